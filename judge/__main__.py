@@ -1,0 +1,4 @@
+"""python -m judge: the command line."""
+from judge.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,34 @@
+"""Adjudication of one phase: pure, no I/O. Position and orders in, results and the next position out."""
+from __future__ import annotations
+
+from judge import phases
+from judge.adjudicator.adjustments import resolve_adjustments
+from judge.adjudicator.dpjudge import resolve_movement
+from judge.adjudicator.results import OrderResult, PhaseOutcome
+from judge.adjudicator.retreats import resolve_retreats
+from judge.maps import Map
+from judge.orders import Order, order_power, unit_key
+from judge.position import Position
+from judge.rules import Ruleset
+
+
+def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset) -> PhaseOutcome:
+    """Adjudicate a phase. `orders` are legal orders (one per unit at most); missing orders take the defaults."""
+    kind = position.phase.kind
+    if kind == "M":
+        outcome = resolve_movement(m, position, {unit_key(o): o for o in orders}, rules)
+        nxt = phases.after_movement(m, position, outcome.units, outcome.dislodged)
+        results = outcome.results
+    elif kind == "R":
+        results, units = resolve_retreats(position, {unit_key(o): o for o in orders})
+        nxt = phases.after_retreats(m, position, units)
+    else:
+        by_power: dict[str, list] = {}
+        for o in orders:
+            by_power.setdefault(order_power(o), []).append(o)
+        results, units = resolve_adjustments(m, position, by_power, rules)
+        nxt = phases.after_adjustments(m, position, units)
+    return PhaseOutcome(results, nxt, phases.winner(m, nxt.centers) if nxt.phase != position.phase else None)
+
+
+__all__ = ["adjudicate", "OrderResult", "PhaseOutcome"]

@@ -1,0 +1,309 @@
+"""Steps 1-10 of the DPjudge adjudication algorithm, one function per step, named for the step.
+
+Each step takes the Board and returns the number of the step to run next (None: the next one in order), so the
+"return to step 6" jumps of the page stay visible here.
+"""
+from __future__ import annotations
+
+from judge.adjudicator.dpjudge.board import (ATTACK, BOUNCE, DEFEND, ENDANGERED, NO_CONVOY, UNDER_ATTACK, VOID,
+                                             Board, UnitState)
+from judge.adjudicator.dpjudge.subroutines import bounce, check_disruptions, cut_support, unbounce
+from judge.orders import Convoy, Hold, Move, Support
+from judge.rules import MissingUnit
+
+
+def step_1_mark_invalid_convoy_orders(board: Board) -> int | None:
+    """Decide which armies travel by convoy; mark convoys and convoyed moves that do not match."""
+    _decide_convoy_routes(board)
+    for army in board.movers():
+        if not army.convoyed:
+            continue
+        missing = [p for p in army.path if board.units.get(p) is None or board.units[p].unit.kind != "F"]
+        if missing:
+            # A written path through a space with no fleet: the game option says hold or "no convoy".
+            if board.rules.missing_unit is MissingUnit.HOLD:
+                _make_hold(army)
+            else:
+                army.mark = NO_CONVOY
+        elif army.path and any(board.units[p] not in army.fleets for p in army.path):
+            army.mark = NO_CONVOY
+        elif not army.path and not board.m.convoy_route(army.prov, army.dest, {f.prov for f in army.fleets}):
+            army.mark = NO_CONVOY
+        else:
+            board.convoying_armies.append(army)
+    for fleet in board.units.values():
+        if fleet.action != "convoy":
+            continue
+        order: Convoy = fleet.order
+        army = board.units.get(order.army.province)
+        if order.missing or army is None:
+            if board.rules.missing_unit is MissingUnit.HOLD:
+                _make_hold(fleet)
+            else:
+                fleet.mark = VOID
+        elif fleet not in army.fleets:
+            fleet.mark = VOID
+    return None
+
+
+def _decide_convoy_routes(board: Board) -> None:
+    """Which armies move by convoy, and the fleets ordered to carry each.
+
+    Not a step of the page (DPjudge knows the path from the order); the 2000/2023 rule of DATC 4.A.3 decides:
+    a move to a non-adjacent province goes by convoy; a move to an adjacent one only when the player asked for
+    it ("via convoy", a path) or one of the power's own fleets is ordered to convoy it.
+    """
+    for fleet in board.units.values():
+        if fleet.action != "convoy":
+            continue
+        order: Convoy = fleet.order
+        army = board.units.get(order.army.province)
+        if army is not None and army.action == "move" and army.unit.kind == "A" and army.dest == order.dest \
+                and not order.missing:
+            army.fleets.append(fleet)
+    for army in board.movers():
+        if army.unit.kind != "A":
+            continue
+        order: Move = army.order
+        adjacent = army.dest in board.m.army_adj.get(army.prov, ())
+        own_fleet = any(f.power == army.power for f in army.fleets)
+        army.convoyed = not adjacent or order.via_convoy or own_fleet
+        if army.path:
+            army.fleets = [f for f in army.fleets if f.prov in army.path]
+        if not army.convoyed:
+            army.fleets = []
+
+
+def _make_hold(st: UnitState) -> None:
+    st.order = Hold(st.unit)
+    st.action = "hold"
+    st.mark = ""
+
+
+def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
+    """Void moves to places the unit cannot reach and supports that do not match; count the valid supports."""
+    for st in board.movers():
+        if not st.convoyed and not board.m.adjacent(st.unit.kind, st.unit.loc, st.dest_loc):
+            st.mark = VOID
+    for sup in board.units.values():
+        if sup.action != "support":
+            continue
+        order: Support = sup.order
+        target = board.units.get(order.target.province)
+        if order.missing or target is None:
+            if board.rules.missing_unit is MissingUnit.HOLD:
+                _make_hold(sup)
+            else:
+                sup.mark = VOID
+            continue
+        if not _support_matches(order, target):
+            sup.mark = VOID
+            continue
+        sup.supported = target
+        target.support_count += 1
+        target.supporters.append(sup)
+        if target.action == "move":
+            occupant = board.units.get(target.dest)
+            if occupant is not None and occupant.power == sup.power:
+                target.no_help.add(sup)
+    return None
+
+
+def _support_matches(order: Support, target: UnitState) -> bool:
+    if order.dest is None:
+        return target.action != "move"
+    if target.action != "move" or target.dest != order.dest_province:
+        return False
+    # A support naming a coast helps only a move to that coast (DATC 4.B.4, 6.B.7).
+    return "/" not in order.dest or order.dest == target.dest_loc
+
+
+def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
+    """Moves over land cut supports; every space gets its combat list."""
+    for st in board.movers():
+        if not st.convoyed and not st.mark:
+            cut_support(board, st, 3)
+    for st in board.units.values():
+        if st.action == "move" and not st.mark:
+            board.add_entry(st.dest, st, ATTACK)
+        else:
+            board.add_entry(st.prov, st, DEFEND)
+    return None
+
+
+def step_4_mark_support_cuts_made_by_convoyers_and_mark_endangered_convoys(board: Board) -> int | None:
+    """Convoys that nothing can break cut supports; the others are put under attack."""
+    while True:
+        grew = False
+        for army in board.convoying_armies:
+            if army.mark not in ("", ENDANGERED, UNDER_ATTACK) or army in board.convoy_succeeded:
+                continue
+            check_disruptions(board, army)
+            if not army.mark:
+                cut_support(board, army, 4)
+                board.convoy_succeeded.append(army)
+                grew = True
+            elif army.mark == ENDANGERED:
+                army.mark = UNDER_ATTACK
+        if not grew:
+            return None
+
+
+def step_5_mark_convoy_disruptions_and_support_cuts_made_by_successful_convoys(board: Board) -> int | None:
+    """Endangered convoys fail; convoys no longer under threat succeed and cut."""
+    grew = False
+    for army in board.convoying_armies:
+        if army.mark not in ("", ENDANGERED, UNDER_ATTACK):
+            continue
+        check_disruptions(board, army)
+        if army.mark == ENDANGERED:
+            _convoy_fails(board, army)
+        elif army.mark == UNDER_ATTACK:
+            army.mark = ""
+            cut_support(board, army, 5)
+            if army not in board.convoy_succeeded:
+                board.convoy_succeeded.append(army)
+                grew = True
+    return 4 if grew else None
+
+
+def _convoy_fails(board: Board, army: UnitState) -> None:
+    army.mark = NO_CONVOY
+    army.support_count = 0
+    for sup in army.supporters:
+        if not sup.mark:
+            sup.mark = NO_CONVOY
+    # The army never reaches the space it was convoyed to, so it must not stand off anyone there: it is back
+    # where it started, holding. (The page keeps it in the destination's combat list; DATC 6.F.x disagrees.)
+    board.remove_entry(army.dest, army)
+    from judge.adjudicator.dpjudge.board import BOUNCED
+    board.add_entry(army.prov, army, BOUNCED)
+
+
+def step_6_mark_bounces_caused_by_inability_to_swap_places(board: Board) -> int | None:
+    """Two units trying to swap places over land: the weaker (or both, if equal or one power's) bounces."""
+    while True:
+        board.bounced_this_pass = False
+        for st in board.movers():
+            if st.convoyed or st.mark:
+                continue
+            other = board.units.get(st.dest)
+            if other is None or other.mark or other.action != "move" or other.dest != st.prov or other.convoyed:
+                continue
+            same = st.power == other.power
+            first = same or st.support_count - len(st.no_help) <= other.support_count
+            second = same or other.support_count - len(other.no_help) <= st.support_count
+            if first:
+                bounce(board, st)
+            if second:
+                bounce(board, other)
+        if not board.bounced_this_pass:
+            return None
+
+
+def step_7_mark_bounces_suffered_by_understrength_attackers(board: Board) -> int | None:
+    """A mover not stronger than everyone else contesting its destination bounces."""
+    board.bounced_this_pass = False
+    for prov in list(board.combat):
+        lst = board.combat[prov]
+        for e in list(lst):
+            st = e.state
+            if e.role != ATTACK or st.mark:
+                continue
+            if any(o is not e and o.strength >= e.strength for o in lst):
+                bounce(board, st)
+    return 6 if board.bounced_this_pass else None
+
+
+def step_8_mark_bounces_caused_by_inability_to_self_dislodge(board: Board) -> int | None:
+    """A winner may not dislodge its own power's unit, nor win only thanks to the victim's power's support."""
+    board.bounced_this_pass = False
+    for prov in list(board.combat):
+        best = board.strongest(prov)
+        if best is None or best.role != ATTACK or best.state.mark:
+            continue
+        mover = best.state
+        victim = board.units.get(prov)
+        if victim is None or (victim.action == "move" and not victim.mark):
+            continue
+        if victim.power == mover.power:
+            bounce(board, mover)
+            continue
+        others = [e.strength for e in board.combat[prov] if e is not best]
+        if others and mover.support_count - len(mover.no_help) <= max(others):
+            bounce(board, mover)
+    return 6 if board.bounced_this_pass else None
+
+
+def step_9_mark_supports_cut_by_dislodgements(board: Board) -> int | None:
+    """Moves that will succeed cut the supports of the units they dislodge."""
+    board.cut_this_pass = False
+    for st in board.movers():
+        if not st.mark:
+            cut_support(board, st, 9)
+    return 6 if board.cut_this_pass else None
+
+
+def step_10_move_units_that_did_not_bounce(board: Board) -> int | None:
+    """Move the winners, dislodge the losers, and let bounced units into spaces that were emptied."""
+    pending = True
+    while pending:
+        pending = False
+        for st in board.movers():
+            if st.mark or st.moved:
+                continue
+            pending = True
+            st.moved = True
+            victim = board.units.get(st.dest)
+            if victim is not None and victim is not st and (victim.action != "move" or victim.mark):
+                victim.dislodged = True
+                victim.dislodged_by = st
+                if victim.action == "move" and not victim.convoyed and victim.dest == st.prov and not st.convoyed:
+                    board.remove_entry(st.prov, victim)
+            unbounce(board, st.prov)
+    for victim in board.units.values():
+        if victim.dislodged:
+            victim.retreats = _retreats(board, victim)
+    return None
+
+
+def _retreats(board: Board, victim: UnitState) -> tuple[str, ...]:
+    attacker = victim.dislodged_by
+    out = []
+    for loc in sorted(board.m.fleet_adj.get(victim.unit.loc, ()) if victim.unit.kind == "F"
+                      else board.m.army_adj.get(victim.prov, ())):
+        prov = loc[:3]
+        if prov == attacker.prov and not (attacker.convoyed and board.rules.retreat_to_convoy_origin):
+            continue
+        if board.combat.get(prov):
+            continue
+        out.append(loc)
+    return tuple(out)
+
+
+STEPS = (
+    step_1_mark_invalid_convoy_orders,
+    step_2_mark_invalid_move_and_support_orders,
+    step_3_calculate_initial_combat_strengths,
+    step_4_mark_support_cuts_made_by_convoyers_and_mark_endangered_convoys,
+    step_5_mark_convoy_disruptions_and_support_cuts_made_by_successful_convoys,
+    step_6_mark_bounces_caused_by_inability_to_swap_places,
+    step_7_mark_bounces_suffered_by_understrength_attackers,
+    step_8_mark_bounces_caused_by_inability_to_self_dislodge,
+    step_9_mark_supports_cut_by_dislodgements,
+    step_10_move_units_that_did_not_bounce,
+)
+
+
+def run_steps(board: Board) -> None:
+    """Run the steps in order, following the jumps back; a jump budget guards against a loop that never ends."""
+    i, budget = 0, 10_000
+    while i < len(STEPS):
+        nxt = STEPS[i](board)
+        budget -= 1
+        if budget == 0:
+            raise RuntimeError("adjudication did not settle")
+        i = i + 1 if nxt is None else nxt - 1
+
+
+__all__ = ["STEPS", "run_steps", "BOUNCE"]

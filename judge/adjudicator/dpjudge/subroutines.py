@@ -1,0 +1,96 @@
+"""The algorithm page's subroutines: cutSupport, checkDisruptions, bounce and unbounce."""
+from __future__ import annotations
+
+from judge.adjudicator.dpjudge.board import (BOUNCE, BOUNCED, CUT, ENDANGERED, VOID, Board, UnitState)
+from judge.rules import ParadoxRule
+
+
+def cut_support(board: Board, mover: UnitState, step: int) -> None:
+    """cutSupport: the move may cut the support given by the unit in the space it is moving into."""
+    sup = board.units.get(mover.dest)
+    if sup is None or sup.action != "support" or sup.mark or sup.power == mover.power:
+        return
+    if _support_protected(board, mover, sup, step):
+        return
+    sup.mark = CUT
+    board.cut_this_pass = True
+    target = sup.supported
+    if target is not None:
+        target.support_count -= 1
+        target.no_help.discard(sup)
+
+
+def _support_protected(board: Board, mover: UnitState, sup: UnitState, step: int) -> bool:
+    """Is this support immune to this attack? The two copies of the page differ here; see ADJUDICATION.md."""
+    target, into = sup.supported, sup.order.dest_province
+    if not mover.convoyed:
+        # The second copy's "attack space": a unit is never cut by an attack coming from the space it supports
+        # an attack on. (The first copy leaves this basic rule out; DATC 6.D.x needs it.)
+        return into == mover.prov
+    # A convoyed army.
+    if into == mover.prov and step != 9 and not board.rules.convoy_cuts_origin_support:
+        return True            # DATC 4.A.4 a: the army still comes "from" its own province (6.G.13)
+    if board.rules.convoy_paradox is ParadoxRule.RULE_1982:
+        # 1982 rule: no cut of a support given for or against a space holding a convoying fleet.
+        for space in filter(None, (target.prov if target else None, into)):
+            fleet = board.units.get(space)
+            if fleet is not None and fleet.action == "convoy" and fleet.mark != VOID:
+                return True
+    else:
+        # 2000 rule, kept by Szykman outside paradoxes: no cut of a support for an attack on one of the fleets
+        # the army itself needs.
+        if into in {f.prov for f in mover.fleets}:
+            return True
+    return False
+
+
+def check_disruptions(board: Board, army: UnitState) -> None:
+    """checkDisruptions: mark the army "convoy endangered" when its convoy could be broken.
+
+    The page checks each fleet of the army's path. With several routes (DATC 4.A.1) the convoy is endangered only
+    when every route holds an endangered fleet, so this looks for a route of safe fleets instead.
+    """
+    safe = {f.prov for f in army.fleets if not _fleet_endangered(board, f)}
+    if army.path:
+        ok = all(p in safe for p in army.path)
+    else:
+        ok = board.m.convoy_route(army.prov, army.dest, safe)
+    if not ok:
+        army.mark = ENDANGERED
+
+
+def _fleet_endangered(board: Board, fleet: UnitState) -> bool:
+    lst = board.combat.get(fleet.prov, ())
+    best = board.strongest(fleet.prov)
+    if best is not None:
+        return best.state is not fleet and best.state.power != fleet.power
+    if board.rules.safe_convoys and lst:
+        top = max(e.strength for e in lst)
+        leaders = [e.state for e in lst if e.strength == top]
+        return fleet not in leaders and any(s.power != fleet.power for s in leaders)
+    return False
+
+
+def bounce(board: Board, st: UnitState) -> None:
+    """bounce: the move fails; the unit is back in the space it left, with no supports (to hold)."""
+    st.mark = BOUNCE
+    board.add_entry(st.prov, st, BOUNCED)
+    board.bounced_this_pass = True
+
+
+def unbounce(board: Board, prov: str) -> None:
+    """unbounce: a space just emptied; a bounced unit that is now strongest there gets in after all."""
+    best = board.strongest(prov)
+    if best is None or best.state.mark != BOUNCE or best.role == BOUNCED:
+        return
+    st = best.state
+    st.mark = ""
+    if st.dislodged:
+        st.dislodged = False
+        st.dislodged_by = None
+    else:
+        board.remove_entry(st.prov, st)
+        unbounce(board, st.prov)
+
+
+__all__ = ["cut_support", "check_disruptions", "bounce", "unbounce", "CUT"]

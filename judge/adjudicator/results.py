@@ -1,0 +1,34 @@
+"""What adjudication returns: each order with its result marks, and the board it leaves."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.orders import Order
+from judge.position import Dislodged, Position, Unit
+
+# The judge's report words (DPjudge's marks); an order with no mark succeeded.
+MARKS = ("bounce", "cut", "void", "dislodged", "no convoy", "disrupted", "destroyed")
+
+
+@dataclass(frozen=True)
+class OrderResult:
+    order: Order
+    marks: tuple[str, ...] = ()
+
+    @property
+    def succeeded(self) -> bool:
+        return not self.marks
+
+
+@dataclass
+class MovementOutcome:
+    results: list[OrderResult]
+    units: dict[str, Unit]               # where every undislodged unit stands afterwards
+    dislodged: dict[str, Dislodged]      # by the province the unit was dislodged from
+
+
+@dataclass
+class PhaseOutcome:
+    results: list[OrderResult]
+    position: Position                   # the next phase that needs orders
+    winner: str | None = None

@@ -1,0 +1,80 @@
+"""The JSON adjudication interface (shared/spec/judge-json.md): adjudicate(state, orders, rules) -> result."""
+from __future__ import annotations
+
+from typing import Any
+
+from judge import maps
+from judge.adjudicator import adjudicate as adjudicate_phase
+from judge.orders import order_power
+from judge.orders.sets import build_order_set
+from judge.orders.validate import Validator
+from judge.position import Position
+from judge.rules import Ruleset, parse_rules
+
+
+def read_rules(rules: Any) -> Ruleset:
+    """The request's rules: a list of words ('dpjudge', 'convoy_paradox=1982'), a {name: value} object, or None."""
+    if rules is None:
+        return Ruleset()
+    if isinstance(rules, dict):
+        return parse_rules(f"{k}={v}" for k, v in rules.items())
+    if isinstance(rules, list):
+        return parse_rules(rules)
+    raise ValueError("RULES MUST BE A LIST OF RULE NAMES")
+
+
+def read_orders(orders: Any, m: maps.Map) -> dict[str, list[str]]:
+    if orders is None:
+        return {}
+    if not isinstance(orders, dict):
+        raise ValueError("ORDERS MUST BE AN OBJECT KEYED BY POWER")
+    out = {}
+    for power, texts in orders.items():
+        if power not in m.powers:
+            raise ValueError(f"UNKNOWN POWER: {power!r}")
+        if isinstance(texts, str):
+            texts = [texts]
+        if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+            raise ValueError(f"ORDERS OF {power} MUST BE A LIST OF STRINGS")
+        out[power] = texts
+    return out
+
+
+def adjudicate(state: Any, orders: Any, rules: Any = None) -> dict:
+    """Adjudicate one phase given as JSON-shaped data; inputs are not modified. Raises ValueError on a bad document."""
+    m = maps.load()
+    position = Position.from_json(state, m)
+    ruleset = read_rules(rules)
+    texts = read_orders(orders, m)
+    validator = Validator(position, m, ruleset)
+    legal, errors = [], []
+    for power in m.powers:
+        if power not in texts:
+            continue
+        oset = build_order_set(power, texts[power], position, m, ruleset, validator)
+        legal.extend(oset.orders)
+        errors.extend({"power": power, "order": text, "error": msg} for text, msg in oset.errors)
+    outcome = adjudicate_phase(m, position, legal, ruleset)
+    rank = {p: i for i, p in enumerate(m.powers)}
+    results = sorted(outcome.results, key=lambda r: (rank.get(order_power(r.order), 99), str(r.order)))
+    doc = {
+        "phase": str(position.phase),
+        "orders": [{"power": order_power(r.order), "order": str(r.order), "result": list(r.marks)} for r in results],
+        "errors": errors,
+        "state": outcome.position.to_json(m),
+    }
+    if outcome.winner:
+        doc["winner"] = outcome.winner
+    return doc
+
+
+def request(doc: Any) -> dict:
+    """One request document {"state": ..., "orders": ..., "rules": [...]} -> its result."""
+    if not isinstance(doc, dict):
+        raise ValueError("REQUEST MUST BE AN OBJECT WITH state, orders AND rules")
+    unknown = set(doc) - {"state", "orders", "rules"}
+    if unknown:
+        raise ValueError(f"UNKNOWN REQUEST FIELD: {sorted(unknown)[0]}")
+    if "state" not in doc:
+        raise ValueError("REQUEST HAS NO state")
+    return adjudicate(doc["state"], doc.get("orders"), doc.get("rules"))

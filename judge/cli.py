@@ -1,0 +1,99 @@
+"""The command line: `judge adjudicate`, `judge datc`, and (with no command) the main job on its defaults."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence
+
+EXAMPLE = Path(__file__).resolve().parent / "examples" / "spring-1901.json"
+
+
+def cmd_adjudicate(args: argparse.Namespace) -> int:
+    from judge import api
+    source = open(args.file, encoding="utf-8") if args.file and args.file != "-" else sys.stdin
+    try:
+        if args.batch:
+            return _batch(source, api)
+        try:
+            doc = json.load(source)
+        except json.JSONDecodeError as exc:
+            print(f"judge adjudicate: not a JSON document: {exc}", file=sys.stderr)
+            return 2
+        try:
+            result = api.request(doc)
+        except ValueError as exc:
+            print(f"judge adjudicate: {exc}", file=sys.stderr)
+            return 2
+        json.dump(result, sys.stdout, indent=None if args.compact else 2)
+        sys.stdout.write("\n")
+        return 0
+    finally:
+        if source is not sys.stdin:
+            source.close()
+
+
+def _batch(source, api) -> int:
+    """One request per line, one result per line, in order. A bad line gets an {"error": ...} line (and exit 1)."""
+    status = 0
+    out = sys.stdout
+    for lineno, line in enumerate(source, 1):
+        if not line.strip():
+            continue
+        try:
+            result = api.request(json.loads(line))
+        except (ValueError, json.JSONDecodeError) as exc:
+            message = f"line {lineno}: {exc}"
+            print(f"judge adjudicate: {message}", file=sys.stderr)
+            result, status = {"error": message}, 1
+        out.write(json.dumps(result, separators=(",", ":")))
+        out.write("\n")
+        out.flush()
+    return status
+
+
+def cmd_datc(args: argparse.Namespace) -> int:
+    from judge import datc
+    from judge.rules import parse_rules
+    rules = parse_rules(args.rules.split(",")) if args.rules else None
+    report = datc.run_all(Path(args.data) if args.data else datc.DATA, rules)
+    print(report.summary())
+    return 0 if all(report.by_case().values()) and len(report.by_case()) == datc.TOTAL else 1
+
+
+def cmd_main(args: argparse.Namespace) -> int:
+    """The main job on embedded defaults: adjudicate the shipped example and print the result."""
+    from judge import api
+    doc = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    print(f"Adjudicating the shipped example ({EXAMPLE.name}):")
+    print(json.dumps(api.request(doc), indent=2))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
+    parser.set_defaults(func=cmd_main)
+    sub = parser.add_subparsers(dest="command")
+    p = sub.add_parser("adjudicate", help="adjudicate a JSON request (shared/spec/judge-json.md)")
+    p.add_argument("file", nargs="?", help="request document (default: standard input)")
+    p.add_argument("--batch", action="store_true", help="one request per input line, one result per output line")
+    p.add_argument("--compact", action="store_true", help="print the result on one line")
+    p.set_defaults(func=cmd_adjudicate)
+    p = sub.add_parser("datc", help="run the DATC v3.1 test cases and print the score")
+    p.add_argument("--rules", help="comma-separated rule words to run under (default: the DATC preferences)")
+    p.add_argument("--data", help="folder of DATC case files (default: tests/data/datc)")
+    p.set_defaults(func=cmd_datc)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

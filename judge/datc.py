@@ -1,0 +1,180 @@
+"""Run the DATC v3.1 cases kept as data (tests/data/datc) and score the judge: "DATC 3.1: N/164 passed"."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from judge import maps
+from judge.adjudicator import adjudicate
+from judge.maps import Map
+from judge.orders import Order
+from judge.orders.sets import build_order_set
+from judge.orders.validate import Validator
+from judge.position import Position
+from judge.rules import Ruleset, parse_rules
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "datc"
+TOTAL = 164
+
+# Which rule options reproduce a choice the DATC discusses: (issue, choice) -> rule words.
+VARIANT_RULES: dict[tuple[str, str], list[str]] = {
+    ("4.A.2", "1982"): ["convoy_paradox=1982"],
+    ("4.A.4", "b"): ["convoy_cuts_origin_support"],
+    ("4.A.5", "a"): ["no_retreat_to_convoy_origin"],
+    ("4.D.8", "a"): ["removal_distance=home_centers"],
+}
+
+
+@dataclass
+class CaseResult:
+    id: str
+    title: str
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.problems
+
+
+@dataclass
+class Report:
+    cases: list[CaseResult] = field(default_factory=list)
+    variants: list[CaseResult] = field(default_factory=list)
+    not_offered: list[str] = field(default_factory=list)
+
+    def by_case(self) -> dict[str, bool]:
+        """Pass/fail per DATC case; a case split into parts (6.J.9, 6.J.9b) passes when every part does."""
+        out: dict[str, bool] = {}
+        for c in self.cases:
+            key = c.id.rstrip("abcdefgh")
+            out[key] = out.get(key, True) and c.passed
+        return out
+
+    def summary(self) -> str:
+        by_case = self.by_case()
+        passed = sum(by_case.values())
+        lines = [f"DATC 3.1: {passed}/{TOTAL} passed"]
+        if len(by_case) != TOTAL:
+            lines.append(f"  ({len(by_case)} cases found in the data)")
+        for c in self.cases:
+            if not c.passed:
+                lines.append(f"  FAILED {c.id} {c.title}")
+                lines.extend(f"      {p}" for p in c.problems)
+        if self.variants:
+            ok = sum(v.passed for v in self.variants)
+            lines.append(f"Rule-option variants: {ok}/{len(self.variants)} passed")
+            for v in self.variants:
+                if not v.passed:
+                    lines.append(f"  FAILED {v.id} {v.title}")
+                    lines.extend(f"      {p}" for p in v.problems)
+        if self.not_offered:
+            lines.append(f"Variants for choices the judge does not offer: {len(self.not_offered)}")
+            lines.extend(f"  {x}" for x in self.not_offered)
+        return "\n".join(lines)
+
+
+def load_cases(data: Path = DATA) -> list[dict]:
+    cases = []
+    for path in sorted(data.glob("6*.json")):
+        cases.extend(json.loads(path.read_text(encoding="utf-8"))["cases"])
+    return cases
+
+
+def run_case(case: dict, rules: Ruleset | None = None, variant: dict | None = None,
+             m: Map | None = None, variant_step: int | None = None) -> list[str]:
+    """Play a case's steps; return the differences from what the case expects (empty: it passes)."""
+    m = m or maps.load()
+    rules = rules or Ruleset()
+    problems: list[str] = []
+    position = Position.from_json({"phase": "S1901M", **case["position"]}, m)
+    for n, step in enumerate(case["steps"], 1):
+        where = f"step {n}: " if len(case["steps"]) > 1 else ""
+        applies = variant if variant_step in (None, n - 1) else None
+        position, step_problems = _run_step(m, position, step, rules, applies)
+        problems.extend(where + p for p in step_problems)
+    return problems
+
+
+def _run_step(m: Map, position: Position, step: dict, rules: Ruleset, variant: dict | None):
+    problems = []
+    validator = Validator(position, m, rules)
+    texts: dict[str, list[str]] = {}
+    for o in step["orders"]:
+        texts.setdefault(o["power"], []).append(o["order"])
+    legal: list[Order] = []
+    accepted: dict[tuple[str, str], Order] = {}
+    rejected: dict[tuple[str, str], str] = {}
+    for power, lst in texts.items():
+        oset = build_order_set(power, lst, position, m, rules, validator)
+        legal.extend(oset.orders)
+        accepted.update({(power, t): o for t, o in oset.accepted})
+        rejected.update({(power, t): e for t, e in oset.errors})
+    outcome = adjudicate(m, position, legal, rules)
+    marks = {str(r.order): r.marks for r in outcome.results}
+    overrides = (variant or {}).get("results", {})
+    for o in step["orders"]:
+        key = (o["power"], o["order"])
+        want = overrides.get(f"{o['power']}: {o['order']}", overrides.get(o["order"], o.get("result")))
+        if want is None:
+            continue
+        if key in accepted:
+            order = accepted[key]
+            got_marks = marks.get(str(order))
+            got = "succeeds" if got_marks == () else "fails"
+            detail = f"{order} {list(got_marks or ())}"
+        else:
+            got = "illegal"
+            detail = rejected.get(key, "not used")
+        ok = got == want or (want == "fails" and got == "illegal")
+        if not ok:
+            problems.append(f"{o['power']}: {o['order']}: expected {want}, got {got} ({detail})")
+    expect_dislodged = (variant or {}).get("dislodged", step.get("dislodged"))
+    if expect_dislodged is not None and position.phase.kind == "M":
+        got = sorted(str(d.unit) for d in outcome.position.dislodged.values()) \
+            if outcome.position.phase.kind == "R" else []
+        if got != sorted(expect_dislodged):
+            problems.append(f"dislodged: expected {sorted(expect_dislodged)}, got {got}")
+    expect_retreats = (variant or {}).get("retreats", step.get("retreats"))
+    if expect_retreats is not None:
+        got_r = {str(d.unit): sorted(d.retreats) for d in outcome.position.dislodged.values()}
+        for unit, options in expect_retreats.items():
+            if sorted(options) != got_r.get(unit):
+                problems.append(f"retreats of {unit}: expected {sorted(options)}, got {got_r.get(unit)}")
+    expect_units = (variant or {}).get("units", step.get("units"))
+    if expect_units is not None:
+        got_units: dict[str, list[str]] = {}
+        for u in outcome.position.units.values():
+            got_units.setdefault(u.power, []).append(str(u))
+        want_units = {p: sorted(v) for p, v in expect_units.items() if v}
+        got_units = {p: sorted(v) for p, v in got_units.items()}
+        if want_units != got_units:
+            problems.append(f"units: expected {want_units}, got {got_units}")
+    return outcome.position, problems
+
+
+def run_all(data: Path = DATA, rules: Ruleset | None = None) -> Report:
+    m = maps.load()
+    report = Report()
+    for case in load_cases(data):
+        problems = _safely(run_case, case, rules, None, m)
+        report.cases.append(CaseResult(case["id"], case.get("title", ""), problems))
+        for index, step in enumerate(case["steps"]):
+            for v in step.get("variants", ()):
+                words = VARIANT_RULES.get((v["issue"], v["choice"]))
+                label = f"{case['id']} under {v['issue']} choice {v['choice']}"
+                if words is None:
+                    report.not_offered.append(label)
+                    continue
+                vrules = parse_rules(words, rules or Ruleset())
+                problems = _safely(run_case, case, vrules, v, m, index)
+                report.variants.append(CaseResult(label, case.get("title", ""), problems))
+    return report
+
+
+def _safely(fn, *args: Any) -> list[str]:
+    try:
+        return fn(*args)
+    except Exception as exc:     # a crash is a failed case, reported with its cause, never a crashed run
+        return [f"crashed: {type(exc).__name__}: {exc}"]

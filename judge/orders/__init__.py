@@ -1,0 +1,118 @@
+"""Orders bound to units on the board, and their canonical text ("A PAR - BUR")."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.position import Unit
+
+
+@dataclass(frozen=True)
+class Hold:
+    unit: Unit
+
+    def __str__(self) -> str:
+        return f"{self.unit} H"
+
+
+@dataclass(frozen=True)
+class Move:
+    unit: Unit
+    dest: str                          # location; a fleet's carries the coast where the province has several
+    path: tuple[str, ...] = ()         # convoy path the player wrote (sea provinces), if any
+    via_convoy: bool = False           # the player asked for the convoy route ("via convoy", or a path)
+
+    def __str__(self) -> str:
+        if self.path:
+            return " - ".join([str(self.unit), *self.path, self.dest])
+        return f"{self.unit} - {self.dest}" + (" VIA" if self.via_convoy else "")
+
+
+@dataclass(frozen=True)
+class Support:
+    unit: Unit
+    target: Unit                       # the supported unit (its power may be a guess when it is missing)
+    dest: str | None = None            # province (with coast if the player gave one) for a move support
+    missing: bool = False              # no unit stands where the order says (kept under missing_unit=void/hold)
+
+    @property
+    def dest_province(self) -> str | None:
+        return self.dest[:3] if self.dest else None
+
+    def __str__(self) -> str:
+        tail = f" - {self.dest}" if self.dest else ""
+        return f"{self.unit} S {self.target.kind} {self.target.loc}{tail}"
+
+
+@dataclass(frozen=True)
+class Convoy:
+    unit: Unit
+    army: Unit
+    dest: str                          # province
+    missing: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.unit} C A {self.army.loc} - {self.dest}"
+
+
+@dataclass(frozen=True)
+class Retreat:
+    unit: Unit
+    dest: str
+
+    def __str__(self) -> str:
+        return f"{self.unit} R {self.dest}"
+
+
+@dataclass(frozen=True)
+class Disband:
+    unit: Unit
+
+    def __str__(self) -> str:
+        return f"{self.unit} D"
+
+
+@dataclass(frozen=True)
+class Build:
+    power: str
+    kind: str
+    loc: str
+
+    @property
+    def province(self) -> str:
+        return self.loc[:3]
+
+    def __str__(self) -> str:
+        return f"BUILD {self.kind} {self.loc}"
+
+
+@dataclass(frozen=True)
+class Remove:
+    unit: Unit
+
+    def __str__(self) -> str:
+        return f"REMOVE {self.unit}"
+
+
+@dataclass(frozen=True)
+class Waive:
+    power: str
+
+    def __str__(self) -> str:
+        return "WAIVE"
+
+
+MovementOrder = Hold | Move | Support | Convoy
+RetreatOrder = Retreat | Disband
+AdjustmentOrder = Build | Remove | Waive
+Order = MovementOrder | RetreatOrder | AdjustmentOrder
+
+
+def order_power(order: Order) -> str:
+    return order.power if isinstance(order, (Build, Waive)) else order.unit.power
+
+
+def unit_key(order: Order) -> str | None:
+    """The province of the unit an order is for (None for builds and waives, which name no existing unit)."""
+    if isinstance(order, (Build, Waive)):
+        return None
+    return order.unit.province

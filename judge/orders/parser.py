@@ -1,0 +1,265 @@
+"""A lenient order reader in the DPjudge tradition: order text -> Parsed (names resolved, nothing checked yet)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from judge.maps import Map
+from judge.orders import errors as E
+from judge.orders.errors import OrderError
+
+_TOKEN = re.compile(r"->|=>|-+>|[-=>/(),:;]|[a-z0-9][a-z0-9.']*")
+_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2192": ">", "\u21d2": ">"})
+
+MOVE_WORDS = {"-", "->", "=>", ">", "to", "m", "mv", "move", "moves", "into", "attack", "attacks"}
+HOLD_WORDS = {"h", "hold", "holds", "stand", "stands"}
+SUPPORT_WORDS = {"s", "sup", "supp", "support", "supports"}
+CONVOY_WORDS = {"c", "con", "conv", "convoy", "convoys", "transport", "transports"}
+RETREAT_WORDS = {"r", "retreat", "retreats"}
+DISBAND_WORDS = {"d", "disband", "disbands"}
+BUILD_WORDS = {"b", "build", "builds", "+"}
+REMOVE_WORDS = {"remove", "removes", "disband", "disbands", "d", "r"}
+WAIVE_WORDS = {"waive", "waives", "w", "waived"}
+UNIT_WORDS = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
+COAST_WORDS = {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC", "n": "NC", "s": "SC", "e": "EC", "w": "WC",
+               "north": "NC", "south": "SC", "east": "EC", "west": "WC"}
+# Words that end a place name (so "A Lon S ..." never reads "Lon S" as one name).
+KEYWORDS = MOVE_WORDS | HOLD_WORDS | SUPPORT_WORDS | CONVOY_WORDS | RETREAT_WORDS | DISBAND_WORDS | {"via", "by"}
+MAX_NAME_WORDS = 4
+
+
+@dataclass
+class Place:
+    province: str
+    coast: str | None = None      # NC, SC, EC, or WC (which no standard province has: a garbage coast)
+    text: str = ""
+
+    def __str__(self) -> str:
+        return self.province + (f"/{self.coast}" if self.coast else "")
+
+
+@dataclass
+class Parsed:
+    action: str                              # hold move support convoy retreat disband build remove waive
+    text: str
+    kind: str | None = None                  # unit type as written, if any
+    place: Place | None = None               # the ordered unit's place (or the build site)
+    path: list[Place] = field(default_factory=list)   # move/retreat: written path, the last is the destination
+    via: bool = False
+    target_kind: str | None = None
+    target: Place | None = None              # supported / convoyed unit
+    target_dest: Place | None = None         # its destination (None: support to hold)
+
+
+def tokenize(text: str) -> list[str]:
+    text = text.translate(_DASHES).lower()
+    return [t.replace(".", "").replace("'", "") or "." for t in _TOKEN.findall(text)]
+
+
+class _Reader:
+    def __init__(self, tokens: list[str], m: Map, text: str):
+        self.t, self.i, self.m, self.text = tokens, 0, m, text
+
+    def peek(self, k: int = 0) -> str | None:
+        j = self.i + k
+        return self.t[j] if j < len(self.t) else None
+
+    def take(self) -> str:
+        tok = self.t[self.i]
+        self.i += 1
+        return tok
+
+    def accept(self, words: set[str]) -> str | None:
+        tok = self.peek()
+        if tok is not None and tok in words:
+            self.i += 1
+            return tok
+        return None
+
+    def done(self) -> bool:
+        return self.i >= len(self.t)
+
+    def rest(self) -> str:
+        return " ".join(self.t[self.i:]).upper()
+
+    def skip_power(self) -> None:
+        """Nationality in front of a unit ("Russian A War", "England's F Lon") is ignored (DATC 4.C.5, 4.C.6)."""
+        tok = self.peek()
+        if tok is None or tok in UNIT_WORDS:
+            return
+        key = tok[:-1] if tok.endswith("s") and self.m.power(tok[:-1]) else tok
+        if self.m.power(key) and not self.m.lookup(tok):
+            self.i += 1
+            self.accept({":"})
+
+    def unit_type(self) -> str | None:
+        tok = self.peek()
+        if tok in UNIT_WORDS:
+            # "a" or "f" might start a place name ("F Finland" is fine, but is there a place "a ..."?): only take
+            # the type word when a place name follows it.
+            if self.peek(1) is not None and self.peek(1) not in KEYWORDS | {":"}:
+                self.i += 1
+                return UNIT_WORDS[tok]
+        return None
+
+    def place(self, what: str = "place") -> Place:
+        if self.done():
+            raise OrderError(E.INCOMPLETE_ORDER.format(self.text.strip().upper() or what))
+        for n in range(MAX_NAME_WORDS, 0, -1):
+            words, j = [], self.i
+            while j < len(self.t) and len(words) < n:
+                tok = self.t[j]
+                if tok == "-" and words and j + 1 < len(self.t) and self.t[j + 1][0].isalnum():
+                    j += 1           # a hyphen inside a name: "Mid-Atlantic"
+                    continue
+                if not tok[0].isalnum() or (words and tok in KEYWORDS):
+                    break
+                words.append(tok)
+                j += 1
+            if len(words) < n:
+                continue
+            prov = self.m.lookup("".join(words))
+            if prov:
+                self.i = j
+                return Place(prov, self.coast(), " ".join(words))
+        bad = []
+        j = self.i
+        while j < len(self.t) and self.t[j][0].isalnum() and (not bad or self.t[j] not in KEYWORDS):
+            bad.append(self.t[j])
+            j += 1
+        if not bad:
+            raise OrderError(E.INCOMPLETE_ORDER.format(self.text.strip().upper()))
+        raise OrderError(E.UNKNOWN_PLACENAME.format(" ".join(bad).upper()))
+
+    def coast(self) -> str | None:
+        """An optional coast after a place: /nc, (nc), (north coast), nc, north coast, n.c."""
+        tok = self.peek()
+        if tok == "/" and self.peek(1) in COAST_WORDS:
+            self.i += 2
+            self.accept({"coast"})
+            return COAST_WORDS[self.t[self.i - 1 - (self.t[self.i - 1] == "coast")]]
+        if tok == "(":
+            j = self.i + 1
+            inner = []
+            while j < len(self.t) and self.t[j] != ")":
+                inner.append(self.t[j])
+                j += 1
+            if j < len(self.t) and inner and inner[0] in COAST_WORDS and inner[1:] in ([], ["coast"]):
+                self.i = j + 1
+                return COAST_WORDS[inner[0]]
+            return None
+        if tok in ("nc", "sc", "ec", "wc"):
+            self.i += 1
+            return COAST_WORDS[tok]
+        if tok in ("north", "south", "east", "west") and self.peek(1) == "coast":
+            self.i += 2
+            return COAST_WORDS[tok]
+        return None
+
+
+def parse(text: str, m: Map, phase_kind: str = "M") -> Parsed:
+    """Read one order; phase_kind is M, R or A. Raises OrderError with the player's diagnostic."""
+    tokens = [t for t in tokenize(text) if t not in (",", ";")]
+    if tokens and tokens[-1] == ".":
+        tokens.pop()
+    if not tokens:
+        raise OrderError(E.EMPTY_ORDER)
+    r = _Reader(tokens, m, text)
+    # A leading "England:" names the power, which the order set already knows.
+    if len(tokens) > 1 and tokens[1] == ":" and m.power(tokens[0]):
+        r.i = 2
+    if phase_kind == "A":
+        p = _adjustment(r)
+    elif phase_kind == "R":
+        p = _retreat(r)
+    else:
+        p = _movement(r)
+    if not r.done():
+        raise OrderError(E.UNEXPECTED_TEXT.format(r.rest()))
+    return p
+
+
+def _movement(r: _Reader) -> Parsed:
+    kind = r.unit_type()
+    place = r.place()
+    p = Parsed("hold", r.text, kind, place)
+    if r.done() or r.accept(HOLD_WORDS):
+        return p
+    if r.accept(SUPPORT_WORDS):
+        p.action = "support"
+        _target(r, p, allow_hold=True)
+        return p
+    if r.accept(CONVOY_WORDS):
+        p.action = "convoy"
+        _target(r, p, allow_hold=False)
+        return p
+    if r.peek() in MOVE_WORDS:
+        p.action = "move"
+        while r.accept(MOVE_WORDS):
+            p.path.append(r.place())
+        p.via = _via(r)
+        return p
+    raise OrderError(E.UNRECOGNIZED_ORDER.format(r.rest()))
+
+
+def _via(r: _Reader) -> bool:
+    if r.accept({"via"}):
+        r.accept({"convoy", "c", "sea"})
+        return True
+    if r.peek() == "by" and r.peek(1) in ("convoy", "sea"):
+        r.i += 2
+        return True
+    return False
+
+
+def _target(r: _Reader, p: Parsed, allow_hold: bool) -> None:
+    r.skip_power()
+    p.target_kind = r.unit_type()
+    p.target = r.place()
+    if r.accept(MOVE_WORDS):
+        p.target_dest = r.place()
+        # A path in a convoy or support order ("F NTH C A LON - NTH - BEL") only names the route: keep the end.
+        while r.accept(MOVE_WORDS):
+            p.target_dest = r.place()
+        _via(r)
+    elif allow_hold:
+        r.accept(HOLD_WORDS)
+    else:
+        raise OrderError(E.INCOMPLETE_ORDER.format(p.text.strip().upper()))
+
+
+def _retreat(r: _Reader) -> Parsed:
+    if r.accept(DISBAND_WORDS):
+        kind = r.unit_type()
+        return Parsed("disband", r.text, kind, r.place())
+    kind = r.unit_type()
+    place = r.place()
+    if r.accept(DISBAND_WORDS):
+        return Parsed("disband", r.text, kind, place)
+    if r.accept(RETREAT_WORDS | MOVE_WORDS):
+        r.accept(MOVE_WORDS)        # "R - UKR", "retreat to UKR"
+        return Parsed("retreat", r.text, kind, place, [r.place()])
+    if r.done():
+        raise OrderError(E.INCOMPLETE_ORDER.format(r.text.strip().upper()))
+    raise OrderError(E.UNRECOGNIZED_ORDER.format(r.rest()))
+
+
+def _adjustment(r: _Reader) -> Parsed:
+    if r.accept(WAIVE_WORDS):
+        r.accept({"build", "builds"})
+        return Parsed("waive", r.text)
+    if r.accept(BUILD_WORDS):
+        kind = r.unit_type()
+        return Parsed("build", r.text, kind, r.place())
+    if r.accept(REMOVE_WORDS | {"-"}):
+        kind = r.unit_type()
+        return Parsed("remove", r.text, kind, r.place())
+    kind = r.unit_type()
+    place = r.place()
+    if r.accept(BUILD_WORDS):
+        return Parsed("build", r.text, kind, place)
+    if r.accept(REMOVE_WORDS):
+        return Parsed("remove", r.text, kind, place)
+    if r.done():
+        raise OrderError(E.INCOMPLETE_ORDER.format(r.text.strip().upper()))
+    raise OrderError(E.UNRECOGNIZED_ORDER.format(r.rest()))

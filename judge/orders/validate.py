@@ -1,0 +1,213 @@
+"""Order legality: bind a parsed order to the board and refuse what could never be valid (DATC 4.E.1).
+
+A *legal* order is one that could succeed whatever the others order; whether it matches other orders
+(a support of a move that was not ordered, say) is for the adjudicator to find out.
+"""
+from __future__ import annotations
+
+from judge.maps import Map
+from judge.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Waive)
+from judge.orders import errors as E
+from judge.orders.errors import OrderError
+from judge.orders.parser import Parsed, Place, parse
+from judge.position import Position, Unit
+from judge.rules import MissingUnit, Ruleset
+
+
+class Validator:
+    """Checks orders for one position; keeps what is worth computing once (the fleets at sea)."""
+
+    def __init__(self, position: Position, m: Map, rules: Ruleset):
+        self.pos, self.m, self.rules = position, m, rules
+        self.fleet_seas = frozenset(p for p, u in position.units.items()
+                                    if u.kind == "F" and m.provinces[p].terrain == "sea")
+
+    # -- entry points ----------------------------------------------------------------------------------------------
+    def order(self, text: str, power: str) -> Order:
+        """Parse and check one order of `power`; raises OrderError."""
+        return self.bind(parse(text, self.m, self.pos.phase.kind), power)
+
+    def bind(self, p: Parsed, power: str) -> Order:
+        phase = self.pos.phase.kind
+        allowed = {"M": ("hold", "move", "support", "convoy"), "R": ("retreat", "disband"),
+                   "A": ("build", "remove", "waive")}[phase]
+        if p.action not in allowed:
+            name = {"M": "MOVEMENT", "R": "RETREAT", "A": "ADJUSTMENT"}[phase]
+            raise OrderError(E.WRONG_PHASE.format(name, p.text.strip().upper()))
+        return getattr(self, "_" + p.action)(p, power)
+
+    # -- movement ----------------------------------------------------------------------------------------------------
+    def _own_unit(self, place: Place, power: str) -> Unit:
+        unit = self.pos.units.get(place.province)
+        if unit is None:
+            raise OrderError(E.NO_UNIT.format(place.province))
+        if unit.power != power:
+            raise OrderError(E.NOT_YOUR_UNIT.format(power, unit))
+        return unit
+
+    def _hold(self, p: Parsed, power: str) -> Order:
+        return Hold(self._own_unit(p.place, power))
+
+    def _move(self, p: Parsed, power: str) -> Order:
+        unit = self._own_unit(p.place, power)
+        dest, path = p.path[-1], [pl.province for pl in p.path[:-1]]
+        text = f"{unit} - {' - '.join(str(x) for x in p.path)}"
+        if dest.province == unit.province:
+            raise OrderError(E.MOVE_TO_OWN_PROVINCE.format(dest.province))
+        terrain = self.m.provinces[dest.province].terrain
+        if unit.kind == "F":
+            if path or p.via:
+                raise OrderError(E.ONLY_ARMIES_CONVOYED.format(text))
+            if terrain == "land":
+                raise OrderError(E.FLEET_TO_LAND.format(dest.province))
+            return Move(unit, self._fleet_dest(unit.loc, dest, text))
+        if terrain == "sea":
+            raise OrderError(E.ARMY_TO_WATER.format(dest.province))
+        if path:
+            self._check_path(unit.province, path, dest.province, text)
+            return Move(unit, dest.province, tuple(path), True)
+        if p.via:
+            if not self.m.convoy_route(unit.province, dest.province, self.fleet_seas):
+                raise OrderError(E.CANNOT_REACH.format(text + " (NO CONVOY ROUTE)"))
+            return Move(unit, dest.province, (), True)
+        if dest.province not in self.m.army_adj[unit.province] and \
+                not self.m.convoy_route(unit.province, dest.province, self.fleet_seas):
+            raise OrderError(E.CANNOT_REACH.format(text))
+        return Move(unit, dest.province)
+
+    def _fleet_dest(self, src: str, dest: Place, text: str) -> str:
+        """The location a fleet at src moves to, coast rules of DATC 4.B.1-4.B.3 and 4.B.6 applied."""
+        prov = self.m.provinces[dest.province]
+        reachable = self.m.fleet_coasts_towards(src, dest.province)
+        if not reachable:
+            raise OrderError(E.CANNOT_REACH.format(text))
+        if not prov.coasts:
+            return dest.province            # a coast on a one-coast province is ignored (4.B.6)
+        if dest.coast in prov.coasts:
+            loc = f"{dest.province}/{dest.coast}"
+            if loc not in reachable:
+                raise OrderError(E.COAST_UNREACHABLE.format(loc))   # 4.B.3: the order is illegal
+            return loc
+        if len(reachable) == 1:
+            return reachable[0]             # 4.B.2: the only coast it can reach
+        raise OrderError(E.COAST_NEEDED.format(dest.province))     # 4.B.1
+
+    def _check_path(self, src: str, path: list[str], dest: str, text: str) -> None:
+        """A written convoy path must be a chain of adjacent sea provinces from src to dest."""
+        chain = [src, *path, dest]
+        for a, b in zip(chain, chain[1:]):
+            if b not in self.m.province_fleet_adj.get(a, ()):
+                raise OrderError(E.BAD_CONVOY_PATH.format(text))
+        if self.m.provinces[src].terrain != "coast" or self.m.provinces[dest].terrain != "coast" or \
+                any(self.m.provinces[s].terrain != "sea" for s in path):
+            raise OrderError(E.BAD_CONVOY_PATH.format(text))
+
+    def _target_unit(self, p: Parsed, missing_message: str) -> tuple[Unit, bool]:
+        """The supported or convoyed unit; a placeholder when it is missing and the rules keep such orders."""
+        unit = self.pos.units.get(p.target.province)
+        if unit is not None:
+            return unit, False
+        if self.rules.missing_unit is MissingUnit.REJECT:
+            raise OrderError(missing_message.format(p.target.province))
+        kind = p.target_kind or "A"
+        loc = str(p.target) if kind == "F" and self.m.can_hold("F", str(p.target)) else p.target.province
+        return Unit("", kind, loc), True
+
+    def _support(self, p: Parsed, power: str) -> Order:
+        unit = self._own_unit(p.place, power)
+        target, missing = self._target_unit(p, E.SUPPORT_NO_UNIT)
+        text = f"{unit} S {target.kind} {target.loc}" + (f" - {p.target_dest}" if p.target_dest else "")
+        if target.province == unit.province:
+            raise OrderError(E.SUPPORT_SELF.format(text))
+        if p.target_dest is None:
+            if not self.m.reaches_province(unit.kind, unit.loc, target.province):
+                raise OrderError(E.SUPPORT_UNREACHABLE.format(text))
+            return Support(unit, target, None, missing)
+        dp = p.target_dest.province
+        if dp == target.province or not self._could_reach(target, dp):
+            raise OrderError(E.SUPPORTED_CANNOT_REACH.format(text))
+        if not self.m.reaches_province(unit.kind, unit.loc, dp):
+            raise OrderError(E.SUPPORT_UNREACHABLE.format(text))
+        coast = p.target_dest.coast if p.target_dest.coast in self.m.provinces[dp].coasts and target.kind == "F" \
+            else None
+        return Support(unit, target, f"{dp}/{coast}" if coast else dp, missing)
+
+    def _could_reach(self, unit: Unit, province: str) -> bool:
+        if self.m.reaches_province(unit.kind, unit.loc, province):
+            return True
+        return unit.kind == "A" and self.m.provinces[province].terrain == "coast" and \
+            self.m.convoy_route(unit.province, province, self.fleet_seas)
+
+    def _convoy(self, p: Parsed, power: str) -> Order:
+        unit = self._own_unit(p.place, power)
+        if unit.kind != "F":
+            raise OrderError(E.CONVOY_NOT_FLEET.format(unit))
+        if self.m.provinces[unit.province].terrain != "sea":
+            raise OrderError(E.CONVOY_NOT_AT_SEA.format(unit))
+        army, missing = self._target_unit(p, E.CONVOY_NO_UNIT)
+        dp = p.target_dest.province
+        text = f"{unit} C {army.kind} {army.loc} - {dp}"
+        if army.kind != "A":
+            raise OrderError(E.ONLY_ARMIES_CONVOYED.format(text))
+        # DATC 4.E.1 / 6.G.19: the fleet must lie on some chain of fleets from the army to its destination.
+        if not self.m.convoy_route(army.province, dp, self.fleet_seas, through=unit.province):
+            raise OrderError(E.IMPOSSIBLE_CONVOY.format(text))
+        return Convoy(unit, army, dp, missing)
+
+    # -- retreats ----------------------------------------------------------------------------------------------------
+    def _dislodged(self, place: Place, power: str):
+        d = self.pos.dislodged.get(place.province)
+        if d is None:
+            raise OrderError(E.NO_DISLODGED_UNIT.format(place.province))
+        if d.unit.power != power:
+            raise OrderError(E.NOT_YOUR_UNIT.format(power, d.unit))
+        return d
+
+    def _retreat(self, p: Parsed, power: str) -> Order:
+        d = self._dislodged(p.place, power)
+        dest = p.path[-1]
+        options = [o for o in d.retreats if o[:3] == dest.province]
+        if dest.coast and f"{dest.province}/{dest.coast}" in options:
+            options = [f"{dest.province}/{dest.coast}"]
+        if len(options) == 1:
+            return Retreat(d.unit, options[0])
+        if len(options) > 1:
+            raise OrderError(E.COAST_NEEDED.format(dest.province))
+        raise OrderError(E.BAD_RETREAT.format(f"{d.unit} R {dest}"))
+
+    def _disband(self, p: Parsed, power: str) -> Order:
+        return Disband(self._dislodged(p.place, power).unit)
+
+    # -- adjustments -------------------------------------------------------------------------------------------------
+    def _build(self, p: Parsed, power: str) -> Order:
+        place = p.place
+        prov = self.m.provinces[place.province]
+        if prov.home != power:
+            raise OrderError(E.NOT_HOME_CENTER.format(place.province))
+        if self.pos.centers.get(place.province) != power:
+            raise OrderError(E.NOT_OWNED_CENTER.format(place.province))
+        if place.province in self.pos.units:
+            raise OrderError(E.OCCUPIED.format(place.province))
+        kind = p.kind
+        coast = place.coast if place.coast in prov.coasts else None
+        if kind is None:
+            # DATC 4.C.3: an army inland, a fleet where a coast was named, otherwise the order is unclear.
+            if prov.terrain == "land":
+                kind = "A"
+            elif place.coast and (coast or not prov.coasts):
+                kind = "F"
+            else:
+                raise OrderError(E.UNIT_TYPE_NEEDED.format(place.province))
+        if kind == "A":
+            return Build(power, "A", place.province)
+        if prov.terrain == "land":
+            raise OrderError(E.FLEET_INLAND.format(place.province))     # 4.C.4: the build fails
+        if prov.coasts and coast is None:
+            raise OrderError(E.COAST_NEEDED.format(place.province))      # 4.B.7
+        return Build(power, "F", f"{place.province}/{coast}" if coast else place.province)
+
+    def _remove(self, p: Parsed, power: str) -> Order:
+        return Remove(self._own_unit(p.place, power))
+
+    def _waive(self, p: Parsed, power: str) -> Order:
+        return Waive(power)

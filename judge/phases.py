@@ -1,0 +1,64 @@
+"""The phase sequence: which phase comes next, empty phases skipped, centre ownership after the Fall, solo wins."""
+from __future__ import annotations
+
+from judge.maps import Map
+from judge.position import Dislodged, Phase, Position, Unit
+
+
+def victory_centers(m: Map) -> int:
+    """Centres a power needs to win alone: more than half of them (18 on the standard map)."""
+    return len(m.centers) // 2 + 1
+
+
+def update_ownership(m: Map, units: dict[str, Unit], centers: dict[str, str]) -> dict[str, str]:
+    """A supply centre belongs to the power whose unit stands on it at the end of a Fall; others keep owners."""
+    out = dict(centers)
+    for prov, unit in units.items():
+        if m.provinces[prov].center:
+            out[prov] = unit.power
+    return out
+
+
+def needs_adjustment(m: Map, units: dict[str, Unit], centers: dict[str, str]) -> bool:
+    """Does any power have a removal to make, or a build it can actually place?"""
+    for power in m.powers:
+        owned = [p for p, o in centers.items() if o == power]
+        have = sum(1 for u in units.values() if u.power == power)
+        if have > len(owned):
+            return True
+        if have < len(owned) and any(p not in units and m.provinces[p].home == power for p in owned):
+            return True
+    return False
+
+
+def winner(m: Map, centers: dict[str, str]) -> str | None:
+    need = victory_centers(m)
+    for power in m.powers:
+        if sum(1 for o in centers.values() if o == power) >= need:
+            return power
+    return None
+
+
+def after_movement(m: Map, position: Position, units: dict[str, Unit], dislodged: dict[str, Dislodged]) -> Position:
+    """The position after a movement phase: its retreat phase if anything was dislodged, else onwards."""
+    if dislodged:
+        phase = position.phase.following()
+        return Position(phase, units, dict(position.centers), dislodged)
+    return _after_season(m, position.phase, units, position.centers)
+
+
+def after_retreats(m: Map, position: Position, units: dict[str, Unit]) -> Position:
+    return _after_season(m, position.phase, units, position.centers)
+
+
+def after_adjustments(m: Map, position: Position, units: dict[str, Unit]) -> Position:
+    return Position(Phase(position.phase.year + 1, 0, 0), units, dict(position.centers), {})
+
+
+def _after_season(m: Map, phase: Phase, units: dict[str, Unit], centers: dict[str, str]) -> Position:
+    if phase.season == "S":
+        return Position(Phase(phase.year, 1, 0), units, dict(centers), {})
+    centers = update_ownership(m, units, centers)
+    if needs_adjustment(m, units, centers):
+        return Position(Phase(phase.year, 2, 2), units, centers, {})
+    return Position(Phase(phase.year + 1, 0, 0), units, centers, {})

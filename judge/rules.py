@@ -1,0 +1,184 @@
+"""House rules: one declarative table of rule options, the Ruleset they make, and named presets."""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Iterable
+
+
+class ParadoxRule(str, Enum):
+    SZYKMAN = "szykman"      # DATC 4.A.2 preference: the convoy in a paradox fails
+    RULE_1982 = "1982"       # DPjudge: a convoyed army never cuts support given to or against a convoying fleet
+
+
+class MissingUnit(str, Enum):
+    REJECT = "reject"        # DATC 4.E.1: the order can never be valid, so it is refused at entry (unit holds)
+    VOID = "void"            # DPjudge: accepted, reported "void" (unit holds)
+    HOLD = "hold"            # DPjudge option: silently turned into a hold order
+
+
+class DuplicateOrders(str, Enum):
+    HOLD = "hold"            # DATC 4.D.3 preference: the unit holds
+    REJECT_SET = "reject_set"  # DPjudge: the whole order set is refused
+    FIRST = "first"
+    LAST = "last"
+
+
+class RemovalDistance(str, Enum):
+    OWNED_CENTERS = "owned_centers"  # 2023 rulebook (DATC 6.J): distance to any owned centre, any terrain
+    HOME_CENTERS = "home_centers"    # older rulebooks and DPjudge: distance to a home centre
+
+
+class Engine(str, Enum):
+    DPJUDGE = "dpjudge"
+    EQUATIONS = "equations"
+    BOTH = "both"
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    meaning: str
+    default: Any
+    choices: tuple[Any, ...]
+    datc: str = ""                       # the DATC issue the option settles, if any
+    conflicts: tuple[tuple[str, Any], ...] = ()   # (rule, value) pairs this rule cannot be combined with when on
+
+
+def _choices(enum: type[Enum]) -> tuple[Any, ...]:
+    return tuple(enum)
+
+
+RULES: tuple[Rule, ...] = (
+    Rule("convoy_paradox", "How a convoy whose success depends on itself is settled: 'szykman' (the convoy fails and "
+         "its fleets hold) or '1982' (a convoyed army cannot cut support given for or against a convoying fleet).",
+         ParadoxRule.SZYKMAN, _choices(ParadoxRule), "4.A.2"),
+    Rule("missing_unit", "A support or convoy order naming a unit that is not there: 'reject' it at order entry, "
+         "accept it and report it 'void', or turn it into a 'hold'.",
+         MissingUnit.REJECT, _choices(MissingUnit), "4.E.1"),
+    Rule("safe_convoys", "DPjudge SAFE_CONVOYS: a convoy is also endangered when foreign units tie for the strongest "
+         "attack on one of its fleets.", False, (False, True)),
+    Rule("duplicate_orders", "Two different orders for one unit in one order set: the unit 'hold's, the whole set is "
+         "refused ('reject_set'), or the 'first' or 'last' order counts.",
+         DuplicateOrders.HOLD, _choices(DuplicateOrders), "4.D.3"),
+    Rule("convoy_cuts_origin_support", "A convoyed army cuts a support given for an attack on the province it left "
+         "(off: such a support is not cut, as the DATC prefers).", False, (False, True), "4.A.4"),
+    Rule("retreat_to_convoy_origin", "A unit dislodged by a convoyed army may retreat to the province the army came "
+         "from (2023 rulebook).", True, (False, True), "4.A.5"),
+    Rule("removal_distance", "Civil-disorder removals start with the unit farthest from an 'owned_centers' supply "
+         "centre (2023) or from a 'home_centers' centre (older rules).",
+         RemovalDistance.OWNED_CENTERS, _choices(RemovalDistance), "4.D.8"),
+    Rule("portage_convoy", "DPjudge PORTAGE_CONVOY (fleets carried over land by armies); needs a map with ports, "
+         "which the standard map has none of, so it cannot be switched on yet.", False, (False,)),
+    Rule("engine", "Which movement adjudicator decides: the DPjudge port, the equation engine, or both (the port's "
+         "result is used and any disagreement is reported).", Engine.DPJUDGE, _choices(Engine)),
+)
+
+RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    convoy_paradox: ParadoxRule = ParadoxRule.SZYKMAN
+    missing_unit: MissingUnit = MissingUnit.REJECT
+    safe_convoys: bool = False
+    duplicate_orders: DuplicateOrders = DuplicateOrders.HOLD
+    convoy_cuts_origin_support: bool = False
+    retreat_to_convoy_origin: bool = True
+    removal_distance: RemovalDistance = RemovalDistance.OWNED_CENTERS
+    portage_convoy: bool = False
+    engine: Engine = Engine.DPJUDGE
+
+    def with_(self, **changes: Any) -> "Ruleset":
+        """A copy with some rules changed; every value is checked against the table."""
+        rs = dataclasses.replace(self, **{k: _coerce(RULES_BY_NAME[k], v) if k in RULES_BY_NAME else v
+                                         for k, v in changes.items()})
+        validate(rs)
+        return rs
+
+    def differences(self, other: "Ruleset | None" = None) -> dict[str, Any]:
+        """The rules whose value differs from `other` (the defaults when None)."""
+        base = other or Ruleset()
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if getattr(self, f.name) != getattr(base, f.name)}
+
+
+PRESETS: dict[str, Ruleset] = {
+    # The DATC v3.1 preferences (2023 rulebook, Szykman paradox rule).
+    "datc": Ruleset(),
+    # What DPjudge itself does, so a GM can run a game exactly as DPjudge would.
+    "dpjudge": Ruleset(convoy_paradox=ParadoxRule.RULE_1982, missing_unit=MissingUnit.VOID,
+                       duplicate_orders=DuplicateOrders.REJECT_SET,
+                       removal_distance=RemovalDistance.HOME_CENTERS),
+}
+
+
+def _coerce(rule: Rule, value: Any) -> Any:
+    """Turn a value given as text (config, JSON, e-mail) into the rule's own type, or raise ValueError."""
+    if isinstance(rule.default, bool):
+        if isinstance(value, bool):
+            out = value
+        else:
+            text = str(value).strip().lower()
+            if text in ("1", "on", "yes", "true"):
+                out = True
+            elif text in ("0", "off", "no", "false"):
+                out = False
+            else:
+                raise ValueError(f"RULE {rule.name.upper()}: {value!r} IS NOT ON OR OFF")
+    else:
+        enum = type(rule.default)
+        try:
+            out = enum(str(getattr(value, "value", value)).strip().lower())
+        except ValueError:
+            allowed = ", ".join(c.value for c in rule.choices)
+            raise ValueError(f"RULE {rule.name.upper()}: {value!r} IS NOT ONE OF {allowed}") from None
+    if out not in rule.choices:
+        raise ValueError(f"RULE {rule.name.upper()}: {value!r} IS NOT AVAILABLE")
+    return out
+
+
+def validate(rs: Ruleset) -> None:
+    """Raise ValueError when a combination of rules conflicts."""
+    for rule in RULES:
+        value = getattr(rs, rule.name)
+        if value not in rule.choices:
+            raise ValueError(f"RULE {rule.name.upper()}: {value!r} IS NOT AVAILABLE")
+        for other, other_value in rule.conflicts:
+            if value and getattr(rs, other) == other_value:
+                raise ValueError(f"RULE {rule.name.upper()} CONFLICTS WITH {other.upper()}={other_value}")
+
+
+def parse_rules(items: Iterable[str], base: Ruleset | None = None) -> Ruleset:
+    """Build a Ruleset from words like 'dpjudge', 'SAFE_CONVOYS', 'NO_SAFE_CONVOYS', 'convoy_paradox=1982'.
+
+    A preset name resets every rule to the preset; later words override earlier ones.
+    """
+    rs = base or Ruleset()
+    changes: dict[str, Any] = {}
+    for raw in items:
+        if not isinstance(raw, str) or not raw.strip():
+            raise ValueError(f"RULE {raw!r}: NOT A RULE NAME")
+        word = raw.strip()
+        name, _, value = word.partition("=")
+        key = name.strip().lower().replace("-", "_")
+        if not _ and key in PRESETS:
+            rs, changes = PRESETS[key], {}
+            continue
+        negate = False
+        if not _ and key not in RULES_BY_NAME:
+            for prefix in ("no_", "!"):
+                if key.startswith(prefix) and key[len(prefix):] in RULES_BY_NAME:
+                    key, negate = key[len(prefix):], True
+        rule = RULES_BY_NAME.get(key)
+        if rule is None:
+            raise ValueError(f"UNKNOWN RULE: {name.strip().upper()}")
+        if _:
+            changes[key] = _coerce(rule, value)
+        elif isinstance(rule.default, bool):
+            changes[key] = _coerce(rule, not negate)
+        else:
+            raise ValueError(f"RULE {key.upper()} NEEDS A VALUE: {key.upper()}=<one of "
+                             f"{', '.join(c.value for c in rule.choices)}>")
+    return rs.with_(**changes)
