@@ -9,7 +9,7 @@ from typing import Any
 from judge import maps
 from judge.adjudicator import adjudicate
 from judge.maps import Map
-from judge.orders import Order
+from judge.orders import Order, Support
 from judge.orders.sets import build_order_set
 from judge.orders.validate import Validator
 from judge.position import Position
@@ -104,29 +104,25 @@ def _run_step(m: Map, position: Position, step: dict, rules: Ruleset, variant: d
     for o in step["orders"]:
         texts.setdefault(o["power"], []).append(o["order"])
     legal: list[Order] = []
-    accepted: dict[tuple[str, str], Order] = {}
-    rejected: dict[tuple[str, str], str] = {}
+    verdicts: dict[str, list] = {}
     for power, lst in texts.items():
         oset = build_order_set(power, lst, position, m, rules, validator)
         legal.extend(oset.orders)
-        accepted.update({(power, t): o for t, o in oset.accepted})
-        rejected.update({(power, t): e for t, e in oset.errors})
+        verdicts[power] = list(oset.verdicts)
     outcome = adjudicate(m, position, legal, rules)
     marks = {str(r.order): r.marks for r in outcome.results}
     overrides = (variant or {}).get("results", {})
     for o in step["orders"]:
-        key = (o["power"], o["order"])
+        verdict = verdicts[o["power"]].pop(0)
         want = overrides.get(f"{o['power']}: {o['order']}", overrides.get(o["order"], o.get("result")))
         if want is None:
             continue
-        if key in accepted:
-            order = accepted[key]
-            got_marks = marks.get(str(order))
-            got = "succeeds" if got_marks == () else "fails"
-            detail = f"{order} {list(got_marks or ())}"
+        if isinstance(verdict, str):
+            got, detail = "illegal", verdict
         else:
-            got = "illegal"
-            detail = rejected.get(key, "not used")
+            got_marks = marks.get(str(verdict), ())
+            got = "succeeds" if _succeeded(verdict, got_marks) else "fails"
+            detail = f"{verdict} {list(got_marks)}"
         ok = got == want or (want == "fails" and got == "illegal")
         if not ok:
             problems.append(f"{o['power']}: {o['order']}: expected {want}, got {got} ({detail})")
@@ -152,6 +148,14 @@ def _run_step(m: Map, position: Position, step: dict, rules: Ruleset, variant: d
         if want_units != got_units:
             problems.append(f"units: expected {want_units}, got {got_units}")
     return outcome.position, problems
+
+
+def _succeeded(order: Order, marks: tuple[str, ...]) -> bool:
+    """The FORMAT.md meaning of "succeeds". A support DPjudge marks "no convoy" was given and not cut: only the
+    army it helped failed to get through (the page's Step 5 marks such supports), so the support itself stands."""
+    if isinstance(order, Support):
+        return set(marks) <= {"no convoy"}
+    return not marks
 
 
 def run_all(data: Path = DATA, rules: Ruleset | None = None) -> Report:

@@ -112,21 +112,28 @@ class Map:
         return False
 
     def _route_through(self, src: str, dest: str, seas: "set[str] | frozenset[str]", through: str) -> bool:
-        """A simple chain of seas from src to dest that uses `through` (depth-first; fleets are few)."""
+        """A route from src to dest that needs the fleet at `through`.
+
+        The route must have no shortcut (no fleet on it next to a later one but the next, none but the first next
+        to src, none but the last next to dest): a fleet that a shorter route can leave out is not needed by it
+        (DATC 6.G.19). Depth-first; the fleets at sea are few.
+        """
         adj = self.province_fleet_adj
 
-        def walk(sea: str, used: set[str]) -> bool:
-            if through in used and dest in adj[sea]:
-                return True
-            for nxt in adj[sea]:
-                if nxt in seas and nxt not in used:
-                    used.add(nxt)
-                    if walk(nxt, used):
+        def walk(path: list[str]) -> bool:
+            last = path[-1]
+            if dest in adj[last]:
+                return through in path
+            for nxt in adj[last]:
+                if nxt in seas and nxt not in path and src not in adj[nxt] \
+                        and not any(nxt in adj[p] for p in path[:-1]):
+                    path.append(nxt)
+                    if walk(path):
                         return True
-                    used.discard(nxt)
+                    path.pop()
             return False
 
-        return any(walk(s, {s}) for s in adj[src] if s in seas)
+        return any(walk([s]) for s in adj[src] if s in seas)
 
     def reaches_province(self, kind: str, src: str, province: str) -> bool:
         """Can a unit at src move into some part of `province` (any coast will do)?"""

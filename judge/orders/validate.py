@@ -124,7 +124,7 @@ class Validator:
                 raise OrderError(E.SUPPORT_UNREACHABLE.format(text))
             return Support(unit, target, None, missing)
         dp = p.target_dest.province
-        if dp == target.province or not self._could_reach(target, dp):
+        if dp == target.province or not self._could_reach(target, dp, unit.province):
             raise OrderError(E.SUPPORTED_CANNOT_REACH.format(text))
         if not self.m.reaches_province(unit.kind, unit.loc, dp):
             raise OrderError(E.SUPPORT_UNREACHABLE.format(text))
@@ -132,11 +132,12 @@ class Validator:
             else None
         return Support(unit, target, f"{dp}/{coast}" if coast else dp, missing)
 
-    def _could_reach(self, unit: Unit, province: str) -> bool:
+    def _could_reach(self, unit: Unit, province: str, supporter: str) -> bool:
+        """Could the unit get there, by land or by a convoy that does not need the supporter (DATC 6.D.31)?"""
         if self.m.reaches_province(unit.kind, unit.loc, province):
             return True
         return unit.kind == "A" and self.m.provinces[province].terrain == "coast" and \
-            self.m.convoy_route(unit.province, province, self.fleet_seas)
+            self.m.convoy_route(unit.province, province, self.fleet_seas - {supporter})
 
     def _convoy(self, p: Parsed, power: str) -> Order:
         unit = self._own_unit(p.place, power)

@@ -41,7 +41,7 @@ class UnitState:
     retreats: tuple[str, ...] = ()
     dislodged_by: "UnitState | None" = None
     moved: bool = False
-    disrupted: bool = False           # convoy: the army it was convoying did not get through
+    convoy_ok: bool | None = None     # convoyed army: settled by consistency under the Szykman rule
 
     @property
     def prov(self) -> str:

@@ -5,11 +5,12 @@ Each step takes the Board and returns the number of the step to run next (None: 
 """
 from __future__ import annotations
 
-from judge.adjudicator.dpjudge.board import (ATTACK, BOUNCE, DEFEND, ENDANGERED, NO_CONVOY, UNDER_ATTACK, VOID,
-                                             Board, UnitState)
+from judge.adjudicator.dpjudge.board import (ATTACK, BOUNCE, BOUNCED, DEFEND, ENDANGERED, NO_CONVOY, UNDER_ATTACK,
+                                             VOID, Board, UnitState)
+from judge.adjudicator.dpjudge.paradox import settle_convoys
 from judge.adjudicator.dpjudge.subroutines import bounce, check_disruptions, cut_support, unbounce
 from judge.orders import Convoy, Hold, Move, Support
-from judge.rules import MissingUnit
+from judge.rules import MissingUnit, ParadoxRule
 
 
 def step_1_mark_invalid_convoy_orders(board: Board) -> int | None:
@@ -133,6 +134,11 @@ def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
 
 def step_4_mark_support_cuts_made_by_convoyers_and_mark_endangered_convoys(board: Board) -> int | None:
     """Convoys that nothing can break cut supports; the others are put under attack."""
+    if board.rules.convoy_paradox is ParadoxRule.SZYKMAN:
+        # The published loop is order-dependent when convoys undo each other (see paradox.py); under the
+        # Szykman rule the outcome of every convoy is settled here by consistency, and Step 5 applies it.
+        settle_convoys(board)
+        return None
     while True:
         grew = False
         for army in board.convoying_armies:
@@ -151,6 +157,14 @@ def step_4_mark_support_cuts_made_by_convoyers_and_mark_endangered_convoys(board
 
 def step_5_mark_convoy_disruptions_and_support_cuts_made_by_successful_convoys(board: Board) -> int | None:
     """Endangered convoys fail; convoys no longer under threat succeed and cut."""
+    if board.rules.convoy_paradox is ParadoxRule.SZYKMAN:
+        for army in board.convoying_armies:
+            if army.convoy_ok:
+                cut_support(board, army, 5)
+                board.convoy_succeeded.append(army)
+            else:
+                _convoy_fails(board, army)
+        return None
     grew = False
     for army in board.convoying_armies:
         if army.mark not in ("", ENDANGERED, UNDER_ATTACK):
@@ -176,7 +190,6 @@ def _convoy_fails(board: Board, army: UnitState) -> None:
     # The army never reaches the space it was convoyed to, so it must not stand off anyone there: it is back
     # where it started, holding. (The page keeps it in the destination's combat list; DATC 6.F.x disagrees.)
     board.remove_entry(army.dest, army)
-    from judge.adjudicator.dpjudge.board import BOUNCED
     board.add_entry(army.prov, army, BOUNCED)
 
 

@@ -7,10 +7,8 @@ from judge.rules import ParadoxRule
 
 def cut_support(board: Board, mover: UnitState, step: int) -> None:
     """cutSupport: the move may cut the support given by the unit in the space it is moving into."""
-    sup = board.units.get(mover.dest)
-    if sup is None or sup.action != "support" or sup.mark or sup.power == mover.power:
-        return
-    if _support_protected(board, mover, sup, step):
+    sup = support_cuttable_by(board, mover, step)
+    if sup is None:
         return
     sup.mark = CUT
     board.cut_this_pass = True
@@ -20,27 +18,34 @@ def cut_support(board: Board, mover: UnitState, step: int) -> None:
         target.no_help.discard(sup)
 
 
+def support_cuttable_by(board: Board, mover: UnitState, step: int) -> UnitState | None:
+    """The supporting unit this move would cut, or None (the criteria of cutSupport)."""
+    sup = board.units.get(mover.dest)
+    if sup is None or sup.action != "support" or sup.mark or sup.power == mover.power:
+        return None
+    if _support_protected(board, mover, sup, step):
+        return None
+    return sup
+
+
 def _support_protected(board: Board, mover: UnitState, sup: UnitState, step: int) -> bool:
     """Is this support immune to this attack? The two copies of the page differ here; see ADJUDICATION.md."""
     target, into = sup.supported, sup.order.dest_province
     if not mover.convoyed:
-        # The second copy's "attack space": a unit is never cut by an attack coming from the space it supports
-        # an attack on. (The first copy leaves this basic rule out; DATC 6.D.x needs it.)
-        return into == mover.prov
+        # The second copy's "attack space": an attack from the space a support is directed into does not cut it
+        # (the first copy leaves this basic rule out). In Step 9 the attack dislodges the supporter, and a
+        # dislodged unit's support is always cut (DATC 6.D.17), which the second copy forgets.
+        return into == mover.prov and step != 9
     # A convoyed army.
     if into == mover.prov and step != 9 and not board.rules.convoy_cuts_origin_support:
         return True            # DATC 4.A.4 a: the army still comes "from" its own province (6.G.13)
     if board.rules.convoy_paradox is ParadoxRule.RULE_1982:
-        # 1982 rule: no cut of a support given for or against a space holding a convoying fleet.
+        # 1982 rule (first copy): no cut of a support given for or against a space holding a convoying fleet,
+        # even by dislodging the supporter (DATC 6.F.17, 1982 reading).
         for space in filter(None, (target.prov if target else None, into)):
             fleet = board.units.get(space)
             if fleet is not None and fleet.action == "convoy" and fleet.mark != VOID:
                 return True
-    else:
-        # 2000 rule, kept by Szykman outside paradoxes: no cut of a support for an attack on one of the fleets
-        # the army itself needs.
-        if into in {f.prov for f in mover.fleets}:
-            return True
     return False
 
 
@@ -93,4 +98,4 @@ def unbounce(board: Board, prov: str) -> None:
         unbounce(board, st.prov)
 
 
-__all__ = ["cut_support", "check_disruptions", "bounce", "unbounce", "CUT"]
+__all__ = ["cut_support", "support_cuttable_by", "check_disruptions", "bounce", "unbounce"]
