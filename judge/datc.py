@@ -27,6 +27,29 @@ VARIANT_RULES: dict[tuple[str, str], list[str]] = {
 }
 
 
+# Choices a DATC case discusses that the judge deliberately does not offer, and why.
+NOT_OFFERED: dict[tuple[str, str], str] = {
+    ("4.A.1", "a"): "1971 multi-route disruption: no modern rulebook uses it",
+    ("4.A.2", "1971"): "the 1971 paradox rule leaves second-order paradoxes unresolved",
+    ("4.A.2", "2000"): "the 2000/2023 paradox rule leaves paradoxes unresolved; Szykman settles them",
+    ("4.A.3", "1971"): "1971 convoy-to-adjacent reading (convoy only against a unit moving the other way)",
+    ("4.A.3", "dptg"): "explicit 'via convoy' only (DPTG) is not offered yet",
+    ("4.A.3", "fallback"): "DATC v2's fallback to the land route was withdrawn by DATC v3",
+    ("4.A.7", "a"): "the literal reading lets a dislodged unit never bounce anything; not offered",
+    ("4.B.2", "b"): "a fleet move with an omitted but unambiguous coast is always followed",
+    ("4.B.3", "a"): "an impossible coast is always illegal; the judge never rewrites an order",
+    ("4.B.4", "strict"): "supports need not name the coast; a named coast must match",
+    ("4.B.4", "calhamer"): "supports need not name the coast; a named coast must match",
+    ("4.B.5", "a"): "the wrong coast of the ordered unit is always ignored",
+    ("4.B.6", "a"): "unknown or irrelevant coasts are always ignored",
+    ("4.C.4", "b"): "a fleet build inland is refused, never turned into an army",
+    ("4.D.4", "a"): "excess builds: the first legal ones count",
+    ("4.D.4", "c"): "excess builds: the first legal ones count",
+    ("4.D.6", "a"): "excess removals: the first legal ones count",
+    ("4.D.6", "c"): "excess removals: the first legal ones count",
+}
+
+
 @dataclass
 class CaseResult:
     id: str
@@ -169,7 +192,7 @@ def run_all(data: Path = DATA, rules: Ruleset | None = None) -> Report:
                 words = VARIANT_RULES.get((v["issue"], v["choice"]))
                 label = f"{case['id']} under {v['issue']} choice {v['choice']}"
                 if words is None:
-                    report.not_offered.append(label)
+                    report.not_offered.append(f"{label}: {NOT_OFFERED.get((v['issue'], v['choice']), 'NO REASON')}")
                     continue
                 vrules = parse_rules(words, rules or Ruleset())
                 problems = _safely(run_case, case, vrules, v, m, index)

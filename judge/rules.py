@@ -30,12 +30,6 @@ class RemovalDistance(str, Enum):
     HOME_CENTERS = "home_centers"    # older rulebooks and DPjudge: distance to a home centre
 
 
-class Engine(str, Enum):
-    DPJUDGE = "dpjudge"
-    EQUATIONS = "equations"
-    BOTH = "both"
-
-
 @dataclass(frozen=True)
 class Rule:
     name: str
@@ -71,8 +65,6 @@ RULES: tuple[Rule, ...] = (
          RemovalDistance.OWNED_CENTERS, _choices(RemovalDistance), "4.D.8"),
     Rule("portage_convoy", "DPjudge PORTAGE_CONVOY (fleets carried over land by armies); needs a map with ports, "
          "which the standard map has none of, so it cannot be switched on yet.", False, (False,)),
-    Rule("engine", "Which movement adjudicator decides: the DPjudge port, the equation engine, or both (the port's "
-         "result is used and any disagreement is reported).", Engine.DPJUDGE, _choices(Engine)),
 )
 
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
@@ -88,7 +80,6 @@ class Ruleset:
     retreat_to_convoy_origin: bool = True
     removal_distance: RemovalDistance = RemovalDistance.OWNED_CENTERS
     portage_convoy: bool = False
-    engine: Engine = Engine.DPJUDGE
 
     def with_(self, **changes: Any) -> "Ruleset":
         """A copy with some rules changed; every value is checked against the table."""
@@ -182,3 +173,20 @@ def parse_rules(items: Iterable[str], base: Ruleset | None = None) -> Ruleset:
             raise ValueError(f"RULE {key.upper()} NEEDS A VALUE: {key.upper()}=<one of "
                              f"{', '.join(c.value for c in rule.choices)}>")
     return rs.with_(**changes)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(getattr(value, "value", value))
+
+
+def markdown_table() -> str:
+    """The rules as a Markdown table, for the README (a test keeps the two identical)."""
+    lines = ["| rule | default | choices | DPjudge preset | DATC issue | meaning |", "| --- | --- | --- | --- | --- | --- |"]
+    dp = PRESETS["dpjudge"]
+    for r in RULES:
+        choices = ", ".join(_show(c) for c in r.choices)
+        lines.append(f"| `{r.name}` | {_show(r.default)} | {choices} | {_show(getattr(dp, r.name))} | "
+                     f"{r.datc or '-'} | {r.meaning} |")
+    return "\n".join(lines)

@@ -8,7 +8,7 @@ from judge.maps import Map
 from judge.orders import errors as E
 from judge.orders.errors import OrderError
 
-_TOKEN = re.compile(r"->|=>|-+>|[-=>/(),:;]|[a-z0-9][a-z0-9.']*")
+_TOKEN = re.compile(r"->|=>|-+>|[-=>/(),:;+]|[a-z0-9][a-z0-9.']*")
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2192": ">", "\u21d2": ">"})
 
 MOVE_WORDS = {"-", "->", "=>", ">", "to", "m", "mv", "move", "moves", "into", "attack", "attacks"}
@@ -88,7 +88,8 @@ class _Reader:
         if tok is None or tok in UNIT_WORDS:
             return
         key = tok[:-1] if tok.endswith("s") and self.m.power(tok[:-1]) else tok
-        if self.m.power(key) and not self.m.lookup(tok):
+        # "English" is also a name of the Channel: it is a nationality when a unit type follows it.
+        if self.m.power(key) and (not self.m.lookup(tok) or self.peek(1) in UNIT_WORDS):
             self.i += 1
             self.accept({":"})
 
@@ -164,6 +165,23 @@ def parse(text: str, m: Map, phase_kind: str = "M") -> Parsed:
         tokens.pop()
     if not tokens:
         raise OrderError(E.EMPTY_ORDER)
+    try:
+        return _parse_as(tokens, m, text, phase_kind)
+    except OrderError as err:
+        # An order of another phase type gets the diagnostic that says so, not a puzzling one.
+        for other, name in (("M", "MOVEMENT"), ("R", "RETREAT"), ("A", "ADJUSTMENT")):
+            if other == phase_kind or (other, phase_kind) == ("R", "M"):
+                continue    # a movement-phase order reads as a retreat too ("A SEV - UKR"): no hint there
+            try:
+                _parse_as(tokens, m, text, other)
+            except OrderError:
+                continue
+            phase_name = {"M": "MOVEMENT", "R": "RETREAT", "A": "ADJUSTMENT"}[phase_kind]
+            raise OrderError(E.WRONG_PHASE.format(phase_name, text.strip().upper())) from err
+        raise
+
+
+def _parse_as(tokens: list[str], m: Map, text: str, phase_kind: str) -> Parsed:
     r = _Reader(tokens, m, text)
     # A leading "England:" names the power, which the order set already knows.
     if len(tokens) > 1 and tokens[1] == ":" and m.power(tokens[0]):

@@ -53,6 +53,8 @@ def build_order_set(power: str, texts: list[str], position: Position, m: Map, ru
         _limit_adjustments(power, legal, position, out)
     else:
         _settle_duplicates(legal, rules, out)
+    # Report errors in the order the player wrote the lines.
+    out.errors = [(texts[i], v) for i, v in enumerate(out.verdicts) if isinstance(v, str)]
     return out
 
 

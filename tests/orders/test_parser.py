@@ -1,0 +1,115 @@
+"""The lenient order reader: the many ways players write the same order."""
+import pytest
+
+from judge.orders.errors import OrderError
+from judge.orders.parser import parse, tokenize
+
+
+@pytest.mark.parametrize("text", [
+    "A PAR-BUR", "A PAR - BUR", "a par -> bur", "Army Paris to Burgundy", "A Paris m Burgundy",
+    "PAR - BUR", "A PAR=>BUR", "a par move bur", "A Paris \u2013 Burgundy", "France: A Par - Bur",
+])
+def test_move_spellings(m, text):
+    p = parse(text, m)
+    assert p.action == "move"
+    assert p.place.province == "PAR"
+    assert [x.province for x in p.path] == ["BUR"]
+
+
+@pytest.mark.parametrize("text, dest, coast", [
+    ("F Mid-Atlantic Ocean - Spain(nc)", "SPA", "NC"),
+    ("F MAO - SPA/NC", "SPA", "NC"),
+    ("F mid - spa nc", "SPA", "NC"),
+    ("F Mid Atlantic - Spain north coast", "SPA", "NC"),
+    ("F mao-spa (south coast)", "SPA", "SC"),
+    ("F MAO - Spa(n.c.)", "SPA", "NC"),
+    ("F GOL - SPA", "SPA", None),
+    ("F Gulf of Lyon - Spain/sc", "SPA", "SC"),
+])
+def test_coasts(m, text, dest, coast):
+    p = parse(text, m)
+    assert (p.path[-1].province, p.path[-1].coast) == (dest, coast)
+
+
+@pytest.mark.parametrize("text", ["A PAR H", "A Paris Hold", "A PAR holds", "A PAR", "Army Paris stands"])
+def test_hold_spellings(m, text):
+    assert parse(text, m).action == "hold"
+
+
+@pytest.mark.parametrize("text, target, dest", [
+    ("A MAR S A PAR-BUR", "PAR", "BUR"),
+    ("A Marseilles Supports A Paris - Burgundy", "PAR", "BUR"),
+    ("A MAR S PAR - BUR", "PAR", "BUR"),
+    ("A Mar support French A Par to Bur", "PAR", "BUR"),
+    ("A MAR S A PAR", "PAR", None),
+    ("A MAR S A PAR H", "PAR", None),
+    ("A Mar supports England's F Lon", "LON", None),
+])
+def test_supports(m, text, target, dest):
+    p = parse(text, m)
+    assert p.action == "support"
+    assert p.target.province == target
+    assert (p.target_dest.province if p.target_dest else None) == dest
+
+
+@pytest.mark.parametrize("text", [
+    "F NTH C A LON-BEL", "F North Sea Convoys A London - Belgium", "F nth convoy lon to bel",
+    "F NTH C English A LON - BEL", "F NTH transports A LON - NTH - BEL",
+])
+def test_convoys(m, text):
+    p = parse(text, m)
+    assert p.action == "convoy"
+    assert (p.target.province, p.target_dest.province) == ("LON", "BEL")
+
+
+def test_convoy_path_and_via(m):
+    p = parse("A LON-NTH-BEL", m)
+    assert [x.province for x in p.path] == ["NTH", "BEL"]
+    assert parse("A London - Belgium via Convoy", m).via
+    assert parse("A LON - BEL by convoy", m).via
+    assert parse("A LON - BEL VIA", m).via
+    assert not parse("A LON - BEL", m).via
+
+
+@pytest.mark.parametrize("text, action, place", [
+    ("A SEV R UKR", "retreat", "SEV"), ("A Sevastopol retreats to Ukraine", "retreat", "SEV"),
+    ("A SEV - UKR", "retreat", "SEV"), ("A SEV D", "disband", "SEV"), ("Disband A SEV", "disband", "SEV"),
+    ("A SEV disbands", "disband", "SEV"),
+])
+def test_retreat_phase(m, text, action, place):
+    p = parse(text, m, "R")
+    assert (p.action, p.place.province) == (action, place)
+
+
+@pytest.mark.parametrize("text, action, kind, place, coast", [
+    ("BUILD A PAR", "build", "A", "PAR", None), ("Build F St Petersburg(nc)", "build", "F", "STP", "NC"),
+    ("B F BRE", "build", "F", "BRE", None), ("+ A MUN", "build", "A", "MUN", None),
+    ("A PAR B", "build", "A", "PAR", None), ("build moscow", "build", None, "MOS", None),
+    ("REMOVE A WAR", "remove", "A", "WAR", None), ("Disband F Gulf of Lyon", "remove", "F", "LYO", None),
+    ("- A WAR", "remove", "A", "WAR", None), ("A WAR remove", "remove", "A", "WAR", None),
+    ("WAIVE", "waive", None, None, None), ("waive build", "waive", None, None, None),
+])
+def test_adjustment_phase(m, text, action, kind, place, coast):
+    p = parse(text, m, "A")
+    assert p.action == action and p.kind == kind
+    assert (p.place.province if p.place else None) == place
+    assert (p.place.coast if p.place else None) == coast
+
+
+@pytest.mark.parametrize("text, message", [
+    ("A XYZ - LON", "UNKNOWN PLACENAME: XYZ"),
+    ("A PAR - Atlantis", "UNKNOWN PLACENAME: ATLANTIS"),
+    ("", "EMPTY ORDER"),
+    ("A PAR - ", "INCOMPLETE ORDER: A PAR -"),
+    ("A PAR jumps BUR", "UNRECOGNIZED ORDER: JUMPS BUR"),
+    ("A PAR - BUR please", "UNEXPECTED TEXT AFTER ORDER: PLEASE"),
+    ("F NTH C A LON", "INCOMPLETE ORDER: F NTH C A LON"),
+])
+def test_errors_are_diagnostics(m, text, message):
+    with pytest.raises(OrderError) as info:
+        parse(text, m)
+    assert info.value.message == message
+
+
+def test_tokenize_keeps_names_and_operators():
+    assert tokenize("F St. Petersburg(nc) -> Bar") == ["f", "st", "petersburg", "(", "nc", ")", "->", "bar"]

@@ -1,0 +1,74 @@
+"""Order sets: several orders for one unit (DATC 4.D.3) and too many adjustments (4.D.4-4.D.6)."""
+import pytest
+
+from judge.orders import Build, Remove, Waive
+from judge.orders.sets import adjustment_count, build_order_set
+from judge.rules import DuplicateOrders, Ruleset
+from tests.conftest import position
+
+UNITS = {"GERMANY": ["F KIE", "A HOL", "A BEL"]}
+TEXTS = ["F Kiel Hold", "A Holland Supports F Kiel", "A Holland - Ruhr", "A BEL - PIC"]
+
+
+@pytest.mark.parametrize("rule, kept_holland", [
+    (DuplicateOrders.HOLD, None), (DuplicateOrders.FIRST, "A HOL S F KIE"), (DuplicateOrders.LAST, "A HOL - RUH"),
+])
+def test_duplicate_orders(m, rule, kept_holland):
+    oset = build_order_set("GERMANY", TEXTS, position(m, UNITS), m, Ruleset(duplicate_orders=rule))
+    holland = [str(o) for o in oset.orders if o.unit.province == "HOL"]
+    assert holland == ([kept_holland] if kept_holland else [])
+    assert "A BEL - PIC" in [str(o) for o in oset.orders]
+    assert all("MULTIPLE ORDERS FOR ONE UNIT: A HOL" in e for _, e in oset.errors)
+    assert len(oset.errors) == (2 if rule is DuplicateOrders.HOLD else 1)
+
+
+def test_duplicate_orders_reject_the_set_as_dpjudge_does(m):
+    oset = build_order_set("GERMANY", TEXTS, position(m, UNITS), m,
+                           Ruleset(duplicate_orders=DuplicateOrders.REJECT_SET))
+    assert oset.orders == []
+    assert len(oset.errors) == 4 and all(e.startswith("ORDER SET REJECTED") for _, e in oset.errors)
+
+
+def test_an_illegal_second_order_is_no_duplicate(m):
+    # 4.D.3: an illegal order is ignored, so the legal one stands.
+    oset = build_order_set("GERMANY", ["A Holland Supports F Kiel", "A Holland - Picardy"], position(m, UNITS),
+                           m, Ruleset())
+    assert [str(o) for o in oset.orders] == ["A HOL S F KIE"]
+    assert oset.errors == [("A Holland - Picardy", "UNIT CANNOT REACH DESTINATION: A HOL - PIC")]
+
+
+def test_the_same_order_twice_is_one_order(m):
+    oset = build_order_set("GERMANY", ["A BEL - PIC", "a bel-pic"], position(m, UNITS), m, Ruleset())
+    assert [str(o) for o in oset.orders] == ["A BEL - PIC"] and oset.errors == []
+
+
+def test_first_legal_builds_count(m):
+    pos = position(m, {"GERMANY": ["A BER"]}, "W1901A", centers={"GERMANY": ["BER", "KIE", "MUN"]})
+    assert adjustment_count(pos, "GERMANY") == 2
+    oset = build_order_set("GERMANY", ["Build A Warsaw", "Build F Kiel", "Build A Kiel", "Build A Munich",
+                                       "Build A Berlin", "waive"], pos, m, Ruleset())
+    assert oset.orders == [Build("GERMANY", "F", "KIE"), Build("GERMANY", "A", "MUN")]
+    assert [e for _, e in oset.errors] == ["NOT A HOME SUPPLY CENTER: WAR", "ALREADY BUILDING IN KIE",
+                                           "SUPPLY CENTER OCCUPIED: BER", "NO MORE BUILDS ALLOWED: WAIVE"]
+
+
+def test_waive_uses_a_build(m):
+    pos = position(m, {}, "W1901A", centers={"GERMANY": ["BER"]})
+    oset = build_order_set("GERMANY", ["WAIVE", "Build A Berlin"], pos, m, Ruleset())
+    assert oset.orders == [Waive("GERMANY")]
+    assert oset.errors == [("Build A Berlin", "NO MORE BUILDS ALLOWED: BUILD A BER")]
+
+
+def test_first_legal_removals_count(m):
+    pos = position(m, {"FRANCE": ["A PAR", "A PIC"]}, "W1901A", centers={"FRANCE": ["PAR"]})
+    oset = build_order_set("FRANCE", ["Remove F Gulf of Lyon", "Remove A Picardy", "Remove A Paris"], pos, m,
+                           Ruleset())
+    assert oset.orders == [Remove(pos.units["PIC"])]
+    assert [e for _, e in oset.errors] == ["NO UNIT IN LYO", "NO MORE REMOVALS REQUIRED: A PAR"]
+    assert oset.verdicts[1] == Remove(pos.units["PIC"])
+
+
+def test_no_adjustment_due(m):
+    pos = position(m, {"FRANCE": ["A PAR"]}, "W1901A", centers={"FRANCE": ["PAR"]})
+    oset = build_order_set("FRANCE", ["Remove A Paris", "Build A Brest"], pos, m, Ruleset())
+    assert [e for _, e in oset.errors] == ["NO REMOVALS REQUIRED: A PAR", "SUPPLY CENTER NOT OWNED: BRE"]
