@@ -1,0 +1,125 @@
+"""The port's steps and subroutines, one at a time, on small boards."""
+from judge.adjudicator.dpjudge import resolve_movement
+from judge.adjudicator.dpjudge.board import ATTACK, BOUNCE, BOUNCED, CUT, ENDANGERED, NO_CONVOY, VOID, Board
+from judge.adjudicator.dpjudge.steps import (STEPS, run_steps, step_1_mark_invalid_convoy_orders,
+                                             step_2_mark_invalid_move_and_support_orders,
+                                             step_3_calculate_initial_combat_strengths)
+from judge.adjudicator.dpjudge.subroutines import bounce, check_disruptions, cut_support, unbounce
+from judge.orders.validate import Validator
+from judge.rules import MissingUnit, ParadoxRule, Ruleset
+from tests.conftest import position
+
+
+def board(m, units, orders, rules=Ruleset()):
+    pos = position(m, units)
+    v = Validator(pos, m, rules)
+    parsed = {}
+    for power, lst in orders.items():
+        for text in lst:
+            o = v.order(text, power)
+            parsed[o.unit.province] = o
+    return Board(m, pos, parsed, rules)
+
+
+def through(b, last_step):
+    for step in STEPS[:last_step]:
+        step(b)
+    return b
+
+
+def test_steps_are_the_ten_published_ones_in_order():
+    names = [s.__name__ for s in STEPS]
+    assert names[0].startswith("step_1_") and names[-1].startswith("step_10_") and len(names) == 10
+    assert [int(n.split("_")[1]) for n in names] == list(range(1, 11))
+
+
+def test_step_2_counts_supports_and_fills_the_no_help_list(m):
+    b = through(board(m, {"FRANCE": ["A PAR", "A PIC", "A BRE"], "GERMANY": ["A BUR", "A MUN"]},
+                      {"FRANCE": ["A PAR - BUR", "A PIC S A PAR - BUR", "A BRE S A PAR - PIC"],
+                       "GERMANY": ["A MUN S A PAR - BUR"]}), 2)
+    par = b.units["PAR"]
+    assert par.support_count == 2
+    assert {s.prov for s in par.no_help} == {"MUN"}          # Germany helping against its own Burgundy
+    assert b.units["BRE"].mark == VOID                        # Paris is not moving to Picardy
+
+
+def test_missing_unit_options_in_steps_1_and_2(m):
+    units = {"FRANCE": ["A PAR", "F NTH"]}
+    orders = {"FRANCE": ["A PAR S A BUR - PIC", "F NTH C A YOR - NWY"]}
+    void = through(board(m, units, orders, Ruleset(missing_unit=MissingUnit.VOID)), 2)
+    assert void.units["PAR"].mark == VOID and void.units["NTH"].mark == VOID
+    hold = through(board(m, units, orders, Ruleset(missing_unit=MissingUnit.HOLD)), 2)
+    assert hold.units["PAR"].action == "hold" and not hold.units["PAR"].mark
+    assert hold.units["NTH"].action == "hold"
+
+
+def test_step_1_unmatched_convoy_and_army(m):
+    b = board(m, {"ENGLAND": ["A LON", "F NTH", "F ENG"]},
+              {"ENGLAND": ["A LON - BEL", "F ENG C A LON - PIC"]})
+    step_1_mark_invalid_convoy_orders(b)
+    assert b.units["LON"].mark == NO_CONVOY      # North Sea did not order the convoy
+    assert b.units["ENG"].mark == VOID           # London is not going to Picardy
+
+
+def test_step_3_builds_combat_lists_and_cuts(m):
+    b = through(board(m, {"FRANCE": ["A PAR", "A PIC"], "GERMANY": ["A BUR", "A BEL"]},
+                      {"FRANCE": ["A PAR - BUR", "A PIC S A PAR - BUR"], "GERMANY": ["A BEL - PIC"]}), 3)
+    assert b.units["PIC"].mark == CUT and b.units["PAR"].support_count == 0
+    assert {(e.state.prov, e.role) for e in b.combat["BUR"]} == {("PAR", ATTACK), ("BUR", "defend")}
+
+
+def test_support_not_cut_from_the_space_it_supports_into(m):
+    b = through(board(m, {"FRANCE": ["A PAR", "A PIC"], "GERMANY": ["A BUR"]},
+                      {"FRANCE": ["A PAR - BUR", "A PIC S A PAR - BUR"], "GERMANY": ["A BUR - PIC"]}), 3)
+    assert not b.units["PIC"].mark and b.units["PAR"].support_count == 1
+
+
+def test_bounce_and_unbounce(m):
+    b = through(board(m, {"FRANCE": ["A PAR", "A BUR"]}, {"FRANCE": ["A PAR - BUR", "A BUR - MUN"]}), 3)
+    par = b.units["PAR"]
+    bounce(b, par)
+    assert par.mark == BOUNCE and any(e.state is par and e.role == BOUNCED for e in b.combat["PAR"])
+    b.units["BUR"].moved = True
+    unbounce(b, "BUR")       # Burgundy is empty now: Paris is the strongest claimant and gets in
+    assert par.mark == "" and not any(e.state is par for e in b.combat["PAR"])
+
+
+def test_check_disruptions_needs_every_route_broken(m):
+    b = through(board(m, {"FRANCE": ["A TUN", "F TYS", "F ION"], "ITALY": ["F ROM", "F NAP"]},
+                      {"FRANCE": ["A TUN - NAP", "F TYS C A TUN - NAP", "F ION C A TUN - NAP"],
+                       "ITALY": ["F ROM - TYS", "F NAP S F ROM - TYS"]}, Ruleset(convoy_paradox=ParadoxRule.RULE_1982)),
+                3)
+    army = b.units["TUN"]
+    check_disruptions(b, army)
+    assert army.mark == ""                       # the Ionian route is safe
+    b.add_entry("ION", b.units["ROM"], ATTACK)   # pretend Rome also threatens the Ionian Sea
+    check_disruptions(b, army)
+    assert army.mark == ENDANGERED
+
+
+def test_cut_support_respects_1982_protection(m):
+    units = {"ENGLAND": ["F LON", "F WAL"], "FRANCE": ["A BRE", "F ENG"]}
+    orders = {"ENGLAND": ["F LON S F WAL - ENG", "F WAL - ENG"], "FRANCE": ["A BRE - LON", "F ENG C A BRE - LON"]}
+    b = through(board(m, units, orders, Ruleset(convoy_paradox=ParadoxRule.RULE_1982)), 3)
+    cut_support(b, b.units["BRE"], 4)
+    assert b.units["LON"].mark == ""             # supporting an attack on a convoying fleet
+    b2 = through(board(m, units, orders), 3)
+    cut_support(b2, b2.units["BRE"], 4)
+    assert b2.units["LON"].mark == CUT            # Szykman settles paradoxes elsewhere, not here
+
+
+def test_run_steps_swap_and_circular_movement(m):
+    b = board(m, {"FRANCE": ["A PAR", "A BUR"], "GERMANY": ["A MUN", "A RUH", "A KIE"]},
+              {"FRANCE": ["A PAR - BUR", "A BUR - PAR"], "GERMANY": ["A MUN - RUH", "A RUH - KIE", "A KIE - MUN"]})
+    run_steps(b)
+    assert b.units["PAR"].mark == BOUNCE and b.units["BUR"].mark == BOUNCE     # no swapping without convoy
+    assert all(b.units[p].moved and not b.units[p].mark for p in ("MUN", "RUH", "KIE"))
+
+
+def test_self_dislodgement_is_refused(m):
+    out = resolve_movement(m, position(m, {"GERMANY": ["A MUN", "A SIL", "A BER"]}),
+                           {}, Ruleset())
+    assert set(out.units) == {"MUN", "SIL", "BER"} and not out.dislodged
+    b = board(m, {"GERMANY": ["A MUN", "A SIL", "A BER"]}, {"GERMANY": ["A SIL - BER", "A MUN S A SIL - BER"]})
+    run_steps(b)
+    assert b.units["SIL"].mark == BOUNCE and not b.units["BER"].dislodged

@@ -1,0 +1,111 @@
+"""The JSON interface (shared/spec/judge-json.md) for every phase type, and its refusals."""
+import copy
+
+import pytest
+
+from judge.api import adjudicate, request
+
+START = {
+    "phase": "S1901M",
+    "units": {"AUSTRIA": ["A BUD", "A VIE", "F TRI"], "ENGLAND": ["F EDI", "F LON", "A LVP"],
+              "FRANCE": ["F BRE", "A MAR", "A PAR"], "GERMANY": ["F KIE", "A BER", "A MUN"],
+              "ITALY": ["F NAP", "A ROM", "A VEN"], "RUSSIA": ["A MOS", "F SEV", "F STP/SC", "A WAR"],
+              "TURKEY": ["F ANK", "A CON", "A SMY"]},
+    "centers": {"AUSTRIA": ["BUD", "TRI", "VIE"], "ENGLAND": ["EDI", "LON", "LVP"], "FRANCE": ["BRE", "MAR", "PAR"],
+                "GERMANY": ["BER", "KIE", "MUN"], "ITALY": ["NAP", "ROM", "VEN"],
+                "RUSSIA": ["MOS", "SEV", "STP", "WAR"], "TURKEY": ["ANK", "CON", "SMY"]},
+}
+
+
+def entry(result, power, order):
+    return next(o for o in result["orders"] if o["power"] == power and o["order"] == order)
+
+
+def test_movement_with_defaults_errors_and_normalised_orders():
+    orders = {"AUSTRIA": ["A Budapest - Serbia"], "ITALY": ["A VEN - TYR"], "GERMANY": ["A MUN - TYR"],
+              "ENGLAND": ["A XYZ - LON"]}
+    before = copy.deepcopy((START, orders))
+    r = adjudicate(START, orders)
+    assert (START, orders) == before                          # inputs are not modified
+    assert r["phase"] == "S1901M"
+    assert entry(r, "AUSTRIA", "A BUD - SER")["result"] == []
+    assert entry(r, "ITALY", "A VEN - TYR")["result"] == ["bounce"]
+    assert entry(r, "AUSTRIA", "A VIE H")["result"] == []       # a unit without orders holds, and is listed
+    assert len(r["orders"]) == 22
+    assert r["errors"] == [{"power": "ENGLAND", "order": "A XYZ - LON", "error": "UNKNOWN PLACENAME: XYZ"}]
+    assert r["state"]["phase"] == "F1901M"
+    assert "A SER" in r["state"]["units"]["AUSTRIA"] and "SER" not in r["state"]["centers"].get("AUSTRIA", [])
+
+
+def test_retreat_phase_and_fall_ownership():
+    state = {"phase": "F1901M", "units": {"FRANCE": ["A BUR", "A PIC"], "GERMANY": ["A BEL", "F HOL"]},
+             "centers": {"GERMANY": ["BEL", "HOL"], "FRANCE": ["PAR"]}}
+    r = adjudicate(state, {"FRANCE": ["A BUR - BEL", "A PIC S A BUR - BEL"]})
+    assert entry(r, "GERMANY", "A BEL H")["result"] == ["dislodged"]
+    s = r["state"]
+    assert s["phase"] == "F1901R"
+    assert s["dislodged"] == {"GERMANY": {"A BEL": ["RUH"]}}
+    assert "A BEL" not in s["units"]["GERMANY"]
+    r2 = adjudicate(s, {"GERMANY": ["A Belgium retreats to Ruhr"]})
+    assert r2["orders"] == [{"power": "GERMANY", "order": "A BEL R RUH", "result": []}]
+    assert r2["state"]["phase"] == "W1901A"
+    assert r2["state"]["centers"] == {"FRANCE": ["BEL", "PAR"], "GERMANY": ["HOL"]}
+    r3 = adjudicate(s, {})
+    assert r3["orders"] == [{"power": "GERMANY", "order": "A BEL D", "result": []}]
+
+
+def test_adjustment_phase_with_builds_waives_and_civil_disorder():
+    state = {"phase": "W1901A", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A BER", "A KIE", "A SIL"]},
+             "centers": {"FRANCE": ["PAR", "BRE", "MAR"], "GERMANY": ["BER", "KIE"]}}
+    r = adjudicate(state, {"FRANCE": ["Build F Brest", "Build A Munich"]})
+    assert {(o["power"], o["order"]) for o in r["orders"]} == {
+        ("FRANCE", "BUILD F BRE"), ("FRANCE", "WAIVE"), ("GERMANY", "REMOVE A SIL")}
+    assert r["errors"] == [{"power": "FRANCE", "order": "Build A Munich", "error": "NOT A HOME SUPPLY CENTER: MUN"}]
+    assert r["state"]["phase"] == "S1902M"
+    assert r["state"]["units"] == {"FRANCE": ["F BRE", "A PAR"], "GERMANY": ["A BER", "A KIE"]}
+
+
+def test_rules_change_the_outcome():
+    state = {"phase": "S1901M", "units": {"ENGLAND": ["F LON", "F WAL"], "FRANCE": ["A BRE", "F ENG", "F YOR"],
+                                          "GERMANY": ["F NTH", "F BEL"]}, "centers": {}}
+    orders = {"ENGLAND": ["F London Supports F Wales - English Channel", "F Wales - English Channel"],
+              "FRANCE": ["A Brest - London", "F English Channel Convoys A Brest - London",
+                         "F Yorkshire Supports A Brest - London"],
+              "GERMANY": ["F North Sea Supports F Belgium - English Channel", "F Belgium - English Channel"]}
+    szykman = adjudicate(state, orders)
+    assert entry(szykman, "FRANCE", "A BRE - LON")["result"] == ["no convoy"]
+    classic = adjudicate(state, orders, ["dpjudge"])
+    assert entry(classic, "FRANCE", "A BRE - LON")["result"] == []
+    assert adjudicate(state, orders, {"convoy_paradox": "1982"}) == classic
+
+
+def test_winner_is_reported():
+    state = {"phase": "F1910M", "units": {"FRANCE": ["A MAR"]},
+             "centers": {"FRANCE": ["ANK", "BEL", "BER", "BRE", "BUD", "BUL", "CON", "DEN", "EDI", "GRE", "HOL",
+                                    "KIE", "LON", "LVP", "MAR", "MOS", "MUN"]}}
+    r = adjudicate(state, {"FRANCE": ["A MAR - SPA"]})
+    assert r["winner"] == "FRANCE"
+    assert "winner" not in adjudicate(state, {})
+
+
+@pytest.mark.parametrize("doc, message", [
+    ({"state": {"phase": "S1901M"}, "orders": {"PRUSSIA": []}}, "UNKNOWN POWER: 'PRUSSIA'"),
+    ({"state": {"phase": "S1901M"}, "orders": {"FRANCE": [1]}}, "ORDERS OF FRANCE MUST BE A LIST OF STRINGS"),
+    ({"state": {"phase": "S1901M"}, "orders": []}, "ORDERS MUST BE AN OBJECT KEYED BY POWER"),
+    ({"state": {"phase": "1901"}}, "BAD PHASE"),
+    ({"state": {"phase": "S1901M", "units": {"FRANCE": ["PAR"]}}}, "MALFORMED UNIT"),
+    ({"state": {"phase": "S1901M"}, "rules": ["nonsense"]}, "UNKNOWN RULE: NONSENSE"),
+    ({"state": {"phase": "S1901M"}, "rules": "dpjudge"}, "RULES MUST BE A LIST"),
+    ({"orders": {}}, "REQUEST HAS NO state"),
+    ({"state": {"phase": "S1901M"}, "order": {}}, "UNKNOWN REQUEST FIELD: order"),
+    ([], "REQUEST MUST BE AN OBJECT"),
+])
+def test_bad_documents(doc, message):
+    with pytest.raises(ValueError) as info:
+        request(doc)
+    assert message in str(info.value)
+
+
+def test_orders_for_a_power_without_units_are_errors():
+    r = adjudicate({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}}, {"GERMANY": ["A BER - MUN"]})
+    assert r["errors"] == [{"power": "GERMANY", "order": "A BER - MUN", "error": "NO UNIT IN BER"}]

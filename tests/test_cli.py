@@ -1,0 +1,54 @@
+"""The command line, run as a user runs it: bin/judge in a subprocess."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+JUDGE = [sys.executable, str(ROOT / "bin" / "judge")]
+REQUEST = {"state": {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR"]}},
+           "orders": {"FRANCE": ["A PAR - BUR"]}}
+
+
+def run(args, stdin=""):
+    return subprocess.run(JUDGE + args, input=stdin, capture_output=True, text=True, timeout=120)
+
+
+def test_adjudicate_file_and_stdin(tmp_path):
+    path = tmp_path / "req.json"
+    path.write_text(json.dumps(REQUEST))
+    for args, stdin in ((["adjudicate", str(path)], ""), (["adjudicate"], json.dumps(REQUEST))):
+        p = run(args, stdin)
+        assert p.returncode == 0, p.stderr
+        assert json.loads(p.stdout)["state"]["units"] == {"FRANCE": ["A BUR"]}
+
+
+def test_bad_input_exits_non_zero_with_one_line():
+    p = run(["adjudicate"], "{not json")
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr.startswith("judge adjudicate: not a JSON document")
+    p = run(["adjudicate"], json.dumps({"state": {"phase": "S1901X"}}))
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and "BAD PHASE" in p.stderr
+
+
+def test_batch_keeps_order_and_survives_bad_lines():
+    lines = [json.dumps(REQUEST), "garbage", json.dumps({**REQUEST, "orders": {"FRANCE": ["A PAR - PIC"]}}), ""]
+    p = run(["adjudicate", "--batch"], "\n".join(lines))
+    out = [json.loads(x) for x in p.stdout.splitlines()]
+    assert len(out) == 3 and p.returncode == 1
+    assert out[0]["state"]["units"] == {"FRANCE": ["A BUR"]}
+    assert out[1]["error"].startswith("line 2:")
+    assert out[2]["state"]["units"] == {"FRANCE": ["A PIC"]}
+
+
+def test_datc_command_prints_the_score():
+    p = run(["datc"])
+    assert p.returncode == 0
+    assert p.stdout.splitlines()[0] == "DATC 3.1: 164/164 passed"
+
+
+def test_main_job_runs_the_shipped_example():
+    p = run([])
+    assert p.returncode == 0
+    body = p.stdout.split("\n", 1)[1]
+    assert json.loads(body)["state"]["phase"] == "F1901M"
