@@ -71,10 +71,60 @@ def cmd_main(args: argparse.Namespace) -> int:
     return 0
 
 
+def _settings(args: argparse.Namespace):
+    from judge import config
+    path = args.config
+    if path is None and Path("config.ini").exists():
+        path = "config.ini"
+    return config.load(path)
+
+
+def cmd_deliver(args: argparse.Namespace) -> int:
+    """One message on standard input, as an MTA pipes it. 0: handled (and answered); 65: unreadable; 75: retry."""
+    from judge.config import ConfigError
+    from judge.service import Judge
+    try:
+        judge = Judge(_settings(args))
+    except ConfigError as exc:
+        print(f"judge deliver: {exc}", file=sys.stderr)
+        return 78
+    raw = sys.stdin.buffer.read()
+    try:
+        result = judge.deliver(raw, args.sender)
+    except Exception as exc:                    # never lose mail: the MTA keeps it and tries again
+        print(f"judge deliver: internal error, message kept for retry: {type(exc).__name__}", file=sys.stderr)
+        return 75
+    if not result.replied and result.note and not result.note.startswith("no reply"):
+        print(f"judge deliver: {result.note}", file=sys.stderr)
+        return 65
+    return 0
+
+
+def cmd_process(args: argparse.Namespace) -> int:
+    from judge.commands.base import CommandError
+    from judge.config import ConfigError
+    from judge.service import Judge
+    try:
+        judge = Judge(_settings(args))
+        notes = judge.process(args.game.lower())
+    except (ConfigError, CommandError) as exc:
+        print(f"judge process: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(notes) if notes else f"{args.game}: nothing to do now")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
+    parser.add_argument("--config", help="config.ini to use (default: ./config.ini if present, else built-in)")
     parser.set_defaults(func=cmd_main)
     sub = parser.add_subparsers(dest="command")
+    p = sub.add_parser("deliver", help="handle one incoming message from standard input (as an MTA pipes it)")
+    p.add_argument("--sender", help="the envelope sender, if the MTA passes it ('' for a bounce)")
+    p.set_defaults(func=cmd_deliver)
+    p = sub.add_parser("process", help="process a game now if it is due (or send late notices)")
+    p.add_argument("game")
+    p.set_defaults(func=cmd_process)
     p = sub.add_parser("adjudicate", help="adjudicate a JSON request (shared/spec/judge-json.md)")
     p.add_argument("file", nargs="?", help="request document (default: standard input)")
     p.add_argument("--batch", action="store_true", help="one request per input line, one result per output line")

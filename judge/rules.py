@@ -30,6 +30,27 @@ class RemovalDistance(str, Enum):
     HOME_CENTERS = "home_centers"    # older rulebooks and DPjudge: distance to a home centre
 
 
+class OrderSets(str, Enum):
+    REPLACE = "replace"      # DPjudge and DATC 4.D.1 c: a new order set replaces the earlier one
+    MERGE = "merge"          # sets are combined; a later order for a unit replaces its earlier one
+
+
+class PartialOrders(str, Enum):
+    ACCEPT = "accept"        # units left without orders hold
+    REJECT = "reject"        # an order set must order every unit
+
+
+class LatePowers(str, Enum):
+    DEFAULT = "default"      # at the end of the grace period, late powers get default orders and the game goes on
+    PREVIEW = "preview"      # the master gets a preview and the game waits for PROCESS
+    RESIGN = "resign"        # late players are resigned and the game waits for a takeover
+
+
+class Press(str, Enum):
+    WHITE = "white"          # press and broadcasts, signed by the sender's power
+    NONE = "none"            # no press at all (gunboat)
+
+
 @dataclass(frozen=True)
 class Rule:
     name: str
@@ -65,6 +86,14 @@ RULES: tuple[Rule, ...] = (
          RemovalDistance.OWNED_CENTERS, _choices(RemovalDistance), "4.D.8"),
     Rule("portage_convoy", "DPjudge PORTAGE_CONVOY (fleets carried over land by armies); needs a map with ports, "
          "which the standard map has none of, so it cannot be switched on yet.", False, (False,)),
+    Rule("order_sets", "What a second order set from a power does: 'replace' the first, or 'merge' with it (a later "
+         "order for a unit replaces its earlier one).", OrderSets.REPLACE, _choices(OrderSets), "4.D.1"),
+    Rule("partial_orders", "An order set that leaves units without orders: 'accept' it (they hold) or 'reject' it.",
+         PartialOrders.ACCEPT, _choices(PartialOrders)),
+    Rule("late_powers", "At the end of the grace period: give late powers 'default' orders and go on, send the master "
+         "a 'preview' and wait, or 'resign' the late players and wait for a takeover.",
+         LatePowers.DEFAULT, _choices(LatePowers)),
+    Rule("press", "Press between players: 'white' (signed) or 'none' (no press).", Press.WHITE, _choices(Press)),
 )
 
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
@@ -80,6 +109,10 @@ class Ruleset:
     retreat_to_convoy_origin: bool = True
     removal_distance: RemovalDistance = RemovalDistance.OWNED_CENTERS
     portage_convoy: bool = False
+    order_sets: OrderSets = OrderSets.REPLACE
+    partial_orders: PartialOrders = PartialOrders.ACCEPT
+    late_powers: LatePowers = LatePowers.DEFAULT
+    press: Press = Press.WHITE
 
     def with_(self, **changes: Any) -> "Ruleset":
         """A copy with some rules changed; every value is checked against the table."""
@@ -179,6 +212,16 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(getattr(value, "value", value))
+
+
+def words(rs: Ruleset) -> list[str]:
+    """Rule words that rebuild this Ruleset (for status files and LIST): the non-default rules."""
+    return [f"{k}={_show(v)}" for k, v in rs.differences().items()]
+
+
+def describe(rs: Ruleset) -> list[str]:
+    """One line per rule with its value, for the LIST reply."""
+    return [f"{r.name} = {_show(getattr(rs, r.name))}" for r in RULES]
 
 
 def markdown_table() -> str:

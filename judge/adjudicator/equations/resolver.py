@@ -1,0 +1,349 @@
+"""Per-phase Context (indexes built once) and the ResolverState that settles decisions on partial information."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from judge.maps import Map
+from judge.orders import Convoy, Hold, Move, Order, Support
+from judge.position import Position, Unit
+from judge.rules import MissingUnit, ParadoxRule, Ruleset
+
+# The boolean decisions the resolver stores. A decision is numbered kind * n + unit index, so that one flat list
+# holds every answer and no tuple keys or dictionaries sit on the hot path.
+MOVE, SUPPORT, CONVOY, PATH = 0, 1, 2, 3
+KIND_NAMES = ("MOVE", "SUPPORT", "CONVOY", "PATH")
+
+# What a unit was ordered to do, once void and missing-unit orders are sorted out.
+HOLDS, MOVES, SUPPORTS, CONVOYS = 0, 1, 2, 3
+
+# A boolean known only partly is a pair (surely true, possibly true); a strength is a pair (least, most).
+Interval = tuple
+TRUE: Interval = (True, True)
+FALSE: Interval = (False, False)
+UNKNOWN: Interval = (False, True)
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """Everything about one phase that does not change while it is adjudicated; indexes are by unit number."""
+    m: Map
+    position: Position
+    rules: Ruleset
+    units: tuple[Unit, ...]                 # board order (the order results are reported in)
+    orders: tuple[Order, ...]               # the order each unit is reported with
+    n: int
+    occupant: dict[str, int]                # province -> unit number
+    power: tuple[str, ...]
+    prov: tuple[str, ...]
+    kind: tuple[int, ...]                   # HOLDS/MOVES/SUPPORTS/CONVOYS
+    void: tuple[bool, ...]                  # a support or convoy that matches no order
+    dest: tuple[str | None, ...]            # province a move goes to
+    convoyed: tuple[bool, ...]              # the move goes by convoy (DATC 4.A.3, no land fallback)
+    carriers: tuple[tuple[int, ...], ...]   # fleets with a matching convoy order, for convoyed moves
+    written_path: tuple[bool, ...]          # the player wrote the route: exactly those fleets, in that order
+    h2h: tuple[int, ...]                    # the unit this move meets head to head, or -1
+    movers_into: dict[str, tuple[int, ...]]  # province -> moves ordered into it
+    supporters: tuple[tuple[int, ...], ...]  # unit -> the supports that match its order
+    supported: tuple[int, ...]              # support -> the unit it helps, or -1 when void
+    exempt_from: tuple[str | None, ...]     # support -> province whose attacker cannot cut it by attack alone
+    shielded: tuple[bool, ...]              # support -> a convoyed army never cuts it (1982 rule only)
+    rule_1982: bool
+    cuts_origin: bool
+    decisions: tuple[int, ...]              # every decision the phase must settle, in a fixed order
+    preset: tuple[tuple[int, bool], ...]    # decisions known before any reasoning (impossible routes)
+
+    @classmethod
+    def build(cls, m: Map, position: Position, orders: dict[str, Order], rules: Ruleset) -> "Context":
+        units = tuple(position.units.values())
+        n = len(units)
+        occupant = {u.province: i for i, u in enumerate(units)}
+        power = tuple(u.power for u in units)
+        prov = tuple(u.province for u in units)
+
+        # The order of each unit; under the HOLD missing-unit rule an order naming an absent unit simply holds.
+        given: list[Order] = []
+        for u in units:
+            o = orders.get(u.province)
+            if o is None or (isinstance(o, (Support, Convoy)) and o.missing and rules.missing_unit is MissingUnit.HOLD):
+                o = Hold(u)
+            given.append(o)
+        kind = [HOLDS if isinstance(o, Hold) else MOVES if isinstance(o, Move) else
+                SUPPORTS if isinstance(o, Support) else CONVOYS for o in given]
+        dest: list[str | None] = [o.dest[:3] if isinstance(o, Move) else None for o in given]
+
+        # Convoy orders by the (army province, destination) they name, missing armies left out.
+        offers: dict[tuple[str, str], list[int]] = {}
+        for i, o in enumerate(given):
+            if kind[i] == CONVOYS and not o.missing and o.army.province in occupant:
+                offers.setdefault((o.army.province, o.dest), []).append(i)
+
+        # DATC 4.A.3 (2000/2023, no fallback): which armies travel by convoy.
+        convoyed = [False] * n
+        for i, o in enumerate(given):
+            if kind[i] != MOVES or units[i].kind != "A":
+                continue
+            if dest[i] not in m.army_adj.get(units[i].loc, ()) or o.via_convoy or o.path:
+                convoyed[i] = True
+            else:
+                convoyed[i] = any(power[f] == power[i] for f in offers.get((prov[i], dest[i]), ()))
+
+        # A convoy order counts only for an army that really goes by convoy to that province (and, when the
+        # player wrote the route, only for a fleet on it).
+        void = [False] * n
+        carriers: list[tuple[int, ...]] = [()] * n
+        written = [False] * n
+        preset: list[tuple[int, bool]] = []
+        matched: set[int] = set()
+        for i, o in enumerate(given):
+            if not convoyed[i]:
+                continue
+            offered = offers.get((prov[i], dest[i]), [])
+            if o.path:
+                written[i] = True
+                route = [occupant.get(sea, -1) for sea in o.path]
+                carriers[i] = tuple(f for f in route if f in offered)
+                matched.update(carriers[i])
+                if len(carriers[i]) != len(route):
+                    preset.append((PATH * n + i, False))
+            else:
+                carriers[i] = tuple(offered)
+                matched.update(offered)
+                if not m.convoy_route(prov[i], dest[i], {prov[f] for f in offered}):
+                    preset.append((PATH * n + i, False))
+        for i in range(n):
+            if kind[i] == CONVOYS and i not in matched:
+                void[i] = True
+
+        # Head-to-head: two units moving into each other's province, neither by convoy (DATC 6.G).
+        h2h = [-1] * n
+        into: dict[str, list[int]] = {}
+        for i in range(n):
+            if kind[i] != MOVES:
+                continue
+            into.setdefault(dest[i], []).append(i)
+            j = occupant.get(dest[i], -1)
+            if j >= 0 and kind[j] == MOVES and dest[j] == prov[i] and not convoyed[i] and not convoyed[j]:
+                h2h[i] = j
+
+        # Supports: which order each one matches, and the exceptions to cutting it.
+        convoying_seas = {prov[f] for f in range(n) if kind[f] == CONVOYS and not void[f]}
+        helpers: list[list[int]] = [[] for _ in range(n)]
+        supported = [-1] * n
+        exempt: list[str | None] = [None] * n
+        shielded = [False] * n
+        for s, o in enumerate(given):
+            if kind[s] != SUPPORTS:
+                continue
+            t = -1 if o.missing else occupant.get(o.target.province, -1)
+            ok = t >= 0
+            if ok and o.dest is None:
+                ok = kind[t] != MOVES
+            elif ok:
+                ok = kind[t] == MOVES and dest[t] == o.dest[:3] and ("/" not in o.dest or given[t].dest == o.dest)
+            if not ok:
+                void[s] = True
+                continue
+            helpers[t].append(s)
+            supported[s] = t
+            exempt[s] = o.dest[:3] if o.dest else None
+            shielded[s] = (o.dest[:3] if o.dest else o.target.province) in convoying_seas
+
+        decisions: list[int] = []
+        for i in range(n):
+            if kind[i] == MOVES:
+                decisions.append(MOVE * n + i)
+                if convoyed[i]:
+                    decisions.append(PATH * n + i)
+            elif kind[i] == SUPPORTS and not void[i]:
+                decisions.append(SUPPORT * n + i)
+            elif kind[i] == CONVOYS and not void[i]:
+                decisions.append(CONVOY * n + i)
+
+        return cls(m, position, rules, units, tuple(given), n, occupant, power, prov, tuple(kind), tuple(void),
+                   tuple(dest), tuple(convoyed), tuple(carriers), tuple(written), tuple(h2h),
+                   {p: tuple(v) for p, v in into.items()}, tuple(tuple(h) for h in helpers), tuple(supported),
+                   tuple(exempt), tuple(shielded), rules.convoy_paradox is ParadoxRule.RULE_1982,
+                   rules.convoy_cuts_origin_support, tuple(decisions), tuple(preset))
+
+    def rings(self, moves: list[int]) -> list[int]:
+        """The moves among `moves` that form closed chains of units each moving into the next one's province.
+
+        A pair of land moves into each other's province is a head-to-head battle, never a ring.
+        """
+        inside = set(moves)
+        nxt = {}
+        for i in moves:
+            j = self.occupant.get(self.dest[i], -1)
+            if j in inside and self.h2h[i] != j:
+                nxt[i] = j
+        on_ring: list[int] = []
+        done: set[int] = set()
+        for start in moves:
+            trail: list[int] = []
+            seen: dict[int, int] = {}
+            i = start
+            while i in nxt and i not in done and i not in seen:
+                seen[i] = len(trail)
+                trail.append(i)
+                i = nxt[i]
+            if i in seen:
+                on_ring.extend(trail[seen[i]:])
+            done.update(trail)
+        return on_ring
+
+
+Evaluator = Callable[[Context, "ResolverState", int], Interval]
+
+
+class ResolverState:
+    """The changing part of one adjudication: answers found so far, and the bookkeeping for cycles.
+
+    `resolve(d)` follows DATC 5.E: a decision is evaluated on whatever is known, and it is settled as soon as its
+    lowest and highest possible values agree. A decision met again while it is still being evaluated is part of a
+    cycle; it answers UNKNOWN there, and the first decision of the cycle on the recursion stack (the one all hits
+    lead back to) applies the backup rule once every decision that partial information can settle is settled.
+    """
+
+    __slots__ = ("ctx", "evaluate", "known", "visiting", "pending", "cycle", "hits", "trail", "trial",
+                 "trial_failed", "log")
+
+    def __init__(self, ctx: Context, evaluate: Evaluator):
+        self.ctx = ctx
+        self.evaluate = evaluate
+        size = 4 * ctx.n
+        self.known: list[bool | None] = [None] * size
+        for d, v in ctx.preset:
+            self.known[d] = v
+        self.visiting = bytearray(size)
+        self.pending: set[int] = set()      # decisions found to hang on an unsettled cycle
+        self.cycle: list[int] = []          # the same decisions, in the order they were found
+        self.hits = 0                       # how many times recursion met a decision still being evaluated
+        self.trail: list[int] | None = None  # decisions fixed while a guess is being tried
+        self.trial = False
+        self.trial_failed = False
+        self.log: list[tuple[str, tuple[int, ...]]] = []   # backup rules applied: (rule, decisions)
+
+    # -- the generic resolve function ------------------------------------------------------------------------------
+    def resolve(self, d: int) -> Interval:
+        v = self.known[d]
+        if v is not None:
+            return TRUE if v else FALSE
+        if d in self.pending:
+            # Already known to hang on a cycle that an ancestor will settle: answering again would only
+            # re-explore the same loop (exponential in long circular movements).
+            return UNKNOWN
+        if self.visiting[d]:
+            self.pending.add(d)
+            self.cycle.append(d)
+            self.hits += 1
+            return UNKNOWN
+        self.visiting[d] = 1
+        mark, hits0 = len(self.cycle), self.hits
+        lo, hi = self.evaluate(self.ctx, self, d)
+        self.visiting[d] = 0
+        if lo == hi:
+            # Settled on partial information: whatever cycle was seen below did not matter.
+            self._forget(mark)
+            self.hits = hits0
+            self._fix(d, lo)
+            return TRUE if lo else FALSE
+        if d in self.pending:
+            self.hits -= 1
+            if self.hits == hits0:
+                # Every hit below led back here: this decision is the ancestor of the whole cycle.
+                members = self.cycle[mark:]
+                self._forget(mark)
+                if self.trial:
+                    # A guess never settles a cycle of its own; the guess is then inconclusive.
+                    self.trial_failed = True
+                    return (lo, hi)
+                self._backup(d, members)
+                return self.resolve(d)
+            return (lo, hi)
+        self.pending.add(d)
+        self.cycle.append(d)
+        return (lo, hi)
+
+    def settle(self, d: int) -> bool:
+        """Resolve a decision from the top level; always ends with an answer."""
+        while self.known[d] is None:
+            self.resolve(d)
+            if self.known[d] is None and not self.visiting[d]:
+                # Nothing should be left hanging at the top level; never loop on it if it is.
+                leftover = [d, *self.cycle]
+                self._forget(0)
+                self.hits = 0
+                self._backup(d, leftover)
+        return bool(self.known[d])
+
+    def settle_all(self) -> None:
+        for d in self.ctx.decisions:
+            self.settle(d)
+
+    # -- helpers ---------------------------------------------------------------------------------------------------
+    def _fix(self, d: int, value: bool) -> None:
+        self.known[d] = value
+        if self.trail is not None:
+            self.trail.append(d)
+
+    def _forget(self, mark: int) -> None:
+        for x in self.cycle[mark:]:
+            self.pending.discard(x)
+        del self.cycle[mark:]
+
+    # -- cycles ----------------------------------------------------------------------------------------------------
+    def _backup(self, ancestor: int, members: list[int]) -> None:
+        """Settle a cycle that partial information could not (DATC 5.B.9).
+
+        First make sure it really has no single consistent resolution, by guessing the ancestor both ways; then
+        circular movement (all its moves succeed) or, when a convoy is involved, the Szykman rule (the convoys fail).
+        """
+        n = self.ctx.n
+        members = list(dict.fromkeys(members))
+        if self._single_resolution(ancestor, members):
+            return
+        convoys = tuple(d for d in members if d // n == CONVOY)
+        if convoys:
+            for d in convoys:
+                self._fix(d, False)
+            self.log.append(("szykman", convoys))
+            return
+        ring = self.ctx.rings([d % n for d in members if d // n == MOVE])
+        if ring:
+            for i in ring:
+                self._fix(MOVE * n + i, True)
+            self.log.append(("circular", tuple(MOVE * n + i for i in ring)))
+            return
+        # Not a shape the standard rules can produce; the safest answer is that nothing in the cycle succeeds.
+        for d in members:
+            self._fix(d, False)
+        self.log.append(("all fail", tuple(members)))
+
+    def _single_resolution(self, ancestor: int, members: list[int]) -> bool:
+        """Try the ancestor as success and as failure; keep the outcome if exactly one guess is consistent."""
+        good = [guess for guess in (True, False) if self._try(ancestor, guess, members, keep=False)]
+        if len(good) != 1:
+            return False
+        self._try(ancestor, good[0], members, keep=True)
+        self.log.append(("one resolution", (ancestor,)))
+        return True
+
+    def _try(self, ancestor: int, guess: bool, members: list[int], keep: bool) -> bool:
+        mark, hits0 = len(self.cycle), self.hits
+        self.trail, self.trial, self.trial_failed = [], True, False
+        self._fix(ancestor, guess)
+        for d in members:
+            if d != ancestor:
+                self.resolve(d)
+        ok = all(self.known[d] is not None for d in members) and not self.trial_failed
+        if ok:
+            # Only the guessed decision can break its own equation: the others were derived from it.
+            ok = self.evaluate(self.ctx, self, ancestor) == (guess, guess) and not self.trial_failed
+        if not (ok and keep):
+            for d in self.trail:
+                self.known[d] = None
+        self._forget(mark)
+        self.hits = hits0
+        self.trail, self.trial, self.trial_failed = None, False, False
+        return ok

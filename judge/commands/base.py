@@ -1,0 +1,91 @@
+"""The command protocol, the per-message Session the commands work on, and the error they raise."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import Enum
+from typing import Any, Protocol
+
+from judge.config import Settings
+from judge.game import Game
+from judge.storage.gamedir import GameStore
+
+
+class CommandError(Exception):
+    """The command cannot be carried out; str() is the diagnostic. The whole message is then rejected."""
+
+
+class Continue(Enum):
+    """What the reader does after a command."""
+    YES = "yes"
+    STOP = "stop"          # SIGNOFF: read no further
+
+
+class Command(Protocol):
+    name: str
+    aliases: tuple[str, ...]
+    syntax: str
+    help: str
+    block_end: str | None          # for PRESS ... ENDPRESS: the word that ends the command's body
+
+    def handle(self, s: "Session", args: list[str], body: list[str]) -> Continue:
+        ...
+
+
+@dataclass
+class Effect:
+    """Something to do on disk or in the outbox once the whole message has been accepted."""
+    kind: str                      # snapshot, results, press, rollback, mail
+    payload: Any
+
+
+@dataclass
+class Session:
+    settings: Settings
+    store: GameStore
+    now: datetime
+    sender: str
+    message_id: str = ""
+    game: Game | None = None                  # a working copy: saved only if the message is accepted
+    game_is_new: bool = False
+    role: str | None = None                   # "power", "master"
+    power: str | None = None
+    lines: list[str] = field(default_factory=list)       # what the reply says was done
+    effects: list[Effect] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    orders: dict[str, list[str]] = field(default_factory=dict)   # order lines waiting to be submitted, by power
+    reply_extra: list[tuple[str, dict]] = field(default_factory=list)   # extra mails to the sender (LIST, STATUS)
+
+    # -- guards used by the commands -------------------------------------------------------------------------------
+    def need_game(self) -> Game:
+        if self.game is None:
+            raise CommandError("NO GAME: SIGN ON (SIGNON, CREATE, JOIN, OBSERVE) FIRST")
+        return self.game
+
+    def need_power(self) -> str:
+        if self.role != "power" or not self.power:
+            raise CommandError("YOU MUST SIGN ON AS A POWER FIRST (SIGNON <power letter><game> <password>)")
+        return self.power
+
+    def need_master(self) -> Game:
+        if self.role != "master":
+            raise CommandError("ONLY THE GAME MASTER MAY DO THAT (SIGNON M<game> <password>)")
+        return self.need_game()
+
+    def open_game(self, name: str) -> Game:
+        """Load a game for this message (one message is one game's business)."""
+        name = name.lower()
+        if self.game is not None:
+            if self.game.name != name:
+                raise CommandError(f"ONE MESSAGE IS ONE GAME'S BUSINESS: ALREADY WORKING ON {self.game.name}")
+            return self.game
+        if not self.store.exists(name):
+            raise CommandError(f"NO SUCH GAME: {name}")
+        self.game = self.store.load(name)
+        return self.game
+
+    def effect(self, kind: str, payload: Any) -> None:
+        self.effects.append(Effect(kind, payload))
+
+    def say(self, *lines: str) -> None:
+        self.lines.extend(lines)

@@ -1,0 +1,202 @@
+"""The game master's commands: CREATE, ACTIVATE, PROCESS, PROCESS!, PREVIEW, ROLLBACK, DUMMY, REVIVE, TERMINATE."""
+from __future__ import annotations
+
+from judge import processing, reports
+from judge.commands._util import need_args, power_of
+from judge.commands.base import CommandError, Continue, Session
+from judge.deadlines import Timing, show
+from judge.game import ACTIVE, DUMMY, FORMING, PLAYING, TERMINATED, VACANT, Game, GameError
+from judge.rules import parse_rules
+from judge.storage.gamedir import valid_name
+from judge.storage.passwords import hash_password
+
+
+def start_game(s: Session, game: Game) -> None:
+    """Activate a game and tell everyone: each player learns their power."""
+    try:
+        game.activate(s.now)
+    except GameError as exc:
+        raise CommandError(str(exc)) from None
+    ctx = {"judge": s.settings.judge_name, "game": game.name, "phase": reports.phase_words(game.position.phase),
+           "deadline": show(game.deadline, game.timing),
+           "powers": [{"power": p.power.title(), "status": p.status if p.address else DUMMY} for p in game.players]}
+    m = game.map
+    for p in game.players:
+        if p.address:
+            s.effect("mail", ([p.address], "notice/start.txt",
+                              {**ctx, "you": p.power.title(), "letter": m.power_letters[p.power]}))
+    s.effect("mail", ([game.master_address] + game.observers, "notice/start.txt", {**ctx, "you": "", "letter": ""}))
+    s.say(f"Game {game.name} has started: {game.position.phase.describe()}, deadline "
+          f"{show(game.deadline, game.timing)}.")
+
+
+class Create:
+    name, aliases, block_end = "CREATE", (), None
+    syntax = "CREATE <game> <password>"
+    help = "Create a game and become its master; players then JOIN it."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        need_args(args, 2, self.syntax)
+        name = args[0].lower()
+        if not valid_name(name):
+            raise CommandError(f"BAD GAME NAME: {args[0]} (a letter, then up to 19 letters, digits, - or _)")
+        if s.game is not None:
+            raise CommandError(f"ONE MESSAGE IS ONE GAME'S BUSINESS: ALREADY WORKING ON {s.game.name}")
+        if s.store.exists(name):
+            raise CommandError(f"GAME {name} ALREADY EXISTS")
+        game = Game(name, s.sender, hash_password(args[1]))
+        game.rules = parse_rules(s.settings.get("rules", "default").split())
+        game.timing = Timing.from_settings(s.settings)
+        game.created = s.now
+        s.game, s.game_is_new = game, True
+        s.role, s.power = "master", None
+        s.say(f"Game {name} created; you are its master. Players join with: JOIN {name} <password>")
+        s.log.append(f"CREATE {name}")
+        return Continue.YES
+
+
+class Activate:
+    name, aliases, block_end = "ACTIVATE", ("FORM", "START"), None
+    syntax = "ACTIVATE"
+    help = "Start the game now; powers nobody joined for are dummies (in civil disorder)."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        game = s.need_master()
+        if game.status != FORMING:
+            raise CommandError(f"GAME {game.name} HAS ALREADY STARTED")
+        from judge.game import Player
+        while len(game.players) < len(game.map.powers):
+            game.players.append(Player("", "", status=DUMMY))
+        start_game(s, game)
+        return Continue.YES
+
+
+class Process:
+    name, aliases, block_end = "PROCESS", (), None
+    syntax = "PROCESS  (or PROCESS! to give missing orders their defaults)"
+    help = "Process the current phase now."
+
+    def handle(self, s: Session, args: list[str], body: list[str], force: bool = False) -> Continue:
+        """See `Command`."""
+        game = s.need_master()
+        if game.status != PLAYING:
+            raise CommandError(f"GAME {game.name} IS NOT ACTIVE")
+        from judge.commands.reader import flush_orders
+        flush_orders(s)
+        late = game.late_players()
+        if late and not force:
+            raise CommandError("ORDERS MISSING FROM " + ", ".join(p.power for p in late) +
+                               ": USE PROCESS! TO GIVE THEM DEFAULT ORDERS")
+        done = processing.process(game, s.settings, s.now)
+        s.effect("processed", done)
+        s.say(f"Phase processed. {done.notes[-1]}.")
+        return Continue.YES
+
+
+class ProcessNow(Process):
+    name, aliases = "PROCESS!", ("FORCE",)
+    syntax = "PROCESS!"
+    help = "Process the current phase now; late powers get default orders."
+
+    def handle(self, s: Session, args: list[str], body: list[str], force: bool = True) -> Continue:
+        """See `Command`."""
+        return super().handle(s, args, body, force=True)
+
+
+class Preview:
+    name, aliases, block_end = "PREVIEW", (), None
+    syntax = "PREVIEW"
+    help = "Mail the master what processing now would give; nothing changes."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        game = s.need_master()
+        if game.status != PLAYING:
+            raise CommandError(f"GAME {game.name} IS NOT ACTIVE")
+        from judge.commands.reader import flush_orders
+        flush_orders(s)
+        done = processing.preview(game, s.settings, [p.power for p in game.late_players()])
+        s.effect("processed", done)
+        s.say("Preview mailed to the master.")
+        return Continue.YES
+
+
+class Rollback:
+    name, aliases, block_end = "ROLLBACK", (), None
+    syntax = "ROLLBACK [phase]"
+    help = "Go back to just before a processed phase (default: the last one); its orders are kept."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        game = s.need_master()
+        snaps = s.store.snapshots(game.name)
+        if not snaps:
+            raise CommandError("NOTHING TO ROLL BACK: NO PHASE HAS BEEN PROCESSED")
+        if args:
+            wanted = args[0].upper()
+            matching = [p for p in snaps if p.stem.split("-", 1)[1] == wanted]
+            if not matching:
+                raise CommandError(f"NO PROCESSED PHASE {wanted}: PROCESSED ARE "
+                                   + ", ".join(p.stem.split("-", 1)[1] for p in snaps))
+            target = matching[-1]
+        else:
+            target = snaps[-1]
+        s.effect("rollback", target)
+        restored = Game.from_json(__import__("json").loads(target.read_text(encoding="utf-8")))
+        restored.deadline = game.deadline if game.deadline and game.deadline > s.now else restored.deadline
+        s.game = restored
+        s.say(f"Game {game.name} rolled back to before {restored.position.phase}; orders as they were then.")
+        s.effect("notify", ("rollback", [f"The master has rolled game {game.name} back to "
+                                         f"{restored.position.phase.describe()}."], "all"))
+        return Continue.YES
+
+
+class Dummy:
+    name, aliases, block_end = "DUMMY", (), None
+    syntax = "DUMMY <power>"
+    help = "Make a power a dummy: it never holds the game up and gets default orders (the master may order it)."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        game = s.need_master()
+        need_args(args, 1, self.syntax)
+        player = game.player(power_of(args[0]))
+        if player is None:
+            raise CommandError(f"{args[0].upper()} IS NOT IN THE GAME YET")
+        player.status, player.address, player.password, player.wait = DUMMY, "", "", False
+        game._note_readiness(s.now)
+        s.say(f"{player.power.title()} is now a dummy.")
+        return Continue.YES
+
+
+class Revive:
+    name, aliases, block_end = "REVIVE", (), None
+    syntax = "REVIVE <power>"
+    help = "Open a dummy power for TAKEOVER (until then it holds the game up like a late power)."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        game = s.need_master()
+        need_args(args, 1, self.syntax)
+        player = game.player(power_of(args[0]))
+        if player is None or player.status == ACTIVE:
+            raise CommandError(f"{args[0].upper()} IS NOT A DUMMY")
+        player.status = VACANT
+        s.say(f"{player.power.title()} is open for takeover.")
+        return Continue.YES
+
+
+class Terminate:
+    name, aliases, block_end = "TERMINATE", (), None
+    syntax = "TERMINATE"
+    help = "End the game now."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        game = s.need_master()
+        game.status, game.deadline = TERMINATED, None
+        s.say(f"Game {game.name} terminated.")
+        s.effect("notify", ("game terminated", [f"The master has ended game {game.name}."], "all"))
+        return Continue.YES

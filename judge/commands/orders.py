@@ -1,0 +1,28 @@
+"""ORDERS (a no-op keyword) and CLEAR. Order lines themselves are collected by the reader."""
+from __future__ import annotations
+
+from judge.commands.base import Continue, Session
+
+
+class Orders:
+    name, aliases, block_end = "ORDERS", ("ORDER",), None
+    syntax = "ORDERS"
+    help = "Accepted before order lines; means nothing."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        return Continue.YES
+
+
+class Clear:
+    name, aliases, block_end = "CLEAR", (), None
+    syntax = "CLEAR"
+    help = "Forget the orders you have sent for this phase."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        power = s.need_power()
+        s.orders.pop(power, None)
+        s.need_game().clear_orders(power, s.now)
+        s.say(f"Orders for {power.title()} cleared.")
+        return Continue.YES

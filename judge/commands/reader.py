@@ -1,0 +1,85 @@
+"""Reads a message's lines: runs commands in order, collects order lines, stops at the first error."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from judge.commands.base import CommandError, Continue, Session
+from judge.commands.registry import BY_WORD
+from judge.game import PLAYING, OrderSetError
+
+
+@dataclass
+class Reading:
+    errors: list[tuple[str, str]] = field(default_factory=list)    # (the line, what is wrong)
+    unread: list[str] = field(default_factory=list)                # lines after the error, echoed back
+
+
+def read(s: Session, lines: list[str]) -> Reading:
+    out = Reading()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        if not line:
+            continue
+        words = line.split()
+        command = BY_WORD.get(words[0].upper())
+        try:
+            if command is None:
+                _order_line(s, line)
+                continue
+            flush_orders(s)
+            body: list[str] = []
+            if command.block_end:
+                while i < len(lines) and lines[i].strip().upper() != command.block_end:
+                    body.append(lines[i])
+                    i += 1
+                if i >= len(lines):
+                    raise CommandError(f"{command.name} WITHOUT {command.block_end}")
+                i += 1
+            if command.handle(s, words[1:], body) is Continue.STOP:
+                break
+        except OrderSetError as exc:
+            out.errors.extend(exc.errors)
+            out.unread = lines[i:]
+            return out
+        except CommandError as exc:
+            out.errors.append((line, str(exc)))
+            out.unread = lines[i:]
+            return out
+    try:
+        flush_orders(s)
+    except OrderSetError as exc:
+        out.errors.extend(exc.errors)
+    except CommandError as exc:
+        out.errors.append(("", str(exc)))
+    return out
+
+
+def _order_line(s: Session, line: str) -> None:
+    """A line that is no command: an order, if someone who may give orders is signed on."""
+    game = s.game
+    if s.role not in ("power", "master") or game is None:
+        raise CommandError("UNRECOGNIZED COMMAND (SIGN ON BEFORE SENDING ORDERS)")
+    if game.status != PLAYING:
+        raise CommandError(f"GAME {game.name} IS NOT ACTIVE: NO ORDERS NOW")
+    if s.role == "master":
+        head, sep, rest = line.partition(":")
+        from judge.commands._util import power_of
+        if not sep:
+            raise CommandError("THE MASTER'S ORDERS MUST NAME THE POWER, E.G. FRANCE: A PAR - BUR")
+        power, line = power_of(head), rest.strip()
+    else:
+        power = s.power
+    s.orders.setdefault(power, []).append(line)
+
+
+def flush_orders(s: Session) -> None:
+    """Submit the order lines read so far, one set per power; OrderSetError if any line cannot be used."""
+    pending, s.orders = s.orders, {}
+    game = s.game
+    for power, texts in pending.items():
+        accepted = game.submit_orders(power, texts, s.now)
+        s.say(f"Orders for {power.title()} ({game.position.phase.describe()}):", *[f"  {o}" for o in accepted])
+        if not accepted:
+            s.say("  (none: every unit takes the default)")

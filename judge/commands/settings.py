@@ -1,0 +1,120 @@
+"""SET: a player's WAIT, PASSWORD, ADDRESS and ABSENCE; the master's DEADLINE, RULE, NORULE and timing."""
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from judge.commands.base import CommandError, Continue, Session
+from judge.deadlines import parse_days, parse_moment, parse_time_of_day, show, zone
+from judge.rules import RULES_BY_NAME, Ruleset
+from judge.storage.passwords import hash_password
+
+# SET <word> <value> for the master: the Timing field it changes and how to read the value.
+TIMING = {
+    "MOVEMENT": ("movement_hours", int), "MOVE": ("movement_hours", int),
+    "RETREAT": ("retreat_hours", int), "RETREATS": ("retreat_hours", int),
+    "ADJUSTMENT": ("adjustment_hours", int), "ADJUST": ("adjustment_hours", int), "BUILDS": ("adjustment_hours", int),
+    "GRACE": ("grace_hours", int), "REMINDER": ("reminder_hours", int), "LATE": ("late_notice_hours", int),
+    "EARLY": ("early_minutes", int), "TIME": ("time_of_day", str), "DAYS": ("days", str), "ZONE": ("timezone", str),
+}
+
+
+class Set:
+    name, aliases, block_end = "SET", (), None
+    syntax = "SET <what> <value>"
+    help = ("WAIT, NOWAIT, PASSWORD <new>, ADDRESS <new>, ABSENCE <until>; master: DEADLINE <when>, RULE <words>, "
+            "NORULE <rule>, MOVEMENT/RETREAT/ADJUSTMENT/GRACE/REMINDER <hours>, EARLY <minutes>, TIME <HH:MM>, "
+            "DAYS <MTWTF-->, ZONE <tz>, PRIVATE, PUBLIC.")
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        if not args:
+            raise CommandError("SET WHAT? " + self.help)
+        what, rest = args[0].upper(), args[1:]
+        game = s.need_game()
+        if what in ("WAIT", "NOWAIT", "NO_WAIT"):
+            power = s.need_power()
+            game.set_wait(power, what == "WAIT", s.now)
+            s.say(f"{power.title()} will {'WAIT for the deadline' if what == 'WAIT' else 'not wait'}.")
+        elif what == "PASSWORD":
+            self._password(s, rest)
+        elif what == "ADDRESS":
+            self._address(s, rest)
+        elif what == "ABSENCE":
+            power = s.need_power()
+            until = " ".join(rest)
+            if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", until):
+                raise CommandError("USE SET ABSENCE <YYYY-MM-DD> (the day you are back)")
+            game.player(power).absent_until = until
+            s.say(f"Noted: {power.title()} is away until {until}.")
+            s.effect("notify", ("absence", [f"{power.title()} is away until {until}."], "master"))
+        else:
+            self._master(s, what, rest)
+        return Continue.YES
+
+    def _password(self, s: Session, rest: list[str]) -> None:
+        if len(rest) != 1:
+            raise CommandError("USE SET PASSWORD <new password> (one word)")
+        game = s.need_game()
+        if s.role == "master":
+            game.master_password = hash_password(rest[0])
+        else:
+            game.player(s.need_power()).password = hash_password(rest[0])
+        s.say("Password changed.")
+
+    def _address(self, s: Session, rest: list[str]) -> None:
+        if len(rest) != 1 or "@" not in rest[0]:
+            raise CommandError("USE SET ADDRESS <new e-mail address>")
+        game = s.need_game()
+        if s.role == "master":
+            game.master_address = rest[0]
+        else:
+            game.player(s.need_power()).address = rest[0]
+        s.say(f"Address changed to {rest[0]}.")
+
+    def _master(self, s: Session, what: str, rest: list[str]) -> None:
+        game = s.need_master()
+        value = " ".join(rest)
+        if what == "DEADLINE":
+            try:
+                game.deadline = parse_moment(value, game.timing, s.now)
+            except ValueError as exc:
+                raise CommandError(str(exc)) from None
+            game.preview_sent = False
+            s.say(f"Deadline set to {show(game.deadline, game.timing)}.")
+            s.effect("notify", ("deadline changed", [f"The master has set the deadline of {game.name} to "
+                                                     f"{show(game.deadline, game.timing)}."], "all"))
+        elif what == "RULE":
+            try:
+                game.set_rules(rest)
+            except ValueError as exc:
+                raise CommandError(str(exc)) from None
+            s.say(f"Rules now: {', '.join(rest)}.")
+        elif what == "NORULE":
+            names = [r.lower().replace("-", "_") for r in rest]
+            unknown = [n for n in names if n not in RULES_BY_NAME]
+            if unknown or not names:
+                raise CommandError(f"UNKNOWN RULE: {' '.join(unknown).upper() or '(none given)'}")
+            game.rules = dataclasses.replace(game.rules, **{n: getattr(Ruleset(), n) for n in names})
+            s.say(f"Back to the default for: {', '.join(names)}.")
+        elif what in ("PRIVATE", "PUBLIC"):
+            game.private = what == "PRIVATE"
+            s.say(f"Game {game.name} is now {what.lower()}.")
+        elif what in TIMING:
+            field, kind = TIMING[what]
+            try:
+                parsed = kind(value)
+                {"time_of_day": parse_time_of_day, "days": parse_days, "timezone": zone}.get(field, _positive)(parsed)
+            except ValueError as exc:
+                raise CommandError(f"SET {what}: {value or '(nothing)'} IS NOT VALID ({exc})") from None
+            if field == "days":
+                parsed = parse_days(parsed)
+            game.timing = dataclasses.replace(game.timing, **{field: parsed})
+            s.say(f"{what.title()} set to {parsed}.")
+        else:
+            raise CommandError(f"UNKNOWN SETTING: {what}")
+
+
+def _positive(value) -> None:
+    if isinstance(value, int) and value < 0:
+        raise ValueError("it cannot be negative")

@@ -1,0 +1,42 @@
+"""SIGNON and SIGNOFF."""
+from __future__ import annotations
+
+from judge.commands._util import need_args, power_and_game
+from judge.commands.base import CommandError, Continue, Session
+from judge.game import ACTIVE
+from judge.storage.passwords import check_password
+
+
+class Signon:
+    name, aliases, block_end = "SIGNON", ("SIGN-ON",), None
+    syntax = "SIGNON <power letter><game> <password>"
+    help = "Sign on as a power (or M for the master); the lines that follow are your orders."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        need_args(args, 2, self.syntax)
+        who, name = power_and_game(args[0])
+        game = s.open_game(name)
+        if who == "MASTER":
+            if not check_password(args[1], game.master_password):
+                raise CommandError(f"WRONG PASSWORD FOR THE MASTER OF {name}")
+            s.role, s.power = "master", None
+            s.say(f"Signed on as the master of game {name}.")
+        else:
+            player = game.player(who)
+            if player is None or player.status != ACTIVE or not check_password(args[1], player.password):
+                raise CommandError(f"WRONG PASSWORD OR NO PLAYER FOR {who} IN {name}")
+            s.role, s.power = "power", who
+            s.say(f"Signed on as {who.title()} in game {name}.")
+        s.log.append(f"SIGNON {who} {name}")
+        return Continue.YES
+
+
+class Signoff:
+    name, aliases, block_end = "SIGNOFF", ("SIGN-OFF", "QUIT", "END"), None
+    syntax = "SIGNOFF"
+    help = "Stop reading the message here."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        return Continue.STOP

@@ -1,0 +1,183 @@
+"""config.ini -> a frozen Settings; every key has an embedded default, and errors name file:section:key."""
+from __future__ import annotations
+
+import configparser
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+
+class ConfigError(ValueError):
+    """A config value the judge cannot use; the message names file:section:key."""
+
+
+@dataclass(frozen=True)
+class Key:
+    section: str
+    name: str
+    default: str
+    why: str
+    kind: str = "str"            # str, int, float, bool, path, list
+
+
+KEYS: tuple[Key, ...] = (
+    Key("judge", "name", "JUDGE", "The judge's name, shown in the '::' header lines of every results mail."),
+    Key("judge", "address", "judge@localhost", "The address players write to; replies come from it."),
+    Key("judge", "keeper", "", "The judge keeper's address: copies of internal errors go there (empty: nobody)."),
+    Key("judge", "games_dir", "games", "Where game folders live (relative to this file).", "path"),
+    Key("judge", "outbox_dir", "outbox", "Outgoing mail waits here, one file per message, until sent.", "path"),
+    Key("judge", "inbox_dir", "inbox", "Incoming mail is spooled here before it is answered.", "path"),
+    Key("judge", "timezone", "UTC", "Time zone for deadlines unless a game sets its own."),
+    Key("rules", "default", "datc", "House rules for new games: rule words as in the README (a preset first)."),
+    Key("deadlines", "movement_hours", "72", "Time from a phase's start to its deadline: movement phases.", "int"),
+    Key("deadlines", "retreat_hours", "24", "... retreat phases.", "int"),
+    Key("deadlines", "adjustment_hours", "24", "... adjustment phases.", "int"),
+    Key("deadlines", "time_of_day", "", "Deadlines fall at this HH:MM (empty: exactly after the delay).", "str"),
+    Key("deadlines", "days", "MTWTFSS", "Days deadlines may fall on (a dash for a day without): MTWTF-- skips "
+                                        "weekends.", "str"),
+    Key("deadlines", "grace_hours", "24", "After the deadline, late powers get this long before civil disorder.",
+        "int"),
+    Key("deadlines", "reminder_hours", "24", "A reminder goes to powers without orders this long before the "
+                                             "deadline (0: none).", "int"),
+    Key("deadlines", "late_notice_hours", "6", "Late notices repeat this often during the grace period (0: once).",
+        "int"),
+    Key("deadlines", "early_minutes", "10", "When all orders are in and nobody waits, process this many minutes "
+                                            "later (so orders can still change); negative: never early.", "int"),
+    Key("smtp", "host", "127.0.0.1", "Where `judge serve` listens for mail (behind a real MTA)."),
+    Key("smtp", "port", "8025", "Port `judge serve` listens on.", "int"),
+    Key("smtp", "hostname", "judge.localhost", "The host name the SMTP server announces."),
+    Key("smtp", "recipients", "", "Addresses accepted at RCPT, comma-separated (empty: the judge address only).",
+        "list"),
+    Key("smtp", "max_message_bytes", "1048576", "Larger messages are refused.", "int"),
+    Key("smtp", "rate_per_hour", "120", "Messages accepted from one sender per hour (0: no limit).", "int"),
+    Key("relay", "host", "", "SMTP relay for outgoing mail (empty: deliver to the local maildir instead)."),
+    Key("relay", "port", "25", "Relay port.", "int"),
+    Key("relay", "starttls", "no", "Use STARTTLS with the relay.", "bool"),
+    Key("relay", "user", "", "Relay login user (empty: no login)."),
+    Key("relay", "password", "", "Relay login password."),
+    Key("relay", "maildir", "maildir", "With no relay, outgoing mail is delivered to this Maildir.", "path"),
+)
+
+
+@dataclass(frozen=True)
+class Settings:
+    values: dict[str, Any] = field(default_factory=dict)
+    source: str = "<embedded defaults>"
+    base: Path = field(default_factory=Path.cwd)
+
+    def get(self, section: str, name: str) -> Any:
+        return self.values[f"{section}.{name}"]
+
+    # The values used most, by name.
+    @property
+    def judge_name(self) -> str:
+        return self.get("judge", "name")
+
+    @property
+    def address(self) -> str:
+        return self.get("judge", "address")
+
+    @property
+    def games_dir(self) -> Path:
+        return self.get("judge", "games_dir")
+
+    @property
+    def outbox_dir(self) -> Path:
+        return self.get("judge", "outbox_dir")
+
+    @property
+    def inbox_dir(self) -> Path:
+        return self.get("judge", "inbox_dir")
+
+    def with_values(self, **changes: Any) -> "Settings":
+        """A copy with some values replaced; keys are 'section_name' (e.g. judge_games_dir=...)."""
+        values = dict(self.values)
+        for k, v in changes.items():
+            section, _, name = k.partition("_")
+            values[f"{section}.{name}"] = v
+        return Settings(values, self.source, self.base)
+
+
+def _bool(text: str) -> bool:
+    t = text.strip().lower()
+    if t in ("1", "yes", "on", "true"):
+        return True
+    if t in ("0", "no", "off", "false"):
+        return False
+    raise ValueError("expected yes or no")
+
+
+def _convert(key: Key, text: str, base: Path) -> Any:
+    conv: dict[str, Callable[[str], Any]] = {
+        "str": str.strip, "int": int, "float": float, "bool": _bool,
+        "path": lambda t: (base / t.strip()).resolve(),
+        "list": lambda t: [x.strip() for x in t.split(",") if x.strip()],
+    }
+    return conv[key.kind](text)
+
+
+def load(path: str | Path | None = None) -> Settings:
+    """Read config.ini (missing keys take their defaults; None: embedded defaults, relative to the cwd)."""
+    base = Path(path).resolve().parent if path else Path.cwd()
+    source = str(path) if path else "<embedded defaults>"
+    parser = configparser.ConfigParser(interpolation=None)
+    if path is not None:
+        try:
+            with open(path, encoding="utf-8") as fh:
+                parser.read_file(fh)
+        except OSError as exc:
+            raise ConfigError(f"{source}: cannot read: {exc.strerror}") from None
+        except configparser.Error as exc:
+            raise ConfigError(f"{source}: {exc.message.splitlines()[0]}") from None
+    known = {(k.section, k.name) for k in KEYS}
+    for section in parser.sections():
+        for name in parser[section]:
+            if (section, name) not in known:
+                raise ConfigError(f"{source}:{section}:{name}: unknown setting")
+    values = {}
+    for key in KEYS:
+        text = parser.get(key.section, key.name, fallback=key.default)
+        try:
+            values[f"{key.section}.{key.name}"] = _convert(key, text, base)
+        except ValueError as exc:
+            raise ConfigError(f"{source}:{key.section}:{key.name}: {text!r} is not valid ({exc})") from None
+    settings = Settings(values, source, base)
+    _check(settings)
+    return settings
+
+
+def _check(s: Settings) -> None:
+    from judge.deadlines import parse_days, parse_time_of_day, zone
+    from judge.rules import parse_rules
+
+    def fail(section: str, name: str, why: str) -> None:
+        raise ConfigError(f"{s.source}:{section}:{name}: {why}")
+
+    for section, name, check in (("rules", "default", lambda v: parse_rules(v.split())),
+                                 ("deadlines", "days", parse_days),
+                                 ("deadlines", "time_of_day", parse_time_of_day),
+                                 ("judge", "timezone", zone)):
+        try:
+            check(s.get(section, name))
+        except ValueError as exc:
+            fail(section, name, str(exc))
+    for name in ("movement_hours", "retreat_hours", "adjustment_hours"):
+        if s.get("deadlines", name) <= 0:
+            fail("deadlines", name, "must be more than 0")
+    if "@" not in s.address:
+        fail("judge", "address", "not an e-mail address")
+
+
+def render_ini() -> str:
+    """The shipped config.ini: every key with its default and why (a test keeps the file equal to this)."""
+    lines = ["# The judge's settings. Every key is shown with its default; delete a line to use the default.", ""]
+    section = None
+    for key in KEYS:
+        if key.section != section:
+            if section is not None:
+                lines.append("")
+            lines.append(f"[{key.section}]")
+            section = key.section
+        lines.append(f"# {key.why}")
+        lines.append(f"{key.name} = {key.default}".rstrip())
+    return "\n".join(lines) + "\n"

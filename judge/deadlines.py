@@ -1,0 +1,121 @@
+"""Deadline arithmetic: delays per phase type, a time of day, playing days, grace and reminders. Pure."""
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta, timezone
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+DAY_LETTERS = "MTWTFSS"
+FORMAT = "%a %b %d %Y %H:%M %Z"       # DPjudge style: "Sun Jan 02 2000 23:30 UTC"
+
+
+def zone(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"unknown time zone {name!r}") from None
+
+
+def parse_days(text: str) -> str:
+    """Seven characters, Monday first: the day's letter to allow it, '-' to skip it ("MTWTF--")."""
+    t = text.strip().upper()
+    if len(t) != 7 or any(c not in (DAY_LETTERS[i], "-") for i, c in enumerate(t)) or t == "-------":
+        raise ValueError("expected seven letters MTWTFSS with '-' for days without deadlines, e.g. MTWTF--")
+    return t
+
+
+def parse_time_of_day(text: str) -> time | None:
+    t = text.strip()
+    if not t:
+        return None
+    m = re.fullmatch(r"(\d{1,2}):(\d{2})", t)
+    if not m or int(m.group(1)) > 23 or int(m.group(2)) > 59:
+        raise ValueError("expected HH:MM, e.g. 23:30")
+    return time(int(m.group(1)), int(m.group(2)))
+
+
+@dataclass(frozen=True)
+class Timing:
+    movement_hours: int = 72
+    retreat_hours: int = 24
+    adjustment_hours: int = 24
+    time_of_day: str = ""            # "HH:MM" or empty
+    days: str = DAY_LETTERS
+    grace_hours: int = 24
+    reminder_hours: int = 24
+    late_notice_hours: int = 6
+    early_minutes: int = 10
+    timezone: str = "UTC"
+
+    def delay(self, phase_kind: str) -> timedelta:
+        hours = {"M": self.movement_hours, "R": self.retreat_hours, "A": self.adjustment_hours}[phase_kind]
+        return timedelta(hours=hours)
+
+    def to_json(self) -> dict:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, doc: dict) -> "Timing":
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in doc.items() if k in names})
+
+    @classmethod
+    def from_settings(cls, settings) -> "Timing":
+        g = settings.get
+        return cls(g("deadlines", "movement_hours"), g("deadlines", "retreat_hours"),
+                   g("deadlines", "adjustment_hours"), g("deadlines", "time_of_day"), parse_days(g("deadlines", "days")),
+                   g("deadlines", "grace_hours"), g("deadlines", "reminder_hours"),
+                   g("deadlines", "late_notice_hours"), g("deadlines", "early_minutes"), g("judge", "timezone"))
+
+
+def next_deadline(start: datetime, phase_kind: str, timing: Timing) -> datetime:
+    """The deadline of a phase that starts at `start` (aware): the delay, then the time of day, then a playing day."""
+    tz = zone(timing.timezone)
+    local = (start + timing.delay(phase_kind)).astimezone(tz)
+    tod = parse_time_of_day(timing.time_of_day)
+    if tod is not None:
+        at = datetime.combine(local.date(), tod, tzinfo=tz)
+        if at < local:
+            at = datetime.combine(local.date() + timedelta(days=1), tod, tzinfo=tz)
+        local = at
+    days = parse_days(timing.days)
+    for _ in range(7):
+        if days[local.weekday()] != "-":
+            break
+        local = datetime.combine(local.date() + timedelta(days=1), local.timetz().replace(tzinfo=None), tzinfo=tz)
+    return local.astimezone(timezone.utc)
+
+
+def grace_end(deadline: datetime, timing: Timing) -> datetime:
+    return deadline + timedelta(hours=timing.grace_hours)
+
+
+def reminder_time(deadline: datetime, timing: Timing) -> datetime | None:
+    if timing.reminder_hours <= 0:
+        return None
+    return deadline - timedelta(hours=timing.reminder_hours)
+
+
+def show(moment: datetime | None, timing: Timing) -> str:
+    """A deadline as players read it, in the game's time zone."""
+    if moment is None:
+        return "none"
+    return moment.astimezone(zone(timing.timezone)).strftime(FORMAT)
+
+
+def parse_moment(text: str, timing: Timing, now: datetime) -> datetime:
+    """A deadline the master writes: '2026-11-30 23:30', 'Nov 30 23:30', '+48h', '+2d'."""
+    t = text.strip()
+    m = re.fullmatch(r"\+(\d+)\s*([hd])", t, re.I)
+    if m:
+        n = int(m.group(1))
+        return now + (timedelta(days=n) if m.group(2).lower() == "d" else timedelta(hours=n))
+    tz = zone(timing.timezone)
+    for fmt in ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%d %b %Y %H:%M", "%b %d %Y %H:%M", "%a %b %d %Y %H:%M"):
+        try:
+            return datetime.strptime(t, fmt).replace(tzinfo=tz).astimezone(timezone.utc)
+        except ValueError:
+            continue
+    raise ValueError(f"UNRECOGNIZED DEADLINE: {text.strip()} (write e.g. 2026-11-30 23:30, or +48h)")

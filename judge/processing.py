@@ -1,0 +1,135 @@
+"""Processing a game's phase: adjudicate, render the results, advance, and say what to archive and mail."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from judge import reports
+from judge.config import Settings
+from judge.deadlines import grace_end, show
+from judge.game import ACTIVE, Game
+from judge.rules import LatePowers
+from judge.templating import render
+
+
+@dataclass
+class Mail:
+    to: list[str]
+    template: str
+    context: dict
+
+
+@dataclass
+class Processed:
+    """What processing produced: files to write (snapshot first) and mails to send."""
+    snapshot: dict | None = None
+    results: tuple[str, str] | None = None       # (phase, results text) for the archive
+    mails: list[Mail] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def audience(game: Game) -> list[str]:
+    """Everyone who receives results: active players, observers and the master."""
+    addresses = [p.address for p in game.players if p.status == ACTIVE and p.address]
+    addresses += game.observers + [game.master_address]
+    seen, out = set(), []
+    for a in addresses:
+        if a and a.lower() not in seen:
+            seen.add(a.lower())
+            out.append(a)
+    return out
+
+
+def _render(game: Game, settings: Settings, number: int, ctx: dict, deadline: str, winner: str | None):
+    return render("results/phase.txt", judge=settings.judge_name, game=game.name, number=number, deadline=deadline,
+                  winner=reports.power_name(winner) if winner else "", **ctx)
+
+
+def process(game: Game, settings: Settings, now: datetime) -> Processed:
+    """Process the current phase now, whatever the orders (missing ones take defaults). Mutates `game`."""
+    out = Processed(snapshot=game.to_json())
+    before = game.position
+    outcome, errors = game.adjudicate()
+    ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors)
+    game.advance(outcome, now)
+    subject, body = _render(game, settings, len(game.history), ctx, show(game.deadline, game.timing), game.winner)
+    out.results = (str(before.phase), body)
+    out.mails.append(Mail(audience(game), "raw", {"subject": subject, "body": body}))
+    out.notes.append(f"{before.phase} processed; next phase {game.position.phase}")
+    return out
+
+
+def on_clock(game: Game, settings: Settings, now: datetime) -> Processed | None:
+    """What the deadline machinery does for a game at `now` (processing, late notices, civil disorder)."""
+    due = game.due(now)
+    if due == "process":
+        return process(game, settings, now)
+    if due == "late":
+        return late_notices(game, settings, now)
+    if due == "disorder":
+        return civil_disorder(game, settings, now)
+    return None
+
+
+def late_notices(game: Game, settings: Settings, now: datetime) -> Processed | None:
+    """Tell late powers (and the master) once per notice interval during the grace period."""
+    late = game.late_players()
+    interval = game.timing.late_notice_hours
+    elapsed_hours = (now - game.deadline).total_seconds() / 3600
+    due_count = 1 + (int(elapsed_hours // interval) if interval > 0 else 0)
+    sendable = [p for p in late if p.late_notices < due_count]
+    if not sendable:
+        return None
+    out = Processed()
+    remedy = {LatePowers.DEFAULT: "late powers' units take default orders",
+              LatePowers.PREVIEW: "game master decides",
+              LatePowers.RESIGN: "late players are resigned"}[game.rules.late_powers]
+    ctx = {"judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(game.position.phase),
+           "deadline": show(game.deadline, game.timing), "late": [reports.power_name(p.power) for p in late],
+           "grace": show(grace_end(game.deadline, game.timing), game.timing), "remedy": remedy}
+    for p in sendable:
+        p.late_notices = due_count
+    out.mails.append(Mail([p.address for p in sendable if p.address] + [game.master_address], "notice/late.txt", ctx))
+    out.notes.append("late notices sent to " + ", ".join(p.power for p in sendable))
+    return out
+
+
+def civil_disorder(game: Game, settings: Settings, now: datetime) -> Processed | None:
+    """The grace period is over and some powers are still late: the house rule decides."""
+    rule = game.rules.late_powers
+    late = game.late_players()
+    if rule is LatePowers.DEFAULT:
+        out = process(game, settings, now)
+        out.notes.insert(0, "civil disorder: " + ", ".join(p.power for p in late))
+        return out
+    if rule is LatePowers.PREVIEW:
+        if game.preview_sent:
+            return None
+        game.preview_sent = True
+        return preview(game, settings, [p.power for p in late])
+    to_resign = [p for p in late if p.status == ACTIVE]    # RESIGN: the powers wait for a takeover
+    if not to_resign:
+        return None                                        # already resigned: waiting, silently
+    for p in to_resign:
+        game.resign(p.power)
+    out = Processed()
+    out.mails.append(Mail([game.master_address], "notice/event.txt", {
+        "game": game.name, "title": "late players resigned",
+        "lines": [f"The grace period for {game.position.phase} is over. Resigned for lateness: "
+                  + ", ".join(p.power for p in late) + ".",
+                  "The game waits until each power is taken over (TAKEOVER), or until you send PROCESS!."]}))
+    out.notes.append("resigned: " + ", ".join(p.power for p in late))
+    return out
+
+
+def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
+    outcome, errors = game.adjudicate()
+    ctx = reports.results_context(game.map, game.position, outcome.position, outcome.results, errors)
+    _, body = _render(game, settings, len(game.history) + 1, ctx, "(not set: this is a preview)", outcome.winner)
+    out = Processed()
+    out.mails.append(Mail([game.master_address], "notice/preview.txt",
+                          {"game": game.name, "phase_code": str(game.position.phase), "late": late, "body": body}))
+    return out
+
+
+__all__ = ["process", "on_clock", "preview", "audience", "Processed", "Mail"]
