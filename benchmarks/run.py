@@ -438,6 +438,8 @@ def batch_throughput(games: list[list], reps: int, seed: int) -> dict:
         line += [f"      judge refused {e['power'][:3]} {e['order']!r}: {e['error']}" for e in res["errors"][:2]]
         line += [f"      judge read {p[:3]} {t!r} as {' / '.join(i) or 'nothing'} (no error)"
                  for p, t, i in changed_here[:2]]
+        line += [f"      judge: {o['power'][:3]} {o['order']} {'/'.join(o['result'])}" for o in res["orders"]
+                 if "VIA" in o["order"].split() and "no convoy" in o["result"]][:2]
         examples[cause].append("\n".join(line))
     total_dis = sum(b - a for a, b in agree.values())
     print("  judge result vs the diplomacy game's next state (phase, units, dislodged, centres): "

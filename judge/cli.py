@@ -57,7 +57,7 @@ def cmd_datc(args: argparse.Namespace) -> int:
     from judge import datc
     from judge.rules import parse_rules
     rules = parse_rules(args.rules.split(",")) if args.rules else None
-    report = datc.run_all(Path(args.data) if args.data else datc.DATA, rules)
+    report = datc.run_all(Path(args.data) if args.data else datc.DATA, rules, engine=args.engine)
     print(report.summary())
     return 0 if all(report.by_case().values()) and len(report.by_case()) == datc.TOTAL else 1
 
@@ -133,6 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("datc", help="run the DATC v3.1 test cases and print the score")
     p.add_argument("--rules", help="comma-separated rule words to run under (default: the DATC preferences)")
     p.add_argument("--data", help="folder of DATC case files (default: tests/data/datc)")
+    p.add_argument("--engine", choices=("dpjudge", "equations"), default="dpjudge",
+                   help="movement adjudicator: the DPjudge port (default) or the DATC equations")
     p.set_defaults(func=cmd_datc)
     return parser
 

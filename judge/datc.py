@@ -106,7 +106,7 @@ def load_cases(data: Path = DATA) -> list[dict]:
 
 
 def run_case(case: dict, rules: Ruleset | None = None, variant: dict | None = None,
-             m: Map | None = None, variant_step: int | None = None) -> list[str]:
+             m: Map | None = None, variant_step: int | None = None, engine: str = "dpjudge") -> list[str]:
     """Play a case's steps; return the differences from what the case expects (empty: it passes)."""
     m = m or maps.load()
     rules = rules or Ruleset()
@@ -115,12 +115,13 @@ def run_case(case: dict, rules: Ruleset | None = None, variant: dict | None = No
     for n, step in enumerate(case["steps"], 1):
         where = f"step {n}: " if len(case["steps"]) > 1 else ""
         applies = variant if variant_step in (None, n - 1) else None
-        position, step_problems = _run_step(m, position, step, rules, applies)
+        position, step_problems = _run_step(m, position, step, rules, applies, engine)
         problems.extend(where + p for p in step_problems)
     return problems
 
 
-def _run_step(m: Map, position: Position, step: dict, rules: Ruleset, variant: dict | None):
+def _run_step(m: Map, position: Position, step: dict, rules: Ruleset, variant: dict | None,
+              engine: str = "dpjudge"):
     problems = []
     validator = Validator(position, m, rules)
     texts: dict[str, list[str]] = {}
@@ -132,7 +133,7 @@ def _run_step(m: Map, position: Position, step: dict, rules: Ruleset, variant: d
         oset = build_order_set(power, lst, position, m, rules, validator)
         legal.extend(oset.orders)
         verdicts[power] = list(oset.verdicts)
-    outcome = adjudicate(m, position, legal, rules)
+    outcome = adjudicate(m, position, legal, rules, engine=engine)
     marks = {str(r.order): r.marks for r in outcome.results}
     overrides = (variant or {}).get("results", {})
     for o in step["orders"]:
@@ -181,11 +182,11 @@ def _succeeded(order: Order, marks: tuple[str, ...]) -> bool:
     return not marks
 
 
-def run_all(data: Path = DATA, rules: Ruleset | None = None) -> Report:
+def run_all(data: Path = DATA, rules: Ruleset | None = None, engine: str = "dpjudge") -> Report:
     m = maps.load()
     report = Report()
     for case in load_cases(data):
-        problems = _safely(run_case, case, rules, None, m)
+        problems = _safely(run_case, case, rules, None, m, None, engine)
         report.cases.append(CaseResult(case["id"], case.get("title", ""), problems))
         for index, step in enumerate(case["steps"]):
             for v in step.get("variants", ()):
@@ -195,7 +196,7 @@ def run_all(data: Path = DATA, rules: Ruleset | None = None) -> Report:
                     report.not_offered.append(f"{label}: {NOT_OFFERED.get((v['issue'], v['choice']), 'NO REASON')}")
                     continue
                 vrules = parse_rules(words, rules or Ruleset())
-                problems = _safely(run_case, case, vrules, v, m, index)
+                problems = _safely(run_case, case, vrules, v, m, index, engine)
                 report.variants.append(CaseResult(label, case.get("title", ""), problems))
     return report
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from judge import phases
 from judge.adjudicator.adjustments import resolve_adjustments
-from judge.adjudicator.dpjudge import resolve_movement
+from judge.adjudicator import dpjudge, equations
 from judge.adjudicator.results import OrderResult, PhaseOutcome
 from judge.adjudicator.retreats import resolve_retreats
 from judge.maps import Map
@@ -12,11 +12,21 @@ from judge.position import Position
 from judge.rules import Ruleset
 
 
-def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset) -> PhaseOutcome:
-    """Adjudicate a phase. `orders` are legal orders (one per unit at most); missing orders take the defaults."""
+# The movement adjudicators, by name; both take (map, position, orders by province, rules).
+ENGINES = {"dpjudge": dpjudge.resolve_movement, "equations": equations.resolve_movement}
+
+
+def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, *,
+               engine: str = "dpjudge") -> PhaseOutcome:
+    """Adjudicate a phase. `orders` are legal orders (one per unit at most); missing orders take the defaults.
+
+    `engine` picks the movement adjudicator: "dpjudge" (the DPjudge port) or "equations" (DATC chapter 5).
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"unknown adjudication engine {engine!r} (expected one of {', '.join(ENGINES)})")
     kind = position.phase.kind
     if kind == "M":
-        outcome = resolve_movement(m, position, {unit_key(o): o for o in orders}, rules)
+        outcome = ENGINES[engine](m, position, {unit_key(o): o for o in orders}, rules)
         nxt = phases.after_movement(m, position, outcome.units, outcome.dislodged)
         results = outcome.results
     elif kind == "R":

@@ -95,12 +95,11 @@ class _Reader:
 
     def unit_type(self) -> str | None:
         tok = self.peek()
-        if tok in UNIT_WORDS:
-            # "a" or "f" might start a place name ("F Finland" is fine, but is there a place "a ..."?): only take
-            # the type word when a place name follows it.
-            if self.peek(1) is not None and self.peek(1) not in KEYWORDS | {":"}:
-                self.i += 1
-                return UNIT_WORDS[tok]
+        nxt = self.peek(1)
+        # A type word is always followed by a place name, which may look like a keyword ("A CON H": Constantinople).
+        if tok in UNIT_WORDS and nxt is not None and nxt[0].isalnum():
+            self.i += 1
+            return UNIT_WORDS[tok]
         return None
 
     def place(self, what: str = "place") -> Place:

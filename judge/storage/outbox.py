@@ -18,7 +18,7 @@ class Outbox:
     def put(self, msg: EmailMessage) -> Path:
         name = f"{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S%f')}-{uuid.uuid4().hex[:12]}.eml"
         path = self.folder / name
-        atomic_write(path, msg.as_bytes(policy=email.policy.SMTP))
+        atomic_write(path, msg.as_bytes(policy=email.policy.default))
         return path
 
     def paths(self) -> list[Path]:

@@ -31,9 +31,11 @@ def test_coasts(m, text, dest, coast):
     assert (p.path[-1].province, p.path[-1].coast) == (dest, coast)
 
 
-@pytest.mark.parametrize("text", ["A PAR H", "A Paris Hold", "A PAR holds", "A PAR", "Army Paris stands"])
+@pytest.mark.parametrize("text", ["A PAR H", "A Paris Hold", "A PAR holds", "A PAR", "Army Paris stands", "A CON H",
+                                  "F Con hold"])
 def test_hold_spellings(m, text):
-    assert parse(text, m).action == "hold"
+    p = parse(text, m)
+    assert p.action == "hold" and p.kind in ("A", "F")
 
 
 @pytest.mark.parametrize("text, target, dest", [

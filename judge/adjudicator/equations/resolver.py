@@ -42,6 +42,7 @@ class Context:
     convoyed: tuple[bool, ...]              # the move goes by convoy (DATC 4.A.3, no land fallback)
     carriers: tuple[tuple[int, ...], ...]   # fleets with a matching convoy order, for convoyed moves
     written_path: tuple[bool, ...]          # the player wrote the route: exactly those fleets, in that order
+    routable: tuple[bool, ...]              # a convoyed move had a full route of matching fleets to start with
     h2h: tuple[int, ...]                    # the unit this move meets head to head, or -1
     movers_into: dict[str, tuple[int, ...]]  # province -> moves ordered into it
     supporters: tuple[tuple[int, ...], ...]  # unit -> the supports that match its order
@@ -93,6 +94,7 @@ class Context:
         void = [False] * n
         carriers: list[tuple[int, ...]] = [()] * n
         written = [False] * n
+        routable = [False] * n
         preset: list[tuple[int, bool]] = []
         matched: set[int] = set()
         for i, o in enumerate(given):
@@ -104,13 +106,13 @@ class Context:
                 route = [occupant.get(sea, -1) for sea in o.path]
                 carriers[i] = tuple(f for f in route if f in offered)
                 matched.update(carriers[i])
-                if len(carriers[i]) != len(route):
-                    preset.append((PATH * n + i, False))
+                routable[i] = len(carriers[i]) == len(route)
             else:
                 carriers[i] = tuple(offered)
                 matched.update(offered)
-                if not m.convoy_route(prov[i], dest[i], {prov[f] for f in offered}):
-                    preset.append((PATH * n + i, False))
+                routable[i] = bool(offered) and m.convoy_route(prov[i], dest[i], {prov[f] for f in offered})
+            if not routable[i]:
+                preset.append((PATH * n + i, False))
         for i in range(n):
             if kind[i] == CONVOYS and i not in matched:
                 void[i] = True
@@ -161,7 +163,7 @@ class Context:
                 decisions.append(CONVOY * n + i)
 
         return cls(m, position, rules, units, tuple(given), n, occupant, power, prov, tuple(kind), tuple(void),
-                   tuple(dest), tuple(convoyed), tuple(carriers), tuple(written), tuple(h2h),
+                   tuple(dest), tuple(convoyed), tuple(carriers), tuple(written), tuple(routable), tuple(h2h),
                    {p: tuple(v) for p, v in into.items()}, tuple(tuple(h) for h in helpers), tuple(supported),
                    tuple(exempt), tuple(shielded), rules.convoy_paradox is ParadoxRule.RULE_1982,
                    rules.convoy_cuts_origin_support, tuple(decisions), tuple(preset))

@@ -1,0 +1,236 @@
+"""The DATC 5.B movement decisions and strengths, each evaluated as an interval on what is known so far."""
+from __future__ import annotations
+
+from judge.adjudicator.equations.resolver import (CONVOY, FALSE, MOVE, MOVES, PATH, SUPPORT, TRUE, UNKNOWN,
+                                                  Context, Interval, ResolverState)
+
+# Every function takes the phase Context, the ResolverState and a unit number. Booleans come back as
+# (surely, possibly) and strengths as (least, most): the most a decision can still turn out to be and the least,
+# which is what lets a decision be taken before everything it depends on is known (DATC 5.E).
+# The numbered decisions MOVE, SUPPORT, CONVOY and PATH are stored under the unit's number offset by kind * n;
+# as MOVE is kind 0, a move's decision number is the unit number itself.
+
+
+def _given(ctx: Context, st: ResolverState, i: int, skip_power: str | None = None) -> tuple[int, int]:
+    """How many of the supports matching unit i's order stand: (surely, possibly). Supports from skip_power are
+    left out (they may never help dislodge a unit of their own power)."""
+    lo = hi = 0
+    base = SUPPORT * ctx.n
+    known = st.known
+    power = ctx.power
+    for s in ctx.supporters[i]:
+        if skip_power is not None and power[s] == skip_power:
+            continue
+        v = known[base + s]
+        if v is None:
+            a, b = st.resolve(base + s)
+            lo += a
+            hi += b
+        elif v:
+            lo += 1
+            hi += 1
+    return lo, hi
+
+
+def has_path(ctx: Context, st: ResolverState, i: int) -> Interval:
+    """The PATH of move i: always there over land, otherwise the stored PATH decision."""
+    if not ctx.convoyed[i]:
+        return TRUE
+    return st.resolve(PATH * ctx.n + i)
+
+
+# -- the decisions stored by the resolver -------------------------------------------------------------------------
+
+def move(ctx: Context, st: ResolverState, i: int) -> Interval:
+    """MOVE (DATC 5.B.1): the attack must beat the defence of a head-to-head opponent, or else the hold strength of
+    the destination, and the prevent strength of every other unit ordered there."""
+    alo, ahi = attack_strength(ctx, st, i)
+    if ahi == 0:
+        return FALSE
+    j = ctx.h2h[i]
+    olo, ohi = defend_strength(ctx, st, j) if j >= 0 else hold_strength(ctx, st, ctx.dest[i])
+    if olo >= ahi:
+        return FALSE
+    for k in ctx.movers_into[ctx.dest[i]]:
+        if k != i:
+            plo, phi = prevent_strength(ctx, st, k)
+            if plo >= ahi:
+                return FALSE
+            if plo > olo:
+                olo = plo
+            if phi > ohi:
+                ohi = phi
+    # Here the strongest opposition can still be beaten, so success is at least possible.
+    return (alo > ohi, True)
+
+
+def support(ctx: Context, st: ResolverState, s: int) -> Interval:
+    """SUPPORT (DATC 5.B.2): a foreign unit ordered into the supporter's province with a working path cuts it,
+    unless it comes from where the support is aimed; any move that dislodges the supporter cuts it."""
+    n = ctx.n
+    me = ctx.power[s]
+    maybe = False
+    for a in ctx.movers_into.get(ctx.prov[s], ()):
+        if ctx.power[a] == me:
+            continue        # own units neither cut a support nor dislodge its giver
+        if ctx.rule_1982 and ctx.convoyed[a] and ctx.shielded[s]:
+            continue        # 1982 rule: this support is out of reach of convoyed armies, dislodging or not
+        if ctx.exempt_from[s] != ctx.prov[a] or (ctx.cuts_origin and ctx.convoyed[a]):
+            lo, hi = has_path(ctx, st, a)
+            if lo:
+                return FALSE
+            maybe = maybe or hi
+        # DATC 4.A.4 keeps the support against the army's origin only while the army does not dislodge it.
+        lo, hi = st.resolve(MOVE * n + a)
+        if lo:
+            return FALSE
+        maybe = maybe or hi
+    return UNKNOWN if maybe else TRUE
+
+
+def convoy(ctx: Context, st: ResolverState, f: int) -> Interval:
+    """CONVOY (DATC 5.B.3): the fleet carries as long as it is not dislodged.
+
+    The moves against the fleet are evaluated directly instead of through the resolver (the DATC 5.D hack): they
+    are then never nodes of a cycle, so a convoy paradox is always a single clean loop of convoys, supports and
+    paths, whatever attacks the fleets.
+    """
+    lo, hi = dislodge(ctx, st, f, direct=True)
+    return (not hi, not lo)
+
+
+def path(ctx: Context, st: ResolverState, i: int) -> Interval:
+    """PATH (DATC 5.B.4) of a convoyed army: a chain of fleets with matching, successful convoy orders; when the
+    player wrote the route, every fleet on it (multi-route rule 4.A.1 b otherwise: any route will do)."""
+    base = CONVOY * ctx.n
+    fleets = ctx.carriers[i]
+    if ctx.written_path[i]:
+        surely = True
+        for f in fleets:
+            a, b = st.resolve(base + f)
+            if not b:
+                return FALSE
+            surely = surely and a
+        return (surely, True)
+    sure: set[str] = set()
+    maybe: set[str] = set()
+    for f in fleets:
+        a, b = st.resolve(base + f)
+        if b:
+            maybe.add(ctx.prov[f])
+            if a:
+                sure.add(ctx.prov[f])
+    src, dst = ctx.prov[i], ctx.dest[i]
+    if not maybe or not ctx.m.convoy_route(src, dst, maybe):
+        return FALSE
+    if len(sure) == len(maybe):
+        return TRUE
+    return (bool(sure) and ctx.m.convoy_route(src, dst, sure), True)
+
+
+# -- derived decisions ---------------------------------------------------------------------------------------------
+
+def dislodge(ctx: Context, st: ResolverState, i: int, direct: bool = False) -> Interval:
+    """DISLODGE (older DATC 5.B.3): the unit stays where it is and some unit moves into its province.
+
+    With `direct`, unsettled moves into the province are evaluated on the spot rather than resolved (see convoy).
+    """
+    stays_surely = True
+    if ctx.kind[i] == MOVES:
+        mlo, mhi = st.resolve(MOVE * ctx.n + i)
+        if mlo:
+            return FALSE
+        stays_surely = not mhi
+    known = st.known
+    hi = False
+    for a in ctx.movers_into.get(ctx.prov[i], ()):
+        v = known[a]
+        if v is not None:
+            r = TRUE if v else FALSE
+        else:
+            r = move(ctx, st, a) if direct else st.resolve(MOVE * ctx.n + a)
+        if r[0]:
+            return (stays_surely, True)
+        hi = hi or r[1]
+    return (False, hi)
+
+
+def attack_strength(ctx: Context, st: ResolverState, i: int) -> Interval:
+    """ATTACK STRENGTH (DATC 5.B.8): nothing without a path; full support into an empty or vacated province;
+    nothing against a unit of one's own power; otherwise only the supports foreign to the defender count."""
+    plo, phi = has_path(ctx, st, i)
+    if not phi:
+        return (0, 0)
+    j = ctx.occupant.get(ctx.dest[i], -1)
+    if j < 0:
+        lo, hi = _given(ctx, st, i)
+        lo, hi = lo + 1, hi + 1
+    elif ctx.kind[j] != MOVES or ctx.h2h[i] == j:
+        lo, hi = _against(ctx, st, i, j)
+    else:
+        # The occupant is leaving (not towards us): whether it gets away decides which count applies.
+        mlo, mhi = st.resolve(MOVE * ctx.n + j)
+        if mlo:
+            lo, hi = _given(ctx, st, i)
+            lo, hi = lo + 1, hi + 1
+        elif not mhi:
+            lo, hi = _against(ctx, st, i, j)
+        else:
+            flo, fhi = _given(ctx, st, i)
+            alo, ahi = _against(ctx, st, i, j)
+            lo, hi = min(flo + 1, alo), max(fhi + 1, ahi)
+    return (lo if plo else 0, hi)
+
+
+def _against(ctx: Context, st: ResolverState, i: int, j: int) -> Interval:
+    """Attack of move i on unit j that stays: zero on one's own unit, else one plus the supports foreign to j."""
+    if ctx.power[i] == ctx.power[j]:
+        return (0, 0)
+    lo, hi = _given(ctx, st, i, ctx.power[j])
+    return (lo + 1, hi + 1)
+
+
+def hold_strength(ctx: Context, st: ResolverState, province: str) -> Interval:
+    """HOLD STRENGTH (DATC 5.B.5) of a province: zero if empty or vacated, one for a unit that failed to leave,
+    else one plus its hold supports that stand."""
+    j = ctx.occupant.get(province, -1)
+    if j < 0:
+        return (0, 0)
+    if ctx.kind[j] == MOVES:
+        mlo, mhi = st.resolve(MOVE * ctx.n + j)
+        return (0 if mhi else 1, 0 if mlo else 1)
+    lo, hi = _given(ctx, st, j)
+    return (lo + 1, hi + 1)
+
+
+def defend_strength(ctx: Context, st: ResolverState, j: int) -> Interval:
+    """DEFEND STRENGTH (DATC 5.B.7) of a unit in a head-to-head battle: one plus every support that stands."""
+    lo, hi = _given(ctx, st, j)
+    return (lo + 1, hi + 1)
+
+
+def prevent_strength(ctx: Context, st: ResolverState, k: int) -> Interval:
+    """PREVENT STRENGTH (DATC 5.B.6): nothing without a path or after losing a head-to-head battle, otherwise one
+    plus every support that stands (own-power supports included: they may keep others out)."""
+    plo, phi = has_path(ctx, st, k)
+    if not phi:
+        return (0, 0)
+    beaten_maybe = False
+    j = ctx.h2h[k]
+    if j >= 0:
+        mlo, mhi = st.resolve(MOVE * ctx.n + j)
+        if mlo:
+            return (0, 0)
+        beaten_maybe = mhi
+    lo, hi = _given(ctx, st, k)
+    return (0 if beaten_maybe or not plo else lo + 1, hi + 1)
+
+
+# Evaluation of a numbered decision, by kind (the order of MOVE, SUPPORT, CONVOY, PATH).
+_EVALUATORS = (move, support, convoy, path)
+
+
+def evaluate(ctx: Context, st: ResolverState, d: int) -> Interval:
+    """Evaluate numbered decision d once, on the current knowledge (the resolver decides what to keep)."""
+    kind, i = divmod(d, ctx.n)
+    return _EVALUATORS[kind](ctx, st, i)
