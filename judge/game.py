@@ -4,12 +4,12 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from judge import maps
 from judge.adjudicator import PhaseOutcome, adjudicate
-from judge.deadlines import Timing, grace_end, next_deadline
+from judge.deadlines import Timing, grace_end, next_deadline, reminder_time
 from judge.orders import unit_key
 from judge.orders.errors import OrderError
 from judge.orders.parser import parse
@@ -41,6 +41,7 @@ class Player:
     submitted: bool = False          # an order set (possibly empty) has been accepted this phase
     absent_until: str = ""           # ISO date the player said they are away until (informational)
     late_notices: int = 0
+    reminded: bool = False
 
     def to_json(self) -> dict:
         return dict(self.__dict__)
@@ -211,7 +212,7 @@ class Game:
 
     def start_phase(self, now: datetime) -> None:
         for p in self.players:
-            p.orders, p.submitted, p.late_notices = [], False, 0
+            p.orders, p.submitted, p.late_notices, p.reminded = [], False, 0, False
         self.preview_sent = False
         self.ready_since = None
         self.deadline = next_deadline(now, self.position.phase.kind, self.timing)
@@ -219,19 +220,53 @@ class Game:
 
     # -- processing ---------------------------------------------------------------------------------------------------
     def due(self, now: datetime) -> str | None:
-        """What the clock asks of the game now: 'process', 'late' (send late notices), 'disorder', or None."""
+        """What the clock asks of the game now: 'process', 'remind', 'late' (notices), 'disorder', or None."""
         if self.status != PLAYING or self.deadline is None:
             return None
-        if self.ready_since is not None and self.timing.early_minutes >= 0 and \
-                (now - self.ready_since).total_seconds() >= self.timing.early_minutes * 60:
+        early = self.early_time()
+        if early is not None and now >= early:
             return "process"
         if now < self.deadline:
+            remind = reminder_time(self.deadline, self.timing)
+            if remind is not None and now >= remind and any(not p.reminded for p in self.late_players()):
+                return "remind"
             return None
         if self.all_in():
             return "process"
         if now >= grace_end(self.deadline, self.timing):
             return "disorder"
         return "late"
+
+    def early_time(self) -> datetime | None:
+        """When the game may be processed early (every order in, nobody waiting), if it may."""
+        if self.ready_since is None or self.timing.early_minutes < 0:
+            return None
+        return self.ready_since + timedelta(minutes=self.timing.early_minutes)
+
+    def next_wakeup(self, now: datetime) -> datetime | None:
+        """The next moment the clock has something to do for this game (None: nothing until a message arrives)."""
+        if self.status != PLAYING or self.deadline is None:
+            return None
+        moments = [self.deadline]
+        early = self.early_time()
+        if early is not None:
+            moments.append(early)
+        remind = reminder_time(self.deadline, self.timing)
+        if remind is not None and any(not p.reminded for p in self.late_players()):
+            moments.append(remind)
+        if self.late_players():
+            end = grace_end(self.deadline, self.timing)
+            moments.append(end)
+            step = self.timing.late_notice_hours
+            if step > 0:
+                t = self.deadline
+                while t < end:
+                    moments.append(t)
+                    t += timedelta(hours=step)
+        future = [t for t in moments if t > now]
+        if self.due(now) is not None:
+            return now
+        return min(future) if future else None
 
     def adjudicate(self) -> tuple[PhaseOutcome, list[tuple[str, str, str]]]:
         """The outcome of the current phase from the stored orders (missing ones take defaults). Changes nothing."""

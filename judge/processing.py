@@ -64,11 +64,28 @@ def on_clock(game: Game, settings: Settings, now: datetime) -> Processed | None:
     due = game.due(now)
     if due == "process":
         return process(game, settings, now)
+    if due == "remind":
+        return reminders(game, settings, now)
     if due == "late":
         return late_notices(game, settings, now)
     if due == "disorder":
         return civil_disorder(game, settings, now)
     return None
+
+
+def reminders(game: Game, settings: Settings, now: datetime) -> Processed | None:
+    """Before the deadline: one reminder to each player who has not sent orders yet."""
+    out = Processed()
+    for p in game.late_players():
+        if p.reminded:
+            continue
+        p.reminded = True
+        if p.address:
+            out.mails.append(Mail([p.address], "notice/reminder.txt", {
+                "judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(game.position.phase),
+                "deadline": show(game.deadline, game.timing), "power": reports.power_name(p.power)}))
+    out.notes.append("reminders sent")
+    return out
 
 
 def late_notices(game: Game, settings: Settings, now: datetime) -> Processed | None:

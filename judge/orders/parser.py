@@ -110,7 +110,11 @@ class _Reader:
             while j < len(self.t) and len(words) < n:
                 tok = self.t[j]
                 if tok == "-" and words and j + 1 < len(self.t) and self.t[j + 1][0].isalnum():
-                    j += 1           # a hyphen inside a name: "Mid-Atlantic"
+                    # A hyphen inside a name ("Mid-Atlantic", "St-Petersburg") - unless it stands between two
+                    # names, when it is the move operator ("SWE-DEN" is not "Sweden").
+                    if self.m.lookup("".join(words)) and self.m.lookup(self.t[j + 1]):
+                        break
+                    j += 1
                     continue
                 if not tok[0].isalnum() or (words and tok in KEYWORDS):
                     break

@@ -64,6 +64,15 @@ def test_convoys(m, text):
     assert (p.target.province, p.target_dest.province) == ("LON", "BEL")
 
 
+@pytest.mark.parametrize("text, src, dest", [
+    ("A SWE-DEN", "SWE", "DEN"), ("F Swe - Den", "SWE", "DEN"), ("F Mid-Atlantic - Spain(nc)", "MAO", "SPA"),
+    ("F St-Petersburg(nc) - Barents Sea", "STP", "BAR"), ("A CON - BUL", "CON", "BUL"),
+])
+def test_hyphens_between_and_inside_names(m, text, src, dest):
+    p = parse(text, m)
+    assert (p.place.province, p.path[-1].province) == (src, dest)
+
+
 def test_convoy_path_and_via(m):
     p = parse("A LON-NTH-BEL", m)
     assert [x.province for x in p.path] == ["NTH", "BEL"]
