@@ -37,7 +37,12 @@ except ImportError as exc:          # pragma: no cover - an environment problem,
     sys.exit(f"benchmarks/run.py needs the peer engines: {exc}\n"
              f"    pip install -e '.[bench]'    (or: pip install diplomacy==1.1.2 pydip==0.1.8)")
 
-from judge import api  # noqa: E402
+from judge import api, maps  # noqa: E402
+from judge.adjudicator import adjudicate as adjudicate_phase  # noqa: E402
+from judge.orders.sets import build_order_set  # noqa: E402
+from judge.orders.validate import Validator  # noqa: E402
+from judge.position import Position  # noqa: E402
+from judge.rules import Ruleset  # noqa: E402
 
 import randomplay as rp  # noqa: E402
 from pydip_adapter import PydipEngine  # noqa: E402
@@ -94,6 +99,8 @@ class MovementBench:
         self.samples = {e: [[] for _ in range(n)] for e in ENGINES}
         self.samples["pydip_resolve"] = [[] for _ in range(n)]
         self.samples["diplomacy_process"] = [[] for _ in range(n)]
+        self.samples["judge_core"] = [[] for _ in range(n)]
+        self.core_in = [judge_core_input(r) for r in self.requests]   # checked orders: not timed
         self.outcomes = {e: [None] * n for e in ENGINES}
         self.judge_results = [None] * n
         self.failed = set()
@@ -125,6 +132,9 @@ class MovementBench:
                 if keep and self.outcomes["judge"][i] is None:
                     self.outcomes["judge"][i] = rp.outcome_of_judge(result)
                     self.judge_results[i] = result
+                _, core_dt = timed(judge_core, *self.core_in[i])
+                if keep:
+                    self.samples["judge_core"][i].append(core_dt)
             elif engine == "diplomacy":
                 game = rp.game_at(rec.state)                        # setup: not timed
                 process_dt, dt = timed(diplomacy_phase, game, rec.orders)
@@ -223,24 +233,53 @@ def save_disagreements(bench: MovementBench, folder: Path) -> None:
         (folder / f"{bench.name}-{i}.json").write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
 
 
+def judge_core_input(request: dict):
+    """Position and checked orders for the judge's movement adjudicator (what process()/resolve_turn receive)."""
+    m = maps.load()
+    position = Position.from_json(request["state"], m)
+    rules = Ruleset()
+    validator = Validator(position, m, rules)
+    legal = []
+    for power, texts in request["orders"].items():
+        legal.extend(build_order_set(power, texts, position, m, rules, validator).orders)
+    return m, position, legal, rules
+
+
+def judge_core(m, position, legal, rules):
+    """The judge's adjudication of one movement phase from checked orders (the counterpart of process())."""
+    return adjudicate_phase(m, position, legal, rules)
+
+
 def print_movement(bench: MovementBench, target: bool) -> dict:
     s = bench.summary()
     print(f"\n== {bench.name}: {s['positions']} positions ({s['units_min']}-{s['units_max']} units, median "
           f"{s['units_median']:g}), {s['reps']} interleaved repetitions each ==")
     print(f"  {'engine':<34}{'median ms/phase':>16}{'p90 ms':>9}{'x judge (ratio of medians)':>28}"
           f"{'median of ratios':>18}")
-    labels = {"judge": "judge  api.adjudicate", "diplomacy": "diplomacy  set_orders+process",
+    labels = {"judge": "judge  api.adjudicate", "judge_core": "judge  adjudicator only",
+              "diplomacy": "diplomacy  set_orders+process",
               "pydip": "pydip  commands+resolve_turn", "pydip_resolve": "pydip  resolve_turn only",
               "diplomacy_process": "diplomacy  process() only"}
-    for e in ("judge", "diplomacy", "pydip", "diplomacy_process", "pydip_resolve"):
+    print("  full path (order text in, result document out):")
+    for e in ("judge", "diplomacy", "pydip"):
         print(f"  {labels[e]:<34}{s['median_ms'][e]:>16.3f}{s['p90_ms'][e]:>9.3f}"
               f"{s['ratio_of_medians'][e]:>28.2f}{s['median_of_ratios'][e]:>18.2f}")
-    print(f"  ratios: diplomacy/judge = {s['ratio_of_medians']['diplomacy']:.2f}, "
-          f"pydip/judge = {s['ratio_of_medians']['pydip']:.2f}")
+    print("  adjudication only (checked orders in):")
+    core = s["median_ms"]["judge_core"]
+    for e in ("judge_core", "diplomacy_process", "pydip_resolve"):
+        print(f"  {labels[e]:<34}{s['median_ms'][e]:>16.3f}{s['p90_ms'][e]:>9.3f}"
+              f"{s['median_ms'][e] / core:>28.2f}")
+    d_full, p_full = s["ratio_of_medians"]["diplomacy"], s["ratio_of_medians"]["pydip"]
+    d_core = s["median_ms"]["diplomacy_process"] / core
+    p_core = s["median_ms"]["pydip_resolve"] / core
+    s["core_ratios"] = {"diplomacy_process/judge_core": d_core, "pydip_resolve/judge_core": p_core}
+    print(f"  ratios, full path: diplomacy/judge = {d_full:.2f}, pydip/judge = {p_full:.2f}")
+    print(f"  ratios, adjudication only: diplomacy process()/judge = {d_core:.2f}, "
+          f"pydip resolve_turn/judge = {p_core:.2f}")
     if target:
-        d, p = s["ratio_of_medians"]["diplomacy"], s["ratio_of_medians"]["pydip"]
-        print(f"  target judge <= 1/10 of diplomacy: {'MET' if d >= 10 else 'NOT MET'} (diplomacy/judge = {d:.2f}); "
-              f"judge <= 1/3 of pydip: {'MET' if p >= 3 else 'NOT MET'} (pydip/judge = {p:.2f})")
+        print(f"  target judge <= 1/10 of diplomacy's process(): {'MET' if d_core >= 10 else 'NOT MET'} "
+              f"({d_core:.2f}x); judge <= 1/3 of pydip's resolve_turn: {'MET' if p_core >= 3 else 'NOT MET'} "
+              f"({p_core:.2f}x)  [full path: {d_full:.2f}x and {p_full:.2f}x]")
     if bench.failed:
         print(f"  judge FAILED on {len(bench.failed)} position(s); requests saved under {FAILURES}/")
     agree = bench.agreement()

@@ -56,10 +56,11 @@ def adjudicate(state: Any, orders: Any, rules: Any = None) -> dict:
         errors.extend({"power": power, "order": text, "error": msg} for text, msg in oset.errors)
     outcome = adjudicate_phase(m, position, legal, ruleset)
     rank = {p: i for i, p in enumerate(m.powers)}
-    results = sorted(outcome.results, key=lambda r: (rank.get(order_power(r.order), 99), str(r.order)))
+    rows = sorted((rank.get(power, 99), text, power, marks) for power, text, marks in
+                  ((order_power(r.order), str(r.order), r.marks) for r in outcome.results))
     doc = {
         "phase": str(position.phase),
-        "orders": [{"power": order_power(r.order), "order": str(r.order), "result": list(r.marks)} for r in results],
+        "orders": [{"power": power, "order": text, "result": list(marks)} for _, text, power, marks in rows],
         "errors": errors,
         "state": outcome.position.to_json(m),
     }

@@ -130,6 +130,10 @@ def load(path: str | Path | None = None) -> Settings:
         except configparser.Error as exc:
             raise ConfigError(f"{source}: {exc.message.splitlines()[0]}") from None
     known = {(k.section, k.name) for k in KEYS}
+    # configparser copies [DEFAULT] keys into every section: a key there would silently change every section's key
+    # of that name (or be ignored when no section exists), so it is refused under its own section's name.
+    for name in parser.defaults():
+        raise ConfigError(f"{source}:{parser.default_section}:{name}: unknown setting")
     for section in parser.sections():
         for name in parser[section]:
             if (section, name) not in known:

@@ -11,12 +11,15 @@ from judge import maps
 from judge.adjudicator import PhaseOutcome, adjudicate
 from judge.deadlines import Timing, grace_end, next_deadline, reminder_time
 from judge.orders import unit_key
-from judge.orders.errors import OrderError
+from judge.orders.errors import DUPLICATE_ORDER, OrderError
 from judge.orders.parser import parse
 from judge.orders.sets import adjustment_count, build_order_set
 from judge.orders.validate import Validator
 from judge.position import Position, initial_position
-from judge.rules import OrderSets, PartialOrders, Ruleset, parse_rules, words
+from judge.rules import LatePowers, OrderSets, PartialOrders, Ruleset, parse_rules, words
+
+
+_DUPLICATE = DUPLICATE_ORDER.split("{")[0]      # "MULTIPLE ORDERS FOR ONE UNIT: "
 
 
 class GameError(Exception):
@@ -159,8 +162,12 @@ class Game:
     def all_in(self) -> bool:
         return not self.late_players()
 
-    def submit_orders(self, power: str, texts: list[str], now: datetime) -> list[str]:
-        """Store an order set for a power; returns the orders as the judge reads them. OrderSetError lists errors."""
+    def submit_orders(self, power: str, texts: list[str], now: datetime,
+                      notes: list[tuple[str, str]] | None = None) -> list[str]:
+        """Store an order set for a power; returns the orders as the judge reads them. OrderSetError lists errors.
+
+        Duplicate orders the duplicate_orders rule settles (hold, first, last) are no error: the set is accepted
+        and each order that will not count is appended to `notes` with its diagnostic."""
         player = self.player(power)
         if self.status != PLAYING:
             raise GameError(f"GAME {self.name} IS NOT ACTIVE")
@@ -170,9 +177,14 @@ class Game:
         if self.rules.order_sets is OrderSets.MERGE and player.submitted:
             kept = self._merge(player.orders, texts)
         oset = build_order_set(power, kept, pos, m, self.rules, Validator(pos, m, self.rules))
-        if oset.errors:
+        # The order set reports a settled duplicate like an error; under every duplicate_orders choice but
+        # reject_set the DATC (4.D.3) says the set stands, so only the other diagnostics refuse it.
+        errors = [(t, e) for t, e in oset.errors if not e.startswith(_DUPLICATE)]
+        if errors:
             given = set(texts)
-            raise OrderSetError([(t, e) for t, e in oset.errors if t in given] or oset.errors)
+            raise OrderSetError([(t, e) for t, e in errors if t in given] or errors)
+        if notes is not None:
+            notes.extend((t, e) for t, e in oset.errors if e.startswith(_DUPLICATE))
         if self.rules.partial_orders is PartialOrders.REJECT and pos.phase.kind == "M":
             ordered = {unit_key(o) for o in oset.orders}
             missing = [str(u) for u in pos.units_of(power) if u.province not in ordered]
@@ -233,9 +245,28 @@ class Game:
             return None
         if self.all_in():
             return "process"
+        # 'late' and 'disorder' only when there is something to do: a scheduler asks next_wakeup(), which answers
+        # "now" whenever due() is not None, and would otherwise spin through the whole grace period (notices
+        # already sent) and forever after a preview or resignation (the game waits for a message).
         if now >= grace_end(self.deadline, self.timing):
-            return "disorder"
-        return "late"
+            return "disorder" if self._disorder_pending() else None
+        count = self.late_notice_count(now)
+        return "late" if any(p.late_notices < count for p in self.late_players()) else None
+
+    def late_notice_count(self, now: datetime) -> int:
+        """How many late notices each late player should have had by `now` (one per interval from the deadline)."""
+        interval = self.timing.late_notice_hours
+        elapsed_hours = (now - self.deadline).total_seconds() / 3600
+        return 1 + (int(elapsed_hours // interval) if interval > 0 else 0)
+
+    def _disorder_pending(self) -> bool:
+        """After the grace period: has the late_powers rule still something to do?"""
+        rule = self.rules.late_powers
+        if rule is LatePowers.PREVIEW:
+            return not self.preview_sent
+        if rule is LatePowers.RESIGN:
+            return any(p.status == ACTIVE for p in self.late_players())
+        return True
 
     def early_time(self) -> datetime | None:
         """When the game may be processed early (every order in, nobody waiting), if it may."""

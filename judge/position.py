@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from judge.maps import Map
 
@@ -54,8 +54,8 @@ class Phase:
         return Phase(self.year, "SFW".index(s), "MRA".index(k))
 
 
-@dataclass(frozen=True)
-class Unit:
+class Unit(NamedTuple):
+    """A unit on the board. A NamedTuple: immutable, hashable and cheap to make (adjudication makes many)."""
     power: str
     kind: str       # "A" or "F"
     loc: str        # "PAR", "STP/SC"
@@ -68,8 +68,7 @@ class Unit:
         return f"{self.kind} {self.loc}"
 
 
-@dataclass(frozen=True)
-class Dislodged:
+class Dislodged(NamedTuple):
     unit: Unit
     retreats: tuple[str, ...]        # locations it may retreat to
     attacker_from: str | None = None  # province the dislodging unit came from (for reports)
@@ -172,8 +171,21 @@ def _power_map(obj: Any, m: Map, what: str) -> dict:
     return obj
 
 
+_UNITS: dict[tuple[str, str, int], Unit] = {}
+
+
 def parse_unit(text: Any, power: str, m: Map) -> Unit:
     """A unit in the interface's strict notation: 'A PAR', 'F STP/SC'."""
+    key = (text, power, id(m)) if isinstance(text, str) else None
+    unit = _UNITS.get(key) if key else None
+    if unit is None:
+        unit = _parse_unit(text, power, m)
+        if len(_UNITS) < 10_000:
+            _UNITS[key] = unit
+    return unit
+
+
+def _parse_unit(text: Any, power: str, m: Map) -> Unit:
     match = _UNIT_RE.match(text) if isinstance(text, str) else None
     if not match:
         raise ValueError(f"MALFORMED UNIT: {text!r} (expected e.g. 'A PAR' or 'F STP/SC')")

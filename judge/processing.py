@@ -91,9 +91,7 @@ def reminders(game: Game, settings: Settings, now: datetime) -> Processed | None
 def late_notices(game: Game, settings: Settings, now: datetime) -> Processed | None:
     """Tell late powers (and the master) once per notice interval during the grace period."""
     late = game.late_players()
-    interval = game.timing.late_notice_hours
-    elapsed_hours = (now - game.deadline).total_seconds() / 3600
-    due_count = 1 + (int(elapsed_hours // interval) if interval > 0 else 0)
+    due_count = game.late_notice_count(now)
     sendable = [p for p in late if p.late_notices < due_count]
     if not sendable:
         return None

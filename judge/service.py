@@ -75,7 +75,10 @@ class Judge:
             if s.game_is_new:
                 with self.store.lock(s.game.name):
                     if self.store.exists(s.game.name):
-                        self._reply(msg, [], [("", f"GAME {s.game.name} ALREADY EXISTS")], [], True)
+                        # Created by another message meanwhile: this one is refused (and answered) like any other.
+                        error = ("", f"GAME {s.game.name} ALREADY EXISTS")
+                        self._reply(msg, [], [error], [], True)
+                        out.errors, out.replied = [error], True
                         return out
                     self._commit(s)
             else:

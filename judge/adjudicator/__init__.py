@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from judge import phases
-from judge.adjudicator.adjustments import resolve_adjustments
 from judge.adjudicator import dpjudge, equations
+from judge.adjudicator.adjustments import resolve_adjustments
 from judge.adjudicator.results import OrderResult, PhaseOutcome
 from judge.adjudicator.retreats import resolve_retreats
 from judge.maps import Map

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from judge.orders import Order
 from judge.position import Dislodged, Position, Unit
@@ -10,8 +11,7 @@ from judge.position import Dislodged, Position, Unit
 MARKS = ("bounce", "cut", "void", "dislodged", "no convoy", "disrupted", "destroyed")
 
 
-@dataclass(frozen=True)
-class OrderResult:
+class OrderResult(NamedTuple):
     order: Order
     marks: tuple[str, ...] = ()
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from judge.commands.base import CommandError, Continue, Session
 from judge.commands.registry import BY_WORD
-from judge.game import PLAYING, OrderSetError
+from judge.game import PLAYING, GameError, OrderSetError
 
 
 @dataclass
@@ -15,7 +15,6 @@ class Reading:
 
 
 def read(s: Session, lines: list[str]) -> Reading:
-    out = Reading()
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -24,11 +23,20 @@ def read(s: Session, lines: list[str]) -> Reading:
             continue
         words = line.split()
         command = BY_WORD.get(words[0].upper())
-        try:
-            if command is None:
+        if command is None:
+            try:
                 _order_line(s, line)
-                continue
-            flush_orders(s)
+            except CommandError as exc:
+                return _stop([(line, str(exc))], lines[i:])
+            continue
+        try:
+            flush_orders(s)                 # the order lines before a command are one set, submitted first
+        except OrderSetError as exc:
+            return _stop(exc.errors, lines[i - 1:])      # the command never ran: it is part of the unread rest
+        except CommandError as exc:
+            return _stop([("", str(exc))], lines[i - 1:])
+        start = i
+        try:
             body: list[str] = []
             if command.block_end:
                 while i < len(lines) and lines[i].strip().upper() != command.block_end:
@@ -40,20 +48,20 @@ def read(s: Session, lines: list[str]) -> Reading:
             if command.handle(s, words[1:], body) is Continue.STOP:
                 break
         except OrderSetError as exc:
-            out.errors.extend(exc.errors)
-            out.unread = lines[i:]
-            return out
+            return _stop(exc.errors, lines[start:])
         except CommandError as exc:
-            out.errors.append((line, str(exc)))
-            out.unread = lines[i:]
-            return out
+            return _stop([(line, str(exc))], lines[start:])    # a refused PRESS's body was not sent: unread too
     try:
         flush_orders(s)
     except OrderSetError as exc:
-        out.errors.extend(exc.errors)
+        return _stop(exc.errors, [])
     except CommandError as exc:
-        out.errors.append(("", str(exc)))
-    return out
+        return _stop([("", str(exc))], [])
+    return Reading()
+
+
+def _stop(errors: list[tuple[str, str]], unread: list[str]) -> Reading:
+    return Reading(list(errors), list(unread))
 
 
 def _order_line(s: Session, line: str) -> None:
@@ -79,7 +87,16 @@ def flush_orders(s: Session) -> None:
     pending, s.orders = s.orders, {}
     game = s.game
     for power, texts in pending.items():
-        accepted = game.submit_orders(power, texts, s.now)
+        notes: list[tuple[str, str]] = []
+        try:
+            accepted = game.submit_orders(power, texts, s.now, notes)
+        except OrderSetError:
+            raise
+        except GameError as exc:
+            # e.g. partial_orders=reject: a refusal like any other, never an internal error.
+            raise CommandError(str(exc)) from None
         s.say(f"Orders for {power.title()} ({game.position.phase.describe()}):", *[f"  {o}" for o in accepted])
         if not accepted:
             s.say("  (none: every unit takes the default)")
+        for text, why in notes:
+            s.say(f"  not used: {text} ({why})")

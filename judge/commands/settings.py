@@ -104,7 +104,11 @@ class Set:
             field, kind = TIMING[what]
             try:
                 parsed = kind(value)
-                {"time_of_day": parse_time_of_day, "days": parse_days, "timezone": zone}.get(field, _positive)(parsed)
+                {"time_of_day": parse_time_of_day, "days": parse_days, "timezone": zone,
+                 "early_minutes": _any_int}.get(field, _positive)(parsed)
+                if field in ("movement_hours", "retreat_hours", "adjustment_hours") and parsed <= 0:
+                    # As config.ini requires: a phase of no length would pass its deadline as it starts.
+                    raise ValueError("it must be more than 0")
             except ValueError as exc:
                 raise CommandError(f"SET {what}: {value or '(nothing)'} IS NOT VALID ({exc})") from None
             if field == "days":
@@ -118,3 +122,7 @@ class Set:
 def _positive(value) -> None:
     if isinstance(value, int) and value < 0:
         raise ValueError("it cannot be negative")
+
+
+def _any_int(value) -> None:
+    """SET EARLY: a negative number is meaningful (never process early), as in config.ini."""

@@ -42,6 +42,8 @@ class Map:
     names: dict[str, str] = field(default_factory=dict)          # alias_key -> province abbr
     power_names: dict[str, str] = field(default_factory=dict)    # alias_key -> power
     province_fleet_adj: dict[str, frozenset[str]] = field(default_factory=dict)  # coasts folded away
+    name_prefixes: frozenset[str] = frozenset()   # every prefix of every name key, for word-by-word matching
+    reach: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)  # (kind, loc) -> provinces
 
     # -- derived views -------------------------------------------------------------------------------------------
     @property
@@ -137,9 +139,7 @@ class Map:
 
     def reaches_province(self, kind: str, src: str, province: str) -> bool:
         """Can a unit at src move into some part of `province` (any coast will do)?"""
-        if kind == "A":
-            return province in self.army_adj.get(src, ())
-        return any(d[:3] == province for d in self.fleet_adj.get(src, ()))
+        return province in self.reach.get((kind, src), ())
 
 
 def _build(doc: dict) -> Map:
@@ -173,6 +173,9 @@ def _build(doc: dict) -> Map:
     for src, dsts in fleet.items():
         fold.setdefault(src[:3], set()).update(d[:3] for d in dsts)
     m.province_fleet_adj = {p: frozenset(fold.get(p, ())) for p in provinces}
+    m.name_prefixes = frozenset(key[:i] for key in names for i in range(1, len(key) + 1))
+    m.reach = {**{("A", src): dsts for src, dsts in army.items()},
+               **{("F", src): frozenset(d[:3] for d in dsts) for src, dsts in fleet.items()}}
     check(m)
     return m
 

@@ -103,33 +103,37 @@ class _Reader:
         return None
 
     def place(self, what: str = "place") -> Place:
-        if self.done():
+        """The longest run of words (hyphens allowed inside) that names a province, then an optional coast."""
+        t, n, names, prefixes = self.t, len(self.t), self.m.names, self.m.name_prefixes
+        if self.i >= n:
             raise OrderError(E.INCOMPLETE_ORDER.format(self.text.strip().upper() or what))
-        for n in range(MAX_NAME_WORDS, 0, -1):
-            words, j = [], self.i
-            while j < len(self.t) and len(words) < n:
-                tok = self.t[j]
-                if tok == "-" and words and j + 1 < len(self.t) and self.t[j + 1][0].isalnum():
-                    # A hyphen inside a name ("Mid-Atlantic", "St-Petersburg") - unless it stands between two
-                    # names, when it is the move operator ("SWE-DEN" is not "Sweden").
-                    if self.m.lookup("".join(words)) and self.m.lookup(self.t[j + 1]):
-                        break
-                    j += 1
-                    continue
-                if not tok[0].isalnum() or (words and tok in KEYWORDS):
+        joined, j, count, best = "", self.i, 0, None
+        while j < n and count < MAX_NAME_WORDS:
+            tok = t[j]
+            if tok == "-" and count and j + 1 < n and t[j + 1][0].isalnum():
+                # A hyphen inside a name ("Mid-Atlantic", "St-Petersburg") - unless it stands between two
+                # names, when it is the move operator ("SWE-DEN" is not "Sweden").
+                if joined in names and t[j + 1] in names:
                     break
-                words.append(tok)
                 j += 1
-            if len(words) < n:
                 continue
-            prov = self.m.lookup("".join(words))
-            if prov:
-                self.i = j
-                return Place(prov, self.coast(), " ".join(words))
+            if not tok[0].isalnum() or (count and tok in KEYWORDS):
+                break
+            key = joined + tok
+            if key not in prefixes:
+                break
+            joined, count, j = key, count + 1, j + 1
+            if joined in names:
+                best = (j, names[joined], count)
+        if best is not None:
+            end, prov, words = best
+            text = " ".join(x for x in t[self.i:end] if x != "-")
+            self.i = end
+            return Place(prov, self.coast(), text)
         bad = []
         j = self.i
-        while j < len(self.t) and self.t[j][0].isalnum() and (not bad or self.t[j] not in KEYWORDS):
-            bad.append(self.t[j])
+        while j < n and t[j][0].isalnum() and (not bad or t[j] not in KEYWORDS):
+            bad.append(t[j])
             j += 1
         if not bad:
             raise OrderError(E.INCOMPLETE_ORDER.format(self.text.strip().upper()))
@@ -161,8 +165,73 @@ class _Reader:
         return None
 
 
+_CACHE: dict[tuple[int, str, str], "Parsed | str"] = {}
+_CACHE_LIMIT = 50_000
+
+
 def parse(text: str, m: Map, phase_kind: str = "M") -> Parsed:
-    """Read one order; phase_kind is M, R or A. Raises OrderError with the player's diagnostic."""
+    """Read one order; phase_kind is M, R or A. Raises OrderError with the player's diagnostic.
+
+    Players send the same order texts again and again, so readings are remembered (per map, bounded). A Parsed
+    is never changed after it is made, so handing out the same one is safe.
+    """
+    key = (id(m), phase_kind, text)
+    hit = _CACHE.get(key)
+    if hit is None:
+        try:
+            hit = _parse(text, m, phase_kind)
+        except OrderError as err:
+            hit = err.message
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.clear()
+        _CACHE[key] = hit
+    if isinstance(hit, str):
+        raise OrderError(hit)
+    return hit
+
+
+_LOC = r"([A-Z]{3})(?:/([NSE]C))?"
+# Canonical notation, as programs and the JSON interface write it ("A PAR - BUR", "F NTH C A LON - BEL").
+_CANONICAL = {
+    "M": re.compile(rf"^([AF]) {_LOC}(?: (H)| - {_LOC}( VIA)?| ([SC]) ([AF]) {_LOC}(?: - {_LOC}| H)?)?$"),
+    "R": re.compile(rf"^([AF]) {_LOC} (?:R {_LOC}|(D))$"),
+}
+
+
+_PROVINCE_GROUPS = {"M": (1, 4, 9, 11), "R": (1, 3)}
+
+
+def _canonical(text: str, m: Map, phase_kind: str) -> Parsed | None:
+    """The fast reading of canonical notation; None when the text is anything else (then the lenient reader runs)."""
+    rx = _CANONICAL.get(phase_kind)
+    match = rx.match(text) if rx else None
+    if match is None:
+        return None
+    g = match.groups()
+    if any(g[i] is not None and g[i] not in m.provinces for i in _PROVINCE_GROUPS[phase_kind]):
+        return None
+    if phase_kind == "R":
+        place = Place(g[1], g[2], g[1])
+        if g[5]:
+            return Parsed("disband", text, g[0], place)
+        return Parsed("retreat", text, g[0], place, [Place(g[3], g[4], g[3])])
+    kind, place = g[0], Place(g[1], g[2], g[1])
+    if g[4]:
+        return Parsed("move", text, kind, place, [Place(g[4], g[5], g[4])], via=bool(g[6]))
+    if g[7]:
+        target = Place(g[9], g[10], g[9])
+        dest = Place(g[11], g[12], g[11]) if g[11] else None
+        if g[7] == "C" and dest is None:
+            return None
+        return Parsed("support" if g[7] == "S" else "convoy", text, kind, place, target_kind=g[8], target=target,
+                      target_dest=dest)
+    return Parsed("hold", text, kind, place)
+
+
+def _parse(text: str, m: Map, phase_kind: str) -> Parsed:
+    fast = _canonical(text, m, phase_kind)
+    if fast is not None:
+        return fast
     tokens = [t for t in tokenize(text) if t not in (",", ";")]
     if tokens and tokens[-1] == ".":
         tokens.pop()

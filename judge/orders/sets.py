@@ -19,9 +19,9 @@ class OrderSet:
     accepted: list[tuple[str, Order]] = field(default_factory=list)  # (order text, the order it became)
     verdicts: list["Order | str"] = field(default_factory=list)      # per input line: its order, or its error
 
-    def _use(self, item: tuple[int, str, Order]) -> None:
+    def _use(self, item: tuple[int, str, Order], first: bool = True) -> None:
         index, text, order = item
-        if order not in self.orders:
+        if first:                       # repeats of the same order (same text or same meaning) count once
             self.orders.append(order)
         self.accepted.append((text, order))
         self.verdicts[index] = order
@@ -62,15 +62,15 @@ def _settle_duplicates(legal: list[tuple[int, str, Order]], rules: Ruleset, out:
     by_unit: dict[str, list[tuple[int, str, Order]]] = {}
     for item in legal:
         by_unit.setdefault(unit_key(item[2]), []).append(item)
-    clashing = {k for k, lst in by_unit.items() if len({str(o) for _, _, o in lst}) > 1}
+    clashing = {k for k, lst in by_unit.items() if len(lst) > 1 and len({o for _, _, o in lst}) > 1}
     if clashing and rules.duplicate_orders is DuplicateOrders.REJECT_SET:
         for item in legal:
             out._refuse(item, E.SET_REJECTED.format(item[2].unit))
         return
     for key, lst in by_unit.items():
         if key not in clashing:
-            for item in lst:
-                out._use(item)
+            for n, item in enumerate(lst):
+                out._use(item, first=n == 0)
             continue
         keep = {DuplicateOrders.FIRST: lst[0], DuplicateOrders.LAST: lst[-1]}.get(rules.duplicate_orders)
         note = {DuplicateOrders.FIRST: " (FIRST ORDER USED)", DuplicateOrders.LAST: " (LAST ORDER USED)"}.get(

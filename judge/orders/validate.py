@@ -51,13 +51,15 @@ class Validator:
     def _move(self, p: Parsed, power: str) -> Order:
         unit = self._own_unit(p.place, power)
         dest, path = p.path[-1], [pl.province for pl in p.path[:-1]]
-        text = f"{unit} - {' - '.join(str(x) for x in p.path)}"
+        def text() -> str:          # only an error needs the order written out
+            return f"{unit} - {' - '.join(str(x) for x in p.path)}"
+
         if dest.province == unit.province:
             raise OrderError(E.MOVE_TO_OWN_PROVINCE.format(dest.province))
         terrain = self.m.provinces[dest.province].terrain
         if unit.kind == "F":
             if path or p.via:
-                raise OrderError(E.ONLY_ARMIES_CONVOYED.format(text))
+                raise OrderError(E.ONLY_ARMIES_CONVOYED.format(text()))
             if terrain == "land":
                 raise OrderError(E.FLEET_TO_LAND.format(dest.province))
             return Move(unit, self._fleet_dest(unit.loc, dest, text))
@@ -68,19 +70,19 @@ class Validator:
             return Move(unit, dest.province, tuple(path), True)
         if p.via:
             if not self.m.convoy_route(unit.province, dest.province, self.fleet_seas):
-                raise OrderError(E.CANNOT_REACH.format(text + " (NO CONVOY ROUTE)"))
+                raise OrderError(E.CANNOT_REACH.format(text() + " (NO CONVOY ROUTE)"))
             return Move(unit, dest.province, (), True)
         if dest.province not in self.m.army_adj[unit.province] and \
                 not self.m.convoy_route(unit.province, dest.province, self.fleet_seas):
-            raise OrderError(E.CANNOT_REACH.format(text))
+            raise OrderError(E.CANNOT_REACH.format(text()))
         return Move(unit, dest.province)
 
-    def _fleet_dest(self, src: str, dest: Place, text: str) -> str:
+    def _fleet_dest(self, src: str, dest: Place, text) -> str:
         """The location a fleet at src moves to, coast rules of DATC 4.B.1-4.B.3 and 4.B.6 applied."""
         prov = self.m.provinces[dest.province]
         reachable = self.m.fleet_coasts_towards(src, dest.province)
         if not reachable:
-            raise OrderError(E.CANNOT_REACH.format(text))
+            raise OrderError(E.CANNOT_REACH.format(text()))
         if not prov.coasts:
             return dest.province            # a coast on a one-coast province is ignored (4.B.6)
         if dest.coast in prov.coasts:
@@ -92,15 +94,15 @@ class Validator:
             return reachable[0]             # 4.B.2: the only coast it can reach
         raise OrderError(E.COAST_NEEDED.format(dest.province))     # 4.B.1
 
-    def _check_path(self, src: str, path: list[str], dest: str, text: str) -> None:
+    def _check_path(self, src: str, path: list[str], dest: str, text) -> None:
         """A written convoy path must be a chain of adjacent sea provinces from src to dest."""
         chain = [src, *path, dest]
         for a, b in zip(chain, chain[1:]):
             if b not in self.m.province_fleet_adj.get(a, ()):
-                raise OrderError(E.BAD_CONVOY_PATH.format(text))
+                raise OrderError(E.BAD_CONVOY_PATH.format(text()))
         if self.m.provinces[src].terrain != "coast" or self.m.provinces[dest].terrain != "coast" or \
                 any(self.m.provinces[s].terrain != "sea" for s in path):
-            raise OrderError(E.BAD_CONVOY_PATH.format(text))
+            raise OrderError(E.BAD_CONVOY_PATH.format(text()))
 
     def _target_unit(self, p: Parsed, missing_message: str) -> tuple[Unit, bool]:
         """The supported or convoyed unit; a placeholder when it is missing and the rules keep such orders."""
@@ -116,18 +118,20 @@ class Validator:
     def _support(self, p: Parsed, power: str) -> Order:
         unit = self._own_unit(p.place, power)
         target, missing = self._target_unit(p, E.SUPPORT_NO_UNIT)
-        text = f"{unit} S {target.kind} {target.loc}" + (f" - {p.target_dest}" if p.target_dest else "")
+        def text() -> str:
+            return f"{unit} S {target.kind} {target.loc}" + (f" - {p.target_dest}" if p.target_dest else "")
+
         if target.province == unit.province:
-            raise OrderError(E.SUPPORT_SELF.format(text))
+            raise OrderError(E.SUPPORT_SELF.format(text()))
         if p.target_dest is None:
             if not self.m.reaches_province(unit.kind, unit.loc, target.province):
-                raise OrderError(E.SUPPORT_UNREACHABLE.format(text))
+                raise OrderError(E.SUPPORT_UNREACHABLE.format(text()))
             return Support(unit, target, None, missing)
         dp = p.target_dest.province
         if dp == target.province or not self._could_reach(target, dp, unit.province):
-            raise OrderError(E.SUPPORTED_CANNOT_REACH.format(text))
+            raise OrderError(E.SUPPORTED_CANNOT_REACH.format(text()))
         if not self.m.reaches_province(unit.kind, unit.loc, dp):
-            raise OrderError(E.SUPPORT_UNREACHABLE.format(text))
+            raise OrderError(E.SUPPORT_UNREACHABLE.format(text()))
         coast = p.target_dest.coast if p.target_dest.coast in self.m.provinces[dp].coasts and target.kind == "F" \
             else None
         return Support(unit, target, f"{dp}/{coast}" if coast else dp, missing)
@@ -147,12 +151,11 @@ class Validator:
             raise OrderError(E.CONVOY_NOT_AT_SEA.format(unit))
         army, missing = self._target_unit(p, E.CONVOY_NO_UNIT)
         dp = p.target_dest.province
-        text = f"{unit} C {army.kind} {army.loc} - {dp}"
         if army.kind != "A":
-            raise OrderError(E.ONLY_ARMIES_CONVOYED.format(text))
+            raise OrderError(E.ONLY_ARMIES_CONVOYED.format(f"{unit} C {army.kind} {army.loc} - {dp}"))
         # DATC 4.E.1 / 6.G.19: the fleet must lie on some chain of fleets from the army to its destination.
         if not self.m.convoy_route(army.province, dp, self.fleet_seas, through=unit.province):
-            raise OrderError(E.IMPOSSIBLE_CONVOY.format(text))
+            raise OrderError(E.IMPOSSIBLE_CONVOY.format(f"{unit} C {army.kind} {army.loc} - {dp}"))
         return Convoy(unit, army, dp, missing)
 
     # -- retreats ----------------------------------------------------------------------------------------------------

@@ -124,3 +124,25 @@ def test_errors_are_diagnostics(m, text, message):
 
 def test_tokenize_keeps_names_and_operators():
     assert tokenize("F St. Petersburg(nc) -> Bar") == ["f", "st", "petersburg", "(", "nc", ")", "->", "bar"]
+
+
+@pytest.mark.parametrize("text, phase", [
+    ("A PAR - BUR", "M"), ("F STP/SC - BOT", "M"), ("A LON - BEL VIA", "M"), ("A MAR S A PAR - BUR", "M"),
+    ("A MAR S A PAR", "M"), ("A MAR S A PAR H", "M"), ("F NTH C A LON - BEL", "M"), ("F MAO - SPA/NC", "M"),
+    ("A PAR H", "M"), ("A SEV R UKR", "R"), ("A SEV D", "R"), ("F NAO R SPA/NC", "R"),
+])
+def test_canonical_fast_path_reads_like_the_lenient_reader(m, text, phase):
+    from judge.orders.parser import _canonical, _parse_as
+    fast = _canonical(text, m, phase)
+    slow = _parse_as(tokenize(text), m, text, phase)
+    assert fast is not None
+    for field in ("action", "kind", "via", "target_kind"):
+        assert getattr(fast, field) == getattr(slow, field), field
+    places = lambda p: [(x.province, x.coast) for x in [p.place, *p.path, p.target, p.target_dest] if x]
+    assert places(fast) == places(slow)
+
+
+@pytest.mark.parametrize("text", ["A XYZ - BUR", "A PAR - ATL", "F NTH C A LON", "a par - bur", "A PAR - BUR/WC"])
+def test_canonical_fast_path_leaves_the_rest_to_the_reader(m, text):
+    from judge.orders.parser import _canonical
+    assert _canonical(text, m, "M") is None

@@ -5,7 +5,7 @@ from judge.adjudicator.dpjudge.board import BOUNCE, CUT, NO_CONVOY, VOID, Board
 from judge.adjudicator.dpjudge.steps import STEPS, run_steps
 from judge.adjudicator.results import MovementOutcome, OrderResult
 from judge.maps import Map
-from judge.orders import Convoy, MovementOrder
+from judge.orders import MovementOrder
 from judge.position import Dislodged, Position, Unit
 from judge.rules import Ruleset
 
@@ -20,24 +20,25 @@ def resolve_movement(m: Map, position: Position, orders: dict[str, MovementOrder
 
 
 def _outcome(board: Board) -> MovementOutcome:
-    failed_armies = {st.prov for st in board.units.values() if st.action == "move" and st.mark == NO_CONVOY}
+    failed_armies = {st.prov for st in board.movers() if st.mark == NO_CONVOY}
     results, units, dislodged = [], {}, {}
+    report = _REPORT
     for prov, st in board.units.items():
-        marks = []
-        if st.mark:
-            marks.append(_REPORT.get(st.mark, st.mark))
-        if st.action == "convoy" and not st.mark and isinstance(st.order, Convoy) \
-                and st.order.army.province in failed_armies and not st.dislodged:
-            marks.append("disrupted")
+        mark = st.mark
+        marks: tuple[str, ...] = (report.get(mark, mark),) if mark else ()
+        if failed_armies and st.action == "convoy" and not mark and st.order.army.province in failed_armies \
+                and not st.dislodged:
+            marks += ("disrupted",)
         if st.dislodged:
-            marks.append("dislodged")
+            marks += ("dislodged",)
             dislodged[prov] = Dislodged(st.unit, st.retreats, st.dislodged_by.prov)
-        else:
+        elif st.moved and not mark:
             unit = st.unit
-            if st.action == "move" and not st.mark:
-                unit = Unit(unit.power, unit.kind, st.dest_loc)
-            units[unit.province] = unit
-        results.append(OrderResult(st.order, tuple(marks)))
+            moved = Unit(unit.power, unit.kind, st.dest_loc)
+            units[st.dest] = moved
+        else:
+            units[prov] = st.unit
+        results.append(OrderResult(st.order, marks))
     return MovementOutcome(results, units, dislodged)
 
 

@@ -23,7 +23,7 @@ def step_1_mark_invalid_convoy_orders(board: Board) -> int | None:
         if missing:
             # A written path through a space with no fleet: the game option says hold or "no convoy".
             if board.rules.missing_unit is MissingUnit.HOLD:
-                _make_hold(army)
+                _make_hold(army, board)
             else:
                 army.mark = NO_CONVOY
         elif army.path and any(board.units[p] not in army.fleets for p in army.path):
@@ -32,14 +32,14 @@ def step_1_mark_invalid_convoy_orders(board: Board) -> int | None:
             army.mark = NO_CONVOY
         else:
             board.convoying_armies.append(army)
-    for fleet in board.units.values():
+    for fleet in board.convoys:
         if fleet.action != "convoy":
             continue
         order: Convoy = fleet.order
         army = board.units.get(order.army.province)
         if order.missing or army is None:
             if board.rules.missing_unit is MissingUnit.HOLD:
-                _make_hold(fleet)
+                _make_hold(fleet, board)
             else:
                 fleet.mark = VOID
         elif fleet not in army.fleets:
@@ -54,17 +54,18 @@ def _decide_convoy_routes(board: Board) -> None:
     a move to a non-adjacent province goes by convoy; a move to an adjacent one only when the player asked for
     it ("via convoy", a path) or one of the power's own fleets is ordered to convoy it.
     """
-    for fleet in board.units.values():
-        if fleet.action != "convoy":
-            continue
+    for fleet in board.convoys:
         order: Convoy = fleet.order
         army = board.units.get(order.army.province)
         if army is not None and army.action == "move" and army.unit.kind == "A" and army.dest == order.dest \
                 and not order.missing:
-            army.fleets.append(fleet)
+            army.fleets = [*army.fleets, fleet]
     for army in board.movers():
         if army.unit.kind != "A":
             continue
+        if not army.fleets and not army.path and not army.order.via_convoy and \
+                army.dest in board.m.army_adj.get(army.prov, ()):
+            continue        # the usual case: over land, nobody convoying it
         order: Move = army.order
         adjacent = army.dest in board.m.army_adj.get(army.prov, ())
         own_fleet = any(f.power == army.power for f in army.fleets)
@@ -75,10 +76,11 @@ def _decide_convoy_routes(board: Board) -> None:
             army.fleets = []
 
 
-def _make_hold(st: UnitState) -> None:
+def _make_hold(st: UnitState, board: Board) -> None:
     st.order = Hold(st.unit)
     st.action = "hold"
     st.mark = ""
+    board.forget_movers()
 
 
 def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
@@ -86,14 +88,12 @@ def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
     for st in board.movers():
         if not st.convoyed and not board.m.adjacent(st.unit.kind, st.unit.loc, st.dest_loc):
             st.mark = VOID
-    for sup in board.units.values():
-        if sup.action != "support":
-            continue
+    for sup in board.supports:
         order: Support = sup.order
         target = board.units.get(order.target.province)
         if order.missing or target is None:
             if board.rules.missing_unit is MissingUnit.HOLD:
-                _make_hold(sup)
+                _make_hold(sup, board)
             else:
                 sup.mark = VOID
             continue
@@ -102,11 +102,11 @@ def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
             continue
         sup.supported = target
         target.support_count += 1
-        target.supporters.append(sup)
+        target.supporters = [*target.supporters, sup]
         if target.action == "move":
             occupant = board.units.get(target.dest)
             if occupant is not None and occupant.power == sup.power:
-                target.no_help.add(sup)
+                target.no_help = {*target.no_help, sup}
     return None
 
 
@@ -219,19 +219,25 @@ def step_7_mark_bounces_suffered_by_understrength_attackers(board: Board) -> int
     board.bounced_this_pass = False
     for prov in list(board.combat):
         lst = board.combat[prov]
-        for e in list(lst):
-            st = e.state
-            if e.role != ATTACK or st.mark:
+        if len(lst) < 2:
+            continue            # a lone attacker is stronger than everyone else there
+        strengths = [e.strength for e in lst]
+        top = max(strengths)
+        leaders = strengths.count(top)
+        for e, strength in zip(list(lst), strengths):
+            if e.role != ATTACK or e.state.mark:
                 continue
-            if any(o is not e and o.strength >= e.strength for o in lst):
-                bounce(board, st)
+            if strength < top or leaders > 1:      # someone else is at least as strong
+                bounce(board, e.state)
     return 6 if board.bounced_this_pass else None
 
 
 def step_8_mark_bounces_caused_by_inability_to_self_dislodge(board: Board) -> int | None:
     """A winner may not dislodge its own power's unit, nor win only thanks to the victim's power's support."""
     board.bounced_this_pass = False
-    for prov in list(board.combat):
+    for prov, lst in list(board.combat.items()):
+        if len(lst) < 2 and (not lst or lst[0].role != ATTACK or prov not in board.units):
+            continue            # nobody attacks, or a lone attacker enters an empty space
         best = board.strongest(prov)
         if best is None or best.role != ATTACK or best.state.mark:
             continue
@@ -269,13 +275,15 @@ def step_10_move_units_that_did_not_bounce(board: Board) -> int | None:
             st.moved = True
             victim = board.units.get(st.dest)
             if victim is not None and victim is not st and (victim.action != "move" or victim.mark):
+                if not victim.dislodged:
+                    board.victims.append(victim)
                 victim.dislodged = True
                 victim.dislodged_by = st
                 if victim.action == "move" and not victim.convoyed and victim.dest == st.prov and not st.convoyed:
                     board.remove_entry(st.prov, victim)
             unbounce(board, st.prov)
-    for victim in board.units.values():
-        if victim.dislodged:
+    for victim in board.victims:
+        if victim.dislodged:            # (an unbounced unit may have been un-dislodged since)
             victim.retreats = _retreats(board, victim)
     return None
 

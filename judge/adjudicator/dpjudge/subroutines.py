@@ -15,7 +15,8 @@ def cut_support(board: Board, mover: UnitState, step: int) -> None:
     target = sup.supported
     if target is not None:
         target.support_count -= 1
-        target.no_help.discard(sup)
+        if sup in target.no_help:
+            target.no_help.discard(sup)
 
 
 def support_cuttable_by(board: Board, mover: UnitState, step: int) -> UnitState | None:

@@ -1,8 +1,8 @@
 """Per-phase Context (indexes built once) and the ResolverState that settles decisions on partial information."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from judge.maps import Map
 from judge.orders import Convoy, Hold, Move, Order, Support
@@ -16,6 +16,8 @@ KIND_NAMES = ("MOVE", "SUPPORT", "CONVOY", "PATH")
 
 # What a unit was ordered to do, once void and missing-unit orders are sorted out.
 HOLDS, MOVES, SUPPORTS, CONVOYS = 0, 1, 2, 3
+
+_ORDER_KINDS = {Hold: HOLDS, Move: MOVES, Support: SUPPORTS, Convoy: CONVOYS}
 
 # A boolean known only partly is a pair (surely true, possibly true); a strength is a pair (least, most).
 Interval = tuple
@@ -57,27 +59,30 @@ class Context:
     @classmethod
     def build(cls, m: Map, position: Position, orders: dict[str, Order], rules: Ruleset) -> "Context":
         units = tuple(position.units.values())
+        prov = tuple(position.units)            # the board is keyed by province
         n = len(units)
-        occupant = {u.province: i for i, u in enumerate(units)}
+        occupant = {p: i for i, p in enumerate(prov)}
         power = tuple(u.power for u in units)
-        prov = tuple(u.province for u in units)
+        order_kind = _ORDER_KINDS
+        hold_missing = rules.missing_unit is MissingUnit.HOLD
 
         # The order of each unit; under the HOLD missing-unit rule an order naming an absent unit simply holds.
         given: list[Order] = []
-        for u in units:
-            o = orders.get(u.province)
-            if o is None or (isinstance(o, (Support, Convoy)) and o.missing and rules.missing_unit is MissingUnit.HOLD):
-                o = Hold(u)
+        kind: list[int] = []
+        dest: list[str | None] = []
+        offers: dict[tuple[str, str], list[int]] = {}   # convoy orders by the (army province, destination) named
+        for i, u in enumerate(units):
+            o = orders.get(prov[i])
+            k = HOLDS if o is None else order_kind[type(o)]
+            if k >= SUPPORTS and o.missing and hold_missing:
+                k = HOLDS
+            if k == HOLDS:
+                o = o if type(o) is Hold else Hold(u)
+            elif k == CONVOYS and not o.missing and o.army.loc[:3] in occupant:
+                offers.setdefault((o.army.loc[:3], o.dest), []).append(i)
             given.append(o)
-        kind = [HOLDS if isinstance(o, Hold) else MOVES if isinstance(o, Move) else
-                SUPPORTS if isinstance(o, Support) else CONVOYS for o in given]
-        dest: list[str | None] = [o.dest[:3] if isinstance(o, Move) else None for o in given]
-
-        # Convoy orders by the (army province, destination) they name, missing armies left out.
-        offers: dict[tuple[str, str], list[int]] = {}
-        for i, o in enumerate(given):
-            if kind[i] == CONVOYS and not o.missing and o.army.province in occupant:
-                offers.setdefault((o.army.province, o.dest), []).append(i)
+            kind.append(k)
+            dest.append(o.dest[:3] if k == MOVES else None)
 
         # DATC 4.A.3 (2000/2023, no fallback): which armies travel by convoy.
         convoyed = [False] * n
@@ -240,32 +245,36 @@ class ResolverState:
             self.cycle.append(d)
             self.hits += 1
             return UNKNOWN
-        self.visiting[d] = 1
-        mark, hits0 = len(self.cycle), self.hits
-        lo, hi = self.evaluate(self.ctx, self, d)
-        self.visiting[d] = 0
-        if lo == hi:
-            # Settled on partial information: whatever cycle was seen below did not matter.
-            self._forget(mark)
-            self.hits = hits0
-            self._fix(d, lo)
-            return TRUE if lo else FALSE
-        if d in self.pending:
-            self.hits -= 1
-            if self.hits == hits0:
-                # Every hit below led back here: this decision is the ancestor of the whole cycle.
-                members = self.cycle[mark:]
+        while True:     # once more after each backup rule applied below, instead of recursing
+            self.visiting[d] = 1
+            mark, hits0 = len(self.cycle), self.hits
+            lo, hi = self.evaluate(self.ctx, self, d)
+            self.visiting[d] = 0
+            if lo == hi:
+                # Settled on partial information: whatever cycle was seen below did not matter.
                 self._forget(mark)
-                if self.trial:
-                    # A guess never settles a cycle of its own; the guess is then inconclusive.
-                    self.trial_failed = True
-                    return (lo, hi)
-                self._backup(d, members)
-                return self.resolve(d)
-            return (lo, hi)
-        self.pending.add(d)
-        self.cycle.append(d)
-        return (lo, hi)
+                self.hits = hits0
+                self._fix(d, lo)
+                return TRUE if lo else FALSE
+            if d not in self.pending:
+                # Undecided because of a cycle through some decision further up: leave it to that one.
+                self.pending.add(d)
+                self.cycle.append(d)
+                return (lo, hi)
+            self.hits -= 1
+            if self.hits != hits0:
+                return (lo, hi)
+            # Every hit below led back here: this decision is the ancestor of the whole cycle.
+            members = self.cycle[mark:]
+            self._forget(mark)
+            if self.trial:
+                # A guess never settles a cycle of its own; the guess is then inconclusive.
+                self.trial_failed = True
+                return (lo, hi)
+            self._backup(d, members)
+            v = self.known[d]
+            if v is not None:
+                return TRUE if v else FALSE
 
     def settle(self, d: int) -> bool:
         """Resolve a decision from the top level; always ends with an answer."""
@@ -323,25 +332,32 @@ class ResolverState:
         self.log.append(("all fail", tuple(members)))
 
     def _single_resolution(self, ancestor: int, members: list[int]) -> bool:
-        """Try the ancestor as success and as failure; keep the outcome if exactly one guess is consistent."""
-        good = [guess for guess in (True, False) if self._try(ancestor, guess, members, keep=False)]
-        if len(good) != 1:
+        """Try the ancestor as success and as failure; keep the outcome if exactly one guess is consistent.
+
+        A guess under which part of the cycle still cannot be settled proves nothing either way, so then the cycle
+        goes to the backup rule as it is.
+        """
+        verdicts = [self._try(ancestor, guess, members, keep=False) for guess in (True, False)]
+        if None in verdicts or verdicts.count(True) != 1:
             return False
-        self._try(ancestor, good[0], members, keep=True)
+        self._try(ancestor, verdicts[0], members, keep=True)
         self.log.append(("one resolution", (ancestor,)))
         return True
 
-    def _try(self, ancestor: int, guess: bool, members: list[int], keep: bool) -> bool:
+    def _try(self, ancestor: int, guess: bool, members: list[int], keep: bool) -> bool | None:
+        """Is the guess consistent: True, False, or None when the guess leaves part of the cycle unsettled."""
         mark, hits0 = len(self.cycle), self.hits
         self.trail, self.trial, self.trial_failed = [], True, False
         self._fix(ancestor, guess)
         for d in members:
             if d != ancestor:
                 self.resolve(d)
-        ok = all(self.known[d] is not None for d in members) and not self.trial_failed
-        if ok:
+        ok: bool | None = None
+        if all(self.known[d] is not None for d in members) and not self.trial_failed:
             # Only the guessed decision can break its own equation: the others were derived from it.
-            ok = self.evaluate(self.ctx, self, ancestor) == (guess, guess) and not self.trial_failed
+            ok = self.evaluate(self.ctx, self, ancestor) == (guess, guess)
+            if self.trial_failed:
+                ok = None
         if not (ok and keep):
             for d in self.trail:
                 self.known[d] = None
