@@ -34,11 +34,10 @@ def _outcome(board: Board) -> MovementOutcome:
             dislodged[prov] = Dislodged(st.unit, st.retreats, st.dislodged_by.prov)
         elif st.moved and not mark:
             unit = st.unit
-            moved = Unit(unit.power, unit.kind, st.dest_loc)
-            units[st.dest] = moved
+            units[st.dest] = tuple.__new__(Unit, (unit[0], unit[1], st.dest_loc))
         else:
             units[prov] = st.unit
-        results.append(OrderResult(st.order, marks))
+        results.append(tuple.__new__(OrderResult, (st.order, marks)))    # NamedTuples, built the fast way
     return MovementOutcome(results, units, dislodged)
 
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from judge.maps import Map
 from judge.orders import Convoy, Hold, Move, MovementOrder, Support
+from operator import itemgetter
+
 from judge.position import Position, Unit
 from judge.rules import Ruleset
 
@@ -24,48 +26,53 @@ _NOBODY: frozenset = frozenset()
 
 
 class UnitState:
-    """One unit's row in the working tables. A plain slotted class: the steps read these fields constantly."""
-    __slots__ = ("unit", "order", "action", "prov", "power", "dest", "dest_loc", "convoyed", "path", "fleets",
-                 "supported", "mark", "dislodged", "support_count", "no_help", "supporters", "retreats",
-                 "dislodged_by", "moved", "convoy_ok")
+    """One unit's row in the working tables. Slotted, and made for every unit of every phase, so a unit gets only
+    the fields its order uses: movers get the move fields, supporters `supported`, dislodged units the retreat
+    ones (see Board and Step 10). Containers start shared and empty; a step that adds makes the unit its own."""
+    __slots__ = ("unit", "order", "action", "prov", "power", "mark", "dislodged", "support_count", "no_help",
+                 "supporters", "moved",
+                 "dest", "dest_loc", "convoyed", "path", "fleets", "convoy_ok",     # movers only
+                 "supported",                                                         # supporters only
+                 "retreats", "dislodged_by")                                         # dislodged units only
 
     def __init__(self, unit: Unit, order: MovementOrder, action: str):
         self.unit = unit
         self.order = order
         self.action = action                  # hold, move, support, convoy
-        self.prov = unit.loc[:3]
-        self.power = unit.power
-        self.dest = ""                        # move: destination province
-        self.dest_loc = ""                    # move: destination location (coast for fleets)
-        self.convoyed = False                 # move: an army travelling by convoy
-        self.path: tuple[str, ...] = ()       # move: the convoy path the player wrote (empty: any route)
-        # Containers most units never fill start as shared empty ones; the steps make real ones when adding.
-        self.fleets: list[UnitState] | tuple = ()     # convoyed army: fleets ordering a matching convoy
-        self.supported: UnitState | None = None   # support: the unit it supports, once valid
+        self.prov = unit[2][:3]
+        self.power = unit[0]
         self.mark = ""
         self.dislodged = False
         self.support_count = 0
         self.no_help: set[UnitState] | frozenset = _NOBODY
         self.supporters: list[UnitState] | tuple = ()
-        self.retreats: tuple[str, ...] = ()
-        self.dislodged_by: UnitState | None = None
         self.moved = False
-        self.convoy_ok: bool | None = None    # convoyed army: settled by consistency under the Szykman rule
+
+    def set_move(self, order: Move) -> None:
+        self.dest = order.dest[:3]            # destination province
+        self.dest_loc = order.dest            # destination location (coast for fleets)
+        self.convoyed = False                 # an army travelling by convoy
+        self.path = order.path                # the convoy path the player wrote (empty: any route)
+        self.fleets: list[UnitState] | tuple = ()   # fleets ordering a matching convoy
+        self.convoy_ok: bool | None = None    # settled by consistency under the Szykman rule
 
     def __repr__(self) -> str:
         return f"<{self.order} {self.mark or '-'} {self.support_count}>"
 
 
-class Entry:
-    """A unit in a space's combat list, in one role."""
-    __slots__ = ("state", "role")
-
-    def __init__(self, state: UnitState, role: str):
-        self.state, self.role = state, role
+class Entry(tuple):
+    """A unit in a space's combat list, in one role: (state, role). A tuple: there are many, made often."""
+    __slots__ = ()
+    state = property(itemgetter(0))
+    role = property(itemgetter(1))
 
     @property
     def strength(self) -> int:
-        return 0 if self.role == BOUNCED else self.state.support_count
+        return 0 if self[1] == BOUNCED else self[0].support_count
+
+
+def entry(state: UnitState, role: str) -> Entry:
+    return tuple.__new__(Entry, (state, role))
 
 
 class Board:
@@ -82,8 +89,9 @@ class Board:
             kind = type(order)
             st = UnitState(unit, order, _ACTIONS.get(kind, "hold"))
             if kind is Move:
-                st.dest, st.dest_loc, st.path = order.dest[:3], order.dest, order.path
+                st.set_move(order)
             elif kind is Support:
+                st.supported = None
                 self.supports.append(st)
             elif kind is Convoy:
                 self.convoys.append(st)
@@ -94,6 +102,7 @@ class Board:
         self.bounced_this_pass = False
         self.cut_this_pass = False
         self._movers: list[UnitState] | None = None
+        self.contested: set[str] = set()           # spaces with two or more entries: Steps 7 and 8 look only here
 
     # -- queries -----------------------------------------------------------------------------------------------
     def movers(self) -> list[UnitState]:
@@ -126,9 +135,10 @@ class Board:
     def add_entry(self, prov: str, st: UnitState, role: str) -> None:
         lst = self.combat.get(prov)
         if lst is None:
-            self.combat[prov] = [Entry(st, role)]
+            self.combat[prov] = [tuple.__new__(Entry, (st, role))]
         else:
-            lst.append(Entry(st, role))
+            lst.append(tuple.__new__(Entry, (st, role)))
+            self.contested.add(prov)
 
     def remove_entry(self, prov: str, st: UnitState) -> None:
         self.combat[prov] = [e for e in self.combat.get(prov, ()) if e.state is not st]

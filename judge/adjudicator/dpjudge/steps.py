@@ -42,8 +42,8 @@ def step_1_mark_invalid_convoy_orders(board: Board) -> int | None:
                 _make_hold(fleet, board)
             else:
                 fleet.mark = VOID
-        elif fleet not in army.fleets:
-            fleet.mark = VOID
+        elif army.action != "move" or fleet not in army.fleets:
+            fleet.mark = VOID           # the army is not moving, or not by this convoy
     return None
 
 
@@ -85,12 +85,14 @@ def _make_hold(st: UnitState, board: Board) -> None:
 
 def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
     """Void moves to places the unit cannot reach and supports that do not match; count the valid supports."""
+    adj = {"A": board.m.army_adj, "F": board.m.fleet_adj}
     for st in board.movers():
-        if not st.convoyed and not board.m.adjacent(st.unit.kind, st.unit.loc, st.dest_loc):
+        unit = st.unit
+        if not st.convoyed and st.dest_loc not in adj[unit.kind].get(unit.loc, ()):
             st.mark = VOID
     for sup in board.supports:
         order: Support = sup.order
-        target = board.units.get(order.target.province)
+        target = board.units.get(order.target.loc[:3])
         if order.missing or target is None:
             if board.rules.missing_unit is MissingUnit.HOLD:
                 _make_hold(sup, board)
@@ -125,10 +127,14 @@ def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
         if not st.convoyed and not st.mark:
             cut_support(board, st, 3)
     for st in board.units.values():
-        if st.action == "move" and not st.mark:
+        if st.action != "move":
+            board.add_entry(st.prov, st, DEFEND)
+        elif not st.mark:
             board.add_entry(st.dest, st, ATTACK)
         else:
-            board.add_entry(st.prov, st, DEFEND)
+            # A move already void or without a convoy stays home with the strength of a failed move: its move
+            # supports do not help it hold (DATC 5.B.5; the page would count them as if they supported a hold).
+            board.add_entry(st.prov, st, BOUNCED)
     return None
 
 
@@ -217,7 +223,7 @@ def step_6_mark_bounces_caused_by_inability_to_swap_places(board: Board) -> int 
 def step_7_mark_bounces_suffered_by_understrength_attackers(board: Board) -> int | None:
     """A mover not stronger than everyone else contesting its destination bounces."""
     board.bounced_this_pass = False
-    for prov in list(board.combat):
+    for prov in list(board.contested):
         lst = board.combat[prov]
         if len(lst) < 2:
             continue            # a lone attacker is stronger than everyone else there
@@ -235,9 +241,10 @@ def step_7_mark_bounces_suffered_by_understrength_attackers(board: Board) -> int
 def step_8_mark_bounces_caused_by_inability_to_self_dislodge(board: Board) -> int | None:
     """A winner may not dislodge its own power's unit, nor win only thanks to the victim's power's support."""
     board.bounced_this_pass = False
-    for prov, lst in list(board.combat.items()):
-        if len(lst) < 2 and (not lst or lst[0].role != ATTACK or prov not in board.units):
-            continue            # nobody attacks, or a lone attacker enters an empty space
+    for prov in list(board.contested):
+        # (A lone attacker needs no check: an occupant that stays put, or bounced back, has an entry here too.)
+        if len(board.combat[prov]) < 2:
+            continue
         best = board.strongest(prov)
         if best is None or best.role != ATTACK or best.state.mark:
             continue

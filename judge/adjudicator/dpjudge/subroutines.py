@@ -69,7 +69,13 @@ def _fleet_endangered(board: Board, fleet: UnitState) -> bool:
     lst = board.combat.get(fleet.prov, ())
     best = board.strongest(fleet.prov)
     if best is not None:
-        return best.state is not fleet and best.state.power != fleet.power
+        attacker = best.state
+        if attacker is fleet or attacker.power == fleet.power:
+            return False
+        # The page asks only for the single strongest foreign unit; but supports from the fleet's own power never
+        # help to dislodge it (Step 8 would bounce the attack), so they must not endanger the convoy either.
+        others = max((e.strength for e in lst if e is not best), default=0)
+        return best.strength - len(attacker.no_help) > others
     if board.rules.safe_convoys and lst:
         top = max(e.strength for e in lst)
         leaders = [e.state for e in lst if e.strength == top]

@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 from judge.adjudicator.equations.decisions import evaluate
-from judge.adjudicator.equations.resolver import (CONVOYS, HOLDS, MOVE, MOVES, PATH, SUPPORT, SUPPORTS, Context,
-                                                  ResolverState)
+from judge.adjudicator.equations.resolver import CONVOYS, MOVE, MOVES, PATH, SUPPORT, SUPPORTS, Context, ResolverState
 from judge.adjudicator.results import MovementOutcome, OrderResult
 from judge.maps import Map
 from judge.orders import Order
@@ -13,6 +12,7 @@ from judge.rules import Ruleset
 # Ruleset.safe_convoys is deliberately not read here. In DPjudge it changes which convoys its step-by-step
 # algorithm treats as endangered before their fleets are known to be dislodged; in the equations a convoy fails
 # exactly when its fleet is dislodged (or the Szykman rule fails it), so there is nothing for the option to change.
+# README.md beside this file lists this and the other known differences from the port.
 
 
 def resolve_movement(m: Map, position: Position, orders: dict[str, Order], rules: Ruleset) -> MovementOutcome:
@@ -75,8 +75,6 @@ def outcome(ctx: Context, st: ResolverState) -> MovementOutcome:
                 marks.append("void")
             elif i not in beaten and not reached[ctx.occupant[ctx.orders[i].army.province]]:
                 marks.append("disrupted")
-        else:
-            assert kind == HOLDS
         if i in beaten:
             marks.append("dislodged")
         results.append(OrderResult(ctx.orders[i], tuple(marks)))

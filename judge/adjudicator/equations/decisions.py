@@ -41,6 +41,7 @@ def has_path(ctx: Context, st: ResolverState, i: int) -> Interval:
 
 # -- the decisions stored by the resolver -------------------------------------------------------------------------
 
+# DATC 5.B.1: a move gets through only if its attack beats every strength set against it.
 def move(ctx: Context, st: ResolverState, i: int) -> Interval:
     """MOVE (DATC 5.B.1): the attack must beat the defence of a head-to-head opponent, or else the hold strength of
     the destination, and the prevent strength of every other unit ordered there."""
@@ -64,6 +65,7 @@ def move(ctx: Context, st: ResolverState, i: int) -> Interval:
     return (alo > ohi, True)
 
 
+# DATC 5.B.2: a support stands unless a foreign attack with a path reaches it, or it is dislodged.
 def support(ctx: Context, st: ResolverState, s: int) -> Interval:
     """SUPPORT (DATC 5.B.2): a foreign unit ordered into the supporter's province with a working path cuts it,
     unless it comes from where the support is aimed; any move that dislodges the supporter cuts it."""
@@ -88,6 +90,7 @@ def support(ctx: Context, st: ResolverState, s: int) -> Interval:
     return UNKNOWN if maybe else TRUE
 
 
+# DATC 5.B.3 (with the 5.D hack): a convoying fleet carries while no attack on it succeeds.
 def convoy(ctx: Context, st: ResolverState, f: int) -> Interval:
     """CONVOY (DATC 5.B.3): the fleet carries as long as it is not dislodged.
 
@@ -99,6 +102,7 @@ def convoy(ctx: Context, st: ResolverState, f: int) -> Interval:
     return (not hi, not lo)
 
 
+# DATC 5.B.4: a convoyed army needs an unbroken chain of carrying fleets (any route, DATC 4.A.1).
 def path(ctx: Context, st: ResolverState, i: int) -> Interval:
     """PATH (DATC 5.B.4) of a convoyed army: a chain of fleets with matching, successful convoy orders; when the
     player wrote the route, every fleet on it (multi-route rule 4.A.1 b otherwise: any route will do)."""
@@ -130,6 +134,7 @@ def path(ctx: Context, st: ResolverState, i: int) -> Interval:
 
 # -- derived decisions ---------------------------------------------------------------------------------------------
 
+# DISLODGE of the older DATC 5.B.3: the unit did not get away and someone took its province.
 def dislodge(ctx: Context, st: ResolverState, i: int, direct: bool = False) -> Interval:
     """DISLODGE (older DATC 5.B.3): the unit stays where it is and some unit moves into its province.
 
@@ -155,6 +160,7 @@ def dislodge(ctx: Context, st: ResolverState, i: int, direct: bool = False) -> I
     return (False, hi)
 
 
+# DATC 5.B.8: the strength a move brings against what stands in its destination.
 def attack_strength(ctx: Context, st: ResolverState, i: int) -> Interval:
     """ATTACK STRENGTH (DATC 5.B.8): nothing without a path; full support into an empty or vacated province;
     nothing against a unit of one's own power; otherwise only the supports foreign to the defender count."""
@@ -190,6 +196,7 @@ def _against(ctx: Context, st: ResolverState, i: int, j: int) -> Interval:
     return (lo + 1, hi + 1)
 
 
+# DATC 5.B.5: what a province opposes to a unit entering it.
 def hold_strength(ctx: Context, st: ResolverState, province: str) -> Interval:
     """HOLD STRENGTH (DATC 5.B.5) of a province: zero if empty or vacated, one for a unit that failed to leave,
     else one plus its hold supports that stand."""
@@ -203,12 +210,14 @@ def hold_strength(ctx: Context, st: ResolverState, province: str) -> Interval:
     return (lo + 1, hi + 1)
 
 
+# DATC 5.B.7: what a unit opposes to the unit it meets head to head.
 def defend_strength(ctx: Context, st: ResolverState, j: int) -> Interval:
     """DEFEND STRENGTH (DATC 5.B.7) of a unit in a head-to-head battle: one plus every support that stands."""
     lo, hi = _given(ctx, st, j)
     return (lo + 1, hi + 1)
 
 
+# DATC 5.B.6: what a move opposes to other units heading for the same province.
 def prevent_strength(ctx: Context, st: ResolverState, k: int) -> Interval:
     """PREVENT STRENGTH (DATC 5.B.6): nothing without a path or after losing a head-to-head battle, otherwise one
     plus every support that stands (own-power supports included: they may keep others out)."""

@@ -173,6 +173,11 @@ class Context:
                    tuple(exempt), tuple(shielded), rules.convoy_paradox is ParadoxRule.RULE_1982,
                    rules.convoy_cuts_origin_support, tuple(decisions), tuple(preset))
 
+    def describe(self, d: int) -> str:
+        """A numbered decision in words, for logs and test failures: "CONVOY F ENG"."""
+        kind, i = divmod(d, self.n)
+        return f"{KIND_NAMES[kind]} {self.units[i]}"
+
     def rings(self, moves: list[int]) -> list[int]:
         """The moves among `moves` that form closed chains of units each moving into the next one's province.
 
