@@ -9,7 +9,7 @@ from judge.orders import order_power
 from judge.orders.sets import build_order_set
 from judge.orders.validate import Validator
 from judge.position import Position
-from judge.rules import Ruleset, parse_rules
+from judge.rules import Engine, Ruleset, parse_rules
 
 
 def read_rules(rules: Any) -> Ruleset:
@@ -66,6 +66,9 @@ def adjudicate(state: Any, orders: Any, rules: Any = None) -> dict:
     }
     if outcome.winner:
         doc["winner"] = outcome.winner
+    if ruleset.engine is Engine.BOTH and position.phase.kind == "M":
+        # Only when asked for (rules: engine=both): the equation engine's check of the port's result.
+        doc["crosscheck"] = {"agree": not outcome.disagreements, "differences": outcome.disagreements}
     return doc
 
 

@@ -30,6 +30,12 @@ class RemovalDistance(str, Enum):
     HOME_CENTERS = "home_centers"    # older rulebooks and DPjudge: distance to a home centre
 
 
+class Engine(str, Enum):
+    DPJUDGE = "dpjudge"      # the DPjudge step port decides
+    EQUATIONS = "equations"  # the DATC chapter 5 equation engine decides
+    BOTH = "both"            # the port decides; the equation engine checks it, and disagreements are reported
+
+
 class OrderSets(str, Enum):
     REPLACE = "replace"      # DPjudge and DATC 4.D.1 c: a new order set replaces the earlier one
     MERGE = "merge"          # sets are combined; a later order for a unit replaces its earlier one
@@ -86,6 +92,9 @@ RULES: tuple[Rule, ...] = (
          RemovalDistance.OWNED_CENTERS, _choices(RemovalDistance), "4.D.8"),
     Rule("portage_convoy", "DPjudge PORTAGE_CONVOY (fleets carried over land by armies); needs a map with ports, "
          "which the standard map has none of, so it cannot be switched on yet.", False, (False,)),
+    Rule("engine", "Which movement adjudicator decides: the 'dpjudge' port, the 'equations' engine, or 'both' (the "
+         "port's result is used, the equation engine checks it and any disagreement goes to the master).",
+         Engine.DPJUDGE, _choices(Engine)),
     Rule("order_sets", "What a second order set from a power does: 'replace' the first, or 'merge' with it (a later "
          "order for a unit replaces its earlier one).", OrderSets.REPLACE, _choices(OrderSets), "4.D.1"),
     Rule("partial_orders", "An order set that leaves units without orders: 'accept' it (they hold) or 'reject' it.",
@@ -109,6 +118,7 @@ class Ruleset:
     retreat_to_convoy_origin: bool = True
     removal_distance: RemovalDistance = RemovalDistance.OWNED_CENTERS
     portage_convoy: bool = False
+    engine: Engine = Engine.DPJUDGE
     order_sets: OrderSets = OrderSets.REPLACE
     partial_orders: PartialOrders = PartialOrders.ACCEPT
     late_powers: LatePowers = LatePowers.DEFAULT

@@ -109,3 +109,13 @@ def test_bad_documents(doc, message):
 def test_orders_for_a_power_without_units_are_errors():
     r = adjudicate({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}}, {"GERMANY": ["A BER - MUN"]})
     assert r["errors"] == [{"power": "GERMANY", "order": "A BER - MUN", "error": "NO UNIT IN BER"}]
+
+
+def test_engine_both_reports_the_crosscheck():
+    state = {"phase": "S1901M", "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A MUN"]}}
+    orders = {"FRANCE": ["A PAR - BUR", "A MAR S A PAR - BUR"], "GERMANY": ["A MUN - BUR"]}
+    r = adjudicate(state, orders, ["engine=both"])
+    assert r["crosscheck"] == {"agree": True, "differences": []}
+    assert entry(r, "GERMANY", "A MUN - BUR")["result"] == ["bounce"]
+    assert "crosscheck" not in adjudicate(state, orders)
+    assert adjudicate(state, orders, ["engine=equations"])["state"] == r["state"]

@@ -9,7 +9,8 @@ from judge.adjudicator.retreats import resolve_retreats
 from judge.maps import Map
 from judge.orders import Order, order_power, unit_key
 from judge.position import Position
-from judge.rules import Ruleset
+from judge.adjudicator.crosscheck import run_both
+from judge.rules import Engine, Ruleset
 
 
 # The movement adjudicators, by name; both take (map, position, orders by province, rules).
@@ -17,16 +18,23 @@ ENGINES = {"dpjudge": dpjudge.resolve_movement, "equations": equations.resolve_m
 
 
 def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, *,
-               engine: str = "dpjudge") -> PhaseOutcome:
+               engine: str | None = None) -> PhaseOutcome:
     """Adjudicate a phase. `orders` are legal orders (one per unit at most); missing orders take the defaults.
 
-    `engine` picks the movement adjudicator: "dpjudge" (the DPjudge port) or "equations" (DATC chapter 5).
+    The movement adjudicator is the rules' `engine` unless `engine` names one: "dpjudge" (the DPjudge port),
+    "equations" (DATC chapter 5), or "both" (the port decides; the outcome lists where the equations disagree).
     """
-    if engine not in ENGINES:
-        raise ValueError(f"unknown adjudication engine {engine!r} (expected one of {', '.join(ENGINES)})")
+    engine = engine or rules.engine.value
+    if engine not in (*ENGINES, Engine.BOTH.value):
+        raise ValueError(f"unknown adjudication engine {engine!r} (expected one of {', '.join(ENGINES)}, both)")
     kind = position.phase.kind
+    disagreements: list[str] = []
     if kind == "M":
-        outcome = ENGINES[engine](m, position, {unit_key(o): o for o in orders}, rules)
+        by_unit = {unit_key(o): o for o in orders}
+        if engine == Engine.BOTH.value:
+            outcome, disagreements = run_both(m, position, by_unit, rules)
+        else:
+            outcome = ENGINES[engine](m, position, by_unit, rules)
         nxt = phases.after_movement(m, position, outcome.units, outcome.dislodged)
         results = outcome.results
     elif kind == "R":
@@ -38,7 +46,8 @@ def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, 
             by_power.setdefault(order_power(o), []).append(o)
         results, units = resolve_adjustments(m, position, by_power, rules)
         nxt = phases.after_adjustments(m, position, units)
-    return PhaseOutcome(results, nxt, phases.winner(m, nxt.centers) if nxt.phase != position.phase else None)
+    return PhaseOutcome(results, nxt, phases.winner(m, nxt.centers) if nxt.phase != position.phase else None,
+                        disagreements)
 
 
 __all__ = ["adjudicate", "OrderResult", "PhaseOutcome"]

@@ -1,7 +1,7 @@
 """What adjudication returns: each order with its result marks, and the board it leaves."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from judge.orders import Order
@@ -32,3 +32,4 @@ class PhaseOutcome:
     results: list[OrderResult]
     position: Position                   # the next phase that needs orders
     winner: str | None = None
+    disagreements: list[str] = field(default_factory=list)   # engine=both: where the equation engine differs

@@ -123,3 +123,20 @@ def test_self_dislodgement_is_refused(m):
     b = board(m, {"GERMANY": ["A MUN", "A SIL", "A BER"]}, {"GERMANY": ["A SIL - BER", "A MUN S A SIL - BER"]})
     run_steps(b)
     assert b.units["SIL"].mark == BOUNCE and not b.units["BER"].dislodged
+
+
+def test_crosscheck_compare_names_each_difference(m):
+    from judge.adjudicator.crosscheck import compare
+    from judge.adjudicator.results import MovementOutcome, OrderResult
+    from judge.orders import Hold, Move
+    from judge.position import Dislodged, Unit
+    a_unit, f_unit = Unit("FRANCE", "A", "PAR"), Unit("GERMANY", "A", "MUN")
+    port = MovementOutcome([OrderResult(Move(a_unit, "BUR"), ())], {"BUR": Unit("FRANCE", "A", "BUR")},
+                           {"MUN": Dislodged(f_unit, ("BOH", "TYR"), "BUR")})
+    other = MovementOutcome([OrderResult(Move(a_unit, "BUR"), ("bounce",))], {"PAR": a_unit},
+                            {"MUN": Dislodged(f_unit, ("BOH",), "BUR")})
+    diffs = compare(port, other)
+    assert diffs == ["units: port has ['A BUR'], equations have ['A PAR']",
+                     "retreats of A MUN: port ['BOH', 'TYR'], equations ['BOH']",
+                     "A PAR - BUR: port [], equations ['bounce']"]
+    assert compare(port, port) == [] and Hold(a_unit)
