@@ -114,11 +114,39 @@ def cmd_process(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The main job: receive mail over SMTP, process deadlines, send results, until SIGTERM or Ctrl-C."""
+    import asyncio
+    import logging
+    from judge.config import ConfigError
+    from judge.daemon.service import Daemon
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.getLogger("mail.log").setLevel(logging.WARNING)      # aiosmtpd logs every SMTP line at INFO
+    try:
+        settings = _settings(args)
+    except ConfigError as exc:
+        print(f"judge serve: {exc}", file=sys.stderr)
+        return 78
+    daemon = Daemon(settings)
+    ready = Path(args.ready_file) if args.ready_file else None
+    try:
+        asyncio.run(daemon.serve_forever(args.host, args.port, ready))
+    except OSError as exc:
+        print(f"judge serve: cannot listen: {exc.strerror or exc}", file=sys.stderr)
+        return 71
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
     parser.add_argument("--config", help="config.ini to use (default: ./config.ini if present, else built-in)")
     parser.set_defaults(func=cmd_main)
     sub = parser.add_subparsers(dest="command")
+    p = sub.add_parser("serve", help="run the judge: SMTP in, deadlines, SMTP out (the main job)")
+    p.add_argument("--host", help="address to listen on (default: config.ini [smtp] host)")
+    p.add_argument("--port", type=int, help="port to listen on; 0 picks a free one (default: [smtp] port)")
+    p.add_argument("--ready-file", help="write 'host port' here once listening (for scripts and tests)")
+    p.set_defaults(func=cmd_serve)
     p = sub.add_parser("deliver", help="handle one incoming message from standard input (as an MTA pipes it)")
     p.add_argument("--sender", help="the envelope sender, if the MTA passes it ('' for a bounce)")
     p.set_defaults(func=cmd_deliver)

@@ -26,6 +26,8 @@ class GameError(Exception):
     """A command the game refuses; str() is the reply's diagnostic."""
 
 
+SEEN_KEPT = 200      # message ids remembered per game: far more than can be redelivered after a crash
+
 # Player status
 ACTIVE, VACANT, DUMMY = "active", "vacant", "dummy"
 # Game status
@@ -73,6 +75,7 @@ class Game:
     private: bool = False
     created: datetime | None = None
     center_history: dict[str, dict[str, int]] = field(default_factory=dict)   # year -> centres per power
+    seen: list[str] = field(default_factory=list)     # ids of the last messages applied (a redelivery is ignored)
 
     # -- players ---------------------------------------------------------------------------------------------------
     def player(self, power: str) -> Player | None:
@@ -351,6 +354,7 @@ class Game:
             "private": self.private,
             "created": self.created.isoformat() if self.created else None,
             "center_history": self.center_history,
+            "seen": self.seen[-SEEN_KEPT:],
         }
 
     @classmethod
@@ -371,6 +375,7 @@ class Game:
         g.private = bool(doc.get("private"))
         g.created = _time(doc.get("created"))
         g.center_history = dict(doc.get("center_history", {}))
+        g.seen = list(doc.get("seen", []))
         return g
 
     def copy(self) -> "Game":

@@ -32,6 +32,7 @@ class Delivery:
     replied: bool = False
     errors: list[tuple[str, str]] = field(default_factory=list)
     note: str = ""
+    wakeup: datetime | None = None          # the game's next moment of clock work, after this message
 
 
 class Judge:
@@ -44,7 +45,8 @@ class Judge:
         self.outbox = Outbox(settings.outbox_dir)
 
     # -- incoming mail -------------------------------------------------------------------------------------------
-    def deliver(self, raw: bytes, envelope_sender: str | None = None) -> Delivery:
+    def deliver(self, raw: bytes, envelope_sender: str | None = None, key: str | None = None) -> Delivery:
+        """Handle one incoming message. `key` identifies it (the spool id): a game never applies a key twice."""
         try:
             msg = inbound.read(raw, envelope_sender, self.settings.address)
         except inbound.BadMessage as exc:
@@ -56,10 +58,12 @@ class Judge:
         name = game_named_in(msg.lines)
         if name and self.store.exists(name):
             with self.store.lock(name):
-                return self._deliver(msg)
-        return self._deliver(msg)
+                if key and key in self.store.load(name).seen:
+                    return Delivery(game=name, note="already applied")     # redelivered after a crash
+                return self._deliver(msg, key)
+        return self._deliver(msg, key)
 
-    def _deliver(self, msg: inbound.Incoming) -> Delivery:
+    def _deliver(self, msg: inbound.Incoming, key: str | None = None) -> Delivery:
         s = Session(self.settings, self.store, self.clock(), msg.sender, msg.message_id)
         reading = read_lines(s, msg.lines) if msg.lines else None
         out = Delivery(game=s.game.name if s.game else None)
@@ -111,7 +115,7 @@ class Judge:
                 title, lines, who = e.payload
                 to = [game.master_address] if who == "master" else audience(game)
                 self._mail(to, "notice/event.txt", {"game": game.name, "title": title, "lines": lines})
-        self.store.save(game)
+        self.store.save(game, s.now)
         stamp = s.now.isoformat(timespec="seconds")
         for line in s.log or ["MESSAGE"]:
             self.store.log(game.name, f"{stamp} {s.sender} {line}")
@@ -141,17 +145,22 @@ class Judge:
     # -- the clock -------------------------------------------------------------------------------------------------
     def process(self, name: str) -> list[str]:
         """Do what the clock asks of a game now (process it, late notices, civil disorder); returns notes."""
+        return self.clock_work(name)[0]
+
+    def clock_work(self, name: str) -> tuple[list[str], datetime | None]:
+        """Like process(), also returning the game's next wake-up afterwards (for the scheduler)."""
         if not self.store.exists(name):
             raise CommandError(f"NO SUCH GAME: {name}")
         with self.store.lock(name):
             game = self.store.load(name)
-            done = on_clock(game, self.settings, self.clock())
+            now = self.clock()
+            done = on_clock(game, self.settings, now)
             if done is None:
-                return []
+                return [], game.next_wakeup(now)
             self._apply(game, done)
-            self.store.save(game)
-            self.store.log(name, f"{self.clock().isoformat(timespec='seconds')} judge {'; '.join(done.notes)}")
-            return done.notes
+            self.store.save(game, now)
+            self.store.log(name, f"{now.isoformat(timespec='seconds')} judge {'; '.join(done.notes)}")
+            return done.notes, game.next_wakeup(now)
 
 
 def game_named_in(lines: list[str]) -> str | None:

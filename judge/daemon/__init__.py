@@ -1,0 +1,1 @@
+"""`judge serve`: SMTP in, outbox out, deadlines on a scheduler, on one asyncio loop."""
