@@ -76,6 +76,8 @@ class Judge:
             out.errors, out.replied = reading.errors, True
             return out
         if s.game is not None:
+            if key:
+                s.game.seen.append(key)
             if s.game_is_new:
                 with self.store.lock(s.game.name):
                     if self.store.exists(s.game.name):
@@ -87,6 +89,7 @@ class Judge:
                     self._commit(s)
             else:
                 self._commit(s)
+            out.wakeup = s.game.next_wakeup(s.now)
         self._reply(msg, s.lines, [], [], False)
         out.accepted = out.replied = True
         return out

@@ -21,6 +21,7 @@ class Deadlines:
         self.clock = clock
         self.fire = fire                         # coroutine run when a game's moment comes
         self.wakeups: dict[str, datetime] = {}   # game -> moment on the judge's clock
+        self.running = 0
         self.scheduler = AsyncIOScheduler(event_loop=loop, timezone=timezone.utc)
 
     def start(self) -> None:
@@ -39,8 +40,10 @@ class Deadlines:
             return
         self.wakeups[game] = moment
         real = datetime.now(timezone.utc) + max(moment - self.clock(), timedelta(0))
+        # A job replans its game from inside its own run, so the new run may start before the old one is over:
+        # allow two (the daemon's work lock keeps a game's work in order).
         self.scheduler.add_job(self._run, DateTrigger(run_date=real), args=[game], id=game, replace_existing=True,
-                               misfire_grace_time=None, coalesce=True)
+                               misfire_grace_time=None, coalesce=True, max_instances=2)
 
     def clock_moved(self) -> None:
         """The judge's clock jumped (tests): map every planned moment onto real time again."""
@@ -51,9 +54,17 @@ class Deadlines:
         now = self.clock()
         return sorted(g for g, t in self.wakeups.items() if t <= now)
 
+    @property
+    def busy(self) -> bool:
+        """Is deadline work due or under way (for callers that wait until the judge is quiet)?"""
+        return self.running > 0 or bool(self.due())
+
     async def _run(self, game: str) -> None:
+        self.running += 1
         self.wakeups.pop(game, None)
         try:
             await self.fire(game)
         except Exception:                          # a failing game must not stop the others' deadlines
             log.exception("deadline work for %s failed", game)
+        finally:
+            self.running -= 1
