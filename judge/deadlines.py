@@ -118,4 +118,15 @@ def parse_moment(text: str, timing: Timing, now: datetime) -> datetime:
             return datetime.strptime(t, fmt).replace(tzinfo=tz).astimezone(timezone.utc)
         except ValueError:
             continue
+    # Without a year ('Nov 30 23:30', as documented above): the next such moment, this year or next.
+    year = now.astimezone(tz).year
+    for fmt in ("%b %d %H:%M", "%d %b %H:%M"):
+        for y in (year, year + 1):
+            try:
+                # The year is parsed with the text, so that Feb 29 is read in a leap year only.
+                moment = datetime.strptime(f"{y} {t}", f"%Y {fmt}").replace(tzinfo=tz).astimezone(timezone.utc)
+            except ValueError:
+                continue
+            if moment > now:
+                return moment
     raise ValueError(f"UNRECOGNIZED DEADLINE: {text.strip()} (write e.g. 2026-11-30 23:30, or +48h)")

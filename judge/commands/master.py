@@ -4,7 +4,7 @@ from __future__ import annotations
 from judge import processing, reports
 from judge.commands._util import need_args, power_of
 from judge.commands.base import CommandError, Continue, Session
-from judge.deadlines import Timing, show
+from judge.deadlines import Timing, next_deadline, show
 from judge.game import ACTIVE, DUMMY, FORMING, PLAYING, TERMINATED, VACANT, Game, GameError
 from judge.rules import parse_rules
 from judge.storage.gamedir import valid_name
@@ -145,7 +145,15 @@ class Rollback:
             target = snaps[-1]
         s.effect("rollback", target)
         restored = Game.from_json(__import__("json").loads(target.read_text(encoding="utf-8")))
-        restored.deadline = game.deadline if game.deadline and game.deadline > s.now else restored.deadline
+        # The snapshot's deadline and 'every order in since' are from before the phase was processed: kept, the clock
+        # would process the restored phase again at its next tick, before anyone could change anything. The phase
+        # keeps a deadline still ahead (or gets a fresh one), and early processing counts from now.
+        if game.deadline and game.deadline > s.now:
+            restored.deadline = game.deadline
+        elif restored.deadline is None or restored.deadline <= s.now:
+            restored.deadline = next_deadline(s.now, restored.position.phase.kind, restored.timing)
+        restored.ready_since = None
+        restored._note_readiness(s.now)
         s.game = restored
         s.say(f"Game {game.name} rolled back to before {restored.position.phase}; orders as they were then.")
         s.effect("notify", ("rollback", [f"The master has rolled game {game.name} back to "

@@ -86,12 +86,15 @@ def flush_orders(s: Session) -> None:
     """Submit the order lines read so far, one set per power; OrderSetError if any line cannot be used."""
     pending, s.orders = s.orders, {}
     game = s.game
+    refused: list[tuple[str, str]] = []
     for power, texts in pending.items():
         notes: list[tuple[str, str]] = []
         try:
             accepted = game.submit_orders(power, texts, s.now, notes)
-        except OrderSetError:
-            raise
+        except OrderSetError as exc:
+            # The master may order several powers in one message: report every refused set, not only the first.
+            refused.extend(exc.errors)
+            continue
         except GameError as exc:
             # e.g. partial_orders=reject: a refusal like any other, never an internal error.
             raise CommandError(str(exc)) from None
@@ -100,3 +103,5 @@ def flush_orders(s: Session) -> None:
             s.say("  (none: every unit takes the default)")
         for text, why in notes:
             s.say(f"  not used: {text} ({why})")
+    if refused:
+        raise OrderSetError(refused)

@@ -73,6 +73,9 @@ class Set:
         s.say(f"Address changed to {rest[0]}.")
 
     def _master(self, s: Session, what: str, rest: list[str]) -> None:
+        # A word no SET knows is named as such, whoever sent it ("only the master" would mislead a player's typo).
+        if what not in ("DEADLINE", "RULE", "NORULE", "PRIVATE", "PUBLIC") and what not in TIMING:
+            raise CommandError(f"UNKNOWN SETTING: {what}")
         game = s.need_master()
         value = " ".join(rest)
         if what == "DEADLINE":

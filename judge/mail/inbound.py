@@ -118,7 +118,9 @@ def html_to_text(html: str) -> str:
 
 
 _COMMENT = re.compile(r"(^|\s)//.*$")     # "// comment", but not the "//" inside "http://..."
-_WROTE = re.compile(r"^(on .+ wrote:|.+ (a écrit|schrieb)\s*:|-+ ?original message ?-+)$", re.I)
+# German clients put the name after the verb ("Am 05.01.2026 um 12:00 schrieb Judge <judge@...>:"), so "schrieb"
+# may be followed by text; without that the attribution line would be read as a command and refuse the message.
+_WROTE = re.compile(r"^(on .+ wrote:|.+ a écrit\s*:|.+ schrieb\b.*:|-+ ?original message ?-+)$", re.I)
 
 
 def clean_lines(text: str) -> list[str]:

@@ -1,0 +1,88 @@
+"""A judge on real folders, with a game already created (or started) by mail and copied for each test."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from tests.e2e.conftest import T0, Clock, Table, compose  # noqa: F401  (re-exported for the tests)
+
+GAME = "g1"
+GM = ("gm@example.org", "gm-secret")
+PLAYERS = {
+    "AUSTRIA": ("austria@example.org", "aus-pw"), "ENGLAND": ("england@example.org", "eng-pw"),
+    "FRANCE": ("france@example.org", "fra-pw"), "GERMANY": ("germany@example.org", "ger-pw"),
+    "ITALY": ("italy@example.org", "ita-pw"), "RUSSIA": ("russia@example.org", "rus-pw"),
+    "TURKEY": ("turkey@example.org", "tur-pw"),
+}
+LETTER = {"AUSTRIA": "A", "ENGLAND": "E", "FRANCE": "F", "GERMANY": "G", "ITALY": "I", "RUSSIA": "R", "TURKEY": "T"}
+# Every power's units in Spring 1901 holding: a complete order set for each.
+HOLDS = {
+    "AUSTRIA": ["A VIE H", "A BUD H", "F TRI H"], "ENGLAND": ["F LON H", "F EDI H", "A LVP H"],
+    "FRANCE": ["F BRE H", "A PAR H", "A MAR H"], "GERMANY": ["F KIE H", "A BER H", "A MUN H"],
+    "ITALY": ["F NAP H", "A ROM H", "A VEN H"], "RUSSIA": ["F STP/SC H", "A MOS H", "A WAR H", "F SEV H"],
+    "TURKEY": ["F ANK H", "A CON H", "A SMY H"],
+}
+
+
+class Desk(Table):
+    """The Table of the end-to-end tests, with sign-on shortcuts for game g1; reading a reply keeps other mail."""
+
+    def __init__(self, root: Path):
+        super().__init__(root)
+        self._kept: list = []
+
+    def new_mail(self) -> list:
+        got, self._kept = self._kept + super().new_mail(), []
+        return got
+
+    def reply_to(self, address: str) -> str:
+        """The newest reply to `address`; the other new mail stays new."""
+        mails = self.new_mail()
+        replies = [m for m in mails if m["To"] == address and str(m["Subject"]).startswith("Re:")]
+        assert replies, f"no reply to {address}"
+        self._kept = [m for m in mails if all(m is not r for r in replies)]
+        return replies[-1].get_content()
+
+    def signon(self, power: str, *lines: str, fmt: str = "plain"):
+        address, password = PLAYERS[power]
+        return self.send(address, "\n".join([f"SIGNON {LETTER[power]}{GAME} {password}", *lines]), fmt)
+
+    def master(self, *lines: str):
+        return self.send(GM[0], "\n".join([f"SIGNON M{GAME} {GM[1]}", *lines]))
+
+    def reply(self, power_or_address: str) -> str:
+        address = PLAYERS[power_or_address][0] if power_or_address in PLAYERS else power_or_address
+        return self.reply_to(address)
+
+    def status_bytes(self, name: str = GAME) -> bytes:
+        return (self.folder(name) / "status.json").read_bytes()
+
+    def mails(self, subject_part: str) -> list:
+        """New mail whose subject contains `subject_part` (consumes all new mail)."""
+        return [m for m in self.new_mail() if subject_part in str(m["Subject"])]
+
+    def all_hold(self, *powers: str) -> None:
+        for power in powers or HOLDS:
+            assert self.signon(power, *HOLDS[power]).accepted, power
+
+
+_built: dict[str, Path] = {}
+
+
+def template(tmp_path_factory, kind: str) -> Path:
+    """games/ with g1 'forming' (created, nobody joined) or 'started' (all seven joined), built once a session."""
+    if kind not in _built:
+        root = tmp_path_factory.mktemp(f"template-{kind}")
+        desk = Desk(root)
+        assert desk.send(GM[0], f"CREATE {GAME} {GM[1]}").accepted
+        if kind == "started":
+            for power, (address, password) in PLAYERS.items():
+                assert desk.send(address, f"JOIN {GAME} {password} {LETTER[power]}").accepted
+        _built[kind] = root / "games"
+    return _built[kind]
+
+
+def desk_with(tmp_path: Path, tmp_path_factory, kind: str) -> Desk:
+    root = tmp_path / kind                        # a test may use both kinds
+    shutil.copytree(template(tmp_path_factory, kind), root / "games")
+    return Desk(root)

@@ -1,0 +1,94 @@
+"""LIST, SUMMARY, HISTORY and HELP: what anyone may ask, signed on or not. None of them changes a game."""
+from judge.commands.registry import COMMANDS
+from tests.commands.helpers import GAME, GM
+
+ASKER = "asker@example.org"
+
+
+def test_list_without_games(desk):
+    assert desk.send(ASKER, "LIST").accepted
+    assert "  No games." in desk.reply(ASKER)
+
+
+def test_list_games(started):
+    assert started.send(GM[0], "CREATE g2 pw2").accepted
+    assert started.send(ASKER, "LIST").accepted
+    reply = started.reply(ASKER)
+    assert f"  {GAME:<20} {'active':<10} S1901M" in reply
+    assert f"  {'g2':<20} {'forming':<10}" in reply
+
+
+def test_list_leaves_out_private_games(started):
+    assert started.master("SET PRIVATE").accepted
+    started.send(ASKER, "LIST")
+    assert GAME not in started.reply(ASKER).replace("No games.", "")
+
+
+def test_list_one_game(started):
+    assert started.signon("FRANCE", "A PAR - BUR", "SET WAIT").accepted
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    before = started.status_bytes()
+    assert started.send(ASKER, f"LIST {GAME}").accepted
+    reply = started.reply(ASKER)
+    for line in (f"Game:      {GAME}", "Status:    active", "Phase:     Spring 1901 Movement",
+                 "Deadline:  Thu Jan 08 2026 12:00 UTC", f"Master:    {GM[0]}", "  France   active, orders in, waiting",
+                 "  Germany  active\n", "Observers: 1", "  press = white", "  order_sets = replace",
+                 "  movement_hours = 72", "  early_minutes = 10"):
+        assert line in reply, line
+    assert started.status_bytes() == before
+
+
+def test_list_a_forming_game(forming):
+    assert forming.send("france@example.org", f"JOIN {GAME} pw").accepted
+    assert forming.send(ASKER, f"LIST {GAME}").accepted
+    reply = forming.reply(ASKER)
+    assert "Status:    forming" in reply and "  (joined) active" in reply and "Phase:" not in reply
+
+
+def test_list_unknown_game(started):
+    assert started.send(ASKER, "LIST nosuch").errors == [("LIST nosuch", "NO SUCH GAME: nosuch")]
+
+
+def test_summary_before_and_after_a_year(started):
+    assert started.send(ASKER, f"SUMMARY {GAME}").accepted
+    assert "No year has been completed yet." in started.reply(ASKER)
+    assert started.master("PROCESS!").accepted           # Spring 1901: everyone holds
+    assert started.master("PROCESS!").accepted           # Fall 1901: no centre changes hands, no adjustments
+    assert str(started.game(GAME).position.phase) == "S1902M"
+    assert started.send(ASKER, f"SUMMARY {GAME}").accepted
+    reply = started.reply(ASKER)
+    assert "Year   Aus Eng Fra Ger Ita Rus Tur" in reply
+    assert "1901     3   3   3   3   3   4   3" in reply     # the home centres: Russia has four
+
+
+def test_history(started):
+    assert started.send(ASKER, f"HISTORY {GAME}").accepted
+    assert "No phase has been processed yet." in started.reply(ASKER)
+    assert started.master("PROCESS!").accepted
+    assert started.send(ASKER, f"HISTORY {GAME}").accepted
+    reply = started.reply(ASKER)
+    assert "=== 0001-S1901M" in reply and "Movement results for Spring of 1901." in reply
+
+
+def test_summary_and_history_need_a_game(started):
+    assert started.send(ASKER, "SUMMARY").errors[0][1] == "USE SUMMARY <game>"
+    assert started.send(ASKER, "HISTORY").errors[0][1] == "USE HISTORY <game>"
+    assert started.send(ASKER, "HISTORY nosuch").errors[0][1] == "NO SUCH GAME: nosuch"
+
+
+def test_help_lists_every_command(desk):
+    assert desk.send(ASKER, "HELP").accepted
+    reply = desk.reply(ASKER)
+    assert "Commands you can send to judge@localhost" in reply
+    for c in COMMANDS:
+        assert c.syntax in reply, c.name
+    assert desk.send(ASKER, "?").accepted
+
+
+def test_asking_about_a_game_is_logged_and_changes_nothing(started):
+    before = started.status_bytes()
+    started.clock.advance(hours=1)
+    assert started.send(ASKER, f"LIST {GAME}").accepted
+    assert started.status_bytes() == before
+    last = (started.folder(GAME) / "access.log").read_text().splitlines()[-1]
+    assert last == f"2026-01-05T13:00:00+00:00 {ASKER} MESSAGE"

@@ -1,0 +1,272 @@
+"""The master's commands: CREATE, ACTIVATE/FORM, PROCESS, PROCESS!, PREVIEW, ROLLBACK, DUMMY, REVIVE, TERMINATE."""
+import json
+from datetime import timedelta
+
+import pytest
+
+from judge.deadlines import Timing
+from judge.rules import PRESETS, Ruleset
+from judge.service import Judge
+from tests.commands.helpers import GAME, GM, HOLDS, PLAYERS, T0
+
+NOT_MASTER = "ONLY THE GAME MASTER MAY DO THAT (SIGNON M<game> <password>)"
+
+
+# -- CREATE ----------------------------------------------------------------------------------------------------------
+def test_create(desk):
+    r = desk.send(GM[0], "CREATE Demo gm-pw")
+    assert r.accepted and r.game == "demo"
+    assert "Game demo created; you are its master. Players join with: JOIN demo <password>" in desk.reply(GM[0])
+    game = desk.game("demo")
+    assert (game.status, game.master_address, game.created) == ("forming", GM[0], T0)
+    assert game.master_password.startswith("scrypt$") and "gm-pw" not in desk.status_bytes("demo").decode()
+    assert game.rules == Ruleset() and game.timing == Timing()          # the embedded defaults
+    assert "CREATE demo" in (desk.folder("demo") / "access.log").read_text()
+
+
+def test_create_takes_rules_and_timing_from_the_settings(desk):
+    settings = desk.settings.with_values(rules_default="dpjudge press=none", deadlines_movement_hours=48,
+                                         deadlines_days="MTWTF--")
+    desk.judge = Judge(settings, clock=desk.clock)
+    assert desk.send(GM[0], "CREATE demo pw").accepted
+    game = desk.game("demo")
+    assert game.rules == PRESETS["dpjudge"].with_(press="none")
+    assert (game.timing.movement_hours, game.timing.days) == (48, "MTWTF--")
+
+
+def test_create_and_set_up_in_one_message(desk):
+    assert desk.send(GM[0], "CREATE demo pw\nSET GRACE 12\nSET RULE order_sets=merge").accepted
+    game = desk.game("demo")
+    assert game.timing.grace_hours == 12 and game.rules.order_sets.value == "merge"
+
+
+def test_a_refused_create_creates_nothing(desk):
+    r = desk.send(GM[0], "CREATE demo pw\nSET GRACE forever")
+    assert not r.accepted
+    assert not desk.judge.store.exists("demo") and desk.judge.store.names() == []
+
+
+@pytest.mark.parametrize("line, error", [
+    ("CREATE 9lives pw", "BAD GAME NAME: 9lives (a letter, then up to 19 letters, digits, - or _)"),
+    ("CREATE ../etc pw", "BAD GAME NAME: ../etc (a letter, then up to 19 letters, digits, - or _)"),
+    ("CREATE abcdefghijklmnopqrstu pw", "BAD GAME NAME: abcdefghijklmnopqrstu"),
+    ("CREATE demo", "INCOMPLETE COMMAND: USE CREATE <game> <password>"),
+])
+def test_create_errors(desk, line, error):
+    r = desk.send(GM[0], line)
+    assert not r.accepted and r.errors[0][1].startswith(error)
+    assert desk.judge.store.names() == []
+
+
+def test_create_an_existing_game(started):
+    before = started.status_bytes()
+    r = started.send("other@example.org", f"CREATE {GAME} mine")
+    assert r.errors[0][1] == f"GAME {GAME} ALREADY EXISTS"
+    assert started.status_bytes() == before
+
+
+def test_create_after_signing_on(started):
+    assert started.master("CREATE g2 pw").errors[0][1] == \
+        f"ONE MESSAGE IS ONE GAME'S BUSINESS: ALREADY WORKING ON {GAME}"
+
+
+# -- ACTIVATE ------------------------------------------------------------------------------------------------------
+def test_activate_fills_the_empty_powers_with_dummies(forming):
+    assert forming.send("france@example.org", f"JOIN {GAME} fra-pw F").accepted
+    assert forming.send("germany@example.org", f"JOIN {GAME} ger-pw G").accepted
+    forming.new_mail()
+    r = forming.send(GM[0], f"SIGNON M{GAME} {GM[1]}\nACTIVATE")
+    assert r.accepted
+    game = forming.game(GAME)
+    assert game.status == "active" and str(game.position.phase) == "S1901M"
+    assert game.player("FRANCE").address == "france@example.org"
+    assert game.player("GERMANY").address == "germany@example.org"
+    dummies = [p.power for p in game.players if p.status == "dummy"]
+    assert sorted(dummies) == ["AUSTRIA", "ENGLAND", "ITALY", "RUSSIA", "TURKEY"]
+    assert [p.power for p in game.late_players()] == ["FRANCE", "GERMANY"]     # dummies never hold the game up
+    starts = forming.mails("has started")
+    assert sorted(m["To"] for m in starts) == sorted(["france@example.org", "germany@example.org", GM[0]])
+
+
+@pytest.mark.parametrize("word", ["FORM", "START"])
+def test_activate_aliases(forming, word):
+    assert forming.send(GM[0], f"SIGNON M{GAME} {GM[1]}\n{word}").accepted
+    assert forming.game(GAME).status == "active"
+
+
+def test_activate_errors(started, forming):
+    assert started.master("ACTIVATE").errors[0][1] == f"GAME {GAME} HAS ALREADY STARTED"
+    assert forming.send("x@example.org", f"JOIN {GAME} pw\nACTIVATE").errors[0][1] == NOT_MASTER
+
+
+# -- PROCESS, PROCESS!, PREVIEW --------------------------------------------------------------------------------------
+def test_process_refuses_while_orders_are_missing(started):
+    started.all_hold("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY")
+    before = started.status_bytes()
+    r = started.master("PROCESS")
+    assert r.errors[0][1] == "ORDERS MISSING FROM RUSSIA, TURKEY: USE PROCESS! TO GIVE THEM DEFAULT ORDERS"
+    assert started.status_bytes() == before and not (started.folder(GAME) / "results").exists()
+
+
+def test_process_when_every_order_is_in(started):
+    started.all_hold()
+    started.new_mail()
+    assert started.master("PROCESS").accepted
+    assert "Phase processed. S1901M processed; next phase F1901M." in started.reply(GM[0])
+    assert str(started.game(GAME).position.phase) == "F1901M"
+    folder = started.folder(GAME)
+    [snapshot] = (folder / "snapshots").glob("*.json")
+    assert snapshot.name == "0001-S1901M.json"
+    doc = json.loads(snapshot.read_text())
+    assert doc["phase"] == "S1901M" and doc["players"][2]["orders"] == HOLDS["FRANCE"]
+    [results] = (folder / "results").glob("*.txt")
+    assert results.name == "0001-S1901M.txt" and "France: Army Paris HOLD." in results.read_text()
+    [mail] = started.mails("results")
+    assert set(mail["To"].split(", ")) == {a for a, _ in PLAYERS.values()} | {GM[0]}
+    assert mail.get_content() == results.read_text()
+
+
+def test_process_now_gives_defaults_and_uses_the_masters_orders(started):
+    assert started.master("FRANCE: A PAR - BUR", "PROCESS!").accepted
+    game = started.game(GAME)
+    assert str(game.position.phase) == "F1901M" and game.position.units["BUR"].power == "FRANCE"
+    text = started.mails("results")[0].get_content()
+    assert "France: Army Paris -> Burgundy." in text and "Germany: Army Munich HOLD." in text
+
+
+def test_force_alias(started):
+    assert started.master("FORCE").accepted
+    assert str(started.game(GAME).position.phase) == "F1901M"
+
+
+def test_process_errors(started, forming):
+    assert forming.send(GM[0], f"SIGNON M{GAME} {GM[1]}\nPROCESS!").errors[0][1] == f"GAME {GAME} IS NOT ACTIVE"
+    assert started.signon("FRANCE", "PROCESS!").errors[0][1] == NOT_MASTER
+    assert str(started.game(GAME).position.phase) == "S1901M"
+
+
+def test_preview_changes_nothing_and_mails_the_master(started):
+    assert started.signon("FRANCE", "A PAR - BUR").accepted
+    before = started.status_bytes()
+    started.new_mail()
+    assert started.master("PREVIEW").accepted
+    assert started.status_bytes() == before
+    assert not (started.folder(GAME) / "results").exists() and not (started.folder(GAME) / "snapshots").exists()
+    [mail] = started.mails("PREVIEW of S1901M")
+    assert mail["To"] == GM[0]
+    text = mail.get_content()
+    assert "Nothing has been processed" in text and "France: Army Paris -> Burgundy." in text
+    assert "Late powers (given default orders here): AUSTRIA, ENGLAND, GERMANY, ITALY, RUSSIA, TURKEY." in text
+
+
+def test_preview_errors(started, forming):
+    assert started.signon("FRANCE", "PREVIEW").errors[0][1] == NOT_MASTER
+    assert forming.send(GM[0], f"SIGNON M{GAME} {GM[1]}\nPREVIEW").errors[0][1] == f"GAME {GAME} IS NOT ACTIVE"
+
+
+# -- ROLLBACK ---------------------------------------------------------------------------------------------------------
+def test_rollback_with_nothing_processed(started):
+    assert started.master("ROLLBACK").errors[0][1] == "NOTHING TO ROLL BACK: NO PHASE HAS BEEN PROCESSED"
+
+
+def two_phases(desk):
+    assert desk.signon("FRANCE", "A PAR - BUR").accepted
+    assert desk.master("PROCESS!").accepted
+    assert desk.signon("FRANCE", "A BUR - BEL").accepted
+    assert desk.master("PROCESS!").accepted            # Fall 1901: France takes Belgium, so builds
+    assert str(desk.game(GAME).position.phase) == "W1901A"
+
+
+def test_rollback_the_last_phase(started):
+    two_phases(started)
+    started.new_mail()
+    assert started.master("ROLLBACK").accepted
+    game = started.game(GAME)
+    assert str(game.position.phase) == "F1901M" and game.player("FRANCE").orders == ["A BUR - BEL"]
+    folder = started.folder(GAME)
+    assert [p.name for p in sorted((folder / "results").glob("*.txt"))] == ["0001-S1901M.txt"]
+    assert [p.name for p in (folder / "rolledback").rglob("*.txt")] == ["0002-F1901M.txt"]
+    notices = started.mails("rollback")
+    assert len(notices) == 1 and "france@example.org" in notices[0]["To"]
+
+
+def test_rollback_to_a_named_phase(started):
+    two_phases(started)
+    assert started.master("ROLLBACK s1901m").accepted
+    game = started.game(GAME)
+    assert str(game.position.phase) == "S1901M" and game.player("FRANCE").orders == ["A PAR - BUR"]
+    assert list((started.folder(GAME) / "results").glob("*.txt")) == []
+    assert list((started.folder(GAME) / "snapshots").glob("*.json")) == []
+    # Processing again numbers the archive on from what is left.
+    assert started.master("PROCESS!").accepted
+    assert [p.name for p in (started.folder(GAME) / "results").glob("*.txt")] == ["0001-S1901M.txt"]
+
+
+def test_rollback_to_an_unknown_phase(started):
+    two_phases(started)
+    before = started.status_bytes()
+    assert started.master("ROLLBACK F1905M").errors[0][1] == "NO PROCESSED PHASE F1905M: PROCESSED ARE S1901M, F1901M"
+    assert started.status_bytes() == before
+
+
+def test_rollback_is_the_masters(started):
+    two_phases(started)
+    assert started.signon("FRANCE", "ROLLBACK").errors[0][1] == NOT_MASTER
+
+
+def test_after_a_rollback_the_clock_does_not_reprocess_at_once(started):
+    """A rollback is done to change something: the restored phase must not be processed again on the next clock
+    tick because its snapshot says every order was in long ago, or because its deadline has passed."""
+    started.all_hold()
+    started.clock.advance(minutes=10)
+    assert started.judge.process(GAME)                       # processed early: every order was in
+    started.clock.now = started.game(GAME).deadline + timedelta(hours=1)
+    assert started.master("ROLLBACK").accepted
+    assert started.judge.process(GAME) == []
+    game = started.game(GAME)
+    assert str(game.position.phase) == "S1901M"
+    assert game.deadline == started.clock.now + timedelta(hours=72)     # the old one had passed: a fresh one
+    started.clock.advance(minutes=10)                                    # every order is in: early, from now
+    assert started.judge.process(GAME) == ["S1901M processed; next phase F1901M"]
+
+
+# -- DUMMY, REVIVE, TERMINATE ----------------------------------------------------------------------------------------
+def test_dummy(started):
+    started.all_hold("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "RUSSIA", "TURKEY")
+    assert started.game(GAME).ready_since is None                     # Italy is missing
+    assert started.master("DUMMY I").accepted
+    assert "Italy is now a dummy." in started.reply(GM[0])
+    game = started.game(GAME)
+    italy = game.player("ITALY")
+    assert (italy.status, italy.address, italy.password) == ("dummy", "", "")
+    assert game.late_players() == [] and game.ready_since == T0      # now every needed order is in
+
+
+def test_dummy_errors(started, forming):
+    assert started.master("DUMMY").errors[0][1] == "INCOMPLETE COMMAND: USE DUMMY <power>"
+    assert started.master("DUMMY NARNIA").errors[0][1] == "UNKNOWN POWER: NARNIA"
+    assert forming.send(GM[0], f"SIGNON M{GAME} {GM[1]}\nDUMMY ITALY").errors[0][1] == "ITALY IS NOT IN THE GAME YET"
+    assert started.signon("FRANCE", "DUMMY ITALY").errors[0][1] == NOT_MASTER
+
+
+def test_revive(started):
+    assert started.master("DUMMY ITALY").accepted
+    assert started.master("REVIVE ITALY").accepted
+    assert "Italy is open for takeover." in started.reply(GM[0])
+    game = started.game(GAME)
+    assert game.player("ITALY").status == "vacant" and "ITALY" in [p.power for p in game.late_players()]
+    assert started.master("REVIVE FRANCE").errors[0][1] == "FRANCE IS NOT A DUMMY"
+    assert started.master("REVIVE").errors[0][1] == "INCOMPLETE COMMAND: USE REVIVE <power>"
+
+
+def test_terminate(started):
+    started.new_mail()
+    assert started.master("TERMINATE").accepted
+    game = started.game(GAME)
+    assert (game.status, game.deadline) == ("terminated", None)
+    [notice] = started.mails("game terminated")
+    assert "france@example.org" in notice["To"]
+    assert started.signon("FRANCE", "A PAR H").errors[0][1] == f"GAME {GAME} IS NOT ACTIVE: NO ORDERS NOW"
+    started.clock.advance(days=30)
+    assert started.judge.process(GAME) == []
+    assert started.signon("FRANCE", "TERMINATE").errors[0][1] == NOT_MASTER

@@ -1,0 +1,139 @@
+"""JOIN, OBSERVE, RESIGN and TAKEOVER."""
+import json
+
+from tests.commands.helpers import GAME, GM, LETTER, PLAYERS, T0
+
+
+def test_join_a_forming_game(forming):
+    r = forming.send("france@example.org", f"JOIN {GAME} fra-pw fg")
+    assert r.accepted
+    assert f"You have joined game {GAME} (1 of 7 players)." in forming.reply("FRANCE")
+    game = forming.game(GAME)
+    assert game.status == "forming"
+    [player] = game.players
+    assert (player.address, player.power, player.preference) == ("france@example.org", "", "FG")
+    assert player.password.startswith("scrypt$") and "fra-pw" not in forming.status_bytes().decode()
+    assert f"JOIN {GAME}" in (forming.folder(GAME) / "access.log").read_text()
+
+
+def test_join_twice_is_refused(forming):
+    assert forming.send("france@example.org", f"JOIN {GAME} fra-pw").accepted
+    r = forming.send("FRANCE@example.org", f"JOIN {GAME} other")     # addresses compare without case
+    assert r.errors[0][1] == f"FRANCE@example.org HAS ALREADY JOINED GAME {GAME}"
+    assert len(forming.game(GAME).players) == 1
+
+
+def test_join_errors(forming):
+    assert forming.send("a@example.org", f"JOIN {GAME}").errors[0][1] == \
+        "INCOMPLETE COMMAND: USE JOIN <game> <password> [power letters you prefer]"
+    assert forming.send("a@example.org", "JOIN nosuch pw").errors[0][1] == "NO SUCH GAME: nosuch"
+
+
+def test_join_a_started_game_is_refused(started):
+    r = started.send("late@example.org", f"JOIN {GAME} pw")
+    assert r.errors[0][1] == f"GAME {GAME} IS NOT FORMING: USE TAKEOVER FOR AN OPEN POWER"
+
+
+def test_the_seventh_join_starts_the_game(forming):
+    for power, (address, password) in PLAYERS.items():
+        assert forming.send(address, f"JOIN {GAME} {password} {LETTER[power]}").accepted
+    game = forming.game(GAME)
+    assert game.status == "active" and str(game.position.phase) == "S1901M"
+    assert {p.power: p.address for p in game.players} == {k: v[0] for k, v in PLAYERS.items()}
+    assert game.deadline == T0.replace(day=8)                    # 72 hours after Monday noon
+    starts = [m for m in forming.new_mail() if "has started" in str(m["Subject"])]
+    to_france = [m for m in starts if m["To"] == "france@example.org"]
+    assert len(to_france) == 1
+    text = to_france[0].get_content()
+    assert "You are playing France. Sign on with: SIGNON Fg1 <your password>" in text
+    assert "orders are due by Thu Jan 08 2026 12:00 UTC" in text
+    assert any(GM[0] in m["To"] and "You are playing" not in m.get_content() for m in starts)
+
+
+def test_observe(started):
+    r = started.send("watcher@example.org", f"OBSERVE {GAME}")
+    assert r.accepted and f"You are observing game {GAME}." in started.reply("watcher@example.org")
+    assert started.send("Watcher@example.org", f"WATCH {GAME}").accepted      # alias; no second entry
+    assert started.game(GAME).observers == ["watcher@example.org"]
+
+
+def test_observers_get_results(started):
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    started.new_mail()
+    assert started.master("PROCESS!").accepted
+    [results] = started.mails("results")
+    assert "watcher@example.org" in results["To"]
+
+
+def test_observe_a_private_game_is_refused(started):
+    assert started.master("SET PRIVATE").accepted
+    r = started.send("watcher@example.org", f"OBSERVE {GAME}")
+    assert r.errors[0][1] == f"GAME {GAME} IS PRIVATE: ASK ITS MASTER"
+    assert started.game(GAME).observers == []
+
+
+def test_observe_needs_a_game(started):
+    assert started.send("w@example.org", "OBSERVE").errors[0][1] == "INCOMPLETE COMMAND: USE OBSERVE <game>"
+
+
+def test_resign(started):
+    started.new_mail()
+    assert started.signon("ITALY", "RESIGN").accepted
+    assert f"You have resigned Italy in game {GAME}." in started.reply("ITALY")
+    italy = started.game(GAME).player("ITALY")
+    assert (italy.status, italy.address, italy.password) == ("vacant", "", "")
+    notices = started.mails("player resigned")
+    assert len(notices) == 1 and notices[0]["To"] == GM[0]
+
+
+def test_resign_after_resign_in_one_message_has_no_power(started):
+    r = started.signon("ITALY", "RESIGN", "A VEN H")
+    assert not r.accepted and r.errors[0] == ("A VEN H", "UNRECOGNIZED COMMAND (SIGN ON BEFORE SENDING ORDERS)")
+    assert started.game(GAME).player("ITALY").status == "active"        # the whole message was refused
+
+
+def test_resign_needs_a_power(started):
+    r = started.master("RESIGN")
+    assert r.errors[0][1].startswith("YOU MUST SIGN ON AS A POWER FIRST")
+
+
+def test_takeover_a_resigned_power(started):
+    assert started.signon("ITALY", "RESIGN").accepted
+    started.new_mail()
+    r = started.send("new@example.org", f"TAKEOVER I{GAME} new-pw\nA VEN - TYR")
+    assert r.accepted
+    italy = started.game(GAME).player("ITALY")
+    assert (italy.status, italy.address, italy.orders) == ("active", "new@example.org", ["A VEN - TYR"])
+    assert "new-pw" not in started.status_bytes().decode()
+    assert started.send("new@example.org", f"SIGNON I{GAME} new-pw").accepted
+    assert any(m["To"] == GM[0] for m in started.mails("takeover"))
+    assert f"TAKEOVER ITALY {GAME}" in (started.folder(GAME) / "access.log").read_text()
+
+
+def test_takeover_a_dummy(started):
+    assert started.master("DUMMY ITALY").accepted
+    assert started.send("new@example.org", f"TAKEOVER italy@{GAME} new-pw").accepted
+    assert started.game(GAME).player("ITALY").status == "active"
+
+
+def test_takeover_an_active_power_is_refused(started):
+    r = started.send("thief@example.org", f"TAKEOVER F{GAME} mine")
+    assert r.errors[0][1] == "FRANCE IS NOT OPEN FOR TAKEOVER"
+    assert started.game(GAME).player("FRANCE").address == "france@example.org"
+
+
+def test_takeover_in_a_forming_game_or_of_the_master(forming, started):
+    assert forming.send("a@example.org", f"TAKEOVER F{GAME} pw").errors[0][1] == \
+        f"NOTHING TO TAKE OVER IN {GAME}: USE JOIN"
+    assert started.send("a@example.org", f"TAKEOVER M{GAME} pw").errors[0][1] == \
+        f"NOTHING TO TAKE OVER IN {GAME}: USE JOIN"
+
+
+def test_takeover_needs_a_password(started):
+    assert started.send("a@example.org", f"TAKEOVER F{GAME}").errors[0][1].startswith("INCOMPLETE COMMAND")
+
+
+def test_joined_players_are_saved_as_json(forming):
+    forming.send("france@example.org", f"JOIN {GAME} fra-pw")
+    doc = json.loads(forming.status_bytes())
+    assert doc["players"][0]["address"] == "france@example.org" and doc["status"] == "forming"

@@ -1,0 +1,115 @@
+"""Order lines, ORDERS (a no-op) and CLEAR."""
+from tests.commands.helpers import GAME, GM
+
+
+def test_orders_are_stored_and_echoed_as_read(started):
+    r = started.signon("FRANCE", "A Paris - Burgundy", "F bre-mao", "A MAR S A PAR - BUR")
+    assert r.accepted
+    reply = started.reply("FRANCE")
+    assert "Orders for France (Spring 1901 Movement):\n  A PAR - BUR\n  F BRE - MAO\n  A MAR S A PAR - BUR" in reply
+    france = started.game(GAME).player("FRANCE")
+    assert france.orders == ["A Paris - Burgundy", "F bre-mao", "A MAR S A PAR - BUR"] and france.submitted
+
+
+def test_orders_keyword_is_a_no_op(started):
+    assert started.signon("FRANCE", "ORDERS", "A PAR - BUR", "ORDER").accepted
+    assert started.game(GAME).player("FRANCE").orders == ["A PAR - BUR"]
+
+
+def test_order_lines_before_signon_are_refused(started):
+    r = started.send("france@example.org", f"A PAR - BUR\nSIGNON F{GAME} fra-pw")
+    assert r.errors == [("A PAR - BUR", "UNRECOGNIZED COMMAND (SIGN ON BEFORE SENDING ORDERS)")]
+    assert f"   SIGNON F{GAME} fra-pw" in started.reply("FRANCE")        # the unread rest, echoed
+
+
+def test_an_illegal_order_refuses_the_whole_message(started):
+    before = started.status_bytes()
+    r = started.signon("FRANCE", "A PAR - BUR", "F BRE - MUN", "A MAR H")
+    assert not r.accepted
+    [(line, error)] = r.errors
+    assert line == "F BRE - MUN" and error.startswith("FLEET CANNOT MOVE INLAND")
+    reply = started.reply("FRANCE")
+    assert "Your message was NOT accepted" in reply and f">> F BRE - MUN\n   {error}" in reply
+    assert started.status_bytes() == before
+
+
+def test_every_bad_order_of_a_set_is_reported(started):
+    r = started.signon("FRANCE", "A PAR - XYZ", "A MAR H", "F BRE - MUN")
+    assert [line for line, _ in r.errors] == ["A PAR - XYZ", "F BRE - MUN"]
+    assert r.errors[0][1].startswith("UNKNOWN PLACENAME")
+
+
+def test_an_order_of_the_wrong_phase_type(started):
+    r = started.signon("FRANCE", "Build A Paris")
+    assert not r.accepted and r.errors[0][0] == "Build A Paris" and "MOVEMENT" in r.errors[0][1].upper()
+
+
+def test_someone_elses_unit(started):
+    r = started.signon("FRANCE", "A MUN - RUH")
+    assert r.errors == [("A MUN - RUH", "UNIT DOES NOT BELONG TO FRANCE: A MUN")]
+
+
+def test_a_later_order_set_replaces_the_earlier(started):
+    assert started.signon("FRANCE", "A PAR - BUR", "A MAR - SPA").accepted
+    assert started.signon("FRANCE", "F BRE - MAO").accepted
+    assert started.game(GAME).player("FRANCE").orders == ["F BRE - MAO"]
+
+
+def test_orders_for_a_game_that_is_not_active(forming):
+    assert forming.send(GM[0], f"SIGNON M{GAME} {GM[1]}\nFRANCE: A PAR H").errors[0][1] == \
+        f"GAME {GAME} IS NOT ACTIVE: NO ORDERS NOW"
+
+
+def test_the_master_orders_for_any_power(started):
+    assert started.master("FRANCE: A PAR - BUR", "germany: A MUN - RUH", "France: A MAR - SPA").accepted
+    game = started.game(GAME)
+    assert game.player("FRANCE").orders == ["A PAR - BUR", "A MAR - SPA"]     # one set per power
+    assert game.player("GERMANY").orders == ["A MUN - RUH"]
+    assert "Orders for Germany (Spring 1901 Movement):\n  A MUN - RUH" in started.reply(GM[0])
+
+
+def test_every_refused_set_of_the_master_is_reported(started):
+    r = started.master("FRANCE: A PAR - XYZ", "GERMANY: A MUN - RUH", "ITALY: F NAP - MUN", "FRANCE: A MAR H")
+    assert not r.accepted
+    assert [line for line, _ in r.errors] == ["A PAR - XYZ", "F NAP - MUN"]
+    assert started.game(GAME).player("GERMANY").orders == []
+
+
+def test_the_masters_orders_must_name_a_power(started):
+    assert started.master("A PAR - BUR").errors[0] == \
+        ("A PAR - BUR", "THE MASTER'S ORDERS MUST NAME THE POWER, E.G. FRANCE: A PAR - BUR")
+    assert started.master("NARNIA: A PAR - BUR").errors[0][1] == "UNKNOWN POWER: NARNIA"
+
+
+def test_the_master_orders_a_dummy(started):
+    assert started.master("DUMMY ITALY", "ITALY: A VEN - TYR").accepted
+    assert started.game(GAME).player("ITALY").orders == ["A VEN - TYR"]
+
+
+def test_clear(started):
+    assert started.signon("FRANCE", "A PAR - BUR").accepted
+    assert started.signon("FRANCE", "CLEAR").accepted
+    assert "Orders for France cleared." in started.reply("FRANCE")
+    france = started.game(GAME).player("FRANCE")
+    assert france.orders == [] and not france.submitted
+    assert "FRANCE" in [p.power for p in started.game(GAME).late_players()]
+
+
+def test_clear_then_new_orders_in_one_message(started):
+    assert started.signon("FRANCE", "A PAR - BUR").accepted
+    assert started.signon("FRANCE", "CLEAR", "A MAR - SPA").accepted
+    assert started.game(GAME).player("FRANCE").orders == ["A MAR - SPA"]
+
+
+def test_clear_needs_a_power(started):
+    assert started.master("CLEAR").errors[0][1].startswith("YOU MUST SIGN ON AS A POWER FIRST")
+
+
+def test_orders_then_a_command_after_an_error_are_echoed_unread(started):
+    """The orders before a command are submitted when the command is reached: if they fail, the command never ran
+    and is part of the unread rest."""
+    r = started.signon("FRANCE", "A PAR - MOS", "SET WAIT", "A MAR H")
+    assert not r.accepted
+    reply = started.reply("FRANCE")
+    assert "The rest of your message was not read:\n\n   SET WAIT\n   A MAR H" in reply
+    assert not started.game(GAME).player("FRANCE").wait

@@ -1,0 +1,110 @@
+"""The reader (commands in order, order lines collected, the first error stops it) and the command registry."""
+import pytest
+
+from judge.commands.base import Session
+from judge.commands.reader import read
+from judge.commands.registry import BY_WORD, COMMANDS, _index
+from tests.commands.helpers import GAME, T0
+
+
+def session(desk, sender="france@example.org") -> Session:
+    return Session(desk.settings, desk.judge.store, T0, sender)
+
+
+def test_every_command_is_complete_and_reachable():
+    for c in COMMANDS:
+        assert c.name and c.syntax and c.help, c
+        assert BY_WORD[c.name] is c and all(BY_WORD[a] is c for a in c.aliases)
+        assert c.block_end is None or c.block_end.startswith("END")
+    expected = {"SIGNON", "SIGNOFF", "JOIN", "OBSERVE", "RESIGN", "TAKEOVER", "ORDERS", "CLEAR", "PRESS", "BROADCAST",
+                "STATUS", "SET", "LIST", "SUMMARY", "HISTORY", "HELP", "CREATE", "ACTIVATE", "PROCESS", "PROCESS!",
+                "PREVIEW", "ROLLBACK", "DUMMY", "REVIVE", "TERMINATE"}
+    assert {c.name for c in COMMANDS} == expected
+
+
+def test_a_command_word_used_twice_is_an_error():
+    class Twin:
+        name, aliases, syntax, help, block_end = "LIST", (), "", "", None
+    with pytest.raises(RuntimeError, match="LIST is used twice"):
+        _index((*COMMANDS, Twin()))
+
+
+def test_commands_run_in_order_and_orders_are_collected(started):
+    s = session(started)
+    reading = read(s, [f"SIGNON F{GAME} fra-pw", "", "A PAR - BUR", "A MAR - SPA", "SET WAIT", "F BRE - MAO"])
+    assert reading.errors == [] and reading.unread == []
+    france = s.game.player("FRANCE")
+    assert france.orders == ["F BRE - MAO"] and france.wait        # two sets: the second replaces the first
+    assert s.lines[0] == f"Signed on as France in game {GAME}."
+    assert not started.judge.store.load(GAME).player("FRANCE").submitted   # the reader itself saves nothing
+
+
+def test_signoff_stops(started):
+    s = session(started)
+    reading = read(s, [f"SIGNON F{GAME} fra-pw", "A PAR H", "SIGNOFF", "nonsense"])
+    assert reading.errors == [] and s.game.player("FRANCE").orders == ["A PAR H"]
+
+
+def test_the_first_error_stops_reading(started):
+    s = session(started)
+    reading = read(s, [f"SIGNON F{GAME} fra-pw", "SET COLOUR red", "SET WAIT", "A PAR H"])
+    assert reading.errors == [("SET COLOUR red", "UNKNOWN SETTING: COLOUR")]
+    assert reading.unread == ["SET WAIT", "A PAR H"]
+    assert not s.game.player("FRANCE").wait
+
+
+def test_bad_orders_at_the_end_of_a_message(started):
+    s = session(started)
+    reading = read(s, [f"SIGNON F{GAME} fra-pw", "A PAR - BUR", "A PAR - XYZ"])
+    assert [line for line, _ in reading.errors] == ["A PAR - XYZ"] and reading.unread == []
+
+
+def test_bad_orders_before_a_command_leave_the_command_unread(started):
+    s = session(started)
+    reading = read(s, [f"SIGNON F{GAME} fra-pw", "A PAR - XYZ", "SET WAIT", "A MAR H"])
+    assert [line for line, _ in reading.errors] == ["A PAR - XYZ"]
+    assert reading.unread == ["SET WAIT", "A MAR H"]
+
+
+def test_a_refused_block_leaves_its_body_unread(started):
+    s = session(started)
+    reading = read(s, [f"SIGNON F{GAME} fra-pw", "PRESS TO NARNIA", "hello", "ENDPRESS", "A PAR H"])
+    assert reading.errors == [("PRESS TO NARNIA", "UNKNOWN POWER: NARNIA")]
+    assert reading.unread == ["hello", "ENDPRESS", "A PAR H"]
+
+
+def test_a_block_body_is_not_read_as_commands(started):
+    s = session(started)
+    reading = read(s, [f"SIGNON F{GAME} fra-pw", "PRESS TO G", "SET PASSWORD stolen", "RESIGN", "ENDPRESS"])
+    assert reading.errors == []
+    assert s.game.player("FRANCE").status == "active"
+    [effect] = [e for e in s.effects if e.kind == "press"]
+    assert effect.payload["body"] == ["SET PASSWORD stolen", "RESIGN"]
+
+
+def test_partial_orders_refusal_is_reported_not_raised(started):
+    game = started.game(GAME)
+    game.set_rules(["partial_orders=reject"])
+    started.judge.store.save(game)
+    s = session(started)
+    reading = read(s, [f"SIGNON F{GAME} fra-pw", "A PAR - BUR", "STATUS"])
+    [(line, error)] = reading.errors
+    assert line == "" and set(error.removeprefix("ORDERS MISSING FOR: ").split(", ")) == {"F BRE", "A MAR"}
+    assert reading.unread == ["STATUS"]
+
+
+def test_partial_orders_at_the_end_of_a_message(started):
+    game = started.game(GAME)
+    game.set_rules(["partial_orders=reject"])
+    started.judge.store.save(game)
+    reading = read(session(started), [f"SIGNON F{GAME} fra-pw", "A PAR - BUR"])
+    assert [line for line, _ in reading.errors] == [""] and reading.unread == []
+
+
+def test_a_set_whose_every_order_is_settled_away(started):
+    """duplicate_orders=hold: both orders for the unit are dropped; the set stands, empty, and the reply says so."""
+    s = session(started)
+    reading = read(s, [f"SIGNON F{GAME} fra-pw", "A PAR - BUR", "A PAR - PIC"])
+    assert reading.errors == [] and s.game.player("FRANCE").submitted
+    assert "  (none: every unit takes the default)" in s.lines
+    assert sum(line.startswith("  not used: A PAR - ") for line in s.lines) == 2

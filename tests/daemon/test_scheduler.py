@@ -1,0 +1,45 @@
+"""The deadline scheduler: APScheduler's real AsyncIOScheduler, on an injected clock."""
+import asyncio
+from datetime import timedelta
+
+from judge.daemon.scheduler import Deadlines
+from tests.e2e.conftest import Clock
+
+
+def test_jobs_fire_when_the_clock_reaches_them(tmp_path):
+    asyncio.run(_scenario())
+
+
+async def _scenario():
+    clock = Clock()
+    fired: list[str] = []
+
+    async def fire(game):
+        fired.append(game)
+
+    d = Deadlines(clock, fire)
+    d.start()
+    try:
+        d.plan("a", clock() + timedelta(hours=72))
+        d.plan("b", clock() + timedelta(hours=1))
+        d.plan("c", clock() + timedelta(hours=2))
+        d.plan("c", None)                                  # unplanned
+        await asyncio.sleep(0.05)
+        assert fired == [] and not d.busy
+        clock.advance(hours=3)
+        d.clock_moved()
+        for _ in range(100):
+            if fired:
+                break
+            await asyncio.sleep(0.01)
+        assert fired == ["b"] and set(d.wakeups) == {"a"}
+        clock.advance(hours=70)
+        assert d.due() == ["a"] and d.busy
+        d.clock_moved()
+        for _ in range(100):
+            if len(fired) == 2:
+                break
+            await asyncio.sleep(0.01)
+        assert fired == ["b", "a"] and d.wakeups == {}
+    finally:
+        d.shutdown()

@@ -1,0 +1,57 @@
+"""The SMTP server: unknown recipients refused at RCPT, 250 only after the spool write, size and rate limits,
+a temporary failure (without details) when the spool cannot take the message."""
+import asyncio
+import shutil
+import smtplib
+
+from judge.daemon import statuscodes as S
+from judge.daemon.spool import Spool
+from tests.daemon.conftest import Daemon, settings_for
+
+
+def code(reply: str) -> int:
+    return int(reply[:3])
+
+
+def test_smtp_replies(tmp_path):
+    asyncio.run(_scenario(tmp_path))
+
+
+async def _scenario(tmp_path):
+    settings = settings_for(tmp_path).with_values(smtp_rate_per_hour=3, smtp_max_message_bytes=2000)
+    daemon = Daemon(settings, send_interval=0.05)
+    (tmp_path / "inbox").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "inbox" / "PAUSE").touch()              # keep accepted mail in the spool to look at it
+    _, port = await daemon.start("127.0.0.1", 0)
+
+    def session(sender, to, body):
+        with smtplib.SMTP("127.0.0.1", port, timeout=10) as s:
+            s.ehlo()
+            s.mail(sender)
+            rcpt = s.rcpt(to)
+            if rcpt[0] != 250:
+                return rcpt, None
+            return rcpt, s.data(body)
+
+    try:
+        rcpt, _ = await asyncio.to_thread(session, "a@example.org", "other@example.org", b"hi")
+        assert rcpt[0] == code(S.UNKNOWN_RECIPIENT)
+        rcpt, data = await asyncio.to_thread(session, "a@example.org", "judge@localhost", b"Subject: 1\r\n\r\nLIST")
+        assert rcpt[0] == code(S.RCPT_OK) and data == (250, S.ACCEPTED[4:].encode())
+        assert len(list((tmp_path / "inbox" / "new").iterdir())) == 1   # on disk before the 250 came back
+        _, data = await asyncio.to_thread(session, "a@example.org", "judge@localhost", b"Subject: big\r\n\r\n" + b"x" * 70 + b"\r\n" * 1 + (b"y" * 70 + b"\r\n") * 80)
+        assert data[0] == code(S.TOO_BIG)
+        for _ in range(2):
+            await asyncio.to_thread(session, "a@example.org", "judge@localhost", b"Subject: n\r\n\r\nLIST")
+        _, data = await asyncio.to_thread(session, "a@example.org", "judge@localhost", b"Subject: n\r\n\r\nLIST")
+        assert data == (451, S.RATE_LIMITED[4:].encode())
+        _, data = await asyncio.to_thread(session, "b@example.org", "judge@localhost", b"Subject: n\r\n\r\nLIST")
+        assert data[0] == 250                               # the limit is per sender
+        # The spool cannot write: a temporary failure, nothing about why.
+        shutil.rmtree(tmp_path / "inbox" / "tmp")
+        (tmp_path / "inbox" / "tmp").write_text("not a folder")
+        _, data = await asyncio.to_thread(session, "c@example.org", "judge@localhost", b"Subject: n\r\n\r\nLIST")
+        assert data == (451, S.TEMPORARY_FAILURE[4:].encode())
+        assert isinstance(daemon.spool, Spool)
+    finally:
+        await daemon.stop()

@@ -1,0 +1,132 @@
+"""games/<name>/: names, status.json, snapshots, results and press archives, rollback, access log, lock."""
+import json
+import threading
+
+import pytest
+
+from judge.game import Game
+from judge.storage.gamedir import GameStore, valid_name
+from tests.storage.helpers import started_game
+
+
+@pytest.mark.parametrize("name, ok", [
+    ("g1", True), ("a", True), ("my-game_2", True), ("a" * 20, True), ("a" * 21, False), ("1game", False),
+    ("", False), ("Game", False), ("../etc", False), ("a/b", False), ("a.b", False), ("a b", False),
+])
+def test_valid_name(name, ok):
+    assert valid_name(name) is ok
+
+
+def test_folder_refuses_bad_names(tmp_path):
+    store = GameStore(tmp_path)
+    with pytest.raises(ValueError, match="BAD GAME NAME"):
+        store.folder("../outside")
+    assert not store.exists("../outside")
+
+
+def test_save_load_and_names(tmp_path):
+    store = GameStore(tmp_path / "games")
+    assert store.names() == [] and not store.exists("g1")
+    game = started_game("g1")
+    store.save(game)
+    store.save(started_game("b2"))
+    (tmp_path / "games" / "empty").mkdir()                  # a folder without status.json is no game
+    (tmp_path / "games" / "Bad Name").mkdir()
+    assert store.names() == ["b2", "g1"] and store.exists("g1") and not store.exists("empty")
+    assert store.load("g1").to_json() == game.to_json()
+    text = (tmp_path / "games" / "g1" / "status.json").read_text()
+    assert text.endswith("\n") and json.loads(text)["phase"] == "S1901M"
+    assert "\n  \"name\": \"g1\"," in text                   # human-readable: indented
+
+
+def test_status_is_utf8_and_readable(tmp_path):
+    store = GameStore(tmp_path)
+    game = started_game()
+    game.player("FRANCE").orders = ["A Paris \u2013 Bourgogne"]
+    store.save(game)
+    assert "A Paris \u2013 Bourgogne" in (tmp_path / "g1" / "status.json").read_text(encoding="utf-8")
+
+
+def test_snapshots_and_results_are_numbered_in_order(tmp_path):
+    store = GameStore(tmp_path)
+    game = started_game()
+    store.save(game)
+    first = store.snapshot(game)
+    assert first.name == "0001-S1901M.json" and json.loads(first.read_text())["phase"] == "S1901M"
+    assert store.archive_results(game, "S1901M", "spring").name == "0001-S1901M.txt"
+    assert store.archive_results(game, "F1901M", "fall").name == "0002-F1901M.txt"
+    assert store.snapshot(game).name == "0002-S1901M.json"
+    assert [p.name for p in store.snapshots("g1")] == ["0001-S1901M.json", "0002-S1901M.json"]
+    assert [p.read_text() for p in store.results("g1")] == ["spring", "fall"]
+
+
+def test_press_archive(tmp_path):
+    store = GameStore(tmp_path)
+    game = started_game()
+    assert [store.archive_press(game, t).name for t in ("a", "b")] == ["0001-press.txt", "0002-press.txt"]
+
+
+def test_rollback_moves_later_files_aside(tmp_path):
+    store = GameStore(tmp_path)
+    game = started_game()
+    spring = store.snapshot(game)                           # before S1901M
+    store.archive_results(game, "S1901M", "spring results")
+    game.history.append("S1901M")
+    fall = store.snapshot(game)                             # before F1901M (history: one phase processed)
+    store.archive_results(game, "F1901M", "fall results")
+    restored = store.rollback_to("g1", fall)
+    assert restored.history == ["S1901M"]
+    assert [p.name for p in store.snapshots("g1")] == [spring.name]
+    assert [p.read_text() for p in store.results("g1")] == ["spring results"]
+    aside = sorted(p.relative_to(tmp_path / "g1" / "rolledback") for p in (tmp_path / "g1" / "rolledback").rglob("*.*"))
+    assert [(p.parts[1], p.parts[2]) for p in aside] == [("results", "0002-F1901M.txt"),
+                                                          ("snapshots", "0002-S1901M.json")]
+    store.rollback_to("g1", spring)
+    assert store.snapshots("g1") == [] and store.results("g1") == []
+    assert len(list((tmp_path / "g1" / "rolledback").rglob("*.*"))) == 4     # kept, never deleted
+
+
+def test_access_log(tmp_path):
+    store = GameStore(tmp_path)
+    store.log("g1", "2026-01-05T12:00:00+00:00 a@example.org SIGNON FRANCE g1")
+    store.log("g1", "second")
+    assert (tmp_path / "g1" / "access.log").read_text().splitlines() == [
+        "2026-01-05T12:00:00+00:00 a@example.org SIGNON FRANCE g1", "second"]
+
+
+def test_the_game_lock_serialises_read_modify_write(tmp_path):
+    """Two threads each add an observer under the lock; neither update is lost."""
+    store = GameStore(tmp_path)
+    store.save(started_game())
+    inside, go_on = threading.Event(), threading.Event()
+
+    def first():
+        with store.lock("g1"):
+            game = store.load("g1")
+            inside.set()
+            go_on.wait()
+            game.observers.append("first@example.org")
+            store.save(game)
+
+    def second():
+        with store.lock("g1"):
+            game = store.load("g1")
+            game.observers.append("second@example.org")
+            store.save(game)
+    a = threading.Thread(target=first)
+    a.start()
+    inside.wait()
+    b = threading.Thread(target=second)
+    b.start()                                               # blocks on the lock until `first` has saved
+    go_on.set()
+    a.join()
+    b.join()
+    assert store.load("g1").observers == ["first@example.org", "second@example.org"]
+
+
+def test_a_loaded_game_is_a_copy(tmp_path):
+    store = GameStore(tmp_path)
+    store.save(started_game())
+    game: Game = store.load("g1")
+    game.observers.append("x@example.org")
+    assert store.load("g1").observers == []

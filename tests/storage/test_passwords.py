@@ -1,0 +1,49 @@
+"""scrypt password hashes: the judge stores hashes, never passwords."""
+import pytest
+
+from judge.storage import passwords
+from judge.storage.passwords import check_password, hash_password
+
+
+def test_a_hash_records_its_parameters_and_not_the_password():
+    stored = hash_password("s3cret-pw")
+    scheme, n, r, p, salt, digest = stored.split("$")
+    assert (scheme, n, r, p) == ("scrypt", "4096", "8", "1")
+    assert "s3cret-pw" not in stored and salt and digest
+
+
+def test_salted():
+    assert hash_password("same") != hash_password("same")
+
+
+def test_check():
+    stored = hash_password("right")
+    assert check_password("right", stored)
+    assert not check_password("wrong", stored)
+    assert not check_password("Right", stored)
+    assert not check_password("", stored)
+    assert check_password("right", stored)             # again, from the cache
+
+
+def test_unicode_passwords():
+    stored = hash_password("m\u00f6t de passe \u20ac")
+    assert check_password("m\u00f6t de passe \u20ac", stored) and not check_password("mot de passe", stored)
+
+
+def test_the_cost_is_read_from_the_hash():
+    stored = hash_password("cheap", n=2 ** 4)
+    assert stored.split("$")[1] == "16" and check_password("cheap", stored) and not check_password("dear", stored)
+
+
+@pytest.mark.parametrize("stored", ["", "plain-text", "md5$1$2$3$4$5", "scrypt$x$8$1$AAAA$BBBB",
+                                    "scrypt$16$8$1$not base64!$AAAA", "scrypt$16$8"])
+def test_malformed_hashes_never_match(stored):
+    assert not check_password("anything", stored)
+    assert not check_password(stored, stored)
+
+
+def test_the_cache_holds_no_password():
+    secret = "cache-me-not"
+    check_password(secret, hash_password(secret))
+    check_password(secret + "x", hash_password(secret))
+    assert all(secret not in stored and secret not in key for stored, key in passwords._verified)

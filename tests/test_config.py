@@ -1,0 +1,117 @@
+"""config.ini -> Settings: embedded defaults, the shipped file, and errors that name file:section:key."""
+from pathlib import Path
+
+import pytest
+
+from judge import config
+from judge.config import KEYS, ConfigError, load, render_ini
+
+SHIPPED = Path(__file__).resolve().parents[1] / "config.ini"
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "judge.ini"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_shipped_config_is_render_ini():
+    assert SHIPPED.read_text(encoding="utf-8") == render_ini()
+
+
+def test_render_ini_shows_every_key_with_its_default_and_why(tmp_path):
+    text = render_ini()
+    for key in KEYS:
+        assert f"# {key.why}\n{key.name} = {key.default}".rstrip() in text, key.name
+    loaded = load(write(tmp_path, text))
+    defaults = load(None)
+    for key in KEYS:
+        if key.kind != "path":
+            assert loaded.get(key.section, key.name) == defaults.get(key.section, key.name), key.name
+
+
+def test_embedded_defaults(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    s = load(None)
+    assert s.source == "<embedded defaults>"
+    assert (s.judge_name, s.address) == ("JUDGE", "judge@localhost")
+    assert s.games_dir == tmp_path / "games" and s.outbox_dir == tmp_path / "outbox"
+    assert s.inbox_dir == tmp_path / "inbox"
+    assert s.get("deadlines", "movement_hours") == 72 and s.get("relay", "starttls") is False
+    assert s.get("smtp", "recipients") == []
+
+
+def test_a_file_overrides_some_keys(tmp_path):
+    path = write(tmp_path, "[judge]\nname = USIN\ngames_dir = data/games\n\n[deadlines]\ngrace_hours = 12\n"
+                           "days = mtwtf--\n\n[relay]\nstarttls = yes\n\n[smtp]\nrecipients = a@x.org, b@x.org,\n")
+    s = load(path)
+    assert s.source == str(path)
+    assert s.judge_name == "USIN" and s.games_dir == (tmp_path / "data" / "games").resolve()   # relative to the file
+    assert s.get("deadlines", "grace_hours") == 12 and s.get("deadlines", "movement_hours") == 72
+    assert s.get("deadlines", "days") == "mtwtf--"           # checked, kept as written (Timing upper-cases it)
+    assert s.get("relay", "starttls") is True and s.get("smtp", "recipients") == ["a@x.org", "b@x.org"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("yes", True), ("On", True), ("1", True), ("true", True), ("no", False), ("OFF", False), ("0", False),
+    ("false", False),
+])
+def test_booleans(tmp_path, text, expected):
+    assert load(write(tmp_path, f"[relay]\nstarttls = {text}\n")).get("relay", "starttls") is expected
+
+
+@pytest.mark.parametrize("text, where, why", [
+    ("[judge]\ncolour = red\n", "judge:colour", "unknown setting"),
+    ("[judges]\nname = X\n", "judges:name", "unknown setting"),
+    ("[DEFAULT]\nport = 99\n", "DEFAULT:port", "unknown setting"),
+    ("[DEFAULT]\nport = 99\n[smtp]\nhost = h\n", "DEFAULT:port", "unknown setting"),
+    ("[deadlines]\ngrace_hours = soon\n", "deadlines:grace_hours", "'soon' is not valid"),
+    ("[smtp]\nport = 25.5\n", "smtp:port", "'25.5' is not valid"),
+    ("[relay]\nstarttls = maybe\n", "relay:starttls", "'maybe' is not valid (expected yes or no)"),
+    ("[judge]\ntimezone = Mars/Olympus_Mons\n", "judge:timezone", "unknown time zone 'Mars/Olympus_Mons'"),
+    ("[deadlines]\ndays = MTWTF\n", "deadlines:days", "expected seven letters MTWTFSS"),
+    ("[deadlines]\ndays = MTWTFSX\n", "deadlines:days", "expected seven letters MTWTFSS"),
+    ("[deadlines]\ndays = -------\n", "deadlines:days", "expected seven letters MTWTFSS"),
+    ("[deadlines]\ntime_of_day = 24:00\n", "deadlines:time_of_day", "expected HH:MM"),
+    ("[deadlines]\nmovement_hours = 0\n", "deadlines:movement_hours", "must be more than 0"),
+    ("[deadlines]\nretreat_hours = -1\n", "deadlines:retreat_hours", "must be more than 0"),
+    ("[rules]\ndefault = datc frobnicate=on\n", "rules:default", "UNKNOWN RULE: FROBNICATE"),
+    ("[judge]\naddress = judge\n", "judge:address", "not an e-mail address"),
+])
+def test_errors_name_file_section_and_key(tmp_path, text, where, why):
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as err:
+        load(path)
+    message = str(err.value)
+    assert message.startswith(f"{path}:{where}: ") and why in message, message
+
+
+def test_an_unreadable_file(tmp_path):
+    missing = tmp_path / "nope.ini"
+    with pytest.raises(ConfigError, match=f"^{missing}: cannot read: "):
+        load(missing)
+
+
+def test_a_file_that_is_not_ini(tmp_path):
+    path = write(tmp_path, "name = X\n")
+    with pytest.raises(ConfigError, match=f"^{path}: File contains no section headers"):
+        load(path)
+
+
+def test_a_key_given_twice(tmp_path):
+    path = write(tmp_path, "[judge]\nname = A\nname = B\n")
+    with pytest.raises(ConfigError, match=f"^{path}: "):
+        load(path)
+
+
+def test_with_values_keeps_the_original():
+    s = load(None)
+    t = s.with_values(judge_name="OTHER", deadlines_time_of_day="20:00")
+    assert (t.judge_name, t.get("deadlines", "time_of_day")) == ("OTHER", "20:00")
+    assert s.judge_name == "JUDGE" and t.source == s.source
+
+
+def test_every_key_has_a_known_kind_and_a_valid_default():
+    assert {k.kind for k in KEYS} <= {"str", "int", "float", "bool", "path", "list"}
+    assert len({(k.section, k.name) for k in KEYS}) == len(KEYS)
+    config._check(load(None))

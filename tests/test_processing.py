@@ -1,0 +1,192 @@
+"""Processing a phase, and what the clock does: reminders, late notices, civil disorder under each late_powers rule."""
+from datetime import timedelta
+
+from judge import config
+from judge.game import Game
+from judge.processing import audience, civil_disorder, on_clock, preview, process
+from tests.test_game import DEADLINE, POWERS, T0, everyone_holds, set_position, started
+
+SETTINGS = config.load(None).with_values(judge_name="USIN")
+GRACE_END = DEADLINE + timedelta(hours=24)
+
+
+def all_but_italy(rules: str = "", **timing) -> Game:
+    game = started(rules, **timing)
+    everyone_holds(game, T0, *[p for p in POWERS if p != "ITALY"])
+    return game
+
+
+def test_audience():
+    game = started()
+    game.observers += ["watcher@example.org", "FRANCE@example.org", "gm@example.org"]
+    game.resign("ITALY")
+    game.player("TURKEY").status = "dummy"
+    got = audience(game)
+    assert got == ["austria@example.org", "england@example.org", "france@example.org", "germany@example.org",
+                   "russia@example.org", "watcher@example.org", "gm@example.org"]
+
+
+def test_process():
+    game = started()
+    game.submit_orders("FRANCE", ["A PAR - BUR"], T0)
+    before = game.to_json()
+    done = process(game, SETTINGS, T0 + timedelta(hours=1))
+    assert done.snapshot == before                                         # the status before processing
+    assert str(game.position.phase) == "F1901M" and game.position.units["BUR"].power == "FRANCE"
+    phase, text = done.results
+    assert phase == "S1901M"
+    assert text.startswith(":: Judge: USIN  Game: g1  Variant: standard\n:: Deadline: F1901M Thu Jan 08 2026 13:00 UTC")
+    assert "France: Army Paris -> Burgundy." in text and "Italy: Army Venice HOLD." in text
+    [mail] = done.mails
+    assert mail.template == "raw" and mail.context["body"] == text and mail.context["subject"] == "g1 - S1901M results"
+    assert mail.to == audience(game)
+    assert done.notes == ["S1901M processed; next phase F1901M"]
+
+
+def test_unusable_orders_are_listed_in_the_results():
+    game = started("duplicate_orders=first")
+    game.submit_orders("FRANCE", ["A PAR - BUR", "A PAR - PIC"], T0)
+    _, text = process(game, SETTINGS, T0).results
+    assert "Orders that could not be used (their units took the default):" in text
+    assert "France: A PAR - PIC  (MULTIPLE ORDERS FOR ONE UNIT: A PAR (FIRST ORDER USED))" in text
+
+
+def test_nothing_to_do():
+    game = started()
+    assert on_clock(game, SETTINGS, T0) is None
+    assert on_clock(Game("g1", "gm@example.org", "h"), SETTINGS, T0) is None
+
+
+def test_reminders_go_once_to_players_without_orders():
+    game = started()
+    everyone_holds(game, T0, "AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "RUSSIA")
+    game.resign("TURKEY")                                                   # late too, but nobody to write to
+    now = DEADLINE - timedelta(hours=24)
+    done = on_clock(game, SETTINGS, now)
+    assert [m.to for m in done.mails] == [["italy@example.org"]]
+    mail = done.mails[0]
+    assert mail.template == "notice/reminder.txt" and mail.context["power"] == "Italy"
+    assert mail.context["deadline"] == "Thu Jan 08 2026 12:00 UTC"
+    assert game.player("ITALY").reminded and game.player("TURKEY").reminded
+    assert on_clock(game, SETTINGS, now + timedelta(hours=1)) is None
+
+
+def test_late_notices_once_per_interval():
+    game = all_but_italy()
+    done = on_clock(game, SETTINGS, DEADLINE)
+    [mail] = done.mails
+    assert mail.template == "notice/late.txt" and mail.to == ["italy@example.org", "gm@example.org"]
+    assert mail.context["late"] == ["Italy"] and mail.context["grace"] == "Fri Jan 09 2026 12:00 UTC"
+    assert mail.context["remedy"] == "late powers' units take default orders"
+    assert done.notes == ["late notices sent to ITALY"]
+    assert on_clock(game, SETTINGS, DEADLINE + timedelta(hours=5)) is None
+    assert on_clock(game, SETTINGS, DEADLINE + timedelta(hours=6)).notes == ["late notices sent to ITALY"]
+    assert game.player("ITALY").late_notices == 2
+
+
+def test_a_late_notice_interval_of_zero_means_once():
+    game = all_but_italy(late_notice_hours=0)
+    assert on_clock(game, SETTINGS, DEADLINE) is not None
+    assert on_clock(game, SETTINGS, DEADLINE + timedelta(hours=23)) is None
+
+
+def test_civil_disorder_default():
+    game = all_but_italy()
+    done = on_clock(game, SETTINGS, GRACE_END)
+    assert done.notes == ["civil disorder: ITALY", "S1901M processed; next phase F1901M"]
+    assert str(game.position.phase) == "F1901M"
+    assert "Italy: Army Venice HOLD." in done.results[1]
+
+
+def test_civil_disorder_preview():
+    game = all_but_italy("late_powers=preview")
+    assert on_clock(game, SETTINGS, DEADLINE).mails[0].context["remedy"] == "game master decides"
+    done = on_clock(game, SETTINGS, GRACE_END)
+    [mail] = done.mails
+    assert mail.template == "notice/preview.txt" and mail.to == ["gm@example.org"]
+    assert mail.context["late"] == ["ITALY"] and "Movement results for Spring of 1901." in mail.context["body"]
+    assert str(game.position.phase) == "S1901M" and game.preview_sent and done.snapshot is None
+    assert on_clock(game, SETTINGS, GRACE_END + timedelta(hours=1)) is None          # once, then it waits
+
+
+def test_civil_disorder_resign():
+    game = all_but_italy("late_powers=resign")
+    done = on_clock(game, SETTINGS, GRACE_END)
+    italy = game.player("ITALY")
+    assert (italy.status, italy.address, italy.password) == ("vacant", "", "")
+    [mail] = done.mails
+    assert mail.to == ["gm@example.org"] and mail.context["title"] == "late players resigned"
+    assert "Resigned for lateness: ITALY." in mail.context["lines"][0]
+    assert done.notes == ["resigned: ITALY"] and str(game.position.phase) == "S1901M"
+    assert on_clock(game, SETTINGS, GRACE_END + timedelta(days=3)) is None
+    # A newcomer takes Italy over and orders: the deadline is long past, so the game is processed at once.
+    game.takeover("ITALY", "new@example.org", "h")
+    game.submit_orders("ITALY", ["A VEN H"], GRACE_END + timedelta(days=3))
+    assert on_clock(game, SETTINGS, GRACE_END + timedelta(days=3)).notes == ["S1901M processed; next phase F1901M"]
+
+
+def test_civil_disorder_called_with_nobody_left_to_resign():
+    game = all_but_italy("late_powers=resign")
+    game.resign("ITALY")
+    assert civil_disorder(game, SETTINGS, GRACE_END) is None
+
+
+def test_preview_changes_nothing():
+    game = all_but_italy()
+    before = game.to_json()
+    done = preview(game, SETTINGS, ["ITALY"])
+    assert game.to_json() == before and done.results is None and done.snapshot is None
+    assert "(not set: this is a preview)" in done.mails[0].context["body"]
+
+
+# -- the results mail, phase by phase (the wording DPjudge uses) -------------------------------------------------------
+def test_movement_results_with_support_convoy_and_a_dislodgement():
+    game = started()
+    set_position(game, {"phase": "S1902M",
+                        "units": {"ENGLAND": ["A YOR", "F NTH"], "FRANCE": ["A RUH", "A BUR"], "GERMANY": ["A MUN"]},
+                        "centers": {"ENGLAND": ["LON", "EDI", "LVP"], "FRANCE": ["PAR", "MAR", "BRE"],
+                                    "GERMANY": ["MUN", "BER", "KIE"]}})
+    game.submit_orders("ENGLAND", ["A YOR - NWY", "F NTH C A YOR - NWY"], T0)
+    game.submit_orders("FRANCE", ["A BUR - MUN", "A RUH S A BUR - MUN"], T0)
+    _, text = process(game, SETTINGS, T0).results
+    for line in ("England: Army Yorkshire -> Norway.", "England: Fleet North Sea CONVOY Army Yorkshire -> Norway.",
+                 "France: Army Burgundy -> Munich.", "France: Army Ruhr SUPPORT Army Burgundy -> Munich.",
+                 "Germany: Army Munich HOLD.  (*dislodged*)", "The following units were dislodged:"):
+        assert line in text, line
+    [dislodged] = [line for line in text.split("\n") if line.startswith("Germany: Army Munich can retreat to ")]
+    assert "Kiel" in dislodged and "Burgundy" not in dislodged          # never back where the attack came from
+    assert text.index("England:") < text.index("France:") < text.index("Germany:")      # in power order
+    assert str(game.position.phase) == "S1902R"
+    assert "The next phase of 'g1' will be Retreat for Spring of 1902." in text
+
+    game.submit_orders("GERMANY", ["A MUN R KIE"], T0)
+    _, text = process(game, SETTINGS, T0).results
+    assert "Germany: Army Munich -> Kiel." in text and "Retreat results for Spring of 1902." in text
+    assert str(game.position.phase) == "F1902M"
+
+
+def test_support_to_hold_and_disband_wording():
+    game = started()
+    set_position(game, {"phase": "S1902R", "units": {"FRANCE": ["A MUN"]},
+                        "dislodged": {"GERMANY": {"A MUN": ["KIE"]}}})
+    game.submit_orders("GERMANY", ["A MUN DISBAND"], T0)
+    assert "Germany: Army Munich DISBAND." in process(game, SETTINGS, T0).results[1]
+    set_position(game, {"phase": "S1903M", "units": {"FRANCE": ["A PAR", "A BUR"]}})
+    game.submit_orders("FRANCE", ["A PAR S A BUR", "A BUR H"], T0)
+    assert "France: Army Paris SUPPORT Army Burgundy." in process(game, SETTINGS, T0).results[1]
+
+
+def test_adjustment_results():
+    game = started()
+    set_position(game, {"phase": "W1902A",
+                        "units": {"FRANCE": ["A PIC", "F MAO"], "RUSSIA": ["A MOS", "A WAR", "F SEV", "F BOT"]},
+                        "centers": {"FRANCE": ["PAR", "MAR", "BRE", "BEL", "SPA"], "RUSSIA": ["MOS", "WAR", "STP"]}})
+    game.submit_orders("FRANCE", ["Build A Paris", "Build F Brest", "WAIVE"], T0)
+    game.submit_orders("RUSSIA", ["Remove F SEV"], T0)
+    _, text = process(game, SETTINGS, T0).results
+    for line in ("Adjustment results for Winter of 1902.", "France: Builds an army in Paris.",
+                 "France: Builds a fleet in Brest.", "France: Waives a build.",
+                 "Russia: Removes the fleet in Sevastopol."):
+        assert line in text, line
+    assert "Ownership of supply centers" not in text                      # shown after the Fall, not the Winter
+    assert {str(u) for u in game.position.units_of("FRANCE")} == {"A PIC", "F MAO", "A PAR", "F BRE"}

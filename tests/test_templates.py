@@ -1,0 +1,147 @@
+"""Every mail template renders under StrictUndefined with the context its caller gives, and needs all of it."""
+import jinja2
+import pytest
+
+from judge.templating import TEMPLATES, environment, render
+
+PHASE = {"season": "Spring", "year": 1901, "kind": "Movement", "code": "S1901M"}
+NEXT = {"season": "Fall", "year": 1901, "kind": "Movement", "code": "F1901M"}
+HEAD = {"judge": "USIN", "game": "g1", "deadline": "Thu Jan 08 2026 12:00 UTC"}
+
+# For each template: a context in which every branch that shows something is taken, and a line it must produce.
+CASES = {
+    "notice/event.txt": ({"game": "g1", "title": "rollback", "lines": ["one", "two"]}, "one\ntwo\n"),
+    "notice/late.txt": ({**HEAD, "phase": PHASE, "late": ["Italy", "Turkey"], "grace": "Fri Jan 09 2026 12:00 UTC",
+                         "remedy": "game master decides"},
+                        "Still missing orders from: Italy, Turkey."),
+    "notice/press.txt": ({"game": "g1", "sender": "France", "phase": "S1901M", "body": ["Hello", "there"],
+                          "broadcast": False, "recipients": ["Germany", "Italy"]},
+                         "Message from France in game 'g1' (S1901M) to Germany, Italy:\n\nHello\nthere\n"),
+    "notice/preview.txt": ({"game": "g1", "phase_code": "S1901M", "late": ["ITALY"], "body": "RESULTS BODY"},
+                           "Late powers (given default orders here): ITALY."),
+    "notice/reminder.txt": ({**HEAD, "phase": PHASE, "power": "France"}, "We have none from France yet."),
+    "notice/start.txt": ({**HEAD, "phase": PHASE, "powers": [{"power": "France", "status": "active"}],
+                          "you": "France", "letter": "F"},
+                         "You are playing France. Sign on with: SIGNON Fg1 <your password>"),
+    "reply/help.txt": ({"judge": "USIN", "address": "judge@x.org", "commands": [{"syntax": "LIST", "help": "Lists."}]},
+                       "  LIST" + " " * 37 + "Lists."),
+    "reply/history.txt": ({"game": "g1", "results": [{"name": "0001-S1901M", "text": "TEXT"}]},
+                          "0001-S1901M\nTEXT"),
+    "reply/list.txt": ({"judge": "USIN", "games": [], "game": {
+        "name": "g1", "status": "active", "phase": "Spring 1901 Movement", "deadline": "D", "master": "gm@x.org",
+        "players": [{"power": "France", "status": "active", "orders": True, "wait": True}], "observers": 2,
+        "rules": ["press = white"], "timing": ["grace_hours = 24"]}},
+        "  France   active, orders in, waiting"),
+    "reply/reply.txt": ({"subject": "Re: orders", "lines": ["Signed on."], "rejected": True,
+                         "errors": [{"line": "A PAR - XYZ", "error": "UNKNOWN PLACENAME: XYZ"}],
+                         "unread": ["SET WAIT"]},
+                        ">> A PAR - XYZ\n   UNKNOWN PLACENAME: XYZ"),
+    "reply/status.txt": ({"game": "g1", "who": "FRANCE", "phase": "Spring 1901 Movement", "deadline": "D",
+                          "powers": [{"power": "France", "status": "active", "wait": True, "orders": ["A PAR H"],
+                                      "submitted": True}]},
+                         "France (active, WAIT):\n  A PAR H\n"),
+    "reply/summary.txt": ({"game": "g1", "powers": ["Austria", "England"],
+                           "rows": [{"year": "1901", "counts": [3, 4]}]},
+                          "1901     3   4"),
+    "results/phase.txt": ({**HEAD, "number": 1, "winner": "", "phase": PHASE, "next": NEXT,
+                           "orders": [{"power": "France", "text": "Army Paris -> Burgundy", "marks": ["bounce"]}],
+                           "dislodged": [{"power": "Italy", "unit": "Army Venice", "retreats": ["Tuscany", "Rome"]}],
+                           "ownership": [{"power": "France", "centers": ["Paris"], "count": 1, "units": 3,
+                                          "builds": -2}],
+                           "unused": [{"power": "Italy", "order": "A VEN - XYZ", "error": "UNKNOWN PLACENAME"}]},
+                          "France: Army Paris -> Burgundy.  (*bounce*)"),
+}
+PARTIALS = {"_macros.txt", "results/_tail.txt"}
+
+
+def shipped() -> set[str]:
+    return {p.relative_to(TEMPLATES).as_posix() for p in TEMPLATES.rglob("*.txt")}
+
+
+def test_every_template_has_a_case():
+    assert shipped() - PARTIALS == set(CASES)
+
+
+def test_the_environment_is_strict():
+    assert environment().undefined is jinja2.StrictUndefined
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_renders_with_a_subject(name):
+    ctx, expected = CASES[name]
+    subject, body = render(name, **ctx)
+    assert subject and "\n" not in subject and "{{" not in subject
+    assert expected in body, body
+    assert "{{" not in body and "{%" not in body
+
+
+OTHER_BRANCH = {("reply/list.txt", "games")}          # the list of games is read only when no game is asked about
+
+
+@pytest.mark.parametrize("name, key", [(n, k) for n in sorted(CASES) for k in CASES[n][0]
+                                       if (n, k) not in OTHER_BRANCH])
+def test_every_context_key_is_needed(name, key):
+    """StrictUndefined: a caller that forgets a value gets an error, never a mail with a hole in it."""
+    ctx = dict(CASES[name][0])
+    del ctx[key]
+    with pytest.raises(jinja2.UndefinedError):
+        render(name, **ctx)
+
+
+def test_the_list_of_games_is_needed_without_a_game():
+    with pytest.raises(jinja2.UndefinedError):
+        render("reply/list.txt", judge="J", game=None)
+
+
+def test_subjects():
+    assert render("notice/late.txt", **CASES["notice/late.txt"][0])[0] == "g1 - orders late for S1901M"
+    assert render("reply/reply.txt", **CASES["reply/reply.txt"][0])[0] == "Re: orders"
+    assert render("results/phase.txt", **CASES["results/phase.txt"][0])[0] == "g1 - S1901M results"
+    press = dict(CASES["notice/press.txt"][0], broadcast=True)
+    assert render("notice/press.txt", **press)[0] == "g1 - broadcast from France"
+
+
+def test_results_header_and_tail():
+    _, body = render("results/phase.txt", **CASES["results/phase.txt"][0])
+    lines = body.split("\n")
+    assert lines[0] == ":: Judge: USIN  Game: g1  Variant: standard"
+    assert lines[1] == ":: Deadline: F1901M Thu Jan 08 2026 12:00 UTC"
+    assert "Movement results for Spring of 1901.  (g1.001)" in body
+    assert "Italy: Army Venice can retreat to Tuscany or Rome." in body
+    assert "France:    1 Supply centers,  3 Units:  Removes 2 units." in body
+    assert "Italy: A VEN - XYZ  (UNKNOWN PLACENAME)" in body
+    assert "The next phase of 'g1' will be Movement for Fall of 1901." in body
+    won = dict(CASES["results/phase.txt"][0], winner="France")
+    assert "The game is over: France has won" in render("results/phase.txt", **won)[1]
+
+
+@pytest.mark.parametrize("builds, text", [(1, "Builds 1 unit."), (2, "Builds 2 units."), (0, "No change."),
+                                          (-1, "Removes 1 unit.")])
+def test_ownership_wording(builds, text):
+    ctx = dict(CASES["results/phase.txt"][0])
+    ctx["ownership"] = [{"power": "Russia", "centers": ["Moscow"], "count": 1, "units": 1, "builds": builds}]
+    assert f"Russia:    1 Supply centers,  1 Units:  {text}" in render("results/phase.txt", **ctx)[1]
+
+
+def test_empty_alternatives():
+    _, body = render("reply/list.txt", judge="J", game=None, games=[])
+    assert "  No games." in body
+    assert "No phase has been processed yet." in render("reply/history.txt", game="g1", results=[])[1]
+    assert "No year has been completed yet." in render("reply/summary.txt", game="g1", powers=[], rows=[])[1]
+    status = dict(CASES["reply/status.txt"][0])
+    status["powers"] = [{"power": "France", "status": "active", "wait": False, "orders": [], "submitted": False}]
+    assert "France (active):\n  (no orders)\n" in render("reply/status.txt", **status)[1]
+
+
+def test_a_local_template_overrides_and_default_reaches_the_shipped_one(tmp_path):
+    (tmp_path / "notice").mkdir()
+    (tmp_path / "notice" / "event.txt").write_text(
+        "Subject: local {{ game }}\n{% include 'default:notice/event.txt' %}")
+    subject, body = render("notice/event.txt", override=str(tmp_path), **CASES["notice/event.txt"][0])
+    assert subject == "local g1" and body.startswith("Subject: g1 - rollback\none\n")
+
+
+def test_a_template_without_a_subject_is_an_error(tmp_path):
+    (tmp_path / "bad.txt").write_text("Hello {{ game }}\n")
+    with pytest.raises(ValueError, match="does not start with a Subject line"):
+        render("bad.txt", override=str(tmp_path), game="g1")
