@@ -62,6 +62,11 @@ def cmd_datc(args: argparse.Namespace) -> int:
     return 0 if all(report.by_case().values()) and len(report.by_case()) == datc.TOTAL else 1
 
 
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    from judge import fuzz
+    return fuzz.command(args.phases, args.seed, args.out, args.jobs, args.known)
+
+
 def cmd_main(args: argparse.Namespace) -> int:
     """The main job on embedded defaults: adjudicate the shipped example and print the result."""
     from judge import api
@@ -164,6 +169,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--engine", choices=("dpjudge", "equations"), default="dpjudge",
                    help="movement adjudicator: the DPjudge port (default) or the DATC equations")
     p.set_defaults(func=cmd_datc)
+    p = sub.add_parser("fuzz", help="adjudicate random phases with both engines; write each disagreement, shrunk")
+    p.add_argument("--phases", type=int, default=2000, help="how many phases to run (default 2000)")
+    p.add_argument("--seed", type=int, default=1, help="run seed; a phase is reproducible from (seed, index)")
+    p.add_argument("--out", default="fuzz-cases", help="folder for the minimal cases (default ./fuzz-cases)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--known", action="store_true",
+                   help="also switch safe_convoys on; disagreements it alone causes are reported as explained")
+    p.set_defaults(func=cmd_fuzz)
     return parser
 
 

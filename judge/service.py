@@ -74,6 +74,11 @@ class Judge:
         if reading.errors:
             self._reply(msg, [], reading.errors, reading.unread, True)
             out.errors, out.replied = reading.errors, True
+            if s.game is not None and not s.game_is_new:
+                # A refused message (a wrong password, say) is worth a line in the access log too.
+                line, error = reading.errors[0]
+                self.store.log(s.game.name, f"{s.now.isoformat(timespec='seconds')} {msg.sender} REFUSED "
+                                            f"{hide_password(line)!r}: {error}")
             return out
         if s.game is not None:
             if key:
@@ -96,8 +101,10 @@ class Judge:
 
     def _reply(self, msg, lines, errors, unread, rejected: bool) -> None:
         subject = msg.subject if msg.subject.lower().startswith("re:") else f"Re: {msg.subject or 'your message'}"
+        # Lines echoed back never carry a password: the reply is stored in the outbox and may be read by others.
         _, body = render("reply/reply.txt", subject=subject, lines=lines, rejected=rejected,
-                         errors=[{"line": line, "error": err} for line, err in errors], unread=unread)
+                         errors=[{"line": hide_password(line), "error": err} for line, err in errors],
+                         unread=[hide_password(line) for line in unread])
         self.outbox.put(outbound.make(self.settings, msg.sender, subject, body, msg.message_id))
 
     # -- committing a session's work -----------------------------------------------------------------------------
@@ -164,6 +171,24 @@ class Judge:
             self.store.save(game, now)
             self.store.log(name, f"{now.isoformat(timespec='seconds')} judge {'; '.join(done.notes)}")
             return done.notes, game.next_wakeup(now)
+
+
+_SECRET_AT = {"SIGNON": 2, "SIGN-ON": 2, "TAKEOVER": 2, "TAKE-OVER": 2, "JOIN": 2, "CREATE": 2}
+
+
+def hide_password(line: str) -> str:
+    """The line with the password in it (SIGNON, TAKEOVER, JOIN, CREATE, SET PASSWORD) masked."""
+    words = line.split()
+    if not words:
+        return line
+    head = words[0].upper()
+    at = _SECRET_AT.get(head)
+    if head == "SET" and len(words) > 1 and words[1].upper() == "PASSWORD":
+        at = 2
+    if at is None or len(words) <= at:
+        return line
+    words[at] = "********"
+    return " ".join(words)
 
 
 def game_named_in(lines: list[str]) -> str | None:

@@ -23,8 +23,10 @@ def replies_to(desk: Desk, address: str) -> list:
 
 
 def snapshot_of_disk(desk: Desk) -> dict:
+    """Every game file but the access log (which records refused messages too, see below)."""
     root = desk.folder(GAME)
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*")
+            if p.is_file() and p.name != "access.log"}
 
 
 def with_rules(desk: Desk, *words: str) -> None:
@@ -108,6 +110,8 @@ def test_a_refused_message_changes_nothing(started, who, lines):
     r = started.master(*lines) if who == "MASTER" else started.signon(who, *lines)
     assert not r.accepted and r.replied and r.errors
     assert snapshot_of_disk(started) == before                       # status.json byte-identical, nothing new
+    last_log = (started.folder(GAME) / "access.log").read_text().splitlines()[-1]
+    assert " REFUSED " in last_log and r.errors[0][1] in last_log    # the attempt is on record
     sender = GM[0] if who == "MASTER" else PLAYERS[who][0]
     mails = started.new_mail()
     assert [m["To"] for m in mails] == [sender]                      # only the reply: no press, notice or results

@@ -29,6 +29,8 @@ class List:
             _block(s, "reply/list.txt", judge=s.settings.judge_name, game=None, games=games)
             return Continue.YES
         g = s.open_game(args[0])
+        if g.private and s.sender.lower() != g.master_address.lower() and not g.players_at(s.sender):
+            raise CommandError(f"GAME {g.name} IS PRIVATE: ONLY ITS MASTER AND PLAYERS MAY LIST IT")
         info = {"name": g.name, "status": g.status, "phase": g.position.phase.describe() if g.position else "",
                 "deadline": show(g.deadline, g.timing), "master": g.master_address,
                 "players": [{"power": p.power.title(), "status": p.status, "orders": p.submitted, "wait": p.wait}

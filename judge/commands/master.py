@@ -153,6 +153,17 @@ class Rollback:
         elif restored.deadline is None or restored.deadline <= s.now:
             restored.deadline = next_deadline(s.now, restored.position.phase.kind, restored.timing)
         restored.ready_since = None
+        # Who plays what is today's, not the snapshot's: passwords, addresses, takeovers, resignations and dummies
+        # made since then stay as they are (only the board, the orders and the history go back).
+        current = {p.power: p for p in game.players if p.power}
+        for player in restored.players:
+            now_player = current.get(player.power)
+            if now_player is not None:
+                player.address, player.password, player.status = (now_player.address, now_player.password,
+                                                                   now_player.status)
+        restored.master_address, restored.master_password = game.master_address, game.master_password
+        restored.observers = list(game.observers)
+        restored.rules, restored.timing, restored.private = game.rules, game.timing, game.private
         restored._note_readiness(s.now)
         s.game = restored
         s.say(f"Game {game.name} rolled back to before {restored.position.phase}; orders as they were then.")

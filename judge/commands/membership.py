@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from judge.commands._util import need_args, power_and_game
 from judge.commands.base import CommandError, Continue, Session
-from judge.game import FORMING, GameError
+from judge.game import FORMING, PLAYING, GameError
 from judge.storage.passwords import hash_password
 
 
@@ -72,6 +72,8 @@ class Takeover:
         need_args(args, 2, self.syntax)
         who, name = power_and_game(args[0])
         game = s.open_game(name)
+        if game.status not in (FORMING, PLAYING):
+            raise CommandError(f"GAME {name} IS OVER: NOTHING TO TAKE OVER")
         if game.status == FORMING or who == "MASTER":
             raise CommandError(f"NOTHING TO TAKE OVER IN {name}: USE JOIN")
         try:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from judge.commands._util import power_of
 from judge.commands.base import CommandError, Continue, Session
-from judge.game import ACTIVE
+from judge.game import ACTIVE, PLAYING
 from judge.rules import Press as PressRule
 
 
@@ -19,6 +19,8 @@ def _check(s: Session) -> None:
         raise CommandError(f"NO PRESS IS ALLOWED IN GAME {game.name}")
     if game.position is None:
         raise CommandError(f"GAME {game.name} HAS NOT STARTED: NO PRESS YET")
+    if game.status != PLAYING and s.role != "master":
+        raise CommandError(f"GAME {game.name} IS OVER: NO MORE PRESS")
 
 
 class Press:

@@ -80,9 +80,12 @@ class Set:
         value = " ".join(rest)
         if what == "DEADLINE":
             try:
-                game.deadline = parse_moment(value, game.timing, s.now)
+                moment = parse_moment(value, game.timing, s.now)
             except ValueError as exc:
                 raise CommandError(str(exc)) from None
+            if moment <= s.now:
+                raise CommandError(f"DEADLINE IN THE PAST: {show(moment, game.timing)} (USE PROCESS TO PROCESS NOW)")
+            game.deadline = moment
             game.preview_sent = False
             s.say(f"Deadline set to {show(game.deadline, game.timing)}.")
             s.effect("notify", ("deadline changed", [f"The master has set the deadline of {game.name} to "

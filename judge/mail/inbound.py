@@ -120,6 +120,9 @@ def html_to_text(html: str) -> str:
 _COMMENT = re.compile(r"(^|\s)//.*$")     # "// comment", but not the "//" inside "http://..."
 # German clients put the name after the verb ("Am 05.01.2026 um 12:00 schrieb Judge <judge@...>:"), so "schrieb"
 # may be followed by text; without that the attribution line would be read as a command and refuse the message.
+# Where a client's own trailer or a quoted earlier message starts: nothing after it is read.
+_TRAILER = re.compile(r"^(sent from my .+|sent from (outlook|mail) for .+|get outlook for .+|_{10,}|"
+                      r"from: .+ <?[^ ]+@[^ ]+>?)$", re.I)
 _WROTE = re.compile(r"^(on .+ wrote:|.+ a écrit\s*:|.+ schrieb\b.*:|-+ ?original message ?-+)$", re.I)
 
 
@@ -136,6 +139,8 @@ def clean_lines(text: str) -> list[str]:
             if line.lower().startswith("-"):
                 break                               # everything after "--- Original Message ---" is quoted
             continue
+        if _TRAILER.match(line):
+            break                                   # "Sent from my iPhone", Outlook's "____" / "From: ..." block
         out.append(line)
     while out and not out[-1]:
         out.pop()

@@ -19,7 +19,8 @@ def test_orders_keyword_is_a_no_op(started):
 def test_order_lines_before_signon_are_refused(started):
     r = started.send("france@example.org", f"A PAR - BUR\nSIGNON F{GAME} fra-pw")
     assert r.errors == [("A PAR - BUR", "UNRECOGNIZED COMMAND (SIGN ON BEFORE SENDING ORDERS)")]
-    assert f"   SIGNON F{GAME} fra-pw" in started.reply("FRANCE")        # the unread rest, echoed
+    reply = started.reply("FRANCE")
+    assert f"   SIGNON F{GAME} ********" in reply and "fra-pw" not in reply   # echoed, password hidden
 
 
 def test_an_illegal_order_refuses_the_whole_message(started):

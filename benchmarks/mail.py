@@ -1,0 +1,976 @@
+"""Mail benchmark: `judge serve` over real SMTP - reply latency and throughput under a burst of order mail, and
+start-up time with 10,000 games on disk.
+
+    python benchmarks/mail.py            # the default run: 100 games, bursts of 1,000 order mails, 10,000 games
+    python benchmarks/mail.py --quick    # smoke run: 20 games, 200 mails, 1,000 games at start-up
+
+1. Mail in -> reply out. `--games` active games (each created by CREATE and seven JOINs through `Judge.deliver`,
+   not timed) in a real temporary games/ folder; the real `Daemon` in this process on an ephemeral port, its
+   outgoing mail going by SMTP to a recording relay. `--mails` order mails (a SIGNON and one legal order per unit,
+   spread round-robin over the games and then their powers) are pushed by `--threads` SMTP client connections as
+   fast as the judge accepts them. Each mail's latency runs from the start of its SMTP transaction (MAIL FROM) to
+   the moment the relay has its reply (matched by In-Reply-To, or by the token in the subject). By default the
+   clients and the relay run in a helper process (the outside world: they take no CPU from the daemon's
+   interpreter lock); `--inproc` puts them in this process instead, the relay on the daemon's loop as in
+   tests/daemon/conftest.py. Targets: >= 100 order mails per second from the first send to the last reply, p99 <
+   250 ms.
+2. Start-up with `--startup-games` games on disk (one game made through the judge, saved under other names and
+   deadlines by the judge's own GameStore): `Daemon(...)` and `await Daemon.start()` (spool drain, deadline
+   rebuild from the games, SMTP server up) until a client has the 220 greeting. Target < 5 s.
+
+Where a target is missed, a further burst runs under cProfile (the loop thread and every worker thread of the
+daemon) and the top functions are printed.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import cProfile
+import email
+import email.policy
+import json
+import multiprocessing
+import os
+import platform
+import pstats
+import random
+import re
+import shutil
+import signal
+import smtplib
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timedelta, timezone
+from email.parser import BytesHeaderParser
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from aiosmtpd.smtp import SMTP
+
+import judge.commands.signon
+import judge.mail.inbound
+import judge.mail.outbound
+import judge.service
+from judge import config
+from judge.daemon.service import Daemon
+from judge.game import COMPLETED
+from judge.service import Judge
+from judge.storage import passwords
+from judge.storage.atomic import atomic_write
+
+JUDGE_ADDRESS = "judge@localhost"
+TOKEN_DOMAIN = "bench.example"
+TOKEN_RE = re.compile(r"\b(r\d+-\d+)\b")
+TARGET_RATE, TARGET_P99_MS, TARGET_STARTUP_S = 100.0, 250.0, 5.0
+
+# Every unit of the 1901 position with the orders a mail may give it (one per unit, chosen at random): all legal.
+ORDERS = {
+    "AUSTRIA": [("A VIE", ["H", "- GAL", "- TRI", "- BOH", "- TYR"]), ("A BUD", ["H", "- SER", "- RUM", "- GAL"]),
+                ("F TRI", ["H", "- ALB", "- ADR", "- VEN"])],
+    "ENGLAND": [("F LON", ["H", "- NTH", "- ENG"]), ("F EDI", ["H", "- NTH", "- NWG"]),
+                ("A LVP", ["H", "- YOR", "- WAL", "- EDI"])],
+    "FRANCE": [("F BRE", ["H", "- MAO", "- ENG", "- PIC"]), ("A PAR", ["H", "- BUR", "- PIC", "- GAS"]),
+               ("A MAR", ["H", "- SPA", "- BUR", "- PIE"])],
+    "GERMANY": [("F KIE", ["H", "- DEN", "- HOL", "- BAL"]), ("A BER", ["H", "- KIE", "- PRU", "- SIL"]),
+                ("A MUN", ["H", "- RUH", "- BUR", "- TYR"])],
+    "ITALY": [("F NAP", ["H", "- ION", "- TYS"]), ("A ROM", ["H", "- APU", "- VEN", "- TUS"]),
+              ("A VEN", ["H", "- TYR", "- PIE", "- APU"])],
+    "RUSSIA": [("F STP/SC", ["H", "- BOT", "- FIN"]), ("A MOS", ["H", "- UKR", "- SEV", "- STP", "- LVN"]),
+               ("A WAR", ["H", "- GAL", "- UKR", "- SIL"]), ("F SEV", ["H", "- BLA", "- RUM"])],
+    "TURKEY": [("F ANK", ["H", "- BLA", "- CON"]), ("A CON", ["H", "- BUL", "- SMY"]),
+               ("A SMY", ["H", "- ARM", "- SYR"])],
+}
+POWERS = list(ORDERS)
+
+
+# --- mail and games -------------------------------------------------------------------------------------------------
+
+def game_name(i: int) -> str:
+    return f"g{i:03d}"
+
+
+def player_address(game: str, power: str) -> str:
+    return f"{power.lower()}.{game}@players.example"
+
+
+def player_password(game: str, power: str) -> str:
+    return f"pw-{power[:3].lower()}-{game}"
+
+
+def compose(sender: str, body: str, subject: str, message_id: str) -> bytes:
+    """A plain text message as a mail client writes it (CRLF, Message-ID)."""
+    return (f"From: {sender}\r\nTo: {JUDGE_ADDRESS}\r\nSubject: {subject}\r\nMessage-ID: <{message_id}>\r\n"
+            f"MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
+            + body.replace("\n", "\r\n") + "\r\n").encode("utf-8")
+
+
+def settings_for(root: Path, relay_port: int | None = None, rate_per_hour: int | None = None):
+    """As tests/daemon/conftest.py: everything under `root`; outgoing mail to the relay on 127.0.0.1."""
+    s = config.load(None).with_values(judge_games_dir=root / "games", judge_outbox_dir=root / "outbox",
+                                      judge_inbox_dir=root / "inbox", relay_maildir=root / "maildir")
+    if relay_port:
+        s = s.with_values(relay_host="127.0.0.1", relay_port=relay_port)
+    if rate_per_hour is not None:
+        s = s.with_values(smtp_rate_per_hour=rate_per_hour)
+    return s
+
+
+def create_game(j: Judge, name: str, players: int = 7) -> None:
+    """CREATE (EARLY -1: never processed early, so no game moves on during the run) and `players` JOINs."""
+    r = j.deliver(compose(f"gm.{name}@players.example", f"CREATE {name} gm-{name}\nSET EARLY -1", "create",
+                          f"create-{name}@{TOKEN_DOMAIN}"))
+    assert r.accepted, (name, r.errors)
+    for power in POWERS[:players]:
+        r = j.deliver(compose(player_address(name, power),
+                              f"JOIN {name} {player_password(name, power)} {power[0]}", "join",
+                              f"join-{name}-{power}@{TOKEN_DOMAIN}"))
+        assert r.accepted, (name, power, r.errors)
+
+
+def setup_games(root: Path, n: int) -> float:
+    """`n` active games through Judge.deliver (4 games at a time: each game's mail in order, one game's folder per
+    thread); the outbox (welcome and start mail) is emptied. Returns seconds."""
+    t = time.perf_counter()
+    j = Judge(settings_for(root))
+
+    def one(i: int) -> None:
+        create_game(j, game_name(i))
+        assert j.store.load(game_name(i)).status == "active"
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(one, range(n)))
+    shutil.rmtree(root / "outbox", ignore_errors=True)
+    return time.perf_counter() - t
+
+
+def deliver_alone(root: Path, jobs: list) -> dict:
+    """The same mails through Judge.deliver in one thread, no SMTP, no sender, nothing else running in this
+    process: the serial path's own cost (fresh password cache, as a daemon just started)."""
+    passwords._verified.clear()
+    j = Judge(settings_for(root))
+    seen: set[str] = set()
+    first, later = [], []
+    t0 = time.perf_counter()
+    for sender, raw, token in jobs:
+        t = time.perf_counter()
+        r = j.deliver(raw, None, key=f"alone-{token}")
+        (later if sender in seen else first).append(time.perf_counter() - t)
+        seen.add(sender)
+        assert r.accepted, r.errors
+    wall = time.perf_counter() - t0
+    shutil.rmtree(root / "outbox", ignore_errors=True)
+    return {"mails": len(jobs), "wall_s": wall, "rate_per_s": len(jobs) / wall,
+            "first_signon_ms": 1000 * statistics.mean(first) if first else 0.0, "first_signons": len(first),
+            "later_ms": 1000 * statistics.mean(later) if later else 0.0, "later": len(later)}
+
+
+def load_average() -> str:
+    return "load average {:.1f} {:.1f} {:.1f}".format(*os.getloadavg())
+
+
+def fsync_cost(folder: Path, n: int = 100) -> float:
+    """ms per atomic_write of 4 KB (write, fsync the file, rename, fsync the folder) on the benchmark's disk, now."""
+    folder.mkdir(parents=True, exist_ok=True)
+    t = time.perf_counter()
+    for i in range(n):
+        atomic_write(folder / f"f{i % 10}", b"x" * 4096)
+    ms = 1000 * (time.perf_counter() - t) / n
+    shutil.rmtree(folder, ignore_errors=True)
+    return ms
+
+
+def order_mails(n_games: int, n_mails: int, run: int, seed: int) -> list[tuple[str, bytes, str]]:
+    """(sender, raw message, token): mail i goes to game i % n_games, power (i // n_games) % 7."""
+    rng = random.Random(seed * 1000 + run)
+    jobs = []
+    for i in range(n_mails):
+        game, power = game_name(i % n_games), POWERS[(i // n_games) % len(POWERS)]
+        token = f"r{run}-{i:05d}"
+        lines = [f"SIGNON {power[0]}{game} {player_password(game, power)}"]
+        lines += [f"{unit} {rng.choice(options)}" for unit, options in ORDERS[power]]
+        sender = player_address(game, power)
+        jobs.append((sender, compose(sender, "\n".join(lines), f"orders {token}", f"{token}@{TOKEN_DOMAIN}"), token))
+    return jobs
+
+
+# --- the outside world: SMTP clients and the relay ------------------------------------------------------------------
+
+class RecordingRelay:
+    """An SMTP relay on aiosmtpd's protocol (as tests/daemon/conftest.py) that notes when each message arrived."""
+
+    def __init__(self):
+        self.records: list[tuple[float, bytes, list[str]]] = []
+        self.server = None
+        self.port = 0
+
+    async def handle_DATA(self, server, session, envelope):
+        self.records.append((time.monotonic(), envelope.original_content or envelope.content,
+                             list(envelope.rcpt_tos)))
+        return "250 OK"
+
+    async def start(self) -> int:
+        loop = asyncio.get_running_loop()
+        self.server = await loop.create_server(lambda: SMTP(self, hostname="relay.bench", loop=loop),
+                                               "127.0.0.1", 0)
+        self.port = self.server.sockets[0].getsockname()[1]
+        return self.port
+
+    async def stop(self) -> None:
+        self.server.close()
+        await self.server.wait_closed()
+
+
+def parse_reply(record: tuple[float, bytes, list[str]]) -> tuple[float, str, str, bool]:
+    """(arrival, token or '', subject, rejected) of a message the relay got."""
+    t, raw, _ = record
+    head = BytesHeaderParser(policy=email.policy.default).parsebytes(raw)
+    irt = str(head.get("In-Reply-To", "")).strip().strip("<>")
+    subject = str(head.get("Subject", ""))
+    token = irt.split("@")[0] if irt.endswith("@" + TOKEN_DOMAIN) else ""
+    if not token:
+        m = TOKEN_RE.search(subject)
+        token = m.group(1) if m else ""
+    return t, token, subject, b"NOT accepted" in raw
+
+
+def run_clients(port: int, jobs: list, threads: int, rate: float | None) -> list:
+    """Send every job over SMTP from `threads` connections (each kept open); with `rate`, mail i is due at
+    start + i / rate. Returns (token, transaction start, 250 received, error) per job; times are
+    time.monotonic(), one clock for every process of the machine."""
+    results: list = [None] * len(jobs)
+    lock = threading.Lock()
+    nxt = [0]
+    start = time.monotonic() + 0.02
+
+    def worker():
+        smtp = None
+        while True:
+            with lock:
+                i = nxt[0]
+                nxt[0] += 1
+            if i >= len(jobs):
+                break
+            if rate:
+                delay = start + i / rate - time.monotonic()
+                if delay > 0:
+                    time.sleep(delay)
+            sender, raw, token = jobs[i]
+            t0 = time.monotonic()
+            try:
+                if smtp is None:
+                    smtp = smtplib.SMTP("127.0.0.1", port, timeout=120)
+                    smtp.ehlo()
+                t0 = time.monotonic()
+                refused = smtp.sendmail(sender, [JUDGE_ADDRESS], raw)
+                results[i] = (token, t0, time.monotonic(), repr(refused) if refused else "")
+            except (OSError, smtplib.SMTPException) as exc:
+                results[i] = (token, t0, time.monotonic(), f"{type(exc).__name__}: {exc}")
+                with contextlib.suppress(Exception):
+                    smtp.close()
+                smtp = None
+        if smtp is not None:
+            with contextlib.suppress(Exception):
+                smtp.quit()
+
+    pool = [threading.Thread(target=worker) for _ in range(threads)]
+    for th in pool:
+        th.start()
+    for th in pool:
+        th.join()
+    return results
+
+
+def wait_for_tokens(relay: RecordingRelay, tokens: set[str], timeout: float, parsed: list) -> list:
+    """Parse what the relay got until every token has its reply (or `timeout`); returns the parsed replies."""
+    end = time.monotonic() + timeout
+    seen: set[str] = set()
+    done = 0
+    while True:
+        while done < len(relay.records):
+            rec = parse_reply(relay.records[done])
+            parsed.append(rec)
+            seen.add(rec[1])
+            done += 1
+        if tokens <= seen or time.monotonic() > end:
+            del relay.records[:done]
+            out, parsed[:] = list(parsed), []
+            return out
+        time.sleep(0.005)
+
+
+def world_main(conn, threads: int) -> None:
+    """The helper process: a relay on its own loop thread, and the clients on request."""
+    loop = asyncio.new_event_loop()
+    threading.Thread(target=loop.run_forever, daemon=True).start()
+    relay = RecordingRelay()
+    conn.send(asyncio.run_coroutine_threadsafe(relay.start(), loop).result())
+    parsed: list = []
+    while True:
+        msg = conn.recv()
+        if msg[0] == "burst":
+            _, port, jobs, rate = msg
+            conn.send(run_clients(port, jobs, threads, rate))
+        elif msg[0] == "wait":
+            _, tokens, timeout = msg
+            conn.send(wait_for_tokens(relay, tokens, timeout, parsed))
+        else:
+            break
+    asyncio.run_coroutine_threadsafe(relay.stop(), loop).result()
+    loop.call_soon_threadsafe(loop.stop)
+    conn.send("bye")
+
+
+class World:
+    """Clients and relay in a helper process (default)."""
+
+    def __init__(self, threads: int):
+        ctx = multiprocessing.get_context("spawn")
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=world_main, args=(child, threads), daemon=True)
+        self.proc.start()
+        self.relay_port = self.conn.recv()
+
+    def _ask(self, *msg):
+        self.conn.send(msg)
+        return self.conn.recv()
+
+    async def burst(self, port: int, jobs: list, rate: float | None) -> list:
+        return await asyncio.to_thread(self._ask, "burst", port, jobs, rate)
+
+    async def wait(self, tokens: set[str], timeout: float) -> list:
+        return await asyncio.to_thread(self._ask, "wait", tokens, timeout)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._ask("quit")
+        self.proc.join(5)
+
+
+class InprocWorld:
+    """Clients as threads of this process and the relay on the daemon's loop (tests/daemon/conftest.py)."""
+
+    def __init__(self, threads: int):
+        self.threads = threads
+        self.relay = RecordingRelay()
+        self.relay_port = 0
+        self.parsed: list = []
+
+    async def open(self) -> None:
+        if not self.relay_port:
+            self.relay_port = await self.relay.start()
+
+    async def burst(self, port: int, jobs: list, rate: float | None) -> list:
+        return await asyncio.to_thread(run_clients, port, jobs, self.threads, rate)
+
+    async def wait(self, tokens: set[str], timeout: float) -> list:
+        # Parse nothing on the daemon's loop while replies come in: wait for as many messages as mails, then parse.
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if len(self.relay.records) >= len(tokens):
+                if tokens <= {parse_reply(r)[1] for r in self.relay.records}:
+                    break
+                await asyncio.sleep(0.2)
+            await asyncio.sleep(0.01)
+        return await asyncio.to_thread(wait_for_tokens, self.relay, tokens, 0, self.parsed)
+
+    async def close_async(self) -> None:
+        if self.relay.server is not None:
+            await self.relay.stop()
+
+
+# --- instrumentation of the daemon (not of the judge's code: wrappers around its entry points) ----------------------
+
+class Timers:
+    """Wall time spent inside chosen functions (time waiting for the interpreter lock included)."""
+
+    def __init__(self):
+        self.total: dict[str, float] = defaultdict(float)
+        self.calls: dict[str, int] = defaultdict(int)
+        self.queue_wait: list[float] = []
+        self.lock = threading.Lock()
+        self.local = threading.local()        # which top-level stage this thread is in (to place each fsync)
+
+    def add(self, name: str, seconds: float) -> None:
+        with self.lock:
+            self.total[name] += seconds
+            self.calls[name] += 1
+
+    def wrap(self, name: str, fn, stage: str = ""):
+        def timed(*a, **k):
+            if stage:
+                self.local.stage = stage
+            t = time.perf_counter()
+            try:
+                return fn(*a, **k)
+            finally:
+                self.add(name, time.perf_counter() - t)
+                if stage:
+                    self.local.stage = ""
+        return timed
+
+    def wrap_fsync(self, fn):
+        def timed(fd):
+            t = time.perf_counter()
+            try:
+                return fn(fd)
+            finally:
+                d = time.perf_counter() - t
+                self.add("os.fsync", d)
+                self.add(f"  fsync in {getattr(self.local, 'stage', '') or 'other'}", d)
+        return timed
+
+    def wrap_lock(self, name: str, lock_factory):
+        @contextlib.contextmanager
+        def timed(*a, **k):
+            t = time.perf_counter()
+            with lock_factory(*a, **k):
+                self.add(name, time.perf_counter() - t)
+                yield
+        return timed
+
+
+STAGES = [  # (name, what it is) in the order printed
+    ("smtp spool.put", "SMTP DATA: spool file written + fsync (file, dir), in a worker thread"),
+    ("daemon._deliver", "the serial worker: claim spool file, Judge.deliver, done"),
+    ("  Judge.deliver", "  all of the judge's work for one mail"),
+    ("    inbound.read", "    parse the mail (email package, body, clean lines)"),
+    ("    store.lock", "    wait for and take the game's flock"),
+    ("    store.load", "    status.json read + json + Game.from_json"),
+    ("    read_lines", "    the commands: SIGNON (password) + order parsing and checks"),
+    ("      check_password", "      scrypt check (cached per process after the first)"),
+    ("    store.save", "    Game.to_json + json + atomic write + fsync"),
+    ("    store.log", "    access.log append + fsync"),
+    ("    render", "    reply template"),
+    ("    outbound.make", "    reply EmailMessage"),
+    ("    outbox.put", "    reply as_bytes + atomic write + fsync"),
+    ("sender.drain", "the sender thread: outbox listing, each message sent"),
+    ("  sender.send", "  read, parse, one SMTP connection to the relay per message"),
+    ("os.fsync", "every fsync of the daemon, by the stage it is in:"),
+    ("  fsync in spool", "  SMTP DATA: spool file, tmp/ and new/ folders"),
+    ("  fsync in deliver", "  serial worker: status.json + games folder, access.log, outbox file + folder"),
+    ("  fsync in sender", "  sender"),
+]
+DELIVER_PARTS = [  # the serial worker's time, split without overlaps
+    ("password check (scrypt)", ["      check_password"], []),
+    ("order parsing + checks", ["    read_lines"], ["      check_password"]),
+    ("status save (JSON + fsync)", ["    store.save"], []),
+    ("reply to outbox (as_bytes + fsync)", ["    outbox.put"], []),
+    ("reply build (template + EmailMessage)", ["    render", "    outbound.make"], []),
+    ("access log (fsync)", ["    store.log"], []),
+    ("mail parsing", ["    inbound.read"], []),
+    ("status load x2 (JSON)", ["    store.load"], []),
+    ("game lock", ["    store.lock"], []),
+    ("spool claim/read/done + rest", ["daemon._deliver"],
+     ["    inbound.read", "    store.lock", "    store.load", "    read_lines", "    store.save", "    store.log",
+      "    render", "    outbound.make", "    outbox.put"]),
+]
+
+
+@contextlib.contextmanager
+def instrumented(daemon: Daemon, timers: Timers):
+    """Install timing wrappers on the daemon's objects and on the judge's module attributes it calls; undo after."""
+    store, outbox, sender = daemon.judge.store, daemon.judge.outbox, daemon.sender
+    inner = daemon._deliver
+
+    def deliver_with_wait(name: str):
+        with contextlib.suppress(ValueError):
+            timers.queue_wait.append((time.time_ns() - int(name.split(".")[0])) / 1e9)
+        return inner(name)
+
+    daemon.spool.put = timers.wrap("smtp spool.put", daemon.spool.put, stage="spool")
+    daemon._deliver = timers.wrap("daemon._deliver", deliver_with_wait, stage="deliver")
+    daemon.judge.deliver = timers.wrap("  Judge.deliver", daemon.judge.deliver)
+    store.lock = timers.wrap_lock("    store.lock", store.lock)
+    store.load = timers.wrap("    store.load", store.load)
+    store.save = timers.wrap("    store.save", store.save)
+    store.log = timers.wrap("    store.log", store.log)
+    outbox.put = timers.wrap("    outbox.put", outbox.put)
+    sender.drain = timers.wrap("sender.drain", sender.drain, stage="sender")
+    sender.send = timers.wrap("  sender.send", sender.send)
+    modules = [(judge.mail.inbound, "read", "    inbound.read"), (judge.service, "read_lines", "    read_lines"),
+               (judge.service, "render", "    render"), (judge.mail.outbound, "make", "    outbound.make"),
+               (judge.commands.signon, "check_password", "      check_password")]
+    saved = [(mod, attr, getattr(mod, attr)) for mod, attr, _ in modules] + [(os, "fsync", os.fsync)]
+    for mod, attr, name in modules:
+        setattr(mod, attr, timers.wrap(name, getattr(mod, attr)))
+    os.fsync = timers.wrap_fsync(os.fsync)
+    try:
+        yield
+    finally:
+        for mod, attr, fn in saved:
+            setattr(mod, attr, fn)
+
+
+class ThreadProfiles:
+    """cProfile in worker threads: one profiler per thread, enabled around each call of the wrapped function."""
+
+    def __init__(self):
+        self.local = threading.local()
+        self.profiles: list[cProfile.Profile] = []
+        self.lock = threading.Lock()
+
+    def wrap(self, fn):
+        def profiled(*a, **k):
+            p = getattr(self.local, "p", None)
+            if p is None:
+                p = self.local.p = cProfile.Profile()
+                with self.lock:
+                    self.profiles.append(p)
+            p.enable()
+            try:
+                return fn(*a, **k)
+            finally:
+                p.disable()
+        return profiled
+
+
+# --- scenario 1: the burst ------------------------------------------------------------------------------------------
+
+def pct(values: list[float], q: float) -> float:
+    """Percentile with linear interpolation (numpy's default)."""
+    if not values:
+        return float("nan")
+    v = sorted(values)
+    k = (len(v) - 1) * q / 100
+    lo = int(k)
+    hi = min(lo + 1, len(v) - 1)
+    return v[lo] + (v[hi] - v[lo]) * (k - lo)
+
+
+async def one_burst(root: Path, world, jobs: list, rate: float | None, threads: int, profile: bool = False) -> dict:
+    """Start a daemon, push `jobs`, wait for every reply at the relay, stop the daemon; the figures."""
+    passwords._verified.clear()          # a freshly started judge: no password check remembered
+    if isinstance(world, InprocWorld):
+        await world.open()
+    daemon = Daemon(settings_for(root, world.relay_port, rate_per_hour=None))
+    timers = Timers()
+    profs = ThreadProfiles() if profile else None
+    if profile:
+        daemon._deliver = profs.wrap(daemon._deliver)
+        daemon.sender.drain = profs.wrap(daemon.sender.drain)
+        daemon.spool.put = profs.wrap(daemon.spool.put)
+        cm = contextlib.nullcontext()
+    else:
+        cm = instrumented(daemon, timers)
+    with cm:
+        _, port = await daemon.start("127.0.0.1", 0)
+        main_prof = cProfile.Profile() if profile else None
+        try:
+            if main_prof:
+                main_prof.enable()
+            sent = await world.burst(port, jobs, rate)
+            tokens = {j[2] for j in jobs}
+            replies = await world.wait(tokens, timeout=120 + 0.2 * len(jobs))
+            if main_prof:
+                main_prof.disable()
+        finally:
+            await daemon.stop()
+    out = {"mails": len(jobs), "threads": threads, "rate": rate}
+    by_token = {}
+    others, rejected = 0, 0
+    for t, token, subject, rej in replies:
+        if token and token not in by_token:
+            by_token[token] = t
+            rejected += rej
+        else:
+            others += 1
+    starts = {tok: t0 for tok, t0, t1, err in sent if not err}
+    errors = [err for _, _, _, err in sent if err]
+    lat = [by_token[tok] - t0 for tok, t0 in starts.items() if tok in by_token]
+    first = min(t0 for _, t0, _, _ in sent)
+    last_reply = max(by_token.values()) if by_token else first
+    last_accept = max(t1 for _, _, t1, _ in sent)
+    out.update(
+        accepted_smtp=len(starts), smtp_errors=len(errors), smtp_error_examples=errors[:3],
+        replied=len(lat), rejected=rejected, other_mail=others,
+        wall_s=last_reply - first, rate_per_s=len(lat) / (last_reply - first) if lat else 0.0,
+        smtp_window_s=last_accept - first, smtp_rate_per_s=len(starts) / (last_accept - first),
+        smtp_txn_ms={q: 1000 * pct([t1 - t0 for _, t0, t1, e in sent if not e], q) for q in (50, 99)},
+        latency_ms={q: 1000 * pct(lat, q) for q in (50, 90, 99)}, latency_max_ms=1000 * max(lat, default=0),
+        processed=daemon.processed, sent_by_daemon=daemon.sender.sent, load_1min=os.getloadavg()[0])
+    if not profile:
+        out["stages"] = {name: (timers.calls.get(name, 0), timers.total.get(name, 0.0)) for name, _ in STAGES}
+        out["stages"]["  fsync in other"] = (timers.calls.get("  fsync in other", 0),
+                                             timers.total.get("  fsync in other", 0.0))
+        out["queue_wait_ms"] = {q: 1000 * pct(timers.queue_wait, q) for q in (50, 99)}
+    else:
+        out["profile"] = (main_prof, profs.profiles)
+    return out
+
+
+def print_burst(tag: str, r: dict) -> None:
+    lat = r["latency_ms"]
+    print(f"  {tag}: {r['replied']}/{r['mails']} replies ({r['rejected']} refused orders, {r['other_mail']} other "
+          f"mail, {r['smtp_errors']} SMTP errors) in {r['wall_s']:.2f} s = {r['rate_per_s']:.0f} mails/s; latency "
+          f"p50 {lat[50]:.0f} ms, p90 {lat[90]:.0f} ms, p99 {lat[99]:.0f} ms, max {r['latency_max_ms']:.0f} ms "
+          f"(load average after: {r['load_1min']:.1f})")
+    print(f"      SMTP: all accepted within {r['smtp_window_s']:.2f} s ({r['smtp_rate_per_s']:.0f} mails/s), "
+          f"transaction p50 {r['smtp_txn_ms'][50]:.1f} ms, p99 {r['smtp_txn_ms'][99]:.1f} ms"
+          + (f"; waiting in the spool queue p50 {r['queue_wait_ms'][50]:.0f} ms, p99 {r['queue_wait_ms'][99]:.0f} ms"
+             if "queue_wait_ms" in r else ""))
+    for e in r["smtp_error_examples"]:
+        print(f"      !! {e}")
+
+
+def print_stages(r: dict) -> None:
+    n = r["mails"]
+    print(f"  where the daemon's time went (burst {r['tag']}: {n} mails in {r['wall_s']:.2f} s; wall time inside "
+          f"each function, waiting for the interpreter lock included):")
+    print(f"    {'':<22}{'calls':>7}{'total s':>9}{'ms/mail':>9}{'% of wall':>10}")
+    for name, why in STAGES:
+        calls, total = r["stages"][name]
+        print(f"    {name:<22}{calls:>7}{total:>9.2f}{1000 * total / n:>9.2f}{100 * total / r['wall_s']:>9.0f}%  "
+              f"{why.strip()}")
+    st = {k: v[1] for k, v in r["stages"].items()}
+    worker = st["daemon._deliver"]
+    parts = sorted(((label, sum(st[a] for a in plus) - sum(st[b] for b in minus))
+                    for label, plus, minus in DELIVER_PARTS), key=lambda x: -x[1])
+    print(f"  the serial worker (one mail at a time) was busy {100 * worker / r['wall_s']:.0f}% of the burst, "
+          f"{1000 * worker / n:.1f} ms per mail, so at most {n / worker:.0f} mails/s; its time: "
+          + ", ".join(f"{label} {100 * v / worker:.0f}%" for label, v in parts)
+          + f"; fsync alone is {100 * st['  fsync in deliver'] / worker:.0f}% of it "
+          f"({r['stages']['  fsync in deliver'][0] / n:.0f} per mail)")
+    print(f"  beside it: SMTP spool.put {1000 * st['smtp spool.put'] / n:.1f} ms per mail (of which fsync "
+          f"{1000 * st['  fsync in spool'] / n:.1f}), sender {1000 * st['sender.drain'] / n:.1f} ms per mail "
+          f"(so at most {n / st['sender.drain']:.0f} replies/s out)")
+
+
+def profile_report(main_prof: cProfile.Profile, thread_profs: list, top: int) -> dict:
+    stats = pstats.Stats(main_prof)
+    for p in thread_profs:
+        stats.add(p)
+    raw = stats.stats
+    idle_keys = [k for k in raw if k[2] in ("<method 'poll' of 'select.epoll' objects>",)]
+    idle = sum(raw[k][2] for k in idle_keys)
+    busy = sum(v[2] for k, v in raw.items() if k not in idle_keys)
+
+    def name(key):
+        file, line, func = key
+        if file == "~":
+            return func
+        path = Path(file)
+        with contextlib.suppress(ValueError):
+            return f"{path.resolve().relative_to(REPO)}:{line}({func})"
+        parts = path.parts
+        for anchor in ("site-packages", "lib"):
+            if anchor in parts:
+                i = len(parts) - 1 - parts[::-1].index(anchor)
+                return f"{'/'.join(parts[i + 1:])}:{line}({func})"
+        return f"{path.name}:{line}({func})"
+
+    print(f"\n== cProfile of the daemon during one burst: loop thread + every worker thread; {busy:.2f} s of profiled "
+          f"time ({idle:.2f} s more idle in epoll, left out) ==")
+    print(f"  top {top} by own time:")
+    print(f"  {'calls':>9}{'own s':>9}{'cum s':>9}  function")
+    rows = sorted(((k, v) for k, v in raw.items() if k not in idle_keys), key=lambda kv: kv[1][2], reverse=True)
+    for key, (cc, nc, tt, ct, _) in rows[:top]:
+        print(f"  {nc:>9}{tt:>9.3f}{ct:>9.3f}  {name(key)}")
+    print(f"  top {top} by cumulative time:")
+    rows = sorted(((k, v) for k, v in raw.items() if k not in idle_keys), key=lambda kv: kv[1][3], reverse=True)
+    for key, (cc, nc, tt, ct, _) in rows[:top]:
+        print(f"  {nc:>9}{tt:>9.3f}{ct:>9.3f}  {name(key)}")
+
+    # the parts the brief names, from the same profile
+    def cum(file_end: str, func: str) -> float:
+        return sum(v[3] for k, v in raw.items() if k[0].replace("\\", "/").endswith(file_end) and k[2] == func)
+
+    def own_in(fragment: str) -> float:
+        return sum(v[2] for k, v in raw.items() if fragment in k[0].replace("\\", "/"))
+
+    parts = [
+        ("SMTP server protocol (aiosmtpd, own time)", own_in("aiosmtpd/")),
+        ("asyncio loop machinery (own time)", own_in("/asyncio/")),
+        ("spool: Spool.put (cum)", cum("judge/daemon/spool.py", "put")),
+        ("deliver: Daemon._deliver (cum)", cum("judge/daemon/service.py", "_deliver")),
+        ("  parsing: inbound.read (cum)", cum("judge/mail/inbound.py", "read")),
+        ("  locking: atomic.locked (cum)", cum("judge/storage/atomic.py", "locked")),
+        ("  JSON load: GameStore.load (cum)", cum("judge/storage/gamedir.py", "load")),
+        ("  commands: reader.read (cum)", cum("judge/commands/reader.py", "read")),
+        ("    passwords._check (scrypt, cum)", cum("judge/storage/passwords.py", "_check")),
+        ("  JSON save: GameStore.save (cum)", cum("judge/storage/gamedir.py", "save")),
+        ("  access log: GameStore.log (cum)", cum("judge/storage/gamedir.py", "log")),
+        ("  reply: Judge._reply (cum)", cum("judge/service.py", "_reply")),
+        ("    outbox write: Outbox.put (cum)", cum("judge/storage/outbox.py", "put")),
+        ("sender: Sender.drain (cum)", cum("judge/daemon/sender.py", "drain")),
+        ("fsync (own, all threads)", sum(v[2] for k, v in raw.items() if k[2] == "<built-in method posix.fsync>")),
+    ]
+    print("  by part (cumulative time of the part's entry function in the profile):")
+    for label, secs in parts:
+        print(f"    {label:<42}{secs:>8.3f} s")
+    return {"busy_s": busy, "idle_s": idle, "parts": dict(parts)}
+
+
+async def scenario_burst(args, root: Path) -> dict:
+    where = "this process" if args.inproc else "a helper process"
+    print(f"\n== 1. mail in -> reply out: {args.games} active games, bursts of {args.mails} order mails from "
+          f"{args.threads} SMTP connections (clients and relay in {where}) ==")
+    print(f"  machine now: {load_average()}; an atomic 4 KB write (2 fsyncs) costs {fsync_cost(root / 'calib'):.2f} "
+          f"ms on this disk")
+    t = setup_games(root, args.games)
+    print(f"  set-up (not timed): {args.games} games created with CREATE + 7 JOINs through Judge.deliver in {t:.1f} s")
+    world = InprocWorld(args.threads) if args.inproc else World(args.threads)
+    results, paced, prof, alone = [], None, None, None
+    try:
+        for rep in range(args.reps):
+            r = await one_burst(root, world, order_mails(args.games, args.mails, rep, args.seed), None, args.threads)
+            r["tag"] = f"rep {rep + 1}"
+            print_burst(r["tag"], r)
+            results.append(r)
+        if args.paced:
+            r = await one_burst(root, world, order_mails(args.games, args.mails, 90, args.seed), args.paced,
+                                args.threads)
+            r["tag"] = f"paced at {args.paced:g}/s"
+            print_burst(r["tag"], r)
+            paced = r
+        med = {"rate_per_s": statistics.median(r["rate_per_s"] for r in results),
+               "p50_ms": statistics.median(r["latency_ms"][50] for r in results),
+               "p90_ms": statistics.median(r["latency_ms"][90] for r in results),
+               "p99_ms": statistics.median(r["latency_ms"][99] for r in results)}
+        complete = all(r["replied"] == r["mails"] and not r["rejected"] for r in results)
+        print(f"  median of {len(results)} burst(s): {med['rate_per_s']:.0f} mails/s, latency p50 {med['p50_ms']:.0f} "
+              f"ms, p90 {med['p90_ms']:.0f} ms, p99 {med['p99_ms']:.0f} ms")
+        rate_ok = med["rate_per_s"] >= TARGET_RATE and complete
+        p99_ok = med["p99_ms"] < TARGET_P99_MS and complete
+        print(f"  target throughput >= {TARGET_RATE:.0f} mails/s: {'MET' if rate_ok else 'NOT MET'}; "
+              f"target p99 < {TARGET_P99_MS:.0f} ms: {'MET' if p99_ok else 'NOT MET'}"
+              + ("" if complete else "  (!! some mails got no reply or were refused)"))
+        middle = sorted(results, key=lambda r: r["rate_per_s"])[len(results) // 2]
+        print_stages(middle)
+        alone = deliver_alone(root, order_mails(args.games, args.mails, 80, args.seed))
+        print(f"  for comparison, Judge.deliver alone (one thread, no SMTP, no sender, same kind of {alone['mails']} "
+              f"mails): {alone['wall_s']:.2f} s = {alone['rate_per_s']:.0f} mails/s; {alone['first_signon_ms']:.1f} "
+              f"ms per mail with a player's first sign-on ({alone['first_signons']}), {alone['later_ms']:.1f} ms "
+              f"later ({alone['later']}); {load_average()}")
+        if (args.profile or not (rate_ok and p99_ok)) and not args.no_profile:
+            r = await one_burst(root, world, order_mails(args.games, args.mails, 99, args.seed), None, args.threads,
+                                profile=True)
+            r["tag"] = "under cProfile"
+            print()
+            print_burst(r["tag"], r)
+            prof = profile_report(*r.pop("profile"), top=args.top)
+    finally:
+        if isinstance(world, InprocWorld):
+            await world.close_async()
+        else:
+            world.close()
+    strip = lambda r: {k: v for k, v in r.items() if k != "profile"}
+    return {"runs": [strip(r) for r in results], "paced": paced and strip(paced), "median": med, "alone": alone,
+            "target_rate_met": rate_ok, "target_p99_met": p99_ok, "profile": prof}
+
+
+# --- scenario 2: start-up -------------------------------------------------------------------------------------------
+
+@contextlib.contextmanager
+def no_fsync():
+    """Set-up only: the files are the same, written faster."""
+    saved = os.fsync
+    os.fsync = lambda fd: None
+    try:
+        yield
+    finally:
+        os.fsync = saved
+
+
+def generate_games(root: Path, n: int, seed: int) -> tuple[float, int]:
+    """`n` game folders: one game made through the judge, saved by GameStore.save under other names, deadlines
+    spread over the next seven days (so a wake-up each: reminder or deadline). Returns (seconds, status.json bytes)."""
+    t = time.perf_counter()
+    j = Judge(settings_for(root))
+    create_game(j, "template")
+    game = j.store.load("template")
+    now = datetime.now(timezone.utc)
+    rng = random.Random(seed)
+    with no_fsync():
+        for i in range(n):
+            game.name = f"s{i:05d}"
+            game.deadline = now + timedelta(hours=25, minutes=rng.randrange(7 * 24 * 60))
+            j.store.save(game, now)
+    shutil.rmtree(root / "games" / "template")
+    shutil.rmtree(root / "outbox", ignore_errors=True)
+    return time.perf_counter() - t, (root / "games" / "s00000" / "status.json").stat().st_size
+
+
+def finish_some(root: Path, share: float, seed: int) -> int:
+    """Mark a random share of the games completed (no deadline, no wake-up), as a judge with history has."""
+    j = Judge(settings_for(root))
+    names = j.store.names()
+    chosen = random.Random(seed).sample(names, int(len(names) * share))
+    now = datetime.now(timezone.utc)
+    with no_fsync():
+        for name in chosen:
+            game = j.store.load(name)
+            game.status, game.deadline = COMPLETED, None
+            j.store.save(game, now)
+    return len(chosen)
+
+
+def probe(port: int) -> None:
+    """Connect and wait for the 220 greeting."""
+    with smtplib.SMTP("127.0.0.1", port, timeout=30) as s:
+        s.noop()
+
+
+async def startup_once(root: Path) -> dict:
+    marks: dict[str, float] = {}
+    t0 = time.perf_counter()
+    daemon = Daemon(settings_for(root))
+    marks["Daemon()"] = time.perf_counter() - t0
+
+    def timed(label, fn):
+        def w(*a, **k):
+            t = time.perf_counter()
+            try:
+                return fn(*a, **k)
+            finally:
+                marks[label] = marks.get(label, 0.0) + time.perf_counter() - t
+        return w
+    daemon.spool.pending = timed("spool drain", daemon.spool.pending)
+    daemon.judge.store.wakeups = timed("  GameStore.wakeups (read every status.json)", daemon.judge.store.wakeups)
+    daemon._plan_all = timed("deadline rebuild (_plan_all)", daemon._plan_all)
+    t1 = time.perf_counter()
+    _, port = await daemon.start("127.0.0.1", 0)
+    t2 = time.perf_counter()
+    await asyncio.to_thread(probe, port)
+    t3 = time.perf_counter()
+    marks["Daemon.start() in all"] = t2 - t1
+    marks["  scheduler start + SMTP server up"] = \
+        (t2 - t1) - marks["spool drain"] - marks["deadline rebuild (_plan_all)"]
+    marks["first client greeted (after start() returned)"] = t3 - t2
+    marks["total: Daemon() to greeting"] = t3 - t0
+    jobs = len(daemon.deadlines.scheduler.get_jobs())
+    await daemon.stop()
+    return {"seconds": t3 - t0, "marks": marks, "jobs": jobs}
+
+
+def startup_process(root: Path) -> float:
+    """`bin/judge serve` as a process (interpreter, imports, start) until a client is greeted."""
+    ini = root / "bench.ini"
+    ini.write_text("[judge]\ngames_dir = games\noutbox_dir = outbox\ninbox_dir = inbox\n[relay]\nmaildir = maildir\n")
+    ready = root / "ready"
+    ready.unlink(missing_ok=True)
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, str(REPO / "bin" / "judge"), "--config", str(ini), "serve", "--host",
+                             "127.0.0.1", "--port", "0", "--ready-file", str(ready)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        while not (ready.exists() and ready.read_text().endswith("\n")):
+            if proc.poll() is not None:
+                raise RuntimeError(f"judge serve exited with status {proc.returncode}")
+            time.sleep(0.002)
+        probe(int(ready.read_text().split()[1]))
+        return time.perf_counter() - t0
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def scenario_startup(args, root: Path) -> dict:
+    print(f"\n== 2. start-up with {args.startup_games} games on disk ({load_average()}) ==")
+    secs, size = generate_games(root, args.startup_games, args.seed)
+    print(f"  set-up (not timed): {args.startup_games} game folders written by GameStore.save in {secs:.1f} s "
+          f"(status.json {size} bytes each; fsync skipped while generating); spool empty")
+    runs = [asyncio.run(startup_once(root)) for _ in range(args.startup_reps)]
+    med = statistics.median(r["seconds"] for r in runs)
+    print("  Daemon() + start() until a client is greeted: "
+          + ", ".join(f"{r['seconds']:.2f}" for r in runs) + f" s; median {med:.2f} s "
+          f"({runs[0]['jobs']} deadline jobs planned)")
+    middle = sorted(runs, key=lambda r: r["seconds"])[len(runs) // 2]
+    for label, v in middle["marks"].items():
+        print(f"      {label:<52}{v:>7.3f} s")
+    ok = med < TARGET_STARTUP_S
+    print(f"  target < {TARGET_STARTUP_S:.0f} s: {'MET' if ok else 'NOT MET'}")
+    proc = [startup_process(root) for _ in range(args.startup_reps)]
+    print("  whole process (bin/judge serve: interpreter, imports, start-up) until a client is greeted: "
+          + ", ".join(f"{p:.2f}" for p in proc) + f" s; median {statistics.median(proc):.2f} s")
+    out = {"games": args.startup_games, "runs": runs, "median_s": med, "target_met": ok,
+           "process_s": proc, "process_median_s": statistics.median(proc)}
+    if args.finished_share > 0:
+        k = finish_some(root, args.finished_share, args.seed)
+        fin = [asyncio.run(startup_once(root)) for _ in range(args.startup_reps)]
+        fmed = statistics.median(r["seconds"] for r in fin)
+        mid = sorted(fin, key=lambda r: r["seconds"])[len(fin) // 2]["marks"]
+        print(f"  the same with {k} of them completed (no wake-up): "
+              + ", ".join(f"{r['seconds']:.2f}" for r in fin) + f" s; median {fmed:.2f} s "
+              f"({fin[0]['jobs']} jobs; deadline rebuild {mid['deadline rebuild (_plan_all)']:.2f} s, of which "
+              f"reading {mid['  GameStore.wakeups (read every status.json)']:.2f} s)")
+        out["with_finished"] = {"finished": k, "runs": fin, "median_s": fmed}
+    return out
+
+
+# --- main -----------------------------------------------------------------------------------------------------------
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true", help="smoke run: 20 games, 200 mails, 1,000 games at start-up")
+    ap.add_argument("--games", type=int, help="active games for the burst (default 100)")
+    ap.add_argument("--mails", type=int, help="order mails per burst (default 1000)")
+    ap.add_argument("--threads", type=int, default=8, help="concurrent SMTP client connections (default 8)")
+    ap.add_argument("--reps", type=int, help="bursts, each on a freshly started daemon (default 3)")
+    ap.add_argument("--paced", type=float, help="one more run with mail sent at this rate, mails/s (default 100; "
+                                                "0: none)")
+    ap.add_argument("--inproc", action="store_true",
+                    help="clients as threads of this process and the relay on the daemon's loop")
+    ap.add_argument("--startup-games", type=int, help="games on disk for the start-up time (default 10000)")
+    ap.add_argument("--startup-reps", type=int, help="start-up repetitions (default 3)")
+    ap.add_argument("--finished-share", type=float, help="then mark this share of them completed and time again "
+                                                         "(default 0.25; 0: skip)")
+    ap.add_argument("--profile", action="store_true", help="profile a burst even when the targets are met")
+    ap.add_argument("--no-profile", action="store_true", help="never profile")
+    ap.add_argument("--top", type=int, default=25, help="rows of the profile listings (default 25)")
+    ap.add_argument("--skip-burst", action="store_true")
+    ap.add_argument("--skip-startup", action="store_true")
+    ap.add_argument("--seed", type=int, default=1901)
+    ap.add_argument("--keep", metavar="DIR", help="work in DIR (kept) instead of a temporary folder")
+    ap.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
+    args = ap.parse_args(argv)
+    if args.quick:
+        d = {"games": 20, "mails": 200, "reps": 1, "paced": 0, "startup_games": 1000, "startup_reps": 1}
+    else:
+        d = {"games": 100, "mails": 1000, "reps": 3, "paced": 100, "startup_games": 10000, "startup_reps": 3}
+    d["finished_share"] = 0.25
+    for k, v in d.items():
+        if getattr(args, k) is None:
+            setattr(args, k, v)
+
+    t_start = time.perf_counter()
+    import aiosmtpd
+    import apscheduler
+    print(f"judge mail benchmark; Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs; "
+          f"aiosmtpd {aiosmtpd.__version__}, APScheduler {apscheduler.__version__}; seed {args.seed}")
+    base = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="judge-mail-bench-"))
+    report: dict = {"settings": vars(args)}
+    ok = True
+    try:
+        if not args.skip_burst:
+            root = base / "burst"
+            root.mkdir(parents=True, exist_ok=True)
+            report["burst"] = asyncio.run(scenario_burst(args, root))
+            ok &= report["burst"]["target_rate_met"] and report["burst"]["target_p99_met"]
+        if not args.skip_startup:
+            root = base / "startup"
+            root.mkdir(parents=True, exist_ok=True)
+            report["startup"] = scenario_startup(args, root)
+            ok &= report["startup"]["target_met"]
+    finally:
+        if not args.keep:
+            shutil.rmtree(base, ignore_errors=True)
+    print(f"\ntotal run time {time.perf_counter() - t_start:.0f} s")
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=1, default=str) + "\n", encoding="utf-8")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
