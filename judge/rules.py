@@ -75,8 +75,9 @@ RULES: tuple[Rule, ...] = (
     Rule("convoy_paradox", "How a convoy whose success depends on itself is settled: 'szykman' (the convoy fails and "
          "its fleets hold) or '1982' (a convoyed army cannot cut support given for or against a convoying fleet).",
          ParadoxRule.SZYKMAN, _choices(ParadoxRule), "4.A.2"),
-    Rule("missing_unit", "A support or convoy order naming a unit that is not there: 'reject' it at order entry, "
-         "accept it and report it 'void', or turn it into a 'hold'.",
+    Rule("missing_unit", "An order naming a unit that is not there (a support or convoy of an absent unit, or a "
+         "convoy path written through a sea with no fleet): 'reject' it at order entry, accept it and report it "
+         "'void' ('no convoy' for the path), or turn it into a 'hold'.",
          MissingUnit.REJECT, _choices(MissingUnit), "4.E.1"),
     Rule("safe_convoys", "DPjudge SAFE_CONVOYS: a convoy is also endangered when foreign units tie for the strongest "
          "attack on one of its fleets.", False, (False, True)),

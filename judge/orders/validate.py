@@ -67,6 +67,9 @@ class Validator:
             raise OrderError(E.ARMY_TO_WATER.format(dest.province))
         if path:
             self._check_path(unit.province, path, dest.province, text)
+            empty = [sea for sea in path if sea not in self.fleet_seas]
+            if empty and self.rules.missing_unit is MissingUnit.REJECT:
+                raise OrderError(E.PATH_WITHOUT_FLEET.format(empty[0], text()))   # can never be valid (4.E.1)
             return Move(unit, dest.province, tuple(path), True)
         if p.via:
             if not self.m.convoy_route(unit.province, dest.province, self.fleet_seas):

@@ -146,3 +146,14 @@ def test_builds(m):
     pos2 = position(m, {}, "W1901A", centers={"FRANCE": ["BRE"]})
     assert refused(Validator(pos2, m, Ruleset()), "Build A Paris", "FRANCE") == "SUPPLY CENTER NOT OWNED: PAR"
     assert v.order("Remove A Paris", "FRANCE") == Remove(pos.units["PAR"])
+
+
+def test_a_written_path_through_an_empty_sea(m):
+    pos = position(m, {"ENGLAND": ["A NAF", "F MAO"]})
+    # 4.E.1: it can never be valid, so by default it is refused at entry...
+    message = refused(Validator(pos, m, Ruleset()), "A NAF - MAO - ENG - NTH - NWY", "ENGLAND")
+    assert message == "NO FLEET IN ENG FOR THE CONVOY: A NAF - MAO - ENG - NTH - NWY"
+    # ... and under the void or hold choices it is kept, for the adjudicator to settle.
+    for rule in (MissingUnit.VOID, MissingUnit.HOLD):
+        order = Validator(pos, m, Ruleset(missing_unit=rule)).order("A NAF - MAO - ENG - NTH - NWY", "ENGLAND")
+        assert order.path == ("MAO", "ENG", "NTH")

@@ -1,7 +1,7 @@
 """The algorithm page's subroutines: cutSupport, checkDisruptions, bounce and unbounce."""
 from __future__ import annotations
 
-from judge.adjudicator.dpjudge.board import (BOUNCE, BOUNCED, CUT, ENDANGERED, VOID, Board, UnitState)
+from judge.adjudicator.dpjudge.board import (BOUNCE, BOUNCED, CUT, ENDANGERED, NO_CONVOY, VOID, Board, UnitState)
 from judge.rules import ParadoxRule
 
 
@@ -10,10 +10,11 @@ def cut_support(board: Board, mover: UnitState, step: int) -> None:
     sup = support_cuttable_by(board, mover, step)
     if sup is None:
         return
+    counted = sup.mark != NO_CONVOY     # Step 5 already took a failed convoy's supports off its army's count
     sup.mark = CUT
     board.cut_this_pass = True
     target = sup.supported
-    if target is not None:
+    if target is not None and counted:
         target.support_count -= 1
         if sup in target.no_help:
             target.no_help.discard(sup)
@@ -22,7 +23,9 @@ def cut_support(board: Board, mover: UnitState, step: int) -> None:
 def support_cuttable_by(board: Board, mover: UnitState, step: int) -> UnitState | None:
     """The supporting unit this move would cut, or None (the criteria of cutSupport)."""
     sup = board.units.get(mover.dest)
-    if sup is None or sup.action != "support" or sup.mark or sup.power == mover.power:
+    # The page skips supports already marked cut or void - not those Step 5 marked "no convoy": a later attack
+    # (another convoy, or a dislodgement in Step 9) still cuts them (found by the fuzzer: tests/data/fuzz).
+    if sup is None or sup.action != "support" or sup.mark in (CUT, VOID) or sup.power == mover.power:
         return None
     if _support_protected(board, mover, sup, step):
         return None

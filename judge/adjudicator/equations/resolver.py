@@ -76,6 +76,9 @@ class Context:
             k = HOLDS if o is None else order_kind[type(o)]
             if k >= SUPPORTS and o.missing and hold_missing:
                 k = HOLDS
+            elif k == MOVES and hold_missing and o.path and any(
+                    (f := position.units.get(sea)) is None or f.kind != "F" for sea in o.path):
+                k = HOLDS           # a written convoy path through a sea with no fleet: the same rule, a hold
             if k == HOLDS:
                 o = o if type(o) is Hold else Hold(u)
             elif k == CONVOYS and not o.missing and o.army.loc[:3] in occupant:
