@@ -1,4 +1,4 @@
-"""The command line: `judge adjudicate`, `judge datc`, and (with no command) the main job on its defaults."""
+"""The command line: `judge serve` (the main job, also with no command), deliver, process, adjudicate, datc, fuzz."""
 from __future__ import annotations
 
 import argparse
@@ -67,8 +67,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     return fuzz.command(args.phases, args.seed, args.out, args.jobs, args.known)
 
 
-def cmd_main(args: argparse.Namespace) -> int:
-    """The main job on embedded defaults: adjudicate the shipped example and print the result."""
+def cmd_example(args: argparse.Namespace) -> int:
+    """Adjudicate the shipped example request and print the result."""
     from judge import api
     doc = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     print(f"Adjudicating the shipped example ({EXAMPLE.name}):")
@@ -145,7 +145,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
     parser.add_argument("--config", help="config.ini to use (default: ./config.ini if present, else built-in)")
-    parser.set_defaults(func=cmd_main)
+    parser.set_defaults(func=cmd_serve, host=None, port=None, ready_file=None)   # the main job: `judge serve`
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("serve", help="run the judge: SMTP in, deadlines, SMTP out (the main job)")
     p.add_argument("--host", help="address to listen on (default: config.ini [smtp] host)")
@@ -158,6 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("process", help="process a game now if it is due (or send late notices)")
     p.add_argument("game")
     p.set_defaults(func=cmd_process)
+    p = sub.add_parser("example", help="adjudicate the shipped example request and print the result")
+    p.set_defaults(func=cmd_example)
     p = sub.add_parser("adjudicate", help="adjudicate a JSON request (shared/spec/judge-json.md)")
     p.add_argument("file", nargs="?", help="request document (default: standard input)")
     p.add_argument("--batch", action="store_true", help="one request per input line, one result per output line")

@@ -304,6 +304,11 @@ class Game:
 
     def adjudicate(self) -> tuple[PhaseOutcome, list[tuple[str, str, str]]]:
         """The outcome of the current phase from the stored orders (missing ones take defaults). Changes nothing."""
+        legal, errors = self.legal_orders()
+        return adjudicate(self.map, self.position, legal, self.rules), errors
+
+    def legal_orders(self) -> tuple[list, list[tuple[str, str, str]]]:
+        """The stored orders that can be used, and (power, text, diagnostic) for those that cannot."""
         m, pos = self.map, self.position
         validator = Validator(pos, m, self.rules)
         legal, errors = [], []
@@ -312,7 +317,7 @@ class Game:
                 oset = build_order_set(p.power, p.orders, pos, m, self.rules, validator)
                 legal.extend(oset.orders)
                 errors.extend((p.power, t, e) for t, e in oset.errors)
-        return adjudicate(m, pos, legal, self.rules), errors
+        return legal, errors
 
     def advance(self, outcome: PhaseOutcome, now: datetime) -> None:
         """Move to the phase after the outcome (the caller has archived what it needs)."""

@@ -5,9 +5,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from judge import reports
+from judge.adjudicator import adjudicate
+from judge.adjudicator.crosscheck import replayable
 from judge.config import Settings
 from judge.deadlines import grace_end, show
 from judge.game import ACTIVE, Game
+from judge.orders import unit_key
 from judge.rules import LatePowers
 from judge.templating import render
 
@@ -24,6 +27,7 @@ class Processed:
     """What processing produced: files to write (snapshot first) and mails to send."""
     snapshot: dict | None = None
     results: tuple[str, str] | None = None       # (phase, results text) for the archive
+    crosscheck: tuple[str, dict] | None = None   # engine=both: (phase, replayable case) when the engines disagreed
     mails: list[Mail] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -49,7 +53,14 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     """Process the current phase now, whatever the orders (missing ones take defaults). Mutates `game`."""
     out = Processed(snapshot=game.to_json())
     before = game.position
-    outcome, errors = game.adjudicate()
+    legal, errors = game.legal_orders()
+    outcome = adjudicate(game.map, before, legal, game.rules)
+    if outcome.disagreements:
+        out.crosscheck = (str(before.phase), replayable(game.map, before, {unit_key(o): o for o in legal},
+                                                        game.rules, outcome.disagreements))
+        out.mails.append(Mail([game.master_address], "notice/crosscheck.txt", {
+            "game": game.name, "phase": before.phase.describe(), "differences": outcome.disagreements}))
+        out.notes.append(f"engines disagree on {before.phase}")
     ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors)
     game.advance(outcome, now)
     subject, body = _render(game, settings, len(game.history), ctx, show(game.deadline, game.timing), game.winner)

@@ -47,8 +47,8 @@ def test_datc_command_prints_the_score():
     assert p.stdout.splitlines()[0] == "DATC 3.1: 164/164 passed"
 
 
-def test_main_job_runs_the_shipped_example():
-    p = run([])
+def test_the_shipped_example():
+    p = run(["example"])
     assert p.returncode == 0
     body = p.stdout.split("\n", 1)[1]
     assert json.loads(body)["state"]["phase"] == "F1901M"

@@ -190,3 +190,31 @@ def test_adjustment_results():
         assert line in text, line
     assert "Ownership of supply centers" not in text                      # shown after the Fall, not the Winter
     assert {str(u) for u in game.position.units_of("FRANCE")} == {"A PIC", "F MAO", "A PAR", "F BRE"}
+
+
+def test_engine_both_reports_a_disagreement_to_the_master(tmp_path):
+    # Under DPjudge's SAFE_CONVOYS the port breaks a convoy whose fleet foreign units only stand off over; the
+    # equation engine does not have that option, so with engine=both the two disagree (a known difference).
+    from judge import config, maps, processing
+    from judge.game import PLAYING, Game, Player
+    from judge.position import Position
+    from judge.rules import parse_rules
+    state = {"phase": "S1901M", "units": {"ENGLAND": ["A LON", "F NTH"],
+                                          "FRANCE": ["F BEL", "F DEN", "F ENG", "F SKA"]}, "centers": {}}
+    game = Game("cross", "gm@example.org", "x", rules=parse_rules(["engine=both", "safe_convoys"]))
+    game.status, game.position = PLAYING, Position.from_json(state, maps.load())
+    game.players = [Player("e@example.org", "x", "ENGLAND", orders=["A LON - HOL", "F NTH C A LON - HOL"]),
+                    Player("f@example.org", "x", "FRANCE", orders=["F ENG - NTH", "F DEN S F SKA - NTH",
+                                                                   "F BEL S F ENG - NTH", "F SKA - NTH"])]
+    done = processing.process(game, config.load(None), T0)
+    phase, case = done.crosscheck
+    assert phase == "S1901M" and "A LON - HOL: port ['no convoy'], equations []" in case["differences"]
+    assert case["rules"][-1] == "engine=both" and case["orders"]["ENGLAND"] == ["A LON - HOL", "F NTH C A LON - HOL"]
+    warning = [m for m in done.mails if m.template == "notice/crosscheck.txt"]
+    assert warning and warning[0].to == ["gm@example.org"]
+    # The players' results are the port's: London stayed.
+    assert "A LON" in {str(u) for u in game.position.units.values()}
+    # The kept case replays through the JSON interface with the same differences.
+    from judge.api import request
+    replay = request({k: case[k] for k in ("state", "orders", "rules")})
+    assert replay["crosscheck"]["differences"] == case["differences"]

@@ -11,6 +11,9 @@ HEAD = {"judge": "USIN", "game": "g1", "deadline": "Thu Jan 08 2026 12:00 UTC"}
 # For each template: a context in which every branch that shows something is taken, and a line it must produce.
 CASES = {
     "notice/event.txt": ({"game": "g1", "title": "rollback", "lines": ["one", "two"]}, "one\ntwo\n"),
+    "notice/crosscheck.txt": ({"game": "g1", "phase": "Spring 1901 Movement",
+                               "differences": ["A PAR - BUR: port [], equations ['bounce']"]},
+                              "On\nSpring 1901 Movement they disagree"),
     "notice/late.txt": ({**HEAD, "phase": PHASE, "late": ["Italy", "Turkey"], "grace": "Fri Jan 09 2026 12:00 UTC",
                          "remedy": "game master decides"},
                         "Still missing orders from: Italy, Turkey."),
