@@ -119,18 +119,14 @@ class Board:
 
     def strongest(self, prov: str) -> Entry | None:
         """The single entry stronger than every other in the space's combat list, if there is one."""
-        lst = self.combat.get(prov, ())
-        best, second = None, -1
-        for e in lst:
-            if best is None or e.strength > best.strength:
-                if best is not None:
-                    second = max(second, best.strength)
-                best = e
-            else:
-                second = max(second, e.strength)
-        if best is not None and best.strength > second:
-            return best
-        return None
+        best, top, second = None, -1, -1
+        for e in self.combat.get(prov, ()):
+            strength = 0 if e[1] == BOUNCED else e[0].support_count    # e.strength, read without a call
+            if strength > top:
+                best, top, second = e, strength, top
+            elif strength > second:
+                second = strength
+        return best if top > second else None
 
     def add_entry(self, prov: str, st: UnitState, role: str) -> None:
         lst = self.combat.get(prov)

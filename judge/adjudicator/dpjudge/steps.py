@@ -99,7 +99,15 @@ def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
             else:
                 sup.mark = VOID
             continue
-        if not _support_matches(order, target):
+        # Does the supported unit do what the support says? (A hold support matches any unit not moving; a move
+        # support a move to that province - and to that coast, if the support names one: DATC 4.B.4, 6.B.7.)
+        into = order.dest
+        if into is None:
+            matches = target.action != "move"
+        else:
+            matches = target.action == "move" and target.dest == into[:3] and \
+                ("/" not in into or into == target.dest_loc)
+        if not matches:
             sup.mark = VOID
             continue
         sup.supported = target
@@ -112,29 +120,21 @@ def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
     return None
 
 
-def _support_matches(order: Support, target: UnitState) -> bool:
-    if order.dest is None:
-        return target.action != "move"
-    if target.action != "move" or target.dest != order.dest_province:
-        return False
-    # A support naming a coast helps only a move to that coast (DATC 4.B.4, 6.B.7).
-    return "/" not in order.dest or order.dest == target.dest_loc
-
-
 def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
     """Moves over land cut supports; every space gets its combat list."""
     for st in board.movers():
         if not st.convoyed and not st.mark:
             cut_support(board, st, 3)
+    add = board.add_entry
     for st in board.units.values():
         if st.action != "move":
-            board.add_entry(st.prov, st, DEFEND)
+            add(st.prov, st, DEFEND)
         elif not st.mark:
-            board.add_entry(st.dest, st, ATTACK)
+            add(st.dest, st, ATTACK)
         else:
             # A move already void or without a convoy stays home with the strength of a failed move: its move
             # supports do not help it hold (DATC 5.B.5; the page would count them as if they supported a hold).
-            board.add_entry(st.prov, st, BOUNCED)
+            add(st.prov, st, BOUNCED)
     return None
 
 
@@ -227,7 +227,7 @@ def step_7_mark_bounces_suffered_by_understrength_attackers(board: Board) -> int
         lst = board.combat[prov]
         if len(lst) < 2:
             continue            # a lone attacker is stronger than everyone else there
-        strengths = [e.strength for e in lst]
+        strengths = [0 if e[1] == BOUNCED else e[0].support_count for e in lst]    # each entry's strength
         top = max(strengths)
         leaders = strengths.count(top)
         for e, strength in zip(list(lst), strengths):
