@@ -22,3 +22,18 @@ def position(m, units: dict, phase: str = "S1901M", centers: dict | None = None,
     if dislodged:
         doc["dislodged"] = dislodged
     return Position.from_json(doc, m)
+
+
+def position_and_orders(m, units: dict, orders: dict, rules=None):
+    """A position and its orders read from text (each order through the real parser), keyed by unit province."""
+    from judge.orders.validate import Validator
+    from judge.rules import Ruleset
+    rules = rules or Ruleset()
+    pos = position(m, units)
+    v = Validator(pos, m, rules)
+    parsed = {}
+    for power, lst in orders.items():
+        for text in lst:
+            o = v.order(text, power)
+            parsed[o.unit.province] = o
+    return pos, parsed

@@ -4,7 +4,6 @@ from __future__ import annotations
 import email
 import email.policy
 import re
-from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
@@ -14,17 +13,46 @@ class BadMessage(ValueError):
     """A message the judge cannot read at all (no sender, no text)."""
 
 
-@dataclass
 class Incoming:
-    sender: str
-    subject: str
-    message_id: str
-    lines: list[str]                       # what the judge reads, in order
-    headers: dict[str, str] = field(default_factory=dict)
-    automatic: str = ""                    # why no reply must be sent (a bounce, a list, our own mail), if so
+    """What the judge needs of one message. `headers` (every header, lower-case name -> decoded value) is only
+    worked out when asked for: the judge itself never needs it, and decoding every header costs more than the rest
+    of reading a plain message."""
+
+    __slots__ = ("sender", "subject", "message_id", "lines", "automatic", "_headers", "_head")
+
+    def __init__(self, sender: str, subject: str, message_id: str, lines: list[str],
+                 headers: dict[str, str] | None = None, automatic: str = "", head: bytes = b""):
+        self.sender, self.subject, self.message_id, self.lines = sender, subject, message_id, lines
+        self.automatic = automatic               # why no reply must be sent (a bounce, a list, our own mail), if so
+        self._headers, self._head = headers, head
+
+    @property
+    def headers(self) -> dict[str, str]:
+        if self._headers is None:
+            msg = email.message_from_bytes(self._head, policy=email.policy.default)
+            self._headers = {k.lower(): str(v) for k, v in msg.items()}
+        return self._headers
+
+    def _key(self):
+        return (self.sender, self.subject, self.message_id, self.lines, self.automatic, self.headers)
+
+    def __eq__(self, other):
+        return isinstance(other, Incoming) and self._key() == other._key()
+
+    def __repr__(self) -> str:
+        return (f"Incoming(sender={self.sender!r}, subject={self.subject!r}, message_id={self.message_id!r}, "
+                f"lines={self.lines!r}, automatic={self.automatic!r})")
 
 
 def read(raw: bytes, envelope_sender: str | None = None, judge_address: str = "") -> Incoming:
+    fast = _read_plain(raw, envelope_sender, judge_address)
+    if fast is not None:
+        return fast
+    return read_full(raw, envelope_sender, judge_address)
+
+
+def read_full(raw: bytes, envelope_sender: str | None = None, judge_address: str = "") -> Incoming:
+    """Any message, through the email package's full (RFC 2047, MIME) header and body handling."""
     msg = email.message_from_bytes(raw, policy=email.policy.default)
     sender = parseaddr(str(msg.get("Reply-To") or msg.get("From") or ""))[1]
     if not sender and envelope_sender:
@@ -41,19 +69,93 @@ def read(raw: bytes, envelope_sender: str | None = None, judge_address: str = ""
                     headers, automatic)
 
 
+# -- the common case, cheaply --------------------------------------------------------------------------------------
+# Most mail to a judge is one text/plain part with plain ASCII headers. For such a message the email package's
+# header objects (policy.default) give exactly the raw header text, unfolded, so it is read with the much cheaper
+# compat32 parser; anything else (encoded words, 8-bit headers, unusual addresses, MIME structure) goes through
+# read_full. tests/mail/test_inbound.py checks that both ways agree.
+_UNFOLD = re.compile(r"[\r\n]")
+_ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
+_ADDR = rf"{_ATOM}(?:\.{_ATOM})*@{_ATOM}(?:\.{_ATOM})*"
+_SIMPLE_ADDRESS = re.compile(rf"(?:{_ADDR}|(?:[A-Za-z0-9 .'_-]*|\"[A-Za-z0-9 .,'_()-]*\")[ \t]*<{_ADDR}>)[ \t]*")
+_PLAIN_TYPE = re.compile(r'text/plain[ \t]*(?:;[ \t]*(?:charset|format|delsp)[ \t]*=[ \t]*"?[A-Za-z0-9_.:+-]+"?[ \t]*)*;?'
+                         r"[ \t]*", re.I)
+_ENCODINGS = ("", "7bit", "8bit", "binary", "quoted-printable", "base64")
+_MESSAGE_ID = re.compile(r"<[!-;=?-~]+>[ \t]*")
+_TEXT = re.compile(r"[ -~\t]*")
+_READ = {"from", "reply-to", "subject", "message-id", "auto-submitted", "precedence", "x-loop", "content-type",
+         "content-transfer-encoding", "content-disposition"}
+
+
+def _read_plain(raw: bytes, envelope_sender: str | None, judge_address: str) -> Incoming | None:
+    """read() for a single text/plain part with plain headers; None when the message is anything else."""
+    msg = email.message_from_bytes(raw, policy=email.policy.compat32)
+    if msg.is_multipart() or msg.defects:
+        return None
+    values: dict[str, str] = {}
+    for name, value in msg.items():
+        name = name.lower()
+        if name in _READ and name not in values:
+            value = _UNFOLD.sub("", value)
+            if not _TEXT.fullmatch(value) or "=?" in value:
+                return None
+            values[name] = value
+    if "content-disposition" in values:
+        return None
+    if "content-type" in values and not _PLAIN_TYPE.fullmatch(values["content-type"]):
+        return None
+    if values.get("content-transfer-encoding", "").strip().lower() not in _ENCODINGS:
+        return None
+    for name in ("from", "reply-to"):
+        if values.get(name) and not _SIMPLE_ADDRESS.fullmatch(values[name]):
+            return None
+    message_id = values.get("message-id", "")
+    if message_id and not _MESSAGE_ID.fullmatch(message_id):
+        return None
+    charset = msg.get_param("charset", "ASCII")
+    if not isinstance(charset, str):
+        return None
+    sender = parseaddr(values.get("reply-to") or values.get("from") or "")[1]
+    if not sender and envelope_sender:
+        sender = envelope_sender
+    x_loop = [_UNFOLD.sub("", v) for v in msg.get_all("X-Loop", [])]
+    if any(not _TEXT.fullmatch(v) or "=?" in v for v in x_loop):
+        return None
+    automatic = _why_automatic(envelope_sender, judge_address, values.get("auto-submitted", "no"),
+                               values.get("precedence", ""), x_loop, values.get("from", ""))
+    if not sender or "@" not in sender:
+        if automatic:
+            sender = sender or "unknown"
+        else:
+            raise BadMessage("MESSAGE HAS NO SENDER ADDRESS")
+    payload = msg.get_payload(decode=True) or b""
+    try:
+        text = payload.decode(charset, errors="replace")
+    except LookupError:
+        text = payload.decode("utf-8", errors="replace")
+    return Incoming(sender, values.get("subject", ""), message_id, clean_lines(text), None, automatic, raw)
+
+
 def _automatic(msg: EmailMessage, envelope_sender: str | None, judge_address: str) -> str:
     """Mail that must never be answered: bounces, auto-replies, lists, and our own mail coming back."""
+    return _why_automatic(envelope_sender, judge_address, str(msg.get("Auto-Submitted", "no")),
+                          str(msg.get("Precedence", "")), [str(v) for v in msg.get_all("X-Loop", [])],
+                          str(msg.get("From", "")))
+
+
+def _why_automatic(envelope_sender: str | None, judge_address: str, auto_submitted: str, precedence: str,
+                   x_loop: list[str], from_: str) -> str:
     if envelope_sender is not None and envelope_sender in ("", "<>"):
         return "null sender (a bounce)"
-    auto = str(msg.get("Auto-Submitted", "no")).strip().lower()
+    auto = auto_submitted.strip().lower()
     if auto and auto != "no":
         return f"Auto-Submitted: {auto}"
-    prec = str(msg.get("Precedence", "")).strip().lower()
+    prec = precedence.strip().lower()
     if prec in ("bulk", "list", "junk"):
         return f"Precedence: {prec}"
-    if judge_address and any(judge_address.lower() == a.lower() for _, a in getaddresses(msg.get_all("X-Loop", []))):
+    if judge_address and any(judge_address.lower() == a.lower() for _, a in getaddresses(x_loop)):
         return "X-Loop: our own mail"
-    sender = parseaddr(str(msg.get("From", "")))[1].lower()
+    sender = parseaddr(from_)[1].lower()
     if sender.startswith(("mailer-daemon@", "postmaster@")):
         return "from a mail system"
     return ""

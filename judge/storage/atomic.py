@@ -4,40 +4,61 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-import tempfile
 from pathlib import Path
 from typing import Iterator
 
 
-def atomic_write(path: Path, data: str | bytes) -> None:
-    """Replace `path` with `data` so that a crash leaves either the old file or the new one, never a mix."""
+def atomic_write(path: Path, data: str | bytes, sync_dir: bool = True) -> None:
+    """Replace `path` with `data` so that a crash leaves either the old file or the new one, never a mix.
+
+    The data is on disk (fsync) before the rename, and with `sync_dir` the folder is fsynced after it, so the new
+    name survives a crash too. A caller writing several files into one folder may pass sync_dir=False for each and
+    call `sync_folder` once at the end: nothing is durable before that call returns."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = path.parent / f".{path.name}.{os.urandom(6).hex()}.tmp"      # like mkstemp, without its name search
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(raw)
-            fh.flush()
-            os.fsync(fh.fileno())
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    try:
+        try:
+            view = memoryview(raw)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
-    _fsync_dir(path.parent)
+    if sync_dir:
+        _fsync_dir(path.parent)
 
 
-def append_line(path: Path, line: str) -> None:
-    """Append one line durably (O_APPEND writes of a line are not interleaved with other writers')."""
+def append_line(path: Path, line: str, durable: bool = True) -> None:
+    """Append one line (O_APPEND writes of a line are not interleaved with other writers'); fsynced if `durable`."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    data = (line.rstrip("\n") + "\n").encode("utf-8")
     try:
-        os.write(fd, (line.rstrip("\n") + "\n").encode("utf-8"))
-        os.fsync(fd)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, data)
+        if durable:
+            os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make the names created, renamed or removed in `folder` durable (fsync of the folder itself)."""
+    _fsync_dir(folder)
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -51,10 +72,14 @@ def _fsync_dir(folder: Path) -> None:
 
 @contextlib.contextmanager
 def locked(folder: Path, blocking: bool = True) -> Iterator[None]:
-    """Hold the folder's lock: one process at a time works on a game. Raises BlockingIOError if not blocking."""
+    """Hold the folder's lock: one process (and one thread: each call opens the file anew, and flock locks of
+    separate opens exclude each other) at a time works on a game. Raises BlockingIOError if not blocking."""
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    fd = os.open(folder / ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fd = os.open(folder / ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+    except FileNotFoundError:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder / ".lock", os.O_RDWR | os.O_CREAT, 0o644)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
         yield

@@ -3,29 +3,44 @@ from __future__ import annotations
 
 import email
 import email.policy
+import os
 import uuid
 from datetime import datetime, timezone
 from email.message import EmailMessage
 from pathlib import Path
 
-from judge.storage.atomic import atomic_write
+from judge.storage.atomic import atomic_write, sync_folder
 
 
 class Outbox:
     def __init__(self, folder: Path):
         self.folder = Path(folder)
 
-    def put(self, msg: EmailMessage) -> Path:
+    def put(self, msg: EmailMessage | bytes, sync: bool = True) -> Path:
+        """Store one message (an EmailMessage, or its bytes as judge.mail.outbound.build makes them). With
+        sync=False the file's data is on disk but its name is durable only after `sync()`: a caller writing
+        several messages at once (a reply and the notices of the same mail) fsyncs the folder once."""
         name = f"{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S%f')}-{uuid.uuid4().hex[:12]}.eml"
         path = self.folder / name
-        atomic_write(path, msg.as_bytes(policy=email.policy.default))
+        raw = msg if isinstance(msg, bytes) else msg.as_bytes(policy=email.policy.default)
+        atomic_write(path, raw, sync_dir=sync)
         return path
 
+    def sync(self) -> None:
+        """Make every message put with sync=False durable."""
+        sync_folder(self.folder)
+
     def paths(self) -> list[Path]:
-        return sorted(self.folder.glob("*.eml")) if self.folder.exists() else []
+        try:
+            with os.scandir(self.folder) as it:
+                names = sorted(e.name for e in it if e.name.endswith(".eml") and not e.name.startswith("."))
+        except FileNotFoundError:
+            return []
+        return [self.folder / n for n in names]
 
     def messages(self) -> list[EmailMessage]:
         return [email.message_from_bytes(p.read_bytes(), policy=email.policy.default) for p in self.paths()]
 
     def remove(self, path: Path) -> None:
+        # No fsync: should the removal be lost in a crash, the message is sent again (twice rather than never).
         path.unlink(missing_ok=True)

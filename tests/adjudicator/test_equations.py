@@ -14,7 +14,7 @@ from judge.orders import Move
 from judge.orders.validate import Validator
 from judge.position import Phase, Position, Unit
 from judge.rules import MissingUnit, ParadoxRule, Ruleset, parse_rules
-from tests.conftest import position
+from tests.conftest import position, position_and_orders
 
 CASES = datc.load_cases()
 OFFERED = [(c, i, v) for c in CASES for i, s in enumerate(c["steps"]) for v in s.get("variants", ())
@@ -60,13 +60,7 @@ def test_adjudicate_selects_the_engine(m):
 def setup(m, units, orders, rules=None):
     """Board and orders from text; returns (Context, fresh ResolverState)."""
     rules = rules or Ruleset()
-    pos = position(m, units)
-    v = Validator(pos, m, rules)
-    parsed = {}
-    for power, lst in orders.items():
-        for text in lst:
-            o = v.order(text, power)
-            parsed[o.unit.province] = o
+    pos, parsed = position_and_orders(m, units, orders, rules)
     ctx = Context.build(m, pos, parsed, rules)
     return ctx, ResolverState(ctx, D.evaluate)
 

@@ -1,24 +1,14 @@
 """The port's steps and subroutines, one at a time, on small boards."""
 from judge.adjudicator.dpjudge import resolve_movement
 from judge.adjudicator.dpjudge.board import ATTACK, BOUNCE, BOUNCED, CUT, ENDANGERED, NO_CONVOY, VOID, Board
-from judge.adjudicator.dpjudge.steps import (STEPS, run_steps, step_1_mark_invalid_convoy_orders,
-                                             step_2_mark_invalid_move_and_support_orders,
-                                             step_3_calculate_initial_combat_strengths)
+from judge.adjudicator.dpjudge.steps import (STEPS, run_steps, step_1_mark_invalid_convoy_orders)
 from judge.adjudicator.dpjudge.subroutines import bounce, check_disruptions, cut_support, unbounce
-from judge.orders.validate import Validator
 from judge.rules import MissingUnit, ParadoxRule, Ruleset
-from tests.conftest import position
+from tests.conftest import position, position_and_orders
 
 
 def board(m, units, orders, rules=Ruleset()):
-    pos = position(m, units)
-    v = Validator(pos, m, rules)
-    parsed = {}
-    for power, lst in orders.items():
-        for text in lst:
-            o = v.order(text, power)
-            parsed[o.unit.province] = o
-    return Board(m, pos, parsed, rules)
+    return Board(m, *position_and_orders(m, units, orders, rules), rules)
 
 
 def through(b, last_step):
