@@ -100,6 +100,7 @@ class MovementBench:
         self.samples["pydip_resolve"] = [[] for _ in range(n)]
         self.samples["diplomacy_process"] = [[] for _ in range(n)]
         self.samples["judge_core"] = [[] for _ in range(n)]
+        self.samples["equations_core"] = [[] for _ in range(n)]
         self.core_in = [judge_core_input(r) for r in self.requests]   # checked orders: not timed
         self.outcomes = {e: [None] * n for e in ENGINES}
         self.judge_results = [None] * n
@@ -133,8 +134,10 @@ class MovementBench:
                     self.outcomes["judge"][i] = rp.outcome_of_judge(result)
                     self.judge_results[i] = result
                 _, core_dt = timed(judge_core, *self.core_in[i])
+                _, eq_dt = timed(equations_core, *self.core_in[i])
                 if keep:
                     self.samples["judge_core"][i].append(core_dt)
+                    self.samples["equations_core"][i].append(eq_dt)
             elif engine == "diplomacy":
                 game = rp.game_at(rec.state)                        # setup: not timed
                 process_dt, dt = timed(diplomacy_phase, game, rec.orders)
@@ -250,6 +253,11 @@ def judge_core(m, position, legal, rules):
     return adjudicate_phase(m, position, legal, rules)
 
 
+def equations_core(m, position, legal, rules):
+    """The same phase through the judge's second engine (DATC chapter 5 equations)."""
+    return adjudicate_phase(m, position, legal, rules, engine="equations")
+
+
 def print_movement(bench: MovementBench, target: bool) -> dict:
     s = bench.summary()
     print(f"\n== {bench.name}: {s['positions']} positions ({s['units_min']}-{s['units_max']} units, median "
@@ -257,6 +265,7 @@ def print_movement(bench: MovementBench, target: bool) -> dict:
     print(f"  {'engine':<34}{'median ms/phase':>16}{'p90 ms':>9}{'x judge (ratio of medians)':>28}"
           f"{'median of ratios':>18}")
     labels = {"judge": "judge  api.adjudicate", "judge_core": "judge  adjudicator only",
+              "equations_core": "judge  equation engine only",
               "diplomacy": "diplomacy  set_orders+process",
               "pydip": "pydip  commands+resolve_turn", "pydip_resolve": "pydip  resolve_turn only",
               "diplomacy_process": "diplomacy  process() only"}
@@ -266,7 +275,7 @@ def print_movement(bench: MovementBench, target: bool) -> dict:
               f"{s['ratio_of_medians'][e]:>28.2f}{s['median_of_ratios'][e]:>18.2f}")
     print("  adjudication only (checked orders in):")
     core = s["median_ms"]["judge_core"]
-    for e in ("judge_core", "diplomacy_process", "pydip_resolve"):
+    for e in ("judge_core", "equations_core", "diplomacy_process", "pydip_resolve"):
         print(f"  {labels[e]:<34}{s['median_ms'][e]:>16.3f}{s['p90_ms'][e]:>9.3f}"
               f"{s['median_ms'][e] / core:>28.2f}")
     d_full, p_full = s["ratio_of_medians"]["diplomacy"], s["ratio_of_medians"]["pydip"]
