@@ -30,7 +30,7 @@ def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, 
     kind = position.phase.kind
     disagreements: list[str] = []
     if kind == "M":
-        by_unit = {unit_key(o): o for o in orders}
+        by_unit = {o.unit.loc[:3]: o for o in orders}     # movement orders always name their unit
         if engine == Engine.BOTH.value:
             outcome, disagreements = run_both(m, position, by_unit, rules)
         else:
@@ -46,8 +46,9 @@ def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, 
             by_power.setdefault(order_power(o), []).append(o)
         results, units = resolve_adjustments(m, position, by_power, rules)
         nxt = phases.after_adjustments(m, position, units)
-    return PhaseOutcome(results, nxt, phases.winner(m, nxt.centers) if nxt.phase != position.phase else None,
-                        disagreements)
+    # Only a change of ownership (after a Fall) can make a winner.
+    winner = phases.winner(m, nxt.centers) if nxt.centers is not position.centers else None
+    return PhaseOutcome(results, nxt, winner, disagreements)
 
 
 __all__ = ["adjudicate", "OrderResult", "PhaseOutcome"]
