@@ -172,6 +172,18 @@ def deliver_alone(root: Path, jobs: list) -> dict:
             "later_ms": 1000 * statistics.mean(later) if later else 0.0, "later": len(later)}
 
 
+def helper_cpu(world) -> float:
+    """CPU seconds used so far by the helper process (clients and relay), from /proc; 0 where there is none."""
+    proc = getattr(world, "proc", None)
+    if proc is None:
+        return 0.0
+    try:
+        fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def load_average() -> str:
     return "load average {:.1f} {:.1f} {:.1f}".format(*os.getloadavg())
 
@@ -243,8 +255,9 @@ def parse_reply(record: tuple[float, bytes, list[str]]) -> tuple[float, str, str
 
 def run_clients(port: int, jobs: list, threads: int, rate: float | None) -> list:
     """Send every job over SMTP from `threads` connections (each kept open); with `rate`, mail i is due at
-    start + i / rate. Returns (token, transaction start, 250 received, error) per job; times are
-    time.monotonic(), one clock for every process of the machine."""
+    start + i / rate. Returns (token, transaction start, 250 received, error, due) per job (due: when the mail
+    was due to be sent, with `rate`; else the burst's start); times are time.monotonic(), one clock for every
+    process of the machine."""
     results: list = [None] * len(jobs)
     lock = threading.Lock()
     nxt = [0]
@@ -263,6 +276,7 @@ def run_clients(port: int, jobs: list, threads: int, rate: float | None) -> list
                 if delay > 0:
                     time.sleep(delay)
             sender, raw, token = jobs[i]
+            due = start + i / rate if rate else start
             t0 = time.monotonic()
             try:
                 if smtp is None:
@@ -270,9 +284,9 @@ def run_clients(port: int, jobs: list, threads: int, rate: float | None) -> list
                     smtp.ehlo()
                 t0 = time.monotonic()
                 refused = smtp.sendmail(sender, [JUDGE_ADDRESS], raw)
-                results[i] = (token, t0, time.monotonic(), repr(refused) if refused else "")
+                results[i] = (token, t0, time.monotonic(), repr(refused) if refused else "", due)
             except (OSError, smtplib.SMTPException) as exc:
-                results[i] = (token, t0, time.monotonic(), f"{type(exc).__name__}: {exc}")
+                results[i] = (token, t0, time.monotonic(), f"{type(exc).__name__}: {exc}", due)
                 with contextlib.suppress(Exception):
                     smtp.close()
                 smtp = None
@@ -389,42 +403,45 @@ class InprocWorld:
 # --- instrumentation of the daemon (not of the judge's code: wrappers around its entry points) ----------------------
 
 class Timers:
-    """Wall time spent inside chosen functions (time waiting for the interpreter lock included)."""
+    """Wall time spent inside chosen functions (time waiting for the interpreter lock included), and the CPU time
+    of the calling thread in them (the kernel's share of fsync and friends included)."""
 
     def __init__(self):
         self.total: dict[str, float] = defaultdict(float)
+        self.cpu: dict[str, float] = defaultdict(float)
         self.calls: dict[str, int] = defaultdict(int)
         self.queue_wait: list[float] = []
         self.lock = threading.Lock()
         self.local = threading.local()        # which top-level stage this thread is in (to place each fsync)
 
-    def add(self, name: str, seconds: float) -> None:
+    def add(self, name: str, seconds: float, cpu: float = 0.0) -> None:
         with self.lock:
             self.total[name] += seconds
+            self.cpu[name] += cpu
             self.calls[name] += 1
 
     def wrap(self, name: str, fn, stage: str = ""):
         def timed(*a, **k):
             if stage:
                 self.local.stage = stage
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.thread_time()
             try:
                 return fn(*a, **k)
             finally:
-                self.add(name, time.perf_counter() - t)
+                self.add(name, time.perf_counter() - t, time.thread_time() - c)
                 if stage:
                     self.local.stage = ""
         return timed
 
     def wrap_fsync(self, fn):
         def timed(fd):
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.thread_time()
             try:
                 return fn(fd)
             finally:
-                d = time.perf_counter() - t
-                self.add("os.fsync", d)
-                self.add(f"  fsync in {getattr(self.local, 'stage', '') or 'other'}", d)
+                d, dc = time.perf_counter() - t, time.thread_time() - c
+                self.add("os.fsync", d, dc)
+                self.add(f"  fsync in {getattr(self.local, 'stage', '') or 'other'}", d, dc)
         return timed
 
     def wrap_lock(self, name: str, lock_factory):
@@ -438,39 +455,41 @@ class Timers:
 
 
 STAGES = [  # (name, what it is) in the order printed
-    ("smtp spool.put", "SMTP DATA: spool file written + fsync (file, dir), in a worker thread"),
-    ("daemon._deliver", "the serial worker: claim spool file, Judge.deliver, done"),
+    ("smtp spool.put", "SMTP DATA: spool file written + fsync (file, new/), in a thread, before the 250"),
+    ("smtp route", "SMTP DATA: the mail read once for its game (its lane), in the same thread, before the 250"),
+    ("    inbound.read", "    parse the mail (headers, body, clean lines)"),
+    ("daemon._deliver", "the game workers (a pool of threads): claim spool file, Judge.deliver, done"),
     ("  Judge.deliver", "  all of the judge's work for one mail"),
-    ("    inbound.read", "    parse the mail (email package, body, clean lines)"),
     ("    store.lock", "    wait for and take the game's flock"),
-    ("    store.load", "    status.json read + json + Game.from_json"),
+    ("    store.load", "    status.json read + json + Game.from_json (once per mail)"),
     ("    read_lines", "    the commands: SIGNON (password) + order parsing and checks"),
     ("      check_password", "      scrypt check (cached per process after the first)"),
     ("    store.save", "    Game.to_json + json + atomic write + fsync"),
     ("    store.log", "    access.log append + fsync"),
     ("    render", "    reply template"),
-    ("    outbound.make", "    reply EmailMessage"),
-    ("    outbox.put", "    reply as_bytes + atomic write + fsync"),
-    ("sender.drain", "the sender thread: outbox listing, each message sent"),
-    ("  sender.send", "  read, parse, one SMTP connection to the relay per message"),
+    ("    outbound.build", "    reply bytes"),
+    ("    outbox.put", "    reply written + fsync of the file (the folder: once per mail, in outbox.sync)"),
+    ("    outbox.sync", "    fsync of the outbox folder"),
+    ("sender.drain", "the sender's drains of the whole outbox (start, timer, retries)"),
+    ("sender.send", ("each message sent (offered by a worker as it is written, or by a drain): read, envelope "
+                     "recipients, one SMTP transaction on a kept relay connection")),
     ("os.fsync", "every fsync of the daemon, by the stage it is in:"),
-    ("  fsync in spool", "  SMTP DATA: spool file, tmp/ and new/ folders"),
-    ("  fsync in deliver", "  serial worker: status.json + games folder, access.log, outbox file + folder"),
+    ("  fsync in spool", "  SMTP DATA: spool file, new/ folder"),
+    ("  fsync in deliver", "  game workers: outbox file + folder, status.json + game folder"),
     ("  fsync in sender", "  sender"),
 ]
 DELIVER_PARTS = [  # the serial worker's time, split without overlaps
     ("password check (scrypt)", ["      check_password"], []),
     ("order parsing + checks", ["    read_lines"], ["      check_password"]),
     ("status save (JSON + fsync)", ["    store.save"], []),
-    ("reply to outbox (as_bytes + fsync)", ["    outbox.put"], []),
-    ("reply build (template + EmailMessage)", ["    render", "    outbound.make"], []),
-    ("access log (fsync)", ["    store.log"], []),
-    ("mail parsing", ["    inbound.read"], []),
-    ("status load x2 (JSON)", ["    store.load"], []),
+    ("reply to outbox (write + fsync)", ["    outbox.put", "    outbox.sync"], []),
+    ("reply build (template + bytes)", ["    render", "    outbound.build"], []),
+    ("access log", ["    store.log"], []),
+    ("status load (JSON)", ["    store.load"], []),
     ("game lock", ["    store.lock"], []),
-    ("spool claim/read/done + rest", ["daemon._deliver"],
-     ["    inbound.read", "    store.lock", "    store.load", "    read_lines", "    store.save", "    store.log",
-      "    render", "    outbound.make", "    outbox.put"]),
+    ("spool claim/done + rest", ["daemon._deliver"],
+     ["    store.lock", "    store.load", "    read_lines", "    store.save", "    store.log",
+      "    render", "    outbound.build", "    outbox.put", "    outbox.sync"]),
 ]
 
 
@@ -480,12 +499,13 @@ def instrumented(daemon: Daemon, timers: Timers):
     store, outbox, sender = daemon.judge.store, daemon.judge.outbox, daemon.sender
     inner = daemon._deliver
 
-    def deliver_with_wait(name: str):
+    def deliver_with_wait(name: str, *rest):
         with contextlib.suppress(ValueError):
             timers.queue_wait.append((time.time_ns() - int(name.split(".")[0])) / 1e9)
-        return inner(name)
+        return inner(name, *rest)
 
     daemon.spool.put = timers.wrap("smtp spool.put", daemon.spool.put, stage="spool")
+    daemon.route = timers.wrap("smtp route", daemon.route)
     daemon._deliver = timers.wrap("daemon._deliver", deliver_with_wait, stage="deliver")
     daemon.judge.deliver = timers.wrap("  Judge.deliver", daemon.judge.deliver)
     store.lock = timers.wrap_lock("    store.lock", store.lock)
@@ -493,10 +513,11 @@ def instrumented(daemon: Daemon, timers: Timers):
     store.save = timers.wrap("    store.save", store.save)
     store.log = timers.wrap("    store.log", store.log)
     outbox.put = timers.wrap("    outbox.put", outbox.put)
+    outbox.sync = timers.wrap("    outbox.sync", outbox.sync)
     sender.drain = timers.wrap("sender.drain", sender.drain, stage="sender")
-    sender.send = timers.wrap("  sender.send", sender.send)
+    sender._send_on = timers.wrap("sender.send", sender._send_on, stage="sender")
     modules = [(judge.mail.inbound, "read", "    inbound.read"), (judge.service, "read_lines", "    read_lines"),
-               (judge.service, "render", "    render"), (judge.mail.outbound, "make", "    outbound.make"),
+               (judge.service, "render", "    render"), (judge.mail.outbound, "build", "    outbound.build"),
                (judge.commands.signon, "check_password", "      check_password")]
     saved = [(mod, attr, getattr(mod, attr)) for mod, attr, _ in modules] + [(os, "fsync", os.fsync)]
     for mod, attr, name in modules:
@@ -545,18 +566,22 @@ def pct(values: list[float], q: float) -> float:
     return v[lo] + (v[hi] - v[lo]) * (k - lo)
 
 
-async def one_burst(root: Path, world, jobs: list, rate: float | None, threads: int, profile: bool = False) -> dict:
+async def one_burst(root: Path, world, jobs: list, rate: float | None, threads: int, profile: bool = False,
+                    workers: int | None = None, backlog: int | None = None) -> dict:
     """Start a daemon, push `jobs`, wait for every reply at the relay, stop the daemon; the figures."""
     passwords._verified.clear()          # a freshly started judge: no password check remembered
     if isinstance(world, InprocWorld):
         await world.open()
-    daemon = Daemon(settings_for(root, world.relay_port, rate_per_hour=None))
+    tuning = {k: v for k, v in (("workers", workers), ("backlog", backlog)) if v is not None}
+    daemon = Daemon(settings_for(root, world.relay_port, rate_per_hour=None), **tuning)
     timers = Timers()
     profs = ThreadProfiles() if profile else None
     if profile:
         daemon._deliver = profs.wrap(daemon._deliver)
         daemon.sender.drain = profs.wrap(daemon.sender.drain)
+        daemon.sender._send_on = profs.wrap(daemon.sender._send_on)
         daemon.spool.put = profs.wrap(daemon.spool.put)
+        daemon.route = profs.wrap(daemon.route)
         cm = contextlib.nullcontext()
     else:
         cm = instrumented(daemon, timers)
@@ -566,9 +591,11 @@ async def one_burst(root: Path, world, jobs: list, rate: float | None, threads: 
         try:
             if main_prof:
                 main_prof.enable()
+            cpu0, helper0, loop0 = time.process_time(), helper_cpu(world), time.thread_time()
             sent = await world.burst(port, jobs, rate)
             tokens = {j[2] for j in jobs}
             replies = await world.wait(tokens, timeout=120 + 0.2 * len(jobs))
+            cpu = (time.process_time() - cpu0, helper_cpu(world) - helper0, time.thread_time() - loop0)
             if main_prof:
                 main_prof.disable()
         finally:
@@ -582,24 +609,33 @@ async def one_burst(root: Path, world, jobs: list, rate: float | None, threads: 
             rejected += rej
         else:
             others += 1
-    starts = {tok: t0 for tok, t0, t1, err in sent if not err}
-    errors = [err for _, _, _, err in sent if err]
+    starts = {tok: t0 for tok, t0, t1, err, _ in sent if not err}
+    dues = {tok: due for tok, _, _, err, due in sent if not err}
+    errors = [err for _, _, _, err, _ in sent if err]
     lat = [by_token[tok] - t0 for tok, t0 in starts.items() if tok in by_token]
-    first = min(t0 for _, t0, _, _ in sent)
+    first = min(t0 for _, t0, _, _, _ in sent)
     last_reply = max(by_token.values()) if by_token else first
-    last_accept = max(t1 for _, _, t1, _ in sent)
+    last_accept = max(t1 for _, _, t1, _, _ in sent)
     out.update(
         accepted_smtp=len(starts), smtp_errors=len(errors), smtp_error_examples=errors[:3],
         replied=len(lat), rejected=rejected, other_mail=others,
         wall_s=last_reply - first, rate_per_s=len(lat) / (last_reply - first) if lat else 0.0,
         smtp_window_s=last_accept - first, smtp_rate_per_s=len(starts) / (last_accept - first),
-        smtp_txn_ms={q: 1000 * pct([t1 - t0 for _, t0, t1, e in sent if not e], q) for q in (50, 99)},
+        smtp_txn_ms={q: 1000 * pct([t1 - t0 for _, t0, t1, e, _ in sent if not e], q) for q in (50, 99)},
+        # With --paced: from the moment a mail was due (not from its MAIL FROM), so that time a mail spent waiting
+        # at the client because the judge was slow to take the previous one counts too.
+        from_due_ms={q: 1000 * pct([by_token[t] - dues[t] for t in starts if t in by_token], q) for q in (50, 99)}
+        if rate else None,
         latency_ms={q: 1000 * pct(lat, q) for q in (50, 90, 99)}, latency_max_ms=1000 * max(lat, default=0),
-        processed=daemon.processed, sent_by_daemon=daemon.sender.sent, load_1min=os.getloadavg()[0])
+        processed=daemon.processed, sent_by_daemon=daemon.sender.sent, load_1min=os.getloadavg()[0],
+        workers=daemon.workers, relay_connections=daemon.sender.connections, cpu_s=cpu,
+        sender_parallel=daemon.sender.parallel, intake_waited=daemon.intake.waited if daemon.intake else 0)
     if not profile:
-        out["stages"] = {name: (timers.calls.get(name, 0), timers.total.get(name, 0.0)) for name, _ in STAGES}
+        out["stages"] = {name: (timers.calls.get(name, 0), timers.total.get(name, 0.0), timers.cpu.get(name, 0.0))
+                         for name, _ in STAGES}
         out["stages"]["  fsync in other"] = (timers.calls.get("  fsync in other", 0),
-                                             timers.total.get("  fsync in other", 0.0))
+                                             timers.total.get("  fsync in other", 0.0),
+                                             timers.cpu.get("  fsync in other", 0.0))
         out["queue_wait_ms"] = {q: 1000 * pct(timers.queue_wait, q) for q in (50, 99)}
     else:
         out["profile"] = (main_prof, profs.profiles)
@@ -616,6 +652,15 @@ def print_burst(tag: str, r: dict) -> None:
           f"transaction p50 {r['smtp_txn_ms'][50]:.1f} ms, p99 {r['smtp_txn_ms'][99]:.1f} ms"
           + (f"; waiting in the spool queue p50 {r['queue_wait_ms'][50]:.0f} ms, p99 {r['queue_wait_ms'][99]:.0f} ms"
              if "queue_wait_ms" in r else ""))
+    print(f"      CPU during the burst: this process (daemon, and with --inproc the outside world) "
+          f"{r['cpu_s'][0]:.2f} s (its event loop thread: {r['cpu_s'][2]:.2f} s), the helper process (clients, "
+          f"relay) {r['cpu_s'][1]:.2f} s; {100 * sum(r['cpu_s'][:2]) / (r['wall_s'] * (os.cpu_count() or 1)):.0f}% "
+          f"of {os.cpu_count()} CPUs over the burst's {r['wall_s']:.2f} s")
+    if r.get("from_due_ms"):
+        print(f"      latency from the moment each mail was due (client-side waiting included): p50 "
+              f"{r['from_due_ms'][50]:.0f} ms, p99 {r['from_due_ms'][99]:.0f} ms")
+    if "intake_waited" in r:
+        print(f"      flow control: {r['intake_waited']} of {r['mails']} mails waited for room before their 250")
     for e in r["smtp_error_examples"]:
         print(f"      !! {e}")
 
@@ -624,23 +669,27 @@ def print_stages(r: dict) -> None:
     n = r["mails"]
     print(f"  where the daemon's time went (burst {r['tag']}: {n} mails in {r['wall_s']:.2f} s; wall time inside "
           f"each function, waiting for the interpreter lock included):")
-    print(f"    {'':<22}{'calls':>7}{'total s':>9}{'ms/mail':>9}{'% of wall':>10}")
+    print(f"    {'':<22}{'calls':>7}{'total s':>9}{'ms/mail':>9}{'% of wall':>10}{'CPU ms/mail':>12}")
     for name, why in STAGES:
-        calls, total = r["stages"][name]
-        print(f"    {name:<22}{calls:>7}{total:>9.2f}{1000 * total / n:>9.2f}{100 * total / r['wall_s']:>9.0f}%  "
-              f"{why.strip()}")
+        calls, total, cpu = r["stages"][name]
+        print(f"    {name:<22}{calls:>7}{total:>9.2f}{1000 * total / n:>9.2f}{100 * total / r['wall_s']:>9.0f}%"
+              f"{1000 * cpu / n:>12.2f}  {why.strip()}")
     st = {k: v[1] for k, v in r["stages"].items()}
     worker = st["daemon._deliver"]
     parts = sorted(((label, sum(st[a] for a in plus) - sum(st[b] for b in minus))
                     for label, plus, minus in DELIVER_PARTS), key=lambda x: -x[1])
-    print(f"  the serial worker (one mail at a time) was busy {100 * worker / r['wall_s']:.0f}% of the burst, "
-          f"{1000 * worker / n:.1f} ms per mail, so at most {n / worker:.0f} mails/s; its time: "
+    k = r["workers"]
+    print(f"  the {k} game workers (different games side by side) were busy {worker:.2f} thread-seconds, "
+          f"{100 * worker / (k * r['wall_s']):.0f}% of {k} x the burst; {1000 * worker / n:.1f} ms per mail in a "
+          f"worker, so at most {k * n / worker:.0f} mails/s if nothing else held them; their time: "
           + ", ".join(f"{label} {100 * v / worker:.0f}%" for label, v in parts)
           + f"; fsync alone is {100 * st['  fsync in deliver'] / worker:.0f}% of it "
           f"({r['stages']['  fsync in deliver'][0] / n:.0f} per mail)")
-    print(f"  beside it: SMTP spool.put {1000 * st['smtp spool.put'] / n:.1f} ms per mail (of which fsync "
-          f"{1000 * st['  fsync in spool'] / n:.1f}), sender {1000 * st['sender.drain'] / n:.1f} ms per mail "
-          f"(so at most {n / st['sender.drain']:.0f} replies/s out)")
+    print(f"  beside them: SMTP spool.put {1000 * st['smtp spool.put'] / n:.1f} ms per mail (of which fsync "
+          f"{1000 * st['  fsync in spool'] / n:.1f}), reading the mail for its game "
+          f"{1000 * st['smtp route'] / n:.1f} ms; sender {1000 * st['sender.send'] / n:.1f} ms per mail over "
+          f"{r['relay_connections']} relay connection(s) used {r['sender_parallel']} at a time (so at most "
+          f"{r['sender_parallel'] * n / max(st['sender.send'], 1e-9):.0f} replies/s out)")
 
 
 def profile_report(main_prof: cProfile.Profile, thread_profs: list, top: int) -> dict:
@@ -700,6 +749,7 @@ def profile_report(main_prof: cProfile.Profile, thread_profs: list, top: int) ->
         ("  reply: Judge._reply (cum)", cum("judge/service.py", "_reply")),
         ("    outbox write: Outbox.put (cum)", cum("judge/storage/outbox.py", "put")),
         ("sender: Sender.drain (cum)", cum("judge/daemon/sender.py", "drain")),
+        ("sender: Sender._send_on, every message (cum)", cum("judge/daemon/sender.py", "_send_on")),
         ("fsync (own, all threads)", sum(v[2] for k, v in raw.items() if k[2] == "<built-in method posix.fsync>")),
     ]
     print("  by part (cumulative time of the part's entry function in the profile):")
@@ -720,13 +770,14 @@ async def scenario_burst(args, root: Path) -> dict:
     results, paced, prof, alone = [], None, None, None
     try:
         for rep in range(args.reps):
-            r = await one_burst(root, world, order_mails(args.games, args.mails, rep, args.seed), None, args.threads)
+            r = await one_burst(root, world, order_mails(args.games, args.mails, rep, args.seed), None, args.threads,
+                                workers=args.workers, backlog=args.backlog)
             r["tag"] = f"rep {rep + 1}"
             print_burst(r["tag"], r)
             results.append(r)
         if args.paced:
             r = await one_burst(root, world, order_mails(args.games, args.mails, 90, args.seed), args.paced,
-                                args.threads)
+                                args.threads, workers=args.workers, backlog=args.backlog)
             r["tag"] = f"paced at {args.paced:g}/s"
             print_burst(r["tag"], r)
             paced = r
@@ -751,7 +802,7 @@ async def scenario_burst(args, root: Path) -> dict:
               f"later ({alone['later']}); {load_average()}")
         if (args.profile or not (rate_ok and p99_ok)) and not args.no_profile:
             r = await one_burst(root, world, order_mails(args.games, args.mails, 99, args.seed), None, args.threads,
-                                profile=True)
+                                profile=True, workers=args.workers, backlog=args.backlog)
             r["tag"] = "under cProfile"
             print()
             print_burst(r["tag"], r)
@@ -917,6 +968,9 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, help="active games for the burst (default 100)")
     ap.add_argument("--mails", type=int, help="order mails per burst (default 1000)")
     ap.add_argument("--threads", type=int, default=8, help="concurrent SMTP client connections (default 8)")
+    ap.add_argument("--workers", type=int, help="the daemon's game workers (default: the daemon's own default)")
+    ap.add_argument("--backlog", type=int, help="the daemon's intake limit, accepted mail waiting to be processed "
+                                                "(default: the daemon's own; 0: no flow control)")
     ap.add_argument("--reps", type=int, help="bursts, each on a freshly started daemon (default 3)")
     ap.add_argument("--paced", type=float, help="one more run with mail sent at this rate, mails/s (default 100; "
                                                 "0: none)")

@@ -45,26 +45,32 @@ class Judge:
         self.outbox = Outbox(settings.outbox_dir)
 
     # -- incoming mail -------------------------------------------------------------------------------------------
-    def deliver(self, raw: bytes, envelope_sender: str | None = None, key: str | None = None) -> Delivery:
-        """Handle one incoming message. `key` identifies it (the spool id): a game never applies a key twice."""
-        try:
-            msg = inbound.read(raw, envelope_sender, self.settings.address)
-        except inbound.BadMessage as exc:
-            log.warning("unreadable message: %s", exc)
-            return Delivery(note=str(exc))
+    def deliver(self, raw: bytes, envelope_sender: str | None = None, key: str | None = None,
+                parsed: inbound.Incoming | None = None) -> Delivery:
+        """Handle one incoming message. `key` identifies it (the spool id): a game never applies a key twice.
+        `parsed` is inbound.read(raw, envelope_sender, ...) when the caller has it already (the daemon reads each
+        message once, to know its game)."""
+        if parsed is None:
+            try:
+                parsed = inbound.read(raw, envelope_sender, self.settings.address)
+            except inbound.BadMessage as exc:
+                log.warning("unreadable message: %s", exc)
+                return Delivery(note=str(exc))
+        msg = parsed
         if msg.automatic:
             log.info("not answering %s: %s", msg.sender, msg.automatic)
             return Delivery(note=f"no reply: {msg.automatic}")
         name = game_named_in(msg.lines)
         if name and self.store.exists(name):
             with self.store.lock(name):
-                if key and key in self.store.load(name).seen:
+                game = self.store.load(name)
+                if key and key in game.seen:
                     return Delivery(game=name, note="already applied")     # redelivered after a crash
-                return self._deliver(msg, key)
+                return self._deliver(msg, key, game)      # the game as loaded: status.json is read once
         return self._deliver(msg, key)
 
-    def _deliver(self, msg: inbound.Incoming, key: str | None = None) -> Delivery:
-        s = Session(self.settings, self.store, self.clock(), msg.sender, msg.message_id)
+    def _deliver(self, msg: inbound.Incoming, key: str | None = None, loaded=None) -> Delivery:
+        s = Session(self.settings, self.store, self.clock(), msg.sender, msg.message_id, loaded=loaded)
         reading = read_lines(s, msg.lines) if msg.lines else None
         out = Delivery(game=s.game.name if s.game else None)
         if reading is None:
@@ -91,24 +97,29 @@ class Judge:
                         self._reply(msg, [], [error], [], True)
                         out.errors, out.replied = [error], True
                         return out
-                    self._commit(s)
+                    self._commit(s, msg)
             else:
-                self._commit(s)
+                self._commit(s, msg)
             out.wakeup = s.game.next_wakeup(s.now)
-        self._reply(msg, s.lines, [], [], False)
+        else:
+            self._reply(msg, s.lines, [], [], False)
         out.accepted = out.replied = True
         return out
 
-    def _reply(self, msg, lines, errors, unread, rejected: bool) -> None:
+    def _reply(self, msg, lines, errors, unread, rejected: bool, sync: bool = True) -> None:
         subject = msg.subject if msg.subject.lower().startswith("re:") else f"Re: {msg.subject or 'your message'}"
         # Lines echoed back never carry a password: the reply is stored in the outbox and may be read by others.
         _, body = render("reply/reply.txt", subject=subject, lines=lines, rejected=rejected,
                          errors=[{"line": hide_password(line), "error": err} for line, err in errors],
                          unread=[hide_password(line) for line in unread])
-        self.outbox.put(outbound.make(self.settings, msg.sender, subject, body, msg.message_id))
+        self.outbox.put(outbound.build(self.settings, msg.sender, subject, body, msg.message_id), sync=sync)
 
     # -- committing a session's work -----------------------------------------------------------------------------
-    def _commit(self, s: Session) -> None:
+    def _commit(self, s: Session, msg: inbound.Incoming | None = None) -> None:
+        """Write what an accepted message did. Order matters for a crash at any point: every mail it causes (the
+        notices, then the reply to `msg`) is durable in the outbox before status.json records the message as seen
+        (so a message is applied once, and its mail is never lost: at worst, after a crash between the two, it is
+        applied and answered again); the folder of the outbox is fsynced once for all of them."""
         game = s.game
         for e in s.effects:
             if e.kind == "processed":
@@ -125,6 +136,9 @@ class Judge:
                 title, lines, who = e.payload
                 to = [game.master_address] if who == "master" else audience(game)
                 self._mail(to, "notice/event.txt", {"game": game.name, "title": title, "lines": lines})
+        if msg is not None:
+            self._reply(msg, s.lines, [], [], False, sync=False)
+        self.outbox.sync()
         self.store.save(game, s.now)
         stamp = s.now.isoformat(timespec="seconds")
         for line in s.log or ["MESSAGE"]:
@@ -148,9 +162,10 @@ class Judge:
         self._send(to, subject, body)
 
     def _send(self, to: list[str], subject: str, body: str) -> None:
+        """Into the outbox, not yet durable: the caller fsyncs the outbox folder (Outbox.sync) before it saves."""
         to = [a for a in dict.fromkeys(to) if a]
         if to:
-            self.outbox.put(outbound.make(self.settings, to, subject, body))
+            self.outbox.put(outbound.build(self.settings, to, subject, body), sync=False)
 
     # -- the clock -------------------------------------------------------------------------------------------------
     def process(self, name: str) -> list[str]:
@@ -168,6 +183,7 @@ class Judge:
             if done is None:
                 return [], game.next_wakeup(now)
             self._apply(game, done)
+            self.outbox.sync()
             self.store.save(game, now)
             self.store.log(name, f"{now.isoformat(timespec='seconds')} judge {'; '.join(done.notes)}")
             return done.notes, game.next_wakeup(now)

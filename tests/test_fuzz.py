@@ -182,11 +182,12 @@ def test_e_fixed_cases_agree():
     assert still == []
 
 
-@pytest.mark.parametrize("path", OPEN, ids=[p.name for p in OPEN])
-def test_e_open_cases_still_reproduce(path):
-    doc = json.loads(path.read_text())
-    assert fuzz.replay(doc) == doc["differences"], \
-        f"{path.name} no longer shows its fault: if the fault is fixed, move the file to {DATA}"
+def test_e_open_cases_still_reproduce():
+    # A loop, not a parametrization: with no open case (none now) there is nothing to skip.
+    for path in OPEN:
+        doc = json.loads(path.read_text())
+        assert fuzz.replay(doc) == doc["differences"], \
+            f"{path.name} no longer shows its fault: if the fault is fixed, move the file to {DATA}"
 
 
 @pytest.mark.parametrize("path", EXPLAINED, ids=[p.name for p in EXPLAINED])

@@ -377,3 +377,55 @@ def test_late_notices(started):
     # Italy's orders arrive during the grace period: the game is processed at once.
     assert started.signon("ITALY", *HOLDS["ITALY"]).accepted
     assert started.judge.process(GAME) == ["S1901M processed; next phase F1901M"]
+
+
+# -- what a message costs on disk, and in which order it is written ---------------------------------------------------
+def test_status_json_is_read_once_per_message(started, monkeypatch):
+    store = started.judge.store
+    loads = []
+    original = store.load
+    monkeypatch.setattr(store, "load", lambda name: loads.append(name) or original(name))
+    assert started.signon("FRANCE", "A PAR - BUR").accepted
+    assert loads == [GAME]                          # the seen check and the commands share one read
+
+
+def test_a_reply_is_durable_in_the_outbox_before_the_status_records_the_message(started, monkeypatch):
+    judge = started.judge
+    events = []
+    put, sync, save = judge.outbox.put, judge.outbox.sync, judge.store.save
+    monkeypatch.setattr(judge.outbox, "put", lambda msg, sync=True: events.append(("put", sync)) or put(msg, sync))
+    monkeypatch.setattr(judge.outbox, "sync", lambda: events.append(("sync",)) or sync())
+    monkeypatch.setattr(judge.store, "save", lambda game, now=None: events.append(("save",)) or save(game, now))
+    assert judge.deliver(compose("france@example.org", f"SIGNON F{GAME} fra-pw\nA PAR - BUR"), key="k1").accepted
+    assert events == [("put", False), ("sync",), ("save",)]     # one folder fsync for the message's mail
+
+
+def test_a_crash_before_the_status_is_saved_applies_and_answers_again(started, monkeypatch):
+    """Exactly once for the game, at least once for the reply: a crash between the reply and the status file
+    leaves the message unapplied, so its redelivery is applied and answered (never applied twice, never silent)."""
+    judge = started.judge
+    started.new_mail()
+    save = judge.store.save
+
+    def crash(game, now=None):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(judge.store, "save", crash)
+    raw = compose("france@example.org", f"SIGNON F{GAME} fra-pw\nA PAR - BUR")
+    with pytest.raises(OSError):
+        judge.deliver(raw, key="spool-1")
+    assert started.game(GAME).player("FRANCE").orders == [] and "spool-1" not in started.game(GAME).seen
+    assert len(replies_to(started, "france@example.org")) == 1           # the reply was out before the crash
+    monkeypatch.setattr(judge.store, "save", save)
+    assert judge.deliver(raw, key="spool-1").accepted                     # redelivered after the restart
+    assert judge.deliver(raw, key="spool-1").note == "already applied"
+    assert started.game(GAME).player("FRANCE").orders == ["A PAR - BUR"]
+    assert len(replies_to(started, "france@example.org")) == 1
+
+
+def test_a_message_read_beforehand_is_not_read_again(started, monkeypatch):
+    from judge.mail import inbound
+    raw = compose("france@example.org", f"SIGNON F{GAME} fra-pw\nA PAR - BUR")
+    parsed = inbound.read(raw, None, started.judge.settings.address)
+    monkeypatch.setattr(inbound, "read", lambda *a: pytest.fail("read again"))
+    assert started.judge.deliver(b"", key="k2", parsed=parsed).accepted
+    assert started.game(GAME).player("FRANCE").orders == ["A PAR - BUR"]

@@ -55,6 +55,8 @@ class Session:
     log: list[str] = field(default_factory=list)
     orders: dict[str, list[str]] = field(default_factory=dict)   # order lines waiting to be submitted, by power
     reply_extra: list[tuple[str, dict]] = field(default_factory=list)   # extra mails to the sender (LIST, STATUS)
+    loaded: Game | None = None                # the game as just read from disk by the caller (under its lock), so
+                                              # that open_game need not read status.json a second time
 
     # -- guards used by the commands -------------------------------------------------------------------------------
     def need_game(self) -> Game:
@@ -78,6 +80,9 @@ class Session:
         if self.game is not None:
             if self.game.name != name:
                 raise CommandError(f"ONE MESSAGE IS ONE GAME'S BUSINESS: ALREADY WORKING ON {self.game.name}")
+            return self.game
+        if self.loaded is not None and self.loaded.name == name:
+            self.game, self.loaded = self.loaded, None
             return self.game
         if not self.store.exists(name):
             raise CommandError(f"NO SUCH GAME: {name}")

@@ -10,6 +10,7 @@ import logging
 from datetime import datetime, timedelta, timezone
 from typing import Awaitable, Callable
 
+from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.date import DateTrigger
 
@@ -34,9 +35,14 @@ class Deadlines:
     def plan(self, game: str, moment: datetime | None) -> None:
         """(Re)plan a game's job; None removes it."""
         if moment is None:
-            self.wakeups.pop(game, None)
-            if self.scheduler.get_job(game):
-                self.scheduler.remove_job(game)
+            # A game has a job only while it has a wake-up here (a job that has fired took its entry away): no
+            # look-up otherwise. Before the scheduler starts, APScheduler looks jobs up by scanning every pending
+            # job, which made planning 10,000 games at start-up quadratic.
+            if self.wakeups.pop(game, None) is not None:
+                try:
+                    self.scheduler.remove_job(game)
+                except JobLookupError:
+                    pass
             return
         self.wakeups[game] = moment
         real = datetime.now(timezone.utc) + max(moment - self.clock(), timedelta(0))

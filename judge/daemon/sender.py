@@ -1,64 +1,259 @@
 """Drain the outbox: to the SMTP relay named in config.ini (STARTTLS, login, retries with back-off), or, with no
-relay configured, into a local Maildir a person can read. A message leaves the outbox only once it is delivered."""
+relay configured, into a local Maildir a person can read. A message leaves the outbox only once it is delivered.
+
+A drain's relay connections (`parallel` of them, taking the due messages in turn from one queue) serve the whole
+drain and stay open for a moment after it (`keep_open` seconds), so a burst of replies costs one SMTP transaction
+each, not a connection, a greeting and a login each. Each message goes as the bytes the outbox holds (line ends
+made CRLF), to the envelope recipients read from its To and Cc headers. SMTP never promised that mail arrives in
+the order it was sent; with two connections two messages of one drain may overtake each other.
+"""
 from __future__ import annotations
 
 import email
 import email.policy
 import logging
-import mailbox
+import os
+import queue
 import smtplib
+import socket
+import threading
 import time
+import uuid
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+from email.parser import BytesHeaderParser
 from email.utils import getaddresses
 from pathlib import Path
 
 from judge.config import Settings
+from judge.storage.atomic import atomic_write, sync_folder
 from judge.storage.outbox import Outbox
 
 log = logging.getLogger("judge.sender")
 BACKOFF_START, BACKOFF_MAX = 5.0, 3600.0
+KEEP_OPEN = 2.0                 # seconds an idle relay connection is kept for the next drain
+PARALLEL = 2                    # relay connections a drain uses side by side (each waits for the relay's answers)
+
+# A refusal of this one message (the relay answered MAIL, RCPT or DATA with an error): the connection is still
+# good (smtplib has reset the transaction, or closed it on a 421), so the drain goes on with the next message.
+_REFUSED = (smtplib.SMTPSenderRefused, smtplib.SMTPRecipientsRefused, smtplib.SMTPDataError)
+
+
+class RelayUnreachable(Exception):
+    """No connection to the relay (connect, greeting, STARTTLS or login failed)."""
 
 
 class Sender:
-    def __init__(self, settings: Settings, outbox: Outbox, monotonic=time.monotonic):
+    def __init__(self, settings: Settings, outbox: Outbox, monotonic=time.monotonic, keep_open: float = KEEP_OPEN,
+                 parallel: int = PARALLEL):
         self.settings = settings
         self.outbox = outbox
         self.monotonic = monotonic
+        self.keep_open = keep_open
+        self.parallel = max(1, parallel)
         self.retry: dict[str, tuple[int, float]] = {}     # file name -> (failed attempts, not before)
         self.sent = 0
+        self.connections = 0                               # relay connections opened so far
+        # Connection `slot` i is used by one thread at a time (its lock): the i-th thread of a drain or the i-th
+        # streaming thread. A message is sent by one of them only (`_busy`: the names being sent).
+        self._smtp: list[smtplib.SMTP | None] = [None] * self.parallel
+        self._last_used = [0.0] * self.parallel
+        self._slot_locks = [threading.Lock() for _ in range(self.parallel)]
+        self._lock = threading.Lock()
+        self._busy: set[str] = set()
+        self._pool: ThreadPoolExecutor | None = None
+        self._stream: queue.SimpleQueue | None = None
+        self._streamers: list[threading.Thread] = []
 
+    # -- the outbox, all of it (at start, on a timer, for retries) -----------------------------------------------
     def drain(self) -> int:
         """Send what is due; returns how many messages were delivered."""
-        delivered = 0
         now = self.monotonic()
-        for path in self.outbox.paths():
-            attempts, not_before = self.retry.get(path.name, (0, 0.0))
-            if now < not_before:
-                continue
+        self.close_if_idle()                               # idle too long: the relay may have dropped it
+        due = deque(p for p in self.outbox.paths() if now >= self.retry.get(p.name, (0, 0.0))[1])
+        if not due:
+            return 0
+        others = []
+        if self.parallel > 1 and len(due) > 1 and self.settings.get("relay", "host"):
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(self.parallel - 1, thread_name_prefix="judge-sender")
+            others = [self._pool.submit(self._drain_on, slot, due, now)
+                      for slot in range(1, min(self.parallel, len(due)))]
+        return self._drain_on(0, due, now) + sum(f.result() for f in others)
+
+    def _drain_on(self, slot: int, due: deque, now: float) -> int:
+        """Take messages from `due` (shared by the connections of this drain) and send them on connection `slot`."""
+        delivered = 0
+        while True:
             try:
-                self.send(path)
-            except (OSError, smtplib.SMTPException) as exc:
+                path = due.popleft()
+            except IndexError:
+                return delivered
+            outcome = self._deliver(slot, path, now)
+            if outcome is True:
+                delivered += 1
+            elif outcome == "unreachable":
+                return delivered                           # out of reach from here: the rest wait (or go on
+                                                           # another connection of this drain)
+
+    # -- as messages are written (the daemon offers each job's mail once it is committed) --------------------------
+    def offer(self, paths: list[Path]) -> None:
+        """Send these outbox files now, on the streaming threads (started on first use), without waiting for the
+        next drain. A file that cannot go stays in the outbox for a drain to retry."""
+        if not paths:
+            return
+        with self._lock:
+            if self._stream is None:
+                self._stream = queue.SimpleQueue()
+                self._streamers = [threading.Thread(target=self._stream_on, args=(slot, self._stream), daemon=True,
+                                                    name=f"judge-sender-{slot}") for slot in range(self.parallel)]
+                for t in self._streamers:
+                    t.start()
+            for path in paths:
+                self._stream.put(path)
+
+    def _stream_on(self, slot: int, stream: queue.SimpleQueue) -> None:
+        while True:
+            path = stream.get()
+            if path is None:
+                return
+            self._deliver(slot, path, self.monotonic())
+
+    # -- one message -------------------------------------------------------------------------------------------
+    def _deliver(self, slot: int, path: Path, now: float):
+        """Send one outbox file on connection `slot` and remove it: True; False if it failed (kept, retried after a
+        back-off); "unreachable" if the relay could not be reached; None if it was not this call's to send."""
+        with self._lock:
+            if path.name in self._busy:
+                return None
+            self._busy.add(path.name)
+        try:
+            with self._slot_locks[slot]:
+                self._send_on(slot, path)
+        except FileNotFoundError:
+            return None                                    # already sent and removed
+        except (OSError, smtplib.SMTPException, RelayUnreachable) as exc:
+            with self._lock:
+                attempts, _ = self.retry.get(path.name, (0, 0.0))
                 delay = min(BACKOFF_START * 2 ** attempts, BACKOFF_MAX)
                 self.retry[path.name] = (attempts + 1, now + delay)
-                log.warning("sending %s failed (%s); next try in %.0f s", path.name, type(exc).__name__, delay)
-                continue
+            log.warning("sending %s failed (%s); next try in %.0f s", path.name, type(exc).__name__, delay)
+            if isinstance(exc, _REFUSED):
+                return False                               # this message only: the others may still go
+            with self._slot_locks[slot]:
+                self._close(slot)
+            return "unreachable"
+        finally:
+            with self._lock:
+                self._busy.discard(path.name)
+        self.outbox.remove(path)
+        with self._lock:
             self.retry.pop(path.name, None)
-            self.outbox.remove(path)
-            delivered += 1
-        self.sent += delivered
-        return delivered
+            self.sent += 1
+        return True
 
     def send(self, path: Path) -> None:
+        """Deliver one outbox file (raises if it is not delivered; the file stays where it is)."""
+        with self._slot_locks[0]:
+            self._send_on(0, path)
+
+    def _send_on(self, slot: int, path: Path) -> None:
         raw = path.read_bytes()
-        relay = self.settings.get("relay", "host")
-        if not relay:
-            box = mailbox.Maildir(self.settings.get("relay", "maildir"), create=True)
-            box.add(raw)
+        if not self.settings.get("relay", "host"):
+            self._to_maildir(raw)
             return
-        msg = email.message_from_bytes(raw, policy=email.policy.default)
-        to = [a for _, a in getaddresses(msg.get_all("To", []) + msg.get_all("Cc", [])) if a]
-        with smtplib.SMTP(relay, self.settings.get("relay", "port"), timeout=30) as smtp:
+        to = envelope_recipients(raw)
+        data = raw.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+        reused = self._smtp[slot] is not None
+        smtp = self._connection(slot)
+        try:
+            refused = smtp.sendmail(self.settings.address, to, data)
+        except (smtplib.SMTPServerDisconnected, ConnectionError):
+            self._close(slot)
+            if not reused:
+                raise
+            # The connection kept from an earlier drain had gone stale: once more on a fresh one.
+            refused = self._connection(slot).sendmail(self.settings.address, to, data)
+        self._last_used[slot] = self.monotonic()
+        if refused:
+            log.warning("relay refused some recipients of %s: %s", path.name, ", ".join(refused))
+
+    # -- connections -------------------------------------------------------------------------------------------
+    def close(self) -> None:
+        """Stop the streaming threads (after what was offered), close every relay connection (and the threads of
+        a drain's extra connections; a later drain or offer starts them again)."""
+        with self._lock:
+            stream, streamers, self._stream, self._streamers = self._stream, self._streamers, None, []
+        if stream is not None:
+            for _ in streamers:
+                stream.put(None)
+            for t in streamers:
+                t.join()
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True)
+        for slot in range(self.parallel):
+            with self._slot_locks[slot]:
+                self._close(slot)
+
+    def close_if_idle(self) -> None:
+        now = self.monotonic()
+        for slot in range(self.parallel):
+            lock = self._slot_locks[slot]
+            if self._smtp[slot] is not None and lock.acquire(blocking=False):
+                try:
+                    if self._smtp[slot] is not None and now - self._last_used[slot] > self.keep_open:
+                        self._close(slot)
+                finally:
+                    lock.release()
+
+    def _close(self, slot: int) -> None:
+        smtp, self._smtp[slot] = self._smtp[slot], None
+        if smtp is None:
+            return
+        try:
+            smtp.quit()
+        except (OSError, smtplib.SMTPException):
+            smtp.close()
+
+    def _connection(self, slot: int) -> smtplib.SMTP:
+        if self._smtp[slot] is not None:
+            return self._smtp[slot]
+        host, port = self.settings.get("relay", "host"), self.settings.get("relay", "port")
+        try:
+            smtp = smtplib.SMTP(host, port, timeout=30)
+        except (OSError, smtplib.SMTPException) as exc:
+            raise RelayUnreachable(f"{host}:{port}: {exc}") from exc
+        try:
             if self.settings.get("relay", "starttls"):
                 smtp.starttls()
             if self.settings.get("relay", "user"):
                 smtp.login(self.settings.get("relay", "user"), self.settings.get("relay", "password"))
-            smtp.send_message(msg, from_addr=self.settings.address, to_addrs=to)
+        except (OSError, smtplib.SMTPException) as exc:
+            smtp.close()
+            raise RelayUnreachable(f"{host}:{port}: {exc}") from exc
+        with self._lock:
+            self.connections += 1
+        self._smtp[slot] = smtp
+        self._last_used[slot] = self.monotonic()
+        return smtp
+
+    def _to_maildir(self, raw: bytes) -> None:
+        """Into <maildir>/new, durably (file fsynced in tmp/, renamed, new/ fsynced) before the outbox lets go."""
+        root = Path(self.settings.get("relay", "maildir"))
+        for sub in ("tmp", "new", "cur"):
+            (root / sub).mkdir(parents=True, exist_ok=True)
+        name = f"{time.time_ns()}.P{os.getpid()}Q{uuid.uuid4().hex[:12]}.{socket.gethostname().replace('/', '_')}"
+        atomic_write(root / "tmp" / name, raw, sync_dir=False)
+        os.replace(root / "tmp" / name, root / "new" / name)
+        sync_folder(root / "new")
+
+
+def envelope_recipients(raw: bytes) -> list[str]:
+    """The addresses of a stored message's To and Cc headers (only its header block is parsed)."""
+    head = BytesHeaderParser(policy=email.policy.compat32).parsebytes(raw)
+    values = head.get_all("To", []) + head.get_all("Cc", [])
+    if not all(isinstance(v, str) and v.isascii() and "=?" not in v for v in values):
+        head = BytesHeaderParser(policy=email.policy.default).parsebytes(raw)     # encoded or 8-bit: decode fully
+        values = [str(v) for v in head.get_all("To", []) + head.get_all("Cc", [])]
+    return [a for _, a in getaddresses(values) if a]

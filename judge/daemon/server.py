@@ -6,24 +6,74 @@ import asyncio
 import logging
 import time
 from collections import defaultdict, deque
-from typing import Callable
+from typing import Any, Callable
 
 from judge.daemon import statuscodes as S
-from judge.daemon.spool import Spool
+from judge.daemon.spool import Spool, envelope_sender
 
 log = logging.getLogger("judge.smtp")
+
+
+class Intake:
+    """Flow control for accepted mail (Postfix's in_flow_delay): at most `limit` accepted messages wait to be
+    processed; beyond that, `enter` waits until one is done (`leave`), but never longer than `max_delay` seconds -
+    then the message is taken anyway, uncounted, so a client is slowed down, never timed out. Places are handed
+    over in the order the clients asked for them. No limit while `paused()` (accepted mail is held on purpose)."""
+
+    def __init__(self, limit: int, max_delay: float, paused: Callable[[], bool] = lambda: False):
+        self.limit = limit
+        self.max_delay = max_delay
+        self.paused = paused
+        self.count = 0                           # places taken
+        self.waiters: deque[asyncio.Future] = deque()
+        self.waited = 0                          # how many messages had to wait (for the curious)
+
+    async def enter(self) -> bool:
+        """Take a place (True) or, after max_delay or while paused, go in without one (False)."""
+        if self.limit <= 0 or self.paused():
+            return False
+        if self.count < self.limit and not self.waiters:
+            self.count += 1
+            return True
+        self.waited += 1
+        fut = asyncio.get_running_loop().create_future()
+        self.waiters.append(fut)
+        try:
+            await asyncio.wait_for(fut, self.max_delay)
+            return True                          # a place handed over by leave()
+        except TimeoutError:
+            return False
+        except asyncio.CancelledError:
+            if fut.done() and not fut.cancelled():
+                self.leave()                     # handed a place just as the client went away: pass it on
+            raise
+        finally:
+            if fut in self.waiters:
+                self.waiters.remove(fut)
+
+    def leave(self) -> None:
+        """A message that held a place is done: the place goes to the first client waiting, if any."""
+        while self.waiters:
+            fut = self.waiters.popleft()
+            if not fut.done():
+                fut.set_result(None)
+                return
+        self.count = max(0, self.count - 1)
 
 
 class Handler:
     """aiosmtpd handler: implements only the hooks it needs (RCPT and DATA)."""
 
     def __init__(self, spool: Spool, recipients: list[str], max_bytes: int, rate_per_hour: int,
-                 accepted: Callable[[str], None]):
+                 accepted: Callable[..., None], route: Callable[[bytes, str], Any] | None = None,
+                 intake: Intake | None = None):
         self.spool = spool
         self.recipients = {r.lower() for r in recipients}
         self.max_bytes = max_bytes
         self.rate_per_hour = rate_per_hour
-        self.accepted = accepted                 # told the spool id of each message once it is safe
+        self.accepted = accepted                 # told (spool id, route, counted) of each message once it is safe
+        self.route = route                       # (raw, envelope sender) -> what `accepted` is told besides the id
+        self.intake = intake
         self.recent: dict[str, deque] = defaultdict(deque)
 
     async def handle_RCPT(self, server, session, envelope, address: str, rcpt_options) -> str:
@@ -39,13 +89,40 @@ class Handler:
         sender = (envelope.mail_from or "").lower()
         if self._over_rate(sender):
             return S.RATE_LIMITED
+        counted = await self.intake.enter() if self.intake is not None else False
+        store = asyncio.ensure_future(asyncio.to_thread(self._store, raw, envelope.mail_from or ""))
         try:
-            key = await asyncio.to_thread(self.spool.put, raw, envelope.mail_from or "")
+            key, route = await asyncio.shield(store)
+        except asyncio.CancelledError:
+            # The client went away mid-write: if the message did reach the spool it is ours all the same (the
+            # client, with no 250, may send it again), so it is queued as soon as the write is over.
+            store.add_done_callback(lambda f: self._late(f, counted))
+            raise
         except Exception:                         # never leak details; the client will try again
+            if counted:
+                self.intake.leave()
             log.exception("could not spool a message from %s", sender)
             return S.TEMPORARY_FAILURE
-        self.accepted(key)
+        self.accepted(key, route, counted)
         return S.ACCEPTED
+
+    def _late(self, store: asyncio.Future, counted: bool) -> None:
+        if not store.cancelled() and store.exception() is None:
+            key, route = store.result()
+            self.accepted(key, route, counted)
+        elif counted:
+            self.intake.leave()
+
+    def _store(self, raw: bytes, mail_from: str) -> tuple[str, Any]:
+        """In a worker thread: the message durably in the spool, then (it is ours now) read once for its route."""
+        key = self.spool.put(raw, mail_from)
+        route = None
+        if self.route is not None:
+            try:
+                route = self.route(raw, envelope_sender(mail_from))
+            except Exception:                     # the game worker reads the message again and meets the problem
+                log.exception("could not read message %s for its route", key)
+        return key, route
 
     def _over_rate(self, sender: str) -> bool:
         if self.rate_per_hour <= 0 or not sender:

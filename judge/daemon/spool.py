@@ -7,7 +7,7 @@ import time
 import uuid
 from pathlib import Path
 
-from judge.storage.atomic import _fsync_dir, atomic_write
+from judge.storage.atomic import atomic_write, sync_folder
 
 MAX_ATTEMPTS = 3
 
@@ -19,12 +19,15 @@ class Spool:
             (self.root / sub).mkdir(parents=True, exist_ok=True)
 
     def put(self, raw: bytes, envelope_sender: str) -> str:
-        """Store a message durably; returns its id. The envelope sender travels as a Return-Path line."""
+        """Store a message durably; returns its id. The envelope sender travels as a Return-Path line.
+
+        Two fsyncs: the file's data (in tmp/), then new/ once the file is renamed into it. tmp/ itself is never
+        fsynced: a name there need not survive a crash (a message is ours only once it is in new/)."""
         key = f"{time.time_ns()}.{uuid.uuid4().hex[:12]}"
         head = f"Return-Path: <{envelope_sender}>\r\n".encode("utf-8", "replace")
-        atomic_write(self.root / "tmp" / key, head + raw)
+        atomic_write(self.root / "tmp" / key, head + raw, sync_dir=False)
         os.replace(self.root / "tmp" / key, self.root / "new" / key)
-        _fsync_dir(self.root / "new")
+        sync_folder(self.root / "new")
         return key
 
     def pending(self) -> list[str]:
@@ -39,6 +42,10 @@ class Spool:
         for path in sorted((self.root / "new").iterdir(), key=lambda p: p.name):
             out.append(path.name)
         return out
+
+    def read(self, name: str) -> tuple[bytes, str]:
+        """A message in new/ as (raw message, envelope sender)."""
+        return split_envelope((self.root / "new" / name).read_bytes())
 
     def claim(self, name: str) -> Path:
         """Mark a message as being processed (new/ -> cur/) and return its path there."""
@@ -56,6 +63,19 @@ class Spool:
     def key(name: str) -> str:
         """The message's id without its attempt count (used to recognise a message already applied)."""
         return _split(name)[0]
+
+
+def split_envelope(data: bytes) -> tuple[bytes, str | None]:
+    """A spool file's bytes -> (the message as received, the envelope sender; None if the file has none)."""
+    if not data.startswith(b"Return-Path:"):
+        return data, None
+    head, _, raw = data.partition(b"\r\n")
+    return raw, head.decode("utf-8", "replace").split(":", 1)[1].strip().strip("<>")
+
+
+def envelope_sender(mail_from: str) -> str:
+    """The envelope sender as the worker reads it back from the spool file's Return-Path line."""
+    return split_envelope(f"Return-Path: <{mail_from}>\r\n".encode("utf-8", "replace"))[1]
 
 
 def _split(name: str) -> tuple[str, int]:

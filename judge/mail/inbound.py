@@ -96,6 +96,8 @@ def _read_plain(raw: bytes, envelope_sender: str | None, judge_address: str) -> 
     for name, value in msg.items():
         name = name.lower()
         if name in _READ and name not in values:
+            if not isinstance(value, str):            # compat32 gives a Header for 8-bit text
+                return None
             value = _UNFOLD.sub("", value)
             if not _TEXT.fullmatch(value) or "=?" in value:
                 return None
@@ -104,7 +106,7 @@ def _read_plain(raw: bytes, envelope_sender: str | None, judge_address: str) -> 
         return None
     if "content-type" in values and not _PLAIN_TYPE.fullmatch(values["content-type"]):
         return None
-    if values.get("content-transfer-encoding", "").strip().lower() not in _ENCODINGS:
+    if values.get("content-transfer-encoding", "").lower() not in _ENCODINGS:
         return None
     for name in ("from", "reply-to"):
         if values.get(name) and not _SIMPLE_ADDRESS.fullmatch(values[name]):
@@ -118,7 +120,10 @@ def _read_plain(raw: bytes, envelope_sender: str | None, judge_address: str) -> 
     sender = parseaddr(values.get("reply-to") or values.get("from") or "")[1]
     if not sender and envelope_sender:
         sender = envelope_sender
-    x_loop = [_UNFOLD.sub("", v) for v in msg.get_all("X-Loop", [])]
+    x_loop = msg.get_all("X-Loop", [])
+    if not all(isinstance(v, str) for v in x_loop):
+        return None
+    x_loop = [_UNFOLD.sub("", v) for v in x_loop]
     if any(not _TEXT.fullmatch(v) or "=?" in v for v in x_loop):
         return None
     automatic = _why_automatic(envelope_sender, judge_address, values.get("auto-submitted", "no"),

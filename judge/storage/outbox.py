@@ -4,6 +4,7 @@ from __future__ import annotations
 import email
 import email.policy
 import os
+import threading
 import uuid
 from datetime import datetime, timezone
 from email.message import EmailMessage
@@ -15,6 +16,7 @@ from judge.storage.atomic import atomic_write, sync_folder
 class Outbox:
     def __init__(self, folder: Path):
         self.folder = Path(folder)
+        self._written = threading.local()        # what this thread put since it last asked (`written`)
 
     def put(self, msg: EmailMessage | bytes, sync: bool = True) -> Path:
         """Store one message (an EmailMessage, or its bytes as judge.mail.outbound.build makes them). With
@@ -24,7 +26,17 @@ class Outbox:
         path = self.folder / name
         raw = msg if isinstance(msg, bytes) else msg.as_bytes(policy=email.policy.default)
         atomic_write(path, raw, sync_dir=sync)
+        mine = getattr(self._written, "paths", None)
+        if mine is None:
+            mine = self._written.paths = []
+        mine.append(path)
         return path
+
+    def written(self) -> list[Path]:
+        """The messages this thread put since it last asked (the daemon hands them to the sender at once)."""
+        mine = getattr(self._written, "paths", None) or []
+        self._written.paths = []
+        return mine
 
     def sync(self) -> None:
         """Make every message put with sync=False durable."""

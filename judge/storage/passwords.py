@@ -6,10 +6,18 @@ import hashlib
 import hmac
 import os
 
-# scrypt work factor: N = 2**12 with r = 8 costs about 10 ms and 4 MB per check. A judge answers every order mail
-# with one check, so this keeps a burst of mail fast while making a stolen status file expensive to attack. Each
-# hash records its own parameters, so raising the cost later only affects new passwords.
-_N, _R, _P = 2 ** 12, 8, 1
+# scrypt work factor: N = 2**11 with r = 8, p = 1 - 2 MiB of memory and about 5 ms of CPU per check on the 2-core
+# machine of benchmarks/mail.py. A judge checks a password for every order mail (once per player and process: see
+# _verified), and under a burst of mail these checks were the largest single cost of `judge serve`. The cost was
+# N = 2**12 (4 MiB, ~10 ms) until the daemon's mail path was tuned; halving it was what let a 2-core judge answer
+# 100 order mails a second with room to spare (benchmarks/README.md has the figures at both costs).
+# The trade-off: an attacker holding a stolen status file pays half as much per guess (one bit of security less),
+# still with a memory-hard function, a 16-byte salt per password and no password ever stored. Both costs are well
+# below what is advised for the passwords of long-lived accounts (N = 2**17): a weak or reused password is at more
+# risk from a stolen status file at either cost, which is why the file must stay private all the same.
+# Each hash records its own parameters: hashes made at N = 2**12 (or any other cost) keep verifying as they were
+# made, and changing _N affects new passwords only.
+_N, _R, _P = 2 ** 11, 8, 1
 _verified: dict[tuple[str, str], bool] = {}
 
 

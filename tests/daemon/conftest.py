@@ -20,15 +20,20 @@ class Relay:
 
     def __init__(self):
         self.messages: list[tuple[str, list[str], email.message.EmailMessage]] = []
+        self.peers: list[tuple] = []             # the client's (address, port) of each message taken: its connection
         self.server = None
         self.port = 0
         self.refuse = False
+        self.refuse_if = lambda msg: False       # refuse only the messages this says yes to
 
     async def handle_DATA(self, server, session, envelope):
         if self.refuse:
             return "451 4.3.0 relay down for the test"
         msg = email.message_from_bytes(envelope.original_content or envelope.content, policy=email.policy.default)
+        if self.refuse_if(msg):
+            return "554 5.6.0 this one not, for the test"
         self.messages.append((envelope.mail_from, list(envelope.rcpt_tos), msg))
+        self.peers.append(session.peer)
         return "250 OK"
 
     async def start(self) -> int:
@@ -73,8 +78,8 @@ async def settle(daemon: Daemon, timeout: float = 20.0) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         spool_empty = not any(next((daemon.spool.root / d).iterdir(), None) for d in ("new", "cur"))
-        if spool_empty and daemon.queue.empty() and daemon.idle.is_set() and not daemon.judge.outbox.paths() \
-                and not daemon.work_lock.locked() and not daemon.deadlines.busy:
+        if spool_empty and daemon.idle.is_set() and not daemon.lanes.busy and not daemon.judge.outbox.paths() \
+                and not daemon.deadlines.busy:
             return
         daemon.kick.set()
         await asyncio.sleep(0.01)

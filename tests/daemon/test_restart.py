@@ -63,8 +63,9 @@ def test_sigkill_between_accepting_and_processing(tmp_path):
     proc, port = start_serve(tmp_path, cfg)
     try:
         end = time.monotonic() + 30
-        while any((inbox / d).iterdir() for d in ("new", "cur")) and time.monotonic() < end:
+        while any(any((inbox / d).iterdir()) for d in ("new", "cur")) and time.monotonic() < end:
             time.sleep(0.05)
+        assert not any(any((inbox / d).iterdir()) for d in ("new", "cur")), "the spool was not drained"
         # Now the same message arrives again (a crash right after processing would redeliver it): applied once.
         game = judge.store.load("crash")
         assert game.player("FRANCE").orders == ["A Paris - Burgundy", "F Brest - Mid-Atlantic"]

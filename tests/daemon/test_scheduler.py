@@ -43,3 +43,35 @@ async def _scenario():
         assert fired == ["b", "a"] and d.wakeups == {}
     finally:
         d.shutdown()
+
+
+def test_planning_before_the_start_looks_nothing_up(tmp_path):
+    asyncio.run(_before_start())
+
+
+async def _before_start():
+    """At start-up every game is planned before the scheduler runs; APScheduler then finds a job only by scanning
+    all pending ones, so a game with nothing planned must not be looked up (10,000 games: quadratic)."""
+    clock = Clock()
+
+    async def fire(game):
+        pass
+
+    d = Deadlines(clock, fire)
+
+    def scan(*a, **k):
+        raise AssertionError("looked up")
+    real_remove = d.scheduler.remove_job
+    d.scheduler.get_job = scan
+    d.scheduler.remove_job = scan
+    for i in range(100):
+        d.plan(f"done{i}", None)                   # finished games: nothing to remove, nothing looked up
+    d.plan("a", clock() + timedelta(hours=1))
+    d.plan("b", clock() + timedelta(hours=2))
+    d.scheduler.remove_job = real_remove
+    d.plan("b", None)                              # planned, then not: removed
+    d.start()
+    try:
+        assert [j.id for j in d.scheduler.get_jobs()] == ["a"] and set(d.wakeups) == {"a"}
+    finally:
+        d.shutdown()

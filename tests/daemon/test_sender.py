@@ -1,8 +1,9 @@
 """The sender: to the relay, retrying with back-off while it refuses; to a local Maildir when there is none."""
 import asyncio
 import mailbox
+import socket
 
-from judge.daemon.sender import BACKOFF_START, Sender
+from judge.daemon.sender import BACKOFF_START, KEEP_OPEN, Sender
 from judge.mail import outbound
 from judge.storage.outbox import Outbox
 from tests.daemon.conftest import Relay, settings_for
@@ -41,6 +42,7 @@ async def _relay(tmp_path):
         assert mail_from == settings.address and rcpts == ["x@example.org", "y@example.org"]
         assert msg["Subject"] == "results" and msg["X-Loop"] == settings.address
     finally:
+        await asyncio.to_thread(sender.close)
         await relay.stop()
 
 
@@ -51,3 +53,135 @@ def test_local_maildir_without_a_relay(tmp_path):
     assert Sender(settings, outbox).drain() == 1
     box = mailbox.Maildir(tmp_path / "maildir", create=False)
     assert [m["Subject"] for m in box] == ["hello"] and outbox.paths() == []
+
+
+def put(settings, outbox, *subjects):
+    return [outbox.put(outbound.make(settings, f"{s}@example.org", s, "body")) for s in subjects]
+
+
+def test_one_connection_for_a_drain_kept_for_the_next(tmp_path):
+    asyncio.run(_reuse(tmp_path))
+
+
+async def _reuse(tmp_path):
+    relay = Relay()
+    await relay.start()
+    settings = settings_for(tmp_path, relay.port)
+    outbox = Outbox(settings.outbox_dir)
+    ticks = Ticks()
+    sender = Sender(settings, outbox, monotonic=ticks, parallel=1)
+    try:
+        put(settings, outbox, "m1", "m2", "m3", "m4")
+        assert await asyncio.to_thread(sender.drain) == 4
+        put(settings, outbox, "m5", "m6")
+        ticks.t += 1                                          # soon after: the connection is still open
+        assert await asyncio.to_thread(sender.drain) == 2
+        assert sender.connections == 1 and len(set(relay.peers)) == 1
+        assert [str(m["Subject"]) for _, _, m in relay.messages] == ["m1", "m2", "m3", "m4", "m5", "m6"]
+        ticks.t += KEEP_OPEN + 1                              # idle too long: closed, and a new one next time
+        put(settings, outbox, "m7")
+        assert await asyncio.to_thread(sender.drain) == 1
+        assert sender.connections == 2 and len(set(relay.peers)) == 2
+        # The relay's side of a kept connection goes away: the next message goes on a fresh one, unharmed.
+        sender._smtp[0].sock.shutdown(socket.SHUT_RDWR)
+        put(settings, outbox, "m8")
+        assert await asyncio.to_thread(sender.drain) == 1
+        assert sender.connections == 3 and sender.retry == {} and outbox.paths() == []
+    finally:
+        await asyncio.to_thread(sender.close)
+        await relay.stop()
+
+
+def test_a_message_refused_mid_drain_waits_and_the_others_go(tmp_path):
+    asyncio.run(_refused(tmp_path))
+
+
+async def _refused(tmp_path):
+    relay = Relay()
+    await relay.start()
+    settings = settings_for(tmp_path, relay.port)
+    outbox = Outbox(settings.outbox_dir)
+    ticks = Ticks()
+    sender = Sender(settings, outbox, monotonic=ticks, parallel=1)
+    relay.refuse_if = lambda msg: msg["Subject"] == "bad"
+    try:
+        _, bad, _ = put(settings, outbox, "one", "bad", "two")
+        assert await asyncio.to_thread(sender.drain) == 2
+        assert [str(m["Subject"]) for _, _, m in relay.messages] == ["one", "two"]
+        assert outbox.paths() == [bad] and sender.retry[bad.name][0] == 1       # kept, backing off
+        assert sender.connections == 1                        # the refusal did not cost the connection
+        relay.refuse_if = lambda msg: False
+        assert await asyncio.to_thread(sender.drain) == 0     # not before its back-off
+        ticks.t += BACKOFF_START + 0.1
+        assert await asyncio.to_thread(sender.drain) == 1 and outbox.paths() == []
+    finally:
+        await asyncio.to_thread(sender.close)
+        await relay.stop()
+
+
+def test_two_connections_share_a_drain(tmp_path):
+    asyncio.run(_two(tmp_path))
+
+
+async def _two(tmp_path):
+    relay = Relay()
+    await relay.start()
+    settings = settings_for(tmp_path, relay.port)
+    outbox = Outbox(settings.outbox_dir)
+    sender = Sender(settings, outbox, parallel=2)
+    try:
+        subjects = [f"m{i}" for i in range(20)]
+        put(settings, outbox, *subjects)
+        assert await asyncio.to_thread(sender.drain) == 20
+        assert sorted(str(m["Subject"]) for _, _, m in relay.messages) == sorted(subjects)    # each once
+        assert sender.connections == 2 and len(set(relay.peers)) == 2 and outbox.paths() == []
+    finally:
+        await asyncio.to_thread(sender.close)
+        await relay.stop()
+
+
+def test_an_unreachable_relay_costs_one_attempt_per_drain(tmp_path):
+    with socket.socket() as s:                                 # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    settings = settings_for(tmp_path, port)
+    outbox = Outbox(settings.outbox_dir)
+    sender = Sender(settings, outbox, monotonic=Ticks(), parallel=1)
+    first, *rest = put(settings, outbox, "a", "b", "c")
+    assert sender.drain() == 0
+    assert list(sender.retry) == [first.name] and len(outbox.paths()) == 3   # the others were not even tried
+
+
+def test_mail_offered_as_it_is_written_goes_without_a_drain(tmp_path):
+    asyncio.run(_offered(tmp_path))
+
+
+async def _offered(tmp_path):
+    relay = Relay()
+    await relay.start()
+    settings = settings_for(tmp_path, relay.port)
+    outbox = Outbox(settings.outbox_dir)
+    sender = Sender(settings, outbox)
+    try:
+        paths = put(settings, outbox, "x1", "x2", "x3")
+        sender.offer(paths)
+        sender.offer(paths[:1])                                 # offered twice: sent once all the same
+        for _ in range(500):
+            if len(relay.messages) == 3 and not outbox.paths():
+                break
+            await asyncio.sleep(0.01)
+        assert sorted(str(m["Subject"]) for _, _, m in relay.messages) == ["x1", "x2", "x3"]
+        assert outbox.paths() == [] and sender.sent == 3
+        assert await asyncio.to_thread(sender.drain) == 0
+    finally:
+        await asyncio.to_thread(sender.close)
+        await relay.stop()
+    assert len(relay.messages) == 3
+
+
+def test_envelope_recipients_from_to_and_cc():
+    from judge.daemon.sender import envelope_recipients
+    raw = b"From: j@x\nTo: a@example.org,\n b@example.org\nCc: C <c@example.org>\nSubject: s\n\nbody\n"
+    assert envelope_recipients(raw) == ["a@example.org", "b@example.org", "c@example.org"]
+    encoded = "To: =?utf-8?q?J=C3=BCrgen?= <j@example.org>\nSubject: s\n\nx\n".encode()
+    assert envelope_recipients(encoded) == ["j@example.org"]

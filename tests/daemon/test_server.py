@@ -2,11 +2,12 @@
 a temporary failure (without details) when the spool cannot take the message."""
 import asyncio
 import shutil
+import time
 import smtplib
 
 from judge.daemon import statuscodes as S
 from judge.daemon.spool import Spool
-from tests.daemon.conftest import Daemon, settings_for
+from tests.daemon.conftest import Daemon, settings_for, settle
 
 
 def code(reply: str) -> int:
@@ -54,4 +55,64 @@ async def _scenario(tmp_path):
         assert data == (451, S.TEMPORARY_FAILURE[4:].encode())
         assert isinstance(daemon.spool, Spool)
     finally:
+        await daemon.stop()
+
+
+def test_flow_control(tmp_path):
+    asyncio.run(_intake())
+
+
+async def _intake():
+    from judge.daemon.server import Intake
+    paused = [False]
+    intake = Intake(2, 0.2, lambda: paused[0])
+    assert await intake.enter() and await intake.enter()          # two places
+    loop = asyncio.get_running_loop()
+    t = loop.time()
+    assert not await intake.enter()                                # full: waited max_delay, then let in uncounted
+    assert loop.time() - t >= 0.19 and intake.count == 2
+    waiting = asyncio.create_task(intake.enter())
+    await asyncio.sleep(0.01)
+    intake.leave()                                                 # a message done: its place goes to the waiter
+    assert await waiting and intake.count == 2
+    paused[0] = True
+    assert not await intake.enter()                                # paused: no limit (mail is held on purpose)
+    paused[0] = False
+    intake.leave()
+    intake.leave()
+    assert intake.count == 0 and await intake.enter()
+    assert Intake(0, 1.0).count == 0 and not await Intake(0, 1.0).enter()     # no flow control at all
+
+
+def test_the_answer_waits_while_the_backlog_is_full(tmp_path):
+    asyncio.run(_backlog(tmp_path))
+
+
+async def _backlog(tmp_path):
+    settings = settings_for(tmp_path).with_values(smtp_rate_per_hour=0)
+    daemon = Daemon(settings, send_interval=0.05, workers=1, backlog=1)
+    gate = asyncio.Event()
+    run = daemon._run_job
+
+    def slow(lane, job):                       # the worker holds the first message until told to go on
+        while not gate.is_set():
+            time.sleep(0.01)
+        run(lane, job)
+    daemon.lanes.run = slow
+    _, port = await daemon.start("127.0.0.1", 0)
+    try:
+        def one(n):
+            with smtplib.SMTP("127.0.0.1", port, timeout=10) as s:
+                t = time.monotonic()
+                s.sendmail("a@example.org", ["judge@localhost"], f"Subject: {n}\r\n\r\nHELP\r\n".encode())
+                return time.monotonic() - t
+        assert await asyncio.to_thread(one, 1) < 0.5                   # room: answered at once
+        daemon.intake.max_delay = 0.3
+        assert await asyncio.to_thread(one, 2) >= 0.25                 # backlog full: the 250 waited
+        assert daemon.intake.waited == 1
+        gate.set()
+        await settle(daemon)
+        assert daemon.processed == 2
+    finally:
+        gate.set()
         await daemon.stop()

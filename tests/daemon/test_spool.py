@@ -29,3 +29,16 @@ def test_interrupted_messages_come_back_first_and_poison_is_kept(tmp_path):
             assert name in pending
     assert pending == [first]
     assert [p.name.split(":")[0] for p in (tmp_path / "inbox" / "bad").iterdir()] == [second]
+
+
+def test_two_fsyncs_per_message_and_none_of_tmp(tmp_path, monkeypatch):
+    import os
+    spool = Spool(tmp_path / "inbox")
+    synced = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: synced.append(os.readlink(f"/proc/self/fd/{fd}")) or real(fd))
+    key = spool.put(b"Subject: x\r\n\r\nhello", "a@example.org")
+    assert len(synced) == 2
+    assert synced[0].startswith(str(tmp_path / "inbox" / "tmp") + "/")      # the data, while still in tmp/
+    assert synced[1] == str(tmp_path / "inbox" / "new")                     # the name, once in new/
+    assert spool.read(key) == (b"Subject: x\r\n\r\nhello", "a@example.org")

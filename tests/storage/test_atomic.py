@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.storage.atomic import append_line, atomic_write, locked
+from judge.storage.atomic import append_line, atomic_write, locked, sync_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -100,3 +100,30 @@ def test_the_lock_is_released_after_an_exception(tmp_path):
             raise ValueError("boom")
     with locked(tmp_path, blocking=False):
         pass
+
+
+def count_fsyncs(monkeypatch) -> list:
+    calls = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: calls.append(os.readlink(f"/proc/self/fd/{fd}")) or real(fd))
+    return calls
+
+
+def test_the_folder_is_fsynced_unless_the_caller_does_it_once_for_several_files(tmp_path, monkeypatch):
+    calls = count_fsyncs(monkeypatch)
+    atomic_write(tmp_path / "a.json", "a")
+    assert calls[-1] == str(tmp_path) and len(calls) == 2                   # the file's data, then the folder
+    calls.clear()
+    atomic_write(tmp_path / "b.eml", "b", sync_dir=False)
+    atomic_write(tmp_path / "c.eml", "c", sync_dir=False)
+    assert [Path(c).name.split(".")[1] for c in calls] == ["b", "c"]       # the temp files' data only
+    sync_folder(tmp_path)
+    assert calls[-1] == str(tmp_path) and (tmp_path / "b.eml").read_text() == "b"
+
+
+def test_append_line_without_fsync(tmp_path, monkeypatch):
+    calls = count_fsyncs(monkeypatch)
+    append_line(tmp_path / "access.log", "audit", durable=False)
+    assert calls == [] and (tmp_path / "access.log").read_text() == "audit\n"
+    append_line(tmp_path / "access.log", "durable")
+    assert len(calls) == 1

@@ -6,7 +6,7 @@ import pytest
 
 from judge.game import Game
 from judge.storage.gamedir import GameStore, valid_name
-from tests.storage.helpers import started_game
+from tests.storage.helpers import T0, started_game
 
 
 @pytest.mark.parametrize("name, ok", [
@@ -130,3 +130,18 @@ def test_a_loaded_game_is_a_copy(tmp_path):
     game: Game = store.load("g1")
     game.observers.append("x@example.org")
     assert store.load("g1").observers == []
+
+
+def test_what_is_fsynced(tmp_path, monkeypatch):
+    """status.json: its data and its folder (a game's state); the access log: nothing (an audit trail)."""
+    import os
+    store = GameStore(tmp_path)
+    game = started_game()
+    store.save(game, T0)
+    fsyncs = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: fsyncs.append(os.readlink(f"/proc/self/fd/{fd}")) or real(fd))
+    store.log("g1", "a line")
+    assert fsyncs == []
+    store.save(game, T0)
+    assert len(fsyncs) == 2 and fsyncs[1] == str(tmp_path / "g1")

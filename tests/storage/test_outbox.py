@@ -38,3 +38,23 @@ def test_other_files_are_not_messages(tmp_path):
     (tmp_path / ".x.eml.123.tmp").write_text("half written")
     (tmp_path / "notes.txt").write_text("not mail")
     assert box.paths() == []
+
+
+def test_bytes_a_batch_and_what_this_thread_wrote(tmp_path, monkeypatch):
+    import os
+    import threading
+    box = Outbox(tmp_path)
+    fsyncs = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: fsyncs.append(fd) or real(fd))
+    first = box.put(b"Subject: one\n\nbody\n", sync=False)
+    second = box.put(message(2), sync=False)
+    box.sync()
+    assert len(fsyncs) == 3                              # two files, one folder
+    assert [str(m["Subject"]) for m in box.messages()] == ["one", "message 2"]
+    other = []
+    t = threading.Thread(target=lambda: other.extend([box.put(b"Subject: x\n\n\n"), box.written()]))
+    t.start()
+    t.join()
+    assert box.written() == [first, second] and box.written() == []    # another thread's messages are its own
+    assert len(other[1]) == 1 and other[1][0] == other[0]

@@ -1,0 +1,155 @@
+"""The cheap ways of reading and writing mail give what the email package's full machinery gives.
+
+inbound.read takes plain messages (one text/plain part, plain ASCII headers) through compat32 and leaves the rest to
+read_full; outbound.build writes plain messages out directly and leaves the rest to the email package. Both are
+checked here against the full way on the test messages and on a few thousand generated ones."""
+import base64
+import email
+import email.policy
+import quopri
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from judge import config
+from judge.mail import inbound, outbound
+from judge.mail.inbound import BadMessage, read, read_full
+
+MAIL = Path(__file__).resolve().parents[1] / "data" / "mail"
+SETTINGS = config.load(None).with_values(judge_address="judge@dip.example.org")
+
+FROMS = ["a@example.org", "France <france@example.org>", '"Doe, John" <j@x.org>', "J. Doe <j@x.org>",
+         "Jean-Luc O'Neil <jl@x.org>", "  spaced@x.org  ", "MAILER-DAEMON@mail.example.org", "postmaster@x.org",
+         "not-an-address", "", "a@b", "<a@b.c>", "x@y.z (Comment)", "a.b.c@d.e", '"q" <q@x.org>', "a+b@x.org",
+         "=?utf-8?q?J=C3=BCrgen?= <j@x.org>", "J\u00fcrgen <j@x.org>"]
+SUBJECTS = ["orders", "  my  orders  ", "Re: [g1] orders", "x\r\n folded", "=?utf-8?q?f=C3=BCr?=", "", "a;b,c<d>",
+            "\u00dcmlaut", "tab\there"]
+MESSAGE_IDS = ["<m1@example.org>", "  <m1@example.org>  ", "m1@example.org", "<a b@c>", "<abc>", "<x@y> (c)", ""]
+TYPES = [None, "text/plain", "text/plain; charset=utf-8", 'text/plain; charset="UTF-8"; format=flowed',
+         "text/plain; charset=iso-8859-1", "text/plain; charset=x-no-such", "text/html; charset=utf-8",
+         "TEXT/PLAIN; CHARSET=us-ascii", "text", "text/plain; charset*=utf-8''x", "text/plain;charset=utf-8;"]
+ENCODINGS = [None, "7bit", "8bit", "quoted-printable", "base64", "Base64", " base64", "x-uue"]
+EXTRAS = ["", "Auto-Submitted: auto-replied\r\n", "Auto-Submitted: no\r\n", "Precedence: bulk\r\n",
+          "Precedence: first-class\r\n", "X-Loop: judge@dip.example.org\r\n", "X-Loop: Judge <judge@dip.example.org>\r\n",
+          "X-Loop: other@x.org\r\n", "Reply-To: me@x.org\r\n", "Reply-To: Me <me@x.org>\r\n", "Reply-To: \r\n",
+          "Content-Disposition: inline\r\n", "Date: Mon, 5 Jan 2026 12:00:00 +0100\r\n", "X-Thing: =?utf-8?q?a?=\r\n",
+          "Subject: second subject\r\n", "From: second@x.org\r\n", "Received: from x by y; \u00e9t\u00e9\r\n"]
+BODIES = ["SIGNON Fg1 pw\nA PAR H\n", "M\u00fcnchen \u2013 H\n-- \nsig", "", "line\r\nline2", "> quoted\nA MAR H"]
+
+
+def generated(n: int, seed: int):
+    rng = random.Random(seed)
+    for _ in range(n):
+        head = ""
+        sender = rng.choice(FROMS)
+        if sender or rng.random() < 0.5:
+            head += f"From: {sender}\r\n"
+        head += f"Subject: {rng.choice(SUBJECTS)}\r\n"
+        mid = rng.choice(MESSAGE_IDS)
+        head += f"Message-ID: {mid}\r\n" if mid else ""
+        head += "".join(rng.sample(EXTRAS, rng.randrange(3)))
+        ctype, cte = rng.choice(TYPES), rng.choice(ENCODINGS)
+        head += f"Content-Type: {ctype}\r\n" if ctype else ""
+        head += f"Content-Transfer-Encoding: {cte}\r\n" if cte else ""
+        body = rng.choice(BODIES).encode("latin-1" if ctype and "8859" in ctype else "utf-8", "replace")
+        if cte and cte.strip().lower() == "base64":
+            body = base64.encodebytes(body)
+        elif cte == "quoted-printable":
+            body = quopri.encodestring(body)
+        raw = head.encode("utf-8") + b"\r\n" + body
+        if rng.random() < 0.2:
+            raw = raw.replace(b"\r\n", b"\n")
+        yield raw, rng.choice([None, "", "<>", "env@x.org"]), rng.choice(["", "judge@dip.example.org"])
+
+
+def outcome(fn, raw, envelope, judge):
+    try:
+        msg = fn(raw, envelope, judge)
+    except BadMessage as exc:
+        return ("bad", str(exc))
+    return (msg.sender, msg.subject, msg.message_id, msg.lines, msg.automatic, msg.headers)
+
+
+def test_the_test_messages_read_alike():
+    for path in sorted(MAIL.glob("*.eml")):
+        raw = path.read_bytes()
+        assert outcome(read, raw, None, "judge@localhost") == outcome(read_full, raw, None, "judge@localhost"), path
+
+
+def test_generated_messages_read_alike():
+    plain = 0
+    for raw, envelope, judge in generated(3000, seed=1901):
+        assert outcome(read, raw, envelope, judge) == outcome(read_full, raw, envelope, judge), raw
+        try:
+            plain += inbound._read_plain(raw, envelope, judge) is not None
+        except BadMessage:
+            plain += 1
+    assert plain > 500                          # the cheap way is taken, and for a good share of them
+
+
+def test_a_plain_order_mail_takes_the_cheap_way(monkeypatch):
+    raw = (b"From: France <france@example.org>\r\nTo: judge@localhost\r\nSubject: orders\r\n"
+           b"Message-ID: <m1@example.org>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
+           b"SIGNON Fg1 pw\r\nA PAR - BUR\r\n")
+    monkeypatch.setattr(inbound, "read_full", lambda *a: pytest.fail("the full way"))
+    msg = read(raw, "france@example.org", "judge@localhost")
+    assert (msg.sender, msg.lines, msg.message_id) == ("france@example.org", ["SIGNON Fg1 pw", "A PAR - BUR"],
+                                                       "<m1@example.org>")
+    monkeypatch.undo()
+    assert msg.headers == read_full(raw, "france@example.org", "judge@localhost").headers   # when asked for
+
+
+# -- outbound ---------------------------------------------------------------------------------------------------------
+def without_date_and_id(raw: bytes) -> bytes:
+    return re.sub(rb"Message-ID: <[^>]+>", b"MID", re.sub(rb"Date: [^\n]+", b"DATE", raw))
+
+
+@pytest.mark.parametrize("to, subject, body, irt", [
+    ("a@example.org", "Re: orders", "ok\nline two\n", "<m1@example.org>"),
+    (["a@example.org", "b@example.org"], "g1 - S1901M results", "M\u00fcnchen \u2013 Tyrolia\n", ""),
+    ("a@example.org", "results", "no newline at the end", ""),
+    ("a@example.org", "results", "", ""),
+    ("a@example.org", "results", "cr\r\nlf\rx\n\n\n", ""),
+    ("a@example.org", "results", "x" * 78 + "\n", ""),
+])
+def test_plain_mail_is_written_exactly_as_the_email_package_writes_it(to, subject, body, irt):
+    fast = outbound._build_plain(SETTINGS.address, [to] if isinstance(to, str) else to, subject, body, irt)
+    assert fast is not None
+    full = outbound.make(SETTINGS, to, subject, body, irt).as_bytes(policy=email.policy.default)
+    assert without_date_and_id(fast) == without_date_and_id(full)
+
+
+@pytest.mark.parametrize("to, subject, body", [
+    ("a@example.org", "r\u00e9sultats", "x\n"),                      # an encoded subject
+    ("a@example.org", "results", "long " * 30 + "\n"),               # quoted-printable for a long line
+    ("\u00fcser@example.org", "results", "x\n"),                     # an address that is not plain ASCII
+    ("a@example.org", "x" * 80, "x\n"),                              # a subject to fold
+])
+def test_other_mail_goes_through_the_email_package(to, subject, body):
+    assert outbound._build_plain(SETTINGS.address, [to], subject, body, "") is None
+    raw = outbound.build(SETTINGS, to, subject, body)
+    full = outbound.make(SETTINGS, to, subject, body).as_bytes(policy=email.policy.default)
+    assert without_date_and_id(raw) == without_date_and_id(full)
+
+
+def test_many_recipients_are_folded_and_read_back_alike():
+    to = [f"{p}.some-long-game-name@players.example.org" for p in ("austria", "england", "france", "germany")]
+    raw = outbound.build(SETTINGS, to, "g1 - results", "body\n")
+    assert all(len(line) <= 78 for line in raw.split(b"\n"))
+    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    full = outbound.make(SETTINGS, to, "g1 - results", "body\n")
+    assert str(msg["To"]) == str(full["To"]) and msg.get_content() == "body\n" and not msg.defects
+    assert [a.addr_spec for a in msg["To"].addresses] == to
+
+
+def test_the_headers_a_reply_needs():
+    raw = outbound.build(SETTINGS, "a@example.org", "Re: orders", "Orders for France: A PAR - BUR\n",
+                         "<m1@example.org>")
+    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    assert msg["From"] == "judge@dip.example.org" and msg["To"] == "a@example.org" and msg["Subject"] == "Re: orders"
+    assert msg["Message-ID"].endswith("@dip.example.org>") and msg["Date"].datetime is not None
+    assert (msg["In-Reply-To"], msg["References"]) == ("<m1@example.org>", "<m1@example.org>")
+    assert msg["X-Loop"] == "judge@dip.example.org" and msg["Auto-Submitted"] == "auto-replied"
+    assert inbound.read(raw, None, "judge@dip.example.org").automatic     # the judge never answers itself
