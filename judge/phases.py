@@ -1,8 +1,6 @@
 """The phase sequence: which phase comes next, empty phases skipped, centre ownership after the Fall, solo wins."""
 from __future__ import annotations
 
-from collections import Counter
-
 from judge.maps import Map
 from judge.position import Dislodged, Phase, Position, Unit
 
@@ -15,32 +13,43 @@ def victory_centers(m: Map) -> int:
 def update_ownership(m: Map, units: dict[str, Unit], centers: dict[str, str]) -> dict[str, str]:
     """A supply centre belongs to the power whose unit stands on it at the end of a Fall; others keep owners."""
     out = dict(centers)
+    sc = m.centers
     for prov, unit in units.items():
-        if m.provinces[prov].center:
-            out[prov] = unit.power
+        if prov in sc:
+            out[prov] = unit[0]
     return out
+
+
+def _count(powers) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for p in powers:
+        counts[p] = counts.get(p, 0) + 1
+    return counts
 
 
 def needs_adjustment(m: Map, units: dict[str, Unit], centers: dict[str, str]) -> bool:
     """Does any power have a removal to make, or a build it can actually place?"""
-    owned = Counter(centers.values())
-    have = Counter(u.power for u in units.values())
-    for power in owned.keys() | have.keys():
-        if have[power] > owned[power]:
+    owned = _count(centers.values())
+    have = _count(u[0] for u in units.values())
+    for power, n in have.items():
+        if n > owned.get(power, 0):
             return True
     provinces = m.provinces
     for prov, power in centers.items():
         # A build needs a free home centre of the power's own, and fewer units than centres.
-        if have[power] < owned[power] and prov not in units and provinces[prov].home == power:
+        if have.get(power, 0) < owned[power] and prov not in units and provinces[prov].home == power:
             return True
     return False
 
 
 def winner(m: Map, centers: dict[str, str]) -> str | None:
-    if not centers:
+    need = victory_centers(m)
+    if len(centers) < need:
         return None
-    power, count = Counter(centers.values()).most_common(1)[0]
-    return power if count >= victory_centers(m) else None
+    for power, count in _count(centers.values()).items():
+        if count >= need:
+            return power            # (only one power can hold more than half of the centres)
+    return None
 
 
 def after_movement(m: Map, position: Position, units: dict[str, Unit], dislodged: dict[str, Dislodged]) -> Position:

@@ -13,8 +13,8 @@ _PHASE_RE = re.compile(r"^([SFW])(\d{4})([MRA])$")
 _UNIT_RE = re.compile(r"^([AF]) ([A-Z]{3}(?:/[A-Z]{2})?)$")
 
 
-@dataclass(frozen=True, order=True)
-class Phase:
+class Phase(NamedTuple):
+    """A phase. A NamedTuple: immutable, ordered in play order, and cheap to make (every adjudication makes one)."""
     year: int
     season_index: int       # 0 spring, 1 fall, 2 winter (so phases sort in play order)
     kind_index: int         # 0 movement, 1 retreats, 2 adjustments
@@ -41,17 +41,20 @@ class Phase:
     def __str__(self) -> str:
         return f"{self.season}{self.year}{self.kind}"
 
+    def __repr__(self) -> str:
+        return f"Phase({self})"
+
     def describe(self) -> str:
         return f"{SEASONS[self.season]} {self.year} {PHASE_TYPES[self.kind]}"
 
     def following(self) -> "Phase":
         """The phase after this one in the full sequence (before any skipping of empty phases)."""
-        order = [("S", "M"), ("S", "R"), ("F", "M"), ("F", "R"), ("W", "A")]
-        i = order.index((self.season, self.kind))
-        if i == len(order) - 1:
-            return Phase(self.year + 1, 0, 0)
-        s, k = order[i + 1]
-        return Phase(self.year, "SFW".index(s), "MRA".index(k))
+        season, kind = _FOLLOWING[self.season_index, self.kind_index]
+        return Phase(self.year + (season == 0 and kind == 0), season, kind)
+
+
+# (season, kind) -> the next (season, kind): S M, S R, F M, F R, W A, then the next year's S M.
+_FOLLOWING = {(0, 0): (0, 1), (0, 1): (1, 0), (1, 0): (1, 1), (1, 1): (2, 2), (2, 2): (0, 0)}
 
 
 class Unit(NamedTuple):

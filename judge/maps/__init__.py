@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 
 TERRAINS = ("land", "coast", "sea")
@@ -46,8 +46,9 @@ class Map:
     reach: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)  # (kind, loc) -> provinces
 
     # -- derived views -------------------------------------------------------------------------------------------
-    @property
+    @cached_property
     def centers(self) -> frozenset[str]:
+        """The supply centres (computed once: a loaded map is never changed)."""
         return frozenset(p.abbr for p in self.provinces.values() if p.center)
 
     def homes(self, power: str) -> tuple[str, ...]:

@@ -55,7 +55,7 @@ def test_step_3_builds_combat_lists_and_cuts(m):
     b = through(board(m, {"FRANCE": ["A PAR", "A PIC"], "GERMANY": ["A BUR", "A BEL"]},
                       {"FRANCE": ["A PAR - BUR", "A PIC S A PAR - BUR"], "GERMANY": ["A BEL - PIC"]}), 3)
     assert b.units["PIC"].mark == CUT and b.units["PAR"].support_count == 0
-    assert {(e.state.prov, e.role) for e in b.combat["BUR"]} == {("PAR", ATTACK), ("BUR", "defend")}
+    assert {(st.prov, role) for st, role in b.combat["BUR"]} == {("PAR", ATTACK), ("BUR", "defend")}
 
 
 def test_support_not_cut_from_the_space_it_supports_into(m):
@@ -68,10 +68,10 @@ def test_bounce_and_unbounce(m):
     b = through(board(m, {"FRANCE": ["A PAR", "A BUR"]}, {"FRANCE": ["A PAR - BUR", "A BUR - MUN"]}), 3)
     par = b.units["PAR"]
     bounce(b, par)
-    assert par.mark == BOUNCE and any(e.state is par and e.role == BOUNCED for e in b.combat["PAR"])
+    assert par.mark == BOUNCE and any(st is par and role == BOUNCED for st, role in b.combat["PAR"])
     b.units["BUR"].moved = True
     unbounce(b, "BUR")       # Burgundy is empty now: Paris is the strongest claimant and gets in
-    assert par.mark == "" and not any(e.state is par for e in b.combat["PAR"])
+    assert par.mark == "" and not any(st is par for st, _ in b.combat["PAR"])
 
 
 def test_check_disruptions_needs_every_route_broken(m):

@@ -22,22 +22,26 @@ def resolve_movement(m: Map, position: Position, orders: dict[str, MovementOrder
 def _outcome(board: Board) -> MovementOutcome:
     failed_armies = {st.prov for st in board.movers() if st.mark == NO_CONVOY}
     results, units, dislodged = [], {}, {}
-    report = _REPORT
+    report, new, none = _REPORT, tuple.__new__, ()
+    append = results.append
     for prov, st in board.units.items():
         mark = st.mark
-        marks: tuple[str, ...] = (report.get(mark, mark),) if mark else ()
-        if failed_armies and st.action == "convoy" and not mark and st.order.army.province in failed_armies \
+        if mark:
+            marks: tuple[str, ...] = (report.get(mark, mark),)
+        elif failed_armies and st.action == "convoy" and st.order.army.province in failed_armies \
                 and not st.dislodged:
-            marks += ("disrupted",)
+            marks = ("disrupted",)
+        else:
+            marks = none
         if st.dislodged:
             marks += ("dislodged",)
             dislodged[prov] = Dislodged(st.unit, st.retreats, st.dislodged_by.prov)
         elif st.moved and not mark:
             unit = st.unit
-            units[st.dest] = tuple.__new__(Unit, (unit[0], unit[1], st.dest_loc))
+            units[st.dest] = new(Unit, (unit[0], unit[1], st.dest_loc))
         else:
             units[prov] = st.unit
-        results.append(tuple.__new__(OrderResult, (st.order, marks)))    # NamedTuples, built the fast way
+        append(new(OrderResult, (st.order, marks)))     # NamedTuples, built the fast way
     return MovementOutcome(results, units, dislodged)
 
 

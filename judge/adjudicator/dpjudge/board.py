@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from judge.maps import Map
 from judge.orders import Convoy, Hold, Move, MovementOrder, Support
-from operator import itemgetter
 
 from judge.position import Position, Unit
 from judge.rules import Ruleset
@@ -60,19 +59,13 @@ class UnitState:
         return f"<{self.order} {self.mark or '-'} {self.support_count}>"
 
 
-class Entry(tuple):
-    """A unit in a space's combat list, in one role: (state, role). A tuple: there are many, made often."""
-    __slots__ = ()
-    state = property(itemgetter(0))
-    role = property(itemgetter(1))
-
-    @property
-    def strength(self) -> int:
-        return 0 if self[1] == BOUNCED else self[0].support_count
+# A unit in a space's combat list, in one role: the pair (state, role). A plain tuple: there are many, made often.
+Entry = tuple  # (UnitState, role)
 
 
-def entry(state: UnitState, role: str) -> Entry:
-    return tuple.__new__(Entry, (state, role))
+def strength(e: Entry) -> int:
+    """An entry's strength: its unit's support count, or 0 for a mover bounced back home."""
+    return 0 if e[1] == BOUNCED else e[0].support_count
 
 
 class Board:
@@ -84,18 +77,22 @@ class Board:
         self.supports: list[UnitState] = []        # units ordered to support (Step 2 may turn one into a hold)
         self.convoys: list[UnitState] = []         # fleets ordered to convoy
         self.victims: list[UnitState] = []         # units dislodged in Step 10
+        units, get = self.units, orders.get
         for prov, unit in position.units.items():
-            order = orders.get(prov) or Hold(unit)
+            order = get(prov)
             kind = type(order)
-            st = UnitState(unit, order, _ACTIONS.get(kind, "hold"))
             if kind is Move:
+                st = units[prov] = UnitState(unit, order, "move")
                 st.set_move(order)
             elif kind is Support:
+                st = units[prov] = UnitState(unit, order, "support")
                 st.supported = None
                 self.supports.append(st)
             elif kind is Convoy:
-                self.convoys.append(st)
-            self.units[prov] = st
+                self.convoys.append(UnitState(unit, order, "convoy"))
+                units[prov] = self.convoys[-1]
+            else:
+                units[prov] = UnitState(unit, order or Hold(unit), "hold")
         self.combat: dict[str, list[Entry]] = {}
         self.convoying_armies: list[UnitState] = []
         self.convoy_succeeded: list[UnitState] = []
@@ -121,23 +118,21 @@ class Board:
         """The single entry stronger than every other in the space's combat list, if there is one."""
         best, top, second = None, -1, -1
         for e in self.combat.get(prov, ()):
-            strength = 0 if e[1] == BOUNCED else e[0].support_count    # e.strength, read without a call
-            if strength > top:
-                best, top, second = e, strength, top
-            elif strength > second:
-                second = strength
+            s = 0 if e[1] == BOUNCED else e[0].support_count    # strength(e), read without a call
+            if s > top:
+                best, top, second = e, s, top
+            elif s > second:
+                second = s
         return best if top > second else None
 
     def add_entry(self, prov: str, st: UnitState, role: str) -> None:
         lst = self.combat.get(prov)
         if lst is None:
-            self.combat[prov] = [tuple.__new__(Entry, (st, role))]
+            self.combat[prov] = [(st, role)]
         else:
-            lst.append(tuple.__new__(Entry, (st, role)))
+            lst.append((st, role))
             self.contested.add(prov)
 
     def remove_entry(self, prov: str, st: UnitState) -> None:
-        self.combat[prov] = [e for e in self.combat.get(prov, ()) if e.state is not st]
+        self.combat[prov] = [e for e in self.combat.get(prov, ()) if e[0] is not st]
 
-
-_ACTIONS = {Move: "move", Support: "support", Convoy: "convoy", Hold: "hold"}

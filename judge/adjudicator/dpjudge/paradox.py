@@ -26,7 +26,7 @@ def settle_convoys(board: Board) -> None:
     armies = board.convoying_armies
     fleets = sorted({f for a in armies for f in a.fleets}, key=lambda f: f.prov)
     cutter_of = {a: _cuttable_support(board, a) for a in armies}
-    threatened = [f for f in fleets if any(e.state is not f for e in board.combat.get(f.prov, ()))]
+    threatened = [f for f in fleets if any(e[0] is not f for e in board.combat.get(f.prov, ()))]
     fixed: dict[UnitState, bool] = {f: True for f in fleets if f not in threatened}
     deps = {f: _depends_on(board, f, armies, cutter_of) for f in threatened}
     for group in _groups(threatened, deps):
@@ -44,7 +44,7 @@ def _cuttable_support(board: Board, army: UnitState) -> UnitState | None:
 def _depends_on(board: Board, fleet: UnitState, armies, cutter_of) -> set[UnitState]:
     """The fleets whose success can change this fleet's: those carrying an army that cuts a support here."""
     entries = board.combat.get(fleet.prov, ())
-    helpers = {s for e in entries for s in e.state.supporters}
+    helpers = {s for e in entries for s in e[0].supporters}
     out = set()
     for a in armies:
         if cutter_of[a] in helpers:
@@ -120,12 +120,12 @@ def _survives(board: Board, fleet: UnitState, trial: dict[UnitState, bool], armi
             second, top, best = top, s, e
         elif s > second:
             second = s
-    if best is None or best.state is fleet or top <= second:
-        if board.rules.safe_convoys and best is not None and best.state is not fleet:
-            leaders = [e.state for e in entries if _strength(e, cut) == top]
+    if best is None or best[0] is fleet or top <= second:
+        if board.rules.safe_convoys and best is not None and best[0] is not fleet:
+            leaders = [e[0] for e in entries if _strength(e, cut) == top]
             return not (fleet not in leaders and any(s.power != fleet.power for s in leaders))
         return True
-    attacker = best.state
+    attacker = best[0]
     if attacker.power == fleet.power:
         return True
     # As in Step 8: supports from the fleet's own power never help to dislodge it.
@@ -134,9 +134,9 @@ def _survives(board: Board, fleet: UnitState, trial: dict[UnitState, bool], armi
 
 
 def _strength(e: Entry, cut: set[UnitState]) -> int:
-    if e.role == BOUNCED:
+    if e[1] == BOUNCED:
         return 0
-    return e.state.support_count - sum(1 for s in e.state.supporters if s in cut and not s.mark)
+    return e[0].support_count - sum(1 for s in e[0].supporters if s in cut and not s.mark)
 
 
 def _has_route(board: Board, army: UnitState, status: dict[UnitState, bool]) -> bool:

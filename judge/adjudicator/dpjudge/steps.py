@@ -6,7 +6,7 @@ Each step takes the Board and returns the number of the step to run next (None: 
 from __future__ import annotations
 
 from judge.adjudicator.dpjudge.board import (ATTACK, BOUNCE, BOUNCED, DEFEND, ENDANGERED, NO_CONVOY, UNDER_ATTACK,
-                                             VOID, Board, UnitState)
+                                             VOID, Board, UnitState, strength)
 from judge.adjudicator.dpjudge.paradox import settle_convoys
 from judge.adjudicator.dpjudge.subroutines import bounce, check_disruptions, cut_support, unbounce
 from judge.orders import Convoy, Hold, Move, Support
@@ -28,8 +28,9 @@ def step_1_mark_invalid_convoy_orders(board: Board) -> int | None:
                 army.mark = NO_CONVOY
         elif army.path and any(board.units[p] not in army.fleets for p in army.path):
             army.mark = NO_CONVOY
-        elif not army.path and not board.m.convoy_route(army.prov, army.dest, {f.prov for f in army.fleets}):
-            army.mark = NO_CONVOY
+        elif not army.path and (not army.fleets or
+                                not board.m.convoy_route(army.prov, army.dest, {f.prov for f in army.fleets})):
+            army.mark = NO_CONVOY       # (no fleet ordered to carry it: no route, without a search)
         else:
             board.convoying_armies.append(army)
     for fleet in board.convoys:
@@ -88,11 +89,12 @@ def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
     adj = {"A": board.m.army_adj, "F": board.m.fleet_adj}
     for st in board.movers():
         unit = st.unit
-        if not st.convoyed and st.dest_loc not in adj[unit.kind].get(unit.loc, ()):
+        if not st.convoyed and st.dest_loc not in adj[unit[1]].get(unit[2], ()):
             st.mark = VOID
+    units = board.units
     for sup in board.supports:
         order: Support = sup.order
-        target = board.units.get(order.target.loc[:3])
+        target = units.get(order.target[2][:3])
         if order.missing or target is None:
             if board.rules.missing_unit is MissingUnit.HOLD:
                 _make_hold(sup, board)
@@ -114,7 +116,7 @@ def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
         target.support_count += 1
         target.supporters = [*target.supporters, sup]
         if target.action == "move":
-            occupant = board.units.get(target.dest)
+            occupant = units.get(target.dest)
             if occupant is not None and occupant.power == sup.power:
                 target.no_help = {*target.no_help, sup}
     return None
@@ -122,24 +124,36 @@ def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
 
 def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
     """Moves over land cut supports; every space gets its combat list."""
+    units = board.units
     for st in board.movers():
         if not st.convoyed and not st.mark:
-            cut_support(board, st, 3)
-    add = board.add_entry
-    for st in board.units.values():
+            sup = units.get(st.dest)
+            if sup is not None and sup.action == "support":     # (cutSupport's first test, without the call)
+                cut_support(board, st, 3)
+    # Every unit's entry, added here without a call each (Board.add_entry does the same for one).
+    combat, contested = board.combat, board.contested
+    for st in units.values():
         if st.action != "move":
-            add(st.prov, st, DEFEND)
+            prov, e = st.prov, (st, DEFEND)
         elif not st.mark:
-            add(st.dest, st, ATTACK)
+            prov, e = st.dest, (st, ATTACK)
         else:
             # A move already void or without a convoy stays home with the strength of a failed move: its move
             # supports do not help it hold (DATC 5.B.5; the page would count them as if they supported a hold).
-            add(st.prov, st, BOUNCED)
+            prov, e = st.prov, (st, BOUNCED)
+        lst = combat.get(prov)
+        if lst is None:
+            combat[prov] = [e]
+        else:
+            lst.append(e)
+            contested.add(prov)
     return None
 
 
 def step_4_mark_support_cuts_made_by_convoyers_and_mark_endangered_convoys(board: Board) -> int | None:
     """Convoys that nothing can break cut supports; the others are put under attack."""
+    if not board.convoying_armies:
+        return None             # (the usual case: no army travels by convoy)
     if board.rules.convoy_paradox is ParadoxRule.SZYKMAN:
         # The published loop is order-dependent when convoys undo each other (see paradox.py); under the
         # Szykman rule the outcome of every convoy is settled here by consistency, and Step 5 applies it.
@@ -223,18 +237,22 @@ def step_6_mark_bounces_caused_by_inability_to_swap_places(board: Board) -> int 
 def step_7_mark_bounces_suffered_by_understrength_attackers(board: Board) -> int | None:
     """A mover not stronger than everyone else contesting its destination bounces."""
     board.bounced_this_pass = False
+    combat = board.combat
     for prov in list(board.contested):
-        lst = board.combat[prov]
+        lst = combat[prov]
         if len(lst) < 2:
             continue            # a lone attacker is stronger than everyone else there
-        strengths = [0 if e[1] == BOUNCED else e[0].support_count for e in lst]    # each entry's strength
-        top = max(strengths)
-        leaders = strengths.count(top)
-        for e, strength in zip(list(lst), strengths):
-            if e.role != ATTACK or e.state.mark:
-                continue
-            if strength < top or leaders > 1:      # someone else is at least as strong
-                bounce(board, e.state)
+        top, leaders = -1, 0    # the highest strength in the space, and how many entries have it
+        for e in lst:
+            s = 0 if e[1] == BOUNCED else e[0].support_count      # strength(e), read without a call
+            if s > top:
+                top, leaders = s, 1
+            elif s == top:
+                leaders += 1
+        # Attackers not alone at the top lose (bounce adds entries to other spaces only: the mover's own).
+        losers = [e[0] for e in lst if e[1] == ATTACK and not e[0].mark and (leaders > 1 or e[0].support_count < top)]
+        for st in losers:
+            bounce(board, st)
     return 6 if board.bounced_this_pass else None
 
 
@@ -246,16 +264,16 @@ def step_8_mark_bounces_caused_by_inability_to_self_dislodge(board: Board) -> in
         if len(board.combat[prov]) < 2:
             continue
         best = board.strongest(prov)
-        if best is None or best.role != ATTACK or best.state.mark:
+        if best is None or best[1] != ATTACK or best[0].mark:
             continue
-        mover = best.state
+        mover = best[0]
         victim = board.units.get(prov)
         if victim is None or (victim.action == "move" and not victim.mark):
             continue
         if victim.power == mover.power:
             bounce(board, mover)
             continue
-        others = [e.strength for e in board.combat[prov] if e is not best]
+        others = [strength(e) for e in board.combat[prov] if e is not best]
         if others and mover.support_count - len(mover.no_help) <= max(others):
             bounce(board, mover)
     return 6 if board.bounced_this_pass else None
@@ -264,9 +282,12 @@ def step_8_mark_bounces_caused_by_inability_to_self_dislodge(board: Board) -> in
 def step_9_mark_supports_cut_by_dislodgements(board: Board) -> int | None:
     """Moves that will succeed cut the supports of the units they dislodge."""
     board.cut_this_pass = False
+    units = board.units
     for st in board.movers():
         if not st.mark:
-            cut_support(board, st, 9)
+            sup = units.get(st.dest)
+            if sup is not None and sup.action == "support":     # (cutSupport's first test, without the call)
+                cut_support(board, st, 9)
     return 6 if board.cut_this_pass else None
 
 

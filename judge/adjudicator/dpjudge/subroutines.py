@@ -1,7 +1,7 @@
 """The algorithm page's subroutines: cutSupport, checkDisruptions, bounce and unbounce."""
 from __future__ import annotations
 
-from judge.adjudicator.dpjudge.board import (BOUNCE, BOUNCED, CUT, ENDANGERED, NO_CONVOY, VOID, Board, UnitState)
+from judge.adjudicator.dpjudge.board import (BOUNCE, BOUNCED, CUT, ENDANGERED, NO_CONVOY, VOID, Board, UnitState, strength)
 from judge.rules import ParadoxRule
 
 
@@ -72,16 +72,16 @@ def _fleet_endangered(board: Board, fleet: UnitState) -> bool:
     lst = board.combat.get(fleet.prov, ())
     best = board.strongest(fleet.prov)
     if best is not None:
-        attacker = best.state
+        attacker = best[0]
         if attacker is fleet or attacker.power == fleet.power:
             return False
         # The page asks only for the single strongest foreign unit; but supports from the fleet's own power never
         # help to dislodge it (Step 8 would bounce the attack), so they must not endanger the convoy either.
-        others = max((e.strength for e in lst if e is not best), default=0)
-        return best.strength - len(attacker.no_help) > others
+        others = max((strength(e) for e in lst if e is not best), default=0)
+        return strength(best) - len(attacker.no_help) > others
     if board.rules.safe_convoys and lst:
-        top = max(e.strength for e in lst)
-        leaders = [e.state for e in lst if e.strength == top]
+        top = max(strength(e) for e in lst)
+        leaders = [e[0] for e in lst if strength(e) == top]
         return fleet not in leaders and any(s.power != fleet.power for s in leaders)
     return False
 
@@ -96,9 +96,9 @@ def bounce(board: Board, st: UnitState) -> None:
 def unbounce(board: Board, prov: str) -> None:
     """unbounce: a space just emptied; a bounced unit that is now strongest there gets in after all."""
     best = board.strongest(prov)
-    if best is None or best.state.mark != BOUNCE or best.role == BOUNCED:
+    if best is None or best[0].mark != BOUNCE or best[1] == BOUNCED:
         return
-    st = best.state
+    st = best[0]
     st.mark = ""
     if st.dislodged:
         st.dislodged = False
