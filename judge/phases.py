@@ -30,15 +30,17 @@ def _count(powers) -> dict[str, int]:
 def needs_adjustment(m: Map, units: dict[str, Unit], centers: dict[str, str]) -> bool:
     """Does any power have a removal to make, or a build it can actually place?"""
     owned = _count(centers.values())
-    have = _count(u[0] for u in units.values())
+    have = _count([u[0] for u in units.values()])
     for power, n in have.items():
         if n > owned.get(power, 0):
             return True
-    provinces = m.provinces
-    for prov, power in centers.items():
+    homes = m.home_centers
+    for power, n in owned.items():
         # A build needs a free home centre of the power's own, and fewer units than centres.
-        if have.get(power, 0) < owned[power] and prov not in units and provinces[prov].home == power:
-            return True
+        if have.get(power, 0) < n:
+            for prov in homes.get(power, ()):
+                if prov not in units and centers.get(prov) == power:
+                    return True
     return False
 
 

@@ -52,7 +52,16 @@ class Map:
         return frozenset(p.abbr for p in self.provinces.values() if p.center)
 
     def homes(self, power: str) -> tuple[str, ...]:
-        return tuple(sorted(p.abbr for p in self.provinces.values() if p.home == power))
+        return self.home_centers.get(power, ())
+
+    @cached_property
+    def home_centers(self) -> dict[str, tuple[str, ...]]:
+        """Each power's home centres, sorted (computed once)."""
+        out: dict[str, list[str]] = {}
+        for p in sorted(self.provinces.values(), key=lambda p: p.abbr):
+            if p.home:
+                out.setdefault(p.home, []).append(p.abbr)
+        return {power: tuple(provs) for power, provs in out.items()}
 
     def locations(self) -> list[str]:
         """Every place a unit can stand: provinces, and the coasts of split-coast provinces."""

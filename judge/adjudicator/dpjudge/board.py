@@ -27,33 +27,23 @@ _NOBODY: frozenset = frozenset()
 class UnitState:
     """One unit's row in the working tables. Slotted, and made for every unit of every phase, so a unit gets only
     the fields its order uses: movers get the move fields, supporters `supported`, dislodged units the retreat
-    ones (see Board and Step 10). Containers start shared and empty; a step that adds makes the unit its own."""
+    ones (see Board and Step 10). Containers start shared and empty; a step that adds makes the unit its own.
+
+    Board.__init__ fills the rows itself, without an __init__ call per unit (a third of the cost of making them).
+    The fields every row has:
+      unit, order, action (hold, move, support, convoy), prov, power, mark, dislodged, support_count, no_help,
+      supporters, moved
+    a mover's: dest (destination province), dest_loc (location: a fleet's carries its coast), convoyed (travels
+      by convoy), path (the convoy path the player wrote; empty: any route), fleets (fleets ordering a matching
+      convoy), convoy_ok (settled by consistency under the Szykman rule)
+    a supporter's: supported (the unit its support matches, from Step 2)
+    a dislodged unit's: retreats, dislodged_by
+    """
     __slots__ = ("unit", "order", "action", "prov", "power", "mark", "dislodged", "support_count", "no_help",
                  "supporters", "moved",
                  "dest", "dest_loc", "convoyed", "path", "fleets", "convoy_ok",     # movers only
                  "supported",                                                         # supporters only
                  "retreats", "dislodged_by")                                         # dislodged units only
-
-    def __init__(self, unit: Unit, order: MovementOrder, action: str):
-        self.unit = unit
-        self.order = order
-        self.action = action                  # hold, move, support, convoy
-        self.prov = unit[2][:3]
-        self.power = unit[0]
-        self.mark = ""
-        self.dislodged = False
-        self.support_count = 0
-        self.no_help: set[UnitState] | frozenset = _NOBODY
-        self.supporters: list[UnitState] | tuple = ()
-        self.moved = False
-
-    def set_move(self, order: Move) -> None:
-        self.dest = order.dest[:3]            # destination province
-        self.dest_loc = order.dest            # destination location (coast for fleets)
-        self.convoyed = False                 # an army travelling by convoy
-        self.path = order.path                # the convoy path the player wrote (empty: any route)
-        self.fleets: list[UnitState] | tuple = ()   # fleets ordering a matching convoy
-        self.convoy_ok: bool | None = None    # settled by consistency under the Szykman rule
 
     def __repr__(self) -> str:
         return f"<{self.order} {self.mark or '-'} {self.support_count}>"
@@ -77,28 +67,33 @@ class Board:
         self.supports: list[UnitState] = []        # units ordered to support (Step 2 may turn one into a hold)
         self.convoys: list[UnitState] = []         # fleets ordered to convoy
         self.victims: list[UnitState] = []         # units dislodged in Step 10
-        units, get = self.units, orders.get
+        units, get, make = self.units, orders.get, object.__new__
+        self._movers: list[UnitState] | None = []
+        movers = self._movers
         for prov, unit in position.units.items():
             order = get(prov)
+            units[prov] = st = make(UnitState)
+            st.unit, st.prov, st.power = unit, prov, unit[0]
+            st.mark, st.dislodged, st.support_count, st.no_help, st.supporters, st.moved = "", False, 0, _NOBODY, (), False
             kind = type(order)
             if kind is Move:
-                st = units[prov] = UnitState(unit, order, "move")
-                st.set_move(order)
+                st.order, st.action = order, "move"
+                st.dest_loc = dest = order.dest
+                st.dest, st.convoyed, st.path, st.fleets, st.convoy_ok = dest[:3], False, order.path, (), None
+                movers.append(st)
             elif kind is Support:
-                st = units[prov] = UnitState(unit, order, "support")
-                st.supported = None
+                st.order, st.action, st.supported = order, "support", None
                 self.supports.append(st)
             elif kind is Convoy:
-                self.convoys.append(UnitState(unit, order, "convoy"))
-                units[prov] = self.convoys[-1]
+                st.order, st.action = order, "convoy"
+                self.convoys.append(st)
             else:
-                units[prov] = UnitState(unit, order or Hold(unit), "hold")
+                st.order, st.action = order or Hold(unit), "hold"
         self.combat: dict[str, list[Entry]] = {}
         self.convoying_armies: list[UnitState] = []
         self.convoy_succeeded: list[UnitState] = []
         self.bounced_this_pass = False
         self.cut_this_pass = False
-        self._movers: list[UnitState] | None = None
         self.contested: set[str] = set()           # spaces with two or more entries: Steps 7 and 8 look only here
 
     # -- queries -----------------------------------------------------------------------------------------------

@@ -15,10 +15,7 @@ from judge.rules import MissingUnit, ParadoxRule
 
 def step_1_mark_invalid_convoy_orders(board: Board) -> int | None:
     """Decide which armies travel by convoy; mark convoys and convoyed moves that do not match."""
-    _decide_convoy_routes(board)
-    for army in board.movers():
-        if not army.convoyed:
-            continue
+    for army in _decide_convoy_routes(board):
         missing = [p for p in army.path if board.units.get(p) is None or board.units[p].unit.kind != "F"]
         if missing:
             # A written path through a space with no fleet: the game option says hold or "no convoy".
@@ -48,33 +45,38 @@ def step_1_mark_invalid_convoy_orders(board: Board) -> int | None:
     return None
 
 
-def _decide_convoy_routes(board: Board) -> None:
-    """Which armies move by convoy, and the fleets ordered to carry each.
+def _decide_convoy_routes(board: Board) -> list[UnitState]:
+    """Which armies move by convoy (returned), and the fleets ordered to carry each.
 
     Not a step of the page (DPjudge knows the path from the order); the 2000/2023 rule of DATC 4.A.3 decides:
     a move to a non-adjacent province goes by convoy; a move to an adjacent one only when the player asked for
     it ("via convoy", a path) or one of the power's own fleets is ordered to convoy it.
     """
+    units = board.units
     for fleet in board.convoys:
         order: Convoy = fleet.order
-        army = board.units.get(order.army.province)
+        army = units.get(order.army.province)
         if army is not None and army.action == "move" and army.unit.kind == "A" and army.dest == order.dest \
                 and not order.missing:
             army.fleets = [*army.fleets, fleet]
+    army_adj = board.m.army_adj
+    convoyed = []
     for army in board.movers():
-        if army.unit.kind != "A":
+        if army.unit[1] != "A":
             continue
-        if not army.fleets and not army.path and not army.order.via_convoy and \
-                army.dest in board.m.army_adj.get(army.prov, ()):
-            continue        # the usual case: over land, nobody convoying it
+        adjacent = army.dest in army_adj.get(army.prov, ())
         order: Move = army.order
-        adjacent = army.dest in board.m.army_adj.get(army.prov, ())
+        if adjacent and not army.fleets and not army.path and not order.via_convoy:
+            continue        # the usual case: over land, nobody convoying it
         own_fleet = any(f.power == army.power for f in army.fleets)
         army.convoyed = not adjacent or order.via_convoy or own_fleet
         if army.path:
             army.fleets = [f for f in army.fleets if f.prov in army.path]
-        if not army.convoyed:
+        if army.convoyed:
+            convoyed.append(army)
+        else:
             army.fleets = []
+    return convoyed
 
 
 def _make_hold(st: UnitState, board: Board) -> None:
@@ -107,14 +109,17 @@ def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
         if into is None:
             matches = target.action != "move"
         else:
-            matches = target.action == "move" and target.dest == into[:3] and \
-                ("/" not in into or into == target.dest_loc)
+            # (into names a coast: the destination must be that coast; a province: any coast of it.)
+            matches = target.action == "move" and (into == target.dest or into == target.dest_loc)
         if not matches:
             sup.mark = VOID
             continue
         sup.supported = target
         target.support_count += 1
-        target.supporters = [*target.supporters, sup]
+        if target.supporters:
+            target.supporters.append(sup)
+        else:
+            target.supporters = [sup]           # (the shared empty default is never added to)
         if target.action == "move":
             occupant = units.get(target.dest)
             if occupant is not None and occupant.power == sup.power:
@@ -215,12 +220,13 @@ def _convoy_fails(board: Board, army: UnitState) -> None:
 
 def step_6_mark_bounces_caused_by_inability_to_swap_places(board: Board) -> int | None:
     """Two units trying to swap places over land: the weaker (or both, if equal or one power's) bounces."""
+    units = board.units
     while True:
         board.bounced_this_pass = False
         for st in board.movers():
             if st.convoyed or st.mark:
                 continue
-            other = board.units.get(st.dest)
+            other = units.get(st.dest)
             if other is None or other.mark or other.action != "move" or other.dest != st.prov or other.convoyed:
                 continue
             same = st.power == other.power
