@@ -15,6 +15,8 @@ from judge.rules import Engine, Ruleset
 
 # The movement adjudicators, by name; both take (map, position, orders by province, rules).
 ENGINES = {"dpjudge": dpjudge.resolve_movement, "equations": equations.resolve_movement}
+_BOTH = Engine.BOTH.value
+_KNOWN = frozenset((*ENGINES, _BOTH))
 
 
 def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, *,
@@ -25,13 +27,13 @@ def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, 
     "equations" (DATC chapter 5), or "both" (the port decides; the outcome lists where the equations disagree).
     """
     engine = engine or rules.engine.value
-    if engine not in (*ENGINES, Engine.BOTH.value):
+    if engine not in _KNOWN:
         raise ValueError(f"unknown adjudication engine {engine!r} (expected one of {', '.join(ENGINES)}, both)")
     kind = position.phase.kind
     disagreements: list[str] = []
     if kind == "M":
-        by_unit = {o.unit.loc[:3]: o for o in orders}     # movement orders always name their unit
-        if engine == Engine.BOTH.value:
+        by_unit = {o.unit[2][:3]: o for o in orders}     # movement orders always name their unit (at [2]: loc)
+        if engine == _BOTH:
             outcome, disagreements = run_both(m, position, by_unit, rules)
         else:
             outcome = ENGINES[engine](m, position, by_unit, rules)

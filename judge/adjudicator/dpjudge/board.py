@@ -94,6 +94,7 @@ class Board:
         self.convoy_succeeded: list[UnitState] = []
         self.bounced_this_pass = False
         self.cut_this_pass = False
+        self.unbounced = False                     # Step 10: unbounce let a unit in during this pass
         self.contested: set[str] = set()           # spaces with two or more entries: Steps 7 and 8 look only here
 
     # -- queries -----------------------------------------------------------------------------------------------

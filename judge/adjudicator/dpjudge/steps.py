@@ -299,15 +299,14 @@ def step_9_mark_supports_cut_by_dislodgements(board: Board) -> int | None:
 
 def step_10_move_units_that_did_not_bounce(board: Board) -> int | None:
     """Move the winners, dislodge the losers, and let bounced units into spaces that were emptied."""
-    pending = True
-    while pending:
-        pending = False
+    units = board.units
+    while True:
+        board.unbounced = False
         for st in board.movers():
             if st.mark or st.moved:
                 continue
-            pending = True
             st.moved = True
-            victim = board.units.get(st.dest)
+            victim = units.get(st.dest)
             if victim is not None and victim is not st and (victim.action != "move" or victim.mark):
                 if not victim.dislodged:
                     board.victims.append(victim)
@@ -316,6 +315,8 @@ def step_10_move_units_that_did_not_bounce(board: Board) -> int | None:
                 if victim.action == "move" and not victim.convoyed and victim.dest == st.prov and not st.convoyed:
                     board.remove_entry(st.prov, victim)
             unbounce(board, st.prov)
+        if not board.unbounced:
+            break               # (else a unit let in after all may come before this one in the list: again)
     for victim in board.victims:
         if victim.dislodged:            # (an unbounced unit may have been un-dislodged since)
             victim.retreats = _retreats(board, victim)

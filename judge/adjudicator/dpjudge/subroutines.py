@@ -100,6 +100,7 @@ def unbounce(board: Board, prov: str) -> None:
         return
     st = best[0]
     st.mark = ""
+    board.unbounced = True
     if st.dislodged:
         st.dislodged = False
         st.dislodged_by = None
