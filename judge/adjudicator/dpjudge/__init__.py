@@ -9,7 +9,8 @@ from judge.orders import MovementOrder
 from judge.position import Dislodged, Position, Unit
 from judge.rules import Ruleset
 
-_REPORT = {BOUNCE: "bounce", CUT: "cut", VOID: "void", NO_CONVOY: "no convoy"}
+# A mark's report words, as the marks tuple of a result (made once).
+_MARKS = {"": (), BOUNCE: ("bounce",), CUT: ("cut",), VOID: ("void",), NO_CONVOY: ("no convoy",)}
 
 
 def resolve_movement(m: Map, position: Position, orders: dict[str, MovementOrder], rules: Ruleset) -> MovementOutcome:
@@ -22,25 +23,26 @@ def resolve_movement(m: Map, position: Position, orders: dict[str, MovementOrder
 def _outcome(board: Board) -> MovementOutcome:
     failed_armies = {st.prov for st in board.movers() if st.mark == NO_CONVOY}
     results, units, dislodged = [], {}, {}
-    report, new, none = _REPORT, tuple.__new__, ()
+    new, marks_of = tuple.__new__, _MARKS
     append = results.append
-    for prov, st in board.units.items():
+    for st in board.units.values():
         mark = st.mark
-        if mark:
-            marks: tuple[str, ...] = (report.get(mark, mark),)
-        elif failed_armies and st.action == "convoy" and st.order.army.province in failed_armies \
-                and not st.dislodged:
-            marks = ("disrupted",)
-        else:
-            marks = none
+        marks = marks_of.get(mark)
+        if marks is None:
+            marks = (mark,)                 # (no other mark outlives the steps; reported as it is if one did)
         if st.dislodged:
             marks += ("dislodged",)
-            dislodged[prov] = Dislodged(st.unit, st.retreats, st.dislodged_by.prov)
-        elif st.moved and not mark:
+            dislodged[st.prov] = Dislodged(st.unit, st.retreats, st.dislodged_by.prov)
+        elif mark:
+            units[st.prov] = st.unit
+        elif st.moved:
             unit = st.unit
             units[st.dest] = new(Unit, (unit[0], unit[1], st.dest_loc))
         else:
-            units[prov] = st.unit
+            units[st.prov] = st.unit
+            # A convoying fleet that stays, unmarked, whose army's convoy failed.
+            if failed_armies and st.action == "convoy" and st.order.army[2][:3] in failed_armies:
+                marks = ("disrupted",)
         append(new(OrderResult, (st.order, marks)))     # NamedTuples, built the fast way
     return MovementOutcome(results, units, dislodged)
 
