@@ -98,8 +98,16 @@ class Map:
         return dst in self.fleet_adj.get(src, ())
 
     def fleet_coasts_towards(self, src: str, province: str) -> list[str]:
-        """The locations of `province` (coasts included) that a fleet at src can move to."""
-        return sorted(d for d in self.fleet_adj.get(src, ()) if d[:3] == province)
+        """The locations of `province` (coasts included) that a fleet at src can move to (a new list)."""
+        return list(self._fleet_coasts.get((src, province), ()))
+
+    @cached_property
+    def _fleet_coasts(self) -> dict[tuple[str, str], tuple[str, ...]]:
+        out: dict[tuple[str, str], list[str]] = {}
+        for src, dests in self.fleet_adj.items():
+            for d in sorted(dests):
+                out.setdefault((src, d[:3]), []).append(d)
+        return {k: tuple(v) for k, v in out.items()}
 
     def convoy_route(self, src: str, dest: str, seas: "set[str] | frozenset[str]",
                      through: str | None = None) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge.maps import Map
-from judge.orders import Build, Order, Remove, Waive, unit_key
+from judge.orders import Build, Order, Remove, Waive
 from judge.orders import errors as E
 from judge.orders.errors import OrderError
 from judge.orders.validate import Validator
@@ -59,9 +59,14 @@ def build_order_set(power: str, texts: list[str], position: Position, m: Map, ru
 
 
 def _settle_duplicates(legal: list[tuple[int, str, Order]], rules: Ruleset, out: OrderSet) -> None:
+    keys = [item[2].unit.loc[:3] for item in legal]      # (unit_key: movement and retreat orders name a unit)
+    if len(set(keys)) == len(keys):
+        for item in legal:                                # the usual case: one order per unit
+            out._use(item)
+        return
     by_unit: dict[str, list[tuple[int, str, Order]]] = {}
-    for item in legal:
-        by_unit.setdefault(unit_key(item[2]), []).append(item)
+    for key, item in zip(keys, legal):
+        by_unit.setdefault(key, []).append(item)
     clashing = {k for k, lst in by_unit.items() if len(lst) > 1 and len({o for _, _, o in lst}) > 1}
     if clashing and rules.duplicate_orders is DuplicateOrders.REJECT_SET:
         for item in legal:

@@ -19,22 +19,21 @@ class Validator:
 
     def __init__(self, position: Position, m: Map, rules: Ruleset):
         self.pos, self.m, self.rules = position, m, rules
+        self.kind = position.phase.kind            # M, R or A (read once: every order needs it)
         self.fleet_seas = frozenset(p for p, u in position.units.items()
                                     if u.kind == "F" and m.provinces[p].terrain == "sea")
 
     # -- entry points ----------------------------------------------------------------------------------------------
     def order(self, text: str, power: str) -> Order:
         """Parse and check one order of `power`; raises OrderError."""
-        return self.bind(parse(text, self.m, self.pos.phase.kind), power)
+        return self.bind(parse(text, self.m, self.kind), power)
 
     def bind(self, p: Parsed, power: str) -> Order:
-        phase = self.pos.phase.kind
-        allowed = {"M": ("hold", "move", "support", "convoy"), "R": ("retreat", "disband"),
-                   "A": ("build", "remove", "waive")}[phase]
-        if p.action not in allowed:
-            name = {"M": "MOVEMENT", "R": "RETREAT", "A": "ADJUSTMENT"}[phase]
-            raise OrderError(E.WRONG_PHASE.format(name, p.text.strip().upper()))
-        return getattr(self, "_" + p.action)(p, power)
+        phase = self.kind
+        check = _CHECKS[phase].get(p.action)
+        if check is None:
+            raise OrderError(E.WRONG_PHASE.format(_PHASE_NAMES[phase], p.text.strip().upper()))
+        return check(self, p, power)
 
     # -- movement ----------------------------------------------------------------------------------------------------
     def _own_unit(self, place: Place, power: str) -> Unit:
@@ -51,34 +50,34 @@ class Validator:
     def _move(self, p: Parsed, power: str) -> Order:
         unit = self._own_unit(p.place, power)
         dest, path = p.path[-1], [pl.province for pl in p.path[:-1]]
+        src, to = unit.loc[:3], dest.province      # (provinces, read once: this runs for every move)
         def text() -> str:          # only an error needs the order written out
             return f"{unit} - {' - '.join(str(x) for x in p.path)}"
 
-        if dest.province == unit.province:
-            raise OrderError(E.MOVE_TO_OWN_PROVINCE.format(dest.province))
-        terrain = self.m.provinces[dest.province].terrain
+        if to == src:
+            raise OrderError(E.MOVE_TO_OWN_PROVINCE.format(to))
+        terrain = self.m.provinces[to].terrain
         if unit.kind == "F":
             if path or p.via:
                 raise OrderError(E.ONLY_ARMIES_CONVOYED.format(text()))
             if terrain == "land":
-                raise OrderError(E.FLEET_TO_LAND.format(dest.province))
+                raise OrderError(E.FLEET_TO_LAND.format(to))
             return Move(unit, self._fleet_dest(unit.loc, dest, text))
         if terrain == "sea":
-            raise OrderError(E.ARMY_TO_WATER.format(dest.province))
+            raise OrderError(E.ARMY_TO_WATER.format(to))
         if path:
-            self._check_path(unit.province, path, dest.province, text)
+            self._check_path(src, path, to, text)
             empty = [sea for sea in path if sea not in self.fleet_seas]
             if empty and self.rules.missing_unit is MissingUnit.REJECT:
                 raise OrderError(E.PATH_WITHOUT_FLEET.format(empty[0], text()))   # can never be valid (4.E.1)
-            return Move(unit, dest.province, tuple(path), True)
+            return Move(unit, to, tuple(path), True)
         if p.via:
-            if not self.m.convoy_route(unit.province, dest.province, self.fleet_seas):
+            if not self.m.convoy_route(src, to, self.fleet_seas):
                 raise OrderError(E.CANNOT_REACH.format(text() + " (NO CONVOY ROUTE)"))
-            return Move(unit, dest.province, (), True)
-        if dest.province not in self.m.army_adj[unit.province] and \
-                not self.m.convoy_route(unit.province, dest.province, self.fleet_seas):
+            return Move(unit, to, (), True)
+        if to not in self.m.army_adj[src] and not self.m.convoy_route(src, to, self.fleet_seas):
             raise OrderError(E.CANNOT_REACH.format(text()))
-        return Move(unit, dest.province)
+        return Move(unit, to)
 
     def _fleet_dest(self, src: str, dest: Place, text) -> str:
         """The location a fleet at src moves to, coast rules of DATC 4.B.1-4.B.3 and 4.B.6 applied."""
@@ -121,19 +120,21 @@ class Validator:
     def _support(self, p: Parsed, power: str) -> Order:
         unit = self._own_unit(p.place, power)
         target, missing = self._target_unit(p, E.SUPPORT_NO_UNIT)
+        src, supported = unit.loc[:3], target.loc[:3]      # (provinces, read once: supports are many)
         def text() -> str:
             return f"{unit} S {target.kind} {target.loc}" + (f" - {p.target_dest}" if p.target_dest else "")
 
-        if target.province == unit.province:
+        if supported == src:
             raise OrderError(E.SUPPORT_SELF.format(text()))
+        reach = self.m.reach
         if p.target_dest is None:
-            if not self.m.reaches_province(unit.kind, unit.loc, target.province):
+            if supported not in reach.get((unit.kind, unit.loc), ()):
                 raise OrderError(E.SUPPORT_UNREACHABLE.format(text()))
             return Support(unit, target, None, missing)
         dp = p.target_dest.province
-        if dp == target.province or not self._could_reach(target, dp, unit.province):
+        if dp == supported or not self._could_reach(target, dp, src):
             raise OrderError(E.SUPPORTED_CANNOT_REACH.format(text()))
-        if not self.m.reaches_province(unit.kind, unit.loc, dp):
+        if dp not in reach.get((unit.kind, unit.loc), ()):
             raise OrderError(E.SUPPORT_UNREACHABLE.format(text()))
         coast = p.target_dest.coast if p.target_dest.coast in self.m.provinces[dp].coasts and target.kind == "F" \
             else None
@@ -141,10 +142,10 @@ class Validator:
 
     def _could_reach(self, unit: Unit, province: str, supporter: str) -> bool:
         """Could the unit get there, by land or by a convoy that does not need the supporter (DATC 6.D.31)?"""
-        if self.m.reaches_province(unit.kind, unit.loc, province):
+        if province in self.m.reach.get((unit.kind, unit.loc), ()):      # (Map.reaches_province, inline)
             return True
         return unit.kind == "A" and self.m.provinces[province].terrain == "coast" and \
-            self.m.convoy_route(unit.province, province, self.fleet_seas - {supporter})
+            self.m.convoy_route(unit.loc[:3], province, self.fleet_seas - {supporter})
 
     def _convoy(self, p: Parsed, power: str) -> Order:
         unit = self._own_unit(p.place, power)
@@ -218,3 +219,13 @@ class Validator:
 
     def _waive(self, p: Parsed, power: str) -> Order:
         return Waive(power)
+
+
+# The checks each phase allows, by parsed action; the rest are refused as orders of another phase.
+_CHECKS = {
+    "M": {"hold": Validator._hold, "move": Validator._move, "support": Validator._support,
+          "convoy": Validator._convoy},
+    "R": {"retreat": Validator._retreat, "disband": Validator._disband},
+    "A": {"build": Validator._build, "remove": Validator._remove, "waive": Validator._waive},
+}
+_PHASE_NAMES = {"M": "MOVEMENT", "R": "RETREAT", "A": "ADJUSTMENT"}
