@@ -100,8 +100,8 @@ class Position:
     # -- JSON ----------------------------------------------------------------------------------------------------
     def to_json(self, m: Map) -> dict:
         units: dict[str, list[str]] = {}
-        for u in sorted(self.units.values(), key=lambda u: u.loc):
-            units.setdefault(u.power, []).append(str(u))
+        for _, u in sorted(self.units.items()):          # by province, which is by location too
+            units.setdefault(u[0], []).append(f"{u[1]} {u[2]}")
         centers: dict[str, list[str]] = {}
         for prov, owner in sorted(self.centers.items()):
             centers.setdefault(owner, []).append(prov)
@@ -127,20 +127,26 @@ class Position:
             raise ValueError(f"UNKNOWN STATE FIELD: {sorted(unknown)[0]}")
         phase = Phase.parse(doc.get("phase"))
         units: dict[str, Unit] = {}
+        known = _known_units(m)
         for power, lst in _power_map(doc.get("units", {}), m, "units").items():
             if not isinstance(lst, list):
                 raise ValueError(f"UNITS OF {power} MUST BE A LIST")
+            seen = known.setdefault(power, {})
             for text in lst:
-                unit = parse_unit(text, power, m)
-                if unit.province in units:
-                    raise ValueError(f"TWO UNITS IN {unit.province}")
-                units[unit.province] = unit
+                unit = seen.get(text) if isinstance(text, str) else None
+                if unit is None:
+                    unit = parse_unit(text, power, m)
+                prov = unit[2][:3]
+                if prov in units:
+                    raise ValueError(f"TWO UNITS IN {prov}")
+                units[prov] = unit
         centers: dict[str, str] = {}
+        supply = m.centers
         for power, lst in _power_map(doc.get("centers", {}), m, "centers").items():
             if not isinstance(lst, list):
                 raise ValueError(f"CENTERS OF {power} MUST BE A LIST")
             for prov in lst:
-                if not isinstance(prov, str) or prov not in m.provinces or not m.provinces[prov].center:
+                if not isinstance(prov, str) or prov not in supply:
                     raise ValueError(f"NOT A SUPPLY CENTER: {prov!r}")
                 if prov in centers:
                     raise ValueError(f"SUPPLY CENTER {prov} OWNED TWICE")
@@ -174,17 +180,25 @@ def _power_map(obj: Any, m: Map, what: str) -> dict:
     return obj
 
 
-_UNITS: dict[tuple[str, str, int], Unit] = {}
+# Units already read, per map and power: a state names the same few hundred units again and again.
+_UNITS: dict[int, dict[str, dict[str, Unit]]] = {}
+
+
+def _known_units(m: Map) -> dict[str, dict[str, Unit]]:
+    known = _UNITS.get(id(m))
+    if known is None or sum(map(len, known.values())) > 10_000:
+        known = _UNITS[id(m)] = {}
+    return known
 
 
 def parse_unit(text: Any, power: str, m: Map) -> Unit:
     """A unit in the interface's strict notation: 'A PAR', 'F STP/SC'."""
-    key = (text, power, id(m)) if isinstance(text, str) else None
-    unit = _UNITS.get(key) if key else None
+    seen = _known_units(m).setdefault(power, {}) if isinstance(text, str) else None
+    unit = seen.get(text) if seen is not None else None
     if unit is None:
         unit = _parse_unit(text, power, m)
-        if len(_UNITS) < 10_000:
-            _UNITS[key] = unit
+        if seen is not None:
+            seen[text] = unit
     return unit
 
 

@@ -42,6 +42,15 @@ def test_the_same_order_twice_is_one_order(m):
     assert [str(o) for o in oset.orders] == ["A BEL - PIC"] and oset.errors == []
 
 
+def test_a_support_and_a_convoy_with_the_same_fields_are_two_orders(m):
+    # Orders compare by type as well as fields: F NTH S A LON - BEL and F NTH C A LON - BEL clash (4.D.3).
+    units = {"ENGLAND": ["F NTH", "F ENG", "A LON"]}
+    oset = build_order_set("ENGLAND", ["F NTH S A LON - BEL", "F NTH C A LON - BEL"], position(m, units), m,
+                           Ruleset(duplicate_orders=DuplicateOrders.FIRST))
+    assert [str(o) for o in oset.orders] == ["F NTH S A LON - BEL"]
+    assert [t for t, _ in oset.errors] == ["F NTH C A LON - BEL"]
+
+
 def test_first_legal_builds_count(m):
     pos = position(m, {"GERMANY": ["A BER"]}, "W1901A", centers={"GERMANY": ["BER", "KIE", "MUN"]})
     assert adjustment_count(pos, "GERMANY") == 2
