@@ -237,7 +237,8 @@ def describe(rs: Ruleset) -> list[str]:
 
 def markdown_table() -> str:
     """The rules as a Markdown table, for the README (a test keeps the two identical)."""
-    lines = ["| rule | default | choices | DPjudge preset | DATC issue | meaning |", "| --- | --- | --- | --- | --- | --- |"]
+    lines = ["| rule | default | choices | DPjudge preset | DATC issue | meaning |",
+             "| --- | --- | --- | --- | --- | --- |"]
     dp = PRESETS["dpjudge"]
     for r in RULES:
         choices = ", ".join(_show(c) for c in r.choices)

@@ -51,7 +51,8 @@ def test_sigkill_between_accepting_and_processing(tmp_path):
     (inbox / "PAUSE").touch()               # accept mail, but hold it in the spool
     proc, port = start_serve(tmp_path, cfg)
     try:
-        refused = asyncio.run(send(port, "f@example.org", "SIGNON Fcrash pw-F\nA Paris - Burgundy\nF Brest - Mid-Atlantic"))
+        orders = "SIGNON Fcrash pw-F\nA Paris - Burgundy\nF Brest - Mid-Atlantic"
+        refused = asyncio.run(send(port, "f@example.org", orders))
         assert refused == {}                 # the server said 250: the message is ours now
         assert len(list((inbox / "new").iterdir())) == 1
         assert judge.store.load("crash").player("FRANCE").orders == []

@@ -40,7 +40,8 @@ async def _scenario(tmp_path):
         rcpt, data = await asyncio.to_thread(session, "a@example.org", "judge@localhost", b"Subject: 1\r\n\r\nLIST")
         assert rcpt[0] == code(S.RCPT_OK) and data == (250, S.ACCEPTED[4:].encode())
         assert len(list((tmp_path / "inbox" / "new").iterdir())) == 1   # on disk before the 250 came back
-        _, data = await asyncio.to_thread(session, "a@example.org", "judge@localhost", b"Subject: big\r\n\r\n" + b"x" * 70 + b"\r\n" * 1 + (b"y" * 70 + b"\r\n") * 80)
+        big = b"Subject: big\r\n\r\n" + b"x" * 70 + b"\r\n" * 1 + (b"y" * 70 + b"\r\n") * 80
+        _, data = await asyncio.to_thread(session, "a@example.org", "judge@localhost", big)
         assert data[0] == code(S.TOO_BIG)
         for _ in range(2):
             await asyncio.to_thread(session, "a@example.org", "judge@localhost", b"Subject: n\r\n\r\nLIST")

@@ -32,7 +32,8 @@ TYPES = [None, "text/plain", "text/plain; charset=utf-8", 'text/plain; charset="
          "TEXT/PLAIN; CHARSET=us-ascii", "text", "text/plain; charset*=utf-8''x", "text/plain;charset=utf-8;"]
 ENCODINGS = [None, "7bit", "8bit", "quoted-printable", "base64", "Base64", " base64", "x-uue"]
 EXTRAS = ["", "Auto-Submitted: auto-replied\r\n", "Auto-Submitted: no\r\n", "Precedence: bulk\r\n",
-          "Precedence: first-class\r\n", "X-Loop: judge@dip.example.org\r\n", "X-Loop: Judge <judge@dip.example.org>\r\n",
+          "Precedence: first-class\r\n", "X-Loop: judge@dip.example.org\r\n",
+          "X-Loop: Judge <judge@dip.example.org>\r\n",
           "X-Loop: other@x.org\r\n", "Reply-To: me@x.org\r\n", "Reply-To: Me <me@x.org>\r\n", "Reply-To: \r\n",
           "Content-Disposition: inline\r\n", "Date: Mon, 5 Jan 2026 12:00:00 +0100\r\n", "X-Thing: =?utf-8?q?a?=\r\n",
           "Subject: second subject\r\n", "From: second@x.org\r\n", "Received: from x by y; \u00e9t\u00e9\r\n"]

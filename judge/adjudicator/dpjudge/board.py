@@ -4,7 +4,7 @@ from __future__ import annotations
 from judge.maps import Map
 from judge.orders import Convoy, Hold, Move, MovementOrder, Support
 
-from judge.position import Position, Unit
+from judge.position import Position
 from judge.rules import Ruleset
 
 # The marks the algorithm page uses.
@@ -74,7 +74,8 @@ class Board:
             order = get(prov)
             units[prov] = st = make(UnitState)
             st.unit, st.prov, st.power = unit, prov, unit[0]
-            st.mark, st.dislodged, st.support_count, st.no_help, st.supporters, st.moved = "", False, 0, _NOBODY, (), False
+            st.mark, st.dislodged, st.support_count = "", False, 0
+            st.no_help, st.supporters, st.moved = _NOBODY, (), False
             kind = type(order)
             if kind is Move:
                 st.order, st.action = order, "move"

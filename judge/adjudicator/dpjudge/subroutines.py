@@ -1,7 +1,8 @@
 """The algorithm page's subroutines: cutSupport, checkDisruptions, bounce and unbounce."""
 from __future__ import annotations
 
-from judge.adjudicator.dpjudge.board import (BOUNCE, BOUNCED, CUT, ENDANGERED, NO_CONVOY, VOID, Board, UnitState, strength)
+from judge.adjudicator.dpjudge.board import (BOUNCE, BOUNCED, CUT, ENDANGERED, NO_CONVOY, VOID, Board, UnitState,
+                                             strength)
 from judge.rules import ParadoxRule
 
 
