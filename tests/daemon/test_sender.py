@@ -1,5 +1,6 @@
 """The sender: to the relay, retrying with back-off while it refuses; to a local Maildir when there is none."""
 import asyncio
+import contextlib
 import mailbox
 import socket
 
@@ -59,37 +60,53 @@ def put(settings, outbox, *subjects):
     return [outbox.put(outbound.make(settings, f"{s}@example.org", s, "body")) for s in subjects]
 
 
+@contextlib.asynccontextmanager
+async def relay_and_sender(tmp_path, **sender_options):
+    """A recording relay on 127.0.0.1 and a Sender with its own outbox pointed at it; closed (off the loop, which
+    the relay needs to answer the QUITs) and stopped afterwards."""
+    relay = Relay()
+    await relay.start()
+    settings = settings_for(tmp_path, relay.port)
+    outbox = Outbox(settings.outbox_dir)
+    sender = Sender(settings, outbox, **sender_options)
+    try:
+        yield relay, settings, outbox, sender
+    finally:
+        await asyncio.to_thread(sender.close)
+        await relay.stop()
+
+
+def drain(sender):
+    return asyncio.to_thread(sender.drain)
+
+
+def subjects(relay):
+    return [str(m["Subject"]) for _, _, m in relay.messages]
+
+
 def test_one_connection_for_a_drain_kept_for_the_next(tmp_path):
     asyncio.run(_reuse(tmp_path))
 
 
 async def _reuse(tmp_path):
-    relay = Relay()
-    await relay.start()
-    settings = settings_for(tmp_path, relay.port)
-    outbox = Outbox(settings.outbox_dir)
     ticks = Ticks()
-    sender = Sender(settings, outbox, monotonic=ticks, parallel=1)
-    try:
+    async with relay_and_sender(tmp_path, monotonic=ticks, parallel=1) as (relay, settings, outbox, sender):
         put(settings, outbox, "m1", "m2", "m3", "m4")
-        assert await asyncio.to_thread(sender.drain) == 4
+        assert await drain(sender) == 4
         put(settings, outbox, "m5", "m6")
         ticks.t += 1                                          # soon after: the connection is still open
-        assert await asyncio.to_thread(sender.drain) == 2
+        assert await drain(sender) == 2
         assert sender.connections == 1 and len(set(relay.peers)) == 1
-        assert [str(m["Subject"]) for _, _, m in relay.messages] == ["m1", "m2", "m3", "m4", "m5", "m6"]
+        assert subjects(relay) == ["m1", "m2", "m3", "m4", "m5", "m6"]
         ticks.t += KEEP_OPEN + 1                              # idle too long: closed, and a new one next time
         put(settings, outbox, "m7")
-        assert await asyncio.to_thread(sender.drain) == 1
+        assert await drain(sender) == 1
         assert sender.connections == 2 and len(set(relay.peers)) == 2
         # The relay's side of a kept connection goes away: the next message goes on a fresh one, unharmed.
         sender._smtp[0].sock.shutdown(socket.SHUT_RDWR)
         put(settings, outbox, "m8")
-        assert await asyncio.to_thread(sender.drain) == 1
+        assert await drain(sender) == 1
         assert sender.connections == 3 and sender.retry == {} and outbox.paths() == []
-    finally:
-        await asyncio.to_thread(sender.close)
-        await relay.stop()
 
 
 def test_a_message_refused_mid_drain_waits_and_the_others_go(tmp_path):
@@ -97,26 +114,18 @@ def test_a_message_refused_mid_drain_waits_and_the_others_go(tmp_path):
 
 
 async def _refused(tmp_path):
-    relay = Relay()
-    await relay.start()
-    settings = settings_for(tmp_path, relay.port)
-    outbox = Outbox(settings.outbox_dir)
     ticks = Ticks()
-    sender = Sender(settings, outbox, monotonic=ticks, parallel=1)
-    relay.refuse_if = lambda msg: msg["Subject"] == "bad"
-    try:
+    async with relay_and_sender(tmp_path, monotonic=ticks, parallel=1) as (relay, settings, outbox, sender):
+        relay.refuse_if = lambda msg: msg["Subject"] == "bad"
         _, bad, _ = put(settings, outbox, "one", "bad", "two")
-        assert await asyncio.to_thread(sender.drain) == 2
-        assert [str(m["Subject"]) for _, _, m in relay.messages] == ["one", "two"]
+        assert await drain(sender) == 2
+        assert subjects(relay) == ["one", "two"]
         assert outbox.paths() == [bad] and sender.retry[bad.name][0] == 1       # kept, backing off
         assert sender.connections == 1                        # the refusal did not cost the connection
         relay.refuse_if = lambda msg: False
-        assert await asyncio.to_thread(sender.drain) == 0     # not before its back-off
+        assert await drain(sender) == 0                       # not before its back-off
         ticks.t += BACKOFF_START + 0.1
-        assert await asyncio.to_thread(sender.drain) == 1 and outbox.paths() == []
-    finally:
-        await asyncio.to_thread(sender.close)
-        await relay.stop()
+        assert await drain(sender) == 1 and outbox.paths() == []
 
 
 def test_two_connections_share_a_drain(tmp_path):
@@ -124,20 +133,12 @@ def test_two_connections_share_a_drain(tmp_path):
 
 
 async def _two(tmp_path):
-    relay = Relay()
-    await relay.start()
-    settings = settings_for(tmp_path, relay.port)
-    outbox = Outbox(settings.outbox_dir)
-    sender = Sender(settings, outbox, parallel=2)
-    try:
-        subjects = [f"m{i}" for i in range(20)]
-        put(settings, outbox, *subjects)
-        assert await asyncio.to_thread(sender.drain) == 20
-        assert sorted(str(m["Subject"]) for _, _, m in relay.messages) == sorted(subjects)    # each once
+    async with relay_and_sender(tmp_path, parallel=2) as (relay, settings, outbox, sender):
+        sent = [f"m{i}" for i in range(20)]
+        put(settings, outbox, *sent)
+        assert await drain(sender) == 20
+        assert sorted(subjects(relay)) == sorted(sent)                                   # each once
         assert sender.connections == 2 and len(set(relay.peers)) == 2 and outbox.paths() == []
-    finally:
-        await asyncio.to_thread(sender.close)
-        await relay.stop()
 
 
 def test_an_unreachable_relay_costs_one_attempt_per_drain(tmp_path):
@@ -157,12 +158,7 @@ def test_mail_offered_as_it_is_written_goes_without_a_drain(tmp_path):
 
 
 async def _offered(tmp_path):
-    relay = Relay()
-    await relay.start()
-    settings = settings_for(tmp_path, relay.port)
-    outbox = Outbox(settings.outbox_dir)
-    sender = Sender(settings, outbox)
-    try:
+    async with relay_and_sender(tmp_path) as (relay, settings, outbox, sender):
         paths = put(settings, outbox, "x1", "x2", "x3")
         sender.offer(paths)
         sender.offer(paths[:1])                                 # offered twice: sent once all the same
@@ -170,13 +166,10 @@ async def _offered(tmp_path):
             if len(relay.messages) == 3 and not outbox.paths():
                 break
             await asyncio.sleep(0.01)
-        assert sorted(str(m["Subject"]) for _, _, m in relay.messages) == ["x1", "x2", "x3"]
+        assert sorted(subjects(relay)) == ["x1", "x2", "x3"]
         assert outbox.paths() == [] and sender.sent == 3
-        assert await asyncio.to_thread(sender.drain) == 0
-    finally:
-        await asyncio.to_thread(sender.close)
-        await relay.stop()
-    assert len(relay.messages) == 3
+        assert await drain(sender) == 0
+    assert len(relay.messages) == 3                             # and closing sent nothing more
 
 
 def test_envelope_recipients_from_to_and_cc():
