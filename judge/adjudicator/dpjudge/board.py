@@ -108,9 +108,6 @@ class Board:
     def forget_movers(self) -> None:
         self._movers = None
 
-    def combat_list(self, prov: str) -> list[Entry]:
-        return self.combat.setdefault(prov, [])
-
     def strongest(self, prov: str) -> Entry | None:
         """The single entry stronger than every other in the space's combat list, if there is one."""
         best, top, second = None, -1, -1
