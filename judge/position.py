@@ -185,8 +185,9 @@ _UNITS: dict[int, dict[str, dict[str, Unit]]] = {}
 
 
 def _known_units(m: Map) -> dict[str, dict[str, Unit]]:
+    # Bounded without a limit: only texts in the strict notation that name a real place are ever kept.
     known = _UNITS.get(id(m))
-    if known is None or sum(map(len, known.values())) > 10_000:
+    if known is None:
         known = _UNITS[id(m)] = {}
     return known
 
@@ -196,7 +197,7 @@ def parse_unit(text: Any, power: str, m: Map) -> Unit:
     seen = _known_units(m).setdefault(power, {}) if isinstance(text, str) else None
     unit = seen.get(text) if seen is not None else None
     if unit is None:
-        unit = _parse_unit(text, power, m)
+        unit = _parse_unit(text, power, m)      # raises on anything else: nothing unbounded is kept
         if seen is not None:
             seen[text] = unit
     return unit

@@ -8,9 +8,10 @@ import os
 
 # scrypt work factor: N = 2**11 with r = 8, p = 1 - 2 MiB of memory and about 5 ms of CPU per check on the 2-core
 # machine of benchmarks/mail.py. A judge checks a password for every order mail (once per player and process: see
-# _verified), and under a burst of mail these checks were the largest single cost of `judge serve`. The cost was
-# N = 2**12 (4 MiB, ~10 ms) until the daemon's mail path was tuned; halving it was what let a 2-core judge answer
-# 100 order mails a second with room to spare (benchmarks/README.md has the figures at both costs).
+# _verified), and under a burst of mail from new players these checks are the largest single cost of `judge serve`.
+# The cost was N = 2**12 (4 MiB, ~10 ms). Measured with the daemon as it is now, both costs meet the mail targets
+# (100 order mails a second, p99 under 250 ms), 2**12 with little room (116/s) and 2**11 with plenty (142-163/s);
+# benchmarks/README.md has the figures.
 # The trade-off: an attacker holding a stolen status file pays half as much per guess (one bit of security less),
 # still with a memory-hard function, a 16-byte salt per password and no password ever stored. Both costs are well
 # below what is advised for the passwords of long-lived accounts (N = 2**17): a weak or reused password is at more
