@@ -1,5 +1,6 @@
 """The judge at work: deliver one incoming message, or process a game on the clock. The only place commands,
-games on disk and the outbox meet; a message either changes everything it asks for or nothing."""
+games on disk and the outbox meet; a message either changes everything it asks for or nothing, and every mail it
+causes is published by the same commit as the change (judge.storage.commit)."""
 from __future__ import annotations
 
 import logging
@@ -11,14 +12,20 @@ from judge.commands._util import power_and_game
 from judge.commands.base import CommandError, Session
 from judge.commands.reader import read as read_lines
 from judge.config import Settings
+from judge.keeper import Keeper
 from judge.mail import inbound, outbound
+from judge.mail.loops import Repeats
 from judge.processing import Processed, audience, on_clock
-from judge.storage.gamedir import GameStore, valid_name
+from judge.redact import hide_in_subject, hide_password
+from judge.storage.commit import Commit
+from judge.storage.gamedir import GameStore, GameUnavailable, valid_name
 from judge.storage.outbox import Outbox
 from judge.templating import render
 
 log = logging.getLogger("judge")
 Clock = Callable[[], datetime]
+MAX_REPLY_CHARS = 512 * 1024        # a reply is cut here (with a note): one message never makes a huge mail
+MAX_SUBJECT_CHARS = 200
 
 
 def utcnow() -> datetime:
@@ -32,7 +39,6 @@ class Delivery:
     replied: bool = False
     errors: list[tuple[str, str]] = field(default_factory=list)
     note: str = ""
-    wakeup: datetime | None = None          # the game's next moment of clock work, after this message
 
 
 class Judge:
@@ -41,21 +47,22 @@ class Judge:
     def __init__(self, settings: Settings, clock: Clock = utcnow):
         self.settings = settings
         self.clock = clock
-        self.store = GameStore(settings.games_dir)
+        self.store = GameStore(settings.games_dir, settings.outbox_dir)
         self.outbox = Outbox(settings.outbox_dir)
+        self.keeper = Keeper(settings, self.outbox, clock)
+        self.repeats = Repeats()
 
     # -- incoming mail -------------------------------------------------------------------------------------------
     def deliver(self, raw: bytes, envelope_sender: str | None = None, key: str | None = None,
                 parsed: inbound.Incoming | None = None) -> Delivery:
-        """Handle one incoming message. `key` identifies it (the spool id): a game never applies a key twice.
-        `parsed` is inbound.read(raw, envelope_sender, ...) when the caller has it already (the daemon reads each
-        message once, to know its game)."""
+        """Handle one incoming message. `key` identifies it (the spool id, or a digest of the message): a game never
+        applies a key twice. `parsed` is inbound.read(raw, envelope_sender, ...) when the caller has it already
+        (the daemon reads each message once, to know its game)."""
         if parsed is None:
             try:
                 parsed = inbound.read(raw, envelope_sender, self.settings.address)
             except inbound.BadMessage as exc:
-                log.warning("unreadable message: %s", exc)
-                return Delivery(note=str(exc))
+                return self._unreadable(exc)
         msg = parsed
         if msg.automatic:
             log.info("not answering %s: %s", msg.sender, msg.automatic)
@@ -63,109 +70,151 @@ class Judge:
         name = game_named_in(msg.lines)
         if name and self.store.exists(name):
             with self.store.lock(name):
-                game = self.store.load(name)
+                try:
+                    game = self.store.open(name)
+                except GameUnavailable as exc:
+                    return self._unavailable(msg, exc)
                 if key and key in game.seen:
                     return Delivery(game=name, note="already applied")     # redelivered after a crash
                 return self._deliver(msg, key, game)      # the game as loaded: status.json is read once
         return self._deliver(msg, key)
 
+    def _unreadable(self, exc: inbound.BadMessage) -> Delivery:
+        log.warning("unreadable message from %s: %s", exc.sender or "(no sender)", exc)
+        if not exc.sender:
+            return Delivery(note=str(exc))
+        msg = inbound.Incoming(exc.sender, "your message", "", [])
+        self._reply(msg, [], [("", f"YOUR MESSAGE COULD NOT BE READ: {exc}")], [], True)
+        return Delivery(replied=True, note=str(exc))
+
+    def _unavailable(self, msg: inbound.Incoming, exc: GameUnavailable) -> Delivery:
+        """A game whose files cannot be read: the sender is told, the keeper too; the other games go on."""
+        self.keeper.tell(f"unavailable {exc.name}", f"game {exc.name} is unavailable",
+                         [str(exc), "Its mail is answered with 'unavailable' and its deadlines wait until the file "
+                                    "is mended."])
+        error = ("", f"GAME {exc.name} IS UNAVAILABLE AT THE MOMENT: NOTHING WAS DONE. THE JUDGE KEEPER HAS BEEN "
+                     "TOLD; PLEASE SEND YOUR MESSAGE AGAIN LATER")
+        self._reply(msg, [], [error], [], True)
+        return Delivery(game=exc.name, replied=True, errors=[error], note=str(exc))
+
     def _deliver(self, msg: inbound.Incoming, key: str | None = None, loaded=None) -> Delivery:
         s = Session(self.settings, self.store, self.clock(), msg.sender, msg.message_id, loaded=loaded)
-        reading = read_lines(s, msg.lines) if msg.lines else None
+        try:
+            reading = read_lines(s, msg.lines) if msg.lines else None
+        except GameUnavailable as exc:                # another game named further down the message
+            return self._unavailable(msg, exc)
         out = Delivery(game=s.game.name if s.game else None)
         if reading is None:
             self._reply(msg, [], [("", "EMPTY MESSAGE: NOTHING TO DO (SEND HELP FOR THE COMMANDS)")], [], True)
             out.replied = True
             return out
         if reading.errors:
-            self._reply(msg, [], reading.errors, reading.unread, True)
-            out.errors, out.replied = reading.errors, True
+            out.errors = reading.errors
+            if self.repeats.looping(msg.sender, msg.lines, s.now):
+                # An auto-responder that sets none of the headers that would say so answers each refusal with the
+                # same text: after a few rounds it gets no more replies.
+                log.warning("not answering %s: the same refused message again and again (a mail loop?)", msg.sender)
+                out.note = "no reply: the same refused message again and again (a mail loop?)"
+            else:
+                self._reply(msg, [], reading.errors, reading.unread, True)
+                out.replied = True
             if s.game is not None and not s.game_is_new:
                 # A refused message (a wrong password, say) is worth a line in the access log too.
                 line, error = reading.errors[0]
                 self.store.log(s.game.name, f"{s.now.isoformat(timespec='seconds')} {msg.sender} REFUSED "
-                                            f"{hide_password(line)!r}: {error}")
+                                            f"{hide_password(line)[:200]!r}: {error}")
             return out
-        if s.game is not None:
-            if key:
-                s.game.seen.append(key)
-            if s.game_is_new:
-                with self.store.lock(s.game.name):
-                    if self.store.exists(s.game.name):
-                        # Created by another message meanwhile: this one is refused (and answered) like any other.
-                        error = ("", f"GAME {s.game.name} ALREADY EXISTS")
-                        self._reply(msg, [], [error], [], True)
-                        out.errors, out.replied = [error], True
-                        return out
-                    self._commit(s, msg)
-            else:
-                self._commit(s, msg)
-            out.wakeup = s.game.next_wakeup(s.now)
-        else:
+        if s.game is None:
             self._reply(msg, s.lines, [], [], False)
+        elif s.game_is_new:
+            with self.store.lock(s.game.name):
+                if self.store.exists(s.game.name):
+                    # Created by another message meanwhile: this one is refused (and answered) like any other.
+                    error = ("", f"GAME {s.game.name} ALREADY EXISTS")
+                    self._reply(msg, [], [error], [], True)
+                    out.errors, out.replied = [error], True
+                    return out
+                self._commit(s, msg, key)
+        else:
+            self._commit(s, msg, key)
         out.accepted = out.replied = True
         return out
 
-    def _reply(self, msg, lines, errors, unread, rejected: bool, sync: bool = True) -> None:
-        subject = msg.subject if msg.subject.lower().startswith("re:") else f"Re: {msg.subject or 'your message'}"
+    def _reply(self, msg: inbound.Incoming, lines, errors, unread, rejected: bool, tx: Commit | None = None) -> None:
+        subject = reply_subject(msg.subject)
         # Lines echoed back never carry a password: the reply is stored in the outbox and may be read by others.
         _, body = render("reply/reply.txt", subject=subject, lines=lines, rejected=rejected,
                          errors=[{"line": hide_password(line), "error": err} for line, err in errors],
                          unread=[hide_password(line) for line in unread])
-        self.outbox.put(outbound.build(self.settings, msg.sender, subject, body, msg.message_id), sync=sync)
+        raw = outbound.build(self.settings, msg.sender, subject, bounded(body), msg.message_id)
+        if tx is not None:
+            tx.mail(self.outbox.new_name(), raw)
+        else:
+            self.outbox.put(raw)
 
     # -- committing a session's work -----------------------------------------------------------------------------
-    def _commit(self, s: Session, msg: inbound.Incoming | None = None) -> None:
-        """Write what an accepted message did. Order matters for a crash at any point: every mail it causes (the
-        notices, then the reply to `msg`) is durable in the outbox before status.json records the message as seen
-        (so a message is applied once, and its mail is never lost: at worst, after a crash between the two, it is
-        applied and answered again); the folder of the outbox is fsynced once for all of them."""
+    def _commit(self, s: Session, msg: inbound.Incoming | None = None, key: str | None = None) -> None:
+        """Write what an accepted message did, as one commit: the game, its archives and every mail it causes (the
+        notices, then the reply to `msg`). Nothing is visible before all of it is on disk; the message's key is in
+        the same commit, so a message redelivered after a crash is recognised and not applied again."""
         game = s.game
-        for e in s.effects:
-            if e.kind == "processed":
-                self._apply(game, e.payload)
-            elif e.kind == "rollback":
-                self.store.rollback_to(game.name, e.payload)
-            elif e.kind == "press":
-                _, text = render("notice/press.txt", **e.payload)
-                self.store.archive_press(game, text)
-            elif e.kind == "mail":
-                to, template, ctx = e.payload
-                self._mail(to, template, ctx)
-            elif e.kind == "notify":
-                title, lines, who = e.payload
-                to = [game.master_address] if who == "master" else audience(game)
-                self._mail(to, "notice/event.txt", {"game": game.name, "title": title, "lines": lines})
-        if msg is not None:
-            self._reply(msg, s.lines, [], [], False, sync=False)
-        self.outbox.sync()
-        self.store.save(game, s.now)
+        tx = self.store.begin(game.name)
+        try:
+            for e in s.effects:
+                if e.kind == "processed":
+                    self._apply(tx, game, e.payload)
+                elif e.kind == "rollback":
+                    self.store.rollback_to(game.name, e.payload, tx, s.now.strftime("%Y%m%d%H%M%S%f"))
+                elif e.kind == "press":
+                    _, text = render("notice/press.txt", **e.payload)
+                    self.store.archive_press(game, text, tx)
+                elif e.kind == "mail":
+                    to, template, ctx = e.payload
+                    self._mail(tx, to, template, ctx)
+                elif e.kind == "notify":
+                    title, lines, who = e.payload
+                    to = [game.master_address] if who == "master" else audience(game)
+                    self._mail(tx, to, "notice/event.txt", {"game": game.name, "title": title, "lines": lines})
+            if msg is not None:
+                self._reply(msg, s.lines, [], [], False, tx)
+            if key:
+                game.seen.append(key)
+            self.store.save(game, s.now, tx)
+            self.outbox.note(tx.finish())
+        except BaseException:
+            tx.abandon()
+            raise
         stamp = s.now.isoformat(timespec="seconds")
         for line in s.log or ["MESSAGE"]:
             self.store.log(game.name, f"{stamp} {s.sender} {line}")
 
-    def _apply(self, game, done: Processed) -> None:
-        """Write what processing produced: the snapshot first, then the results, then the mail."""
+    def _apply(self, tx: Commit, game, done: Processed) -> None:
+        """Stage what processing produced: the snapshot, the results, a disagreement case, the mail."""
         if done.snapshot is not None:
             from judge.game import Game
-            self.store.snapshot(Game.from_json(done.snapshot))
+            self.store.snapshot(Game.from_json(done.snapshot), tx)
         if done.results is not None:
-            self.store.archive_results(game, *done.results)
+            self.store.archive_results(game, *done.results, tx)
+        if done.crosscheck is not None:
+            self.store.archive_crosscheck(game, *done.crosscheck, tx)
         for mail in done.mails:
             if mail.template == "raw":
-                self._send(mail.to, mail.context["subject"], mail.context["body"])
+                self._send(tx, mail.to, mail.context["subject"], mail.context["body"])
             else:
-                self._mail(mail.to, mail.template, mail.context)
+                self._mail(tx, mail.to, mail.template, mail.context)
 
-    def _mail(self, to: list[str], template: str, ctx: dict) -> None:
+    def _mail(self, tx: Commit, to: list[str], template: str, ctx: dict) -> None:
         subject, body = render(template, **ctx)
-        self._send(to, subject, body)
+        self._send(tx, to, subject, body)
 
-    def _send(self, to: list[str], subject: str, body: str) -> None:
-        """Into the outbox, not yet durable: the caller fsyncs the outbox folder (Outbox.sync) before it saves."""
-        to = [a for a in dict.fromkeys(to) if a]
-        if to:
-            self.outbox.put(outbound.build(self.settings, to, subject, body), sync=False)
+    def _send(self, tx: Commit, to: list[str], subject: str, body: str) -> None:
+        """One message per recipient: nobody learns another's address, nor (by the order of addresses) who plays
+        which power."""
+        seen = set()
+        for address in to:
+            if address and address.lower() not in seen:
+                seen.add(address.lower())
+                tx.mail(self.outbox.new_name(), outbound.build(self.settings, address, subject, body))
 
     # -- the clock -------------------------------------------------------------------------------------------------
     def process(self, name: str) -> list[str]:
@@ -173,38 +222,46 @@ class Judge:
         return self.clock_work(name)[0]
 
     def clock_work(self, name: str) -> tuple[list[str], datetime | None]:
-        """Like process(), also returning the game's next wake-up afterwards (for the scheduler)."""
+        """Like process(), also returning the game's next wake-up afterwards, as committed (for the scheduler)."""
         if not self.store.exists(name):
             raise CommandError(f"NO SUCH GAME: {name}")
         with self.store.lock(name):
-            game = self.store.load(name)
+            game = self.store.open(name)
             now = self.clock()
             done = on_clock(game, self.settings, now)
+            stored = self.store.wakeup(name)
             if done is None:
-                return [], game.next_wakeup(now)
-            self._apply(game, done)
-            self.outbox.sync()
-            self.store.save(game, now)
+                wake = game.next_wakeup(now)
+                if wake != stored:
+                    # Nothing to do, but the saved wake-up is used up: the file says the next one, so that a fresh
+                    # start-up plans exactly what the running scheduler plans.
+                    self.store.save(game, now)
+                return [], wake
+            tx = self.store.begin(name)
+            try:
+                self._apply(tx, game, done)
+                self.store.save(game, now, tx)
+                self.outbox.note(tx.finish())
+            except BaseException:
+                tx.abandon()
+                raise
             self.store.log(name, f"{now.isoformat(timespec='seconds')} judge {'; '.join(done.notes)}")
             return done.notes, game.next_wakeup(now)
 
 
-_SECRET_AT = {"SIGNON": 2, "SIGN-ON": 2, "TAKEOVER": 2, "TAKE-OVER": 2, "JOIN": 2, "CREATE": 2}
+def reply_subject(subject: str) -> str:
+    """'Re: <their subject>', without a password, control characters or unbounded length."""
+    clean = " ".join(hide_in_subject(subject).split())[:MAX_SUBJECT_CHARS]
+    return clean if clean.lower().startswith("re:") else f"Re: {clean or 'your message'}"
 
 
-def hide_password(line: str) -> str:
-    """The line with the password in it (SIGNON, TAKEOVER, JOIN, CREATE, SET PASSWORD) masked."""
-    words = line.split()
-    if not words:
-        return line
-    head = words[0].upper()
-    at = _SECRET_AT.get(head)
-    if head == "SET" and len(words) > 1 and words[1].upper() == "PASSWORD":
-        at = 2
-    if at is None or len(words) <= at:
-        return line
-    words[at] = "********"
-    return " ".join(words)
+def bounded(body: str) -> str:
+    """A reply body cut at MAX_REPLY_CHARS, saying so."""
+    if len(body) <= MAX_REPLY_CHARS:
+        return body
+    cut = body.rfind("\n", 0, MAX_REPLY_CHARS)
+    return body[:cut if cut > 0 else MAX_REPLY_CHARS] + (
+        "\n\n[The rest of this reply was left out: it was too long for one mail.]\nEnd of judge reply.\n")
 
 
 def game_named_in(lines: list[str]) -> str | None:
@@ -223,3 +280,6 @@ def game_named_in(lines: list[str]) -> str | None:
             name = words[1].lower()
             return name if valid_name(name) else None
     return None
+
+
+__all__ = ["Judge", "Delivery", "game_named_in", "hide_password", "utcnow", "reply_subject"]

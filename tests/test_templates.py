@@ -10,6 +10,9 @@ HEAD = {"judge": "USIN", "game": "g1", "deadline": "Thu Jan 08 2026 12:00 UTC"}
 
 # For each template: a context in which every branch that shows something is taken, and a line it must produce.
 CASES = {
+    "notice/keeper.txt": ({"judge": "USIN", "title": "game g1 is unavailable", "lines": ["why", "what next"]},
+                          "attention: game g1 is unavailable.\n\nwhy\nwhat next\n"),
+    "reply/failed.txt": ({"subject": "Re: orders"}, "Nothing in it has been done."),
     "notice/event.txt": ({"game": "g1", "title": "rollback", "lines": ["one", "two"]}, "one\ntwo\n"),
     "notice/crosscheck.txt": ({"game": "g1", "phase": "Spring 1901 Movement",
                                "differences": ["A PAR - BUR: port [], equations ['bounce']"]},

@@ -26,11 +26,12 @@ from email.utils import getaddresses
 from pathlib import Path
 
 from judge.config import Settings
-from judge.storage.atomic import atomic_write, sync_folder
+from judge.storage.atomic import atomic_write, make_folder, sync_folder
 from judge.storage.outbox import Outbox
 
 log = logging.getLogger("judge.sender")
 BACKOFF_START, BACKOFF_MAX = 5.0, 3600.0
+MAX_TRIES = 100                 # temporary failures before a message is given up (about four days at the maximum)
 KEEP_OPEN = 2.0                 # seconds an idle relay connection is kept for the next drain
 PARALLEL = 2                    # relay connections a drain uses side by side (each waits for the relay's answers)
 
@@ -52,7 +53,9 @@ class Sender:
         self.keep_open = keep_open
         self.parallel = max(1, parallel)
         self.retry: dict[str, tuple[int, float]] = {}     # file name -> (failed attempts, not before)
+        self.on_failure = None                             # called (path, why) when a message is given up on
         self.sent = 0
+        self.failed = 0
         self.connections = 0                               # relay connections opened so far
         # Connection `slot` i is used by one thread at a time (its lock): the i-th thread of a drain or the i-th
         # streaming thread. A message is sent by one of them only (`_busy`: the names being sent).
@@ -117,12 +120,16 @@ class Sender:
             path = stream.get()
             if path is None:
                 return
-            self._deliver(slot, path, self.monotonic())
+            try:
+                self._deliver(slot, path, self.monotonic())
+            except Exception:  # noqa: BLE001 - a streaming thread never dies; the drain retries what is left
+                log.exception("streaming %s failed", path)
 
     # -- one message -------------------------------------------------------------------------------------------
     def _deliver(self, slot: int, path: Path, now: float):
-        """Send one outbox file on connection `slot` and remove it: True; False if it failed (kept, retried after a
-        back-off); "unreachable" if the relay could not be reached; None if it was not this call's to send."""
+        """Send one outbox file on connection `slot` and remove it: True; False if it failed (kept and retried
+        after a back-off, or set aside for good); "unreachable" if the relay could not be reached; None if it was
+        not this call's to send. Never raises: one bad message must not stop the mail behind it."""
         with self._lock:
             if path.name in self._busy:
                 return None
@@ -132,17 +139,20 @@ class Sender:
                 self._send_on(slot, path)
         except FileNotFoundError:
             return None                                    # already sent and removed
-        except (OSError, smtplib.SMTPException, RelayUnreachable) as exc:
-            with self._lock:
-                attempts, _ = self.retry.get(path.name, (0, 0.0))
-                delay = min(BACKOFF_START * 2 ** attempts, BACKOFF_MAX)
-                self.retry[path.name] = (attempts + 1, now + delay)
-            log.warning("sending %s failed (%s); next try in %.0f s", path.name, type(exc).__name__, delay)
-            if isinstance(exc, _REFUSED):
-                return False                               # this message only: the others may still go
-            with self._slot_locks[slot]:
-                self._close(slot)
+        except RelayUnreachable as exc:
+            self._later(path, now, exc)
             return "unreachable"
+        except Exception as exc:  # noqa: BLE001 - each failure is sorted below, none escapes
+            if not isinstance(exc, _REFUSED) or getattr(exc, "smtp_code", 0) == 503:
+                # The SMTP session may be in any state (half a transaction): a fresh connection for the next
+                # message (and if the relay is really gone, connecting says so).
+                with self._slot_locks[slot]:
+                    self._close(slot)
+            if _permanent(exc):
+                self._give_up(path, exc)
+            else:
+                self._later(path, now, exc)
+            return False
         finally:
             with self._lock:
                 self._busy.discard(path.name)
@@ -151,6 +161,40 @@ class Sender:
             self.retry.pop(path.name, None)
             self.sent += 1
         return True
+
+    def _later(self, path: Path, now: float, exc: Exception) -> None:
+        """A temporary failure: try again after a back-off; after MAX_TRIES, give up."""
+        with self._lock:
+            attempts, _ = self.retry.get(path.name, (0, 0.0))
+            delay = min(BACKOFF_START * 2 ** attempts, BACKOFF_MAX)
+            self.retry[path.name] = (attempts + 1, now + delay)
+        log.warning("sending %s failed (%s: %s); next try in %.0f s", path.name, type(exc).__name__, exc, delay)
+        if attempts + 1 >= MAX_TRIES:
+            self._give_up(path, exc)
+
+    def _give_up(self, path: Path, exc: Exception) -> None:
+        """A permanent failure: the message is kept in outbox/failed/ with why, and the keeper is told."""
+        why = f"{type(exc).__name__}: {exc}"
+        log.error("giving up on %s: %s", path.name, why)
+        failed = self.outbox.folder / "failed"
+        try:
+            make_folder(failed)
+            atomic_write(failed / f"{path.name}.why", why + "\n", sync_dir=False)
+            os.replace(path, failed / path.name)
+            sync_folder(failed)
+        except FileNotFoundError:
+            return
+        except OSError:
+            log.exception("could not set %s aside", path.name)
+            return
+        with self._lock:
+            self.retry.pop(path.name, None)
+            self.failed += 1
+        if self.on_failure is not None:
+            try:
+                self.on_failure(failed / path.name, why)
+            except Exception:  # noqa: BLE001 - telling the keeper must not stop the sending
+                log.exception("could not report the failed message %s", path.name)
 
     def send(self, path: Path) -> None:
         """Deliver one outbox file (raises if it is not delivered; the file stays where it is)."""
@@ -242,7 +286,7 @@ class Sender:
         """Into <maildir>/new, durably (file fsynced in tmp/, renamed, new/ fsynced) before the outbox lets go."""
         root = Path(self.settings.get("relay", "maildir"))
         for sub in ("tmp", "new", "cur"):
-            (root / sub).mkdir(parents=True, exist_ok=True)
+            make_folder(root / sub)
         name = f"{time.time_ns()}.P{os.getpid()}Q{uuid.uuid4().hex[:12]}.{socket.gethostname().replace('/', '_')}"
         atomic_write(root / "tmp" / name, raw, sync_dir=False)
         os.replace(root / "tmp" / name, root / "new" / name)
@@ -257,3 +301,14 @@ def envelope_recipients(raw: bytes) -> list[str]:
         head = BytesHeaderParser(policy=email.policy.default).parsebytes(raw)     # encoded or 8-bit: decode fully
         values = [str(v) for v in head.get_all("To", []) + head.get_all("Cc", [])]
     return [a for _, a in getaddresses(values) if a]
+
+
+def _permanent(exc: Exception) -> bool:
+    """Will sending this message fail whatever the judge does (a 5xx answer, a message smtplib cannot write)?"""
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        return all(code >= 500 for code, _ in exc.recipients.values())
+    if isinstance(exc, (smtplib.SMTPSenderRefused, smtplib.SMTPDataError)):
+        return exc.smtp_code >= 500 and exc.smtp_code != 503     # 503: out of sequence, the session's fault
+    if isinstance(exc, smtplib.SMTPNotSupportedError):
+        return True                                    # e.g. an address that needs SMTPUTF8
+    return not isinstance(exc, (OSError, smtplib.SMTPException))   # UnicodeEncodeError, ValueError...

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
-from collections import defaultdict, deque
+from collections import deque
 from typing import Any, Callable
 
 from judge.daemon import statuscodes as S
 from judge.daemon.spool import Spool, envelope_sender
+from judge.mail.loops import RateLimit
 
 log = logging.getLogger("judge.smtp")
 
@@ -74,7 +74,7 @@ class Handler:
         self.accepted = accepted                 # told (spool id, route, counted) of each message once it is safe
         self.route = route                       # (raw, envelope sender) -> what `accepted` is told besides the id
         self.intake = intake
-        self.recent: dict[str, deque] = defaultdict(deque)
+        self.rate = RateLimit(rate_per_hour)
 
     async def handle_RCPT(self, server, session, envelope, address: str, rcpt_options) -> str:
         if address.lower() not in self.recipients:
@@ -125,13 +125,4 @@ class Handler:
         return key, route
 
     def _over_rate(self, sender: str) -> bool:
-        if self.rate_per_hour <= 0 or not sender:
-            return False
-        now = time.monotonic()
-        seen = self.recent[sender]
-        while seen and now - seen[0] > 3600:
-            seen.popleft()
-        if len(seen) >= self.rate_per_hour:
-            return True
-        seen.append(now)
-        return False
+        return self.rate.over(sender)

@@ -19,7 +19,7 @@ import signal
 import threading
 import time
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from aiosmtpd.smtp import SMTP
@@ -30,14 +30,19 @@ from judge.daemon.scheduler import Deadlines
 from judge.daemon.sender import Sender
 from judge.daemon.server import Handler, Intake
 from judge.daemon.spool import Spool, split_envelope
-from judge.mail import inbound
-from judge.service import Clock, Judge, game_named_in, utcnow
+from judge.mail import inbound, outbound
+from judge.service import Clock, Judge, game_named_in, reply_subject, utcnow
+from judge.storage.commit import remove_temp_files
+from judge.storage.gamedir import GameUnavailable
+from judge.templating import render
 
 log = logging.getLogger("judge.daemon")
 PAUSE_FILE = "PAUSE"        # while inbox/PAUSE exists, accepted mail waits in the spool (maintenance)
 WORKERS = 4                 # threads working on different games at once (2 cores: fsync and scrypt overlap)
 FLOW_DELAY = 1.0            # the longest the answer to DATA waits for room (then the message is taken anyway)
 NO_GAME = ""                # the lane of mail about no game
+RETRY_START, RETRY_MAX = 30.0, 3600.0     # seconds before a deferred message or failed clock work is tried again
+SWEEP_INTERVAL = 30.0       # how often the spool is looked at for messages put there by other means (requeue)
 
 
 @dataclass
@@ -75,6 +80,9 @@ class Daemon:
         self._finished: list[tuple] = []          # jobs ended, from the workers, for the loop
         self._finished_lock = threading.Lock()
         self._flush_due = False
+        self._queued: set[str] = set()            # spool names enqueued and not finished (for the sweep)
+        self._failing: dict[str, tuple[int, datetime]] = {}   # game -> (failed clock runs, not before)
+        self.sender.on_failure = self._mail_failed
 
     # -- life cycle ----------------------------------------------------------------------------------------------
     async def start(self, host: str | None = None, port: int | None = None) -> tuple[str, int]:
@@ -82,11 +90,13 @@ class Daemon:
         self.deadlines = Deadlines(self.clock, self._deadline_work, loop)
         self.intake = Intake(self.backlog, FLOW_DELAY, self.paused)
         self.lanes.start()
+        await asyncio.to_thread(self._recover)
         # Mail accepted before a crash or restart is handled first, before anything new is taken in.
         for name, lane, parsed in await asyncio.to_thread(self._route_pending):
             self._enqueue(lane, Job(name, parsed))
         await self.idle.wait()
-        self._plan_all()
+        for game, moment in (await asyncio.to_thread(self._start_wakeups)).items():
+            self.deadlines.plan(game, moment)
         self.deadlines.start()
         recipients = self.settings.get("smtp", "recipients") or [self.settings.address]
         handler = Handler(self.spool, recipients, self.settings.get("smtp", "max_message_bytes"),
@@ -99,7 +109,7 @@ class Daemon:
             host if host is not None else self.settings.get("smtp", "host"),
             port if port is not None else self.settings.get("smtp", "port"))
         self.host, self.port = self.server.sockets[0].getsockname()[:2]
-        self.tasks = [asyncio.create_task(self._send_loop())]
+        self.tasks = [asyncio.create_task(self._send_loop()), asyncio.create_task(self._sweep_loop())]
         self.kick.set()
         log.info("judge listening on %s:%s with %d game workers", self.host, self.port, self.workers)
         return self.host, self.port
@@ -154,9 +164,19 @@ class Daemon:
             return NO_GAME, msg
         return game_named_in(msg.lines) or NO_GAME, msg
 
+    def _recover(self) -> None:
+        """Before any mail is taken: finish or drop the commits a kill interrupted, delete its temp files."""
+        self.judge.outbox.note(self.judge.store.recover_all())
+        removed = self.spool.clean() + remove_temp_files(self.judge.outbox.folder)
+        if removed:
+            log.info("start-up: %d leftover temporary or expired files removed", removed)
+
     def _route_pending(self) -> list[tuple[str, str, inbound.Incoming | None]]:
         out = []
-        for name in self.spool.pending():
+        names, set_aside = self.spool.pending()
+        for name in set_aside:
+            self._answer_failure(name, "bad", "its processing was interrupted too many times")
+        for name in names:
             try:
                 raw, sender = self.spool.read(name)
                 lane, parsed = self.route(raw, sender)
@@ -174,18 +194,22 @@ class Daemon:
     def _enqueue(self, lane: str, job: Job) -> None:
         self._jobs += 1
         self.idle.clear()
+        if job.name:
+            self._queued.add(job.name)
         self.lanes.put(lane, job)
 
     def _run_job(self, lane: str, job: Job) -> None:
         """In a worker thread: one job of a lane. The mail a job wrote goes to the sender as soon as the job is
         committed, not at the next drain. The loop hears of every job's end exactly once (`_finish`), but for a
-        job left in the spool because the daemon is stopping."""
+        job left in the spool because the daemon is stopping; it then plans the games the job touched from what is
+        on disk, whatever the job did (accepted, refused, failed)."""
         self.judge.outbox.written()                  # forget whatever an earlier, failed job of this thread wrote
-        game, wakeup, processed, left = None, None, False, False
+        games = {lane} if lane != NO_GAME else set()
+        processed, left, retry = False, False, None
         try:
             if job.done is not None:
                 if job.done.set_running_or_notify_cancel():
-                    game, wakeup = self._clock_job(lane, job)
+                    self._clock_job(lane, job)
                 return
             while self.paused():
                 if self.lanes.stopping:
@@ -193,34 +217,43 @@ class Daemon:
                     return
                 time.sleep(0.05)
             try:
-                game, wakeup = self._deliver(job.name, job.parsed)
+                game = self._deliver(job.name, job.parsed)
+                if game:
+                    games.add(game)
                 processed = True
-            except Exception:
-                log.exception("message %s could not be processed; kept in %s", job.name, self.spool.root / "bad")
-                try:
-                    self.spool.poison(job.name)
-                except OSError:
-                    log.exception("could not put %s aside", job.name)
-                return
-            self.sender.offer(self.judge.outbox.written())
+            except Exception as exc:  # noqa: BLE001 - sorted into temporary and permanent failures
+                retry = self._failed(job, exc)
         finally:
+            self.sender.offer(self.judge.outbox.written())
             if not left:
-                self._finish(game, wakeup, job.counted, processed)
+                self._finish(games, job, processed, retry)
             if job.done is not None and not job.done.done():
                 job.done.set_result(None)
 
-    def _clock_job(self, game: str, job: Job) -> tuple[str | None, datetime | None]:
+    def _clock_job(self, game: str, job: Job) -> None:
         try:
-            notes, wakeup = self.judge.clock_work(game)
-        except Exception as exc:  # noqa: BLE001 - handed to the scheduler, which logs it
-            job.done.set_exception(exc)
-            return None, None
+            notes, _ = self.judge.clock_work(game)
+        except Exception as exc:  # noqa: BLE001 - reported; the game's clock tries again later
+            self._clock_failed(game, exc)
+            return
+        self._failing.pop(game, None)
         if notes:
             log.info("%s: %s", game, "; ".join(notes))
-        self.sender.offer(self.judge.outbox.written())
-        return game, wakeup
 
-    def _deliver(self, name: str, parsed: inbound.Incoming | None = None) -> tuple[str | None, datetime | None]:
+    def _clock_failed(self, game: str, exc: Exception) -> None:
+        count = self._failing.get(game, (0, None))[0] + 1
+        delay = min(RETRY_START * 2 ** (count - 1), RETRY_MAX)
+        self._failing[game] = (count, self.clock() + timedelta(seconds=delay))
+        if isinstance(exc, GameUnavailable):
+            self.judge.keeper.tell(f"unavailable {game}", f"game {game} is unavailable",
+                                   [str(exc), f"Its deadline work is tried again in {delay:.0f} s."])
+        else:
+            log.error("deadline work for %s failed", game, exc_info=exc)
+            self.judge.keeper.tell(f"clock {game}", f"deadline work for game {game} failed",
+                                   [f"{type(exc).__name__}: {exc}", where(exc),
+                                    f"It is tried again in {delay:.0f} s (then less often, up to once an hour)."])
+
+    def _deliver(self, name: str, parsed: inbound.Incoming | None = None) -> str | None:
         path = self.spool.claim(name)
         if parsed is None:
             raw, sender = split_envelope(path.read_bytes())
@@ -228,13 +261,67 @@ class Daemon:
         else:
             result = self.judge.deliver(b"", key=Spool.key(name), parsed=parsed)
         self.spool.done(name)
-        return result.game, result.wakeup
+        return result.game
 
-    def _finish(self, game: str | None, wakeup: datetime | None, counted: bool, processed: bool = False) -> None:
+    def _failed(self, job: Job, exc: Exception) -> float | None:
+        """A message whose processing raised. Temporary trouble (the disk, memory): back to the spool and tried
+        again after a back-off, as an MTA defers. Anything else: set aside, answered, reported. Returns the delay
+        before the retry, if there is one."""
+        name = job.name
+        attempts = Spool.attempts(name)
+        if isinstance(exc, (OSError, MemoryError)):
+            delay = min(RETRY_START * 2 ** attempts, RETRY_MAX)
+            log.warning("message %s deferred (%s: %s); next try in %.0f s", name, type(exc).__name__, exc, delay)
+            try:
+                job.name = self.spool.defer(name)
+            except OSError:
+                log.exception("could not defer %s; it is retried at the next start", name)
+                return None
+            self.judge.keeper.tell("deferred", "mail is being deferred",
+                                   [f"Processing a message failed with {type(exc).__name__}: {exc}.",
+                                    "The message is kept and tried again; check the disk and the judge's log."])
+            return delay
+        log.error("message %s could not be processed; set aside in %s", name, self.spool.root / "bad", exc_info=exc)
+        try:
+            self.spool.set_aside(name, f"{type(exc).__name__}: {exc} ({where(exc)})")
+        except OSError:
+            log.exception("could not set %s aside", name)
+            return None
+        self._answer_failure(name, "bad", f"{type(exc).__name__}: {exc} ({where(exc)})", job.parsed)
+        return None
+
+    def _answer_failure(self, name: str, folder: str, why: str, parsed: inbound.Incoming | None = None) -> None:
+        """A message set aside for good: its sender learns it was not carried out, the keeper why."""
+        self.judge.keeper.tell(f"set aside {name}", "a message was set aside",
+                               [f"Message {name} could not be processed: {why}.",
+                                f"It is kept in {self.spool.root / folder}; after a fix, `judge requeue` puts it "
+                                "back in the queue."])
+        try:
+            if parsed is None:
+                raw, sender = self.spool.read(name, folder)
+                parsed = inbound.read(raw, sender, self.settings.address)
+            if parsed.automatic:
+                return
+            subject, body = render("reply/failed.txt", subject=reply_subject(parsed.subject))
+            self.judge.outbox.put(outbound.build(self.settings, parsed.sender, subject, body, parsed.message_id))
+        except inbound.BadMessage as exc:
+            if exc.sender:
+                subject, body = render("reply/failed.txt", subject=reply_subject(""))
+                self.judge.outbox.put(outbound.build(self.settings, exc.sender, subject, body))
+        except Exception:  # noqa: BLE001 - the keeper has been told; nothing more can be done here
+            log.exception("could not answer the set-aside message %s", name)
+
+    def _mail_failed(self, path: Path, why: str) -> None:
+        """The sender gave up on an outgoing message (from a sender thread)."""
+        self.judge.keeper.tell(f"unsendable {path.name}", "an outgoing message could not be delivered",
+                               [f"The relay refused {path.name} for good: {why}.",
+                                f"It is kept in {path.parent}."])
+
+    def _finish(self, games: set[str], job: Job, processed: bool, retry: float | None) -> None:
         """From a worker: a job is done. The loop learns of it (deadline planning, sender, intake) in one wake-up
         for all the jobs done since it last looked."""
         with self._finished_lock:
-            self._finished.append((game, wakeup, counted, processed))
+            self._finished.append((games, job, processed, retry))
             if self._flush_due:
                 return
             self._flush_due = True
@@ -247,20 +334,75 @@ class Daemon:
         with self._finished_lock:
             done, self._finished = self._finished, []
             self._flush_due = False
-        for game, wakeup, counted, processed in done:
+        replan: set[str] = set()
+        for games, job, processed, retry in done:
             self._jobs -= 1
             self.processed += processed
-            if game and self.deadlines is not None:
-                self.deadlines.plan(game, wakeup)
-            if counted and self.intake is not None:
+            replan |= games
+            if job.name:
+                self._queued.discard(job.name)
+            if job.counted and self.intake is not None:
                 self.intake.leave()
+            if retry is not None and self.loop is not None:
+                self.loop.call_later(retry, self._retry, job.name)
+        if self.deadlines is not None:
+            for game in replan:
+                self.deadlines.plan(game, self.wakeup(game))
         if self._jobs <= 0:
             self.idle.set()
 
+    def _retry(self, name: str) -> None:
+        """A deferred message's time has come: queue it again (unless a sweep or a restart took it meanwhile)."""
+        if name in self._queued or not (self.spool.root / "new" / name).exists():
+            return
+        lane, parsed = NO_GAME, None
+        try:
+            raw, sender = self.spool.read(name)
+            lane, parsed = self.route(raw, sender)
+        except Exception:  # noqa: BLE001 - the worker meets the problem again
+            pass
+        self._enqueue(lane, Job(name, parsed))
+
+    async def _sweep_loop(self) -> None:
+        """Now and then: messages in the spool's new/ that nobody queued (put back by `judge requeue`)."""
+        while True:
+            await asyncio.sleep(SWEEP_INTERVAL)
+            try:
+                await self.sweep()
+            except Exception:  # noqa: BLE001 - the next sweep tries again
+                log.exception("spool sweep failed")
+
+    async def sweep(self) -> int:
+        names = await asyncio.to_thread(lambda: sorted(p.name for p in (self.spool.root / "new").iterdir()))
+        found = [n for n in names if n not in self._queued and Spool.attempts(n) == 0]
+        for name in found:
+            self._retry(name)
+        return len(found)
+
+    def wakeup(self, game: str) -> datetime | None:
+        """When a game's clock has work next: as committed on disk (what a fresh start-up would plan), but no
+        sooner than the retry of clock work that failed."""
+        try:
+            moment = self.judge.store.wakeup(game)
+        except FileNotFoundError:
+            return None
+        except GameUnavailable:
+            moment = self.clock() + timedelta(seconds=RETRY_MAX)
+        failing = self._failing.get(game)
+        if failing is not None and (moment is None or moment < failing[1]):
+            moment = failing[1]
+        return moment
+
     # -- deadlines ---------------------------------------------------------------------------------------------
-    def _plan_all(self) -> None:
-        for game, wakeup in self.judge.store.wakeups().items():
-            self.deadlines.plan(game, wakeup)
+    def _start_wakeups(self) -> dict[str, datetime | None]:
+        """The jobs of a fresh start-up: each game's committed wake-up. A game whose file cannot be read is
+        reported and looked at again later; the others start as usual."""
+        wakeups, broken = self.judge.store.wakeups()
+        for game, why in broken.items():
+            self.judge.keeper.tell(f"unavailable {game}", f"game {game} is unavailable",
+                                   [why, "Its mail is answered with 'unavailable' until the file is mended."])
+            wakeups[game] = self.clock() + timedelta(seconds=RETRY_MAX)
+        return wakeups
 
     async def _deadline_work(self, game: str) -> None:
         """Run by the scheduler: the game's clock work, in the game's lane (after the mail that came before)."""
@@ -284,3 +426,13 @@ class Daemon:
                 await asyncio.to_thread(self.sender.drain)
             except Exception:                     # the next round tries again
                 log.exception("sending failed")
+
+
+def where(exc: BaseException) -> str:
+    """The file and line an exception came from (for the log and the keeper; never shown to players)."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None:
+        return "no traceback"
+    return f"{Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno} in {tb.tb_frame.f_code.co_name}"

@@ -1,5 +1,9 @@
 """The inbox spool, Maildir style: a message is in new/ (durably) before the SMTP server says 250; it moves to
-cur/ while it is processed and is removed when done; a message that keeps crashing the judge goes to bad/."""
+cur/ while it is processed and is removed when done. A message whose processing failed for good, or was cut short
+by too many restarts, is set aside in bad/ (with a .why file beside it) until the keeper requeues it or it expires.
+
+A file's name is `<key>` or `<key>:<attempts>`: the key identifies the message (a game never applies a key twice),
+the count says how many times its processing was interrupted or deferred."""
 from __future__ import annotations
 
 import os
@@ -7,16 +11,17 @@ import time
 import uuid
 from pathlib import Path
 
-from judge.storage.atomic import atomic_write, sync_folder
+from judge.storage.atomic import atomic_write, make_folder, sync_folder
 
-MAX_ATTEMPTS = 3
+MAX_INTERRUPTED = 5          # processing cut short this often (a kill, a power cut): set aside, answered, reported
+KEEP_SET_ASIDE_DAYS = 14     # set-aside messages may hold passwords: deleted after this long
 
 
 class Spool:
     def __init__(self, root: Path):
         self.root = Path(root)
         for sub in ("tmp", "new", "cur", "bad"):
-            (self.root / sub).mkdir(parents=True, exist_ok=True)
+            make_folder(self.root / sub)
 
     def put(self, raw: bytes, envelope_sender: str) -> str:
         """Store a message durably; returns its id. The envelope sender travels as a Return-Path line.
@@ -30,22 +35,39 @@ class Spool:
         sync_folder(self.root / "new")
         return key
 
-    def pending(self) -> list[str]:
-        """Messages still to process, oldest first; ones interrupted mid-processing (cur/) count one attempt more."""
-        out = []
+    def clean(self, now: float | None = None) -> int:
+        """At start-up: drop what a kill left in tmp/ (never acknowledged with a 250) and set-aside messages past
+        their time. Returns how many files were removed."""
+        now = time.time() if now is None else now
+        removed = 0
+        for path in (self.root / "tmp").iterdir():
+            path.unlink(missing_ok=True)
+            removed += 1
+        for path in (self.root / "bad").iterdir():
+            if now - path.stat().st_mtime > KEEP_SET_ASIDE_DAYS * 86400:
+                path.unlink(missing_ok=True)
+                removed += 1
+        return removed
+
+    def pending(self) -> tuple[list[str], list[str]]:
+        """(messages still to process, oldest first; messages just set aside because their processing was
+        interrupted MAX_INTERRUPTED times). An interrupted one (still in cur/) counts one attempt more."""
+        out, set_aside = [], []
         for path in sorted((self.root / "cur").iterdir()):
             key, attempts = _split(path.name)
-            if attempts + 1 >= MAX_ATTEMPTS:
-                os.replace(path, self.root / "bad" / path.name)     # poison: it crashed the judge each time
+            if attempts + 1 >= MAX_INTERRUPTED:
+                self._aside(path, "its processing was interrupted (the judge stopped or crashed) "
+                                  f"{attempts + 1} times")
+                set_aside.append(path.name)
                 continue
             os.replace(path, self.root / "new" / f"{key}:{attempts + 1}")
         for path in sorted((self.root / "new").iterdir(), key=lambda p: p.name):
             out.append(path.name)
-        return out
+        return out, set_aside
 
-    def read(self, name: str) -> tuple[bytes, str]:
-        """A message in new/ as (raw message, envelope sender)."""
-        return split_envelope((self.root / "new" / name).read_bytes())
+    def read(self, name: str, folder: str = "new") -> tuple[bytes, str | None]:
+        """A message as (raw message, envelope sender)."""
+        return split_envelope((self.root / folder / name).read_bytes())
 
     def claim(self, name: str) -> Path:
         """Mark a message as being processed (new/ -> cur/) and return its path there."""
@@ -56,13 +78,54 @@ class Spool:
     def done(self, name: str) -> None:
         (self.root / "cur" / name).unlink(missing_ok=True)
 
-    def poison(self, name: str) -> None:
-        os.replace(self.root / "cur" / name, self.root / "bad" / name)
+    def defer(self, name: str) -> str:
+        """A temporary failure (a full disk...): back to new/ with one attempt more; returns its new name."""
+        key, attempts = _split(name)
+        new = f"{key}:{attempts + 1}"
+        os.replace(self.root / "cur" / name, self.root / "new" / new)
+        return new
+
+    def set_aside(self, name: str, why: str) -> None:
+        """A permanent failure: kept in bad/ with the reason beside it, for the keeper."""
+        self._aside(self.root / "cur" / name, why)
+
+    def _aside(self, path: Path, why: str) -> None:
+        atomic_write(self.root / "bad" / f"{path.name}.why", why + "\n", sync_dir=False)
+        os.replace(path, self.root / "bad" / path.name)
+        sync_folder(self.root / "bad")
+
+    def set_aside_messages(self) -> list[tuple[str, str]]:
+        """(name, why) of every message in bad/."""
+        out = []
+        for path in sorted((self.root / "bad").iterdir()):
+            if path.name.endswith(".why"):
+                continue
+            why_file = path.with_name(path.name + ".why")
+            why = why_file.read_text(encoding="utf-8").strip() if why_file.exists() else "(no reason kept)"
+            out.append((path.name, why))
+        return out
+
+    def requeue(self, names: list[str] | None = None) -> list[str]:
+        """Put set-aside messages (all, or the named ones) back in new/, with a clean attempt count."""
+        done = []
+        for name, _ in self.set_aside_messages():
+            if names is not None and name not in names and _split(name)[0] not in names:
+                continue
+            os.replace(self.root / "bad" / name, self.root / "new" / _split(name)[0])
+            (self.root / "bad" / f"{name}.why").unlink(missing_ok=True)
+            done.append(_split(name)[0])
+        if done:
+            sync_folder(self.root / "new")
+        return done
 
     @staticmethod
     def key(name: str) -> str:
         """The message's id without its attempt count (used to recognise a message already applied)."""
         return _split(name)[0]
+
+    @staticmethod
+    def attempts(name: str) -> int:
+        return _split(name)[1]
 
 
 def split_envelope(data: bytes) -> tuple[bytes, str | None]:

@@ -1,6 +1,7 @@
 """An incoming message -> sender, subject and the lines the judge reads (quotes, signatures, comments removed)."""
 from __future__ import annotations
 
+import codecs
 import email
 import email.policy
 import re
@@ -10,7 +11,22 @@ from html.parser import HTMLParser
 
 
 class BadMessage(ValueError):
-    """A message the judge cannot read at all (no sender, no text)."""
+    """A message the judge cannot read; `sender` is where to say so (empty: nobody can be answered)."""
+
+    def __init__(self, why: str, sender: str = ""):
+        super().__init__(why)
+        self.sender = sender
+
+
+MAX_HEADER_FIELD = 4096             # a longer header field is cut (the email package is slow on huge ones)
+MAX_HEADER_BLOCK = 65536            # header fields past this many bytes are dropped
+_USABLE = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*")
+_MSGID_OK = re.compile(r"<[!-;=?-~]{1,250}>")
+
+
+def usable_address(address: str) -> bool:
+    """Can the judge write to this address (plain ASCII, one address, nothing a header could trip on)?"""
+    return bool(address) and len(address) <= 254 and bool(_USABLE.fullmatch(address))
 
 
 class Incoming:
@@ -19,6 +35,7 @@ class Incoming:
     of reading a plain message."""
 
     __slots__ = ("sender", "subject", "message_id", "lines", "automatic", "_headers", "_head")
+
 
     def __init__(self, sender: str, subject: str, message_id: str, lines: list[str],
                  headers: dict[str, str] | None = None, automatic: str = "", head: bytes = b""):
@@ -45,14 +62,89 @@ class Incoming:
 
 
 def read(raw: bytes, envelope_sender: str | None = None, judge_address: str = "") -> Incoming:
-    fast = _read_plain(raw, envelope_sender, judge_address)
-    if fast is not None:
-        return fast
-    return read_full(raw, envelope_sender, judge_address)
+    """What the judge needs of a message. BadMessage (with an address to answer, when there is one) for a message
+    it cannot read: no usable sender, or a structure the email package cannot take apart."""
+    return _read(raw, envelope_sender, judge_address, True)
 
 
 def read_full(raw: bytes, envelope_sender: str | None = None, judge_address: str = "") -> Incoming:
-    """Any message, through the email package's full (RFC 2047, MIME) header and body handling."""
+    """read(), always through the email package's full (RFC 2047, MIME) header and body handling."""
+    return _read(raw, envelope_sender, judge_address, False)
+
+
+def _read(raw: bytes, envelope_sender: str | None, judge_address: str, fast: bool) -> Incoming:
+    raw = trim_headers(raw)
+    try:
+        msg = _read_plain(raw, envelope_sender, judge_address) if fast else None
+        if msg is None:
+            msg = _read_full(raw, envelope_sender, judge_address)
+    except BadMessage:
+        raise
+    except Exception as exc:  # noqa: BLE001 - RecursionError on deep nesting, odd charsets, parser bugs
+        raise BadMessage(f"THE MESSAGE'S STRUCTURE CANNOT BE TAKEN APART ({type(exc).__name__})",
+                         _fallback_sender(raw, envelope_sender)) from None
+    return _checked(msg, envelope_sender)
+
+
+def _checked(msg: "Incoming", envelope_sender: str | None) -> "Incoming":
+    """The fields the judge echoes, made safe: one plain address, no control characters, bounded lengths."""
+    if not msg.automatic and not usable_address(msg.sender):
+        fallback = envelope_sender if envelope_sender and usable_address(envelope_sender) else ""
+        raise BadMessage("THE SENDER'S ADDRESS CANNOT BE ANSWERED (ONLY PLAIN ASCII ADDRESSES ARE SUPPORTED)",
+                         fallback)
+    msg.subject = " ".join(msg.subject.split())[:500]
+    if msg.message_id and not _MSGID_OK.fullmatch(msg.message_id.strip()):
+        msg.message_id = ""
+    msg.message_id = msg.message_id.strip()
+    return msg
+
+
+def _fallback_sender(raw: bytes, envelope_sender: str | None) -> str:
+    """Where to answer a message that cannot be taken apart: its From (read as plainly as possible) or the
+    envelope sender."""
+    try:
+        head = email.message_from_bytes(raw.split(b"\n\n", 1)[0] + b"\n\n", policy=email.policy.compat32)
+        for name in ("Reply-To", "From"):
+            value = head.get(name)
+            if isinstance(value, str):
+                address = parseaddr(value)[1]
+                if usable_address(address):
+                    return address
+    except Exception:  # noqa: BLE001 - only a best effort
+        pass
+    return envelope_sender if envelope_sender and usable_address(envelope_sender) else ""
+
+
+def trim_headers(raw: bytes) -> bytes:
+    """The message with overlong header fields cut (a 600 KB Subject took the email package seconds)."""
+    end = raw.find(b"\n\n")
+    end2 = raw.find(b"\r\n\r\n")
+    cut = min(e for e in (end, end2, len(raw)) if e >= 0)
+    if cut <= MAX_HEADER_FIELD:
+        return raw
+    head, body = raw[:cut], raw[cut:]
+    fields: list[list[bytes]] = []
+    for line in head.splitlines(keepends=True):
+        if line[:1] in (b" ", b"\t") and fields:
+            fields[-1].append(line)
+        else:
+            fields.append([line])
+    if all(sum(map(len, f)) <= MAX_HEADER_FIELD for f in fields) and cut <= MAX_HEADER_BLOCK:
+        return raw
+    out, size = [], 0
+    eol = b"\r\n" if head.endswith(b"\r") or b"\r\n" in head[:200] else b"\n"
+    for f in fields:
+        text = b"".join(f)
+        if len(text) > MAX_HEADER_FIELD:
+            text = text[:MAX_HEADER_FIELD].rstrip(b"\r\n") + eol
+        if size + len(text) > MAX_HEADER_BLOCK:
+            break
+        out.append(text)
+        size += len(text)
+    return b"".join(out).rstrip(b"\r\n") + body
+
+
+def _read_full(raw: bytes, envelope_sender: str | None, judge_address: str) -> Incoming:
     msg = email.message_from_bytes(raw, policy=email.policy.default)
     sender = parseaddr(str(msg.get("Reply-To") or msg.get("From") or ""))[1]
     if not sender and envelope_sender:
@@ -133,11 +225,7 @@ def _read_plain(raw: bytes, envelope_sender: str | None, judge_address: str) -> 
             sender = sender or "unknown"
         else:
             raise BadMessage("MESSAGE HAS NO SENDER ADDRESS")
-    payload = msg.get_payload(decode=True) or b""
-    try:
-        text = payload.decode(charset, errors="replace")
-    except LookupError:
-        text = payload.decode("utf-8", errors="replace")
+    text = decode(msg.get_payload(decode=True) or b"", charset)
     return Incoming(sender, values.get("subject", ""), message_id, clean_lines(text), None, automatic, raw)
 
 
@@ -180,11 +268,23 @@ def body_text(msg: EmailMessage) -> str:
 
 
 def _content(part: EmailMessage) -> str:
+    if part.get_content_maintype() == "text":
+        return decode(part.get_payload(decode=True) or b"", part.get_content_charset() or "us-ascii")
     try:
         return part.get_content()
-    except (LookupError, UnicodeDecodeError):
-        payload = part.get_payload(decode=True) or b""
-        return payload.decode("utf-8", errors="replace")
+    except Exception:  # noqa: BLE001 - whatever the part says it is, the judge reads text
+        return decode(part.get_payload(decode=True) or b"", "utf-8")
+
+
+def decode(payload: bytes, charset: str) -> str:
+    """Bytes in a named charset as text; an unknown charset, or a codec that is not a text encoding (idna,
+    rot13, base64...), is read as UTF-8."""
+    try:
+        if codecs.lookup(charset)._is_text_encoding:
+            return payload.decode(charset, errors="replace")
+    except Exception:  # noqa: BLE001 - LookupError, and codecs that fail on their own
+        pass
+    return payload.decode("utf-8", errors="replace")
 
 
 class _Text(HTMLParser):

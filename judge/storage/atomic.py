@@ -7,6 +7,25 @@ import os
 from pathlib import Path
 from typing import Iterator
 
+# Game files, spool and outbox hold addresses, orders and press: readable by the judge's own user only.
+FILE_MODE = 0o600
+FOLDER_MODE = 0o700
+
+
+def make_folder(folder: Path) -> None:
+    """Create a folder and any missing parents, each private to the judge's user (mkdir(parents=True) would give
+    the parents the default mode)."""
+    folder = Path(folder)
+    if folder.is_dir():
+        return
+    if not folder.parent.is_dir():
+        make_folder(folder.parent)
+    try:
+        folder.mkdir(mode=FOLDER_MODE)
+    except FileExistsError:
+        if not folder.is_dir():
+            raise
+
 
 def atomic_write(path: Path, data: str | bytes, sync_dir: bool = True) -> None:
     """Replace `path` with `data` so that a crash leaves either the old file or the new one, never a mix.
@@ -18,10 +37,10 @@ def atomic_write(path: Path, data: str | bytes, sync_dir: bool = True) -> None:
     raw = data.encode("utf-8") if isinstance(data, str) else data
     tmp = path.parent / f".{path.name}.{os.urandom(6).hex()}.tmp"      # like mkstemp, without its name search
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
     except FileNotFoundError:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        make_folder(path.parent)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
     try:
         try:
             view = memoryview(raw)
@@ -44,10 +63,10 @@ def append_line(path: Path, line: str, durable: bool = True) -> None:
     path = Path(path)
     data = (line.rstrip("\n") + "\n").encode("utf-8")
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
     except FileNotFoundError:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        make_folder(path.parent)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
     try:
         os.write(fd, data)
         if durable:
@@ -76,10 +95,10 @@ def locked(folder: Path, blocking: bool = True) -> Iterator[None]:
     separate opens exclude each other) at a time works on a game. Raises BlockingIOError if not blocking."""
     folder = Path(folder)
     try:
-        fd = os.open(folder / ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(folder / ".lock", os.O_RDWR | os.O_CREAT, FILE_MODE)
     except FileNotFoundError:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(folder / ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+        make_folder(folder)
+        fd = os.open(folder / ".lock", os.O_RDWR | os.O_CREAT, FILE_MODE)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
         yield

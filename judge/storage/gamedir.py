@@ -9,20 +9,32 @@ from pathlib import Path
 from typing import Iterator
 
 from judge.game import Game
-from judge.storage.atomic import append_line, atomic_write, locked
+from judge.storage.atomic import append_line, locked
+from judge.storage.commit import Commit, recover, remove_temp_files
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9_-]{0,19}$")
+STATUS = "status.json"
 
 
 def valid_name(name: str) -> bool:
     return bool(NAME_RE.match(name))
 
 
-class GameStore:
-    """The folder of games. Every write is atomic; callers hold `lock(name)` while they read-modify-write."""
+class GameUnavailable(Exception):
+    """A game's status file cannot be read or makes no sense; str() says why (for the keeper, not players)."""
 
-    def __init__(self, root: Path):
+    def __init__(self, name: str, why: str):
+        super().__init__(f"game {name}: {why}")
+        self.name, self.why = name, why
+
+
+class GameStore:
+    """The folder of games. Every change goes through a `Commit`; callers hold `lock(name)` while they
+    read-modify-write, and `open(name)` (under the lock) finishes a commit a crash interrupted before reading."""
+
+    def __init__(self, root: Path, outbox: Path | None = None):
         self.root = Path(root)
+        self.outbox = Path(outbox) if outbox is not None else self.root / ".outbox"
 
     def folder(self, name: str) -> Path:
         if not valid_name(name):
@@ -30,91 +42,159 @@ class GameStore:
         return self.root / name
 
     def exists(self, name: str) -> bool:
-        return valid_name(name) and (self.folder(name) / "status.json").exists()
+        return valid_name(name) and (self.folder(name) / STATUS).exists()
 
     def names(self) -> list[str]:
         if not self.root.exists():
             return []
-        return sorted(p.name for p in self.root.iterdir() if valid_name(p.name) and (p / "status.json").exists())
+        return sorted(p.name for p in self.root.iterdir() if valid_name(p.name) and (p / STATUS).exists())
 
     @contextmanager
     def lock(self, name: str) -> Iterator[None]:
         with locked(self.folder(name)):
             yield
 
-    def load(self, name: str) -> Game:
-        return Game.from_json(json.loads((self.folder(name) / "status.json").read_text(encoding="utf-8")))
+    # -- reading -------------------------------------------------------------------------------------------------
+    def open(self, name: str) -> Game:
+        """The game as committed, for a caller holding its lock: an interrupted commit is finished first."""
+        folder = self.folder(name)
+        recover(folder, self.outbox)
+        remove_temp_files(folder)
+        return self.load(name)
 
-    def save(self, game: Game, now: datetime | None = None) -> None:
-        """Write the status file; with `now`, also the game's next wake-up, so start-up needs only that field."""
+    def load(self, name: str) -> Game:
+        """The game as its status file says (GameUnavailable if that cannot be read or makes no sense)."""
+        return _game(name, self._document(name))
+
+    def _document(self, name: str) -> dict:
+        path = self.folder(name) / STATUS
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise
+        except OSError as exc:
+            raise GameUnavailable(name, f"cannot read {path}: {exc.strerror or exc}") from None
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise GameUnavailable(name, f"{path} is not a valid status file ({exc})") from None
+        if not isinstance(doc, dict):
+            raise GameUnavailable(name, f"{path} is not a valid status file (not a JSON object)")
+        return doc
+
+    def wakeup(self, name: str) -> datetime | None:
+        """The game's next wake-up as committed (what a fresh start-up plans); GameUnavailable if unreadable."""
+        doc = self._document(name)
+        try:
+            return datetime.fromisoformat(doc["wakeup"]) if doc.get("wakeup") else None
+        except (TypeError, ValueError) as exc:
+            raise GameUnavailable(name, f"bad wakeup in status file ({exc})") from None
+
+    def wakeups(self) -> tuple[dict[str, datetime | None], dict[str, str]]:
+        """Every game's next wake-up as saved, read without building the games (fast with 10,000 of them), and
+        the games that cannot be read, with why."""
+        out, broken = {}, {}
+        for name in self.names():
+            try:
+                out[name] = self.wakeup(name)
+            except (GameUnavailable, FileNotFoundError) as exc:
+                broken[name] = str(exc)
+        return out, broken
+
+    def recover_all(self) -> list[Path]:
+        """At start-up: finish or drop every interrupted commit, delete leftover temp files. Returns the mails
+        that a finished commit published."""
+        published: list[Path] = []
+        if not self.root.exists():
+            return published
+        remove_temp_files(self.root)
+        for path in sorted(self.root.iterdir()):
+            if valid_name(path.name) and path.is_dir():
+                with self.lock(path.name):
+                    published += recover(path, self.outbox)
+                    for folder in (path, path / "results", path / "snapshots", path / "press", path / "crosscheck"):
+                        remove_temp_files(folder)
+        return published
+
+    # -- writing (always inside a commit) ------------------------------------------------------------------------
+    def begin(self, name: str) -> Commit:
+        """A commit for this game (the caller holds its lock)."""
+        return Commit(self.folder(name), self.outbox)
+
+    def save(self, game: Game, now: datetime | None = None, tx: Commit | None = None) -> None:
+        """The status file; with `now`, also the game's next wake-up, so start-up needs only that field."""
         doc = game.to_json()
         if now is not None:
             wake = game.next_wakeup(now)
             doc["wakeup"] = wake.isoformat() if wake else None
-        atomic_write(self.folder(game.name) / "status.json", _dump(doc))
+        self._write(game.name, STATUS, _dump(doc), tx)
 
-    def wakeups(self) -> dict[str, datetime | None]:
-        """Every game's next wake-up as saved, read without building the games (fast with 10,000 of them)."""
-        out = {}
-        for name in self.names():
-            doc = json.loads((self.folder(name) / "status.json").read_text(encoding="utf-8"))
-            out[name] = datetime.fromisoformat(doc["wakeup"]) if doc.get("wakeup") else None
-        return out
+    def _write(self, name: str, rel: str, data: str, tx: Commit | None) -> None:
+        own = tx is None
+        tx = tx or self.begin(name)
+        tx.write(rel, data)
+        if own:
+            tx.finish()
 
-    # -- history -------------------------------------------------------------------------------------------------
-    def _next(self, folder: Path) -> int:
+    def _next(self, name: str, sub: str, tx: Commit | None) -> int:
+        folder = self.folder(name) / sub
         nums = [int(p.name[:4]) for p in folder.glob("[0-9][0-9][0-9][0-9]-*")] if folder.exists() else []
-        return max(nums, default=0) + 1
+        n = max(nums, default=0) + 1
+        while tx is not None and any(t.startswith(f"{sub}/{n:04d}-") for t in tx._targets):
+            n += 1
+        return n
 
-    def snapshot(self, game: Game) -> Path:
+    def snapshot(self, game: Game, tx: Commit | None = None) -> str:
         """Keep the status as it is before the current phase is processed (for ROLLBACK)."""
-        folder = self.folder(game.name) / "snapshots"
-        path = folder / f"{self._next(folder):04d}-{game.position.phase}.json"
-        atomic_write(path, _dump(game.to_json()))
-        return path
+        rel = f"snapshots/{self._next(game.name, 'snapshots', tx):04d}-{game.position.phase}.json"
+        self._write(game.name, rel, _dump(game.to_json()), tx)
+        return rel
 
     def snapshots(self, name: str) -> list[Path]:
         folder = self.folder(name) / "snapshots"
         return sorted(folder.glob("[0-9]*.json")) if folder.exists() else []
 
-    def archive_results(self, game: Game, phase: str, text: str) -> Path:
-        folder = self.folder(game.name) / "results"
-        path = folder / f"{self._next(folder):04d}-{phase}.txt"
-        atomic_write(path, text)
-        return path
+    def archive_results(self, game: Game, phase: str, text: str, tx: Commit | None = None) -> str:
+        rel = f"results/{self._next(game.name, 'results', tx):04d}-{phase}.txt"
+        self._write(game.name, rel, text, tx)
+        return rel
 
     def results(self, name: str) -> list[Path]:
         folder = self.folder(name) / "results"
         return sorted(folder.glob("[0-9]*.txt")) if folder.exists() else []
 
-    def archive_press(self, game: Game, text: str) -> Path:
-        folder = self.folder(game.name) / "press"
-        path = folder / f"{self._next(folder):04d}-press.txt"
-        atomic_write(path, text)
-        return path
+    def archive_press(self, game: Game, text: str, tx: Commit | None = None) -> str:
+        rel = f"press/{self._next(game.name, 'press', tx):04d}-press.txt"
+        self._write(game.name, rel, text, tx)
+        return rel
 
-    def rollback_to(self, game_name: str, snapshot: Path) -> Game:
-        """Restore a snapshot; later snapshots and results are moved to rolledback/ (kept, never deleted)."""
-        folder = self.folder(game_name)
-        stamp = datetime.now().strftime("%Y%m%d%H%M%S%f")
+    def archive_crosscheck(self, game: Game, phase: str, case: dict, tx: Commit) -> str:
+        """A case the two engines disagreed on, replayable with `judge adjudicate`."""
+        rel = f"crosscheck/{self._next(game.name, 'crosscheck', tx):04d}-{phase}.json"
+        self._write(game.name, rel, _dump(case), tx)
+        return rel
+
+    def rollback_to(self, game_name: str, snapshot: Path, tx: Commit, stamp: str) -> None:
+        """Restore a snapshot (the caller saves the restored game); later snapshots and results move to
+        rolledback/<stamp>/ (kept, never deleted)."""
         doomed = [p for p in self.snapshots(game_name) if p.name >= snapshot.name]
         game = Game.from_json(json.loads(snapshot.read_text(encoding="utf-8")))
-        phase_index = len(game.history)
-        doomed += self.results(game_name)[phase_index:]
+        doomed += self.results(game_name)[len(game.history):]
         for p in doomed:
-            target = folder / "rolledback" / stamp / p.parent.name / p.name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            p.replace(target)
-        return game
+            tx.move(f"{p.parent.name}/{p.name}", f"rolledback/{stamp}/{p.parent.name}/{p.name}")
 
     def log(self, name: str, line: str) -> None:
         """The access log: who did what, when; never a password.
 
         An audit trail, not game state: a line is appended (O_APPEND, so lines of concurrent writers never mix) but
-        not fsynced. The game's state is in status.json, written and fsynced before the message counts as done; a
-        crash may lose the last log lines of the moment (the kernel writes them out within seconds), never a
-        move. Fsyncing every line cost one more disk flush per message for nothing the judge relies on."""
+        not fsynced. The game's state is in status.json, committed before the message counts as done; a crash may
+        lose the last log lines of the moment (the kernel writes them out within seconds), never a move."""
         append_line(self.folder(name) / "access.log", line, durable=False)
+
+
+def _game(name: str, doc: dict) -> Game:
+    try:
+        return Game.from_json(doc)
+    except Exception as exc:  # noqa: BLE001 - any nonsense in the file makes the game unavailable, nothing more
+        raise GameUnavailable(name, f"status file does not describe a game ({type(exc).__name__}: {exc})") from None
 
 
 def _dump(doc: dict) -> str:

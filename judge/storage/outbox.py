@@ -18,19 +18,28 @@ class Outbox:
         self.folder = Path(folder)
         self._written = threading.local()        # what this thread put since it last asked (`written`)
 
+    @staticmethod
+    def new_name() -> str:
+        """A fresh outbox file name: the time first, so the sender takes the oldest mail first."""
+        return f"{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S%f')}-{uuid.uuid4().hex[:12]}.eml"
+
     def put(self, msg: EmailMessage | bytes, sync: bool = True) -> Path:
         """Store one message (an EmailMessage, or its bytes as judge.mail.outbound.build makes them). With
         sync=False the file's data is on disk but its name is durable only after `sync()`: a caller writing
-        several messages at once (a reply and the notices of the same mail) fsyncs the folder once."""
-        name = f"{datetime.now(timezone.utc).strftime('%Y%m%dT%H%M%S%f')}-{uuid.uuid4().hex[:12]}.eml"
-        path = self.folder / name
+        several messages at once fsyncs the folder once. (Mail that goes with a change to a game is not put here
+        but published by the game's commit, judge.storage.commit.)"""
+        path = self.folder / self.new_name()
         raw = msg if isinstance(msg, bytes) else msg.as_bytes(policy=email.policy.default)
         atomic_write(path, raw, sync_dir=sync)
+        self.note([path])
+        return path
+
+    def note(self, paths: list[Path]) -> None:
+        """Messages that reached the outbox by other means (a commit), for `written`."""
         mine = getattr(self._written, "paths", None)
         if mine is None:
             mine = self._written.paths = []
-        mine.append(path)
-        return path
+        mine.extend(paths)
 
     def written(self) -> list[Path]:
         """The messages this thread put since it last asked (the daemon hands them to the sender at once)."""

@@ -61,8 +61,7 @@ def test_observers_get_results(started):
     assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
     started.new_mail()
     assert started.master("PROCESS!").accepted
-    [results] = started.mails("results")
-    assert "watcher@example.org" in results["To"]
+    assert "watcher@example.org" in started.delivered("results")
 
 
 def test_observe_a_private_game_is_refused(started):

@@ -25,13 +25,14 @@ class Relay:
         self.port = 0
         self.refuse = False
         self.refuse_if = lambda msg: False       # refuse only the messages this says yes to
+        self.refusal = "554 5.6.0 this one not, for the test"
 
     async def handle_DATA(self, server, session, envelope):
         if self.refuse:
             return "451 4.3.0 relay down for the test"
         msg = email.message_from_bytes(envelope.original_content or envelope.content, policy=email.policy.default)
         if self.refuse_if(msg):
-            return "554 5.6.0 this one not, for the test"
+            return self.refusal
         self.messages.append((envelope.mail_from, list(envelope.rcpt_tos), msg))
         self.peers.append(session.peer)
         return "250 OK"

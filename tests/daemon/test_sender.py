@@ -117,6 +117,7 @@ async def _refused(tmp_path):
     ticks = Ticks()
     async with relay_and_sender(tmp_path, monotonic=ticks, parallel=1) as (relay, settings, outbox, sender):
         relay.refuse_if = lambda msg: msg["Subject"] == "bad"
+        relay.refusal = "451 4.3.0 not now, for the test"
         _, bad, _ = put(settings, outbox, "one", "bad", "two")
         assert await drain(sender) == 2
         assert subjects(relay) == ["one", "two"]
@@ -126,6 +127,50 @@ async def _refused(tmp_path):
         assert await drain(sender) == 0                       # not before its back-off
         ticks.t += BACKOFF_START + 0.1
         assert await drain(sender) == 1 and outbox.paths() == []
+
+
+def test_a_permanent_refusal_is_given_up_kept_and_reported(tmp_path):
+    asyncio.run(_refused_for_good(tmp_path))
+
+
+async def _refused_for_good(tmp_path):
+    async with relay_and_sender(tmp_path, parallel=1) as (relay, settings, outbox, sender):
+        told = []
+        sender.on_failure = lambda path, why: told.append((path, why))
+        relay.refuse_if = lambda msg: msg["Subject"] == "bad"
+        _, bad, _ = put(settings, outbox, "one", "bad", "two")
+        assert await drain(sender) == 2 and subjects(relay) == ["one", "two"]
+        assert outbox.paths() == [] and sender.retry == {}                       # not retried for ever
+        kept = outbox.folder / "failed" / bad.name
+        assert kept.exists() and "554" in (outbox.folder / "failed" / f"{bad.name}.why").read_text()
+        assert told == [(kept, "SMTPDataError: (554, b'5.6.0 this one not, for the test')")]
+        assert await drain(sender) == 0 and sender.failed == 1
+
+
+def test_a_message_smtplib_cannot_write_does_not_stop_the_others(tmp_path):
+    asyncio.run(_unwritable(tmp_path))
+
+
+async def _unwritable(tmp_path):
+    """An outbox file with a non-ASCII recipient (written by an older judge): the relay never sees it, the sender
+    thread lives on, and the mail behind it flows, also in a fresh sender after a restart."""
+    async with relay_and_sender(tmp_path, parallel=1) as (relay, settings, outbox, sender):
+        outbox.put("From: judge@localhost\nTo: j\u00f6rg@example.org\nSubject: bad\n\nhi\n".encode("utf-8"))
+        put(settings, outbox, "one", "two")
+        sender.offer(outbox.paths())
+        for _ in range(200):
+            if len(relay.messages) == 2 and sender.failed == 1:
+                break
+            await asyncio.sleep(0.02)
+        assert subjects(relay) == ["one", "two"] and sender.failed == 1 and outbox.paths() == []
+        assert all(t.is_alive() for t in sender._streamers)
+        put(settings, outbox, "three")
+        sender.offer(outbox.paths())
+        for _ in range(200):
+            if len(relay.messages) == 3:
+                break
+            await asyncio.sleep(0.02)
+        assert subjects(relay)[-1] == "three"
 
 
 def test_two_connections_share_a_drain(tmp_path):

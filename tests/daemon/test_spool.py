@@ -1,38 +1,86 @@
-"""The inbox spool: durable before 250, claimed while processed, recovered after a crash, poison kept aside."""
-from judge.daemon.spool import MAX_ATTEMPTS, Spool
+"""The inbox spool: durable before 250, claimed while processed, recovered after a crash, failures set aside."""
+import os
+import stat
+
+from judge.daemon.spool import KEEP_SET_ASIDE_DAYS, MAX_INTERRUPTED, Spool
 
 
 def test_put_claim_done(tmp_path):
     spool = Spool(tmp_path / "inbox")
     key = spool.put(b"Subject: x\r\n\r\nhello", "a@example.org")
     assert (tmp_path / "inbox" / "new" / key).read_bytes().startswith(b"Return-Path: <a@example.org>\r\n")
-    assert spool.pending() == [key]
+    assert spool.pending() == ([key], [])
     path = spool.claim(key)
     assert path.parent.name == "cur" and not (tmp_path / "inbox" / "new" / key).exists()
     spool.done(key)
-    assert spool.pending() == [] and list((tmp_path / "inbox" / "tmp").iterdir()) == []
+    assert spool.pending() == ([], []) and list((tmp_path / "inbox" / "tmp").iterdir()) == []
 
 
-def test_interrupted_messages_come_back_first_and_poison_is_kept(tmp_path):
+def test_interrupted_messages_come_back_first_and_are_set_aside_after_too_many(tmp_path):
     spool = Spool(tmp_path / "inbox")
     first = spool.put(b"one", "")
     second = spool.put(b"two", "")
     spool.claim(second)                        # a crash while processing `second`
-    again = spool.pending()
-    assert again == sorted([first, f"{second}:1"]) and Spool.key(f"{second}:1") == second
+    again, aside = spool.pending()
+    assert again == sorted([first, f"{second}:1"]) and Spool.key(f"{second}:1") == second and aside == []
     name = f"{second}:1"
-    for attempt in range(2, MAX_ATTEMPTS + 1):
-        spool.claim(name)                      # ... and it crashes the judge again
-        pending = spool.pending()
-        if attempt < MAX_ATTEMPTS:
+    for attempt in range(2, MAX_INTERRUPTED + 1):
+        spool.claim(name)                      # ... and the judge is killed again
+        pending, aside = spool.pending()
+        if attempt < MAX_INTERRUPTED:
             name = f"{second}:{attempt}"
-            assert name in pending
-    assert pending == [first]
-    assert [p.name.split(":")[0] for p in (tmp_path / "inbox" / "bad").iterdir()] == [second]
+            assert name in pending and aside == []
+    assert pending == [first] and [Spool.key(n) for n in aside] == [second]
+    (kept, why), = spool.set_aside_messages()
+    assert Spool.key(kept) == second and "interrupted" in why and f"{MAX_INTERRUPTED} times" in why
+
+
+def test_deferred_messages_keep_their_key_and_count_attempts(tmp_path):
+    spool = Spool(tmp_path / "inbox")
+    key = spool.put(b"one", "")
+    spool.claim(key)
+    name = spool.defer(key)
+    assert name == f"{key}:1" and Spool.key(name) == key and Spool.attempts(name) == 1
+    spool.claim(name)
+    assert spool.defer(name) == f"{key}:2"
+
+
+def test_requeue_puts_set_aside_messages_back_with_a_clean_count(tmp_path):
+    spool = Spool(tmp_path / "inbox")
+    key = spool.put(b"one", "a@example.org")
+    spool.claim(key)
+    spool.set_aside(key, "ValueError: boom")
+    assert spool.set_aside_messages() == [(key, "ValueError: boom")] and spool.pending() == ([], [])
+    assert spool.requeue(["nothing-like-it"]) == []
+    assert spool.requeue() == [key]
+    assert spool.pending() == ([key], []) and spool.set_aside_messages() == []
+    assert spool.read(key) == (b"one", "a@example.org")
+
+
+def test_clean_drops_unacknowledged_tmp_files_and_expired_set_aside_ones(tmp_path):
+    spool = Spool(tmp_path / "inbox")
+    (tmp_path / "inbox" / "tmp" / "123.abc").write_bytes(b"half a message")
+    old, fresh = spool.put(b"old", ""), spool.put(b"fresh", "")
+    for key in (old, fresh):
+        spool.claim(key)
+        spool.set_aside(key, "boom")
+    long_ago = os.stat(tmp_path / "inbox" / "bad" / old).st_mtime - (KEEP_SET_ASIDE_DAYS + 1) * 86400
+    for name in (old, f"{old}.why"):
+        os.utime(tmp_path / "inbox" / "bad" / name, (long_ago, long_ago))
+    assert spool.clean() == 3
+    assert list((tmp_path / "inbox" / "tmp").iterdir()) == []
+    assert [k for k, _ in spool.set_aside_messages()] == [fresh]
+
+
+def test_spool_files_are_private(tmp_path):
+    spool = Spool(tmp_path / "inbox")
+    key = spool.put(b"SIGNON Fdemo secret", "a@example.org")
+    assert stat.S_IMODE(os.stat(tmp_path / "inbox" / "new" / key).st_mode) == 0o600
+    for sub in ("tmp", "new", "cur", "bad"):
+        assert stat.S_IMODE(os.stat(tmp_path / "inbox" / sub).st_mode) == 0o700
 
 
 def test_two_fsyncs_per_message_and_none_of_tmp(tmp_path, monkeypatch):
-    import os
     spool = Spool(tmp_path / "inbox")
     synced = []
     real = os.fsync

@@ -53,8 +53,62 @@ def compose(sender: str, body: str, fmt: str = "plain", subject: str = "orders")
     raise ValueError(fmt)
 
 
+def game_files(games: Path) -> dict[str, bytes]:
+    """Every file of every game but the access log (an audit trail that records refusals too)."""
+    if not games.exists():
+        return {}
+    return {str(p.relative_to(games)): p.read_bytes() for p in sorted(games.rglob("*"))
+            if p.is_file() and p.name not in ("access.log", ".lock", "signon-failures.json")}
+
+
+def owners_in_games(games: Path, owner: dict[str, str]) -> set[str]:
+    """Learn who owns which address (a power's addresses, old and new, are one owner; an observer owns their own);
+    returns the masters' addresses."""
+    import json
+    masters = set()
+    for status in games.glob("*/status.json"):
+        doc = json.loads(status.read_text(encoding="utf-8"))
+        for p in doc["players"]:
+            if p["address"]:
+                owner.setdefault(p["address"].lower(), f"{doc['name']}:{p['power']}")
+        for o in doc["observers"]:
+            owner.setdefault(o.lower(), o.lower())
+        masters.add(doc["master"]["address"].lower())
+    return masters
+
+
+def check_mail_privacy(mails, owner: dict[str, str], masters: set[str]) -> None:
+    """Each message has one recipient, and no player or observer sees another's address (the masters see
+    their players' addresses; the master's own address is public, as DPjudge shows it)."""
+    for m in mails:
+        to = [a.strip().lower() for a in str(m["To"]).split(",")]
+        assert len(to) == 1 and not m["Cc"] and not m["Bcc"], f"more than one recipient: {m['To']}"
+        if to[0] in masters:
+            continue
+        text = (str(m["Subject"]) + "\n" + (m.get_content() if not m.is_multipart() else
+                                              "".join(p.get_content() for p in m.iter_parts()
+                                                      if p.get_content_maintype() == "text"))).lower()
+        mine = owner.get(to[0], to[0])
+        leaked = {a for a, who in owner.items() if who != mine and a in text}
+        assert not leaked, f"{to[0]} was shown {leaked} in {m['Subject']!r}"
+
+
+def check_clock(judge) -> None:
+    """A game's saved wake-up, while still ahead, is what a fresh look at the game gives (no stale moment)."""
+    from judge.storage.gamedir import GameStore
+    store = GameStore(judge.store.root)            # not the judge's own: tests count its reads
+    now = judge.clock()
+    for name in store.names():
+        saved = store.wakeup(name)
+        if saved is None or saved > now:
+            fresh = store.load(name).next_wakeup(now)
+            assert saved == fresh, f"{name}: saved wake-up {saved}, a fresh start-up would plan {fresh}"
+
+
 class Table:
-    """The judge, its clock and its outbox, seen the way players see them."""
+    """The judge, its clock and its outbox, seen the way players see them. After every message and every run of
+    the clock it checks what must always hold: a refused message changed no file, each mail has one recipient and
+    shows nobody another player's address, and each game's saved wake-up is what a fresh start-up would plan."""
 
     def __init__(self, root: Path):
         self.clock = Clock()
@@ -62,10 +116,33 @@ class Table:
                                                        judge_outbox_dir=root / "outbox")
         self.judge = Judge(self.settings, clock=self.clock)
         self.seen: set[Path] = set()
+        self.checked: set[Path] = set()
+        self.owner: dict[str, str] = {}
+        owners_in_games(self.settings.games_dir, self.owner)       # games copied in before the table was laid
+        self.checks = True                # off for tests that deliver from several threads at once
 
     def deliver(self, raw: bytes):
+        if not self.checks:
+            return self.judge.deliver(raw)
+        before = game_files(self.settings.games_dir)
         result = self.judge.deliver(raw)
+        if not result.accepted:
+            assert game_files(self.settings.games_dir) == before, "a refused message changed a game file"
+        self.check()
         return result
+
+    def process(self, name: str) -> list[str]:
+        notes = self.judge.process(name)
+        self.check()
+        return notes
+
+    def check(self) -> None:
+        fresh = [p for p in self.judge.outbox.paths() if p not in self.checked]
+        self.checked.update(fresh)
+        mails = [email.message_from_bytes(p.read_bytes(), policy=email.policy.default) for p in fresh]
+        masters = owners_in_games(self.settings.games_dir, self.owner)
+        check_mail_privacy(mails, self.owner, masters)
+        check_clock(self.judge)
 
     def send(self, sender: str, body: str, fmt: str = "plain"):
         return self.deliver(compose(sender, body, fmt))

@@ -52,10 +52,11 @@ def test_snapshots_and_results_are_numbered_in_order(tmp_path):
     game = started_game()
     store.save(game)
     first = store.snapshot(game)
-    assert first.name == "0001-S1901M.json" and json.loads(first.read_text())["phase"] == "S1901M"
-    assert store.archive_results(game, "S1901M", "spring").name == "0001-S1901M.txt"
-    assert store.archive_results(game, "F1901M", "fall").name == "0002-F1901M.txt"
-    assert store.snapshot(game).name == "0002-S1901M.json"
+    assert first == "snapshots/0001-S1901M.json"
+    assert json.loads((tmp_path / "g1" / first).read_text())["phase"] == "S1901M"
+    assert store.archive_results(game, "S1901M", "spring") == "results/0001-S1901M.txt"
+    assert store.archive_results(game, "F1901M", "fall") == "results/0002-F1901M.txt"
+    assert store.snapshot(game) == "snapshots/0002-S1901M.json"
     assert [p.name for p in store.snapshots("g1")] == ["0001-S1901M.json", "0002-S1901M.json"]
     assert [p.read_text() for p in store.results("g1")] == ["spring", "fall"]
 
@@ -63,25 +64,40 @@ def test_snapshots_and_results_are_numbered_in_order(tmp_path):
 def test_press_archive(tmp_path):
     store = GameStore(tmp_path)
     game = started_game()
-    assert [store.archive_press(game, t).name for t in ("a", "b")] == ["0001-press.txt", "0002-press.txt"]
+    assert [store.archive_press(game, t) for t in ("a", "b")] == ["press/0001-press.txt", "press/0002-press.txt"]
+
+
+def test_archives_written_by_one_commit_take_consecutive_numbers(tmp_path):
+    store = GameStore(tmp_path)
+    game = started_game()
+    store.archive_press(game, "before")
+    tx = store.begin("g1")
+    assert [store.archive_press(game, t, tx) for t in ("a", "b")] == ["press/0002-press.txt", "press/0003-press.txt"]
+    assert not (tmp_path / "g1" / "press" / "0002-press.txt").exists()       # nothing in place before the commit
+    tx.finish()
+    assert [p.read_text() for p in sorted((tmp_path / "g1" / "press").iterdir())] == ["before", "a", "b"]
 
 
 def test_rollback_moves_later_files_aside(tmp_path):
     store = GameStore(tmp_path)
     game = started_game()
-    spring = store.snapshot(game)                           # before S1901M
+    spring = tmp_path / "g1" / store.snapshot(game)         # before S1901M
     store.archive_results(game, "S1901M", "spring results")
     game.history.append("S1901M")
-    fall = store.snapshot(game)                             # before F1901M (history: one phase processed)
+    fall = tmp_path / "g1" / store.snapshot(game)           # before F1901M (history: one phase processed)
     store.archive_results(game, "F1901M", "fall results")
-    restored = store.rollback_to("g1", fall)
-    assert restored.history == ["S1901M"]
+    tx = store.begin("g1")
+    store.rollback_to("g1", fall, tx, "stamp1")
+    assert len(store.snapshots("g1")) == 2                  # nothing moves before the commit
+    tx.finish()
     assert [p.name for p in store.snapshots("g1")] == [spring.name]
     assert [p.read_text() for p in store.results("g1")] == ["spring results"]
     aside = sorted(p.relative_to(tmp_path / "g1" / "rolledback") for p in (tmp_path / "g1" / "rolledback").rglob("*.*"))
     assert [(p.parts[1], p.parts[2]) for p in aside] == [("results", "0002-F1901M.txt"),
                                                           ("snapshots", "0002-S1901M.json")]
-    store.rollback_to("g1", spring)
+    tx = store.begin("g1")
+    store.rollback_to("g1", spring, tx, "stamp2")
+    tx.finish()
     assert store.snapshots("g1") == [] and store.results("g1") == []
     assert len(list((tmp_path / "g1" / "rolledback").rglob("*.*"))) == 4     # kept, never deleted
 
@@ -133,7 +149,8 @@ def test_a_loaded_game_is_a_copy(tmp_path):
 
 
 def test_what_is_fsynced(tmp_path, monkeypatch):
-    """status.json: its data and its folder (a game's state); the access log: nothing (an audit trail)."""
+    """status.json: its staged data, the commit's manifest, the staging folder and the game folder; the access log:
+    nothing (an audit trail)."""
     import os
     store = GameStore(tmp_path)
     game = started_game()
@@ -144,4 +161,6 @@ def test_what_is_fsynced(tmp_path, monkeypatch):
     store.log("g1", "a line")
     assert fsyncs == []
     store.save(game, T0)
-    assert len(fsyncs) == 2 and fsyncs[1] == str(tmp_path / "g1")
+    pending = str(tmp_path / "g1" / ".pending")
+    assert [f if not f.startswith(pending + "/.") else "staged" for f in fsyncs] == [
+        "staged", "staged", pending, str(tmp_path / "g1")]

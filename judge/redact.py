@@ -1,0 +1,40 @@
+"""Passwords out of everything the judge echoes or logs: reply lines, subjects, the access log."""
+from __future__ import annotations
+
+import re
+
+MASK = "********"
+
+# A line that gives a password, however it is mistyped: "SIGNON Fdemo pw", "SIGNON: Fdemo pw", "sign on Fdemo pw",
+# "SIGNON Fdemo,pw", "login", "TAKEOVER", "JOIN demo pw", "CREATE demo pw". The word after the command is the
+# game (shown); everything after it may be a password (masked).
+_AFTER_GAME = re.compile(r"(?P<head>[^\w]*(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|"
+                         r"(?:join|create|register)\b)[\s:,;=]*)(?P<game>[^\s,;:=]+)(?P<sep>[\s,;:=]+)(?P<rest>\S.*)?$", re.I)
+# A line that is nothing but a password: "SET PASSWORD x", "PASSWORD: x", "pw x".
+_ALL = re.compile(r"(?P<head>[^\w]*(?:set[\s_-]*)?(?:password|passwd|passwort|pass|pw)\b[\s:,;=]*)(?P<rest>\S.*)?$",
+                  re.I)
+
+
+def hide_password(line: str) -> str:
+    """The line with anything that may be a password masked (the command and the game stay readable)."""
+    m = _AFTER_GAME.match(line)
+    if m:
+        if not m.group("rest"):
+            return line
+        return f"{m.group('head')}{m.group('game')}{m.group('sep')}{MASK}"
+    m = _ALL.match(line)
+    if m and m.group("rest"):
+        return f"{m.group('head')}{MASK}"
+    return line
+
+
+_KEYWORD = re.compile(r"\b(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|join|create|register|"
+                      r"password|passwd|passwort|pass|pw)\b", re.I)
+
+
+def hide_in_subject(subject: str) -> str:
+    """A subject with a sign-on or password anywhere in it ("Re: SIGNON Fdemo pw") masked from there on."""
+    m = _KEYWORD.search(subject)
+    if not m:
+        return subject
+    return subject[:m.start()] + hide_password(subject[m.start():])
