@@ -137,6 +137,13 @@ class Sender:
         try:
             with self._slot_locks[slot]:
                 self._send_on(slot, path)
+            # Removed while still marked busy: another thread offered the same file must find it gone, not send
+            # it a second time.
+            self.outbox.remove(path)
+            with self._lock:
+                self.retry.pop(path.name, None)
+                self.sent += 1
+            return True
         except FileNotFoundError:
             return None                                    # already sent and removed
         except RelayUnreachable as exc:
@@ -156,11 +163,6 @@ class Sender:
         finally:
             with self._lock:
                 self._busy.discard(path.name)
-        self.outbox.remove(path)
-        with self._lock:
-            self.retry.pop(path.name, None)
-            self.sent += 1
-        return True
 
     def _later(self, path: Path, now: float, exc: Exception) -> None:
         """A temporary failure: try again after a back-off; after MAX_TRIES, give up."""

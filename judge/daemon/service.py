@@ -411,12 +411,20 @@ class Daemon:
         await asyncio.wrap_future(done)
 
     # -- outgoing mail -------------------------------------------------------------------------------------------
+    async def _kicked(self, timeout: float) -> bool:
+        """Wait for a kick, at most `timeout` seconds. Not asyncio.wait_for: cancelled at the wrong moment, Python
+        3.11's wait_for can wait for ever on the Event it wraps (it hung `stop()` about one time in ten)."""
+        waiter = asyncio.ensure_future(self.kick.wait())
+        try:
+            done, _ = await asyncio.wait({waiter}, timeout=timeout)
+            return bool(done)
+        finally:
+            waiter.cancel()
+
     async def _send_loop(self) -> None:
         last_round = float("-inf")
         while True:
-            try:
-                await asyncio.wait_for(self.kick.wait(), timeout=min(self.send_interval, self.sender.keep_open))
-            except asyncio.TimeoutError:
+            if not await self._kicked(min(self.send_interval, self.sender.keep_open)):
                 await asyncio.to_thread(self.sender.close_if_idle)
                 if not self.kick.is_set() and time.monotonic() - last_round < self.send_interval:
                     continue

@@ -208,7 +208,7 @@ async def _offered(tmp_path):
         sender.offer(paths)
         sender.offer(paths[:1])                                 # offered twice: sent once all the same
         for _ in range(500):
-            if len(relay.messages) == 3 and not outbox.paths():
+            if len(relay.messages) == 3 and not outbox.paths() and sender.sent == 3:
                 break
             await asyncio.sleep(0.01)
         assert sorted(subjects(relay)) == ["x1", "x2", "x3"]
