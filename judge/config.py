@@ -165,9 +165,12 @@ def _check(s: Settings) -> None:
             check(s.get(section, name))
         except ValueError as exc:
             fail(section, name, str(exc))
-    for name in ("movement_hours", "retreat_hours", "adjustment_hours"):
-        if s.get("deadlines", name) <= 0:
-            fail("deadlines", name, "must be more than 0")
+    from judge.deadlines import LIMITS, check_limit
+    for name in LIMITS:
+        try:
+            check_limit(name, s.get("deadlines", name))
+        except ValueError as exc:
+            fail("deadlines", name, str(exc))
     if "@" not in s.address:
         fail("judge", "address", "not an e-mail address")
 

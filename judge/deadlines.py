@@ -9,6 +9,29 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 DAY_LETTERS = "MTWTFSS"
 FORMAT = "%a %b %d %Y %H:%M %Z"       # DPjudge style: "Sun Jan 02 2000 23:30 UTC"
+FARTHEST = timedelta(days=366)        # the farthest a deadline may be set ahead
+
+# Every number a game's timing holds, with the range it must stay in (config.ini and SET both check it): out of
+# range, a delay would overflow the date arithmetic and stop every later run of the game's clock.
+LIMITS: dict[str, tuple[int, int, str]] = {
+    "movement_hours": (1, 24 * 90, "hours"),
+    "retreat_hours": (1, 24 * 90, "hours"),
+    "adjustment_hours": (1, 24 * 90, "hours"),
+    "grace_hours": (0, 24 * 90, "hours"),
+    "reminder_hours": (0, 24 * 30, "hours"),
+    "late_notice_hours": (0, 24 * 30, "hours"),
+    "early_minutes": (-1, 60 * 24 * 7, "minutes"),     # -1 (any negative number): never early
+}
+
+
+def check_limit(name: str, value: int) -> int:
+    """A timing number inside its range (a negative EARLY means never and is kept as -1); ValueError otherwise."""
+    low, high, unit = LIMITS[name]
+    if name == "early_minutes" and value < 0:
+        return -1
+    if not low <= value <= high:
+        raise ValueError(f"it must be from {low} to {high} {unit}")
+    return value
 
 
 def zone(name: str) -> ZoneInfo:
@@ -58,8 +81,13 @@ class Timing:
 
     @classmethod
     def from_json(cls, doc: dict) -> "Timing":
+        """A game's saved timing; a number outside its range (saved by an older judge) is brought inside it."""
         names = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in doc.items() if k in names})
+        values = {k: v for k, v in doc.items() if k in names}
+        for name, (low, high, _) in LIMITS.items():
+            if name in values:
+                values[name] = max(-1 if name == "early_minutes" else low, min(high, int(values[name])))
+        return cls(**values)
 
     @classmethod
     def from_settings(cls, settings) -> "Timing":
@@ -108,16 +136,18 @@ def show(moment: datetime | None, timing: Timing) -> str:
 def parse_moment(text: str, timing: Timing, now: datetime) -> datetime:
     """A deadline the master writes: '2026-11-30 23:30', 'Nov 30 23:30', '+48h', '+2d'."""
     t = text.strip()
-    m = re.fullmatch(r"\+(\d+)\s*([hd])", t, re.I)
+    m = re.fullmatch(r"\+(\d{1,6})\s*([mhd])", t, re.I)
     if m:
-        n = int(m.group(1))
-        return now + (timedelta(days=n) if m.group(2).lower() == "d" else timedelta(hours=n))
+        n, unit = int(m.group(1)), m.group(2).lower()
+        delay = {"m": timedelta(minutes=n), "h": timedelta(hours=n), "d": timedelta(days=n)}[unit]
+        return _near(now + min(delay, FARTHEST + timedelta(days=1)), now, text)
     tz = zone(timing.timezone)
     for fmt in ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%d %b %Y %H:%M", "%b %d %Y %H:%M", "%a %b %d %Y %H:%M"):
         try:
-            return datetime.strptime(t, fmt).replace(tzinfo=tz).astimezone(timezone.utc)
-        except ValueError:
+            moment = datetime.strptime(t, fmt).replace(tzinfo=tz).astimezone(timezone.utc)
+        except (ValueError, OverflowError):
             continue
+        return _near(moment, now, text)
     # Without a year ('Nov 30 23:30', as documented above): the next such moment, this year or next.
     year = now.astimezone(tz).year
     for fmt in ("%b %d %H:%M", "%d %b %H:%M"):
@@ -128,5 +158,11 @@ def parse_moment(text: str, timing: Timing, now: datetime) -> datetime:
             except ValueError:
                 continue
             if moment > now:
-                return moment
+                return _near(moment, now, text)
     raise ValueError(f"UNRECOGNIZED DEADLINE: {text.strip()} (write e.g. 2026-11-30 23:30, or +48h)")
+
+
+def _near(moment: datetime, now: datetime, text: str) -> datetime:
+    if moment - now > FARTHEST:
+        raise ValueError(f"DEADLINE TOO FAR AHEAD: {text.strip()} (AT MOST {FARTHEST.days} DAYS FROM NOW)")
+    return moment

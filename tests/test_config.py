@@ -73,8 +73,10 @@ def test_booleans(tmp_path, text, expected):
     ("[deadlines]\ndays = MTWTFSX\n", "deadlines:days", "expected seven letters MTWTFSS"),
     ("[deadlines]\ndays = -------\n", "deadlines:days", "expected seven letters MTWTFSS"),
     ("[deadlines]\ntime_of_day = 24:00\n", "deadlines:time_of_day", "expected HH:MM"),
-    ("[deadlines]\nmovement_hours = 0\n", "deadlines:movement_hours", "must be more than 0"),
-    ("[deadlines]\nretreat_hours = -1\n", "deadlines:retreat_hours", "must be more than 0"),
+    ("[deadlines]\nmovement_hours = 0\n", "deadlines:movement_hours", "must be from 1 to 2160 hours"),
+    ("[deadlines]\nretreat_hours = -1\n", "deadlines:retreat_hours", "must be from 1 to 2160 hours"),
+    ("[deadlines]\ngrace_hours = 99999999999\n", "deadlines:grace_hours", "must be from 0 to 2160 hours"),
+    ("[deadlines]\nearly_minutes = 99999999\n", "deadlines:early_minutes", "must be from -1 to 10080 minutes"),
     ("[rules]\ndefault = datc frobnicate=on\n", "rules:default", "UNKNOWN RULE: FROBNICATE"),
     ("[judge]\naddress = judge\n", "judge:address", "not an e-mail address"),
 ])

@@ -5,7 +5,7 @@ import dataclasses
 import re
 
 from judge.commands.base import CommandError, Continue, Session
-from judge.deadlines import parse_days, parse_moment, parse_time_of_day, show, zone
+from judge.deadlines import LIMITS, check_limit, parse_days, parse_moment, parse_time_of_day, show, zone
 from judge.rules import RULES_BY_NAME, Ruleset
 from judge.storage.passwords import hash_password
 
@@ -110,11 +110,11 @@ class Set:
             field, kind = TIMING[what]
             try:
                 parsed = kind(value)
-                {"time_of_day": parse_time_of_day, "days": parse_days, "timezone": zone,
-                 "early_minutes": _any_int}.get(field, _positive)(parsed)
-                if field in ("movement_hours", "retreat_hours", "adjustment_hours") and parsed <= 0:
-                    # As config.ini requires: a phase of no length would pass its deadline as it starts.
-                    raise ValueError("it must be more than 0")
+                if field in LIMITS:
+                    # The ranges config.ini has too: out of them, a delay would overflow the clock's arithmetic.
+                    parsed = check_limit(field, parsed)
+                else:
+                    {"time_of_day": parse_time_of_day, "days": parse_days, "timezone": zone}[field](parsed)
             except ValueError as exc:
                 raise CommandError(f"SET {what}: {value or '(nothing)'} IS NOT VALID ({exc})") from None
             if field == "days":
@@ -123,12 +123,3 @@ class Set:
             s.say(f"{what.title()} set to {parsed}.")
         else:
             raise CommandError(f"UNKNOWN SETTING: {what}")
-
-
-def _positive(value) -> None:
-    if isinstance(value, int) and value < 0:
-        raise ValueError("it cannot be negative")
-
-
-def _any_int(value) -> None:
-    """SET EARLY: a negative number is meaningful (never process early), as in config.ini."""

@@ -149,7 +149,8 @@ def test_timing(started, line, field, value):
 @pytest.mark.parametrize("line", [
     "SET MOVEMENT x", "SET MOVEMENT 0", "SET RETREAT -2", "SET ADJUSTMENT 0", "SET GRACE -1", "SET REMINDER -1",
     "SET EARLY soon", "SET TIME 25:00", "SET TIME noon", "SET DAYS MTWTF", "SET DAYS -------", "SET DAYS XTWTFSS",
-    "SET ZONE Mars/Olympus_Mons",
+    "SET ZONE Mars/Olympus_Mons", "SET MOVEMENT 99999999999", "SET GRACE 100000", "SET EARLY 99999999",
+    "SET REMINDER 1000", "SET LATE 99999", "SET RETREAT 2161",
 ])
 def test_timing_errors(started, line):
     before = started.status_bytes()
@@ -157,6 +158,36 @@ def test_timing_errors(started, line):
     what = line.split()[1]
     assert not r.accepted and r.errors[0][1].startswith(f"SET {what}: ") and "IS NOT VALID" in r.errors[0][1]
     assert started.status_bytes() == before
+
+
+def test_the_largest_settings_still_let_the_clock_run(started):
+    """Every timing at the top of its range: the deadline, reminder, late-notice and civil-disorder arithmetic
+    all stay inside the calendar (a huge value used to crash every later processing run)."""
+    assert started.master("SET MOVEMENT 2160", "SET GRACE 2160", "SET EARLY 10080", "SET REMINDER 720",
+                          "SET LATE 720", "SET DEADLINE +366d").accepted
+    started.all_hold("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA")
+    game = started.game(GAME)
+    started.clock.now = game.deadline + timedelta(hours=2161)
+    assert started.process(GAME) == ["civil disorder: TURKEY", "S1901M processed; next phase F1901M"]
+    assert started.game(GAME).deadline - started.clock.now == timedelta(hours=2160)
+
+
+@pytest.mark.parametrize("when", ["+99999999d", "+367d", "9999-12-31 23:59", "+9999999999h"])
+def test_a_deadline_too_far_ahead_is_refused(started, when):
+    before = started.status_bytes()
+    r = started.master(f"SET DEADLINE {when}")
+    assert not r.accepted and r.errors[0][1].startswith(("DEADLINE TOO FAR AHEAD", "UNRECOGNIZED DEADLINE")), r.errors
+    assert started.status_bytes() == before
+
+
+def test_out_of_range_timing_saved_by_an_older_judge_is_brought_into_range(started):
+    import json
+    path = started.folder(GAME) / "status.json"
+    doc = json.loads(path.read_text())
+    doc["timing"].update(movement_hours=99999999999, early_minutes=-5, grace_hours=-3)
+    path.write_text(json.dumps(doc))
+    timing = started.game(GAME).timing
+    assert (timing.movement_hours, timing.early_minutes, timing.grace_hours) == (2160, -1, 0)
 
 
 def test_set_errors(started):
