@@ -85,24 +85,55 @@ def _settings(args: argparse.Namespace):
 
 
 def cmd_deliver(args: argparse.Namespace) -> int:
-    """One message on standard input, as an MTA pipes it. 0: handled (and answered); 65: unreadable; 75: retry."""
+    """One message on standard input, as an MTA pipes it. 0: handled (and answered); 65: bounce it; 75: retry."""
+    import logging
+    from judge import pipe
     from judge.config import ConfigError
     from judge.service import Judge
+    logging.basicConfig(level=logging.WARNING, format="judge deliver: %(levelname)s %(message)s")
     try:
         judge = Judge(_settings(args))
     except ConfigError as exc:
         print(f"judge deliver: {exc}", file=sys.stderr)
         return 78
-    raw = sys.stdin.buffer.read()
+    status, note = pipe.deliver(judge, sys.stdin.buffer, args.sender)
+    if note:
+        print(f"judge deliver: {note}", file=sys.stderr)
+    return status
+
+
+def cmd_requeue(args: argparse.Namespace) -> int:
+    """List the messages set aside in the spool, or put them back in the queue (for `judge serve`, or now)."""
+    from judge.config import ConfigError
+    from judge.daemon.spool import Spool
     try:
-        result = judge.deliver(raw, args.sender)
-    except Exception as exc:                    # never lose mail: the MTA keeps it and tries again
-        print(f"judge deliver: internal error, message kept for retry: {type(exc).__name__}", file=sys.stderr)
-        return 75
-    if not result.replied and result.note and not result.note.startswith("no reply"):
-        print(f"judge deliver: {result.note}", file=sys.stderr)
-        return 65
-    return 0
+        settings = _settings(args)
+    except ConfigError as exc:
+        print(f"judge requeue: {exc}", file=sys.stderr)
+        return 78
+    spool = Spool(settings.inbox_dir)
+    kept = spool.set_aside_messages()
+    if args.list:
+        for name, why in kept:
+            print(f"{name}  {why}")
+        print(f"{len(kept)} message(s) set aside in {spool.root / 'bad'}")
+        return 0
+    done = spool.requeue(args.names or None)
+    print(f"{len(done)} message(s) back in the queue" + ("" if done or not args.names else ": no such message"))
+    if args.now and done:
+        from judge import pipe
+        from judge.service import Judge
+        judge = Judge(settings)
+        for name in done:
+            spool.claim(name)
+            raw, sender = spool.read(name, "cur")
+            status, note = pipe.handle(judge, raw, sender, name)
+            if status == pipe.EX_TEMPFAIL:
+                spool.defer(name)
+            else:
+                spool.done(name)
+            print(f"{name}: {note or 'done'}")
+    return 0 if done or not args.names else 1
 
 
 def cmd_process(args: argparse.Namespace) -> int:
@@ -155,6 +186,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("deliver", help="handle one incoming message from standard input (as an MTA pipes it)")
     p.add_argument("--sender", help="the envelope sender, if the MTA passes it ('' for a bounce)")
     p.set_defaults(func=cmd_deliver)
+    p = sub.add_parser("requeue", help="list the messages set aside after a failure, or put them back in the queue")
+    p.add_argument("names", nargs="*", help="the messages to requeue (default: all)")
+    p.add_argument("--list", action="store_true", help="only list them, with why each was set aside")
+    p.add_argument("--now", action="store_true", help="process them at once (when no `judge serve` is running)")
+    p.set_defaults(func=cmd_requeue)
     p = sub.add_parser("process", help="process a game now if it is due (or send late notices)")
     p.add_argument("game")
     p.set_defaults(func=cmd_process)

@@ -18,6 +18,8 @@ from judge.mail.loops import Repeats
 from judge.processing import Processed, audience, on_clock
 from judge.redact import hide_in_subject, hide_password
 from judge.storage.commit import Commit
+from judge.storage.failures import LIMIT as FAILURES_LIMIT
+from judge.storage.failures import SignonFailures
 from judge.storage.gamedir import GameStore, GameUnavailable, valid_name
 from judge.storage.outbox import Outbox
 from judge.templating import render
@@ -81,7 +83,9 @@ class Judge:
 
     def _unreadable(self, exc: inbound.BadMessage) -> Delivery:
         log.warning("unreadable message from %s: %s", exc.sender or "(no sender)", exc)
-        if not exc.sender:
+        if not exc.sender or isinstance(exc, inbound.UnusableSender):
+            # Nobody to answer (the SMTP server refuses such mail before it is accepted; an MTA piping it to
+            # `judge deliver` bounces it with this note).
             return Delivery(note=str(exc))
         msg = inbound.Incoming(exc.sender, "your message", "", [])
         self._reply(msg, [], [("", f"YOUR MESSAGE COULD NOT BE READ: {exc}")], [], True)
@@ -123,6 +127,8 @@ class Judge:
                 line, error = reading.errors[0]
                 self.store.log(s.game.name, f"{s.now.isoformat(timespec='seconds')} {msg.sender} REFUSED "
                                             f"{hide_password(line)[:200]!r}: {error}")
+                if s.failed_signon:
+                    self._signon_failed(s)
             return out
         if s.game is None:
             self._reply(msg, s.lines, [], [], False)
@@ -140,6 +146,25 @@ class Judge:
         out.accepted = out.replied = True
         return out
 
+    def _signon_failed(self, s: Session) -> None:
+        """Count a wrong password; when a power's budget is used up, its player and the master are told."""
+        game = s.game
+        count = SignonFailures(self.store.folder(game.name)).record(s.failed_signon, s.now)
+        if count != FAILURES_LIMIT:
+            return
+        who = s.failed_signon.split(":")[0]
+        name = "the master" if who == "MASTER" else who.title()
+        lines = [f"{FAILURES_LIMIT} wrong passwords for {name} in game {game.name} within an hour.",
+                 "Sign-ons for it from that kind of sender are refused for the rest of the hour; if this was not you, "
+                 "nothing is lost, but consider SET PASSWORD."]
+        player = game.player(who)
+        notices = [(game.master_address, lines[:1] + [f"The last came from {s.sender}."] + lines[1:])]
+        if player is not None and player.address and player.address.lower() != game.master_address.lower():
+            notices.append((player.address, lines))            # the guesser's address is the master's business
+        for address, text in notices:
+            subject, body = render("notice/event.txt", game=game.name, title="wrong passwords", lines=text)
+            self.outbox.put(outbound.build(self.settings, address, subject, body))
+
     def _reply(self, msg: inbound.Incoming, lines, errors, unread, rejected: bool, tx: Commit | None = None) -> None:
         subject = reply_subject(msg.subject)
         # Lines echoed back never carry a password: the reply is stored in the outbox and may be read by others.
@@ -151,6 +176,28 @@ class Judge:
             tx.mail(self.outbox.new_name(), raw)
         else:
             self.outbox.put(raw)
+
+    def set_aside_notice(self, name: str, folder, why: str, raw: bytes = b"", envelope_sender: str | None = None,
+                         parsed: inbound.Incoming | None = None) -> None:
+        """A message set aside for good: its sender learns that nothing in it was done, the keeper why."""
+        self.keeper.tell(f"set aside {name}", "a message was set aside",
+                         [f"Message {name} could not be processed: {why}.",
+                          f"It is kept in {folder}; after a fix, `judge requeue` puts it back in the queue."])
+        try:
+            if parsed is None:
+                parsed = inbound.read(raw, envelope_sender, self.settings.address)
+            if parsed.automatic:
+                return
+            to, subject, msgid = parsed.sender, parsed.subject, parsed.message_id
+        except inbound.BadMessage as exc:
+            if not exc.sender:
+                return
+            to, subject, msgid = exc.sender, "", ""
+        try:
+            subject, body = render("reply/failed.txt", subject=reply_subject(subject))
+            self.outbox.put(outbound.build(self.settings, to, subject, body, msgid))
+        except Exception:  # noqa: BLE001 - the keeper has been told; nothing more can be done here
+            log.exception("could not answer the set-aside message %s", name)
 
     # -- committing a session's work -----------------------------------------------------------------------------
     def _commit(self, s: Session, msg: inbound.Incoming | None = None, key: str | None = None) -> None:

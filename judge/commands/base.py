@@ -57,6 +57,7 @@ class Session:
     reply_extra: list[tuple[str, dict]] = field(default_factory=list)   # extra mails to the sender (LIST, STATUS)
     loaded: Game | None = None                # the game as just read from disk by the caller (under its lock), so
                                               # that open_game need not read status.json a second time
+    failed_signon: str = ""                   # the failures key of a wrong password in this message, if any
 
     # -- guards used by the commands -------------------------------------------------------------------------------
     def need_game(self) -> Game:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
 from judge.rules import describe
+from judge.storage.gamedir import GameUnavailable
 from judge.templating import render
 
 
@@ -22,7 +23,10 @@ class List:
         if not args:
             games = []
             for name in s.store.names():
-                g = s.game if s.game and s.game.name == name else s.store.load(name)
+                try:
+                    g = s.game if s.game and s.game.name == name else s.store.load(name)
+                except (GameUnavailable, FileNotFoundError):
+                    continue                  # one broken game (the keeper is told) hides nothing else
                 if not g.private:
                     games.append({"name": g.name, "status": g.status,
                                   "phase": str(g.position.phase) if g.position else ""})

@@ -14,7 +14,39 @@ class Reading:
     unread: list[str] = field(default_factory=list)                # lines after the error, echoed back
 
 
+MAX_LINES = 1000          # lines read from one message
+MAX_COMMANDS = 60         # commands in one message (order lines and press bodies not counted)
+ONCE = ("HELP", "LIST", "HISTORY", "SUMMARY")    # each may cost a long reply or a look at every game
+
+
+def too_much(lines: list[str]) -> str | None:
+    """Why a message asks for more work than one mail may (refused before anything in it is done), or None."""
+    if sum(1 for line in lines if line) > MAX_LINES:
+        return f"MESSAGE TOO LONG: AT MOST {MAX_LINES} LINES IN ONE MESSAGE"
+    commands, seen, i = 0, set(), 0
+    while i < len(lines):
+        words = lines[i].split()
+        i += 1
+        command = BY_WORD.get(words[0].upper()) if words else None
+        if command is None:
+            continue
+        commands += 1
+        if command.name in ONCE:
+            if command.name in seen:
+                return f"{command.name} MAY BE ASKED FOR ONCE PER MESSAGE"
+            seen.add(command.name)
+        if command.block_end:                      # the body of PRESS ... ENDPRESS is not commands
+            while i < len(lines) and lines[i].strip().upper() != command.block_end:
+                i += 1
+    if commands > MAX_COMMANDS:
+        return f"TOO MANY COMMANDS: AT MOST {MAX_COMMANDS} IN ONE MESSAGE"
+    return None
+
+
 def read(s: Session, lines: list[str]) -> Reading:
+    why = too_much(lines)
+    if why is not None:
+        return _stop([("", why)], [])
     i = 0
     while i < len(lines):
         line = lines[i]

@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from judge.addresses import usable_address
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import LIMITS, check_limit, parse_days, parse_moment, parse_time_of_day, show, zone
 from judge.rules import RULES_BY_NAME, Ruleset
@@ -63,8 +64,9 @@ class Set:
         s.say("Password changed.")
 
     def _address(self, s: Session, rest: list[str]) -> None:
-        if len(rest) != 1 or "@" not in rest[0]:
-            raise CommandError("USE SET ADDRESS <new e-mail address>")
+        if len(rest) != 1 or not usable_address(rest[0]):
+            # One plain address: a list ("a@x.org,b@y.org") would send results to people nobody vetted.
+            raise CommandError("USE SET ADDRESS <one plain e-mail address, e.g. name@example.org>")
         game = s.need_game()
         if s.role == "master":
             game.master_address = rest[0]

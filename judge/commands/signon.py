@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from judge.commands._util import need_args, power_and_game
 from judge.commands.base import CommandError, Continue, Session
+from judge.deadlines import show
 from judge.game import ACTIVE
+from judge.storage.failures import SignonFailures
 from judge.storage.passwords import check_password
 
 
@@ -17,14 +19,23 @@ class Signon:
         need_args(args, 2, self.syntax)
         who, name = power_and_game(args[0])
         game = s.open_game(name)
+        own = s.sender.lower() == (game.master_address if who == "MASTER" else
+                                   getattr(game.player(who), "address", "")).lower()
+        key = SignonFailures.key(who, own)
+        until = SignonFailures(s.store.folder(name)).locked_until(key, s.now)
+        if until is not None:
+            raise CommandError(f"TOO MANY WRONG PASSWORDS FOR {who} IN {name}: SIGN-ONS ARE REFUSED UNTIL "
+                               f"{show(until, game.timing)}")
         if who == "MASTER":
             if not check_password(args[1], game.master_password):
+                s.failed_signon = key
                 raise CommandError(f"WRONG PASSWORD FOR THE MASTER OF {name}")
             s.role, s.power = "master", None
             s.say(f"Signed on as the master of game {name}.")
         else:
             player = game.player(who)
             if player is None or player.status != ACTIVE or not check_password(args[1], player.password):
+                s.failed_signon = key
                 raise CommandError(f"WRONG PASSWORD OR NO PLAYER FOR {who} IN {name}")
             s.role, s.power = "power", who
             s.say(f"Signed on as {who.title()} in game {name}.")

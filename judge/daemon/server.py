@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 from judge.daemon import statuscodes as S
 from judge.daemon.spool import Spool, envelope_sender
+from judge.mail.inbound import UnusableSender
 from judge.mail.loops import RateLimit
 
 log = logging.getLogger("judge.smtp")
@@ -98,6 +99,10 @@ class Handler:
             # client, with no 250, may send it again), so it is queued as soon as the write is over.
             store.add_done_callback(lambda f: self._late(f, counted))
             raise
+        except UnusableSender:
+            if counted:
+                self.intake.leave()
+            return S.UNUSABLE_SENDER
         except Exception:                         # never leak details; the client will try again
             if counted:
                 self.intake.leave()
@@ -114,15 +119,17 @@ class Handler:
             self.intake.leave()
 
     def _store(self, raw: bytes, mail_from: str) -> tuple[str, Any]:
-        """In a worker thread: the message durably in the spool, then (it is ours now) read once for its route."""
-        key = self.spool.put(raw, mail_from)
+        """In a worker thread: the message read once for its route (an address the judge could never answer is
+        refused here, before the message is ours), then durably in the spool."""
         route = None
         if self.route is not None:
             try:
                 route = self.route(raw, envelope_sender(mail_from))
+            except UnusableSender:
+                raise
             except Exception:                     # the game worker reads the message again and meets the problem
-                log.exception("could not read message %s for its route", key)
-        return key, route
+                log.exception("could not read a message from %s for its route", mail_from)
+        return self.spool.put(raw, mail_from), route
 
     def _over_rate(self, sender: str) -> bool:
         return self.rate.over(sender)

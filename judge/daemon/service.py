@@ -30,11 +30,10 @@ from judge.daemon.scheduler import Deadlines
 from judge.daemon.sender import Sender
 from judge.daemon.server import Handler, Intake
 from judge.daemon.spool import Spool, split_envelope
-from judge.mail import inbound, outbound
-from judge.service import Clock, Judge, game_named_in, reply_subject, utcnow
+from judge.mail import inbound
+from judge.service import Clock, Judge, game_named_in, utcnow
 from judge.storage.commit import remove_temp_files
 from judge.storage.gamedir import GameUnavailable
-from judge.templating import render
 
 log = logging.getLogger("judge.daemon")
 PAUSE_FILE = "PAUSE"        # while inbox/PAUSE exists, accepted mail waits in the spool (maintenance)
@@ -158,8 +157,10 @@ class Daemon:
         """(the lane, the message as read) of a message: its game, as Judge.deliver will find it."""
         try:
             msg = inbound.read(raw, envelope_sender, self.settings.address)
+        except inbound.UnusableSender:
+            raise                          # refused at the SMTP level, before it is ours
         except inbound.BadMessage:
-            return NO_GAME, None           # unreadable: the worker reads it again and gives up, touching no game
+            return NO_GAME, None           # unreadable: the worker reads it again and answers, touching no game
         if msg.automatic:
             return NO_GAME, msg
         return game_named_in(msg.lines) or NO_GAME, msg
@@ -292,24 +293,11 @@ class Daemon:
 
     def _answer_failure(self, name: str, folder: str, why: str, parsed: inbound.Incoming | None = None) -> None:
         """A message set aside for good: its sender learns it was not carried out, the keeper why."""
-        self.judge.keeper.tell(f"set aside {name}", "a message was set aside",
-                               [f"Message {name} could not be processed: {why}.",
-                                f"It is kept in {self.spool.root / folder}; after a fix, `judge requeue` puts it "
-                                "back in the queue."])
         try:
-            if parsed is None:
-                raw, sender = self.spool.read(name, folder)
-                parsed = inbound.read(raw, sender, self.settings.address)
-            if parsed.automatic:
-                return
-            subject, body = render("reply/failed.txt", subject=reply_subject(parsed.subject))
-            self.judge.outbox.put(outbound.build(self.settings, parsed.sender, subject, body, parsed.message_id))
-        except inbound.BadMessage as exc:
-            if exc.sender:
-                subject, body = render("reply/failed.txt", subject=reply_subject(""))
-                self.judge.outbox.put(outbound.build(self.settings, exc.sender, subject, body))
-        except Exception:  # noqa: BLE001 - the keeper has been told; nothing more can be done here
-            log.exception("could not answer the set-aside message %s", name)
+            raw, sender = self.spool.read(name, folder) if parsed is None else (b"", None)
+        except OSError:
+            raw, sender = b"", None
+        self.judge.set_aside_notice(name, self.spool.root / folder, why, raw, sender, parsed)
 
     def _mail_failed(self, path: Path, why: str) -> None:
         """The sender gave up on an outgoing message (from a sender thread)."""

@@ -89,6 +89,13 @@ class Spool:
         """A permanent failure: kept in bad/ with the reason beside it, for the keeper."""
         self._aside(self.root / "cur" / name, why)
 
+    def keep_aside(self, raw: bytes, envelope_sender: str, why: str, key: str) -> str:
+        """Set aside a message that never was in the spool (`judge deliver`); returns its name in bad/."""
+        head = f"Return-Path: <{envelope_sender}>\r\n".encode("utf-8", "replace")
+        atomic_write(self.root / "tmp" / key, head + raw, sync_dir=False)
+        self._aside(self.root / "tmp" / key, why)
+        return key
+
     def _aside(self, path: Path, why: str) -> None:
         atomic_write(self.root / "bad" / f"{path.name}.why", why + "\n", sync_dir=False)
         os.replace(path, self.root / "bad" / path.name)

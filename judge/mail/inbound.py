@@ -9,6 +9,8 @@ from email.message import EmailMessage
 from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
 
+from judge.addresses import usable_address
+
 
 class BadMessage(ValueError):
     """A message the judge cannot read; `sender` is where to say so (empty: nobody can be answered)."""
@@ -18,15 +20,13 @@ class BadMessage(ValueError):
         self.sender = sender
 
 
+class UnusableSender(BadMessage):
+    """The address to answer is one the judge cannot write to (internationalised, several, malformed)."""
+
+
 MAX_HEADER_FIELD = 4096             # a longer header field is cut (the email package is slow on huge ones)
 MAX_HEADER_BLOCK = 65536            # header fields past this many bytes are dropped
-_USABLE = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*")
 _MSGID_OK = re.compile(r"<[!-;=?-~]{1,250}>")
-
-
-def usable_address(address: str) -> bool:
-    """Can the judge write to this address (plain ASCII, one address, nothing a header could trip on)?"""
-    return bool(address) and len(address) <= 254 and bool(_USABLE.fullmatch(address))
 
 
 class Incoming:
@@ -90,8 +90,8 @@ def _checked(msg: "Incoming", envelope_sender: str | None) -> "Incoming":
     """The fields the judge echoes, made safe: one plain address, no control characters, bounded lengths."""
     if not msg.automatic and not usable_address(msg.sender):
         fallback = envelope_sender if envelope_sender and usable_address(envelope_sender) else ""
-        raise BadMessage("THE SENDER'S ADDRESS CANNOT BE ANSWERED (ONLY PLAIN ASCII ADDRESSES ARE SUPPORTED)",
-                         fallback)
+        raise UnusableSender("THE SENDER'S ADDRESS CANNOT BE ANSWERED (ONLY PLAIN ASCII ADDRESSES ARE SUPPORTED)",
+                             fallback)
     msg.subject = " ".join(msg.subject.split())[:500]
     if msg.message_id and not _MSGID_OK.fullmatch(msg.message_id.strip()):
         msg.message_id = ""

@@ -108,3 +108,33 @@ def test_a_set_whose_every_order_is_settled_away(started):
     assert reading.errors == [] and s.game.player("FRANCE").submitted
     assert "  (none: every unit takes the default)" in s.lines
     assert sum(line.startswith("  not used: A PAR - ") for line in s.lines) == 2
+
+
+def test_a_message_asking_too_much_is_refused_before_anything_is_done(started):
+    """A flood of HELP or LIST lines made a 96 MB reply: one of each per message, at most 60 commands, 1000 lines;
+    the refusal echoes nothing back."""
+    before = started.status_bytes()
+    cases = [("HELP\n" * 2000, "MESSAGE TOO LONG: AT MOST 1000 LINES IN ONE MESSAGE"),
+             ("HELP\nHELP", "HELP MAY BE ASKED FOR ONCE PER MESSAGE"),
+             (f"LIST\nLIST {GAME}", "LIST MAY BE ASKED FOR ONCE PER MESSAGE"),
+             (f"SIGNON F{GAME} fra-pw\n" + "SET WAIT\n" * 61, "TOO MANY COMMANDS: AT MOST 60 IN ONE MESSAGE")]
+    for body, why in cases:
+        r = started.send("someone@example.org", body)
+        assert r.errors == [("", why)], why
+        reply = started.reply("someone@example.org")
+        assert len(reply) < 1000 and "HELP" not in reply.replace(why, "")
+    assert started.status_bytes() == before
+
+
+def test_press_bodies_and_orders_are_not_counted_as_commands(started):
+    body = "\n".join(["LIST"] * 100)
+    text = f"SIGNON F{GAME} fra-pw\nPRESS TO G\n{body}\nENDPRESS\nA PAR - BUR"
+    assert started.send("france@example.org", text).accepted
+
+
+def test_every_reply_is_bounded(started):
+    from judge.service import MAX_REPLY_CHARS, bounded
+    long = "x\n" * MAX_REPLY_CHARS
+    cut = bounded(long)
+    assert len(cut) < MAX_REPLY_CHARS + 200 and cut.endswith("End of judge reply.\n") and "left out" in cut
+    assert bounded("short\n") == "short\n"

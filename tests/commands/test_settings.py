@@ -47,8 +47,12 @@ def test_address(started):
     assert started.game(GAME).player("FRANCE").address == "new-france@example.org"
     assert started.master("SET ADDRESS new-gm@example.org").accepted
     assert started.game(GAME).master_address == "new-gm@example.org"
-    for bad in ("SET ADDRESS", "SET ADDRESS nobody", "SET ADDRESS a@b c@d"):
-        assert started.signon("FRANCE", bad).errors[0][1] == "USE SET ADDRESS <new e-mail address>"
+    before = started.status_bytes()
+    for bad in ("SET ADDRESS", "SET ADDRESS nobody", "SET ADDRESS a@b c@d", "SET ADDRESS a@x.org,b@y.org",
+                "SET ADDRESS a@x.org;b@y.org", "SET ADDRESS <a@x.org>", "SET ADDRESS j\u00f6rg@x.org"):
+        r = started.signon("FRANCE", bad)
+        assert r.errors[0][1] == "USE SET ADDRESS <one plain e-mail address, e.g. name@example.org>", bad
+    assert started.status_bytes() == before
 
 
 def test_absence(started):

@@ -104,3 +104,49 @@ def test_second_signon_switches_power_in_one_message(started):
     assert r.accepted
     game = started.game(GAME)
     assert game.player("FRANCE").orders == ["A PAR H"] and game.player("GERMANY").orders == ["A MUN H"]
+
+
+def test_password_guessing_is_limited_per_power_whatever_the_envelope(started):
+    """Five wrong guesses an hour for a power from strangers (each from a new address, as changing MAIL FROM
+    allowed unlimited guesses); then even the right password from a stranger is refused, the player and the master
+    are told once, and the player's own address still signs on."""
+    before = started.status_bytes()
+    started.new_mail()
+    for n in range(5):
+        r = started.send(f"guesser{n}@evil.example", f"SIGNON F{GAME} guess{n}")
+        assert r.errors[0][1] == f"WRONG PASSWORD OR NO PLAYER FOR FRANCE IN {GAME}"
+    notices = started.delivered("wrong passwords", same=False)
+    assert set(notices) == {"france@example.org", GM[0]}
+    assert "5 wrong passwords for France" in notices["france@example.org"].get_content()
+    assert "evil.example" not in notices["france@example.org"].get_content()      # a stranger's address is not
+    assert "guesser4@evil.example" in notices[GM[0]].get_content()                # shown to the player
+    r = started.send("guesser9@evil.example", f"SIGNON F{GAME} fra-pw")            # the right one, too late
+    assert r.errors[0][1].startswith(f"TOO MANY WRONG PASSWORDS FOR FRANCE IN {GAME}: SIGN-ONS ARE REFUSED UNTIL")
+    assert started.send("france@example.org", f"SIGNON F{GAME} fra-pw\nA PAR - BUR").accepted
+    assert started.send("germany@example.org", f"SIGNON G{GAME} ger-pw").accepted   # other powers unaffected
+    started.clock.advance(hours=1, minutes=1)
+    assert started.send("someone@example.org", f"SIGNON F{GAME} fra-pw").accepted   # an hour later
+    assert started.game(GAME).player("FRANCE").orders == ["A PAR - BUR"]
+    assert before != started.status_bytes()
+    assert started.mails("wrong passwords") == []                                   # told once
+
+
+def test_the_masters_password_is_limited_too(started):
+    for n in range(5):
+        assert not started.send(f"x{n}@evil.example", f"SIGNON M{GAME} guess").accepted
+    r = started.send("x9@evil.example", f"SIGNON M{GAME} {GM[1]}")
+    assert r.errors[0][1].startswith(f"TOO MANY WRONG PASSWORDS FOR MASTER IN {GAME}")
+    assert started.send(GM[0], f"SIGNON M{GAME} {GM[1]}").accepted
+
+
+def test_passwords_are_never_echoed_however_the_sign_on_is_mistyped(started):
+    from tests.e2e.conftest import compose
+    for line in (f"SIGNON: F{GAME} fra-pw", f"SIGN ON F{GAME} fra-pw", f"SIGNON F{GAME},fra-pw", f"signon F{GAME}"):
+        raw = compose("france@example.org", f"{line}\nA PAR - BUR\nSIGNON F{GAME} fra-pw", subject=f"Re: {line} fra-pw")
+        started.deliver(raw)
+        mails = [m for m in started.new_mail() if m["To"] == "france@example.org"]
+        assert mails, line
+        for m in mails:
+            assert "fra-pw" not in str(m["Subject"]) and "fra-pw" not in m.get_content(), (line, m.get_content())
+    log = (started.folder(GAME) / "access.log").read_text()
+    assert "fra-pw" not in log

@@ -1,0 +1,67 @@
+"""`judge deliver`: one message from an MTA's pipe, answered exactly once, with the exit codes MTAs understand."""
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+from typing import BinaryIO
+
+from judge.daemon.spool import Spool
+from judge.service import Judge
+
+log = logging.getLogger("judge.deliver")
+EX_OK, EX_DATAERR, EX_TEMPFAIL = 0, 65, 75       # sysexits.h: done; bounce it; keep it and try again later
+_TRACE = re.compile(rb"^(?:From |Return-Path:|Received:|Delivered-To:|X-Original-To:|X-Envelope-From:)", re.I)
+
+
+def message_key(raw: bytes) -> str:
+    """The message's identity across redeliveries: a digest of it without the trace lines an MTA adds each time,
+    so that a retry after a crash between saving and answering is recognised (and not applied twice)."""
+    head, sep, body = raw.partition(b"\n\n") if b"\r\n\r\n" not in raw[:65536] else raw.partition(b"\r\n\r\n")
+    lines, skipping = [], False
+    for line in head.splitlines():
+        if line[:1] in (b" ", b"\t"):
+            if not skipping:
+                lines.append(line)
+            continue
+        skipping = bool(_TRACE.match(line))
+        if not skipping:
+            lines.append(line)
+    digest = hashlib.sha256(b"\n".join(lines) + sep + body).hexdigest()
+    return f"d{digest[:32]}"
+
+
+def deliver(judge: Judge, stream: BinaryIO, sender: str | None) -> tuple[int, str]:
+    """Read one message from `stream` and handle it; (exit status, what to say on stderr)."""
+    limit = judge.settings.get("smtp", "max_message_bytes")
+    raw = stream.read(limit + 1)
+    if len(raw) > limit:
+        while stream.read(1 << 20):            # read it all: an MTA may take a closed pipe for a failure
+            pass
+        return EX_DATAERR, f"message too big (the limit is {limit} bytes)"
+    return handle(judge, raw, sender, message_key(raw))
+
+
+def handle(judge: Judge, raw: bytes, sender: str | None, key: str) -> tuple[int, str]:
+    """Handle one message known by `key`; (exit status, what to say on stderr)."""
+    try:
+        result = judge.deliver(raw, sender, key=key)
+    except (OSError, MemoryError) as exc:
+        log.exception("temporary failure; the MTA keeps the message and tries again")
+        judge.keeper.tell("deferred", "mail is being deferred",
+                          [f"`judge deliver` failed with {type(exc).__name__}: {exc}.",
+                           "The MTA keeps the message and tries again; check the disk and the judge's log."])
+        return EX_TEMPFAIL, f"temporary failure, message kept for retry: {type(exc).__name__}: {exc}"
+    except Exception as exc:  # noqa: BLE001 - a fault of the judge: kept aside, answered, reported
+        log.exception("could not process a message; setting it aside")
+        why = f"{type(exc).__name__}: {exc}"
+        try:
+            spool = Spool(judge.settings.inbox_dir)
+            name = spool.keep_aside(raw, sender or "", why, key)
+        except OSError:
+            return EX_TEMPFAIL, f"internal error, message kept for retry: {why}"
+        judge.set_aside_notice(name, spool.root / "bad", why, raw, sender)
+        return EX_OK, f"internal error, message set aside as {name}: {why}"
+    if not result.replied and result.note and not result.note.startswith("no reply"):
+        return EX_DATAERR, result.note
+    return EX_OK, ""
