@@ -81,6 +81,7 @@ class Daemon:
         self._flush_due = False
         self._queued: set[str] = set()            # spool names enqueued and not finished (for the sweep)
         self._failing: dict[str, tuple[int, datetime]] = {}   # game -> (failed clock runs, not before)
+        self.retry_start = RETRY_START            # seconds before the first retry (tests make it short)
         self.sender.on_failure = self._mail_failed
 
     # -- life cycle ----------------------------------------------------------------------------------------------
@@ -243,7 +244,7 @@ class Daemon:
 
     def _clock_failed(self, game: str, exc: Exception) -> None:
         count = self._failing.get(game, (0, None))[0] + 1
-        delay = min(RETRY_START * 2 ** (count - 1), RETRY_MAX)
+        delay = min(self.retry_start * 2 ** (count - 1), RETRY_MAX)
         self._failing[game] = (count, self.clock() + timedelta(seconds=delay))
         if isinstance(exc, GameUnavailable):
             self.judge.keeper.tell(f"unavailable {game}", f"game {game} is unavailable",
@@ -271,7 +272,7 @@ class Daemon:
         name = job.name
         attempts = Spool.attempts(name)
         if isinstance(exc, (OSError, MemoryError)):
-            delay = min(RETRY_START * 2 ** attempts, RETRY_MAX)
+            delay = min(self.retry_start * 2 ** attempts, RETRY_MAX)
             log.warning("message %s deferred (%s: %s); next try in %.0f s", name, type(exc).__name__, exc, delay)
             try:
                 job.name = self.spool.defer(name)

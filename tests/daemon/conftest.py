@@ -87,4 +87,14 @@ async def settle(daemon: Daemon, timeout: float = 20.0) -> None:
     raise AssertionError("the daemon did not settle")
 
 
-__all__ = ["Relay", "settings_for", "send", "settle", "Clock", "Daemon"]
+def assert_clock_as_at_start(daemon: Daemon) -> None:
+    """The scheduler's jobs are exactly what a fresh start-up would plan from the games on disk."""
+    planned, broken = daemon.judge.store.wakeups()
+    fresh = {g: w for g, w in planned.items() if w is not None}
+    assert not broken, broken
+    assert daemon.deadlines.wakeups == fresh, (daemon.deadlines.wakeups, fresh)
+    jobs = {job.id for job in daemon.deadlines.scheduler.get_jobs()}
+    assert jobs == set(fresh), (jobs, set(fresh))
+
+
+__all__ = ["assert_clock_as_at_start", "Relay", "settings_for", "send", "settle", "Clock", "Daemon"]

@@ -3,7 +3,7 @@ late player; the results arrive at the relay. The clock is injected; the schedul
 import asyncio
 
 from judge.daemon import statuscodes as S
-from tests.daemon.conftest import Clock, Daemon, Relay, send, settings_for, settle
+from tests.daemon.conftest import Clock, Daemon, Relay, assert_clock_as_at_start, send, settings_for, settle
 
 POWERS = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
 GM = "gm@example.org"
@@ -17,6 +17,12 @@ def test_seven_players_over_smtp(tmp_path):
     asyncio.run(_scenario(tmp_path))
 
 
+async def settled(daemon):
+    """Wait until the daemon is quiet, then check what must always hold: its jobs are a fresh start-up's."""
+    await settle(daemon)
+    assert_clock_as_at_start(daemon)
+
+
 async def _scenario(tmp_path):
     relay = Relay()
     await relay.start()
@@ -27,7 +33,7 @@ async def _scenario(tmp_path):
         assert await send(port, GM, "CREATE smtp gm-pass\nSET EARLY 0") == {}
         for power in POWERS:
             assert await send(port, address(power), f"JOIN smtp pw-{power.lower()} {power[0]}") == {}
-        await settle(daemon)
+        await settled(daemon)
         assert any("has started" in str(m["Subject"]) for m in relay.to(address("FRANCE")))
         game = daemon.judge.store.load("smtp")
         assert game.status == "active" and "smtp" in daemon.deadlines.wakeups
@@ -37,10 +43,10 @@ async def _scenario(tmp_path):
                   "GERMANY": "A MUN - RUH", "ITALY": "A VEN - TYR", "RUSSIA": "A WAR - GAL", "TURKEY": "A CON - BUL"}
         for power, order in spring.items():
             await send(port, address(power), f"SIGNON {power[0]}smtp pw-{power.lower()}\n{order}")
-        await settle(daemon)
+        await settled(daemon)
         clock.advance(seconds=1)
         daemon.deadlines.clock_moved()
-        await settle(daemon)
+        await settled(daemon)
         results = [m for m in relay.to(address("ITALY")) if "S1901M results" in str(m["Subject"])]
         assert len(results) == 1
         text = results[0].get_content()
@@ -52,19 +58,27 @@ async def _scenario(tmp_path):
                  "ITALY": "F NAP H", "RUSSIA": "A MOS H"}
         for power, order in holds.items():
             await send(port, address(power), f"SIGNON {power[0]}smtp pw-{power.lower()}\nORDERS\n{order}")
-        await settle(daemon)
+        await settled(daemon)
         game = daemon.judge.store.load("smtp")
         assert [p.power for p in game.late_players()] == ["TURKEY"]
+        # Refused mail of every kind (a stranger's wrong password, a typo, an unknown game) leaves the clock as it
+        # was: a one-line mail from anyone once froze a game's deadlines.
+        for sender, body in (("stranger@example.org", "SIGNON Tsmtp guess\nA CON H"),
+                             (address("TURKEY"), "SIGNON Tsmtp pw-turkey\nA CON - MOSCOW"),
+                             ("stranger@example.org", "LIST smtp\nSIGNON Msmtp nope"),
+                             ("stranger@example.org", "JOIN nosuch pw")):
+            await send(port, sender, body)
+            await settled(daemon)
         clock.now = game.deadline
         clock.advance(minutes=1)
         daemon.deadlines.clock_moved()
-        await settle(daemon)
+        await settled(daemon)
         late = [m for m in relay.to(address("TURKEY")) if "late" in str(m["Subject"])]
         assert len(late) == 1 and "Still missing orders from: Turkey." in late[0].get_content()
         clock.now = game.deadline
         clock.advance(hours=game.timing.grace_hours, minutes=1)
         daemon.deadlines.clock_moved()
-        await settle(daemon)
+        await settled(daemon)
         fall = [m for m in relay.to(GM) if "F1901M results" in str(m["Subject"])]
         assert len(fall) == 1 and "Turkey: Army Bulgaria HOLD." in fall[0].get_content()
         assert str(daemon.judge.store.load("smtp").position.phase) in ("W1901A", "S1902M")
