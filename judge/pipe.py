@@ -57,11 +57,11 @@ def handle(judge: Judge, raw: bytes, sender: str | None, key: str) -> tuple[int,
         why = f"{type(exc).__name__}: {exc}"
         try:
             spool = Spool(judge.settings.inbox_dir)
-            name = spool.keep_aside(raw, sender or "", why, key)
+            name = spool.keep_aside(raw, sender, why, key)
         except OSError:
             return EX_TEMPFAIL, f"internal error, message kept for retry: {why}"
         judge.set_aside_notice(name, spool.root / "bad", why, raw, sender)
         return EX_OK, f"internal error, message set aside as {name}: {why}"
-    if not result.replied and result.note and not result.note.startswith("no reply"):
+    if not result.replied and result.note and not result.note.startswith(("no reply", "already applied")):
         return EX_DATAERR, result.note
     return EX_OK, ""

@@ -89,9 +89,10 @@ class Spool:
         """A permanent failure: kept in bad/ with the reason beside it, for the keeper."""
         self._aside(self.root / "cur" / name, why)
 
-    def keep_aside(self, raw: bytes, envelope_sender: str, why: str, key: str) -> str:
-        """Set aside a message that never was in the spool (`judge deliver`); returns its name in bad/."""
-        head = f"Return-Path: <{envelope_sender}>\r\n".encode("utf-8", "replace")
+    def keep_aside(self, raw: bytes, envelope_sender: str | None, why: str, key: str) -> str:
+        """Set aside a message that never was in the spool (`judge deliver`); returns its name in bad/. With no
+        envelope sender given, none is written (an empty one would make the message a bounce)."""
+        head = b"" if envelope_sender is None else f"Return-Path: <{envelope_sender}>\r\n".encode("utf-8", "replace")
         atomic_write(self.root / "tmp" / key, head + raw, sync_dir=False)
         self._aside(self.root / "tmp" / key, why)
         return key
