@@ -1,36 +1,15 @@
 """`judge deliver`: one message from an MTA's pipe, answered exactly once, with the exit codes MTAs understand."""
 from __future__ import annotations
 
-import hashlib
 import logging
-import re
 from typing import BinaryIO
 
 from judge.daemon.spool import Spool
+from judge.mail.inbound import message_key
 from judge.service import Judge
 
 log = logging.getLogger("judge.deliver")
 EX_OK, EX_DATAERR, EX_TEMPFAIL = 0, 65, 75       # sysexits.h: done; bounce it; keep it and try again later
-_TRACE = re.compile(rb"^(?:From |Return-Path:|Received:|Delivered-To:|X-Original-To:|X-Envelope-From:)", re.I)
-
-
-def message_key(raw: bytes) -> str:
-    """The message's identity across redeliveries: a digest of it without the trace lines an MTA adds each time,
-    so that a retry after a crash between saving and answering is recognised (and not applied twice)."""
-    head, sep, body = raw.partition(b"\n\n") if b"\r\n\r\n" not in raw[:65536] else raw.partition(b"\r\n\r\n")
-    lines, skipping = [], False
-    for line in head.splitlines():
-        if line[:1] in (b" ", b"\t"):
-            if not skipping:
-                lines.append(line)
-            continue
-        skipping = bool(_TRACE.match(line))
-        if not skipping:
-            lines.append(line)
-    digest = hashlib.sha256(b"\n".join(lines) + sep + body).hexdigest()
-    return f"d{digest[:32]}"
-
-
 def deliver(judge: Judge, stream: BinaryIO, sender: str | None) -> tuple[int, str]:
     """Read one message from `stream` and handle it; (exit status, what to say on stderr)."""
     limit = judge.settings.get("smtp", "max_message_bytes")

@@ -14,6 +14,7 @@ import email.policy
 import logging
 import os
 import queue
+import re
 import smtplib
 import socket
 import threading
@@ -26,11 +27,12 @@ from email.utils import getaddresses
 from pathlib import Path
 
 from judge.config import Settings
-from judge.storage.atomic import atomic_write, make_folder, sync_folder
+from judge.storage.atomic import atomic_write, checkpoint, make_folder, sync_folder
 from judge.storage.outbox import Outbox
 
 log = logging.getLogger("judge.sender")
 BACKOFF_START, BACKOFF_MAX = 5.0, 3600.0
+_OURS = re.compile(r"\d+\.P\d+Q[0-9a-f]{12}\.")   # the names _to_maildir gives (and their temp files)
 MAX_TRIES = 100                 # temporary failures before a message is given up (about four days at the maximum)
 KEEP_OPEN = 2.0                 # seconds an idle relay connection is kept for the next drain
 PARALLEL = 2                    # relay connections a drain uses side by side (each waits for the relay's answers)
@@ -221,6 +223,7 @@ class Sender:
             # The connection kept from an earlier drain had gone stale: once more on a fresh one.
             refused = self._connection(slot).sendmail(self.settings.address, to, data)
         self._last_used[slot] = self.monotonic()
+        checkpoint("relayed")
         if refused:
             log.warning("relay refused some recipients of %s: %s", path.name, ", ".join(refused))
 
@@ -283,6 +286,19 @@ class Sender:
         self._smtp[slot] = smtp
         self._last_used[slot] = self.monotonic()
         return smtp
+
+    def clean_maildir(self) -> int:
+        """At start-up: the judge's own half-delivered files in the Maildir's tmp/ (the message is still in the
+        outbox and is delivered again). Files other programs put there are left alone."""
+        tmp = Path(self.settings.get("relay", "maildir")) / "tmp"
+        removed = 0
+        if self.settings.get("relay", "host") or not tmp.is_dir():
+            return 0
+        for path in tmp.iterdir():
+            if _OURS.match(path.name.lstrip(".")):
+                path.unlink(missing_ok=True)
+                removed += 1
+        return removed
 
     def _to_maildir(self, raw: bytes) -> None:
         """Into <maildir>/new, durably (file fsynced in tmp/, renamed, new/ fsynced) before the outbox lets go."""

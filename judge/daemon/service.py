@@ -169,7 +169,7 @@ class Daemon:
     def _recover(self) -> None:
         """Before any mail is taken: finish or drop the commits a kill interrupted, delete its temp files."""
         self.judge.outbox.note(self.judge.store.recover_all())
-        removed = self.spool.clean() + remove_temp_files(self.judge.outbox.folder)
+        removed = self.spool.clean() + remove_temp_files(self.judge.outbox.folder) + self.sender.clean_maildir()
         if removed:
             log.info("start-up: %d leftover temporary or expired files removed", removed)
 
@@ -257,11 +257,14 @@ class Daemon:
 
     def _deliver(self, name: str, parsed: inbound.Incoming | None = None) -> str | None:
         path = self.spool.claim(name)
+        raw, sender = split_envelope(path.read_bytes())
+        # The message's own identity, not the spool file's: a message sent again because its 250 was lost (a
+        # crash between the spool and the answer) is recognised as the one already applied.
+        key = inbound.message_key(raw)
         if parsed is None:
-            raw, sender = split_envelope(path.read_bytes())
-            result = self.judge.deliver(raw, sender, key=Spool.key(name))
+            result = self.judge.deliver(raw, sender, key=key)
         else:
-            result = self.judge.deliver(b"", key=Spool.key(name), parsed=parsed)
+            result = self.judge.deliver(b"", key=key, parsed=parsed)
         self.spool.done(name)
         return result.game
 

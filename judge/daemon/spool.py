@@ -11,7 +11,7 @@ import time
 import uuid
 from pathlib import Path
 
-from judge.storage.atomic import atomic_write, make_folder, sync_folder
+from judge.storage.atomic import atomic_write, checkpoint, make_folder, sync_folder
 
 MAX_INTERRUPTED = 5          # processing cut short this often (a kill, a power cut): set aside, answered, reported
 KEEP_SET_ASIDE_DAYS = 14     # set-aside messages may hold passwords: deleted after this long
@@ -73,10 +73,12 @@ class Spool:
         """Mark a message as being processed (new/ -> cur/) and return its path there."""
         target = self.root / "cur" / name
         os.replace(self.root / "new" / name, target)
+        checkpoint("claimed")
         return target
 
     def done(self, name: str) -> None:
         (self.root / "cur" / name).unlink(missing_ok=True)
+        checkpoint("spool done")
 
     def defer(self, name: str) -> str:
         """A temporary failure (a full disk...): back to new/ with one attempt more; returns its new name."""

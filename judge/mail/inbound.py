@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import codecs
 import email
+import hashlib
 import email.policy
 import re
 from email.message import EmailMessage
@@ -84,6 +85,27 @@ def _read(raw: bytes, envelope_sender: str | None, judge_address: str, fast: boo
         raise BadMessage(f"THE MESSAGE'S STRUCTURE CANNOT BE TAKEN APART ({type(exc).__name__})",
                          _fallback_sender(raw, envelope_sender)) from None
     return _checked(msg, envelope_sender)
+
+
+_TRACE_HEADER = re.compile(rb"^(?:From |Return-Path:|Received:|Delivered-To:|X-Original-To:|X-Envelope-From:)", re.I)
+
+
+def message_key(raw: bytes) -> str:
+    """The message's identity across redeliveries: a digest of it without the trace lines each delivery adds. The
+    same message sent again (an MTA retrying after a crash, or after a 250 it never saw) is recognised by it and
+    not applied twice."""
+    cut = raw.find(b"\r\n\r\n")
+    head, sep, body = (raw[:cut], raw[cut:cut + 4], raw[cut + 4:]) if cut >= 0 else raw.partition(b"\n\n")
+    lines, skipping = [], False
+    for line in head.splitlines():
+        if line[:1] in (b" ", b"\t"):
+            if not skipping:
+                lines.append(line)
+            continue
+        skipping = bool(_TRACE_HEADER.match(line))
+        if not skipping:
+            lines.append(line)
+    return "d" + hashlib.sha256(b"\n".join(lines) + sep + body).hexdigest()[:32]
 
 
 def _checked(msg: "Incoming", envelope_sender: str | None) -> "Incoming":

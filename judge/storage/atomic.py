@@ -4,8 +4,34 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import signal
+import threading
 from pathlib import Path
 from typing import Iterator
+
+# Fault injection for the kill tests (tests/daemon/test_kills.py), off unless the environment asks for it: with
+# JUDGE_TEST_KILL_AT=n the process kills itself (SIGKILL, as a power cut would) at the n-th durable step; with
+# JUDGE_TEST_CHECKPOINTS=<file> each step is listed there (so a test knows how many there are).
+_KILL_AT = int(os.environ.get("JUDGE_TEST_KILL_AT") or 0)
+_TRACE = os.environ.get("JUDGE_TEST_CHECKPOINTS") or ""
+_steps = 0
+_steps_lock = threading.Lock()
+
+
+def checkpoint(label: str) -> None:
+    """A durable step is done (a file written, renamed, removed)."""
+    if not (_KILL_AT or _TRACE):
+        return
+    global _steps
+    with _steps_lock:
+        _steps += 1
+        n = _steps
+        if _TRACE:
+            with open(_TRACE, "a", encoding="utf-8") as fh:
+                fh.write(f"{n} {label}\n")
+    if n == _KILL_AT:
+        os.kill(os.getpid(), signal.SIGKILL)
+
 
 # Game files, spool and outbox hold addresses, orders and press: readable by the judge's own user only.
 FILE_MODE = 0o600
@@ -49,11 +75,13 @@ def atomic_write(path: Path, data: str | bytes, sync_dir: bool = True) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+        checkpoint(f"written {path.name}")
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+    checkpoint(f"renamed {path.name}")
     if sync_dir:
         _fsync_dir(path.parent)
 

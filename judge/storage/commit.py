@@ -17,7 +17,7 @@ import os
 import shutil
 from pathlib import Path
 
-from judge.storage.atomic import FILE_MODE, atomic_write, make_folder, sync_folder
+from judge.storage.atomic import FILE_MODE, atomic_write, checkpoint, make_folder, sync_folder
 
 PENDING = ".pending"
 MANIFEST = "COMMIT"
@@ -107,6 +107,7 @@ def _apply(folder: Path, outbox: Path, ops: list[list[str]]) -> list[Path]:
     for path in sorted(synced, key=lambda p: p == outbox):
         sync_folder(path)
     (staging / MANIFEST).unlink()
+    checkpoint("manifest removed")
     shutil.rmtree(staging, ignore_errors=True)
     return published
 
@@ -115,6 +116,7 @@ def _move(src: Path, dest: Path) -> bool:
     """Rename src to dest (made in place already by an earlier, interrupted run if src is gone)."""
     try:
         os.replace(src, dest)
+        checkpoint(f"in place {dest.name}")
     except FileNotFoundError:
         if src.exists():                                # the folder of dest is missing
             make_folder(dest.parent)

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 from email.message import EmailMessage
 from pathlib import Path
 
-from judge.storage.atomic import atomic_write, sync_folder
+from judge.storage.atomic import atomic_write, checkpoint, sync_folder
 
 
 class Outbox:
@@ -65,3 +65,4 @@ class Outbox:
     def remove(self, path: Path) -> None:
         # No fsync: should the removal be lost in a crash, the message is sent again (twice rather than never).
         path.unlink(missing_ok=True)
+        checkpoint("outbox removed")

@@ -76,7 +76,7 @@ async def _daemon(tmp_path):
             assert game not in inside, "a game worked on twice at once"
             inside.add(game)
             first = all(g != game for g, _ in calls)
-            calls.append((game, key))
+            calls.append((game, parsed.lines[-1]))
         try:
             if first:
                 both.wait()
@@ -93,8 +93,8 @@ async def _daemon(tmp_path):
         await settle(daemon)
         assert not both.broken and daemon.processed == 8
         for game in ("alpha", "beta"):
-            keys = [k for g, k in calls if g == game]
-            assert len(keys) == 4 and keys == sorted(keys)         # spool ids grow with arrival time
+            lines = [line for g, line in calls if g == game]
+            assert lines == [f"SET GRACE {10 + i}" for i in range(4)]     # in arrival order
             assert judge.store.load(game).timing.grace_hours == 13    # the last one sent is the last applied
     finally:
         await daemon.stop()

@@ -1,0 +1,248 @@
+"""`judge serve` killed (SIGKILL, a real process) at random durable steps while it takes in mail, processes a phase
+and sends results, in relay mode and in Maildir mode; then started again, with the unanswered mail sent again as
+an MTA would. Each time: every message applied exactly once, no archive file twice, no temp file left, and every
+message answered at least once."""
+import asyncio
+import email
+import email.policy
+import os
+import random
+import shutil
+import signal
+import smtplib
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from judge import config
+from judge.service import Judge
+from tests.daemon.conftest import Relay
+from tests.e2e.conftest import compose
+
+ROOT = Path(__file__).resolve().parents[2]
+KILLS_PER_MODE = 22
+SEED = 20261124
+LETTERS = "AEFGIRT"
+
+# The mail of one run, sent in this order (each waits for the 250 of the one before).
+SCRIPT = [
+    ("f@example.org", "SIGNON Fkills pw-F\nA PAR - BUR\nPRESS TO G\nBurgundy is mine.\nENDPRESS"),
+    ("g@example.org", "SIGNON Gkills pw-G\nA MUN - RUH\nBROADCAST\nPeace in our time.\nENDBROADCAST"),
+    ("x@example.org", "SIGNON Fkills wrong-guess"),                                    # refused, answered
+    ("gm@example.org", "SIGNON Mkills gm-pass\nPROCESS!"),                              # one phase, once
+    ("f@example.org", "SIGNON Fkills pw-F\nA BUR - BEL"),                              # an order of F1901M
+]
+
+
+def template(root: Path) -> Path:
+    """games/ with game 'kills' started, made once per module through the judge itself."""
+    folder = root / "template"
+    if not folder.exists():
+        values = {"judge_games_dir": folder / "games", "judge_outbox_dir": folder / "outbox"}
+        judge = Judge(config.load(None).with_values(**values))
+        judge.deliver(compose("gm@example.org", "CREATE kills gm-pass"))
+        for letter in LETTERS:
+            judge.deliver(compose(f"{letter.lower()}@example.org", f"JOIN kills pw-{letter} {letter}"))
+        assert judge.store.load("kills").status == "active"
+    return folder / "games"
+
+
+def write_config(run: Path, relay_port: int | None) -> Path:
+    text = config.render_ini().replace("rate_per_hour = 120", "rate_per_hour = 0")
+    if relay_port:
+        text = text.replace("[relay]\n# SMTP relay for outgoing mail (empty: deliver to the local maildir instead).\n"
+                            "host =", "[relay]\n# relay\nhost = 127.0.0.1").replace("port = 25", f"port = {relay_port}")
+    path = run / "config.ini"
+    path.write_text(text)
+    return path
+
+
+def serve(run: Path, cfg: Path, kill_at: int = 0, trace: Path | None = None) -> tuple[subprocess.Popen, int]:
+    env = dict(os.environ)
+    env.pop("JUDGE_TEST_KILL_AT", None)
+    if kill_at:
+        env["JUDGE_TEST_KILL_AT"] = str(kill_at)
+    if trace:
+        env["JUDGE_TEST_CHECKPOINTS"] = str(trace)
+    ready = run / "ready"
+    ready.unlink(missing_ok=True)
+    with open(run / "serve.log", "ab") as log:
+        proc = subprocess.Popen([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg), "serve",
+                                 "--port", "0", "--ready-file", str(ready)], cwd=run, stdout=log, stderr=log,
+                                env=env)
+    end = time.monotonic() + 30
+    while not ready.exists() or not ready.read_text().strip():
+        if proc.poll() is not None:
+            return proc, 0                      # killed before it was listening
+        assert time.monotonic() < end, "judge serve did not start"
+        time.sleep(0.02)
+    return proc, int(ready.read_text().split()[1])
+
+
+def message(n: int, sender: str, body: str) -> bytes:
+    return (f"From: {sender}\r\nTo: judge@localhost\r\nSubject: step {n}\r\nMessage-ID: <step{n}@kills.test>\r\n\r\n"
+            + body.replace("\n", "\r\n") + "\r\n").encode()
+
+
+def send_all(port: int, pending: list[int]) -> list[int]:
+    """Send the script's messages still pending, in order; returns those not accepted (no 250 seen)."""
+    for i, n in enumerate(pending):
+        sender, body = SCRIPT[n]
+        try:
+            with smtplib.SMTP("127.0.0.1", port, timeout=10) as s:
+                s.sendmail(sender, ["judge@localhost"], message(n, sender, body))
+        except (OSError, smtplib.SMTPException):
+            return pending[i:]
+    return []
+
+
+def quiet(run: Path, proc: subprocess.Popen, timeout: float = 30) -> None:
+    """Until the spool and the outbox are empty, or the process is dead (killed on the way)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end and proc.poll() is None:
+        spool = [p for d in ("new", "cur") for p in (run / "inbox" / d).iterdir()] if (run / "inbox").exists() else []
+        outbox = list((run / "outbox").glob("*.eml")) if (run / "outbox").exists() else []
+        if not spool and not outbox:
+            return
+        time.sleep(0.05)
+    if proc.poll() is None:
+        raise AssertionError("the judge did not get through its mail")
+
+
+def delivered(run: Path, mode: str, relay: Relay | None) -> list[email.message.EmailMessage]:
+    if mode == "relay":
+        return [m for _, _, m in relay.messages]
+    folder = run / "maildir" / "new"
+    return [email.message_from_bytes(p.read_bytes(), policy=email.policy.default) for p in folder.iterdir()]
+
+
+def leftovers(run: Path) -> list[str]:
+    """Temp files and unfinished commits anywhere the judge writes."""
+    found = []
+    for p in run.rglob("*"):
+        if p.name.endswith(".tmp") or p.name == ".pending" or (p.parent.name == "tmp" and p.is_file()):
+            found.append(str(p.relative_to(run)))
+    return found
+
+
+def one_run(base: Path, mode: str, kill_at: int, relay: Relay | None) -> str:
+    run = base / f"{mode}-{kill_at}"
+    shutil.copytree(template(base), run / "games")
+    cfg = write_config(run, relay.port if relay else None)
+    if relay:
+        relay.messages.clear()
+    proc, port = serve(run, cfg, kill_at)
+    pending = list(range(len(SCRIPT)))
+    if port:
+        pending = send_all(port, pending)
+        quiet(run, proc)
+    killed = proc.poll() is not None
+    if not killed:
+        proc.send_signal(signal.SIGTERM)         # the kill point lay beyond this run's steps
+        proc.wait(timeout=20)
+    else:
+        assert proc.returncode == -signal.SIGKILL, (run / "serve.log").read_text()
+    proc, port = serve(run, cfg)                 # the restart
+    try:
+        assert port, (run / "serve.log").read_text()
+        assert send_all(port, pending) == []     # what never got its 250 is sent again, as an MTA would
+        quiet(run, proc)
+        time.sleep(0.2)
+        check(run, mode, relay)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=20)
+    assert leftovers(run) == [], (kill_at, leftovers(run))
+    return "killed" if killed else "not reached"
+
+
+def check(run: Path, mode: str, relay: Relay | None) -> None:
+    game = Judge(config.load(run / "config.ini")).store.load("kills")
+    # Exactly once: one phase processed, each order set as sent, each press archived once.
+    assert game.history == ["S1901M"] and str(game.position.phase) == "F1901M"
+    assert game.position.units["BUR"].power == "FRANCE" and game.position.units["RUH"].power == "GERMANY"
+    assert game.player("FRANCE").orders == ["A BUR - BEL"]
+    games = run / "games" / "kills"
+    assert [p.name for p in sorted((games / "results").iterdir())] == ["0001-S1901M.txt"]
+    assert [p.name for p in sorted((games / "snapshots").iterdir())] == ["0001-S1901M.json"]
+    press = sorted(p.read_text() for p in (games / "press").iterdir())
+    assert len(press) == 2 and any("Burgundy is mine." in t for t in press) and \
+        any("Peace in our time." in t for t in press)
+    # At least once: every message answered, the results reach all eight.
+    mails = delivered(run, mode, relay)
+    answered = {str(m["In-Reply-To"]) for m in mails if m["In-Reply-To"]}
+    assert {f"<step{n}@kills.test>" for n in range(len(SCRIPT))} <= answered, answered
+    results = {str(m["To"]) for m in mails if "S1901M results" in str(m["Subject"])}
+    assert results == {f"{c.lower()}@example.org" for c in LETTERS} | {"gm@example.org"}
+    assert all("," not in str(m["To"]) for m in mails)
+
+
+def steps(base: Path, mode: str, relay: Relay | None) -> int:
+    """How many durable steps a run without a kill takes (so the kill points fall inside it)."""
+    run = base / f"{mode}-count"
+    shutil.copytree(template(base), run / "games")
+    cfg = write_config(run, relay.port if relay else None)
+    trace = run / "steps.txt"
+    proc, port = serve(run, cfg, trace=trace)
+    try:
+        assert send_all(port, list(range(len(SCRIPT)))) == []
+        quiet(run, proc)
+        time.sleep(0.2)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=20)
+    check(run, mode, relay)
+    return len(trace.read_text().splitlines())
+
+
+def test_kills_at_random_steps_in_relay_and_maildir_mode(tmp_path):
+    loop = asyncio.new_event_loop()
+    relay = Relay()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    asyncio.run_coroutine_threadsafe(relay.start(), loop).result(10)
+    try:
+        template(tmp_path)
+
+        def mode_runs(mode: str) -> list[str]:
+            r = relay if mode == "relay" else None
+            total = steps(tmp_path, mode, r)
+            assert total > 40, total
+            rng = random.Random(f"{SEED}-{mode}")
+            points = sorted(rng.sample(range(1, total + 1), KILLS_PER_MODE))
+            return [one_run(tmp_path, mode, k, r) for k in points]
+        # The two modes side by side (only the relay mode uses the relay); each mode's runs one after the other.
+        with ThreadPoolExecutor(2) as pool:
+            outcomes = list(pool.map(mode_runs, ["relay", "maildir"]))
+        for mode, out in zip(["relay", "maildir"], outcomes):
+            assert out.count("killed") >= 20, (mode, out)      # a point or two may lie past a shorter run
+    finally:
+        asyncio.run_coroutine_threadsafe(relay.stop(), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+        loop.close()
+
+
+@pytest.mark.parametrize("label", ["renamed COMMIT", "in place status.json", "manifest removed"])
+def test_a_kill_at_each_step_of_a_commit(tmp_path, label):
+    """The commit's own steps, each killed once (maildir mode): found by name in a counted run, not by chance."""
+    template(tmp_path)
+    total_trace = tmp_path / "trace.txt"
+    run = tmp_path / "count"
+    shutil.copytree(template(tmp_path), run / "games")
+    cfg = write_config(run, None)
+    proc, port = serve(run, cfg, trace=total_trace)
+    try:
+        assert send_all(port, list(range(len(SCRIPT)))) == []
+        quiet(run, proc)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=20)
+    points = [int(line.split()[0]) for line in total_trace.read_text().splitlines() if label in line]
+    assert points, label
+    assert one_run(tmp_path, "maildir", points[len(points) // 2], None) == "killed"
