@@ -274,6 +274,10 @@ class Daemon:
         before the retry, if there is one."""
         name = job.name
         attempts = Spool.attempts(name)
+        if isinstance(exc, FileNotFoundError) and not any((self.spool.root / d / name).exists()
+                                                          for d in ("new", "cur")):
+            log.info("message %s is gone from the spool (taken by another job): nothing to do", name)
+            return None
         if isinstance(exc, (OSError, MemoryError)):
             delay = min(self.retry_start * 2 ** attempts, RETRY_MAX)
             log.warning("message %s deferred (%s: %s); next try in %.0f s", name, type(exc).__name__, exc, delay)
@@ -366,7 +370,8 @@ class Daemon:
 
     async def sweep(self) -> int:
         names = await asyncio.to_thread(lambda: sorted(p.name for p in (self.spool.root / "new").iterdir()))
-        found = [n for n in names if n not in self._queued and Spool.attempts(n) == 0]
+        # Only requeued messages (named '<key>:0'): a new arrival is in new/ a moment before it is queued.
+        found = [n for n in names if n.endswith(":0") and n not in self._queued]
         for name in found:
             self._retry(name)
         return len(found)

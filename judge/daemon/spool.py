@@ -116,14 +116,16 @@ class Spool:
         return out
 
     def requeue(self, names: list[str] | None = None) -> list[str]:
-        """Put set-aside messages (all, or the named ones) back in new/, with a clean attempt count."""
+        """Put set-aside messages (all, or the named ones) back in new/, with a clean attempt count. Their names
+        end in ':0', which tells a running daemon's sweep that nobody queued them (new arrivals have no count)."""
         done = []
         for name, _ in self.set_aside_messages():
             if names is not None and name not in names and _split(name)[0] not in names:
                 continue
-            os.replace(self.root / "bad" / name, self.root / "new" / _split(name)[0])
+            requeued = f"{_split(name)[0]}:0"
+            os.replace(self.root / "bad" / name, self.root / "new" / requeued)
             (self.root / "bad" / f"{name}.why").unlink(missing_ok=True)
-            done.append(_split(name)[0])
+            done.append(requeued)
         if done:
             sync_folder(self.root / "new")
         return done

@@ -52,9 +52,10 @@ def test_requeue_puts_set_aside_messages_back_with_a_clean_count(tmp_path):
     spool.set_aside(key, "ValueError: boom")
     assert spool.set_aside_messages() == [(key, "ValueError: boom")] and spool.pending() == ([], [])
     assert spool.requeue(["nothing-like-it"]) == []
-    assert spool.requeue() == [key]
-    assert spool.pending() == ([key], []) and spool.set_aside_messages() == []
-    assert spool.read(key) == (b"one", "a@example.org")
+    assert spool.requeue() == [f"{key}:0"]
+    assert spool.pending() == ([f"{key}:0"], []) and spool.set_aside_messages() == []
+    assert Spool.key(f"{key}:0") == key
+    assert spool.read(f"{key}:0") == (b"one", "a@example.org")
 
 
 def test_clean_drops_unacknowledged_tmp_files_and_expired_set_aside_ones(tmp_path):

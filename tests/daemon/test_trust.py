@@ -143,7 +143,7 @@ async def _for_good(tmp_path, monkeypatch):
         [(name, why)] = r.daemon.spool.set_aside_messages()
         assert "ZeroDivisionError" in why
         monkeypatch.undo()                                    # the keeper mends the judge...
-        assert r.daemon.spool.requeue() == [name.split(":")[0]]
+        assert r.daemon.spool.requeue() == [name.split(":")[0] + ":0"]
         assert await r.daemon.sweep() == 1                    # ...and the running daemon takes it up
         await settle(r.daemon)
         assert r.daemon.judge.store.load("g").player("FRANCE").orders == ["A PAR - BUR"]
