@@ -40,8 +40,16 @@ def read_orders(orders: Any, m: maps.Map) -> dict[str, list[str]]:
     return out
 
 
-def adjudicate(state: Any, orders: Any, rules: Any = None) -> dict:
-    """Adjudicate one phase given as JSON-shaped data; inputs are not modified. Raises ValueError on a bad document."""
+PICTURES = ("svg",)
+
+
+def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | None = None) -> dict:
+    """Adjudicate one phase given as JSON-shaped data; inputs are not modified. Raises ValueError on a bad document.
+
+    picture="svg" adds "picture": the board after adjudication with the orders drawn and their outcome.
+    """
+    if picture is not None and picture not in PICTURES:
+        raise ValueError(_bad_picture(picture))
     m = maps.load()
     position = Position.from_json(state, m)
     ruleset = read_rules(rules)
@@ -69,16 +77,25 @@ def adjudicate(state: Any, orders: Any, rules: Any = None) -> dict:
     if ruleset.engine is Engine.BOTH and position.phase.kind == "M":
         # Only when asked for (rules: engine=both): the equation engine's check of the port's result.
         doc["crosscheck"] = {"agree": not outcome.disagreements, "differences": outcome.disagreements}
+    if picture == "svg":
+        from judge import picture as pictures        # only a request for a picture loads the drawing code
+        doc["picture"] = pictures.results_svg(m, position, outcome)
     return doc
 
 
+def _bad_picture(value: Any) -> str:
+    return f"BAD PICTURE: {value!r} (the only picture is \"svg\"; leave picture out for none)"
+
+
 def request(doc: Any) -> dict:
-    """One request document {"state": ..., "orders": ..., "rules": [...]} -> its result."""
+    """One request document {"state": ..., "orders": ..., "rules": [...], "picture": "svg"} -> its result."""
     if not isinstance(doc, dict):
         raise ValueError("REQUEST MUST BE AN OBJECT WITH state, orders AND rules")
-    unknown = set(doc) - {"state", "orders", "rules"}
+    unknown = set(doc) - {"state", "orders", "rules", "picture"}
     if unknown:
         raise ValueError(f"UNKNOWN REQUEST FIELD: {sorted(unknown)[0]}")
     if "state" not in doc:
         raise ValueError("REQUEST HAS NO state")
-    return adjudicate(doc["state"], doc.get("orders"), doc.get("rules"))
+    if "picture" in doc and doc["picture"] not in PICTURES:       # null too: "absent" means the field is left out
+        raise ValueError(_bad_picture(doc["picture"]))
+    return adjudicate(doc["state"], doc.get("orders"), doc.get("rules"), picture=doc.get("picture"))

@@ -53,6 +53,44 @@ def _batch(source, api) -> int:
     return status
 
 
+def cmd_map(args: argparse.Namespace) -> int:
+    """Draw a request's result (or, with --before, the position it starts from) to OUT.png or OUT.svg."""
+    from judge import api, maps, picture
+    from judge.position import Position
+    out = Path(args.output)
+    if out.suffix.lower() not in (".png", ".svg"):
+        print(f"judge map: {out}: the output file must end in .png or .svg", file=sys.stderr)
+        return 2
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+        doc = json.loads(text)
+    except (OSError, json.JSONDecodeError) as exc:
+        print(f"judge map: cannot read the request: {exc}", file=sys.stderr)
+        return 2
+    try:
+        if not isinstance(doc, dict):
+            raise ValueError("REQUEST MUST BE AN OBJECT WITH state, orders AND rules")
+        # the whole document is checked, --before or not (a picture field of its own must be valid too)
+        result = api.request(doc if "picture" in doc else {**doc, "picture": "svg"})
+        if args.before:
+            m = maps.load()
+            svg = picture.position_svg(m, Position.from_json(doc["state"], m))
+        else:
+            svg = result["picture"]
+    except ValueError as exc:
+        print(f"judge map: {exc}", file=sys.stderr)
+        return 2
+    try:
+        if out.suffix.lower() == ".png":
+            out.write_bytes(picture.png(svg))
+        else:
+            out.write_text(svg, encoding="utf-8")
+    except OSError as exc:
+        print(f"judge map: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def cmd_datc(args: argparse.Namespace) -> int:
     from judge import datc
     from judge.rules import parse_rules
@@ -201,6 +239,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--batch", action="store_true", help="one request per input line, one result per output line")
     p.add_argument("--compact", action="store_true", help="print the result on one line")
     p.set_defaults(func=cmd_adjudicate)
+    p = sub.add_parser("map", help="draw a request's result, orders and outcome, to a PNG or SVG file")
+    p.add_argument("file", help="request document (shared/spec/judge-json.md); - for standard input")
+    p.add_argument("-o", "--output", required=True, help="OUT.png or OUT.svg: the format follows the suffix")
+    p.add_argument("--before", action="store_true", help="draw the position before the request instead")
+    p.set_defaults(func=cmd_map)
     p = sub.add_parser("datc", help="run the DATC v3.1 test cases and print the score")
     p.add_argument("--rules", help="comma-separated rule words to run under (default: the DATC preferences)")
     p.add_argument("--data", help="folder of DATC case files (default: tests/data/datc)")

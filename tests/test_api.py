@@ -119,3 +119,24 @@ def test_engine_both_reports_the_crosscheck():
     assert entry(r, "GERMANY", "A MUN - BUR")["result"] == ["bounce"]
     assert "crosscheck" not in adjudicate(state, orders)
     assert adjudicate(state, orders, ["engine=equations"])["state"] == r["state"]
+
+
+# -- the picture field (shared/spec/judge-json.md, "Variants and pictures") -------------------------------------------
+
+def test_picture_svg_draws_the_result_with_the_orders():
+    import xml.etree.ElementTree as ET
+    orders = {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A MUN - BUR"], "ITALY": ["A VEN H"]}
+    r = request({"state": START, "orders": orders, "picture": "svg"})
+    root = ET.fromstring(r["picture"])
+    ids = {e.get("id") for e in root.iter() if e.get("id")}
+    assert {"prov-PAR", "prov-STP", "unit-PAR", "unit-MUN", "order-PAR", "order-MUN", "order-VEN"} <= ids
+    assert r["orders"] == request({"state": START, "orders": orders})["orders"]      # the result is otherwise the same
+    assert "picture" not in request({"state": START, "orders": orders})
+
+
+@pytest.mark.parametrize("value", ["png", "SVG", None, True, ["svg"]])
+def test_picture_must_be_svg_or_absent(value):
+    with pytest.raises(ValueError, match="BAD PICTURE"):
+        request({"state": START, "picture": value})
+    with pytest.raises(ValueError, match="BAD PICTURE"):
+        adjudicate(START, {}, picture="png")

@@ -52,3 +52,23 @@ def test_the_shipped_example():
     assert p.returncode == 0
     body = p.stdout.split("\n", 1)[1]
     assert json.loads(body)["state"]["phase"] == "F1901M"
+
+
+def test_map_draws_the_result_or_the_position_before(tmp_path):
+    import xml.etree.ElementTree as ET
+    path = tmp_path / "req.json"
+    path.write_text(json.dumps(REQUEST))
+    p = run(["map", str(path), "-o", str(tmp_path / "after.png")])
+    assert p.returncode == 0, p.stderr
+    png = (tmp_path / "after.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(png[16:20], "big") == 1200      # IHDR width
+    for args, where in (([], "BUR"), (["--before"], "PAR")):
+        out = tmp_path / "map.svg"
+        assert run(["map", str(path), "-o", str(out), *args]).returncode == 0
+        ids = {e.get("id") for e in ET.parse(out).iter() if e.get("id")}
+        assert f"unit-{where}" in ids and ("order-PAR" in ids) == (not args)
+    p = run(["map", str(path), "-o", str(tmp_path / "map.gif")])
+    assert p.returncode == 2 and ".png or .svg" in p.stderr
+    path.write_text(json.dumps({**REQUEST, "picture": "png"}))
+    p = run(["map", str(path), "-o", str(tmp_path / "x.svg")])
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and "BAD PICTURE" in p.stderr

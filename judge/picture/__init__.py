@@ -1,1 +1,72 @@
 """Pictures of the board: the map's drawing (geometry) and, from it, images of positions."""
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from typing import Protocol, Sequence
+
+import jinja2
+
+from judge.adjudicator.results import OrderResult
+from judge.maps import Map
+from judge.picture import draw, geometry
+from judge.picture.shapes import fmt
+from judge.picture.style import BUILT, FAILED
+from judge.position import Position
+from judge.templating import TEMPLATES
+
+TEMPLATE = "picture/board.svg"
+
+
+class Outcome(Protocol):
+    """What a results picture needs of an adjudication (judge.adjudicator.PhaseOutcome has it)."""
+    results: list[OrderResult]
+    position: Position
+
+
+def has_drawing(map_name: str) -> bool:
+    """Does the judge ship a drawing of this map (so that its positions can be pictured)?"""
+    return resources.files("judge.maps").joinpath(f"{map_name}.geometry.json").is_file()
+
+
+def position_svg(m: Map, position: Position, game: str = "") -> str:
+    """The board as it stands (for MAP and PREVIEW): ownership, units, dislodged units and their retreat options.
+
+    `game` is the game's name for the title (may be empty). The map must have a drawing (see has_drawing).
+    """
+    return _render(draw.position_picture(m, geometry.load(m.name), position, game))
+
+
+def results_svg(m: Map, before: Position, outcome: Outcome, game: str = "") -> str:
+    """The phase just adjudicated: the orders given in `before`'s phase with their outcome, on the board after it.
+
+    `outcome` is what judge.adjudicator.adjudicate returned for `before` (its `.results` and `.position`).
+    """
+    return results_svg_of(m, before, outcome.results, outcome.position, game)
+
+
+def results_svg_of(m: Map, before: Position, results: Sequence[OrderResult], after: Position, game: str = "") -> str:
+    """results_svg from the parts: each order with its marks, and the position after the phase."""
+    return _render(draw.results_picture(m, geometry.load(m.name), before, results, after, game))
+
+
+def png(svg: str, width: int = 1200, palette: bool = False) -> bytes:
+    """The SVG rasterised to PNG bytes, `width` pixels wide (1200: readable in a mail, fine for printing).
+
+    palette=True: a quantised 256-colour PNG, about a third of the size (e.g. for a mail), about 3 times slower.
+    """
+    from judge.picture import raster       # imported when needed: libvips loads only in a process that draws
+    return raster.png(svg, width, palette)
+
+
+@lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    """The mails' template folder, escaping for XML: a game name or an order may hold '<' or '&'."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), undefined=jinja2.StrictUndefined,
+                             autoescape=True, trim_blocks=True, lstrip_blocks=True)
+    env.filters["n"] = fmt
+    return env
+
+
+def _render(picture: dict) -> str:
+    return environment().get_template(TEMPLATE).render(p=picture, failed=FAILED, built=BUILT)

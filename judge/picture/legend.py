@@ -1,0 +1,111 @@
+"""The legend band under the map: each power's colour, centres and units, and a key to every symbol drawn."""
+from __future__ import annotations
+
+from judge.maps import Map
+from judge.picture import items, shapes
+from judge.picture.style import PowerStyle, shade, text_on
+from judge.position import Position
+
+HEIGHT = 128.0
+POWER_ROW = 44.0
+CELL_H = 36.0
+COLUMNS = 6
+SAMPLE_COLOUR = "#5d6670"     # symbols in the key are neutral: the map's colours are the powers', the key's shapes
+SAMPLE = PowerStyle("", "", SAMPLE_COLOUR, "#d6d9dc", shade(SAMPLE_COLOUR), text_on(SAMPLE_COLOUR))
+
+
+def build(m: Map, position: Position, styles: dict[str, PowerStyle], width: float, top: float) -> dict:
+    """The legend's elements, laid out in picture units from `top` (the bottom edge of the map)."""
+    out: dict = {"top": top, "height": HEIGHT, "powers": [], "texts": [], "units": [], "orders": [], "marks": [],
+                 "centres": []}
+    step = width / max(len(m.powers), 1)
+    for i, power in enumerate(m.powers):
+        st = styles[power]
+        x, y = i * step, top + 8
+        centres, units = len(position.centers_of(power)), len(position.units_of(power))
+        count = f"{centres} SC, {units} unit{'s' * (units != 1)}"
+        out["powers"].append({"x": x + 36, "y": y + 14, "name": st.name, "count": count if centres or units else
+                              "out of the game", "colour": st.colour, "out": not (centres or units)})
+        out["units"].append(items.token(st, "A", (x + 18, y + 19)))
+    cell = width / COLUMNS
+    for k, (label, draw) in enumerate(_KEY):
+        x, yc = (k % COLUMNS) * cell + 10, top + POWER_ROW + 8 + (k // COLUMNS) * CELL_H + CELL_H / 2
+        draw(out, x, yc)
+        out["texts"].append({"x": x + 64, "y": yc + 4, "text": label})
+    return out
+
+
+def _army(out: dict, x: float, yc: float) -> None:
+    out["units"].append(items.token(SAMPLE, "A", (x + 24, yc), ))
+
+
+def _fleet(out: dict, x: float, yc: float) -> None:
+    out["units"].append(items.token(SAMPLE, "F", (x + 24, yc), ))
+
+
+def _centres(out: dict, x: float, yc: float) -> None:
+    out["centres"].append({"id": "", "x": x + 14, "y": yc, "fill": "#ffffff", "ring": "#333333"})
+    out["centres"].append({"id": "", "x": x + 38, "y": yc, "fill": SAMPLE.colour, "ring": SAMPLE.dark})
+
+
+def _hold(out: dict, x: float, yc: float) -> None:
+    out["orders"].append(items.ring("hold", (x + 26, yc), SAMPLE))
+    out["units"].append(items.token(SAMPLE, "A", (x + 26, yc)))
+
+
+def _move(out: dict, x: float, yc: float) -> None:
+    out["orders"].append(items.arrow("move", shapes.bent((x, yc + 4), (x + 56, yc + 4)), SAMPLE, head=13))
+
+
+def _failed(out: dict, x: float, yc: float) -> None:
+    pts = shapes.bent((x, yc + 4), (x + 44, yc + 4))
+    out["orders"].append(items.arrow("move", pts, SAMPLE, failed=True))
+    out["marks"].append(items.mark("x", pts[-1]))
+
+
+def _support(out: dict, x: float, yc: float) -> None:
+    pts = shapes.bent((x + 14, yc + 8), (x + 58, yc + 8), bend=0)
+    out["orders"].append(items.arrow("move", pts, SAMPLE, head=11))
+    line = items.arrow("support", [(x, yc - 10), (x + 34, yc + 6)], SAMPLE)
+    line["dot"] = {"cx": x + 34, "cy": yc + 6}
+    out["orders"].append(line)
+
+
+def _support_hold(out: dict, x: float, yc: float) -> None:
+    line = items.arrow("support-hold", [(x, yc), (x + 22, yc)], SAMPLE)
+    line["ring"] = {"cx": x + 39, "cy": yc, "r": items.RING_R}
+    out["orders"].append(line)
+    out["units"].append(items.token(SAMPLE, "A", (x + 39, yc)))
+
+
+def _convoy(out: dict, x: float, yc: float) -> None:
+    out["orders"].append(items.ring("convoy", (x + 28, yc), SAMPLE))
+    out["orders"].append(items.arrow("move", shapes.through([(x, yc + 2), (x + 28, yc), (x + 58, yc + 2)]),
+                                     SAMPLE, head=11))
+    out["units"].append(items.token(SAMPLE, "F", (x + 28, yc)))
+
+
+def _cut(out: dict, x: float, yc: float) -> None:
+    out["orders"].append(items.arrow("support", [(x, yc), (x + 56, yc)], SAMPLE, failed=True))
+    out["marks"].append(items.mark("x", (x + 28, yc)))
+
+
+def _dislodged(out: dict, x: float, yc: float) -> None:
+    for dy in (-10, 10):
+        out["orders"].append(items.arrow("option", [(x + 22, yc), (x + 58, yc + dy)], SAMPLE, head=9))
+    out["units"].append(items.token(SAMPLE, "A", (x + 12, yc), dislodged=True, scale=0.85))
+
+
+def _adjust(out: dict, x: float, yc: float) -> None:
+    out["units"].append(items.token(SAMPLE, "A", (x + 12, yc)))
+    out["marks"].append(items.mark("plus", (x + 25, yc - 11)))
+    out["units"].append(items.token(SAMPLE, "F", (x + 42, yc), ghost=True))
+    out["marks"].append(items.mark("x", (x + 42, yc)))
+
+
+_KEY = (
+    ("army", _army), ("fleet", _fleet), ("centre: free, owned", _centres),
+    ("hold", _hold), ("move", _move), ("move failed", _failed),
+    ("support", _support), ("support to hold", _support_hold), ("convoy", _convoy),
+    ("support failed", _cut), ("dislodged, retreats", _dislodged), ("built, removed", _adjust),
+)
