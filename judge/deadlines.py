@@ -100,8 +100,24 @@ class Timing:
 
 def next_deadline(start: datetime, phase_kind: str, timing: Timing) -> datetime:
     """The deadline of a phase that starts at `start` (aware): the delay, then the time of day, then a playing day."""
+    return settle(start + timing.delay(phase_kind), timing)
+
+
+def after_absences(moment: datetime, absences: list[tuple[datetime, datetime]], timing: Timing) -> datetime:
+    """A deadline that falls inside an absence moves to its end (then to the time of day and a playing day);
+    absences that touch are crossed one after the other."""
+    for _ in range(len(absences) + 1):
+        inside = [end for start, end in absences if start <= moment < end]
+        if not inside:
+            return moment
+        moment = settle(max(inside), timing)
+    return moment
+
+
+def settle(moment: datetime, timing: Timing) -> datetime:
+    """The first moment from `moment` on at the game's time of day (if it has one) on one of its playing days."""
     tz = zone(timing.timezone)
-    local = (start + timing.delay(phase_kind)).astimezone(tz)
+    local = moment.astimezone(tz)
     tod = parse_time_of_day(timing.time_of_day)
     if tod is not None:
         at = datetime.combine(local.date(), tod, tzinfo=tz)
@@ -166,3 +182,37 @@ def _near(moment: datetime, now: datetime, text: str) -> datetime:
     if moment - now > FARTHEST:
         raise ValueError(f"DEADLINE TOO FAR AHEAD: {text.strip()} (AT MOST {FARTHEST.days} DAYS FROM NOW)")
     return moment
+
+
+def parse_day(text: str, timing: Timing, now: datetime, end_of_day: bool = False) -> datetime:
+    """A day (and maybe a time) as players write them for absences: '2026-12-24', '24 Dec', 'Dec 24', '24 Dec 2026',
+    each with an optional HH:MM. Without a time: the day's start (or, with `end_of_day`, its end), in the game's
+    zone. Without a year: the next such day."""
+    t = " ".join(text.strip().split())
+    tz = zone(timing.timezone)
+    year = now.astimezone(tz).year
+    for fmt in ("%Y-%m-%d", "%d %b %Y", "%b %d %Y", "%d %B %Y", "%B %d %Y"):
+        for tfmt in ("", " %H:%M"):
+            try:
+                moment = datetime.strptime(t, fmt + tfmt)
+            except ValueError:
+                continue
+            return _day(moment, bool(tfmt), tz, end_of_day)
+    for fmt in ("%d %b", "%b %d", "%d %B", "%B %d"):
+        for tfmt in ("", " %H:%M"):
+            for y in (year, year + 1):
+                try:
+                    moment = datetime.strptime(f"{y} {t}", f"%Y {fmt}{tfmt}")
+                except ValueError:
+                    continue
+                day = _day(moment, bool(tfmt), tz, end_of_day)
+                if day > now or y > year:
+                    return day
+    raise ValueError(f"UNRECOGNIZED DAY: {text.strip() or '(nothing)'}")
+
+
+def _day(moment: datetime, has_time: bool, tz, end_of_day: bool) -> datetime:
+    local = moment.replace(tzinfo=tz)
+    if not has_time and end_of_day:
+        local = datetime.combine(local.date() + timedelta(days=1), time(0, 0), tzinfo=tz)
+    return local.astimezone(timezone.utc)

@@ -66,8 +66,45 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     subject, body = _render(game, settings, len(game.history), ctx, show(game.deadline, game.timing), game.winner)
     out.results = (str(before.phase), body)
     out.mails.append(Mail(audience(game), "raw", {"subject": subject, "body": body}))
-    out.notes.append(f"{before.phase} processed; next phase {game.position.phase}")
+    if game.over:
+        out.mails.extend(end_mails(game, settings))
+        out.notes.append(f"{before.phase} processed; the game is over ({describe_result(game.result)})")
+    else:
+        out.notes.append(f"{before.phase} processed; next phase {game.position.phase}")
     return out
+
+
+def describe_result(result: dict | None) -> str:
+    """How a game ended, in words."""
+    if not result:
+        return "not over"
+    names = [p.title() for p in result.get("powers", [])]
+    if result["kind"] == "solo":
+        return f"{names[0]} has won alone"
+    if result["kind"] == "concession":
+        return f"the game was conceded to {names[0]}"
+    if result["kind"] == "draw":
+        return "a draw between " + (" and ".join(names) if len(names) < 3 else
+                                    ", ".join(names[:-1]) + " and " + names[-1])
+    return "terminated by the master"
+
+
+def end_mails(game: Game, settings: Settings) -> list[Mail]:
+    """The game is over: everyone gets the result, the final centre counts and (unless the game stays anonymous)
+    who played which power when."""
+    from judge.rules import Anonymous
+    m, pos = game.map, game.position
+    counts = []
+    if pos is not None:
+        counts = sorted(({"power": p.title(), "centers": len(pos.centers_of(p)), "units": len(pos.units_of(p))}
+                         for p in m.powers), key=lambda r: (-r["centers"], r["power"]))
+    players = []
+    if game.rules.anonymous is not Anonymous.ALWAYS:
+        players = [{"power": t["power"].title(), "address": t["address"], "from": t["from"] or "the start",
+                    "to": t["to"] or "the end"} for t in game.tenures]
+    ctx = {"game": game.name, "result": describe_result(game.result),
+           "phase": (game.result or {}).get("phase", ""), "counts": counts, "players": players}
+    return [Mail([address], "notice/end.txt", ctx) for address in audience(game)]
 
 
 def on_clock(game: Game, settings: Settings, now: datetime) -> Processed | None:

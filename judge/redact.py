@@ -11,8 +11,8 @@ MASK = "********"
 _AFTER_GAME = re.compile(r"(?P<head>[^\w]*(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|"
                          r"(?:join|create|register)\b)[\s:,;=]*)(?P<game>[^\s,;:=]+)(?P<sep>[\s,;:=]+)(?P<rest>\S.*)?$", re.I)
 # A line that is nothing but a password: "SET PASSWORD x", "PASSWORD: x", "pw x".
-_ALL = re.compile(r"(?P<head>[^\w]*(?:set[\s_-]*)?(?:password|passwd|passwort|pass|pw)\b[\s:,;=]*)(?P<rest>\S.*)?$",
-                  re.I)
+_ALL = re.compile(r"(?P<head>[^\w]*(?:set[\s_-]*)?(?:password|passwd|passwort|pass|pw|private)\b[\s:,;=]*)"
+                  r"(?P<rest>\S.*)?$", re.I)
 
 
 def hide_password(line: str) -> str:

@@ -54,7 +54,42 @@ class LatePowers(str, Enum):
 
 class Press(str, Enum):
     WHITE = "white"          # press and broadcasts, signed by the sender's power
-    NONE = "none"            # no press at all (gunboat)
+    GREY = "grey"            # press and broadcasts, never signed (anonymous)
+    WHITE_GREY = "white_grey"  # the sender chooses (WHITE is the default, GREY on request)
+    BROADCAST = "broadcast"  # signed broadcasts only: no private press between players
+    NONE = "none"            # no press at all (gunboat); press to the master is still allowed
+
+
+class DrawVotes(str, Enum):
+    SECRET = "secret"        # nobody learns how anyone voted until the vote passes
+    COUNTS = "counts"        # everyone learns how many survivors vote for what
+    NAMES = "names"          # everyone learns who votes for what
+
+
+class Draws(str, Enum):
+    DIAS = "dias"            # a draw includes all survivors
+    ANY = "any"              # a draw may be among some of the survivors, if all survivors vote for it
+
+
+class DummyVotes(str, Enum):
+    AGREE = "agree"          # a dummy survivor counts as voting yes (and shares a draw)
+    EXCLUDE = "exclude"      # dummies are left out: neither asked nor part of a draw
+
+
+class VoteExpiry(str, Enum):
+    NEVER = "never"          # a vote stands until withdrawn
+    PHASE = "phase"          # votes are cleared when a phase is processed
+
+
+class DeadlineMode(str, Enum):
+    AUTO = "auto"            # deadlines from the game's timing
+    MANUAL = "manual"        # no deadline: the master processes by hand (live games)
+
+
+class Anonymous(str, Enum):
+    NO = "no"                # players may know who plays what
+    UNTIL_END = "until_end"  # addresses hidden until the game ends
+    ALWAYS = "always"        # never revealed, even at the end
 
 
 @dataclass(frozen=True)
@@ -62,9 +97,10 @@ class Rule:
     name: str
     meaning: str
     default: Any
-    choices: tuple[Any, ...]
+    choices: tuple[Any, ...] | range
     datc: str = ""                       # the DATC issue the option settles, if any
     conflicts: tuple[tuple[str, Any], ...] = ()   # (rule, value) pairs this rule cannot be combined with when on
+    equivalent: str = ""                 # what DPjudge or the Ken Lowe judge (njudge) calls it, where either has it
 
 
 def _choices(enum: type[Enum]) -> tuple[Any, ...]:
@@ -103,7 +139,43 @@ RULES: tuple[Rule, ...] = (
     Rule("late_powers", "At the end of the grace period: give late powers 'default' orders and go on, send the master "
          "a 'preview' and wait, or 'resign' the late players and wait for a takeover.",
          LatePowers.DEFAULT, _choices(LatePowers)),
-    Rule("press", "Press between players: 'white' (signed) or 'none' (no press).", Press.WHITE, _choices(Press)),
+    Rule("press", "Press between players: 'white' (signed), 'grey' (anonymous), 'white_grey' (the sender chooses), "
+         "'broadcast' (signed broadcasts only, no private press) or 'none'. Press to the master is always allowed.",
+         Press.WHITE, _choices(Press), equivalent="DPjudge NO_PRESS, GREY_PRESS, PUBLIC_PRESS; njudge Press"),
+    Rule("fake_press", "A sender may sign press as another power (FAKE FROM) or fake its recipients (FAKE TO).",
+         False, (False, True), conflicts=(("press", Press.NONE),), equivalent="DPjudge FAKE_PRESS; njudge Fake"),
+    Rule("master_press_copies", "The master receives a copy of private press between players (off: only press "
+         "sent to the master, and broadcasts).", False, (False, True), equivalent="njudge Set Observer/GM copies"),
+    Rule("observer_press", "Observers may send broadcasts (and press to the master).", False, (False, True),
+         equivalent="DPjudge OBSERVER press"),
+    Rule("draw_votes", "Draw and concession votes are 'secret', or everyone sees the 'counts', or the 'names' of "
+         "those voting.", DrawVotes.SECRET, _choices(DrawVotes), equivalent="njudge Set Secret/Visible votes"),
+    Rule("draws", "A draw includes all survivors ('dias'), or 'any' set of survivors all survivors agree on.",
+         Draws.DIAS, _choices(Draws), equivalent="njudge Set DIAS / NoDIAS"),
+    Rule("concessions", "Survivors may concede the game to one power.", True, (False, True),
+         equivalent="njudge Set Concessions"),
+    Rule("dummy_votes", "A dummy survivor 'agree's to any draw or concession (and shares a draw), or is 'exclude'd "
+         "from votes and draws.", DummyVotes.AGREE, _choices(DummyVotes)),
+    Rule("vote_expiry", "A vote stands until withdrawn ('never' expires) or until the phase is processed.",
+         VoteExpiry.NEVER, _choices(VoteExpiry)),
+    Rule("deadlines", "Deadlines follow the game's timing ('auto'), or there are none and the master processes by "
+         "hand ('manual', for live games).", DeadlineMode.AUTO, _choices(DeadlineMode),
+         equivalent="DPjudge REAL_TIME / NO_DEADLINE"),
+    Rule("absence_days", "The longest absence a player may set (days; the master sets any); 0: no absences.",
+         14, range(0, 61), equivalent="DPjudge SET ABSENCE (14 days for players)"),
+    Rule("absence_count", "How many absences a player may set in one game.", 4, range(0, 21)),
+    Rule("extension_count", "Deadline extensions each player may ask for in one game (0: none).", 0, range(0, 11),
+         equivalent="njudge Set Extensions"),
+    Rule("extension_hours", "How long one extension is (hours).", 24, range(1, 169)),
+    Rule("extension_anonymous", "Players learn that the deadline was extended, not who asked.", True,
+         (False, True)),
+    Rule("multiple_powers", "One player may play several powers (TAKEOVER of a second one).", False, (False, True),
+         equivalent="DPjudge MULTIPLE_POWERS"),
+    Rule("show_status", "LIST <game> shows everyone which powers have orders in and who waits (off: the master "
+         "only).", False, (False, True), equivalent="DPjudge HIDE_ORDERS (the reverse)"),
+    Rule("anonymous", "Who plays which power: shown to all ('no'), hidden 'until_end', or hidden 'always'; an "
+         "anonymous game never shows a player's address to the others.", Anonymous.NO, _choices(Anonymous),
+         equivalent="DPjudge ANONYMOUS; njudge Set Anonymous"),
 )
 
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
@@ -124,6 +196,23 @@ class Ruleset:
     partial_orders: PartialOrders = PartialOrders.ACCEPT
     late_powers: LatePowers = LatePowers.DEFAULT
     press: Press = Press.WHITE
+    fake_press: bool = False
+    master_press_copies: bool = False
+    observer_press: bool = False
+    draw_votes: DrawVotes = DrawVotes.SECRET
+    draws: Draws = Draws.DIAS
+    concessions: bool = True
+    dummy_votes: DummyVotes = DummyVotes.AGREE
+    vote_expiry: VoteExpiry = VoteExpiry.NEVER
+    deadlines: DeadlineMode = DeadlineMode.AUTO
+    absence_days: int = 14
+    absence_count: int = 4
+    extension_count: int = 0
+    extension_hours: int = 24
+    extension_anonymous: bool = True
+    multiple_powers: bool = False
+    show_status: bool = False
+    anonymous: Anonymous = Anonymous.NO
 
     def with_(self, **changes: Any) -> "Ruleset":
         """A copy with some rules changed; every value is checked against the table."""
@@ -151,6 +240,15 @@ PRESETS: dict[str, Ruleset] = {
 
 def _coerce(rule: Rule, value: Any) -> Any:
     """Turn a value given as text (config, JSON, e-mail) into the rule's own type, or raise ValueError."""
+    if isinstance(rule.choices, range):
+        try:
+            out = int(str(value).strip())
+        except ValueError:
+            raise ValueError(f"RULE {rule.name.upper()}: {value!r} IS NOT A WHOLE NUMBER") from None
+        if out not in rule.choices:
+            raise ValueError(f"RULE {rule.name.upper()}: {value!r} IS NOT FROM {rule.choices.start} TO "
+                             f"{rule.choices.stop - 1}")
+        return out
     if isinstance(rule.default, bool):
         if isinstance(value, bool):
             out = value
@@ -182,7 +280,7 @@ def validate(rs: Ruleset) -> None:
             raise ValueError(f"RULE {rule.name.upper()}: {value!r} IS NOT AVAILABLE")
         for other, other_value in rule.conflicts:
             if value and getattr(rs, other) == other_value:
-                raise ValueError(f"RULE {rule.name.upper()} CONFLICTS WITH {other.upper()}={other_value}")
+                raise ValueError(f"RULE {rule.name.upper()} CONFLICTS WITH {other.upper()}={_show(other_value)}")
 
 
 def parse_rules(items: Iterable[str], base: Ruleset | None = None) -> Ruleset:
@@ -237,11 +335,14 @@ def describe(rs: Ruleset) -> list[str]:
 
 def markdown_table() -> str:
     """The rules as a Markdown table, for the README (a test keeps the two identical)."""
-    lines = ["| rule | default | choices | DPjudge preset | DATC issue | meaning |",
-             "| --- | --- | --- | --- | --- | --- |"]
+    lines = ["| rule | default | choices | DPjudge preset | DATC issue | DPjudge / njudge | meaning |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
     dp = PRESETS["dpjudge"]
     for r in RULES:
-        choices = ", ".join(_show(c) for c in r.choices)
+        if isinstance(r.choices, range):
+            choices = f"{r.choices.start} to {r.choices.stop - 1}"
+        else:
+            choices = ", ".join(_show(c) for c in r.choices)
         lines.append(f"| `{r.name}` | {_show(r.default)} | {choices} | {_show(getattr(dp, r.name))} | "
-                     f"{r.datc or '-'} | {r.meaning} |")
+                     f"{r.datc or '-'} | {r.equivalent or '-'} | {r.meaning} |")
     return "\n".join(lines)

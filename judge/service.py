@@ -15,7 +15,7 @@ from judge.config import Settings
 from judge.keeper import Keeper
 from judge.mail import inbound, outbound
 from judge.mail.loops import Repeats
-from judge.processing import Processed, audience, on_clock
+from judge.processing import Processed, audience, end_mails, on_clock
 from judge.redact import hide_in_subject, hide_password
 from judge.storage.commit import Commit
 from judge.storage.failures import LIMIT as FAILURES_LIMIT
@@ -129,6 +129,10 @@ class Judge:
                                             f"{hide_password(line)[:200]!r}: {error}")
                 if s.failed_signon:
                     self._signon_failed(s)
+            for to, template, ctx in s.refusal_notices:
+                for address in to:
+                    subject, body = render(template, **ctx)
+                    self.outbox.put(outbound.build(self.settings, address, subject, body))
             return out
         if s.game is None:
             self._reply(msg, s.lines, [], [], False)
@@ -213,14 +217,23 @@ class Judge:
                 elif e.kind == "rollback":
                     self.store.rollback_to(game.name, e.payload, tx, s.now.strftime("%Y%m%d%H%M%S%f"))
                 elif e.kind == "press":
-                    _, text = render("notice/press.txt", **e.payload)
-                    self.store.archive_press(game, text, tx)
+                    deliveries, entry = e.payload
+                    self.store.archive_press(game, entry, tx)
+                    for d in deliveries:
+                        self._mail(tx, [d.address], "notice/press.txt", {
+                            "game": game.name, "sender": d.shown_from, "phase": entry["phase"], "body": entry["body"],
+                            "broadcast": entry["broadcast"], "recipients": d.shown_to})
+                elif e.kind == "ended":
+                    for mail in end_mails(game, self.settings):
+                        self._mail(tx, mail.to, mail.template, mail.context)
                 elif e.kind == "mail":
                     to, template, ctx = e.payload
                     self._mail(tx, to, template, ctx)
                 elif e.kind == "notify":
                     title, lines, who = e.payload
-                    to = [game.master_address] if who == "master" else audience(game)
+                    to = {"master": [game.master_address],
+                          "players": [p.address for p in game.players if p.status == "active" and p.address]
+                          }.get(who) or audience(game)
                     self._mail(tx, to, "notice/event.txt", {"game": game.name, "title": title, "lines": lines})
             if msg is not None:
                 self._reply(msg, s.lines, [], [], False, tx)
@@ -323,7 +336,8 @@ def game_named_in(lines: list[str]) -> str | None:
                 return power_and_game(words[1])[1]
         except CommandError:
             return None
-        if head in ("JOIN", "OBSERVE", "WATCH", "LIST", "SUMMARY", "HISTORY", "CREATE"):
+        if head in ("JOIN", "OBSERVE", "WATCH", "UNOBSERVE", "UNWATCH", "LIST", "SUMMARY", "HISTORY", "CREATE",
+                    "ARCHIVE", "PRESSARCHIVE"):
             name = words[1].lower()
             return name if valid_name(name) else None
     return None

@@ -21,7 +21,7 @@ CASES = {
                          "remedy": "game master decides"},
                         "Still missing orders from: Italy, Turkey."),
     "notice/press.txt": ({"game": "g1", "sender": "France", "phase": "S1901M", "body": ["Hello", "there"],
-                          "broadcast": False, "recipients": ["Germany", "Italy"]},
+                          "broadcast": False, "recipients": "Germany, Italy"},
                          "Message from France in game 'g1' (S1901M) to Germany, Italy:\n\nHello\nthere\n"),
     "notice/preview.txt": ({"game": "g1", "phase_code": "S1901M", "late": ["ITALY"], "body": "RESULTS BODY"},
                            "Late powers (given default orders here): ITALY."),
@@ -33,11 +33,19 @@ CASES = {
                        "  LIST" + " " * 37 + "Lists."),
     "reply/history.txt": ({"game": "g1", "results": [{"name": "0001-S1901M", "text": "TEXT"}]},
                           "0001-S1901M\nTEXT"),
-    "reply/list.txt": ({"judge": "USIN", "games": [], "game": {
+    "reply/list.txt": ({"judge": "USIN", "running": [], "finished": [], "game": {
         "name": "g1", "status": "active", "phase": "Spring 1901 Movement", "deadline": "D", "master": "gm@x.org",
-        "players": [{"power": "France", "status": "active", "orders": True, "wait": True}], "observers": 2,
-        "rules": ["press = white"], "timing": ["grace_hours = 24"]}},
-        "  France   active, orders in, waiting"),
+        "result": "", "victory": 18, "votes": ["France: DRAW"],
+        "players": [{"power": "France", "status": "active", "orders": True, "wait": True, "late": 2}],
+        "observers": 2, "rules": ["press = white"], "timing": ["grace_hours = 24"]}},
+        "  France   active, orders in, waiting, late 2 times"),
+    "reply/archive.txt": ({"game": "g1", "entries": [{"phase": "S1901M", "shown_from": "France",
+                                                       "shown_to": "Germany", "body": ["Hi"]}]},
+                          "-- S1901M: from France to Germany\nHi\n"),
+    "notice/end.txt": ({"game": "g1", "result": "a draw between France and Germany",
+                        "phase": "F1905M", "counts": [{"power": "France", "centers": 17, "units": 17}],
+                        "players": [{"power": "France", "address": "f@x.org", "from": "the start", "to": "the end"}]},
+                       "Game 'g1' is over after F1905M: a draw between France and Germany."),
     "reply/reply.txt": ({"subject": "Re: orders", "lines": ["Signed on."], "rejected": True,
                          "errors": [{"line": "A PAR - XYZ", "error": "UNKNOWN PLACENAME: XYZ"}],
                          "unread": ["SET WAIT"]},
@@ -46,8 +54,9 @@ CASES = {
                           "powers": [{"power": "France", "status": "active", "wait": True, "orders": ["A PAR H"],
                                       "submitted": True}]},
                          "France (active, WAIT):\n  A PAR H\n"),
-    "reply/summary.txt": ({"game": "g1", "powers": ["Austria", "England"],
-                           "rows": [{"year": "1901", "counts": [3, 4]}]},
+    "reply/summary.txt": ({"game": "g1", "powers": ["Austria", "England"], "status": "completed",
+                           "rows": [{"year": "1901", "counts": [3, 4]}], "result": "England has won alone",
+                           "players": [{"power": "England", "address": "e@x.org", "from": "S1901M", "to": "the end"}]},
                           "1901     3   4"),
     "results/phase.txt": ({**HEAD, "number": 1, "winner": "", "phase": PHASE, "next": NEXT,
                            "orders": [{"power": "France", "text": "Army Paris -> Burgundy", "marks": ["bounce"]}],
@@ -81,7 +90,8 @@ def test_renders_with_a_subject(name):
     assert "{{" not in body and "{%" not in body
 
 
-OTHER_BRANCH = {("reply/list.txt", "games")}          # the list of games is read only when no game is asked about
+# Read only in the other branch: the lists of games when no game is asked about; the statuses when there are none.
+OTHER_BRANCH = {("reply/list.txt", "running"), ("reply/list.txt", "finished"), ("reply/summary.txt", "status")}
 
 
 @pytest.mark.parametrize("name, key", [(n, k) for n in sorted(CASES) for k in CASES[n][0]
@@ -96,7 +106,7 @@ def test_every_context_key_is_needed(name, key):
 
 def test_the_list_of_games_is_needed_without_a_game():
     with pytest.raises(jinja2.UndefinedError):
-        render("reply/list.txt", judge="J", game=None)
+        render("reply/list.txt", judge="J", game=None, finished=[])
 
 
 def test_subjects():
@@ -130,10 +140,11 @@ def test_ownership_wording(builds, text):
 
 
 def test_empty_alternatives():
-    _, body = render("reply/list.txt", judge="J", game=None, games=[])
-    assert "  No games." in body
+    _, body = render("reply/list.txt", judge="J", game=None, running=[], finished=[])
+    assert "  None." in body and "Finished" not in body
     assert "No phase has been processed yet." in render("reply/history.txt", game="g1", results=[])[1]
-    assert "No year has been completed yet." in render("reply/summary.txt", game="g1", powers=[], rows=[])[1]
+    assert "No year has been completed yet." in render("reply/summary.txt", game="g1", powers=[], rows=[],
+                                                       result="", players=[], status="active")[1]
     status = dict(CASES["reply/status.txt"][0])
     status["powers"] = [{"power": "France", "status": "active", "wait": False, "orders": [], "submitted": False}]
     assert "France (active):\n  (no orders)\n" in render("reply/status.txt", **status)[1]

@@ -58,6 +58,7 @@ class Session:
     loaded: Game | None = None                # the game as just read from disk by the caller (under its lock), so
                                               # that open_game need not read status.json a second time
     failed_signon: str = ""                   # the failures key of a wrong password in this message, if any
+    refusal_notices: list = field(default_factory=list)   # notices sent even when the message is refused
 
     # -- guards used by the commands -------------------------------------------------------------------------------
     def need_game(self) -> Game:
@@ -89,6 +90,23 @@ class Session:
             raise CommandError(f"NO SUCH GAME: {name}")
         self.game = self.store.load(name)
         return self.game
+
+    def open_access(self, name: str, words: list[str]) -> list[str]:
+        """Open a game someone not signed on asks about (JOIN, OBSERVE, TAKEOVER, LIST, HISTORY...). A private game
+        needs its game password as the last word, or a sign-on to it earlier in the message; returns the words
+        without the game password."""
+        from judge.storage.passwords import check_password
+        game = self.open_game(name)
+        if not game.private or self.role in ("power", "master"):
+            return words
+        if game.privacy and words and check_password(words[-1], game.privacy):
+            return words[:-1]
+        raise CommandError(f"GAME {game.name} IS PRIVATE: ADD ITS GAME PASSWORD AT THE END OF THE LINE (ASK ITS "
+                           "MASTER FOR IT), OR SIGN ON FIRST")
+
+    def notify_anyway(self, to: list[str], template: str, ctx: dict) -> None:
+        """A notice that goes out even if the message is refused (e.g. the master told of a takeover request)."""
+        self.refusal_notices.append((to, template, ctx))
 
     def effect(self, kind: str, payload: Any) -> None:
         self.effects.append(Effect(kind, payload))

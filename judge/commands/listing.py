@@ -1,80 +1,109 @@
-"""LIST, SUMMARY, HISTORY and HELP: what anyone may ask about games."""
+"""LIST, SUMMARY, HISTORY and HELP: what anyone may ask about games (a private game: with its game password)."""
 from __future__ import annotations
 
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
-from judge.rules import describe
+from judge.processing import describe_result
+from judge.rules import Anonymous, describe
 from judge.storage.gamedir import GameUnavailable
 from judge.templating import render
 
 
-def _block(s: Session, name: str, **ctx) -> None:
+def block(s: Session, name: str, **ctx) -> None:
     _, text = render(name, **ctx)
     s.say(*text.rstrip("\n").split("\n"))
 
 
+def _all_games(s: Session) -> list[dict]:
+    games = []
+    for name in s.store.names():
+        try:
+            g = s.game if s.game and s.game.name == name else s.store.load(name)
+        except (GameUnavailable, FileNotFoundError):
+            continue                  # one broken game (the keeper is told) hides nothing else
+        if not g.private:
+            games.append({"name": g.name, "status": g.status, "over": g.over, "open": g.open_powers(),
+                          "phase": str(g.position.phase) if g.position else "",
+                          "result": describe_result(g.result) if g.over else ""})
+    return games
+
+
 class List:
     name, aliases, block_end = "LIST", (), None
-    syntax = "LIST [game]"
-    help = "Lists the games, or one game's players, phase, deadline and house rules."
+    syntax = "LIST [game] [game password]"
+    help = "Lists the games (open powers marked, finished games apart), or one game's players, phase, deadline " \
+           "and house rules."
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         if not args:
-            games = []
-            for name in s.store.names():
-                try:
-                    g = s.game if s.game and s.game.name == name else s.store.load(name)
-                except (GameUnavailable, FileNotFoundError):
-                    continue                  # one broken game (the keeper is told) hides nothing else
-                if not g.private:
-                    games.append({"name": g.name, "status": g.status,
-                                  "phase": str(g.position.phase) if g.position else ""})
-            _block(s, "reply/list.txt", judge=s.settings.judge_name, game=None, games=games)
+            games = _all_games(s)
+            block(s, "reply/list.txt", judge=s.settings.judge_name, game=None,
+                  running=[g for g in games if not g["over"]], finished=[g for g in games if g["over"]])
             return Continue.YES
-        g = s.open_game(args[0])
-        if g.private and s.sender.lower() != g.master_address.lower() and not g.players_at(s.sender):
-            raise CommandError(f"GAME {g.name} IS PRIVATE: ONLY ITS MASTER AND PLAYERS MAY LIST IT")
+        s.open_access(args[0], args[1:])
+        g = s.game
+        master = s.role == "master"
+        show_status = master or g.rules.show_status
+        hide = g.rules.anonymous is not Anonymous.NO and not g.over or g.rules.anonymous is Anonymous.ALWAYS
         info = {"name": g.name, "status": g.status, "phase": g.position.phase.describe() if g.position else "",
-                "deadline": show(g.deadline, g.timing), "master": g.master_address,
-                "players": [{"power": p.power.title(), "status": p.status, "orders": p.submitted, "wait": p.wait}
-                            for p in g.players],
+                "deadline": "paused" if g.paused else show(g.deadline, g.timing),
+                "master": "(anonymous game)" if hide and not master else g.master_address,
+                "result": describe_result(g.result) if g.over else "",
+                "players": [{"power": p.power.title(), "status": p.status,
+                             "orders": p.submitted if show_status else None,
+                             "wait": p.wait if show_status else None,
+                             "late": p.late_count if master else None} for p in g.players],
                 "observers": len(g.observers), "rules": describe(g.rules),
-                "timing": [f"{k} = {v}" for k, v in g.timing.to_json().items()]}
-        _block(s, "reply/list.txt", judge=s.settings.judge_name, game=info, games=[])
+                "votes": [f"{p.title()}: {v}" for p, v in g.votes.items()] if master else [],
+                "timing": [f"{k} = {v}" for k, v in g.timing.to_json().items()],
+                "victory": g.victory_centers()}
+        block(s, "reply/list.txt", judge=s.settings.judge_name, game=info, running=[], finished=[])
         return Continue.YES
 
 
 class Summary:
     name, aliases, block_end = "SUMMARY", (), None
-    syntax = "SUMMARY <game>"
-    help = "The supply-centre count of every power at the end of each year."
+    syntax = "SUMMARY <game> [game password]"
+    help = "Supply-centre counts by year, who played which power when, and how the game ended."
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         if not args:
             raise CommandError("USE SUMMARY <game>")
-        g = s.open_game(args[0])
+        s.open_access(args[0], args[1:])
+        g = s.game
         powers = list(g.map.powers)
         rows = [{"year": year, "counts": [counts.get(p, 0) for p in powers]}
                 for year, counts in sorted(g.center_history.items())]
-        _block(s, "reply/summary.txt", game=g.name, powers=[p.title() for p in powers], rows=rows)
+        # Names at the end (unless the game stays anonymous); before it, only when a power changed hands.
+        reveal = (g.over and g.rules.anonymous is not Anonymous.ALWAYS) or s.role == "master"
+        seen: dict[str, int] = {}
+        players = []
+        for t in g.tenures:
+            seen[t["power"]] = seen.get(t["power"], 0) + 1
+            who = t["address"] if reveal else f"player {seen[t['power']]}"
+            players.append({"power": t["power"].title(), "address": who, "from": t["from"] or "the start",
+                            "to": t["to"] or ("the end" if g.over else "now")})
+        block(s, "reply/summary.txt", game=g.name, powers=[p.title() for p in powers], rows=rows,
+              players=players, status=g.status, result=describe_result(g.result) if g.over else "")
         return Continue.YES
 
 
 class History:
     name, aliases, block_end = "HISTORY", (), None
-    syntax = "HISTORY <game>"
+    syntax = "HISTORY <game> [game password]"
     help = "Every results mail of the game so far."
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         if not args:
             raise CommandError("USE HISTORY <game>")
-        g = s.open_game(args[0])
+        s.open_access(args[0], args[1:])
+        g = s.game
         results = [{"name": p.stem, "text": p.read_text(encoding="utf-8").rstrip("\n")}
                    for p in s.store.results(g.name)]
-        _block(s, "reply/history.txt", game=g.name, results=results)
+        block(s, "reply/history.txt", game=g.name, results=results)
         return Continue.YES
 
 
@@ -87,5 +116,5 @@ class Help:
         """See `Command`."""
         from judge.commands.registry import COMMANDS
         rows = [{"syntax": c.syntax, "help": c.help} for c in COMMANDS]
-        _block(s, "reply/help.txt", judge=s.settings.judge_name, address=s.settings.address, commands=rows)
+        block(s, "reply/help.txt", judge=s.settings.judge_name, address=s.settings.address, commands=rows)
         return Continue.YES

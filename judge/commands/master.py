@@ -5,7 +5,7 @@ from judge import processing, reports
 from judge.commands._util import need_args, power_of
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import Timing, next_deadline, show
-from judge.game import ACTIVE, DUMMY, FORMING, PLAYING, TERMINATED, VACANT, Game, GameError
+from judge.game import ACTIVE, DUMMY, FORMING, PLAYING, VACANT, Game, GameError
 from judge.rules import parse_rules
 from judge.storage.gamedir import valid_name
 from judge.storage.passwords import hash_password
@@ -184,7 +184,14 @@ class Dummy:
         player = game.player(power_of(args[0]))
         if player is None:
             raise CommandError(f"{args[0].upper()} IS NOT IN THE GAME YET")
-        player.status, player.address, player.password, player.wait = DUMMY, "", "", False
+        if player.status == DUMMY:
+            raise CommandError(f"{player.power} IS ALREADY A DUMMY")
+        if player.address:
+            s.effect("mail", ([player.address], "notice/event.txt", {
+                "game": game.name, "title": "your power is now a dummy",
+                "lines": [f"The master of game {game.name} has made {player.power.title()} a dummy: you no longer "
+                          "play it."]}))
+        game.vacate(player.power, DUMMY)
         game._note_readiness(s.now)
         s.say(f"{player.power.title()} is now a dummy.")
         return Continue.YES
@@ -204,6 +211,9 @@ class Revive:
             raise CommandError(f"{args[0].upper()} IS NOT A DUMMY")
         player.status = VACANT
         s.say(f"{player.power.title()} is open for takeover.")
+        if game.status == PLAYING:
+            from judge.commands.membership import open_seat
+            open_seat(s, game, player.power, "is open for a new player")
         return Continue.YES
 
 
@@ -215,7 +225,10 @@ class Terminate:
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         game = s.need_master()
-        game.status, game.deadline = TERMINATED, None
+        if game.over:
+            raise CommandError(f"GAME {game.name} IS ALREADY OVER")
+        game.finish({"kind": "terminated", "powers": []}, s.now)
         s.say(f"Game {game.name} terminated.")
         s.effect("notify", ("game terminated", [f"The master has ended game {game.name}."], "all"))
+        s.effect("ended", None)
         return Continue.YES

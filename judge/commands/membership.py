@@ -1,26 +1,44 @@
-"""JOIN, OBSERVE, RESIGN and TAKEOVER."""
+"""JOIN, OBSERVE, RESIGN, TAKEOVER (also the master's handover, DPjudge style) and the master's EJECT."""
 from __future__ import annotations
 
-from judge.commands._util import need_args, power_and_game
+from judge.commands._util import need_args, power_and_game, power_of
 from judge.commands.base import CommandError, Continue, Session
-from judge.game import FORMING, PLAYING, GameError
-from judge.storage.passwords import hash_password
+from judge.game import FORMING, PLAYING, VACANT, GameError
+from judge.storage.passwords import check_password, hash_password
+
+
+def open_seat(s: Session, game, power: str, why: str) -> None:
+    """A power is open: everyone in the game learns it can be taken over."""
+    s.effect("notify", ("a power is open", [f"{power.title()} in game {game.name} {why}. It is open: TAKEOVER "
+                                            f"{game.map.power_letters[power]}{game.name} <password>."], "all"))
 
 
 class Join:
     name, aliases, block_end = "JOIN", (), None
-    syntax = "JOIN <game> <password> [power letters you prefer]"
+    syntax = "JOIN <game> <password> [power letters you prefer] [game password of a private game]"
     help = "Join a game that is forming; it starts when it is full (or when the master activates it)."
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         need_args(args, 2, self.syntax)
-        game = s.open_game(args[0])
+        words = s.open_access(args[0], args[1:])
+        game = s.game
+        if not words:
+            raise CommandError(f"INCOMPLETE COMMAND: USE {self.syntax}")
+        prefs = "".join(words[1:]).upper()
+        letters = set(game.map.power_letters.values())
+        wrong = [c for c in prefs if c not in letters]
+        if wrong:
+            raise CommandError(f"UNKNOWN POWER LETTER IN THE PREFERENCE: {''.join(wrong)} (USE THE LETTERS "
+                               f"{''.join(sorted(letters))}, E.G. JOIN {game.name} <password> FEG)")
         try:
-            game.join(s.sender, hash_password(args[1]), "".join(args[2:]).upper())
+            game.join(s.sender, hash_password(words[0]), prefs)
         except GameError as exc:
             raise CommandError(str(exc)) from None
         s.say(f"You have joined game {game.name} ({len(game.players)} of {len(game.map.powers)} players).")
+        if prefs:
+            by_letter = {letter: power for power, letter in game.map.power_letters.items()}
+            s.say("Preference: " + ", ".join(dict.fromkeys(by_letter[c].title() for c in prefs)) + ".")
         s.log.append(f"JOIN {game.name}")
         if len(game.players) == len(game.map.powers):
             from judge.commands.master import start_game
@@ -30,16 +48,17 @@ class Join:
 
 class Observe:
     name, aliases, block_end = "OBSERVE", ("WATCH",), None
-    syntax = "OBSERVE <game>"
-    help = "Receive the game's results and broadcasts."
+    syntax = "OBSERVE <game> [game password of a private game]"
+    help = "Receive the game's results and broadcasts (UNOBSERVE to stop)."
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         need_args(args, 1, self.syntax)
-        game = s.open_game(args[0])
-        if game.private:
-            raise CommandError(f"GAME {game.name} IS PRIVATE: ASK ITS MASTER")
-        if s.sender.lower() not in (o.lower() for o in game.observers):
+        s.open_access(args[0], args[1:])
+        game = s.game
+        if s.sender.lower() == game.master_address.lower() or game.players_at(s.sender):
+            raise CommandError(f"YOU ALREADY TAKE PART IN GAME {game.name}: NO NEED TO OBSERVE IT")
+        if not game.is_observer(s.sender):
             game.observers.append(s.sender)
         s.say(f"You are observing game {game.name}.")
         return Continue.YES
@@ -57,27 +76,43 @@ class Resign:
         game.resign(power)
         s.role, s.power = None, None
         s.say(f"You have resigned {power.title()} in game {game.name}.")
-        s.effect("notify", ("player resigned", [f"{power.title()} has resigned from game {game.name}. "
-                                                f"It can be taken over with TAKEOVER."], "master"))
+        if game.status == PLAYING:
+            open_seat(s, game, power, "has been resigned by its player")
         return Continue.YES
 
 
 class Takeover:
     name, aliases, block_end = "TAKEOVER", ("TAKE-OVER",), None
-    syntax = "TAKEOVER <power letter><game> <password>"
-    help = "Take over a power that was resigned or is a dummy; the password becomes yours."
+    syntax = "TAKEOVER <power letter><game> <password> [game password]  (M<game> <master's password>: new master)"
+    help = "Take over an open (vacant) power; the password becomes yours. With M and the master's password you " \
+           "become the game's master (the old master hands the game over so)."
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         need_args(args, 2, self.syntax)
         who, name = power_and_game(args[0])
-        game = s.open_game(name)
-        if game.status not in (FORMING, PLAYING):
+        if who == "MASTER":
+            s.open_game(name)
+            words = args[1:]
+        else:
+            words = s.open_access(name, args[1:])
+        game = s.game
+        if not words:
+            raise CommandError(f"INCOMPLETE COMMAND: USE {self.syntax}")
+        if who == "MASTER":
+            return self._handover(s, game, words[0])
+        if game.over:
             raise CommandError(f"GAME {name} IS OVER: NOTHING TO TAKE OVER")
-        if game.status == FORMING or who == "MASTER":
+        if game.status == FORMING:
             raise CommandError(f"NOTHING TO TAKE OVER IN {name}: USE JOIN")
+        player = game.player(who)
+        if player is not None and player.status == "dummy":
+            s.notify_anyway([game.master_address], "notice/event.txt", {
+                "game": game.name, "title": "takeover request",
+                "lines": [f"{s.sender} asks to take over {who.title()}, a dummy.",
+                          f"To let them: REVIVE {who.title()} (it becomes open for TAKEOVER), and tell them."]})
         try:
-            game.takeover(who, s.sender, hash_password(args[1]))
+            game.takeover(who, s.sender, hash_password(words[0]))
         except GameError as exc:
             raise CommandError(str(exc)) from None
         s.role, s.power = "power", who
@@ -85,4 +120,48 @@ class Takeover:
         s.log.append(f"TAKEOVER {who} {name}")
         s.effect("notify", ("takeover", [f"{who.title()} in game {name} has been taken over by {s.sender}."],
                             "master"))
+        s.effect("notify", ("a power is taken", [f"{who.title()} in game {name} has a new player."], "players"))
+        return Continue.YES
+
+    def _handover(self, s: Session, game, password: str) -> Continue:
+        """DPjudge's way to hand a game to a new master: the old master gives them the master's password."""
+        if not check_password(password, game.master_password):
+            s.failed_signon = f"MASTER:{'own' if s.sender.lower() == game.master_address.lower() else 'other'}"
+            raise CommandError(f"WRONG PASSWORD FOR THE MASTER OF {game.name}")
+        if game.players_at(s.sender):
+            raise CommandError(f"YOU PLAY IN GAME {game.name}: A PLAYER CANNOT ALSO BE ITS MASTER")
+        old = game.master_address
+        game.master_address = s.sender
+        s.role, s.power = "master", None
+        s.say(f"You are now the master of game {game.name}. SET PASSWORD to choose a password of your own.")
+        s.log.append(f"TAKEOVER MASTER {game.name}")
+        if old.lower() != s.sender.lower():
+            s.effect("mail", ([old], "notice/event.txt", {
+                "game": game.name, "title": "new master",
+                "lines": [f"{s.sender} is now the master of game {game.name}."]}))
+        return Continue.YES
+
+
+class Eject:
+    name, aliases, block_end = "EJECT", (), None
+    syntax = "EJECT <power>"
+    help = "Master: remove a power's player; the power becomes vacant and is advertised for TAKEOVER."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        game = s.need_master()
+        need_args(args, 1, self.syntax)
+        power = power_of(args[0])
+        player = game.player(power)
+        if player is None or not player.address:
+            raise CommandError(f"{power} HAS NO PLAYER TO EJECT")
+        address = player.address
+        game.vacate(power, VACANT)
+        game._note_readiness(s.now)
+        s.say(f"{power.title()} is now vacant; its player has been told.")
+        s.effect("mail", ([address], "notice/event.txt", {
+            "game": game.name, "title": "you have been removed",
+            "lines": [f"The master of game {game.name} has removed you from {power.title()}."]}))
+        if game.status == PLAYING:
+            open_seat(s, game, power, "has lost its player")
         return Continue.YES

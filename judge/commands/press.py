@@ -1,73 +1,176 @@
-"""PRESS ... ENDPRESS and BROADCAST ... ENDBROADCAST."""
+"""PRESS ... ENDPRESS and BROADCAST ... ENDBROADCAST (with DPjudge's options), ARCHIVE and UNOBSERVE. Routing and
+signing are judge.press_routing's business: these classes only read what was written."""
 from __future__ import annotations
 
-from judge.commands._util import power_of
+import json
+
 from judge.commands.base import CommandError, Continue, Session
-from judge.game import ACTIVE, PLAYING
-from judge.rules import Press as PressRule
+from judge.game import PLAYING, GameError
+from judge.press_routing import Request, readable, route
 
 
-def _sender_name(s: Session) -> str:
-    return s.power.title() if s.role == "power" else "the Game Master"
-
-
-def _check(s: Session) -> None:
+def _request(s: Session, args: list[str], body: list[str], broadcast: bool) -> Request:
     game = s.need_game()
-    if s.role not in ("power", "master"):
+    if s.role in ("power", "master"):
+        role = s.role
+    elif game.is_observer(s.sender):
+        role = "observer"
+    else:
         raise CommandError("YOU MUST SIGN ON BEFORE SENDING PRESS")
-    if game.rules.press is PressRule.NONE and s.role != "master":
-        raise CommandError(f"NO PRESS IS ALLOWED IN GAME {game.name}")
     if game.position is None:
         raise CommandError(f"GAME {game.name} HAS NOT STARTED: NO PRESS YET")
-    if game.status != PLAYING and s.role != "master":
+    if game.status != PLAYING and role != "master":
         raise CommandError(f"GAME {game.name} IS OVER: NO MORE PRESS")
+    if not body:
+        raise CommandError(f"EMPTY {'BROADCAST' if broadcast else 'PRESS'}")
+    r = Request(role, s.power or "", s.sender, broadcast=broadcast, body=body)
+    words = [w for a in args for w in a.replace(",", " ").split()]
+    i, seen_to = 0, False
+    while i < len(words):
+        w = words[i].upper()
+        if w in ("TO", "+") or w.startswith("+"):
+            if broadcast:
+                raise CommandError("A BROADCAST GOES TO EVERYONE: NO TO (USE PRESS TO <powers>)")
+            names, i = _names(words, i + 1 if w in ("TO", "+") else i, first=w[1:] if w.startswith("+") and
+                              len(w) > 1 else None)
+            _recipients(game, names, r)
+            seen_to = True
+        elif w in ("GREY", "GRAY", "WHITE"):
+            if r.grey is not None:
+                raise CommandError("GREY OR WHITE: ONLY ONE OF THEM")
+            r.grey, i = w != "WHITE", i + 1
+        elif w == "FROM" or (w == "FAKE" and i + 1 < len(words) and words[i + 1].upper() == "FROM"):
+            i += 2 if w == "FAKE" else 1
+            if i >= len(words):
+                raise CommandError("FAKE FROM WHOM? (FAKE FROM <power>)")
+            r.fake_from = _power(game, words[i])
+            i += 1
+        elif w == "FAKE":
+            i += 1
+            if i < len(words) and words[i].upper() == "BROADCAST":
+                r.fake_to, i = list(game.map.powers), i + 1
+            elif i < len(words) and words[i].upper() in ("TO", "+"):
+                names, i = _names(words, i + 1)
+                shown = Request(r.role)
+                _recipients(game, names, shown)
+                r.fake_to = shown.to
+            else:
+                raise CommandError("USE FAKE TO <powers>, FAKE BROADCAST OR FAKE FROM <power>")
+        else:
+            raise CommandError(f"UNKNOWN PRESS OPTION: {words[i].upper()} (TO, GREY, WHITE, FAKE FROM, FAKE TO)")
+    if not broadcast and not seen_to:
+        r.broadcast = True                  # PRESS with no TO: to everyone
+    return r
+
+
+def _names(words: list[str], i: int, first: str | None = None) -> tuple[list[str], int]:
+    """The power names after TO, up to the next option word."""
+    names = [first] if first else []
+    while i < len(words) and words[i].upper() not in ("GREY", "GRAY", "WHITE", "FAKE", "FROM", "TO"):
+        names.append(words[i])
+        i += 1
+    if not names:
+        raise CommandError("TO WHOM? (PRESS TO <powers>, E.G. PRESS TO FG, PRESS TO FRANCE GERMANY, PRESS TO M)")
+    return names, i
+
+
+def _recipients(game, names: list[str], r: Request) -> None:
+    m = game.map
+    for name in names:
+        up = name.upper()
+        if up in ("M", "MASTER", "GM"):
+            r.to_master = True
+        elif len(name) > 1 and not m.power(name) and all(c in m.power_letters.values() or c == "M" for c in up):
+            for c in up:                     # "TO FGM": letters run together
+                if c == "M":
+                    r.to_master = True
+                else:
+                    r.to.append(_power(game, c))
+        else:
+            r.to.append(_power(game, name))
+    r.to = list(dict.fromkeys(r.to))
+
+
+def _power(game, word: str) -> str:
+    try:
+        return game.power_named(word)
+    except GameError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _send(s: Session, r: Request) -> str:
+    try:
+        deliveries, entry = route(s.game, r)
+    except GameError as exc:
+        raise CommandError(str(exc)) from None
+    s.effect("press", (deliveries, entry))
+    return entry["shown_to"]
 
 
 class Press:
     name, aliases, block_end = "PRESS", (), "ENDPRESS"
-    syntax = "PRESS [TO <powers>] ... ENDPRESS"
-    help = "Send a message to some powers (TO France Germany, or TO FG), or to all without TO."
+    syntax = "PRESS [TO <powers>|M] [GREY|WHITE] [FAKE FROM <power>] [FAKE TO <powers>] ... ENDPRESS"
+    help = ("Send press to some powers (TO France Germany, TO FG), to the master (TO M), or to everyone without "
+            "TO; GREY, WHITE and FAKE as the house rules allow.")
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
-        _check(s)
-        game = s.game
-        if args and args[0].upper() != "TO":
-            raise CommandError("USE PRESS TO <powers>, OR PRESS ALONE FOR EVERYONE")
-        names = args[1:]
-        if len(names) == 1 and len(names[0]) > 1 and all(c.upper() in "AEFGIRT" for c in names[0]) \
-                and not game.map.power(names[0]):
-            names = list(names[0])                           # "TO FG": letters run together
-        powers = [power_of(w) for w in names] or [p.power for p in game.players if p.power]
-        if not body:
-            raise CommandError("EMPTY PRESS")
-        recipients = [p for p in game.players if p.power in powers and p.status == ACTIVE and p.address
-                      and p.power != s.power]
-        ctx = {"game": game.name, "sender": _sender_name(s), "phase": str(game.position.phase), "body": body,
-               "broadcast": False, "recipients": [p.title() for p in powers]}
-        to = [p.address for p in recipients] + ([game.master_address] if s.role != "master" else [])
-        s.effect("mail", (to, "notice/press.txt", ctx))
-        s.effect("press", ctx)
-        s.say(f"Press sent to {', '.join(p.title() for p in powers)}.")
+        r = _request(s, args, body, broadcast=False)
+        to = _send(s, r)
+        s.say(f"Press sent to {to}{' (grey)' if r.grey else ''}.")
         return Continue.YES
 
 
 class Broadcast:
     name, aliases, block_end = "BROADCAST", (), "ENDBROADCAST"
-    syntax = "BROADCAST ... ENDBROADCAST"
-    help = "Send a message to every player and observer."
+    syntax = "BROADCAST [GREY|WHITE] [FAKE FROM <power>] [FAKE TO <powers>] ... ENDBROADCAST"
+    help = "Send a message to every player and observer (and the master)."
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
-        _check(s)
-        game = s.game
-        if not body:
-            raise CommandError("EMPTY BROADCAST")
-        from judge.processing import audience
-        to = [a for a in audience(game) if a.lower() != s.sender.lower()]
-        ctx = {"game": game.name, "sender": _sender_name(s), "phase": str(game.position.phase), "body": body,
-               "broadcast": True, "recipients": []}
-        s.effect("mail", (to, "notice/press.txt", ctx))
-        s.effect("press", ctx)
+        r = _request(s, args, body, broadcast=True)
+        _send(s, r)
         s.say("Broadcast sent.")
+        return Continue.YES
+
+
+class Archive:
+    name, aliases, block_end = "ARCHIVE", ("PRESSARCHIVE",), None
+    syntax = "ARCHIVE  (after SIGNON, or ARCHIVE <game> for its broadcasts)"
+    help = "Mails back the press you may read: what was sent to you or by you, and every broadcast."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        if args and s.game is None:
+            s.open_access(args[0], args[1:])
+        game = s.need_game()
+        role = s.role if s.role in ("power", "master") else "public"
+        entries = []
+        for path in s.store.press(game.name):
+            try:
+                entry = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue
+            seen = readable(entry, s.sender, role, s.power or "", game.rules.master_press_copies)
+            if seen is not None:
+                entries.append(seen)
+        from judge.commands.listing import block
+        block(s, "reply/archive.txt", game=game.name, entries=entries)
+        return Continue.YES
+
+
+class Unobserve:
+    name, aliases, block_end = "UNOBSERVE", ("UNWATCH",), None
+    syntax = "UNOBSERVE <game>"
+    help = "Stop observing a game: no more results or broadcasts from it."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        if not args:
+            raise CommandError("USE UNOBSERVE <game>")
+        game = s.open_game(args[0])
+        if not game.is_observer(s.sender):
+            raise CommandError(f"YOU ARE NOT OBSERVING GAME {game.name}")
+        game.observers = [o for o in game.observers if o.lower() != s.sender.lower()]
+        s.say(f"You no longer observe game {game.name}.")
         return Continue.YES

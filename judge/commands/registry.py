@@ -1,14 +1,15 @@
 """COMMANDS: every command class, listed explicitly; a name used twice is an error at import time."""
 from __future__ import annotations
 
-from judge.commands import listing, master, membership, orders, press, settings, signon, status
+from judge.commands import clock, listing, master, membership, orders, press, settings, signon, status, voting
 from judge.commands.base import Command
 
 COMMANDS: tuple[Command, ...] = (
     signon.Signon(), signon.Signoff(),
     membership.Join(), membership.Observe(), membership.Resign(), membership.Takeover(),
     orders.Orders(), orders.Clear(),
-    press.Press(), press.Broadcast(),
+    press.Press(), press.Broadcast(), press.Archive(), press.Unobserve(),
+    voting.Vote(), clock.Pause(), clock.Resume(), clock.Extend(), membership.Eject(),
     status.Status(), settings.Set(),
     listing.List(), listing.Summary(), listing.History(), listing.Help(),
     master.Create(), master.Activate(), master.Process(), master.ProcessNow(), master.Preview(),

@@ -1,11 +1,13 @@
-"""SET: a player's WAIT, PASSWORD, ADDRESS and ABSENCE; the master's DEADLINE, RULE, NORULE and timing."""
+"""SET: a player's WAIT, PASSWORD, ADDRESS, ABSENCE (and njudge's DRAW, CONCEDE); the master's DEADLINE, RULE,
+NORULE, PRIVATE, PUBLIC, VICTORY and timing."""
 from __future__ import annotations
 
 import dataclasses
-import re
 
 from judge.addresses import usable_address
+from judge.commands.absence import set_absence
 from judge.commands.base import CommandError, Continue, Session
+from judge.commands.voting import apply_vote
 from judge.deadlines import LIMITS, check_limit, parse_days, parse_moment, parse_time_of_day, show, zone
 from judge.rules import RULES_BY_NAME, Ruleset
 from judge.storage.passwords import hash_password
@@ -23,9 +25,10 @@ TIMING = {
 class Set:
     name, aliases, block_end = "SET", (), None
     syntax = "SET <what> <value>"
-    help = ("WAIT, NOWAIT, PASSWORD <new>, ADDRESS <new>, ABSENCE <until>; master: DEADLINE <when>, RULE <words>, "
-            "NORULE <rule>, MOVEMENT/RETREAT/ADJUSTMENT/GRACE/REMINDER <hours>, EARLY <minutes>, TIME <HH:MM>, "
-            "DAYS <MTWTF-->, ZONE <tz>, PRIVATE, PUBLIC.")
+    help = ("WAIT, NOWAIT, PASSWORD <new>, ADDRESS <new>, ABSENCE <day> [TO <day>], DRAW, NODRAW, CONCEDE <power>; "
+            "master: DEADLINE <when>, RULE <words>, NORULE <rule>, MOVEMENT/RETREAT/ADJUSTMENT/GRACE/REMINDER <hours>, "
+            "EARLY <minutes>, TIME <HH:MM>, DAYS <MTWTF-->, ZONE <tz>, PRIVATE [<game password>], PUBLIC, "
+            "VICTORY <centres>.")
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
@@ -42,13 +45,10 @@ class Set:
         elif what == "ADDRESS":
             self._address(s, rest)
         elif what == "ABSENCE":
-            power = s.need_power()
-            until = " ".join(rest)
-            if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", until):
-                raise CommandError("USE SET ABSENCE <YYYY-MM-DD> (the day you are back)")
-            game.player(power).absent_until = until
-            s.say(f"Noted: {power.title()} is away until {until}.")
-            s.effect("notify", ("absence", [f"{power.title()} is away until {until}."], "master"))
+            set_absence(s, rest)
+        elif what in ("DRAW", "NODRAW", "CONCEDE", "NOCONCEDE", "CONCESSION"):
+            # njudge's spellings of VOTE.
+            apply_vote(s, [what] + rest if what not in ("NODRAW", "NOCONCEDE") else ["NONE"])
         else:
             self._master(s, what, rest)
         return Continue.YES
@@ -76,7 +76,7 @@ class Set:
 
     def _master(self, s: Session, what: str, rest: list[str]) -> None:
         # A word no SET knows is named as such, whoever sent it ("only the master" would mislead a player's typo).
-        if what not in ("DEADLINE", "RULE", "NORULE", "PRIVATE", "PUBLIC") and what not in TIMING:
+        if what not in ("DEADLINE", "RULE", "NORULE", "PRIVATE", "PUBLIC", "VICTORY") and what not in TIMING:
             raise CommandError(f"UNKNOWN SETTING: {what}")
         game = s.need_master()
         value = " ".join(rest)
@@ -93,11 +93,16 @@ class Set:
             s.effect("notify", ("deadline changed", [f"The master has set the deadline of {game.name} to "
                                                      f"{show(game.deadline, game.timing)}."], "all"))
         elif what == "RULE":
+            mode = game.rules.deadlines
             try:
                 game.set_rules(rest)
             except ValueError as exc:
                 raise CommandError(str(exc)) from None
             s.say(f"Rules now: {', '.join(rest)}.")
+            if game.rules.deadlines is not mode and game.position is not None and not game.over:
+                # Into the manual mode: no deadline; out of it: a deadline for the phase from now.
+                game.deadline = game.phase_deadline(s.now)
+                s.say(f"Deadline now: {show(game.deadline, game.timing)}.")
         elif what == "NORULE":
             names = [r.lower().replace("-", "_") for r in rest]
             unknown = [n for n in names if n not in RULES_BY_NAME]
@@ -106,8 +111,20 @@ class Set:
             game.rules = dataclasses.replace(game.rules, **{n: getattr(Ruleset(), n) for n in names})
             s.say(f"Back to the default for: {', '.join(names)}.")
         elif what in ("PRIVATE", "PUBLIC"):
+            if len(rest) > 1:
+                raise CommandError("USE SET PRIVATE [<game password>] (one word) OR SET PUBLIC")
             game.private = what == "PRIVATE"
-            s.say(f"Game {game.name} is now {what.lower()}.")
+            game.privacy = hash_password(rest[0]) if game.private and rest else ""
+            s.say(f"Game {game.name} is now {what.lower()}" + (
+                "; newcomers give the game password at the end of JOIN, OBSERVE, TAKEOVER, LIST, HISTORY or "
+                "SUMMARY." if game.privacy else ("; only its players and you can reach it." if game.private else
+                                                 ".")))
+        elif what == "VICTORY":
+            total = len(game.map.centers)
+            if len(rest) != 1 or not rest[0].isdigit() or not 1 <= int(rest[0]) <= total:
+                raise CommandError(f"USE SET VICTORY <centres> (1 TO {total})")
+            game.victory = int(rest[0])
+            s.say(f"A solo victory now takes {game.victory} supply centres.")
         elif what in TIMING:
             field, kind = TIMING[what]
             try:

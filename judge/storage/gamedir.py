@@ -161,10 +161,15 @@ class GameStore:
         folder = self.folder(name) / "results"
         return sorted(folder.glob("[0-9]*.txt")) if folder.exists() else []
 
-    def archive_press(self, game: Game, text: str, tx: Commit | None = None) -> str:
-        rel = f"press/{self._next(game.name, 'press', tx):04d}-press.txt"
-        self._write(game.name, rel, text, tx)
+    def archive_press(self, game: Game, entry: dict, tx: Commit | None = None) -> str:
+        """One press message: who sent it, to whom, how it was signed for each reader, its text."""
+        rel = f"press/{self._next(game.name, 'press', tx):04d}-press.json"
+        self._write(game.name, rel, _dump(entry), tx)
         return rel
+
+    def press(self, name: str) -> list[Path]:
+        folder = self.folder(name) / "press"
+        return sorted(folder.glob("[0-9]*.json")) if folder.exists() else []
 
     def archive_crosscheck(self, game: Game, phase: str, case: dict, tx: Commit) -> str:
         """A case the two engines disagreed on, replayable with `judge adjudicate`."""

@@ -7,7 +7,7 @@ ASKER = "asker@example.org"
 
 def test_list_without_games(desk):
     assert desk.send(ASKER, "LIST").accepted
-    assert "  No games." in desk.reply(ASKER)
+    assert "Games in progress or forming:\n  None." in desk.reply(ASKER)
 
 
 def test_list_games(started):
@@ -21,7 +21,7 @@ def test_list_games(started):
 def test_list_leaves_out_private_games(started):
     assert started.master("SET PRIVATE").accepted
     started.send(ASKER, "LIST")
-    assert GAME not in started.reply(ASKER).replace("No games.", "")
+    assert GAME not in started.reply(ASKER)
 
 
 def test_list_one_game(started):
@@ -31,11 +31,24 @@ def test_list_one_game(started):
     assert started.send(ASKER, f"LIST {GAME}").accepted
     reply = started.reply(ASKER)
     for line in (f"Game:      {GAME}", "Status:    active", "Phase:     Spring 1901 Movement",
-                 "Deadline:  Thu Jan 08 2026 12:00 UTC", f"Master:    {GM[0]}", "  France   active, orders in, waiting",
+                 "Deadline:  Thu Jan 08 2026 12:00 UTC", f"Master:    {GM[0]}", "  France   active\n",
                  "  Germany  active\n", "Observers: 1", "  press = white", "  order_sets = replace",
-                 "  movement_hours = 72", "  early_minutes = 10"):
+                 "  movement_hours = 72", "  early_minutes = 10", "Victory:   18 supply centres"):
         assert line in reply, line
+    assert "orders in" not in reply and "waiting" not in reply      # who has orders in is the master's business
+    assert started.master(f"LIST {GAME}").accepted
+    master_view = started.reply(GM[0])
+    assert "  France   active, orders in, waiting, late 0 times" in master_view
+    assert "  Germany  active, no orders yet, late 0 times" in master_view
     assert started.status_bytes() == before
+
+
+def test_list_shows_order_status_when_the_house_rule_says(started):
+    assert started.master("SET RULE show_status").accepted
+    assert started.signon("FRANCE", "A PAR - BUR").accepted
+    started.send(ASKER, f"LIST {GAME}")
+    reply = started.reply(ASKER)
+    assert "  France   active, orders in\n" in reply and "late 0 times" not in reply
 
 
 def test_list_a_forming_game(forming):
@@ -59,6 +72,7 @@ def test_summary_before_and_after_a_year(started):
     reply = started.reply(ASKER)
     assert "Year   Aus Eng Fra Ger Ita Rus Tur" in reply
     assert "1901     3   3   3   3   3   4   3" in reply     # the home centres: Russia has four
+    assert "  France    player 1 (from S1901M to now)" in reply and "@" not in reply     # names only at the end
 
 
 def test_history(started):

@@ -7,7 +7,8 @@ from tests.commands.helpers import GAME, GM, LETTER, PLAYERS, T0
 def test_join_a_forming_game(forming):
     r = forming.send("france@example.org", f"JOIN {GAME} fra-pw fg")
     assert r.accepted
-    assert f"You have joined game {GAME} (1 of 7 players)." in forming.reply("FRANCE")
+    reply = forming.reply("FRANCE")
+    assert f"You have joined game {GAME} (1 of 7 players)." in reply and "Preference: France, Germany." in reply
     game = forming.game(GAME)
     assert game.status == "forming"
     [player] = game.players
@@ -25,7 +26,12 @@ def test_join_twice_is_refused(forming):
 
 def test_join_errors(forming):
     assert forming.send("a@example.org", f"JOIN {GAME}").errors[0][1] == \
-        "INCOMPLETE COMMAND: USE JOIN <game> <password> [power letters you prefer]"
+        "INCOMPLETE COMMAND: USE JOIN <game> <password> [power letters you prefer] [game password of a private game]"
+    assert forming.send("a@example.org", f"JOIN {GAME} pw FXQ").errors[0][1] == \
+        f"UNKNOWN POWER LETTER IN THE PREFERENCE: XQ (USE THE LETTERS AEFGIRT, E.G. JOIN {GAME} <password> FEG)"
+    assert forming.send(GM[0], f"JOIN {GAME} pw").errors[0][1] == \
+        f"YOU ARE THE MASTER OF GAME {GAME}: A MASTER CANNOT ALSO PLAY IN IT"
+    assert forming.game(GAME).players == []
     assert forming.send("a@example.org", "JOIN nosuch pw").errors[0][1] == "NO SUCH GAME: nosuch"
 
 
@@ -67,12 +73,16 @@ def test_observers_get_results(started):
 def test_observe_a_private_game_is_refused(started):
     assert started.master("SET PRIVATE").accepted
     r = started.send("watcher@example.org", f"OBSERVE {GAME}")
-    assert r.errors[0][1] == f"GAME {GAME} IS PRIVATE: ASK ITS MASTER"
+    assert r.errors[0][1] == (f"GAME {GAME} IS PRIVATE: ADD ITS GAME PASSWORD AT THE END OF THE LINE (ASK ITS "
+                              "MASTER FOR IT), OR SIGN ON FIRST")
     assert started.game(GAME).observers == []
 
 
 def test_observe_needs_a_game(started):
-    assert started.send("w@example.org", "OBSERVE").errors[0][1] == "INCOMPLETE COMMAND: USE OBSERVE <game>"
+    assert started.send("w@example.org", "OBSERVE").errors[0][1] == \
+        "INCOMPLETE COMMAND: USE OBSERVE <game> [game password of a private game]"
+    assert started.send(PLAYERS["FRANCE"][0], f"OBSERVE {GAME}").errors[0][1] == \
+        f"YOU ALREADY TAKE PART IN GAME {GAME}: NO NEED TO OBSERVE IT"
 
 
 def test_resign(started):
@@ -81,8 +91,9 @@ def test_resign(started):
     assert f"You have resigned Italy in game {GAME}." in started.reply("ITALY")
     italy = started.game(GAME).player("ITALY")
     assert (italy.status, italy.address, italy.password) == ("vacant", "", "")
-    notices = started.mails("player resigned")
-    assert len(notices) == 1 and notices[0]["To"] == GM[0]
+    notices = started.delivered("a power is open")
+    assert set(notices) == {a for p, (a, _) in PLAYERS.items() if p != "ITALY"} | {GM[0]}
+    assert f"TAKEOVER I{GAME} <password>" in notices[GM[0]].get_content()
 
 
 def test_resign_after_resign_in_one_message_has_no_power(started):
@@ -109,10 +120,29 @@ def test_takeover_a_resigned_power(started):
     assert f"TAKEOVER ITALY {GAME}" in (started.folder(GAME) / "access.log").read_text()
 
 
-def test_takeover_a_dummy(started):
+def test_takeover_of_a_dummy_needs_the_masters_revive(started):
     assert started.master("DUMMY ITALY").accepted
+    before = started.status_bytes()
+    started.new_mail()
+    r = started.send("new@example.org", f"TAKEOVER italy@{GAME} new-pw")
+    assert r.errors[0][1] == ("ITALY IS A DUMMY: ONLY THE MASTER CAN OPEN IT FOR TAKEOVER (REVIVE); THE MASTER HAS "
+                              "BEEN TOLD YOU ASKED")
+    assert started.status_bytes() == before
+    [request] = started.mails("takeover request")
+    assert request["To"] == GM[0] and "new@example.org asks to take over Italy" in request.get_content()
+    assert started.master("REVIVE ITALY").accepted
     assert started.send("new@example.org", f"TAKEOVER italy@{GAME} new-pw").accepted
     assert started.game(GAME).player("ITALY").status == "active"
+
+
+def test_one_player_one_power(started):
+    assert started.signon("ITALY", "RESIGN").accepted
+    r = started.send(PLAYERS["FRANCE"][0], f"TAKEOVER I{GAME} pw")
+    assert r.errors[0][1] == f"YOU ALREADY PLAY FRANCE IN GAME {GAME}: ONE POWER PER PLAYER"
+    assert started.send(GM[0], f"TAKEOVER I{GAME} pw").errors[0][1] == \
+        f"YOU ARE THE MASTER OF GAME {GAME}: A MASTER CANNOT ALSO PLAY IN IT"
+    assert started.master("SET RULE multiple_powers").accepted
+    assert started.send(PLAYERS["FRANCE"][0], f"TAKEOVER I{GAME} pw").accepted
 
 
 def test_takeover_an_active_power_is_refused(started):
@@ -121,11 +151,22 @@ def test_takeover_an_active_power_is_refused(started):
     assert started.game(GAME).player("FRANCE").address == "france@example.org"
 
 
-def test_takeover_in_a_forming_game_or_of_the_master(forming, started):
+def test_takeover_in_a_forming_game(forming):
     assert forming.send("a@example.org", f"TAKEOVER F{GAME} pw").errors[0][1] == \
         f"NOTHING TO TAKE OVER IN {GAME}: USE JOIN"
-    assert started.send("a@example.org", f"TAKEOVER M{GAME} pw").errors[0][1] == \
-        f"NOTHING TO TAKE OVER IN {GAME}: USE JOIN"
+
+
+def test_the_master_hands_the_game_over_with_takeover(started):
+    """DPjudge's handover: the new master sends TAKEOVER M<game> with the master's password."""
+    assert started.send("newgm@example.org", f"TAKEOVER M{GAME} guess").errors[0][1] == \
+        f"WRONG PASSWORD FOR THE MASTER OF {GAME}"
+    started.new_mail()
+    assert started.send("newgm@example.org", f"TAKEOVER M{GAME} {GM[1]}\nSET PASSWORD mine").accepted
+    assert started.game(GAME).master_address == "newgm@example.org"
+    [told] = started.mails("new master")
+    assert told["To"] == GM[0]
+    assert started.send("newgm@example.org", f"SIGNON M{GAME} mine\nPROCESS!").accepted
+    assert not started.send(GM[0], f"SIGNON M{GAME} {GM[1]}").accepted
 
 
 def test_takeover_needs_a_password(started):

@@ -1,64 +1,128 @@
-"""PRESS ... ENDPRESS and BROADCAST ... ENDBROADCAST."""
+"""PRESS ... ENDPRESS and BROADCAST ... ENDBROADCAST: the press kinds, who may write to whom, the archive."""
+import json
+
+import pytest
+
 from tests.commands.helpers import GAME, GM, PLAYERS
 
-
-def press_files(desk):
-    return sorted((desk.folder(GAME) / "press").glob("*.txt")) if (desk.folder(GAME) / "press").exists() else []
+OTHERS = {a for p, (a, _) in PLAYERS.items() if p != "FRANCE"}
 
 
-def test_press_to_one_power(started):
+def archive(desk):
+    folder = desk.folder(GAME) / "press"
+    return [json.loads(p.read_text()) for p in sorted(folder.glob("*.json"))] if folder.exists() else []
+
+
+def test_press_to_one_power_is_private(started):
     started.new_mail()
     r = started.signon("FRANCE", "PRESS TO G", "Shall we share Belgium?", "ENDPRESS")
     assert r.accepted and "Press sent to Germany." in started.reply("FRANCE")
     got = started.delivered("press from France")
-    assert set(got) == {"germany@example.org", GM[0]}      # the master sees all press
+    assert set(got) == {"germany@example.org"}          # the master gets no copy unless the house rule says so
     text = got["germany@example.org"].get_content()
     assert "Message from France in game 'g1' (S1901M) to Germany:" in text and "Shall we share Belgium?" in text
-    [archived] = press_files(started)
-    assert "Shall we share Belgium?" in archived.read_text()
+    [entry] = archive(started)
+    assert entry["from"] == "FRANCE" and entry["to"] == ["GERMANY"] and entry["body"] == ["Shall we share Belgium?"]
 
 
-def test_press_to_names_and_to_letters_run_together(started):
+def test_the_master_gets_copies_only_when_the_house_rule_says(started):
+    assert started.master("SET RULE master_press_copies").accepted
+    started.new_mail()
+    assert started.signon("FRANCE", "PRESS TO G", "psst", "ENDPRESS").accepted
+    assert set(started.delivered("press from France")) == {"germany@example.org", GM[0]}
+    assert started.master(f"LIST {GAME}").accepted and "master_press_copies = on" in started.reply(GM[0])
+
+
+def test_press_to_the_master_is_always_allowed(started):
+    assert started.master("SET RULE press=none").accepted
+    started.new_mail()
+    assert started.signon("FRANCE", "PRESS TO M", "I need an extension.", "ENDPRESS").accepted
+    assert set(started.delivered("press from France")) == {GM[0]}
+    r = started.signon("FRANCE", "PRESS TO G", "psst", "ENDPRESS")
+    assert r.errors == [("PRESS TO G", f"NO PRESS IS ALLOWED IN GAME {GAME} (BUT TO THE MASTER: PRESS TO M)")]
+
+
+def test_press_to_names_to_letters_run_together_and_with_commas(started):
     started.new_mail()
     assert started.signon("FRANCE", "PRESS TO England Germany", "hello", "ENDPRESS").accepted
     assert started.signon("FRANCE", "PRESS TO EG", "again", "ENDPRESS").accepted
+    assert started.signon("FRANCE", "PRESS TO England, Germany", "thrice", "ENDPRESS").accepted
     mails = started.mails("press from France")
-    assert sorted(str(m["To"]) for m in mails) == sorted(2 * ["england@example.org", "germany@example.org", GM[0]])
+    assert sorted(str(m["To"]) for m in mails) == sorted(3 * ["england@example.org", "germany@example.org"])
 
 
-def test_press_to_everyone(started):
+def test_press_without_to_goes_to_everyone(started):
     started.new_mail()
     assert started.signon("FRANCE", "PRESS", "To all: peace.", "ENDPRESS").accepted
-    expected = {a for p, (a, _) in PLAYERS.items() if p != "FRANCE"} | {GM[0]}
-    assert set(started.delivered("press from France")) == expected
+    assert set(started.delivered("from France")) == OTHERS | {GM[0]}
 
 
 def test_press_is_not_sent_to_a_resigned_power(started):
     assert started.signon("ITALY", "RESIGN").accepted
+    r = started.signon("FRANCE", "PRESS TO I", "anyone there?", "ENDPRESS")
+    assert r.errors[0][1] == "NOBODY TO SEND THIS PRESS TO (NO ACTIVE PLAYER AMONG THE RECIPIENTS)"
+
+
+def test_grey_press_never_reveals_the_sender(started):
+    assert started.master("SET RULE press=grey").accepted
     started.new_mail()
-    assert started.signon("FRANCE", "PRESS TO I", "anyone there?", "ENDPRESS").accepted
-    assert set(started.delivered("press from France")) == {GM[0]}
+    assert started.signon("FRANCE", "PRESS TO G", "Beware of England.", "ENDPRESS").accepted
+    [mail] = started.delivered("press from").values()
+    assert mail["To"] == "germany@example.org" and "an anonymous power" in str(mail["Subject"])
+    assert "France" not in mail.get_content() and "france@" not in mail.as_string()
+    r = started.signon("FRANCE", "PRESS TO G WHITE", "signed", "ENDPRESS")
+    assert r.errors[0][1] == f"GAME {GAME} HAS GREY PRESS ONLY: WHITE IS NOT AVAILABLE"
 
 
-def test_endpress_is_case_insensitive_and_lines_after_are_read(started):
-    assert started.signon("FRANCE", "PRESS TO G", "hi", "endpress", "A PAR - BUR").accepted
-    assert started.game(GAME).player("FRANCE").orders == ["A PAR - BUR"]
+def test_white_grey_lets_the_sender_choose(started):
+    assert started.master("SET RULE press=white_grey").accepted
+    started.new_mail()
+    assert started.signon("FRANCE", "PRESS TO G GREY", "guess who", "ENDPRESS").accepted
+    assert started.signon("FRANCE", "PRESS TO G", "it was me", "ENDPRESS").accepted
+    subjects = sorted(str(m["Subject"]) for m in started.mails("press from"))
+    assert subjects == [f"{GAME} - press from France", f"{GAME} - press from an anonymous power"]
+
+
+def test_grey_is_refused_in_a_white_game(started):
+    r = started.signon("FRANCE", "PRESS GREY TO G", "x", "ENDPRESS")
+    assert r.errors[0][1] == f"GAME {GAME} DOES NOT ALLOW GREY PRESS"
+
+
+def test_fake_press(started):
+    r = started.signon("FRANCE", "PRESS TO G FAKE FROM E", "x", "ENDPRESS")
+    assert r.errors[0][1] == f"GAME {GAME} DOES NOT ALLOW FAKE PRESS"
+    assert started.master("SET RULE fake_press master_press_copies").accepted
+    started.new_mail()
+    assert started.signon("FRANCE", "PRESS TO G FAKE FROM E FAKE TO GR", "England here.", "ENDPRESS").accepted
+    got = started.delivered("press from", same=False)
+    germany = got["germany@example.org"]
+    assert "press from England" in str(germany["Subject"]) and "to Germany, Russia:" in germany.get_content()
+    assert "France (shown as: England)" in got[GM[0]].get_content()      # the master sees through it
+
+
+def test_broadcast_only_games_refuse_private_press(started):
+    assert started.master("SET RULE press=broadcast").accepted
+    r = started.signon("FRANCE", "PRESS TO G", "psst", "ENDPRESS")
+    assert r.errors[0][1] == f"GAME {GAME} ALLOWS BROADCASTS ONLY, NO PRIVATE PRESS"
+    assert started.signon("FRANCE", "BROADCAST", "Hello all.", "ENDBROADCAST").accepted
 
 
 def test_press_errors(started):
     cases = [
-        (["PRESS FRANCE", "x", "ENDPRESS"], "USE PRESS TO <powers>, OR PRESS ALONE FOR EVERYONE"),
+        (["PRESS FRANCE", "x", "ENDPRESS"], "UNKNOWN PRESS OPTION: FRANCE (TO, GREY, WHITE, FAKE FROM, FAKE TO)"),
         (["PRESS TO NARNIA", "x", "ENDPRESS"], "UNKNOWN POWER: NARNIA"),
         (["PRESS TO G", "ENDPRESS"], "EMPTY PRESS"),
         (["PRESS TO G", "x"], "PRESS WITHOUT ENDPRESS"),
         (["BROADCAST", "ENDBROADCAST"], "EMPTY BROADCAST"),
         (["BROADCAST", "x"], "BROADCAST WITHOUT ENDBROADCAST"),
+        (["BROADCAST TO G", "x", "ENDBROADCAST"], "A BROADCAST GOES TO EVERYONE: NO TO (USE PRESS TO <powers>)"),
+        (["PRESS GREY WHITE TO G", "x", "ENDPRESS"], "GREY OR WHITE: ONLY ONE OF THEM"),
     ]
     before = started.status_bytes()
     for lines, error in cases:
         r = started.signon("FRANCE", *lines)
         assert not r.accepted and r.errors == [(lines[0], error)], lines
-    assert press_files(started) == [] and started.status_bytes() == before
+    assert archive(started) == [] and started.status_bytes() == before
     assert started.mails("press") == [] and started.mails("broadcast") == []
 
 
@@ -81,10 +145,8 @@ def test_no_press_before_the_game_starts(forming):
 
 def test_press_none_refuses_players_but_not_the_master(started):
     assert started.master("SET RULE press=none").accepted
-    r = started.signon("FRANCE", "PRESS TO G", "psst", "ENDPRESS")
-    assert r.errors == [("PRESS TO G", f"NO PRESS IS ALLOWED IN GAME {GAME}")]
     r = started.signon("FRANCE", "BROADCAST", "hello all", "ENDBROADCAST")
-    assert r.errors == [("BROADCAST", f"NO PRESS IS ALLOWED IN GAME {GAME}")]
+    assert r.errors == [("BROADCAST", f"NO PRESS IS ALLOWED IN GAME {GAME} (BUT TO THE MASTER: PRESS TO M)")]
     started.new_mail()
     assert started.master("BROADCAST", "The master speaks.", "ENDBROADCAST").accepted
     got = started.delivered("broadcast from the Game Master")
@@ -92,19 +154,63 @@ def test_press_none_refuses_players_but_not_the_master(started):
     assert "The master speaks." in got["france@example.org"].get_content()
 
 
-def test_broadcast_reaches_players_and_observers_but_not_the_sender(started):
+def test_broadcast_reaches_players_observers_and_the_master_but_not_the_sender(started):
     assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
     started.new_mail()
     assert started.signon("FRANCE", "BROADCAST", "Hello everyone.", "ENDBROADCAST").accepted
     assert "Broadcast sent." in started.reply("FRANCE")
-    expected = {a for p, (a, _) in PLAYERS.items() if p != "FRANCE"} | {GM[0], "watcher@example.org"}
-    assert set(started.delivered("broadcast from France")) == expected
-    assert "Hello everyone." in press_files(started)[0].read_text()
+    assert set(started.delivered("broadcast from France")) == OTHERS | {GM[0], "watcher@example.org"}
+    assert archive(started)[0]["body"] == ["Hello everyone."]
+
+
+@pytest.mark.parametrize("allowed", [False, True])
+def test_observers_press(started, allowed):
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    if allowed:
+        assert started.master("SET RULE observer_press").accepted
+    started.new_mail()
+    r = started.send("watcher@example.org", f"OBSERVE {GAME}\nBROADCAST\nA kibitz.\nENDBROADCAST")
+    if allowed:
+        got = started.delivered("broadcast from", same=False)
+        assert r.accepted and set(got) == {a for a, _ in PLAYERS.values()} | {GM[0]}
+        assert "watcher@example.org (shown as: an observer)" in got[GM[0]].get_content()
+    else:
+        assert r.errors[0][1] == f"OBSERVERS MAY NOT SEND PRESS IN GAME {GAME}: ONLY TO THE MASTER (PRESS TO M)"
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}\nPRESS TO M\nA question.\nENDPRESS").accepted
+
+
+def test_unobserve(started):
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    assert started.send("watcher@example.org", f"UNOBSERVE {GAME}").accepted
+    assert started.game(GAME).observers == []
+    assert started.send("watcher@example.org", f"UNOBSERVE {GAME}").errors[0][1] == \
+        f"YOU ARE NOT OBSERVING GAME {GAME}"
+
+
+def test_the_archive_shows_each_reader_what_was_theirs(started):
+    assert started.signon("FRANCE", "PRESS TO G", "for Germany only", "ENDPRESS").accepted
+    assert started.signon("ENGLAND", "BROADCAST", "for everyone", "ENDBROADCAST").accepted
+    assert started.signon("RUSSIA", "PRESS TO M", "for the master", "ENDPRESS").accepted
+    started.new_mail()
+
+    def read(power):
+        assert started.signon(power, "ARCHIVE").accepted
+        return started.reply(power)
+    germany, italy = read("GERMANY"), read("ITALY")
+    assert "for Germany only" in germany and "for everyone" in germany and "for the master" not in germany
+    assert "for Germany only" not in italy and "for everyone" in italy
+    assert "for Germany only" in read("FRANCE")                         # what one sent oneself
+    assert started.master("ARCHIVE").accepted
+    master = started.reply(GM[0])
+    assert "for the master" in master and "for everyone" in master and "for Germany only" not in master
+    assert started.send("someone@example.org", f"ARCHIVE {GAME}").accepted
+    public = started.reply("someone@example.org")
+    assert "for everyone" in public and "for Germany only" not in public and "for the master" not in public
 
 
 def test_press_archive_is_numbered(started):
     for n in range(3):
         assert started.signon("FRANCE", "PRESS TO G", f"message {n}", "ENDPRESS").accepted
-    files = press_files(started)
-    assert [f.name for f in files] == ["0001-press.txt", "0002-press.txt", "0003-press.txt"]
-    assert "message 2" in files[2].read_text()
+    files = sorted((started.folder(GAME) / "press").glob("*.json"))
+    assert [f.name for f in files] == ["0001-press.json", "0002-press.json", "0003-press.json"]
+    assert archive(started)[2]["body"] == ["message 2"]

@@ -18,7 +18,8 @@ def test_every_command_is_complete_and_reachable():
         assert c.block_end is None or c.block_end.startswith("END")
     expected = {"SIGNON", "SIGNOFF", "JOIN", "OBSERVE", "RESIGN", "TAKEOVER", "ORDERS", "CLEAR", "PRESS", "BROADCAST",
                 "STATUS", "SET", "LIST", "SUMMARY", "HISTORY", "HELP", "CREATE", "ACTIVATE", "PROCESS", "PROCESS!",
-                "PREVIEW", "ROLLBACK", "DUMMY", "REVIVE", "TERMINATE"}
+                "PREVIEW", "ROLLBACK", "DUMMY", "REVIVE", "TERMINATE", "ARCHIVE", "UNOBSERVE", "VOTE", "PAUSE",
+                "RESUME", "EXTEND", "EJECT"}
     assert {c.name for c in COMMANDS} == expected
 
 
@@ -79,7 +80,7 @@ def test_a_block_body_is_not_read_as_commands(started):
     assert reading.errors == []
     assert s.game.player("FRANCE").status == "active"
     [effect] = [e for e in s.effects if e.kind == "press"]
-    assert effect.payload["body"] == ["SET PASSWORD stolen", "RESIGN"]
+    assert effect.payload[1]["body"] == ["SET PASSWORD stolen", "RESIGN"]
 
 
 def test_partial_orders_refusal_is_reported_not_raised(started):

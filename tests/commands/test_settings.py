@@ -55,15 +55,60 @@ def test_address(started):
     assert started.status_bytes() == before
 
 
-def test_absence(started):
+def test_absence_moves_a_deadline_inside_it_and_says_only_that(started):
+    """T0 is Mon Jan 05 2026 12:00; the deadline is Thu Jan 08 12:00. France is away Jan 7-9: the deadline moves to
+    the end of the absence (Jan 10 00:00); the others learn that it moved, not why."""
+    started.new_mail()
+    assert started.signon("FRANCE", "SET ABSENCE 7 Jan TO 9 Jan").accepted
+    reply = started.reply("FRANCE")
+    assert "Noted: France is away from Wed Jan 07 2026 00:00 UTC to Sat Jan 10 2026 00:00 UTC" in reply
+    game = started.game(GAME)
+    assert game.deadline == datetime(2026, 1, 10, 0, 0, tzinfo=timezone.utc)
+    notices = started.delivered("deadline changed")
+    assert set(notices) == {a for a, _ in PLAYERS.values()} | {GM[0]}
+    text = notices[GM[0]].get_content()
+    assert "moved to Sat Jan 10 2026 00:00 UTC" in text and "France" not in text and "absen" not in text
+
+
+def test_an_absence_that_misses_the_deadline_moves_nothing(started):
     started.new_mail()
     assert started.signon("FRANCE", "SET ABSENCE 2026-02-01").accepted
-    assert "Noted: France is away until 2026-02-01." in started.reply("FRANCE")
-    assert started.game(GAME).player("FRANCE").absent_until == "2026-02-01"
-    [notice] = started.mails("absence")
-    assert notice["To"] == GM[0] and "France is away until 2026-02-01." in notice.get_content()
-    for bad in ("SET ABSENCE", "SET ABSENCE next week", "SET ABSENCE 1/2/2026"):
-        assert started.signon("FRANCE", bad).errors[0][1] == "USE SET ABSENCE <YYYY-MM-DD> (the day you are back)"
+    assert started.game(GAME).deadline == T0 + timedelta(hours=72)
+    assert started.mails("deadline") == []
+
+
+def test_later_phases_take_their_deadline_after_absences(started):
+    assert started.signon("FRANCE", "SET ABSENCE 9 Jan TO 12 Jan").accepted     # after this phase's deadline
+    started.all_hold()
+    started.clock.advance(minutes=10)
+    assert started.process(GAME)[0].startswith("S1901M processed")
+    # F1901M starts Jan 05 12:10; its deadline (72 h later, Jan 08 12:10) is before the absence: unchanged.
+    assert started.game(GAME).deadline == T0 + timedelta(minutes=10, hours=72)
+    assert started.master("SET MOVEMENT 96").accepted
+    started.all_hold()
+    started.clock.advance(minutes=10)
+    started.process(GAME)
+    # W1901 has nothing to adjust; S1902M starts Jan 05 12:20 and would end Jan 09 12:20: inside, so Jan 13 00:00.
+    assert started.game(GAME).deadline == datetime(2026, 1, 13, 0, 0, tzinfo=timezone.utc)
+
+
+def test_absence_limits(started):
+    before = started.status_bytes()
+    cases = [("SET ABSENCE", "USE SET ABSENCE"), ("SET ABSENCE next week", "UNRECOGNIZED DAY: next week"),
+             ("SET ABSENCE 1 Feb TO 20 Feb", "AN ABSENCE MAY LAST AT MOST 14 DAYS"),
+             ("SET ABSENCE 10 Feb TO 1 Feb", "AN ABSENCE MUST END AFTER IT STARTS")]
+    for line, why in cases:
+        r = started.signon("FRANCE", line)
+        assert not r.accepted and r.errors[0][1].startswith(why), (line, r.errors)
+    assert started.status_bytes() == before
+    for day in (1, 3, 5, 7):
+        assert started.signon("FRANCE", f"SET ABSENCE 2026-02-0{day}").accepted
+    assert started.signon("FRANCE", "SET ABSENCE 2026-02-09").errors[0][1] == \
+        f"YOU HAVE SET ALL 4 ABSENCES GAME {GAME} ALLOWS"
+    assert started.master("SET ABSENCE 1 Mar TO 30 Apr").accepted          # the master sets any
+    assert started.master("SET RULE absence_days=0").accepted
+    assert started.signon("GERMANY", "SET ABSENCE 2026-02-01").errors[0][1] == \
+        f"GAME {GAME} ALLOWS NO ABSENCES (ASK THE MASTER)"
 
 
 def test_deadline(started):
@@ -115,7 +160,9 @@ def test_rule_preset(started):
 
 @pytest.mark.parametrize("line, error", [
     ("SET RULE frobnicate=on", "UNKNOWN RULE: FROBNICATE"),
-    ("SET RULE press=grey", "RULE PRESS: 'grey' IS NOT ONE OF white, none"),
+    ("SET RULE press=pink", "RULE PRESS: 'pink' IS NOT ONE OF white, grey, white_grey, broadcast, none"),
+    ("SET RULE absence_days=99", "RULE ABSENCE_DAYS: '99' IS NOT FROM 0 TO 60"),
+    ("SET RULE fake_press press=none", "RULE FAKE_PRESS CONFLICTS WITH PRESS=none"),
     ("SET RULE press", "RULE PRESS NEEDS A VALUE"),
     ("SET NORULE frobnicate", "UNKNOWN RULE: FROBNICATE"),
     ("SET NORULE", "UNKNOWN RULE: (none given)"),

@@ -71,7 +71,7 @@ def test_a_game_by_mail(table):
     assert game.player("ITALY").orders == ["F Naples - Ionian Sea", "A Rome - Apulia", "A Venice Hold"]
     assert game.player("GERMANY").orders[0] == "F Kiel \u2013 Denmark" and game.player("GERMANY").orders[2] == \
         "A Munich - Ruhr"
-    press = (table.folder() / "press").glob("*.txt")
+    press = (table.folder() / "press").glob("*.json")
     assert any("Channel stays empty" in p.read_text() for p in press)
 
     # A message with a bad order changes nothing, and says what was wrong and what was not read.

@@ -64,18 +64,21 @@ def test_snapshots_and_results_are_numbered_in_order(tmp_path):
 def test_press_archive(tmp_path):
     store = GameStore(tmp_path)
     game = started_game()
-    assert [store.archive_press(game, t) for t in ("a", "b")] == ["press/0001-press.txt", "press/0002-press.txt"]
+    assert [store.archive_press(game, {"body": [t]}) for t in ("a", "b")] == ["press/0001-press.json",
+                                                                             "press/0002-press.json"]
+    assert [json.loads(p.read_text())["body"] for p in store.press("g1")] == [["a"], ["b"]]
 
 
 def test_archives_written_by_one_commit_take_consecutive_numbers(tmp_path):
     store = GameStore(tmp_path)
     game = started_game()
-    store.archive_press(game, "before")
+    store.archive_press(game, {"body": ["before"]})
     tx = store.begin("g1")
-    assert [store.archive_press(game, t, tx) for t in ("a", "b")] == ["press/0002-press.txt", "press/0003-press.txt"]
-    assert not (tmp_path / "g1" / "press" / "0002-press.txt").exists()       # nothing in place before the commit
+    assert [store.archive_press(game, {"body": [t]}, tx) for t in ("a", "b")] == ["press/0002-press.json",
+                                                                                 "press/0003-press.json"]
+    assert not (tmp_path / "g1" / "press" / "0002-press.json").exists()       # nothing in place before the commit
     tx.finish()
-    assert [p.read_text() for p in sorted((tmp_path / "g1" / "press").iterdir())] == ["before", "a", "b"]
+    assert [json.loads(p.read_text())["body"] for p in store.press("g1")] == [["before"], ["a"], ["b"]]
 
 
 def test_rollback_moves_later_files_aside(tmp_path):

@@ -1,0 +1,59 @@
+"""SET ABSENCE: a player (or the master) will be away; no deadline falls inside an absence."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from judge.commands.base import CommandError, Session
+from judge.deadlines import parse_day, show
+from judge.roles import MASTER
+
+USAGE = "USE SET ABSENCE <first day> [TO <last day>], OR SET ABSENCE TO <last day> (E.G. SET ABSENCE 24 DEC TO 6 JAN)"
+
+
+def set_absence(s: Session, words: list[str]) -> None:
+    game = s.need_game()
+    if s.role == "master":
+        who = MASTER
+    else:
+        who = s.need_power()
+    text = " ".join(words)
+    upper = text.upper()
+    if upper.startswith("TO "):
+        first, last = "", text[3:]
+    elif " TO " in upper:
+        at = upper.index(" TO ")
+        first, last = text[:at], text[at + 4:]
+    else:
+        first, last = text, ""
+    if not text.strip():
+        raise CommandError(USAGE)
+    try:
+        start = parse_day(first, game.timing, s.now) if first.strip() else s.now
+        end = parse_day(last or first, game.timing, s.now, end_of_day=True)
+    except ValueError as exc:
+        raise CommandError(f"{exc} - {USAGE}") from None
+    start = max(start, s.now)
+    if end <= start:
+        raise CommandError(f"AN ABSENCE MUST END AFTER IT STARTS, AND IN THE FUTURE - {USAGE}")
+    rules = game.rules
+    if who != MASTER:
+        if rules.absence_days == 0:
+            raise CommandError(f"GAME {game.name} ALLOWS NO ABSENCES (ASK THE MASTER)")
+        if end - start > timedelta(days=rules.absence_days):
+            raise CommandError(f"AN ABSENCE MAY LAST AT MOST {rules.absence_days} DAYS IN GAME {game.name} (THE "
+                               "MASTER MAY SET A LONGER ONE)")
+        if len(game.absences_of(who)) >= rules.absence_count:
+            raise CommandError(f"YOU HAVE SET ALL {rules.absence_count} ABSENCES GAME {game.name} ALLOWS")
+    moved = game.add_absence(who, start, end, s.now)
+    name = "the master" if who == MASTER else who.title()
+    s.say(f"Noted: {name} is away from {show(start, game.timing)} to {show(end, game.timing)}; no deadline falls "
+          "in that time.")
+    if moved:
+        # The others learn that the deadline moved, not why or for whom.
+        s.effect("notify", ("deadline changed", [f"The deadline of game {game.name} has moved to "
+                                                 f"{show(game.deadline, game.timing)}."], "all"))
+
+
+def absence_lines(game, now: datetime) -> list[str]:
+    return [f"{a['who'].title()}: {a['from'][:16]} to {a['to'][:16]}" for a in game.absences
+            if datetime.fromisoformat(a["to"]) > now]

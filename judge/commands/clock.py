@@ -1,0 +1,64 @@
+"""PAUSE and RESUME (the master's), EXTEND (a player's, as the house rules allow)."""
+from __future__ import annotations
+
+from judge.commands.base import CommandError, Continue, Session
+from judge.deadlines import show
+from judge.game import GameError
+
+
+class Pause:
+    name, aliases, block_end = "PAUSE", (), None
+    syntax = "PAUSE"
+    help = "Master: stop the game's clock (no deadline, reminder or late notice) until RESUME."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        game = s.need_master()
+        try:
+            game.pause(s.now)
+        except GameError as exc:
+            raise CommandError(str(exc)) from None
+        s.say(f"Game {game.name} is paused.")
+        s.effect("notify", ("paused", [f"The master has paused game {game.name}: no deadline runs until it is "
+                                       "resumed."], "all"))
+        return Continue.YES
+
+
+class Resume:
+    name, aliases, block_end = "RESUME", ("UNPAUSE",), None
+    syntax = "RESUME"
+    help = "Master: start the clock again; the deadline keeps the time it had left."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        game = s.need_master()
+        try:
+            game.resume(s.now)
+        except GameError as exc:
+            raise CommandError(str(exc)) from None
+        when = show(game.deadline, game.timing)
+        s.say(f"Game {game.name} is running again; the deadline is {when}.")
+        s.effect("notify", ("resumed", [f"The master has resumed game {game.name}. The deadline is {when}."], "all"))
+        return Continue.YES
+
+
+class Extend:
+    name, aliases, block_end = "EXTEND", ("EXTENSION",), None
+    syntax = "EXTEND"
+    help = "Ask for a deadline extension (as many and as long as the house rules allow)."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        power = s.need_power()
+        game = s.need_game()
+        try:
+            deadline = game.extend(power, s.now)
+        except GameError as exc:
+            raise CommandError(str(exc)) from None
+        when = show(deadline, game.timing)
+        left = game.rules.extension_count - game.player(power).extensions
+        s.say(f"The deadline is extended to {when} ({left} extension{'s' if left != 1 else ''} left).")
+        who = "" if game.rules.extension_anonymous else f" at {power.title()}'s request"
+        s.effect("notify", ("deadline extended", [f"The deadline of game {game.name} has been extended{who} to "
+                                                  f"{when}."], "all"))
+        return Continue.YES

@@ -1,0 +1,165 @@
+"""A game's clock: the phase's deadline (absences honoured), what is due when (early processing, reminders, late
+notices, civil disorder), pauses, extensions and the manual mode. A mixin of judge.game.Game; pure."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from judge.deadlines import after_absences, grace_end, next_deadline, reminder_time
+from judge.roles import ACTIVE, PLAYING, GameError
+from judge.rules import DeadlineMode, LatePowers
+
+REMINDER_MARGIN = timedelta(hours=1)     # a reminder this close to the phase's start would come with the results
+
+
+class GameClock:
+    """Game methods about time (the fields live in Game)."""
+
+    def start_phase(self, now: datetime) -> None:
+        for p in self.players:
+            p.orders, p.submitted, p.late_notices, p.reminded = [], False, 0, False
+            p.wait = False                        # as DPjudge: WAIT holds for one phase
+        self.preview_sent = False
+        self.ready_since = None
+        self.phase_started = now
+        self.deadline = self.phase_deadline(now)
+        self._note_readiness(now)
+
+    def phase_deadline(self, start: datetime) -> datetime | None:
+        """The deadline of a phase starting at `start`: none in the manual mode; moved past any absence."""
+        if self.rules.deadlines is DeadlineMode.MANUAL:
+            return None
+        return after_absences(next_deadline(start, self.position.phase.kind, self.timing), self.absence_spans(),
+                              self.timing)
+
+    def absence_spans(self) -> list[tuple[datetime, datetime]]:
+        return [(datetime.fromisoformat(a["from"]), datetime.fromisoformat(a["to"])) for a in self.absences]
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_since is not None
+
+    # -- the master's and the players' changes -------------------------------------------------------------------
+    def pause(self, now: datetime) -> None:
+        if self.status != PLAYING:
+            raise GameError(f"GAME {self.name} IS NOT ACTIVE: NOTHING TO PAUSE")
+        if self.paused:
+            raise GameError(f"GAME {self.name} IS ALREADY PAUSED")
+        self.paused_since = now
+
+    def resume(self, now: datetime) -> None:
+        """Go on where the game stopped: the deadline and an early processing keep the time they had left."""
+        if not self.paused:
+            raise GameError(f"GAME {self.name} IS NOT PAUSED")
+        gone = now - self.paused_since
+        self.paused_since = None
+        if self.deadline is not None:
+            self.deadline = after_absences(self.deadline + gone, self.absence_spans(), self.timing)
+        if self.ready_since is not None:
+            self.ready_since += gone
+
+    def add_absence(self, who: str, start: datetime, end: datetime, now: datetime) -> bool:
+        """Record an absence; returns whether the current deadline moved because of it."""
+        self.absences = [a for a in self.absences if datetime.fromisoformat(a["to"]) > now]
+        self.absences.append({"who": who, "from": start.isoformat(), "to": end.isoformat()})
+        if self.deadline is None:
+            return False
+        moved = after_absences(self.deadline, self.absence_spans(), self.timing)
+        if moved != self.deadline:
+            self.deadline = moved
+            return True
+        return False
+
+    def absences_of(self, who: str) -> list[dict]:
+        return [a for a in self.absences if a["who"] == who]
+
+    def extend(self, power: str, now: datetime) -> datetime:
+        """A player's extension of the deadline, as the house rules allow; returns the new deadline."""
+        rules = self.rules
+        player = self.player(power)
+        if rules.extension_count == 0:
+            raise GameError(f"GAME {self.name} ALLOWS NO DEADLINE EXTENSIONS")
+        if self.deadline is None:
+            raise GameError(f"GAME {self.name} HAS NO DEADLINE TO EXTEND")
+        if player.extensions >= rules.extension_count:
+            raise GameError(f"YOU HAVE USED ALL {rules.extension_count} EXTENSION(S) THIS GAME ALLOWS")
+        player.extensions += 1
+        self.deadline = after_absences(max(self.deadline, now) + timedelta(hours=rules.extension_hours),
+                                       self.absence_spans(), self.timing)
+        self.preview_sent = False
+        return self.deadline
+
+    # -- what is due ---------------------------------------------------------------------------------------------
+    def due(self, now: datetime) -> str | None:
+        """What the clock asks of the game now: 'process', 'remind', 'late' (notices), 'disorder', or None."""
+        if self.status != PLAYING or self.deadline is None or self.paused:
+            return None
+        early = self.early_time()
+        if early is not None and now >= early:
+            return "process"
+        if now < self.deadline:
+            remind = self.reminder_time()
+            if remind is not None and now >= remind and any(not p.reminded for p in self.late_players()):
+                return "remind"
+            return None
+        if self.all_in():
+            return "process"
+        # 'late' and 'disorder' only when there is something to do: a scheduler asks next_wakeup(), which answers
+        # "now" whenever due() is not None, and would otherwise spin through the whole grace period (notices
+        # already sent) and forever after a preview or resignation (the game waits for a message).
+        if now >= grace_end(self.deadline, self.timing):
+            return "disorder" if self._disorder_pending() else None
+        count = self.late_notice_count(now)
+        return "late" if any(p.late_notices < count for p in self.late_players()) else None
+
+    def reminder_time(self) -> datetime | None:
+        """When the reminder goes, if one goes: not when it would come with the results of the phase before."""
+        remind = reminder_time(self.deadline, self.timing)
+        if remind is None or (self.phase_started is not None and remind < self.phase_started + REMINDER_MARGIN):
+            return None
+        return remind
+
+    def late_notice_count(self, now: datetime) -> int:
+        """How many late notices each late player should have had by `now` (one per interval from the deadline)."""
+        interval = self.timing.late_notice_hours
+        elapsed_hours = (now - self.deadline).total_seconds() / 3600
+        return 1 + (int(elapsed_hours // interval) if interval > 0 else 0)
+
+    def _disorder_pending(self) -> bool:
+        """After the grace period: has the late_powers rule still something to do?"""
+        rule = self.rules.late_powers
+        if rule is LatePowers.PREVIEW:
+            return not self.preview_sent
+        if rule is LatePowers.RESIGN:
+            return any(p.status == ACTIVE for p in self.late_players())
+        return True
+
+    def early_time(self) -> datetime | None:
+        """When the game may be processed early (every order in, nobody waiting), if it may."""
+        if self.ready_since is None or self.timing.early_minutes < 0 or self.deadline is None:
+            return None
+        return self.ready_since + timedelta(minutes=self.timing.early_minutes)
+
+    def next_wakeup(self, now: datetime) -> datetime | None:
+        """The next moment the clock has something to do for this game (None: nothing until a message arrives)."""
+        if self.status != PLAYING or self.deadline is None or self.paused:
+            return None
+        moments = [self.deadline]
+        early = self.early_time()
+        if early is not None:
+            moments.append(early)
+        remind = self.reminder_time()
+        if remind is not None and any(not p.reminded for p in self.late_players()):
+            moments.append(remind)
+        if self.late_players():
+            end = grace_end(self.deadline, self.timing)
+            moments.append(end)
+            step = self.timing.late_notice_hours
+            if step > 0:
+                t = self.deadline
+                while t < end:
+                    moments.append(t)
+                    t += timedelta(hours=step)
+        future = [t for t in moments if t > now]
+        if self.due(now) is not None:
+            return now
+        return min(future) if future else None

@@ -1,0 +1,117 @@
+"""Who plays what in a game: joining, the start, resigning, dummies, takeovers, ejections, and the record of who
+played which power when. A mixin of judge.game.Game; pure."""
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from judge.position import initial_position
+from judge.roles import ACTIVE, DUMMY, FORMING, PLAYING, VACANT, GameError, Player
+
+
+class Membership:
+    """Game methods about its players (the fields live in Game)."""
+
+    def player(self, power: str) -> Player | None:
+        return next((p for p in self.players if p.power == power), None)
+
+    def players_at(self, address: str) -> list[Player]:
+        return [p for p in self.players if p.address.lower() == address.lower()]
+
+    def is_observer(self, address: str) -> bool:
+        return address.lower() in (o.lower() for o in self.observers)
+
+    def join(self, address: str, password_hash: str, preference: str = "") -> Player:
+        if self.status != FORMING:
+            raise GameError(f"GAME {self.name} IS NOT FORMING: USE TAKEOVER FOR AN OPEN POWER")
+        if address.lower() == self.master_address.lower():
+            raise GameError(f"YOU ARE THE MASTER OF GAME {self.name}: A MASTER CANNOT ALSO PLAY IN IT")
+        if self.players_at(address):
+            raise GameError(f"{address} HAS ALREADY JOINED GAME {self.name}")
+        if len(self.players) >= len(self.map.powers):
+            raise GameError(f"GAME {self.name} IS FULL")
+        player = Player(address, password_hash, preference=preference)
+        self.players.append(player)
+        return player
+
+    def activate(self, now: datetime, seed: int | None = None) -> None:
+        """Start the game: assign powers (first preferences first, the rest at random) and set the deadline."""
+        if self.status != FORMING:
+            raise GameError(f"GAME {self.name} HAS ALREADY STARTED")
+        m = self.map
+        if len(self.players) != len(m.powers):
+            raise GameError(f"GAME {self.name} HAS {len(self.players)} OF {len(m.powers)} PLAYERS")
+        rng = random.Random(seed if seed is not None else self.name)
+        free = list(m.powers)
+        letters = {m.power_letters[p]: p for p in m.powers}
+        waiting = list(self.players)
+        for rank in range(len(m.powers)):
+            rng.shuffle(waiting)
+            for player in list(waiting):
+                prefs = [letters[c] for c in player.preference.upper() if c in letters]
+                if rank < len(prefs) and prefs[rank] in free:
+                    player.power = prefs[rank]
+                    free.remove(prefs[rank])
+                    waiting.remove(player)
+        rng.shuffle(free)
+        for player, power in zip(waiting, free):
+            player.power = power
+        self.players.sort(key=lambda p: m.powers.index(p.power))
+        self.status = PLAYING
+        self.position = initial_position(m)
+        for player in self.players:
+            if player.address:
+                self._tenure_starts(player)
+        self.start_phase(now)
+
+    def takeover(self, power: str, address: str, password_hash: str) -> Player:
+        """A vacant power taken by a newcomer. A dummy is not open: the master REVIVEs it first. One person plays
+        one power, unless the house rule allows several."""
+        player = self.player(power)
+        if player is None or player.status == ACTIVE:
+            raise GameError(f"{power} IS NOT OPEN FOR TAKEOVER")
+        if player.status == DUMMY:
+            raise GameError(f"{power} IS A DUMMY: ONLY THE MASTER CAN OPEN IT FOR TAKEOVER (REVIVE); THE MASTER "
+                            "HAS BEEN TOLD YOU ASKED")
+        if address.lower() == self.master_address.lower():
+            raise GameError(f"YOU ARE THE MASTER OF GAME {self.name}: A MASTER CANNOT ALSO PLAY IN IT")
+        if self.players_at(address) and not self.rules.multiple_powers:
+            raise GameError(f"YOU ALREADY PLAY {self.players_at(address)[0].power} IN GAME {self.name}: ONE POWER "
+                            "PER PLAYER")
+        player.address, player.password, player.status = address, password_hash, ACTIVE
+        player.late_notices = 0
+        if self.status == PLAYING:
+            self._tenure_starts(player)
+        return player
+
+    def vacate(self, power: str, status: str = VACANT) -> Player:
+        """The power's player leaves (resigned, ejected) or it is made a dummy: its seat is open or played by
+        default orders; the player's address and password go."""
+        player = self.player(power)
+        if player.address:
+            self._tenure_ends(player)
+        player.status, player.address, player.password, player.wait = status, "", "", False
+        return player
+
+    def resign(self, power: str) -> None:
+        self.vacate(power, VACANT)
+
+    def open_powers(self) -> list[str]:
+        return [p.power for p in self.players if p.power and p.status == VACANT]
+
+    # -- the record of who played which power when ---------------------------------------------------------------
+    def _phase_now(self) -> str:
+        return str(self.position.phase) if self.position else ""
+
+    def _tenure_starts(self, player: Player) -> None:
+        self.tenures.append({"power": player.power, "address": player.address, "from": self._phase_now(),
+                             "to": ""})
+
+    def _tenure_ends(self, player: Player) -> None:
+        for t in reversed(self.tenures):
+            if t["power"] == player.power and not t["to"]:
+                t["to"] = self._phase_now()
+                return
+
+    def tenures_of(self, power: str) -> list[dict]:
+        return [t for t in self.tenures if t["power"] == power]

@@ -1,0 +1,158 @@
+"""A game's phases and orders: who must order, order sets, readiness, adjudication, and the step to the next phase.
+A mixin of judge.game.Game; pure."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from judge.adjudicator import PhaseOutcome, adjudicate
+from judge.orders import unit_key
+from judge.orders.errors import DUPLICATE_ORDER, OrderError
+from judge.orders.parser import parse
+from judge.orders.sets import adjustment_count, build_order_set
+from judge.orders.validate import Validator
+from judge.phases import victory_centers
+from judge.roles import DUMMY, PLAYING, GameError, OrderSetError, Player
+from judge.rules import OrderSets, PartialOrders
+
+_DUPLICATE = DUPLICATE_ORDER.split("{")[0]      # "MULTIPLE ORDERS FOR ONE UNIT: "
+
+
+class Ordering:
+    """Game methods about phases and orders (the fields live in Game)."""
+
+    def needs_orders(self, power: str) -> bool:
+        """Does this power have anything to order in the current phase?"""
+        pos = self.position
+        if pos is None or self.status != PLAYING:
+            return False
+        kind = pos.phase.kind
+        if kind == "M":
+            return bool(pos.units_of(power))
+        if kind == "R":
+            return any(d.unit.power == power for d in pos.dislodged.values())
+        due = adjustment_count(pos, power)
+        if due < 0:
+            return True
+        return due > 0 and any(c not in pos.units and self.map.provinces[c].home == power
+                               for c in pos.centers_of(power))
+
+    def ordering_players(self) -> list[Player]:
+        return [p for p in self.players if p.power and self.needs_orders(p.power)]
+
+    def late_players(self) -> list[Player]:
+        """Players who must still send orders (dummies never hold the game up)."""
+        return [p for p in self.ordering_players() if p.status != DUMMY and not p.submitted]
+
+    def all_in(self) -> bool:
+        return not self.late_players()
+
+    def submit_orders(self, power: str, texts: list[str], now: datetime,
+                      notes: list[tuple[str, str]] | None = None) -> list[str]:
+        """Store an order set for a power; returns the orders as the judge reads them. OrderSetError lists errors.
+
+        Duplicate orders the duplicate_orders rule settles (hold, first, last) are no error: the set is accepted
+        and each order that will not count is appended to `notes` with its diagnostic."""
+        player = self.player(power)
+        if self.status != PLAYING:
+            raise GameError(f"GAME {self.name} IS NOT ACTIVE")
+        pos = self.position
+        m = self.map
+        kept = list(texts)
+        if self.rules.order_sets is OrderSets.MERGE and player.submitted:
+            kept = self._merge(player.orders, texts)
+        oset = build_order_set(power, kept, pos, m, self.rules, Validator(pos, m, self.rules))
+        # The order set reports a settled duplicate like an error; under every duplicate_orders choice but
+        # reject_set the DATC (4.D.3) says the set stands, so only the other diagnostics refuse it.
+        errors = [(t, e) for t, e in oset.errors if not e.startswith(_DUPLICATE)]
+        if errors:
+            given = set(texts)
+            raise OrderSetError([(t, e) for t, e in errors if t in given] or errors)
+        if notes is not None:
+            notes.extend((t, e) for t, e in oset.errors if e.startswith(_DUPLICATE))
+        if self.rules.partial_orders is PartialOrders.REJECT and pos.phase.kind == "M":
+            ordered = {unit_key(o) for o in oset.orders}
+            missing = [str(u) for u in pos.units_of(power) if u.province not in ordered]
+            if missing:
+                raise GameError("ORDERS MISSING FOR: " + ", ".join(missing))
+        player.orders = kept
+        player.submitted = True
+        self._note_readiness(now)
+        return [str(o) for o in oset.orders]
+
+    def _merge(self, old: list[str], new: list[str]) -> list[str]:
+        """Combine order sets: a new order for a unit replaces the old one (DATC 4.D.1, 'merge' rule)."""
+        def key(text: str) -> str:
+            try:
+                p = parse(text, self.map, self.position.phase.kind)
+                return p.place.province if p.place else text
+            except OrderError:
+                return text
+        replaced = {key(t) for t in new}
+        return [t for t in old if key(t) not in replaced] + list(new)
+
+    def clear_orders(self, power: str, now: datetime) -> None:
+        player = self.player(power)
+        player.orders, player.submitted = [], False
+        self._note_readiness(now)
+
+    def set_wait(self, power: str, wait: bool, now: datetime) -> None:
+        self.player(power).wait = wait
+        self._note_readiness(now)
+
+    def _note_readiness(self, now: datetime) -> None:
+        ready = self.all_in() and not any(p.wait for p in self.ordering_players())
+        if not ready:
+            self.ready_since = None
+        elif self.ready_since is None:
+            self.ready_since = now
+
+    def adjudicate(self) -> tuple[PhaseOutcome, list[tuple[str, str, str]]]:
+        """The outcome of the current phase from the stored orders (missing ones take defaults). Changes nothing."""
+        legal, errors = self.legal_orders()
+        return adjudicate(self.map, self.position, legal, self.rules), errors
+
+    def legal_orders(self) -> tuple[list, list[tuple[str, str, str]]]:
+        """The stored orders that can be used, and (power, text, diagnostic) for those that cannot."""
+        m, pos = self.map, self.position
+        validator = Validator(pos, m, self.rules)
+        legal, errors = [], []
+        for p in self.players:
+            if p.power and p.orders:
+                oset = build_order_set(p.power, p.orders, pos, m, self.rules, validator)
+                legal.extend(oset.orders)
+                errors.extend((p.power, t, e) for t, e in oset.errors)
+        return legal, errors
+
+    def advance(self, outcome: PhaseOutcome, now: datetime) -> None:
+        """Move to the phase after the outcome (the caller has archived what it needs)."""
+        before = self.position.phase
+        for p in self.late_players():
+            if self.deadline is not None and now >= self.deadline:
+                p.late_count += 1                        # for the master's lateness counts
+        self.history.append(str(before))
+        changed = outcome.position.centers is not self.position.centers
+        self.position = outcome.position
+        if before.season == "F" and not (outcome.position.phase.season == "F"):
+            # A year ends when the Fall (with its retreats) is over: record the centre count for SUMMARY.
+            self.center_history[str(before.year)] = {p: len(self.position.centers_of(p)) for p in self.map.powers}
+        winner = self.solo_winner() if changed else None
+        if winner:
+            self.finish({"kind": "solo", "powers": [winner]}, now)
+            return
+        self.votes_after_phase(before)
+        self.start_phase(now)
+
+    def solo_winner(self) -> str | None:
+        """A power holding the game's victory count of centres (more than half, unless the master set it)."""
+        need = self.victory_centers()
+        counts: dict[str, int] = {}
+        for owner in self.position.centers.values():
+            counts[owner] = counts.get(owner, 0) + 1
+        best = sorted(((n, p) for p, n in counts.items() if n >= need), reverse=True)
+        if not best or (len(best) > 1 and best[0][0] == best[1][0]):
+            return None                  # (a tie at a lowered victory count wins nothing)
+        return best[0][1]
+
+    def victory_centers(self) -> int:
+        return self.victory or victory_centers(self.map)
+

@@ -1,0 +1,118 @@
+"""Who may write to whom, and how press is signed: one pure function from (sender, request, house rules) to the
+deliveries. The PRESS and BROADCAST commands only parse; the archive keeps what each reader may see."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from judge.roles import ACTIVE, GameError
+from judge.rules import Press as PressKind
+
+MASTER_NAME = "the Game Master"
+ANONYMOUS = "an anonymous power"
+OBSERVER = "an observer"           # players never see an observer's address
+
+
+@dataclass
+class Request:
+    """A press message as written: its options (DPjudge's PRESS/BROADCAST options) and body."""
+    role: str                                  # "power", "master" or "observer"
+    power: str = ""                            # the sender's power (role "power")
+    sender: str = ""                           # the sender's address (role "observer")
+    broadcast: bool = False                    # BROADCAST (or PRESS to everyone)
+    to: list[str] = field(default_factory=list)    # powers written to (PRESS TO ...)
+    to_master: bool = False                    # TO M / TO MASTER
+    grey: bool | None = None                   # GREY asked for (True), WHITE asked for (False), neither (None)
+    fake_from: str = ""                        # FAKE FROM <power>
+    fake_to: list[str] | None = None           # FAKE TO <powers> (FAKE BROADCAST: every power)
+    body: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Delivery:
+    """One copy of a press message: to whom, and what it says about its sender and recipients."""
+    address: str
+    shown_from: str
+    shown_to: str                              # "everyone" or "France, Germany"
+
+
+def route(game, r: Request) -> tuple[list[Delivery], dict]:
+    """The copies to send and the archive entry (what happened, with what each reader saw); GameError when the
+    house rules do not allow it (DPjudge refuses the whole message and tells no one)."""
+    rules = game.rules
+    kind = rules.press
+    only_master = r.to_master and not r.to and not r.broadcast
+    if r.role == "observer" and not only_master and not (rules.observer_press and r.broadcast):
+        raise GameError(f"OBSERVERS MAY NOT SEND PRESS IN GAME {game.name}" +
+                        (": ONLY BROADCASTS" if rules.observer_press else ": ONLY TO THE MASTER (PRESS TO M)"))
+    if r.role != "master" and not only_master:
+        if kind is PressKind.NONE:
+            raise GameError(f"NO PRESS IS ALLOWED IN GAME {game.name} (BUT TO THE MASTER: PRESS TO M)")
+        if kind is PressKind.BROADCAST and not r.broadcast:
+            raise GameError(f"GAME {game.name} ALLOWS BROADCASTS ONLY, NO PRIVATE PRESS")
+    grey = _signing(game, r)
+    if (r.fake_from or r.fake_to is not None) and not rules.fake_press:
+        raise GameError(f"GAME {game.name} DOES NOT ALLOW FAKE PRESS")
+    if r.fake_from and r.fake_from not in game.map.powers:
+        raise GameError(f"FAKE FROM {r.fake_from}: NOT A POWER (PRESS CANNOT CLAIM TO COME FROM THE MASTER)")
+    true_from = MASTER_NAME if r.role == "master" else (r.power.title() if r.role == "power" else r.sender)
+    signed = OBSERVER if r.role == "observer" else true_from
+    shown_from = r.fake_from.title() if r.fake_from else (ANONYMOUS if grey else signed)
+    active = {p.power: p for p in game.players if p.power and p.status == ACTIVE and p.address}
+    if r.broadcast:
+        powers = [p for p in game.map.powers if p in active]
+    else:
+        powers = [p for p in r.to if p in active]
+    powers = [p for p in powers if p != r.power]
+    shown_to = "everyone" if r.broadcast else ", ".join(p.title() for p in r.to) + (
+        (" and the master" if r.to else "the master") if r.to_master else "")
+    if r.fake_to is not None:
+        shown_to = "everyone" if r.fake_to == list(game.map.powers) else ", ".join(p.title() for p in r.fake_to)
+    out = [Delivery(active[p].address, shown_from, shown_to) for p in powers]
+    if r.broadcast:
+        out += [Delivery(a, shown_from, shown_to) for a in game.observers if a.lower() != r.sender.lower()]
+    if r.role != "master" and (r.to_master or r.broadcast or rules.master_press_copies):
+        # The master always knows who wrote (DPjudge's masters see grey and fake press for what it is).
+        master_from = true_from if shown_from in (true_from, OBSERVER) and r.role != "observer" else \
+            f"{true_from} (shown as: {shown_from})"
+        out.append(Delivery(game.master_address, master_from, shown_to))
+    if not out:
+        raise GameError("NOBODY TO SEND THIS PRESS TO (NO ACTIVE PLAYER AMONG THE RECIPIENTS)")
+    entry = {"phase": str(game.position.phase), "from": r.power or ("MASTER" if r.role == "master" else r.sender),
+             "shown_from": shown_from, "to": powers, "to_master": r.to_master, "broadcast": r.broadcast,
+             "shown_to": shown_to, "grey": grey, "body": list(r.body),
+             "master_copy": r.role != "master" and (r.to_master or r.broadcast or rules.master_press_copies)}
+    return out, entry
+
+
+def _signing(game, r: Request) -> bool:
+    """Is the press grey (unsigned)? The house rule decides, the sender's choice where it allows one."""
+    kind = game.rules.press
+    if r.role == "master":
+        return False
+    if kind is PressKind.GREY:
+        if r.grey is False:
+            raise GameError(f"GAME {game.name} HAS GREY PRESS ONLY: WHITE IS NOT AVAILABLE")
+        return True
+    if r.grey and kind is not PressKind.WHITE_GREY and not game.rules.fake_press:
+        raise GameError(f"GAME {game.name} DOES NOT ALLOW GREY PRESS")
+    return bool(r.grey)
+
+
+def readable(entry: dict, reader: str, role: str, power: str, master_copies: bool) -> dict | None:
+    """The archive entry as this reader saw it, or None if it was not theirs to see. `reader` is the address,
+    `role` one of power/master/observer/public."""
+    if role == "master":
+        if entry.get("master_copy") or entry["from"] == "MASTER" or master_copies:
+            return {**entry, "shown_from": entry["shown_from"] if entry["from"] == "MASTER" else
+                    _master_view(entry)}
+        return None
+    if entry["broadcast"] or (role == "power" and power in entry["to"]):
+        return entry
+    if role == "power" and entry["from"] == power:
+        return entry
+    return None
+
+
+def _master_view(entry: dict) -> str:
+    true = entry["from"].title() if entry["from"] not in ("MASTER",) and "@" not in entry["from"] else entry["from"]
+    return true if true == entry["shown_from"] else f"{true} (shown as: {entry['shown_from']})"

@@ -1,0 +1,132 @@
+"""Draw and concession votes: what a vote is, who must agree, and whether the game ends by agreement. A mixin of
+judge.game.Game; pure.
+
+A vote is a string: "DRAW" (a draw among all survivors), "DRAW:FRANCE,GERMANY" (a draw among those powers, when
+the house rule allows draws without all survivors) or "CONCEDE:FRANCE" (the game conceded to France)."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from judge.roles import ACTIVE, DUMMY, PLAYING, GameError
+from judge.rules import Draws, DummyVotes, VoteExpiry
+
+
+class Voting:
+    """Game methods about votes and the end of a game (the fields live in Game)."""
+
+    def survivors(self) -> list[str]:
+        """Powers still on the board (a centre or a unit), in the map's order."""
+        pos = self.position
+        alive = set(pos.centers.values()) | {u.power for u in pos.units.values()}
+        return [p for p in self.map.powers if p in alive]
+
+    def voters(self) -> list[str]:
+        """The survivors whose vote is asked for: the active players (a dummy agrees or is left out)."""
+        return [p for p in self.survivors() if getattr(self.player(p), "status", DUMMY) == ACTIVE]
+
+    def draw_members(self) -> list[str]:
+        """Who shares a draw of all survivors: every survivor, or only the non-dummies (dummy_votes=exclude)."""
+        if self.rules.dummy_votes is DummyVotes.EXCLUDE:
+            return self.voters()
+        return self.survivors()
+
+    def read_vote(self, words: list[str]) -> str:
+        """'DRAW', 'DRAW France Germany', 'CONCEDE France' -> the vote's string; GameError if the rules forbid it."""
+        if not words:
+            raise GameError("VOTE WHAT? VOTE DRAW, VOTE DRAW <powers>, VOTE CONCEDE <power> OR VOTE NONE")
+        head, rest = words[0].upper(), words[1:]
+        if head == "DRAW" and not rest:
+            return "DRAW"
+        if head == "DRAW":
+            if self.rules.draws is not Draws.ANY:
+                raise GameError(f"GAME {self.name} ALLOWS ONLY DRAWS INCLUDING ALL SURVIVORS (VOTE DRAW)")
+            powers = sorted({self.power_named(w) for w in rest}, key=self.map.powers.index)
+            dead = [p for p in powers if p not in self.survivors()]
+            if dead:
+                raise GameError(f"{', '.join(dead)} IS NOT ON THE BOARD: A DRAW IS AMONG SURVIVORS")
+            if powers == self.draw_members():
+                return "DRAW"
+            return "DRAW:" + ",".join(powers)
+        if head in ("CONCEDE", "CONCESSION"):
+            if not self.rules.concessions:
+                raise GameError(f"GAME {self.name} ALLOWS NO CONCESSIONS")
+            if len(rest) != 1:
+                raise GameError("USE VOTE CONCEDE <power>")
+            power = self.power_named(rest[0])
+            if power not in self.survivors():
+                raise GameError(f"{power} IS NOT ON THE BOARD: NOTHING TO CONCEDE TO")
+            return f"CONCEDE:{power}"
+        raise GameError(f"UNKNOWN VOTE: {head} (VOTE DRAW, VOTE DRAW <powers>, VOTE CONCEDE <power>, VOTE NONE)")
+
+    def power_named(self, word: str) -> str:
+        """A power from its name, adjective or letter ('France', 'french', 'F')."""
+        m = self.map
+        w = word.strip().rstrip(":,").lower()
+        letters = {letter.lower(): p for p, letter in m.power_letters.items()}
+        power = letters.get(w) if len(w) == 1 else m.power(w)
+        if power is None:
+            raise GameError(f"UNKNOWN POWER: {word.upper()}")
+        return power
+
+    def cast_vote(self, power: str, vote: str | None) -> None:
+        """Record (or, with None, withdraw) a power's vote."""
+        if self.status != PLAYING:
+            raise GameError(f"GAME {self.name} IS OVER: NO MORE VOTES")
+        if power not in self.voters():
+            raise GameError(f"{power} HAS NO VOTE IN GAME {self.name}")
+        if vote is None:
+            self.votes.pop(power, None)
+        else:
+            if vote == f"CONCEDE:{power}":
+                raise GameError("YOU CANNOT CONCEDE TO YOURSELF")
+            self.votes[power] = vote
+
+    def agreed(self) -> dict | None:
+        """The result every voter agrees on, if they do: {'kind': 'draw' | 'concession', 'powers': [...]}."""
+        voters = self.voters()
+        if not voters:
+            return None
+        votes = {self.votes.get(p) for p in voters}
+        if len(votes) == 1 and None not in votes:
+            vote = next(iter(votes))
+            if vote == "DRAW":
+                return {"kind": "draw", "powers": self.draw_members()}
+            if vote.startswith("DRAW:"):
+                return {"kind": "draw", "powers": vote[5:].split(",")}
+        return self._concession(voters)
+
+    def _concession(self, voters: list[str]) -> dict | None:
+        """Every voter but the one conceded to concedes to it (that power's own vote is not needed)."""
+        for power in voters + [p for p in self.survivors() if p not in voters]:
+            others = [p for p in voters if p != power]
+            if others and all(self.votes.get(p) == f"CONCEDE:{power}" for p in others):
+                return {"kind": "concession", "powers": [power]}
+        return None
+
+    def votes_after_phase(self, phase) -> None:
+        """Votes expire with the phase (house rule), and a power off the board has no vote any more."""
+        if self.rules.vote_expiry is VoteExpiry.PHASE:
+            self.votes = {}
+        alive = set(self.voters())
+        self.votes = {p: v for p, v in self.votes.items() if p in alive}
+
+    def vote_counts(self) -> dict[str, int]:
+        """How many voters vote for each proposal (for the 'counts' house rule)."""
+        out: dict[str, int] = {}
+        for p in self.voters():
+            v = self.votes.get(p)
+            if v:
+                out[v] = out.get(v, 0) + 1
+        return out
+
+    def finish(self, result: dict, now: datetime) -> None:
+        """The game is over (a solo, an agreed draw or concession, or the master's TERMINATE)."""
+        result = {**result, "phase": str(self.position.phase) if self.position else "", "at": now.isoformat()}
+        self.result = result
+        self.winner = result["powers"][0] if result["kind"] == "solo" else None
+        self.status = "completed" if result["kind"] != "terminated" else "terminated"
+        self.deadline = None
+        self.paused_since = None
+        for player in self.players:
+            if player.address:
+                self._tenure_ends(player)
