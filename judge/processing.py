@@ -44,9 +44,9 @@ def audience(game: Game) -> list[str]:
     return out
 
 
-def _render(game: Game, settings: Settings, number: int, ctx: dict, deadline: str, winner: str | None):
-    return render("results/phase.txt", judge=settings.judge_name, game=game.name, number=number, deadline=deadline,
-                  winner=reports.power_name(winner) if winner else "", **ctx)
+def _render(game: Game, settings: Settings, ctx: dict, deadline: str, processed: str, winner: str | None):
+    return render("results/phase.txt", judge=settings.judge_name, game=game.name, deadline=deadline,
+                  processed_deadline=processed, winner=reports.power_name(winner) if winner else "", **ctx)
 
 
 def process(game: Game, settings: Settings, now: datetime) -> Processed:
@@ -61,9 +61,15 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
         out.mails.append(Mail([game.master_address], "notice/crosscheck.txt", {
             "game": game.name, "phase": before.phase.describe(), "differences": outcome.disagreements}))
         out.notes.append(f"engines disagree on {before.phase}")
-    ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors)
+    disorder = [p.power for p in game.ordering_players() if not p.submitted]
+    processed = show(game.deadline, game.timing)
+    if disorder:
+        out.mails.append(Mail([game.master_address], "notice/cd.txt", {
+            "judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(before.phase),
+            "powers": [reports.power_name(p) for p in disorder]}))
     game.advance(outcome, now)
-    subject, body = _render(game, settings, len(game.history), ctx, show(game.deadline, game.timing), game.winner)
+    ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors, disorder, game.winner)
+    subject, body = _render(game, settings, ctx, show(game.deadline, game.timing), processed, game.winner)
     out.results = (str(before.phase), body)
     out.mails.append(Mail(audience(game), "raw", {"subject": subject, "body": body}))
     if game.over:
@@ -152,7 +158,9 @@ def late_notices(game: Game, settings: Settings, now: datetime) -> Processed | N
            "grace": show(grace_end(game.deadline, game.timing), game.timing), "remedy": remedy}
     for p in sendable:
         p.late_notices = due_count
-    out.mails.append(Mail([p.address for p in sendable if p.address] + [game.master_address], "notice/late.txt", ctx))
+    # The late players are told they missed the deadline; the master gets the late notice.
+    out.mails.append(Mail([p.address for p in sendable if p.address], "notice/late.txt", {**ctx, "own": True}))
+    out.mails.append(Mail([game.master_address], "notice/late.txt", {**ctx, "own": False}))
     out.notes.append("late notices sent to " + ", ".join(p.power for p in sendable))
     return out
 
@@ -187,8 +195,11 @@ def civil_disorder(game: Game, settings: Settings, now: datetime) -> Processed |
 
 def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
     outcome, errors = game.adjudicate()
-    ctx = reports.results_context(game.map, game.position, outcome.position, outcome.results, errors)
-    _, body = _render(game, settings, len(game.history) + 1, ctx, "(not set: this is a preview)", outcome.winner)
+    disorder = [p.power for p in game.ordering_players() if not p.submitted]
+    ctx = reports.results_context(game.map, game.position, outcome.position, outcome.results, errors, disorder,
+                                  outcome.winner)
+    _, body = _render(game, settings, ctx, "(not set: this is a preview)", show(game.deadline, game.timing),
+                      outcome.winner)
     out = Processed()
     out.mails.append(Mail([game.master_address], "notice/preview.txt",
                           {"game": game.name, "phase_code": str(game.position.phase), "late": late, "body": body}))

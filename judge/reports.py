@@ -1,5 +1,10 @@
-"""Results and game facts -> the data the mail templates lay out (pure: no I/O, no templates here)."""
+"""Results and game facts -> the data the mail templates lay out, in DPjudge's results layout (pure: no I/O, no
+templates here). Players' mail filters and tools such as David Norman's Mapper read that layout, so its spacing is
+kept: one space after "France:" in movement results (Mapper reads no more), powers padded to 11 columns elsewhere,
+lines wrapped at 75 columns."""
 from __future__ import annotations
+
+import textwrap
 
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map
@@ -7,6 +12,7 @@ from judge.orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retr
 from judge.position import Phase, Position, Unit
 
 COASTS = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
+WIDTH = 75
 
 
 def place(m: Map, loc: str) -> str:
@@ -22,7 +28,14 @@ def unit_name(m: Map, unit: Unit) -> str:
     return f"{'Army' if unit.kind == 'A' else 'Fleet'} {place(m, unit.loc)}"
 
 
-def describe_order(m: Map, order: Order) -> str:
+def _helped(m: Map, kind: str, loc: str, helper: str, before: Position | None) -> str:
+    """The unit a support or convoy is for, with its nationality when it is another power's (as DPjudge)."""
+    owner = before.units.get(loc[:3]) if before is not None else None
+    nation = f"{m.power_adjectives[owner.power]} " if owner is not None and owner.power != helper else ""
+    return f"{nation}{'Army' if kind == 'A' else 'Fleet'} {place(m, loc)}"
+
+
+def describe_order(m: Map, order: Order, before: Position | None = None) -> str:
     """An order in the results wording DPjudge uses ("Army Vienna -> Tyrolia", "Fleet North Sea CONVOY ...")."""
     if isinstance(order, Hold):
         return f"{unit_name(m, order.unit)} HOLD"
@@ -30,11 +43,12 @@ def describe_order(m: Map, order: Order) -> str:
         steps = [place(m, p) for p in order.path] + [place(m, order.dest)]
         return f"{unit_name(m, order.unit)} -> " + " -> ".join(steps)
     if isinstance(order, Support):
-        target = f"{'Army' if order.target.kind == 'A' else 'Fleet'} {place(m, order.target.loc)}"
+        target = _helped(m, order.target.kind, order.target.loc, order.unit.power, before)
         tail = f" -> {place(m, order.dest)}" if order.dest else ""
         return f"{unit_name(m, order.unit)} SUPPORT {target}{tail}"
     if isinstance(order, Convoy):
-        return f"{unit_name(m, order.unit)} CONVOY Army {place(m, order.army.loc)} -> {place(m, order.dest)}"
+        army = _helped(m, "A", order.army.loc, order.unit.power, before)
+        return f"{unit_name(m, order.unit)} CONVOY {army} -> {place(m, order.dest)}"
     if isinstance(order, Retreat):
         return f"{unit_name(m, order.unit)} -> {place(m, order.dest)}"
     if isinstance(order, Disband):
@@ -48,51 +62,114 @@ def describe_order(m: Map, order: Order) -> str:
     raise TypeError(order)
 
 
-def order_lines(m: Map, results: list[OrderResult]) -> list[dict]:
-    """Each order with its power and marks, in power order then as the board lists the units."""
+def padded(power: str) -> str:
+    """'France:' padded to 11 columns, as DPjudge lines up retreat, adjustment and ownership lines."""
+    return f"{power_name(power) + ':':<11}"
+
+
+def order_blocks(m: Map, results: list[OrderResult], before: Position) -> list[list[str]]:
+    """The results lines, one block per power (a blank line between powers), each order with its marks."""
     rank = {p: i for i, p in enumerate(m.powers)}
-    out = [{"power": power_name(order_power(r.order)), "text": describe_order(m, r.order), "marks": list(r.marks)}
-           for r in results]
-    keys = [(rank.get(order_power(r.order), 99), i) for i, r in enumerate(results)]
-    return [line for _, line in sorted(zip(keys, out), key=lambda x: x[0])]
+    movement = before.phase.kind == "M"
+    blocks: dict[str, list[str]] = {}
+    for r in sorted(results, key=lambda r: rank.get(order_power(r.order), 99)):
+        power = order_power(r.order)
+        head = f"{power_name(power)}:" if movement else padded(power)
+        marks = f"  (*{', '.join(r.marks)}*)" if r.marks else ""
+        blocks.setdefault(power, []).append(f"{head} {describe_order(m, r.order, before)}.{marks}")
+    return list(blocks.values())
 
 
-def dislodged_lines(m: Map, position: Position) -> list[dict]:
+def dislodged_lines(m: Map, position: Position) -> list[str]:
+    """'The French army in Burgundy can retreat to Belgium or Gascony.', wrapped as DPjudge wraps it."""
     out = []
     for d in sorted(position.dislodged.values(), key=lambda d: (m.powers.index(d.unit.power), d.unit.loc)):
-        out.append({"power": power_name(d.unit.power), "unit": unit_name(m, d.unit),
-                    "retreats": [place(m, r) for r in d.retreats]})
+        unit = d.unit
+        where = place(m, unit.loc)
+        sea = m.provinces[unit.loc[:3]].terrain == "sea"
+        text = f"The {m.power_adjectives[unit.power]} {'army' if unit.kind == 'A' else 'fleet'} in " \
+               f"{'the ' if sea else ''}{where}"
+        if d.retreats:
+            text += " can retreat to " + " or ".join(place(m, r) for r in d.retreats) + "."
+        else:
+            text += " with no valid retreats was destroyed."
+        out.extend(textwrap.wrap(text, WIDTH, break_on_hyphens=False))
     return out
 
 
-def ownership(m: Map, position: Position) -> list[dict]:
-    rows = []
+def ownership_lines(m: Map, position: Position) -> list[str]:
+    """Each power's centres, then the unowned ones, wrapped at 75 columns with a 12-column indent."""
+    lines = []
+    owned = set()
     for power in m.powers:
-        centers = position.centers_of(power)
-        units = position.units_of(power)
+        centers = sorted(m.provinces[c].name for c in position.centers_of(power))
+        owned.update(position.centers_of(power))
+        if centers:
+            lines += _wrapped(padded(power), centers)
+    unowned = sorted(m.provinces[c].name for c in m.centers if c not in owned)
+    if unowned:
+        lines += _wrapped(f"{'Unowned:':<11}", unowned)
+    return lines
+
+
+def _wrapped(head: str, names: list[str]) -> list[str]:
+    return textwrap.wrap(f"{head} {', '.join(names)}.", WIDTH, subsequent_indent=" " * 12, break_on_hyphens=False)
+
+
+def size_lines(m: Map, position: Position, winner: str | None = None) -> list[str]:
+    """'Russia:      6 Supply centers,  4 Units:  Builds   2 units.' for each power on the board."""
+    out = []
+    for power in m.powers:
+        centers, units = len(position.centers_of(power)), len(position.units_of(power))
         if not centers and not units:
             continue
-        diff = len(centers) - len(units)
-        rows.append({"power": power_name(power), "centers": [m.provinces[c].name for c in centers],
-                     "count": len(centers), "units": len(units), "builds": diff})
-    return rows
+        diff = centers - units
+        text = (f"{padded(power)} {centers:2d} Supply center{'s,' if centers != 1 else ', '} {units:2d} "
+                f"Unit{'s:' if units != 1 else ': '}  {'Removes' if diff < 0 else 'Builds '} {abs(diff):2d} "
+                f"unit{'s' if abs(diff) != 1 else ''}.")
+        if power == winner:
+            text += "  (* VICTORY!! *)"
+        out.append(text)
+    return out
+
+
+def pending_builds(m: Map, after: Position) -> list[str]:
+    """After an adjustment phase: builds a power was owed and did not make ('France:     1 unused build
+    pending.')."""
+    out = []
+    for power in m.powers:
+        left = len(after.centers_of(power)) - len(after.units_of(power))
+        if left > 0:
+            out.append(f"{power_name(power) + ':':<12}{left} unused build{'s' if left != 1 else ''} pending.")
+    return out
 
 
 def phase_words(phase: Phase) -> dict:
     return {"season": {"S": "Spring", "F": "Fall", "W": "Winter"}[phase.season], "year": phase.year,
-            "kind": {"M": "Movement", "R": "Retreat", "A": "Adjustment"}[phase.kind], "code": str(phase)}
+            "kind": {"M": "Movement", "R": "Retreat", "A": "Adjustment"}[phase.kind], "code": str(phase),
+            "mapper": mapper_code(phase)}
+
+
+def mapper_code(phase: Phase) -> str:
+    """The phase as Mapper reads it in the '::' header: a winter adjustment W1901A is written F1901B."""
+    code = str(phase)
+    return f"F{code[1:-1]}B" if code[0] == "W" and code[-1] == "A" else code
 
 
 def results_context(m: Map, before: Position, after: Position, results: list[OrderResult],
-                    errors: list[tuple[str, str, str]] | None = None) -> dict:
+                    errors: list[tuple[str, str, str]] | None = None, disorder: list[str] | None = None,
+                    winner: str | None = None) -> dict:
     """Everything a results mail shows about one processed phase."""
-    fall_over = before.phase.season == "F" and after.phase.kind != "R" or before.phase.kind == "A"
+    fall_over = before.phase.season == "F" and after.phase.kind != "R" and before.phase.kind != "A"
     return {
         "phase": phase_words(before.phase),
         "next": phase_words(after.phase),
-        "orders": order_lines(m, results),
+        "blocks": order_blocks(m, results, before),
         "dislodged": dislodged_lines(m, after) if after.phase.kind == "R" else [],
-        "ownership": ownership(m, after) if fall_over and before.phase.kind != "A" else [],
+        "ownership": ownership_lines(m, after) if fall_over or winner else [],
+        "sizes": size_lines(m, after, winner) if after.phase.kind == "A" or winner else [],
+        "pending": pending_builds(m, after) if before.phase.kind == "A" else [],
+        "disorder": [power_name(p) for p in disorder or []],
         "unused": [{"power": power_name(p), "order": t, "error": e} for p, t, e in (errors or [])],
     }
 

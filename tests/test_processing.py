@@ -35,12 +35,27 @@ def test_process():
     assert str(game.position.phase) == "F1901M" and game.position.units["BUR"].power == "FRANCE"
     phase, text = done.results
     assert phase == "S1901M"
-    assert text.startswith(":: Judge: USIN  Game: g1  Variant: standard\n:: Deadline: F1901M Thu Jan 08 2026 13:00 UTC")
+    # The Mapper header names the phase the results are of, with its deadline; the tail gives the next one.
+    assert text.startswith(":: Judge: USIN  Game: g1  Variant: standard\n:: Deadline: S1901M Thu Jan 08 2026 12:00 UTC")
+    assert "The deadline for orders will be Thu Jan 08 2026 13:00 UTC." in text
     assert "France: Army Paris -> Burgundy." in text and "Italy: Army Venice HOLD." in text
-    [mail] = done.mails
-    assert mail.template == "raw" and mail.context["body"] == text and mail.context["subject"] == "g1 - S1901M results"
-    assert mail.to == audience(game)
+    [results] = [m for m in done.mails if m.template == "raw"]
+    [cd] = [m for m in done.mails if m.template != "raw"]
+    assert results.template == "raw" and results.context["body"] == text
+    assert results.context["subject"] == "Diplomacy results g1 S1901M" and results.to == audience(game)
+    # Six powers sent no orders and took the default: said in the results, and the master gets a CD notice.
+    assert ("Civil disorder: Austria, England, Germany, Italy, Russia, Turkey sent no orders; their units took the "
+            "default.") in text
+    assert cd.template == "notice/cd.txt" and cd.to == ["gm@example.org"] and len(cd.context["powers"]) == 6
     assert done.notes == ["S1901M processed; next phase F1901M"]
+
+
+def test_a_blank_line_between_powers_and_one_space_for_mapper():
+    game = started()
+    game.submit_orders("FRANCE", ["A PAR - BUR"], T0)
+    _, text = process(game, SETTINGS, T0).results
+    assert "France: Army Paris -> Burgundy.\n\nGermany: Fleet Kiel HOLD." in text
+    assert "Austria: Fleet Trieste HOLD.\n\nEngland: Fleet Edinburgh HOLD." in text
 
 
 def test_unusable_orders_are_listed_in_the_results():
@@ -74,8 +89,11 @@ def test_reminders_go_once_to_players_without_orders():
 def test_late_notices_once_per_interval():
     game = all_but_italy()
     done = on_clock(game, SETTINGS, DEADLINE)
-    [mail] = done.mails
-    assert mail.template == "notice/late.txt" and mail.to == ["italy@example.org", "gm@example.org"]
+    own, master = done.mails
+    assert own.template == master.template == "notice/late.txt"
+    assert (own.to, own.context["own"]) == (["italy@example.org"], True)          # "Diplomacy deadline missed"
+    assert (master.to, master.context["own"]) == (["gm@example.org"], False)      # "Diplomacy late notice"
+    mail = own
     assert mail.context["late"] == ["Italy"] and mail.context["grace"] == "Fri Jan 09 2026 12:00 UTC"
     assert mail.context["remedy"] == "late powers' units take default orders"
     assert done.notes == ["late notices sent to ITALY"]
@@ -153,7 +171,7 @@ def test_movement_results_with_support_convoy_and_a_dislodgement():
                  "France: Army Burgundy -> Munich.", "France: Army Ruhr SUPPORT Army Burgundy -> Munich.",
                  "Germany: Army Munich HOLD.  (*dislodged*)", "The following units were dislodged:"):
         assert line in text, line
-    [dislodged] = [line for line in text.split("\n") if line.startswith("Germany: Army Munich can retreat to ")]
+    [dislodged] = [line for line in text.split("\n") if line.startswith("The German army in Munich can retreat to ")]
     assert "Kiel" in dislodged and "Burgundy" not in dislodged          # never back where the attack came from
     assert text.index("England:") < text.index("France:") < text.index("Germany:")      # in power order
     assert str(game.position.phase) == "S1902R"
@@ -161,7 +179,7 @@ def test_movement_results_with_support_convoy_and_a_dislodgement():
 
     game.submit_orders("GERMANY", ["A MUN R KIE"], T0)
     _, text = process(game, SETTINGS, T0).results
-    assert "Germany: Army Munich -> Kiel." in text and "Retreat results for Spring of 1902." in text
+    assert "Germany:    Army Munich -> Kiel." in text and "Retreat results for Spring of 1902." in text
     assert str(game.position.phase) == "F1902M"
 
 
@@ -170,7 +188,7 @@ def test_support_to_hold_and_disband_wording():
     set_position(game, {"phase": "S1902R", "units": {"FRANCE": ["A MUN"]},
                         "dislodged": {"GERMANY": {"A MUN": ["KIE"]}}})
     game.submit_orders("GERMANY", ["A MUN DISBAND"], T0)
-    assert "Germany: Army Munich DISBAND." in process(game, SETTINGS, T0).results[1]
+    assert "Germany:    Army Munich DISBAND." in process(game, SETTINGS, T0).results[1]
     set_position(game, {"phase": "S1903M", "units": {"FRANCE": ["A PAR", "A BUR"]}})
     game.submit_orders("FRANCE", ["A PAR S A BUR", "A BUR H"], T0)
     assert "France: Army Paris SUPPORT Army Burgundy." in process(game, SETTINGS, T0).results[1]
@@ -184,10 +202,11 @@ def test_adjustment_results():
     game.submit_orders("FRANCE", ["Build A Paris", "Build F Brest", "WAIVE"], T0)
     game.submit_orders("RUSSIA", ["Remove F SEV"], T0)
     _, text = process(game, SETTINGS, T0).results
-    for line in ("Adjustment results for Winter of 1902.", "France: Builds an army in Paris.",
-                 "France: Builds a fleet in Brest.", "France: Waives a build.",
-                 "Russia: Removes the fleet in Sevastopol."):
+    for line in ("Adjustment results for Winter of 1902.  (g1.W1902A)", "France:     Builds an army in Paris.",
+                 "France:     Builds a fleet in Brest.", "France:     Waives a build.",
+                 "Russia:     Removes the fleet in Sevastopol.", "France:     1 unused build pending."):
         assert line in text, line
+    assert text.startswith(":: Judge: USIN  Game: g1  Variant: standard\n:: Deadline: F1902B ")   # as Mapper reads it
     assert "Ownership of supply centers" not in text                      # shown after the Fall, not the Winter
     assert {str(u) for u in game.position.units_of("FRANCE")} == {"A PIC", "F MAO", "A PAR", "F BRE"}
 

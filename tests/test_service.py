@@ -295,7 +295,7 @@ def test_late_powers_preview(started):
     italy_late(started)
     started.clock.now = GRACE_END
     assert started.judge.process(GAME) == []                     # a preview is no processing: no notes
-    [mail] = started.mails("PREVIEW of S1901M")
+    [mail] = started.mails("PREVIEW Diplomacy results g1 S1901M")
     assert mail["To"] == GM[0] and "Late powers (given default orders here): ITALY." in mail.get_content()
     started.clock.advance(hours=12)
     assert started.judge.process(GAME) == [] and started.new_mail() == []     # the game waits for the master
@@ -359,7 +359,8 @@ def test_reminders(started):
     assert started.judge.process(GAME) == ["reminders sent"]
     mails = started.mails("reminder")
     assert sorted(m["To"] for m in mails) == ["italy@example.org", "turkey@example.org"]
-    assert "We have none from Italy yet." in next(m for m in mails if m["To"] == "italy@example.org").get_content()
+    assert "orders for Italy have not yet been submitted." in \
+        next(m for m in mails if m["To"] == "italy@example.org").get_content()
     started.clock.advance(hours=1)
     assert started.judge.process(GAME) == [] and started.new_mail() == []
 
@@ -368,9 +369,12 @@ def test_late_notices(started):
     italy_late(started)
     started.clock.now = DEADLINE
     assert started.judge.process(GAME) == ["late notices sent to ITALY"]
-    notices = started.delivered("orders late")
-    assert set(notices) == {"italy@example.org", GM[0]}
-    assert "Orders arriving before Fri Jan 09 2026 12:00 UTC will still be used" in notices[GM[0]].get_content()
+    mails = {str(m["Subject"]): m for m in started.new_mail()}
+    own, master = mails[f"Diplomacy deadline missed ({GAME})"], mails[f"Diplomacy late notice ({GAME})"]
+    assert (own["To"], master["To"]) == ("italy@example.org", GM[0]) and len(mails) == 2
+    text = own.get_content()
+    assert "Missed Deadline:  Thu Jan 08 2026 12:00 UTC" in text and "Late Power:       Italy" in text
+    assert "Orders arriving before Fri Jan 09 2026 12:00 UTC will still be used" in text
     started.clock.advance(hours=5)
     assert started.judge.process(GAME) == []
     started.clock.advance(hours=1)

@@ -84,7 +84,7 @@ def test_activate_fills_the_empty_powers_with_dummies(forming):
     dummies = [p.power for p in game.players if p.status == "dummy"]
     assert sorted(dummies) == ["AUSTRIA", "ENGLAND", "ITALY", "RUSSIA", "TURKEY"]
     assert [p.power for p in game.late_players()] == ["FRANCE", "GERMANY"]     # dummies never hold the game up
-    starts = forming.mails("has started")
+    starts = forming.mails("starting")
     assert sorted(m["To"] for m in starts) == sorted(["france@example.org", "germany@example.org", GM[0]])
 
 
@@ -152,7 +152,7 @@ def test_preview_changes_nothing_and_mails_the_master(started):
     assert started.master("PREVIEW").accepted
     assert started.status_bytes() == before
     assert not (started.folder(GAME) / "results").exists() and not (started.folder(GAME) / "snapshots").exists()
-    [mail] = started.mails("PREVIEW of S1901M")
+    [mail] = started.mails("PREVIEW Diplomacy results g1 S1901M")
     assert mail["To"] == GM[0]
     text = mail.get_content()
     assert "Nothing has been processed" in text and "France: Army Paris -> Burgundy." in text

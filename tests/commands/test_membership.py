@@ -47,7 +47,7 @@ def test_the_seventh_join_starts_the_game(forming):
     assert game.status == "active" and str(game.position.phase) == "S1901M"
     assert {p.power: p.address for p in game.players} == {k: v[0] for k, v in PLAYERS.items()}
     assert game.deadline == T0.replace(day=8)                    # 72 hours after Monday noon
-    starts = [m for m in forming.new_mail() if "has started" in str(m["Subject"])]
+    starts = [m for m in forming.new_mail() if "starting" in str(m["Subject"])]
     to_france = [m for m in starts if m["To"] == "france@example.org"]
     assert len(to_france) == 1
     text = to_france[0].get_content()

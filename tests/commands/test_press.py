@@ -80,7 +80,7 @@ def test_white_grey_lets_the_sender_choose(started):
     assert started.signon("FRANCE", "PRESS TO G GREY", "guess who", "ENDPRESS").accepted
     assert started.signon("FRANCE", "PRESS TO G", "it was me", "ENDPRESS").accepted
     subjects = sorted(str(m["Subject"]) for m in started.mails("press from"))
-    assert subjects == [f"{GAME} - press from France", f"{GAME} - press from an anonymous power"]
+    assert subjects == [f"Diplomacy press from France ({GAME})", f"Diplomacy press from an anonymous power ({GAME})"]
 
 
 def test_grey_is_refused_in_a_white_game(started):

@@ -177,7 +177,7 @@ def check(run: Path, mode: str, relay: Relay | None) -> None:
     mails = delivered(run, mode, relay)
     answered = {str(m["In-Reply-To"]) for m in mails if m["In-Reply-To"]}
     assert {f"<step{n}@kills.test>" for n in range(len(SCRIPT))} <= answered, answered
-    results = {str(m["To"]) for m in mails if "S1901M results" in str(m["Subject"])}
+    results = {str(m["To"]) for m in mails if "results kills S1901M" in str(m["Subject"])}
     assert results == {f"{c.lower()}@example.org" for c in LETTERS} | {"gm@example.org"}
     assert all("," not in str(m["To"]) for m in mails)
 

@@ -34,7 +34,7 @@ async def _scenario(tmp_path):
         for power in POWERS:
             assert await send(port, address(power), f"JOIN smtp pw-{power.lower()} {power[0]}") == {}
         await settled(daemon)
-        assert any("has started" in str(m["Subject"]) for m in relay.to(address("FRANCE")))
+        assert any("starting" in str(m["Subject"]) for m in relay.to(address("FRANCE")))
         game = daemon.judge.store.load("smtp")
         assert game.status == "active" and "smtp" in daemon.deadlines.wakeups
 
@@ -47,7 +47,7 @@ async def _scenario(tmp_path):
         clock.advance(seconds=1)
         daemon.deadlines.clock_moved()
         await settled(daemon)
-        results = [m for m in relay.to(address("ITALY")) if "S1901M results" in str(m["Subject"])]
+        results = [m for m in relay.to(address("ITALY")) if "Diplomacy results smtp S1901M" in str(m["Subject"])]
         assert len(results) == 1
         text = results[0].get_content()
         assert "Austria: Army Vienna -> Galicia.  (*bounce*)" in text and "France: Army Paris -> Burgundy." in text
@@ -73,13 +73,13 @@ async def _scenario(tmp_path):
         clock.advance(minutes=1)
         daemon.deadlines.clock_moved()
         await settled(daemon)
-        late = [m for m in relay.to(address("TURKEY")) if "late" in str(m["Subject"])]
-        assert len(late) == 1 and "Still missing orders from: Turkey." in late[0].get_content()
+        late = [m for m in relay.to(address("TURKEY")) if "deadline missed" in str(m["Subject"])]
+        assert len(late) == 1 and "Late Power:       Turkey" in late[0].get_content()
         clock.now = game.deadline
         clock.advance(hours=game.timing.grace_hours, minutes=1)
         daemon.deadlines.clock_moved()
         await settled(daemon)
-        fall = [m for m in relay.to(GM) if "F1901M results" in str(m["Subject"])]
+        fall = [m for m in relay.to(GM) if "Diplomacy results smtp F1901M" in str(m["Subject"])]
         assert len(fall) == 1 and "Turkey: Army Bulgaria HOLD." in fall[0].get_content()
         assert str(daemon.judge.store.load("smtp").position.phase) in ("W1901A", "S1902M")
 

@@ -42,7 +42,7 @@ def test_a_game_by_mail(table):
     game = table.game()
     assert game.status == "active" and str(game.position.phase) == "S1901M"
     assert {p.power: p.address for p in game.players} == {k: v[0] for k, v in PLAYERS.items()}
-    starts = [m for m in table.new_mail() if "has started" in str(m["Subject"])]
+    starts = [m for m in table.new_mail() if "starting" in str(m["Subject"])]
     assert any(m["To"] == "france@example.org" and "You are playing France" in m.get_content() for m in starts)
 
     # -- passwords are stored hashed, never in plain text ----------------------------------------------------------
@@ -98,7 +98,7 @@ def test_a_game_by_mail(table):
     assert notes and "S1901M processed" in notes[0]
     mail = results_mail(table)
     text = mail.get_content()
-    assert text.startswith(":: Judge: JUDGE  Game: e2e  Variant: standard\n:: Deadline: F1901M ")
+    assert text.startswith(":: Judge: JUDGE  Game: e2e  Variant: standard\n:: Deadline: S1901M ")
     for line in ("Austria: Army Vienna -> Galicia.  (*bounce*)", "Russia: Army Warsaw -> Galicia.  (*bounce*)",
                  "Turkey: Fleet Ankara -> Black Sea.  (*bounce*)", "Russia: Fleet Sevastopol -> Black Sea.  (*bounce*)",
                  "France: Army Marseilles -> Spain.", "Germany: Army Munich -> Ruhr.",
@@ -122,9 +122,11 @@ def test_a_game_by_mail(table):
     table.clock.now = deadline
     table.clock.advance(hours=1)
     assert table.process("e2e") == ["late notices sent to ITALY"]
-    late = [m for m in table.new_mail() if "late" in str(m["Subject"])]
-    assert sorted(m["To"] for m in late) == sorted(["italy@example.org", GM])
-    assert "Still missing orders from: Italy." in late[0].get_content()
+    late = {str(m["Subject"]): m for m in table.new_mail() if "late" in str(m["Subject"])
+            or "missed" in str(m["Subject"])}
+    assert late["Diplomacy deadline missed (e2e)"]["To"] == "italy@example.org"
+    assert late["Diplomacy late notice (e2e)"]["To"] == GM and len(late) == 2
+    assert "Late Power:       Italy" in late["Diplomacy late notice (e2e)"].get_content()
     assert table.process("e2e") == []                     # one notice per interval, not one per call
     table.clock.now = deadline
     table.clock.advance(hours=25)
@@ -135,8 +137,9 @@ def test_a_game_by_mail(table):
     assert "France: Army Burgundy -> Belgium.  (*bounce*)" in text and \
         "Germany: Army Ruhr -> Belgium.  (*bounce*)" in text
     assert "Ownership of supply centers:" in text
-    assert "Russia:    6 Supply centers,  4 Units:  Builds 2 units." in text
-    assert "Italy:     3 Supply centers,  3 Units:  No change." in text
+    assert "Russia:      6 Supply centers,  4 Units:  Builds   2 units." in text
+    assert "Italy:       3 Supply centers,  3 Units:  Builds   0 units." in text
+    assert "Civil disorder: Italy sent no orders; its units took the default." in text
     assert str(table.game().position.phase) == "W1901A"
 
     # -- Winter 1901: builds, a waive, and an illegal build ------------------------------------------------------
@@ -151,7 +154,8 @@ def test_a_game_by_mail(table):
     table.clock.advance(minutes=10)
     assert "W1901A processed" in table.process("e2e")[0]
     text = results_mail(table).get_content()
-    assert "Russia: Builds a fleet in St Petersburg (north coast)." in text and "Turkey: Waives a build." in text
+    assert "Russia:     Builds a fleet in St Petersburg (north coast)." in text
+    assert "Turkey:     Waives a build." in text
     game = table.game()
     assert str(game.position.phase) == "S1902M"
     assert {str(u) for u in game.position.units_of("GERMANY")} == {"A MUN", "A BER", "A HOL", "A RUH", "F DEN"}
@@ -164,7 +168,8 @@ def test_a_game_by_mail(table):
     assert table.send(GM, "SIGNON Me2e gm-secret\nPROCESS!").accepted
     text = results_mail(table).get_content()
     assert "Germany: Army Ruhr -> Burgundy." in text and "France: Army Burgundy HOLD.  (*dislodged*)" in text
-    assert "France: Army Burgundy can retreat to Belgium or Gascony or Marseilles or Picardy." in text
+    # Wrapped at 75 columns, as DPjudge wraps it.
+    assert "The French army in Burgundy can retreat to Belgium or Gascony or Marseilles\nor Picardy." in text
     assert str(table.game().position.phase) == "S1902R"
 
     r = orders(table, "FRANCE", ["A Burgundy - Paris"])
@@ -172,7 +177,7 @@ def test_a_game_by_mail(table):
     assert orders(table, "FRANCE", ["A Burgundy retreats to Picardy"]).accepted
     table.clock.advance(minutes=10)
     assert "S1902R processed" in table.process("e2e")[0]
-    assert "France: Army Burgundy -> Picardy." in results_mail(table).get_content()
+    assert "France:     Army Burgundy -> Picardy." in results_mail(table).get_content()
     assert table.game().position.units["PIC"].power == "FRANCE"
 
     # -- the master rolls back to before Spring 1902 and processes it again -----------------------------------------
