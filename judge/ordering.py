@@ -6,7 +6,7 @@ from datetime import datetime
 
 from judge.adjudicator import PhaseOutcome, adjudicate
 from judge.orders import unit_key
-from judge.orders.errors import DUPLICATE_ORDER, OrderError
+from judge.orders.errors import DUPLICATE_ORDER, SET_NOT_USED, SET_REJECTED, OrderError
 from judge.orders.parser import parse
 from judge.orders.sets import adjustment_count, build_order_set
 from judge.orders.validate import Validator
@@ -15,6 +15,7 @@ from judge.roles import DUMMY, PLAYING, GameError, OrderSetError, Player
 from judge.rules import OrderSets, PartialOrders
 
 _DUPLICATE = DUPLICATE_ORDER.split("{")[0]      # "MULTIPLE ORDERS FOR ONE UNIT: "
+SET_REJECTED_HEAD = SET_REJECTED.split("{")[0]
 
 
 class Ordering:
@@ -66,7 +67,7 @@ class Ordering:
         errors = [(t, e) for t, e in oset.errors if not e.startswith(_DUPLICATE)]
         if errors:
             given = set(texts)
-            raise OrderSetError([(t, e) for t, e in errors if t in given] or errors)
+            raise OrderSetError(_once_per_unit([(t, e) for t, e in errors if t in given] or errors))
         if notes is not None:
             notes.extend((t, e) for t, e in oset.errors if e.startswith(_DUPLICATE))
         if self.rules.partial_orders is PartialOrders.REJECT and pos.phase.kind == "M":
@@ -156,3 +157,20 @@ class Ordering:
     def victory_centers(self) -> int:
         return self.victory or victory_centers(self.map)
 
+
+def _once_per_unit(errors: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A set refused for two orders to one unit names that unit once (with the lines), not on every line; orders
+    that are merely not used because of it are left out of the reply."""
+    out: list[tuple[str, str]] = []
+    lines_of: dict[str, list[str]] = {}
+    for text, why in errors:
+        if why == SET_NOT_USED:
+            continue
+        if why.startswith(SET_REJECTED_HEAD):
+            if why not in lines_of:
+                lines_of[why] = []
+                out.append(("", why))
+            lines_of[why].append(text)
+            continue
+        out.append((text, why))
+    return [(" / ".join(lines_of[why]), why) if why in lines_of else (text, why) for text, why in out] or errors

@@ -272,6 +272,31 @@ def _parse_as(tokens: list[str], m: Map, text: str, phase_kind: str) -> Parsed:
 def _movement(r: _Reader) -> Parsed:
     kind = r.unit_type()
     place = r.place()
+    start = r.i
+    try:
+        return _movement_rest(r, kind, place)
+    except OrderError:
+        # DPjudge puts a dash between two place names written without one ("fleet brest mao", "marseilles
+        # burgundy"): read it so when nothing else reads ("A BUL CON" is a move, not a convoy missing its army).
+        r.i = start
+        path = _bare_path(r)
+        if path and r.done():
+            return Parsed("move", r.text, kind, place, path)
+        raise
+
+
+def _bare_path(r: _Reader) -> list[Place]:
+    path = []
+    while not r.done() and r.peek()[0].isalnum():
+        try:
+            path.append(r.place())
+        except OrderError:
+            return []
+        r.accept(MOVE_WORDS)
+    return path
+
+
+def _movement_rest(r: _Reader, kind: str | None, place: Place) -> Parsed:
     p = Parsed("hold", r.text, kind, place)
     if r.done() or r.accept(HOLD_WORDS):
         return p
@@ -306,7 +331,7 @@ def _target(r: _Reader, p: Parsed, allow_hold: bool) -> None:
     r.skip_power()
     p.target_kind = r.unit_type()
     p.target = r.place()
-    if r.accept(MOVE_WORDS):
+    if r.accept(MOVE_WORDS) or (r.peek() is not None and r.peek()[0].isalnum() and r.peek() not in KEYWORDS):
         p.target_dest = r.place()
         # A path in a convoy or support order ("F NTH C A LON - NTH - BEL") only names the route: keep the end.
         while r.accept(MOVE_WORDS):

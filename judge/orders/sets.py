@@ -69,8 +69,9 @@ def _settle_duplicates(legal: list[tuple[int, str, Order]], rules: Ruleset, out:
         by_unit.setdefault(key, []).append(item)
     clashing = {k for k, lst in by_unit.items() if len(lst) > 1 and len({o for _, _, o in lst}) > 1}
     if clashing and rules.duplicate_orders is DuplicateOrders.REJECT_SET:
-        for item in legal:
-            out._refuse(item, E.SET_REJECTED.format(item[2].unit))
+        # Each order of a clashing unit names that unit; the others are merely not used.
+        for key, item in zip(keys, legal):
+            out._refuse(item, E.SET_REJECTED.format(item[2].unit) if key in clashing else E.SET_NOT_USED)
         return
     for key, lst in by_unit.items():
         if key not in clashing:

@@ -146,3 +146,28 @@ def test_canonical_fast_path_reads_like_the_lenient_reader(m, text, phase):
 def test_canonical_fast_path_leaves_the_rest_to_the_reader(m, text):
     from judge.orders.parser import _canonical
     assert _canonical(text, m, "M") is None
+
+
+@pytest.mark.parametrize("text, source, path", [
+    ("fleet brest mao", "BRE", ["MAO"]), ("marseilles burgundy", "MAR", ["BUR"]), ("A BUL CON", "BUL", ["CON"]),
+    ("A LON NTH BEL", "LON", ["NTH", "BEL"]), ("irish -mid", "IRI", ["MAO"]), ("F Brest Mid-Atlantic", "BRE", ["MAO"]),
+])
+def test_a_move_without_its_operator_is_read_as_dpjudge_reads_it(m, text, source, path):
+    """DPjudge inserts a dash between two place names written without one."""
+    p = parse(text, m)
+    assert (p.action, p.place.province, [x.province for x in p.path]) == ("move", source, path)
+
+
+@pytest.mark.parametrize("text, action, target, dest", [
+    ("A MAR S A PAR BUR", "support", "PAR", "BUR"), ("F NTH C A LON BEL", "convoy", "LON", "BEL"),
+    ("f wal s mao iri", "support", "MAO", "IRI"), ("A MAR S PAR", "support", "PAR", None),
+])
+def test_supports_and_convoys_without_the_operator(m, text, action, target, dest):
+    p = parse(text, m)
+    assert (p.action, p.target.province, p.target_dest.province if p.target_dest else None) == (action, target, dest)
+
+
+@pytest.mark.parametrize("text", ["A PAR XYZ", "A PAR BUR BLAH"])
+def test_a_bare_word_that_is_no_place_is_still_refused(m, text):
+    with pytest.raises(OrderError):
+        parse(text, m)

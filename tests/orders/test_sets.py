@@ -26,7 +26,11 @@ def test_duplicate_orders_reject_the_set_as_dpjudge_does(m):
     oset = build_order_set("GERMANY", TEXTS, position(m, UNITS), m,
                            Ruleset(duplicate_orders=DuplicateOrders.REJECT_SET))
     assert oset.orders == []
-    assert len(oset.errors) == 4 and all(e.startswith("ORDER SET REJECTED") for _, e in oset.errors)
+    assert oset.errors == [
+        ("F Kiel Hold", "NOT USED: THE ORDER SET IS REJECTED (MULTIPLE ORDERS FOR ONE UNIT)"),
+        ("A Holland Supports F Kiel", "ORDER SET REJECTED (MULTIPLE ORDERS FOR ONE UNIT): A HOL"),
+        ("A Holland - Ruhr", "ORDER SET REJECTED (MULTIPLE ORDERS FOR ONE UNIT): A HOL"),
+        ("A BEL - PIC", "NOT USED: THE ORDER SET IS REJECTED (MULTIPLE ORDERS FOR ONE UNIT)")]
 
 
 def test_an_illegal_second_order_is_no_duplicate(m):
