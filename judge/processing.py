@@ -1,18 +1,23 @@
 """Processing a game's phase: adjudicate, render the results, advance, and say what to archive and mail."""
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Callable
 
-from judge import reports
+from judge import picture, reports
 from judge.adjudicator import adjudicate
 from judge.adjudicator.crosscheck import replayable
 from judge.config import Settings
 from judge.deadlines import grace_end, show
 from judge.game import ACTIVE, Game
 from judge.orders import unit_key
-from judge.rules import LatePowers
+from judge.rules import LatePowers, MapPicture
 from judge.templating import render
+
+
+log = logging.getLogger("judge")
 
 
 @dataclass
@@ -20,6 +25,7 @@ class Mail:
     to: list[str]
     template: str
     context: dict
+    attachments: list[tuple[str, str, bytes]] = field(default_factory=list)   # (file name, MIME type, data)
 
 
 @dataclass
@@ -71,7 +77,9 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors, disorder, game.winner)
     subject, body = _render(game, settings, ctx, show(game.deadline, game.timing), processed, game.winner)
     out.results = (str(before.phase), body)
-    out.mails.append(Mail(audience(game), "raw", {"subject": subject, "body": body}))
+    board = picture_of(game, f"{game.name}-{before.phase}",
+                       lambda: picture.results_svg(game.map, before, outcome, game=game.name))
+    out.mails.append(Mail(audience(game), "raw", {"subject": subject, "body": body}, board))
     if game.over:
         out.mails.extend(end_mails(game, settings))
         out.notes.append(f"{before.phase} processed; the game is over ({describe_result(game.result)})")
@@ -201,9 +209,29 @@ def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
     _, body = _render(game, settings, ctx, "(not set: this is a preview)", show(game.deadline, game.timing),
                       outcome.winner)
     out = Processed()
+    board = picture_of(game, f"{game.name}-{game.position.phase}-preview",
+                       lambda: picture.results_svg(game.map, game.position, outcome, game=f"{game.name} (preview)"))
     out.mails.append(Mail([game.master_address], "notice/preview.txt",
-                          {"game": game.name, "phase_code": str(game.position.phase), "late": late, "body": body}))
+                          {"game": game.name, "phase_code": str(game.position.phase), "late": late, "body": body},
+                          board))
     return out
+
+
+def picture_of(game: Game, name: str, svg: Callable[[], str],
+               kind: MapPicture | None = None) -> list[tuple[str, str, bytes]]:
+    """The board as an attachment, as the game's map_picture rule asks (none when the map has no drawing). A picture
+    that cannot be drawn is left out, never the mail: the text is what counts."""
+    kind = kind or game.rules.map_picture
+    if kind is MapPicture.NONE or not picture.has_drawing(game.map.name):
+        return []
+    try:
+        drawing = svg()
+        if kind is MapPicture.SVG:
+            return [(f"{name}.svg", "image/svg+xml", drawing.encode("utf-8"))]
+        return [(f"{name}.png", "image/png", picture.png(drawing))]
+    except Exception:  # noqa: BLE001 - logged; the results go out without their picture
+        log.exception("could not draw the picture %s", name)
+        return []
 
 
 __all__ = ["process", "on_clock", "preview", "audience", "Processed", "Mail"]

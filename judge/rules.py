@@ -86,6 +86,12 @@ class DeadlineMode(str, Enum):
     MANUAL = "manual"        # no deadline: the master processes by hand (live games)
 
 
+class MapPicture(str, Enum):
+    PNG = "png"              # results mails carry a PNG picture of the board
+    SVG = "svg"              # ... an SVG picture (smaller; any browser shows it)
+    NONE = "none"            # text only
+
+
 class Anonymous(str, Enum):
     NO = "no"                # players may know who plays what
     UNTIL_END = "until_end"  # addresses hidden until the game ends
@@ -173,6 +179,8 @@ RULES: tuple[Rule, ...] = (
          equivalent="DPjudge MULTIPLE_POWERS"),
     Rule("show_status", "LIST <game> shows everyone which powers have orders in and who waits (off: the master "
          "only).", False, (False, True), equivalent="DPjudge HIDE_ORDERS (the reverse)"),
+    Rule("map_picture", "Results mails carry a picture of the board with the orders and their outcome: 'png', "
+         "'svg' or 'none'.", MapPicture.PNG, _choices(MapPicture), equivalent="DPjudge's results map (web page)"),
     Rule("anonymous", "Who plays which power: shown to all ('no'), hidden 'until_end', or hidden 'always'; an "
          "anonymous game never shows a player's address to the others.", Anonymous.NO, _choices(Anonymous),
          equivalent="DPjudge ANONYMOUS; njudge Set Anonymous"),
@@ -212,6 +220,7 @@ class Ruleset:
     extension_anonymous: bool = True
     multiple_powers: bool = False
     show_status: bool = False
+    map_picture: MapPicture = MapPicture.PNG
     anonymous: Anonymous = Anonymous.NO
 
     def with_(self, **changes: Any) -> "Ruleset":

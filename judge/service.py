@@ -135,7 +135,7 @@ class Judge:
                     self.outbox.put(outbound.build(self.settings, address, subject, body))
             return out
         if s.game is None:
-            self._reply(msg, s.lines, [], [], False)
+            self._reply(msg, s.lines, [], [], False, attach=s.attachments)
         elif s.game_is_new:
             with self.store.lock(s.game.name):
                 if self.store.exists(s.game.name):
@@ -169,13 +169,15 @@ class Judge:
             subject, body = render("notice/event.txt", game=game.name, title="wrong passwords", lines=text)
             self.outbox.put(outbound.build(self.settings, address, subject, body))
 
-    def _reply(self, msg: inbound.Incoming, lines, errors, unread, rejected: bool, tx: Commit | None = None) -> None:
+    def _reply(self, msg: inbound.Incoming, lines, errors, unread, rejected: bool, tx: Commit | None = None,
+               attach: list | None = None) -> None:
         subject = reply_subject(msg.subject)
         # Lines echoed back never carry a password: the reply is stored in the outbox and may be read by others.
         _, body = render("reply/reply.txt", subject=subject, lines=lines, rejected=rejected,
                          errors=[{"line": hide_password(line), "error": err} for line, err in errors],
                          unread=[hide_password(line) for line in unread])
-        raw = outbound.build(self.settings, msg.sender, subject, bounded(body), msg.message_id)
+        raw = outbound.build(self.settings, msg.sender, subject, bounded(body), msg.message_id,
+                             attachments=attach)
         if tx is not None:
             tx.mail(self.outbox.new_name(), raw)
         else:
@@ -236,7 +238,7 @@ class Judge:
                           }.get(who) or audience(game)
                     self._mail(tx, to, "notice/event.txt", {"game": game.name, "title": title, "lines": lines})
             if msg is not None:
-                self._reply(msg, s.lines, [], [], False, tx)
+                self._reply(msg, s.lines, [], [], False, tx, s.attachments)
             if key:
                 game.seen.append(key)
             self.store.save(game, s.now, tx)
@@ -259,22 +261,23 @@ class Judge:
             self.store.archive_crosscheck(game, *done.crosscheck, tx)
         for mail in done.mails:
             if mail.template == "raw":
-                self._send(tx, mail.to, mail.context["subject"], mail.context["body"])
+                self._send(tx, mail.to, mail.context["subject"], mail.context["body"], mail.attachments)
             else:
-                self._mail(tx, mail.to, mail.template, mail.context)
+                self._mail(tx, mail.to, mail.template, mail.context, mail.attachments)
 
-    def _mail(self, tx: Commit, to: list[str], template: str, ctx: dict) -> None:
+    def _mail(self, tx: Commit, to: list[str], template: str, ctx: dict, attachments=None) -> None:
         subject, body = render(template, **ctx)
-        self._send(tx, to, subject, body)
+        self._send(tx, to, subject, body, attachments)
 
-    def _send(self, tx: Commit, to: list[str], subject: str, body: str) -> None:
+    def _send(self, tx: Commit, to: list[str], subject: str, body: str, attachments=None) -> None:
         """One message per recipient: nobody learns another's address, nor (by the order of addresses) who plays
         which power."""
         seen = set()
         for address in to:
             if address and address.lower() not in seen:
                 seen.add(address.lower())
-                tx.mail(self.outbox.new_name(), outbound.build(self.settings, address, subject, body))
+                tx.mail(self.outbox.new_name(), outbound.build(self.settings, address, subject, body,
+                                                               attachments=attachments))
 
     # -- the clock -------------------------------------------------------------------------------------------------
     def process(self, name: str) -> list[str]:
@@ -337,7 +340,7 @@ def game_named_in(lines: list[str]) -> str | None:
         except CommandError:
             return None
         if head in ("JOIN", "OBSERVE", "WATCH", "UNOBSERVE", "UNWATCH", "LIST", "SUMMARY", "HISTORY", "CREATE",
-                    "ARCHIVE", "PRESSARCHIVE"):
+                    "ARCHIVE", "PRESSARCHIVE", "POSITION", "BOARD", "MAP"):
             name = words[1].lower()
             return name if valid_name(name) else None
     return None

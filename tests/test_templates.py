@@ -42,6 +42,11 @@ CASES = {
         "players": [{"power": "France", "status": "active", "orders": True, "wait": True, "late": 2}],
         "observers": 2, "rules": ["press = white"], "timing": ["grace_hours = 24"]}},
         "  France   active, orders in, waiting, late 2 times"),
+    "reply/position.txt": ({"game": "g1", "phase": "Spring 1901 Retreat", "deadline": "D", "unowned": ["BEL"],
+                            "powers": [{"power": "France", "owed": "builds 1", "units": ["A PAR"],
+                                        "dislodged": ["A BUR (may retreat to GAS)"], "centers": ["BRE", "PAR"]}]},
+                           "France (builds 1):\n  Units:     A PAR\n  Dislodged: A BUR (may retreat to GAS)\n"
+                           "  Centres:   BRE, PAR (2)"),
     "reply/archive.txt": ({"game": "g1", "entries": [{"phase": "S1901M", "shown_from": "France",
                                                        "shown_to": "Germany", "body": ["Hi"]}]},
                           "-- S1901M: from France to Germany\nHi\n"),
@@ -54,9 +59,9 @@ CASES = {
                          "unread": ["SET WAIT"]},
                         ">> A PAR - XYZ\n   UNKNOWN PLACENAME: XYZ"),
     "reply/status.txt": ({"game": "g1", "who": "FRANCE", "phase": "Spring 1901 Movement", "deadline": "D",
-                          "powers": [{"power": "France", "status": "active", "wait": True, "orders": ["A PAR H"],
-                                      "submitted": True}]},
-                         "France (active, WAIT):\n  A PAR H\n"),
+                          "powers": [{"power": "France", "status": "active", "wait": True, "owed": "builds 1",
+                                      "lines": ["A PAR H"], "submitted": True}]},
+                         "France (active, WAIT, builds 1):\n  A PAR H\n"),
     "reply/summary.txt": ({"game": "g1", "powers": ["Austria", "England"], "status": "completed",
                            "rows": [{"year": "1901", "counts": [3, 4]}], "result": "England has won alone",
                            "players": [{"power": "England", "address": "e@x.org", "from": "S1901M", "to": "the end"}]},
@@ -151,8 +156,10 @@ def test_empty_alternatives():
     assert "No year has been completed yet." in render("reply/summary.txt", game="g1", powers=[], rows=[],
                                                        result="", players=[], status="active")[1]
     status = dict(CASES["reply/status.txt"][0])
-    status["powers"] = [{"power": "France", "status": "active", "wait": False, "orders": [], "submitted": False}]
-    assert "France (active):\n  (no orders)\n" in render("reply/status.txt", **status)[1]
+    status["powers"] = [{"power": "France", "status": "active", "wait": False, "lines": [], "submitted": False,
+                         "owed": ""}]
+    assert "France (active): no orders sent yet\n  (nothing to order this phase)\n" in \
+        render("reply/status.txt", **status)[1]
 
 
 def test_a_local_template_overrides_and_default_reaches_the_shipped_one(tmp_path):

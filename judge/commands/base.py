@@ -59,6 +59,7 @@ class Session:
                                               # that open_game need not read status.json a second time
     failed_signon: str = ""                   # the failures key of a wrong password in this message, if any
     refusal_notices: list = field(default_factory=list)   # notices sent even when the message is refused
+    attachments: list = field(default_factory=list)       # (file name, MIME type, data) for the reply (MAP)
 
     # -- guards used by the commands -------------------------------------------------------------------------------
     def need_game(self) -> Game:

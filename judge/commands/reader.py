@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from judge.commands.base import CommandError, Continue, Session
 from judge.commands.registry import BY_WORD
 from judge.game import PLAYING, GameError, OrderSetError
+from judge.standing import power_lines
 
 
 @dataclass
@@ -130,9 +131,13 @@ def flush_orders(s: Session) -> None:
         except GameError as exc:
             # e.g. partial_orders=reject: a refusal like any other, never an internal error.
             raise CommandError(str(exc)) from None
-        s.say(f"Orders for {power.title()} ({game.position.phase.describe()}):", *[f"  {o}" for o in accepted])
+        lines = power_lines(game, power)
+        s.say(f"Orders for {power.title()} ({game.position.phase.describe()}):", *[f"  {line}" for line in lines])
+        missing = sum("no order" in line or "not ordered" in line for line in lines)
         if not accepted:
-            s.say("  (none: every unit takes the default)")
+            s.say("  (no order counts: every unit takes the default)")
+        elif missing:
+            s.say(f"  ({missing} without an order: {'it takes' if missing == 1 else 'they take'} the default)")
         for text, why in notes:
             s.say(f"  not used: {text} ({why})")
     if refused:

@@ -10,7 +10,7 @@ COMMANDS: tuple[Command, ...] = (
     orders.Orders(), orders.Clear(),
     press.Press(), press.Broadcast(), press.Archive(), press.Unobserve(),
     voting.Vote(), clock.Pause(), clock.Resume(), clock.Extend(), membership.Eject(),
-    status.Status(), settings.Set(),
+    status.Status(), status.Position(), status.Map(), settings.Set(),
     listing.List(), listing.Summary(), listing.History(), listing.Help(),
     master.Create(), master.Activate(), master.Process(), master.ProcessNow(), master.Preview(),
     master.Rollback(), master.Dummy(), master.Revive(), master.Terminate(),

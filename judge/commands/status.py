@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
+from judge.standing import owed, power_lines
 from judge.templating import render
 
 
 class Status:
     name, aliases, block_end = "STATUS", (), None
     syntax = "STATUS"
-    help = "Mails back the orders the judge holds for you, and the deadline."
+    help = "Mails back your units, each with the order the judge holds for it (or what it does without one)."
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
@@ -18,13 +19,70 @@ class Status:
             raise CommandError("YOU MUST SIGN ON FIRST")
         if game.position is None:
             raise CommandError(f"GAME {game.name} HAS NOT STARTED")
-        pending = s.orders
         players = [p for p in game.players if p.power and (s.role == "master" or p.power == s.power)]
-        rows = [{"power": p.power.title(), "status": p.status, "wait": p.wait,
-                 "orders": pending.get(p.power, p.orders), "submitted": p.submitted or p.power in pending}
-                for p in players]
+        rows = [{"power": p.power.title(), "status": p.status, "wait": p.wait, "lines": power_lines(game, p.power),
+                 "submitted": p.submitted, "owed": owed(game, p.power)} for p in players]
         _, text = render("reply/status.txt", game=game.name, who=s.power or "all powers",
                          phase=game.position.phase.describe(), deadline=show(game.deadline, game.timing),
                          powers=rows)
         s.say(*text.rstrip("\n").split("\n"))
+        return Continue.YES
+
+
+def _game_for_view(s: Session, args: list[str]):
+    """The game a POSITION or MAP is about: the signed-on one, or one named (a private one needs its password)."""
+    if args and s.game is None:
+        s.open_access(args[0], args[1:])
+    game = s.need_game()
+    if game.position is None:
+        raise CommandError(f"GAME {game.name} HAS NOT STARTED")
+    return game
+
+
+class Position:
+    name, aliases, block_end = "POSITION", ("BOARD",), None
+    syntax = "POSITION [game] [game password]"
+    help = "Mails back the board as it stands: units, dislodged units and their retreats, centres, builds owed."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        game = _game_for_view(s, args)
+        pos, m = game.position, game.map
+        powers = []
+        for power in m.powers:
+            units, centers = pos.units_of(power), pos.centers_of(power)
+            dislodged = [f"{d.unit} (may retreat to {', '.join(d.retreats) if d.retreats else 'nowhere'})"
+                         for d in pos.dislodged.values() if d.unit.power == power]
+            if units or centers or dislodged:
+                powers.append({"power": power.title(), "units": [str(u) for u in units], "dislodged": dislodged,
+                               "centers": sorted(centers), "owed": owed(game, power)})
+        unowned = sorted(c for c in m.centers if c not in pos.centers)
+        _, text = render("reply/position.txt", game=game.name, phase=pos.phase.describe(),
+                         deadline=show(game.deadline, game.timing), powers=powers, unowned=unowned)
+        s.say(*text.rstrip("\n").split("\n"))
+        return Continue.YES
+
+
+class Map:
+    name, aliases, block_end = "MAP", (), None
+    syntax = "MAP [game] [game password]"
+    help = "Mails back a picture of the board as it stands (PNG, or SVG if the game's map_picture rule says so)."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        from judge import picture
+        from judge.processing import picture_of
+        from judge.rules import MapPicture
+        game = _game_for_view(s, args)
+        if not picture.has_drawing(game.map.name):
+            raise CommandError(f"THE MAP OF GAME {game.name} HAS NO DRAWING: NO PICTURE (SEND POSITION FOR THE BOARD "
+                               "IN TEXT)")
+        kind = MapPicture.SVG if game.rules.map_picture is MapPicture.SVG else MapPicture.PNG
+        # Only the board as it stands: orders given for this phase are never drawn before the deadline.
+        board = picture_of(game, f"{game.name}-{game.position.phase}",
+                           lambda: picture.position_svg(game.map, game.position, game=game.name), kind)
+        if not board:
+            raise CommandError("THE PICTURE COULD NOT BE DRAWN (THE JUDGE KEEPER CAN SEE WHY IN THE LOG)")
+        s.attachments.extend(board)
+        s.say(f"The board of game {game.name}, {game.position.phase.describe()}, is attached ({board[0][0]}).")
         return Continue.YES

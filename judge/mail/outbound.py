@@ -36,8 +36,17 @@ def make(settings, to: list[str] | str, subject: str, body: str, in_reply_to: st
     return msg
 
 
-def build(settings, to: list[str] | str, subject: str, body: str, in_reply_to: str = "") -> bytes:
-    """The bytes of make(...).as_bytes(policy=email.policy.default) ("\\n" line ends), made cheaply when plain."""
+def build(settings, to: list[str] | str, subject: str, body: str, in_reply_to: str = "",
+          attachments: list[tuple[str, str, bytes]] | None = None) -> bytes:
+    """The bytes of make(...).as_bytes(policy=email.policy.default) ("\\n" line ends), made cheaply when plain.
+    With `attachments` ((file name, MIME type, data) each), a multipart/mixed message: the text first, as it would
+    be alone, then each attachment."""
+    if attachments:
+        msg = make(settings, to, subject, body, in_reply_to)
+        for filename, mime, data in attachments:
+            maintype, _, subtype = mime.partition("/")
+            msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
+        return msg.as_bytes(policy=email.policy.default)
     fast = _build_plain(settings.address, [to] if isinstance(to, str) else list(to), subject, body, in_reply_to)
     if fast is not None:
         return fast

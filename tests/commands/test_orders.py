@@ -6,7 +6,8 @@ def test_orders_are_stored_and_echoed_as_read(started):
     r = started.signon("FRANCE", "A Paris - Burgundy", "F bre-mao", "A MAR S A PAR - BUR")
     assert r.accepted
     reply = started.reply("FRANCE")
-    assert "Orders for France (Spring 1901 Movement):\n  A PAR - BUR\n  F BRE - MAO\n  A MAR S A PAR - BUR" in reply
+    # Every unit, in the board's order, with the order the judge holds for it.
+    assert "Orders for France (Spring 1901 Movement):\n  F BRE - MAO\n  A MAR S A PAR - BUR\n  A PAR - BUR\n" in reply
     france = started.game(GAME).player("FRANCE")
     assert france.orders == ["A Paris - Burgundy", "F bre-mao", "A MAR S A PAR - BUR"] and france.submitted
 
@@ -66,7 +67,9 @@ def test_the_master_orders_for_any_power(started):
     game = started.game(GAME)
     assert game.player("FRANCE").orders == ["A PAR - BUR", "A MAR - SPA"]     # one set per power
     assert game.player("GERMANY").orders == ["A MUN - RUH"]
-    assert "Orders for Germany (Spring 1901 Movement):\n  A MUN - RUH" in started.reply(GM[0])
+    reply = started.reply(GM[0])
+    assert ("Orders for Germany (Spring 1901 Movement):\n  A BER: no order (defaults to hold)\n"
+            "  F KIE: no order (defaults to hold)\n  A MUN - RUH\n  (2 without an order: they take the default)") in reply
 
 
 def test_every_refused_set_of_the_master_is_reported(started):

@@ -19,7 +19,7 @@ def test_every_command_is_complete_and_reachable():
     expected = {"SIGNON", "SIGNOFF", "JOIN", "OBSERVE", "RESIGN", "TAKEOVER", "ORDERS", "CLEAR", "PRESS", "BROADCAST",
                 "STATUS", "SET", "LIST", "SUMMARY", "HISTORY", "HELP", "CREATE", "ACTIVATE", "PROCESS", "PROCESS!",
                 "PREVIEW", "ROLLBACK", "DUMMY", "REVIVE", "TERMINATE", "ARCHIVE", "UNOBSERVE", "VOTE", "PAUSE",
-                "RESUME", "EXTEND", "EJECT"}
+                "RESUME", "EXTEND", "EJECT", "POSITION", "MAP"}
     assert {c.name for c in COMMANDS} == expected
 
 
@@ -107,7 +107,8 @@ def test_a_set_whose_every_order_is_settled_away(started):
     s = session(started)
     reading = read(s, [f"SIGNON F{GAME} fra-pw", "A PAR - BUR", "A PAR - PIC"])
     assert reading.errors == [] and s.game.player("FRANCE").submitted
-    assert "  (none: every unit takes the default)" in s.lines
+    assert "  (no order counts: every unit takes the default)" in s.lines
+    assert "  A PAR: no order (defaults to hold)" in s.lines
     assert sum(line.startswith("  not used: A PAR - ") for line in s.lines) == 2
 
 

@@ -7,18 +7,20 @@ def test_a_player_sees_only_their_own_orders(started):
     assert started.signon("FRANCE", "STATUS").accepted
     reply = started.reply("FRANCE")
     assert "Game 'g1', Spring 1901 Movement; deadline Thu Jan 08 2026 12:00 UTC." in reply
-    assert "France (active, WAIT):\n  A PAR - BUR\n" in reply
+    assert ("France (active, WAIT):\n  F BRE: no order (defaults to hold)\n  A MAR: no order (defaults to hold)\n"
+            "  A PAR - BUR\n") in reply
     assert "Germany" not in reply
 
 
 def test_a_player_without_orders(started):
     assert started.signon("GERMANY", "STATUS").accepted
-    assert "Germany (active):\n  (no orders)\n" in started.reply("GERMANY")
+    assert ("Germany (active): no orders sent yet\n  A BER: no order (defaults to hold)\n"
+            "  F KIE: no order (defaults to hold)\n  A MUN: no order (defaults to hold)\n") in started.reply("GERMANY")
 
 
 def test_orders_in_the_same_message_are_shown(started):
     assert started.signon("FRANCE", "A MAR - SPA", "STATUS").accepted
-    assert "France (active):\n  A MAR - SPA\n" in started.reply("FRANCE")
+    assert "France (active):\n  F BRE: no order (defaults to hold)\n  A MAR - SPA\n" in started.reply("FRANCE")
 
 
 def test_the_master_sees_every_power(started):
@@ -26,8 +28,28 @@ def test_the_master_sees_every_power(started):
     assert started.master("DUMMY ITALY", "STATUS").accepted
     reply = started.reply(GM[0])
     for power in ("Austria", "England", "Germany", "Russia", "Turkey"):
-        assert f"{power} (active):\n  (no orders)\n" in reply
-    assert "France (active):\n  A PAR - BUR\n" in reply and "Italy (dummy):" in reply
+        assert f"{power} (active): no orders sent yet\n" in reply
+    assert "France (active):\n" in reply and "  A PAR - BUR\n" in reply and "Italy (dummy): no orders sent yet" in reply
+
+
+def test_status_in_a_retreat_and_an_adjustment_phase(started):
+    from tests.commands.helpers import HOLDS
+    game = started.game(GAME)
+    from judge.position import Position
+    game.position = Position.from_json({"phase": "F1901R", "units": {"FRANCE": ["A BUR"], "GERMANY": ["A MUN"]},
+                                        "centers": {"FRANCE": ["PAR", "MAR", "BRE"]},
+                                        "dislodged": {"FRANCE": {"A RUH": ["HOL", "KIE"]}}}, game.map)
+    started.judge.store.save(game)
+    assert started.signon("FRANCE", "STATUS").accepted
+    assert "A RUH: no order (disbands); may retreat to HOL, KIE" in started.reply("FRANCE")
+    game.position = Position.from_json({"phase": "W1901A", "units": {"FRANCE": ["A BUR"]},
+                                        "centers": {"FRANCE": ["PAR", "MAR", "BRE"]}}, game.map)
+    started.judge.store.save(game)
+    assert started.signon("FRANCE", "BUILD A PAR", "STATUS").accepted
+    reply = started.reply("FRANCE")
+    assert "France (active, builds 2):" in reply and "BUILD A PAR" in reply.upper()
+    assert "1 build not ordered (waived if none comes)" in reply
+    assert HOLDS
 
 
 def test_status_errors(started, forming):

@@ -12,7 +12,7 @@ from aiosmtpd.smtp import SMTP
 
 from judge import config
 from judge.daemon.service import Daemon
-from tests.e2e.conftest import Clock
+from tests.e2e.conftest import READ, Clock
 
 
 class Relay:
@@ -30,7 +30,7 @@ class Relay:
     async def handle_DATA(self, server, session, envelope):
         if self.refuse:
             return "451 4.3.0 relay down for the test"
-        msg = email.message_from_bytes(envelope.original_content or envelope.content, policy=email.policy.default)
+        msg = email.message_from_bytes(envelope.original_content or envelope.content, policy=READ)
         if self.refuse_if(msg):
             return self.refusal
         self.messages.append((envelope.mail_from, list(envelope.rcpt_tos), msg))

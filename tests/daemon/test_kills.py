@@ -22,7 +22,7 @@ import pytest
 from judge import config
 from judge.service import Judge
 from tests.daemon.conftest import Relay
-from tests.e2e.conftest import compose
+from tests.e2e.conftest import READ, compose
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS_PER_MODE = 22
@@ -118,7 +118,7 @@ def delivered(run: Path, mode: str, relay: Relay | None) -> list[email.message.E
     if mode == "relay":
         return [m for _, _, m in relay.messages]
     folder = run / "maildir" / "new"
-    return [email.message_from_bytes(p.read_bytes(), policy=email.policy.default) for p in folder.iterdir()]
+    return [email.message_from_bytes(p.read_bytes(), policy=READ) for p in folder.iterdir()]
 
 
 def leftovers(run: Path) -> list[str]:

@@ -1,0 +1,51 @@
+"""Where a power stands in the current phase: each unit with its order or what it does without one, dislodged
+units with their retreats, builds or removals owed. Shown by order confirmations, STATUS and POSITION. Pure."""
+from __future__ import annotations
+
+from judge.orders import Build, Remove, Waive, unit_key
+from judge.orders.sets import adjustment_count, build_order_set
+
+
+def power_lines(game, power: str, texts: list[str] | None = None) -> list[str]:
+    """One line per unit (or per build/removal owed): its order as the judge reads it, or what happens without
+    one. `texts` are the power's orders (the stored ones by default)."""
+    pos, m = game.position, game.map
+    if pos is None:
+        return []
+    if texts is None:
+        texts = game.player(power).orders if game.player(power) else []
+    oset = build_order_set(power, texts, pos, m, game.rules)
+    by_unit = {unit_key(o): o for o in oset.orders if not isinstance(o, (Build, Waive))}
+    kind = pos.phase.kind
+    if kind == "M":
+        return [f"{by_unit[u.province]}" if u.province in by_unit else f"{u}: no order (defaults to hold)"
+                for u in pos.units_of(power)]
+    if kind == "R":
+        out = []
+        for d in sorted(pos.dislodged.values(), key=lambda d: d.unit.loc):
+            if d.unit.power != power:
+                continue
+            options = ", ".join(d.retreats) if d.retreats else "none"
+            order = by_unit.get(d.unit.province)
+            out.append(f"{order}" if order else f"{d.unit}: no order (disbands); may retreat to {options}")
+        return out
+    due = adjustment_count(pos, power)
+    builds = [o for o in oset.orders if isinstance(o, (Build, Waive))]
+    removes = [o for o in oset.orders if isinstance(o, Remove)]
+    out = [str(o) for o in builds + removes]
+    if due > 0 and len(builds) < due:
+        left = due - len(builds)
+        out.append(f"{left} build{'s' if left != 1 else ''} not ordered (waived if none comes)")
+    if due < 0 and len(removes) < -due:
+        left = -due - len(removes)
+        out.append(f"{left} removal{'s' if left != 1 else ''} not ordered (the judge chooses by the house rule)")
+    return out
+
+
+def owed(game, power: str) -> str:
+    """'builds 2', 'removes 1' or '' in an adjustment phase."""
+    pos = game.position
+    if pos is None or pos.phase.kind != "A":
+        return ""
+    due = adjustment_count(pos, power)
+    return f"builds {due}" if due > 0 else (f"removes {-due}" if due < 0 else "")

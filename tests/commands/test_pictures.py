@@ -1,0 +1,87 @@
+"""The board picture in the mail: results carry it (house rule map_picture), MAP gives the board as it stands,
+PREVIEW gives the master the previewed result; nobody sees orders drawn before the deadline."""
+import xml.etree.ElementTree as ET
+
+from tests.commands.helpers import GAME, GM, PLAYERS
+from tests.e2e.conftest import READ  # noqa: F401  (the Desk reads mail with it)
+
+
+def attachments(mail):
+    return [(p.get_filename(), p.get_content_type(), p.get_content()) for p in mail.iter_attachments()]
+
+
+def text_part(mail):
+    return mail.get_body(("plain",)).get_content() if mail.is_multipart() else mail.get_content()
+
+
+def test_results_carry_a_png_and_the_text_is_what_it_is_alone(started, tmp_path_factory):
+    from tests.commands.helpers import desk_with
+    plain = desk_with(tmp_path_factory.mktemp("plain"), tmp_path_factory, "started")
+    assert plain.master("SET RULE map_picture=none").accepted
+    for desk in (started, plain):
+        assert desk.signon("FRANCE", "A PAR - BUR").accepted
+        desk.new_mail()
+        assert desk.master("PROCESS!").accepted
+    with_picture = started.delivered("Diplomacy results")
+    text_only = plain.delivered("Diplomacy results")
+    assert set(with_picture) == set(text_only) == {a for a, _ in PLAYERS.values()} | {GM[0]}
+    mail = with_picture["france@example.org"]
+    assert mail.get_content_type() == "multipart/mixed" and text_only["france@example.org"].get_content_type() == \
+        "text/plain"
+    [(name, kind, data)] = attachments(mail)
+    assert (name, kind) == (f"{GAME}-S1901M.png", "image/png") and data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert text_part(mail) == text_only["france@example.org"].get_content()      # the text, unchanged
+    assert text_part(mail) == (started.folder(GAME) / "results" / "0001-S1901M.txt").read_text()
+
+
+def test_an_svg_picture_when_the_house_rule_says(started):
+    assert started.master("SET RULE map_picture=svg").accepted
+    started.new_mail()
+    assert started.master("PROCESS!").accepted
+    [(name, kind, data)] = attachments(started.delivered("Diplomacy results")[GM[0]])
+    assert (name, kind) == (f"{GAME}-S1901M.svg", "image/svg+xml")
+    ET.fromstring(data)                                            # well-formed XML
+
+
+def test_map_gives_the_board_as_it_stands_without_the_orders_given(started):
+    assert started.signon("FRANCE", "A PAR - BUR").accepted
+    assert started.master("SET RULE map_picture=svg").accepted
+    assert started.send("someone@example.org", f"MAP {GAME}").accepted
+    [reply] = [m for m in started.new_mail() if m["To"] == "someone@example.org"]
+    assert "is attached" in text_part(reply)
+    [(name, kind, data)] = attachments(reply)
+    assert kind == "image/svg+xml"
+    svg = ET.fromstring(data)
+    orders = svg.find(".//{http://www.w3.org/2000/svg}g[@id='orders']")
+    assert orders is not None and len(list(orders.iter())) == 1       # no order drawn: France's move is unseen
+    assert started.signon("FRANCE", "MAP").accepted                   # a player, signed on
+    [mine] = [m for m in started.new_mail() if m["To"] == "france@example.org"]
+    assert attachments(mine)[0][1] == "image/svg+xml"
+
+
+def test_map_of_a_private_game_needs_its_password(started):
+    assert started.master("SET PRIVATE sesame").accepted
+    r = started.send("someone@example.org", f"MAP {GAME}")
+    assert r.errors[0][1].startswith(f"GAME {GAME} IS PRIVATE")
+    assert started.send("someone@example.org", f"MAP {GAME} sesame").accepted
+
+
+def test_the_masters_preview_comes_with_the_previewed_picture(started):
+    assert started.signon("FRANCE", "A PAR - BUR").accepted
+    started.new_mail()
+    assert started.master("PREVIEW").accepted
+    mails = started.new_mail()
+    previews = [m for m in mails if "PREVIEW" in str(m["Subject"])]
+    assert [m["To"] for m in previews] == [GM[0]]
+    [(name, kind, _)] = attachments(previews[0])
+    assert name == f"{GAME}-S1901M-preview.png" and kind == "image/png"
+    # Nobody but the master got a picture (or anything) showing France's order before the deadline.
+    assert all(not m.is_multipart() for m in mails if m["To"] != GM[0])
+
+
+def test_position_in_text(started):
+    assert started.send("someone@example.org", f"POSITION {GAME}").accepted
+    reply = started.reply("someone@example.org")
+    assert "France:\n  Units:     F BRE, A MAR, A PAR\n  Centres:   BRE, MAR, PAR (3)" in reply
+    assert "Russia:\n  Units:     A MOS, F SEV, F STP/SC, A WAR" in reply
+    assert "Unowned centres: BEL, BUL, DEN, GRE, HOL, NWY, POR, RUM, SER, SPA, SWE, TUN" in reply
