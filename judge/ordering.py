@@ -141,6 +141,11 @@ class Ordering:
             self.finish({"kind": "solo", "powers": [winner]}, now)
             return
         self.votes_after_phase(before)
+        agreed = self.agreed()
+        if agreed is not None:
+            # The one power that held out is off the board: the standing votes now agree.
+            self.finish(agreed, now)
+            return
         self.start_phase(now)
 
     def solo_winner(self) -> str | None:

@@ -6,10 +6,12 @@ import re
 MASK = "********"
 
 # A line that gives a password, however it is mistyped: "SIGNON Fdemo pw", "SIGNON: Fdemo pw", "sign on Fdemo pw",
-# "SIGNON Fdemo,pw", "login", "TAKEOVER", "JOIN demo pw", "CREATE demo pw". The word after the command is the
-# game (shown); everything after it may be a password (masked).
+# "SIGNON Fdemo,pw", "login", "TAKEOVER", "JOIN demo pw", "CREATE demo pw", and the game password of a private game
+# at the end of OBSERVE, LIST, HISTORY... The word after the command is the game (shown); everything after it may be
+# a password (masked).
 _AFTER_GAME = re.compile(r"(?P<head>[^\w]*(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|"
-                         r"(?:join|create|register)\b)[\s:,;=]*)(?P<game>[^\s,;:=]+)(?P<sep>[\s,;:=]+)(?P<rest>\S.*)?$", re.I)
+                         r"(?:join|create|register|observe|watch|unobserve|unwatch|list|history|summary|archive|"
+                         r"map|position|board)\b)[\s:,;=]*)(?P<game>[^\s,;:=]+)(?P<sep>[\s,;:=]+)(?P<rest>\S.*)?$", re.I)
 # A line that is nothing but a password: "SET PASSWORD x", "PASSWORD: x", "pw x".
 _ALL = re.compile(r"(?P<head>[^\w]*(?:set[\s_-]*)?(?:password|passwd|passwort|pass|pw|private)\b[\s:,;=]*)"
                   r"(?P<rest>\S.*)?$", re.I)
