@@ -29,20 +29,20 @@ KEYS: tuple[Key, ...] = (
     Key("judge", "inbox_dir", "inbox", "Incoming mail is spooled here before it is answered.", "path"),
     Key("judge", "timezone", "UTC", "Time zone for deadlines unless a game sets its own."),
     Key("rules", "default", "datc", "House rules for new games: rule words as in the README (a preset first)."),
-    Key("deadlines", "movement_hours", "72", "Time from a phase's start to its deadline: movement phases.", "int"),
-    Key("deadlines", "retreat_hours", "24", "... retreat phases.", "int"),
-    Key("deadlines", "adjustment_hours", "24", "... adjustment phases.", "int"),
+    Key("deadlines", "movement_hours", "72", "Time from a phase's start to its deadline: movement phases.", "float"),
+    Key("deadlines", "retreat_hours", "24", "... retreat phases.", "float"),
+    Key("deadlines", "adjustment_hours", "24", "... adjustment phases.", "float"),
     Key("deadlines", "time_of_day", "", "Deadlines fall at this HH:MM (empty: exactly after the delay).", "str"),
     Key("deadlines", "days", "MTWTFSS", "Days deadlines may fall on (a dash for a day without): MTWTF-- skips "
                                         "weekends.", "str"),
     Key("deadlines", "grace_hours", "24", "After the deadline, late powers get this long before civil disorder.",
-        "int"),
+        "float"),
     Key("deadlines", "reminder_hours", "24", "A reminder goes to powers without orders this long before the "
-                                             "deadline (0: none).", "int"),
+                                             "deadline (0: none).", "float"),
     Key("deadlines", "late_notice_hours", "6", "Late notices repeat this often during the grace period (0: once).",
-        "int"),
+        "float"),
     Key("deadlines", "early_minutes", "10", "When all orders are in and nobody waits, process this many minutes "
-                                            "later (so orders can still change); negative: never early.", "int"),
+                                            "later (so orders can still change); negative: never early.", "float"),
     Key("smtp", "host", "127.0.0.1", "Where `judge serve` listens for mail (behind a real MTA)."),
     Key("smtp", "port", "8025", "Port `judge serve` listens on.", "int"),
     Key("smtp", "hostname", "judge.localhost", "The host name the SMTP server announces."),
@@ -107,9 +107,14 @@ def _bool(text: str) -> bool:
     raise ValueError("expected yes or no")
 
 
+def _number(text: str) -> float:
+    value = float(text)
+    return int(value) if value == int(value) else value
+
+
 def _convert(key: Key, text: str, base: Path) -> Any:
     conv: dict[str, Callable[[str], Any]] = {
-        "str": str.strip, "int": int, "float": float, "bool": _bool,
+        "str": str.strip, "int": int, "float": _number, "bool": _bool,
         "path": lambda t: (base / t.strip()).resolve(),
         "list": lambda t: [x.strip() for x in t.split(",") if x.strip()],
     }

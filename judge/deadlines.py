@@ -13,10 +13,10 @@ FARTHEST = timedelta(days=366)        # the farthest a deadline may be set ahead
 
 # Every number a game's timing holds, with the range it must stay in (config.ini and SET both check it): out of
 # range, a delay would overflow the date arithmetic and stop every later run of the game's clock.
-LIMITS: dict[str, tuple[int, int, str]] = {
-    "movement_hours": (1, 24 * 90, "hours"),
-    "retreat_hours": (1, 24 * 90, "hours"),
-    "adjustment_hours": (1, 24 * 90, "hours"),
+LIMITS: dict[str, tuple[float, int, str]] = {
+    "movement_hours": (5 / 60, 24 * 90, "hours"),        # from five minutes (a live game) to 90 days
+    "retreat_hours": (5 / 60, 24 * 90, "hours"),
+    "adjustment_hours": (5 / 60, 24 * 90, "hours"),
     "grace_hours": (0, 24 * 90, "hours"),
     "reminder_hours": (0, 24 * 30, "hours"),
     "late_notice_hours": (0, 24 * 30, "hours"),
@@ -24,13 +24,32 @@ LIMITS: dict[str, tuple[int, int, str]] = {
 }
 
 
-def check_limit(name: str, value: int) -> int:
+def parse_delay(text: str, unit: str) -> float:
+    """A delay as masters write it - '36', '90m', '1.5h', '2d' - in `unit` ('hours' or 'minutes'); a bare number
+    is in the unit itself. Whole numbers come back as ints."""
+    m = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*([mhd]?)\s*", text, re.I)
+    if not m:
+        raise ValueError("write a number, with m, h or d for minutes, hours or days, e.g. 90m")
+    number, suffix = float(m.group(1)), (m.group(2) or unit[0]).lower()
+    minutes = number * {"m": 1, "h": 60, "d": 1440}[suffix]
+    value = minutes if unit == "minutes" else minutes / 60
+    return int(value) if value == int(value) else round(value, 4)
+
+
+def say_delay(value: float, unit: str) -> str:
+    """A delay for a reply: '90 minutes', '36 hours', '1.5 hours'."""
+    if unit == "hours" and value != int(value):
+        return f"{round(value * 60)} minutes" if value < 2 else f"{value:g} hours"
+    return f"{value:g} {unit if value != 1 else unit[:-1]}"
+
+
+def check_limit(name: str, value: float) -> float:
     """A timing number inside its range (a negative EARLY means never and is kept as -1); ValueError otherwise."""
     low, high, unit = LIMITS[name]
     if name == "early_minutes" and value < 0:
         return -1
     if not low <= value <= high:
-        raise ValueError(f"it must be from {low} to {high} {unit}")
+        raise ValueError(f"it must be from {say_delay(low, unit)} to {say_delay(high, unit)}")
     return value
 
 
@@ -61,15 +80,15 @@ def parse_time_of_day(text: str) -> time | None:
 
 @dataclass(frozen=True)
 class Timing:
-    movement_hours: int = 72
-    retreat_hours: int = 24
-    adjustment_hours: int = 24
+    movement_hours: float = 72          # (float: a master may set minutes, "SET GRACE 90m")
+    retreat_hours: float = 24
+    adjustment_hours: float = 24
     time_of_day: str = ""            # "HH:MM" or empty
     days: str = DAY_LETTERS
-    grace_hours: int = 24
-    reminder_hours: int = 24
-    late_notice_hours: int = 6
-    early_minutes: int = 10
+    grace_hours: float = 24
+    reminder_hours: float = 24
+    late_notice_hours: float = 6
+    early_minutes: float = 10
     timezone: str = "UTC"
 
     def delay(self, phase_kind: str) -> timedelta:
@@ -86,7 +105,8 @@ class Timing:
         values = {k: v for k, v in doc.items() if k in names}
         for name, (low, high, _) in LIMITS.items():
             if name in values:
-                values[name] = max(-1 if name == "early_minutes" else low, min(high, int(values[name])))
+                value = max(-1 if name == "early_minutes" else low, min(high, float(values[name])))
+                values[name] = int(value) if value == int(value) else value
         return cls(**values)
 
     @classmethod
@@ -145,7 +165,7 @@ def reminder_time(deadline: datetime, timing: Timing) -> datetime | None:
 def show(moment: datetime | None, timing: Timing) -> str:
     """A deadline as players read it, in the game's time zone."""
     if moment is None:
-        return "none"
+        return "none (the master processes the game)"
     return moment.astimezone(zone(timing.timezone)).strftime(FORMAT)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from judge.deadlines import after_absences, grace_end, next_deadline, reminder_time
-from judge.roles import ACTIVE, PLAYING, GameError
+from judge.roles import ACTIVE, MASTER, PLAYING, GameError
 from judge.rules import DeadlineMode, LatePowers
 
 REMINDER_MARGIN = timedelta(hours=1)     # a reminder this close to the phase's start would come with the results
@@ -22,6 +22,10 @@ class GameClock:
         self.ready_since = None
         self.phase_started = now
         self.deadline = self.phase_deadline(now)
+        if self.paused:
+            # Processed while paused (the master's PROCESS): the new phase is paused from its start, so that RESUME
+            # gives it its whole time, not that time less the pause before it began.
+            self.paused_since = now
         self._note_readiness(now)
 
     def phase_deadline(self, start: datetime) -> datetime | None:
@@ -59,10 +63,12 @@ class GameClock:
 
     def add_absence(self, who: str, start: datetime, end: datetime, now: datetime) -> bool:
         """Record an absence; returns whether the current deadline moved because of it."""
-        self.absences = [a for a in self.absences if datetime.fromisoformat(a["to"]) > now]
+        # A player's past absences still count against absence_count (a limit per game); the master's, which have
+        # no limit, are dropped once over.
+        self.absences = [a for a in self.absences if a["who"] != MASTER or datetime.fromisoformat(a["to"]) > now]
         self.absences.append({"who": who, "from": start.isoformat(), "to": end.isoformat()})
-        if self.deadline is None:
-            return False
+        if self.deadline is None or self.paused:
+            return False                  # (paused: RESUME moves the deadline past the absences then)
         moved = after_absences(self.deadline, self.absence_spans(), self.timing)
         if moved != self.deadline:
             self.deadline = moved
@@ -80,12 +86,17 @@ class GameClock:
             raise GameError(f"GAME {self.name} ALLOWS NO DEADLINE EXTENSIONS")
         if self.deadline is None:
             raise GameError(f"GAME {self.name} HAS NO DEADLINE TO EXTEND")
+        if self.paused:
+            # The deadline is not running: an extension now would be announced, then moved again by RESUME.
+            raise GameError(f"GAME {self.name} IS PAUSED: THE DEADLINE IS NOT RUNNING, NOTHING TO EXTEND")
         if player.extensions >= rules.extension_count:
             raise GameError(f"YOU HAVE USED ALL {rules.extension_count} EXTENSION(S) THIS GAME ALLOWS")
         player.extensions += 1
         self.deadline = after_absences(max(self.deadline, now) + timedelta(hours=rules.extension_hours),
                                        self.absence_spans(), self.timing)
         self.preview_sent = False
+        for p in self.players:
+            p.late_notices = 0            # late notices count from the deadline: a new deadline, new notices
         return self.deadline
 
     # -- what is due ---------------------------------------------------------------------------------------------

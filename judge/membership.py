@@ -79,7 +79,8 @@ class Membership:
             raise GameError(f"YOU ALREADY PLAY {self.players_at(address)[0].power} IN GAME {self.name}: ONE POWER "
                             "PER PLAYER")
         player.address, player.password, player.status = address, password_hash, ACTIVE
-        player.late_notices = 0
+        # The newcomer starts with a clean record: the lateness counts and extensions were the last player's.
+        player.late_notices, player.late_count, player.extensions = 0, 0, 0
         if self.status == PLAYING:
             self._tenure_starts(player)
         return player
@@ -91,6 +92,10 @@ class Membership:
         if player.address:
             self._tenure_ends(player)
         player.status, player.address, player.password, player.wait = status, "", "", False
+        # The absences and the vote were the leaving player's: they move no later deadline and a newcomer does not
+        # inherit a vote they never cast.
+        self.absences = [a for a in self.absences if a["who"] != power]
+        self.votes.pop(power, None)
         return player
 
     def resign(self, power: str) -> None:
@@ -104,8 +109,12 @@ class Membership:
         return str(self.position.phase) if self.position else ""
 
     def _tenure_starts(self, player: Player) -> None:
-        self.tenures.append({"power": player.power, "address": player.address, "from": self._phase_now(),
-                             "to": ""})
+        # Kept in the map's order of powers, a power's players one after the other (the end mail and SUMMARY list
+        # them so: a replacement is read under the power it took over, not at the end of the list).
+        rank = self.map.powers.index
+        at = sum(1 for t in self.tenures if rank(t["power"]) <= rank(player.power))
+        self.tenures.insert(at, {"power": player.power, "address": player.address, "from": self._phase_now(),
+                                 "to": ""})
 
     def _tenure_ends(self, player: Player) -> None:
         for t in reversed(self.tenures):

@@ -56,7 +56,8 @@ def route(game, r: Request) -> tuple[list[Delivery], dict]:
         raise GameError(f"FAKE FROM {r.fake_from}: NOT A POWER (PRESS CANNOT CLAIM TO COME FROM THE MASTER)")
     true_from = MASTER_NAME if r.role == "master" else (r.power.title() if r.role == "power" else r.sender)
     signed = OBSERVER if r.role == "observer" else true_from
-    shown_from = r.fake_from.title() if r.fake_from else (ANONYMOUS if grey else signed)
+    # An observer's press is unsigned already; grey would call it "an anonymous power", which it is not.
+    shown_from = r.fake_from.title() if r.fake_from else (ANONYMOUS if grey and r.role != "observer" else signed)
     active = {p.power: p for p in game.players if p.power and p.status == ACTIVE and p.address}
     if r.broadcast:
         powers = [p for p in game.map.powers if p in active]

@@ -44,8 +44,14 @@ class Voting:
             dead = [p for p in powers if p not in self.survivors()]
             if dead:
                 raise GameError(f"{', '.join(dead)} IS NOT ON THE BOARD: A DRAW IS AMONG SURVIVORS")
+            left_out = [p for p in powers if p not in self.draw_members()]
+            if left_out:
+                raise GameError(f"{', '.join(left_out)} HAS NO PLAYER AND NO SHARE IN A DRAW IN GAME {self.name} "
+                                "(HOUSE RULE DUMMY_VOTES=EXCLUDE)")
             if powers == self.draw_members():
                 return "DRAW"
+            if len(powers) < 2:
+                raise GameError("A DRAW IS BETWEEN TWO POWERS OR MORE (VOTE CONCEDE <power> GIVES ONE POWER THE GAME)")
             return "DRAW:" + ",".join(powers)
         if head in ("CONCEDE", "CONCESSION"):
             if not self.rules.concessions:
@@ -108,7 +114,10 @@ class Voting:
         if self.rules.vote_expiry is VoteExpiry.PHASE:
             self.votes = {}
         alive = set(self.voters())
-        self.votes = {p: v for p, v in self.votes.items() if p in alive}
+        # A vote for a draw with, or a concession to, a power that has left the board can no longer pass as cast.
+        survivors = set(self.survivors())
+        self.votes = {p: v for p, v in self.votes.items()
+                      if p in alive and set(v.partition(":")[2].split(",") if ":" in v else []) <= survivors}
 
     def vote_counts(self) -> dict[str, int]:
         """How many voters vote for each proposal (for the 'counts' house rule)."""
@@ -121,12 +130,11 @@ class Voting:
 
     def finish(self, result: dict, now: datetime) -> None:
         """The game is over (a solo, an agreed draw or concession, or the master's TERMINATE)."""
-        result = {**result, "phase": str(self.position.phase) if self.position else "", "at": now.isoformat()}
+        # The last phase processed: the end mail says "over after F1905M". (Not the current phase: after a solo that
+        # is the next one, never played; a vote ends the game before its phase is processed.)
+        result = {**result, "phase": self.history[-1] if self.history else "", "at": now.isoformat()}
         self.result = result
         self.winner = result["powers"][0] if result["kind"] == "solo" else None
         self.status = "completed" if result["kind"] != "terminated" else "terminated"
         self.deadline = None
         self.paused_since = None
-        for player in self.players:
-            if player.address:
-                self._tenure_ends(player)

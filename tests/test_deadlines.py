@@ -136,7 +136,7 @@ def test_grace_and_reminder():
 def test_show():
     assert show(at(2026, 1, 8, 12, 0), Timing()) == "Thu Jan 08 2026 12:00 UTC"
     assert show(at(2026, 7, 8, 12, 0), Timing(timezone="Europe/Paris")) == "Wed Jul 08 2026 14:00 CEST"
-    assert show(None, Timing()) == "none"
+    assert show(None, Timing()) == "none (the master processes the game)"
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -102,6 +102,8 @@ class Session:
             return words
         if game.privacy and words and check_password(words[-1], game.privacy):
             return words[:-1]
+        if not game.privacy:
+            raise CommandError(f"GAME {game.name} IS PRIVATE: ONLY ITS PLAYERS (SIGNED ON) AND ITS MASTER MAY DO THAT")
         raise CommandError(f"GAME {game.name} IS PRIVATE: ADD ITS GAME PASSWORD AT THE END OF THE LINE (ASK ITS "
                            "MASTER FOR IT), OR SIGN ON FIRST")
 

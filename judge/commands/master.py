@@ -4,7 +4,7 @@ from __future__ import annotations
 from judge import processing, reports
 from judge.commands._util import need_args, power_of
 from judge.commands.base import CommandError, Continue, Session
-from judge.deadlines import Timing, next_deadline, show
+from judge.deadlines import Timing, show
 from judge.game import ACTIVE, DUMMY, FORMING, PLAYING, VACANT, Game, GameError
 from judge.rules import parse_rules
 from judge.storage.gamedir import valid_name
@@ -147,12 +147,14 @@ class Rollback:
         restored = Game.from_json(__import__("json").loads(target.read_text(encoding="utf-8")))
         # The snapshot's deadline and 'every order in since' are from before the phase was processed: kept, the clock
         # would process the restored phase again at its next tick, before anyone could change anything. The phase
-        # keeps a deadline still ahead (or gets a fresh one), and early processing counts from now.
-        if game.deadline and game.deadline > s.now:
-            restored.deadline = game.deadline
-        elif restored.deadline is None or restored.deadline <= s.now:
-            restored.deadline = next_deadline(s.now, restored.position.phase.kind, restored.timing)
+        # gets a fresh deadline of its own kind (a movement phase a movement phase's time, not what was left of a
+        # retreat phase's), and early processing counts from now.
+        restored.rules, restored.timing, restored.absences = game.rules, game.timing, list(game.absences)
+        restored.deadline = restored.phase_deadline(s.now)
+        restored.phase_started = s.now
         restored.ready_since = None
+        restored.paused_since, restored.votes, restored.tenures = game.paused_since, dict(game.votes), \
+            list(game.tenures)
         # Who plays what is today's, not the snapshot's: passwords, addresses, takeovers, resignations and dummies
         # made since then stay as they are (only the board, the orders and the history go back).
         current = {p.power: p for p in game.players if p.power}
@@ -163,12 +165,14 @@ class Rollback:
                                                                    now_player.status)
         restored.master_address, restored.master_password = game.master_address, game.master_password
         restored.observers = list(game.observers)
-        restored.rules, restored.timing, restored.private = game.rules, game.timing, game.private
+        restored.private, restored.privacy, restored.victory = game.private, game.privacy, game.victory
         restored._note_readiness(s.now)
         s.game = restored
         s.say(f"Game {game.name} rolled back to before {restored.position.phase}; orders as they were then.")
-        s.effect("notify", ("rollback", [f"The master has rolled game {game.name} back to "
-                                         f"{restored.position.phase.describe()}."], "all"))
+        s.effect("notify", ("rollback notice", [f"The master has rolled game {game.name} back to "
+                                                f"{restored.position.phase.describe()}.",
+                                                f"The deadline for orders is {show(restored.deadline, restored.timing)}; "
+                                                "orders given for that phase before stand until changed."], "all"))
         return Continue.YES
 
 

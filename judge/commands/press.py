@@ -98,13 +98,13 @@ def _power(game, word: str) -> str:
         raise CommandError(str(exc)) from None
 
 
-def _send(s: Session, r: Request) -> str:
+def _send(s: Session, r: Request) -> dict:
     try:
         deliveries, entry = route(s.game, r)
     except GameError as exc:
         raise CommandError(str(exc)) from None
     s.effect("press", (deliveries, entry))
-    return entry["shown_to"]
+    return entry
 
 
 class Press:
@@ -116,8 +116,9 @@ class Press:
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         r = _request(s, args, body, broadcast=False)
-        to = _send(s, r)
-        s.say(f"Press sent to {to}{' (grey)' if r.grey else ''}.")
+        entry = _send(s, r)
+        # Grey as sent (the house rule may make it grey without the sender asking), not as asked for.
+        s.say(f"Press sent to {entry['shown_to']}{' (grey)' if entry['grey'] else ''}.")
         return Continue.YES
 
 
@@ -129,8 +130,8 @@ class Broadcast:
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         r = _request(s, args, body, broadcast=True)
-        _send(s, r)
-        s.say("Broadcast sent.")
+        entry = _send(s, r)
+        s.say(f"Broadcast sent{' (grey)' if entry['grey'] and r.role != 'observer' else ''}.")
         return Continue.YES
 
 

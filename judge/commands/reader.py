@@ -1,6 +1,7 @@
 """Reads a message's lines: runs commands in order, collects order lines, stops at the first error."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from judge.commands.base import CommandError, Continue, Session
@@ -60,7 +61,7 @@ def read(s: Session, lines: list[str]) -> Reading:
             try:
                 _order_line(s, line)
             except CommandError as exc:
-                return _stop([(line, str(exc))], lines[i:])
+                return _stop([(line, str(exc) + _closing_hint(line, lines[i:]))], lines[i:])
             continue
         try:
             flush_orders(s)                 # the order lines before a command are one set, submitted first
@@ -87,10 +88,23 @@ def read(s: Session, lines: list[str]) -> Reading:
     try:
         flush_orders(s)
     except OrderSetError as exc:
-        return _stop(exc.errors, [])
+        last = next((line for line in reversed(lines) if line.strip()), "")
+        return _stop([(t, e + (_closing_hint(t, []) if t == last else "")) for t, e in exc.errors], [])
     except CommandError as exc:
         return _stop([("", str(exc))], [])
     return Reading()
+
+
+_CLOSINGS = re.compile(r"^(cheers|thanks|thank you|thx|regards|best|best regards|kind regards|br|yours|sincerely|love|"
+                       r"ciao|bye|see you|greetings|good luck|gl|hf|have fun)\b", re.I)
+
+
+def _closing_hint(line: str, rest: list[str]) -> str:
+    """A sign-off read as an order ("Cheers, Dave" at the end of an HTML mail, which has no '-- ' line): say how to
+    end a message, instead of a bare UNKNOWN PLACENAME."""
+    if any(r.strip() for r in rest) or len(line.split()) > 4 or not _CLOSINGS.match(line.strip()):
+        return ""
+    return " (IF THIS IS YOUR SIGN-OFF: END YOUR ORDERS WITH A LINE SIGNOFF, OR A SIGNATURE LINE '-- ')"
 
 
 def _stop(errors: list[tuple[str, str]], unread: list[str]) -> Reading:
@@ -103,6 +117,9 @@ def _order_line(s: Session, line: str) -> None:
     if s.role not in ("power", "master") or game is None:
         raise CommandError("UNRECOGNIZED COMMAND (SIGN ON BEFORE SENDING ORDERS)")
     if game.status != PLAYING:
+        if game.over:
+            from judge.processing import describe_result
+            raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result).upper()}): NO MORE ORDERS")
         raise CommandError(f"GAME {game.name} IS NOT ACTIVE: NO ORDERS NOW")
     if s.role == "master":
         head, sep, rest = line.partition(":")

@@ -8,17 +8,19 @@ from judge.addresses import usable_address
 from judge.commands.absence import set_absence
 from judge.commands.base import CommandError, Continue, Session
 from judge.commands.voting import apply_vote
-from judge.deadlines import LIMITS, check_limit, parse_days, parse_moment, parse_time_of_day, show, zone
+from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse_moment, parse_time_of_day, say_delay,
+                             show, zone)
 from judge.rules import RULES_BY_NAME, Ruleset
 from judge.storage.passwords import hash_password
 
 # SET <word> <value> for the master: the Timing field it changes and how to read the value.
 TIMING = {
-    "MOVEMENT": ("movement_hours", int), "MOVE": ("movement_hours", int),
-    "RETREAT": ("retreat_hours", int), "RETREATS": ("retreat_hours", int),
-    "ADJUSTMENT": ("adjustment_hours", int), "ADJUST": ("adjustment_hours", int), "BUILDS": ("adjustment_hours", int),
-    "GRACE": ("grace_hours", int), "REMINDER": ("reminder_hours", int), "LATE": ("late_notice_hours", int),
-    "EARLY": ("early_minutes", int), "TIME": ("time_of_day", str), "DAYS": ("days", str), "ZONE": ("timezone", str),
+    "MOVEMENT": ("movement_hours", "hours"), "MOVE": ("movement_hours", "hours"),
+    "RETREAT": ("retreat_hours", "hours"), "RETREATS": ("retreat_hours", "hours"),
+    "ADJUSTMENT": ("adjustment_hours", "hours"), "ADJUST": ("adjustment_hours", "hours"),
+    "BUILDS": ("adjustment_hours", "hours"), "GRACE": ("grace_hours", "hours"), "REMINDER": ("reminder_hours", "hours"),
+    "LATE": ("late_notice_hours", "hours"), "EARLY": ("early_minutes", "minutes"), "TIME": ("time_of_day", str),
+    "DAYS": ("days", str), "ZONE": ("timezone", str),
 }
 
 
@@ -69,10 +71,18 @@ class Set:
             raise CommandError("USE SET ADDRESS <one plain e-mail address, e.g. name@example.org>")
         game = s.need_game()
         if s.role == "master":
-            game.master_address = rest[0]
+            old, game.master_address = game.master_address, rest[0]
+            who = "the master"
         else:
-            game.player(s.need_power()).address = rest[0]
+            player = game.player(s.need_power())
+            old, player.address = player.address, rest[0]
+            who = player.power.title()
         s.say(f"Address changed to {rest[0]}.")
+        # A confirmation to the new address (a typo there would lose every later mail silently) and to the old one.
+        ctx = {"game": game.name, "title": "address changed",
+               "lines": [f"The address of {who} in game {game.name} is now {rest[0]} (it was {old}).",
+                         "If this is wrong, sign on and SET ADDRESS again."]}
+        s.effect("mail", ([rest[0]] + ([old] if old.lower() != s.sender.lower() else []), "notice/event.txt", ctx))
 
     def _master(self, s: Session, what: str, rest: list[str]) -> None:
         # A word no SET knows is named as such, whoever sent it ("only the master" would mislead a player's typo).
@@ -103,6 +113,8 @@ class Set:
                 # Into the manual mode: no deadline; out of it: a deadline for the phase from now.
                 game.deadline = game.phase_deadline(s.now)
                 s.say(f"Deadline now: {show(game.deadline, game.timing)}.")
+                s.effect("notify", ("deadline changed", [f"The deadline of game {game.name} is now "
+                                                         f"{show(game.deadline, game.timing)}."], "all"))
         elif what == "NORULE":
             names = [r.lower().replace("-", "_") for r in rest]
             unknown = [n for n in names if n not in RULES_BY_NAME]
@@ -126,19 +138,20 @@ class Set:
             game.victory = int(rest[0])
             s.say(f"A solo victory now takes {game.victory} supply centres.")
         elif what in TIMING:
-            field, kind = TIMING[what]
+            field, unit = TIMING[what]
             try:
-                parsed = kind(value)
                 if field in LIMITS:
                     # The ranges config.ini has too: out of them, a delay would overflow the clock's arithmetic.
-                    parsed = check_limit(field, parsed)
+                    parsed = check_limit(field, parse_delay(value, unit))
                 else:
+                    parsed = value.strip()
                     {"time_of_day": parse_time_of_day, "days": parse_days, "timezone": zone}[field](parsed)
             except ValueError as exc:
                 raise CommandError(f"SET {what}: {value or '(nothing)'} IS NOT VALID ({exc})") from None
             if field == "days":
                 parsed = parse_days(parsed)
             game.timing = dataclasses.replace(game.timing, **{field: parsed})
-            s.say(f"{what.title()} set to {parsed}.")
+            shown = say_delay(parsed, unit) if field in LIMITS and parsed >= 0 else parsed
+            s.say(f"{what.title()} set to {shown}.")
         else:
             raise CommandError(f"UNKNOWN SETTING: {what}")

@@ -34,11 +34,15 @@ class Signon:
             s.say(f"Signed on as the master of game {name}.")
         else:
             player = game.player(who)
-            if player is None or player.status != ACTIVE or not check_password(args[1], player.password):
+            if player is not None and player.status == ACTIVE and check_password(args[1], player.password):
+                s.say(f"Signed on as {who.title()} in game {name}.")
+            elif player is not None and check_password(args[1], game.master_password):
+                # As DPjudge allows: the master may act as any power (e.g. to order a dummy or a late power).
+                s.say(f"Signed on as {who.title()} in game {name}, with the master's password.")
+            else:
                 s.failed_signon = key
                 raise CommandError(f"WRONG PASSWORD OR NO PLAYER FOR {who} IN {name}")
             s.role, s.power = "power", who
-            s.say(f"Signed on as {who.title()} in game {name}.")
         s.log.append(f"SIGNON {who} {name}")
         return Continue.YES
 

@@ -24,6 +24,9 @@ def apply_vote(s: Session, words: list[str]) -> None:
     if game.over:
         raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result).upper()}): NO MORE VOTES")
     withdraw = bool(words) and words[0].upper() in ("NONE", "WITHDRAW", "NO", "NODRAW", "NOCONCEDE")
+    if withdraw and power not in game.votes and power in game.voters():
+        s.say(f"{power.title()} has no vote standing: nothing to withdraw.")
+        return                                   # nothing changed: the others are not told anything
     try:
         vote = None if withdraw else game.read_vote(words)
         game.cast_vote(power, vote)
@@ -37,8 +40,12 @@ def apply_vote(s: Session, words: list[str]) -> None:
         lines += _standings(game)
         s.effect("notify", ("votes", lines, "all"))
     elif rule is DrawVotes.COUNTS:
-        lines = ["The votes have changed."] + [f"{n} of {len(game.voters())} survivors vote for {describe_vote(v)}."
+        # Counted among the powers that vote (a dummy has no vote), not among all survivors.
+        lines = ["The votes have changed."] + [f"{n} of the {len(game.voters())} powers with a vote "
+                                              f"{'is' if n == 1 else 'are'} for {describe_vote(v)}."
                                               for v, n in sorted(game.vote_counts().items())]
+        if not game.vote_counts():
+            lines.append("No vote stands.")
         s.effect("notify", ("votes", lines, "all"))
     result = game.agreed()
     if result is not None:

@@ -186,8 +186,11 @@ def test_rollback_the_last_phase(started):
     folder = started.folder(GAME)
     assert [p.name for p in sorted((folder / "results").glob("*.txt"))] == ["0001-S1901M.txt"]
     assert [p.name for p in (folder / "rolledback").rglob("*.txt")] == ["0002-F1901M.txt"]
-    notices = started.delivered("rollback")
+    notices = started.delivered("rollback notice")
     assert "france@example.org" in notices and GM[0] in notices
+    # The movement phase gets a movement phase's time from now (72 hours), not what was left of the winter's.
+    assert game.deadline == started.clock.now + timedelta(hours=72)
+    assert f"The deadline for orders is {game.deadline:%a %b %d %Y %H:%M} UTC" in notices[GM[0]].get_content()
 
 
 def test_rollback_to_a_named_phase(started):
@@ -265,7 +268,8 @@ def test_terminate(started):
     game = started.game(GAME)
     assert (game.status, game.deadline) == ("terminated", None)
     assert "france@example.org" in started.delivered("game terminated")
-    assert started.signon("FRANCE", "A PAR H").errors[0][1] == f"GAME {GAME} IS NOT ACTIVE: NO ORDERS NOW"
+    assert started.signon("FRANCE", "A PAR H").errors[0][1] == \
+        f"GAME {GAME} IS OVER (TERMINATED BY THE MASTER): NO MORE ORDERS"
     started.clock.advance(days=30)
     assert started.judge.process(GAME) == []
     assert started.signon("FRANCE", "TERMINATE").errors[0][1] == NOT_MASTER

@@ -73,8 +73,7 @@ def test_observers_get_results(started):
 def test_observe_a_private_game_is_refused(started):
     assert started.master("SET PRIVATE").accepted
     r = started.send("watcher@example.org", f"OBSERVE {GAME}")
-    assert r.errors[0][1] == (f"GAME {GAME} IS PRIVATE: ADD ITS GAME PASSWORD AT THE END OF THE LINE (ASK ITS "
-                              "MASTER FOR IT), OR SIGN ON FIRST")
+    assert r.errors[0][1] == f"GAME {GAME} IS PRIVATE: ONLY ITS PLAYERS (SIGNED ON) AND ITS MASTER MAY DO THAT"
     assert started.game(GAME).observers == []
 
 

@@ -43,8 +43,13 @@ def test_password_must_be_one_word(started):
 
 
 def test_address(started):
+    started.new_mail()
     assert started.signon("FRANCE", "SET ADDRESS new-france@example.org").accepted
     assert started.game(GAME).player("FRANCE").address == "new-france@example.org"
+    # The new address gets a confirmation (a typo would otherwise lose every later mail); the old one the reply.
+    [confirmation] = started.mails("address changed")
+    assert confirmation["To"] == "new-france@example.org"
+    assert "now new-france@example.org (it was france@example.org)" in confirmation.get_content()
     assert started.master("SET ADDRESS new-gm@example.org").accepted
     assert started.game(GAME).master_address == "new-gm@example.org"
     before = started.status_bytes()
@@ -188,6 +193,8 @@ def test_private_and_public(started):
     ("SET RETREAT 12", "retreat_hours", 12), ("SET RETREATS 6", "retreat_hours", 6),
     ("SET ADJUSTMENT 10", "adjustment_hours", 10), ("SET BUILDS 8", "adjustment_hours", 8),
     ("SET GRACE 0", "grace_hours", 0), ("SET REMINDER 0", "reminder_hours", 0), ("SET LATE 3", "late_notice_hours", 3),
+    ("SET GRACE 90m", "grace_hours", 1.5), ("SET MOVEMENT 2d", "movement_hours", 48), ("SET EARLY 2h", "early_minutes", 120),
+    ("SET LATE 30m", "late_notice_hours", 0.5),
     ("SET EARLY 0", "early_minutes", 0), ("SET EARLY -1", "early_minutes", -1),
     ("SET TIME 23:30", "time_of_day", "23:30"), ("SET TIME", "time_of_day", ""),
     ("SET DAYS mtwtf--", "days", "MTWTF--"), ("SET ZONE America/New_York", "timezone", "America/New_York"),
@@ -209,6 +216,14 @@ def test_timing_errors(started, line):
     what = line.split()[1]
     assert not r.accepted and r.errors[0][1].startswith(f"SET {what}: ") and "IS NOT VALID" in r.errors[0][1]
     assert started.status_bytes() == before
+
+
+def test_delays_in_minutes_hours_or_days(started):
+    assert started.master("SET GRACE 90m", "SET RETREAT 30m").accepted
+    reply = started.reply(GM[0])
+    assert "Grace set to 90 minutes." in reply and "Retreat set to 30 minutes." in reply
+    assert started.master("SET DEADLINE +30m").accepted
+    assert started.game(GAME).deadline == T0 + timedelta(minutes=30)
 
 
 def test_the_largest_settings_still_let_the_clock_run(started):

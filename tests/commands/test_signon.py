@@ -150,3 +150,22 @@ def test_passwords_are_never_echoed_however_the_sign_on_is_mistyped(started):
             assert "fra-pw" not in str(m["Subject"]) and "fra-pw" not in m.get_content(), (line, m.get_content())
     log = (started.folder(GAME) / "access.log").read_text()
     assert "fra-pw" not in log
+
+
+def test_the_masters_password_signs_on_as_any_power(started):
+    """As DPjudge allows: the master orders a power with the master's password."""
+    r = started.send(GM[0], f"SIGNON F{GAME} {GM[1]}\nA PAR - BUR")
+    assert r.accepted and "Signed on as France in game g1, with the master's password." in started.reply(GM[0])
+    assert started.game(GAME).player("FRANCE").orders == ["A PAR - BUR"]
+    assert started.master("DUMMY ITALY").accepted
+    assert started.send(GM[0], f"SIGNON I{GAME} {GM[1]}\nA VEN H").accepted         # a dummy too
+    assert not started.send("x@example.org", f"SIGNON I{GAME} guess").accepted
+
+
+def test_a_sign_off_read_as_an_order_gets_a_hint(started):
+    r = started.send("france@example.org", f"SIGNON F{GAME} fra-pw\nA PAR - BUR\nCheers, Dave", fmt="html")
+    assert not r.accepted
+    assert r.errors[0][0] == "Cheers, Dave"
+    assert "END YOUR ORDERS WITH A LINE SIGNOFF, OR A SIGNATURE LINE '-- '" in r.errors[0][1]
+    r = started.send("france@example.org", f"SIGNON F{GAME} fra-pw\nA PAR - XYZ", fmt="html")
+    assert "SIGNOFF" not in r.errors[0][1]                                          # an order, no hint

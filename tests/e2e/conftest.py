@@ -85,7 +85,7 @@ def owners_in_games(games: Path, owner: dict[str, str]) -> set[str]:
         doc = json.loads(status.read_text(encoding="utf-8"))
         if doc["status"] in ("completed", "terminated"):
             # The end of a game reveals who played what (unless it stays anonymous): checked by its own tests.
-            for p in doc["players"]:
+            for p in doc["players"] + doc.get("tenures", []):
                 owner.pop(p["address"].lower(), None)
             continue
         for p in doc["players"]:

@@ -1,0 +1,169 @@
+"""PAUSE, RESUME, EXTEND, the manual mode and absences by mail, with the clock run as the daemon runs it.
+
+The game g1 starts Mon Jan 05 2026 12:00 UTC (T0); its Spring 1901 deadline is Thu Jan 08 12:00, with a 24-hour grace
+period and a reminder 24 hours before the deadline."""
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from tests.commands.helpers import GAME, GM, PLAYERS, T0
+
+EVERYONE = {a for a, _ in PLAYERS.values()} | {GM[0]}
+DEADLINE = T0 + timedelta(hours=72)
+
+
+def utc(*args) -> datetime:
+    return datetime(*args, tzinfo=timezone.utc)
+
+
+def notice(desk, title: str) -> str:
+    """The one text everyone got under this title (the table checks one recipient a mail)."""
+    got = desk.delivered(title)
+    assert set(got) >= EVERYONE, set(got)
+    return got[GM[0]].get_content()
+
+
+# -- PAUSE and RESUME -------------------------------------------------------------------------------------------------
+def test_pause_stops_the_clock_and_resume_gives_the_time_left(started):
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    started.clock.advance(hours=24)                                      # 48 hours left
+    started.new_mail()
+    assert started.master("PAUSE").accepted
+    assert f"Game {GAME} is paused." in started.reply(GM[0])
+    assert notice(started, "paused") == f"The master has paused game {GAME}: no deadline runs until it is resumed.\n"
+    assert started.judge.store.wakeup(GAME) is None
+    assert started.send("someone@example.org", f"LIST {GAME}").accepted
+    assert "Deadline:  paused\n" in started.reply("someone@example.org")
+    # Past the deadline and the grace period: no reminder, no late notice, no processing.
+    for hours in (1, 48, 49, 80, 200):
+        started.clock.now = T0 + timedelta(hours=24 + hours)
+        assert started.process(GAME) == []
+    assert started.new_mail() == [] and str(started.game(GAME).position.phase) == "S1901M"
+    started.clock.now = T0 + timedelta(days=10)
+    assert started.master("RESUME").accepted
+    # Paused at Jan 06 12:00 with 48 hours left, resumed Jan 15 12:00: the deadline is Jan 17 12:00.
+    assert started.game(GAME).deadline == utc(2026, 1, 17, 12)
+    assert f"Game {GAME} is running again; the deadline is Sat Jan 17 2026 12:00 UTC." in started.reply(GM[0])
+    assert notice(started, "resumed") == (f"The master has resumed game {GAME}. The deadline is Sat Jan 17 2026 "
+                                          "12:00 UTC.\n")
+    assert started.judge.store.wakeup(GAME) == utc(2026, 1, 16, 12)      # the reminder, a day before
+
+
+def test_pause_and_resume_refusals(started, forming):
+    r = started.signon("FRANCE", "PAUSE")
+    assert r.errors == [("PAUSE", "ONLY THE GAME MASTER MAY DO THAT (SIGNON M<game> <password>)")]
+    assert started.master("RESUME").errors == [("RESUME", f"GAME {GAME} IS NOT PAUSED")]
+    assert started.master("PAUSE").accepted
+    assert started.master("PAUSE").errors == [("PAUSE", f"GAME {GAME} IS ALREADY PAUSED")]
+    assert started.master("UNPAUSE").accepted                            # RESUME's other name
+    r = forming.send(GM[0], f"SIGNON M{GAME} {GM[1]}\nPAUSE")
+    assert r.errors == [("PAUSE", f"GAME {GAME} IS NOT ACTIVE: NOTHING TO PAUSE")]
+
+
+def test_orders_and_processing_by_the_master_while_paused(started):
+    """Players may still send orders; the master may process; the next phase waits for RESUME with its whole
+    72 hours."""
+    assert started.master("PAUSE").accepted
+    started.all_hold()
+    started.clock.advance(hours=1)
+    assert started.process(GAME) == []                                   # no early processing while paused
+    started.clock.advance(days=2)
+    assert started.master("PROCESS").accepted
+    game = started.game(GAME)
+    assert str(game.position.phase) == "F1901M" and game.paused and started.judge.store.wakeup(GAME) is None
+    started.clock.advance(days=1)
+    assert started.master("RESUME").accepted
+    assert started.game(GAME).deadline == started.clock.now + timedelta(hours=72)
+
+
+# -- EXTEND -----------------------------------------------------------------------------------------------------------
+def test_extend_is_off_unless_the_house_rules_allow_it(started):
+    assert started.signon("FRANCE", "EXTEND").errors == [("EXTEND", f"GAME {GAME} ALLOWS NO DEADLINE EXTENSIONS")]
+    assert started.master("EXTEND").errors[0][1].startswith("YOU MUST SIGN ON AS A POWER FIRST")
+
+
+def test_extend_anonymously(started):
+    assert started.master("SET RULE extension_count=2 extension_hours=36").accepted
+    started.new_mail()
+    assert started.signon("FRANCE", "EXTEND").accepted
+    assert ("The deadline is extended to Sat Jan 10 2026 00:00 UTC (1 extension left)."
+            in started.reply("FRANCE"))
+    text = notice(started, "deadline extended")
+    assert text == f"The deadline of game {GAME} has been extended to Sat Jan 10 2026 00:00 UTC.\n"
+    assert started.signon("FRANCE", "EXTENSION").accepted                # the other name
+    assert "(0 extensions left)" in started.reply("FRANCE")
+    assert started.game(GAME).deadline == DEADLINE + timedelta(hours=72)
+    assert started.signon("FRANCE", "EXTEND").errors[0][1] == "YOU HAVE USED ALL 2 EXTENSION(S) THIS GAME ALLOWS"
+    assert started.signon("GERMANY", "EXTEND").accepted                  # each player has their own
+
+
+def test_extend_named(started):
+    assert started.master("SET RULE extension_count=1 no_extension_anonymous").accepted
+    started.new_mail()
+    assert started.signon("ITALY", "EXTEND").accepted
+    assert notice(started, "deadline extended") == (f"The deadline of game {GAME} has been extended at Italy's "
+                                                    "request to Fri Jan 09 2026 12:00 UTC.\n")
+
+
+def test_extend_while_paused_is_refused(started):
+    assert started.master("SET RULE extension_count=1", "PAUSE").accepted
+    assert started.signon("ITALY", "EXTEND").errors[0][1] == \
+        f"GAME {GAME} IS PAUSED: THE DEADLINE IS NOT RUNNING, NOTHING TO EXTEND"
+
+
+# -- the manual mode --------------------------------------------------------------------------------------------------
+def test_manual_deadlines(started):
+    assert started.master("SET RULE deadlines=manual").accepted
+    assert "Deadline now: none (the master processes the game)." in started.reply(GM[0])
+    assert started.game(GAME).deadline is None and started.judge.store.wakeup(GAME) is None
+    started.all_hold()
+    for days in (1, 10, 100):
+        started.clock.now = T0 + timedelta(days=days)
+        assert started.process(GAME) == []                               # every order is in: still nothing
+    assert started.send("someone@example.org", f"LIST {GAME}").accepted
+    assert "Deadline:  none (the master processes the game)\n" in started.reply("someone@example.org")
+    assert started.master("PROCESS").accepted
+    assert str(started.game(GAME).position.phase) == "F1901M" and started.game(GAME).deadline is None
+    assert started.master("SET RULE deadlines=auto").accepted            # back: a deadline from now
+    assert started.game(GAME).deadline == started.clock.now + timedelta(hours=72)
+    assert started.signon("FRANCE", "EXTEND").errors[0][1] == f"GAME {GAME} ALLOWS NO DEADLINE EXTENSIONS"
+
+
+# -- absences ---------------------------------------------------------------------------------------------------------
+def test_past_absences_count_against_the_limit(started):
+    for day in (6, 8, 10, 12):
+        assert started.signon("FRANCE", f"SET ABSENCE 2026-01-{day:02}").accepted
+    started.clock.now = utc(2026, 1, 20)                                 # all four are over
+    assert started.signon("FRANCE", "SET ABSENCE 2026-02-01").errors[0][1] == \
+        f"YOU HAVE SET ALL 4 ABSENCES GAME {GAME} ALLOWS"
+    assert started.master("SET ABSENCE 2026-02-01").accepted             # the master has no limit
+
+
+def test_an_absence_set_while_paused_moves_the_deadline_at_resume(started):
+    assert started.master("PAUSE").accepted
+    started.new_mail()
+    assert started.signon("FRANCE", "SET ABSENCE 9 Jan TO 10 Jan").accepted
+    assert started.mails("deadline") == []                               # nothing runs: nothing announced yet
+    started.clock.now = T0 + timedelta(hours=24)
+    assert started.master("RESUME").accepted
+    # Jan 08 12:00 + 24 hours paused = Jan 09 12:00, inside the absence: its end, Jan 11 00:00.
+    assert "The deadline is Sun Jan 11 2026 00:00 UTC." in notice(started, "resumed")
+
+
+def test_an_ejected_players_absence_moves_no_later_deadline(started):
+    assert started.signon("ITALY", "SET ABSENCE 9 Jan TO 12 Jan").accepted   # after Spring's deadline
+    assert started.master("EJECT ITALY").accepted
+    assert started.game(GAME).absences == []
+    assert started.send("new@example.org", f"TAKEOVER I{GAME} new-pw\nA VEN H").accepted
+    started.all_hold(*[p for p in PLAYERS if p != "ITALY"])
+    started.clock.now = utc(2026, 1, 6, 12)
+    assert started.process(GAME)[0].startswith("S1901M processed")
+    assert started.game(GAME).deadline == utc(2026, 1, 9, 12)            # 72 hours, not the absence's end
+
+
+@pytest.mark.parametrize("line, error", [
+    ("SET ABSENCE yesterday", "UNRECOGNIZED DAY: yesterday"),
+    ("SET ABSENCE 2025-12-01", "AN ABSENCE MUST END AFTER IT STARTS, AND IN THE FUTURE"),
+])
+def test_absence_errors(started, line, error):
+    assert started.signon("FRANCE", line).errors[0][1].startswith(error)

@@ -1,0 +1,295 @@
+"""VOTE (and njudge's SET DRAW / NODRAW / CONCEDE) by mail: what the voter and the others learn under each draw_votes
+rule, the end of the game by a draw or a concession with its mail to everyone, a finished game, SET VICTORY and the
+solo, TERMINATE."""
+import pytest
+
+from tests.commands.helpers import GAME, GM, HOLDS, PLAYERS
+
+POWERS = list(PLAYERS)
+EVERYONE = {a for a, _ in PLAYERS.values()} | {GM[0]}
+ALL_SEVEN = "Austria, England, France, Germany, Italy, Russia and Turkey"
+
+
+def end_mails(desk) -> dict:
+    """The end-of-game mail, by recipient: one each, the same text for all."""
+    out = {}
+    for m in desk.new_mail():
+        if "Supply centres at the end:" in m.get_content():
+            to = str(m["To"])
+            assert to not in out, f"{to} got the end mail twice"
+            out[to] = m.get_content()
+    assert len(set(out.values())) <= 1
+    return out
+
+
+def notices(desk, title: str) -> dict:
+    return {to: m.get_content() for to, m in desk.delivered(title).items()}
+
+
+# -- what a vote tells whom -------------------------------------------------------------------------------------------
+def test_secret_votes_tell_only_the_voter_and_the_master_on_asking(started):
+    started.new_mail()
+    assert started.signon("FRANCE", "VOTE DRAW").accepted
+    mails = started.new_mail()
+    assert [str(m["To"]) for m in mails] == [PLAYERS["FRANCE"][0]]        # the reply; nobody else hears of it
+    assert "France votes for a draw including all survivors." in mails[0].get_content()
+    assert started.master(f"LIST {GAME}").accepted
+    assert "Votes (shown to the master):\n  France: DRAW\n" in started.reply(GM[0])
+
+
+def test_a_player_listing_the_game_sees_no_votes(started):
+    assert started.signon("FRANCE", "VOTE DRAW").accepted
+    assert started.signon("GERMANY", f"LIST {GAME}").accepted
+    reply = started.reply("GERMANY")
+    assert "Votes" not in reply and "France: DRAW" not in reply
+
+
+def test_counts_tell_everyone_how_many_not_who(started):
+    assert started.master("SET RULE draw_votes=counts").accepted
+    assert started.signon("FRANCE", "VOTE DRAW").accepted
+    got = notices(started, "votes")
+    assert set(got) == EVERYONE
+    text = got[GM[0]]
+    assert text == ("The votes have changed.\n"
+                    "1 of the 7 powers with a vote is for a draw including all survivors.\n")
+    assert "France" not in text
+    assert started.signon("FRANCE", "VOTE NONE").accepted
+    assert notices(started, "votes")[GM[0]] == "The votes have changed.\nNo vote stands.\n"
+
+
+def test_counts_are_among_the_powers_that_vote(started):
+    assert started.master("SET RULE draw_votes=counts", "DUMMY ITALY").accepted
+    assert started.signon("GERMANY", "VOTE DRAW").accepted
+    assert "1 of the 6 powers with a vote is for" in notices(started, "votes")[GM[0]]
+
+
+def test_names_tell_everyone_who_votes_for_what(started):
+    assert started.master("SET RULE draw_votes=names draws=any").accepted
+    assert started.signon("FRANCE", "VOTE DRAW France Germany").accepted
+    got = notices(started, "votes")
+    assert set(got) == EVERYONE
+    lines = got["italy@example.org"].splitlines()
+    assert lines[0] == "France votes for a draw between France and Germany."
+    assert lines[1:] == ["  Austria: no vote", "  England: no vote", "  France: a draw between France and Germany",
+                         "  Germany: no vote", "  Italy: no vote", "  Russia: no vote", "  Turkey: no vote"]
+    assert started.signon("FRANCE", "VOTE NONE").accepted
+    assert notices(started, "votes")[GM[0]].splitlines()[:4] == [
+        "France has withdrawn its vote.", "  Austria: no vote", "  England: no vote", "  France: no vote"]
+
+
+def test_withdrawing_a_vote_that_is_not_there_tells_nobody(started):
+    assert started.master("SET RULE draw_votes=names").accepted
+    started.new_mail()
+    assert started.signon("FRANCE", "VOTE NONE").accepted
+    assert "France has no vote standing: nothing to withdraw." in started.reply("FRANCE")
+    assert started.new_mail() == []
+
+
+def test_vote_replies(started):
+    assert started.master("SET RULE draws=any").accepted
+    cases = [("VOTE DRAW", "France votes for a draw including all survivors."),
+             ("VOTE DRAW F G I", "France votes for a draw between France, Germany and Italy."),
+             ("VOTE CONCEDE Germany", "France votes for conceding the game to Germany."),
+             ("VOTE WITHDRAW", "France withdraws its vote."),
+             ("SET DRAW", "France votes for a draw including all survivors."),
+             ("SET NODRAW", "France withdraws its vote."),
+             ("SET CONCEDE English", "France votes for conceding the game to England."),
+             ("SET NOCONCEDE", "France withdraws its vote.")]
+    for line, said in cases:
+        assert started.signon("FRANCE", line).accepted, line
+        assert said in started.reply("FRANCE"), line
+
+
+def test_vote_refusals(started):
+    before = started.status_bytes()
+    cases = [("VOTE", "VOTE WHAT? VOTE DRAW | VOTE DRAW <powers> | VOTE CONCEDE <power> | VOTE NONE"),
+             ("VOTE DRAW France Germany", f"GAME {GAME} ALLOWS ONLY DRAWS INCLUDING ALL SURVIVORS (VOTE DRAW)"),
+             ("VOTE CONCEDE France", "YOU CANNOT CONCEDE TO YOURSELF"),
+             ("VOTE CONCEDE Narnia", "UNKNOWN POWER: NARNIA"),
+             ("VOTE PEACE", "UNKNOWN VOTE: PEACE (VOTE DRAW, VOTE DRAW <powers>, VOTE CONCEDE <power>, VOTE NONE)")]
+    for line, error in cases:
+        r = started.signon("FRANCE", line)
+        assert r.errors == [(line, error)], line
+    assert started.master("VOTE DRAW").errors[0][1].startswith("YOU MUST SIGN ON AS A POWER FIRST")
+    assert started.send("someone@example.org", f"LIST {GAME}\nVOTE DRAW").errors[0][1].startswith(
+        "YOU MUST SIGN ON AS A POWER FIRST")
+    assert started.status_bytes() == before
+    assert started.master("SET RULE no_concessions").accepted
+    assert started.signon("FRANCE", "VOTE CONCEDE Germany").errors[0][1] == f"GAME {GAME} ALLOWS NO CONCESSIONS"
+    assert started.master("DUMMY ITALY").accepted
+    # A dummy has no player: its old password no longer signs on, so nobody votes for it.
+    r = started.send(PLAYERS["ITALY"][0], f"SIGNON I{GAME} {PLAYERS['ITALY'][1]}\nVOTE DRAW")
+    assert r.errors[0][1] == f"WRONG PASSWORD OR NO PLAYER FOR ITALY IN {GAME}"
+    assert started.game(GAME).votes == {}
+
+
+# -- the end of a game ------------------------------------------------------------------------------------------------
+def test_a_draw_ends_the_game_and_everyone_gets_the_end_mail(started):
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    for power in POWERS[:-1]:
+        assert started.signon(power, "VOTE DRAW").accepted
+    assert started.game(GAME).status == "active"
+    started.new_mail()
+    assert started.signon("TURKEY", "VOTE DRAW").accepted
+    got = end_mails(started)
+    assert set(got) == EVERYONE | {"watcher@example.org"}
+    text = got["watcher@example.org"]
+    # Nothing was processed: the game is over without an "after <phase>".
+    assert text.startswith(f"Game '{GAME}' is over: a draw between {ALL_SEVEN}.\n")
+    assert ("Supply centres at the end:\n  Russia     4 centres,  4 units\n  Austria    3 centres,  3 units\n"
+            in text)
+    for power, (address, _) in PLAYERS.items():
+        assert f"  {power.title():<9} {address} (from S1901M to the end)\n" in text
+    game = started.game(GAME)
+    assert (game.status, game.deadline, game.result["kind"]) == ("completed", None, "draw")
+    assert started.judge.store.wakeup(GAME) is None
+
+
+def test_the_last_vote_is_told_the_result(started):
+    for power in POWERS[:-1]:
+        assert started.signon(power, "VOTE DRAW").accepted
+    assert started.signon("TURKEY", "VOTE DRAW").accepted
+    assert (f"Every survivor agrees: the game is over (a draw between {ALL_SEVEN})."
+            in started.reply("TURKEY"))
+
+
+def test_a_finished_game_refuses_orders_votes_and_press(started):
+    for power in POWERS:
+        assert started.signon(power, "VOTE DRAW").accepted
+    before = started.status_bytes()
+    r = started.signon("FRANCE", "A PAR - BUR")
+    assert r.errors == [("A PAR - BUR", f"GAME {GAME} IS OVER (A DRAW BETWEEN AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, "
+                                        "RUSSIA AND TURKEY): NO MORE ORDERS")]
+    r = started.signon("FRANCE", "VOTE NONE")
+    assert r.errors == [("VOTE NONE", f"GAME {GAME} IS OVER (A DRAW BETWEEN {ALL_SEVEN.upper()}): NO MORE VOTES")]
+    r = started.signon("FRANCE", "PRESS TO G", "too late?", "ENDPRESS")
+    assert r.errors == [("PRESS TO G", f"GAME {GAME} IS OVER: NO MORE PRESS")]
+    assert started.master("PAUSE").errors[0][1] == f"GAME {GAME} IS NOT ACTIVE: NOTHING TO PAUSE"
+    assert started.master("TERMINATE").errors[0][1] == f"GAME {GAME} IS ALREADY OVER"
+    assert started.status_bytes() == before
+
+
+def test_a_concession_ends_the_game(started):
+    for power in POWERS:
+        if power not in ("ENGLAND", "GERMANY"):
+            assert started.signon(power, "VOTE CONCEDE Germany").accepted
+    assert started.game(GAME).status == "active"
+    started.new_mail()
+    assert started.signon("ENGLAND", "SET CONCEDE G").accepted
+    got = end_mails(started)
+    assert set(got) == EVERYONE
+    assert got[GM[0]].startswith(f"Game '{GAME}' is over: the game was conceded to Germany.\n")
+    assert started.game(GAME).result["powers"] == ["GERMANY"]
+    assert started.send("someone@example.org", "LIST").accepted
+    assert f"Finished games:\n  {GAME:<20} the game was conceded to Germany" in started.reply("someone@example.org")
+
+
+def test_a_dummy_agrees_to_a_draw(started):
+    assert started.master("DUMMY ITALY").accepted
+    started.owner.pop(PLAYERS["ITALY"][0])           # named in the end mail as Italy's player until then
+    for power in POWERS:
+        if power != "ITALY":
+            assert started.signon(power, "VOTE DRAW").accepted
+    assert started.game(GAME).result["powers"] == POWERS
+
+
+def test_a_dummy_is_left_out_of_the_draw_with_dummy_votes_exclude(started):
+    assert started.master("SET RULE dummy_votes=exclude", "DUMMY ITALY").accepted
+    started.owner.pop(PLAYERS["ITALY"][0])           # named in the end mail as Italy's player until then
+    for power in POWERS:
+        if power != "ITALY":
+            assert started.signon(power, "VOTE DRAW").accepted
+    assert started.game(GAME).result["powers"] == [p for p in POWERS if p != "ITALY"]
+
+
+def test_the_end_mail_after_phases_with_a_replacement(started):
+    started.all_hold()
+    started.clock.advance(minutes=10)
+    started.process(GAME)                                       # S1901M
+    assert started.signon("ITALY", "RESIGN").accepted
+    assert started.send("new@example.org", f"TAKEOVER I{GAME} new-pw").accepted
+    assert started.master("PROCESS!").accepted                  # F1901M; no adjustments: S1902M
+    for power in POWERS[:-1]:
+        if power != "ITALY":
+            assert started.signon(power, "VOTE DRAW").accepted
+    assert started.send("new@example.org", f"SIGNON I{GAME} new-pw\nVOTE DRAW").accepted
+    # The end names every player, the one who left too: the table's privacy check must know it is due.
+    started.owner.pop(PLAYERS["ITALY"][0])
+    started.new_mail()
+    assert started.signon("TURKEY", "VOTE DRAW").accepted
+    got = end_mails(started)
+    assert set(got) == EVERYONE - {PLAYERS["ITALY"][0]} | {"new@example.org"}
+    text = got[GM[0]]
+    assert text.startswith(f"Game '{GAME}' is over after F1901M: a draw between {ALL_SEVEN}.\n")
+    assert ("  Germany   germany@example.org (from S1901M to the end)\n"
+            "  Italy     italy@example.org (from S1901M to F1901M)\n"
+            "  Italy     new@example.org (from F1901M to the end)\n"
+            "  Russia    russia@example.org (from S1901M to the end)\n") in text
+    assert started.send("someone@example.org", f"SUMMARY {GAME}").accepted
+    summary = started.reply("someone@example.org")
+    assert f"The game is over: a draw between {ALL_SEVEN}." in summary
+    assert "  Italy     new@example.org (from F1901M to the end)" in summary
+
+
+@pytest.mark.parametrize("anonymous, names", [("no", True), ("until_end", True), ("always", False)])
+def test_the_end_mail_names_the_players_unless_the_game_stays_anonymous(started, anonymous, names):
+    assert started.master(f"SET RULE anonymous={anonymous}").accepted
+    for power in POWERS[:-1]:
+        assert started.signon(power, "VOTE DRAW").accepted
+    started.new_mail()
+    assert started.signon("TURKEY", "VOTE DRAW").accepted
+    text = end_mails(started)["turkey@example.org"]
+    assert ("Who played which power:" in text) is names
+    assert ("france@example.org" in text) is names
+    assert started.send("someone@example.org", f"SUMMARY {GAME}").accepted
+    assert ("france@example.org" in started.reply("someone@example.org")) is names
+
+
+def test_terminate_sends_the_end_mail(started):
+    started.new_mail()
+    assert started.master("TERMINATE").accepted
+    got = end_mails(started)
+    assert set(got) == EVERYONE
+    assert got[GM[0]].startswith(f"Game '{GAME}' is over: terminated by the master.\n")
+    assert started.game(GAME).status == "terminated"
+
+
+# -- the solo ---------------------------------------------------------------------------------------------------------
+def test_set_victory_and_a_solo_at_the_lowered_count(started):
+    assert started.master("SET VICTORY 5").accepted
+    assert "A solo victory now takes 5 supply centres." in started.reply(GM[0])
+    assert started.send("someone@example.org", f"LIST {GAME}").accepted
+    assert "Victory:   5 supply centres" in started.reply("someone@example.org")
+    for power in POWERS:
+        orders = ["F SEV - RUM", "A MOS H", "A WAR H", "F STP/SC H"] if power == "RUSSIA" else HOLDS[power]
+        assert started.signon(power, *orders).accepted
+    started.clock.advance(minutes=10)
+    started.process(GAME)                                       # S1901M: the fleet reaches Rumania
+    started.all_hold(*[p for p in POWERS if p != "RUSSIA"])
+    assert started.signon("RUSSIA", "F RUM H", "A MOS H", "A WAR H", "F STP/SC H").accepted
+    started.clock.advance(minutes=10)
+    started.new_mail()
+    started.process(GAME)                                       # F1901M: Rumania is Russia's fifth centre
+    game = started.game(GAME)
+    assert (game.status, game.winner) == ("completed", "RUSSIA")
+    got = end_mails(started)
+    assert set(got) == EVERYONE
+    assert got[GM[0]].startswith(f"Game '{GAME}' is over after F1901M: Russia has won alone.\n")
+    assert "  Russia     5 centres,  4 units\n" in got[GM[0]]
+    assert started.judge.store.wakeup(GAME) is None
+
+
+@pytest.mark.parametrize("line", ["SET VICTORY", "SET VICTORY 0", "SET VICTORY 35", "SET VICTORY half"])
+def test_set_victory_errors(started, line):
+    assert started.master(line).errors[0][1] == "USE SET VICTORY <centres> (1 TO 34)"
+    assert started.signon("FRANCE", "SET VICTORY 5").errors[0][1].startswith("ONLY THE GAME MASTER")
+
+
+def test_the_end_mail_counts_in_the_singular_too():
+    from judge.templating import render
+    _, body = render("notice/end.txt", game=GAME, result="Russia has won alone", phase="F1907M", players=[],
+                     counts=[{"power": "Russia", "centers": 18, "units": 17}, {"power": "Turkey", "centers": 1,
+                                                                             "units": 1},
+                             {"power": "Italy", "centers": 0, "units": 0}])
+    assert ("  Russia    18 centres, 17 units\n  Turkey     1 centre,  1 unit\n  Italy      0 centres,  0 units\n"
+            in body)
