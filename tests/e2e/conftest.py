@@ -89,7 +89,7 @@ def owners_in_games(games: Path, owner: dict[str, str]) -> set[str]:
                 owner.pop(p["address"].lower(), None)
             continue
         for p in doc["players"]:
-            if p["address"]:
+            if p["address"] and p["power"]:           # (while the game forms, nobody has a power yet)
                 owner.setdefault(p["address"].lower(), f"{doc['name']}:{p['power']}")
         for o in doc["observers"]:
             owner.setdefault(o.lower(), o.lower())
