@@ -124,9 +124,13 @@ def settings_for(root: Path, relay_port: int | None = None, rate_per_hour: int |
     return s
 
 
+PICTURES = "none"          # the games' map_picture rule (--pictures); "none": text-only results
+
+
 def create_game(j: Judge, name: str, players: int = 7) -> None:
     """CREATE (EARLY -1: never processed early, so no game moves on during the run) and `players` JOINs."""
-    r = j.deliver(compose(f"gm.{name}@players.example", f"CREATE {name} gm-{name}\nSET EARLY -1", "create",
+    r = j.deliver(compose(f"gm.{name}@players.example",
+                          f"CREATE {name} gm-{name}\nSET EARLY -1\nSET RULE map_picture={PICTURES}", "create",
                           f"create-{name}@{TOKEN_DOMAIN}"))
     assert r.accepted, (name, r.errors)
     for power in POWERS[:players]:
@@ -199,10 +203,29 @@ def fsync_cost(folder: Path, n: int = 100) -> float:
     return ms
 
 
+PROCESS = False            # --process: each game gets one round of seven order mails, then the master's PROCESS!
+
+
 def order_mails(n_games: int, n_mails: int, run: int, seed: int) -> list[tuple[str, bytes, str]]:
-    """(sender, raw message, token): mail i goes to game i % n_games, power (i // n_games) % 7."""
+    """(sender, raw message, token): mail i goes to game i % n_games, power (i // n_games) % 7. With PROCESS, each
+    game's seven order mails are followed by its master's PROCESS! (results to eight players, with the picture)."""
     rng = random.Random(seed * 1000 + run)
     jobs = []
+    if PROCESS:
+        for i in range(7 * n_games):
+            game, power = game_name(i % n_games), POWERS[i // n_games]
+            token = f"r{run}-{i:05d}"
+            lines = [f"SIGNON {power[0]}{game} {player_password(game, power)}"]
+            lines += [f"{unit} {rng.choice(options)}" for unit, options in ORDERS[power]]
+            sender = player_address(game, power)
+            jobs.append((sender, compose(sender, "\n".join(lines), f"orders {token}", f"{token}@{TOKEN_DOMAIN}"),
+                         token))
+        for g in range(n_games):
+            game, token = game_name(g), f"r{run}-{90000 + g:05d}"
+            sender = f"gm.{game}@players.example"
+            jobs.append((sender, compose(sender, f"SIGNON M{game} gm-{game}\nPROCESS!", f"process {token}",
+                                         f"{token}@{TOKEN_DOMAIN}"), token))
+        return jobs
     for i in range(n_mails):
         game, power = game_name(i % n_games), POWERS[(i // n_games) % len(POWERS)]
         token = f"r{run}-{i:05d}"
@@ -986,9 +1009,19 @@ def main(argv=None) -> int:
     ap.add_argument("--skip-burst", action="store_true")
     ap.add_argument("--skip-startup", action="store_true")
     ap.add_argument("--seed", type=int, default=1901)
+    ap.add_argument("--pictures", choices=("none", "png", "svg"), default="none",
+                    help="the games' map_picture rule (default none: text-only results)")
+    ap.add_argument("--process", action="store_true",
+                    help="each game: seven order mails, then its master's PROCESS! (results to eight, with pictures "
+                         "when --pictures says so)")
     ap.add_argument("--keep", metavar="DIR", help="work in DIR (kept) instead of a temporary folder")
     ap.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
     args = ap.parse_args(argv)
+    global PICTURES, PROCESS
+    PICTURES, PROCESS = args.pictures, args.process
+    if args.process:
+        # Each burst moves every game on a phase: one burst per set-up, no paced run, no start-up scenario.
+        args.reps, args.paced, args.skip_startup = 1, 0, True
     if args.quick:
         d = {"games": 20, "mails": 200, "reps": 1, "paced": 0, "startup_games": 1000, "startup_reps": 1}
     else:

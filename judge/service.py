@@ -272,12 +272,13 @@ class Judge:
     def _send(self, tx: Commit, to: list[str], subject: str, body: str, attachments=None) -> None:
         """One message per recipient: nobody learns another's address, nor (by the order of addresses) who plays
         which power."""
-        seen = set()
+        seen, addresses = set(), []
         for address in to:
             if address and address.lower() not in seen:
                 seen.add(address.lower())
-                tx.mail(self.outbox.new_name(), outbound.build(self.settings, address, subject, body,
-                                                               attachments=attachments))
+                addresses.append(address)
+        for raw in outbound.build_many(self.settings, addresses, subject, body, attachments):
+            tx.mail(self.outbox.new_name(), raw)
 
     # -- the clock -------------------------------------------------------------------------------------------------
     def process(self, name: str) -> list[str]:

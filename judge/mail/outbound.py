@@ -81,6 +81,28 @@ def _build_plain(sender: str, to: list[str], subject: str, body: str, in_reply_t
     return ("\n".join(head) + "\n\n").encode("ascii") + b"\n".join(lines) + b"\n"
 
 
+def build_many(settings, to: list[str], subject: str, body: str,
+               attachments: list[tuple[str, str, bytes]] | None = None) -> list[bytes]:
+    """build(...) for each address, one message each. With attachments, the message is made once and only its To
+    and Message-ID differ between copies: encoding a picture once for the whole audience, not once per player."""
+    if not attachments or len(to) < 2:
+        return [build(settings, a, subject, body, attachments=attachments) for a in to]
+    first = build(settings, to[0], subject, body, attachments=attachments)
+    head, sep, rest = first.partition(b"\n\n")
+    out = [first]
+    domain = settings.address.split("@", 1)[1]
+    for address in to[1:]:
+        lines = []
+        for line in head.split(b"\n"):
+            if line.startswith(b"To: "):
+                line = b"To: " + address.encode("ascii")
+            elif line.startswith(b"Message-ID: "):
+                line = b"Message-ID: " + make_msgid(domain=domain).encode("ascii")
+            lines.append(line)
+        out.append(b"\n".join(lines) + sep + rest)
+    return out
+
+
 def _date() -> str:
     return format_datetime(datetime.now(timezone.utc))
 
