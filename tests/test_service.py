@@ -410,7 +410,7 @@ def test_mail_is_published_only_after_the_status_is_in_place(started, monkeypatc
     monkeypatch.setattr(commit, "_move", spy)
     assert judge.deliver(compose("france@example.org", f"SIGNON F{GAME} fra-pw\nA PAR - BUR"), key="k1").accepted
     assert events == [("status.json", True), ("outbox", True)]
-    assert not manifest.parent.exists()
+    assert list(manifest.parent.iterdir()) == []                     # the staging folder stays, empty
 
 
 def test_a_write_error_while_committing_leaves_no_trace_and_no_reply(started, monkeypatch):
@@ -428,7 +428,7 @@ def test_a_write_error_while_committing_leaves_no_trace_and_no_reply(started, mo
     with pytest.raises(OSError):
         judge.deliver(raw, key="spool-1")
     assert started.status_bytes() == before and replies_to(started, "france@example.org") == []
-    assert not (started.folder(GAME) / ".pending").exists()
+    assert list((started.folder(GAME) / ".pending").iterdir()) == []
     monkeypatch.setattr(judge.store, "save", save)
     assert judge.deliver(raw, key="spool-1").accepted                     # tried again
     assert judge.deliver(raw, key="spool-1").note == "already applied"

@@ -41,7 +41,8 @@ class Commit:
     def _stage(self, data: str | bytes) -> str:
         if self._staged == 0:
             recover(self.folder, self.outbox)        # a stale staging folder of an interrupted run goes first
-            make_folder(self.staging)
+            if not self.staging.is_dir():
+                make_folder(self.staging)
         name = f"s{self._staged:04d}"
         self._staged += 1
         atomic_write(self.staging / name, data, sync_dir=False)
@@ -72,7 +73,8 @@ class Commit:
             return []
         if self._staged == 0:
             recover(self.folder, self.outbox)
-            make_folder(self.staging)
+            if not self.staging.is_dir():
+                make_folder(self.staging)
         # The manifest's data, then the staging folder (whose fsync also makes every staged file's name durable).
         atomic_write(self.staging / MANIFEST, json.dumps({"ops": self.ops}))    # <- the commit point
         return _apply(self.folder, self.outbox, self.ops)
@@ -80,7 +82,7 @@ class Commit:
     def abandon(self) -> None:
         """The commit will not be made (an error while staging): forget what was staged."""
         if self.staging.exists() and not (self.staging / MANIFEST).exists():
-            shutil.rmtree(self.staging, ignore_errors=True)
+            _empty(self.staging)
 
 
 def _apply(folder: Path, outbox: Path, ops: list[list[str]]) -> list[Path]:
@@ -108,8 +110,20 @@ def _apply(folder: Path, outbox: Path, ops: list[list[str]]) -> list[Path]:
         sync_folder(path)
     (staging / MANIFEST).unlink()
     checkpoint("manifest removed")
-    shutil.rmtree(staging, ignore_errors=True)
+    _empty(staging)
     return published
+
+
+def _empty(staging: Path) -> None:
+    """Delete what is left in the staging folder; the folder itself stays for the next commit (creating and
+    removing a folder for every message cost more than the rest of the commit's file work)."""
+    with contextlib.suppress(FileNotFoundError):
+        for entry in os.scandir(staging):
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path, ignore_errors=True)
+            else:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(entry.path)
 
 
 def _move(src: Path, dest: Path) -> bool:
@@ -135,12 +149,10 @@ def recover(folder: Path, outbox: Path) -> list[Path]:
     """Finish a commit a crash interrupted after its commit point, or drop one interrupted before it. The caller
     holds the game's lock. Returns the outbox files published now."""
     staging = Path(folder) / PENDING
-    if not staging.exists():
-        return []
     try:
         ops = json.loads((staging / MANIFEST).read_text(encoding="utf-8"))["ops"]
     except FileNotFoundError:
-        shutil.rmtree(staging, ignore_errors=True)      # never committed: the message will be applied again
+        _empty(staging)                                  # never committed: the message will be applied again
         return []
     return _apply(Path(folder), Path(outbox), ops)
 

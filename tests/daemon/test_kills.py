@@ -125,7 +125,7 @@ def leftovers(run: Path) -> list[str]:
     """Temp files and unfinished commits anywhere the judge writes."""
     found = []
     for p in run.rglob("*"):
-        if p.name.endswith(".tmp") or p.name == ".pending" or (p.parent.name == "tmp" and p.is_file()):
+        if p.name.endswith(".tmp") or p.parent.name == ".pending" or (p.parent.name == "tmp" and p.is_file()):
             found.append(str(p.relative_to(run)))
     return found
 

@@ -28,13 +28,13 @@ def test_nothing_is_visible_before_finish_and_everything_after(tmp_path):
     published = tx.finish()
     assert (game / "status.json").read_text() == '{"v": 2}' and (game / "results/0001-S1901M.txt").exists()
     assert sorted(p.name for p in published) == names == sorted(os.listdir(outbox))
-    assert not (game / ".pending").exists()
+    assert list((game / ".pending").iterdir()) == []
 
 
 def test_a_crash_before_the_manifest_leaves_nothing(tmp_path):
     tx, game, outbox, _ = staged(tmp_path)          # staged, never committed: the process died here
     assert recover(game, outbox) == []
-    assert not (game / ".pending").exists() and not (game / "status.json").exists() and not outbox.exists()
+    assert list((game / ".pending").iterdir()) == [] and not (game / "status.json").exists() and not outbox.exists()
 
 
 @pytest.mark.parametrize("moves_done", [0, 1, 2, 3])
@@ -56,13 +56,13 @@ def test_a_crash_after_the_manifest_is_finished_by_recovery_exactly_once(tmp_pat
     assert (game / "status.json").read_text() == '{"v": 2}'
     assert sorted(os.listdir(outbox)) == names                      # every mail once, none twice
     assert len(published) == len([n for n in names if outbox / n not in count])
-    assert recover(game, outbox) == [] and not (game / ".pending").exists()
+    assert recover(game, outbox) == [] and list((game / ".pending").iterdir()) == []
 
 
 def test_an_error_while_staging_is_abandoned_cleanly(tmp_path):
     tx, game, outbox, _ = staged(tmp_path)
     tx.abandon()
-    assert not (game / ".pending").exists() and not outbox.exists()
+    assert list((game / ".pending").iterdir()) == [] and not outbox.exists()
 
 
 def test_a_new_commit_first_finishes_an_interrupted_one(tmp_path, monkeypatch):
@@ -104,7 +104,7 @@ def test_recover_all_cleans_every_game_folder(tmp_path):
     (tx.staging / "COMMIT").write_text(json.dumps({"ops": tx.ops}))
     published = store.recover_all()
     assert [p.name for p in published] == ["late.eml"]
-    leftovers = [p for p in (tmp_path / "games").rglob("*") if p.name.endswith(".tmp") or p.name == ".pending"]
+    leftovers = [p for p in (tmp_path / "games").rglob("*") if p.name.endswith(".tmp") or p.parent.name == ".pending"]
     assert leftovers == []
 
 

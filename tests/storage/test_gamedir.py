@@ -36,7 +36,9 @@ def test_save_load_and_names(tmp_path):
     assert store.load("g1").to_json() == game.to_json()
     text = (tmp_path / "games" / "g1" / "status.json").read_text()
     assert text.endswith("\n") and json.loads(text)["phase"] == "S1901M"
-    assert "\n  \"name\": \"g1\"," in text                   # human-readable: indented
+    # One line, written by the C encoder (an indented dump took 2 ms a message); `python -m json.tool` shows it
+    # indented to a human.
+    assert text.count("\n") == 1
 
 
 def test_status_is_utf8_and_readable(tmp_path):
