@@ -245,4 +245,4 @@ def test_a_kill_at_each_step_of_a_commit(tmp_path, label):
         proc.wait(timeout=20)
     points = [int(line.split()[0]) for line in total_trace.read_text().splitlines() if label in line]
     assert points, label
-    assert one_run(tmp_path, "maildir", points[len(points) // 2], None) == "killed"
+    assert one_run(tmp_path, "maildir", points[0], None) == "killed"       # early: every run gets that far
