@@ -362,3 +362,28 @@ def test_copy_is_independent():
     twin = game.copy()
     twin.submit_orders("FRANCE", ["A PAR H"], T0)
     assert game.player("FRANCE").orders == []
+
+
+def test_wait_is_cleared_when_a_phase_is_processed():
+    """As DPjudge: WAIT holds for one phase."""
+    from judge.processing import process
+    from judge import config
+    game = started()
+    game.set_wait("FRANCE", True, T0)
+    assert game.player("FRANCE").wait
+    process(game, config.load(None), T0)
+    assert not any(p.wait for p in game.players)
+
+
+def test_no_reminder_that_would_come_with_the_results():
+    """A 24-hour retreat phase with a 24-hour reminder: the reminder would go out as the phase begins, with the
+    results that opened it - so none goes; a 72-hour movement phase gets its reminder 48 hours in."""
+    game = started(retreat_hours=24, reminder_hours=24)
+    set_position(game, {"phase": "S1901R", "units": {"FRANCE": ["A BUR"]},
+                        "dislodged": {"GERMANY": {"A MUN": ["KIE", "BOH"]}}})
+    game.start_phase(T0)
+    assert game.reminder_time() is None and game.due(T0 + timedelta(minutes=30)) is None
+    assert game.next_wakeup(T0) == game.deadline
+    moving = started(reminder_hours=24)
+    assert moving.reminder_time() == moving.deadline - timedelta(hours=24) == T0 + timedelta(hours=48)
+    assert moving.next_wakeup(T0) == T0 + timedelta(hours=48)
