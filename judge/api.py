@@ -43,14 +43,23 @@ def read_orders(orders: Any, m: maps.Map) -> dict[str, list[str]]:
 PICTURES = ("svg",)
 
 
-def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | None = None) -> dict:
+def read_variant(name: Any) -> maps.Map:
+    """The request's variant (default standard); ValueError names an unknown one and lists those offered."""
+    if not isinstance(name, str):
+        raise ValueError(f"UNKNOWN VARIANT: {name!r} (this judge offers: {', '.join(maps.known())})")
+    return maps.load(name)       # UnknownVariant is a ValueError with the same wording
+
+
+def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | None = None,
+               variant: str = "standard") -> dict:
     """Adjudicate one phase given as JSON-shaped data; inputs are not modified. Raises ValueError on a bad document.
 
     picture="svg" adds "picture": the board after adjudication with the orders drawn and their outcome.
+    variant: the map and powers the state is on (judge.maps.known() lists them).
     """
     if picture is not None and picture not in PICTURES:
         raise ValueError(_bad_picture(picture))
-    m = maps.load()
+    m = read_variant(variant)
     position = Position.from_json(state, m)
     ruleset = read_rules(rules)
     texts = read_orders(orders, m)
@@ -79,6 +88,8 @@ def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | Non
         doc["crosscheck"] = {"agree": not outcome.disagreements, "differences": outcome.disagreements}
     if picture == "svg":
         from judge import picture as pictures        # only a request for a picture loads the drawing code
+        if not pictures.has_drawing(m.board):
+            raise ValueError(f"NO PICTURE: VARIANT {m.name} HAS NO DRAWING (LEAVE picture OUT)")
         doc["picture"] = pictures.results_svg(m, position, outcome)
     return doc
 
@@ -88,14 +99,17 @@ def _bad_picture(value: Any) -> str:
 
 
 def request(doc: Any) -> dict:
-    """One request document {"state": ..., "orders": ..., "rules": [...], "picture": "svg"} -> its result."""
+    """One request document {"variant": ..., "state": ..., "orders": ..., "rules": [...], "picture": "svg"} -> its
+    result."""
     if not isinstance(doc, dict):
         raise ValueError("REQUEST MUST BE AN OBJECT WITH state, orders AND rules")
-    unknown = set(doc) - {"state", "orders", "rules", "picture"}
+    unknown = set(doc) - {"variant", "state", "orders", "rules", "picture"}
     if unknown:
         raise ValueError(f"UNKNOWN REQUEST FIELD: {sorted(unknown)[0]}")
     if "state" not in doc:
         raise ValueError("REQUEST HAS NO state")
     if "picture" in doc and doc["picture"] not in PICTURES:       # null too: "absent" means the field is left out
         raise ValueError(_bad_picture(doc["picture"]))
-    return adjudicate(doc["state"], doc.get("orders"), doc.get("rules"), picture=doc.get("picture"))
+    read_variant(doc.get("variant", "standard"))       # an unknown variant is named before anything else
+    return adjudicate(doc["state"], doc.get("orders"), doc.get("rules"), picture=doc.get("picture"),
+                      variant=doc.get("variant", "standard"))

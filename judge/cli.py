@@ -10,8 +10,15 @@ from typing import Sequence
 EXAMPLE = Path(__file__).resolve().parent / "examples" / "spring-1901.json"
 
 
+def _offer_variants(args: argparse.Namespace) -> None:
+    """Variants beyond the shipped ones come from config.ini's variants_dir, read only if a request needs one."""
+    from judge import maps
+    maps.use_folder(lambda: _settings(args).variants_dir)
+
+
 def cmd_adjudicate(args: argparse.Namespace) -> int:
     from judge import api
+    _offer_variants(args)
     source = open(args.file, encoding="utf-8") if args.file and args.file != "-" else sys.stdin
     try:
         if args.batch:
@@ -57,6 +64,7 @@ def cmd_map(args: argparse.Namespace) -> int:
     """Draw a request's result (or, with --before, the position it starts from) to OUT.png or OUT.svg."""
     from judge import api, maps, picture
     from judge.position import Position
+    _offer_variants(args)
     out = Path(args.output)
     if out.suffix.lower() not in (".png", ".svg"):
         print(f"judge map: {out}: the output file must end in .png or .svg", file=sys.stderr)
@@ -73,7 +81,7 @@ def cmd_map(args: argparse.Namespace) -> int:
         # the whole document is checked, --before or not (a picture field of its own must be valid too)
         result = api.request(doc if "picture" in doc else {**doc, "picture": "svg"})
         if args.before:
-            m = maps.load()
+            m = maps.load(doc.get("variant", "standard"))
             svg = picture.position_svg(m, Position.from_json(doc["state"], m))
         else:
             svg = result["picture"]
@@ -91,6 +99,27 @@ def cmd_map(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_variants(args: argparse.Namespace) -> int:
+    """One line per variant offered: name, powers, supply centres, victory count (shared/spec/judge-json.md)."""
+    from judge import maps
+    from judge.config import ConfigError
+    try:
+        _settings(args)                 # the folder of more variants, if config.ini names one
+    except ConfigError as exc:
+        print(f"judge variants: {exc}", file=sys.stderr)
+        return 78
+    status = 0
+    for name in maps.known():
+        try:
+            m = maps.load(name)
+        except maps.MapError as exc:    # a broken file in the folder is named, and the others still listed
+            print(f"judge variants: {exc}", file=sys.stderr)
+            status = 1
+            continue
+        print(f"{m.name:<20} {len(m.powers):>3} {len(m.centers):>3} {m.victory_count:>3}")
+    return status
+
+
 def cmd_datc(args: argparse.Namespace) -> int:
     from judge import datc
     from judge.rules import parse_rules
@@ -102,7 +131,7 @@ def cmd_datc(args: argparse.Namespace) -> int:
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
     from judge import fuzz
-    return fuzz.command(args.phases, args.seed, args.out, args.jobs, args.known)
+    return fuzz.command(args.phases, args.seed, args.out, args.jobs, args.known, args.variant)
 
 
 def cmd_example(args: argparse.Namespace) -> int:
@@ -244,6 +273,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", required=True, help="OUT.png or OUT.svg: the format follows the suffix")
     p.add_argument("--before", action="store_true", help="draw the position before the request instead")
     p.set_defaults(func=cmd_map)
+    p = sub.add_parser("variants", help="list the variants: name, powers, supply centres, centres to win")
+    p.set_defaults(func=cmd_variants)
     p = sub.add_parser("datc", help="run the DATC v3.1 test cases and print the score")
     p.add_argument("--rules", help="comma-separated rule words to run under (default: the DATC preferences)")
     p.add_argument("--data", help="folder of DATC case files (default: tests/data/datc)")
@@ -257,6 +288,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--known", action="store_true",
                    help="also switch safe_convoys on; disagreements it alone causes are reported as explained")
+    p.add_argument("--variant", default="standard",
+                   help="the map to draw phases on (default standard); 'all' runs every variant in turn")
     p.set_defaults(func=cmd_fuzz)
     return parser
 

@@ -28,6 +28,9 @@ KEYS: tuple[Key, ...] = (
     Key("judge", "outbox_dir", "outbox", "Outgoing mail waits here, one file per message, until sent.", "path"),
     Key("judge", "inbox_dir", "inbox", "Incoming mail is spooled here before it is answered.", "path"),
     Key("judge", "timezone", "UTC", "Time zone for deadlines unless a game sets its own."),
+    Key("judge", "variant", "standard", "The variant CREATE makes when none is named (bin/judge variants lists them)."),
+    Key("judge", "variants_dir", "", "A folder of more variants: our JSON files or DPjudge .map files (relative to "
+                                     "this file; empty: only the shipped variants)."),
     Key("rules", "default", "datc", "House rules for new games: rule words as in the README (a preset first)."),
     Key("deadlines", "movement_hours", "72", "Time from a phase's start to its deadline: movement phases.", "float"),
     Key("deadlines", "retreat_hours", "24", "... retreat phases.", "float"),
@@ -89,6 +92,11 @@ class Settings:
     def inbox_dir(self) -> Path:
         return self.get("judge", "inbox_dir")
 
+    @property
+    def variants_dir(self) -> Path | None:
+        folder = self.get("judge", "variants_dir")
+        return (self.base / folder).resolve() if folder else None
+
     def with_values(self, **changes: Any) -> "Settings":
         """A copy with some values replaced; keys are 'section_name' (e.g. judge_games_dir=...)."""
         values = dict(self.values)
@@ -122,7 +130,8 @@ def _convert(key: Key, text: str, base: Path) -> Any:
 
 
 def load(path: str | Path | None = None) -> Settings:
-    """Read config.ini (missing keys take their defaults; None: embedded defaults, relative to the cwd)."""
+    """Read config.ini (missing keys take their defaults; None: embedded defaults, relative to the cwd). The judge's
+    variants are then those shipped and those in the settings' variants folder (judge.maps.use_folder)."""
     base = Path(path).resolve().parent if path else Path.cwd()
     source = str(path) if path else "<embedded defaults>"
     parser = configparser.ConfigParser(interpolation=None)
@@ -178,6 +187,15 @@ def _check(s: Settings) -> None:
             fail("deadlines", name, str(exc))
     if "@" not in s.address:
         fail("judge", "address", "not an e-mail address")
+    folder = s.variants_dir
+    if folder is not None and not folder.is_dir():
+        fail("judge", "variants_dir", f"{folder} is not a folder")
+    from judge import maps
+    maps.use_folder(folder)
+    try:
+        maps.load(s.get("judge", "variant"))
+    except maps.MapError as exc:
+        fail("judge", "variant", str(exc))
 
 
 def render_ini() -> str:

@@ -108,7 +108,7 @@ def load_cases(data: Path = DATA) -> list[dict]:
 def run_case(case: dict, rules: Ruleset | None = None, variant: dict | None = None,
              m: Map | None = None, variant_step: int | None = None, engine: str = "dpjudge") -> list[str]:
     """Play a case's steps; return the differences from what the case expects (empty: it passes)."""
-    m = m or maps.load()
+    m = m or maps.load("standard")       # the DATC cases are on the standard map
     rules = rules or Ruleset()
     problems: list[str] = []
     position = Position.from_json({"phase": "S1901M", **case["position"]}, m)
@@ -183,7 +183,7 @@ def _succeeded(order: Order, marks: tuple[str, ...]) -> bool:
 
 
 def run_all(data: Path = DATA, rules: Ruleset | None = None, engine: str = "dpjudge") -> Report:
-    m = maps.load()
+    m = maps.load("standard")
     report = Report()
     for case in load_cases(data):
         problems = _safely(run_case, case, rules, None, m, None, engine)

@@ -49,11 +49,12 @@ class Game(Membership, Ordering, GameClock, Voting):
     votes: dict[str, str] = field(default_factory=dict)      # power -> its standing vote (judge.votes)
     result: dict | None = None                               # how the game ended (judge.votes.Voting.finish)
     tenures: list[dict] = field(default_factory=list)        # who played which power when
-    victory: int | None = None                               # centres for a solo (None: more than half)
+    victory: int | None = None                               # centres for a solo (None: the variant's count)
+    variant: str = "standard"                                # the map and variant played (judge.maps)
 
     @property
     def map(self) -> maps.Map:
-        return maps.load()
+        return maps.load(self.variant)
 
     @property
     def over(self) -> bool:
@@ -92,12 +93,14 @@ class Game(Membership, Ordering, GameClock, Voting):
             "result": self.result,
             "tenures": list(self.tenures),
             "victory": self.victory,
+            "variant": self.variant,
         }
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> "Game":
-        m = maps.load()
         g = cls(doc["name"], doc["master"]["address"], doc["master"]["password"])
+        g.variant = doc.get("variant", "standard")          # games from before variants played the standard map
+        m = maps.load(g.variant)
         g.status = doc["status"]
         g.rules = parse_rules(doc.get("rules", []))
         g.timing = Timing.from_json(doc.get("timing", {}))

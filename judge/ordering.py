@@ -34,8 +34,8 @@ class Ordering:
         due = adjustment_count(pos, power)
         if due < 0:
             return True
-        return due > 0 and any(c not in pos.units and self.map.provinces[c].home == power
-                               for c in pos.centers_of(power))
+        m, anywhere = self.map, self.rules.build_anywhere
+        return due > 0 and any(c not in pos.units and m.builds_at(power, c, anywhere) for c in pos.centers_of(power))
 
     def ordering_players(self) -> list[Player]:
         return [p for p in self.players if p.power and self.needs_orders(p.power)]

@@ -6,8 +6,8 @@ from judge.position import Dislodged, Phase, Position, Unit
 
 
 def victory_centers(m: Map) -> int:
-    """Centres a power needs to win alone: more than half of them (18 on the standard map)."""
-    return len(m.centers) // 2 + 1
+    """Centres a power needs to win alone: the variant's count, else more than half of them (18 of 34)."""
+    return m.victory_count
 
 
 def update_ownership(m: Map, units: dict[str, Unit], centers: dict[str, str]) -> dict[str, str]:
@@ -27,18 +27,22 @@ def _count(powers) -> dict[str, int]:
     return counts
 
 
-def needs_adjustment(m: Map, units: dict[str, Unit], centers: dict[str, str]) -> bool:
-    """Does any power have a removal to make, or a build it can actually place?"""
+def needs_adjustment(m: Map, units: dict[str, Unit], centers: dict[str, str], anywhere: bool = False) -> bool:
+    """Does any power have a removal to make, or a build it can actually place? (`anywhere`: the house rule
+    build_anywhere is on.)"""
     owned = _count(centers.values())
     have = _count([u[0] for u in units.values()])
     for power, n in have.items():
         if n > owned.get(power, 0):
             return True
     homes = m.home_centers
+    everywhere = anywhere or m.builds == "any"
     for power, n in owned.items():
-        # A build needs a free home centre of the power's own, and fewer units than centres.
+        # A build needs fewer units than centres, and a free centre the power owns where it may build: one of its
+        # home centres, or (build anywhere) any.
         if have.get(power, 0) < n:
-            for prov in homes.get(power, ()):
+            sites = [c for c, owner in centers.items() if owner == power] if everywhere else homes.get(power, ())
+            for prov in sites:
                 if prov not in units and centers.get(prov) == power:
                     return True
     return False
@@ -54,26 +58,28 @@ def winner(m: Map, centers: dict[str, str]) -> str | None:
     return None
 
 
-def after_movement(m: Map, position: Position, units: dict[str, Unit], dislodged: dict[str, Dislodged]) -> Position:
+def after_movement(m: Map, position: Position, units: dict[str, Unit], dislodged: dict[str, Dislodged],
+                   anywhere: bool = False) -> Position:
     """The position after a movement phase: its retreat phase if anything was dislodged, else onwards."""
     if dislodged:
         phase = position.phase.following()
         return Position(phase, units, position.centers, dislodged)
-    return _after_season(m, position.phase, units, position.centers)
+    return _after_season(m, position.phase, units, position.centers, anywhere)
 
 
-def after_retreats(m: Map, position: Position, units: dict[str, Unit]) -> Position:
-    return _after_season(m, position.phase, units, position.centers)
+def after_retreats(m: Map, position: Position, units: dict[str, Unit], anywhere: bool = False) -> Position:
+    return _after_season(m, position.phase, units, position.centers, anywhere)
 
 
 def after_adjustments(m: Map, position: Position, units: dict[str, Unit]) -> Position:
     return Position(Phase(position.phase.year + 1, 0, 0), units, dict(position.centers), {})
 
 
-def _after_season(m: Map, phase: Phase, units: dict[str, Unit], centers: dict[str, str]) -> Position:
+def _after_season(m: Map, phase: Phase, units: dict[str, Unit], centers: dict[str, str],
+                  anywhere: bool = False) -> Position:
     if phase.season == "S":
         return Position(Phase(phase.year, 1, 0), units, centers, {})   # unchanged, so shared (never mutated)
     centers = update_ownership(m, units, centers)
-    if needs_adjustment(m, units, centers):
+    if needs_adjustment(m, units, centers, anywhere):
         return Position(Phase(phase.year, 2, 2), units, centers, {})
     return Position(Phase(phase.year + 1, 0, 0), units, centers, {})

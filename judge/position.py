@@ -215,11 +215,11 @@ def _parse_unit(text: Any, power: str, m: Map) -> Unit:
     return Unit(power, kind, loc)
 
 
-def initial_position(m: Map, year: int = 1901) -> Position:
+def initial_position(m: Map) -> Position:
+    """The variant's start: its first phase (S1901M, or W1900A where everyone builds first), units and centres."""
     units = {}
     for power, lst in m.start.items():
         for text in lst:
             u = parse_unit(text, power, m)
             units[u.province] = u
-    centers = {p.abbr: p.home for p in m.provinces.values() if p.home}
-    return Position(Phase(year, 0, 0), units, centers, {})
+    return Position(Phase.parse(m.begin), units, m.first_centers(), {})

@@ -51,7 +51,8 @@ def audience(game: Game) -> list[str]:
 
 
 def _render(game: Game, settings: Settings, ctx: dict, deadline: str, processed: str, winner: str | None):
-    return render("results/phase.txt", judge=settings.judge_name, game=game.name, deadline=deadline,
+    return render("results/phase.txt", judge=settings.judge_name, game=game.name, variant=game.variant,
+                  deadline=deadline,
                   processed_deadline=processed, winner=reports.power_name(winner) if winner else "", **ctx)
 
 
@@ -145,7 +146,8 @@ def reminders(game: Game, settings: Settings, now: datetime) -> Processed | None
         if p.address:
             out.mails.append(Mail([p.address], "notice/reminder.txt", {
                 "judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(game.position.phase),
-                "deadline": show(game.deadline, game.timing), "power": reports.power_name(p.power)}))
+                "deadline": show(game.deadline, game.timing), "power": reports.power_name(p.power),
+                "variant": game.variant}))
     out.notes.append("reminders sent")
     return out
 
@@ -222,7 +224,7 @@ def picture_of(game: Game, name: str, svg: Callable[[], str],
     """The board as an attachment, as the game's map_picture rule asks (none when the map has no drawing). A picture
     that cannot be drawn is left out, never the mail: the text is what counts."""
     kind = kind or game.rules.map_picture
-    if kind is MapPicture.NONE or not picture.has_drawing(game.map.name):
+    if kind is MapPicture.NONE or not picture.has_drawing(game.map.board):
         return []
     try:
         drawing = svg()

@@ -28,6 +28,9 @@ class DuplicateOrders(str, Enum):
 class RemovalDistance(str, Enum):
     OWNED_CENTERS = "owned_centers"  # 2023 rulebook (DATC 6.J): distance to any owned centre, any terrain
     HOME_CENTERS = "home_centers"    # older rulebooks and DPjudge: distance to a home centre
+    # The 2000 rulebook as several web judges play it: to a home centre, any terrain for armies and fleets alike;
+    # ties go to fleets, then to the lower province abbreviation.
+    HOME_ANY_TERRAIN = "home_any_terrain"
 
 
 class Engine(str, Enum):
@@ -131,10 +134,14 @@ RULES: tuple[Rule, ...] = (
     Rule("retreat_to_convoy_origin", "A unit dislodged by a convoyed army may retreat to the province the army came "
          "from (2023 rulebook).", True, (False, True), "4.A.5"),
     Rule("removal_distance", "Civil-disorder removals start with the unit farthest from an 'owned_centers' supply "
-         "centre (2023) or from a 'home_centers' centre (older rules).",
+         "centre (2023) or from a 'home_centers' centre (older rules; fleets count by sea), or 'home_any_terrain': "
+         "from a home centre through any province for every unit, ties going to fleets and then by province "
+         "abbreviation (the 2000 rulebook as web judges play it).",
          RemovalDistance.OWNED_CENTERS, _choices(RemovalDistance), "4.D.8"),
     Rule("portage_convoy", "DPjudge PORTAGE_CONVOY (fleets carried over land by armies); needs a map with ports, "
          "which the standard map has none of, so it cannot be switched on yet.", False, (False,)),
+    Rule("build_anywhere", "Builds may go in any supply centre the power owns, not only in its home centres (a "
+         "variant such as Chaos may already say so).", False, (False, True), equivalent="DPjudge BUILD_ANY"),
     Rule("engine", "Which movement adjudicator decides: the 'dpjudge' port, the 'equations' engine, or 'both' (the "
          "port's result is used, the equation engine checks it and any disagreement goes to the master).",
          Engine.DPJUDGE, _choices(Engine)),
@@ -199,6 +206,7 @@ class Ruleset:
     retreat_to_convoy_origin: bool = True
     removal_distance: RemovalDistance = RemovalDistance.OWNED_CENTERS
     portage_convoy: bool = False
+    build_anywhere: bool = False
     engine: Engine = Engine.DPJUDGE
     order_sets: OrderSets = OrderSets.REPLACE
     partial_orders: PartialOrders = PartialOrders.ACCEPT

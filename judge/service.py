@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
 
+from judge import maps
 from judge.commands._util import power_and_game
 from judge.commands.base import CommandError, Session
 from judge.commands.reader import read as read_lines
@@ -49,6 +50,7 @@ class Judge:
     def __init__(self, settings: Settings, clock: Clock = utcnow):
         self.settings = settings
         self.clock = clock
+        maps.use_folder(settings.variants_dir)         # the variants this judge offers beyond the shipped ones
         self.store = GameStore(settings.games_dir, settings.outbox_dir)
         self.outbox = Outbox(settings.outbox_dir)
         self.keeper = Keeper(settings, self.outbox, clock)

@@ -1,13 +1,16 @@
-"""The differential fuzzer (judge/fuzz.py): a CI-sized sample, what the generator produces, the shrinker, case files."""
+"""The differential fuzzer (judge/fuzz/): a CI-sized sample, what the generator produces, the shrinker, case files."""
 import json
+import re
 from collections import Counter
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
-from judge import api, fuzz
+from judge import api, fuzz, maps
 from judge.adjudicator import dpjudge
 from judge.cli import build_parser
+from judge.maps.build import build
 from judge.orders import Convoy, Move, Support
 from judge.position import Unit
 from judge.rules import Ruleset
@@ -35,6 +38,15 @@ def test_a_fixed_seed_sample_has_no_new_unexplained_disagreement(m):
     assert tally.phases == CI_PHASES
     new = [c for c in tally.cases if c["class"] == fuzz.UNEXPLAINED and c["signature"] not in _open_signatures()]
     assert new == [], json.dumps(new[:1], indent=1)
+
+
+@pytest.mark.parametrize("variant", [n for n in fuzz.variant_names() if n != "standard"])
+def test_a_every_other_variant_has_no_unexplained_disagreement(variant):
+    # A smaller sample on each other map (its own boards, powers and coasts); the standard map has the one above.
+    tally = fuzz.run_chunk(CI_SEED, 0, 3000, variant=variant)
+    assert tally.phases == 3000
+    assert [c for c in tally.cases if c["class"] == fuzz.UNEXPLAINED] == []
+    assert all(c["variant"] == variant for c in tally.cases)
 
 
 # -- (b) the generator makes the situations it is meant to ------------------------------------------------------------
@@ -69,6 +81,65 @@ def test_b_generation_is_reproducible_and_varied(m):
     assert not any(t.rules.safe_convoys for t in trials)          # only --known switches it on
     assert any(fuzz.generate(3, i, known=True, m=m).rules.safe_convoys for i in range(50))
     assert sum("datc:" in t.scenario for t in trials) > 20         # DATC cases are mutated too
+
+
+# -- (b') the generator reads everything from the map it is given --------------------------------------------------
+
+def _renamed_standard():
+    """The standard map with every province and power renamed, keeping their sorted order (PAR -> QBT, FRANCE ->
+    POWERC): the same board under other names. Returns the map and the two renamings."""
+    doc = json.loads(resources.files("judge.maps").joinpath("standard.json").read_text(encoding="utf-8"))
+    ren = {a: "Q" + chr(65 + i // 26) + chr(65 + i % 26) for i, a in enumerate(sorted(doc["provinces"]))}
+    powers = {p: "POWER" + chr(65 + i) for i, p in enumerate(doc["powers"])}
+    text = re.sub(r'"([A-Z]{3})(/[NSEW]C)?"', lambda g: f'"{ren.get(g[1], g[1])}{g[2] or ""}"', json.dumps(doc))
+    text = re.sub(r'"([AF]) ([A-Z]{3})', lambda g: f'"{g[1]} {ren.get(g[2], g[2])}', text)
+    for old, new in powers.items():
+        text = text.replace(f'"{old}"', f'"{new}"')
+    renamed = json.loads(text)
+    renamed["name"] = "renamed"
+    return build(renamed), ren, powers
+
+
+def test_b_the_generator_draws_the_same_phases_on_a_renamed_map(m):
+    # Were any province, coast or power of the standard map written into the generator, the phases drawn on the
+    # renamed board would not be the renamed standard phases. (DATC mutations are left out: the DATC cases name the
+    # standard map's places, so on another map there are none to mutate and that share of phases is drawn afresh.)
+    other, ren, powers = _renamed_standard()
+    word = re.compile(r"\b[A-Z]{3}\b")
+
+    def renamed(t):
+        units = tuple(Unit(powers[u.power], u.kind, ren[u.loc[:3]] + u.loc[3:]) for u in t.units)
+        lines = tuple((powers[p], word.sub(lambda g: ren.get(g[0], g[0]), text)) for p, text in t.orders)
+        return units, lines, t.rules
+
+    compared = 0
+    for i in range(300):
+        here = fuzz.generate(11, i, m=m)
+        if here.scenario.startswith("datc:"):
+            continue
+        there = fuzz.generate(11, i, m=other)
+        assert (there.units, there.orders, there.rules) == renamed(here), here.scenario
+        assert there.variant == "renamed" and here.variant == "standard"
+        # The order pipeline reads the same orders there, and the engines agree there too.
+        _, legal_here, errors_here = fuzz.legal_orders(here, m)
+        _, legal_there, errors_there = fuzz.legal_orders(there, other)
+        assert sorted(ren[p] for p in legal_here) == sorted(legal_there) and len(errors_here) == len(errors_there)
+        assert fuzz.adjudge(there, other).differences == []
+        compared += 1
+    assert compared > 150
+
+
+def test_b_every_variant_is_fuzzed(tmp_path, capsys):
+    names = fuzz.variant_names()
+    assert names[0] == "standard"
+    args = build_parser().parse_args(["fuzz", "--phases", "30", "--variant", "all", "--out", str(tmp_path)])
+    assert args.variant == "all" and build_parser().parse_args(["fuzz"]).variant == "standard"
+    assert args.func(args) == 0
+    out = capsys.readouterr().out
+    assert [line.split(",")[0] for line in out.splitlines() if line.startswith("fuzz: variant")] == \
+        [f"fuzz: variant {n}" for n in names]
+    assert out.count("phases run: 30") == len(names)
+    assert fuzz.command(5, 1, str(tmp_path), 1, False, "no_such_variant") == 2
 
 
 # -- (c) the shrinker, against a planted disagreement -----------------------------------------------------------------
@@ -117,8 +188,8 @@ def test_c_a_campaign_chunk_shrinks_and_counts_planted_faults(m):
 
 
 def test_c_ddmin_keeps_what_the_property_needs():
-    assert fuzz._ddmin(list(range(20)), lambda xs: {3, 17} <= set(xs)) == [3, 17]
-    assert fuzz._ddmin(list(range(5)), lambda xs: True) == []
+    assert fuzz.ddmin(list(range(20)), lambda xs: {3, 17} <= set(xs)) == [3, 17]
+    assert fuzz.ddmin(list(range(5)), lambda xs: True) == []
 
 
 # -- (d) a written case replays ---------------------------------------------------------------------------------------
@@ -153,13 +224,25 @@ def test_d_a_written_case_replays_through_the_json_interface(m, tmp_path):
     assert api.request(off)["crosscheck"]["agree"]
 
 
+@pytest.mark.parametrize("variant", [n for n in fuzz.variant_names() if n != "standard"])
+def test_d_a_case_on_another_variant_replays_on_that_variant(variant):
+    # The request names its map, so the JSON interface replays it there (and nowhere else).
+    other = maps.load(variant)
+    trial = next(t for t in (fuzz.generate(2, i, m=other) for i in range(50)) if len(t.units) >= 4)
+    doc = fuzz.case_document(fuzz.UNEXPLAINED, trial, other)
+    assert doc["variant"] == variant and doc["request"]["variant"] == variant
+    result = api.request(doc["request"])
+    assert {r["order"]: r["result"] for r in result["orders"]} == doc["port"]["orders"]
+    assert sorted(f"{p} {u}" for p, us in result["state"]["units"].items() for u in us) == doc["port"]["units"]
+
+
 def test_d_crashes_are_findings_not_failures(m):
     def broken(m, position, orders, rules):
         raise KeyError("boom")
     t = fuzz.generate(1, 0, m=m)
     v = fuzz.adjudge(t, m, broken)
     assert v.crashed and v.differences[0].startswith("crash: engines:")
-    assert fuzz._nature(v.differences) == fuzz._nature(fuzz.adjudge(fuzz.generate(1, 1, m=m), m, broken).differences)
+    assert fuzz.nature(v.differences) == fuzz.nature(fuzz.adjudge(fuzz.generate(1, 1, m=m), m, broken).differences)
 
 
 def test_d_the_campaign_writes_distinct_cases_and_the_command_reports(m, tmp_path, capsys):

@@ -27,18 +27,19 @@ CASES = {
                          "Message from France in game 'g1' (S1901M) to Germany, Italy:\n\nHello\nthere\n"),
     "notice/preview.txt": ({"game": "g1", "phase_code": "S1901M", "late": ["ITALY"], "body": "RESULTS BODY"},
                            "Late powers (given default orders here): ITALY."),
-    "notice/reminder.txt": ({**HEAD, "phase": PHASE, "power": "France"},
+    "notice/reminder.txt": ({**HEAD, "phase": PHASE, "power": "France", "variant": "fleet_rome"},
                             "orders for France have not yet been submitted."),
     "notice/start.txt": ({**HEAD, "phase": PHASE, "powers": [{"power": "France", "status": "active"}],
-                          "you": "France", "letter": "F"},
+                          "you": "France", "letter": "F", "variant": "chaos", "title": "Chaos"},
                          "You are playing France. Sign on with: SIGNON Fg1 <your password>"),
-    "reply/help.txt": ({"judge": "USIN", "address": "judge@x.org", "commands": [{"syntax": "LIST", "help": "Lists."}]},
+    "reply/help.txt": ({"judge": "USIN", "address": "judge@x.org", "commands": [{"syntax": "LIST", "help": "Lists."}],
+                        "variants": [{"name": "chaos", "title": "Chaos", "powers": 34, "centres": 34, "victory": 18}]},
                        "  LIST" + " " * 37 + "Lists."),
     "reply/history.txt": ({"game": "g1", "results": [{"name": "0001-S1901M", "text": "TEXT"}]},
                           "0001-S1901M\nTEXT"),
     "reply/list.txt": ({"judge": "USIN", "running": [], "finished": [], "game": {
         "name": "g1", "status": "active", "phase": "Spring 1901 Movement", "deadline": "D", "master": "gm@x.org",
-        "result": "", "victory": 18, "votes": ["France: DRAW"],
+        "result": "", "victory": 18, "votes": ["France: DRAW"], "variant": "standard (Standard)",
         "players": [{"power": "France", "status": "active", "orders": True, "wait": True, "late": 2}],
         "observers": 2, "rules": ["press = white"], "timing": ["grace_hours = 24"]}},
         "  France   active, orders in, waiting, late 2 times"),
@@ -67,6 +68,7 @@ CASES = {
                            "players": [{"power": "England", "address": "e@x.org", "from": "S1901M", "to": "the end"}]},
                           "1901     3   4"),
     "results/phase.txt": ({**HEAD, "processed_deadline": "Mon Jan 05 2026 12:00 UTC", "winner": "", "phase": PHASE,
+                           "variant": "standard",
                            "next": NEXT, "blocks": [["France: Army Paris -> Burgundy.  (*bounce*)"],
                                                     ["Italy: Army Venice HOLD.  (*dislodged*)"]],
                            "disorder": ["Italy"],
@@ -150,8 +152,8 @@ def test_results_header_and_tail():
 
 
 def test_empty_alternatives():
-    _, body = render("reply/list.txt", judge="J", game=None, running=[], finished=[])
-    assert "  None." in body and "Finished" not in body
+    _, body = render("reply/list.txt", judge="J", game=None, running=[], finished=[], variants=["standard", "chaos"])
+    assert "  None." in body and "Finished" not in body and "Variants offered: standard, chaos" in body
     assert "No phase has been processed yet." in render("reply/history.txt", game="g1", results=[])[1]
     assert "No year has been completed yet." in render("reply/summary.txt", game="g1", powers=[], rows=[],
                                                        result="", players=[], status="active")[1]

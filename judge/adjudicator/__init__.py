@@ -37,11 +37,11 @@ def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, 
             outcome, disagreements = run_both(m, position, by_unit, rules)
         else:
             outcome = ENGINES[engine](m, position, by_unit, rules)
-        nxt = phases.after_movement(m, position, outcome.units, outcome.dislodged)
+        nxt = phases.after_movement(m, position, outcome.units, outcome.dislodged, rules.build_anywhere)
         results = outcome.results
     elif kind == "R":
         results, units = resolve_retreats(position, {unit_key(o): o for o in orders})
-        nxt = phases.after_retreats(m, position, units)
+        nxt = phases.after_retreats(m, position, units, rules.build_anywhere)
     else:
         by_power: dict[str, list] = {}
         for o in orders:

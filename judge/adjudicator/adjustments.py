@@ -40,9 +40,14 @@ def resolve_adjustments(m: Map, position: Position, orders: dict[str, list[Adjus
 def civil_disorder_removals(m: Map, position: Position, power: str, candidates: list[Unit], count: int,
                             rules: Ruleset) -> list[Unit]:
     """The units removed for a power that did not order enough removals (DATC 4.D.8, 6.J)."""
-    if rules.removal_distance is RemovalDistance.OWNED_CENTERS:
+    rule = rules.removal_distance
+    if rule is RemovalDistance.OWNED_CENTERS:
         # 2023: count provinces to the nearest owned centre over any border, whatever the unit's type.
         dist = _distances(m, set(position.centers_of(power)), _any_border(m))
+        distance = {u: dist.get(u.province, _FAR) for u in candidates}
+    elif rule is RemovalDistance.HOME_ANY_TERRAIN:
+        # The web judges' 2000 rules: to the nearest home centre over any border, fleets counted like armies.
+        dist = _distances(m, set(m.homes(power)), _any_border(m))
         distance = {u: dist.get(u.province, _FAR) for u in candidates}
     else:
         # Older rules: to the nearest home centre; fleets move as fleets, armies over land and sea.
@@ -50,7 +55,11 @@ def civil_disorder_removals(m: Map, position: Position, power: str, candidates: 
         army = _distances(m, homes, _any_border(m))
         fleet = _distances(m, homes, m.province_fleet_adj)
         distance = {u: (fleet if u.kind == "F" else army).get(u.province, _FAR) for u in candidates}
-    ranked = sorted(candidates, key=lambda u: (-distance[u], u.kind != "F", m.provinces[u.province].name))
+    if rule is RemovalDistance.HOME_ANY_TERRAIN:
+        # Those judges break ties by the abbreviation, not the full name (MAO before MAR, where Marseilles < Mid-).
+        ranked = sorted(candidates, key=lambda u: (-distance[u], u.kind != "F", u.province))
+    else:
+        ranked = sorted(candidates, key=lambda u: (-distance[u], u.kind != "F", m.provinces[u.province].name))
     return ranked[:count]
 
 

@@ -1,13 +1,13 @@
 """Small helpers the command families share: reading power names and game/power sign-on words."""
 from __future__ import annotations
 
-from judge import maps
 from judge.commands.base import CommandError
+from judge.maps import Map
+from judge.storage.gamedir import valid_name
 
 
-def power_of(word: str) -> str:
-    """A power from its name, adjective or letter ("France", "french", "F")."""
-    m = maps.load()
+def power_of(word: str, m: Map) -> str:
+    """A power of the game's map from its name, adjective or letter ("France", "french", "F")."""
     w = word.strip().rstrip(":,").lower()
     if len(w) == 1:
         for power, letter in m.power_letters.items():
@@ -20,16 +20,27 @@ def power_of(word: str) -> str:
 
 
 def power_and_game(word: str) -> tuple[str, str]:
-    """'Fdemo', 'france@demo', 'Mdemo', 'master@demo' -> (power or 'MASTER', game)."""
+    """'Fdemo', 'france@demo', 'Mdemo', 'master@demo' -> (who, game): who is 'MASTER' or the power as written (a
+    letter or a name), for who_in() to read once the game, and so its map, is known."""
     if "@" in word:
         who, game = word.split("@", 1)
-        who = "MASTER" if who.lower() in ("m", "master", "gm") else power_of(who)
+        if who.lower() in ("m", "master", "gm"):
+            who = "MASTER"
     else:
         if len(word) < 2:
             raise CommandError(f"EXPECTED <power letter><game>, NOT {word.upper()}")
-        letter, game = word[0], word[1:]
-        who = "MASTER" if letter.lower() == "m" else power_of(letter)
+        # A power letter is one character on every map (a letter, or a digit past 25 powers), so the rest is the game.
+        who, game = word[0], word[1:]
+        if who.lower() == "m":
+            who = "MASTER"
+    if not valid_name(game.lower()):
+        raise CommandError(f"EXPECTED <power letter><game> OR <power>@<game>, NOT {word.upper()}")
     return who, game.lower()
+
+
+def who_in(who: str, m: Map) -> str:
+    """'MASTER', or the power `who` names on the game's map (see power_and_game)."""
+    return who if who == "MASTER" else power_of(who, m)
 
 
 def need_args(args: list[str], count: int, syntax: str) -> None:

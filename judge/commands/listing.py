@@ -1,6 +1,7 @@
 """LIST, SUMMARY, HISTORY and HELP: what anyone may ask about games (a private game: with its game password)."""
 from __future__ import annotations
 
+from judge import maps
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
 from judge.processing import describe_result
@@ -23,6 +24,7 @@ def _all_games(s: Session) -> list[dict]:
             continue                  # one broken game (the keeper is told) hides nothing else
         if not g.private:
             games.append({"name": g.name, "status": g.status, "over": g.over, "open": g.open_powers(),
+                          "variant": g.variant,
                           "phase": str(g.position.phase) if g.position else "",
                           "result": describe_result(g.result) if g.over else ""})
     return games
@@ -38,7 +40,7 @@ class List:
         """See `Command`."""
         if not args:
             games = _all_games(s)
-            block(s, "reply/list.txt", judge=s.settings.judge_name, game=None,
+            block(s, "reply/list.txt", judge=s.settings.judge_name, game=None, variants=maps.known(),
                   running=[g for g in games if not g["over"]], finished=[g for g in games if g["over"]])
             return Continue.YES
         s.open_access(args[0], args[1:])
@@ -57,8 +59,8 @@ class List:
                 "observers": len(g.observers), "rules": describe(g.rules),
                 "votes": [f"{p.title()}: {v}" for p, v in g.votes.items()] if master else [],
                 "timing": [f"{k} = {v}" for k, v in g.timing.to_json().items()],
-                "victory": g.victory_centers()}
-        block(s, "reply/list.txt", judge=s.settings.judge_name, game=info, running=[], finished=[])
+                "victory": g.victory_centers(), "variant": f"{g.variant} ({g.map.title})"}
+        block(s, "reply/list.txt", judge=s.settings.judge_name, game=info, running=[], finished=[], variants=[])
         return Continue.YES
 
 
@@ -107,6 +109,12 @@ class History:
         return Continue.YES
 
 
+def variant_rows() -> list[dict]:
+    """The variants offered, for HELP (a broken file in the variants folder is left out, not a failed reply)."""
+    return [{"name": m.name, "title": m.title, "powers": len(m.powers), "centres": len(m.centers),
+             "victory": m.victory_count} for m in maps.variants()]
+
+
 class Help:
     name, aliases, block_end = "HELP", ("?",), None
     syntax = "HELP"
@@ -116,5 +124,6 @@ class Help:
         """See `Command`."""
         from judge.commands.registry import COMMANDS
         rows = [{"syntax": c.syntax, "help": c.help} for c in COMMANDS]
-        block(s, "reply/help.txt", judge=s.settings.judge_name, address=s.settings.address, commands=rows)
+        block(s, "reply/help.txt", judge=s.settings.judge_name, address=s.settings.address, commands=rows,
+              variants=variant_rows())
         return Continue.YES

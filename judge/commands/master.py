@@ -1,7 +1,7 @@
 """The game master's commands: CREATE, ACTIVATE, PROCESS, PROCESS!, PREVIEW, ROLLBACK, DUMMY, REVIVE, TERMINATE."""
 from __future__ import annotations
 
-from judge import processing, reports
+from judge import maps, picture, processing, reports
 from judge.commands._util import need_args, power_of
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import Timing, show
@@ -17,7 +17,8 @@ def start_game(s: Session, game: Game) -> None:
         game.activate(s.now)
     except GameError as exc:
         raise CommandError(str(exc)) from None
-    ctx = {"judge": s.settings.judge_name, "game": game.name, "phase": reports.phase_words(game.position.phase),
+    ctx = {"judge": s.settings.judge_name, "game": game.name, "variant": game.variant, "title": game.map.title,
+           "phase": reports.phase_words(game.position.phase),
            "deadline": show(game.deadline, game.timing),
            "powers": [{"power": p.power.title(), "status": p.status if p.address else DUMMY} for p in game.players]}
     m = game.map
@@ -32,8 +33,8 @@ def start_game(s: Session, game: Game) -> None:
 
 class Create:
     name, aliases, block_end = "CREATE", (), None
-    syntax = "CREATE <game> <password>"
-    help = "Create a game and become its master; players then JOIN it."
+    syntax = "CREATE <game> <password> [variant]"
+    help = "Create a game and become its master; players then JOIN it. The variants are listed below."
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
@@ -45,13 +46,23 @@ class Create:
             raise CommandError(f"ONE MESSAGE IS ONE GAME'S BUSINESS: ALREADY WORKING ON {s.game.name}")
         if s.store.exists(name):
             raise CommandError(f"GAME {name} ALREADY EXISTS")
-        game = Game(name, s.sender, hash_password(args[1]))
+        variant = args[2].lower() if len(args) > 2 else s.settings.get("judge", "variant")
+        try:
+            m = maps.load(variant)
+        except maps.MapError as exc:           # unknown, or a folder file that cannot be read: say which and why
+            raise CommandError(str(exc).upper() if isinstance(exc, maps.UnknownVariant) else
+                               f"VARIANT {variant} CANNOT BE PLAYED: {exc}") from None
+        game = Game(name, s.sender, hash_password(args[1]), variant=m.name)
         game.rules = parse_rules(s.settings.get("rules", "default").split())
         game.timing = Timing.from_settings(s.settings)
         game.created = s.now
         s.game, s.game_is_new = game, True
         s.role, s.power = "master", None
-        s.say(f"Game {name} created; you are its master. Players join with: JOIN {name} <password>")
+        s.say(f"Game {name} created; you are its master. Players join with: JOIN {name} <password>",
+              f"Variant: {m.name} ({m.title}): {len(m.powers)} powers, {len(m.centers)} supply centres, "
+              f"{m.victory_count} to win alone.")
+        if not picture.has_drawing(m.board):
+            s.say(f"The {m.title} map has no drawing: results come as text only, without a picture of the board.")
         s.log.append(f"CREATE {name}")
         return Continue.YES
 
@@ -185,7 +196,7 @@ class Dummy:
         """See `Command`."""
         game = s.need_master()
         need_args(args, 1, self.syntax)
-        player = game.player(power_of(args[0]))
+        player = game.player(power_of(args[0], game.map))
         if player is None:
             raise CommandError(f"{args[0].upper()} IS NOT IN THE GAME YET")
         if player.status == DUMMY:
@@ -210,7 +221,7 @@ class Revive:
         """See `Command`."""
         game = s.need_master()
         need_args(args, 1, self.syntax)
-        player = game.player(power_of(args[0]))
+        player = game.player(power_of(args[0], game.map))
         if player is None or player.status == ACTIVE:
             raise CommandError(f"{args[0].upper()} IS NOT A DUMMY")
         player.status = VACANT

@@ -1,7 +1,7 @@
 """JOIN, OBSERVE, RESIGN, TAKEOVER (also the master's handover, DPjudge style) and the master's EJECT."""
 from __future__ import annotations
 
-from judge.commands._util import need_args, power_and_game, power_of
+from judge.commands._util import need_args, power_and_game, power_of, who_in
 from judge.commands.base import CommandError, Continue, Session
 from judge.game import FORMING, PLAYING, VACANT, GameError
 from judge.storage.passwords import check_password, hash_password
@@ -97,6 +97,7 @@ class Takeover:
         else:
             words = s.open_access(name, args[1:])
         game = s.game
+        who = who_in(who, game.map)
         if not words:
             raise CommandError(f"INCOMPLETE COMMAND: USE {self.syntax}")
         if who == "MASTER":
@@ -151,7 +152,7 @@ class Eject:
         """See `Command`."""
         game = s.need_master()
         need_args(args, 1, self.syntax)
-        power = power_of(args[0])
+        power = power_of(args[0], game.map)
         player = game.player(power)
         if player is None or not player.address:
             raise CommandError(f"{power} HAS NO PLAYER TO EJECT")

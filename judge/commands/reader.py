@@ -126,7 +126,7 @@ def _order_line(s: Session, line: str) -> None:
         from judge.commands._util import power_of
         if not sep:
             raise CommandError("THE MASTER'S ORDERS MUST NAME THE POWER, E.G. FRANCE: A PAR - BUR")
-        power, line = power_of(head), rest.strip()
+        power, line = power_of(head, game.map), rest.strip()
     else:
         power = s.power
     s.orders.setdefault(power, []).append(line)

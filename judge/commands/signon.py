@@ -1,7 +1,7 @@
 """SIGNON and SIGNOFF."""
 from __future__ import annotations
 
-from judge.commands._util import need_args, power_and_game
+from judge.commands._util import need_args, power_and_game, who_in
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game import ACTIVE
@@ -19,6 +19,7 @@ class Signon:
         need_args(args, 2, self.syntax)
         who, name = power_and_game(args[0])
         game = s.open_game(name)
+        who = who_in(who, game.map)
         own = s.sender.lower() == (game.master_address if who == "MASTER" else
                                    getattr(game.player(who), "address", "")).lower()
         key = SignonFailures.key(who, own)

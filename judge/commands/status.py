@@ -74,9 +74,9 @@ class Map:
         from judge.processing import picture_of
         from judge.rules import MapPicture
         game = _game_for_view(s, args)
-        if not picture.has_drawing(game.map.name):
-            raise CommandError(f"THE MAP OF GAME {game.name} HAS NO DRAWING: NO PICTURE (SEND POSITION FOR THE BOARD "
-                               "IN TEXT)")
+        if not picture.has_drawing(game.map.board):
+            raise CommandError(f"THE MAP OF GAME {game.name} ({game.map.title}) HAS NO DRAWING: NO PICTURE (SEND "
+                               "POSITION FOR THE BOARD IN TEXT)")
         kind = MapPicture.SVG if game.rules.map_picture is MapPicture.SVG else MapPicture.PNG
         # Only the board as it stands: orders given for this phase are never drawn before the deadline.
         board = picture_of(game, f"{game.name}-{game.position.phase}",

@@ -1,17 +1,23 @@
-"""Map data: provinces, coasts, adjacency, supply centres, home centres and starting units."""
+"""Map and variant data: provinces, coasts, adjacency, supply centres, powers, home centres and the start; load(name)
+gives any variant the judge offers (judge.maps.catalog), each read once per process."""
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
-from importlib import resources
+from functools import cached_property
 
 TERRAINS = ("land", "coast", "sea")
+COASTS = ("NC", "SC", "EC", "WC")     # the coasts the order parser reads ("/nc", "north coast" ...)
+BUILDS = ("homes", "any")             # where a power builds: its own home centres, or any centre it owns
+DEFAULT_BEGIN = "S1901M"
 
 
 class MapError(ValueError):
-    """A map file breaks one of the invariants a map must hold."""
+    """A map or variant breaks one of the invariants a map must hold; the message names the file and the key or line."""
+
+
+class UnknownVariant(MapError):
+    """A variant name the judge does not offer."""
 
 
 def alias_key(text: str) -> str:
@@ -44,6 +50,16 @@ class Map:
     province_fleet_adj: dict[str, frozenset[str]] = field(default_factory=dict)  # coasts folded away
     name_prefixes: frozenset[str] = frozenset()   # every prefix of every name key, for word-by-word matching
     reach: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)  # (kind, loc) -> provinces
+    # -- the variant: what differs from one game of Diplomacy to another beyond the board ---------------------------
+    title: str = ""                       # "Fleet Rome"
+    description: str = ""                 # what differs from the standard game, in a line
+    board: str = ""                       # the drawing the variant is pictured on ("": none; see judge.picture)
+    power_colours: dict[str, str] = field(default_factory=dict)    # power -> "#rrggbb" (others: the palette's)
+    victory: int = 0                      # centres for a solo victory (0: more than half of them)
+    builds: str = "homes"                 # one of BUILDS
+    begin: str = DEFAULT_BEGIN            # the first phase: a spring movement, or a winter adjustment (builds first)
+    start_centers: dict[str, tuple[str, ...]] | None = None     # centres owned at the start (None: the home centres)
+    source: str = ""                      # the file the variant was read from
 
     # -- derived views -------------------------------------------------------------------------------------------
     @cached_property
@@ -53,6 +69,25 @@ class Map:
 
     def homes(self, power: str) -> tuple[str, ...]:
         return self.home_centers.get(power, ())
+
+    @property
+    def victory_count(self) -> int:
+        """Centres a power needs to win alone: the variant's count, else more than half (18 of 34)."""
+        return self.victory or len(self.centers) // 2 + 1
+
+    def builds_at(self, power: str, province: str, anywhere: bool = False) -> bool:
+        """May `power` build in this province, if it owns it and it is free? Home centres only, unless the variant
+        (builds "any") or the house rule build_anywhere (`anywhere`) lets a power build in any centre it owns."""
+        p = self.provinces.get(province)
+        if p is None or not p.center:
+            return False
+        return p.home == power or anywhere or self.builds == "any"
+
+    def first_centers(self) -> dict[str, str]:
+        """Who owns which centre at the start: the variant's own list, else each home centre its power's."""
+        if self.start_centers is None:
+            return {p.abbr: p.home for p in self.provinces.values() if p.home}
+        return {c: power for power, cs in self.start_centers.items() for c in cs}
 
     @cached_property
     def home_centers(self) -> dict[str, tuple[str, ...]]:
@@ -160,72 +195,8 @@ class Map:
         return province in self.reach.get((kind, src), ())
 
 
-def _build(doc: dict) -> Map:
-    powers = tuple(doc["powers"])
-    provinces: dict[str, Province] = {}
-    for abbr, p in doc["provinces"].items():
-        if p["terrain"] not in TERRAINS:
-            raise MapError(f"{abbr}: unknown terrain {p['terrain']!r}")
-        if p.get("home") and p["home"] not in powers:
-            raise MapError(f"{abbr}: home of unknown power {p['home']!r}")
-        provinces[abbr] = Province(abbr, p["name"], p["terrain"], bool(p.get("center")), p.get("home"),
-                                   tuple(p.get("coasts", ())))
-    army = {k: frozenset(v) for k, v in doc["army"].items()}
-    fleet = {k: frozenset(v) for k, v in doc["fleet"].items()}
-    names: dict[str, str] = {}
-    for abbr, p in doc["provinces"].items():
-        for alias in [abbr, p["name"], *p.get("aliases", ())]:
-            key = alias_key(alias)
-            if names.get(key, abbr) != abbr:
-                raise MapError(f"alias {alias!r} names both {names[key]} and {abbr}")
-            names[key] = abbr
-    power_names: dict[str, str] = {}
-    for power, info in doc["powers"].items():
-        for alias in [power, info.get("adjective", ""), *info.get("aliases", ())]:
-            if alias:
-                power_names[alias_key(alias)] = power
-    m = Map(doc["name"], powers, {p: i["letter"] for p, i in doc["powers"].items()},
-            {p: i.get("adjective", p.title()) for p, i in doc["powers"].items()},
-            provinces, army, fleet, {p: tuple(u) for p, u in doc["start"].items()}, names, power_names)
-    fold: dict[str, set[str]] = {}
-    for src, dsts in fleet.items():
-        fold.setdefault(src[:3], set()).update(d[:3] for d in dsts)
-    m.province_fleet_adj = {p: frozenset(fold.get(p, ())) for p in provinces}
-    m.name_prefixes = frozenset(key[:i] for key in names for i in range(1, len(key) + 1))
-    m.reach = {**{("A", src): dsts for src, dsts in army.items()},
-               **{("F", src): frozenset(d[:3] for d in dsts) for src, dsts in fleet.items()}}
-    check(m)
-    return m
+from judge.maps.build import build as _build, check  # noqa: E402, F401  (they need Map, defined above)
+from judge.maps.catalog import known, load, use_folder, variants  # noqa: E402
 
-
-def check(m: Map) -> None:
-    """Refuse a map whose adjacency is asymmetric or names places that do not exist."""
-    locs = set(m.locations())
-    for src, dsts in m.army_adj.items():
-        if not m.can_hold("A", src):
-            raise MapError(f"army adjacency from {src}, where no army can stand")
-        for d in dsts:
-            if not m.can_hold("A", d):
-                raise MapError(f"army adjacency {src} -> {d}: no army can stand at {d}")
-            if src not in m.army_adj.get(d, ()):
-                raise MapError(f"army adjacency {src} -> {d} is not symmetric")
-    for src, dsts in m.fleet_adj.items():
-        if src not in locs or not m.can_hold("F", src):
-            raise MapError(f"fleet adjacency from {src}, where no fleet can stand")
-        for d in dsts:
-            if not m.can_hold("F", d):
-                raise MapError(f"fleet adjacency {src} -> {d}: no fleet can stand at {d}")
-            if src not in m.fleet_adj.get(d, ()):
-                raise MapError(f"fleet adjacency {src} -> {d} is not symmetric")
-    for power, units in m.start.items():
-        for u in units:
-            kind, loc = u.split()
-            if not m.can_hold(kind, loc):
-                raise MapError(f"{power} starts with {u}, which cannot stand there")
-
-
-@lru_cache(maxsize=None)
-def load(name: str = "standard") -> Map:
-    """Load a shipped map by name (cached: maps are read once per process)."""
-    text = resources.files(__package__).joinpath(f"{name}.json").read_text(encoding="utf-8")
-    return _build(json.loads(text))
+__all__ = ["Map", "Province", "MapError", "UnknownVariant", "alias_key", "check", "load", "known", "variants",
+           "use_folder", "TERRAINS", "COASTS", "BUILDS"]

@@ -138,7 +138,13 @@ class Validator:
             raise OrderError(E.SUPPORT_UNREACHABLE.format(text()))
         coast = p.target_dest.coast if p.target_dest.coast in self.m.provinces[dp].coasts and target.kind == "F" \
             else None
-        return Support(unit, target, f"{dp}/{coast}" if coast else dp, missing)
+        if coast is None:
+            return Support(unit, target, dp, missing)
+        if f"{dp}/{coast}" not in self.m.fleet_adj.get(target.loc, ()):
+            # The supported fleet could never get to that coast: illegal, as the move itself would be (DATC 4.B.3),
+            # never re-read as support to the coast it can reach.
+            raise OrderError(E.SUPPORTED_CANNOT_REACH.format(text()))
+        return Support(unit, target, f"{dp}/{coast}", missing)
 
     def _could_reach(self, unit: Unit, province: str, supporter: str) -> bool:
         """Could the unit get there, by land or by a convoy that does not need the supporter (DATC 6.D.31)?"""
@@ -175,8 +181,13 @@ class Validator:
         d = self._dislodged(p.place, power)
         dest = p.path[-1]
         options = [o for o in d.retreats if o[:3] == dest.province]
-        if dest.coast and f"{dest.province}/{dest.coast}" in options:
-            options = [f"{dest.province}/{dest.coast}"]
+        if options and d.unit.kind == "F" and dest.coast in self.m.provinces[dest.province].coasts:
+            # A coast of the province is named: that coast or nothing, as for a move (DATC 4.B.3, 6.B.3), never
+            # the other coast in its place. (An unknown or irrelevant coast is ignored, as for a move: 4.B.6.)
+            loc = f"{dest.province}/{dest.coast}"
+            if loc not in options:
+                raise OrderError(E.COAST_UNREACHABLE.format(loc))
+            options = [loc]
         if len(options) == 1:
             return Retreat(d.unit, options[0])
         if len(options) > 1:
@@ -190,8 +201,11 @@ class Validator:
     def _build(self, p: Parsed, power: str) -> Order:
         place = p.place
         prov = self.m.provinces[place.province]
-        if prov.home != power:
-            raise OrderError(E.NOT_HOME_CENTER.format(place.province))
+        anywhere = self.rules.build_anywhere
+        if not self.m.builds_at(power, place.province, anywhere):
+            # (where builds may go in any owned centre, only a province that is no centre at all is refused here)
+            wrong = E.NOT_SUPPLY_CENTER if anywhere or self.m.builds == "any" else E.NOT_HOME_CENTER
+            raise OrderError(wrong.format(place.province))
         if self.pos.centers.get(place.province) != power:
             raise OrderError(E.NOT_OWNED_CENTER.format(place.province))
         if place.province in self.pos.units:

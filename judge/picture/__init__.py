@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 from typing import Protocol, Sequence
 
 import jinja2
 
 from judge.adjudicator.results import OrderResult
-from judge.maps import Map
+from judge.maps import Map, catalog
 from judge.picture import draw, geometry
 from judge.picture.shapes import fmt
 from judge.picture.style import BUILT, FAILED
@@ -24,9 +23,10 @@ class Outcome(Protocol):
     position: Position
 
 
-def has_drawing(map_name: str) -> bool:
-    """Does the judge ship a drawing of this map (so that its positions can be pictured)?"""
-    return resources.files("judge.maps").joinpath(f"{map_name}.geometry.json").is_file()
+def has_drawing(board: str) -> bool:
+    """Is there a drawing of this board (a variant's `board`: shipped, or in the variants folder), so that its
+    positions can be pictured? A variant on another's board (Fleet Rome, Chaos) is drawn on that board's drawing."""
+    return catalog.drawing(board) is not None
 
 
 def position_svg(m: Map, position: Position, game: str = "") -> str:
@@ -34,7 +34,7 @@ def position_svg(m: Map, position: Position, game: str = "") -> str:
 
     `game` is the game's name for the title (may be empty). The map must have a drawing (see has_drawing).
     """
-    return _render(draw.position_picture(m, geometry.load(m.name), position, game))
+    return _render(draw.position_picture(m, geometry.load(m.board), position, game))
 
 
 def results_svg(m: Map, before: Position, outcome: Outcome, game: str = "") -> str:
@@ -47,7 +47,7 @@ def results_svg(m: Map, before: Position, outcome: Outcome, game: str = "") -> s
 
 def results_svg_of(m: Map, before: Position, results: Sequence[OrderResult], after: Position, game: str = "") -> str:
     """results_svg from the parts: each order with its marks, and the position after the phase."""
-    return _render(draw.results_picture(m, geometry.load(m.name), before, results, after, game))
+    return _render(draw.results_picture(m, geometry.load(m.board), before, results, after, game))
 
 
 def png(svg: str, width: int = 1200, palette: bool = False) -> bytes:

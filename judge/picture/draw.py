@@ -92,7 +92,7 @@ def _frame(m: Map, g: Geometry, position: Position, styles: dict[str, PowerStyle
               for abbr, s in g.provinces.items()]
     labels += [{"x": s.label[0], "y": s.label[1], "text": s.name, "cls": "other"} for s in g.other.values()]
     coasts = [{"x": p[0], "y": p[1], "text": c.lower()} for s in g.provinces.values() for c, p in s.coasts.items()]
-    width, height = g.width, TOP + g.height + legend.HEIGHT
+    width, height = g.width, TOP + g.height + legend.height(len(m.powers), g.width)
     return {
         "kind": kind, "width": width, "height": height, "top": TOP, "map_width": g.width, "map_height": g.height,
         "game": game, "title": title, "subtitle": "", "border": BORDER,

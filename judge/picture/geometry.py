@@ -5,10 +5,9 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import NoReturn
 
-from judge.maps import Map
+from judge.maps import Map, catalog
 from judge.maps import load as load_map
 
 Point = tuple[float, float]
@@ -100,10 +99,13 @@ def parse(doc: dict, file: str = "<geometry>") -> Geometry:
 
 @lru_cache(maxsize=None)
 def load(map_name: str = "standard") -> Geometry:
-    """The shipped drawing of a map, checked against the map (cached: read and checked once per process)."""
+    """The drawing of a board (shipped, or in the variants folder), checked against the map of that name (cached:
+    read and checked once per process)."""
     file = f"{map_name}.geometry.json"
-    text = resources.files("judge.maps").joinpath(file).read_text(encoding="utf-8")
-    geometry = parse(json.loads(text), file)
+    path = catalog.drawing(map_name)
+    if path is None:
+        raise GeometryError(f"{file}: no such drawing")
+    geometry = parse(json.loads(path.read_text(encoding="utf-8")), file)
     check(geometry, load_map(map_name))
     return geometry
 

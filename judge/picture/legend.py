@@ -6,22 +6,36 @@ from judge.picture import items, shapes
 from judge.picture.style import PowerStyle, shade, text_on
 from judge.position import Position
 
-HEIGHT = 128.0
+HEIGHT = 128.0             # with one row of powers (up to POWER_CELL wide each)
 POWER_ROW = 44.0
+POWER_CELL = 150.0         # the narrowest a power's name and counts may be; more powers take more rows (Chaos: 34)
 CELL_H = 36.0
 COLUMNS = 6
 SAMPLE_COLOUR = "#5d6670"     # symbols in the key are neutral: the map's colours are the powers', the key's shapes
 SAMPLE = PowerStyle("", "", SAMPLE_COLOUR, "#d6d9dc", shade(SAMPLE_COLOUR), text_on(SAMPLE_COLOUR))
 
 
+def per_row(powers: int, width: float) -> int:
+    return max(1, min(powers, int(width // POWER_CELL)))
+
+
+def height(powers: int, width: float) -> float:
+    """The legend's height: a row for every per_row(...) powers, then the key."""
+    rows = -(-max(powers, 1) // per_row(powers, width))
+    return HEIGHT + (rows - 1) * POWER_ROW
+
+
 def build(m: Map, position: Position, styles: dict[str, PowerStyle], width: float, top: float) -> dict:
     """The legend's elements, laid out in picture units from `top` (the bottom edge of the map)."""
-    out: dict = {"top": top, "height": HEIGHT, "powers": [], "texts": [], "units": [], "orders": [], "marks": [],
-                 "centres": []}
-    step = width / max(len(m.powers), 1)
+    n = len(m.powers)
+    across = per_row(n, width)
+    rows = -(-max(n, 1) // across)
+    out: dict = {"top": top, "height": height(n, width), "powers": [], "texts": [], "units": [], "orders": [],
+                 "marks": [], "centres": [], "rule": top + rows * POWER_ROW + 4}
+    step = width / across
     for i, power in enumerate(m.powers):
         st = styles[power]
-        x, y = i * step, top + 8
+        x, y = (i % across) * step, top + 8 + (i // across) * POWER_ROW
         centres, units = len(position.centers_of(power)), len(position.units_of(power))
         count = f"{centres} SC, {units} unit{'s' * (units != 1)}"
         out["powers"].append({"x": x + 36, "y": y + 14, "name": st.name, "count": count if centres or units else
@@ -29,7 +43,7 @@ def build(m: Map, position: Position, styles: dict[str, PowerStyle], width: floa
         out["units"].append(items.token(st, "A", (x + 18, y + 19)))
     cell = width / COLUMNS
     for k, (label, draw) in enumerate(_KEY):
-        x, yc = (k % COLUMNS) * cell + 10, top + POWER_ROW + 8 + (k // COLUMNS) * CELL_H + CELL_H / 2
+        x, yc = (k % COLUMNS) * cell + 10, top + rows * POWER_ROW + 8 + (k // COLUMNS) * CELL_H + CELL_H / 2
         draw(out, x, yc)
         out["texts"].append({"x": x + 64, "y": yc + 4, "text": label})
     return out

@@ -1,7 +1,10 @@
 """The picture's visual language: power colours and tints, terrain colours, and what each outcome looks like."""
 from __future__ import annotations
 
+import colorsys
+import itertools
 from dataclasses import dataclass
+from typing import Iterator
 
 # The classic board colours, chosen apart in hue and lightness so that neighbours stay distinguishable; a map that
 # brings its own colours (a `power_colours` attribute: power -> "#rrggbb") overrides these.
@@ -71,10 +74,20 @@ class PowerStyle:
     text: str            # letters on its units
 
 
+def spare_colours() -> Iterator[str]:
+    """Colours for powers nobody coloured: the spare ones, then as many more as a variant needs (Chaos has 34), hues
+    a golden angle apart in three lightness bands, so that any two powers stay told apart."""
+    yield from SPARE
+    for k in itertools.count():
+        hue = (k * 137.508 + 20) % 360
+        light = (0.40, 0.55, 0.30)[k % 3]
+        yield _hex(tuple(v * 255 for v in colorsys.hls_to_rgb(hue / 360, light, 0.62)))
+
+
 def power_styles(m) -> dict[str, PowerStyle]:
     """Each power's colours, from the map's own `power_colours` when it has them."""
     given = getattr(m, "power_colours", None) or {}
-    spare = iter(SPARE * 4)
+    spare = spare_colours()
     out = {}
     for power in m.powers:
         colour = given.get(power) or DEFAULT_COLOURS.get(power) or next(spare)

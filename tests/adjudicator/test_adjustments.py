@@ -38,6 +38,44 @@ def test_civil_disorder_order(m, units, centers, rule, removed):
     assert [str(u) for u in got] == removed
 
 
+@pytest.mark.parametrize("power, units, centers, removed", [
+    # Counted through any province for fleets too: the Black Sea is two from Budapest by way of Rumania (four by
+    # sea from Trieste, as home_centers counts it), Moscow three (Ukraine, Galicia). So the army goes.
+    ("AUSTRIA", ["F BLA", "A MOS"], ["VIE"], ["A MOS"]),
+    # Norwegian Sea and Norway are both three from Kiel (North Sea, then Heligoland, Holland or Denmark): a tie
+    # between fleets goes by abbreviation, NWG before NWY (by full name Norway would come first).
+    ("GERMANY", ["F NWG", "F NWY"], ["KIE"], ["F NWG"]),
+    # Denmark and Heligoland Bight are both next to Kiel: the fleet goes first, though DEN comes before HEL.
+    ("GERMANY", ["A DEN", "F HEL"], ["KIE"], ["F HEL"]),
+    # Home centres, not owned ones: Warsaw is Russia's own, Tuscany is next to Rome and Venice (Italy's homes).
+    ("ITALY", ["A WAR", "A TUS"], ["WAR"], ["A WAR"]),
+    # Two removals: farthest first. Galicia is one from Vienna, Ukraine two, Moscow three.
+    ("AUSTRIA", ["A GAL", "A UKR", "A MOS"], ["VIE"], ["A MOS", "A UKR"]),
+])
+def test_home_any_terrain_removal_order(m, power, units, centers, removed):
+    pos = position(m, {power: units}, "W1901A", centers={power: centers})
+    rules = Ruleset(removal_distance=RemovalDistance.HOME_ANY_TERRAIN)
+    got = civil_disorder_removals(m, pos, power, list(pos.units.values()), len(removed), rules)
+    assert [str(u) for u in got] == removed
+
+
+def test_home_any_terrain_differs_from_the_other_two_choices(m):
+    # The positions above where the new choice decides otherwise than the older ones.
+    def first_removed(power, units, centers, rule):
+        pos = position(m, {power: units}, "W1901A", centers={power: centers})
+        got = civil_disorder_removals(m, pos, power, list(pos.units.values()), 1, Ruleset(removal_distance=rule))
+        return str(got[0])
+    # home_centers counts the fleet by sea (4 > 3); owned_centers counts to Vienna (3 = 3, the fleet first).
+    assert first_removed("AUSTRIA", ["F BLA", "A MOS"], ["VIE"], RemovalDistance.HOME_CENTERS) == "F BLA"
+    assert first_removed("AUSTRIA", ["F BLA", "A MOS"], ["VIE"], RemovalDistance.OWNED_CENTERS) == "F BLA"
+    # The same tie at three, broken by full name there: Norway before Norwegian Sea.
+    assert first_removed("GERMANY", ["F NWG", "F NWY"], ["KIE"], RemovalDistance.HOME_CENTERS) == "F NWY"
+    # And a whole adjustment phase under the rule: Germany owes one removal and orders none.
+    pos = position(m, {"GERMANY": ["F NWG", "F NWY", "A KIE"]}, "W1901A", centers={"GERMANY": ["KIE", "BER"]})
+    results, units = resolve_adjustments(m, pos, {}, Ruleset(removal_distance=RemovalDistance.HOME_ANY_TERRAIN))
+    assert [str(r.order) for r in results] == ["REMOVE F NWG"] and sorted(units) == ["KIE", "NWY"]
+
+
 def test_waive_is_reported_once_per_unused_build(m):
     pos = position(m, {}, "W1901A", centers={"FRANCE": ["PAR", "BRE"]})
     results, _ = resolve_adjustments(m, pos, {"FRANCE": [Waive("FRANCE")]}, Ruleset())

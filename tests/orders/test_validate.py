@@ -102,6 +102,24 @@ def test_support_to_a_coast_it_cannot_reach_is_allowed(v):
     assert s.dest == "SPA/NC"
 
 
+def test_support_naming_a_coast_the_supported_fleet_cannot_reach_is_illegal(v, m):
+    # As the move F GAS - SPA/SC itself is (6.B.3, 4.B.3), a support of it is illegal, not re-read as support to
+    # the north coast; the fleet in Marseilles may support F GAS - SPA/NC, which Gascony can reach (6.B.4).
+    assert refused(v, "F MAR S F GAS - SPA/SC", "FRANCE") == \
+        "SUPPORTED UNIT CANNOT REACH DESTINATION: F MAR S F GAS - SPA/SC"
+    # The same from the fleet's other side: Marseilles reaches only the south coast.
+    pos = position(m, {"FRANCE": ["F MAR", "F POR"]})
+    assert refused(Validator(pos, m, Ruleset()), "F POR S F MAR - SPA/NC", "FRANCE") == \
+        "SUPPORTED UNIT CANNOT REACH DESTINATION: F POR S F MAR - SPA/NC"
+    assert Validator(pos, m, Ruleset()).order("F POR S F MAR - SPA/SC", "FRANCE").dest == "SPA/SC"
+    # Without a coast the support stands, to be matched against the move (6.B.7, 6.B.8).
+    assert v.order("F MAR S F GAS - SPA", "FRANCE").dest == "SPA"
+    # An unknown or irrelevant coast is ignored (4.B.6): Belgium has one coast, an army needs none.
+    assert v.order("F NTH S F ENG - BEL(nc)", "ENGLAND").dest == "BEL"
+    pos = position(m, {"FRANCE": ["A GAS", "A MAR"]})
+    assert Validator(pos, m, Ruleset()).order("A MAR S A GAS - SPA/NC", "FRANCE").dest == "SPA"
+
+
 def test_missing_unit_rule_choices(m):
     pos = position(m, BOARD)
     for rule, expect_missing in ((MissingUnit.VOID, True), (MissingUnit.HOLD, True)):
@@ -126,6 +144,45 @@ def test_retreats(m):
     assert refused(v, "A PAR R BUR", "FRANCE") == "NO DISLODGED UNIT IN PAR"
     assert refused(v, "A SEV R UKR", "TURKEY") == "UNIT DOES NOT BELONG TO TURKEY: A SEV"
     assert refused(v, "A SEV S A MOS", "RUSSIA").startswith("ORDER NOT ALLOWED IN A RETREAT PHASE")
+
+
+def test_retreats_follow_the_coast_rules_of_moves(m):
+    # A fleet in Norway dislodged with St Petersburg free can reach only its north coast.
+    pos = position(m, {}, "S1901R", dislodged={"ENGLAND": {"F NWY": ["STP/NC", "SWE"]},
+                                               "FRANCE": {"F MAO": ["SPA/NC", "SPA/SC", "POR"]},
+                                               "RUSSIA": {"A LVN": ["STP", "PRU"]},
+                                               "ITALY": {"F TYS": ["ROM"]}})
+    v = Validator(pos, m, Ruleset())
+    nwy, mao, lvn = (pos.dislodged[p].unit for p in ("NWY", "MAO", "LVN"))
+    # 4.B.3 / 6.B.3: the south coast is out of reach; the order is illegal, never re-read as the north coast.
+    assert refused(v, "F NWY R STP/SC", "ENGLAND") == "UNIT CANNOT REACH THAT COAST: STP/SC"
+    assert v.order("F NWY R STP/NC", "ENGLAND") == Retreat(nwy, "STP/NC")
+    # 4.B.2: without a coast, the only coast it can reach; 4.B.1: with two, a coast must be named.
+    assert v.order("F NWY R STP", "ENGLAND") == Retreat(nwy, "STP/NC")
+    assert refused(v, "F MAO R SPA", "FRANCE") == "COAST MUST BE SPECIFIED: SPA"
+    assert v.order("F MAO R SPA(sc)", "FRANCE") == Retreat(mao, "SPA/SC")
+    # 4.B.6: an unknown coast, a coast on a one-coast province, and a coast for an army are ignored.
+    assert v.order("F NWY R STP/WC", "ENGLAND") == Retreat(nwy, "STP/NC")
+    assert v.order("F MAO R POR/NC", "FRANCE") == Retreat(mao, "POR")
+    assert v.order("A LVN R STP/SC", "RUSSIA") == Retreat(lvn, "STP")
+    # A coast of a province it may not retreat to at all is still an invalid retreat, not a coast problem.
+    assert refused(v, "F TYS R SPA/SC", "ITALY") == "INVALID RETREAT DESTINATION: F TYS R SPA/SC"
+
+
+def test_builds_follow_the_coast_rules_of_moves(m):
+    pos = position(m, {}, "W1901A", centers={"RUSSIA": ["MOS", "STP", "SEV", "WAR"],
+                                            "FRANCE": ["PAR", "BRE", "MAR"]})
+    v = Validator(pos, m, Ruleset())
+    # Both coasts of St Petersburg are places a fleet can be built, each as named.
+    assert v.order("Build F STP/SC", "RUSSIA") == Build("RUSSIA", "F", "STP/SC")
+    assert v.order("Build STP(nc)", "RUSSIA") == Build("RUSSIA", "F", "STP/NC")      # 4.C.3: a coast means fleet
+    # 4.B.6: a coast St Petersburg does not have is ignored, and then 4.B.7 wants one.
+    assert refused(v, "Build F STP/EC", "RUSSIA") == "COAST MUST BE SPECIFIED: STP"
+    # 4.B.6: a coast on a one-coast province, or for an army, is ignored.
+    assert v.order("Build F BRE/NC", "FRANCE") == Build("FRANCE", "F", "BRE")
+    assert v.order("Build A STP/NC", "RUSSIA") == Build("RUSSIA", "A", "STP")
+    # A fleet inland stays refused whatever coast is named (4.C.4).
+    assert refused(v, "Build F MOS/NC", "RUSSIA") == "FLEET CANNOT BE BUILT INLAND: MOS"
 
 
 def test_builds(m):

@@ -1,0 +1,286 @@
+"""A variant document (judge/maps/FORMAT.md) -> a checked Map; a derived variant's overrides applied to its base."""
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+from judge.maps import BUILDS, COASTS, DEFAULT_BEGIN, TERRAINS, Map, MapError, Province, alias_key
+
+FULL_KEYS = {"name", "title", "description", "board", "powers", "provinces", "army", "fleet", "start", "centers",
+             "victory", "builds", "begin"}
+# What a variant on another's board may change: everything but the geography (a new board needs its own drawing).
+DERIVED_KEYS = {"name", "base", "title", "description", "board", "powers", "homes", "start", "centers", "victory",
+                "builds", "begin"}
+POWER_KEYS = {"letter", "adjective", "aliases", "colour"}
+PROVINCE_KEYS = {"name", "terrain", "center", "home", "coasts", "aliases"}
+
+_ABBR = re.compile(r"^[A-Z]{3}$")                 # the strict notation ("A PAR") reads three capital letters
+_POWER = re.compile(r"^[A-Z][A-Z0-9]*$")
+_LETTER = re.compile(r"^[A-Z0-9]$")
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_BEGIN = re.compile(r"^(?:[SF]\d{4}M|W\d{4}A)$")   # a game starts with a movement phase, or with builds
+_NAME = re.compile(r"^[a-z][a-z0-9_]{0,29}$")
+
+
+def _expect(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        names = " or ".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
+        raise MapError(f"{where}: expected {names.replace('dict', 'an object').replace('list', 'a list')}, "
+                       f"not {value!r}")
+    return value
+
+
+def _strings(value: Any, where: str) -> list[str]:
+    for i, item in enumerate(_expect(value, list, where)):
+        _expect(item, str, f"{where}[{i}]")
+    return value
+
+
+def _unknown(obj: dict, allowed: set[str], where: str) -> None:
+    extra = sorted(set(obj) - allowed)
+    if extra:
+        raise MapError(f"{where}: unknown key {extra[0]!r} (known: {', '.join(sorted(allowed))})")
+
+
+def derive(base: dict, doc: dict, source: str) -> dict:
+    """The full document of a variant given as `{"base": ..., overrides}` on the base's full document.
+
+    Powers, when given, replace the base's; then the home centres, the start and the centres owned at the start are
+    the variant's own (no base power is left to own them). Otherwise "start" replaces the start of the powers it names
+    and "homes" the home centres of every power.
+    """
+    _unknown(doc, DERIVED_KEYS, source)
+    out = copy.deepcopy(base)
+    for key in ("title", "description", "victory", "builds", "begin", "board"):
+        if key in doc:
+            out[key] = doc[key]
+    out["name"] = doc.get("name", out["name"])
+    out.setdefault("board", base.get("board", base["name"]))
+    new_powers = "powers" in doc
+    if new_powers:
+        out["powers"] = doc["powers"]
+        out["start"], out["centers"] = {}, None
+        if "homes" not in doc:
+            raise MapError(f"{source}: powers: a variant with powers of its own needs \"homes\" too")
+    if "homes" in doc:
+        _set_homes(out["provinces"], _expect(doc["homes"], dict, f"{source}: homes"), source)
+    if "start" in doc:
+        start = _expect(doc["start"], dict, f"{source}: start")
+        out["start"] = {**out["start"], **start}
+    if "centers" in doc:
+        out["centers"] = doc["centers"]
+    if out.get("centers") is None:
+        out.pop("centers", None)
+    return out
+
+
+def _set_homes(provinces: dict, homes: dict, source: str) -> None:
+    """A derived variant's home centres replace all of its base's."""
+    for p in provinces.values():
+        p.pop("home", None)
+    for power, centres in homes.items():
+        for c in _strings(centres, f"{source}: homes.{power}"):
+            if c not in provinces:
+                raise MapError(f"{source}: homes.{power}: {c!r} is no province of the base map")
+            if provinces[c].get("home"):
+                raise MapError(f"{source}: homes.{power}: {c} is already {provinces[c]['home']}'s")
+            provinces[c]["home"] = power
+
+
+def build(doc: Any, source: str = "<map>") -> Map:
+    """A full variant document -> its Map, every invariant checked; MapError names `source` and the key."""
+    try:
+        return _build(doc, source)
+    except MapError as exc:
+        text = str(exc)
+        raise type(exc)(text if text.startswith(source) else f"{source}: {text}") from None
+
+
+def _build(doc: Any, source: str) -> Map:
+    _expect(doc, dict, "the document")
+    _unknown(doc, FULL_KEYS, "the document")
+    for key in ("name", "powers", "provinces", "army", "fleet", "start"):
+        if key not in doc:
+            raise MapError(f"no {key!r}")
+    name = _expect(doc["name"], str, "name")
+    if not _NAME.match(name):
+        raise MapError(f"name: {name!r} is not a variant name (a lower-case letter, then letters, digits or _)")
+    powers_doc = _expect(doc["powers"], dict, "powers")
+    letters, adjectives, colours = _powers(powers_doc)
+    provinces = {abbr: _province(abbr, p, powers_doc) for abbr, p in _expect(doc["provinces"], dict,
+                                                                             "provinces").items()}
+    army = {k: frozenset(_strings(v, f"army.{k}")) for k, v in _expect(doc["army"], dict, "army").items()}
+    fleet = {k: frozenset(_strings(v, f"fleet.{k}")) for k, v in _expect(doc["fleet"], dict, "fleet").items()}
+    start = {p: tuple(_strings(u, f"start.{p}")) for p, u in _expect(doc["start"], dict, "start").items()}
+    start_centers = None
+    if doc.get("centers") is not None:
+        start_centers = {p: tuple(_strings(c, f"centers.{p}")) for p, c in
+                         _expect(doc["centers"], dict, "centers").items()}
+    m = Map(name, tuple(powers_doc), letters, adjectives, provinces, army, fleet, start,
+            _province_names(doc["provinces"]), _power_names(powers_doc, adjectives),
+            title=_expect(doc.get("title", name.replace("_", " ").title()), str, "title"),
+            description=_expect(doc.get("description", ""), str, "description"),
+            board=_expect(doc.get("board", name), str, "board"), power_colours=colours,
+            victory=_expect(doc.get("victory", 0), int, "victory"), builds=doc.get("builds", "homes"),
+            begin=_expect(doc.get("begin", DEFAULT_BEGIN), str, "begin"), start_centers=start_centers)
+    _derive_tables(m)
+    check(m)
+    return m
+
+
+def _powers(powers_doc: dict) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """Each power's letter, adjective and colour (if it has one)."""
+    letters: dict[str, str] = {}
+    adjectives: dict[str, str] = {}
+    colours: dict[str, str] = {}
+    for power, info in powers_doc.items():
+        where = f"powers.{power}"
+        if not _POWER.match(power):
+            raise MapError(f"{where}: a power's name is one word in capital letters")
+        _unknown(_expect(info, dict, where), POWER_KEYS, where)
+        letter = _expect(info.get("letter"), str, f"{where}.letter")
+        if not _LETTER.match(letter) or letter == "M":
+            raise MapError(f"{where}.letter: {letter!r} is not one capital letter or digit other than M (M signs "
+                           "on the master)")
+        if letter in letters.values():
+            other = next(p for p, c in letters.items() if c == letter)
+            raise MapError(f"{where}.letter: {letter} is {other}'s letter too")
+        letters[power] = letter
+        adjectives[power] = _expect(info.get("adjective", power.title()), str, f"{where}.adjective")
+        if "colour" in info:
+            if not _COLOUR.match(_expect(info["colour"], str, f"{where}.colour")):
+                raise MapError(f"{where}.colour: {info['colour']!r} is not #rrggbb")
+            colours[power] = info["colour"]
+    if len(letters) < 2:
+        raise MapError("powers: a game needs at least two powers")
+    return letters, adjectives, colours
+
+
+def _province(abbr: str, p: Any, powers: dict) -> Province:
+    where = f"provinces.{abbr}"
+    if not _ABBR.match(abbr):
+        raise MapError(f"{where}: an abbreviation is three capital letters")
+    _unknown(_expect(p, dict, where), PROVINCE_KEYS, where)
+    if p.get("terrain") not in TERRAINS:
+        raise MapError(f"{where}.terrain: {p.get('terrain')!r} is not one of {', '.join(TERRAINS)}")
+    home = p.get("home")
+    if home is not None and home not in powers:
+        raise MapError(f"{where}.home: {home!r} is no power of this variant")
+    if home is not None and not p.get("center"):
+        raise MapError(f"{where}.home: a home centre must be a supply centre (\"center\": true)")
+    coasts = tuple(_strings(p.get("coasts", []), f"{where}.coasts"))
+    if any(c not in COASTS for c in coasts) or (coasts and p["terrain"] != "coast"):
+        raise MapError(f"{where}.coasts: coasts are {', '.join(COASTS)}, on a coastal province only")
+    return Province(abbr, _expect(p.get("name"), str, f"{where}.name"), p["terrain"], bool(p.get("center")), home,
+                    coasts)
+
+
+def _power_names(powers_doc: dict, adjectives: dict[str, str]) -> dict[str, str]:
+    power_names: dict[str, str] = {}
+    for power, info in powers_doc.items():
+        for alias in [power, adjectives[power], *_strings(info.get("aliases", []), f"powers.{power}.aliases")]:
+            key = alias_key(alias)
+            if power_names.get(key, power) != power:
+                raise MapError(f"powers.{power}.aliases: {alias!r} names {power_names[key]} too")
+            if key:
+                power_names[key] = power
+    return power_names
+
+
+def _province_names(provinces: dict) -> dict[str, str]:
+    names: dict[str, str] = {}
+    for abbr, p in provinces.items():
+        for alias in [abbr, p["name"], *_strings(p.get("aliases", []), f"provinces.{abbr}.aliases")]:
+            key = alias_key(alias)
+            if names.get(key, abbr) != abbr:
+                raise MapError(f"provinces.{abbr}.aliases: {alias!r} names {names[key]} too")
+            names[key] = abbr
+    return names
+
+
+def _derive_tables(m: Map) -> None:
+    """The lookup tables the order reader and the adjudicators use, computed once per variant."""
+    fold: dict[str, set[str]] = {}
+    for src, dsts in m.fleet_adj.items():
+        fold.setdefault(src[:3], set()).update(d[:3] for d in dsts)
+    m.province_fleet_adj = {p: frozenset(fold.get(p, ())) for p in m.provinces}
+    m.name_prefixes = frozenset(key[:i] for key in m.names for i in range(1, len(key) + 1))
+    m.reach = {**{("A", src): dsts for src, dsts in m.army_adj.items()},
+               **{("F", src): frozenset(d[:3] for d in dsts) for src, dsts in m.fleet_adj.items()}}
+
+
+def check(m: Map) -> None:
+    """Refuse a map whose adjacency is asymmetric or names places that do not exist, or a variant whose powers,
+    centres, start or rules do not fit its map."""
+    _check_adjacency(m)
+    _check_variant(m)
+
+
+def _check_adjacency(m: Map) -> None:
+    for src, dsts in m.army_adj.items():
+        if not m.can_hold("A", src):
+            raise MapError(f"army.{src}: adjacency from {src}, where no army can stand")
+        _check_table(m, "army", "A", src, dsts, m.army_adj)
+    locs = set(m.locations())
+    for src, dsts in m.fleet_adj.items():
+        if src not in locs or not m.can_hold("F", src):
+            raise MapError(f"fleet.{src}: adjacency from {src}, where no fleet can stand")
+        _check_table(m, "fleet", "F", src, dsts, m.fleet_adj)
+
+
+def _check_table(m: Map, table: str, kind: str, src: str, dsts: frozenset[str], adj: dict) -> None:
+    for d in dsts:
+        if not m.can_hold(kind, d):
+            raise MapError(f"{table}.{src}: {src} -> {d}: no {table} can stand at {d}")
+        if src not in adj.get(d, ()):
+            raise MapError(f"{table}.{src}: {src} -> {d} is not symmetric ({table}.{d} lacks {src})")
+
+
+def _check_variant(m: Map) -> None:
+    if m.builds not in BUILDS:
+        raise MapError(f"builds: {m.builds!r} is not one of {', '.join(BUILDS)}")
+    if not _BEGIN.match(m.begin):
+        raise MapError(f"begin: {m.begin!r} is not a spring or fall movement or a winter adjustment phase "
+                       "(e.g. S1901M, W1900A)")
+    if not 0 <= m.victory <= len(m.centers):
+        raise MapError(f"victory: {m.victory} is more than the {len(m.centers)} supply centres")
+    for power in m.powers:
+        if not m.homes(power) and m.builds == "homes":
+            raise MapError(f"powers.{power}: no home centre, so it could never build")
+    _check_start(m)
+
+
+def _check_start(m: Map) -> None:
+    seen: dict[str, str] = {}
+    for power, units in m.start.items():
+        if power not in m.powers:
+            raise MapError(f"start.{power}: no such power")
+        for u in units:
+            kind, _, loc = u.partition(" ")
+            if kind not in ("A", "F") or not m.can_hold(kind, loc):
+                raise MapError(f"start.{power}: {u!r} cannot stand there")
+            if loc[:3] in seen:
+                raise MapError(f"start.{power}: {u} stands where {seen[loc[:3]]} does")
+            seen[loc[:3]] = u
+    _check_start_centers(m)
+
+
+def _check_start_centers(m: Map) -> None:
+    owners: dict[str, str] = {}
+    for power, centres in (m.start_centers or {}).items():
+        if power not in m.powers:
+            raise MapError(f"centers.{power}: no such power")
+        for c in centres:
+            if c not in m.centers:
+                raise MapError(f"centers.{power}: {c!r} is no supply centre")
+            if c in owners:
+                raise MapError(f"centers.{power}: {c} is {owners[c]}'s already")
+            owners[c] = power
+
+
+def same_board(a: Map, b: Map) -> bool:
+    """Do two maps have the same board (provinces, terrain, coasts, centres, adjacency), so one drawing fits both?"""
+    return (a.army_adj == b.army_adj and a.fleet_adj == b.fleet_adj and
+            {k: (p.terrain, p.coasts, p.center) for k, p in a.provinces.items()} ==
+            {k: (p.terrain, p.coasts, p.center) for k, p in b.provinces.items()})

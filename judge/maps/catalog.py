@@ -1,0 +1,181 @@
+"""The variants the judge offers: those shipped in judge/maps and those in the configured variants folder (our JSON
+or DPjudge .map files), each read and checked once per process (the adjudicators look maps up in their hot paths)."""
+from __future__ import annotations
+
+import json
+from importlib import resources
+from importlib.abc import Traversable
+from pathlib import Path
+from typing import Callable, Union
+
+from judge.maps import Map, MapError, UnknownVariant
+
+_SHIPPED = resources.files("judge.maps")
+_folder: Path | None = None
+_pending: Callable[[], "str | Path | None"] | None = None    # where the folder is, asked when first needed
+_cache: dict[str, Map] = {}
+_reading: list[str] = []          # variants being read now: a base that leads back to itself is an error, not a hang
+
+Folder = Union[str, Path, None, Callable[[], "str | Path | None"]]
+
+
+def use_folder(path: Folder) -> None:
+    """Offer the variants in this folder too (config.ini [judge] variants_dir); None: the shipped ones only.
+
+    A callable is asked for the folder only when a variant that is not shipped is wanted (the command line's
+    `adjudicate` reads config.ini only then: most requests are on shipped variants, and startup time counts).
+    """
+    global _pending
+    if callable(path):
+        _pending = path
+        return
+    _pending = None
+    _set_folder(path)
+
+
+def _set_folder(path: str | Path | None) -> None:
+    global _folder
+    new = Path(path).resolve() if path else None
+    if new != _folder:
+        _folder = new
+        for name in [n for n in _cache if not _is_shipped(n)]:
+            del _cache[name]
+
+
+def folder() -> Path | None:
+    global _pending
+    if _pending is not None:
+        ask, _pending = _pending, None
+        _set_folder(ask())
+    return _folder
+
+
+def _is_shipped(name: str) -> bool:
+    return _SHIPPED.joinpath(f"{name}.json").is_file()
+
+
+def _shipped_names() -> list[str]:
+    names = [e.name[:-5] for e in _SHIPPED.iterdir()
+             if e.name.endswith(".json") and not e.name.endswith(".geometry.json")]
+    return sorted(names, key=lambda n: (n != "standard", n))     # the standard game first, then by name
+
+
+def _folder_files() -> dict[str, Path]:
+    """Variant name -> file, for the folder's .json and .map files (a shipped name is never shadowed)."""
+    where = folder()
+    if where is None or not where.is_dir():
+        return {}
+    out: dict[str, Path] = {}
+    for path in sorted(where.iterdir()):
+        if path.suffix not in (".json", ".map") or path.name.endswith(".geometry.json"):
+            continue
+        name = path.stem.lower().replace("-", "_")
+        if not _is_shipped(name):
+            out.setdefault(name, path)
+    return out
+
+
+def known() -> list[str]:
+    """The names of every variant offered: the shipped ones (standard first), then the folder's."""
+    return _shipped_names() + [n for n in _folder_files() if n not in _shipped_names()]
+
+
+def variants() -> list[Map]:
+    """Every variant offered, loaded. A folder file that cannot be read is left out here (load(name) says why)."""
+    out = []
+    for name in known():
+        try:
+            out.append(load(name))
+        except MapError:
+            if _is_shipped(name):
+                raise
+    return out
+
+
+def load(name: str = "standard") -> Map:
+    """The variant of this name (cached: each is read and checked once per process). UnknownVariant if not offered."""
+    m = _cache.get(name)
+    if m is None:
+        m = _cache[name] = _read(name)
+    return m
+
+
+def document(name: str) -> dict:
+    """The full JSON document of a variant (a derived variant's overrides applied to its base)."""
+    from judge.maps.build import derive
+    if name in _reading:
+        raise MapError(f"variant {name}: its base leads back to itself ({' -> '.join(_reading + [name])})")
+    _reading.append(name)
+    try:
+        path: Traversable | Path
+        if _is_shipped(name):
+            path = _SHIPPED.joinpath(f"{name}.json")
+        else:
+            path = _folder_files().get(name) or _unknown(name)
+            if path.suffix == ".map":
+                from judge.maps import dpjudge_format
+                return dpjudge_format.read_file(Path(path), name)
+        source = _source(path)
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            raise MapError(f"{source}:{exc.lineno}: not JSON: {exc.msg}") from None
+        if isinstance(doc, dict) and "base" in doc:
+            base = doc["base"]
+            if not isinstance(base, str):
+                raise MapError(f"{source}: base: expected a variant name, not {base!r}")
+            doc = derive(document(base), {"name": name, **doc}, source)
+        elif isinstance(doc, dict) and doc.get("name", name) != name:
+            raise MapError(f"{source}: name: {doc['name']!r}, but the file is named for {name!r}")
+        return doc
+    finally:
+        _reading.pop()
+
+
+def _read(name: str) -> Map:
+    from judge.maps.build import build, same_board
+    path = _SHIPPED.joinpath(f"{name}.json") if _is_shipped(name) else _folder_files().get(name)
+    if path is None:
+        _unknown(name)
+    source = _source(path)
+    m = build({**document(name), "name": name}, source)
+    m.source = source
+    if m.board and m.board != name:
+        # A variant pictured on another's board must have that board's geography, or the drawing would lie.
+        try:
+            board = load(m.board)
+        except UnknownVariant:
+            raise MapError(f"{source}: board: no variant {m.board!r} to take the board from") from None
+        if not same_board(m, board):
+            if path.suffix != ".map":
+                raise MapError(f"{source}: board: the geography differs from {m.board!r}'s, so its drawing "
+                               "cannot picture this variant")
+            # A DPjudge file that changes the board it names with MAP is played without a picture.
+            m.board = ""
+            m.description = (m.description + " " if m.description else "") + \
+                f"(Text only: the board differs from {board.title}'s.)"
+    return m
+
+
+def drawing(board: str) -> Traversable | None:
+    """The drawing (geometry file) of a board, shipped or in the variants folder; None if there is none."""
+    if not board:
+        return None
+    shipped = _SHIPPED.joinpath(f"{board}.geometry.json")
+    if shipped.is_file():
+        return shipped
+    where = folder()
+    if where is not None and (where / f"{board}.geometry.json").is_file():
+        return where / f"{board}.geometry.json"
+    return None
+
+
+def _source(path: Traversable | Path) -> str:
+    """A file's name for messages: the path of a folder's file, the package path of a shipped one."""
+    if _folder is not None and isinstance(path, Path) and path.parent == _folder:
+        return str(path)
+    return f"judge/maps/{path.name}"
+
+
+def _unknown(name: str) -> Path:
+    raise UnknownVariant(f"UNKNOWN VARIANT: {name!r} (this judge offers: {', '.join(known())})")

@@ -1,0 +1,238 @@
+"""Variants through the judge: a game's variant (kept in its status), CREATE <game> <password> <variant>, what LIST and
+HELP say, power letters past seven powers, build rules (home centres, any owned centre, the build_anywhere house
+rule), the JSON interface's variant field and `bin/judge variants`."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from judge import api, cli, maps
+from judge.adjudicator import adjudicate
+from judge.game import Game
+from judge.orders.sets import build_order_set
+from judge.phases import needs_adjustment
+from judge.position import Position, Unit
+from judge.rules import Ruleset
+from tests.commands.helpers import GM, Desk
+
+DATA = Path(__file__).resolve().parent / "data" / "maps"
+
+
+@pytest.fixture
+def desk(tmp_path):
+    return Desk(tmp_path)
+
+
+# -- the game's variant ------------------------------------------------------------------------------------------
+
+def test_a_game_keeps_its_variant_and_old_games_play_the_standard_map():
+    game = Game("g", "gm@x.org", "pw", variant="chaos")
+    doc = game.to_json()
+    assert doc["variant"] == "chaos" and Game.from_json(doc).map is maps.load("chaos")
+    del doc["variant"]                      # a status.json written before variants existed
+    assert Game.from_json(doc).variant == "standard" and Game.from_json(doc).map is maps.load("standard")
+
+
+def test_create_names_the_variant(desk):
+    assert desk.send(GM[0], "CREATE fr pw fleet_rome").accepted
+    reply = desk.reply(GM[0])
+    assert "Variant: fleet_rome (Fleet Rome): 7 powers, 34 supply centres, 18 to win alone." in reply
+    assert desk.game("fr").variant == "fleet_rome"
+    assert desk.send(GM[0], "CREATE st pw").accepted and desk.game("st").variant == "standard"
+
+
+def test_create_refuses_an_unknown_variant_and_lists_those_offered(desk):
+    assert not desk.send(GM[0], "CREATE x pw atlantis").accepted
+    assert "UNKNOWN VARIANT: 'ATLANTIS' (THIS JUDGE OFFERS: STANDARD, CHAOS, FLEET_ROME, HEARTLAND)" in \
+        desk.reply(GM[0])
+
+
+def test_the_default_variant_comes_from_the_settings(desk):
+    from judge.service import Judge
+    desk.judge = Judge(desk.settings.with_values(judge_variant="heartland"), clock=desk.clock)
+    assert desk.send(GM[0], "CREATE h pw").accepted and desk.game("h").variant == "heartland"
+
+
+def test_help_and_list_say_which_variants_are_offered(desk):
+    desk.send("someone@x.org", "HELP")
+    helped = desk.reply("someone@x.org")
+    assert "  chaos          Chaos: 34 powers, 34 centres, 18 to win" in helped
+    assert "  heartland      Heartland: 3 powers, 7 centres, 4 to win" in helped
+    desk.send(GM[0], "CREATE ch pw chaos")
+    desk.send("someone@x.org", "LIST")
+    listed = desk.reply("someone@x.org")
+    assert "Variants offered: standard, chaos, fleet_rome, heartland" in listed and "  (chaos)" in listed
+    desk.send("someone@x.org", "LIST ch")
+    assert "Variant:   chaos (Chaos)" in desk.reply("someone@x.org")
+
+
+def test_a_config_with_an_unknown_default_variant_is_refused(tmp_path):
+    from judge import config
+    ini = tmp_path / "config.ini"
+    ini.write_text("[judge]\nvariant = atlantis\n")
+    with pytest.raises(config.ConfigError, match=r"config.ini:judge:variant: UNKNOWN VARIANT: 'atlantis'"):
+        config.load(ini)
+    ini.write_text("[judge]\nvariants_dir = nowhere\n")
+    with pytest.raises(config.ConfigError, match=r"config.ini:judge:variants_dir: .*nowhere is not a folder"):
+        config.load(ini)
+    maps.use_folder(None)
+
+
+# -- thirty-four powers ------------------------------------------------------------------------------------------
+
+def test_chaos_fills_with_thirty_four_players_and_letters_and_names_sign_on(desk):
+    m = maps.load("chaos")
+    assert desk.send(GM[0], "CREATE ch pw chaos").accepted
+    powers = list(m.powers)
+    for i, power in enumerate(powers):
+        letter = m.power_letters[power]
+        r = desk.send(f"p{i}@x.org", f"JOIN ch pw{i} {letter}")
+        assert r.accepted, desk.reply(f"p{i}@x.org")
+        if i < 33:
+            assert desk.game("ch").status == "forming"
+    game = desk.game("ch")
+    assert game.status == "active" and str(game.position.phase) == "W1900A"
+    assert [p.power for p in game.players] == powers                 # each got the power it asked for
+    starts = desk.mails("starting")
+    assert len(starts) == 35
+    paris = next(s for s in starts if s["To"] == f"p{powers.index('PARIS')}@x.org").get_content()
+    assert f"You are playing Paris. Sign on with: SIGNON {m.power_letters['PARIS']}ch" in paris
+    assert "(or SIGNON paris@ch <your password>)" in paris and "Variant: chaos" in paris
+    # A digit is a power's letter past the alphabet; a name works for every power.
+    warsaw = powers.index("WARSAW")
+    assert m.power_letters["WARSAW"].isdigit()
+    assert desk.send(f"p{warsaw}@x.org", f"SIGNON {m.power_letters['WARSAW']}ch pw{warsaw}\nBUILD A WAR").accepted
+    assert desk.send(f"p{warsaw}@x.org", f"SIGNON warsaw@ch pw{warsaw}\nBUILD F WAR").accepted is False
+    assert "FLEET" in desk.reply(f"p{warsaw}@x.org").upper()
+    bel = powers.index("BELGIUM")
+    assert desk.send(f"p{bel}@x.org", f"SIGNON belgium@ch pw{bel}\nBUILD F BEL").accepted
+
+
+def test_a_join_preference_letter_must_be_the_variants(desk):
+    desk.send(GM[0], "CREATE he pw heartland")
+    assert not desk.send("a@x.org", "JOIN he pw F").accepted
+    assert "UNKNOWN POWER LETTER IN THE PREFERENCE: F (USE THE LETTERS ABC" in desk.reply("a@x.org")
+
+
+# -- build rules -------------------------------------------------------------------------------------------------
+
+def winter(m, units: dict, centers: dict) -> Position:
+    return Position.from_json({"phase": "W1901A", "units": units, "centers": centers}, m)
+
+
+FRANCE_WITH_BELGIUM = ({"FRANCE": ["A PAR", "A MAR", "F BRE"], "GERMANY": ["A MUN"]},
+                       {"FRANCE": ["BRE", "MAR", "PAR", "BEL"], "GERMANY": ["MUN"]})
+
+
+def test_home_centres_only_unless_the_house_rule_says_anywhere():
+    m = maps.load("standard")
+    pos = winter(m, *FRANCE_WITH_BELGIUM)
+    refused = build_order_set("FRANCE", ["BUILD A BEL"], pos, m, Ruleset())
+    assert refused.errors == [("BUILD A BEL", "NOT A HOME SUPPLY CENTER: BEL")]
+    anywhere = Ruleset().with_(build_anywhere=True)
+    built = build_order_set("FRANCE", ["BUILD A BEL"], pos, m, anywhere)
+    assert not built.errors and str(built.orders[0]) == "BUILD A BEL"
+    assert build_order_set("FRANCE", ["BUILD A BUR"], pos, m, anywhere).errors == \
+        [("BUILD A BUR", "NOT A SUPPLY CENTER: BUR")]
+    out = adjudicate(m, pos, built.orders, anywhere)
+    assert out.position.units["BEL"] == ("FRANCE", "A", "BEL")
+
+
+def test_a_free_owned_centre_is_a_build_only_where_builds_go_anywhere():
+    m = maps.load("standard")
+    units = {"PAR": Unit("FRANCE", "A", "PAR"), "MAR": Unit("FRANCE", "A", "MAR"), "BRE": Unit("FRANCE", "F", "BRE")}
+    centers = {"PAR": "FRANCE", "MAR": "FRANCE", "BRE": "FRANCE", "BEL": "FRANCE"}
+    assert not needs_adjustment(m, units, centers)                  # the homes are full: nothing to do
+    assert needs_adjustment(m, units, centers, anywhere=True)       # Belgium is free and French
+    chaos = maps.load("chaos")
+    assert needs_adjustment(chaos, {}, {"PAR": "PARIS", "BEL": "PARIS"})
+
+
+def test_chaos_builds_in_any_owned_centre():
+    m = maps.load("chaos")
+    pos = winter(m, {"PARIS": ["A PAR"]}, {"PARIS": ["PAR", "BEL"]})
+    assert not build_order_set("PARIS", ["BUILD F BEL"], pos, m, Ruleset()).errors
+
+
+def test_chaos_begins_with_builds_and_plays_on(tmp_path):
+    m = maps.load("chaos")
+    state = {"phase": "W1900A", "centers": {p: list(m.homes(p)) for p in m.powers}}
+    out = api.adjudicate(state, {"PARIS": ["BUILD A PAR"], "LONDON": ["BUILD F LON"]}, variant="chaos")
+    assert out["state"]["phase"] == "S1901M"
+    assert out["state"]["units"] == {"LONDON": ["F LON"], "PARIS": ["A PAR"]}
+    assert sum(o["order"] == "WAIVE" for o in out["orders"]) == 32
+
+
+# -- the JSON interface and the command line ---------------------------------------------------------------------
+
+def test_the_request_names_its_variant():
+    doc = {"variant": "fleet_rome", "state": {"phase": "S1901M", "units": {"ITALY": ["F ROM"]}},
+           "orders": {"ITALY": ["F ROM - TYS"]}}
+    assert api.request(doc)["state"]["units"] == {"ITALY": ["F TYS"]}
+    heart = {"variant": "heartland", "state": {"phase": "S1901M", "units": {"CALDOR": ["F COR/EC"]}},
+             "orders": {"CALDOR": ["F Cormouth east coast - Amber Sea"]}, "picture": "svg"}
+    out = api.request(heart)
+    assert out["state"]["units"] == {"CALDOR": ["F AMB"]} and 'id="prov-HRT"' in out["picture"]
+    with pytest.raises(ValueError, match=r"UNKNOWN POWER: 'FRANCE'"):
+        api.request({"variant": "heartland", "state": {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}}})
+
+
+def test_an_unknown_variant_is_a_malformed_request(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    req = tmp_path / "r.json"
+    req.write_text(json.dumps({"variant": "atlantis", "state": {"phase": "S1901M"}}))
+    assert cli.main(["adjudicate", str(req)]) == 2
+    err = capsys.readouterr().err.strip().split("\n")
+    assert err == ["judge adjudicate: UNKNOWN VARIANT: 'atlantis' (this judge offers: standard, chaos, fleet_rome, "
+                   "heartland)"]
+
+
+def test_bin_judge_variants(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["variants"]) == 0
+    lines = [line.split() for line in capsys.readouterr().out.strip().split("\n")]
+    assert lines == [["standard", "7", "34", "18"], ["chaos", "34", "34", "18"], ["fleet_rome", "7", "34", "18"],
+                     ["heartland", "3", "7", "4"]]
+
+
+def test_bin_judge_variants_reads_the_folder_from_config(capsys, tmp_path, monkeypatch):
+    (tmp_path / "more").mkdir()
+    shutil.copy(DATA / "toy.map", tmp_path / "more" / "toy.map")
+    (tmp_path / "more" / "bad.map").write_text("PORT XYZ\n")
+    (tmp_path / "config.ini").write_text("[judge]\nvariants_dir = more\n")
+    monkeypatch.chdir(tmp_path)
+    try:
+        assert cli.main(["variants"]) == 1
+        out = capsys.readouterr()
+        assert out.out.strip().split("\n")[-1].split() == ["toy", "2", "4", "3"]
+        assert "bad.map:1: this judge does not play PORT" in out.err
+        req = tmp_path / "r.json"
+        req.write_text(json.dumps({"variant": "toy", "state": {"phase": "S1901M", "units": {"NORTH": ["F NBY"]}},
+                                   "orders": {"NORTH": ["F NBY - NSE"]}}))
+        assert cli.main(["adjudicate", str(req), "--compact"]) == 0
+        assert json.loads(capsys.readouterr().out)["state"]["units"] == {"NORTH": ["F NSE"]}
+    finally:
+        maps.use_folder(None)
+
+
+def test_bin_judge_map_draws_a_variant_or_says_it_has_no_drawing(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    req = tmp_path / "r.json"
+    req.write_text(json.dumps({"variant": "heartland", "state": {"phase": "S1901M", "units": {"ARDEN": ["A ASH"]}},
+                               "orders": {"ARDEN": ["A ASH - HRT"]}}))
+    assert cli.main(["map", str(req), "-o", str(tmp_path / "b.svg")]) == 0
+    svg = (tmp_path / "b.svg").read_text()
+    assert 'id="prov-COR"' in svg and 'id="prov-PAR"' not in svg
+    assert cli.main(["map", str(req), "-o", str(tmp_path / "a.svg"), "--before"]) == 0
+    (tmp_path / "more").mkdir()
+    shutil.copy(DATA / "toy.map", tmp_path / "more" / "toy.map")
+    (tmp_path / "config.ini").write_text("[judge]\nvariants_dir = more\n")
+    req.write_text(json.dumps({"variant": "toy", "state": {"phase": "S1901M"}}))
+    try:
+        assert cli.main(["map", str(req), "-o", str(tmp_path / "t.svg")]) == 2
+        assert "NO PICTURE: VARIANT toy HAS NO DRAWING" in capsys.readouterr().err
+    finally:
+        maps.use_folder(None)
