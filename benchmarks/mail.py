@@ -818,11 +818,13 @@ async def scenario_burst(args, root: Path) -> dict:
               + ("" if complete else "  (!! some mails got no reply or were refused)"))
         middle = sorted(results, key=lambda r: r["rate_per_s"])[len(results) // 2]
         print_stages(middle)
-        alone = deliver_alone(root, order_mails(args.games, args.mails, 80, args.seed))
-        print(f"  for comparison, Judge.deliver alone (one thread, no SMTP, no sender, same kind of {alone['mails']} "
-              f"mails): {alone['wall_s']:.2f} s = {alone['rate_per_s']:.0f} mails/s; {alone['first_signon_ms']:.1f} "
-              f"ms per mail with a player's first sign-on ({alone['first_signons']}), {alone['later_ms']:.1f} ms "
-              f"later ({alone['later']}); {load_average()}")
+        # (after --process the games have moved on, and the same orders no longer fit them)
+        alone = None if PROCESS else deliver_alone(root, order_mails(args.games, args.mails, 80, args.seed))
+        if alone:
+            print(f"  for comparison, Judge.deliver alone (one thread, no SMTP, no sender, same kind of {alone['mails']} "
+                  f"mails): {alone['wall_s']:.2f} s = {alone['rate_per_s']:.0f} mails/s; {alone['first_signon_ms']:.1f} "
+                  f"ms per mail with a player's first sign-on ({alone['first_signons']}), {alone['later_ms']:.1f} ms "
+                  f"later ({alone['later']}); {load_average()}")
         if (args.profile or not (rate_ok and p99_ok)) and not args.no_profile:
             r = await one_burst(root, world, order_mails(args.games, args.mails, 99, args.seed), None, args.threads,
                                 profile=True, workers=args.workers, backlog=args.backlog)
@@ -908,7 +910,7 @@ async def startup_once(root: Path) -> dict:
         return w
     daemon.spool.pending = timed("spool drain", daemon.spool.pending)
     daemon.judge.store.wakeups = timed("  GameStore.wakeups (read every status.json)", daemon.judge.store.wakeups)
-    daemon._plan_all = timed("deadline rebuild (_plan_all)", daemon._plan_all)
+    daemon._start_wakeups = timed("deadline rebuild (_start_wakeups)", daemon._start_wakeups)
     t1 = time.perf_counter()
     _, port = await daemon.start("127.0.0.1", 0)
     t2 = time.perf_counter()
@@ -916,7 +918,7 @@ async def startup_once(root: Path) -> dict:
     t3 = time.perf_counter()
     marks["Daemon.start() in all"] = t2 - t1
     marks["  scheduler start + SMTP server up"] = \
-        (t2 - t1) - marks["spool drain"] - marks["deadline rebuild (_plan_all)"]
+        (t2 - t1) - marks["spool drain"] - marks["deadline rebuild (_start_wakeups)"]
     marks["first client greeted (after start() returned)"] = t3 - t2
     marks["total: Daemon() to greeting"] = t3 - t0
     jobs = len(daemon.deadlines.scheduler.get_jobs())
@@ -977,7 +979,7 @@ def scenario_startup(args, root: Path) -> dict:
         mid = sorted(fin, key=lambda r: r["seconds"])[len(fin) // 2]["marks"]
         print(f"  the same with {k} of them completed (no wake-up): "
               + ", ".join(f"{r['seconds']:.2f}" for r in fin) + f" s; median {fmed:.2f} s "
-              f"({fin[0]['jobs']} jobs; deadline rebuild {mid['deadline rebuild (_plan_all)']:.2f} s, of which "
+              f"({fin[0]['jobs']} jobs; deadline rebuild {mid['deadline rebuild (_start_wakeups)']:.2f} s, of which "
               f"reading {mid['  GameStore.wakeups (read every status.json)']:.2f} s)")
         out["with_finished"] = {"finished": k, "runs": fin, "median_s": fmed}
     return out

@@ -10,7 +10,7 @@ from judge.orders.errors import DUPLICATE_ORDER, SET_NOT_USED, SET_REJECTED, Ord
 from judge.orders.parser import parse
 from judge.orders.sets import adjustment_count, build_order_set
 from judge.orders.validate import Validator
-from judge.phases import victory_centers
+from judge.phases import ends_year, victory_centers
 from judge.roles import DUMMY, PLAYING, GameError, OrderSetError, Player
 from judge.rules import OrderSets, PartialOrders
 
@@ -31,7 +31,7 @@ class Ordering:
             return bool(pos.units_of(power))
         if kind == "R":
             return any(d.unit.power == power for d in pos.dislodged.values())
-        due = adjustment_count(pos, power)
+        due = adjustment_count(pos, power, self.map)
         if due < 0:
             return True
         m, anywhere = self.map, self.rules.build_anywhere
@@ -133,8 +133,9 @@ class Ordering:
         self.history.append(str(before))
         changed = outcome.position.centers is not self.position.centers
         self.position = outcome.position
-        if before.season == "F" and not (outcome.position.phase.season == "F"):
-            # A year ends when the Fall (with its retreats) is over: record the centre count for SUMMARY.
+        if ends_year(self.map, before) and outcome.position.phase[:2] != before[:2]:
+            # A year ends when its last movement season (the Fall, with its retreats) is over: record the centre
+            # count for SUMMARY.
             self.center_history[str(before.year)] = {p: len(self.position.centers_of(p)) for p in self.map.powers}
         winner = self.solo_winner() if changed else None
         if winner:

@@ -1,4 +1,5 @@
-"""The phase sequence: which phase comes next, empty phases skipped, centre ownership after the Fall, solo wins."""
+"""The phase sequence: which phase comes next in the variant's calendar, empty phases skipped, centre ownership
+after the year's last movement season (the Fall), solo wins."""
 from __future__ import annotations
 
 from judge.maps import Map
@@ -72,14 +73,25 @@ def after_retreats(m: Map, position: Position, units: dict[str, Unit], anywhere:
 
 
 def after_adjustments(m: Map, position: Position, units: dict[str, Unit]) -> Position:
-    return Position(Phase(position.phase.year + 1, 0, 0), units, dict(position.centers), {})
+    return Position(Phase(position.phase.year + 1, _SEASON_INDEX[m.calendar[0]], 0), units, dict(position.centers), {})
+
+
+_SEASON_INDEX = {"S": 0, "F": 1, "W": 2}
+
+
+def ends_year(m: Map, phase: Phase) -> bool:
+    """Is this phase in the year's last movement season (the Fall, in the standard calendar), whose end changes
+    centre ownership?"""
+    return phase.season == m.calendar[-1]
 
 
 def _after_season(m: Map, phase: Phase, units: dict[str, Unit], centers: dict[str, str],
                   anywhere: bool = False) -> Position:
-    if phase.season == "S":
-        return Position(Phase(phase.year, 1, 0), units, centers, {})   # unchanged, so shared (never mutated)
+    following = m.next_season(phase.season)
+    if following != "W":
+        # unchanged, so shared (never mutated)
+        return Position(Phase(phase.year, _SEASON_INDEX[following], 0), units, centers, {})
     centers = update_ownership(m, units, centers)
     if needs_adjustment(m, units, centers, anywhere):
         return Position(Phase(phase.year, 2, 2), units, centers, {})
-    return Position(Phase(phase.year + 1, 0, 0), units, centers, {})
+    return Position(Phase(phase.year + 1, _SEASON_INDEX[m.calendar[0]], 0), units, centers, {})

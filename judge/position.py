@@ -126,6 +126,9 @@ class Position:
         if unknown:
             raise ValueError(f"UNKNOWN STATE FIELD: {sorted(unknown)[0]}")
         phase = Phase.parse(doc.get("phase"))
+        if phase.season != "W" and phase.season not in m.calendar:
+            raise ValueError(f"BAD PHASE: {phase} (the variant {m.name} has no {SEASONS[phase.season].lower()} "
+                             "movement)")
         units: dict[str, Unit] = {}
         known = _known_units(m)
         for power, lst in _power_map(doc.get("units", {}), m, "units").items():

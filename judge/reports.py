@@ -9,6 +9,7 @@ import textwrap
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map
 from judge.orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Waive, order_power
+from judge.phases import ends_year
 from judge.position import Phase, Position, Unit
 
 COASTS = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
@@ -160,7 +161,7 @@ def results_context(m: Map, before: Position, after: Position, results: list[Ord
                     errors: list[tuple[str, str, str]] | None = None, disorder: list[str] | None = None,
                     winner: str | None = None) -> dict:
     """Everything a results mail shows about one processed phase."""
-    fall_over = before.phase.season == "F" and after.phase.kind != "R" and before.phase.kind != "A"
+    fall_over = ends_year(m, before.phase) and after.phase.kind != "R" and before.phase.kind != "A"
     return {
         "phase": phase_words(before.phase),
         "next": phase_words(after.phase),

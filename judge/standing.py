@@ -29,7 +29,7 @@ def power_lines(game, power: str, texts: list[str] | None = None) -> list[str]:
             order = by_unit.get(d.unit.province)
             out.append(f"{order}" if order else f"{d.unit}: no order (disbands); may retreat to {options}")
         return out
-    due = adjustment_count(pos, power)
+    due = adjustment_count(pos, power, game.map)
     builds = [o for o in oset.orders if isinstance(o, (Build, Waive))]
     removes = [o for o in oset.orders if isinstance(o, Remove)]
     out = [str(o) for o in builds + removes]
@@ -47,5 +47,5 @@ def owed(game, power: str) -> str:
     pos = game.position
     if pos is None or pos.phase.kind != "A":
         return ""
-    due = adjustment_count(pos, power)
+    due = adjustment_count(pos, power, game.map)
     return f"builds {due}" if due > 0 else (f"removes {-due}" if due < 0 else "")

@@ -236,3 +236,63 @@ def test_bin_judge_map_draws_a_variant_or_says_it_has_no_drawing(capsys, tmp_pat
         assert "NO PICTURE: VARIANT toy HAS NO DRAWING" in capsys.readouterr().err
     finally:
         maps.use_folder(None)
+
+
+# -- the calendar and the build limit ------------------------------------------------------------------------------
+
+def fall_only(**more):
+    """The standard board with one movement season a year (Fall), as a variant of our own."""
+    from judge.maps.build import build, derive
+    base = json.loads((Path(maps.__file__).parent / "standard.json").read_text(encoding="utf-8"))
+    return build(derive(base, {"name": "autumn", "base": "standard", "calendar": ["fall"], "begin": "F1901M",
+                               **more}, "autumn.json"), "autumn.json")
+
+
+def test_a_calendar_with_one_movement_season_goes_from_fall_to_winter_to_fall():
+    m = fall_only()
+    pos = Position.from_json({"phase": "F1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]},
+                              "centers": {"FRANCE": ["PAR"], "GERMANY": ["MUN"]}}, m)
+    out = adjudicate(m, pos, [o for o in build_order_set("FRANCE", ["A PAR - BUR"], pos, m, Ruleset()).orders],
+                     Ruleset())
+    # Burgundy is no centre, so nobody gains one: no builds, and the next phase is next year's Fall, not a Spring.
+    assert str(out.position.phase) == "F1902M"
+    out = adjudicate(m, out.position, build_order_set("GERMANY", ["A MUN - BUR"], out.position, m, Ruleset()).orders
+                     + build_order_set("FRANCE", ["A BUR - BEL"], out.position, m, Ruleset()).orders, Ruleset())
+    # Belgium taken in the year's only movement season changes hands at once, and France builds in the Winter.
+    assert str(out.position.phase) == "W1902A" and out.position.centers["BEL"] == "FRANCE"
+    after = adjudicate(m, out.position, [], Ruleset())
+    assert str(after.position.phase) == "F1903M"
+
+
+def test_a_state_in_a_season_the_calendar_lacks_is_malformed():
+    with pytest.raises(ValueError, match=r"BAD PHASE: S1901M \(the variant autumn has no spring movement\)"):
+        Position.from_json({"phase": "S1901M", "units": {}}, fall_only())
+
+
+def test_a_build_limit_caps_the_builds_of_one_winter():
+    m = fall_only(build_limit=1)
+    units = {"FRANCE": ["F BRE"]}
+    pos = Position.from_json({"phase": "W1901A", "units": units, "centers": {"FRANCE": ["BRE", "MAR", "PAR"]}}, m)
+    oset = build_order_set("FRANCE", ["BUILD A PAR", "BUILD A MAR"], pos, m, Ruleset())
+    assert [str(o) for o in oset.orders] == ["BUILD A PAR"]
+    assert oset.errors == [("BUILD A MAR", "NO MORE BUILDS ALLOWED: BUILD A MAR")]
+    out = adjudicate(m, pos, oset.orders, Ruleset())
+    assert sorted(out.position.units) == ["BRE", "PAR"]
+    # Nothing ordered: one waived build (the limit), not two.
+    idle = adjudicate(m, pos, [], Ruleset())
+    assert [str(r.order) for r in idle.results] == ["WAIVE"]
+    # Removals are never limited.
+    many = Position.from_json({"phase": "W1901A", "units": {"FRANCE": ["A PAR", "A MAR", "F BRE"]},
+                               "centers": {"FRANCE": ["PAR"]}}, m)
+    assert len(adjudicate(m, many, [], Ruleset()).position.units) == 1
+
+
+def test_a_dpjudge_flow_with_one_movement_season(tmp_path):
+    from judge.maps.build import build
+    from judge.maps.dpjudge_format import read_text
+    text = (DATA / "toy.map").read_text(encoding="utf-8").replace(
+        "VICTORY 3", "VICTORY 3\nFLOW FALL:MOVEMENT,RETREATS WINTER:ADJUSTMENTS")
+    m = build(read_text(text, "toyfall", tmp_path), "toyfall")
+    assert m.calendar == ("F",) and m.begin == "F1901M"
+    with pytest.raises(maps.MapError, match=r"toysummer.map:\d+: this judge does not play a FLOW other than"):
+        read_text(text.replace("FLOW FALL", "FLOW SUMMER"), "toysummer", tmp_path)

@@ -17,7 +17,7 @@ def resolve_adjustments(m: Map, position: Position, orders: dict[str, list[Adjus
     results: list[OrderResult] = []
     for power in m.powers:
         given = orders.get(power, [])
-        due = len(position.centers_of(power)) - len(position.units_of(power))
+        due = m.builds_allowed(len(position.centers_of(power)) - len(position.units_of(power)))
         for order in given:
             if isinstance(order, Build):
                 units[order.province] = Unit(power, order.kind, order.loc)

@@ -10,6 +10,7 @@ TERRAINS = ("land", "coast", "sea")
 COASTS = ("NC", "SC", "EC", "WC")     # the coasts the order parser reads ("/nc", "north coast" ...)
 BUILDS = ("homes", "any")             # where a power builds: its own home centres, or any centre it owns
 DEFAULT_BEGIN = "S1901M"
+SEASON_WORDS = {"spring": "S", "fall": "F"}   # the seasons a calendar may hold a movement phase in (and its retreats)
 
 
 class MapError(ValueError):
@@ -59,6 +60,8 @@ class Map:
     builds: str = "homes"                 # one of BUILDS
     begin: str = DEFAULT_BEGIN            # the first phase: a spring movement, or a winter adjustment (builds first)
     start_centers: dict[str, tuple[str, ...]] | None = None     # centres owned at the start (None: the home centres)
+    calendar: tuple[str, ...] = ("S", "F")   # the movement seasons of a year, in order; a winter adjustment ends it
+    build_limit: int = 0                  # most builds a power makes in one adjustment phase (0: no limit)
     source: str = ""                      # the file the variant was read from
 
     # -- derived views -------------------------------------------------------------------------------------------
@@ -74,6 +77,15 @@ class Map:
     def victory_count(self) -> int:
         """Centres a power needs to win alone: the variant's count, else more than half (18 of 34)."""
         return self.victory or len(self.centers) // 2 + 1
+
+    def next_season(self, season: str) -> str:
+        """The phase season after a movement season's phases: the year's next movement season, else winter ("W")."""
+        later = self.calendar[self.calendar.index(season) + 1:] if season in self.calendar else ()
+        return later[0] if later else "W"
+
+    def builds_allowed(self, due: int) -> int:
+        """Of the `due` builds a power's centres give it (more centres than units), those it may make this winter."""
+        return min(due, self.build_limit) if self.build_limit and due > 0 else due
 
     def builds_at(self, power: str, province: str, anywhere: bool = False) -> bool:
         """May `power` build in this province, if it owns it and it is free? Home centres only, unless the variant

@@ -5,13 +5,13 @@ import copy
 import re
 from typing import Any
 
-from judge.maps import BUILDS, COASTS, DEFAULT_BEGIN, TERRAINS, Map, MapError, Province, alias_key
+from judge.maps import BUILDS, COASTS, DEFAULT_BEGIN, SEASON_WORDS, TERRAINS, Map, MapError, Province, alias_key
 
 FULL_KEYS = {"name", "title", "description", "board", "powers", "provinces", "army", "fleet", "start", "centers",
-             "victory", "builds", "begin"}
+             "victory", "builds", "begin", "calendar", "build_limit"}
 # What a variant on another's board may change: everything but the geography (a new board needs its own drawing).
 DERIVED_KEYS = {"name", "base", "title", "description", "board", "powers", "homes", "start", "centers", "victory",
-                "builds", "begin"}
+                "builds", "begin", "calendar", "build_limit"}
 POWER_KEYS = {"letter", "adjective", "aliases", "colour"}
 PROVINCE_KEYS = {"name", "terrain", "center", "home", "coasts", "aliases"}
 
@@ -52,7 +52,7 @@ def derive(base: dict, doc: dict, source: str) -> dict:
     """
     _unknown(doc, DERIVED_KEYS, source)
     out = copy.deepcopy(base)
-    for key in ("title", "description", "victory", "builds", "begin", "board"):
+    for key in ("title", "description", "victory", "builds", "begin", "board", "calendar", "build_limit"):
         if key in doc:
             out[key] = doc[key]
     out["name"] = doc.get("name", out["name"])
@@ -123,7 +123,9 @@ def _build(doc: Any, source: str) -> Map:
             description=_expect(doc.get("description", ""), str, "description"),
             board=_expect(doc.get("board", name), str, "board"), power_colours=colours,
             victory=_expect(doc.get("victory", 0), int, "victory"), builds=doc.get("builds", "homes"),
-            begin=_expect(doc.get("begin", DEFAULT_BEGIN), str, "begin"), start_centers=start_centers)
+            begin=_expect(doc.get("begin", DEFAULT_BEGIN), str, "begin"), start_centers=start_centers,
+            calendar=_calendar(doc.get("calendar", list(SEASON_WORDS))),
+            build_limit=_expect(doc.get("build_limit", 0), int, "build_limit"))
     _derive_tables(m)
     check(m)
     return m
@@ -237,12 +239,30 @@ def _check_table(m: Map, table: str, kind: str, src: str, dsts: frozenset[str], 
             raise MapError(f"{table}.{src}: {src} -> {d} is not symmetric ({table}.{d} lacks {src})")
 
 
+def _calendar(value: Any) -> tuple[str, ...]:
+    """["spring", "fall"] -> ("S", "F"): the movement seasons of a year, at least one, in the order of the year."""
+    words = _strings(value, "calendar")
+    order = list(SEASON_WORDS)
+    for w in words:
+        if w not in SEASON_WORDS:
+            raise MapError(f"calendar: {w!r} is not a movement season (known: {', '.join(order)}; the winter "
+                           "adjustment phase ends every year)")
+    if not words or words != sorted(set(words), key=order.index):
+        raise MapError(f"calendar: {words!r}: name each movement season of the year once, in order "
+                       f"(e.g. {order!r})")
+    return tuple(SEASON_WORDS[w] for w in words)
+
+
 def _check_variant(m: Map) -> None:
     if m.builds not in BUILDS:
         raise MapError(f"builds: {m.builds!r} is not one of {', '.join(BUILDS)}")
     if not _BEGIN.match(m.begin):
         raise MapError(f"begin: {m.begin!r} is not a spring or fall movement or a winter adjustment phase "
                        "(e.g. S1901M, W1900A)")
+    if m.begin[0] != "W" and m.begin[0] not in m.calendar:
+        raise MapError(f"begin: {m.begin} is in a season with no movement phase in this variant's calendar")
+    if m.build_limit < 0:
+        raise MapError(f"build_limit: {m.build_limit} (the most builds in one winter: 1 or more, or 0 for no limit)")
     if not 0 <= m.victory <= len(m.centers):
         raise MapError(f"victory: {m.victory} is more than the {len(m.centers)} supply centres")
     for power in m.powers:

@@ -10,6 +10,9 @@ from judge.maps import COASTS, Map, MapError
 
 TERRAINS = {"LAND": "land", "COAST": "coast", "WATER": "sea"}
 DEFAULT_FLOW = ["SPRING:MOVEMENT,RETREATS", "FALL:MOVEMENT,RETREATS", "WINTER:ADJUSTMENTS"]
+# The FLOWs this judge plays: the standard year, or one with a single movement season (the calendar of FORMAT.md).
+FLOWS = {tuple(DEFAULT_FLOW): ["spring", "fall"], (DEFAULT_FLOW[0], DEFAULT_FLOW[2]): ["spring"],
+         (DEFAULT_FLOW[1], DEFAULT_FLOW[2]): ["fall"]}
 ABBR = re.compile(r"^[A-Za-z]{3}$")
 
 
@@ -79,10 +82,13 @@ class Board:
         self.unowned = sorted(c for c in m.centers if not m.provinces[c].home)
         self.victory = m.victory or self.victory
         self.begin, self.builds = m.begin, m.builds
+        if m.calendar != ("S", "F"):            # (the standard year needs no FLOW; a later FLOW line adds to this)
+            calendar = [{"S": "spring", "F": "fall"}[season] for season in m.calendar]
+            self.flow = next(list(f) for f, cal in FLOWS.items() if cal == calendar)
 
     # -- the document --------------------------------------------------------------------------------------------
     def document(self) -> dict:
-        if self.flow not in ([], DEFAULT_FLOW):
+        if self.flow and tuple(self.flow) not in FLOWS:
             refuse(str(self.files[0]), "an incomplete FLOW")
         provinces, coasts = self._provinces()
         army, fleet = self._adjacency(provinces, coasts)
@@ -97,12 +103,18 @@ class Board:
                      "description": f"Read from the DPjudge map file {self.files[0].name}.",
                      "board": "" if self.text_only else (self.board or self.name),
                      "powers": powers, "provinces": doc_provinces, "army": army, "fleet": fleet, "start": start,
-                     "builds": self.builds, "begin": self.begin or "S1901M"}
+                     "builds": self.builds, "begin": self.begin or self._first_phase()}
         if self.victory:
             doc["victory"] = self.victory
+        if self.flow:
+            doc["calendar"] = FLOWS[tuple(self.flow)]
         if any(p.owns is not None for p in self.powers.values()):
             doc["centers"] = owns
         return doc
+
+    def _first_phase(self) -> str:
+        """Without BEGIN, a game begins with its year's first movement phase in 1901."""
+        return "F1901M" if self.flow and FLOWS[tuple(self.flow)][0] == "fall" else "S1901M"
 
     def _province_entry(self, abbr: str, terrain: str, centre: bool, homes: dict[str, list[str]],
                         coasts: list[str] | None) -> dict:

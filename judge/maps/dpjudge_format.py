@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from judge.maps import MapError
-from judge.maps.dpjudge_board import ABBR, DEFAULT_FLOW, Board, Place, Power, refuse
+from judge.maps.dpjudge_board import ABBR, FLOWS, Board, Place, Power, refuse
 
 SEASONS = {"SPRING": "S", "FALL": "F", "WINTER": "W"}
 PHASE_TYPES = {"MOVEMENT": "M", "RETREATS": "R", "ADJUSTMENTS": "A"}
@@ -100,8 +100,9 @@ class Reader(Board):
 
     def flow_line(self, words: list[str], where: str, folder: Path) -> None:
         self.flow = [] if len(words) == 1 else self.flow + [w.upper() for w in words[1:]]
-        if self.flow != DEFAULT_FLOW[:len(self.flow)]:
-            refuse(where, "a FLOW other than spring and fall movement and retreats, winter adjustments")
+        if not any(list(flow[:len(self.flow)]) == self.flow for flow in FLOWS):
+            refuse(where, "a FLOW other than spring and fall (or one of them) with movement and retreats, then "
+                          "winter adjustments")
 
     def begin_line(self, words: list[str], where: str, folder: Path) -> None:
         parts = [w.upper() for w in words[1:]]

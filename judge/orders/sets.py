@@ -32,9 +32,10 @@ class OrderSet:
         self.verdicts[index] = message
 
 
-def adjustment_count(position: Position, power: str) -> int:
-    """Builds (positive) or removals (negative) a power has in an adjustment phase."""
-    return len(position.centers_of(power)) - len(position.units_of(power))
+def adjustment_count(position: Position, power: str, m: Map) -> int:
+    """Builds (positive) or removals (negative) a power has in an adjustment phase: the difference of its centres and
+    units, builds no more than the variant's limit per winter."""
+    return m.builds_allowed(len(position.centers_of(power)) - len(position.units_of(power)))
 
 
 def build_order_set(power: str, texts: list[str], position: Position, m: Map, rules: Ruleset,
@@ -50,7 +51,7 @@ def build_order_set(power: str, texts: list[str], position: Position, m: Map, ru
             out.errors.append((text, err.message))
             out.verdicts[index] = err.message
     if position.phase.kind == "A":
-        _limit_adjustments(power, legal, position, out)
+        _limit_adjustments(power, legal, position, m, out)
     else:
         _settle_duplicates(legal, rules, out)
     # Report errors in the order the player wrote the lines.
@@ -88,9 +89,10 @@ def _settle_duplicates(legal: list[tuple[int, str, Order]], rules: Ruleset, out:
                 out._refuse(item, E.DUPLICATE_ORDER.format(item[2].unit) + note)
 
 
-def _limit_adjustments(power: str, legal: list[tuple[int, str, Order]], position: Position, out: OrderSet) -> None:
+def _limit_adjustments(power: str, legal: list[tuple[int, str, Order]], position: Position, m: Map,
+                       out: OrderSet) -> None:
     """The first legal adjustments count, up to what the power is due (DATC 4.D.4-4.D.6)."""
-    due = adjustment_count(position, power)
+    due = adjustment_count(position, power, m)
     builds = max(due, 0)
     removals = max(-due, 0)
     building: set[str] = set()

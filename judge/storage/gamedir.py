@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from contextlib import contextmanager
 from datetime import datetime
@@ -10,7 +11,7 @@ from typing import Iterator
 
 from judge.game import Game
 from judge.storage.atomic import append_line, locked
-from judge.storage.commit import Commit, recover, remove_temp_files
+from judge.storage.commit import MANIFEST, PENDING, Commit, recover, remove_temp_files
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9_-]{0,19}$")
 STATUS = "status.json"
@@ -108,10 +109,14 @@ class GameStore:
         remove_temp_files(self.root)
         for path in sorted(self.root.iterdir()):
             if valid_name(path.name) and path.is_dir():
-                with self.lock(path.name):
-                    published += recover(path, self.outbox)
-                    for folder in (path, path / "results", path / "snapshots", path / "press", path / "crosscheck"):
-                        remove_temp_files(folder)
+                # Only a commit past its commit point needs finishing now (staging without a manifest is dropped
+                # by the game's next commit), and only the game folder itself gets files written outside a commit:
+                # a listing and a stat per game, as start-up reads thousands of games; the lock only where needed
+                # (another process may be at work on a game).
+                if (path / PENDING / MANIFEST).exists() or _has_temp_files(path):
+                    with self.lock(path.name):
+                        published += recover(path, self.outbox)
+                        remove_temp_files(path)
         return published
 
     # -- writing (always inside a commit) ------------------------------------------------------------------------
@@ -206,3 +211,8 @@ def _dump(doc: dict) -> str:
     # One line, not indented: the C encoder (an indented dump takes the pure-Python one, several times slower,
     # and a status file is written for every accepted message).
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def _has_temp_files(folder: Path) -> bool:
+    with os.scandir(folder) as entries:
+        return any(e.name.startswith(".") and e.name.endswith(".tmp") for e in entries)

@@ -124,6 +124,13 @@ def broken(change) -> dict:
     (lambda d: d["fleet"]["ROM"].append("VEN"), r"my.json: fleet.ROM: ROM -> VEN is not symmetric"),
     (lambda d: d["provinces"]["LVP"]["aliases"].append("livonia"), r"my.json: provinces.LVP.aliases: 'livonia'"),
     (lambda d: d.update(name="My Map"), r"my.json: name: 'My Map' is not a variant name"),
+    (lambda d: d.update(calendar=["summer"]), r"my.json: calendar: 'summer' is not a movement season"),
+    (lambda d: d.update(calendar=["fall", "spring"]), r"my.json: calendar: .*once, in order"),
+    (lambda d: d.update(calendar=[]), r"my.json: calendar: .*once, in order"),
+    (lambda d: d.update(calendar="spring"), r"my.json: calendar: expected a list"),
+    (lambda d: d.update(calendar=["fall"]), r"my.json: begin: S1901M is in a season with no movement phase"),
+    (lambda d: d.update(build_limit=-1), r"my.json: build_limit: -1"),
+    (lambda d: d.update(build_limit="2"), r"my.json: build_limit: expected int"),
 ])
 def test_a_broken_document_is_refused_naming_file_and_key(change, message):
     with pytest.raises(MapError, match=message):

@@ -57,7 +57,7 @@ def test_a_support_and_a_convoy_with_the_same_fields_are_two_orders(m):
 
 def test_first_legal_builds_count(m):
     pos = position(m, {"GERMANY": ["A BER"]}, "W1901A", centers={"GERMANY": ["BER", "KIE", "MUN"]})
-    assert adjustment_count(pos, "GERMANY") == 2
+    assert adjustment_count(pos, "GERMANY", m) == 2
     oset = build_order_set("GERMANY", ["Build A Warsaw", "Build F Kiel", "Build A Kiel", "Build A Munich",
                                        "Build A Berlin", "waive"], pos, m, Ruleset())
     assert oset.orders == [Build("GERMANY", "F", "KIE"), Build("GERMANY", "A", "MUN")]

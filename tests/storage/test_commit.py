@@ -95,8 +95,6 @@ def test_recover_all_cleans_every_game_folder(tmp_path):
     store.save(started_game("g1"), T0)
     store.save(started_game("g2"), T0)
     (tmp_path / "games" / "g1" / ".status.json.dead.tmp").write_text("x")
-    (tmp_path / "games" / "g2" / "results").mkdir()
-    (tmp_path / "games" / "g2" / "results" / ".0001-S1901M.txt.dead.tmp").write_text("x")
     tx = store.begin("g2")
     tx.mail("late.eml", b"x")
     tx.ops.append(["mail", "missing", "x"])     # so that _apply is reached only through recovery
@@ -106,6 +104,26 @@ def test_recover_all_cleans_every_game_folder(tmp_path):
     assert [p.name for p in published] == ["late.eml"]
     leftovers = [p for p in (tmp_path / "games").rglob("*") if p.name.endswith(".tmp") or p.parent.name == ".pending"]
     assert leftovers == []
+
+
+def test_staging_without_commit_point_is_dropped_by_the_next_commit(tmp_path):
+    # Start-up leaves such a game alone (it only opens games with a manifest or a temp file, to start fast with
+    # thousands of games); the game's next commit must still drop the uncommitted files and never publish them.
+    store = GameStore(tmp_path / "games", tmp_path / "outbox")
+    game = started_game("g1")
+    store.save(game, T0)
+    tx = store.begin("g1")
+    tx.mail("never.eml", b"x")
+    (tx.staging / ".s0001.dead.tmp").write_text("half")
+    assert store.recover_all() == []
+    assert not (tmp_path / "outbox").exists() or os.listdir(tmp_path / "outbox") == []
+    with store.lock("g1"):
+        tx = store.begin("g1")
+        store.save(game, T0, tx)
+        tx.mail("real.eml", b"y")
+        tx.finish()
+    assert os.listdir(tmp_path / "outbox") == ["real.eml"]
+    assert os.listdir(tmp_path / "games" / "g1" / ".pending") == []
 
 
 def test_game_files_and_folders_are_private(tmp_path):
