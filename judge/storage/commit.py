@@ -40,9 +40,8 @@ class Commit:
 
     def _stage(self, data: str | bytes) -> str:
         if self._staged == 0:
-            recover(self.folder, self.outbox)        # a stale staging folder of an interrupted run goes first
-            if not self.staging.is_dir():
-                make_folder(self.staging)
+            finish_interrupted(self.folder, self.outbox)     # an interrupted commit of the game goes first
+            make_folder(self.staging)
         name = f"s{self._staged:04d}"
         self._staged += 1
         atomic_write(self.staging / name, data, sync_dir=False)
@@ -72,9 +71,8 @@ class Commit:
         if not self.ops:
             return []
         if self._staged == 0:
-            recover(self.folder, self.outbox)
-            if not self.staging.is_dir():
-                make_folder(self.staging)
+            finish_interrupted(self.folder, self.outbox)     # an interrupted commit of the game goes first
+            make_folder(self.staging)
         # The manifest's data, then the staging folder (whose fsync also makes every staged file's name durable).
         atomic_write(self.staging / MANIFEST, json.dumps({"ops": self.ops}))    # <- the commit point
         return _apply(self.folder, self.outbox, self.ops)
@@ -148,12 +146,22 @@ def _move(src: Path, dest: Path) -> bool:
 def recover(folder: Path, outbox: Path) -> list[Path]:
     """Finish a commit a crash interrupted after its commit point, or drop one interrupted before it. The caller
     holds the game's lock. Returns the outbox files published now."""
+    published = finish_interrupted(folder, outbox)
+    if published is None:
+        _empty(Path(folder) / PENDING)                   # never committed: the message will be applied again
+        return []
+    return published
+
+
+def finish_interrupted(folder: Path, outbox: Path) -> list[Path] | None:
+    """Finish a commit a crash interrupted after its commit point (returns what it published), or None when there
+    is none. Files staged by a run that died before its commit point may stay: no manifest names them, and the next
+    commit's last step empties the staging folder (so reading a game costs one failed open, not a folder listing)."""
     staging = Path(folder) / PENDING
     try:
         ops = json.loads((staging / MANIFEST).read_text(encoding="utf-8"))["ops"]
     except FileNotFoundError:
-        _empty(staging)                                  # never committed: the message will be applied again
-        return []
+        return None
     return _apply(Path(folder), Path(outbox), ops)
 
 

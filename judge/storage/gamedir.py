@@ -11,7 +11,7 @@ from typing import Iterator
 
 from judge.game import Game
 from judge.storage.atomic import append_line, locked
-from judge.storage.commit import MANIFEST, PENDING, Commit, recover, remove_temp_files
+from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, recover, remove_temp_files
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9_-]{0,19}$")
 STATUS = "status.json"
@@ -58,9 +58,9 @@ class GameStore:
     # -- reading -------------------------------------------------------------------------------------------------
     def open(self, name: str) -> Game:
         """The game as committed, for a caller holding its lock: an interrupted commit is finished first."""
-        folder = self.folder(name)
-        recover(folder, self.outbox)
-        remove_temp_files(folder)
+        # Temp files are not looked for here: inside a game folder only start-up can find any (every write goes
+        # through the staging folder, whose debris the next commit drops).
+        finish_interrupted(self.folder(name), self.outbox)
         return self.load(name)
 
     def load(self, name: str) -> Game:
