@@ -99,6 +99,10 @@ _CLOSINGS = re.compile(r"^(cheers|thanks|thank you|thx|regards|best|best regards
                        r"ciao|bye|see you|greetings|good luck|gl|hf|have fun)\b", re.I)
 
 
+# "SIGN ON Fgame pw", "SIGNON: Fgame pw", "sign-on", "LOGIN", "SIGN IN": a sign-on the reader cannot take as one.
+_MISTYPED_SIGNON = re.compile(r"^\W*(?:sign[\s_-]+on\b|signon\s*[:;=,]|sign[\s_-]*in\b|log[\s_-]*[io]n\b)", re.I)
+
+
 def _closing_hint(line: str, rest: list[str]) -> str:
     """A sign-off read as an order ("Cheers, Dave" at the end of an HTML mail, which has no '-- ' line): say how to
     end a message, instead of a bare UNKNOWN PLACENAME."""
@@ -115,6 +119,9 @@ def _order_line(s: Session, line: str) -> None:
     """A line that is no command: an order, if someone who may give orders is signed on."""
     game = s.game
     if s.role not in ("power", "master") or game is None:
+        if _MISTYPED_SIGNON.match(line):
+            raise CommandError("UNRECOGNIZED COMMAND: SIGN ON WITH ONE WORD AND NO COLON, "
+                               "E.G. SIGNON Fgame <password>")
         raise CommandError("UNRECOGNIZED COMMAND (SIGN ON BEFORE SENDING ORDERS)")
     if game.status != PLAYING:
         if game.over:

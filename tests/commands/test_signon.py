@@ -1,4 +1,6 @@
 """SIGNON (letter+game, power@game, master) and SIGNOFF, through real mail on a real games/ folder."""
+import pytest
+
 from tests.commands.helpers import GAME, GM, PLAYERS
 
 
@@ -169,3 +171,20 @@ def test_a_sign_off_read_as_an_order_gets_a_hint(started):
     assert "END YOUR ORDERS WITH A LINE SIGNOFF, OR A SIGNATURE LINE '-- '" in r.errors[0][1]
     r = started.send("france@example.org", f"SIGNON F{GAME} fra-pw\nA PAR - XYZ", fmt="html")
     assert "SIGNOFF" not in r.errors[0][1]                                          # an order, no hint
+
+
+@pytest.mark.parametrize("line", [f"SIGN ON F{GAME} fra-pw", f"SIGNON: F{GAME} fra-pw",
+                                  f"LOGIN F{GAME} fra-pw", f"sign in F{GAME} fra-pw"])
+def test_a_mistyped_sign_on_is_told_how_to_write_it(started, line):
+    before = started.status_bytes()
+    r = started.send("france@example.org", f"{line}\nA PAR - BUR")
+    assert not r.accepted
+    assert r.errors[0] == (line, "UNRECOGNIZED COMMAND: SIGN ON WITH ONE WORD AND NO COLON, "
+                                 "E.G. SIGNON Fgame <password>")
+    reply = started.reply("france@example.org")
+    assert "SIGN ON WITH ONE WORD" in reply and "fra-pw" not in reply and started.status_bytes() == before
+
+
+def test_an_order_before_any_sign_on_keeps_its_plain_refusal(started):
+    r = started.send("france@example.org", "A PAR - BUR")
+    assert r.errors == [("A PAR - BUR", "UNRECOGNIZED COMMAND (SIGN ON BEFORE SENDING ORDERS)")]
