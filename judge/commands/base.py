@@ -116,3 +116,10 @@ class Session:
 
     def say(self, *lines: str) -> None:
         self.lines.extend(lines)
+
+    def say_block(self, text: str) -> None:
+        """A rendered reply of several lines (LIST, STATUS, POSITION...), set off by a blank line from what the
+        message's earlier commands said."""
+        if self.lines and self.lines[-1].strip():
+            self.lines.append("")
+        self.say(*text.rstrip("\n").split("\n"))

@@ -12,7 +12,7 @@ from judge.templating import render
 
 def block(s: Session, name: str, **ctx) -> None:
     _, text = render(name, **ctx)
-    s.say(*text.rstrip("\n").split("\n"))
+    s.say_block(text)
 
 
 def _all_games(s: Session) -> list[dict]:

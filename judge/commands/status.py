@@ -25,7 +25,7 @@ class Status:
         _, text = render("reply/status.txt", game=game.name, who=s.power or "all powers",
                          phase=game.position.phase.describe(), deadline=show(game.deadline, game.timing),
                          powers=rows)
-        s.say(*text.rstrip("\n").split("\n"))
+        s.say_block(text)
         return Continue.YES
 
 
@@ -59,7 +59,7 @@ class Position:
         unowned = sorted(c for c in m.centers if c not in pos.centers)
         _, text = render("reply/position.txt", game=game.name, phase=pos.phase.describe(),
                          deadline=show(game.deadline, game.timing), powers=powers, unowned=unowned)
-        s.say(*text.rstrip("\n").split("\n"))
+        s.say_block(text)
         return Continue.YES
 
 

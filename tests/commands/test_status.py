@@ -63,3 +63,11 @@ def test_status_changes_nothing(started):
     before = started.status_bytes()
     assert started.signon("FRANCE", "STATUS").accepted
     assert started.status_bytes() == before
+
+
+def test_replies_of_several_lines_are_set_apart_by_a_blank_line(started):
+    assert started.signon("FRANCE", "A MAR - SPA", "LIST g1", "POSITION", "STATUS").accepted
+    lines = started.reply("FRANCE").split("\n")
+    for first in ("Game:", "The board of game 'g1'", "Game 'g1', Spring 1901 Movement"):
+        at = next(i for i, line in enumerate(lines) if line.startswith(first))
+        assert lines[at - 1] == "", (first, lines[at - 2:at + 1])
