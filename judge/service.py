@@ -79,9 +79,22 @@ class Judge:
                 except GameUnavailable as exc:
                     return self._unavailable(msg, exc)
                 if key and key in game.seen:
-                    return Delivery(game=name, note="already applied")     # redelivered after a crash
+                    return self._again(msg, name)
                 return self._deliver(msg, key, game)      # the game as loaded: status.json is read once
         return self._deliver(msg, key)
+
+    def _again(self, msg: inbound.Incoming, name: str) -> Delivery:
+        """A message the game has applied already. With a Message-ID it is the same message delivered again (an MTA
+        retrying after a crash): its reply went out with the change, so nothing is said. Without one, a program
+        that sends the same text again (say, a bot's orders in a later phase) cannot be told from a redelivery: it
+        is not applied twice, and the sender is told why, never silently dropped."""
+        if msg.message_id:
+            return Delivery(game=name, note="already applied")
+        error = ("", "THIS MESSAGE IS THE SAME AS ONE ALREADY APPLIED (IT HAS NO MESSAGE-ID OR DATE TO TELL THEM "
+                     "APART), SO IT WAS NOT APPLIED AGAIN. TO SEND IT AGAIN ON PURPOSE, CHANGE ANY LINE OF IT OR ITS "
+                     "SUBJECT")
+        self._reply(msg, [], [error], [], True)
+        return Delivery(game=name, replied=True, errors=[error], note="already applied (no Message-ID): told")
 
     def _unreadable(self, exc: inbound.BadMessage) -> Delivery:
         log.warning("unreadable message from %s: %s", exc.sender or "(no sender)", exc)

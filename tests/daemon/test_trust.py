@@ -243,3 +243,35 @@ async def _agree(tmp_path):
         game = r.daemon.judge.store.load("g")
         assert doc["wakeup"] == game.next_wakeup(r.clock()).isoformat()
         assert_clock_as_at_start(r.daemon)
+
+
+# -- a message sent again is never dropped in silence -------------------------------------------------------------
+def test_the_same_text_sent_again_without_a_message_id_is_answered_not_dropped(tmp_path):
+    asyncio.run(_same_text_again(tmp_path))
+
+
+async def _same_text_again(tmp_path):
+    # A script that mails the same orders every phase, with no Message-ID or Date: the second mail is byte for byte
+    # the first, which is all a redelivery after a crash looks like. It must not be applied twice, nor vanish.
+    async with Running(tmp_path) as r:
+        await started_game(r.port, r.daemon, "b")
+        bot = address("FRANCE", "b")
+        orders = "SIGNON Fb pw-france\nA PAR H"
+        await send(r.port, bot, orders, message_id=False)
+        await settle(r.daemon)
+        assert "Orders for France" in bodies_to(r.relay, bot)[-1]
+        await send(r.port, "gm-b@example.org", "SIGNON Mb gm-pass\nPROCESS!")
+        await settle(r.daemon)
+        assert str(r.daemon.judge.store.load("b").position.phase) == "F1901M"
+        status = (r.daemon.judge.store.folder("b") / "status.json").read_bytes()
+        told = len(r.relay.to(bot))
+        await send(r.port, bot, orders, message_id=False)
+        await settle(r.daemon)
+        replies = bodies_to(r.relay, bot)[told:]
+        assert len(replies) == 1 and "THE SAME AS ONE ALREADY APPLIED" in replies[0]
+        assert "NOT APPLIED AGAIN" in replies[0] and "pw-france" not in replies[0]
+        assert (r.daemon.judge.store.folder("b") / "status.json").read_bytes() == status
+        assert_clock_as_at_start(r.daemon)
+        await send(r.port, bot, orders, subject="orders again", message_id=False)     # changed: a new message
+        await settle(r.daemon)
+        assert r.daemon.judge.store.load("b").player("FRANCE").orders == ["A PAR H"]
