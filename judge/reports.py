@@ -59,7 +59,7 @@ def describe_order(m: Map, order: Order, before: Position | None = None) -> str:
     if isinstance(order, Remove):
         return f"Removes the {'army' if order.unit.kind == 'A' else 'fleet'} in {place(m, order.unit.loc)}"
     if isinstance(order, Waive):
-        return "Waives a build"
+        return "Build waived"           # DPjudge words it so
     raise TypeError(order)
 
 
@@ -68,8 +68,10 @@ def padded(power: str) -> str:
     return f"{power_name(power) + ':':<11}"
 
 
-def order_blocks(m: Map, results: list[OrderResult], before: Position) -> list[list[str]]:
-    """The results lines, one block per power (a blank line between powers), each order with its marks."""
+def order_blocks(m: Map, results: list[OrderResult], before: Position,
+                 after: Position | None = None) -> list[list[str]]:
+    """The results lines, one block per power (a blank line between powers), each order with its marks; after an
+    adjustment phase (`after` given), a power's builds it did not make end its block, as DPjudge writes them."""
     rank = {p: i for i, p in enumerate(m.powers)}
     movement = before.phase.kind == "M"
     blocks: dict[str, list[str]] = {}
@@ -78,7 +80,10 @@ def order_blocks(m: Map, results: list[OrderResult], before: Position) -> list[l
         head = f"{power_name(power)}:" if movement else padded(power)
         marks = f"  (*{', '.join(r.marks)}*)" if r.marks else ""
         blocks.setdefault(power, []).append(f"{head} {describe_order(m, r.order, before)}.{marks}")
-    return list(blocks.values())
+    if after is not None:
+        for power, line in pending_builds(m, after).items():
+            blocks.setdefault(power, []).append(line)
+    return [blocks[p] for p in sorted(blocks, key=lambda p: rank.get(p, 99))]
 
 
 def dislodged_lines(m: Map, position: Position) -> list[str]:
@@ -134,14 +139,14 @@ def size_lines(m: Map, position: Position, winner: str | None = None) -> list[st
     return out
 
 
-def pending_builds(m: Map, after: Position) -> list[str]:
-    """After an adjustment phase: builds a power was owed and did not make ('France:     1 unused build
-    pending.')."""
-    out = []
+def pending_builds(m: Map, after: Position) -> dict[str, str]:
+    """After an adjustment phase: builds a power was owed and did not make, waived ones included ('France:     1
+    unused build pending.'), by power."""
+    out = {}
     for power in m.powers:
         left = len(after.centers_of(power)) - len(after.units_of(power))
         if left > 0:
-            out.append(f"{power_name(power) + ':':<12}{left} unused build{'s' if left != 1 else ''} pending.")
+            out[power] = f"{power_name(power) + ':':<12}{left} unused build{'s' if left != 1 else ''} pending."
     return out
 
 
@@ -165,11 +170,10 @@ def results_context(m: Map, before: Position, after: Position, results: list[Ord
     return {
         "phase": phase_words(before.phase),
         "next": phase_words(after.phase),
-        "blocks": order_blocks(m, results, before),
+        "blocks": order_blocks(m, results, before, after if before.phase.kind == "A" else None),
         "dislodged": dislodged_lines(m, after) if after.phase.kind == "R" else [],
         "ownership": ownership_lines(m, after) if fall_over or winner else [],
         "sizes": size_lines(m, after, winner) if after.phase.kind == "A" or winner else [],
-        "pending": pending_builds(m, after) if before.phase.kind == "A" else [],
         "disorder": [power_name(p) for p in disorder or []],
         "unused": [{"power": power_name(p), "order": t, "error": e} for p, t, e in (errors or [])],
     }

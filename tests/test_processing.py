@@ -203,9 +203,11 @@ def test_adjustment_results():
     game.submit_orders("RUSSIA", ["Remove F SEV"], T0)
     _, text = process(game, SETTINGS, T0).results
     for line in ("Adjustment results for Winter of 1902.  (g1.W1902A)", "France:     Builds an army in Paris.",
-                 "France:     Builds a fleet in Brest.", "France:     Waives a build.",
+                 "France:     Builds a fleet in Brest.", "France:     Build waived.",
                  "Russia:     Removes the fleet in Sevastopol.", "France:     1 unused build pending."):
         assert line in text, line
+    # DPjudge ends a power's adjustment lines with the builds it did not make (a waived one too).
+    assert "France:     Build waived.\nFrance:     1 unused build pending.\n\nRussia:" in text
     assert text.startswith(":: Judge: USIN  Game: g1  Variant: standard\n:: Deadline: F1902B ")   # as Mapper reads it
     assert "Ownership of supply centers" not in text                      # shown after the Fall, not the Winter
     assert {str(u) for u in game.position.units_of("FRANCE")} == {"A PIC", "F MAO", "A PAR", "F BRE"}

@@ -74,7 +74,6 @@ CASES = {
                            "disorder": ["Italy"],
                            "dislodged": ["The Italian army in Venice can retreat to Tuscany or Rome."],
                            "ownership": ["France:     Paris."], "sizes": ["France:      1 Supply center,  3 Units:"],
-                           "pending": ["France:     1 unused build pending."],
                            "unused": [{"power": "Italy", "order": "A VEN - XYZ", "error": "UNKNOWN PLACENAME"}]},
                           "France: Army Paris -> Burgundy.  (*bounce*)\n\nItaly: Army Venice HOLD."),
 }

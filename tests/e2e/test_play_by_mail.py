@@ -155,7 +155,7 @@ def test_a_game_by_mail(table):
     assert "W1901A processed" in table.process("e2e")[0]
     text = results_mail(table).get_content()
     assert "Russia:     Builds a fleet in St Petersburg (north coast)." in text
-    assert "Turkey:     Waives a build." in text
+    assert "Turkey:     Build waived." in text
     game = table.game()
     assert str(game.position.phase) == "S1902M"
     assert {str(u) for u in game.position.units_of("GERMANY")} == {"A MUN", "A BER", "A HOL", "A RUH", "F DEN"}
