@@ -179,6 +179,7 @@ def cmd_requeue(args: argparse.Namespace) -> int:
         print(f"judge requeue: {exc}", file=sys.stderr)
         return 78
     spool = Spool(settings.inbox_dir)
+    spool.expire_set_aside()
     kept = spool.set_aside_messages()
     if args.list:
         for name, why in kept:

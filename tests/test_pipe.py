@@ -128,3 +128,23 @@ def test_requeue_now_processes_what_was_set_aside(tmp_path, monkeypatch):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "1 message(s) back in the queue" in done.stdout, done.stdout + done.stderr
     assert Judge(config.load(cfg)).store.load("piped").player("FRANCE").orders == ["A PAR - BUR"]
+
+
+def test_set_aside_messages_past_their_time_are_deleted_by_the_next_delivery(tmp_path, monkeypatch):
+    # With `judge deliver` no daemon runs to delete them, and they may hold passwords.
+    import os
+    from judge.daemon.spool import KEEP_SET_ASIDE_DAYS, Spool
+    game_for(tmp_path)
+    cfg = tmp_path / "config.ini"
+    judge = Judge(config.load(cfg))
+    with monkeypatch.context() as m:
+        m.setattr(judge, "deliver", lambda *a, **k: (_ for _ in ()).throw(ValueError("bug")))
+        for n in range(2):
+            pipe.deliver(judge, io.BytesIO(compose("f@example.org", f"SIGNON Fpiped pw-F\nA PAR H\n# {n}")), None)
+    spool = Spool(tmp_path / "inbox")
+    old, fresh = [name for name, _ in spool.set_aside_messages()]
+    long_ago = os.stat(spool.root / "bad" / old).st_mtime - (KEEP_SET_ASIDE_DAYS + 1) * 86400
+    for name in (old, f"{old}.why"):
+        os.utime(spool.root / "bad" / name, (long_ago, long_ago))
+    assert deliver(cfg, compose("a@example.org", "HELP")).returncode == 0
+    assert sorted(os.listdir(spool.root / "bad")) == sorted([fresh, f"{fresh}.why"])

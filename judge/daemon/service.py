@@ -360,7 +360,8 @@ class Daemon:
         self._enqueue(lane, Job(name, parsed))
 
     async def _sweep_loop(self) -> None:
-        """Now and then: messages in the spool's new/ that nobody queued (put back by `judge requeue`)."""
+        """Now and then: messages in the spool's new/ that nobody queued (put back by `judge requeue`), and
+        set-aside messages past their time."""
         while True:
             await asyncio.sleep(SWEEP_INTERVAL)
             try:
@@ -369,6 +370,9 @@ class Daemon:
                 log.exception("spool sweep failed")
 
     async def sweep(self) -> int:
+        """Queue the requeued messages nobody queued yet (returns how many); delete expired set-aside ones (a
+        daemon may run for months without a restart)."""
+        await asyncio.to_thread(self.spool.expire_set_aside)
         names = await asyncio.to_thread(lambda: sorted(p.name for p in (self.spool.root / "new").iterdir()))
         # Only requeued messages (named '<key>:0'): a new arrival is in new/ a moment before it is queued.
         found = [n for n in names if n.endswith(":0") and n not in self._queued]

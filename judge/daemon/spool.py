@@ -38,15 +38,25 @@ class Spool:
     def clean(self, now: float | None = None) -> int:
         """At start-up: drop what a kill left in tmp/ (never acknowledged with a 250) and set-aside messages past
         their time. Returns how many files were removed."""
-        now = time.time() if now is None else now
         removed = 0
         for path in (self.root / "tmp").iterdir():
             path.unlink(missing_ok=True)
             removed += 1
-        for path in (self.root / "bad").iterdir():
-            if now - path.stat().st_mtime > KEEP_SET_ASIDE_DAYS * 86400:
-                path.unlink(missing_ok=True)
-                removed += 1
+        return removed + self.expire_set_aside(now)
+
+    def expire_set_aside(self, now: float | None = None) -> int:
+        """Delete set-aside messages (and their reasons) older than KEEP_SET_ASIDE_DAYS: they may hold passwords.
+        Run at start-up, by the running daemon's sweep, and by `judge deliver` and `judge requeue`."""
+        now = time.time() if now is None else now
+        removed = 0
+        with os.scandir(self.root / "bad") as entries:
+            for entry in entries:
+                try:
+                    if now - entry.stat(follow_symlinks=False).st_mtime > KEEP_SET_ASIDE_DAYS * 86400:
+                        os.unlink(entry.path)
+                        removed += 1
+                except FileNotFoundError:
+                    pass                                # removed meanwhile (a requeue)
         return removed
 
     def pending(self) -> tuple[list[str], list[str]]:

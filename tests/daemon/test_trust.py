@@ -275,3 +275,22 @@ async def _same_text_again(tmp_path):
         await send(r.port, bot, orders, subject="orders again", message_id=False)     # changed: a new message
         await settle(r.daemon)
         assert r.daemon.judge.store.load("b").player("FRANCE").orders == ["A PAR H"]
+
+
+def test_a_running_daemon_deletes_set_aside_messages_past_their_time(tmp_path):
+    asyncio.run(_expired(tmp_path))
+
+
+async def _expired(tmp_path):
+    # They may hold passwords; a daemon runs for months without the restart that also deletes them.
+    import os
+    from judge.daemon.spool import KEEP_SET_ASIDE_DAYS
+    async with Running(tmp_path) as r:
+        bad = r.daemon.spool.root / "bad"
+        for name, age in (("old", KEEP_SET_ASIDE_DAYS + 1), ("recent", KEEP_SET_ASIDE_DAYS - 1)):
+            for file in (bad / name, bad / f"{name}.why"):
+                file.write_text("SIGNON Fg secret")
+                when = file.stat().st_mtime - age * 86400
+                os.utime(file, (when, when))
+        assert await r.daemon.sweep() == 0
+        assert sorted(os.listdir(bad)) == ["recent", "recent.why"]
