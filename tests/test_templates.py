@@ -32,9 +32,10 @@ CASES = {
     "notice/start.txt": ({**HEAD, "phase": PHASE, "powers": [{"power": "France", "status": "active"}],
                           "you": "France", "letter": "F", "variant": "chaos", "title": "Chaos"},
                          "You are playing France. Sign on with: SIGNON Fg1 <your password>"),
-    "reply/help.txt": ({"judge": "USIN", "address": "judge@x.org", "commands": [{"syntax": "LIST", "help": "Lists."}],
+    "reply/help.txt": ({"judge": "USIN", "address": "judge@x.org",
+                        "commands": [{"syntax": ["LIST"], "help": ["Lists."]}],
                         "variants": [{"name": "chaos", "title": "Chaos", "powers": 34, "centres": 34, "victory": 18}]},
-                       "  LIST" + " " * 37 + "Lists."),
+                       "  LIST\n      Lists.\n\nVariants"),
     "reply/history.txt": ({"game": "g1", "results": [{"name": "0001-S1901M", "text": "TEXT"}]},
                           "0001-S1901M\nTEXT"),
     "reply/list.txt": ({"judge": "USIN", "running": [], "finished": [], "game": {
@@ -175,3 +176,14 @@ def test_a_template_without_a_subject_is_an_error(tmp_path):
     (tmp_path / "bad.txt").write_text("Hello {{ game }}\n")
     with pytest.raises(ValueError, match="does not start with a Subject line"):
         render("bad.txt", override=str(tmp_path), game="g1")
+
+
+def test_a_long_reason_is_wrapped_under_its_line_and_a_long_word_is_never_cut():
+    reason = ("GAME g1 IS PRIVATE: ADD ITS GAME PASSWORD AT THE END OF THE LINE (ASK ITS MASTER FOR IT), OR SIGN ON "
+              "FIRST; SEE " + "HTTPS://EXAMPLE.ORG/" + "A-VERY-LONG-PATH" * 6)
+    _, text = render("reply/reply.txt", subject="Re: x", lines=[], rejected=True, unread=[],
+                     errors=[{"line": "JOIN g1 ********", "error": reason}])
+    body = text.split(">> JOIN g1 ********\n")[1].split("\n\nEnd of judge reply.")[0].split("\n")
+    assert len(body) > 1 and all(line.startswith("   ") for line in body)
+    assert " ".join(line.strip() for line in body) == reason
+    assert all(len(line) <= 78 for line in body if "A-VERY-LONG-PATH" not in line)

@@ -47,7 +47,7 @@ def test_create_names_the_variant(desk):
 def test_create_refuses_an_unknown_variant_and_lists_those_offered(desk):
     assert not desk.send(GM[0], "CREATE x pw atlantis").accepted
     assert "UNKNOWN VARIANT: 'ATLANTIS' (THIS JUDGE OFFERS: STANDARD, CHAOS, FLEET_ROME, HEARTLAND)" in \
-        desk.reply(GM[0])
+        " ".join(desk.reply(GM[0]).split())
 
 
 def test_the_default_variant_comes_from_the_settings(desk):

@@ -1,6 +1,8 @@
 """LIST, SUMMARY, HISTORY and HELP: what anyone may ask about games (a private game: with its game password)."""
 from __future__ import annotations
 
+import textwrap
+
 from judge import maps
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
@@ -123,7 +125,9 @@ class Help:
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         from judge.commands.registry import COMMANDS
-        rows = [{"syntax": c.syntax, "help": c.help} for c in COMMANDS]
+        # Plain-text mail: every line within 78 columns, the explanation indented under its command.
+        rows = [{"syntax": textwrap.wrap(c.syntax, 76, subsequent_indent="  ", break_on_hyphens=False),
+                 "help": textwrap.wrap(c.help, 72, break_on_hyphens=False)} for c in COMMANDS]
         block(s, "reply/help.txt", judge=s.settings.judge_name, address=s.settings.address, commands=rows,
               variants=variant_rows())
         return Continue.YES

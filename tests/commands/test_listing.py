@@ -94,8 +94,12 @@ def test_help_lists_every_command(desk):
     assert desk.send(ASKER, "HELP").accepted
     reply = desk.reply(ASKER)
     assert "Commands you can send to judge@localhost" in reply
+    flat = " ".join(reply.split())
     for c in COMMANDS:
-        assert c.syntax in reply, c.name
+        assert " ".join(c.syntax.split()) in flat and " ".join(c.help.split()) in flat, c.name
+    # A plain-text mail: no line a mail reader has to wrap, each explanation indented under its command.
+    assert max(len(line) for line in reply.split("\n")) <= 78
+    assert "\n\n  HELP\n      This list.\n\n" in reply
     assert desk.send(ASKER, "?").accepted
 
 

@@ -28,7 +28,8 @@ def refused(desk, sender: str, line: str, error: str) -> None:
     assert not r.accepted and r.errors == [(line.split("\n")[-1], error)], (line, r.errors)
     reply = desk.reply_to(sender)
     assert reply.startswith("Your message was NOT accepted: nothing in it has been changed.\n")
-    assert f"   {error}\n" in reply
+    # The reason as written, wrapped to the width of a plain-text mail.
+    assert " ".join(error.split()) in " ".join(reply.split()) and max(map(len, reply.split("\n"))) <= 78
     assert files(desk) == before, line
 
 
