@@ -1,12 +1,41 @@
 """The Jinja environment for every mail the judge writes: a local override folder first, then templates/."""
 from __future__ import annotations
 
+import re
+import textwrap
 from functools import lru_cache
 from pathlib import Path
 
 import jinja2
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+WIDTH = 78          # a plain-text mail's line, so that no mail reader has to wrap it
+
+
+# Kept on one line while wrapping: a command quoted in prose with what follows it ("TAKEOVER Ig1 <password>"), a
+# placeholder with what precedes it, a unit ("F IRI"). NUL stands in for those spaces.
+_GLUE = re.compile(r"\b([A-Z][A-Z!]{3,}|[AF]) (?=\S)| (?=<)")
+_DATE = re.compile(r"\b[A-Z][a-z]{2} [A-Z][a-z]{2} \d{2} \d{4} \d{2}:\d{2}(?: [A-Za-z][\w/+-]*)?")    # a deadline
+# A label padded to a column ("Units:     A PAR, ..."): its continuation lines start at that column.
+_LABEL = re.compile(r"^\s*[A-Z][A-Za-z ]{0,14}: {2,}")
+
+
+def para(text: str, width: int = WIDTH) -> str:
+    """Each line of `text` wrapped at `width`, continuation lines indented as the line they continue (or under a
+    padded label's column); a word longer than the width (an address, a path) is never cut. For prose and
+    label lists only: fixed layouts (results) are not passed."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        label = _LABEL.match(line)
+        indent = " " * label.end() if label else line[:len(line) - len(line.lstrip())]
+        glued = _DATE.sub(lambda m: m.group(0).replace(" ", "\0"), line)
+        glued = _GLUE.sub(lambda m: f"{m.group(1)}\0" if m.group(1) else "\0", glued)
+        out.extend(w.replace("\0", " ") for w in textwrap.wrap(glued, width, subsequent_indent=indent,
+                                                                 break_long_words=False, break_on_hyphens=False))
+    return "\n".join(out)
 
 
 @lru_cache(maxsize=8)
@@ -18,8 +47,10 @@ def environment(override: str | None = None) -> jinja2.Environment:
     # "default:" reaches the shipped template even when an override of the same name exists.
     loader = jinja2.ChoiceLoader([jinja2.PrefixLoader({"default": jinja2.FileSystemLoader(str(TEMPLATES))},
                                                       delimiter=":"), *loaders])
-    return jinja2.Environment(loader=loader, undefined=jinja2.StrictUndefined, autoescape=False,
-                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env = jinja2.Environment(loader=loader, undefined=jinja2.StrictUndefined, autoescape=False,
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["para"] = para
+    return env
 
 
 def render(name: str, override: str | None = None, **context) -> tuple[str, str]:

@@ -16,7 +16,7 @@ CASES = {
     "notice/event.txt": ({"game": "g1", "title": "rollback", "lines": ["one", "two"]}, "one\ntwo\n"),
     "notice/crosscheck.txt": ({"game": "g1", "phase": "Spring 1901 Movement",
                                "differences": ["A PAR - BUR: port [], equations ['bounce']"]},
-                              "On\nSpring 1901 Movement they disagree"),
+                              "(rule engine=both). On Spring 1901 Movement they disagree."),
     "notice/late.txt": ({**HEAD, "phase": PHASE, "late": ["Italy", "Turkey"], "grace": "Fri Jan 09 2026 12:00 UTC",
                          "remedy": "game master decides", "own": True},
                         "Late Powers:      Italy, Turkey"),
@@ -28,7 +28,7 @@ CASES = {
     "notice/preview.txt": ({"game": "g1", "phase_code": "S1901M", "late": ["ITALY"], "body": "RESULTS BODY"},
                            "Late powers (given default orders here): ITALY."),
     "notice/reminder.txt": ({**HEAD, "phase": PHASE, "power": "France", "variant": "fleet_rome"},
-                            "orders for France have not yet been submitted."),
+                            "The deadline for 'g1' is approaching and orders for France have not yet been\nsubmitted."),
     "notice/start.txt": ({**HEAD, "phase": PHASE, "powers": [{"power": "France", "status": "active"}],
                           "you": "France", "letter": "F", "variant": "chaos", "title": "Chaos"},
                          "You are playing France. Sign on with: SIGNON Fg1 <your password>"),
@@ -187,3 +187,23 @@ def test_a_long_reason_is_wrapped_under_its_line_and_a_long_word_is_never_cut():
     assert len(body) > 1 and all(line.startswith("   ") for line in body)
     assert " ".join(line.strip() for line in body) == reason
     assert all(len(line) <= 78 for line in body if "A-VERY-LONG-PATH" not in line)
+
+
+@pytest.mark.parametrize("line, whole", [
+    ("Italy in game g1 has been resigned by its player. It is open: TAKEOVER Ig1 <password>.",
+     "TAKEOVER Ig1 <password>."),
+    ("The deadline of game g1 has been extended at Italy's request to Fri Jan 09 2026 12:00 UTC.",
+     "Fri Jan 09 2026 12:00 UTC."),
+    ("  Units:     A PAR, A MAR, F BRE, A BUR, A PIC, A GAS, F MAO, F ENG, F NAO, F IRI, A WAL, A LON, A YOR",
+     "F IRI"),
+    ("See https://example.org/" + "a-very-long-path/" * 6 + " for more.", "https://example.org/"),
+])
+def test_prose_is_wrapped_to_a_mail_line_keeping_commands_dates_and_units_whole(line, whole):
+    from judge.templating import WIDTH, para
+    out = para(line).split("\n")
+    assert len(out) > 1 and " ".join(" ".join(out).split()) == " ".join(line.split())
+    assert any(whole in o for o in out)
+    assert all(len(o) <= WIDTH for o in out if "a-very-long-path" not in o)
+    if line.startswith("  Units:"):
+        assert all(o.startswith(" " * 13) and not o[13].isspace() for o in out[1:])     # under the label's column
+    assert para("A short line.\n  indented") == "A short line.\n  indented"

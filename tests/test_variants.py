@@ -39,7 +39,7 @@ def test_a_game_keeps_its_variant_and_old_games_play_the_standard_map():
 def test_create_names_the_variant(desk):
     assert desk.send(GM[0], "CREATE fr pw fleet_rome").accepted
     reply = desk.reply(GM[0])
-    assert "Variant: fleet_rome (Fleet Rome): 7 powers, 34 supply centres, 18 to win alone." in reply
+    assert "Variant: fleet_rome (Fleet Rome): 7 powers, 34 supply centres, 18 to win alone." in " ".join(reply.split())
     assert desk.game("fr").variant == "fleet_rome"
     assert desk.send(GM[0], "CREATE st pw").accepted and desk.game("st").variant == "standard"
 

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from judge.config import Settings
 from judge.game import Game
 from judge.storage.gamedir import GameStore
+from judge.templating import WIDTH, para
 
 
 class CommandError(Exception):
@@ -115,11 +116,13 @@ class Session:
         self.effects.append(Effect(kind, payload))
 
     def say(self, *lines: str) -> None:
-        self.lines.extend(lines)
+        """Lines of the reply; prose longer than a mail line is wrapped (say_block's layouts are left as they are)."""
+        for line in lines:
+            self.lines.extend(para(line).split("\n") if len(line) > WIDTH else (line,))
 
     def say_block(self, text: str) -> None:
         """A rendered reply of several lines (LIST, STATUS, POSITION...), set off by a blank line from what the
         message's earlier commands said."""
         if self.lines and self.lines[-1].strip():
             self.lines.append("")
-        self.say(*text.rstrip("\n").split("\n"))
+        self.lines.extend(text.rstrip("\n").split("\n"))

@@ -101,8 +101,10 @@ def test_extend_named(started):
     assert started.master("SET RULE extension_count=1 no_extension_anonymous").accepted
     started.new_mail()
     assert started.signon("ITALY", "EXTEND").accepted
-    assert notice(started, "deadline extended") == (f"The deadline of game {GAME} has been extended at Italy's "
-                                                    "request to Fri Jan 09 2026 12:00 UTC.\n")
+    text = notice(started, "deadline extended")
+    assert " ".join(text.split()) == (f"The deadline of game {GAME} has been extended at Italy's request to Fri Jan "
+                                      "09 2026 12:00 UTC.")
+    assert "Fri Jan 09 2026 12:00 UTC." in text                   # a deadline is never broken over two lines
 
 
 def test_extend_while_paused_is_refused(started):

@@ -52,7 +52,7 @@ def test_the_seventh_join_starts_the_game(forming):
     assert len(to_france) == 1
     text = to_france[0].get_content()
     assert "You are playing France. Sign on with: SIGNON Fg1 <your password>" in text
-    assert "orders are due by Thu Jan 08 2026 12:00 UTC" in text
+    assert "orders are due by Thu Jan 08 2026 12:00 UTC" in " ".join(text.split())
     assert any(GM[0] in m["To"] and "You are playing" not in m.get_content() for m in starts)
 
 

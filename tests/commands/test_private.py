@@ -50,7 +50,7 @@ def test_set_private_says_how_newcomers_get_in(started):
     started.new_mail()
     assert started.master(f"SET PRIVATE {GAME_PW}").accepted
     assert (f"Game {GAME} is now private; newcomers give the game password at the end of JOIN, OBSERVE, TAKEOVER, "
-            "LIST, HISTORY or SUMMARY.") in started.reply(GM[0])
+            "LIST, HISTORY or SUMMARY.") in " ".join(started.reply(GM[0]).split())
     assert started.master("SET PRIVATE a b").errors[0][1] == \
         "USE SET PRIVATE [<game password>] (one word) OR SET PUBLIC"
 

@@ -81,6 +81,7 @@ class Board:
                 self.owner.setdefault(p.address.lower(), p.power)
         # The end of the game reveals who played what (unless it stays anonymous): the final mail may name them.
         check_mail_privacy(fresh, {} if game.over else self.owner, {game.master_address.lower()})
+        check_width(fresh)
         return fresh
 
     async def at(self, moment):
@@ -91,6 +92,18 @@ class Board:
     async def orders(self, power, lines):
         return await self.mail(self.addresses[power], "\n".join(
             [f"SIGNON {power[0]}{GAME} {self.passwords[power]}", *lines]))
+
+
+def check_width(mails) -> None:
+    """No line of the judge's own prose needs wrapping by a mail reader (78 columns). Not held to it: results (their
+    order lines are DPjudge's layout, which Mapper reads unwrapped), a reply's echo of the sender's line ('>> '),
+    and whatever a player wrote (press) or the judge keeps (HISTORY)."""
+    for m in mails:
+        subject = str(m["Subject"])
+        if subject.startswith(("Diplomacy results", "Diplomacy press", "Diplomacy broadcast")):
+            continue
+        for line in text(m.get_body(("plain",))).split("\n"):
+            assert len(line) <= 78 or line.startswith(">> "), (subject, line)
 
 
 def text(mail) -> str:
