@@ -14,7 +14,8 @@ WIDTH = 78          # a plain-text mail's line, so that no mail reader has to wr
 
 # Kept on one line while wrapping: a command quoted in prose with what follows it ("TAKEOVER Ig1 <password>"), a
 # placeholder with what precedes it, a unit ("F IRI"). NUL stands in for those spaces.
-_GLUE = re.compile(r"\b([A-Z][A-Z!]{3,}|[AF]) (?=\S)| (?=<)")
+_GLUE = re.compile(r"\b([A-Z][A-Z!]{3,}) (?=\S)| (?=<)")
+_UNIT = re.compile(r"\b([AF]) (?=[A-Z]{3}\b)")
 _DATE = re.compile(r"\b[A-Z][a-z]{2} [A-Z][a-z]{2} \d{2} \d{4} \d{2}:\d{2}(?: [A-Za-z][\w/+-]*)?")    # a deadline
 # A label padded to a column ("Units:     A PAR, ..."): its continuation lines start at that column.
 _LABEL = re.compile(r"^\s*[A-Z][A-Za-z ]{0,14}: {2,}")
@@ -31,8 +32,10 @@ def para(text: str, width: int = WIDTH) -> str:
             continue
         label = _LABEL.match(line)
         indent = " " * label.end() if label else line[:len(line) - len(line.lstrip())]
-        glued = _DATE.sub(lambda m: m.group(0).replace(" ", "\0"), line)
-        glued = _GLUE.sub(lambda m: f"{m.group(1)}\0" if m.group(1) else "\0", glued)
+        glued = _UNIT.sub("\\1\0", _DATE.sub(lambda m: m.group(0).replace(" ", "\0"), line))
+        letters = [c for c in line if c.isalpha()]
+        if sum(c.islower() for c in letters) > len(letters) // 3:     # prose, not a refusal in capitals
+            glued = _GLUE.sub(lambda m: f"{m.group(1)}\0" if m.group(1) else "\0", glued)
         out.extend(w.replace("\0", " ") for w in textwrap.wrap(glued, width, subsequent_indent=indent,
                                                                  break_long_words=False, break_on_hyphens=False))
     return "\n".join(out)
