@@ -52,7 +52,7 @@ def test_a_retried_delivery_is_applied_once(tmp_path):
     game = Judge(config.load(cfg)).store.load("piped")
     assert game.history == ["S1901M"] and str(game.position.phase) == "F1901M"
     mails = [p.read_text() for p in (tmp_path / "outbox").glob("*.eml") if "To: gm@example.org" in p.read_text()]
-    assert sum("Phase processed." in m for m in mails) == 1          # answered once
+    assert sum("S1901M processed; next phase F1901M." in m for m in mails) == 1          # answered once
     assert sum("Diplomacy results piped S1901M" in m for m in mails) == 1            # and its results sent once
 
 

@@ -102,7 +102,7 @@ class Process:
                                ": USE PROCESS! TO GIVE THEM DEFAULT ORDERS")
         done = processing.process(game, s.settings, s.now)
         s.effect("processed", done)
-        s.say(f"Phase processed. {done.notes[-1]}.")
+        s.say(f"{done.notes[-1]}. The results have been mailed to everyone in the game.")
         return Continue.YES
 
 

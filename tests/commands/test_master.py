@@ -112,7 +112,8 @@ def test_process_when_every_order_is_in(started):
     started.all_hold()
     started.new_mail()
     assert started.master("PROCESS").accepted
-    assert "Phase processed. S1901M processed; next phase F1901M." in started.reply(GM[0])
+    assert "S1901M processed; next phase F1901M. The results have been mailed to everyone in the game." in \
+        " ".join(started.reply(GM[0]).split())
     assert str(started.game(GAME).position.phase) == "F1901M"
     folder = started.folder(GAME)
     [snapshot] = (folder / "snapshots").glob("*.json")
