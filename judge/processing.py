@@ -119,7 +119,9 @@ def end_mails(game: Game, settings: Settings) -> list[Mail]:
                     "to": t["to"] or "the end"} for t in game.tenures]
     ctx = {"game": game.name, "result": describe_result(game.result),
            "phase": (game.result or {}).get("phase", ""), "counts": counts, "players": players}
-    return [Mail([address], "notice/end.txt", ctx) for address in audience(game)]
+    board = picture_of(game, f"{game.name}-final", lambda: picture.position_svg(m, pos, game=game.name)) \
+        if pos is not None else []
+    return [Mail([address], "notice/end.txt", ctx, board) for address in audience(game)]
 
 
 def on_clock(game: Game, settings: Settings, now: datetime) -> Processed | None:

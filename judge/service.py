@@ -242,7 +242,7 @@ class Judge:
                             "broadcast": entry["broadcast"], "recipients": d.shown_to})
                 elif e.kind == "ended":
                     for mail in end_mails(game, self.settings):
-                        self._mail(tx, mail.to, mail.template, mail.context)
+                        self._mail(tx, mail.to, mail.template, mail.context, mail.attachments)
                 elif e.kind == "mail":
                     to, template, ctx = e.payload
                     self._mail(tx, to, template, ctx)

@@ -85,3 +85,28 @@ def test_position_in_text(started):
     assert "France:\n  Units:     F BRE, A MAR, A PAR\n  Centres:   BRE, MAR, PAR (3)" in reply
     assert "Russia:\n  Units:     A MOS, F SEV, F STP/SC, A WAR" in reply
     assert "Unowned centres: BEL, BUL, DEN, GRE, HOL, NWY, POR, RUM, SER, SPA, SWE, TUN" in reply
+
+
+def test_the_end_of_the_game_comes_with_the_final_board(started):
+    assert started.master("SET RULE map_picture=svg").accepted
+    assert started.signon("FRANCE", "A PAR - BUR").accepted
+    assert started.master("PROCESS!").accepted                       # France is in Burgundy on the final board
+    for power in PLAYERS:
+        assert started.signon(power, "VOTE DRAW").accepted
+    got = started.delivered("complete", same=False)
+    assert set(got) == {a for a, _ in PLAYERS.values()} | {GM[0]}
+    for mail in got.values():
+        [(name, kind, data)] = attachments(mail)
+        assert (name, kind) == (f"{GAME}-final.svg", "image/svg+xml")
+        assert "Supply centres at the end:" in text_part(mail)
+    svg = ET.fromstring(data)
+    words = " ".join(svg.itertext())
+    assert GAME in words and "Fall 1901" in words                 # the board as it stands: the phase now
+
+
+def test_no_final_board_when_the_house_rule_says_none(started):
+    assert started.master("SET RULE map_picture=none").accepted
+    for power in PLAYERS:
+        assert started.signon(power, "VOTE DRAW").accepted
+    for mail in started.delivered("complete", same=False).values():
+        assert mail.get_content_type() == "text/plain"
