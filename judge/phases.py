@@ -72,11 +72,16 @@ def after_retreats(m: Map, position: Position, units: dict[str, Unit], anywhere:
     return _after_season(m, position.phase, units, position.centers, anywhere)
 
 
-def after_adjustments(m: Map, position: Position, units: dict[str, Unit]) -> Position:
-    return Position(Phase(position.phase.year + 1, _SEASON_INDEX[m.calendar[0]], 0), units, dict(position.centers), {})
-
-
 _SEASON_INDEX = {"S": 0, "F": 1, "W": 2}
+
+
+def _next_year(m: Map, year: int) -> Phase:
+    """The first movement phase of the year after `year` in the variant's calendar."""
+    return Phase(year + 1, _SEASON_INDEX[m.calendar[0]], 0)
+
+
+def after_adjustments(m: Map, position: Position, units: dict[str, Unit]) -> Position:
+    return Position(_next_year(m, position.phase.year), units, dict(position.centers), {})
 
 
 def ends_year(m: Map, phase: Phase) -> bool:
@@ -94,4 +99,4 @@ def _after_season(m: Map, phase: Phase, units: dict[str, Unit], centers: dict[st
     centers = update_ownership(m, units, centers)
     if needs_adjustment(m, units, centers, anywhere):
         return Position(Phase(phase.year, 2, 2), units, centers, {})
-    return Position(Phase(phase.year + 1, _SEASON_INDEX[m.calendar[0]], 0), units, centers, {})
+    return Position(_next_year(m, phase.year), units, centers, {})

@@ -6,6 +6,7 @@ from collections import deque
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map
 from judge.orders import AdjustmentOrder, Build, Remove, Waive
+from judge.orders.sets import adjustment_count
 from judge.position import Position, Unit
 from judge.rules import RemovalDistance, Ruleset
 
@@ -17,7 +18,7 @@ def resolve_adjustments(m: Map, position: Position, orders: dict[str, list[Adjus
     results: list[OrderResult] = []
     for power in m.powers:
         given = orders.get(power, [])
-        due = m.builds_allowed(len(position.centers_of(power)) - len(position.units_of(power)))
+        due = adjustment_count(position, power, m)
         for order in given:
             if isinstance(order, Build):
                 units[order.province] = Unit(power, order.kind, order.loc)

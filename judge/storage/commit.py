@@ -38,10 +38,15 @@ class Commit:
     def staging(self) -> Path:
         return self.folder / PENDING
 
+    def _prepare(self) -> None:
+        """Before this commit's first file: an interrupted commit of the game goes first, and the staging folder
+        is there."""
+        finish_interrupted(self.folder, self.outbox)
+        make_folder(self.staging)
+
     def _stage(self, data: str | bytes) -> str:
         if self._staged == 0:
-            finish_interrupted(self.folder, self.outbox)     # an interrupted commit of the game goes first
-            make_folder(self.staging)
+            self._prepare()
         name = f"s{self._staged:04d}"
         self._staged += 1
         atomic_write(self.staging / name, data, sync_dir=False)
@@ -71,8 +76,7 @@ class Commit:
         if not self.ops:
             return []
         if self._staged == 0:
-            finish_interrupted(self.folder, self.outbox)     # an interrupted commit of the game goes first
-            make_folder(self.staging)
+            self._prepare()
         # The manifest's data, then the staging folder (whose fsync also makes every staged file's name durable).
         atomic_write(self.staging / MANIFEST, json.dumps({"ops": self.ops}))    # <- the commit point
         return _apply(self.folder, self.outbox, self.ops)
