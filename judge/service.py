@@ -16,7 +16,7 @@ from judge.config import Settings
 from judge.keeper import Keeper
 from judge.mail import inbound, outbound
 from judge.mail.loops import Repeats
-from judge.processing import Processed, audience, end_mails, on_clock
+from judge.game.processing import Processed, audience, end_mails, on_clock
 from judge.redact import hide_in_subject, hide_password
 from judge.storage.commit import Commit
 from judge.storage.failures import LIMIT as FAILURES_LIMIT

@@ -366,7 +366,7 @@ def test_copy_is_independent():
 
 def test_wait_is_cleared_when_a_phase_is_processed():
     """As DPjudge: WAIT holds for one phase."""
-    from judge.processing import process
+    from judge.game.processing import process
     from judge import config
     game = started()
     game.set_wait("FRANCE", True, T0)

@@ -1,4 +1,4 @@
-"""A game's clock through the Game (judge.gameclock): pauses, extensions, the manual mode and absences. Pure.
+"""A game's clock through the Game (judge.game.clock): pauses, extensions, the manual mode and absences. Pure.
 
 T0 is Mon Jan 05 2026 12:00 UTC; a game started then has its Spring 1901 deadline 72 hours later (Thu Jan 08 12:00),
 a 24-hour grace period, a reminder 24 hours before the deadline and early processing 10 minutes after the last
@@ -8,7 +8,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from judge.game import GameError
-from judge.roles import MASTER
+from judge.game.roles import MASTER
 from tests.test_game import DEADLINE, POWERS, T0, everyone_holds, forming, started
 
 H = timedelta(hours=1)

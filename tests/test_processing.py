@@ -3,7 +3,7 @@ from datetime import timedelta
 
 from judge import config
 from judge.game import Game
-from judge.processing import audience, civil_disorder, on_clock, preview, process
+from judge.game.processing import audience, civil_disorder, on_clock, preview, process
 from tests.test_game import DEADLINE, POWERS, T0, everyone_holds, set_position, started
 
 SETTINGS = config.load(None).with_values(judge_name="USIN")
@@ -216,7 +216,8 @@ def test_adjustment_results():
 def test_engine_both_reports_a_disagreement_to_the_master(tmp_path):
     # Under DPjudge's SAFE_CONVOYS the port breaks a convoy whose fleet foreign units only stand off over; the
     # equation engine does not have that option, so with engine=both the two disagree (a known difference).
-    from judge import config, maps, processing
+    from judge import config, maps
+    from judge.game import processing
     from judge.game import PLAYING, Game, Player
     from judge.position import Position
     from judge.rules import parse_rules

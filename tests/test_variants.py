@@ -292,7 +292,7 @@ def test_a_dpjudge_flow_with_one_movement_season(tmp_path):
     from judge.maps.dpjudge_format import read_text
     text = (DATA / "toy.map").read_text(encoding="utf-8").replace(
         "VICTORY 3", "VICTORY 3\nFLOW FALL:MOVEMENT,RETREATS WINTER:ADJUSTMENTS")
-    m = build(read_text(text, "toyfall", tmp_path), "toyfall")
+    m = build(read_text(text, "toyfall", tmp_path, maps.load), "toyfall")
     assert m.calendar == ("F",) and m.begin == "F1901M"
     with pytest.raises(maps.MapError, match=r"toysummer.map:\d+: this judge does not play a FLOW other than"):
-        read_text(text.replace("FLOW FALL", "FLOW SUMMER"), "toysummer", tmp_path)
+        read_text(text.replace("FLOW FALL", "FLOW SUMMER"), "toysummer", tmp_path, maps.load)

@@ -1,11 +1,11 @@
-"""Draw and concession votes through the Game (judge.votes): who must agree, dummies, named draws, concessions,
+"""Draw and concession votes through the Game (judge.game.votes): who must agree, dummies, named draws, concessions,
 withdrawing, expiry, eliminated powers, the end of the game and the solo count. Pure: no mail."""
 from datetime import timedelta
 
 import pytest
 
 from judge.game import Game, GameError
-from judge.roles import DUMMY
+from judge.game.roles import DUMMY
 from tests.test_game import POWERS, T0, everyone_holds, set_position, started
 
 ALL = list(POWERS)

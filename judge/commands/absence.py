@@ -5,7 +5,7 @@ from datetime import datetime, timedelta
 
 from judge.commands.base import CommandError, Session
 from judge.deadlines import parse_day, show
-from judge.roles import MASTER
+from judge.game.roles import MASTER
 
 USAGE = "USE SET ABSENCE <first day> [TO <last day>], OR SET ABSENCE TO <last day> (E.G. SET ABSENCE 24 DEC TO 6 JAN)"
 

@@ -1,20 +1,15 @@
 """LIST, SUMMARY, HISTORY and HELP: what anyone may ask about games (a private game: with its game password)."""
 from __future__ import annotations
 
-import textwrap
 
 from judge import maps
+from judge.commands.actions import block
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
-from judge.processing import describe_result
+from judge.game.processing import describe_result
 from judge.rules import Anonymous, describe
 from judge.storage.gamedir import GameUnavailable
-from judge.templating import render
 
-
-def block(s: Session, name: str, **ctx) -> None:
-    _, text = render(name, **ctx)
-    s.say_block(text)
 
 
 def _all_games(s: Session) -> list[dict]:
@@ -115,19 +110,3 @@ def variant_rows() -> list[dict]:
     """The variants offered, for HELP (a broken file in the variants folder is left out, not a failed reply)."""
     return [{"name": m.name, "title": m.title, "powers": len(m.powers), "centres": len(m.centers),
              "victory": m.victory_count} for m in maps.variants()]
-
-
-class Help:
-    name, aliases, block_end = "HELP", ("?",), None
-    syntax = "HELP"
-    help = "This list."
-
-    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
-        """See `Command`."""
-        from judge.commands.registry import COMMANDS
-        # Plain-text mail: every line within 78 columns, the explanation indented under its command.
-        rows = [{"syntax": textwrap.wrap(c.syntax, 76, subsequent_indent="  ", break_on_hyphens=False),
-                 "help": textwrap.wrap(c.help, 72, break_on_hyphens=False)} for c in COMMANDS]
-        block(s, "reply/help.txt", judge=s.settings.judge_name, address=s.settings.address, commands=rows,
-              variants=variant_rows())
-        return Continue.YES

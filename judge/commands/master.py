@@ -1,34 +1,17 @@
 """The game master's commands: CREATE, ACTIVATE, PROCESS, PROCESS!, PREVIEW, ROLLBACK, DUMMY, REVIVE, TERMINATE."""
 from __future__ import annotations
 
-from judge import maps, picture, processing, reports
+from judge import maps, picture
+from judge.game import processing
 from judge.commands._util import need_args, power_of
+from judge.commands.actions import flush_orders, open_seat, start_game
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import Timing, show
-from judge.game import ACTIVE, DUMMY, FORMING, PLAYING, VACANT, Game, GameError
+from judge.game import ACTIVE, DUMMY, FORMING, PLAYING, VACANT, Game
 from judge.rules import parse_rules
 from judge.storage.gamedir import valid_name
 from judge.storage.passwords import hash_password
 
-
-def start_game(s: Session, game: Game) -> None:
-    """Activate a game and tell everyone: each player learns their power."""
-    try:
-        game.activate(s.now)
-    except GameError as exc:
-        raise CommandError(str(exc)) from None
-    ctx = {"judge": s.settings.judge_name, "game": game.name, "variant": game.variant, "title": game.map.title,
-           "phase": reports.phase_words(game.position.phase),
-           "deadline": show(game.deadline, game.timing),
-           "powers": [{"power": p.power.title(), "status": p.status if p.address else DUMMY} for p in game.players]}
-    m = game.map
-    for p in game.players:
-        if p.address:
-            s.effect("mail", ([p.address], "notice/start.txt",
-                              {**ctx, "you": p.power.title(), "letter": m.power_letters[p.power]}))
-    s.effect("mail", ([game.master_address] + game.observers, "notice/start.txt", {**ctx, "you": "", "letter": ""}))
-    s.say(f"Game {game.name} has started: {game.position.phase.describe()}, deadline "
-          f"{show(game.deadline, game.timing)}.")
 
 
 class Create:
@@ -94,7 +77,6 @@ class Process:
         game = s.need_master()
         if game.status != PLAYING:
             raise CommandError(f"GAME {game.name} IS NOT ACTIVE")
-        from judge.commands.reader import flush_orders
         flush_orders(s)
         late = game.late_players()
         if late and not force:
@@ -126,7 +108,6 @@ class Preview:
         game = s.need_master()
         if game.status != PLAYING:
             raise CommandError(f"GAME {game.name} IS NOT ACTIVE")
-        from judge.commands.reader import flush_orders
         flush_orders(s)
         done = processing.preview(game, s.settings, [p.power for p in game.late_players()])
         s.effect("processed", done)
@@ -227,7 +208,6 @@ class Revive:
         player.status = VACANT
         s.say(f"{player.power.title()} is open for takeover.")
         if game.status == PLAYING:
-            from judge.commands.membership import open_seat
             open_seat(s, game, player.power, "is open for a new player")
         return Continue.YES
 

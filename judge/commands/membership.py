@@ -2,15 +2,11 @@
 from __future__ import annotations
 
 from judge.commands._util import need_args, power_and_game, power_of, who_in
+from judge.commands.actions import open_seat, start_game
 from judge.commands.base import CommandError, Continue, Session
 from judge.game import FORMING, PLAYING, VACANT, GameError
 from judge.storage.passwords import check_password, hash_password
 
-
-def open_seat(s: Session, game, power: str, why: str) -> None:
-    """A power is open: everyone in the game learns it can be taken over."""
-    s.effect("notify", ("a power is open", [f"{power.title()} in game {game.name} {why}. It is open: TAKEOVER "
-                                            f"{game.map.power_letters[power]}{game.name} <password>."], "all"))
 
 
 class Join:
@@ -41,7 +37,6 @@ class Join:
             s.say("Preference: " + ", ".join(dict.fromkeys(by_letter[c].title() for c in prefs)) + ".")
         s.log.append(f"JOIN {game.name}")
         if len(game.players) == len(game.map.powers):
-            from judge.commands.master import start_game
             start_game(s, game)
         return Continue.YES
 

@@ -1,12 +1,13 @@
 """PRESS ... ENDPRESS and BROADCAST ... ENDBROADCAST (with DPjudge's options), ARCHIVE and UNOBSERVE. Routing and
-signing are judge.press_routing's business: these classes only read what was written."""
+signing are judge.game.press_routing's business: these classes only read what was written."""
 from __future__ import annotations
 
 import json
 
+from judge.commands.actions import block
 from judge.commands.base import CommandError, Continue, Session
 from judge.game import PLAYING, GameError
-from judge.press_routing import Request, readable, route
+from judge.game.press_routing import Request, readable, route
 
 
 def _request(s: Session, args: list[str], body: list[str], broadcast: bool) -> Request:
@@ -155,7 +156,6 @@ class Archive:
             seen = readable(entry, s.sender, role, s.power or "", game.rules.master_press_copies)
             if seen is not None:
                 entries.append(seen)
-        from judge.commands.listing import block
         block(s, "reply/archive.txt", game=game.name, entries=entries)
         return Continue.YES
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from judge.commands.actions import flush_orders
 from judge.commands.base import CommandError, Continue, Session
 from judge.commands.registry import BY_WORD
-from judge.game import PLAYING, GameError, OrderSetError
-from judge.standing import power_lines
+from judge.game import PLAYING, OrderSetError
 
 
 @dataclass
@@ -125,7 +125,7 @@ def _order_line(s: Session, line: str) -> None:
         raise CommandError("UNRECOGNIZED COMMAND (SIGN ON BEFORE SENDING ORDERS)")
     if game.status != PLAYING:
         if game.over:
-            from judge.processing import describe_result
+            from judge.game.processing import describe_result
             raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result).upper()}): NO MORE ORDERS")
         raise CommandError(f"GAME {game.name} IS NOT ACTIVE: NO ORDERS NOW")
     if s.role == "master":
@@ -139,30 +139,3 @@ def _order_line(s: Session, line: str) -> None:
     s.orders.setdefault(power, []).append(line)
 
 
-def flush_orders(s: Session) -> None:
-    """Submit the order lines read so far, one set per power; OrderSetError if any line cannot be used."""
-    pending, s.orders = s.orders, {}
-    game = s.game
-    refused: list[tuple[str, str]] = []
-    for power, texts in pending.items():
-        notes: list[tuple[str, str]] = []
-        try:
-            accepted = game.submit_orders(power, texts, s.now, notes)
-        except OrderSetError as exc:
-            # The master may order several powers in one message: report every refused set, not only the first.
-            refused.extend(exc.errors)
-            continue
-        except GameError as exc:
-            # e.g. partial_orders=reject: a refusal like any other, never an internal error.
-            raise CommandError(str(exc)) from None
-        lines = power_lines(game, power)
-        s.say(f"Orders for {power.title()} ({game.position.phase.describe()}):", *[f"  {line}" for line in lines])
-        missing = sum("no order" in line or "not ordered" in line for line in lines)
-        if not accepted:
-            s.say("  (no order counts: every unit takes the default)")
-        elif missing:
-            s.say(f"  ({missing} without an order: {'it takes' if missing == 1 else 'they take'} the default)")
-        for text, why in notes:
-            s.say(f"  not used: {text} ({why})")
-    if refused:
-        raise OrderSetError(refused)

@@ -1,8 +1,29 @@
-"""COMMANDS: every command class, listed explicitly; a name used twice is an error at import time."""
+"""COMMANDS: every command class, listed explicitly; a name used twice is an error at import time. HELP, which
+lists them, lives here too, so that no command module needs the registry."""
 from __future__ import annotations
 
+import textwrap
+
 from judge.commands import clock, listing, master, membership, orders, press, settings, signon, status, voting
-from judge.commands.base import Command
+from judge.commands.actions import block
+from judge.commands.base import Command, Continue, Session
+from judge.commands.listing import variant_rows
+
+
+class Help:
+    name, aliases, block_end = "HELP", ("?",), None
+    syntax = "HELP"
+    help = "This list."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        # Plain-text mail: every line within 78 columns, the explanation indented under its command.
+        rows = [{"syntax": textwrap.wrap(c.syntax, 76, subsequent_indent="  ", break_on_hyphens=False),
+                 "help": textwrap.wrap(c.help, 72, break_on_hyphens=False)} for c in COMMANDS]
+        block(s, "reply/help.txt", judge=s.settings.judge_name, address=s.settings.address, commands=rows,
+              variants=variant_rows())
+        return Continue.YES
+
 
 COMMANDS: tuple[Command, ...] = (
     signon.Signon(), signon.Signoff(),
@@ -11,7 +32,7 @@ COMMANDS: tuple[Command, ...] = (
     press.Press(), press.Broadcast(), press.Archive(), press.Unobserve(),
     voting.Vote(), clock.Pause(), clock.Resume(), clock.Extend(), membership.Eject(),
     status.Status(), status.Position(), status.Map(), settings.Set(),
-    listing.List(), listing.Summary(), listing.History(), listing.Help(),
+    listing.List(), listing.Summary(), listing.History(), Help(),
     master.Create(), master.Activate(), master.Process(), master.ProcessNow(), master.Preview(),
     master.Rollback(), master.Dummy(), master.Revive(), master.Terminate(),
 )

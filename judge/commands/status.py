@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
-from judge.standing import owed, power_lines
+from judge.game.standing import owed, power_lines
 from judge.templating import render
 
 
@@ -71,7 +71,7 @@ class Map:
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         from judge import picture
-        from judge.processing import picture_of
+        from judge.game.processing import picture_of
         from judge.rules import MapPicture
         game = _game_for_view(s, args)
         if not picture.has_drawing(game.map.board):

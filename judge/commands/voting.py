@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from judge.commands.base import CommandError, Continue, Session
 from judge.game import GameError
-from judge.processing import describe_result
+from judge.game.processing import describe_result
 from judge.rules import DrawVotes
 
 

@@ -114,7 +114,7 @@ def document(name: str) -> dict:
             path = _folder_files().get(name) or _unknown(name)
             if path.suffix == ".map":
                 from judge.maps import dpjudge_format
-                return dpjudge_format.read_file(Path(path), name)
+                return dpjudge_format.read_file(Path(path), name, load)
         source = _source(path)
         try:
             doc = json.loads(path.read_text(encoding="utf-8"))

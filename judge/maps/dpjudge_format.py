@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Callable
 
-from judge.maps import MapError
+from judge.maps import Map, MapError
 from judge.maps.dpjudge_board import ABBR, FLOWS, Board, Place, Power, refuse
+
+Offered = Callable[[str], Map]      # a variant this judge offers, by name
 
 SEASONS = {"SPRING": "S", "FALL": "F", "WINTER": "W"}
 PHASE_TYPES = {"MOVEMENT": "M", "RETREATS": "R", "ADJUSTMENTS": "A"}
@@ -26,6 +29,10 @@ UNSUPPORTED = {
 
 class Reader(Board):
     """Reads DPjudge map lines in DPjudge's order (later lines amend earlier ones) into a Board."""
+
+    def __init__(self, name: str, offered: Offered):
+        super().__init__(name)
+        self.offered = offered
 
     # -- files ---------------------------------------------------------------------------------------------------
     def read(self, path: Path) -> None:
@@ -47,10 +54,9 @@ class Reader(Board):
         if (folder / file).is_file():
             self.read(folder / file)
             return
-        from judge.maps import catalog
         name = Path(file).stem.lower().replace("-", "_")
         try:
-            m = catalog.load(name)
+            m = self.offered(name)
         except MapError as exc:
             raise MapError(f"{where}: USE {target}: no file {file} beside this one, and {exc}") from None
         self.absorb(m, where)
@@ -284,16 +290,18 @@ _LATE = {
 }
 
 
-def read_file(path: Path, name: str) -> dict:
-    """A DPjudge .map file (and the files it USEs) -> our full variant document, named `name`."""
-    reader = Reader(name)
+def read_file(path: Path, name: str, offered: Offered) -> dict:
+    """A DPjudge .map file (and the files it USEs) -> our full variant document, named `name`. `offered` gives a
+    variant this judge offers by name (for USE standard); the catalogue passes its own loader, so that this
+    module needs no catalogue."""
+    reader = Reader(name, offered)
     reader.read(path)
     return reader.document()
 
 
-def read_text(text: str, name: str, folder: Path) -> dict:
+def read_text(text: str, name: str, folder: Path, offered: Offered) -> dict:
     """The same for map text not in a file (tests); USE and MAP look in `folder`."""
-    reader = Reader(name)
+    reader = Reader(name, offered)
     path = folder / f"{name}.map"
     reader.files.append(path)
     for number, line in enumerate(text.splitlines(), 1):

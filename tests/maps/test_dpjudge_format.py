@@ -15,12 +15,12 @@ DATA = Path(__file__).resolve().parent.parent / "data" / "maps"
 
 def read(text: str, tmp_path: Path, name: str = "t"):
     """Map text (written to `tmp_path`) -> its Map."""
-    return build(dpjudge_format.read_text(text, name, tmp_path), name)
+    return build(dpjudge_format.read_text(text, name, tmp_path, maps.load), name)
 
 
 @pytest.fixture(scope="module")
 def toy():
-    return build(dpjudge_format.read_file(DATA / "toy.map", "toy"), "toy")
+    return build(dpjudge_format.read_file(DATA / "toy.map", "toy", maps.load), "toy")
 
 
 # -- a board of its own ----------------------------------------------------------------------------------------------
@@ -70,7 +70,7 @@ def test_a_toy_game_is_adjudicated(toy, tmp_path):
 # -- on the standard board ---------------------------------------------------------------------------------------------
 
 def test_map_standard_plays_on_our_standard_board_and_drawing():
-    m = build(dpjudge_format.read_file(DATA / "fleet_rome_dp.map", "fleet_rome_dp"), "fleet_rome_dp")
+    m = build(dpjudge_format.read_file(DATA / "fleet_rome_dp.map", "fleet_rome_dp", maps.load), "fleet_rome_dp")
     ours = maps.load("fleet_rome")
     assert same_board(m, ours) and m.board == "standard"
     assert {p: set(u) for p, u in m.start.items()} == {p: set(u) for p, u in ours.start.items()}

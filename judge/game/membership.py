@@ -6,7 +6,7 @@ import random
 from datetime import datetime
 
 from judge.position import initial_position
-from judge.roles import ACTIVE, DUMMY, FORMING, PLAYING, VACANT, GameError, Player
+from judge.game.roles import ACTIVE, DUMMY, FORMING, PLAYING, VACANT, GameError, Player
 
 
 class Membership:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from judge.deadlines import after_absences, grace_end, next_deadline, reminder_time
-from judge.roles import ACTIVE, MASTER, PLAYING, GameError
+from judge.game.roles import ACTIVE, MASTER, PLAYING, GameError
 from judge.rules import DeadlineMode, LatePowers
 
 REMINDER_MARGIN = timedelta(hours=1)     # a reminder this close to the phase's start would come with the results

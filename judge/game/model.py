@@ -1,6 +1,6 @@
 """The Game aggregate: a game's state, and its persistence. What commands do to it lives beside it, one concern a
-module, as mixins: judge.membership (who plays what), judge.ordering (phases and orders), judge.gameclock
-(deadlines, pauses, absences) and judge.votes (draws, concessions, the end). Pure."""
+module, as mixins: judge.game.membership (who plays what), judge.game.ordering (phases and orders), judge.game.clock
+(deadlines, pauses, absences) and judge.game.votes (draws, concessions, the end). Pure."""
 from __future__ import annotations
 
 import copy
@@ -10,14 +10,14 @@ from typing import Any
 
 from judge import maps
 from judge.deadlines import Timing
-from judge.gameclock import GameClock
-from judge.membership import Membership
-from judge.ordering import Ordering
+from judge.game.clock import GameClock
+from judge.game.membership import Membership
+from judge.game.ordering import Ordering
+from judge.game.roles import (ACTIVE, COMPLETED, DUMMY, FORMING, MASTER, PLAYING, TERMINATED, VACANT, GameError,
+                              OrderSetError, Player)
+from judge.game.votes import Voting
 from judge.position import Position
-from judge.roles import (ACTIVE, COMPLETED, DUMMY, FORMING, MASTER, PLAYING, TERMINATED, VACANT, GameError,
-                         OrderSetError, Player)
 from judge.rules import Ruleset, parse_rules, words
-from judge.votes import Voting
 
 SEEN_KEPT = 200      # message ids remembered per game: far more than can be redelivered after a crash
 
@@ -46,8 +46,8 @@ class Game(Membership, Ordering, GameClock, Voting):
     phase_started: datetime | None = None
     paused_since: datetime | None = None
     absences: list[dict] = field(default_factory=list)       # {"who", "from", "to"} (ISO times)
-    votes: dict[str, str] = field(default_factory=dict)      # power -> its standing vote (judge.votes)
-    result: dict | None = None                               # how the game ended (judge.votes.Voting.finish)
+    votes: dict[str, str] = field(default_factory=dict)      # power -> its standing vote (judge.game.votes)
+    result: dict | None = None                               # how the game ended (judge.game.votes.Voting.finish)
     tenures: list[dict] = field(default_factory=list)        # who played which power when
     victory: int | None = None                               # centres for a solo (None: the variant's count)
     variant: str = "standard"                                # the map and variant played (judge.maps)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judge.roles import ACTIVE, GameError
+from judge.game.roles import ACTIVE, GameError
 from judge.rules import Press as PressKind
 
 MASTER_NAME = "the Game Master"

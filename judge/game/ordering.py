@@ -11,7 +11,7 @@ from judge.orders.parser import parse
 from judge.orders.sets import adjustment_count, build_order_set
 from judge.orders.validate import Validator
 from judge.phases import ends_year, victory_centers
-from judge.roles import DUMMY, PLAYING, GameError, OrderSetError, Player
+from judge.game.roles import DUMMY, PLAYING, GameError, OrderSetError, Player
 from judge.rules import OrderSets, PartialOrders
 
 _DUPLICATE = DUPLICATE_ORDER.split("{")[0]      # "MULTIPLE ORDERS FOR ONE UNIT: "

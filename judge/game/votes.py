@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from judge.roles import ACTIVE, DUMMY, PLAYING, GameError
+from judge.game.roles import ACTIVE, DUMMY, PLAYING, GameError
 from judge.rules import Draws, DummyVotes, VoteExpiry
 
 

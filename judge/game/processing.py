@@ -11,7 +11,8 @@ from judge.adjudicator import adjudicate
 from judge.adjudicator.crosscheck import replayable
 from judge.config import Settings
 from judge.deadlines import grace_end, show
-from judge.game import ACTIVE, Game
+from judge.game.model import Game
+from judge.game.roles import ACTIVE
 from judge.orders import unit_key
 from judge.rules import LatePowers, MapPicture
 from judge.templating import render

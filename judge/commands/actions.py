@@ -1,0 +1,70 @@
+"""What several commands do alike: start a game, open a seat, submit the order lines read so far, reply with a
+rendered block. Below every command module, so that none imports another."""
+from __future__ import annotations
+
+from judge import reports
+from judge.commands.base import CommandError, Session
+from judge.deadlines import show
+from judge.game import DUMMY, Game, GameError, OrderSetError
+from judge.game.standing import power_lines
+from judge.templating import render
+
+
+def block(s: Session, name: str, **ctx) -> None:
+    _, text = render(name, **ctx)
+    s.say_block(text)
+
+
+def start_game(s: Session, game: Game) -> None:
+    """Activate a game and tell everyone: each player learns their power."""
+    try:
+        game.activate(s.now)
+    except GameError as exc:
+        raise CommandError(str(exc)) from None
+    ctx = {"judge": s.settings.judge_name, "game": game.name, "variant": game.variant, "title": game.map.title,
+           "phase": reports.phase_words(game.position.phase),
+           "deadline": show(game.deadline, game.timing),
+           "powers": [{"power": p.power.title(), "status": p.status if p.address else DUMMY} for p in game.players]}
+    m = game.map
+    for p in game.players:
+        if p.address:
+            s.effect("mail", ([p.address], "notice/start.txt",
+                              {**ctx, "you": p.power.title(), "letter": m.power_letters[p.power]}))
+    s.effect("mail", ([game.master_address] + game.observers, "notice/start.txt", {**ctx, "you": "", "letter": ""}))
+    s.say(f"Game {game.name} has started: {game.position.phase.describe()}, deadline "
+          f"{show(game.deadline, game.timing)}.")
+
+
+def open_seat(s: Session, game, power: str, why: str) -> None:
+    """A power is open: everyone in the game learns it can be taken over."""
+    s.effect("notify", ("a power is open", [f"{power.title()} in game {game.name} {why}. It is open: TAKEOVER "
+                                            f"{game.map.power_letters[power]}{game.name} <password>."], "all"))
+
+
+def flush_orders(s: Session) -> None:
+    """Submit the order lines read so far, one set per power; OrderSetError if any line cannot be used."""
+    pending, s.orders = s.orders, {}
+    game = s.game
+    refused: list[tuple[str, str]] = []
+    for power, texts in pending.items():
+        notes: list[tuple[str, str]] = []
+        try:
+            accepted = game.submit_orders(power, texts, s.now, notes)
+        except OrderSetError as exc:
+            # The master may order several powers in one message: report every refused set, not only the first.
+            refused.extend(exc.errors)
+            continue
+        except GameError as exc:
+            # e.g. partial_orders=reject: a refusal like any other, never an internal error.
+            raise CommandError(str(exc)) from None
+        lines = power_lines(game, power)
+        s.say(f"Orders for {power.title()} ({game.position.phase.describe()}):", *[f"  {line}" for line in lines])
+        missing = sum("no order" in line or "not ordered" in line for line in lines)
+        if not accepted:
+            s.say("  (no order counts: every unit takes the default)")
+        elif missing:
+            s.say(f"  ({missing} without an order: {'it takes' if missing == 1 else 'they take'} the default)")
+        for text, why in notes:
+            s.say(f"  not used: {text} ({why})")
+    if refused:
+        raise OrderSetError(refused)
