@@ -18,6 +18,7 @@ from judge.mail import inbound, outbound
 from judge.mail.loops import Repeats
 from judge.game.processing import Processed, audience, end_mails, on_clock
 from judge.redact import hide_in_subject, hide_password
+from judge.reports import mail_file_entry
 from judge.storage.commit import Commit
 from judge.storage.failures import LIMIT as FAILURES_LIMIT
 from judge.storage.failures import SignonFailures
@@ -246,6 +247,10 @@ class Judge:
                 elif e.kind == "mail":
                     to, template, ctx = e.payload
                     self._mail(tx, to, template, ctx)
+                elif e.kind == "started":
+                    to, subject, body = e.payload
+                    self.store.archive_start(game, mail_file_entry(self.settings.address, s.now, subject, body), tx)
+                    self._send(tx, to, subject, body)
                 elif e.kind == "notify":
                     title, lines, who = e.payload
                     to = {"master": [game.master_address],

@@ -12,7 +12,7 @@ from judge.adjudicator.crosscheck import replayable
 from judge.config import Settings
 from judge.deadlines import grace_end, show
 from judge.game.model import Game
-from judge.game.roles import ACTIVE
+from judge.game.roles import ACTIVE, DUMMY
 from judge.orders import unit_key
 from judge.rules import LatePowers, MapPicture
 from judge.templating import render
@@ -69,7 +69,7 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
         out.mails.append(Mail([game.master_address], "notice/crosscheck.txt", {
             "game": game.name, "phase": before.phase.describe(), "differences": outcome.disagreements}))
         out.notes.append(f"engines disagree on {before.phase}")
-    disorder = [p.power for p in game.ordering_players() if not p.submitted]
+    disorder = in_disorder(game)
     processed = show(game.deadline, game.timing)
     if disorder:
         out.mails.append(Mail([game.master_address], "notice/cd.txt", {
@@ -77,8 +77,8 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
             "powers": [reports.power_name(p) for p in disorder]}))
     game.advance(outcome, now)
     ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors, disorder, game.winner)
-    subject, body = _render(game, settings, ctx, show(game.deadline, game.timing), processed, game.winner)
-    out.results = (str(before.phase), body)
+    subject, body = _render(game, settings, ctx, show(game.deadline, game.timing, long=True), processed, game.winner)
+    out.results = (str(before.phase), reports.mail_file_entry(settings.address, now, subject, body))
     board = picture_of(game, f"{game.name}-{before.phase}",
                        lambda: picture.results_svg(game.map, before, outcome, game=game.name))
     out.mails.append(Mail(audience(game), "raw", {"subject": subject, "body": body}, board))
@@ -88,6 +88,11 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     else:
         out.notes.append(f"{before.phase} processed; next phase {game.position.phase}")
     return out
+
+
+def in_disorder(game: Game) -> list[str]:
+    """Powers whose player sent no orders (a dummy is played by default orders every phase: that is no news)."""
+    return [p.power for p in game.ordering_players() if not p.submitted and p.status != DUMMY]
 
 
 def describe_result(result: dict | None) -> str:
@@ -208,7 +213,7 @@ def civil_disorder(game: Game, settings: Settings, now: datetime) -> Processed |
 
 def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
     outcome, errors = game.adjudicate()
-    disorder = [p.power for p in game.ordering_players() if not p.submitted]
+    disorder = in_disorder(game)
     ctx = reports.results_context(game.map, game.position, outcome.position, outcome.results, errors, disorder,
                                   outcome.winner)
     _, body = _render(game, settings, ctx, "(not set: this is a preview)", show(game.deadline, game.timing),

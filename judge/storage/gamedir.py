@@ -15,6 +15,7 @@ from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, 
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9_-]{0,19}$")
 STATUS = "status.json"
+START = "results/start.txt"
 
 
 def valid_name(name: str) -> bool:
@@ -161,6 +162,16 @@ class GameStore:
         rel = f"results/{self._next(game.name, 'results', tx):04d}-{phase}.txt"
         self._write(game.name, rel, text, tx)
         return rel
+
+    def archive_start(self, game: Game, text: str, tx: Commit | None = None) -> str:
+        """The starting position mail, the first entry of HISTORY (kept apart from the numbered phases' results,
+        which a ROLLBACK counts)."""
+        self._write(game.name, START, text, tx)
+        return START
+
+    def start(self, name: str) -> Path | None:
+        path = self.folder(name) / START
+        return path if path.exists() else None
 
     def results(self, name: str) -> list[Path]:
         folder = self.folder(name) / "results"
