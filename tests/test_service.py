@@ -374,8 +374,8 @@ def test_late_notices(started):
     own, master = mails[f"Diplomacy deadline missed ({GAME})"], mails[f"Diplomacy late notice ({GAME})"]
     assert (own["To"], master["To"]) == ("italy@example.org", GM[0]) and len(mails) == 2
     text = own.get_content()
-    assert "Missed Deadline:  Thu Jan 08 2026 12:00 UTC" in text and "Late Power:       Italy" in text
-    assert "Orders arriving before Fri Jan 09 2026 12:00 UTC will still be used" in text
+    assert "Missed Deadline:  Thu 8 Jan 2026 12:00 UTC" in text and "Late Power:       Italy" in text
+    assert "Orders arriving before Fri 9 Jan 2026 12:00 UTC will still be used" in text
     started.clock.advance(hours=5)
     assert started.judge.process(GAME) == []
     started.clock.advance(hours=1)

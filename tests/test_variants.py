@@ -96,11 +96,14 @@ def test_chaos_fills_with_thirty_four_players_and_letters_and_names_sign_on(desk
     game = desk.game("ch")
     assert game.status == "active" and str(game.position.phase) == "W1900A"
     assert [p.power for p in game.players] == powers                 # each got the power it asked for
-    starts = desk.mails("starting")
-    assert len(starts) == 35
-    paris = next(s for s in starts if s["To"] == f"p{powers.index('PARIS')}@x.org").get_content()
-    assert f"You are playing Paris. Sign on with: SIGNON {m.power_letters['PARIS']}ch" in paris
-    assert "(or SIGNON paris@ch <your password>)" in paris and "Variant: chaos" in paris
+    mails = desk.new_mail()
+    starts = [s for s in mails if "starting" in str(s["Subject"])]
+    assert len(starts) == 35 and "Variant: chaos" in starts[0].get_content()
+    assigned = [s for s in mails if "power assignment" in str(s["Subject"])]
+    assert len(assigned) == 34
+    paris = next(s for s in assigned if s["To"] == f"p{powers.index('PARIS')}@x.org").get_content()
+    assert f"You are playing Paris in game 'ch' (Chaos).\nSign on with: SIGNON {m.power_letters['PARIS']}ch" in paris
+    assert "or: SIGNON paris@ch <your password>" in paris
     # A digit is a power's letter past the alphabet; a name works for every power.
     warsaw = powers.index("WARSAW")
     assert m.power_letters["WARSAW"].isdigit()

@@ -32,8 +32,7 @@ def start_game(s: Session, game: Game) -> None:
             s.effect("mail", ([p.address], "notice/assignment.txt",
                               {**common, "you": p.power.title(), "letter": m.power_letters[p.power], "units": units}))
     powers = [{"power": p.power.title(), "status": p.status if p.address else DUMMY} for p in game.players]
-    subject, body = render("notice/start.txt", **common, powers=powers,
-                           width=max(len(p["power"]) for p in powers) + 1, units=reports.position_blocks(m, pos),
+    subject, body = render("notice/start.txt", **common, powers=powers, units=reports.position_blocks(m, pos),
                            ownership=reports.ownership_lines(m, pos))
     audience = [p.address for p in game.players if p.address] + [game.master_address] + game.observers
     s.effect("started", (audience, subject, body))

@@ -47,13 +47,21 @@ def test_the_seventh_join_starts_the_game(forming):
     assert game.status == "active" and str(game.position.phase) == "S1901M"
     assert {p.power: p.address for p in game.players} == {k: v[0] for k, v in PLAYERS.items()}
     assert game.deadline == T0.replace(day=8)                    # 72 hours after Monday noon
-    starts = [m for m in forming.new_mail() if "starting" in str(m["Subject"])]
-    to_france = [m for m in starts if m["To"] == "france@example.org"]
-    assert len(to_france) == 1
-    text = to_france[0].get_content()
-    assert "You are playing France. Sign on with: SIGNON Fg1 <your password>" in text
-    assert "orders are due by Thu Jan 08 2026 12:00 UTC" in " ".join(text.split())
-    assert any(GM[0] in m["To"] and "You are playing" not in m.get_content() for m in starts)
+    mails = forming.new_mail()
+    # As DPjudge: each player's power assignment, and the starting position to everyone.
+    starts = [m for m in mails if str(m["Subject"]) == f"Diplomacy game {GAME} starting"]
+    assert sorted(m["To"] for m in starts) == sorted([a for a, _ in PLAYERS.values()] + [GM[0]])
+    assert len({m.get_content() for m in starts}) == 1
+    [assigned] = [m for m in mails if m["To"] == "france@example.org" and
+                  str(m["Subject"]) == f"Diplomacy power assignment ({GAME})"]
+    text = assigned.get_content()
+    assert "You are playing France in game 'g1' (Standard).\nSign on with: SIGNON Fg1 <your password>" in text
+    assert "Your units: F BRE, A MAR, A PAR." in text
+    assert "The first deadline is Thursday 8 January 2026 12:00 UTC" in " ".join(text.split())
+    assert [m["To"] for m in mails if "power assignment" in str(m["Subject"])].count(GM[0]) == 0
+    start = starts[0].get_content()
+    assert "Starting position for Spring of 1901.  (g1.S1901M)\n\nAustria: Army Budapest.\n" in start
+    assert "France: Fleet Brest.\nFrance: Army Marseilles.\nFrance: Army Paris.\n" in start
 
 
 def test_observe(started):

@@ -6,7 +6,7 @@ def test_a_player_sees_only_their_own_orders(started):
     assert started.signon("FRANCE", "A PAR - BUR", "SET WAIT").accepted
     assert started.signon("FRANCE", "STATUS").accepted
     reply = started.reply("FRANCE")
-    assert "Game 'g1', Spring 1901 Movement; deadline Thu Jan 08 2026 12:00 UTC." in reply
+    assert "Game 'g1', Spring 1901 Movement; deadline Thu 8 Jan 2026 12:00 UTC." in reply
     assert ("France (active, WAIT):\n  F BRE: no order (defaults to hold)\n  A MAR: no order (defaults to hold)\n"
             "  A PAR - BUR\n") in reply
     assert "Germany" not in reply

@@ -3,7 +3,7 @@ the way), one ended by a concession, one where an absence moves the deadline and
 game across a restart of the daemon, and one in grey press where no mail gives the sender away. After every step
 the scheduler's jobs are a fresh start-up's, and no mail shows anyone another player's address.
 
-The clock is injected: T0 is Mon Jan 05 2026 12:00 UTC; a game started then has its Spring 1901 deadline on Thu Jan
+The clock is injected: T0 is Mon 5 Jan 2026 12:00 UTC; a game started then has its Spring 1901 deadline on Thu Jan
 08 12:00 (72 hours), a reminder a day before it and a grace period of a day after it."""
 import asyncio
 import json
@@ -229,11 +229,11 @@ async def _pause(post: Post):
     post.new()
     # France is away Jan 7-9: the deadline (Jan 08 12:00) moves to the end of the absence, Sat Jan 10 00:00.
     reply = await post.signon("FRANCE", "SET ABSENCE 7 Jan TO 9 Jan")
-    assert "Noted: France is away from Wed Jan 07 2026 00:00 UTC to Sat Jan 10 2026 00:00 UTC" in \
+    assert "Noted: France is away from Wed 7 Jan 2026 00:00 UTC to Sat 10 Jan 2026 00:00 UTC" in \
         " ".join(reply.split())
     moved = {to: body for to, subject, body in post.new() if "deadline changed" in subject}
     assert set(moved) == {address(p) for p in POWERS} | {GM}
-    assert moved[address("ITALY")] == "The deadline of game hold has moved to Sat Jan 10 2026 00:00 UTC.\n"
+    assert moved[address("ITALY")] == "The deadline of game hold has moved to Sat 10 Jan 2026 00:00 UTC.\n"
     assert post.status().deadline == utc(2026, 1, 10)
     assert post.daemon.deadlines.wakeups["hold"] == utc(2026, 1, 9)            # the reminder, a day before
 
@@ -256,9 +256,9 @@ async def _pause(post: Post):
 
     # Jan 12 00:00, five days later: RESUME. The deadline had 72 hours left: Thu Jan 15 00:00.
     reply = await post.master("RESUME")
-    assert "Game hold is running again; the deadline is Thu Jan 15 2026 00:00 UTC." in reply
+    assert "Game hold is running again; the deadline is Thu 15 Jan 2026 00:00 UTC." in reply
     resumed = {to: body for to, subject, body in post.new() if "resumed" in subject}
-    assert resumed[address("TURKEY")] == ("The master has resumed game hold. The deadline is Thu Jan 15 2026 "
+    assert resumed[address("TURKEY")] == ("The master has resumed game hold. The deadline is Thu 15 Jan 2026 "
                                           "00:00 UTC.\n")
     assert post.status().deadline == utc(2026, 1, 15)
     assert post.daemon.deadlines.wakeups["hold"] == utc(2026, 1, 14)
