@@ -186,8 +186,8 @@ class Judge:
             self.outbox.put(outbound.build(self.settings, address, subject, body))
 
     def _reply(self, msg: inbound.Incoming, lines, errors, unread, rejected: bool, tx: Commit | None = None,
-               attach: list | None = None) -> None:
-        subject = reply_subject(msg.subject)
+               attach: list | None = None, subject: str = "") -> None:
+        subject = subject or reply_subject(msg.subject)
         # Lines echoed back never carry a password: the reply is stored in the outbox and may be read by others.
         _, body = render("reply/reply.txt", subject=subject, lines=lines, rejected=rejected,
                          errors=[{"line": hide_password(line), "error": err} for line, err in errors],
@@ -258,7 +258,7 @@ class Judge:
                           }.get(who) or audience(game)
                     self._mail(tx, to, "notice/event.txt", {"game": game.name, "title": title, "lines": lines})
             if msg is not None:
-                self._reply(msg, s.lines, [], [], False, tx, s.attachments)
+                self._reply(msg, s.lines, [], [], False, tx, s.attachments, s.subject)
             if key:
                 game.seen.append(key)
             self.store.save(game, s.now, tx)

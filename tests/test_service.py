@@ -19,7 +19,7 @@ def started(tmp_path, tmp_path_factory) -> Desk:
 
 
 def replies_to(desk: Desk, address: str) -> list:
-    return [m for m in desk.new_mail() if m["To"] == address and str(m["Subject"]).startswith("Re:")]
+    return [m for m in desk.new_mail() if m["To"] == address and str(m["Subject"]).startswith(("Re:", "Diplomacy orders "))]
 
 
 def snapshot_of_disk(desk: Desk) -> dict:

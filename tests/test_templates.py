@@ -58,10 +58,14 @@ CASES = {
     "reply/archive.txt": ({"game": "g1", "entries": [{"phase": "S1901M", "shown_from": "France",
                                                        "shown_to": "Germany", "body": ["Hi"]}]},
                           "-- S1901M: from France to Germany\nHi\n"),
-    "notice/end.txt": ({"game": "g1", "result": "a draw between France and Germany",
+    "notice/end.txt": ({"game": "g1", "judge": "USIN",
+                        "variant": "standard", "outcome": "declared a draw between France and Germany",
+                        "mapper": "F1905M", "deadline": "D",
                         "phase": "F1905M", "counts": [{"power": "France", "centers": 17, "units": 17}],
                         "players": [{"power": "France", "address": "f@x.org", "from": "the start", "to": "the end"}]},
-                       "Game 'g1' is over after F1905M: a draw between France and Germany."),
+                       ":: Judge: USIN  Game: g1  Variant: standard\n:: Deadline: F1905M D\n\n"
+                       "Game 'g1' has been declared a draw between France and Germany. The game is\n"
+                       "over (after F1905M)."),
     "reply/reply.txt": ({"subject": "Re: orders", "lines": ["Signed on."], "rejected": True,
                          "errors": [{"line": "A PAR - XYZ", "error": "UNKNOWN PLACENAME: XYZ"}],
                          "unread": ["SET WAIT"]},

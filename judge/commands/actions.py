@@ -63,6 +63,13 @@ def flush_orders(s: Session) -> None:
             # e.g. partial_orders=reject: a refusal like any other, never an internal error.
             raise CommandError(str(exc)) from None
         lines = power_lines(game, power)
+        if not s.subject:
+            # As DPjudge confirms orders: its subject, and the "::" header that tools read.
+            phase = game.position.phase
+            s.subject = f"Diplomacy orders {game.name} {phase}"
+            s.say_block(f":: Judge: {s.settings.judge_name}  Game: {game.name}  Variant: {game.variant}\n"
+                        f":: Deadline: {reports.mapper_code(phase)} {show(game.deadline, game.timing)}")
+            s.say("")
         s.say(f"Orders for {power.title()} ({game.position.phase.describe()}):", *[f"  {line}" for line in lines])
         missing = sum("no order" in line or "not ordered" in line for line in lines)
         if not accepted:

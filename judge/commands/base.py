@@ -61,6 +61,7 @@ class Session:
     failed_signon: str = ""                   # the failures key of a wrong password in this message, if any
     refusal_notices: list = field(default_factory=list)   # notices sent even when the message is refused
     attachments: list = field(default_factory=list)       # (file name, MIME type, data) for the reply (MAP)
+    subject: str = ""                         # the reply's subject when not "Re: ..." (DPjudge's order confirmation)
 
     # -- guards used by the commands -------------------------------------------------------------------------------
     def need_game(self) -> Game:

@@ -14,6 +14,7 @@ from judge.deadlines import grace_end, show
 from judge.game.model import Game
 from judge.game.roles import ACTIVE, DUMMY
 from judge.orders import unit_key
+from judge.position import Phase
 from judge.rules import LatePowers, MapPicture
 from judge.templating import render
 
@@ -110,6 +111,27 @@ def describe_result(result: dict | None) -> str:
     return "terminated by the master"
 
 
+def end_sentence(result: dict | None) -> str:
+    """How a game ended, worded as DPjudge's end-of-game mail words it ("Game 'x' has been ...")."""
+    names = [p.title() for p in (result or {}).get("powers", [])]
+    kind = (result or {}).get("kind")
+    if kind == "draw":
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"declared a draw between {listed}"
+    if kind == "concession":
+        return f"conceded to {names[0]}"
+    if kind == "solo":
+        return f"won by {names[0]} alone"
+    return "ended by its master"
+
+
+def _mapper(phase: str) -> str:
+    try:
+        return reports.mapper_code(Phase.parse(phase))
+    except ValueError:
+        return phase
+
+
 def end_mails(game: Game, settings: Settings) -> list[Mail]:
     """The game is over: everyone gets the result, the final centre counts and (unless the game stays anonymous)
     who played which power when."""
@@ -123,8 +145,14 @@ def end_mails(game: Game, settings: Settings) -> list[Mail]:
     if game.rules.anonymous is not Anonymous.ALWAYS:
         players = [{"power": t["power"].title(), "address": t["address"], "from": t["from"] or "the start",
                     "to": t["to"] or "the end"} for t in game.tenures]
-    ctx = {"game": game.name, "result": describe_result(game.result),
-           "phase": (game.result or {}).get("phase", ""), "counts": counts, "players": players}
+    result = game.result or {}
+    at = datetime.fromisoformat(result["at"]) if result.get("at") else None
+    ctx = {"game": game.name, "outcome": end_sentence(game.result),
+           "judge": settings.judge_name, "variant": game.variant, "deadline": show(at, game.timing) if at else "",
+           "phase": result.get("phase", ""), "counts": counts,
+           # The header names the last phase processed (or the one the game stopped in, if none was).
+           "mapper": _mapper(result.get("phase") or (str(pos.phase) if pos is not None else "")),
+           "players": players}
     board = picture_of(game, f"{game.name}-final", lambda: picture.position_svg(m, pos, game=game.name)) \
         if pos is not None else []
     return [Mail([address], "notice/end.txt", ctx, board) for address in audience(game)]

@@ -38,7 +38,7 @@ class Desk(Table):
     def reply_to(self, address: str) -> str:
         """The newest reply to `address`; the other new mail stays new."""
         mails = self.new_mail()
-        replies = [m for m in mails if m["To"] == address and str(m["Subject"]).startswith("Re:")]
+        replies = [m for m in mails if m["To"] == address and str(m["Subject"]).startswith(("Re:", "Diplomacy orders "))]
         assert replies, f"no reply to {address}"
         self._kept = [m for m in mails if all(m is not r for r in replies)]
         return replies[-1].get_content()

@@ -135,7 +135,8 @@ def test_a_draw_ends_the_game_and_everyone_gets_the_end_mail(started):
     assert set(got) == EVERYONE | {"watcher@example.org"}
     text = got["watcher@example.org"]
     # Nothing was processed: the game is over without an "after <phase>".
-    assert " ".join(text.split()).startswith(f"Game '{GAME}' is over: a draw between {ALL_SEVEN}. Supply")
+    assert " ".join(text.split("\n\n", 1)[1].split()).startswith(
+        f"Game '{GAME}' has been declared a draw between {ALL_SEVEN}. The game is over. Supply")
     assert ("Supply centres at the end:\n  Russia     4 centres,  4 units\n  Austria    3 centres,  3 units\n"
             in text)
     for power, (address, _) in PLAYERS.items():
@@ -178,7 +179,7 @@ def test_a_concession_ends_the_game(started):
     assert started.signon("ENGLAND", "SET CONCEDE G").accepted
     got = end_mails(started)
     assert set(got) == EVERYONE
-    assert got[GM[0]].startswith(f"Game '{GAME}' is over: the game was conceded to Germany.\n")
+    assert got[GM[0]].split("\n\n")[1] == f"Game '{GAME}' has been conceded to Germany. The game is over."
     assert started.game(GAME).result["powers"] == ["GERMANY"]
     assert started.send("someone@example.org", "LIST").accepted
     assert f"Finished games:\n  {GAME:<20} the game was conceded to Germany" in started.reply("someone@example.org")
@@ -220,7 +221,9 @@ def test_the_end_mail_after_phases_with_a_replacement(started):
     got = end_mails(started)
     assert set(got) == EVERYONE - {PLAYERS["ITALY"][0]} | {"new@example.org"}
     text = got[GM[0]]
-    assert " ".join(text.split()).startswith(f"Game '{GAME}' is over after F1901M: a draw between {ALL_SEVEN}. Supply")
+    assert text.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n:: Deadline: F1901M ")
+    assert " ".join(text.split("\n\n", 1)[1].split()).startswith(
+        f"Game '{GAME}' has been declared a draw between {ALL_SEVEN}. The game is over (after F1901M). Supply")
     assert ("  Germany   germany@example.org (from S1901M to the end)\n"
             "  Italy     italy@example.org (from S1901M to F1901M)\n"
             "  Italy     new@example.org (from F1901M to the end)\n"
@@ -250,7 +253,7 @@ def test_terminate_sends_the_end_mail(started):
     assert started.master("TERMINATE").accepted
     got = end_mails(started)
     assert set(got) == EVERYONE
-    assert got[GM[0]].startswith(f"Game '{GAME}' is over: terminated by the master.\n")
+    assert got[GM[0]].split("\n\n")[1] == f"Game '{GAME}' has been ended by its master. The game is over."
     assert started.game(GAME).status == "terminated"
 
 
@@ -274,7 +277,8 @@ def test_set_victory_and_a_solo_at_the_lowered_count(started):
     assert (game.status, game.winner) == ("completed", "RUSSIA")
     got = end_mails(started)
     assert set(got) == EVERYONE
-    assert got[GM[0]].startswith(f"Game '{GAME}' is over after F1901M: Russia has won alone.\n")
+    assert " ".join(got[GM[0]].split("\n\n")[1].split()) == \
+        f"Game '{GAME}' has been won by Russia alone. The game is over (after F1901M)."
     assert "  Russia     5 centres,  4 units\n" in got[GM[0]]
     assert started.judge.store.wakeup(GAME) is None
 
@@ -287,7 +291,8 @@ def test_set_victory_errors(started, line):
 
 def test_the_end_mail_counts_in_the_singular_too():
     from judge.templating import render
-    _, body = render("notice/end.txt", game=GAME, result="Russia has won alone", phase="F1907M", players=[],
+    _, body = render("notice/end.txt", game=GAME, outcome="won by Russia alone", phase="F1907M", players=[],
+                     judge="J", variant="standard", mapper="F1907M", deadline="D",
                      counts=[{"power": "Russia", "centers": 18, "units": 17}, {"power": "Turkey", "centers": 1,
                                                                              "units": 1},
                              {"power": "Italy", "centers": 0, "units": 0}])

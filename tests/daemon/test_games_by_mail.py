@@ -119,7 +119,7 @@ class Post:
         return [(rcpts[0], str(m["Subject"]), text_of(m)) for _, rcpts, m in got]
 
     def reply(self, to: str) -> str:
-        replies = [m for m in self.relay.to(to) if str(m["Subject"]).startswith("Re:")]
+        replies = [m for m in self.relay.to(to) if str(m["Subject"]).startswith(("Re:", "Diplomacy orders "))]
         assert replies, f"no reply to {to}"
         return text_of(replies[-1])
 
@@ -178,7 +178,8 @@ async def _draw(post: Post):
     ends = {to: body for to, _, body in post.new() if "Supply centres at the end:" in body}
     assert set(ends) == {address(p) for p in POWERS} | {GM, WATCHER}
     text = ends[WATCHER]
-    assert " ".join(text.split()).startswith(f"Game 'dias' is over after S1901M: a draw between {ALL_SEVEN}. Sup")
+    assert " ".join(text.split("\n\n", 1)[1].split()).startswith(
+        f"Game 'dias' has been declared a draw between {ALL_SEVEN}. The game is over (after S1901M). Sup")
     assert "  France    france@example.org (from S1901M to the end)\n" in text
     assert "dias" not in post.daemon.deadlines.wakeups and post.daemon.judge.store.wakeup("dias") is None
 
@@ -212,7 +213,7 @@ async def _concession(post: Post):
     assert "Every survivor agrees: the game is over (the game was conceded to France)." in " ".join(reply.split())
     ends = {to: body for to, _, body in post.new() if "Supply centres at the end:" in body}
     assert set(ends) == {address(p) for p in POWERS if p != "ITALY"} | {GM}
-    assert ends[address("GERMANY")].startswith("Game 'cede' is over: the game was conceded to France.\n")
+    assert ends[address("GERMANY")].split("\n\n")[1] == "Game 'cede' has been conceded to France. The game is over."
     assert "  Italy     italy@example.org (from S1901M to S1901M)\n" in ends[address("GERMANY")]
     listing = (await post.mail("someone@example.org", "LIST"), post.reply("someone@example.org"))[1]
     assert "Finished games:\n  cede                 the game was conceded to France" in listing
@@ -301,7 +302,7 @@ async def _grey(post: Post):
     await post.mail(address("GERMANY"), "SIGNON Ggrey pw-germany\nARCHIVE")
     await post.mail("someone@example.org", "ARCHIVE grey")
     got = post.new()
-    press = [(to, subject, body) for to, subject, body in got if not subject.startswith("Re:")]
+    press = [(to, subject, body) for to, subject, body in got if not subject.startswith(("Re:", "Diplomacy orders "))]
     assert sorted(to for to, _, body in press if "Beware of England." in body) == [address("GERMANY")]
     assert sorted(to for to, _, body in press if "Trust nobody." in body) == sorted(
         [address(p) for p in POWERS if p != "FRANCE"] + [GM, WATCHER])

@@ -115,7 +115,7 @@ def text(mail) -> str:
 
 
 def reply_in(mails, who) -> str:
-    [reply] = [m for m in mails if m["To"] == who and str(m["Subject"]).startswith("Re:")]
+    [reply] = [m for m in mails if m["To"] == who and str(m["Subject"]).startswith(("Re:", "Diplomacy orders "))]
     return text(reply)
 
 
@@ -230,7 +230,8 @@ async def _four_years(tmp_path):
         final = [m for m in mails if str(m["Subject"]) == f"Diplomacy game '{GAME}' complete"]
         assert {m["To"] for m in final} == players | {GM}
         end = text(final[0])
-        assert "terminated by the master" in end and "Who played which power:" in end
+        assert end.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n:: Deadline: ")
+        assert f"Game '{GAME}' has been ended by its master." in end and "Who played which power:" in end
         assert "newturkey@example.org" in end and "turkey@example.org (from S1901M to S1902M)" in end
 
         # -- HISTORY: the game's mails as DPjudge keeps them, a mail file: the start, then each phase's results as

@@ -68,7 +68,7 @@ class Post:
         await self.master(*[f"{power}: {line}" for power, text in orders.items() for line in text.split("\n")])
 
     def reply(self, to: str) -> str:
-        replies = [m for m in self.relay.to(to) if str(m["Subject"]).startswith("Re:")]
+        replies = [m for m in self.relay.to(to) if str(m["Subject"]).startswith(("Re:", "Diplomacy orders "))]
         assert replies, f"no reply to {to}"
         return text_of(replies[-1])
 

@@ -178,7 +178,7 @@ class Table:
 
     def reply_to(self, address: str) -> str:
         """The body of the newest reply to `address` among new mail (fails if there is none)."""
-        mails = [m for m in self.new_mail() if m["To"] == address and str(m["Subject"]).startswith("Re:")]
+        mails = [m for m in self.new_mail() if m["To"] == address and str(m["Subject"]).startswith(("Re:", "Diplomacy orders "))]
         assert mails, f"no reply to {address}"
         return mails[-1].get_content()
 
