@@ -246,3 +246,15 @@ def test_engine_both_reports_a_disagreement_to_the_master(tmp_path):
     from judge.api import request
     replay = request({k: case[k] for k in ("state", "orders", "rules")})
     assert replay["crosscheck"]["differences"] == case["differences"]
+
+
+def test_a_unit_destroyed_for_want_of_a_retreat_is_not_disbanded_again():
+    """The movement results said 'with no valid retreats was destroyed' (DPjudge's words, which jDip reads as the
+    unit's end); the retreat results do not show it disbanding: a reader would meet a unit that is not there."""
+    game = started()
+    set_position(game, {"phase": "S1902R", "units": {"FRANCE": ["A MUN", "A BUR"]},
+                        "dislodged": {"GERMANY": {"A MUN": []}, "ITALY": {"A BUR": ["PIC"]}}})
+    game.submit_orders("ITALY", ["A BUR R PIC"], T0)
+    _, text = process(game, SETTINGS, T0).results
+    assert "Italy:      Army Burgundy -> Picardy." in text
+    assert "Munich" not in text and "DISBAND" not in text
