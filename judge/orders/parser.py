@@ -248,8 +248,7 @@ def _parse(text: str, m: Map, phase_kind: str) -> Parsed:
                 _parse_as(tokens, m, text, other)
             except OrderError:
                 continue
-            phase_name = {"M": "MOVEMENT", "R": "RETREAT", "A": "ADJUSTMENT"}[phase_kind]
-            raise OrderError(E.WRONG_PHASE.format(phase_name, text.strip().upper())) from err
+            raise OrderError(E.WRONG_PHASE.format(E.IN_PHASE[phase_kind], text.strip().upper())) from err
         raise
 
 

@@ -32,7 +32,7 @@ class Validator:
         phase = self.kind
         check = _CHECKS[phase].get(p.action)
         if check is None:
-            raise OrderError(E.WRONG_PHASE.format(_PHASE_NAMES[phase], p.text.strip().upper()))
+            raise OrderError(E.WRONG_PHASE.format(E.IN_PHASE[phase], p.text.strip().upper()))
         return check(self, p, power)
 
     # -- movement ----------------------------------------------------------------------------------------------------
@@ -242,4 +242,3 @@ _CHECKS = {
     "R": {"retreat": Validator._retreat, "disband": Validator._disband},
     "A": {"build": Validator._build, "remove": Validator._remove, "waive": Validator._waive},
 }
-_PHASE_NAMES = {"M": "MOVEMENT", "R": "RETREAT", "A": "ADJUSTMENT"}

@@ -117,3 +117,32 @@ def test_orders_then_a_command_after_an_error_are_echoed_unread(started):
     reply = started.reply("FRANCE")
     assert "The rest of your message was not read:\n\n   SET WAIT\n   A MAR H" in reply
     assert not started.game(GAME).player("FRANCE").wait
+
+
+# -- what a DPjudge player meets (issue 18) ---------------------------------------------------------------------------
+def test_the_order_confirmation_is_dpjudges(started):
+    """Subject 'Diplomacy orders <game> <phase>' and the '::' header, as DPjudge confirms orders."""
+    assert started.signon("FRANCE", "A PAR - BUR").accepted
+    [mail] = [m for m in started.new_mail() if m["To"] == "france@example.org"]
+    assert str(mail["Subject"]) == f"Diplomacy orders {GAME} S1901M"
+    assert (f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n:: Deadline: S1901M Thu 8 Jan 2026 12:00 UTC\n\n"
+            "Orders for France (Spring 1901 Movement):\n") in mail.get_content()
+    # A refused set is answered as before: "Re: <subject>".
+    assert not started.signon("FRANCE", "A PAR - XYZ").accepted
+    [mail] = [m for m in started.new_mail() if m["To"] == "france@example.org"]
+    assert str(mail["Subject"]) == "Re: orders" and "::" not in mail.get_content()
+
+
+def test_orders_for_a_phase_already_processed_are_told_they_came_too_late(started):
+    assert started.signon("FRANCE", "A PAR - BUR").accepted
+    assert started.master("PROCESS!").accepted
+    assert started.signon("FRANCE", "A BUR - BEL").accepted
+    assert started.master("PROCESS!").accepted
+    assert str(started.game(GAME).position.phase) == "W1901A"
+    before = started.status_bytes()
+    r = started.signon("FRANCE", "A BEL - HOL", "A MAR H")
+    assert not r.accepted and started.status_bytes() == before
+    reply = " ".join(started.reply("FRANCE").split())
+    assert ("TOO LATE: THESE ARE ORDERS FOR FALL 1901 MOVEMENT, WHICH HAS BEEN PROCESSED. THE GAME IS NOW IN WINTER "
+            "1901 ADJUSTMENTS: SEND ORDERS FOR THAT PHASE") in reply
+    assert ">> A BEL - HOL ORDER NOT ALLOWED IN AN ADJUSTMENT PHASE: A BEL - HOL" in reply
