@@ -136,7 +136,13 @@ class Judge:
                 log.warning("not answering %s: the same refused message again and again (a mail loop?)", msg.sender)
                 out.note = "no reply: the same refused message again and again (a mail loop?)"
             else:
-                self._reply(msg, [], reading.errors, reading.unread, True)
+                errors = reading.errors
+                if s.game_is_new:
+                    # All or nothing holds for CREATE too (a game made without a setting its master asked for would
+                    # start wrong once players join): say plainly that there is no game, so none is awaited.
+                    errors = [("", f"GAME {s.game.name} WAS NOT CREATED: CORRECT THE LINE BELOW AND SEND THE WHOLE "
+                                   "MESSAGE AGAIN (CREATE WITH ITS SETTINGS)")] + errors
+                self._reply(msg, [], errors, reading.unread, True)
                 out.replied = True
             if s.game is not None and not s.game_is_new:
                 # A refused message (a wrong password, say) is worth a line in the access log too.

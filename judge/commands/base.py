@@ -90,7 +90,7 @@ class Session:
             self.game, self.loaded = self.loaded, None
             return self.game
         if not self.store.exists(name):
-            raise CommandError(f"NO SUCH GAME: {name}")
+            raise CommandError(f"NO SUCH GAME: {name} (LIST SHOWS THE GAMES OF THIS JUDGE)")
         self.game = self.store.load(name)
         return self.game
 

@@ -262,3 +262,38 @@ def test_set_errors(started):
     assert started.signon("FRANCE", "SET COLOUR blue").errors[0][1] == "UNKNOWN SETTING: COLOUR"
     assert started.send("x@example.org", "SET WAIT").errors[0][1] == \
         "NO GAME: SIGN ON (SIGNON, CREATE, JOIN, OBSERVE) FIRST"
+
+
+# -- what a new game master meets (issue 18) -------------------------------------------------------------------------
+def test_five_minutes_is_the_shortest_phase_and_is_accepted(desk):
+    r = desk.send(GM[0], "CREATE live gm-pw\nSET MOVEMENT 5m\nSET RETREAT 5m\nSET ADJUSTMENT 5m")
+    assert r.accepted, desk.reply(GM[0])
+    assert "Movement set to 5 minutes." in desk.reply(GM[0])
+    timing = desk.game("live").timing
+    assert timing.movement_hours * 60 == pytest.approx(5) and timing.adjustment_hours * 60 == pytest.approx(5)
+    assert desk.send(GM[0], "SIGNON Mlive gm-pw\nSET MOVEMENT 4m").errors[0][1].startswith(
+        "SET MOVEMENT: 4m IS NOT VALID (it must be from 5 minutes")
+
+
+def test_a_refused_create_says_no_game_was_made_and_a_join_says_where_to_look(desk):
+    r = desk.send(GM[0], "CREATE demo gm-pw\nSET MOVEMENT 5m\nSET RULE presss=none")
+    assert not r.accepted and not desk.judge.store.exists("demo")
+    reply = " ".join(desk.reply(GM[0]).split())
+    assert "GAME demo WAS NOT CREATED: CORRECT THE LINE BELOW AND SEND THE WHOLE MESSAGE AGAIN" in reply
+    assert ">> SET RULE presss=none UNKNOWN RULE: PRESSS" in reply
+    assert desk.send("p@example.org", "JOIN demo pw F").errors[0][1] == \
+        "NO SUCH GAME: demo (LIST SHOWS THE GAMES OF THIS JUDGE)"
+
+
+def test_a_reminder_that_can_never_go_is_said_so_when_it_is_set(desk):
+    assert desk.send(GM[0], "CREATE live gm-pw\nSET MOVEMENT 5m\nSET RETREAT 5m\nSET ADJUSTMENT 5m\n"
+                            "SET REMINDER 2m").accepted
+    reply = " ".join(desk.reply(GM[0]).split())
+    assert ("Reminder set to 2 minutes. Note: with the phases this game has now, no reminder will be sent in any "
+            "phase: a reminder goes 2 minutes before the deadline, and only when that is at least 1 hour after the "
+            "phase began.") in reply
+    assert desk.send(GM[0], "SIGNON Mlive gm-pw\nSET MOVEMENT 48h\nSET RETREAT 30m\nSET ADJUSTMENT 1d\n"
+                            "SET REMINDER 12h").accepted
+    assert "no reminder will be sent in a retreat phase:" in " ".join(desk.reply(GM[0]).split())
+    assert desk.send(GM[0], "SIGNON Mlive gm-pw\nSET RETREAT 24h\nSET REMINDER 12h").accepted
+    assert "Note:" not in desk.reply(GM[0])

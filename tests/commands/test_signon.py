@@ -52,7 +52,7 @@ def test_wrong_master_password(started):
 
 def test_signon_unknown_game(started):
     r = started.send("france@example.org", "SIGNON Fnosuch fra-pw")
-    assert r.errors == [("SIGNON Fnosuch fra-pw", "NO SUCH GAME: nosuch")]
+    assert r.errors == [("SIGNON Fnosuch fra-pw", "NO SUCH GAME: nosuch (LIST SHOWS THE GAMES OF THIS JUDGE)")]
 
 
 def test_signon_unknown_power_letter(started):
