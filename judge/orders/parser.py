@@ -242,7 +242,7 @@ def _parse(text: str, m: Map, phase_kind: str) -> Parsed:
     except OrderError as err:
         # An order of another phase type gets the diagnostic that says so, not a puzzling one.
         for other, name in (("M", "MOVEMENT"), ("R", "RETREAT"), ("A", "ADJUSTMENT")):
-            if other == phase_kind or (other, phase_kind) == ("R", "M"):
+            if other == phase_kind or ((other, phase_kind) == ("R", "M") and tokens[0] not in RETREAT_WORDS):
                 continue    # a movement-phase order reads as a retreat too ("A SEV - UKR"): no hint there
             try:
                 _parse_as(tokens, m, text, other)
@@ -346,10 +346,14 @@ def _retreat(r: _Reader) -> Parsed:
     if r.accept(DISBAND_WORDS):
         kind = r.unit_type()
         return Parsed("disband", r.text, kind, r.place())
+    # "Retreat A Bud - Vie", "retreat army budapest to vienna": the verb first, as "Build A Ber" is written.
+    verb_first = r.peek(1) is not None and r.accept(RETREAT_WORDS) is not None
     kind = r.unit_type()
     place = r.place()
-    if r.accept(DISBAND_WORDS):
+    if not verb_first and r.accept(DISBAND_WORDS):
         return Parsed("disband", r.text, kind, place)
+    if verb_first and (r.accept(MOVE_WORDS) or (not r.done() and r.peek()[0].isalnum())):
+        return Parsed("retreat", r.text, kind, place, [r.place()])
     if r.accept(RETREAT_WORDS | MOVE_WORDS):
         r.accept(MOVE_WORDS)        # "R - UKR", "retreat to UKR"
         return Parsed("retreat", r.text, kind, place, [r.place()])

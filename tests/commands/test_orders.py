@@ -1,4 +1,6 @@
 """Order lines, ORDERS (a no-op) and CLEAR."""
+import pytest
+
 from tests.commands.helpers import GAME, GM
 
 
@@ -146,3 +148,40 @@ def test_orders_for_a_phase_already_processed_are_told_they_came_too_late(starte
     assert ("TOO LATE: THESE ARE ORDERS FOR FALL 1901 MOVEMENT, WHICH HAS BEEN PROCESSED. THE GAME IS NOW IN WINTER "
             "1901 ADJUSTMENTS: SEND ORDERS FOR THAT PHASE") in reply
     assert ">> A BEL - HOL ORDER NOT ALLOWED IN AN ADJUSTMENT PHASE: A BEL - HOL" in reply
+
+
+def budapest_dislodged(desk):
+    """Russia, with Italian support, dislodges the Austrian army in Budapest in Fall 1901; it may retreat to
+    Rumania, Serbia or Vienna."""
+    assert desk.signon("AUSTRIA", "A VIE - BOH", "F TRI - ALB", "A BUD H").accepted
+    assert desk.signon("ITALY", "A VEN - TRI").accepted
+    assert desk.signon("RUSSIA", "A WAR - GAL").accepted
+    assert desk.master("PROCESS!").accepted
+    assert desk.signon("ITALY", "A TRI S A GAL - BUD").accepted
+    assert desk.signon("RUSSIA", "A GAL - BUD").accepted
+    assert desk.master("PROCESS!").accepted
+    game = desk.game(GAME)
+    assert str(game.position.phase) == "F1901R"
+    assert sorted(game.position.dislodged["BUD"].retreats) == ["RUM", "SER", "VIE"]
+    desk.new_mail()
+
+
+@pytest.mark.parametrize("line, dest", [("Retreat A Bud - Vie", "VIE"), ("retreat army budapest to vienna", "VIE"),
+                                        ("R A BUD SER", "SER"), ("Disband A Bud", None), ("Disband army Budapest", None),
+                                        ("A Budapest retreats to Rumania", "RUM")])
+def test_retreats_written_as_players_write_them(started, line, dest):
+    budapest_dislodged(started)
+    assert started.signon("AUSTRIA", line).accepted, started.reply("AUSTRIA")
+    held = started.reply("AUSTRIA")
+    assert (f"A BUD R {dest}" if dest else "A BUD D") in held
+
+
+def test_a_refused_retreat_names_where_the_unit_may_go(started):
+    budapest_dislodged(started)
+    before = started.status_bytes()
+    assert not started.signon("AUSTRIA", "Retreat A Bud - Gal").accepted
+    assert started.status_bytes() == before
+    assert (">> Retreat A Bud - Gal INVALID RETREAT DESTINATION: A BUD R GAL (A BUD MAY RETREAT TO RUM, SER OR VIE, "
+            "OR DISBAND)") in " ".join(started.reply("AUSTRIA").split())
+    assert not started.signon("AUSTRIA", "Retreat A Vie - Tri").accepted
+    assert "NO DISLODGED UNIT IN VIE (YOUR DISLODGED UNIT: A BUD)" in " ".join(started.reply("AUSTRIA").split())
