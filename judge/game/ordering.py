@@ -9,6 +9,7 @@ from judge.orders import unit_key
 from judge.orders.errors import DUPLICATE_ORDER, SET_NOT_USED, SET_REJECTED, WRONG_PHASE, OrderError
 from judge.orders.parser import parse
 from judge.orders.sets import adjustment_count, build_order_set
+from judge.orders.suggest import with_hint
 from judge.orders.validate import Validator
 from judge.phases import ends_year, victory_centers
 from judge.position import Phase
@@ -70,6 +71,8 @@ class Ordering:
         if errors:
             given = set(texts)
             late = self._too_late(errors)
+            errors = [(t, e if e.startswith((_WRONG_PHASE, _DUPLICATE)) else with_hint(t, e, m, pos, self.rules, power))
+                      for t, e in errors]
             raise OrderSetError(([("", late)] if late else []) +
                                 _once_per_unit([(t, e) for t, e in errors if t in given] or errors))
         if notes is not None:

@@ -310,6 +310,8 @@ def _movement_rest(r: _Reader, kind: str | None, place: Place) -> Parsed:
     if r.peek() in MOVE_WORDS:
         p.action = "move"
         while r.accept(MOVE_WORDS):
+            while r.accept(MOVE_WORDS):     # "moves to"
+                pass
             p.path.append(r.place())
         p.via = _via(r)
         return p
@@ -331,6 +333,8 @@ def _target(r: _Reader, p: Parsed, allow_hold: bool) -> None:
     p.target_kind = r.unit_type()
     p.target = r.place()
     if r.accept(MOVE_WORDS) or (r.peek() is not None and r.peek()[0].isalnum() and r.peek() not in KEYWORDS):
+        while r.accept(MOVE_WORDS):         # "supports A Paris moves to Burgundy"
+            pass
         p.target_dest = r.place()
         # A path in a convoy or support order ("F NTH C A LON - NTH - BEL") only names the route: keep the end.
         while r.accept(MOVE_WORDS):

@@ -185,3 +185,39 @@ def test_a_refused_retreat_names_where_the_unit_may_go(started):
             "OR DISBAND)") in " ".join(started.reply("AUSTRIA").split())
     assert not started.signon("AUSTRIA", "Retreat A Vie - Tri").accepted
     assert "NO DISLODGED UNIT IN VIE (YOUR DISLODGED UNIT: A BUD)" in " ".join(started.reply("AUSTRIA").split())
+
+
+@pytest.mark.parametrize("power, line, hint", [
+    ("FRANCE", "A Par - Burgondy", "UNKNOWN PLACENAME: BURGONDY (DID YOU MEAN: A PAR - BUR)"),
+    ("FRANCE", "A Pari - Bur", "UNKNOWN PLACENAME: PARI (DID YOU MEAN: A PAR - BUR)"),
+    ("FRANCE", "A Par - Belgum", "UNKNOWN PLACENAME: BELGUM (DID YOU MEAN BEL FOR BELGUM?)"),
+    ("GERMANY", "A Mun - Holand", "UNKNOWN PLACENAME: HOLAND (DID YOU MEAN HOL FOR HOLAND?)"),
+    ("FRANCE", "F Bre - Eng Channel", "UNEXPECTED TEXT AFTER ORDER: CHANNEL (DID YOU MEAN: F BRE - ENG)"),
+    ("FRANCE", "F Bre - mid-atl", "UNKNOWN PLACENAME: ATL (DID YOU MEAN: F BRE - MAO)"),
+    ("TURKEY", "Flt Ankara - Blk Sea", "UNKNOWN PLACENAME: FLT ANKARA (DID YOU MEAN: F ANK - BLA)"),
+    ("FRANCE", "1. A Par - Bur", "UNKNOWN PLACENAME: 1 A PAR (DID YOU MEAN: A PAR - BUR)"),
+    ("FRANCE", "- A Par - Bur", "INCOMPLETE ORDER: - A PAR - BUR (DID YOU MEAN: A PAR - BUR)"),
+    ("FRANCE", "Thanks, see you next turn!", "UNKNOWN PLACENAME: THANKS SEE YOU NEXT TURN (NOT AN ORDER? END YOUR "
+                                             "ORDERS WITH SIGNOFF, OR PUT // BEFORE A REMARK)"),
+])
+def test_a_refused_line_is_told_its_one_likely_reading(started, power, line, hint):
+    """All or nothing stays: the set is refused, and the reply gives the one clear reading of the bad line."""
+    before = started.status_bytes()
+    r = started.signon(power, line, "A Mar H" if power == "FRANCE" else "A Con H" if power == "TURKEY" else "A Ber H")
+    assert not r.accepted and started.status_bytes() == before
+    assert r.errors == [(line, hint)]
+    assert f">> {line} {hint}" in " ".join(started.reply(power).split())
+
+
+def test_no_reading_is_offered_when_none_is_clear(started):
+    # A valid-looking order the board refuses, and a word near several places, get the refusal alone.
+    assert started.signon("FRANCE", "A Par - Mun").errors == [("A Par - Mun",
+                                                               "UNIT CANNOT REACH DESTINATION: A PAR - MUN")]
+    # "Bure": Brest or Burgundy.
+    assert started.signon("FRANCE", "A Par - Bure").errors == [("A Par - Bure", "UNKNOWN PLACENAME: BURE")]
+
+
+def test_plain_english_moves_are_read(started):
+    assert started.signon("FRANCE", "A Paris moves to Burgundy", "A Marseilles supports A Paris moves to Burgundy",
+                          "F Brest moves to English Channel").accepted
+    assert "  F BRE - ENG\n  A MAR S A PAR - BUR\n  A PAR - BUR\n" in started.reply("FRANCE")
