@@ -187,7 +187,7 @@ class Dummy:
                 "game": game.name, "title": "your power is now a dummy",
                 "lines": [f"The master of game {game.name} has made {player.power.title()} a dummy: you no longer "
                           "play it."]}))
-        game.vacate(player.power, DUMMY)
+        game.vacate(player.power, DUMMY, "made a dummy by the master")
         game._note_readiness(s.now)
         s.say(f"{player.power.title()} is now a dummy.")
         return Continue.YES

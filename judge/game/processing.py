@@ -228,7 +228,7 @@ def civil_disorder(game: Game, settings: Settings, now: datetime) -> Processed |
     if not to_resign:
         return None                                        # already resigned: waiting, silently
     for p in to_resign:
-        game.resign(p.power)
+        game.resign(p.power, "resigned for lateness")
     out = Processed()
     out.mails.append(Mail([game.master_address], "notice/event.txt", {
         "game": game.name, "title": "late players resigned",

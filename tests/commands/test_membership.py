@@ -184,3 +184,32 @@ def test_joined_players_are_saved_as_json(forming):
     forming.send("france@example.org", f"JOIN {GAME} fra-pw")
     doc = json.loads(forming.status_bytes())
     assert doc["players"][0]["address"] == "france@example.org" and doc["status"] == "forming"
+
+
+# -- what a replacement and a removed player meet (issue 18) ---------------------------------------------------------
+def test_a_takeover_is_told_where_the_power_stands(started):
+    assert started.signon("FRANCE", "A PAR - BUR", "F BRE - MAO").accepted
+    assert started.master("EJECT FRANCE").accepted
+    started.new_mail()
+    assert started.send("new@example.org", f"TAKEOVER F{GAME} new-pw").accepted
+    reply = started.reply("new@example.org")
+    assert f"You now play France in game {GAME}. Sign on with: SIGNON F{GAME} <your password>" in reply
+    assert (f"Game '{GAME}', Spring 1901 Movement; deadline Thu 8 Jan 2026 12:00 UTC.\n\nFrance (active):\n"
+            "  F BRE - MAO\n  A MAR: no order (defaults to hold)\n  A PAR - BUR\n") in reply
+
+
+def test_a_removed_player_signing_on_is_told_so(started):
+    assert started.master("EJECT FRANCE").accepted
+    started.new_mail()
+    before = started.status_bytes()
+    r = started.signon("FRANCE", "A PAR - BUR")
+    assert not r.accepted and started.status_bytes() == before
+    assert r.errors[0][1] == f"YOU NO LONGER PLAY FRANCE IN {GAME} (REMOVED BY THE MASTER IN S1901M); IT IS OPEN FOR " \
+                             "TAKEOVER"
+    # Someone else gets what every player was told, never "you".
+    r = started.send("someone@example.org", f"SIGNON F{GAME} fra-pw")
+    assert r.errors[0][1] == f"WRONG PASSWORD OR NO PLAYER FOR FRANCE IN {GAME} (ITS LAST PLAYER: REMOVED BY THE " \
+                             "MASTER IN S1901M; IT IS OPEN FOR TAKEOVER)"
+    assert started.signon("ITALY", "RESIGN").accepted
+    assert started.signon("ITALY").errors[0][1] == f"YOU NO LONGER PLAY ITALY IN {GAME} (RESIGNED IN S1901M); IT IS " \
+                                                   "OPEN FOR TAKEOVER"

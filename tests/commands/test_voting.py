@@ -119,7 +119,7 @@ def test_vote_refusals(started):
     assert started.master("DUMMY ITALY").accepted
     # A dummy has no player: its old password no longer signs on, so nobody votes for it.
     r = started.send(PLAYERS["ITALY"][0], f"SIGNON I{GAME} {PLAYERS['ITALY'][1]}\nVOTE DRAW")
-    assert r.errors[0][1] == f"WRONG PASSWORD OR NO PLAYER FOR ITALY IN {GAME}"
+    assert r.errors[0][1] == f"YOU NO LONGER PLAY ITALY IN {GAME} (MADE A DUMMY BY THE MASTER IN S1901M)"
     assert started.game(GAME).votes == {}
 
 
