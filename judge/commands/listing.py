@@ -8,6 +8,7 @@ from judge.commands.actions import block
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game.processing import describe_result
+from judge.game.standing import standing
 from judge.reports import mail_file_entry, mapper_code
 from judge.rules import Anonymous, describe
 from judge.storage.gamedir import GameUnavailable
@@ -51,7 +52,8 @@ class List:
                 "deadline": "paused" if g.paused else show(g.deadline, g.timing),
                 "master": "(anonymous game)" if hide and not master else g.master_address,
                 "result": describe_result(g.result) if g.over else "",
-                "players": [{"power": p.power.title(), "status": p.status,
+                "players": [{"power": p.power.title(),
+                             "status": standing(g, p.power, p.status) if p.power else p.status,
                              "orders": p.submitted if show_status else None,
                              "wait": p.wait if show_status else None,
                              "late": p.late_count if master else None} for p in g.players],

@@ -77,6 +77,8 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
             "judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(before.phase),
             "powers": [reports.power_name(p) for p in disorder]}))
     game.advance(outcome, now)
+    if not game.over:
+        out.mails.extend(_last_centre_lost(game, before))
     ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors, disorder, game.winner)
     subject, body = _render(game, settings, ctx, show(game.deadline, game.timing, long=True), processed, game.winner)
     out.results = (str(before.phase), reports.mail_file_entry(settings.address, now, subject, body))
@@ -88,6 +90,25 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
         out.notes.append(f"{before.phase} processed; the game is over ({describe_result(game.result)})")
     else:
         out.notes.append(f"{before.phase} processed; next phase {game.position.phase}")
+    return out
+
+
+def _last_centre_lost(game: Game, before) -> list[Mail]:
+    """A player whose power has just lost its last supply centre is told what follows."""
+    after = game.position
+    out = []
+    for p in game.players:
+        if p.power and p.address and p.status == ACTIVE and before.centers_of(p.power) and \
+                not after.centers_of(p.power):
+            power = p.power.title()
+            units = after.units_of(p.power)
+            out.append(Mail([p.address], "notice/event.txt", {
+                "game": game.name, "title": "last supply centre lost",
+                "lines": [f"{power} has lost its last supply centre in game {game.name} ({before.phase}).",
+                          (f"Its {len(units)} unit{'s are' if len(units) != 1 else ' is'} removed at the next "
+                           f"adjustment; then {power} is out of the game." if units else
+                           f"{power} is out of the game."),
+                          "You still receive the results until the game ends."]}))
     return out
 
 
