@@ -8,6 +8,7 @@ from judge.addresses import usable_address
 from judge.commands.absence import set_absence
 from judge.commands.base import CommandError, Continue, Session
 from judge.commands.voting import apply_vote
+from judge.game import PLAYING
 from judge.game.clock import REMINDER_MARGIN
 from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse_moment, parse_time_of_day, say_delay,
                              show, zone)
@@ -156,6 +157,8 @@ class Set:
             s.say(f"{what.title()} set to {shown}.")
             if field == "reminder_hours":
                 _reminder_note(s, game.timing)
+            if field == "early_minutes":
+                _early_note(s, game)
         else:
             raise CommandError(f"UNKNOWN SETTING: {what}")
 
@@ -176,3 +179,17 @@ def _reminder_note(s: Session, timing) -> None:
         s.say(f"Note: with the phases this game has now, no reminder will be sent in {which}: a reminder goes "
               f"{say_delay(hours, 'hours')} before the deadline, and only when that is at least "
               f"{say_delay(margin, 'hours')} after the phase began.")
+
+
+def _early_note(s: Session, game) -> None:
+    """Every order may be in already: then a shorter EARLY processes the phase at once, which the master should
+    know before it happens."""
+    early = game.early_time() if game.status == PLAYING and not game.paused else None
+    if early is None:
+        return
+    if early <= s.now:
+        s.say(f"Note: every order is in and nobody waits, so {game.position.phase.describe()} will be processed "
+              "now (within a minute).")
+    else:
+        s.say(f"Note: every order is in and nobody waits, so {game.position.phase.describe()} will be processed at "
+              f"{show(early, game.timing)}.")

@@ -297,3 +297,16 @@ def test_a_reminder_that_can_never_go_is_said_so_when_it_is_set(desk):
     assert "no reminder will be sent in a retreat phase:" in " ".join(desk.reply(GM[0]).split())
     assert desk.send(GM[0], "SIGNON Mlive gm-pw\nSET RETREAT 24h\nSET REMINDER 12h").accepted
     assert "Note:" not in desk.reply(GM[0])
+
+
+def test_set_early_tells_the_master_when_the_phase_goes_at_once(started):
+    started.all_hold()
+    assert started.game(GAME).ready_since is not None
+    assert started.master("SET EARLY 0").accepted
+    assert "Note: every order is in and nobody waits, so Spring 1901 Movement will be processed now (within a minute)." \
+        in " ".join(started.reply(GM[0]).split())
+    assert started.master("SET EARLY 30").accepted
+    assert "will be processed at Mon 5 Jan 2026 12:30 UTC." in " ".join(started.reply(GM[0]).split())
+    assert started.signon("FRANCE", "SET WAIT").accepted
+    assert started.master("SET EARLY 0").accepted
+    assert "Note:" not in started.reply(GM[0])
