@@ -31,12 +31,15 @@ def hide_password(line: str) -> str:
 
 
 _KEYWORD = re.compile(r"\b(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|join|create|register|"
-                      r"password|passwd|passwort|pass|pw)\b", re.I)
+                      r"set[\s_-]*(?:password|passwd|pw))\b", re.I)
+# In prose ("Re: my pw question"), a password word hides only what it gives: "password: x", "pw=x", "pw is x".
+_GIVEN = re.compile(r"\b((?:password|passwd|passwort|pass|pw)\s*(?:[:=]|\s+is\b)\s*)\S+", re.I)
 
 
 def hide_in_subject(subject: str) -> str:
-    """A subject with a sign-on or password anywhere in it ("Re: SIGNON Fdemo pw") masked from there on."""
+    """A subject with a sign-on anywhere in it ("Re: SIGNON Fdemo pw") masked from there on; a password given in
+    prose ("my password: x") masked, the prose around it kept ("Re: my pw question" is left alone)."""
     m = _KEYWORD.search(subject)
-    if not m:
-        return subject
-    return subject[:m.start()] + hide_password(subject[m.start():])
+    if m:
+        return subject[:m.start()] + hide_password(subject[m.start():])
+    return _GIVEN.sub(lambda g: g.group(1) + MASK, subject)

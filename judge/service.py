@@ -4,6 +4,7 @@ causes is published by the same commit as the change (judge.storage.commit)."""
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
@@ -12,6 +13,7 @@ from judge import maps
 from judge.commands._util import power_and_game
 from judge.commands.base import CommandError, Session
 from judge.commands.reader import read as read_lines
+from judge.commands.registry import BY_WORD
 from judge.config import Settings
 from judge.keeper import Keeper
 from judge.mail import inbound, outbound
@@ -194,6 +196,9 @@ class Judge:
     def _reply(self, msg: inbound.Incoming, lines, errors, unread, rejected: bool, tx: Commit | None = None,
                attach: list | None = None, subject: str = "") -> None:
         subject = subject or reply_subject(msg.subject)
+        note = subject_note(msg.subject)
+        if note:
+            lines = [*lines, note]
         # Lines echoed back never carry a password: the reply is stored in the outbox and may be read by others.
         _, body = render("reply/reply.txt", subject=subject, lines=lines, rejected=rejected,
                          errors=[{"line": hide_password(line), "error": err} for line, err in errors],
@@ -343,6 +348,18 @@ def reply_subject(subject: str) -> str:
     """'Re: <their subject>', without a password, control characters or unbounded length."""
     clean = " ".join(hide_in_subject(subject).split())[:MAX_SUBJECT_CHARS]
     return clean if clean.lower().startswith("re:") else f"Re: {clean or 'your message'}"
+
+
+_NOT_READ = {"ORDERS", "ORDER", "END", "QUIT", "?"}      # command words that are everyday subjects ("orders")
+
+
+def subject_note(subject: str) -> str:
+    """A subject that starts with a command ("SIGNON Fdemo ...", "LIST") is never read: say so."""
+    words = re.sub(r"^(?:\s*(?:re|fwd?|aw|wg)\s*:)+", "", subject, flags=re.I).split()
+    if not words or words[0].upper().rstrip(":") not in BY_WORD or words[0].upper() in _NOT_READ:
+        return ""
+    shown = " ".join(hide_in_subject(" ".join(words)).split())[:60]
+    return f"(Your subject, \"{shown}\", was not read: the judge reads commands only in the body of a message.)"
 
 
 def bounded(body: str) -> str:

@@ -56,6 +56,24 @@ def test_reply_headers(started):
     assert replies_to(started, "france@example.org")[0]["Subject"] == "Re: your message"
 
 
+def test_a_subject_is_not_read_and_says_so(started):
+    """Commands in a Subject are never carried out: the reply says so (issue 18); a password in it stays hidden, and
+    a password word in prose hides nothing else."""
+    started.deliver(compose("france@example.org", "", subject="SIGNON Fg1 fra-pw"))
+    [reply] = replies_to(started, "france@example.org")
+    text = " ".join(reply.get_content().split())
+    assert '(Your subject, "SIGNON Fg1 ********", was not read: the judge reads commands only in the body of a ' \
+           'message.)' in text and "EMPTY MESSAGE" in text and "fra-pw" not in str(reply)
+    started.deliver(compose("france@example.org", f"SIGNON F{GAME} fra-pw", subject="Re: LIST"))
+    [reply] = replies_to(started, "france@example.org")
+    assert '(Your subject, "LIST", was not read' in reply.get_content()
+    started.deliver(compose("france@example.org", f"SIGNON F{GAME} fra-pw", subject="Re: my pw question"))
+    [reply] = replies_to(started, "france@example.org")
+    assert reply["Subject"] == "Re: my pw question" and "was not read" not in reply.get_content()
+    started.deliver(compose("france@example.org", f"SIGNON F{GAME} fra-pw", subject="orders"))
+    assert "was not read" not in replies_to(started, "france@example.org")[0].get_content()
+
+
 def test_the_reply_goes_to_reply_to(started):
     raw = (b"From: France <france@example.org>\r\nReply-To: home@example.org\r\nSubject: x\r\n\r\nHELP\r\n")
     assert started.deliver(raw).replied

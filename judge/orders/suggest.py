@@ -23,6 +23,11 @@ MAX_LINE = 200         # longer lines get no reading (the refusal path stays che
 def suggest(text: str, m: Map, phase_kind: str, bind: Callable[[Parsed], Order]) -> str | None:
     """The order `text` most likely means, in the judge's notation ("A PAR - BUR"), when exactly one reading of it
     is a valid order (`bind` checks one against the board); None otherwise."""
+    try:
+        bind(parse(text, m, phase_kind))
+        return None                 # the line is a valid order: what refused it is the set (a duplicate, ...)
+    except OrderError:
+        pass
     readings = set()
     for variant in _variants(text, m):
         if variant == text:
@@ -43,7 +48,7 @@ def with_hint(text: str, why: str, m: Map, position: Position, rules: Ruleset, p
     reading = suggest(text, m, position.phase.kind, lambda p: v.bind(p, power))
     if reading:
         return f"{why} (DID YOU MEAN: {reading})"
-    if looks_like_prose(text, m):
+    if reading is None and looks_like_prose(text, m):
         return f"{why} (NOT AN ORDER? END YOUR ORDERS WITH SIGNOFF, OR PUT // BEFORE A REMARK)"
     fixes = corrections(text, m)
     if fixes and why.startswith(UNKNOWN_PLACENAME.split("{")[0]):

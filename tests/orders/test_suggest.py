@@ -19,7 +19,6 @@ def board():
     ("FRANCE", "A Pari - Burgondy", "A PAR - BUR"),          # a letter missing, a letter wrong
     ("FRANCE", "A Par - Bur please", "A PAR - BUR"),         # a word of remark after the order
     ("FRANCE", "2) A Par - Bur", "A PAR - BUR"),             # a list marker
-    ("FRANCE", "* A Par - Bur", "A PAR - BUR"),
     ("ENGLAND", "F Edi - Nrth Sea", "F EDI - NTH"),          # a word abbreviated
     ("RUSSIA", "F Sevastapol - Blk", "F SEV - BLA"),
     ("ITALY", "A Ven - Tirol", "A VEN - TYR"),
