@@ -190,7 +190,19 @@ def on_clock(game: Game, settings: Settings, now: datetime) -> Processed | None:
         return late_notices(game, settings, now)
     if due == "disorder":
         return civil_disorder(game, settings, now)
+    if due == "votes":
+        return vote_news(game)
     return None
+
+
+def vote_news(game: Game) -> Processed:
+    """The votes cast in the last minutes, told to everyone in one notice (house rule draw_votes counts or names)."""
+    game.vote_news = None
+    out = Processed()
+    out.mails.append(Mail(audience(game), "notice/event.txt", {"game": game.name, "title": "votes",
+                                                               "lines": game.vote_news_lines()}))
+    out.notes.append("vote news sent")
+    return out
 
 
 def reminders(game: Game, settings: Settings, now: datetime) -> Processed | None:

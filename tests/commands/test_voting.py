@@ -26,6 +26,14 @@ def notices(desk, title: str) -> dict:
     return {to: m.get_content() for to, m in desk.delivered(title).items()}
 
 
+def news(desk) -> dict:
+    """The vote news, gathered for ten minutes (so that a round of votes is one mail each), by recipient."""
+    assert notices(desk, "votes") == {}                   # nothing yet: the news waits for more votes
+    desk.clock.advance(minutes=10)
+    desk.process(GAME)
+    return notices(desk, "votes")
+
+
 # -- what a vote tells whom -------------------------------------------------------------------------------------------
 def test_secret_votes_tell_only_the_voter_and_the_master_on_asking(started):
     started.new_mail()
@@ -47,34 +55,34 @@ def test_a_player_listing_the_game_sees_no_votes(started):
 def test_counts_tell_everyone_how_many_not_who(started):
     assert started.master("SET RULE draw_votes=counts").accepted
     assert started.signon("FRANCE", "VOTE DRAW").accepted
-    got = notices(started, "votes")
+    got = news(started)
     assert set(got) == EVERYONE
     text = got[GM[0]]
     assert text == ("The votes have changed.\n"
                     "1 of the 7 powers with a vote is for a draw including all survivors.\n")
     assert "France" not in text
     assert started.signon("FRANCE", "VOTE NONE").accepted
-    assert notices(started, "votes")[GM[0]] == "The votes have changed.\nNo vote stands.\n"
+    assert news(started)[GM[0]] == "The votes have changed.\nNo vote stands.\n"
 
 
 def test_counts_are_among_the_powers_that_vote(started):
     assert started.master("SET RULE draw_votes=counts", "DUMMY ITALY").accepted
     assert started.signon("GERMANY", "VOTE DRAW").accepted
-    assert "1 of the 6 powers with a vote is for" in notices(started, "votes")[GM[0]]
+    assert "1 of the 6 powers with a vote is for" in news(started)[GM[0]]
 
 
 def test_names_tell_everyone_who_votes_for_what(started):
     assert started.master("SET RULE draw_votes=names draws=any").accepted
     assert started.signon("FRANCE", "VOTE DRAW France Germany").accepted
-    got = notices(started, "votes")
+    got = news(started)
     assert set(got) == EVERYONE
     lines = got["italy@example.org"].splitlines()
-    assert lines[0] == "France votes for a draw between France and Germany."
+    assert lines[0] == "The votes now stand:"
     assert lines[1:] == ["  Austria: no vote", "  England: no vote", "  France: a draw between France and Germany",
                          "  Germany: no vote", "  Italy: no vote", "  Russia: no vote", "  Turkey: no vote"]
     assert started.signon("FRANCE", "VOTE NONE").accepted
-    assert notices(started, "votes")[GM[0]].splitlines()[:4] == [
-        "France has withdrawn its vote.", "  Austria: no vote", "  England: no vote", "  France: no vote"]
+    assert news(started)[GM[0]].splitlines()[:4] == [
+        "The votes now stand:", "  Austria: no vote", "  England: no vote", "  France: no vote"]
 
 
 def test_withdrawing_a_vote_that_is_not_there_tells_nobody(started):
@@ -298,3 +306,22 @@ def test_the_end_mail_counts_in_the_singular_too():
                              {"power": "Italy", "centers": 0, "units": 0}])
     assert ("  Russia    18 centres, 17 units\n  Turkey     1 centre,  1 unit\n  Italy      0 centres,  0 units\n"
             in body)
+
+
+def test_a_round_of_votes_makes_one_notice_each(started):
+    """Seven votes in a few seconds were seven mails to everyone; now the news waits ten minutes and goes once
+    (issue 18)."""
+    assert started.master("SET RULE draw_votes=counts").accepted
+    for power in POWERS[:6]:
+        assert started.signon(power, "VOTE DRAW").accepted
+        assert "Everyone in the game is told the votes as they stand at Mon 5 Jan 2026 12:10 UTC." in \
+            " ".join(started.reply(power).split())
+        started.clock.advance(seconds=1)
+    assert started.judge.store.wakeup(GAME) == started.game(GAME).vote_news
+    got = news(started)
+    assert set(got) == EVERYONE
+    assert got[GM[0]] == "The votes have changed.\n6 of the 7 powers with a vote are for a draw including all " \
+                         "survivors.\n"
+    started.clock.advance(hours=1)
+    started.process(GAME)
+    assert notices(started, "votes") == {}                       # told once

@@ -204,6 +204,8 @@ async def _concession(post: Post):
     for n, power in enumerate(["AUSTRIA", "ENGLAND", "GERMANY", "RUSSIA"], 1):
         reply = await post.signon(power, "VOTE CONCEDE France")
         assert f"{power.title()} votes for conceding the game to France." in reply
+        # The news of the votes waits ten minutes on the real scheduler, gathering the votes cast meanwhile.
+        await post.at(post.clock.now + timedelta(minutes=10))
         counts = {to: body for to, subject, body in post.new() if "votes" in subject and not subject.startswith("Re:")}
         assert set(counts) == {address(p) for p in POWERS if p != "ITALY"} | {GM}
         assert counts[GM] == (f"The votes have changed.\n{n} of the 6 powers with a vote {'is' if n == 1 else 'are'} "
