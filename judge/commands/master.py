@@ -69,8 +69,8 @@ class Activate:
 
 class Process:
     name, aliases, block_end = "PROCESS", (), None
-    syntax = "PROCESS  (or PROCESS! to give missing orders their defaults)"
-    help = "Process the current phase now."
+    syntax = "PROCESS"
+    help = "Process the current phase now, if every order is in (PROCESS! processes it whatever is missing)."
 
     def handle(self, s: Session, args: list[str], body: list[str], force: bool = False) -> Continue:
         """See `Command`."""

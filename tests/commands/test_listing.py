@@ -101,6 +101,9 @@ def test_help_lists_every_command(desk):
     # A plain-text mail: no line a mail reader has to wrap, each explanation indented under its command.
     assert max(len(line) for line in reply.split("\n")) <= 78
     assert "\n\n  HELP\n      This list.\n\n" in reply
+    # Each command's line once: PROCESS! was listed under PROCESS and on its own (issue 18).
+    syntax_lines = [line for line in reply.split("\n") if line.startswith("  ") and not line.startswith("   ")]
+    assert len([line for line in syntax_lines if "PROCESS!" in line]) == 1
     assert desk.send(ASKER, "?").accepted
 
 
