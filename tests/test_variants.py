@@ -4,6 +4,7 @@ rule), the JSON interface's variant field and `bin/judge variants`."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 import shutil
 from pathlib import Path
 
@@ -299,3 +300,29 @@ def test_a_dpjudge_flow_with_one_movement_season(tmp_path):
     assert m.calendar == ("F",) and m.begin == "F1901M"
     with pytest.raises(maps.MapError, match=r"toysummer.map:\d+: this judge does not play a FLOW other than"):
         read_text(text.replace("FLOW FALL", "FLOW SUMMER"), "toysummer", tmp_path, maps.load)
+
+
+def test_chaos_mail_keeps_its_columns_and_lines(desk):
+    """Thirty-four powers in mail (issue 18): Constantinople keeps the columns of LIST and the start mail, the CD
+    notice and the master's preview wrap their long lists of powers, the preview names powers as everywhere else."""
+    m = maps.load("chaos")
+    assert desk.send(GM[0], "CREATE ch pw chaos\nSET RULE late_powers=preview").accepted
+    for i, power in enumerate(m.powers):
+        assert desk.send(f"p{i}@x.org", f"JOIN ch pw{i} {m.power_letters[power]}").accepted
+    start = next(s for s in desk.new_mail() if "starting" in str(s["Subject"])).get_content()
+    roster = [line for line in start.split("\n") if line.endswith("  active")]
+    assert len(roster) == 34 and len({len(line) for line in roster}) == 1         # one column for the status
+    assert desk.send("x@x.org", "LIST ch").accepted
+    listed = [line for line in desk.reply("x@x.org").split("\n") if line.startswith("  ") and
+              line.endswith(" active")]
+    assert len(listed) == 34 and len({line.index(" active") for line in listed}) == 1
+    assert "  Constantinople active" in listed
+    game = desk.game("ch")
+    desk.clock.now = game.deadline + timedelta(hours=game.timing.grace_hours, minutes=1)
+    desk.process("ch")
+    preview = next(x for x in desk.new_mail() if "PREVIEW" in str(x["Subject"])).get_content()
+    assert "Late powers (given default orders here): Ankara, Belgium," in preview and "ANKARA" not in preview
+    assert max(len(line) for line in preview.split("Late powers")[1].split("\n\n")[0].split("\n")) <= 78
+    assert desk.send(GM[0], "SIGNON Mch pw\nPROCESS!").accepted
+    cd = next(x for x in desk.new_mail() if "CD notice" in str(x["Subject"])).get_content()
+    assert max(len(line) for line in cd.split("\n")) <= 78 and "Powers in CD:     Ankara, Belgium," in cd

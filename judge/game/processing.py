@@ -283,7 +283,8 @@ def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
     board = picture_of(game, f"{game.name}-{game.position.phase}-preview",
                        lambda: picture.results_svg(game.map, game.position, outcome, game=f"{game.name} (preview)"))
     out.mails.append(Mail([game.master_address], "notice/preview.txt",
-                          {"game": game.name, "phase_code": str(game.position.phase), "late": late, "body": body},
+                          {"game": game.name, "phase_code": str(game.position.phase),
+                           "late": [reports.power_name(p) for p in late], "body": body},
                           board))
     return out
 

@@ -159,7 +159,9 @@ def test_preview_changes_nothing_and_mails_the_master(started):
     assert mail["To"] == GM[0]
     text = mail.get_content()
     assert "Nothing has been processed" in text and "France: Army Paris -> Burgundy." in text
-    assert "Late powers (given default orders here): AUSTRIA, ENGLAND, GERMANY, ITALY, RUSSIA, TURKEY." in text
+    # Named as everywhere else in mail, not in capitals (issue 18).
+    assert "Late powers (given default orders here): Austria, England, Germany, Italy, Russia, Turkey." in \
+        " ".join(text.split())
 
 
 def test_preview_errors(started, forming):
