@@ -355,7 +355,7 @@ _NOT_READ = {"ORDERS", "ORDER", "END", "QUIT", "?"}      # command words that ar
 
 def subject_note(subject: str) -> str:
     """A subject that starts with a command ("SIGNON Fdemo ...", "LIST") is never read: say so."""
-    words = re.sub(r"^(?:\s*(?:re|fwd?|aw|wg)\s*:)+", "", subject, flags=re.I).split()
+    words = re.sub(r"^(?:\s*(?:re|fwd?|aw|wg)\s*:)+", "", subject, flags=re.IGNORECASE).split()
     if not words or words[0].upper().rstrip(":") not in BY_WORD or words[0].upper() in _NOT_READ:
         return ""
     shown = " ".join(hide_in_subject(" ".join(words)).split())[:60]

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 
 from judge.commands.base import CommandError
-from tests.commands.helpers import GAME, GM, HOLDS, PLAYERS, T0, Desk, compose, desk_with
+from tests.commands.helpers import GAME, GM, HOLDS, PLAYERS, REPLY, T0, Desk, compose, desk_with
 
 DEADLINE = T0 + timedelta(hours=72)
 GRACE_END = DEADLINE + timedelta(hours=24)
@@ -19,7 +19,7 @@ def started(tmp_path, tmp_path_factory) -> Desk:
 
 
 def replies_to(desk: Desk, address: str) -> list:
-    return [m for m in desk.new_mail() if m["To"] == address and str(m["Subject"]).startswith(("Re:", "Diplomacy orders "))]
+    return [m for m in desk.new_mail() if m["To"] == address and str(m["Subject"]).startswith(REPLY)]
 
 
 def snapshot_of_disk(desk: Desk) -> dict:
@@ -315,7 +315,7 @@ def test_late_powers_preview(started):
     started.clock.now = GRACE_END
     assert started.judge.process(GAME) == []                     # a preview is no processing: no notes
     [mail] = started.mails("PREVIEW Diplomacy results g1 S1901M")
-    assert mail["To"] == GM[0] and "Late powers (given default orders here): ITALY." in mail.get_content()
+    assert mail["To"] == GM[0] and "Late powers (given default orders here): Italy." in mail.get_content()
     started.clock.advance(hours=12)
     assert started.judge.process(GAME) == [] and started.new_mail() == []     # the game waits for the master
     assert started.master("PROCESS").errors[0][1].startswith("ORDERS MISSING FROM ITALY")

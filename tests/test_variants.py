@@ -4,8 +4,8 @@ rule), the JSON interface's variant field and `bin/judge variants`."""
 from __future__ import annotations
 
 import json
-from datetime import timedelta
 import shutil
+from datetime import timedelta
 from pathlib import Path
 
 import pytest

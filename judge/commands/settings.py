@@ -8,10 +8,19 @@ from judge.addresses import usable_address
 from judge.commands.absence import set_absence
 from judge.commands.base import CommandError, Continue, Session
 from judge.commands.voting import apply_vote
+from judge.deadlines import (
+    LIMITS,
+    check_limit,
+    parse_days,
+    parse_delay,
+    parse_moment,
+    parse_time_of_day,
+    say_delay,
+    show,
+    zone,
+)
 from judge.game import PLAYING
 from judge.game.clock import REMINDER_MARGIN
-from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse_moment, parse_time_of_day, say_delay,
-                             show, zone)
 from judge.rules import RULES_BY_NAME, Ruleset
 from judge.storage.passwords import hash_password
 

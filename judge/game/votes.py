@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from judge.game.roles import ACTIVE, DUMMY, PLAYING, GameError
-from judge.rules import DrawVotes, Draws, DummyVotes, VoteExpiry
+from judge.rules import Draws, DrawVotes, DummyVotes, VoteExpiry
 
 
 def describe_vote(vote: str) -> str:
@@ -133,7 +133,8 @@ class Voting:
         """The votes as the house rule lets everyone see them ('counts' or 'names'), for the gathered notice."""
         if self.rules.draw_votes is DrawVotes.NAMES:
             return ["The votes now stand:"] + [
-                f"  {p.title()}: {describe_vote(self.votes[p]) if p in self.votes else 'no vote'}" for p in self.voters()]
+                f"  {p.title()}: {describe_vote(self.votes[p]) if p in self.votes else 'no vote'}"
+                for p in self.voters()]
         counts = self.vote_counts()
         # Counted among the powers that vote (a dummy has no vote), not among all survivors.
         return ["The votes have changed."] + [f"{n} of the {len(self.voters())} powers with a vote "

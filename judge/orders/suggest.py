@@ -3,7 +3,7 @@ reply; only on the refusal path, so order reading stays as fast as it was."""
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from judge.maps import Map
 from judge.orders import Order
@@ -189,4 +189,4 @@ def _word_names(m: Map) -> tuple[tuple[tuple[str, ...], str], ...]:
     return kept[1]
 
 
-__all__ = ["suggest", "with_hint", "looks_like_prose", "corrections"]
+__all__ = ["corrections", "looks_like_prose", "suggest", "with_hint"]

@@ -195,7 +195,8 @@ def test_rollback_the_last_phase(started):
     assert "france@example.org" in notices and GM[0] in notices
     # The movement phase gets a movement phase's time from now (72 hours), not what was left of the winter's.
     assert game.deadline == started.clock.now + timedelta(hours=72)
-    assert f"The deadline for orders is {game.deadline:%a} {game.deadline.day} {game.deadline:%b %Y %H:%M} UTC" in notices[GM[0]].get_content()
+    shown = f"{game.deadline:%a} {game.deadline.day} {game.deadline:%b %Y %H:%M} UTC"
+    assert f"The deadline for orders is {shown}" in notices[GM[0]].get_content()
 
 
 def test_rollback_to_a_named_phase(started):

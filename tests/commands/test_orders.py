@@ -167,8 +167,8 @@ def budapest_dislodged(desk):
 
 
 @pytest.mark.parametrize("line, dest", [("Retreat A Bud - Vie", "VIE"), ("retreat army budapest to vienna", "VIE"),
-                                        ("R A BUD SER", "SER"), ("Disband A Bud", None), ("Disband army Budapest", None),
-                                        ("A Budapest retreats to Rumania", "RUM")])
+                                        ("R A BUD SER", "SER"), ("Disband A Bud", None),
+                                        ("Disband army Budapest", None), ("A Budapest retreats to Rumania", "RUM")])
 def test_retreats_written_as_players_write_them(started, line, dest):
     budapest_dislodged(started)
     assert started.signon("AUSTRIA", line).accepted, started.reply("AUSTRIA")
@@ -197,8 +197,8 @@ def test_a_refused_retreat_names_where_the_unit_may_go(started):
     ("TURKEY", "Flt Ankara - Blk Sea", "UNKNOWN PLACENAME: FLT ANKARA (DID YOU MEAN: F ANK - BLA)"),
     ("FRANCE", "1. A Par - Bur", "UNKNOWN PLACENAME: 1 A PAR (DID YOU MEAN: A PAR - BUR)"),
     ("FRANCE", "- A Par - Bur", "INCOMPLETE ORDER: - A PAR - BUR (DID YOU MEAN: A PAR - BUR)"),
-    ("FRANCE", "Thanks, see you next turn!", "UNKNOWN PLACENAME: THANKS SEE YOU NEXT TURN (NOT AN ORDER? END YOUR "
-                                             "ORDERS WITH SIGNOFF, OR PUT // BEFORE A REMARK)"),
+    ("FRANCE", "Thanks, see you next turn!", ("UNKNOWN PLACENAME: THANKS SEE YOU NEXT TURN (NOT AN ORDER? END YOUR "
+                                              "ORDERS WITH SIGNOFF, OR PUT // BEFORE A REMARK)")),
 ])
 def test_a_refused_line_is_told_its_one_likely_reading(started, power, line, hint):
     """All or nothing stays: the set is refused, and the reply gives the one clear reading of the bad line."""

@@ -303,8 +303,8 @@ def test_set_early_tells_the_master_when_the_phase_goes_at_once(started):
     started.all_hold()
     assert started.game(GAME).ready_since is not None
     assert started.master("SET EARLY 0").accepted
-    assert "Note: every order is in and nobody waits, so Spring 1901 Movement will be processed now (within a minute)." \
-        in " ".join(started.reply(GM[0]).split())
+    assert ("Note: every order is in and nobody waits, so Spring 1901 Movement will be processed now (within a "
+            "minute).") in " ".join(started.reply(GM[0]).split())
     assert started.master("SET EARLY 30").accepted
     assert "will be processed at Mon 5 Jan 2026 12:30 UTC." in " ".join(started.reply(GM[0]).split())
     assert started.signon("FRANCE", "SET WAIT").accepted

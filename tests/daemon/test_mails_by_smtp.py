@@ -9,7 +9,6 @@ from datetime import timedelta
 from email.utils import parsedate_to_datetime
 
 from judge import reports
-
 from tests import dpjudge_layout
 from tests.daemon.conftest import Clock, Daemon, Relay, assert_clock_as_at_start, send, settings_for, settle
 from tests.e2e.conftest import check_mail_privacy
@@ -237,7 +236,7 @@ async def _four_years(tmp_path):
         # -- HISTORY: the game's mails as DPjudge keeps them, a mail file: the start, then each phase's results as
         # they were mailed (the rolled-back Fall 1903 as processed again), each with its date --------------------
         reply = reply_in(await b.mail("someone@example.org", f"HISTORY {GAME}"), "someone@example.org")
-        (judge, game_name, variant), kept = dpjudge_layout.parse_history(reply.split("\n\nEnd of judge reply.")[0])
+        (_, game_name, variant), kept = dpjudge_layout.parse_history(reply.split("\n\nEnd of judge reply.")[0])
         assert (game_name, variant) == (GAME, "standard")
         assert [m.subject for m in kept] == [f"Diplomacy game {GAME} starting"] + \
             [f"Diplomacy results {GAME} {phase}" for phase in b.game().history]
