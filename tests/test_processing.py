@@ -127,7 +127,7 @@ def test_civil_disorder_preview():
     done = on_clock(game, SETTINGS, GRACE_END)
     [mail] = done.mails
     assert mail.template == "notice/preview.txt" and mail.to == ["gm@example.org"]
-    assert mail.context["late"] == ["ITALY"] and "Movement results for Spring of 1901." in mail.context["body"]
+    assert mail.context["late"] == ["Italy"] and "Movement results for Spring of 1901." in mail.context["body"]
     assert str(game.position.phase) == "S1901M" and game.preview_sent and done.snapshot is None
     assert on_clock(game, SETTINGS, GRACE_END + timedelta(hours=1)) is None          # once, then it waits
 

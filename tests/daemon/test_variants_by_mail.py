@@ -142,8 +142,8 @@ async def _chaos(post: Post):
     await post.start_game("chaos")
     game = post.status()
     assert str(game.position.phase) == "W1900A" and not game.position.units
-    starts = [x for x in post.relay.to(address("PARIS")) if "starting" in str(x["Subject"])]
-    assert f"Sign on with: SIGNON {m.power_letters['PARIS']}chaos1" in text_of(starts[0])
+    assigned = [x for x in post.relay.to(address("PARIS")) if "power assignment" in str(x["Subject"])]
+    assert f"Sign on with: SIGNON {m.power_letters['PARIS']}chaos1" in text_of(assigned[0])
 
     # Winter 1900: everyone builds at home, an army or a fleet; Berlin's player signs on and builds by mail.
     await post.mail(address("BERLIN"), "SIGNON berlin@chaos1 pw-berlin\nBUILD F BER")
