@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-EXAMPLE = Path(__file__).resolve().parent / "examples" / "spring-1901.json"
+from judge import __version__
 
 
 def _offer_variants(args: argparse.Namespace) -> None:
@@ -136,9 +136,10 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
 def cmd_example(args: argparse.Namespace) -> int:
     """Adjudicate the shipped example request and print the result."""
-    from judge import api
-    doc = json.loads(EXAMPLE.read_text(encoding="utf-8"))
-    print(f"Adjudicating the shipped example ({EXAMPLE.name}):")
+    from judge import api, shipped
+    example = shipped.example()
+    doc = json.loads(example.read_text(encoding="utf-8"))
+    print(f"Adjudicating the shipped example ({example.name}):")
     print(json.dumps(api.request(doc), indent=2))
     return 0
 
@@ -244,6 +245,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
     parser.add_argument("--config", help="config.ini to use (default: ./config.ini if present, else built-in)")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.set_defaults(func=cmd_serve, host=None, port=None, ready_file=None)   # the main job: `judge serve`
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("serve", help="run the judge: SMTP in, deadlines, SMTP out (the main job)")
@@ -278,7 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_variants)
     p = sub.add_parser("datc", help="run the DATC v3.1 test cases and print the score")
     p.add_argument("--rules", help="comma-separated rule words to run under (default: the DATC preferences)")
-    p.add_argument("--data", help="folder of DATC case files (default: tests/data/datc)")
+    p.add_argument("--data", help="folder of DATC case files (default: the shipped ones, tests/data/datc in a checkout)")
     p.add_argument("--engine", choices=("dpjudge", "equations"), default="dpjudge",
                    help="movement adjudicator: the DPjudge port (default) or the DATC equations")
     p.set_defaults(func=cmd_datc)
