@@ -167,6 +167,7 @@ def cmd_deliver(args: argparse.Namespace) -> int:
     status, note = pipe.deliver(judge, sys.stdin.buffer, args.sender)
     if note:
         print(f"judge deliver: {note}", file=sys.stderr)
+    pipe.send_pending(judge)            # the reply (and anything an earlier run could not send) goes now
     return status
 
 
@@ -202,21 +203,43 @@ def cmd_requeue(args: argparse.Namespace) -> int:
             else:
                 spool.done(name)
             print(f"{name}: {note or 'done'}")
+        pipe.send_pending(judge)
     return 0 if done or not args.names else 1
 
 
 def cmd_process(args: argparse.Namespace) -> int:
+    """One game's clock work now; with no game, every game that is due (as cron runs it, every minute). Either way
+    the mail it causes, and any an earlier run could not send, is sent before the command exits."""
+    import logging
+    from judge import pipe
     from judge.commands.base import CommandError
     from judge.config import ConfigError
     from judge.service import Judge
+    from judge.storage.gamedir import GameUnavailable
+    logging.basicConfig(level=logging.WARNING, format="judge process: %(levelname)s %(message)s")
     try:
         judge = Judge(_settings(args))
-        notes = judge.process(args.game.lower())
-    except (ConfigError, CommandError) as exc:
+    except ConfigError as exc:
         print(f"judge process: {exc}", file=sys.stderr)
-        return 2
-    print("\n".join(notes) if notes else f"{args.game}: nothing to do now")
-    return 0
+        return 78
+    try:
+        if args.game:
+            try:
+                notes = judge.process(args.game.lower())
+            except (CommandError, GameUnavailable) as exc:
+                print(f"judge process: {exc}", file=sys.stderr)
+                return 2
+            print("\n".join(notes) if notes else f"{args.game}: nothing to do now")
+            return 0
+        # From cron: quiet when nothing was due (cron mails whatever a job prints).
+        done, failed = pipe.process_due(judge)
+        for game, notes in done.items():
+            print(f"{game}: {'; '.join(notes)}")
+        for game, why in failed.items():
+            print(f"judge process: {game}: {why}", file=sys.stderr)
+        return 1 if failed else 0
+    finally:
+        pipe.send_pending(judge)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -261,8 +284,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--list", action="store_true", help="only list them, with why each was set aside")
     p.add_argument("--now", action="store_true", help="process them at once (when no `judge serve` is running)")
     p.set_defaults(func=cmd_requeue)
-    p = sub.add_parser("process", help="process a game now if it is due (or send late notices)")
-    p.add_argument("game")
+    p = sub.add_parser("process", help="do a game's clock work now if it is due (processing, reminders, late "
+                                       "notices), or every due game's (from cron); then send the pending mail")
+    p.add_argument("game", nargs="?", help="the game (default: every game that is due)")
     p.set_defaults(func=cmd_process)
     p = sub.add_parser("example", help="adjudicate the shipped example request and print the result")
     p.set_defaults(func=cmd_example)
