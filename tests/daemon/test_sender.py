@@ -233,3 +233,80 @@ def test_envelope_recipients_from_to_and_cc():
     assert envelope_recipients(raw) == ["a@example.org", "b@example.org", "c@example.org"]
     encoded = "To: =?utf-8?q?J=C3=BCrgen?= <j@example.org>\nSubject: s\n\nx\n".encode()
     assert envelope_recipients(encoded) == ["j@example.org"]
+
+
+def test_two_senders_on_one_outbox_send_each_message_once(tmp_path):
+    """Two senders draining one outbox at once (a `judge serve` and a `judge deliver`, or two `judge deliver`s): each
+    file is claimed before it is sent, so none goes twice. Two instances are two processes to flock: a lock is held
+    by an open file, not by a process."""
+    asyncio.run(_two_senders(tmp_path))
+
+
+async def _two_senders(tmp_path):
+    async with relay_and_sender(tmp_path, parallel=2) as (relay, settings, outbox, one):
+        other = Sender(settings, outbox, parallel=2)
+        try:
+            sent = [f"m{i}" for i in range(40)]
+            put(settings, outbox, *sent)
+            counts = await asyncio.gather(drain(one), drain(other), drain(one), drain(other))
+            assert sum(counts) == 40 and sorted(subjects(relay)) == sorted(sent)        # each once
+            assert outbox.paths() == []
+        finally:
+            await asyncio.to_thread(other.close)
+
+
+def test_a_message_another_process_is_sending_is_left_to_it(tmp_path):
+    import fcntl
+    import os
+    settings = settings_for(tmp_path)
+    outbox = Outbox(settings.outbox_dir)
+    [path] = put(settings, outbox, "claimed")
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)                          # as a sender in another process holds it
+        assert Sender(settings, outbox).drain() == 0 and not (tmp_path / "maildir").exists()
+    finally:
+        os.close(fd)
+    assert Sender(settings, outbox).drain() == 1 and outbox.paths() == []
+
+
+def test_the_back_off_holds_for_the_next_sender(tmp_path):
+    """The retry schedule is in the outbox file, not in the process: the next cron run, or a restarted daemon,
+    waits as the one that met the refusal would have."""
+    asyncio.run(_next_sender(tmp_path))
+
+
+async def _next_sender(tmp_path):
+    later = Later()
+    async with relay_and_sender(tmp_path, clock=later, parallel=1) as (relay, settings, outbox, first):
+        relay.refuse = True
+        put(settings, outbox, "deferred")
+        assert await drain(first) == 0
+        relay.refuse = False
+        again = Sender(settings, outbox, clock=later, parallel=1)
+        try:
+            assert await drain(again) == 0 and relay.messages == []        # not before its time
+            later.ahead += BACKOFF_START + 0.1
+            assert await drain(again) == 1 and subjects(relay) == ["deferred"]
+        finally:
+            await asyncio.to_thread(again.close)
+
+
+def test_a_message_refused_for_days_is_given_up(tmp_path):
+    asyncio.run(_too_old(tmp_path))
+
+
+async def _too_old(tmp_path):
+    from datetime import datetime, timedelta, timezone
+    from judge.daemon.sender import MAX_AGE
+    async with relay_and_sender(tmp_path, parallel=1) as (relay, settings, outbox, sender):
+        told = []
+        sender.on_failure = lambda path, why: told.append(path.name)
+        relay.refuse = True                                     # 451: temporary, but for too long
+        young, = put(settings, outbox, "young")
+        written = datetime.now(timezone.utc) - timedelta(seconds=MAX_AGE + 60)
+        old = outbox.folder / f"{written.strftime('%Y%m%dT%H%M%S%f')}-0123456789ab.eml"
+        old.write_bytes(outbound.make(settings, "x@example.org", "old", "body").as_bytes())
+        assert await drain(sender) == 0
+        assert told == [old.name] and (outbox.folder / "failed" / old.name).exists()
+        assert outbox.paths() == [young] and list(sender.backing_off()) == [young.name]
