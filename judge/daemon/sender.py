@@ -12,13 +12,12 @@ MTA and cron, which send what they caused before they exit): a message is sent b
 its file, and removed before the lock is let go, so no two of them send it. A kill between the relay's 250 and the
 removal sends it again at the next drain (twice rather than never; it keeps its Message-ID). The retry schedule is
 kept in the file itself, as Postfix keeps it: after a temporary failure its modification time is set to the time of
-the next try, so every process, and a restarted daemon, backs off alike.
+the next try, so every process, and a restarted daemon, backs off alike (judge.storage.outbox: claim, defer, due).
 """
 from __future__ import annotations
 
 import email
 import email.policy
-import fcntl
 import logging
 import os
 import queue
@@ -30,7 +29,6 @@ import time
 import uuid
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
 from email.parser import BytesHeaderParser
 from email.utils import getaddresses
 from pathlib import Path
@@ -84,7 +82,7 @@ class Sender:
         """Send what is due; returns how many messages were delivered."""
         now = self.clock()
         self.close_if_idle()                               # idle too long: the relay may have dropped it
-        due = deque(p for p in self.outbox.paths() if _due(p, now))
+        due = deque(self.outbox.due(now))
         if not due:
             return 0
         others = []
@@ -148,7 +146,7 @@ class Sender:
             self._busy.add(path.name)
         claim = None
         try:
-            claim = _claim(path, now)
+            claim = self.outbox.claim(path, now)
             if claim is None:
                 return None
             with self._slot_locks[slot]:
@@ -182,29 +180,18 @@ class Sender:
     def _later(self, path: Path, now: float, exc: Exception) -> None:
         """A temporary failure: the next try after a back-off as long as the message is old (so the pause doubles
         with each try), written into the file's modification time; at MAX_AGE, give up."""
-        age = now - _born(path.name, now - MAX_AGE)
+        age = now - Outbox.written_at(path, now - MAX_AGE)
         if age >= MAX_AGE:
             self._give_up(path, exc)
             return
         delay = min(max(age, BACKOFF_START), BACKOFF_MAX)
-        try:
-            os.utime(path, (now + delay, now + delay))
-        except FileNotFoundError:
+        if not self.outbox.defer(path, now + delay):
             return
         log.warning("sending %s failed (%s: %s); next try in %.0f s", path.name, type(exc).__name__, exc, delay)
 
     def backing_off(self) -> dict[str, float]:
         """The outbox files waiting for their next try after a temporary failure: name -> when (wall time)."""
-        now = self.clock()
-        out = {}
-        for path in self.outbox.paths():
-            try:
-                when = path.stat().st_mtime
-            except FileNotFoundError:
-                continue
-            if not _due_at(when, now):
-                out[path.name] = when
-        return out
+        return self.outbox.waiting(self.clock())
 
     def _give_up(self, path: Path, exc: Exception) -> None:
         """A permanent failure: the message is kept in outbox/failed/ with why, and the keeper is told."""
@@ -332,52 +319,6 @@ class Sender:
         atomic_write(root / "tmp" / name, raw, sync_dir=False)
         os.replace(root / "tmp" / name, root / "new" / name)
         sync_folder(root / "new")
-
-
-def _claim(path: Path, now: float) -> tuple[int, bytes] | None:
-    """Take an outbox file for sending: (an open descriptor holding its lock, its bytes), or None if another
-    thread or process holds it, or it is gone or not due any more. Closing the descriptor lets go."""
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except FileNotFoundError:
-        return None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        # Ours now; but between the listing and the lock another process may have sent and removed it, or failed
-        # and set its next try.
-        st = os.stat(path)
-        if st.st_ino != os.fstat(fd).st_ino or not _due_at(st.st_mtime, now):
-            os.close(fd)
-            return None
-        with os.fdopen(os.dup(fd), "rb") as fh:
-            return fd, fh.read()
-    except (BlockingIOError, FileNotFoundError):
-        os.close(fd)
-        return None
-    except BaseException:
-        os.close(fd)
-        raise
-
-
-def _due(path: Path, now: float) -> bool:
-    try:
-        return _due_at(path.stat().st_mtime, now)
-    except FileNotFoundError:
-        return False
-
-
-def _due_at(mtime: float, now: float) -> bool:
-    """A file is due once its modification time (its next try; a new file's is when it was written) has come. One
-    much further ahead than any back-off was not set by us (the clock was put back): due."""
-    return mtime <= now or mtime > now + BACKOFF_MAX + 60
-
-
-def _born(name: str, unknown: float) -> float:
-    """When an outbox file was written, from its name (Outbox.new_name puts the UTC time first)."""
-    try:
-        return datetime.strptime(name[:21], "%Y%m%dT%H%M%S%f").replace(tzinfo=timezone.utc).timestamp()
-    except ValueError:
-        return unknown
 
 
 def envelope_recipients(raw: bytes) -> list[str]:
