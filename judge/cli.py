@@ -233,6 +233,7 @@ def cmd_process(args: argparse.Namespace) -> int:
             return 0
         # From cron: quiet when nothing was due (cron mails whatever a job prints).
         done, failed = pipe.process_due(judge)
+        pipe.expire_set_aside(judge)
         for game, notes in done.items():
             print(f"{game}: {'; '.join(notes)}")
         for game, why in failed.items():

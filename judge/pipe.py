@@ -43,15 +43,15 @@ def handle(judge: Judge, raw: bytes, sender: str | None, key: str) -> tuple[int,
             return EX_TEMPFAIL, f"internal error, message kept for retry: {why}"
         judge.set_aside_notice(name, spool.root / "bad", why, raw, sender)
         return EX_OK, f"internal error, message set aside as {name}: {why}"
-    _expire_set_aside(judge)
+    expire_set_aside(judge)
     if not result.replied and result.note and not result.note.startswith(("no reply", "already applied")):
         return EX_DATAERR, result.note
     return EX_OK, ""
 
 
-def _expire_set_aside(judge: Judge) -> None:
+def expire_set_aside(judge: Judge) -> None:
     """No daemon runs with `judge deliver` to delete old set-aside messages (they may hold passwords): each
-    delivery does it, a folder listing."""
+    delivery and each cron run of `judge process` does it, a folder listing."""
     try:
         Spool(judge.settings.inbox_dir).expire_set_aside()
     except OSError:

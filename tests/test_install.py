@@ -130,11 +130,13 @@ def test_the_installed_judge_works_from_an_empty_folder(installed):
 
 
 def test_the_installed_judge_serve_says_where_it_listens_and_where_mail_goes(installed, tmp_path):
+    folder = tmp_path / "operator"                # empty, as the operator's folder is at the first start
+    folder.mkdir()
     ready = tmp_path / "ready"
     log = tmp_path / "serve.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen([str(installed.bin / "judge"), "serve", "--port", "0", "--ready-file", str(ready)],
-                                cwd=installed.empty, stdout=out, stderr=out, env=_env())
+                                cwd=folder, stdout=out, stderr=out, env=_env())
     try:
         end = time.monotonic() + 60
         while not ready.exists() or not ready.read_text().strip():
@@ -146,7 +148,7 @@ def test_the_installed_judge_serve_says_where_it_listens_and_where_mail_goes(ins
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=60) == 0
     text = log.read_text()
-    games, maildir = installed.empty / "games", installed.empty / "maildir"
+    games, maildir = folder / "games", folder / "maildir"
     assert f"judge listening for mail on 127.0.0.1:{port} (SMTP), games in {games}," in text
     assert f"outgoing mail goes to the Maildir {maildir} (no relay configured)" in text
     assert "Traceback" not in text

@@ -13,6 +13,8 @@ from collections import Counter
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+import pytest
+
 from judge import config, pipe
 from judge.service import Judge
 from tests.e2e.conftest import compose
@@ -146,9 +148,13 @@ def test_requeue_now_processes_what_was_set_aside(tmp_path, monkeypatch):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "1 message(s) back in the queue" in done.stdout, done.stdout + done.stderr
     assert Judge(config.load(cfg)).store.load("piped").player("FRANCE").orders == ["A PAR - BUR"]
+    replies = [m for m in delivered(tmp_path) if "To: f@example.org" in m and "Subject: Re: orders" in m]
+    assert any("A PAR - BUR" in m for m in replies)                  # its reply sent before the command exited
 
 
-def test_set_aside_messages_past_their_time_are_deleted_by_the_next_delivery(tmp_path, monkeypatch):
+@pytest.mark.parametrize("command", ["deliver", "process"])
+def test_set_aside_messages_past_their_time_are_deleted_by_the_next_delivery_or_cron_run(tmp_path, monkeypatch,
+                                                                                      command):
     # With `judge deliver` no daemon runs to delete them, and they may hold passwords.
     import os
     from judge.daemon.spool import KEEP_SET_ASIDE_DAYS, Spool
@@ -164,7 +170,10 @@ def test_set_aside_messages_past_their_time_are_deleted_by_the_next_delivery(tmp
     long_ago = os.stat(spool.root / "bad" / old).st_mtime - (KEEP_SET_ASIDE_DAYS + 1) * 86400
     for name in (old, f"{old}.why"):
         os.utime(spool.root / "bad" / name, (long_ago, long_ago))
-    assert deliver(cfg, compose("a@example.org", "HELP")).returncode == 0
+    if command == "deliver":
+        assert deliver(cfg, compose("a@example.org", "HELP")).returncode == 0
+    else:
+        assert judge_run(cfg, "process").returncode == 0
     assert sorted(os.listdir(spool.root / "bad")) == sorted([fresh, f"{fresh}.why"])
 
 
