@@ -305,7 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_variants)
     p = sub.add_parser("datc", help="run the DATC v3.1 test cases and print the score")
     p.add_argument("--rules", help="comma-separated rule words to run under (default: the DATC preferences)")
-    p.add_argument("--data", help="folder of DATC case files (default: the shipped ones, tests/data/datc in a checkout)")
+    p.add_argument("--data", help="folder of DATC case files (default: the shipped ones; tests/data/datc here)")
     p.add_argument("--engine", choices=("dpjudge", "equations"), default="dpjudge",
                    help="movement adjudicator: the DPjudge port (default) or the DATC equations")
     p.set_defaults(func=cmd_datc)
