@@ -201,20 +201,24 @@ class Sender:
         try:
             make_folder(failed)
             atomic_write(failed / f"{path.name}.why", why + "\n", sync_dir=False)
-            os.replace(path, failed / path.name)
-            sync_folder(failed)
-        except FileNotFoundError:
-            return
         except OSError:
             log.exception("could not set %s aside", path.name)
             return
-        with self._lock:
-            self.failed += 1
+        # The keeper's notice is in the outbox before the message leaves it: an empty outbox means no mail is
+        # still to be written or sent.
         if self.on_failure is not None:
             try:
                 self.on_failure(failed / path.name, why)
             except Exception:  # noqa: BLE001 - telling the keeper must not stop the sending
                 log.exception("could not report the failed message %s", path.name)
+        try:
+            os.replace(path, failed / path.name)
+            sync_folder(failed)
+        except OSError:
+            log.exception("could not set %s aside", path.name)
+            return
+        with self._lock:
+            self.failed += 1
 
     def _send_on(self, slot: int, raw: bytes, name: str) -> None:
         if not self.settings.get("relay", "host"):
