@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-EXAMPLE = Path(__file__).resolve().parent / "examples" / "spring-1901.json"
+from judge import __version__
 
 
 def _offer_variants(args: argparse.Namespace) -> None:
@@ -136,9 +136,10 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
 def cmd_example(args: argparse.Namespace) -> int:
     """Adjudicate the shipped example request and print the result."""
-    from judge import api
-    doc = json.loads(EXAMPLE.read_text(encoding="utf-8"))
-    print(f"Adjudicating the shipped example ({EXAMPLE.name}):")
+    from judge import api, shipped
+    example = shipped.example()
+    doc = json.loads(example.read_text(encoding="utf-8"))
+    print(f"Adjudicating the shipped example ({example.name}):")
     print(json.dumps(api.request(doc), indent=2))
     return 0
 
@@ -166,6 +167,7 @@ def cmd_deliver(args: argparse.Namespace) -> int:
     status, note = pipe.deliver(judge, sys.stdin.buffer, args.sender)
     if note:
         print(f"judge deliver: {note}", file=sys.stderr)
+    pipe.send_pending(judge)            # the reply (and anything an earlier run could not send) goes now
     return status
 
 
@@ -201,21 +203,44 @@ def cmd_requeue(args: argparse.Namespace) -> int:
             else:
                 spool.done(name)
             print(f"{name}: {note or 'done'}")
+        pipe.send_pending(judge)
     return 0 if done or not args.names else 1
 
 
 def cmd_process(args: argparse.Namespace) -> int:
+    """One game's clock work now; with no game, every game that is due (as cron runs it, every minute). Either way
+    the mail it causes, and any an earlier run could not send, is sent before the command exits."""
+    import logging
+    from judge import pipe
     from judge.commands.base import CommandError
     from judge.config import ConfigError
     from judge.service import Judge
+    from judge.storage.gamedir import GameUnavailable
+    logging.basicConfig(level=logging.WARNING, format="judge process: %(levelname)s %(message)s")
     try:
         judge = Judge(_settings(args))
-        notes = judge.process(args.game.lower())
-    except (ConfigError, CommandError) as exc:
+    except ConfigError as exc:
         print(f"judge process: {exc}", file=sys.stderr)
-        return 2
-    print("\n".join(notes) if notes else f"{args.game}: nothing to do now")
-    return 0
+        return 78
+    try:
+        if args.game:
+            try:
+                notes = judge.process(args.game.lower())
+            except (CommandError, GameUnavailable) as exc:
+                print(f"judge process: {exc}", file=sys.stderr)
+                return 2
+            print("\n".join(notes) if notes else f"{args.game}: nothing to do now")
+            return 0
+        # From cron: quiet when nothing was due (cron mails whatever a job prints).
+        done, failed = pipe.process_due(judge)
+        pipe.expire_set_aside(judge)
+        for game, notes in done.items():
+            print(f"{game}: {'; '.join(notes)}")
+        for game, why in failed.items():
+            print(f"judge process: {game}: {why}", file=sys.stderr)
+        return 1 if failed else 0
+    finally:
+        pipe.send_pending(judge)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -244,6 +269,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
     parser.add_argument("--config", help="config.ini to use (default: ./config.ini if present, else built-in)")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.set_defaults(func=cmd_serve, host=None, port=None, ready_file=None)   # the main job: `judge serve`
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("serve", help="run the judge: SMTP in, deadlines, SMTP out (the main job)")
@@ -259,8 +285,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--list", action="store_true", help="only list them, with why each was set aside")
     p.add_argument("--now", action="store_true", help="process them at once (when no `judge serve` is running)")
     p.set_defaults(func=cmd_requeue)
-    p = sub.add_parser("process", help="process a game now if it is due (or send late notices)")
-    p.add_argument("game")
+    p = sub.add_parser("process", help="do a game's clock work now if it is due (processing, reminders, late "
+                                       "notices), or every due game's (from cron); then send the pending mail")
+    p.add_argument("game", nargs="?", help="the game (default: every game that is due)")
     p.set_defaults(func=cmd_process)
     p = sub.add_parser("example", help="adjudicate the shipped example request and print the result")
     p.set_defaults(func=cmd_example)
@@ -278,7 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_variants)
     p = sub.add_parser("datc", help="run the DATC v3.1 test cases and print the score")
     p.add_argument("--rules", help="comma-separated rule words to run under (default: the DATC preferences)")
-    p.add_argument("--data", help="folder of DATC case files (default: tests/data/datc)")
+    p.add_argument("--data", help="folder of DATC case files (default: the shipped ones; tests/data/datc here)")
     p.add_argument("--engine", choices=("dpjudge", "equations"), default="dpjudge",
                    help="movement adjudicator: the DPjudge port (default) or the DATC equations")
     p.set_defaults(func=cmd_datc)

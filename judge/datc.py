@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judge import maps
+from judge import maps, shipped
 from judge.adjudicator import adjudicate
 from judge.maps import Map
 from judge.orders import Order, Support
@@ -15,7 +15,7 @@ from judge.orders.validate import Validator
 from judge.position import Position
 from judge.rules import Ruleset, parse_rules
 
-DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "datc"
+DATA = shipped.datc_cases()
 TOTAL = 164
 
 # Which rule options reproduce a choice the DATC discusses: (issue, choice) -> rule words.

@@ -82,7 +82,7 @@ class Daemon:
         self._queued: set[str] = set()            # spool names enqueued and not finished (for the sweep)
         self._failing: dict[str, tuple[int, datetime]] = {}   # game -> (failed clock runs, not before)
         self.retry_start = RETRY_START            # seconds before the first retry (tests make it short)
-        self.sender.on_failure = self._mail_failed
+        self.sender.on_failure = self.judge.keeper.unsendable
 
     # -- life cycle ----------------------------------------------------------------------------------------------
     async def start(self, host: str | None = None, port: int | None = None) -> tuple[str, int]:
@@ -111,8 +111,19 @@ class Daemon:
         self.host, self.port = self.server.sockets[0].getsockname()[:2]
         self.tasks = [asyncio.create_task(self._send_loop()), asyncio.create_task(self._sweep_loop())]
         self.kick.set()
-        log.info("judge listening on %s:%s with %d game workers", self.host, self.port, self.workers)
+        self._say_where()
         return self.host, self.port
+
+    def _say_where(self) -> None:
+        """Two lines at start-up: where mail comes in and games live; where outgoing mail goes."""
+        log.info("judge listening for mail on %s:%s (SMTP), games in %s, %d game workers", self.host, self.port,
+                 Path(self.settings.games_dir).resolve(), self.workers)
+        relay = self.settings.get("relay", "host")
+        if relay:
+            log.info("outgoing mail goes to the relay %s:%s", relay, self.settings.get("relay", "port"))
+        else:
+            log.info("outgoing mail goes to the Maildir %s (no relay configured)",
+                     Path(self.settings.get("relay", "maildir")).resolve())
 
     async def stop(self) -> None:
         if self.server is not None:
@@ -306,12 +317,6 @@ class Daemon:
         except OSError:
             raw, sender = b"", None
         self.judge.set_aside_notice(name, self.spool.root / folder, why, raw, sender, parsed)
-
-    def _mail_failed(self, path: Path, why: str) -> None:
-        """The sender gave up on an outgoing message (from a sender thread)."""
-        self.judge.keeper.tell(f"unsendable {path.name}", "an outgoing message could not be delivered",
-                               [f"The relay refused {path.name} for good: {why}.",
-                                f"It is kept in {path.parent}."])
 
     def _finish(self, games: set[str], job: Job, processed: bool, retry: float | None) -> None:
         """From a worker: a job is done. The loop learns of it (deadline planning, sender, intake) in one wake-up
