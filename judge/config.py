@@ -27,7 +27,8 @@ KEYS: tuple[Key, ...] = (
     Key("judge", "games_dir", "games", "Where game folders live (relative to this file).", "path"),
     Key("judge", "outbox_dir", "outbox", "Outgoing mail waits here, one file per message, until sent.", "path"),
     Key("judge", "inbox_dir", "inbox", "Incoming mail is spooled here before it is answered.", "path"),
-    Key("judge", "timezone", "UTC", "Time zone for deadlines unless a game sets its own."),
+    Key("judge", "timezone", "UTC", "Time zone for deadlines unless a game sets its own: a zone name such as "
+                                    "Europe/Paris (any case), UTC or Etc/GMT-1; not localtime, posix/ or right/."),
     Key("judge", "variant", "standard", "The variant CREATE makes when none is named (bin/judge variants lists them)."),
     Key("judge", "variants_dir", "", "A folder of more variants: our JSON files or DPjudge .map files (relative to "
                                      "this file; empty: only the shipped variants)."),
@@ -165,8 +166,9 @@ def load(path: str | Path | None = None) -> Settings:
 
 
 def _check(s: Settings) -> None:
-    from judge.deadlines import parse_days, parse_time_of_day, zone
+    from judge.deadlines import parse_days, parse_time_of_day
     from judge.rules import parse_rules
+    from judge.zones import canonical_zone
 
     def fail(section: str, name: str, why: str) -> None:
         raise ConfigError(f"{s.source}:{section}:{name}: {why}")
@@ -174,11 +176,12 @@ def _check(s: Settings) -> None:
     for section, name, check in (("rules", "default", lambda v: parse_rules(v.split())),
                                  ("deadlines", "days", parse_days),
                                  ("deadlines", "time_of_day", parse_time_of_day),
-                                 ("judge", "timezone", zone)):
+                                 ("judge", "timezone", canonical_zone)):
         try:
             check(s.get(section, name))
         except ValueError as exc:
             fail(section, name, str(exc))
+    s.values["judge.timezone"] = canonical_zone(s.get("judge", "timezone"))     # as the tz database spells it
     from judge.deadlines import LIMITS, check_limit
     for name in LIMITS:
         try:

@@ -69,6 +69,10 @@ def test_booleans(tmp_path, text, expected):
     ("[smtp]\nport = 25.5\n", "smtp:port", "'25.5' is not valid"),
     ("[relay]\nstarttls = maybe\n", "relay:starttls", "'maybe' is not valid (expected yes or no)"),
     ("[judge]\ntimezone = Mars/Olympus_Mons\n", "judge:timezone", "unknown time zone 'Mars/Olympus_Mons'"),
+    ("[judge]\ntimezone = localtime\n", "judge:timezone", "'localtime' depends on how this host is set up"),
+    ("[judge]\ntimezone = right/UTC\n", "judge:timezone", "'right/UTC' depends on how this host is set up"),
+    ("[judge]\ntimezone = posixrules\n", "judge:timezone", "'posixrules' depends on how this host is set up"),
+    ("[judge]\ntimezone = US/Pacific\n", "judge:timezone", "'US/Pacific' is an old name for America/Los_Angeles"),
     ("[deadlines]\ndays = MTWTF\n", "deadlines:days", "expected seven letters MTWTFSS"),
     ("[deadlines]\ndays = MTWTFSX\n", "deadlines:days", "expected seven letters MTWTFSS"),
     ("[deadlines]\ndays = -------\n", "deadlines:days", "expected seven letters MTWTFSS"),
@@ -117,3 +121,8 @@ def test_every_key_has_a_known_kind_and_a_valid_default():
     assert {k.kind for k in KEYS} <= {"str", "int", "float", "bool", "path", "list"}
     assert len({(k.section, k.name) for k in KEYS}) == len(KEYS)
     config._check(load(None))
+
+
+def test_the_timezone_is_kept_as_the_database_spells_it(tmp_path):
+    assert load(write(tmp_path, "[judge]\ntimezone = america/new_york\n")).get("judge", "timezone") == \
+        "America/New_York"
