@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
 
-from judge import maps
+from judge import limits, maps
 from judge.commands._util import power_and_game
 from judge.commands.base import CommandError, Session
 from judge.commands.reader import read as read_lines
@@ -155,14 +155,32 @@ class Judge:
             with self.store.lock(s.game.name):
                 if self.store.exists(s.game.name):
                     # Created by another message meanwhile: this one is refused (and answered) like any other.
-                    error = ("", f"GAME {s.game.name} ALREADY EXISTS")
-                    self._reply(msg, [], [error], [], True)
-                    out.errors, out.replied = [error], True
+                    return self._refuse_late(msg, out, f"GAME {s.game.name} ALREADY EXISTS")
+                if not self._counted(s, msg, out):
                     return out
                 self._commit(s, msg, key)
         else:
+            if not self._counted(s, msg, out):
+                return out
             self._commit(s, msg, key)
         out.accepted = out.replied = True
+        return out
+
+    def _counted(self, s: Session, msg: inbound.Incoming, out: Delivery) -> bool:
+        """Count what the message does against the limits on strangers; False (and refused) if, with the messages
+        handled meanwhile, it would now go over one."""
+        try:
+            limits.take(s.counters, s.claims, s.now)
+        except limits.LimitError as exc:
+            self._refuse_late(msg, out, str(exc))
+            return False
+        return True
+
+    def _refuse_late(self, msg: inbound.Incoming, out: Delivery, why: str) -> Delivery:
+        """A message refused after its commands were read (another message got there first): answered like any."""
+        error = ("", why)
+        self._reply(msg, [], [error], [], True)
+        out.errors, out.replied = [error], True
         return out
 
     def _signon_failed(self, s: Session) -> None:

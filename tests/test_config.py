@@ -83,6 +83,9 @@ def test_booleans(tmp_path, text, expected):
     ("[deadlines]\nearly_minutes = 99999999\n", "deadlines:early_minutes", "must be from -1 minutes to 10080 minutes"),
     ("[rules]\ndefault = datc frobnicate=on\n", "rules:default", "UNKNOWN RULE: FROBNICATE"),
     ("[judge]\naddress = judge\n", "judge:address", "not an e-mail address"),
+    ("[limits]\ncreate_per_sender = -1\n", "limits:create_per_sender", "must be from 0 to 1000"),
+    ("[limits]\nobservers_per_game = 10001\n", "limits:observers_per_game", "must be from 0 to 10000"),
+    ("[limits]\njoin_per_sender = many\n", "limits:join_per_sender", "'many' is not valid"),
 ])
 def test_errors_name_file_section_and_key(tmp_path, text, where, why):
     path = write(tmp_path, text)
