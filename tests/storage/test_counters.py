@@ -1,5 +1,4 @@
-"""The counts behind the limits on strangers: on disk, within the hour, bounded, a broken file read as empty."""
-import json
+"""The counts behind the limits on strangers: on disk, within the hour, bounded, a broken line read as nothing."""
 from datetime import timedelta
 
 from judge.storage.counters import Counters
@@ -16,23 +15,33 @@ def test_counts_are_kept_on_disk_for_the_hour(tmp_path):
     assert fresh.events("t", "b", T0) == [] and fresh.events("other", "a", T0) == []
 
 
-def test_a_flood_of_keys_keeps_the_newest(tmp_path):
-    counters = Counters(tmp_path, kept=100)
-    for n in range(10):
-        with counters.changing() as c:
-            for i in range(n * 100, n * 100 + 100):
-                c.add("t", f"s{i}", T0 + timedelta(seconds=i))
-    doc = json.loads((tmp_path / ".limits" / "t.json").read_text())
-    assert len(doc) == 100 and "s999" in doc and "s0" not in doc
-    with counters.changing() as c:                               # an hour on, the old keys are dropped on write
-        c.add("t", "late", T0 + timedelta(hours=2))
-    assert list(json.loads((tmp_path / ".limits" / "t.json").read_text())) == ["late"]
-
-
-def test_a_broken_file_counts_nothing(tmp_path):
-    (tmp_path / ".limits").mkdir()
-    for text in ("not json", "[1, 2]", '{"a": "x", "b": [[1]], "c": [["x", 1]]}'):
-        (tmp_path / ".limits" / "t.json").write_text(text)
-        assert Counters(tmp_path).events("t", "a", T0) == []
+def test_a_block_that_fails_counts_nothing(tmp_path):
+    try:
         with Counters(tmp_path).changing() as c:
-            assert len(c.add("t", "a", T0)) == 1
+            c.add("t", "a", T0)
+            raise RuntimeError
+    except RuntimeError:
+        pass
+    assert Counters(tmp_path).events("t", "a", T0) == []
+
+
+def test_a_flood_of_keys_keeps_the_file_small_and_the_newest_keys(tmp_path):
+    counters = Counters(tmp_path, kept=100, max_bytes=4096)
+    for i in range(1000):
+        with counters.changing() as c:
+            c.add("t", f"sender{i}@example.org", T0 + timedelta(seconds=i))
+    path = tmp_path / ".limits" / "t.txt"
+    assert path.stat().st_size <= 4096 + 100
+    assert counters.events("t", "sender999@example.org", T0 + timedelta(seconds=999))
+    assert not counters.events("t", "sender0@example.org", T0 + timedelta(seconds=999))
+    keys = {line.split()[2] for line in path.read_text().splitlines()}
+    assert len(keys) <= 100
+
+
+def test_broken_lines_count_nothing(tmp_path):
+    (tmp_path / ".limits").mkdir()
+    (tmp_path / ".limits" / "t.txt").write_text(f"garbage\nx - a\n{T0.timestamp()} - a\n{T0.timestamp()}")
+    assert len(Counters(tmp_path).events("t", "a", T0)) == 1
+    with Counters(tmp_path).changing() as c:
+        c.add("t", "a b\nc", T0)                               # a key with spaces or a line break stays one key
+    assert len(Counters(tmp_path).events("t", "a b\nc", T0)) == 1
