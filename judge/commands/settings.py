@@ -76,7 +76,7 @@ class Set:
             who = "the master"
         else:
             player = game.player(s.need_power())
-            old, player.address = player.address, rest[0]
+            old = game.move_address(player, rest[0])
             who = player.power.title()
         s.say(f"Address changed to {rest[0]}.")
         # A confirmation to the new address (a typo there would lose every later mail silently) and to the old one.
