@@ -116,7 +116,9 @@ def compose(sender: str, body: str, subject: str, message_id: str) -> bytes:
 def settings_for(root: Path, relay_port: int | None = None, rate_per_hour: int | None = None):
     """As tests/daemon/conftest.py: everything under `root`; outgoing mail to the relay on 127.0.0.1."""
     s = config.load(None).with_values(judge_games_dir=root / "games", judge_outbox_dir=root / "outbox",
-                                      judge_inbox_dir=root / "inbox", relay_maildir=root / "maildir")
+                                      judge_inbox_dir=root / "inbox", relay_maildir=root / "maildir",
+                                      # the set-up creates its games faster than the limits on strangers allow
+                                      limits_create_per_hour=0, limits_create_per_sender=0)
     if relay_port:
         s = s.with_values(relay_host="127.0.0.1", relay_port=relay_port)
     if rate_per_hour is not None:

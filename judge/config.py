@@ -18,6 +18,7 @@ class Key:
     default: str
     why: str
     kind: str = "str"            # str, int, float, bool, path, list
+    range: tuple[int, int] | None = None     # the lowest and highest value allowed (numbers)
 
 
 KEYS: tuple[Key, ...] = (
@@ -27,7 +28,8 @@ KEYS: tuple[Key, ...] = (
     Key("judge", "games_dir", "games", "Where game folders live (relative to this file).", "path"),
     Key("judge", "outbox_dir", "outbox", "Outgoing mail waits here, one file per message, until sent.", "path"),
     Key("judge", "inbox_dir", "inbox", "Incoming mail is spooled here before it is answered.", "path"),
-    Key("judge", "timezone", "UTC", "Time zone for deadlines unless a game sets its own."),
+    Key("judge", "timezone", "UTC", "Time zone for deadlines unless a game sets its own: a zone name such as "
+                                    "Europe/Paris (any case), UTC or Etc/GMT-1; not localtime, posix/ or right/."),
     Key("judge", "variant", "standard", "The variant CREATE makes when none is named (bin/judge variants lists them)."),
     Key("judge", "variants_dir", "", "A folder of more variants: our JSON files or DPjudge .map files (relative to "
                                      "this file; empty: only the shipped variants)."),
@@ -53,6 +55,18 @@ KEYS: tuple[Key, ...] = (
         "list"),
     Key("smtp", "max_message_bytes", "1048576", "Larger messages are refused.", "int"),
     Key("smtp", "rate_per_hour", "120", "Messages accepted from one sender per hour (0: no limit).", "int"),
+    Key("limits", "create_per_sender", "5", "Games one address may create in an hour (0 to 1000; 0: no limit).",
+        "int", (0, 1000)),
+    Key("limits", "create_per_hour", "30", "Games the whole judge creates in an hour, whoever asks (0 to 10000; 0: "
+                                         "no limit).", "int", (0, 10000)),
+    Key("limits", "creators", "", "Who may create games: addresses and domains (alice@example.org, example.org), "
+                                  "comma-separated (empty: anyone).", "list"),
+    Key("limits", "join_per_sender", "10", "Forming games one address may join in an hour (0 to 1000; 0: no limit).",
+        "int", (0, 1000)),
+    Key("limits", "observe_per_sender", "20", "Games one address may start observing in an hour (0 to 1000; 0: no "
+                                            "limit).", "int", (0, 1000)),
+    Key("limits", "observers_per_game", "50", "Observers one game may have (0 to 10000; 0: no limit).", "int",
+        (0, 10000)),
     Key("relay", "host", "", "SMTP relay for outgoing mail (empty: deliver to the local maildir instead)."),
     Key("relay", "port", "25", "Relay port.", "int"),
     Key("relay", "starttls", "no", "Use STARTTLS with the relay.", "bool"),
@@ -165,8 +179,9 @@ def load(path: str | Path | None = None) -> Settings:
 
 
 def _check(s: Settings) -> None:
-    from judge.deadlines import parse_days, parse_time_of_day, zone
+    from judge.deadlines import parse_days, parse_time_of_day
     from judge.rules import parse_rules
+    from judge.zones import canonical_zone
 
     def fail(section: str, name: str, why: str) -> None:
         raise ConfigError(f"{s.source}:{section}:{name}: {why}")
@@ -174,17 +189,21 @@ def _check(s: Settings) -> None:
     for section, name, check in (("rules", "default", lambda v: parse_rules(v.split())),
                                  ("deadlines", "days", parse_days),
                                  ("deadlines", "time_of_day", parse_time_of_day),
-                                 ("judge", "timezone", zone)):
+                                 ("judge", "timezone", canonical_zone)):
         try:
             check(s.get(section, name))
         except ValueError as exc:
             fail(section, name, str(exc))
+    s.values["judge.timezone"] = canonical_zone(s.get("judge", "timezone"))     # as the tz database spells it
     from judge.deadlines import LIMITS, check_limit
     for name in LIMITS:
         try:
             check_limit(name, s.get("deadlines", name))
         except ValueError as exc:
             fail("deadlines", name, str(exc))
+    for key in KEYS:
+        if key.range is not None and not key.range[0] <= s.get(key.section, key.name) <= key.range[1]:
+            fail(key.section, key.name, f"must be from {key.range[0]} to {key.range[1]}")
     if "@" not in s.address:
         fail("judge", "address", "not an e-mail address")
     folder = s.variants_dir

@@ -101,6 +101,12 @@ class Anonymous(str, Enum):
     ALWAYS = "always"        # never revealed, even at the end
 
 
+class Reveal(str, Enum):
+    NONE = "none"            # DPjudge NO_REVEAL: nobody learns another's address, even at the end
+    PLAYERS = "players"      # at the end, those who played (and the master) learn who played which power
+    ALL = "all"              # DPjudge's default: at the end, anyone (SUMMARY to strangers too) learns the roster
+
+
 @dataclass(frozen=True)
 class Rule:
     name: str
@@ -191,6 +197,11 @@ RULES: tuple[Rule, ...] = (
     Rule("anonymous", "Who plays which power: shown to all ('no'), hidden 'until_end', or hidden 'always'; an "
          "anonymous game never shows a player's address to the others.", Anonymous.NO, _choices(Anonymous),
          equivalent="DPjudge ANONYMOUS; njudge Set Anonymous"),
+    Rule("reveal", "Whose addresses the end of the game shows, in the final mail and SUMMARY, beside each power "
+         "and the phases it was played: 'none' (nobody's: players are numbered), to those who 'players' played "
+         "in the game, or to 'all' (anyone who asks, strangers too). The master always sees them; with "
+         "anonymous=always nothing is revealed.", Reveal.NONE, _choices(Reveal),
+         equivalent="DPjudge NO_REVEAL (none); DPjudge without it (all)"),
 )
 
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
@@ -230,6 +241,7 @@ class Ruleset:
     show_status: bool = False
     map_picture: MapPicture = MapPicture.PNG
     anonymous: Anonymous = Anonymous.NO
+    reveal: Reveal = Reveal.NONE
 
     def with_(self, **changes: Any) -> "Ruleset":
         """A copy with some rules changed; every value is checked against the table."""

@@ -8,14 +8,14 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
 
-from judge import maps
+from judge import limits, maps
 from judge.commands._util import power_and_game
 from judge.commands.base import CommandError, Session
 from judge.commands.reader import read as read_lines
 from judge.config import Settings
 from judge.keeper import Keeper
 from judge.mail import inbound, outbound
-from judge.mail.loops import Repeats
+from judge.mail.loops import Repeats, Verdict
 from judge.game.processing import Processed, audience, end_mails, on_clock
 from judge.redact import hide_in_subject, hide_password
 from judge.storage.commit import Commit
@@ -54,7 +54,7 @@ class Judge:
         self.store = GameStore(settings.games_dir, settings.outbox_dir)
         self.outbox = Outbox(settings.outbox_dir)
         self.keeper = Keeper(settings, self.outbox, clock)
-        self.repeats = Repeats()
+        self.repeats = Repeats(settings.games_dir)
 
     # -- incoming mail -------------------------------------------------------------------------------------------
     def deliver(self, raw: bytes, envelope_sender: str | None = None, key: str | None = None,
@@ -129,21 +129,34 @@ class Judge:
             return out
         if reading.errors:
             out.errors = reading.errors
-            if self.repeats.looping(msg.sender, msg.lines, s.now):
-                # An auto-responder that sets none of the headers that would say so answers each refusal with the
-                # same text: after a few rounds it gets no more replies.
-                log.warning("not answering %s: the same refused message again and again (a mail loop?)", msg.sender)
-                out.note = "no reply: the same refused message again and again (a mail loop?)"
+            look = self.repeats.verdict(msg.sender, msg.lines, msg.message_id, s.now)
+            if look.verdict is Verdict.SILENT:
+                # A loop (an auto-responder that sets none of the headers that would say so, or mail software
+                # delivering one message again and again) was told, or answered, already: no reply, and the message
+                # counts for nothing (a wrong password in it included), so that a loop locks nobody out.
+                log.warning("not answering %s: the same refused message again (a mail loop?)", msg.sender)
+                out.note = "no reply: the same refused message again (a mail loop?)"
             else:
-                self._reply(msg, [], reading.errors, reading.unread, True)
+                errors = list(reading.errors)
+                if look.verdict is Verdict.LAST:
+                    errors.append(("", f"THIS SAME MESSAGE HAS NOW BEEN REFUSED {look.copies} TIMES WITHIN AN HOUR. "
+                                       "IN CASE A MAIL PROGRAM IS ANSWERING THE JUDGE BY ITSELF (A MAIL LOOP), IT "
+                                       "WILL NOT BE ANSWERED AGAIN BEFORE "
+                                       f"{look.until.strftime('%a %b %d %Y %H:%M UTC')}. TO BE ANSWERED SOONER, "
+                                       "CHANGE ANY LINE OF IT"))
+                self._reply(msg, [], errors, reading.unread, True)
+                self.repeats.count(look, s.now)
                 out.replied = True
             if s.game is not None and not s.game_is_new:
                 # A refused message (a wrong password, say) is worth a line in the access log too.
                 line, error = reading.errors[0]
                 self.store.log(s.game.name, f"{s.now.isoformat(timespec='seconds')} {msg.sender} REFUSED "
-                                            f"{hide_password(line)[:200]!r}: {error}")
-                if s.failed_signon:
+                                            f"{hide_password(line)[:200]!r}: {error}"
+                                            + (" (not answered: the same message again)" * (not out.replied)))
+                if s.failed_signon and out.replied:
                     self._signon_failed(s)
+            if not out.replied:
+                return out
             for to, template, ctx in s.refusal_notices:
                 for address in to:
                     subject, body = render(template, **ctx)
@@ -155,14 +168,32 @@ class Judge:
             with self.store.lock(s.game.name):
                 if self.store.exists(s.game.name):
                     # Created by another message meanwhile: this one is refused (and answered) like any other.
-                    error = ("", f"GAME {s.game.name} ALREADY EXISTS")
-                    self._reply(msg, [], [error], [], True)
-                    out.errors, out.replied = [error], True
+                    return self._refuse_late(msg, out, f"GAME {s.game.name} ALREADY EXISTS")
+                if not self._counted(s, msg, out):
                     return out
                 self._commit(s, msg, key)
         else:
+            if not self._counted(s, msg, out):
+                return out
             self._commit(s, msg, key)
         out.accepted = out.replied = True
+        return out
+
+    def _counted(self, s: Session, msg: inbound.Incoming, out: Delivery) -> bool:
+        """Count what the message does against the limits on strangers; False (and refused) if, with the messages
+        handled meanwhile, it would now go over one."""
+        try:
+            limits.take(s.counters, s.claims, s.now)
+        except limits.LimitError as exc:
+            self._refuse_late(msg, out, str(exc))
+            return False
+        return True
+
+    def _refuse_late(self, msg: inbound.Incoming, out: Delivery, why: str) -> Delivery:
+        """A message refused after its commands were read (another message got there first): answered like any."""
+        error = ("", why)
+        self._reply(msg, [], [error], [], True)
+        out.errors, out.replied = [error], True
         return out
 
     def _signon_failed(self, s: Session) -> None:

@@ -1,7 +1,7 @@
 """The game master's commands: CREATE, ACTIVATE, PROCESS, PROCESS!, PREVIEW, ROLLBACK, DUMMY, REVIVE, TERMINATE."""
 from __future__ import annotations
 
-from judge import maps, picture
+from judge import limits, maps, picture
 from judge.game import processing
 from judge.commands._util import need_args, power_of
 from judge.commands.actions import flush_orders, open_seat, start_game
@@ -29,6 +29,10 @@ class Create:
             raise CommandError(f"ONE MESSAGE IS ONE GAME'S BUSINESS: ALREADY WORKING ON {s.game.name}")
         if s.store.exists(name):
             raise CommandError(f"GAME {name} ALREADY EXISTS")
+        if not limits.may_create(s.settings, s.sender):
+            raise CommandError("ON THIS JUDGE ONLY THE ADDRESSES ITS KEEPER LISTS MAY CREATE GAMES, AND YOURS IS NOT "
+                               "ONE OF THEM: ASK THE JUDGE KEEPER, OR JOIN A GAME (LIST SHOWS THE GAMES)")
+        s.within(limits.creations(s.settings, s.sender))
         variant = args[2].lower() if len(args) > 2 else s.settings.get("judge", "variant")
         try:
             m = maps.load(variant)

@@ -1,6 +1,7 @@
 """JOIN, OBSERVE, RESIGN, TAKEOVER (also the master's handover, DPjudge style) and the master's EJECT."""
 from __future__ import annotations
 
+from judge import limits
 from judge.commands._util import need_args, power_and_game, power_of, who_in
 from judge.commands.actions import open_seat, start_game
 from judge.commands.base import CommandError, Continue, Session
@@ -27,6 +28,8 @@ class Join:
         if wrong:
             raise CommandError(f"UNKNOWN POWER LETTER IN THE PREFERENCE: {''.join(wrong)} (USE THE LETTERS "
                                f"{''.join(sorted(letters))}, E.G. JOIN {game.name} <password> FEG)")
+        if game.status == FORMING and not game.players_at(s.sender):
+            s.within(limits.joins(s.settings, s.sender))
         try:
             game.join(s.sender, hash_password(words[0]), prefs)
         except GameError as exc:
@@ -54,6 +57,11 @@ class Observe:
         if s.sender.lower() == game.master_address.lower() or game.players_at(s.sender):
             raise CommandError(f"YOU ALREADY TAKE PART IN GAME {game.name}: NO NEED TO OBSERVE IT")
         if not game.is_observer(s.sender):
+            most = s.settings.get("limits", "observers_per_game")
+            if most and len(game.observers) >= most:
+                raise CommandError(f"GAME {game.name} HAS {len(game.observers)} OBSERVERS, AS MANY AS THIS JUDGE "
+                                   "LETS ONE GAME HAVE: NO MORE CAN BE ADDED UNTIL ONE LEAVES (UNOBSERVE)")
+            s.within(limits.observations(s.settings, s.sender))
             game.observers.append(s.sender)
         s.say(f"You are observing game {game.name}.")
         return Continue.YES

@@ -122,5 +122,14 @@ class Membership:
                 t["to"] = self._phase_now()
                 return
 
+    def move_address(self, player: Player, new: str) -> str:
+        """A player's new address (SET ADDRESS), in the record of who played what too: the old one is not shown
+        again, not even at the end. Returns the old address."""
+        old, player.address = player.address, new
+        for t in self.tenures:
+            if t["address"].lower() == old.lower():
+                t["address"] = new
+        return old
+
     def tenures_of(self, power: str) -> list[dict]:
         return [t for t in self.tenures if t["power"] == power]

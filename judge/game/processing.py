@@ -106,23 +106,23 @@ def describe_result(result: dict | None) -> str:
 
 
 def end_mails(game: Game, settings: Settings) -> list[Mail]:
-    """The game is over: everyone gets the result, the final centre counts and (unless the game stays anonymous)
-    who played which power when."""
+    """The game is over: everyone gets the result, the final centre counts and who played which power when (by
+    address only as the house rules reveal and anonymous allow each recipient: judge.game.reveal)."""
+    from judge.game.reveal import roster
     from judge.rules import Anonymous
     m, pos = game.map, game.position
     counts = []
     if pos is not None:
         counts = sorted(({"power": p.title(), "centers": len(pos.centers_of(p)), "units": len(pos.units_of(p))}
                          for p in m.powers), key=lambda r: (-r["centers"], r["power"]))
-    players = []
-    if game.rules.anonymous is not Anonymous.ALWAYS:
-        players = [{"power": t["power"].title(), "address": t["address"], "from": t["from"] or "the start",
-                    "to": t["to"] or "the end"} for t in game.tenures]
     ctx = {"game": game.name, "result": describe_result(game.result),
-           "phase": (game.result or {}).get("phase", ""), "counts": counts, "players": players}
+           "phase": (game.result or {}).get("phase", ""), "counts": counts}
     board = picture_of(game, f"{game.name}-final", lambda: picture.position_svg(m, pos, game=game.name)) \
         if pos is not None else []
-    return [Mail([address], "notice/end.txt", ctx, board) for address in audience(game)]
+    hidden = game.rules.anonymous is Anonymous.ALWAYS
+    return [Mail([address], "notice/end.txt",
+                 {**ctx, "players": [] if hidden else roster(game, address, address == game.master_address)}, board)
+            for address in audience(game)]
 
 
 def on_clock(game: Game, settings: Settings, now: datetime) -> Processed | None:

@@ -50,14 +50,26 @@ def folder() -> Path | None:
     return _folder
 
 
+_shipped: list[str] = []           # the shipped variants' names, listed once (the package does not change)
+
+
 def _is_shipped(name: str) -> bool:
-    return _SHIPPED.joinpath(f"{name}.json").is_file()
+    return name in _shipped_names()
 
 
 def _shipped_names() -> list[str]:
-    names = [e.name[:-5] for e in _SHIPPED.iterdir()
-             if e.name.endswith(".json") and not e.name.endswith(".geometry.json")]
-    return sorted(names, key=lambda n: (n != "standard", n))     # the standard game first, then by name
+    if not _shipped:
+        names = [e.name[:-5] for e in _SHIPPED.iterdir()
+                 if e.name.endswith(".json") and not e.name.endswith(".geometry.json")]
+        _shipped.extend(sorted(names, key=lambda n: (n != "standard", n)))   # the standard game first, then by name
+    return _shipped
+
+
+def offered(name: object) -> bool:
+    """Is this the name of a variant in the catalogue? The one check every way in goes through (CREATE, a JSON
+    request's "variant", config.ini, a variant's base and board): a name is looked up among the catalogue's names,
+    never turned into a path, so "../x" or "/etc/x" reads no file."""
+    return isinstance(name, str) and (_is_shipped(name) or name in _folder_files())
 
 
 def _folder_files() -> dict[str, Path]:
@@ -94,8 +106,10 @@ def variants() -> list[Map]:
 
 def load(name: str = "standard") -> Map:
     """The variant of this name (cached: each is read and checked once per process). UnknownVariant if not offered."""
-    m = _cache.get(name)
+    m = _cache.get(name) if isinstance(name, str) else None
     if m is None:
+        if not offered(name):
+            _unknown(name)
         m = _cache[name] = _read(name)
     return m
 
@@ -103,6 +117,8 @@ def load(name: str = "standard") -> Map:
 def document(name: str) -> dict:
     """The full JSON document of a variant (a derived variant's overrides applied to its base)."""
     from judge.maps.build import derive
+    if not offered(name):
+        _unknown(name)
     if name in _reading:
         raise MapError(f"variant {name}: its base leads back to itself ({' -> '.join(_reading + [name])})")
     _reading.append(name)
@@ -159,7 +175,7 @@ def _read(name: str) -> Map:
 
 def drawing(board: str) -> Traversable | None:
     """The drawing (geometry file) of a board, shipped or in the variants folder; None if there is none."""
-    if not board:
+    if not offered(board):
         return None
     shipped = _SHIPPED.joinpath(f"{board}.geometry.json")
     if shipped.is_file():
@@ -177,5 +193,7 @@ def _source(path: Traversable | Path) -> str:
     return f"judge/maps/{path.name}"
 
 
-def _unknown(name: str) -> Path:
-    raise UnknownVariant(f"UNKNOWN VARIANT: {name!r} (this judge offers: {', '.join(known())})")
+def _unknown(name: object) -> Path:
+    shown = repr(name)
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."       # a reply quotes it: bounded
+    raise UnknownVariant(f"UNKNOWN VARIANT: {shown} (this judge offers: {', '.join(known())})")

@@ -12,6 +12,7 @@ from typing import Iterator
 from judge.game import Game
 from judge.storage.atomic import append_line, locked
 from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, recover, remove_temp_files
+from judge.storage.counters import FOLDER as COUNTERS
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9_-]{0,19}$")
 STATUS = "status.json"
@@ -117,6 +118,10 @@ class GameStore:
                     with self.lock(path.name):
                         published += recover(path, self.outbox)
                         remove_temp_files(path)
+        limits = self.root / COUNTERS
+        if limits.is_dir():                         # the counts of the limits on strangers (judge.storage.counters)
+            with locked(limits):
+                remove_temp_files(limits)
         return published
 
     # -- writing (always inside a commit) ------------------------------------------------------------------------

@@ -79,8 +79,8 @@ class Board:
         for p in game.players:
             if p.address and p.power:                 # (while the game forms, nobody has a power yet)
                 self.owner.setdefault(p.address.lower(), p.power)
-        # The end of the game reveals who played what (unless it stays anonymous): the final mail may name them.
-        check_mail_privacy(fresh, {} if game.over else self.owner, {game.master_address.lower()})
+        # The end too: by default (house rule reveal=none) the final mail names nobody's address but to the master.
+        check_mail_privacy(fresh, self.owner, {game.master_address.lower()})
         check_width(fresh)
         return fresh
 
@@ -183,6 +183,7 @@ async def _four_years(tmp_path):
                 mails = await b.mail(address("ENGLAND"), f"SIGNON E{GAME} pw-england\nSET ADDRESS eng2@example.org")
                 assert [m["To"] for m in mails if "address changed" in str(m["Subject"])] == ["eng2@example.org"]
                 b.addresses["ENGLAND"] = "eng2@example.org"
+                b.moved = len(b.relay.messages)
                 players = players - {address("ENGLAND")} | {"eng2@example.org"}
                 position = reply_in(await b.mail("someone@example.org", f"POSITION {GAME}"), "someone@example.org")
                 assert f"The board of game '{GAME}': Spring 1903 Movement" in position
@@ -214,9 +215,14 @@ async def _four_years(tmp_path):
         mails = await b.mail(GM, f"SIGNON M{GAME} gm-pass\nTERMINATE")
         final = [m for m in mails if str(m["Subject"]) == f"Diplomacy game '{GAME}' complete"]
         assert {m["To"] for m in final} == players | {GM}
-        end = text(final[0])
+        ends = {m["To"]: text(m) for m in final}
+        end = ends[GM]
         assert "terminated by the master" in end and "Who played which power:" in end
         assert "newturkey@example.org" in end and "turkey@example.org (from S1901M to S1902M)" in end
+        assert "Turkey    player 1 (from S1901M to S1902M)" in ends["eng2@example.org"]
+        # England's old address is in no mail since SET ADDRESS, the master's final mail included.
+        assert not any(address("ENGLAND") in text(m) for _, _, m in b.relay.messages[b.moved:])
+        assert "England   eng2@example.org (from S1901M to the end)" in end
     finally:
         await daemon.stop()
         await relay.stop()
