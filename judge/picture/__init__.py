@@ -50,10 +50,11 @@ def results_svg_of(m: Map, before: Position, results: Sequence[OrderResult], aft
     return _render(draw.results_picture(m, geometry.load(m.board), before, results, after, game))
 
 
-def png(svg: str, width: int = 1200, palette: bool = False) -> bytes:
+def png(svg: str, width: int = 1200, palette: bool = True) -> bytes:
     """The SVG rasterised to PNG bytes, `width` pixels wide (1200: readable in a mail, fine for printing).
 
-    palette=True: a quantised 256-colour PNG, about a third of the size (e.g. for a mail), about 3 times slower.
+    palette=True (the default): a 256-colour PNG of the picture's own colours, about a third of the bytes of full
+    colour (under 100 KB for a crowded board) and looking the same; palette=False: full colour.
     """
     from judge.picture import raster       # imported when needed: libvips loads only in a process that draws
     return raster.png(svg, width, palette)

@@ -94,7 +94,7 @@ def test_the_png_is_1200_pixels_wide_and_can_be_smaller(winter):
     assert img.width == WIDTH and img.height == round(float(ET.fromstring(svg).get("height")))
     small = pyvips.Image.new_from_buffer(picture.png(svg, width=600), "")
     assert small.width == 600
-    assert len(picture.png(svg, palette=True)) < len(picture.png(svg)) * 0.6
+    assert len(picture.png(svg)) < len(picture.png(svg, palette=False)) * 0.6
 
 
 def test_each_province_shows_its_owners_tint_after_a_few_phases(winter):
@@ -155,7 +155,8 @@ def test_text_is_drawn_with_the_shipped_fonts_where_the_machine_has_none(tmp_pat
     subprocess.run([sys.executable, "-c", code], env=env, check=True, timeout=60)
     widths = {}
     for letter in "IW":
-        img = pyvips.Image.new_from_file(str(tmp_path / f"{letter}.png")).flatten()
+        img = pyvips.Image.new_from_file(str(tmp_path / f"{letter}.png"))
+        img = img.flatten() if img.hasalpha() else img
         widths[letter] = img.find_trim(threshold=60, background=[255, 255, 255])[2]
     # DejaVu Sans Bold: a W is about three times as wide as an I
     assert widths["W"] > 2.2 * widths["I"] > 0, widths
