@@ -162,7 +162,8 @@ def obstacles(pic: dict, g: Geometry) -> Obstacles:
     for k in pic["marks"]:
         obs.add_box((k["x"] - X_R, k["y"] - X_R, k["x"] + X_R, k["y"] + X_R), HARD)
     for c in pic["centres"]:
-        obs.add_box((c["x"] - 7, c["y"] - 7, c["x"] + 7, c["y"] + 7), CENTRE)
+        # the marker's core: a label the drawing set beside it may graze its ring
+        obs.add_box((c["x"] - 5.5, c["y"] - 5.5, c["x"] + 5.5, c["y"] + 5.5), CENTRE)
     return obs
 
 
