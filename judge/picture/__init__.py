@@ -29,12 +29,18 @@ def has_drawing(board: str) -> bool:
     return catalog.drawing(board) is not None
 
 
-def position_svg(m: Map, position: Position, game: str = "") -> str:
+def position_svg(m: Map, position: Position, game: str = "", title: str = "", subtitle: str = "") -> str:
     """The board as it stands (for MAP and PREVIEW): ownership, units, dislodged units and their retreat options.
 
-    `game` is the game's name for the title (may be empty). The map must have a drawing (see has_drawing).
+    `game` is the game's name for the title (may be empty); `title` replaces the position's phase there (the final
+    board of a game is titled "The game is over after Fall 1905 Movement", not with the phase that never came) and
+    `subtitle` goes on the title band's right. The map must have a drawing (see has_drawing).
     """
-    return _render(draw.position_picture(m, geometry.load(m.board), position, game))
+    pic = draw.position_picture(m, geometry.load(m.board), position, game)
+    if title:
+        pic["title"] = title
+    pic["subtitle"] = subtitle
+    return _render(pic)
 
 
 def results_svg(m: Map, before: Position, outcome: Outcome, game: str = "") -> str:
