@@ -202,6 +202,30 @@ def _candidates(label: Point, unit: Point, text: str) -> list[Point]:
     return out
 
 
+_SPOTS: dict[tuple[int, str], tuple[Geometry, list[tuple[Point, float]]]] = {}
+
+
+def _spots(g: Geometry, abbr: str) -> list[tuple[Point, float]]:
+    """A province label's other spots and how many corners of its box each has outside the province (once per
+    drawing: the candidates depend on the drawing alone)."""
+    key = (id(g), abbr)
+    cached = _SPOTS.get(key)
+    if cached and cached[0] is g:
+        return cached[1]
+    shape = g.provinces[abbr]
+    out = []
+    assert shape.unit is not None
+    for p in _candidates(shape.label, shape.unit, abbr)[1:]:
+        box = label_box(p[0], p[1], abbr)
+        corners = ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]))
+        # a label outside its province would name its neighbour
+        outside = sum(not inside(c, shape.rings) for c in corners)
+        if inside(p, shape.rings) and outside <= 2:
+            out.append((p, float(outside)))
+    _SPOTS[key] = (g, out)                  # the entry keeps g alive: its id names no other drawing meanwhile
+    return out
+
+
 def place_labels(pic: dict, g: Geometry, obs: Obstacles) -> None:
     """Each province label at its own point when nothing covers it there, else at the nearby spot covered least."""
     entries = [(lab, obs.add_box(label_box(lab["x"], lab["y"], lab["text"]), TEXT)) for lab in pic["labels"]]
@@ -214,16 +238,13 @@ def place_labels(pic: dict, g: Geometry, obs: Obstacles) -> None:
         own = entry[0]
         best = (obs.cost(own), (lab["x"], lab["y"]), own)
         if best[0] > 0:
-            for n, p in enumerate(_candidates((lab["x"], lab["y"]), shape.unit, abbr)[1:], 1):
+            for n, (p, outside) in enumerate(_spots(g, abbr), 1):
                 box = label_box(p[0], p[1], abbr)
-                corners = ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]))
-                # a label outside its province would name its neighbour
-                outside = sum(not inside(c, shape.rings) for c in corners)
-                if not inside(p, shape.rings) or outside > 2:
-                    continue
                 score = obs.cost(box) + outside * 4 + n * 0.05
                 if score < best[0]:
                     best = (score, p, box)
+                    if score == n * 0.05:
+                        break                       # clear and inside: no later spot does better
         obs.add_box(best[2], TEXT)
         lab["x"], lab["y"] = best[1]
         lab["halo"] = best[0] > 0 and obs.crosses_line(best[2])
