@@ -42,8 +42,9 @@ def _rgb(text: str) -> Colour:
 
 
 def colours_of(svg: str) -> list[Colour]:
-    """The colours an SVG names (#rrggbb or #rgb), white first, in the order they first appear."""
-    return list(dict.fromkeys([(255, 255, 255), *(_rgb(m) for m in _COLOUR.findall(svg))]))
+    """The colours an SVG names (#rrggbb or #rgb), white and black (the default fill) first, in the order they first
+    appear."""
+    return list(dict.fromkeys([(255, 255, 255), (0, 0, 0), *(_rgb(m) for m in _COLOUR.findall(svg))]))
 
 
 def palette(colours: list[Colour]) -> list[Colour] | None:
