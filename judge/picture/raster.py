@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 import threading
 from importlib import resources
@@ -43,12 +44,18 @@ def _register_fonts() -> None:
             _registered = True
 
 
+_WIDTH = re.compile(r'<svg\b[^>]*?\swidth="([0-9.]+)"')
+
+
 def render(svg: str, width: int = 1200) -> pyvips.Image:
     """The SVG document drawn `width` pixels wide, in memory (RGBA)."""
     _register_fonts()
     data = svg.encode("utf-8")
-    natural = pyvips.Image.svgload_buffer(data)           # reads the header only: the size at scale 1
-    return pyvips.Image.svgload_buffer(data, scale=width / natural.width).copy_memory()
+    # The document's own width, from its root element: asking libvips for it would parse the whole document once
+    # more (librsvg reads all of it to give the size), a seventh of the time of a picture.
+    found = _WIDTH.search(svg, 0, 4096)
+    natural = float(found.group(1)) if found else pyvips.Image.svgload_buffer(data).width
+    return pyvips.Image.svgload_buffer(data, scale=width / natural).copy_memory()
 
 
 def png(svg: str, width: int = 1200, palette: bool = True) -> bytes:
