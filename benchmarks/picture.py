@@ -90,7 +90,8 @@ def _ideas(svg: str, runs: int) -> dict:
             (lambda: raster.render(no_regions), None),
         "  rasterised at half the scale, enlarged to 1200 px": (
             lambda: raster.render(svg, 600).resize(2, kernel="linear"), None),
-        "encode: palette PNG, our table (what mails carry)": (lambda: quantise.png(image, svg), quantise.png(image, svg)),
+        "encode: palette PNG, our table (what mails carry)": (
+            lambda: quantise.png(image, svg), quantise.png(image, svg)),
         "encode: palette PNG, libimagequant (pngsave palette=True)": (
             lambda: image.write_to_buffer(".png", palette=True, effort=1, dither=0),
             image.write_to_buffer(".png", palette=True, effort=1, dither=0)),

@@ -6,7 +6,6 @@ from collections import defaultdict
 from typing import Iterable, Sequence
 
 from judge.picture.geometry import Geometry
-from judge.picture.items import RING_R
 from judge.picture.shapes import Point, inside
 
 Box = tuple[float, float, float, float]          # x0, y0, x1, y1
@@ -109,7 +108,8 @@ class Obstacles:
                 self.lines[cell].append((a, b, pad, weight))
 
     def crosses_line(self, box: Box) -> bool:
-        return any(_segment_hits(box, a, b, pad) for cell in self._cells(box) for a, b, pad, _ in self.lines.get(cell, ()))
+        return any(_segment_hits(box, a, b, pad)
+                   for cell in self._cells(box) for a, b, pad, _ in self.lines.get(cell, ()))
 
     def cost(self, box: Box) -> float:
         """How badly a word in this box would be covered (0: it is clear of everything)."""
@@ -155,7 +155,10 @@ def obstacles(pic: dict, g: Geometry) -> Obstacles:
             xs, ys = [p[0] for p in o["tri"]], [p[1] for p in o["tri"]]
             obs.add_box((min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1), HARD)
         if o.get("pts"):
-            obs.add_line(o["pts"], 3.5, SHAFT)
+            # every fourth point of a curve is near enough (a chord strays under a unit from the gentle bends
+            # drawn), and a quarter of the segments to test
+            pts = o["pts"]
+            obs.add_line(pts[::4] + ([pts[-1]] if (len(pts) - 1) % 4 else []), 4.5, SHAFT)
         if o.get("dot"):
             d = o["dot"]
             obs.add_box((d["cx"] - 5, d["cy"] - 5, d["cx"] + 5, d["cy"] + 5), HARD)
@@ -257,4 +260,4 @@ def place(pic: dict, g: Geometry) -> None:
     place_labels(pic, g, obs)
 
 
-__all__ = ["place", "label_box", "token_box", "word_box", "RING_R"]
+__all__ = ["place", "label_box", "token_box", "word_box", "TOKEN", "X_R"]

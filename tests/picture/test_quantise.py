@@ -85,8 +85,8 @@ def test_each_power_of_chaos_keeps_its_own_colour():
 
 
 def test_a_picture_of_more_than_256_colours_is_still_drawn():
-    rects = "".join(f'<rect x="{i % 20 * 10}" y="{i // 20 * 10}" width="10" height="10" fill="#{i // 2:02x}{i % 7 * 30:02x}80"/>'
-                    for i in range(300))
+    rects = "".join(f'<rect x="{i % 20 * 10}" y="{i // 20 * 10}" width="10" height="10" '
+                    f'fill="#{i // 2:02x}{i % 7 * 30:02x}80"/>' for i in range(300))
     svg = f'<svg xmlns="http://www.w3.org/2000/svg" width="200" height="150">{rects}</svg>'
     assert len(quantise.colours_of(svg)) > 256
     data = picture.png(svg, 200)
