@@ -139,13 +139,13 @@ class Ordering:
             self.center_history[str(before.year)] = {p: len(self.position.centers_of(p)) for p in self.map.powers}
         winner = self.solo_winner() if changed else None
         if winner:
-            self.finish({"kind": "solo", "powers": [winner]}, now)
+            self.finish({"kind": "solo", "powers": [winner]}, now, processed=True)
             return
         self.votes_after_phase(before)
         agreed = self.agreed()
         if agreed is not None:
             # The one power that held out is off the board: the standing votes now agree.
-            self.finish(agreed, now)
+            self.finish(agreed, now, processed=True)
             return
         self.start_phase(now)
 

@@ -14,6 +14,7 @@ from judge.deadlines import grace_end, show
 from judge.game.model import Game
 from judge.game.roles import ACTIVE
 from judge.orders import unit_key
+from judge.position import Phase
 from judge.rules import LatePowers, MapPicture
 from judge.templating import render
 
@@ -115,14 +116,29 @@ def end_mails(game: Game, settings: Settings) -> list[Mail]:
     if pos is not None:
         counts = sorted(({"power": p.title(), "centers": len(pos.centers_of(p)), "units": len(pos.units_of(p))}
                          for p in m.powers), key=lambda r: (-r["centers"], r["power"]))
-    ctx = {"game": game.name, "result": describe_result(game.result),
-           "phase": (game.result or {}).get("phase", ""), "counts": counts}
-    board = picture_of(game, f"{game.name}-final", lambda: picture.position_svg(m, pos, game=game.name)) \
+    ended = game.result or {}
+    # "after F1905M" (the phase processed that ended it) or "in S1903M" (a vote during that phase); games ended before
+    # the distinction was kept say "after"
+    phase, when = ended.get("phase", ""), ended.get("when", "after")
+    ctx = {"game": game.name, "result": describe_result(game.result), "phase": phase, "when": when,
+           "counts": counts}
+    board = picture_of(game, f"{game.name}-final", lambda: picture.position_svg(
+        m, pos, game=game.name, title=_final_title(phase, when), subtitle=describe_result(game.result))) \
         if pos is not None else []
     hidden = game.rules.anonymous is Anonymous.ALWAYS
     return [Mail([address], "notice/end.txt",
                  {**ctx, "players": [] if hidden else roster(game, address, address == game.master_address)}, board)
             for address in audience(game)]
+
+
+def _final_title(phase: str, when: str) -> str:
+    """The final board's title: the phase that ended the game, not the position's (after a solo, the next one)."""
+    if not phase:
+        return "The game is over"
+    try:
+        return f"The game is over {when} {Phase.parse(phase).describe()}"
+    except ValueError:
+        return f"The game is over {when} {phase}"
 
 
 def on_clock(game: Game, settings: Settings, now: datetime) -> Processed | None:

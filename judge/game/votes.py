@@ -128,11 +128,18 @@ class Voting:
                 out[v] = out.get(v, 0) + 1
         return out
 
-    def finish(self, result: dict, now: datetime) -> None:
-        """The game is over (a solo, an agreed draw or concession, or the master's TERMINATE)."""
-        # The last phase processed: the end mail says "over after F1905M". (Not the current phase: after a solo that
-        # is the next one, never played; a vote ends the game before its phase is processed.)
-        result = {**result, "phase": self.history[-1] if self.history else "", "at": now.isoformat()}
+    def finish(self, result: dict, now: datetime, processed: bool = False) -> None:
+        """The game is over (a solo, an agreed draw or concession, or the master's TERMINATE).
+
+        processed: the phase just processed ended it (a solo, or the last holdout's elimination). Then the end mail
+        says "over after F1905M" (the position's phase is the next one, never played); otherwise a vote or the
+        master ended it during the current phase, before its orders were processed: "over in S1903M".
+        """
+        if processed:
+            phase, when = (self.history[-1] if self.history else ""), "after"
+        else:
+            phase, when = (str(self.position.phase) if self.position else ""), "in"
+        result = {**result, "phase": phase, "when": when, "at": now.isoformat()}
         self.result = result
         self.winner = result["powers"][0] if result["kind"] == "solo" else None
         self.status = "completed" if result["kind"] != "terminated" else "terminated"

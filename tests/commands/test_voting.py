@@ -135,8 +135,8 @@ def test_a_draw_ends_the_game_and_everyone_gets_the_end_mail(started):
     got = end_mails(started)
     assert set(got) == EVERYONE | {"watcher@example.org"}
     text = got["watcher@example.org"]
-    # Nothing was processed: the game is over without an "after <phase>".
-    assert " ".join(text.split()).startswith(f"Game '{GAME}' is over: a draw between {ALL_SEVEN}. Supply")
+    # Nothing was processed: the game ended during its first phase.
+    assert " ".join(text.split()).startswith(f"Game '{GAME}' is over in S1901M: a draw between {ALL_SEVEN}. Supply")
     assert ("Supply centres at the end:\n  Russia     4 centres,  4 units\n  Austria    3 centres,  3 units\n"
             in text)
     # Who played which power, without an address (house rule reveal=none, the default); the master's copy has them.
@@ -181,7 +181,7 @@ def test_a_concession_ends_the_game(started):
     assert started.signon("ENGLAND", "SET CONCEDE G").accepted
     got = end_mails(started)
     assert set(got) == EVERYONE
-    assert got[GM[0]].startswith(f"Game '{GAME}' is over: the game was conceded to Germany.\n")
+    assert got[GM[0]].startswith(f"Game '{GAME}' is over in S1901M: the game was conceded to Germany.\n")
     assert started.game(GAME).result["powers"] == ["GERMANY"]
     assert started.send("someone@example.org", "LIST").accepted
     assert f"Finished games:\n  {GAME:<20} the game was conceded to Germany" in started.reply("someone@example.org")
@@ -219,7 +219,8 @@ def test_the_end_mail_after_phases_with_a_replacement(started):
     got = end_mails(started)
     assert set(got) == EVERYONE - {PLAYERS["ITALY"][0]} | {"new@example.org"}
     text = got[GM[0]]
-    assert " ".join(text.split()).startswith(f"Game '{GAME}' is over after F1901M: a draw between {ALL_SEVEN}. Supply")
+    # the vote came in Spring 1902, after F1901M was processed: the game ended in S1902M (it said "after F1901M")
+    assert " ".join(text.split()).startswith(f"Game '{GAME}' is over in S1902M: a draw between {ALL_SEVEN}. Supply")
     assert ("  Germany   germany@example.org (from S1901M to the end)\n"
             "  Italy     italy@example.org (from S1901M to F1901M)\n"
             "  Italy     new@example.org (from F1901M to the end)\n"
@@ -264,7 +265,7 @@ def test_terminate_sends_the_end_mail(started):
     assert started.master("TERMINATE").accepted
     got = end_mails(started)
     assert set(got) == EVERYONE
-    assert got[GM[0]].startswith(f"Game '{GAME}' is over: terminated by the master.\n")
+    assert got[GM[0]].startswith(f"Game '{GAME}' is over in S1901M: terminated by the master.\n")
     assert started.game(GAME).status == "terminated"
 
 

@@ -171,7 +171,7 @@ async def _draw(post: Post):
     ends = {to: body for to, _, body in post.new() if "Supply centres at the end:" in body}
     assert set(ends) == {address(p) for p in POWERS} | {GM, WATCHER}
     text = ends[WATCHER]
-    assert " ".join(text.split()).startswith(f"Game 'dias' is over after S1901M: a draw between {ALL_SEVEN}. Sup")
+    assert " ".join(text.split()).startswith(f"Game 'dias' is over in F1901M: a draw between {ALL_SEVEN}. Sup")
     assert "  France    player 1 (from S1901M to the end)\n" in text and "@" not in text      # reveal=none
     assert "  France    france@example.org (from S1901M to the end)\n" in ends[GM]             # the master's
     assert "dias" not in post.daemon.deadlines.wakeups and post.daemon.judge.store.wakeup("dias") is None
@@ -206,7 +206,7 @@ async def _concession(post: Post):
     assert "Every survivor agrees: the game is over (the game was conceded to France)." in " ".join(reply.split())
     ends = {to: body for to, _, body in post.new() if "Supply centres at the end:" in body}
     assert set(ends) == {address(p) for p in POWERS if p != "ITALY"} | {GM}
-    assert ends[address("GERMANY")].startswith("Game 'cede' is over: the game was conceded to France.\n")
+    assert ends[address("GERMANY")].startswith("Game 'cede' is over in S1901M: the game was conceded to France.\n")
     assert "  Italy     player 1 (from S1901M to S1901M)\n" in ends[address("GERMANY")]
     assert "  Italy     italy@example.org (from S1901M to S1901M)\n" in ends[GM]
     listing = (await post.mail("someone@example.org", "LIST"), post.reply("someone@example.org"))[1]
