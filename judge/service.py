@@ -17,7 +17,8 @@ from judge.keeper import Keeper
 from judge.mail import inbound, outbound
 from judge.mail.loops import Repeats
 from judge.game.processing import Processed, audience, end_mails, on_clock
-from judge.redact import hide_in_subject, hide_password
+from judge.game.roles import ACTIVE
+from judge.redact import MASK, hide_in_subject, hide_password
 from judge.storage.commit import Commit
 from judge.storage.failures import LIMIT as FAILURES_LIMIT
 from judge.storage.failures import SignonFailures
@@ -35,6 +36,18 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
+WEB_SUBJECT = "orders from the web page"
+
+
+@dataclass
+class WebSignon:
+    """A web sign-on's outcome: who is signed on (a power or MASTER) and the hash that let them in, or the error."""
+    who: str = ""
+    via_master: bool = False          # a power signed on with the master's password
+    stored: str = ""
+    error: str = ""
+
+
 @dataclass
 class Delivery:
     game: str | None = None
@@ -42,6 +55,7 @@ class Delivery:
     replied: bool = False
     errors: list[tuple[str, str]] = field(default_factory=list)
     note: str = ""
+    reply: str = ""                  # the reply's text, as mailed (the web page shows it too)
 
 
 class Judge:
@@ -83,6 +97,57 @@ class Judge:
                 return self._deliver(msg, key, game)      # the game as loaded: status.json is read once
         return self._deliver(msg, key)
 
+    # -- the web pages' forms: the same reader, commands and commit as a mail ------------------------------------
+    def signon(self, name: str, who: str, password: str, origin: str = "the web sign-on form") -> WebSignon:
+        """A sign-on from a web form, read as the line `SIGNON <who><name> <password>` of a mail (the SIGNON command
+        itself: the same hashes, the master's password for a power); a wrong password counts against the game's
+        sign-on limits as a mail's does (`origin` is not the power's address: the budget of strangers)."""
+        if not self.store.exists(name):
+            return WebSignon(error=f"NO SUCH GAME: {name}")
+        with self.store.lock(name):
+            try:
+                game = self.store.open(name)
+            except GameUnavailable as exc:
+                return WebSignon(error=f"GAME {exc.name} IS UNAVAILABLE AT THE MOMENT; PLEASE TRY AGAIN LATER")
+            s = Session(self.settings, self.store, self.clock(), origin, loaded=game)
+            reading = read_lines(s, [f"SIGNON {who}{name} {password}"])
+            if reading.errors:
+                error = reading.errors[0][1]
+                self.store.log(name, f"{s.now.isoformat(timespec='seconds')} {origin} REFUSED "
+                                     f"'SIGNON {who}{name} {MASK}': {error}")
+                if s.failed_signon:
+                    self._signon_failed(s)
+                return WebSignon(error=error)
+            from judge.storage.passwords import check_password
+            if s.role == "master":
+                return WebSignon(who="MASTER", stored=game.master_password)
+            player = game.player(s.power)
+            own = player.status == ACTIVE and check_password(password, player.password)
+            return WebSignon(who=s.power, via_master=not own, stored=player.password if own else game.master_password)
+
+    def deliver_form(self, name: str, who: str, via_master: bool, still: Callable[[object], bool], text: str,
+                     key: str) -> Delivery:
+        """The lines of a web form, applied as a mail with those lines from the signed-on player's (or master's)
+        address: the same reader, commands, commit and mails. `still(game)` says whether the session still holds
+        (the password not changed, the player not gone): if not, nothing is done. `key` identifies the form: one
+        sent twice is applied once."""
+        if not self.store.exists(name):
+            return Delivery(note="no such game", errors=[("", f"NO SUCH GAME: {name}")])
+        with self.store.lock(name):
+            try:
+                game = self.store.open(name)
+            except GameUnavailable as exc:
+                return Delivery(game=name, errors=[("", f"GAME {exc.name} IS UNAVAILABLE AT THE MOMENT")])
+            if not still(game):
+                return Delivery(game=name, note="signed off", errors=[("", "YOUR SIGN-ON HAS ENDED: SIGN ON AGAIN")])
+            if key in game.seen:
+                return Delivery(game=name, note="already applied")
+            player = game.player(who) if who != "MASTER" else None
+            address = game.master_address if player is None or via_master else player.address
+            msg = inbound.Incoming(address, WEB_SUBJECT, "", inbound.clean_lines(text))
+            signed = ("master", None) if who == "MASTER" else ("power", who)
+            return self._deliver(msg, key, game, signed=signed)
+
     def _again(self, msg: inbound.Incoming, name: str) -> Delivery:
         """A message the game has applied already. With a Message-ID it is the same message delivered again (an MTA
         retrying after a crash): its reply went out with the change, so nothing is said. Without one, a program
@@ -116,16 +181,23 @@ class Judge:
         self._reply(msg, [], [error], [], True)
         return Delivery(game=exc.name, replied=True, errors=[error], note=str(exc))
 
-    def _deliver(self, msg: inbound.Incoming, key: str | None = None, loaded=None) -> Delivery:
+    def _deliver(self, msg: inbound.Incoming, key: str | None = None, loaded=None,
+                 signed: tuple[str, str | None] | None = None) -> Delivery:
         s = Session(self.settings, self.store, self.clock(), msg.sender, msg.message_id, loaded=loaded)
+        if signed is not None:
+            # A web form: its session stands for the SIGNON line a mail would start with (checked at sign-on).
+            s.open_game(loaded.name)
+            s.role, s.power = signed
+            s.log.append(f"WEB SIGNON {s.power or 'MASTER'} {loaded.name}")
         try:
             reading = read_lines(s, msg.lines) if msg.lines else None
         except GameUnavailable as exc:                # another game named further down the message
             return self._unavailable(msg, exc)
         out = Delivery(game=s.game.name if s.game else None)
         if reading is None:
-            self._reply(msg, [], [("", "EMPTY MESSAGE: NOTHING TO DO (SEND HELP FOR THE COMMANDS)")], [], True)
-            out.replied = True
+            error = ("", "EMPTY MESSAGE: NOTHING TO DO (SEND HELP FOR THE COMMANDS)")
+            out.reply = self._reply(msg, [], [error], [], True)
+            out.replied, out.errors = True, [error]
             return out
         if reading.errors:
             out.errors = reading.errors
@@ -135,7 +207,7 @@ class Judge:
                 log.warning("not answering %s: the same refused message again and again (a mail loop?)", msg.sender)
                 out.note = "no reply: the same refused message again and again (a mail loop?)"
             else:
-                self._reply(msg, [], reading.errors, reading.unread, True)
+                out.reply = self._reply(msg, [], reading.errors, reading.unread, True)
                 out.replied = True
             if s.game is not None and not s.game_is_new:
                 # A refused message (a wrong password, say) is worth a line in the access log too.
@@ -150,18 +222,18 @@ class Judge:
                     self.outbox.put(outbound.build(self.settings, address, subject, body))
             return out
         if s.game is None:
-            self._reply(msg, s.lines, [], [], False, attach=s.attachments)
+            out.reply = self._reply(msg, s.lines, [], [], False, attach=s.attachments)
         elif s.game_is_new:
             with self.store.lock(s.game.name):
                 if self.store.exists(s.game.name):
                     # Created by another message meanwhile: this one is refused (and answered) like any other.
                     error = ("", f"GAME {s.game.name} ALREADY EXISTS")
-                    self._reply(msg, [], [error], [], True)
+                    out.reply = self._reply(msg, [], [error], [], True)
                     out.errors, out.replied = [error], True
                     return out
-                self._commit(s, msg, key)
+                out.reply = self._commit(s, msg, key)
         else:
-            self._commit(s, msg, key)
+            out.reply = self._commit(s, msg, key)
         out.accepted = out.replied = True
         return out
 
@@ -185,7 +257,7 @@ class Judge:
             self.outbox.put(outbound.build(self.settings, address, subject, body))
 
     def _reply(self, msg: inbound.Incoming, lines, errors, unread, rejected: bool, tx: Commit | None = None,
-               attach: list | None = None) -> None:
+               attach: list | None = None) -> str:
         subject = reply_subject(msg.subject)
         # Lines echoed back never carry a password: the reply is stored in the outbox and may be read by others.
         _, body = render("reply/reply.txt", subject=subject, lines=lines, rejected=rejected,
@@ -197,6 +269,7 @@ class Judge:
             tx.mail(self.outbox.new_name(), raw)
         else:
             self.outbox.put(raw)
+        return bounded(body)
 
     def set_aside_notice(self, name: str, folder, why: str, raw: bytes = b"", envelope_sender: str | None = None,
                          parsed: inbound.Incoming | None = None) -> None:
@@ -221,7 +294,7 @@ class Judge:
             log.exception("could not answer the set-aside message %s", name)
 
     # -- committing a session's work -----------------------------------------------------------------------------
-    def _commit(self, s: Session, msg: inbound.Incoming | None = None, key: str | None = None) -> None:
+    def _commit(self, s: Session, msg: inbound.Incoming | None = None, key: str | None = None) -> str:
         """Write what an accepted message did, as one commit: the game, its archives and every mail it causes (the
         notices, then the reply to `msg`). Nothing is visible before all of it is on disk; the message's key is in
         the same commit, so a message redelivered after a crash is recognised and not applied again."""
@@ -252,8 +325,9 @@ class Judge:
                           "players": [p.address for p in game.players if p.status == "active" and p.address]
                           }.get(who) or audience(game)
                     self._mail(tx, to, "notice/event.txt", {"game": game.name, "title": title, "lines": lines})
+            reply = ""
             if msg is not None:
-                self._reply(msg, s.lines, [], [], False, tx, s.attachments)
+                reply = self._reply(msg, s.lines, [], [], False, tx, s.attachments)
             if key:
                 game.seen.append(key)
             self.store.save(game, s.now, tx)
@@ -264,6 +338,7 @@ class Judge:
         stamp = s.now.isoformat(timespec="seconds")
         for line in s.log or ["MESSAGE"]:
             self.store.log(game.name, f"{stamp} {s.sender} {line}")
+        return reply
 
     def _apply(self, tx: Commit, game, done: Processed) -> None:
         """Stage what processing produced: the snapshot, the results, a disagreement case, the mail."""
@@ -271,7 +346,7 @@ class Judge:
             from judge.game import Game
             self.store.snapshot(Game.from_json(done.snapshot), tx)
         if done.results is not None:
-            self.store.archive_results(game, *done.results, tx)
+            self.store.archive_results(game, *done.results, tx, pictures=done.pictures)
         if done.crosscheck is not None:
             self.store.archive_crosscheck(game, *done.crosscheck, tx)
         for mail in done.mails:
