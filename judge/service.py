@@ -148,6 +148,38 @@ class Judge:
             signed = ("master", None) if who == "MASTER" else ("power", who)
             return self._deliver(msg, key, game, signed=signed)
 
+    def view_private(self, name: str, password: str, origin: str = "the web sign-on form") -> tuple[str, str]:
+        """A private game's game password given on a web page: (the hash it matched, "") or ("", why). Wrong ones
+        count against the game's sign-on limits, as wrong sign-on passwords do."""
+        from judge.storage.passwords import check_password
+        refused = ("", "NO SUCH GAME, OR A WRONG GAME PASSWORD (OR TOO MANY WRONG PASSWORDS LATELY)")
+        if not self.store.exists(name):
+            return refused
+        with self.store.lock(name):
+            try:
+                game = self.store.open(name)
+            except GameUnavailable:
+                return refused
+            if not game.private or not game.privacy:
+                return refused
+            failures, key, now = SignonFailures(self.store.folder(name)), "PRIVACY:other", self.clock()
+            if failures.locked_until(key, now) is not None:
+                return refused
+            if check_password(password, game.privacy):
+                return game.privacy, ""
+            failures.record(key, now)
+            self.store.log(name, f"{now.isoformat(timespec='seconds')} {origin} REFUSED a wrong game password")
+            return refused
+
+    def status_text(self, game, who: str) -> str:
+        """What STATUS answers a power (or the master: every power), for a web page: the command itself, run on the
+        game as read; nothing is written."""
+        s = Session(self.settings, self.store, self.clock(), "", loaded=game)
+        s.open_game(game.name)
+        s.role, s.power = ("master", None) if who == "MASTER" else ("power", who)
+        reading = read_lines(s, ["STATUS"])
+        return reading.errors[0][1] if reading.errors else "\n".join(s.lines)
+
     def _again(self, msg: inbound.Incoming, name: str) -> Delivery:
         """A message the game has applied already. With a Message-ID it is the same message delivered again (an MTA
         retrying after a crash): its reply went out with the change, so nothing is said. Without one, a program

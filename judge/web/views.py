@@ -1,0 +1,174 @@
+"""What each path answers, as plain data (status, body, headers): games read from disk, pages rendered from
+templates/web/. Runs in worker threads; the server (judge.web.app) only moves bytes."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import jinja2
+
+from judge.game import Game
+from judge.service import Judge
+from judge.storage.gamedir import GameUnavailable, valid_name
+from judge.templating import TEMPLATES, render
+from judge.web import boards, pages
+from judge.web.pages import PHASE
+from judge.web.session import MASTER, Session, Sessions, credential
+
+VIEWER = "VIEWER"          # a session opened with a private game's game password: it may read the pages, no more
+
+
+@dataclass
+class Reply:
+    status: int = 200
+    body: bytes | str = b""
+    type: str = "text/html"
+    headers: dict[str, str] = field(default_factory=dict)
+    file: Path | None = None          # a file to send as the body
+    cookies: list[tuple[str, str, dict]] = field(default_factory=list)   # (name, value, attributes)
+
+
+class NotFound(Exception):
+    """404: an unknown game, a private one without access, a phase not processed, a picture not kept."""
+
+    def __init__(self, why: str = "There is no such page here."):
+        super().__init__(why)
+
+
+class Unavailable(Exception):
+    """503: the game's files cannot be read at the moment (the keeper is told by the mail side)."""
+
+
+@lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    """The pages' templates: HTML, so every value is escaped (the mail templates are plain text and are not)."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), undefined=jinja2.StrictUndefined,
+                             autoescape=jinja2.select_autoescape(["html", "svg"]), trim_blocks=True,
+                             lstrip_blocks=True)
+    env.filters["who"] = pages.who_words
+    return env
+
+
+def html(template: str, status: int = 200, **context) -> Reply:
+    return Reply(status, environment().get_template(f"web/{template}").render(**context), "text/html")
+
+
+def holds(session: Session | None, game: Game) -> bool:
+    """Does the session still stand for what let it in (the same password hash; the player still there)?"""
+    if session is None:
+        return False
+    if session.who == MASTER:
+        return credential(game.master_password) == session.credential
+    if session.who == VIEWER:
+        return not game.private or credential(game.privacy) == session.credential
+    player = game.player(session.who)
+    if player is None or not player.power:
+        return False
+    if session.via_master:
+        return credential(game.master_password) == session.credential
+    return player.status == "active" and credential(player.password) == session.credential
+
+
+class Views:
+    def __init__(self, judge: Judge, sessions: Sessions):
+        self.judge = judge
+        self.store = judge.store
+        self.sessions = sessions
+
+    # -- reading a game --------------------------------------------------------------------------------------------
+    def game(self, name: str, cookie: str | None) -> tuple[Game, Session | None]:
+        """The game and the visitor's live session on it; NotFound for an unknown game or a private one the visitor
+        has no access to (the same answer: a private game's existence is not told)."""
+        if not valid_name(name):
+            raise NotFound()
+        try:
+            game = self.store.load(name)
+        except FileNotFoundError:
+            raise NotFound() from None
+        except GameUnavailable:
+            raise Unavailable() from None
+        session = self.sessions.get(cookie, name)
+        if session is not None and not holds(session, game):
+            self.sessions.end(session)
+            session = None
+        if game.private and session is None:
+            raise NotFound()
+        return game, session
+
+    def _stems(self, name: str) -> list[str]:
+        return [p.stem for p in self.store.results(name)]
+
+    # -- the pages -------------------------------------------------------------------------------------------------
+    def index(self) -> Reply:
+        games = []
+        for name in self.store.names():
+            try:
+                games.append(self.store.load(name))
+            except (GameUnavailable, FileNotFoundError):
+                continue                  # one broken game hides nothing else
+        return html("index.html", judge=self.judge.settings.judge_name, **pages.listing(games))
+
+    def game_page(self, name: str, cookie: str | None) -> Reply:
+        game, session = self.game(name, cookie)
+        stems = self._stems(name)
+        latest = stems and (self.store.folder(name) / "results" / f"{stems[-1]}.txt").read_text(encoding="utf-8")
+        press = []
+        for path in self.store.press(name):
+            try:
+                press.append(json.loads(path.read_text(encoding="utf-8")))
+            except (OSError, ValueError):
+                continue
+        ctx = pages.game_page(game, pages.phase_names(stems), latest or None, press, boards.drawable(game),
+                              session.who if session and session.who != VIEWER else None)
+        return html("game.html", judge=self.judge.settings.judge_name, **ctx)
+
+    def phase_page(self, name: str, phase: str, cookie: str | None) -> Reply:
+        game, _ = self.game(name, cookie)
+        stem = self._phase_stem(name, phase)
+        text = (self.store.folder(name) / "results" / f"{stem}.txt").read_text(encoding="utf-8")
+        has = boards.phase_picture(self.store, name, stem, "svg") is not None
+        ctx = pages.phase_page(game, pages.phase_names(self._stems(name)), phase, text, has)
+        return html("phase.html", judge=self.judge.settings.judge_name, **ctx)
+
+    def _phase_stem(self, name: str, phase: str) -> str:
+        if not PHASE.match(phase):
+            raise NotFound("There is no such phase.")
+        for stem in self._stems(name):
+            if stem.partition("-")[2] == phase:
+                return stem
+        raise NotFound("That phase has not been processed.")
+
+    def phase_map(self, name: str, phase: str, kind: str, cookie: str | None) -> Reply:
+        self.game(name, cookie)
+        path = boards.phase_picture(self.store, name, self._phase_stem(name, phase), kind)
+        if path is None:
+            raise NotFound("No picture was kept for that phase.")
+        return Reply(type=boards.KINDS[kind], file=path)
+
+    def board(self, name: str, kind: str, cookie: str | None) -> tuple[Reply | None, Game]:
+        """The board as it stands, if drawn already (None: it must be drawn first, in the game's lane)."""
+        game, _ = self.game(name, cookie)
+        if not boards.drawable(game):
+            raise NotFound("This game has no board to show (not started, or its map has no drawing).")
+        path = boards.board_path(self.store, game, kind)
+        return (Reply(type=boards.KINDS[kind], file=path) if path.exists() else None), game
+
+    def state(self, name: str, cookie: str | None) -> Reply:
+        game, _ = self.game(name, cookie)
+        if game.position is None:
+            raise NotFound("The game has not started: there is no position yet.")
+        doc = {"variant": game.variant, **game.position.to_json(game.map)}
+        return Reply(body=json.dumps(doc, indent=1), type="application/json")
+
+    def results(self, name: str, cookie: str | None) -> Reply:
+        game, _ = self.game(name, cookie)
+        results = [{"name": p.stem, "text": p.read_text(encoding="utf-8").rstrip("\n")}
+                   for p in self.store.results(name)]
+        _, body = render("reply/history.txt", game=game.name, results=results)
+        return Reply(body=pages.redact(body), type="text/plain")
+
+    def status_text(self, game: Game, session: Session) -> str:
+        """The orders held, as STATUS mails them (the STATUS command itself, read for the session's role)."""
+        return pages.redact(self.judge.status_text(game, session.who))
