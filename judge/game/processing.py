@@ -53,8 +53,10 @@ def audience(game: Game) -> list[str]:
 
 
 def _render(game: Game, settings: Settings, ctx: dict, deadline: str, processed: str, winner: str | None):
+    # The `:: URL:` line: the game's page, where the web pages are served (DPjudge wrote its status page's URL).
+    url = f"{settings.web_url}/games/{game.name}" if settings.web_url else ""
     return render("results/phase.txt", judge=settings.judge_name, game=game.name, variant=game.variant,
-                  deadline=deadline,
+                  deadline=deadline, url=url,
                   processed_deadline=processed, winner=reports.power_name(winner) if winner else "", **ctx)
 
 

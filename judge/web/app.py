@@ -64,9 +64,9 @@ class WebFace:
     async def start(self, host: str, port: int) -> tuple[str, int]:
         # handle_signals=False: the daemon owns SIGTERM and SIGINT on this loop; no access log (it would hold the
         # addresses of pages of private games, and every visitor's IP).
-        self.runner = web.AppRunner(self.app, handle_signals=False, access_log=None)
+        self.runner = web.AppRunner(self.app, handle_signals=False, access_log=None, shutdown_timeout=2.0)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, host, port, shutdown_timeout=2.0)
+        site = web.TCPSite(self.runner, host, port)
         await site.start()
         address = self.runner.addresses[0]
         log.info("web pages on http://%s:%s", address[0], address[1])
