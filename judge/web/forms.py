@@ -82,7 +82,7 @@ class Forms:
 
     def _opened(self, name: str, who: str, via_master: bool, stored: str, to: str) -> web.StreamResponse:
         cookie, _ = self.sessions.open(name, who, via_master, stored)
-        response = web.HTTPSeeOther(to)
+        response = see_other(to)
         self.face.set_cookie(response, COOKIE, cookie, path=f"/games/{name}", max_age=int(LIFETIME.total_seconds()))
         return response
 
@@ -108,7 +108,7 @@ class Forms:
         name = request.match_info["game"]
         session = await _thread(self._session, name, request)
         if session is None:
-            raise web.HTTPSeeOther(f"/games/{name}/signon")
+            return see_other(f"/games/{name}/signon")
         return self.face.respond(await _thread(self._orders_form, name, session))
 
     async def orders(self, request: web.Request) -> web.StreamResponse:
@@ -138,9 +138,13 @@ class Forms:
             if not self.sessions.csrf_ok(session, _field(form, "csrf")):
                 raise web.HTTPForbidden()
             self.sessions.end(session)
-        response = web.HTTPSeeOther(f"/games/{name}")
+        response = see_other(f"/games/{name}")
         self.face.set_cookie(response, COOKIE, "", path=f"/games/{name}", max_age=0)
         return response
+
+
+def see_other(to: str) -> web.Response:
+    return web.Response(status=303, headers={"Location": to})
 
 
 def _field(form, name: str) -> str:

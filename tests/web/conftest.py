@@ -165,11 +165,12 @@ class Served:
             self.loop.close()
 
     # -- a game to look at -----------------------------------------------------------------------------------------
-    def start_game(self, name: str, *settings: str) -> None:
+    def start_game(self, name: str, *settings: str, game_password: str = "") -> None:
         """A standard game, created and joined by mail; the secrets it holds are remembered for the checks."""
         self.mail(GM, "\n".join([f"CREATE {name} gm-pass", "SET EARLY 0", *settings]))
         for power in POWERS:
-            self.mail(address(power), f"JOIN {name} {password(power)} {power[0]}")
+            self.mail(address(power), f"JOIN {name} {password(power)} {power[0]} {game_password}".rstrip())
+        assert self.daemon.judge.store.load(name).status == "active"
         self.secrets |= {"gm-pass"} | {password(p) for p in POWERS}
 
 
