@@ -71,11 +71,42 @@ def holds(session: Session | None, game: Game) -> bool:
     return player.status == "active" and credential(player.password) == session.credential
 
 
+CACHED = 512               # games (and their public page) kept read, by the state of their files
+
+
 class Views:
     def __init__(self, judge: Judge, sessions: Sessions):
         self.judge = judge
         self.store = judge.store
         self.sessions = sessions
+        # A game is read again, and its public page rendered again, only when its files changed: a commit replaces
+        # status.json (a new inode) and adds results and press files (their folder's mtime changes).
+        self._games: dict[str, tuple[tuple, Game]] = {}
+        self._pages: dict[str, tuple[tuple, Reply]] = {}
+
+    def _files(self, name: str) -> tuple:
+        folder = self.store.folder(name)
+        out = []
+        for path in (folder / "status.json", folder / "results", folder / "press"):
+            try:
+                st = path.stat()
+                out.append((st.st_ino, st.st_mtime_ns, st.st_size))
+            except FileNotFoundError:
+                out.append(None)
+        return tuple(out)
+
+    def _load(self, name: str) -> tuple[Game, tuple]:
+        files = self._files(name)
+        if files[0] is None:
+            raise FileNotFoundError(name)
+        kept = self._games.get(name)
+        if kept is not None and kept[0] == files:
+            return kept[1], files
+        game = self.store.load(name)
+        if len(self._games) >= CACHED:
+            self._games.clear()
+        self._games[name] = (files, game)
+        return game, files
 
     # -- reading a game --------------------------------------------------------------------------------------------
     def game(self, name: str, cookie: str | None) -> tuple[Game, Session | None]:
@@ -84,7 +115,7 @@ class Views:
         if not valid_name(name):
             raise NotFound()
         try:
-            game = self.store.load(name)
+            game, _ = self._load(name)
         except FileNotFoundError:
             raise NotFound() from None
         except GameUnavailable:
@@ -112,6 +143,19 @@ class Views:
 
     def game_page(self, name: str, cookie: str | None) -> Reply:
         game, session = self.game(name, cookie)
+        files = self._files(name)
+        kept = self._pages.get(name)
+        if session is None and kept is not None and kept[0] == files:
+            return kept[1]                           # the same page for every visitor without a sign-on
+        reply = self._game_page(game, session)
+        if session is None:
+            if len(self._pages) >= CACHED:
+                self._pages.clear()
+            self._pages[name] = (files, reply)
+        return reply
+
+    def _game_page(self, game: Game, session: Session | None) -> Reply:
+        name = game.name
         stems = self._stems(name)
         latest = stems and (self.store.folder(name) / "results" / f"{stems[-1]}.txt").read_text(encoding="utf-8")
         press = []
@@ -171,4 +215,4 @@ class Views:
 
     def status_text(self, game: Game, session: Session) -> str:
         """The orders held, as STATUS mails them (the STATUS command itself, read for the session's role)."""
-        return pages.redact(self.judge.status_text(game, session.who))
+        return pages.redact(self.judge.status_text(game.copy(), session.who))
