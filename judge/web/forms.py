@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from typing import TYPE_CHECKING
+from typing import Any
 
 from aiohttp import web
 
@@ -12,15 +12,13 @@ from judge.web import pages
 from judge.web.session import COOKIE, CSRF_COOKIE, LIFETIME, Session, form_key
 from judge.web.views import VIEWER, NotFound, Reply, holds, html
 
-if TYPE_CHECKING:
-    from judge.web.app import WebFace
-
 _WHO = re.compile(r"^[A-Za-z0-9]$")
 _WORD = re.compile(r"^[!-~]{1,100}$")      # a password is one word of printable ASCII, as a mail line can carry it
 
 
 class Forms:
-    def __init__(self, face: "WebFace"):
+    def __init__(self, face: Any):
+        """`face`: the judge.web.app.WebFace these forms belong to (its sessions, views, lanes and cookies)."""
         self.face = face
         self.views = face.views
         self.sessions = face.sessions

@@ -117,6 +117,14 @@ class Served:
         assert self.call(send(self.smtp_port, sender, body)) == {}
         self.settle()
 
+    def mail_many(self, messages: list[tuple[str, str]]) -> None:
+        """Several messages over one go, then wait for all of them (each game's lane keeps their order)."""
+        async def go():
+            for sender, body in messages:
+                assert await send(self.smtp_port, sender, body) == {}
+        self.call(go())
+        self.settle()
+
     def settle(self) -> None:
         self.call(settle(self.daemon))
 
@@ -168,8 +176,8 @@ class Served:
     def start_game(self, name: str, *settings: str, game_password: str = "") -> None:
         """A standard game, created and joined by mail; the secrets it holds are remembered for the checks."""
         self.mail(GM, "\n".join([f"CREATE {name} gm-pass", "SET EARLY 0", *settings]))
-        for power in POWERS:
-            self.mail(address(power), f"JOIN {name} {password(power)} {power[0]} {game_password}".rstrip())
+        self.mail_many([(address(power), f"JOIN {name} {password(power)} {power[0]} {game_password}".rstrip())
+                        for power in POWERS])
         assert self.daemon.judge.store.load(name).status == "active"
         self.secrets |= {"gm-pass"} | {password(p) for p in POWERS}
 

@@ -64,8 +64,7 @@ def test_a_game_played_over_smtp_in_a_browser(served, browser):
     base = f"http://127.0.0.1:{served.port}"
     spring = {"AUSTRIA": "A VIE - GAL", "ENGLAND": "F LON - NTH", "FRANCE": "A PAR - BUR", "GERMANY": "A MUN - RUH",
               "ITALY": "A VEN - TYR", "RUSSIA": "A WAR - GAL", "TURKEY": "A CON - BUL"}
-    for power, order in spring.items():
-        served.mail(address(power), f"SIGNON {power[0]}demo {password(power)}\n{order}")
+    served.mail_many([(address(p), f"SIGNON {p[0]}demo {password(p)}\n{order}") for p, order in spring.items()])
     served.tick(seconds=1)
 
     browser.get(base + "/")
