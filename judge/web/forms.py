@@ -8,6 +8,7 @@ from typing import Any
 
 from aiohttp import web
 
+from judge.storage.gamedir import valid_name
 from judge.web import pages
 from judge.web.session import COOKIE, CSRF_COOKIE, LIFETIME, Session, form_key
 from judge.web.views import VIEWER, NotFound, Reply, holds, html
@@ -54,6 +55,8 @@ class Forms:
 
     async def signon(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["game"]
+        if not valid_name(name):
+            raise NotFound()
         form = await request.post()
         visitor = request.cookies.get(CSRF_COOKIE)
         if not self.sessions.form_ok(visitor, _field(form, "csrf")):
@@ -130,6 +133,8 @@ class Forms:
 
     async def signoff(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["game"]
+        if not valid_name(name):
+            raise NotFound()
         form = await request.post()
         session = self.sessions.get(request.cookies.get(COOKIE), name)
         if session is not None:
