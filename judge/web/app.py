@@ -25,6 +25,8 @@ InLane = Callable[[str, Callable[[], Any]], Awaitable[Any]]
 SECURITY = {"Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; "
                                        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
             "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"}
+# A picture opened on its own: its own <style> applies, nothing else (no script ever).
+PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"
 STATIC = {"judge.css": "text/css", "judge.js": "text/javascript"}
 
 
@@ -101,6 +103,8 @@ class WebFace:
             log.exception("web request %s %s failed", request.method, request.path)
             response = self.error(500, "Internal error", "Something went wrong; nothing was lost. Please try again.")
         response.headers.update(SECURITY)
+        if response.headers.get("Content-Type", "").startswith("image/svg+xml"):
+            response.headers["Content-Security-Policy"] = PICTURE_POLICY
         response.headers.setdefault("Cache-Control", "no-cache")
         return response
 

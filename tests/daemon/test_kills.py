@@ -53,7 +53,8 @@ def template(root: Path) -> Path:
 
 
 def write_config(run: Path, relay_port: int | None) -> Path:
-    text = config.render_ini().replace("rate_per_hour = 120", "rate_per_hour = 0")
+    # No web pages here (they are tested in tests/web/): every one of the many starts would import aiohttp for nothing.
+    text = config.render_ini().replace("rate_per_hour = 120", "rate_per_hour = 0").replace("port = 8080", "port = 0")
     if relay_port:
         text = text.replace("[relay]\n# SMTP relay for outgoing mail (empty: deliver to the local maildir instead).\n"
                             "host =", "[relay]\n# relay\nhost = 127.0.0.1").replace("port = 25", f"port = {relay_port}")
@@ -73,7 +74,7 @@ def serve(run: Path, cfg: Path, kill_at: int = 0, trace: Path | None = None) -> 
     ready.unlink(missing_ok=True)
     with open(run / "serve.log", "ab") as log:
         proc = subprocess.Popen([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg), "serve",
-                                 "--port", "0", "--web-port", "0", "--ready-file", str(ready)], cwd=run, stdout=log, stderr=log,
+                                 "--port", "0", "--ready-file", str(ready)], cwd=run, stdout=log, stderr=log,
                                 env=env)
     end = time.monotonic() + 30
     while not ready.exists() or not ready.read_text().strip():

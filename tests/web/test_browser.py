@@ -40,6 +40,15 @@ def browser():
         profile.cleanup()
 
 
+def submit(driver, selector: str, by: str = "css selector") -> None:
+    """Click a button or link and wait until the browser has left the page (the answer may take a moment)."""
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+    old = driver.find_element("tag name", "html")
+    driver.find_element(by, selector).click()
+    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(old))
+
+
 def screenshot_has_the_map(driver) -> None:
     """The board's <img> has loaded and is large; a screenshot shows the map's sea and land colours there."""
     import pyvips
@@ -68,10 +77,10 @@ def test_a_game_played_over_smtp_in_a_browser(served, browser):
     served.tick(seconds=1)
 
     browser.get(base + "/")
-    browser.find_element("link text", "demo").click()
+    submit(browser, "demo", "link text")
     assert browser.title.startswith("demo")
     screenshot_has_the_map(browser)
-    browser.find_element("link text", "S1901M").click()
+    submit(browser, "S1901M", "link text")
     assert browser.current_url == base + "/games/demo/phases/S1901M"
     screenshot_has_the_map(browser)
     assert "Army Vienna -> Galicia.  (*bounce*)" in browser.find_element("css selector", "pre.results").text
@@ -80,7 +89,7 @@ def test_a_game_played_over_smtp_in_a_browser(served, browser):
     browser.get(base + "/games/demo/signon")
     Select(browser.find_element("name", "power")).select_by_visible_text("France")
     browser.find_element("name", "password").send_keys("not-it")
-    browser.find_element("css selector", "form.signon button").click()
+    submit(browser, "form.signon button")
     assert "WRONG PASSWORD" in browser.find_element("css selector", ".error").text
     failures = (served.daemon.judge.store.folder("demo") / "signon-failures.json").read_text()
     assert "FRANCE:other" in failures
@@ -88,10 +97,10 @@ def test_a_game_played_over_smtp_in_a_browser(served, browser):
     # The right one, then orders through the form.
     Select(browser.find_element("name", "power")).select_by_visible_text("France")
     browser.find_element("name", "password").send_keys(password("FRANCE"))
-    browser.find_element("css selector", "form.signon button").click()
+    submit(browser, "form.signon button")
     assert browser.current_url == base + "/games/demo/orders"
     browser.find_element("name", "lines").send_keys("A BUR - MUN\nF BRE - MAO")
-    browser.find_element("css selector", "form.orders button").click()
+    submit(browser, "form.orders button")
     assert "A BUR - MUN" in browser.find_element("id", "reply").text
     served.mail(address("FRANCE"), f"SIGNON Fdemo {password('FRANCE')}\nSTATUS")
     status = [m for m in served.relay.to(address("FRANCE")) if str(m["Subject"]).startswith("Re:")][-1]
@@ -101,7 +110,7 @@ def test_a_game_played_over_smtp_in_a_browser(served, browser):
     files = game_files(served.settings.games_dir)
     browser.execute_script("document.querySelector('form.orders input[name=csrf]').remove()")
     browser.find_element("name", "lines").send_keys("A BUR H")
-    browser.find_element("css selector", "form.orders button").click()
+    submit(browser, "form.orders button")
     assert "403" in browser.title
     served.settle()
     assert game_files(served.settings.games_dir) == files
