@@ -14,7 +14,6 @@ import argparse
 import asyncio
 import json
 import smtplib
-import statistics
 import subprocess
 import sys
 import tempfile

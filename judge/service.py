@@ -4,7 +4,6 @@ causes is published by the same commit as the change (judge.storage.commit)."""
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
 
@@ -17,14 +16,15 @@ from judge.keeper import Keeper
 from judge.mail import inbound, outbound
 from judge.mail.loops import Repeats
 from judge.game.processing import Processed, audience, end_mails, on_clock
-from judge.game.roles import ACTIVE
-from judge.redact import MASK, hide_in_subject, hide_password
+from judge.redact import hide_in_subject, hide_password
 from judge.storage.commit import Commit
 from judge.storage.failures import LIMIT as FAILURES_LIMIT
 from judge.storage.failures import SignonFailures
 from judge.storage.gamedir import GameStore, GameUnavailable, valid_name
 from judge.storage.outbox import Outbox
 from judge.templating import render
+from judge.delivery import Delivery, WebSignon
+from judge.service_web import WebForms
 
 log = logging.getLogger("judge")
 Clock = Callable[[], datetime]
@@ -36,29 +36,7 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
-WEB_SUBJECT = "orders from the web page"
-
-
-@dataclass
-class WebSignon:
-    """A web sign-on's outcome: who is signed on (a power or MASTER) and the hash that let them in, or the error."""
-    who: str = ""
-    via_master: bool = False          # a power signed on with the master's password
-    stored: str = ""
-    error: str = ""
-
-
-@dataclass
-class Delivery:
-    game: str | None = None
-    accepted: bool = False
-    replied: bool = False
-    errors: list[tuple[str, str]] = field(default_factory=list)
-    note: str = ""
-    reply: str = ""                  # the reply's text, as mailed (the web page shows it too)
-
-
-class Judge:
+class Judge(WebForms):
     """Settings, games and outbox together; `clock` is injectable so tests never wait for a deadline."""
 
     def __init__(self, settings: Settings, clock: Clock = utcnow):
@@ -96,89 +74,6 @@ class Judge:
                     return self._again(msg, name)
                 return self._deliver(msg, key, game)      # the game as loaded: status.json is read once
         return self._deliver(msg, key)
-
-    # -- the web pages' forms: the same reader, commands and commit as a mail ------------------------------------
-    def signon(self, name: str, who: str, password: str, origin: str = "the web sign-on form") -> WebSignon:
-        """A sign-on from a web form, read as the line `SIGNON <who><name> <password>` of a mail (the SIGNON command
-        itself: the same hashes, the master's password for a power); a wrong password counts against the game's
-        sign-on limits as a mail's does (`origin` is not the power's address: the budget of strangers)."""
-        if not self.store.exists(name):
-            return WebSignon(error=f"NO SUCH GAME: {name}")
-        with self.store.lock(name):
-            try:
-                game = self.store.open(name)
-            except GameUnavailable as exc:
-                return WebSignon(error=f"GAME {exc.name} IS UNAVAILABLE AT THE MOMENT; PLEASE TRY AGAIN LATER")
-            s = Session(self.settings, self.store, self.clock(), origin, loaded=game)
-            reading = read_lines(s, [f"SIGNON {who}{name} {password}"])
-            if reading.errors:
-                error = reading.errors[0][1]
-                self.store.log(name, f"{s.now.isoformat(timespec='seconds')} {origin} REFUSED "
-                                     f"'SIGNON {who}{name} {MASK}': {error}")
-                if s.failed_signon:
-                    self._signon_failed(s)
-                return WebSignon(error=error)
-            from judge.storage.passwords import check_password
-            if s.role == "master":
-                return WebSignon(who="MASTER", stored=game.master_password)
-            player = game.player(s.power)
-            own = player.status == ACTIVE and check_password(password, player.password)
-            return WebSignon(who=s.power, via_master=not own, stored=player.password if own else game.master_password)
-
-    def deliver_form(self, name: str, who: str, via_master: bool, still: Callable[[object], bool], text: str,
-                     key: str) -> Delivery:
-        """The lines of a web form, applied as a mail with those lines from the signed-on player's (or master's)
-        address: the same reader, commands, commit and mails. `still(game)` says whether the session still holds
-        (the password not changed, the player not gone): if not, nothing is done. `key` identifies the form: one
-        sent twice is applied once."""
-        if not self.store.exists(name):
-            return Delivery(note="no such game", errors=[("", f"NO SUCH GAME: {name}")])
-        with self.store.lock(name):
-            try:
-                game = self.store.open(name)
-            except GameUnavailable as exc:
-                return Delivery(game=name, errors=[("", f"GAME {exc.name} IS UNAVAILABLE AT THE MOMENT")])
-            if not still(game):
-                return Delivery(game=name, note="signed off", errors=[("", "YOUR SIGN-ON HAS ENDED: SIGN ON AGAIN")])
-            if key in game.seen:
-                return Delivery(game=name, note="already applied")
-            player = game.player(who) if who != "MASTER" else None
-            address = game.master_address if player is None or via_master else player.address
-            msg = inbound.Incoming(address, WEB_SUBJECT, "", inbound.clean_lines(text))
-            signed = ("master", None) if who == "MASTER" else ("power", who)
-            return self._deliver(msg, key, game, signed=signed)
-
-    def view_private(self, name: str, password: str, origin: str = "the web sign-on form") -> tuple[str, str]:
-        """A private game's game password given on a web page: (the hash it matched, "") or ("", why). Wrong ones
-        count against the game's sign-on limits, as wrong sign-on passwords do."""
-        from judge.storage.passwords import check_password
-        refused = ("", "NO SUCH GAME, OR A WRONG GAME PASSWORD (OR TOO MANY WRONG PASSWORDS LATELY)")
-        if not self.store.exists(name):
-            return refused
-        with self.store.lock(name):
-            try:
-                game = self.store.open(name)
-            except GameUnavailable:
-                return refused
-            if not game.private or not game.privacy:
-                return refused
-            failures, key, now = SignonFailures(self.store.folder(name)), "PRIVACY:other", self.clock()
-            if failures.locked_until(key, now) is not None:
-                return refused
-            if check_password(password, game.privacy):
-                return game.privacy, ""
-            failures.record(key, now)
-            self.store.log(name, f"{now.isoformat(timespec='seconds')} {origin} REFUSED a wrong game password")
-            return refused
-
-    def status_text(self, game, who: str) -> str:
-        """What STATUS answers a power (or the master: every power), for a web page: the command itself, run on the
-        game as read; nothing is written."""
-        s = Session(self.settings, self.store, self.clock(), "", loaded=game)
-        s.open_game(game.name)
-        s.role, s.power = ("master", None) if who == "MASTER" else ("power", who)
-        reading = read_lines(s, ["STATUS"])
-        return reading.errors[0][1] if reading.errors else "\n".join(s.lines)
 
     def _again(self, msg: inbound.Incoming, name: str) -> Delivery:
         """A message the game has applied already. With a Message-ID it is the same message delivered again (an MTA
@@ -469,4 +364,4 @@ def game_named_in(lines: list[str]) -> str | None:
     return None
 
 
-__all__ = ["Judge", "Delivery", "game_named_in", "hide_password", "utcnow", "reply_subject"]
+__all__ = ["Judge", "Delivery", "WebSignon", "game_named_in", "hide_password", "utcnow", "reply_subject"]

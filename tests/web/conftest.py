@@ -7,7 +7,6 @@ import asyncio
 import http.client
 import re
 import threading
-import time
 import urllib.parse
 from dataclasses import dataclass, field
 

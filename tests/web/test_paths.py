@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from tests.web.conftest import GM, POWERS, address, password
+from tests.web.conftest import GM, address, password
 
 SPRING = {"AUSTRIA": "A VIE - GAL", "ENGLAND": "F LON - NTH", "FRANCE": "A PAR - BUR", "GERMANY": "A MUN - RUH",
           "ITALY": "A VEN - TYR", "RUSSIA": "A WAR - GAL", "TURKEY": "A CON - BUL"}
