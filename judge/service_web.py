@@ -93,11 +93,12 @@ class WebForms:
             self.store.log(name, f"{now.isoformat(timespec='seconds')} {origin} REFUSED a wrong game password")
             return refused
 
-    def status_text(self, game, who: str) -> str:
-        """What STATUS answers a power (or the master: every power), for a web page: the command itself, run on the
-        game as read; nothing is written."""
+    def command_text(self, game, who: str, line: str) -> str:
+        """What a command that only reads (STATUS, HISTORY) answers `who` (a power, or MASTER), for a web page: the
+        command itself, run on the game as read (the caller has checked the visitor may see it); nothing is
+        written."""
         s = Session(self.settings, self.store, self.clock(), "", loaded=game)
         s.open_game(game.name)
         s.role, s.power = ("master", None) if who == "MASTER" else ("power", who)
-        reading = read_lines(s, ["STATUS"])
+        reading = read_lines(s, [line])
         return reading.errors[0][1] if reading.errors else "\n".join(s.lines)

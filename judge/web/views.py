@@ -12,7 +12,7 @@ import jinja2
 from judge.game import Game
 from judge.service import Judge
 from judge.storage.gamedir import GameUnavailable, valid_name
-from judge.templating import TEMPLATES, render
+from judge.templating import TEMPLATES
 from judge.web import boards, pages
 from judge.web.pages import PHASE
 from judge.web.session import MASTER, Session, Sessions, credential
@@ -208,11 +208,10 @@ class Views:
 
     def results(self, name: str, cookie: str | None) -> Reply:
         game, _ = self.game(name, cookie)
-        results = [{"name": p.stem, "text": p.read_text(encoding="utf-8").rstrip("\n")}
-                   for p in self.store.results(name)]
-        _, body = render("reply/history.txt", game=game.name, results=results)
-        return Reply(body=pages.redact(body), type="text/plain")
+        # The HISTORY command itself (the visitor may read the game: checked above), so the file is what it mails.
+        body = self.judge.command_text(game.copy(), "MASTER", f"HISTORY {game.name}")
+        return Reply(body=pages.redact(body.strip("\n") + "\n"), type="text/plain")
 
     def status_text(self, game: Game, session: Session) -> str:
         """The orders held, as STATUS mails them (the STATUS command itself, read for the session's role)."""
-        return pages.redact(self.judge.status_text(game.copy(), session.who))
+        return pages.redact(self.judge.command_text(game.copy(), session.who, "STATUS"))

@@ -83,6 +83,9 @@ def test_every_path_of_a_game_played_by_mail(served):
     results = v.get("/games/demo/results.txt")
     assert results.status == 200 and results.headers["Content-Type"] == "text/plain; charset=utf-8"
     assert "Movement results for Spring of 1901.  (demo.S1901M)" in results.text
+    served.mail("archivist@example.org", "HISTORY demo")              # as HISTORY mails them
+    history = served.relay.to("archivist@example.org")[-1].get_content()
+    assert results.text.strip() in history
     served.check_pages()
 
     # Fall: everyone holds; the winter adjustments and the next spring give more phases to page through.
