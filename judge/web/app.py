@@ -144,7 +144,9 @@ class WebFace:
         return response
 
     async def _game(self, request: web.Request) -> web.StreamResponse:
-        return self.respond(await in_thread(self.views.game_page, request.match_info["game"], self.cookie(request)))
+        name, cookie = request.match_info["game"], self.cookie(request)
+        reply = self.views.kept_page(name, cookie) or await in_thread(self.views.game_page, name, cookie)
+        return self.respond(reply)
 
     async def _phase(self, request: web.Request) -> web.StreamResponse:
         m = request.match_info
@@ -157,7 +159,9 @@ class WebFace:
 
     async def _board(self, request: web.Request) -> web.StreamResponse:
         name, kind = request.match_info["game"], request.match_info["kind"]
-        reply, game = await in_thread(self.views.board, name, kind, self.cookie(request))
+        reply = self.views.kept_board(name, kind, self.cookie(request))
+        if reply is None:
+            reply, _ = await in_thread(self.views.board, name, kind, self.cookie(request))
         if reply is None:
             # Drawn once per position, in the game's lane (after the mail before it), then kept.
             path = await self.in_lane(name, lambda: boards.draw_board(self.judge.store, name, kind))

@@ -27,7 +27,11 @@ def position_key(game: Game) -> str:
 
 
 def board_path(store: GameStore, game: Game, kind: str) -> Path:
-    return store.folder(game.name) / BOARD / f"{position_key(game)}.{kind}"
+    return board_file(store, game.name, position_key(game), kind)
+
+
+def board_file(store: GameStore, name: str, key: str, kind: str) -> Path:
+    return store.folder(name) / BOARD / f"{key}.{kind}"
 
 
 def draw_board(store: GameStore, name: str, kind: str) -> Path | None:

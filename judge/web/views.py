@@ -83,6 +83,7 @@ class Views:
         # status.json (a new inode) and adds results and press files (their folder's mtime changes).
         self._games: dict[str, tuple[tuple, Game]] = {}
         self._pages: dict[str, tuple[tuple, Reply]] = {}
+        self._boards: dict[str, tuple[tuple, str]] = {}        # the position key of each game's board
 
     def _files(self, name: str) -> tuple:
         folder = self.store.folder(name)
@@ -105,6 +106,7 @@ class Views:
         game = self.store.load(name)
         if len(self._games) >= CACHED:
             self._games.clear()
+            self._boards.clear()
         self._games[name] = (files, game)
         return game, files
 
@@ -196,8 +198,36 @@ class Views:
         game, _ = self.game(name, cookie)
         if not boards.drawable(game):
             raise NotFound("This game has no board to show (not started, or its map has no drawing).")
-        path = boards.board_path(self.store, game, kind)
+        files = self._files(name)
+        kept = self._boards.get(name)
+        if kept is None or kept[0] != files:
+            kept = self._boards[name] = (files, boards.position_key(game))
+        path = boards.board_file(self.store, name, kept[1], kind)
         return (Reply(type=boards.KINDS[kind], file=path) if path.exists() else None), game
+
+    # -- answers from memory, on the event loop (no thread needed: a few stat calls) -------------------------------
+    def kept_page(self, name: str, cookie: str | None) -> Reply | None:
+        """The game page kept for visitors without a sign-on, if the game's files have not changed since."""
+        kept = self._pages.get(name)
+        if kept is None or (cookie and self.sessions.get(cookie, name) is not None):
+            return None
+        try:
+            return kept[1] if kept[0] == self._files(name) else None
+        except (OSError, ValueError):
+            return None
+
+    def kept_board(self, name: str, kind: str, cookie: str | None) -> Reply | None:
+        """The board's file, if its position is known and drawn and the game is public and unchanged."""
+        kept, game = self._boards.get(name), self._games.get(name)
+        if kept is None or game is None or game[1].private:
+            return None
+        try:
+            if kept[0] != self._files(name) or game[0] != kept[0]:
+                return None
+            path = boards.board_file(self.store, name, kept[1], kind)
+            return Reply(type=boards.KINDS[kind], file=path) if path.exists() else None
+        except (OSError, ValueError):
+            return None
 
     def state(self, name: str, cookie: str | None) -> Reply:
         game, _ = self.game(name, cookie)
