@@ -134,7 +134,9 @@ def summary(game: Game) -> dict[str, Any]:
             "over": game.over, "private": game.private, "victory": game.victory_centers(),
             "phase": game.position.phase.describe() if game.position else "",
             "phase_code": str(game.position.phase) if game.position else "",
-            "result": describe_result(game.result) if game.over else ""}
+            "result": describe_result(game.result) if game.over else "",
+            "forming": game.status == FORMING, "joined": sum(1 for p in game.players if p.address),
+            "seats": len(game.map.powers)}
 
 
 def phase_page(game: Game, phases: list[str], phase: str, text: str, has_picture: bool) -> dict[str, Any]:
