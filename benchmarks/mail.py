@@ -936,7 +936,7 @@ def startup_process(root: Path) -> float:
     ready.unlink(missing_ok=True)
     t0 = time.perf_counter()
     proc = subprocess.Popen([sys.executable, str(REPO / "bin" / "judge"), "--config", str(ini), "serve", "--host",
-                             "127.0.0.1", "--port", "0", "--ready-file", str(ready)],
+                             "127.0.0.1", "--port", "0", "--web-port", "0", "--ready-file", str(ready)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         while not (ready.exists() and ready.read_text().endswith("\n")):

@@ -259,7 +259,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     daemon = Daemon(settings)
     ready = Path(args.ready_file) if args.ready_file else None
     try:
-        asyncio.run(daemon.serve_forever(args.host, args.port, ready))
+        asyncio.run(daemon.serve_forever(args.host, args.port, ready, args.web_port))
     except OSError as exc:
         print(f"judge serve: cannot listen: {exc.strerror or exc}", file=sys.stderr)
         return 71
@@ -270,12 +270,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
     parser.add_argument("--config", help="config.ini to use (default: ./config.ini if present, else built-in)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    parser.set_defaults(func=cmd_serve, host=None, port=None, ready_file=None)   # the main job: `judge serve`
+    parser.set_defaults(func=cmd_serve, host=None, port=None, ready_file=None, web_port=None)   # `judge serve`
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("serve", help="run the judge: SMTP in, deadlines, SMTP out (the main job)")
     p.add_argument("--host", help="address to listen on (default: config.ini [smtp] host)")
     p.add_argument("--port", type=int, help="port to listen on; 0 picks a free one (default: [smtp] port)")
-    p.add_argument("--ready-file", help="write 'host port' here once listening (for scripts and tests)")
+    p.add_argument("--web-port", type=int, help="port of the web pages; 0 picks a free one (default: [web] port; "
+                                                "[web] port = 0 turns the pages off)")
+    p.add_argument("--ready-file", help="write 'host port' here once listening, and 'web host port' on a second "
+                                        "line when the pages are served (for scripts and tests)")
     p.set_defaults(func=cmd_serve)
     p = sub.add_parser("deliver", help="handle one incoming message from standard input (as an MTA pipes it)")
     p.add_argument("--sender", help="the envelope sender, if the MTA passes it ('' for a bounce)")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import configparser
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -73,6 +74,10 @@ KEYS: tuple[Key, ...] = (
     Key("relay", "user", "", "Relay login user (empty: no login)."),
     Key("relay", "password", "", "Relay login password."),
     Key("relay", "maildir", "maildir", "With no relay, outgoing mail is delivered to this Maildir.", "path"),
+    Key("web", "host", "127.0.0.1", "Where `judge serve` serves the games' web pages (behind a reverse proxy for TLS)."),
+    Key("web", "port", "8080", "Port of the web pages (0: no web pages).", "int"),
+    Key("web", "url", "", "The pages' public address, written into mails (e.g. https://judge.example.org; empty: "
+                          "http://<host>:<port>, or no link when the port is 0)."),
 )
 
 
@@ -105,6 +110,18 @@ class Settings:
     @property
     def inbox_dir(self) -> Path:
         return self.get("judge", "inbox_dir")
+
+    @property
+    def web_url(self) -> str:
+        """The public base URL of the web pages, without a trailing slash ('' when there are none to link to)."""
+        url = self.get("web", "url")
+        if url:
+            return url.rstrip("/")
+        port = self.get("web", "port")
+        if not port:
+            return ""
+        host = self.get("web", "host")
+        return f"http://{'[' + host + ']' if ':' in host else host}:{port}"
 
     @property
     def variants_dir(self) -> Path | None:
@@ -204,6 +221,11 @@ def _check(s: Settings) -> None:
     for key in KEYS:
         if key.range is not None and not key.range[0] <= s.get(key.section, key.name) <= key.range[1]:
             fail(key.section, key.name, f"must be from {key.range[0]} to {key.range[1]}")
+    if not 0 <= s.get("web", "port") <= 65535:
+        fail("web", "port", "not a port number (0 to 65535; 0: no web pages)")
+    url = s.get("web", "url")
+    if url and (not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", url) or len(url) > 200):
+        fail("web", "url", "not an http:// or https:// address without query or fragment (at most 200 characters)")
     if "@" not in s.address:
         fail("judge", "address", "not an e-mail address")
     folder = s.variants_dir

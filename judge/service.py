@@ -4,7 +4,6 @@ causes is published by the same commit as the change (judge.storage.commit)."""
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
 
@@ -24,6 +23,8 @@ from judge.storage.failures import SignonFailures
 from judge.storage.gamedir import GameStore, GameUnavailable, valid_name
 from judge.storage.outbox import Outbox
 from judge.templating import render
+from judge.delivery import Delivery, WebSignon
+from judge.service_web import WebForms
 
 log = logging.getLogger("judge")
 Clock = Callable[[], datetime]
@@ -35,16 +36,7 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
-@dataclass
-class Delivery:
-    game: str | None = None
-    accepted: bool = False
-    replied: bool = False
-    errors: list[tuple[str, str]] = field(default_factory=list)
-    note: str = ""
-
-
-class Judge:
+class Judge(WebForms):
     """Settings, games and outbox together; `clock` is injectable so tests never wait for a deadline."""
 
     def __init__(self, settings: Settings, clock: Clock = utcnow):
@@ -116,16 +108,23 @@ class Judge:
         self._reply(msg, [], [error], [], True)
         return Delivery(game=exc.name, replied=True, errors=[error], note=str(exc))
 
-    def _deliver(self, msg: inbound.Incoming, key: str | None = None, loaded=None) -> Delivery:
+    def _deliver(self, msg: inbound.Incoming, key: str | None = None, loaded=None,
+                 signed: tuple[str, str | None] | None = None) -> Delivery:
         s = Session(self.settings, self.store, self.clock(), msg.sender, msg.message_id, loaded=loaded)
+        if signed is not None:
+            # A web form: its session stands for the SIGNON line a mail would start with (checked at sign-on).
+            s.open_game(loaded.name)
+            s.role, s.power = signed
+            s.log.append(f"WEB SIGNON {s.power or 'MASTER'} {loaded.name}")
         try:
             reading = read_lines(s, msg.lines) if msg.lines else None
         except GameUnavailable as exc:                # another game named further down the message
             return self._unavailable(msg, exc)
         out = Delivery(game=s.game.name if s.game else None)
         if reading is None:
-            self._reply(msg, [], [("", "EMPTY MESSAGE: NOTHING TO DO (SEND HELP FOR THE COMMANDS)")], [], True)
-            out.replied = True
+            error = ("", "EMPTY MESSAGE: NOTHING TO DO (SEND HELP FOR THE COMMANDS)")
+            out.reply = self._reply(msg, [], [error], [], True)
+            out.replied, out.errors = True, [error]
             return out
         if reading.errors:
             out.errors = reading.errors
@@ -144,7 +143,7 @@ class Judge:
                                        "WILL NOT BE ANSWERED AGAIN BEFORE "
                                        f"{look.until.strftime('%a %b %d %Y %H:%M UTC')}. TO BE ANSWERED SOONER, "
                                        "CHANGE ANY LINE OF IT"))
-                self._reply(msg, [], errors, reading.unread, True)
+                out.reply = self._reply(msg, [], errors, reading.unread, True)
                 self.repeats.count(look, s.now)
                 out.replied = True
             if s.game is not None and not s.game_is_new:
@@ -163,7 +162,7 @@ class Judge:
                     self.outbox.put(outbound.build(self.settings, address, subject, body))
             return out
         if s.game is None:
-            self._reply(msg, s.lines, [], [], False, attach=s.attachments)
+            out.reply = self._reply(msg, s.lines, [], [], False, attach=s.attachments)
         elif s.game_is_new:
             with self.store.lock(s.game.name):
                 if self.store.exists(s.game.name):
@@ -171,11 +170,11 @@ class Judge:
                     return self._refuse_late(msg, out, f"GAME {s.game.name} ALREADY EXISTS")
                 if not self._counted(s, msg, out):
                     return out
-                self._commit(s, msg, key)
+                out.reply = self._commit(s, msg, key)
         else:
             if not self._counted(s, msg, out):
                 return out
-            self._commit(s, msg, key)
+            out.reply = self._commit(s, msg, key)
         out.accepted = out.replied = True
         return out
 
@@ -192,7 +191,7 @@ class Judge:
     def _refuse_late(self, msg: inbound.Incoming, out: Delivery, why: str) -> Delivery:
         """A message refused after its commands were read (another message got there first): answered like any."""
         error = ("", why)
-        self._reply(msg, [], [error], [], True)
+        out.reply = self._reply(msg, [], [error], [], True)
         out.errors, out.replied = [error], True
         return out
 
@@ -216,7 +215,7 @@ class Judge:
             self.outbox.put(outbound.build(self.settings, address, subject, body))
 
     def _reply(self, msg: inbound.Incoming, lines, errors, unread, rejected: bool, tx: Commit | None = None,
-               attach: list | None = None) -> None:
+               attach: list | None = None) -> str:
         subject = reply_subject(msg.subject)
         # Lines echoed back never carry a password: the reply is stored in the outbox and may be read by others.
         _, body = render("reply/reply.txt", subject=subject, lines=lines, rejected=rejected,
@@ -228,6 +227,7 @@ class Judge:
             tx.mail(self.outbox.new_name(), raw)
         else:
             self.outbox.put(raw)
+        return bounded(body)
 
     def set_aside_notice(self, name: str, folder, why: str, raw: bytes = b"", envelope_sender: str | None = None,
                          parsed: inbound.Incoming | None = None) -> None:
@@ -252,7 +252,7 @@ class Judge:
             log.exception("could not answer the set-aside message %s", name)
 
     # -- committing a session's work -----------------------------------------------------------------------------
-    def _commit(self, s: Session, msg: inbound.Incoming | None = None, key: str | None = None) -> None:
+    def _commit(self, s: Session, msg: inbound.Incoming | None = None, key: str | None = None) -> str:
         """Write what an accepted message did, as one commit: the game, its archives and every mail it causes (the
         notices, then the reply to `msg`). Nothing is visible before all of it is on disk; the message's key is in
         the same commit, so a message redelivered after a crash is recognised and not applied again."""
@@ -283,8 +283,9 @@ class Judge:
                           "players": [p.address for p in game.players if p.status == "active" and p.address]
                           }.get(who) or audience(game)
                     self._mail(tx, to, "notice/event.txt", {"game": game.name, "title": title, "lines": lines})
+            reply = ""
             if msg is not None:
-                self._reply(msg, s.lines, [], [], False, tx, s.attachments)
+                reply = self._reply(msg, s.lines, [], [], False, tx, s.attachments)
             if key:
                 game.seen.append(key)
             self.store.save(game, s.now, tx)
@@ -295,6 +296,7 @@ class Judge:
         stamp = s.now.isoformat(timespec="seconds")
         for line in s.log or ["MESSAGE"]:
             self.store.log(game.name, f"{stamp} {s.sender} {line}")
+        return reply
 
     def _apply(self, tx: Commit, game, done: Processed) -> None:
         """Stage what processing produced: the snapshot, the results, a disagreement case, the mail."""
@@ -302,7 +304,7 @@ class Judge:
             from judge.game import Game
             self.store.snapshot(Game.from_json(done.snapshot), tx)
         if done.results is not None:
-            self.store.archive_results(game, *done.results, tx)
+            self.store.archive_results(game, *done.results, tx, pictures=done.pictures)
         if done.crosscheck is not None:
             self.store.archive_crosscheck(game, *done.crosscheck, tx)
         for mail in done.mails:
@@ -393,4 +395,4 @@ def game_named_in(lines: list[str]) -> str | None:
     return None
 
 
-__all__ = ["Judge", "Delivery", "game_named_in", "hide_password", "utcnow", "reply_subject"]
+__all__ = ["Judge", "Delivery", "WebSignon", "game_named_in", "hide_password", "utcnow", "reply_subject"]

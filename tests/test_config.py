@@ -129,3 +129,18 @@ def test_every_key_has_a_known_kind_and_a_valid_default():
 def test_the_timezone_is_kept_as_the_database_spells_it(tmp_path):
     assert load(write(tmp_path, "[judge]\ntimezone = america/new_york\n")).get("judge", "timezone") == \
         "America/New_York"
+
+
+def test_web_settings_and_their_ranges(tmp_path):
+    s = load(None)
+    assert (s.get("web", "host"), s.get("web", "port"), s.web_url) == ("127.0.0.1", 8080, "http://127.0.0.1:8080")
+    ini = tmp_path / "c.ini"
+    ini.write_text("[web]\nport = 0\n")
+    assert load(ini).web_url == ""                                   # no pages: no link in mails
+    ini.write_text("[web]\nport = 0\nurl = https://judge.example.org/\n")
+    assert load(ini).web_url == "https://judge.example.org"
+    for bad, key in (("port = 70000", "web:port"), ("port = -1", "web:port"), ("url = ftp://x", "web:url"),
+                     ("url = https://x/?a=1", "web:url")):
+        ini.write_text(f"[web]\n{bad}\n")
+        with pytest.raises(ConfigError, match=key):
+            load(ini)

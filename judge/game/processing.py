@@ -35,6 +35,7 @@ class Processed:
     """What processing produced: files to write (snapshot first) and mails to send."""
     snapshot: dict | None = None
     results: tuple[str, str] | None = None       # (phase, results text) for the archive
+    pictures: dict[str, bytes] = field(default_factory=dict)   # the phase's picture kept beside its results: svg, png
     crosscheck: tuple[str, dict] | None = None   # engine=both: (phase, replayable case) when the engines disagreed
     mails: list[Mail] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -53,8 +54,10 @@ def audience(game: Game) -> list[str]:
 
 
 def _render(game: Game, settings: Settings, ctx: dict, deadline: str, processed: str, winner: str | None):
+    # The `:: URL:` line: the game's page, where the web pages are served (DPjudge wrote its status page's URL).
+    url = f"{settings.web_url}/games/{game.name}" if settings.web_url else ""
     return render("results/phase.txt", judge=settings.judge_name, game=game.name, variant=game.variant,
-                  deadline=deadline,
+                  deadline=deadline, url=url,
                   processed_deadline=processed, winner=reports.power_name(winner) if winner else "", **ctx)
 
 
@@ -80,8 +83,8 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors, disorder, game.winner)
     subject, body = _render(game, settings, ctx, show(game.deadline, game.timing), processed, game.winner)
     out.results = (str(before.phase), body)
-    board = picture_of(game, f"{game.name}-{before.phase}",
-                       lambda: picture.results_svg(game.map, before, outcome, game=game.name))
+    board, out.pictures = kept_picture(game, f"{game.name}-{before.phase}",
+                                       lambda: picture.results_svg(game.map, before, outcome, game=game.name))
     out.mails.append(Mail(audience(game), "raw", {"subject": subject, "body": body}, board))
     if game.over:
         out.mails.extend(end_mails(game, settings))
@@ -236,6 +239,27 @@ def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
                           {"game": game.name, "phase_code": str(game.position.phase), "late": late, "body": body},
                           board))
     return out
+
+
+def kept_picture(game: Game, name: str, svg: Callable[[], str]) -> tuple[list[tuple[str, str, bytes]],
+                                                                         dict[str, bytes]]:
+    """A processed phase's picture, drawn once: the attachment the game's map_picture rule asks for, and the SVG and
+    PNG kept with the game's results (its web pages serve them; drawn whatever the rule, as pages always show one).
+    A picture that cannot be drawn is left out, never the results."""
+    if not picture.has_drawing(game.map.board):
+        return [], {}
+    try:
+        drawing = svg()
+        kept = {"svg": drawing.encode("utf-8"), "png": picture.png(drawing)}
+    except Exception:  # noqa: BLE001 - logged; the results go out without their picture
+        log.exception("could not draw the picture %s", name)
+        return [], {}
+    kind = game.rules.map_picture
+    if kind is MapPicture.NONE:
+        return [], kept
+    if kind is MapPicture.SVG:
+        return [(f"{name}.svg", "image/svg+xml", kept["svg"])], kept
+    return [(f"{name}.png", "image/png", kept["png"])], kept
 
 
 def picture_of(game: Game, name: str, svg: Callable[[], str],

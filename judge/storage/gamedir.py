@@ -162,9 +162,19 @@ class GameStore:
         folder = self.folder(name) / "snapshots"
         return sorted(folder.glob("[0-9]*.json")) if folder.exists() else []
 
-    def archive_results(self, game: Game, phase: str, text: str, tx: Commit | None = None) -> str:
+    def archive_results(self, game: Game, phase: str, text: str, tx: Commit | None = None,
+                        pictures: dict[str, bytes] | None = None) -> str:
+        """The results of a phase, and its pictures beside them (e.g. 0003-F1901M.svg and .png: the same name, so
+        the web pages find them and a ROLLBACK moves them with the results)."""
         rel = f"results/{self._next(game.name, 'results', tx):04d}-{phase}.txt"
+        if tx is None and pictures:
+            tx = self.begin(game.name)
+            self.archive_results(game, phase, text, tx, pictures)
+            tx.finish()
+            return rel
         self._write(game.name, rel, text, tx)
+        for suffix, data in (pictures or {}).items():
+            self._write(game.name, rel[:-len(".txt")] + "." + suffix, data, tx)
         return rel
 
     def results(self, name: str) -> list[Path]:
@@ -192,7 +202,8 @@ class GameStore:
         rolledback/<stamp>/ (kept, never deleted)."""
         doomed = [p for p in self.snapshots(game_name) if p.name >= snapshot.name]
         game = Game.from_json(json.loads(snapshot.read_text(encoding="utf-8")))
-        doomed += self.results(game_name)[len(game.history):]
+        for p in self.results(game_name)[len(game.history):]:
+            doomed += sorted(p.parent.glob(p.stem + ".*"))          # the results and their pictures
         for p in doomed:
             tx.move(f"{p.parent.name}/{p.name}", f"rolledback/{stamp}/{p.parent.name}/{p.name}")
 

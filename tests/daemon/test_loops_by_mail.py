@@ -65,7 +65,7 @@ def test_one_message_delivered_again_and_again_is_answered_once(tmp_path):
 
 
 async def _again(j: Judge):
-    raw = (f"From: someone@example.org\r\nTo: judge@localhost\r\nSubject: hello\r\nMessage-ID: <once@test>\r\n\r\n"
+    raw = ("From: someone@example.org\r\nTo: judge@localhost\r\nSubject: hello\r\nMessage-ID: <once@test>\r\n\r\n"
            "PLEASE SEND ME THE RULES\r\n").encode()
 
     def deliver() -> None:
