@@ -63,8 +63,8 @@ def after_movement(m: Map, position: Position, units: dict[str, Unit], dislodged
                    anywhere: bool = False) -> Position:
     """The position after a movement phase: its retreat phase if anything was dislodged, else onwards."""
     if dislodged:
-        phase = position.phase.following()
-        return Position(phase, units, position.centers, dislodged)
+        now = position.phase
+        return Position(Phase(now.year, now.season_index, 1, now.calendar), units, position.centers, dislodged)
     return _after_season(m, position.phase, units, position.centers, anywhere)
 
 
@@ -81,17 +81,45 @@ def _next_year(m: Map, year: int) -> Phase:
 
 
 def after_adjustments(m: Map, position: Position, units: dict[str, Unit]) -> Position:
+    if position.phase.calendar is not None:
+        return _after_in_calendar(m, position.phase, units, dict(position.centers))
     return Position(_next_year(m, position.phase.year), units, dict(position.centers), {})
 
 
 def ends_year(m: Map, phase: Phase) -> bool:
     """Is this phase in the year's last movement season (the Fall, in the standard calendar), whose end changes
-    centre ownership?"""
+    centre ownership? (In a calendar of the variant's own: is an adjustment phase next, retreats aside?)"""
+    if phase.calendar is not None:
+        if phase.kind == "A":
+            return False
+        nxt = phase.following()
+        while nxt.kind == "R":
+            nxt = nxt.following()
+        return nxt.kind == "A"
     return phase.season == m.calendar[-1]
+
+
+def _after_in_calendar(m: Map, phase: Phase, units: dict[str, Unit], centers: dict[str, str],
+                       anywhere: bool = False) -> Position:
+    """The next phase that needs orders in a calendar of the variant's own: retreat phases with nothing dislodged
+    are skipped; centres change hands whenever an adjustment phase comes (as DPjudge captures them on entering
+    it), and one in which nobody builds or removes is skipped."""
+    nxt = phase.following()
+    for _ in range(4 * len(phase.calendar.steps)):
+        if nxt.kind == "M":
+            return Position(nxt, units, centers, {})
+        if nxt.kind == "A":
+            centers = update_ownership(m, units, centers)
+            if needs_adjustment(m, units, centers, anywhere):
+                return Position(nxt, units, centers, {})
+        nxt = nxt.following()
+    raise ValueError(f"the calendar of {m.name} never comes to a movement phase after {phase}")
 
 
 def _after_season(m: Map, phase: Phase, units: dict[str, Unit], centers: dict[str, str],
                   anywhere: bool = False) -> Position:
+    if phase.calendar is not None:
+        return _after_in_calendar(m, phase, units, centers, anywhere)
     following = m.next_season(phase.season)
     if following != "W":
         # unchanged, so shared (never mutated)

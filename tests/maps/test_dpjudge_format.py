@@ -129,14 +129,15 @@ TOY = (DATA / "toy.map").read_text()
     ("COAST NBY ABUTS NSE~", "restricted adjacency 'NSE~'"),
     ("RULE HOLD_WIN", "RULE HOLD_WIN"),
     ("VICTORY 3 4", "VICTORY with a count per year"),
-    ("FLOW SPRING:MOVEMENT", "a FLOW other than"),
-    ("BEGIN SPRING 1 MOVEMENT", "four-digit years"),
+    ("FLOW SPRING:MOVEMENT", "a year needs a MOVEMENT phase and an ADJUSTMENTS phase"),
+    ("FLOW SPRING:MOVEMENT\nFLOW WINTER:ADJUSTMENTS", "SPRING has MOVEMENT without RETREATS"),
+    ("FLOW SPRING:MOVEMENT,RETREATS,TRADE\nFLOW WINTER:ADJUSTMENTS", "TRADE is not a phase this judge plays"),
     ("BEGIN FALL 1901 RETREATS", "begins with fall 1901 retreats"),
     ("Northern Ocean = nocn", "abbreviation 'nocn'"),
-    ("NBY -> North Harbour = nbh", "renaming a place"),
     ("NORTH &SC", "claimed, factory, partisan"),
     ("DUMMY SOUTH", "powers that start as dummies"),
-    ("DIRECTIVES", "DIRECTIVE stanzas"),
+    ("BARTER DIRECTIVES", "no such game type"),
+    ("DIRECTIVES\nVICTORY 4", "VICTORY in a DIRECTIVES stanza"),
     ("SOUTH MID\nNORTH MID", "shared homes"),
 ])
 def test_what_the_judge_does_not_play_is_refused_with_file_and_line(tmp_path, line, message):
@@ -157,7 +158,7 @@ def test_what_the_judge_does_not_play_is_refused_with_file_and_line(tmp_path, li
     (TOY.replace("NSE mid crg CRG/NC", "NSE mid crg CRG/NC XYZ"), r"toy2.map:13: NBY abuts XYZ, which is no place"),
     (TOY.replace("SOUTH   (SOUTHERN:S)", "SOUTH   (SOUTHERN:N)"), r"toy2.map:24: SOUTH's letter N is NORTH's"),
     (TOY.replace("F NBY\n", "F NBY\nUNOWNED CRG QQQ\n"), r"toy2.map: the supply centre QQQ is no place"),
-    (TOY.replace("COAST   CRG/SC", "COAST   CRG/XC").replace("CRG/SC", "CRG/XC"), r"toy2.map:17: .* coast /XC"),
+    (TOY.replace("COAST   CRG/SC", "COAST   CRG/XYZ").replace("CRG/SC", "CRG/XYZ"), r"toy2.map:17: .* coast /XYZ"),
 ])
 def test_broken_maps_are_refused_with_file_and_line(tmp_path, text, message):
     with pytest.raises(MapError, match=message):
