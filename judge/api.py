@@ -75,12 +75,15 @@ def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | Non
     rank = {p: i for i, p in enumerate(m.powers)}
     rows = sorted((rank.get(power, 99), text, power, marks) for power, text, marks in
                   ((order_power(r.order), str(r.order), r.marks) for r in outcome.results))
+    long = isinstance(state.get("phase"), str) and " " in state["phase"].strip()   # (the form the request used)
     doc = {
-        "phase": str(position.phase),
+        "phase": position.phase.long() if long else str(position.phase),
         "orders": [{"power": power, "order": text, "result": list(marks)} for _, text, power, marks in rows],
         "errors": errors,
         "state": outcome.position.to_json(m),
     }
+    if long:
+        doc["state"]["phase"] = outcome.position.phase.long()
     if outcome.winner:
         doc["winner"] = outcome.winner
     if ruleset.engine is Engine.BOTH and position.phase.kind == "M":

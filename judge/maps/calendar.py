@@ -16,7 +16,12 @@ KIND_TITLES = ("Movement", "Retreats", "Adjustments")
 
 
 class CalendarError(ValueError):
-    """A FLOW or BEGIN this judge cannot play; the message says why (the reader adds the file and line)."""
+    """A FLOW or BEGIN this judge cannot play; the message says why (the reader adds the file and line). `item`: the
+    index of the FLOW word at fault, if one is."""
+
+    def __init__(self, message: str, item: int | None = None):
+        super().__init__(message)
+        self.item = item
 
 
 class Step(NamedTuple):
@@ -39,31 +44,39 @@ class Calendar:
         self.seasons: list[str] = []
         self.steps: list[Step] = []
         sign = 0
-        for item in flow:
-            head, colon, rest = item.upper().partition(":")
-            if head == "NEWYEAR":
-                years = _number(rest, item) if colon else 1
-                if years == 0 or sign * years < 0:
-                    raise CalendarError(f"FLOW {item}: NEWYEAR needs a step other than 0, of one sign")
-                sign = 1 if years > 0 else -1
-                self.steps.append(Step("newyear", years=years))
-            elif head == "IFYEARDIV":
-                div, _, mod = rest.partition("=")
-                d, r = _number(div, item), (_number(mod, item) if mod else 0)
-                if d <= 0 or not 0 <= r < d:
-                    raise CalendarError(f"FLOW {item}: IFYEARDIV needs a divisor above 0 and a remainder below it")
-                if not sign:
-                    self.steps.insert(0, Step("newyear"))
-                    sign = 1
-                self.steps.append(Step("ifyeardiv", div=d, mod=r))
-            elif not colon or not head:
-                raise CalendarError(f"FLOW {item}: expected SEASON:PHASE,PHASE (e.g. SPRING:MOVEMENT,RETREATS)")
-            else:
-                self._season(head, rest, item)
+        for index, item in enumerate(flow):
+            try:
+                sign = self._item(item, sign)
+            except CalendarError as exc:
+                raise CalendarError(str(exc), index) from None
         if not sign:
             self.steps.insert(0, Step("newyear"))
         self.sign = sign or 1
         self._check()
+
+    def _item(self, item: str, sign: int) -> int:
+        """One FLOW word read into the steps; the sign of the years' step so far."""
+        head, colon, rest = item.upper().partition(":")
+        if head == "NEWYEAR":
+            years = _number(rest, item) if colon else 1
+            if years == 0 or sign * years < 0:
+                raise CalendarError(f"FLOW {item}: NEWYEAR needs a step other than 0, of one sign")
+            sign = 1 if years > 0 else -1
+            self.steps.append(Step("newyear", years=years))
+        elif head == "IFYEARDIV":
+            div, _, mod = rest.partition("=")
+            d, r = _number(div, item), (_number(mod, item) if mod else 0)
+            if d <= 0 or not 0 <= r < d:
+                raise CalendarError(f"FLOW {item}: IFYEARDIV needs a divisor above 0 and a remainder below it")
+            if not sign:
+                self.steps.insert(0, Step("newyear"))
+                sign = 1
+            self.steps.append(Step("ifyeardiv", div=d, mod=r))
+        elif not colon or not head:
+            raise CalendarError(f"FLOW {item}: expected SEASON:PHASE,PHASE (e.g. SPRING:MOVEMENT,RETREATS)")
+        else:
+            self._season(head, rest, item)
+        return sign
 
     def _season(self, season: str, kinds: str, item: str) -> None:
         if season not in self.seasons:

@@ -63,7 +63,8 @@ class Board:
         self.board: str | None = None                # MAP's board; None: the variant's own
         self.text_only = False
         self.flow: list[str] = []
-        self.flow_where = ""
+        self.flow_where = ""                         # the last FLOW line
+        self.flow_lines: list[str] = []              # the line of each FLOW word
         self.rules: list[tuple[str, str]] = []       # (RULE word, file:line), in order: the variant's house rules
         self.set_aside: dict[str, list[str]] = {}    # game type -> its DIRECTIVES lines, not played here
         self.notes: list[str] = []                   # what the variant's description says was left aside
@@ -104,7 +105,7 @@ class Board:
             self.flow = list(m.flow.flow)
         elif m.calendar != ("S", "F"):          # (the standard year needs no FLOW; a later FLOW line adds to this)
             self.flow = [DEFAULT_FLOW[("S", "F").index(season)] for season in m.calendar] + [DEFAULT_FLOW[2]]
-        self.flow_where = where
+        self.flow_where, self.flow_lines = where, [where] * len(self.flow)
 
 
 def refuse(where: str, what: str) -> None:

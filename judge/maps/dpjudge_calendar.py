@@ -19,7 +19,9 @@ _KINDS = {"MOVEMENT": "M", "RETREATS": "R", "ADJUSTMENTS": "A"}
 
 def flow_line(reader: Board, line: Line) -> None:
     """FLOW alone empties the flow; FLOW words add to it (DPjudge reads the lines in order)."""
-    reader.flow = [] if len(line.words) == 1 else reader.flow + [w.upper() for w in line.words[1:]]
+    words = [w.upper() for w in line.words[1:]]
+    reader.flow = reader.flow + words if words else []
+    reader.flow_lines = reader.flow_lines + [line.where] * len(words) if words else []
     reader.flow_where = line.where
 
 
@@ -66,7 +68,9 @@ def _own(reader: Board, flow: list[str], begin: str | None) -> dict:
     try:
         calendar = Calendar(flow, left_out=LEFT_OUT)
     except CalendarError as exc:
-        raise MapError(f"{reader.flow_where or reader.files[0]}: this judge does not play {exc}") from None
+        lines = reader.flow_lines
+        where = lines[exc.item] if exc.item is not None and exc.item < len(lines) else reader.flow_where
+        raise MapError(f"{where or reader.files[0]}: this judge does not play {exc}") from None
     if begin is None:
         begin = calendar.example()
     try:

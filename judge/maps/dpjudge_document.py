@@ -3,7 +3,7 @@ adjacency as DPjudge reads them (the case of each adjacency entry says who may c
 the calendar and the house rules the map carries."""
 from __future__ import annotations
 
-from judge.maps import MapError
+from judge.maps import COASTS, MapError
 from judge.maps import dpjudge_calendar, dpjudge_rules
 from judge.maps.dpjudge_board import Board, is_abbr, refuse
 
@@ -32,7 +32,9 @@ def document(board: Board) -> dict:
         doc["centers"] = owns
     if rules:
         doc["rules"] = rules
-    names = {loc: name for loc, name in board.coast_names.items() if loc[:3] in coasts and loc[4:] in coasts[loc[:3]]}
+    # Names of coasts of other codes than the four the results name themselves ("Bulgarije (oostkust)").
+    names = {loc: name for loc, name in board.coast_names.items()
+             if loc[:3] in coasts and loc[4:] in coasts[loc[:3]] and loc[4:] not in COASTS}
     if names:
         doc["coast_names"] = names
     return doc

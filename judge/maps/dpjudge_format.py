@@ -34,9 +34,13 @@ class Reader(Board):
             raise MapError(f"{path}: used twice (USE and MAP read a file once)")
         self.files.append(path)
         try:
-            text = path.read_text(encoding="latin-1")      # DPjudge's own encoding for map files
+            data = path.read_bytes()
         except OSError as exc:
             raise MapError(f"{path}: cannot read: {exc.strerror}") from None
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = data.decode("latin-1")          # DPjudge's own encoding for map files
         self.read_lines(text, path.name, path.parent)
 
     def read_lines(self, text: str, file: str, folder: Path) -> None:
