@@ -12,14 +12,16 @@ from judge.position import Position
 from judge.rules import Engine, Ruleset, parse_rules
 
 
-def read_rules(rules: Any) -> Ruleset:
-    """The request's rules: a list of words ('dpjudge', 'convoy_paradox=1982'), a {name: value} object, or None."""
+def read_rules(rules: Any, m: maps.Map | None = None) -> Ruleset:
+    """The request's rules: a list of words ('dpjudge', 'convoy_paradox=1982'), a {name: value} object, or None; on
+    top of the house rules the variant carries (a DPjudge map's RULE lines), if any."""
+    base = parse_rules(m.rules) if m is not None and m.rules else Ruleset()
     if rules is None:
-        return Ruleset()
+        return base
     if isinstance(rules, dict):
-        return parse_rules(f"{k}={v}" for k, v in rules.items())
+        return parse_rules((f"{k}={v}" for k, v in rules.items()), base)
     if isinstance(rules, list):
-        return parse_rules(rules)
+        return parse_rules(rules, base)
     raise ValueError("RULES MUST BE A LIST OF RULE NAMES")
 
 
@@ -61,7 +63,7 @@ def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | Non
         raise ValueError(_bad_picture(picture))
     m = read_variant(variant)
     position = Position.from_json(state, m)
-    ruleset = read_rules(rules)
+    ruleset = read_rules(rules, m)
     texts = read_orders(orders, m)
     validator = Validator(position, m, ruleset)
     legal, errors = [], []

@@ -113,12 +113,58 @@ class Dislodged(NamedTuple):
 
 
 @dataclass(frozen=True)
+class HouseState:
+    """What some house rules and DPjudge maps add to a position about the powers (never changed: a change makes a new
+    one). A standard game has none (Position.house is None)."""
+    dummies: frozenset[str] = frozenset()        # powers no player plays (immobile_dummies, dummy_fire, vassals)
+    homes: dict[str, tuple[str, ...]] | None = None   # home centres reassigned in the game (NEWHOMES); None: the map's
+    mobilizing: dict[str, int] = field(default_factory=dict)   # builds a power makes without centres (mobilize)
+    vassals: dict[str, str] = field(default_factory=dict)      # a dummy -> the power it is the vassal of
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {}
+        if self.dummies:
+            doc["dummies"] = sorted(self.dummies)
+        if self.homes is not None:
+            doc["homes"] = {p: list(h) for p, h in self.homes.items()}
+        if self.mobilizing:
+            doc["mobilizing"] = dict(self.mobilizing)
+        if self.vassals:
+            doc["vassals"] = dict(self.vassals)
+        return doc
+
+    @classmethod
+    def from_json(cls, doc: dict, m: Map) -> "HouseState | None":
+        if not any(k in doc for k in POWER_KEYS):
+            return None
+        dummies = doc.get("dummies", [])
+        if not isinstance(dummies, list) or any(d not in m.powers for d in dummies):
+            raise ValueError(f"DUMMIES MUST BE A LIST OF POWERS: {dummies!r}")
+        homes = doc.get("homes")
+        if homes is not None:
+            homes = {p: tuple(c) for p, c in _power_map(homes, m, "homes").items()}
+            if any(c not in m.centers for cs in homes.values() for c in cs):
+                raise ValueError("HOMES MUST BE SUPPLY CENTERS")
+        mobilizing = _power_map(doc.get("mobilizing", {}), m, "mobilizing")
+        if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in mobilizing.values()):
+            raise ValueError("MOBILIZING MUST GIVE EACH POWER A NUMBER OF BUILDS")
+        vassals = _power_map(doc.get("vassals", {}), m, "vassals")
+        if any(v not in m.powers for v in vassals.values()):
+            raise ValueError("VASSALS MUST NAME THEIR CONTROLLING POWER")
+        return cls(frozenset(dummies), homes, dict(mobilizing), dict(vassals))
+
+
+POWER_KEYS = ("dummies", "homes", "mobilizing", "vassals")
+
+
+@dataclass(frozen=True)
 class Position:
     """Treated as immutable: every change makes a new Position."""
     phase: Phase
     units: dict[str, Unit]                       # province -> unit
     centers: dict[str, str]                      # province -> owning power
     dislodged: dict[str, Dislodged] = field(default_factory=dict)   # province -> dislodged unit
+    house: HouseState | None = None              # dummies, reassigned homes... (None: nothing of the kind)
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
@@ -150,6 +196,8 @@ class Position:
             for d in sorted(self.dislodged.values(), key=lambda d: d.unit.loc):
                 dis.setdefault(d.unit.power, {})[str(d.unit)] = list(d.retreats)
             doc["dislodged"] = {p: dis[p] for p in m.powers if p in dis}
+        if self.house is not None:
+            doc.update(self.house.to_json())
         return doc
 
     @classmethod
@@ -157,7 +205,7 @@ class Position:
         """Read a state document (shared/spec/judge-json.md); ValueError names the first thing wrong."""
         if not isinstance(doc, dict):
             raise ValueError("STATE MUST BE AN OBJECT")
-        unknown = set(doc) - {"phase", "units", "centers", "dislodged"}
+        unknown = set(doc) - {"phase", "units", "centers", "dislodged", *POWER_KEYS}
         if unknown:
             raise ValueError(f"UNKNOWN STATE FIELD: {sorted(unknown)[0]}")
         phase = Phase.parse(doc.get("phase"), m.flow)
@@ -206,7 +254,7 @@ class Position:
                     if not isinstance(r, str) or not m.can_hold(unit.kind, r):
                         raise ValueError(f"BAD RETREAT FOR {text}: {r!r}")
                 dislodged[unit.province] = Dislodged(unit, tuple(retreats))
-        return cls(phase, units, centers, dislodged)
+        return cls(phase, units, centers, dislodged, HouseState.from_json(doc, m))
 
 
 def _power_map(obj: Any, m: Map, what: str) -> dict:
@@ -253,11 +301,27 @@ def _parse_unit(text: Any, power: str, m: Map) -> Unit:
     return Unit(power, kind, loc)
 
 
-def initial_position(m: Map) -> Position:
-    """The variant's start: its first phase (S1901M, or W1900A where everyone builds first), units and centres."""
+def initial_position(m: Map, rules: Any = None, dummies: frozenset[str] = frozenset()) -> Position:
+    """The variant's start: its first phase (S1901M, or W1900A where everyone builds first), units and centres.
+
+    With the house rule mobilize (`rules`), the game begins instead with the adjustment phase before the first (if
+    the first is not one), no units and no centres: each power builds one unit in a home centre (a dummy, under
+    immobile_dummies, one in each). A map with NEWHOMES years starts with nobody's home centres settled."""
+    phase = Phase.parse(m.begin, m.flow)
     units = {}
     for power, lst in m.start.items():
         for text in lst:
             u = parse_unit(text, power, m)
             units[u.province] = u
-    return Position(Phase.parse(m.begin, m.flow), units, m.first_centers(), {})
+    centers = m.first_centers()
+    homes = {} if m.new_homes else None
+    mobilizing: dict[str, int] = {}
+    if rules is not None and rules.mobilize:
+        while phase.kind != "A":
+            phase = phase.calendar.previous(phase) if phase.calendar is not None else Phase(phase.year - 1, 2, 2)
+        units, centers = {}, {}
+        immobile = rules.immobile_dummies
+        mobilizing = {p: len(m.homes(p)) if immobile and p in dummies else 1 for p in m.powers}
+    if dummies or homes is not None or mobilizing:
+        return Position(phase, units, centers, {}, HouseState(frozenset(dummies), homes, mobilizing))
+    return Position(phase, units, centers, {})

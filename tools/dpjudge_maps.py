@@ -18,8 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from judge import api, maps  # noqa: E402
+from judge import api, builds, maps  # noqa: E402
 from judge.maps import MapError, catalog  # noqa: E402
+from judge.position import Position, initial_position  # noqa: E402
+from judge.rules import Ruleset, parse_rules  # noqa: E402
 
 KINDS = {"M": "movement", "R": "retreats", "A": "adjustments"}
 
@@ -37,7 +39,7 @@ def link_folders(folders: list[Path], into: Path) -> list[tuple[Path, str]]:
     return out
 
 
-def random_orders(m: maps.Map, state: dict, rng: random.Random) -> dict[str, list[str]]:
+def random_orders(m: maps.Map, state: dict, rng: random.Random, rules: Ruleset) -> dict[str, list[str]]:
     """Random legal orders for every power in the state's phase, as order lines a player would write."""
     kind = phase_kind(state["phase"])
     orders: dict[str, list[str]] = {}
@@ -53,15 +55,15 @@ def random_orders(m: maps.Map, state: dict, rng: random.Random) -> dict[str, lis
             orders[power] = [f"{u} R {rng.choice(r)}" if r and rng.random() < 0.8 else f"{u} D"
                              for u, r in dislodged.items()]
     else:
-        occupied = {u.split()[1][:3] for us in state["units"].values() for u in us}
+        position = Position.from_json(state, m)
         for power in m.powers:
-            units, centres = state["units"].get(power, []), state["centers"].get(power, [])
-            if len(units) > len(centres):
-                orders[power] = [f"REMOVE {u}" for u in rng.sample(units, len(units) - len(centres))]
-            elif len(units) < len(centres):
-                sites = [c for c in centres if c not in occupied and m.builds_at(power, c)]
-                orders[power] = [_build(m, c, rng) for c in rng.sample(sites, min(len(sites),
-                                                                                    len(centres) - len(units)))]
+            units = state["units"].get(power, [])
+            due = builds.count(m, position, power)
+            if due < 0:
+                orders[power] = [f"REMOVE {u}" for u in rng.sample(units, -due)]
+            elif due > 0:
+                sites = builds.sites(m, power, position.units, position.centers, rules, position.house)
+                orders[power] = [_build(m, c, rng) for c in rng.sample(sites, min(len(sites), due))]
     return {p: o for p, o in orders.items() if o}
 
 
@@ -110,15 +112,15 @@ def _build(m: maps.Map, centre: str, rng: random.Random) -> str:
 
 def play(m: maps.Map, years: int, seed: int) -> tuple[list[str], str]:
     """Random play from the variant's start for `years` years: the kinds of phase played and the last phase."""
-    from judge.position import initial_position
     rng = random.Random(seed)
-    state = initial_position(m).to_json(m)
+    rules = parse_rules(m.rules)                   # the house rules the map carries (RULE lines)
+    state = initial_position(m, rules, frozenset(getattr(m, "dummies", ()))).to_json(m)
     first = state["phase"]
     seen: list[str] = []
     played, won = 0, ""
     while played < years * 5:
         phase = state["phase"]
-        result = api.adjudicate(state, random_orders(m, state, rng), variant=m.name)
+        result = api.adjudicate(state, random_orders(m, state, rng, rules), variant=m.name)
         errors = result["errors"]
         if errors:
             raise AssertionError(f"{phase}: random legal orders refused: {errors[:3]}")
@@ -170,7 +172,8 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             full = len(seen) == 3
             counts["played"] += full
-            print(f"{label:32} loaded as {name}, played {', '.join(seen)}: {span}")
+            rules = f" (house rules: {', '.join(m.rules)})" if m.rules else ""
+            print(f"{label:32} loaded as {name}, played {', '.join(seen)}: {span}{rules}")
         maps.use_folder(None)
     total = len(files)
     print(f"\n{total} files: {counts['loaded']} loaded, {counts['played']} played through movement, retreats and "

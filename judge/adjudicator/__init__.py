@@ -37,20 +37,32 @@ def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, 
             outcome, disagreements = run_both(m, position, by_unit, rules)
         else:
             outcome = ENGINES[engine](m, position, by_unit, rules)
-        nxt = phases.after_movement(m, position, outcome.units, outcome.dislodged, rules.build_anywhere)
-        results = outcome.results
+        results, dislodged = outcome.results, outcome.dislodged
+        if rules.immobile_dummies and dislodged and position.house is not None and position.house.dummies:
+            results, dislodged = _destroy_dummies(position, results, dislodged)
+        nxt = phases.after_movement(m, position, outcome.units, dislodged, rules)
     elif kind == "R":
         results, units = resolve_retreats(position, {unit_key(o): o for o in orders})
-        nxt = phases.after_retreats(m, position, units, rules.build_anywhere)
+        nxt = phases.after_retreats(m, position, units, rules)
     else:
         by_power: dict[str, list] = {}
         for o in orders:
             by_power.setdefault(order_power(o), []).append(o)
         results, units = resolve_adjustments(m, position, by_power, rules)
-        nxt = phases.after_adjustments(m, position, units)
+        nxt = phases.after_adjustments(m, position, units, rules)
     # Only a change of ownership (after a Fall) can make a winner.
-    winner = phases.winner(m, nxt.centers) if nxt.centers is not position.centers else None
+    winner = phases.winner(m, nxt.centers, nxt.house) if nxt.centers is not position.centers else None
     return PhaseOutcome(results, nxt, winner, disagreements)
+
+
+def _destroy_dummies(position: Position, results: list[OrderResult], dislodged: dict) -> tuple[list, dict]:
+    """immobile_dummies: a dislodged unit of a dummy that no power controls is destroyed, not retreated (DPjudge)."""
+    house = position.house
+    gone = {prov for prov, d in dislodged.items() if d.unit.power in house.dummies and d.unit.power not in house.vassals}
+    if not gone:
+        return results, dislodged
+    results = [OrderResult(r.order, r.marks + ("destroyed",)) if r.order.unit[2][:3] in gone else r for r in results]
+    return results, {prov: d for prov, d in dislodged.items() if prov not in gone}
 
 
 __all__ = ["adjudicate", "OrderResult", "PhaseOutcome"]

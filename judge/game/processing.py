@@ -61,7 +61,7 @@ def _render(game: Game, settings: Settings, ctx: dict, deadline: str, processed:
 def process(game: Game, settings: Settings, now: datetime) -> Processed:
     """Process the current phase now, whatever the orders (missing ones take defaults). Mutates `game`."""
     out = Processed(snapshot=game.to_json())
-    before = game.position
+    before = game.play_position
     legal, errors = game.legal_orders()
     outcome = adjudicate(game.map, before, legal, game.rules)
     if outcome.disagreements:

@@ -69,6 +69,7 @@ class Map:
     build_limit: int = 0                  # most builds a power makes in one adjustment phase (0: no limit)
     flow: Calendar | None = None          # a calendar of the variant's own (DPjudge FLOW); None: the standard one
     rules: tuple[str, ...] = ()           # house rules a game of the variant starts with (judge.rules words)
+    new_homes: tuple[int, ...] = ()       # years whose adjustment phase makes the centres owned the home centres
     coast_names: dict[str, str] = field(default_factory=dict)   # "BUL/OK" -> "Bulgarije (oostkust)", if given
     source: str = ""                      # the file the variant was read from
 

@@ -11,10 +11,10 @@ from judge.maps.coasts import COAST_WORDS
 from judge.rules import parse_rules
 
 FULL_KEYS = {"name", "title", "description", "board", "powers", "provinces", "army", "fleet", "start", "centers",
-             "victory", "builds", "begin", "calendar", "build_limit", "flow", "rules", "coast_names"}
+             "victory", "builds", "begin", "calendar", "build_limit", "flow", "rules", "coast_names", "new_homes"}
 # What a variant on another's board may change: everything but the geography (a new board needs its own drawing).
 DERIVED_KEYS = {"name", "base", "title", "description", "board", "powers", "homes", "start", "centers", "victory",
-                "builds", "begin", "calendar", "build_limit", "flow", "rules"}
+                "builds", "begin", "calendar", "build_limit", "flow", "rules", "new_homes"}
 POWER_KEYS = {"letter", "adjective", "aliases", "colour"}
 PROVINCE_KEYS = {"name", "terrain", "center", "home", "coasts", "aliases"}
 
@@ -74,7 +74,7 @@ def derive(base: dict, doc: dict, source: str) -> dict:
     """
     _unknown(doc, DERIVED_KEYS, source)
     out = copy.deepcopy(base)
-    for key in ("title", "description", "victory", "builds", "begin", "board", "calendar", "build_limit", "flow", "rules"):
+    for key in ("title", "description", "victory", "builds", "begin", "board", "calendar", "build_limit", "flow", "rules", "new_homes"):
         if key in doc:
             out[key] = doc[key]
     out["name"] = doc.get("name", out["name"])
@@ -148,7 +148,8 @@ def _build(doc: Any, source: str) -> Map:
             begin=_expect(doc.get("begin", DEFAULT_BEGIN), str, "begin"), start_centers=start_centers,
             calendar=_calendar(doc.get("calendar", list(SEASON_WORDS))),
             build_limit=_expect(doc.get("build_limit", 0), int, "build_limit"), flow=_flow(doc.get("flow")),
-            rules=_rules(doc.get("rules", [])), coast_names=_coast_names(doc.get("coast_names", {})))
+            rules=_rules(doc.get("rules", [])), coast_names=_coast_names(doc.get("coast_names", {})),
+            new_homes=tuple(_years(doc.get("new_homes", []))))
     _derive_tables(m)
     check(m)
     return m
@@ -289,6 +290,12 @@ def _rules(value: Any) -> tuple[str, ...]:
     except ValueError as exc:
         raise MapError(f"rules: {exc}") from None
     return tuple(words)
+
+
+def _years(value: Any) -> list[int]:
+    for i, year in enumerate(_expect(value, list, "new_homes")):
+        _expect(year, int, f"new_homes[{i}]")
+    return value
 
 
 def _coast_names(value: Any) -> dict[str, str]:

@@ -168,6 +168,26 @@ class Calendar:
             at += 1
         raise CalendarError("FLOW: the sequence never comes back to a phase")  # (checked phases exist: unreachable)
 
+    def previous(self, phase: "Phase") -> "Phase":
+        """The phase before this one (DPjudge's findPreviousPhase: before the sequence's start, the year's conditions
+        are checked again to find where the year before ended)."""
+        year, steps = phase.year, self.steps
+        at = steps.index(Step("phase", phase.season_index, phase.kind_index))
+        for _ in range(2 * len(steps)):
+            at -= 1
+            if at == -1:
+                at = len(steps) - 1
+                for i, step in enumerate(steps):
+                    if step.what == "ifyeardiv" and year % step.div != step.mod:
+                        at = i - 1
+                        break
+            step = steps[at]
+            if step.what == "newyear":
+                year -= step.years
+            elif step.what == "phase":
+                return type(phase)(year, step.season, step.kind, self)
+        raise CalendarError("FLOW: the sequence never comes back to a phase")
+
     def __repr__(self) -> str:
         return f"Calendar({' '.join(self.flow)})"
 

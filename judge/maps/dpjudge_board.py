@@ -65,6 +65,7 @@ class Board:
         self.flow: list[str] = []
         self.flow_where = ""                         # the last FLOW line
         self.flow_lines: list[str] = []              # the line of each FLOW word
+        self.new_homes: list[int] = []               # NEWHOMES years
         self.rules: list[tuple[str, str]] = []       # (RULE word, file:line), in order: the variant's house rules
         self.set_aside: dict[str, list[str]] = {}    # game type -> its DIRECTIVES lines, not played here
         self.notes: list[str] = []                   # what the variant's description says was left aside

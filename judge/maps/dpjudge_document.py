@@ -32,6 +32,8 @@ def document(board: Board) -> dict:
         doc["centers"] = owns
     if rules:
         doc["rules"] = rules
+    if board.new_homes:
+        doc["new_homes"] = board.new_homes
     # Names of coasts of other codes than the four the results name themselves ("Bulgarije (oostkust)").
     names = {loc: name for loc, name in board.coast_names.items()
              if loc[:3] in coasts and loc[4:] in coasts[loc[:3]] and loc[4:] not in COASTS}

@@ -126,7 +126,7 @@ EARLY: dict[str, Handler] = {
     "RULE": rules.rule_line, "RULES": rules.rule_line,
     "IN": unsupported("map changes in given phases"), "FROM": unsupported("map changes from a given phase"),
     "ROTATE": unsupported("rotating control of dummies"),
-    "NEWHOMES": unsupported("home centres reassigned during the game"),
+    "NEWHOMES": powers.newhomes_line,
 }
 LATE: dict[str, Handler] = {
     "FLAG": ignored,

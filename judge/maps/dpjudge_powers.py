@@ -123,3 +123,12 @@ def add_homes(board: Board, homes: list[str], words: list[str], where: str) -> N
                 board.unowned.append(word)          # a home centre given up stays a supply centre
         else:
             homes.append(word)
+
+
+def newhomes_line(reader: Board, line: Line) -> None:
+    """NEWHOMES <year>...: in each year's adjustment phase the centres a power owns become its home centres (until
+    the first, nobody has home centres and powers build in any centre they own)."""
+    try:
+        reader.new_homes = [int(w) for w in line.words[1:]]
+    except ValueError:
+        raise MapError(f"{line.where}: NEWHOMES: expected years, e.g. NEWHOMES 1899") from None
