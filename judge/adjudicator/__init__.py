@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from judge import phases
-from judge.adjudicator import dpjudge, equations
+from judge.adjudicator import dpjudge, equations, friendly_fire
 from judge.adjudicator.adjustments import resolve_adjustments
 from judge.adjudicator.results import OrderResult, PhaseOutcome
 from judge.adjudicator.retreats import resolve_retreats
@@ -33,10 +33,14 @@ def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, 
     disagreements: list[str] = []
     if kind == "M":
         by_unit = {o.unit[2][:3]: o for o in orders}     # movement orders always name their unit (at [2]: loc)
+        fire = friendly_fire.applies(position, rules.dummy_fire)
+        seen, by_unit = friendly_fire.disguise(position, by_unit) if fire else (position, by_unit)
         if engine == _BOTH:
-            outcome, disagreements = run_both(m, position, by_unit, rules)
+            outcome, disagreements = run_both(m, seen, by_unit, rules)
         else:
-            outcome = ENGINES[engine](m, position, by_unit, rules)
+            outcome = ENGINES[engine](m, seen, by_unit, rules)
+        if fire:
+            outcome = friendly_fire.reveal(outcome)
         results, dislodged = outcome.results, outcome.dislodged
         if rules.immobile_dummies and dislodged and position.house is not None and position.house.dummies:
             results, dislodged = _destroy_dummies(position, results, dislodged)
