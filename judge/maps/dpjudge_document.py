@@ -3,7 +3,7 @@ adjacency as DPjudge reads them (the case of each adjacency entry says who may c
 the calendar and the house rules the map carries."""
 from __future__ import annotations
 
-from judge.maps import COASTS, MapError
+from judge.maps import COASTS, MapError, alias_key
 from judge.maps import dpjudge_calendar, dpjudge_rules
 from judge.maps.dpjudge_board import Board, is_abbr, refuse
 
@@ -19,6 +19,7 @@ def document(board: Board) -> dict:
     centres = set(board.unowned) | {c for hs in homes.values() for c in hs} | {c for cs in owns.values() for c in cs}
     doc_provinces = {abbr: _province_entry(board, abbr, terrain, abbr in centres, homes, coasts.get(abbr))
                      for abbr, terrain in provinces.items()}
+    _abbreviations_win(board, doc_provinces)
     for c in sorted(centres - set(provinces)):
         raise MapError(f"{board.files[0]}: the supply centre {c} is no place on the map")
     description = " ".join([f"Read from the DPjudge map file {board.files[0].name}."] + board.notes)
@@ -40,6 +41,24 @@ def document(board: Board) -> dict:
     if names:
         doc["coast_names"] = names
     return doc
+
+
+def _abbreviations_win(board: Board, provinces: dict[str, dict]) -> None:
+    """An alias that is another place's abbreviation (zeus: 'ben' for Libya, BEN the Bay of Bengal) is left out, and
+    said: the abbreviation is what the strict notation, the results and the JSON interface name the place by.
+    (DPjudge's own order reader lets the alias win, so that no order reaches the Bay of Bengal by 'BEN'.)"""
+    abbrs = {alias_key(a): a for a in provinces}
+    for abbr, entry in provinces.items():
+        kept = []
+        for alias in entry.get("aliases", []):
+            other = abbrs.get(alias_key(alias))
+            if other is not None and other != abbr:
+                board.notes.append(f"The alias '{alias}' of {entry['name']} is left out: {other} is "
+                                   f"{provinces[other]['name']}.")
+            else:
+                kept.append(alias)
+        if "aliases" in entry:
+            entry["aliases"] = kept
 
 
 def _province_entry(board: Board, abbr: str, terrain: str, centre: bool, homes: dict[str, list[str]],

@@ -179,3 +179,20 @@ def test_use_of_something_that_is_neither_file_nor_variant(tmp_path):
 def test_web_only_directives_are_read_and_left_aside(tmp_path):
     m = read(TOY + "FLAGS standard\nNOTIFY gm@example.org\nNORTH\nFLAG ENGLAND\n", tmp_path, "toy3")
     assert m.powers == ("NORTH", "SOUTH")
+
+
+def test_an_alias_that_is_another_places_abbreviation_is_left_out_and_said(tmp_path):
+    # As DPjudge's zeus map has 'ben' for Libya beside the Bay of Bengal's BEN: the abbreviation keeps its place.
+    text = TOY.replace("Midland             = mid midlands", "Midland             = mid midlands nby")
+    m = read(text, tmp_path, "toy2")
+    assert m.lookup("nby") == "NBY" and m.lookup("midlands") == "MID"
+    assert "The alias 'nby' of Midland is left out: NBY is North Bay." in m.description
+
+
+def test_a_map_file_in_utf8_or_latin1_reads_the_same(tmp_path):
+    text = TOY.replace("Crag                = crg", "Crâg                = crg")
+    (tmp_path / "u.map").write_bytes(text.encode("utf-8"))
+    (tmp_path / "l.map").write_bytes(text.encode("latin-1"))
+    u = build(dpjudge_format.read_file(tmp_path / "u.map", "u", maps.load), "u")
+    lat = build(dpjudge_format.read_file(tmp_path / "l.map", "l", maps.load), "l")
+    assert u.provinces["CRG"].name == lat.provinces["CRG"].name == "Crâg"
