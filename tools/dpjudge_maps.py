@@ -148,8 +148,9 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         files = link_folders(args.folders, Path(tmp))
         maps.use_folder(tmp)
+        offered = {p.name: name for name, p in catalog.folder_variants().items()}
         for path, stem in files:
-            name = stem.lower().replace("-", "_")
+            name = offered.get(path.name, stem.lower().replace("-", "_"))
             label = f"{path.parent.name}/{path.name}"
             try:
                 m = catalog.load(name)

@@ -53,8 +53,11 @@ def audience(game: Game) -> list[str]:
 
 
 def _render(game: Game, settings: Settings, ctx: dict, deadline: str, processed: str, winner: str | None):
+    # A variant without a drawing says so where a picture would come (the house rule map_picture asks for one).
+    no_picture = game.map.title if game.rules.map_picture is not MapPicture.NONE and \
+        not picture.has_drawing(game.map.board) else ""
     return render("results/phase.txt", judge=settings.judge_name, game=game.name, variant=game.variant,
-                  deadline=deadline,
+                  deadline=deadline, no_picture=no_picture,
                   processed_deadline=processed, winner=reports.power_name(winner) if winner else "", **ctx)
 
 

@@ -91,6 +91,11 @@ def _folder_files() -> dict[str, Path]:
     return out
 
 
+def folder_variants() -> dict[str, Path]:
+    """The variants the folder offers: name -> file."""
+    return dict(_folder_files())
+
+
 def shadowed() -> list[tuple[Path, str, str]]:
     """Files of the variants folder named like a shipped variant: (file, the shipped name, the name it is offered
     under)."""

@@ -124,7 +124,7 @@ async def _fleet_rome(post: Post):
     assert "Italy: Fleet Rome -> Tyrrhenian Sea." in text
     await post.orders({**holds, "ITALY": "F TYS - TUN\nF ION - GRE\nA APU H"})
     text = check_results(post, "F1901M", "fleet_rome", picture=True)
-    assert "Italy: Fleet Tyrrhenian Sea -> Tunis." in text and str(post.status().position.phase) == "W1901A"
+    assert "Italy: Fleet Tyrrhenian Sea -> Tunis." in text and "No picture" not in text and str(post.status().position.phase) == "W1901A"
     await post.orders({"ITALY": "BUILD F ROM\nBUILD A VEN"})
     check_results(post, "W1901A", "fleet_rome", picture=True)
     game = post.status()
@@ -241,6 +241,7 @@ async def _toy(post: Post):
     await post.mail(address("SOUTH"), "SIGNON south@toy1 pw-south\nA SBY - Midlands")
     text = check_results(post, "S1901M", "toy", picture=False)
     assert "North: Fleet North Bay -> Crag (north coast)." in text and "South: Army South Bay -> Midland." in text
+    assert text.rstrip().endswith("No picture for this variant: the Toy map has no drawing.")
     await post.orders({"NORTH": "F CRG/NC H", "SOUTH": "A MID H"})
     check_results(post, "F1901M", "toy", picture=False)
     await post.orders({"NORTH": "BUILD A NBY", "SOUTH": "BUILD F SBY"})
