@@ -79,13 +79,12 @@ def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | Non
                   ((order_power(r.order), str(r.order), r.marks) for r in outcome.results))
     long = isinstance(state.get("phase"), str) and " " in state["phase"].strip()   # (the form the request used)
     doc = {
-        "phase": position.phase.long() if long else str(position.phase),
+        "phase": position.phase.long() if long else position.phase.code,
         "orders": [{"power": power, "order": text, "result": list(marks)} for _, text, power, marks in rows],
         "errors": errors,
         "state": outcome.position.to_json(m),
     }
-    if long:
-        doc["state"]["phase"] = outcome.position.phase.long()
+    doc["state"]["phase"] = outcome.position.phase.long() if long else outcome.position.phase.code
     if outcome.winner:
         doc["winner"] = outcome.winner
     if ruleset.engine is Engine.BOTH and position.phase.kind == "M":

@@ -53,9 +53,10 @@ def test_a_dislodged_unit_retreats_in_the_seasons_own_retreat_phase():
     assert out["state"]["phase"] == "A.D. 1425 RETREATS" and out["state"]["dislodged"] == {"NORTH": {"F NBY": ["NSE"]}}
 
 
-def test_the_short_form_is_read_too():
+def test_the_short_form_is_read_too_and_answered_in_the_short_form():
     out = api.adjudicate(state("A1425M", ["F NBY"], ["A SBY"]), {}, variant="toy_years")
-    assert out["phase"] == "A.D. 1425 MOVEMENT" and out["state"]["phase"] == "A.D. 1430 MOVEMENT"
+    assert out["phase"] == "A1425M" and out["state"]["phase"] == "A1430M"
+    assert api.adjudicate(out["state"], {}, variant="toy_years")["state"]["phase"] == "A1435M"
 
 
 def test_years_counting_down_before_christ():
