@@ -196,3 +196,17 @@ def test_a_map_file_in_utf8_or_latin1_reads_the_same(tmp_path):
     u = build(dpjudge_format.read_file(tmp_path / "u.map", "u", maps.load), "u")
     lat = build(dpjudge_format.read_file(tmp_path / "l.map", "l", maps.load), "l")
     assert u.provinces["CRG"].name == lat.provinces["CRG"].name == "Crâg"
+
+
+def test_directives_stanzas_an_ordinary_game_applies_the_bare_and_standard_ones(tmp_path):
+    m = read(TOY + "\n".join([
+        "RULE NO_DRAW",
+        "DIRECTIVES", "RULE CD_BUILDS", "END DIRECTIVES",
+        "STANDARD DIRECTIVES", "RULE IMMOBILE_DUMMIES", "END DIRECTIVES",
+        "PAYOLA DIRECTIVES", "RULE PAY_DUMMIES", "VICTORY 99", "END DIRECTIVES",
+        "XTALBALL DIRECTIVES", "RULE HOLD_WIN", "END DIRECTIVES",
+        "RULE !BUILD_ANY", ""]), tmp_path, "toy2")
+    assert m.rules == ("no_draw=on", "cd_builds=on", "immobile_dummies=on")
+    assert m.victory_count == 3 and m.builds == "homes"        # the Payola stanza's lines are not the map's
+    assert "payola directives (PAY_DUMMIES) are set aside" in m.description
+    assert "xtalball directives (HOLD_WIN) are set aside" in m.description
