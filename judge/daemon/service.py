@@ -25,6 +25,7 @@ from typing import Any, Callable
 
 from aiosmtpd.smtp import SMTP
 
+from judge import maps
 from judge.config import Settings
 from judge.daemon.lanes import Lanes
 from judge.daemon.scheduler import Deadlines
@@ -129,6 +130,7 @@ class Daemon:
         self.tasks = [asyncio.create_task(self._send_loop()), asyncio.create_task(self._sweep_loop())]
         self.kick.set()
         self._say_where()
+        maps.catalog.shadowed()         # (a folder file named like a shipped variant is said in the log)
         return self.host, self.port
 
     def _say_where(self) -> None:

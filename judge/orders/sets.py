@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from judge import builds
 from judge.maps import Map
 from judge.orders import Build, Order, Remove, Waive
 from judge.orders import errors as E
@@ -35,7 +36,7 @@ class OrderSet:
 def adjustment_count(position: Position, power: str, m: Map) -> int:
     """Builds (positive) or removals (negative) a power has in an adjustment phase: the difference of its centres and
     units, builds no more than the variant's limit per winter."""
-    return m.builds_allowed(len(position.centers_of(power)) - len(position.units_of(power)))
+    return builds.count(m, position, power)
 
 
 def build_order_set(power: str, texts: list[str], position: Position, m: Map, rules: Ruleset,

@@ -5,6 +5,7 @@ A *legal* order is one that could succeed whatever the others order; whether it 
 """
 from __future__ import annotations
 
+from judge import builds
 from judge.maps import Map
 from judge.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Waive)
 from judge.orders import errors as E
@@ -22,6 +23,7 @@ class Validator:
         self.kind = position.phase.kind            # M, R or A (read once: every order needs it)
         self.fleet_seas = frozenset(p for p, u in position.units.items()
                                     if u.kind == "F" and m.provinces[p].terrain == "sea")
+        self._special = rules.hibernate or rules.immobile_dummies     # (house rules on units: checked only then)
 
     # -- entry points ----------------------------------------------------------------------------------------------
     def order(self, text: str, power: str) -> Order:
@@ -47,8 +49,19 @@ class Validator:
     def _hold(self, p: Parsed, power: str) -> Order:
         return Hold(self._own_unit(p.place, power))
 
+    def _active_unit(self, place: Place, power: str, moving: bool) -> Unit:
+        """The power's unit, if it may do more than hold: not a unit trapped by a change of the map (hibernate),
+        nor, for a move, a dummy's (immobile_dummies)."""
+        unit = self._own_unit(place, power)
+        if self.rules.hibernate and not self.m.can_hold(unit.kind, unit.loc):
+            raise OrderError(E.TRAPPED_UNIT.format(unit))
+        house = self.pos.house
+        if moving and self.rules.immobile_dummies and house is not None and unit.power in house.dummies:
+            raise OrderError(E.IMMOBILE_UNIT.format(unit))
+        return unit
+
     def _move(self, p: Parsed, power: str) -> Order:
-        unit = self._own_unit(p.place, power)
+        unit = self._active_unit(p.place, power, True) if self._special else self._own_unit(p.place, power)
         dest, path = p.path[-1], [pl.province for pl in p.path[:-1]]
         src, to = unit.loc[:3], dest.province      # (provinces, read once: this runs for every move)
         def text() -> str:          # only an error needs the order written out
@@ -118,7 +131,7 @@ class Validator:
         return Unit("", kind, loc), True
 
     def _support(self, p: Parsed, power: str) -> Order:
-        unit = self._own_unit(p.place, power)
+        unit = self._active_unit(p.place, power, False) if self._special else self._own_unit(p.place, power)
         target, missing = self._target_unit(p, E.SUPPORT_NO_UNIT)
         src, supported = unit.loc[:3], target.loc[:3]      # (provinces, read once: supports are many)
         def text() -> str:
@@ -154,7 +167,7 @@ class Validator:
             self.m.convoy_route(unit.loc[:3], province, self.fleet_seas - {supporter})
 
     def _convoy(self, p: Parsed, power: str) -> Order:
-        unit = self._own_unit(p.place, power)
+        unit = self._active_unit(p.place, power, False) if self._special else self._own_unit(p.place, power)
         if unit.kind != "F":
             raise OrderError(E.CONVOY_NOT_FLEET.format(unit))
         if self.m.provinces[unit.province].terrain != "sea":
@@ -201,15 +214,9 @@ class Validator:
     def _build(self, p: Parsed, power: str) -> Order:
         place = p.place
         prov = self.m.provinces[place.province]
-        anywhere = self.rules.build_anywhere
-        if not self.m.builds_at(power, place.province, anywhere):
-            # (where builds may go in any owned centre, only a province that is no centre at all is refused here)
-            wrong = E.NOT_SUPPLY_CENTER if anywhere or self.m.builds == "any" else E.NOT_HOME_CENTER
-            raise OrderError(wrong.format(place.province))
-        if self.pos.centers.get(place.province) != power:
-            raise OrderError(E.NOT_OWNED_CENTER.format(place.province))
-        if place.province in self.pos.units:
-            raise OrderError(E.OCCUPIED.format(place.province))
+        wrong = builds.site_error(self.m, self.pos, power, place.province, self.rules)
+        if wrong is not None:
+            raise OrderError(wrong)
         kind = p.kind
         coast = place.coast if place.coast in prov.coasts else None
         if kind is None:
