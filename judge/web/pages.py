@@ -17,7 +17,7 @@ from judge.rules import RULES, Anonymous, _show
 # Anything shaped like an address (a press body, a reply echoing SET ADDRESS, LIST's master line) is hidden on pages.
 _ADDRESS = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*")
 HIDDEN = "[address hidden]"
-PHASE = re.compile(r"^[SFWU]\d{4}[MRA]$")
+PHASE = re.compile(r"^(?:[SFWU]\d{4}[MRA]|[A-Za-z0-9_]{1,40})$")   # S1901M, or a calendar of its own (A_D_1425_MOVEMENT)
 
 
 def redact(text: str) -> str:
