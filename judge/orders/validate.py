@@ -11,7 +11,7 @@ from judge.orders import errors as E
 from judge.orders.errors import OrderError
 from judge.orders.parser import Parsed, Place, parse
 from judge.position import Position, Unit
-from judge.rules import MissingUnit, Ruleset
+from judge.rules import MissingUnit, Ruleset, ViaWithoutConvoy
 
 
 class Validator:
@@ -72,7 +72,8 @@ class Validator:
                 raise OrderError(E.PATH_WITHOUT_FLEET.format(empty[0], text()))   # can never be valid (4.E.1)
             return Move(unit, to, tuple(path), True)
         if p.via:
-            if not self.m.convoy_route(src, to, self.fleet_seas):
+            if not self.m.convoy_route(src, to, self.fleet_seas) and not (
+                    self.rules.via_without_convoy is ViaWithoutConvoy.LAND and to in self.m.army_adj[src]):
                 raise OrderError(E.CANNOT_REACH.format(text() + " (NO CONVOY ROUTE)"))
             return Move(unit, to, (), True)
         if to not in self.m.army_adj[src] and not self.m.convoy_route(src, to, self.fleet_seas):

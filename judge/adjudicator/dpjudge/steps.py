@@ -10,7 +10,7 @@ from judge.adjudicator.dpjudge.board import (ATTACK, BOUNCE, BOUNCED, DEFEND, EN
 from judge.adjudicator.dpjudge.paradox import settle_convoys
 from judge.adjudicator.dpjudge.subroutines import bounce, check_disruptions, cut_support, unbounce
 from judge.orders import Convoy, Hold, Move, Support
-from judge.rules import MissingUnit, ParadoxRule
+from judge.rules import ConvoyIntent, MissingUnit, ParadoxRule, ViaWithoutConvoy
 
 
 def step_1_mark_invalid_convoy_orders(board: Board) -> int | None:
@@ -48,9 +48,10 @@ def step_1_mark_invalid_convoy_orders(board: Board) -> int | None:
 def _decide_convoy_routes(board: Board) -> list[UnitState]:
     """Which armies move by convoy (returned), and the fleets ordered to carry each.
 
-    Not a step of the page (DPjudge knows the path from the order); the 2000/2023 rule of DATC 4.A.3 decides:
-    a move to a non-adjacent province goes by convoy; a move to an adjacent one only when the player asked for
-    it ("via convoy", a path) or one of the power's own fleets is ordered to convoy it.
+    Not a step of the page (DPjudge knows the path from the order); DATC 4.A.3 decides: a move to a non-adjacent
+    province goes by convoy; a move to an adjacent one only when the player asked for it ("via convoy", a path) or
+    (convoy_intent=own_fleet, the 2000/2023 rule) one of the power's own fleets is ordered to convoy it. Under
+    via_without_convoy=land, "via convoy" with no complete chain of fleets ordered to carry the army goes by land.
     """
     units = board.units
     for fleet in board.convoys:
@@ -60,6 +61,9 @@ def _decide_convoy_routes(board: Board) -> list[UnitState]:
                 and not order.missing:
             army.fleets = [*army.fleets, fleet]
     army_adj = board.m.army_adj
+    rules = board.rules
+    own_fleet_counts = rules.convoy_intent is ConvoyIntent.OWN_FLEET
+    land_fallback = rules.via_without_convoy is ViaWithoutConvoy.LAND
     convoyed = []
     for army in board.movers():
         if army.unit[1] != "A":
@@ -68,8 +72,12 @@ def _decide_convoy_routes(board: Board) -> list[UnitState]:
         order: Move = army.order
         if adjacent and not army.fleets and not army.path and not order.via_convoy:
             continue        # the usual case: over land, nobody convoying it
-        own_fleet = any(f.power == army.power for f in army.fleets)
-        army.convoyed = not adjacent or order.via_convoy or own_fleet
+        if order.via_convoy and adjacent and land_fallback and not army.path and not (
+                army.fleets and board.m.convoy_route(army.prov, army.dest, {f.prov for f in army.fleets})):
+            army.convoyed = False   # via_without_convoy=land: no chain of fleets ordered to carry it, so by land
+        else:
+            own_fleet = own_fleet_counts and any(f.power == army.power for f in army.fleets)
+            army.convoyed = not adjacent or order.via_convoy or own_fleet
         if army.path:
             army.fleets = [f for f in army.fleets if f.prov in army.path]
         if army.convoyed:

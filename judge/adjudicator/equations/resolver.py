@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from judge.maps import Map
 from judge.orders import Convoy, Hold, Move, Order, Support
 from judge.position import Position, Unit
-from judge.rules import MissingUnit, ParadoxRule, Ruleset
+from judge.rules import ConvoyIntent, MissingUnit, ParadoxRule, Ruleset, ViaWithoutConvoy
 
 # The boolean decisions the resolver stores. A decision is numbered kind * n + unit index, so that one flat list
 # holds every answer and no tuple keys or dictionaries sit on the hot path.
@@ -87,15 +87,22 @@ class Context:
             kind.append(k)
             dest.append(o.dest[:3] if k == MOVES else None)
 
-        # DATC 4.A.3 (2000/2023, no fallback): which armies travel by convoy.
+        # DATC 4.A.3: which armies travel by convoy (convoy_intent, via_without_convoy).
         convoyed = [False] * n
+        own_fleet = rules.convoy_intent is ConvoyIntent.OWN_FLEET
+        land = rules.via_without_convoy is ViaWithoutConvoy.LAND
         for i, o in enumerate(given):
             if kind[i] != MOVES or units[i].kind != "A":
                 continue
-            if dest[i] not in m.army_adj.get(units[i].loc, ()) or o.via_convoy or o.path:
+            if dest[i] not in m.army_adj.get(units[i].loc, ()) or o.path:
                 convoyed[i] = True
+            elif o.via_convoy:
+                # Land fallback only when no complete chain of fleets is ordered to carry the army.
+                carriers_here = offers.get((prov[i], dest[i]), ())
+                convoyed[i] = not land or (bool(carriers_here) and
+                                           m.convoy_route(prov[i], dest[i], {prov[f] for f in carriers_here}))
             else:
-                convoyed[i] = any(power[f] == power[i] for f in offers.get((prov[i], dest[i]), ()))
+                convoyed[i] = own_fleet and any(power[f] == power[i] for f in offers.get((prov[i], dest[i]), ()))
 
         # A convoy order counts only for an army that really goes by convoy to that province (and, when the
         # player wrote the route, only for a fleet on it).
