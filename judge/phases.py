@@ -28,9 +28,14 @@ def _count(powers) -> dict[str, int]:
     return counts
 
 
-def needs_adjustment(m: Map, units: dict[str, Unit], centers: dict[str, str], anywhere: bool = False) -> bool:
+def needs_adjustment(m: Map, units: dict[str, Unit], centers: dict[str, str], anywhere: bool = False,
+                     claimed: dict[str, tuple[str, ...]] | None = None) -> bool:
     """Does any power have a removal to make, or a build it can actually place? (`anywhere`: the house rule
     build_anywhere is on.)"""
+    if m.power_builds:
+        # DPjudge's special build sites (claims, partisans, factories, alternatives): judge.builds says.
+        from judge import builds
+        return builds.needs_adjustment(m, Position(Phase(0, 2, 2), units, centers, {}, claimed or {}), anywhere)
     owned = _count(centers.values())
     have = _count([u[0] for u in units.values()])
     for power, n in have.items():
@@ -64,12 +69,12 @@ def after_movement(m: Map, position: Position, units: dict[str, Unit], dislodged
     """The position after a movement phase: its retreat phase if anything was dislodged, else onwards."""
     if dislodged:
         phase = position.phase.following()
-        return Position(phase, units, position.centers, dislodged)
-    return _after_season(m, position.phase, units, position.centers, anywhere)
+        return Position(phase, units, position.centers, dislodged, position.claimed)
+    return _after_season(m, position.phase, units, position.centers, anywhere, position.claimed)
 
 
 def after_retreats(m: Map, position: Position, units: dict[str, Unit], anywhere: bool = False) -> Position:
-    return _after_season(m, position.phase, units, position.centers, anywhere)
+    return _after_season(m, position.phase, units, position.centers, anywhere, position.claimed)
 
 
 _SEASON_INDEX = {"S": 0, "F": 1, "W": 2}
@@ -81,7 +86,11 @@ def _next_year(m: Map, year: int) -> Phase:
 
 
 def after_adjustments(m: Map, position: Position, units: dict[str, Unit]) -> Position:
-    return Position(_next_year(m, position.phase.year), units, dict(position.centers), {})
+    claimed = position.claimed
+    if m.power_builds:
+        from judge import builds
+        claimed = builds.claimed_after(m, position, units)
+    return Position(_next_year(m, position.phase.year), units, dict(position.centers), {}, claimed)
 
 
 def ends_year(m: Map, phase: Phase) -> bool:
@@ -91,12 +100,13 @@ def ends_year(m: Map, phase: Phase) -> bool:
 
 
 def _after_season(m: Map, phase: Phase, units: dict[str, Unit], centers: dict[str, str],
-                  anywhere: bool = False) -> Position:
+                  anywhere: bool = False, claimed: dict[str, tuple[str, ...]] | None = None) -> Position:
+    claimed = claimed if claimed is not None else {}
     following = m.next_season(phase.season)
     if following != "W":
         # unchanged, so shared (never mutated)
-        return Position(Phase(phase.year, _SEASON_INDEX[following], 0), units, centers, {})
+        return Position(Phase(phase.year, _SEASON_INDEX[following], 0), units, centers, {}, claimed)
     centers = update_ownership(m, units, centers)
-    if needs_adjustment(m, units, centers, anywhere):
-        return Position(Phase(phase.year, 2, 2), units, centers, {})
-    return Position(_next_year(m, phase.year), units, centers, {})
+    if needs_adjustment(m, units, centers, anywhere, claimed):
+        return Position(Phase(phase.year, 2, 2), units, centers, {}, claimed)
+    return Position(_next_year(m, phase.year), units, centers, {}, claimed)

@@ -84,6 +84,8 @@ class Position:
     units: dict[str, Unit]                       # province -> unit
     centers: dict[str, str]                      # province -> owning power
     dislodged: dict[str, Dislodged] = field(default_factory=dict)   # province -> dislodged unit
+    # Home centres a power has claimed by building there (a variant's DPjudge '&SC'): power -> centres.
+    claimed: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
@@ -110,6 +112,8 @@ class Position:
             "units": {p: units[p] for p in m.powers if p in units},
             "centers": {p: centers[p] for p in m.powers if p in centers},
         }
+        if self.claimed:
+            doc["homes"] = {p: list(self.claimed[p]) for p in m.powers if self.claimed.get(p)}
         if self.phase.kind == "R":
             dis: dict[str, dict[str, list[str]]] = {}
             for d in sorted(self.dislodged.values(), key=lambda d: d.unit.loc):
@@ -122,7 +126,7 @@ class Position:
         """Read a state document (shared/spec/judge-json.md); ValueError names the first thing wrong."""
         if not isinstance(doc, dict):
             raise ValueError("STATE MUST BE AN OBJECT")
-        unknown = set(doc) - {"phase", "units", "centers", "dislodged"}
+        unknown = set(doc) - {"phase", "units", "centers", "dislodged", "homes"}
         if unknown:
             raise ValueError(f"UNKNOWN STATE FIELD: {sorted(unknown)[0]}")
         phase = Phase.parse(doc.get("phase"))
@@ -171,7 +175,24 @@ class Position:
                     if not isinstance(r, str) or not m.can_hold(unit.kind, r):
                         raise ValueError(f"BAD RETREAT FOR {text}: {r!r}")
                 dislodged[unit.province] = Dislodged(unit, tuple(retreats))
-        return cls(phase, units, centers, dislodged)
+        return cls(phase, units, centers, dislodged, _claimed(doc.get("homes"), m))
+
+
+def _claimed(obj: Any, m: Map) -> dict[str, tuple[str, ...]]:
+    """The state's "homes": the home centres each power has claimed (only in a variant whose powers claim some)."""
+    out: dict[str, tuple[str, ...]] = {}
+    if not obj:
+        return out
+    for power, lst in _power_map(obj, m, "homes").items():
+        pb = m.power_builds.get(power)
+        if not isinstance(lst, list) or not all(isinstance(c, str) and c in m.centers for c in lst):
+            raise ValueError(f"HOMES OF {power} MUST BE A LIST OF SUPPLY CENTERS")
+        if pb is None or len(lst) > pb.claims or len(set(lst)) != len(lst) or set(lst) & set(m.homes(power)):
+            raise ValueError(f"HOMES OF {power}: {power} CANNOT HAVE CLAIMED {', '.join(lst)} (IT CLAIMS "
+                             f"{pb.claims if pb else 0} HOME CENTRES IN THIS VARIANT)")
+        if lst:
+            out[power] = tuple(lst)
+    return out
 
 
 def _power_map(obj: Any, m: Map, what: str) -> dict:

@@ -40,7 +40,7 @@ def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, 
         nxt = phases.after_movement(m, position, outcome.units, outcome.dislodged, rules.build_anywhere)
         results = outcome.results
     elif kind == "R":
-        results, units = resolve_retreats(position, {unit_key(o): o for o in orders})
+        results, units = resolve_retreats(position, {unit_key(o): o for o in orders}, m)
         nxt = phases.after_retreats(m, position, units, rules.build_anywhere)
     else:
         by_power: dict[str, list] = {}

@@ -31,12 +31,12 @@ class Join:
             game.join(s.sender, hash_password(words[0]), prefs)
         except GameError as exc:
             raise CommandError(str(exc)) from None
-        s.say(f"You have joined game {game.name} ({len(game.players)} of {len(game.map.powers)} players).")
+        s.say(f"You have joined game {game.name} ({len(game.players)} of {len(game.map.playable_powers)} players).")
         if prefs:
             by_letter = {letter: power for power, letter in game.map.power_letters.items()}
             s.say("Preference: " + ", ".join(dict.fromkeys(by_letter[c].title() for c in prefs)) + ".")
         s.log.append(f"JOIN {game.name}")
-        if len(game.players) == len(game.map.powers):
+        if len(game.players) == len(game.map.playable_powers):
             start_game(s, game)
         return Continue.YES
 

@@ -8,6 +8,7 @@ from judge.adjudicator import PhaseOutcome, adjudicate
 from judge.orders import unit_key
 from judge.orders.errors import DUPLICATE_ORDER, SET_NOT_USED, SET_REJECTED, OrderError
 from judge.orders.parser import parse
+from judge import builds
 from judge.orders.sets import adjustment_count, build_order_set
 from judge.orders.validate import Validator
 from judge.phases import ends_year, victory_centers
@@ -35,6 +36,8 @@ class Ordering:
         if due < 0:
             return True
         m, anywhere = self.map, self.rules.build_anywhere
+        if m.power_builds:
+            return due > 0 and bool(builds.sites(m, pos, power, anywhere))
         return due > 0 and any(c not in pos.units and m.builds_at(power, c, anywhere) for c in pos.centers_of(power))
 
     def ordering_players(self) -> list[Player]:

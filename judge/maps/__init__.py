@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-TERRAINS = ("land", "coast", "sea")
+TERRAINS = ("land", "coast", "sea", "port")   # a port: a coast whose fleet may also convoy, as one at sea
 COASTS = ("NC", "SC", "EC", "WC")     # the coasts the order parser reads ("/nc", "north coast" ...)
 BUILDS = ("homes", "any")             # where a power builds: its own home centres, or any centre it owns
 DEFAULT_BEGIN = "S1901M"
@@ -63,8 +63,25 @@ class Map:
     calendar: tuple[str, ...] = ("S", "F")   # the movement seasons of a year, in order; a winter adjustment ends it
     build_limit: int = 0                  # most builds a power makes in one adjustment phase (0: no limit)
     source: str = ""                      # the file the variant was read from
+    # -- what DPjudge's maps add (judge.maps.features; FORMAT.md) ------------------------------------------------
+    dummies: tuple[str, ...] = ()         # powers no player joins: dummies from the start
+    leagues: dict = field(default_factory=dict)         # power -> features.League
+    power_builds: dict = field(default_factory=dict)    # power -> features.PowerBuilds (claims, partisans, ...)
+    borders: dict = field(default_factory=dict)         # (from location, to province) -> features.Border
+    weak_borders: dict[tuple[str, str], str] = field(default_factory=dict)   # ... -> "half" or "none" only
+    closed_borders: dict = field(default_factory=dict)  # ... -> Border, only those closed to some powers
 
     # -- derived views -------------------------------------------------------------------------------------------
+    @cached_property
+    def convoy_areas(self) -> frozenset[str]:
+        """Where a fleet may convoy an army: the seas, and the ports."""
+        return frozenset(p.abbr for p in self.provinces.values() if p.terrain in ("sea", "port"))
+
+    @cached_property
+    def shores(self) -> frozenset[str]:
+        """Where an army may be convoyed from or to: coastal provinces, and the ports."""
+        return frozenset(p.abbr for p in self.provinces.values() if p.terrain in ("coast", "port"))
+
     @cached_property
     def centers(self) -> frozenset[str]:
         """The supply centres (computed once: a loaded map is never changed)."""
@@ -72,6 +89,11 @@ class Map:
 
     def homes(self, power: str) -> tuple[str, ...]:
         return self.home_centers.get(power, ())
+
+    @property
+    def playable_powers(self) -> tuple[str, ...]:
+        """The powers players join: all but the variant's dummies."""
+        return tuple(p for p in self.powers if p not in self.dummies) if self.dummies else self.powers
 
     @property
     def victory_count(self) -> int:
@@ -160,9 +182,11 @@ class Map:
                      through: str | None = None) -> bool:
         """Is there a chain of the given sea provinces from province src to province dest (via `through`)?
 
-        Armies are convoyed from coast to coast through sea provinces only, each next to the one before.
+        Armies are convoyed from coast to coast (ports are coasts too) through the seas (and ports) whose fleets
+        are given, each next to the one before.
         """
-        if self.provinces[src].terrain != "coast" or self.provinces[dest].terrain != "coast" or src == dest:
+        shores = self.shores
+        if src not in shores or dest not in shores or src == dest:
             return False
         if through is not None:
             return through in seas and self._route_through(src, dest, seas, through)

@@ -6,13 +6,14 @@ import re
 from typing import Any
 
 from judge.maps import BUILDS, COASTS, DEFAULT_BEGIN, SEASON_WORDS, TERRAINS, Map, MapError, Province, alias_key
+from judge.maps import features
 
 FULL_KEYS = {"name", "title", "description", "board", "powers", "provinces", "army", "fleet", "start", "centers",
-             "victory", "builds", "begin", "calendar", "build_limit"}
+             "victory", "builds", "begin", "calendar", "build_limit", "borders"}
 # What a variant on another's board may change: everything but the geography (a new board needs its own drawing).
 DERIVED_KEYS = {"name", "base", "title", "description", "board", "powers", "homes", "start", "centers", "victory",
                 "builds", "begin", "calendar", "build_limit"}
-POWER_KEYS = {"letter", "adjective", "aliases", "colour"}
+POWER_KEYS = {"letter", "adjective", "aliases", "colour"} | features.POWER_KEYS
 PROVINCE_KEYS = {"name", "terrain", "center", "home", "coasts", "aliases"}
 
 _ABBR = re.compile(r"^[A-Z]{3}$")                 # the strict notation ("A PAR") reads three capital letters
@@ -126,6 +127,8 @@ def _build(doc: Any, source: str) -> Map:
             begin=_expect(doc.get("begin", DEFAULT_BEGIN), str, "begin"), start_centers=start_centers,
             calendar=_calendar(doc.get("calendar", list(SEASON_WORDS))),
             build_limit=_expect(doc.get("build_limit", 0), int, "build_limit"))
+    features.read_powers(m, powers_doc)
+    features.read_borders(m, doc.get("borders", []))
     _derive_tables(m)
     check(m)
     return m
@@ -217,6 +220,7 @@ def check(m: Map) -> None:
     centres, start or rules do not fit its map."""
     _check_adjacency(m)
     _check_variant(m)
+    features.check(m)
 
 
 def _check_adjacency(m: Map) -> None:
@@ -266,7 +270,7 @@ def _check_variant(m: Map) -> None:
     if not 0 <= m.victory <= len(m.centers):
         raise MapError(f"victory: {m.victory} is more than the {len(m.centers)} supply centres")
     for power in m.powers:
-        if not m.homes(power) and m.builds == "homes":
+        if not m.homes(power) and m.builds == "homes" and not m.power_builds.get(power):
             raise MapError(f"powers.{power}: no home centre, so it could never build")
     _check_start(m)
 

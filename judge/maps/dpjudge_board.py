@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.maps import COASTS, Map, MapError
+from judge.maps.dpjudge_features import Extras
 
-TERRAINS = {"LAND": "land", "COAST": "coast", "WATER": "sea"}
+TERRAINS = {"LAND": "land", "COAST": "coast", "WATER": "sea", "PORT": "port"}
 DEFAULT_FLOW = ["SPRING:MOVEMENT,RETREATS", "FALL:MOVEMENT,RETREATS", "WINTER:ADJUSTMENTS"]
 # The FLOWs this judge plays: the standard year, or one with a single movement season (the calendar of FORMAT.md).
 FLOWS = {tuple(DEFAULT_FLOW): ["spring", "fall"], (DEFAULT_FLOW[0], DEFAULT_FLOW[2]): ["spring"],
@@ -52,6 +53,7 @@ class Board:
         self.text_only = False
         self.flow: list[str] = []
         self.files: list[Path] = []
+        self.extras = Extras()                       # restricted borders, dummies, leagues, special homes
 
     # -- a variant this judge offers, USEd ------------------------------------------------------------------------
     def absorb(self, m: Map, where: str) -> None:
@@ -72,14 +74,15 @@ class Board:
                        for d in army]
             entries += [d if d[:3] in army or m.provinces[d[:3]].terrain == "sea" else d.title()
                         for d in sorted(fleet) if d not in army]
-            self.places[abbr] = Place({"land": "LAND", "coast": "COAST", "sea": "WATER"}[p.terrain], entries,
-                                       where)
+            self.places[abbr] = Place({"land": "LAND", "coast": "COAST", "sea": "WATER", "port": "PORT"}[p.terrain],
+                                      entries, where)
         for power in m.powers:
             homes = list(m.homes(power))
             owns = list(m.start_centers.get(power, ())) if m.start_centers is not None else None
             self.powers[power] = Power(where, m.power_adjectives[power], m.power_letters[power], homes,
                                         [(u, where) for u in m.start.get(power, ())], owns)
         self.unowned = sorted(c for c in m.centers if not m.provinces[c].home)
+        self.extras.absorb(m)
         self.victory = m.victory or self.victory
         self.begin, self.builds = m.begin, m.builds
         if m.calendar != ("S", "F"):            # (the standard year needs no FLOW; a later FLOW line adds to this)
@@ -110,6 +113,7 @@ class Board:
             doc["calendar"] = FLOWS[tuple(self.flow)]
         if any(p.owns is not None for p in self.powers.values()):
             doc["centers"] = owns
+        self.extras.extend(doc)
         return doc
 
     def _first_phase(self) -> str:
@@ -182,7 +186,7 @@ class Board:
     def _adjacency(self, provinces: dict[str, str], coasts: dict[str, list[str]]):
         army: dict[str, list[str]] = {}
         fleet: dict[str, list[str]] = {}
-        fleet_locs = {k for k, p in self.places.items() if k.isupper() and p.terrain in ("COAST", "WATER")
+        fleet_locs = {k for k, p in self.places.items() if k.isupper() and p.terrain in ("COAST", "WATER", "PORT")
                       and (k.upper()[:3] in provinces)}
         known = {k.upper() for k in self.places}
         for key, place in self.places.items():
@@ -215,12 +219,13 @@ class Board:
         """DPjudge's rule: the first entry naming dest decides; armies never enter water, nor a place Written So."""
         entry = self._first(self._entries(src), dest)
         kind = self._kind(dest)
-        return entry is not None and kind in ("LAND", "COAST") and entry != entry.title()
+        return entry is not None and kind in ("LAND", "COAST", "PORT") and entry != entry.title()
 
     def _fleet_may(self, src: str, dest: str) -> bool:
         """...and fleets never enter land, nor a place written in lower case."""
         entry = self._first(self._entries(src), dest)
-        return entry is not None and self._kind(dest) in ("COAST", "WATER") and entry[0] == entry[0].upper()
+        return entry is not None and self._kind(dest) in ("COAST", "WATER", "PORT") and \
+            entry[0] == entry[0].upper()
 
     def _check_unit(self, unit: str, where: str, provinces: dict[str, str]) -> None:
         kind, loc = unit.split()

@@ -22,7 +22,6 @@ UNSUPPORTED_EARLY = {
 }
 UNSUPPORTED = {
     "RESERVES": "reserve units", "MILITIA": "militia units", "CONTROL": "dummies controlled by other powers",
-    "LEAGUE": "leagues", "DUMMY": "powers that start as dummies", "DUMMIES": "powers that start as dummies",
     "TEAM": "teams", "TEAMS": "teams",
 }
 
@@ -161,6 +160,7 @@ class Reader(Board):
         if words[0].upper() != "INHABITS" or not power.inhabits:
             power.homes = []                # HOME(S) replaces; the first INHABITS replaces, later ones add
             power.inhabits = True
+            self.extras.reset_homes(self.current)
         self._add_homes(power.homes, words[1:], where)
 
     def units_line(self, words: list[str], where: str, folder: Path) -> None:
@@ -182,6 +182,7 @@ class Reader(Board):
                 del self.places[key]
             for place in self.places.values():
                 place.abuts = [a for a in place.abuts if a.upper() != gone and not (whole and a.upper()[:3] == gone)]
+            self.extras.forget(gone)
             if whole:
                 self.names.pop(gone, None)
                 self.unowned = [c for c in self.unowned if c != gone]
@@ -191,8 +192,6 @@ class Reader(Board):
 
     def terrain(self, words: list[str], where: str) -> None:
         kind, place = words[0].upper(), words[1]
-        if kind == "PORT":
-            refuse(where, "PORT (coasts whose fleets convoy)")
         other = place.swapcase()
         old = self.places.pop(other, None) or self.places.pop(place, None)
         if other != place and other in self.places:
@@ -209,9 +208,10 @@ class Reader(Board):
         for dest in words[3:]:
             if dest.startswith("-"):
                 entry.abuts = [a for a in entry.abuts if not a.upper().startswith(dest[1:].upper())]
+                self.extras.forget(dest[1:])
                 continue
             if ":" in dest or "(" in dest or not (dest[0].isalnum() and dest[-1].isalnum()):
-                refuse(where, f"the restricted adjacency {dest!r} (powers, centre owners, ~ or *)")
+                dest = self.extras.abut(place, dest, where)     # '*X', '~X', 'P:X', 'X(SC)' (dpjudge_features)
             entry.abuts.append(dest)
 
     def unplayed(self, words: list[str], where: str, folder: Path) -> None:
@@ -247,6 +247,14 @@ class Reader(Board):
                 power.letter = letter[0].upper()
         self._add_homes(power.homes, rest, where)
 
+    def dummy_line(self, words: list[str], where: str, folder: Path) -> None:
+        self.extras.dummy(words, self.current, list(self.powers), where, _power_id)
+        if len(words) > 1:
+            self.current = None
+
+    def league_line(self, words: list[str], where: str, folder: Path) -> None:
+        self.extras.league(words, self.current, where)
+
     # -- helpers -------------------------------------------------------------------------------------------------
     def _power(self, directive: str, where: str) -> Power:
         if self.current is None:
@@ -260,7 +268,11 @@ class Reader(Board):
             if not word:
                 continue
             if not word[0].isalpha() or "(" in word:
-                refuse(where, f"the centre {word!r} (claimed, factory, partisan, alternative or hidden centres)")
+                # '&SC', '*', '+', '~', '@', '(limits)': claimed, partisan, factory, hidden, alternative centres
+                owner = None if homes is self.unowned else self.current
+                word = self.extras.home(owner, word, remove, homes, where)
+                if word is None:
+                    continue
             if word in homes:
                 homes.remove(word)
             if remove:
@@ -287,6 +299,7 @@ _EARLY = {
 _LATE = {
     "OWNS": Reader.owns, "CENTERS": Reader.owns, "INHABITS": Reader.homes_line, "HOME": Reader.homes_line,
     "HOMES": Reader.homes_line, "UNITS": Reader.units_line, "DROP": Reader.drop, "UNPLAYED": Reader.unplayed,
+    "DUMMY": Reader.dummy_line, "DUMMIES": Reader.dummy_line, "LEAGUE": Reader.league_line,
 }
 
 

@@ -9,6 +9,7 @@ from judge.adjudicator.dpjudge.board import (ATTACK, BOUNCE, BOUNCED, DEFEND, EN
                                              VOID, Board, UnitState, strength)
 from judge.adjudicator.dpjudge.paradox import settle_convoys
 from judge.adjudicator.dpjudge.subroutines import bounce, check_disruptions, cut_support, unbounce
+from judge.maps.features import crossing_allowed
 from judge.orders import Convoy, Hold, Move, Support
 from judge.rules import ConvoyIntent, MissingUnit, ParadoxRule, ViaWithoutConvoy
 
@@ -73,7 +74,8 @@ def _decide_convoy_routes(board: Board) -> list[UnitState]:
         if adjacent and not army.fleets and not army.path and not order.via_convoy:
             continue        # the usual case: over land, nobody convoying it
         if order.via_convoy and adjacent and land_fallback and not army.path and not (
-                army.fleets and board.m.convoy_route(army.prov, army.dest, {f.prov for f in army.fleets})):
+                army.fleets and board.m.convoy_route(army.prov, army.dest, {f.prov for f in army.fleets})) and \
+                crossing_allowed(board.m, army.prov, army.dest, army.power, board.position.centers):
             army.convoyed = False   # via_without_convoy=land: no chain of fleets ordered to carry it, so by land
         else:
             own_fleet = own_fleet_counts and any(f.power == army.power for f in army.fleets)
@@ -138,6 +140,15 @@ def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
 def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
     """Moves over land cut supports; every space gets its combat list."""
     units = board.units
+    weak = board.m.weak_borders
+    if weak:
+        # DPjudge's restricted borders: a move across a '*' border attacks with half a unit's strength, across a
+        # strait ('~') with none of its own; only its supports count then. (Never a convoyed army's.)
+        for st in board.movers():
+            if not st.convoyed and not st.mark:
+                crossing = weak.get((st.unit[2], st.dest))
+                if crossing is not None:
+                    st.support_count -= _PENALTY[crossing]
     for st in board.movers():
         if not st.convoyed and not st.mark:
             sup = units.get(st.dest)
@@ -161,6 +172,9 @@ def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
             lst.append(e)
             contested.add(prov)
     return None
+
+
+_PENALTY = {"half": 0.5, "none": 1}
 
 
 def step_4_mark_support_cuts_made_by_convoyers_and_mark_endangered_convoys(board: Board) -> int | None:
@@ -256,7 +270,7 @@ def step_7_mark_bounces_suffered_by_understrength_attackers(board: Board) -> int
         lst = combat[prov]
         if len(lst) < 2:
             continue            # a lone attacker is stronger than everyone else there
-        top, leaders = -1, 0    # the highest strength in the space, and how many entries have it
+        top, leaders = -2, 0    # the highest strength in the space, and how many entries have it
         for e in lst:
             s = 0 if e[1] == BOUNCED else e[0].support_count      # strength(e), read without a call
             if s > top:
@@ -333,6 +347,7 @@ def step_10_move_units_that_did_not_bounce(board: Board) -> int | None:
 
 def _retreats(board: Board, victim: UnitState) -> tuple[str, ...]:
     attacker = victim.dislodged_by
+    closed = board.m.closed_borders
     out = []
     for loc in sorted(board.m.fleet_adj.get(victim.unit.loc, ()) if victim.unit.kind == "F"
                       else board.m.army_adj.get(victim.prov, ())):
@@ -341,6 +356,8 @@ def _retreats(board: Board, victim: UnitState) -> tuple[str, ...]:
             continue
         if board.combat.get(prov):
             continue
+        if closed and not crossing_allowed(board.m, victim.unit.loc, prov, victim.power, board.position.centers):
+            continue        # a border closed to this power's units (DPjudge 'P:X', 'X(SC)')
         out.append(loc)
     return tuple(out)
 

@@ -36,6 +36,12 @@ def support_cuttable_by(board: Board, mover: UnitState, step: int) -> UnitState 
 def _support_protected(board: Board, mover: UnitState, sup: UnitState, step: int) -> bool:
     """Is this support immune to this attack? The two copies of the page differ here; see ADJUDICATION.md."""
     target, into = sup.supported, sup.order.dest_province
+    if not mover.convoyed and board.m.weak_borders and step != 9:
+        # DPjudge: an attack across a half-strength border never cuts support, one across a strait only when it
+        # is supported (has a support order matching it). Dislodging the supporter always does (Step 9).
+        crossing = board.m.weak_borders.get((mover.unit[2], mover.dest))
+        if crossing == "half" or (crossing == "none" and not mover.supporters):
+            return True
     if not mover.convoyed:
         # The second copy's "attack space": an attack from the space a support is directed into does not cut it
         # (the first copy leaves this basic rule out). In Step 9 the attack dislodges the supporter, and a

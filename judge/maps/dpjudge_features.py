@@ -1,0 +1,224 @@
+"""DPjudge map directives for what judge.maps.features models, read into our variant document: restricted
+adjacencies ('*X', '~X', 'P:X', 'X(SC)'), DUMMY and DUMMIES, LEAGUE, and special home centres ('&SC', '*', '+', '@',
+'~'). The reader (judge.maps.dpjudge_format) hands these lines and words over; each refusal names file and line."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.maps import Map, MapError
+
+_SPECIAL_HOME = "*+~@"       # DPjudge's prefixes: partisan, factory, hidden, alternative ('-' removes)
+
+
+@dataclass
+class Extras:
+    """What these directives leave, as the lines are read (later lines amend earlier ones, as in DPjudge)."""
+    borders: dict[tuple[str, str], tuple[list[str], str]] = field(default_factory=dict)  # (place, province) ->
+    # (DPjudge's codes: '*', '~', 'R:' (power letters), 'CON)' (centres), where)
+    dummies: dict[str, str] = field(default_factory=dict)           # power -> where
+    leagues: dict[str, tuple[list[str], str]] = field(default_factory=dict)   # power -> (words, where)
+    claims: dict[str, int] = field(default_factory=dict)
+    partisans: dict[str, list[str]] = field(default_factory=dict)
+    factories: dict[str, list[str]] = field(default_factory=dict)
+    alternatives: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    hidden: dict[str, list[str]] = field(default_factory=dict)
+    where: dict[str, str] = field(default_factory=dict)             # power -> its special homes' first line
+
+    # -- restricted adjacencies ----------------------------------------------------------------------------------
+    def abut(self, place: str, token: str, where: str) -> str:
+        """An ABUTS entry with DPjudge's restriction marks: the restriction is kept, the plain entry returned."""
+        codes: list[str] = []
+        dest = token
+        if dest.count(":") == 1:
+            who, dest = dest.split(":")
+            codes.append(who.upper() + ":")
+        if dest.count("(") == 1 and dest.endswith(")"):
+            dest, need = dest.split("(")
+            codes.append(need.upper())
+        while dest and not dest[0].isalnum():
+            codes.append(dest[0])
+            dest = dest[1:]
+        while dest and not dest[-1].isalnum():
+            codes.append(dest[-1])
+            dest = dest[:-1]
+        if not dest:
+            raise MapError(f"{where}: {token!r}: a restricted adjacency names the place it leads to")
+        for code in codes:
+            if code[-1] not in ":)" and code not in "*~":
+                raise MapError(f"{where}: {token!r}: {code!r} is no restriction DPjudge knows (*, ~, P:X, X(SC))")
+            if code[-1] == ":" and not re.fullmatch(r"[A-Z0-9]+:", code):
+                raise MapError(f"{where}: {token!r}: before ':' come the letters of the powers that may cross")
+        key = (place.upper(), dest[:3].upper())
+        old = self.borders.get(key, ([], where))[0]
+        self.borders[key] = (old + [c for c in codes if c not in old], where)
+        return dest
+
+    def forget(self, prefix: str) -> None:
+        """'-X' in ABUTS and DROP X: DPjudge forgets every restriction with X at either end."""
+        gone = prefix.upper()[:3]
+        self.borders = {k: v for k, v in self.borders.items() if gone not in (k[0][:3], k[1])}
+
+    # -- powers ---------------------------------------------------------------------------------------------------
+    def dummy(self, words: list[str], current: str | None, powers: list[str], where: str,
+              power_id: Any) -> None:
+        """DUMMY (the power just declared), DUMMY/DUMMIES <powers>, ALL, ALL EXCEPT <powers>."""
+        up = [w.upper() for w in words]
+        if len(up) == 1:
+            if up[0] == "DUMMIES":
+                raise MapError(f"{where}: DUMMIES names the powers that start as dummies")
+            if current is None:
+                raise MapError(f"{where}: DUMMY before any power line")
+            self.dummies.setdefault(current, where)
+            return
+        if up[1] != "ALL":
+            names = [power_id(w, where) for w in words[1:]]
+        elif len(up) == 2:
+            names = list(powers)
+        elif up[2] != "EXCEPT" or len(up) == 3:
+            raise MapError(f"{where}: expected {up[0]} ALL or {up[0]} ALL EXCEPT <powers>")
+        else:
+            keep = {power_id(w, where) for w in words[3:]}
+            names = [p for p in powers if p not in keep]
+        for n in names:
+            self.dummies.setdefault(n, where)
+
+    def league(self, words: list[str], current: str | None, where: str) -> None:
+        """LEAGUE name [STRICT | BENIGN [other leagues]], after a power line."""
+        if current is None:
+            raise MapError(f"{where}: LEAGUE before any power line")
+        if current in self.leagues:
+            raise MapError(f"{where}: {current} is in a league already ({self.leagues[current][1]})")
+        up = [w.upper() for w in words[1:]]
+        if not up or len(up) > 1 and up[1] not in ("STRICT", "BENIGN") or up[1:2] == ["STRICT"] and len(up) > 2:
+            raise MapError(f"{where}: expected LEAGUE <name>, LEAGUE <name> STRICT or LEAGUE <name> BENIGN "
+                           "[<other leagues>]")
+        self.leagues[current] = (up, where)
+
+    def home(self, power: str | None, word: str, remove: bool, homes: list[str], where: str) -> str | None:
+        """A home-centre word with DPjudge's marks ('&SC', '*', '+', '~', '@', '(limits)'): its special part is kept
+        here; the plain home centre it also is (for '@' and '~'), if any, is returned for the reader to add."""
+        if power is None:
+            raise MapError(f"{where}: {word!r}: only a power has claimed, partisan, factory, alternative or hidden "
+                           "centres (not UNOWNED)")
+        self.where.setdefault(power, where)
+        if word == "&SC":
+            self.claims[power] = self.claims.get(power, 0) + (-1 if remove else 1)
+            if self.claims[power] < 0:
+                raise MapError(f"{where}: -&SC: {power} has no claimed home centre left to remove")
+            return None
+        marks = ""
+        while word and word[0] in _SPECIAL_HOME:
+            marks, word = marks + word[0], word[1:]
+        limits: list[str] = []
+        if "(" in word and word.endswith(")"):
+            word, inside = word[:-1].split("(", 1)
+            limits = [x for x in inside.split(",") if x]
+        if not word or not word[0].isalpha() or not word.isalnum():
+            raise MapError(f"{where}: {word!r} is no centre (DPjudge writes e.g. *SIB, +KRA, @CAL(NYO), ~NYO, &SC)")
+        self.alternatives.get(power, {}).pop(word, None)
+        if word in self.hidden.get(power, []):
+            self.hidden[power].remove(word)
+        site = next((kept for kept in (self.factories, self.partisans) if word in kept.get(power, [])), None)
+        if site is not None:
+            site[power].remove(word)        # a partisan or factory site is no home centre: nothing more to undo
+        if remove:
+            return None if site is not None else word      # (the reader removes a home centre)
+        if "@" in marks:
+            self.alternatives.setdefault(power, {})[word] = limits
+        elif limits:
+            raise MapError(f"{where}: {word}({','.join(limits)}): only an alternative home centre (@) has limits")
+        if "~" in marks:
+            self.hidden.setdefault(power, []).append(word)
+        if "*" in marks:
+            self.partisans.setdefault(power, []).append(word)
+        elif "+" in marks:
+            self.factories.setdefault(power, []).append(word)
+        else:
+            return word
+        return None
+
+    def reset_homes(self, power: str) -> None:
+        """HOME(S) and the first INHABITS replace a power's home centres, special ones included."""
+        for kept in (self.claims, self.partisans, self.factories, self.alternatives, self.hidden):
+            kept.pop(power, None)
+
+    def absorb(self, m: Map) -> None:
+        """USE of a variant this judge offers: its features, in the form these lines would have left."""
+        letters = m.power_letters
+        for (src, dst), b in m.borders.items():
+            codes = {"half": ["*"], "none": ["~"]}.get(b.strength, [])
+            if b.powers:
+                codes.append("".join(letters[p] for p in sorted(b.powers)) + ":")
+            if b.owner_of:
+                codes.append(",".join(b.owner_of) + ")")
+            self.borders[(src, dst)] = (codes, m.source or m.name)
+        for p in m.dummies:
+            self.dummies[p] = m.source or m.name
+        for p, lg in m.leagues.items():
+            self.leagues[p] = ([lg.name, *([lg.rule.upper()] if lg.rule else []), *lg.friends], m.source or m.name)
+        for p, pb in m.power_builds.items():
+            self.claims[p] = pb.claims
+            self.partisans[p], self.factories[p] = list(pb.partisans), list(pb.factories)
+            self.alternatives[p] = {a: list(lim) for a, lim in pb.alternatives.items()}
+            self.hidden[p] = list(pb.hidden)
+
+    # -- the document ---------------------------------------------------------------------------------------------
+    def extend(self, doc: dict) -> None:
+        """Put what was read into the variant document (judge/maps/FORMAT.md)."""
+        powers = doc["powers"]
+        by_letter = {info["letter"]: p for p, info in powers.items()}
+        borders = []
+        for (src, dst), (codes, where) in sorted(self.borders.items()):
+            entry: dict = {"from": src, "to": dst}
+            if "*" in codes and "~" in codes:
+                raise MapError(f"{where}: {src} -> {dst} is marked both * and ~")
+            if "*" in codes or "~" in codes:
+                entry["strength"] = "half" if "*" in codes else "none"
+            for code in codes:
+                if code.endswith(":"):
+                    unknown = [c for c in code[:-1] if c not in by_letter]
+                    if unknown:
+                        raise MapError(f"{where}: {code}{dst}: no power has the letter {unknown[0]}")
+                    entry["powers"] = sorted({*entry.get("powers", []), *(by_letter[c] for c in code[:-1])})
+                elif code.endswith(")"):
+                    entry["owner_of"] = [*entry.get("owner_of", []), *(c for c in code[:-1].split(",") if c)]
+            if len(entry) > 2:
+                borders.append(entry)
+        if borders:
+            doc["borders"] = borders
+        for name, where in self.dummies.items():
+            if name not in powers:
+                raise MapError(f"{where}: DUMMY {name}: no such power")
+            powers[name]["dummy"] = True
+        for name, (words, where) in self.leagues.items():
+            if name in powers:
+                league: dict = {"name": words[0]}
+                if len(words) > 1:
+                    league["rule"] = words[1].lower()
+                if words[2:]:
+                    league["friends"] = words[2:]
+                powers[name]["league"] = league
+        self._homes(doc)
+
+    def _homes(self, doc: dict) -> None:
+        powers = doc["powers"]
+        for name in powers:
+            info = powers[name]
+            if self.claims.get(name):
+                info["claims"] = self.claims[name]
+            for key, kept in (("partisans", self.partisans), ("factories", self.factories),
+                              ("hidden", self.hidden)):
+                if kept.get(name):
+                    info[key] = list(dict.fromkeys(kept[name]))
+            if self.alternatives.get(name):
+                info["alternatives"] = {a: list(lim) for a, lim in self.alternatives[name].items()}
+        for name, where in self.where.items():
+            for key in ("partisans", "factories"):
+                for site in powers.get(name, {}).get(key, []):
+                    if site not in doc["provinces"]:
+                        raise MapError(f"{where}: {name}'s {key[:-1]} site {site} is no place on the map")
+
+
+__all__ = ["Extras"]
