@@ -38,7 +38,7 @@ class Geo:
         self.seas_by = {c: sorted(s for s in m.province_fleet_adj[c] if s in m.convoy_areas) for c in prov}
         self.coasts_by = {s: sorted(c for c in m.province_fleet_adj[s] if c in m.shores) for s in self.seas}
         # Coastal neighbours an army could also be convoyed between through a shared sea (DATC 4.A.3 setups).
-        self.adjacent_convoys = sorted((o, d, s) for o in self.coasts for d in sorted(m.army_adj[o])
+        self.adjacent_convoys = sorted((o, d, s) for o in self.coasts for d in sorted(m.army_adj.get(o, ()))
                                        if d in m.shores for s in self.seas_by[o] if d in self.coasts_by[s])
         self.junk = _junk(self)
 

@@ -24,7 +24,7 @@ class Extras:
     factories: dict[str, list[str]] = field(default_factory=dict)
     alternatives: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     hidden: dict[str, list[str]] = field(default_factory=dict)
-    where: dict[str, str] = field(default_factory=dict)             # power -> its special homes' first line
+    lines: dict[tuple[str, str], str] = field(default_factory=dict)   # (power, centre) -> where it was marked
 
     # -- restricted adjacencies ----------------------------------------------------------------------------------
     def abut(self, place: str, token: str, where: str) -> str:
@@ -102,7 +102,6 @@ class Extras:
         if power is None:
             raise MapError(f"{where}: {word!r}: only a power has claimed, partisan, factory, alternative or hidden "
                            "centres (not UNOWNED)")
-        self.where.setdefault(power, where)
         if word == "&SC":
             self.claims[power] = self.claims.get(power, 0) + (-1 if remove else 1)
             if self.claims[power] < 0:
@@ -117,6 +116,7 @@ class Extras:
             limits = [x for x in inside.split(",") if x]
         if not word or not word[0].isalpha() or not word.isalnum():
             raise MapError(f"{where}: {word!r} is no centre (DPjudge writes e.g. *SIB, +KRA, @CAL(NYO), ~NYO, &SC)")
+        self.lines[(power, word)] = where
         self.alternatives.get(power, {}).pop(word, None)
         if word in self.hidden.get(power, []):
             self.hidden[power].remove(word)
@@ -214,11 +214,22 @@ class Extras:
                     info[key] = list(dict.fromkeys(kept[name]))
             if self.alternatives.get(name):
                 info["alternatives"] = {a: list(lim) for a, lim in self.alternatives[name].items()}
-        for name, where in self.where.items():
-            for key in ("partisans", "factories"):
-                for site in powers.get(name, {}).get(key, []):
-                    if site not in doc["provinces"]:
-                        raise MapError(f"{where}: {name}'s {key[:-1]} site {site} is no place on the map")
+        provinces = doc["provinces"]
+        for name, info in powers.items():
+            for key, what in (("partisans", "partisan"), ("factories", "factory")):
+                for site in info.get(key, []):
+                    where = self.lines.get((name, site), "(a USEd variant)")
+                    if site not in provinces or provinces[site]["terrain"] == "sea":
+                        raise MapError(f"{where}: {name}'s {what} site {site} is no land or coast on the map")
+                    if provinces[site].get("center"):
+                        raise MapError(f"{where}: {name}'s {what} site {site} is a supply centre (DPjudge: "
+                                       "partisan and factory sites are not)")
+            for alt, limits in info.get("alternatives", {}).items():
+                for h in limits:
+                    if provinces.get(h, {}).get("home") != name or h in info["alternatives"]:
+                        where = self.lines.get((name, alt), "(a USEd variant)")
+                        raise MapError(f"{where}: @{alt}({','.join(limits)}): {h} is not one of {name}'s other "
+                                       "home centres")
 
 
 __all__ = ["Extras"]
