@@ -22,8 +22,13 @@ class Join:
         if not words:
             raise CommandError(f"INCOMPLETE COMMAND: USE {self.syntax}")
         prefs = "".join(words[1:]).upper()
-        letters = set(game.map.power_letters.values())
+        m = game.map
+        letters = {m.power_letters[p] for p in m.playable_powers}
         wrong = [c for c in prefs if c not in letters]
+        dummy = [p for p in m.dummies if m.power_letters[p] in wrong]
+        if dummy:
+            raise CommandError(f"{dummy[0]} IS A DUMMY OF THIS VARIANT: NOBODY PLAYS IT (USE THE LETTERS "
+                               f"{''.join(sorted(letters))})")
         if wrong:
             raise CommandError(f"UNKNOWN POWER LETTER IN THE PREFERENCE: {''.join(wrong)} (USE THE LETTERS "
                                f"{''.join(sorted(letters))}, E.G. JOIN {game.name} <password> FEG)")
