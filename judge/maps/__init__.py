@@ -70,6 +70,16 @@ class Map:
     borders: dict = field(default_factory=dict)         # (from location, to province) -> features.Border
     weak_borders: dict[tuple[str, str], str] = field(default_factory=dict)   # ... -> "half" or "none" only
     closed_borders: dict = field(default_factory=dict)  # ... -> Border, only those closed to some powers
+    changes: tuple[dict, ...] = ()        # parts that change in given phases (judge.maps.changes; DPjudge IN, FROM)
+    base_document: dict | None = None     # the document, kept where there are changes to apply to it
+    changed: dict = field(default_factory=dict)         # the changes applied -> the Map they make (cached)
+
+    def at(self, phase) -> "Map":
+        """The map this variant is played on in the phase (a judge.position.Phase): itself, unless it changes then."""
+        if not self.changes:
+            return self
+        from judge.maps.changes import at
+        return at(self, phase)
 
     # -- derived views -------------------------------------------------------------------------------------------
     @cached_property

@@ -9,10 +9,10 @@ from judge.maps import BUILDS, COASTS, DEFAULT_BEGIN, SEASON_WORDS, TERRAINS, Ma
 from judge.maps import features
 
 FULL_KEYS = {"name", "title", "description", "board", "powers", "provinces", "army", "fleet", "start", "centers",
-             "victory", "builds", "begin", "calendar", "build_limit", "borders"}
+             "victory", "builds", "begin", "calendar", "build_limit", "borders", "changes"}
 # What a variant on another's board may change: everything but the geography (a new board needs its own drawing).
 DERIVED_KEYS = {"name", "base", "title", "description", "board", "powers", "homes", "start", "centers", "victory",
-                "builds", "begin", "calendar", "build_limit"}
+                "builds", "begin", "calendar", "build_limit", "changes"}
 POWER_KEYS = {"letter", "adjective", "aliases", "colour"} | features.POWER_KEYS
 PROVINCE_KEYS = {"name", "terrain", "center", "home", "coasts", "aliases"}
 
@@ -53,7 +53,7 @@ def derive(base: dict, doc: dict, source: str) -> dict:
     """
     _unknown(doc, DERIVED_KEYS, source)
     out = copy.deepcopy(base)
-    for key in ("title", "description", "victory", "builds", "begin", "board", "calendar", "build_limit"):
+    for key in ("title", "description", "victory", "builds", "begin", "board", "calendar", "build_limit", "changes"):
         if key in doc:
             out[key] = doc[key]
     out["name"] = doc.get("name", out["name"])
@@ -131,6 +131,9 @@ def _build(doc: Any, source: str) -> Map:
     features.read_borders(m, doc.get("borders", []))
     _derive_tables(m)
     check(m)
+    if doc.get("changes"):
+        from judge.maps import changes
+        changes.read(m, doc, doc["changes"])
     return m
 
 

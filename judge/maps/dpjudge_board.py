@@ -114,6 +114,7 @@ class Board:
         if any(p.owns is not None for p in self.powers.values()):
             doc["centers"] = owns
         self.extras.extend(doc)
+        self.extras.changes(self, doc)               # IN and FROM blocks
         return doc
 
     def _first_phase(self) -> str:

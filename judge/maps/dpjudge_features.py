@@ -3,6 +3,7 @@ adjacencies ('*X', '~X', 'P:X', 'X(SC)'), DUMMY and DUMMIES, LEAGUE, and special
 '~'). The reader (judge.maps.dpjudge_format) hands these lines and words over; each refusal names file and line."""
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +26,55 @@ class Extras:
     alternatives: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     hidden: dict[str, list[str]] = field(default_factory=dict)
     lines: dict[tuple[str, str], str] = field(default_factory=dict)   # (power, centre) -> where it was marked
+    dynamic: dict[tuple[str, str], list[tuple[str, list[str], str]]] = field(default_factory=dict)  # IN/FROM
+    # blocks: ("in"/"from", when) -> their lines (line, words, where)
+    dynamic_where: dict[tuple[str, str], str] = field(default_factory=dict)
+    collecting: tuple[str, str] | None = None      # the IN or FROM block the file's next lines belong to
+
+    # -- IN and FROM --------------------------------------------------------------------------------------------------
+    def dynamic_line(self, line: str, words: list[str], where: str) -> bool:
+        """IN <when> / FROM <phase> (the lines after it, to the end of the file or the next such line), or
+        'IN <when>: <line>': lines DPjudge applies only in (or from) those phases. True: the line is taken here."""
+        up = words[0].upper()
+        if up not in ("IN", "FROM"):
+            if self.collecting is None:
+                return False
+            self._keep(self.collecting, line, words, where)
+            return True
+        when, _, rest = " ".join(words[1:]).partition(":")
+        key = (up.lower(), _when(up, when.strip(), where))
+        self.dynamic.setdefault(key, [])
+        self.dynamic_where.setdefault(key, where)
+        self.collecting = None
+        if rest.strip():
+            self._keep(key, rest.strip(), rest.split(), where)
+        else:
+            self.collecting = key
+        return True
+
+    def _keep(self, key: tuple[str, str], line: str, words: list[str], where: str) -> None:
+        if words[0].upper() in _BOARD or "=" in line:
+            raise MapError(f"{where}: this judge does not play map changes that alter the board during the game "
+                           f"({key[0].upper()} {key[1]}: terrain, adjacency, places): units would be stranded")
+        self.dynamic[key].append((line, words, where))
+
+    def end_file(self) -> None:
+        self.collecting = None
+
+    def changes(self, reader: Any, doc: dict) -> None:
+        """Each IN or FROM block as a change of the document (judge.maps.changes): the reader's state with the
+        block's lines read after the rest, compared with the document. A block that changes the board is refused."""
+        if not self.dynamic:
+            return
+        out = []
+        folder = reader.files[0].parent
+        for key, lines in self.dynamic.items():
+            other = copy.deepcopy(reader)
+            other.extras.dynamic, other.extras.collecting = {}, None
+            for line, words, where in lines:
+                other.line(line, words, where, folder)
+            out.append({key[0]: key[1], **_difference(doc, other.document(), self.dynamic_where[key])})
+        doc["changes"] = out
 
     # -- restricted adjacencies ----------------------------------------------------------------------------------
     def abut(self, place: str, token: str, where: str) -> str:
@@ -230,6 +280,60 @@ class Extras:
                         where = self.lines.get((name, alt), "(a USEd variant)")
                         raise MapError(f"{where}: @{alt}({','.join(limits)}): {h} is not one of {name}'s other "
                                        "home centres")
+
+
+_SEASONS = {"SPRING": "spring", "FALL": "fall", "WINTER": "winter"}
+_BOARD = {"AMEND", "WATER", "LAND", "COAST", "PORT", "SHUT", "DROP", "USE", "USES", "MAP"}
+
+
+def _when(kind: str, when: str, where: str) -> str:
+    """DPjudge's IN <when> (a season, or a phase or its beginning: S1901M, W1939A, S1901) or FROM <phase>."""
+    up = when.upper()
+    if kind == "IN" and up in _SEASONS:
+        return _SEASONS[up]
+    if kind == "IN" and re.fullmatch(r"[SFW](\d{1,4}[MRA]?)?", up):
+        return up
+    if kind == "FROM" and re.fullmatch(r"[SF]\d{4}M|W\d{4}A", up):
+        return up
+    expected = "a season, or a phase or its beginning (S1901M, W1939A, S1901)" if kind == "IN" else \
+        "a movement or adjustment phase (S1905M)"
+    raise MapError(f"{where}: {kind} {when}: expected {expected}")
+
+
+def _homes(doc: dict) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for abbr, p in sorted(doc["provinces"].items()):
+        if p.get("home"):
+            out.setdefault(p["home"], []).append(abbr)
+    return out
+
+
+def _difference(base: dict, changed: dict, where: str) -> dict:
+    """What an IN or FROM block changes, in the keys judge.maps.changes takes; the board may not change."""
+    out: dict = {}
+    for key in sorted(set(base) | set(changed)):
+        if base.get(key) == changed.get(key):
+            continue
+        if key == "provinces":
+            strip = [{a: {k: v for k, v in p.items() if k != "home"} for a, p in d[key].items()}
+                     for d in (base, changed)]
+            if strip[0] != strip[1]:
+                raise MapError(f"{where}: this judge does not play map changes that alter the board during the "
+                               "game (terrain, adjacency, places): units would be stranded")
+            old, new = _homes(base), _homes(changed)
+            out["homes"] = {p: new.get(p, []) for p in sorted(set(old) | set(new)) if old.get(p) != new.get(p)}
+        elif key == "powers":
+            if set(base[key]) != set(changed[key]):
+                raise MapError(f"{where}: this judge does not play powers that come or go during the game")
+            out["powers"] = {p: v for p, v in changed[key].items() if base[key][p] != v}
+        elif key in ("victory", "builds", "build_limit"):
+            out[key] = changed[key]
+        elif key in ("army", "fleet", "borders"):
+            raise MapError(f"{where}: this judge does not play map changes that alter the board during the game "
+                           "(terrain, adjacency, places): units would be stranded")
+        else:
+            raise MapError(f"{where}: this judge does not play a change of {key!r} during the game")
+    return out
 
 
 __all__ = ["Extras"]

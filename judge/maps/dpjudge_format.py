@@ -17,7 +17,6 @@ PHASE_TYPES = {"MOVEMENT": "M", "RETREATS": "R", "ADJUSTMENTS": "A"}
 IGNORED = {"FLAGS", "FLAG", "NOTIFY"}
 # DPjudge features this judge does not play; a map that needs one is refused rather than played differently.
 UNSUPPORTED_EARLY = {
-    "IN": "map changes in given phases", "FROM": "map changes from a given phase",
     "ROTATE": "rotating control of dummies", "NEWHOMES": "home centres reassigned during the game",
 }
 UNSUPPORTED = {
@@ -46,6 +45,7 @@ class Reader(Board):
             words = line.split()
             if words and not words[0].startswith("#"):
                 self.line(line, words, f"{path}:{number}", path.parent)
+        self.extras.end_file()                          # an IN or FROM block ends with its file
 
     def include(self, target: str, where: str, folder: Path) -> None:
         """USE or MAP: a file beside this one, else a variant this judge offers (e.g. 'standard')."""
@@ -66,6 +66,8 @@ class Reader(Board):
         up = words[0].upper()
         if words[-1].upper() in ("DIRECTIVE", "DIRECTIVES"):
             refuse(where, "DIRECTIVE stanzas (status-file lines for the game)")
+        if self.extras.dynamic_line(line, words, where):
+            return                                      # IN and FROM blocks (dpjudge_features)
         if "=" in line and up not in _EARLY and up not in UNSUPPORTED_EARLY and up not in IGNORED:
             self.place_name(line, where)
             return
