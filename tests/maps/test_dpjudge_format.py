@@ -123,7 +123,7 @@ TOY = (DATA / "toy.map").read_text()
 
 
 @pytest.mark.parametrize("line, message", [
-    ("IN SPRING: WATER MID", "does not play IN"),
+    ("IN SPRING: WATER MID", "does not play map changes that alter the board"),
     ("RULE HOLD_WIN", "RULE HOLD_WIN"),
     ("VICTORY 3 4", "VICTORY with a count per year"),
     ("FLOW SPRING:MOVEMENT", "a FLOW other than"),
