@@ -106,3 +106,28 @@ def test_without_special_sites_the_standard_count_is_kept(m):
     pos = Position.from_json({"phase": "W1901A", "units": {"FRANCE": ["A PAR"]},
                               "centers": {"FRANCE": ["PAR", "MAR", "BRE", "SPA"]}}, m)
     assert builds.due(m, pos, "FRANCE") == 3 and builds.sites(m, pos, "FRANCE") == ["BRE", "MAR"]
+
+
+def test_a_change_in_a_given_winter_is_played_then_only(tmp_path):
+    # A variant of ours on the isles board: in Winter 1901 Castra may be built in whatever Brenn's state.
+    import json
+    import shutil
+    from judge.game import Game
+    shutil.copy(DATA / "isles.json", tmp_path / "isles.json")
+    west = json.loads((DATA / "isles.json").read_text())["powers"]["WEST"]
+    (tmp_path / "isles_in.json").write_text(json.dumps({"base": "isles", "changes": [
+        {"in": "W1901A", "powers": {"WEST": {**west, "alternatives": {"CAS": []}}}}]}))
+    maps.use_folder(tmp_path)
+    try:
+        state = {"units": {"WEST": ["A DUN", "F BRN"]}, "centers": {"WEST": ["ALB", "BRN", "CAS", "HOL"]}}
+        out = api.adjudicate({"phase": "W1901A", **state}, {"WEST": ["BUILD A CAS"]}, variant="isles_in")
+        assert errors(out) == [] and "A CAS" in out["state"]["units"]["WEST"]
+        out = api.adjudicate({"phase": "W1902A", **state}, {"WEST": ["BUILD A CAS"]}, variant="isles_in")
+        assert errors(out) == ["ALTERNATIVE HOME CENTER, BUT NONE OF THE HOME CENTERS IT STANDS IN FOR IS FREE: CAS"]
+        game = Game("g", "gm@example.org", "h", variant="isles_in")
+        game.position = Position.from_json({"phase": "W1901A", **state}, maps.load("isles_in"))
+        assert game.map.power_builds["WEST"].alternatives == {"CAS": ()}
+        game.position = Position.from_json({"phase": "S1902M", **state}, maps.load("isles_in"))
+        assert game.map is maps.load("isles_in")
+    finally:
+        maps.use_folder(DATA)

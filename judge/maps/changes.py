@@ -11,6 +11,8 @@ from judge.maps import Map, MapError
 # What a change may replace. The board (terrain, adjacency, borders, the provinces themselves) stays as it is: a
 # change of the board during a game would strand units, and this judge does not play that.
 CHANGE_KEYS = {"powers", "homes", "victory", "builds", "build_limit"}
+POWER_CHANGES = {"league", "claims", "partisans", "factories", "alternatives", "hidden"}   # (not its letter, name,
+# or whether it is a dummy: the players are seated by then)
 SEASONS = {"spring": "S", "fall": "F", "winter": "W"}
 _WHEN = re.compile(r"^[SFW](?:\d{1,4}(?:[MRA])?)?$")
 _PHASE = re.compile(r"^(?:[SF]\d{4}M|W\d{4}A)$")
@@ -30,6 +32,14 @@ def read(m: Map, doc: dict, value: Any) -> None:
         if extra:
             raise MapError(f"{where}: {extra[0]!r} cannot change during a game (these can: "
                            f"{', '.join(sorted(CHANGE_KEYS))})")
+        for power, entry in (change.get("powers") or {}).items():
+            base = doc["powers"].get(power)
+            if base is None or not isinstance(entry, dict):
+                raise MapError(f"{where}.powers.{power}: no power of this variant, or not a power's entry")
+            fixed = sorted(k for k in set(base) | set(entry) if k not in POWER_CHANGES and base.get(k) != entry.get(k))
+            if fixed:
+                raise MapError(f"{where}.powers.{power}.{fixed[0]}: cannot change during a game (a power's "
+                               f"{', '.join(sorted(POWER_CHANGES))} can)")
         when = change.get("in", change.get("from"))
         if not isinstance(when, str) or not (
                 _WHEN.match(SEASONS.get(when, when)) if "in" in change else _PHASE.match(when)):

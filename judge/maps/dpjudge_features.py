@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.maps import Map, MapError
+from judge.maps.changes import POWER_CHANGES
 
 _SPECIAL_HOME = "*+~@"       # DPjudge's prefixes: partisan, factory, hidden, alternative ('-' removes)
 
@@ -71,9 +72,14 @@ class Extras:
         for key, lines in self.dynamic.items():
             other = copy.deepcopy(reader)
             other.extras.dynamic, other.extras.collecting = {}, None
-            for line, words, where in lines:
-                other.line(line, words, where, folder)
-            out.append({key[0]: key[1], **_difference(doc, other.document(), self.dynamic_where[key])})
+            block = self.dynamic_where[key]
+            try:
+                for line, words, where in lines:
+                    other.line(line, words, where, folder)
+                changed = other.document()
+            except MapError as exc:
+                raise MapError(f"{block}: in this {key[0].upper()} block: {exc}") from None
+            out.append({key[0]: key[1], **_difference(doc, changed, block)})
         doc["changes"] = out
 
     # -- restricted adjacencies ----------------------------------------------------------------------------------
@@ -326,6 +332,10 @@ def _difference(base: dict, changed: dict, where: str) -> dict:
             if set(base[key]) != set(changed[key]):
                 raise MapError(f"{where}: this judge does not play powers that come or go during the game")
             out["powers"] = {p: v for p, v in changed[key].items() if base[key][p] != v}
+            for p, v in out["powers"].items():
+                for k in sorted(set(v) | set(base[key][p])):
+                    if k not in POWER_CHANGES and v.get(k) != base[key][p].get(k):
+                        raise MapError(f"{where}: this judge does not play a change of {p}'s {k} during the game")
         elif key in ("victory", "builds", "build_limit"):
             out[key] = changed[key]
         elif key in ("army", "fleet", "borders"):

@@ -176,3 +176,44 @@ def test_the_test_boards_beside_load(tmp_path):
     assert "TYS" not in ports.fleet_adj["ION"] and ports.convoy_route("TUN", "NAP", {"MLT", "TYS"})
     assert len(borders.borders) == 18 and borders.weak_borders[("DEN", "SWE")] == "none"
     assert borders.closed_borders[("AEG", "BLA")] == Border(owner_of=("CON",)) and "BLA" in borders.fleet_adj["AEG"]
+
+
+# -- IN and FROM ---------------------------------------------------------------------------------------------------------
+
+def test_an_in_block_changes_home_centres_and_build_sites_in_its_phase(tmp_path):
+    from judge.position import Phase
+    m = read(TOY + "SOUTH @MID\nBEGIN WINTER 1901 ADJUSTMENTS\nIN W1901A\nSOUTH\nHOMES ~@MID(SBY) SBY\n", tmp_path)
+    assert m.changes == ({"in": "W1901A", "powers": {"SOUTH": {"letter": "S", "adjective": "Southern",
+                                                             "aliases": ["southern"], "hidden": ["MID"],
+                                                             "alternatives": {"MID": ["SBY"]}}}},)
+    assert m.power_builds["SOUTH"] == PowerBuilds(alternatives={"MID": ()})
+    assert m.at(Phase.parse("W1901A")).power_builds["SOUTH"] == PowerBuilds(alternatives={"MID": ("SBY",)},
+                                                                            hidden=("MID",))
+
+
+def test_in_on_one_line_and_from(tmp_path):
+    m = read(TOY + "IN SPRING: VICTORY 4\nFROM S1903M\nVICTORY 2\nNORTH\nHOMES NBY MID\n", tmp_path)
+    assert m.changes == ({"in": "spring", "victory": 4}, {"from": "S1903M", "homes": {"NORTH": ["MID", "NBY"]},
+                                                           "victory": 2})
+
+
+def test_a_block_ends_with_its_file(tmp_path):
+    (tmp_path / "base.map").write_text(TOY + "FROM S1903M\nVICTORY 2\n")
+    m = read("USE base\nVICTORY 4\n", tmp_path)
+    assert m.victory == 4 and m.changes == ({"from": "S1903M", "victory": 2},)
+
+
+@pytest.mark.parametrize("lines, message", [
+    ("IN SPRING: WATER MID", r"t.map:30: this judge does not play map changes that alter the board during the "
+                             r"game \(IN spring"),
+    ("FROM S1902M\nAMEND NBY ABUTS -NSE", r"t.map:31: this judge does not play map changes that alter the board"),
+    ("IN W19O1A\nVICTORY 2", r"t.map:30: IN W19O1A: expected a season, or a phase"),
+    ("FROM S1902R\nVICTORY 2", r"t.map:30: FROM S1902R: expected a movement or adjustment phase"),
+    ("FROM S1902M\nNORTH\nA MID", r"t.map:30: this judge does not play a change of 'start' during the game"),
+    ("FROM S1902M\nUNPLAYED SOUTH", r"t.map:30: in this FROM block: .*a map needs at least two powers"),
+    ("FROM S1902M\nDUMMY SOUTH", r"t.map:30: this judge does not play a change of SOUTH's dummy during the game"),
+])
+def test_what_in_and_from_may_not_do_is_refused_with_file_and_line(tmp_path, lines, message):
+    import re
+    text = refused(TOY + lines + "\n", tmp_path)
+    assert re.search(message, text), text

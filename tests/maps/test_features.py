@@ -96,3 +96,37 @@ def test_a_power_with_no_home_centre_may_still_build_by_claims():
     assert build(doc, "isles.json").power_builds["SOUTH"].claims == 2
     doc["powers"]["SOUTH"] = {"letter": "S"}
     assert "no home centre" in _broken(lambda d: d["powers"].update(SOUTH={"letter": "S"}))
+
+
+# -- changes in given phases (DPjudge's IN and FROM) -------------------------------------------------------------------
+
+def test_changes_apply_in_their_phases_only():
+    from judge.position import Phase
+    doc = copy.deepcopy(ISLES)
+    doc["changes"] = [{"in": "W1901A", "powers": {"WEST": {**doc["powers"]["WEST"], "alternatives": {}}}},
+                      {"from": "S1903M", "victory": 6}, {"in": "fall", "homes": {"EAST": ["ERA", "FEL"]}}]
+    m = build(doc, "isles.json")
+    assert m.at(Phase.parse("S1901M")) is m
+    w1901 = m.at(Phase.parse("W1901A"))
+    assert w1901.power_builds["WEST"].alternatives == {} and m.power_builds["WEST"].alternatives == {"CAS": ("BRN",)}
+    assert m.at(Phase.parse("W1902A")) is m and m.at(Phase.parse("W1901A")) is w1901         # built once
+    assert m.at(Phase.parse("S1903M")).victory_count == 6 and m.at(Phase.parse("W1902A")).victory_count == 5
+    assert m.at(Phase.parse("F1904R")).homes("EAST") == ("ERA", "FEL") and m.at(Phase.parse("F1904R")).victory == 6
+    assert m.at(Phase.parse("S1904M")).homes("EAST") == ("ERA", "FEL", "GAR")
+    assert "GAR" in m.at(Phase.parse("F1904R")).centers                 # (a home no more, still a centre)
+
+
+@pytest.mark.parametrize("changes, message", [
+    ([{"in": "W1901A", "army": {}}], "changes[0]: 'army' cannot change during a game"),
+    ([{"in": "W1901A", "from": "S1902M"}], "changes[0]: expected \"in\""),
+    ([{"in": "someday"}], "changes[0]: 'someday': \"in\" takes spring, fall, winter"),
+    ([{"from": "S1902R"}], "changes[0]: 'S1902R'"),
+    ([{"from": "S1902M", "victory": 99}], "changes[0]: victory: 99 is more than the 8 supply centres"),
+    ([{"in": "spring", "homes": {"WEST": ["NOC"]}}], "changes[0]: provinces.NOC.home: a home centre must be"),
+    ([{"in": "spring", "powers": {"WEST": {**ISLES["powers"]["WEST"], "letter": "X"}}}],
+     "changes[0].powers.WEST.letter: cannot change"),
+    ([{"in": "spring", "powers": {"SOUTH": {"letter": "S"}}}], "changes[0].powers.SOUTH: no power of this variant"),
+])
+def test_a_broken_change_is_refused_naming_it(changes, message):
+    text = _broken(lambda d: d.update(changes=changes))
+    assert message in text, text
