@@ -117,6 +117,9 @@ def cmd_variants(args: argparse.Namespace) -> int:
             status = 1
             continue
         print(f"{m.name:<20} {len(m.powers):>3} {len(m.centers):>3} {m.victory_count:>3}")
+    for path, shipped, offered in maps.catalog.shadowed():
+        print(f"judge variants: {path} is named like the shipped variant {shipped!r}: it is offered as {offered!r}",
+              file=sys.stderr)
     return status
 
 

@@ -211,6 +211,32 @@ RULES: tuple[Rule, ...] = (
     Rule("anonymous", "Who plays which power: shown to all ('no'), hidden 'until_end', or hidden 'always'; an "
          "anonymous game never shows a player's address to the others.", Anonymous.NO, _choices(Anonymous),
          equivalent="DPjudge ANONYMOUS; njudge Set Anonymous"),
+    # -- house rules that DPjudge's map files carry (a map's RULE lines make them its games' defaults) ----------------
+    Rule("mobilize", "The game begins with an adjustment phase (the one before the variant's first phase, if that is "
+         "not one) and no units on the board: each power builds one unit in any of its home centres (a dummy, with "
+         "immobile_dummies, one in each).", False, (False, True), equivalent="DPjudge MOBILIZE"),
+    Rule("home_builds", "Builds may go in any owned supply centre that is a home centre of any power.", False,
+         (False, True), equivalent="DPjudge HOME_BUILDS"),
+    Rule("remote_builds", "A power builds only while it owns one of its own home centres, and then in any centre it "
+         "owns (unless home_builds says where).", False, (False, True), equivalent="DPjudge REMOTE_BUILDS"),
+    Rule("ftf_press", "Face-to-face press: players may write only to the master, except during a movement phase "
+         "before its deadline.", False, (False, True), equivalent="DPjudge FTF_PRESS"),
+    Rule("cd_dummies", "Dummies never hold a phase up: it is processed once every player's orders are in, the dummies "
+         "in civil disorder (off: a phase a dummy has to order waits for its deadline).", True, (False, True),
+         equivalent="DPjudge CD_DUMMIES"),
+    Rule("cd_builds", "A power in civil disorder in an adjustment phase builds where it may, at random, instead of "
+         "waiving its builds.", False, (False, True), equivalent="DPjudge CD_BUILDS"),
+    Rule("immobile_dummies", "A dummy's units never move: they may hold, support and convoy; a dislodged one is "
+         "destroyed.", False, (False, True), equivalent="DPjudge IMMOBILE_DUMMIES"),
+    Rule("vassal_dummies", "A dummy keeps its home centres: a power whose units stand on all of them at an adjustment "
+         "phase makes it its vassal, orders its units and counts its centres towards victory.", False, (False, True),
+         equivalent="DPjudge VASSAL_DUMMIES"),
+    Rule("dummy_fire", "A dummy's units may be dislodged by their own power's attacks, and their own support counts "
+         "against them (friendly fire, for dummies only).", False, (False, True), equivalent="DPjudge DUMMY_FIRE"),
+    Rule("no_draw", "No draws: the game ends only in a solo victory (or a concession).", False, (False, True),
+         equivalent="DPjudge NO_DRAW"),
+    Rule("hibernate", "A unit whose place is closed or turned to land by a map change in the game (a fleet) stays, and "
+         "may only hold until it reopens.", False, (False, True), equivalent="DPjudge HIBERNATE"),
 )
 
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
@@ -252,6 +278,17 @@ class Ruleset:
     show_status: bool = False
     map_picture: MapPicture = MapPicture.PNG
     anonymous: Anonymous = Anonymous.NO
+    mobilize: bool = False
+    home_builds: bool = False
+    remote_builds: bool = False
+    ftf_press: bool = False
+    cd_dummies: bool = True
+    cd_builds: bool = False
+    immobile_dummies: bool = False
+    vassal_dummies: bool = False
+    dummy_fire: bool = False
+    no_draw: bool = False
+    hibernate: bool = False
 
     def with_(self, **changes: Any) -> "Ruleset":
         """A copy with some rules changed; every value is checked against the table."""

@@ -1,133 +1,148 @@
-"""Builds with DPjudge's special sites (judge.builds), on our test board tests/data/maps/isles.json: WEST has a
-factory at Jarl and Castra as an alternative to Brenn; EAST claims one home centre, has a partisan site at Dunmoor
-and hidden builds in Erath. Through the JSON interface, as a game master's tool would meet them."""
+"""Where and how many units a power builds (judge/builds.py) under the house rules DPjudge's maps carry: mobilize,
+remote_builds, home_builds, cd_builds, and home centres reassigned in a NEWHOMES year; through the JSON interface."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from judge import api, builds, maps
-from judge.position import Position
+from judge import api, maps
+from judge.maps import dpjudge_format
+from judge.maps.build import build
+from judge.position import initial_position
+from judge.rules import Ruleset, parse_rules
 
 DATA = Path(__file__).resolve().parent / "data" / "maps"
 
 
-@pytest.fixture(autouse=True, scope="module")
-def folder():
-    maps.use_folder(DATA)
-    yield
-    maps.use_folder(None)
-
-
-def adjust(units: dict, centers: dict, orders: dict, homes: dict | None = None, phase: str = "W1901A") -> dict:
-    state = {"phase": phase, "units": units, "centers": centers}
-    if homes:
-        state["homes"] = homes
-    return api.adjudicate(state, orders, variant="isles")
+def winter(units: dict, centers: dict, **more) -> dict:
+    return {"phase": "W1901A", "units": units, "centers": centers, **more}
 
 
 def errors(out: dict) -> list[str]:
     return [e["error"] for e in out["errors"]]
 
 
-def test_a_factory_is_built_in_without_owning_it():
-    out = adjust({"WEST": ["A DUN", "F NOC"]}, {"WEST": ["ALB", "BRN", "CAS", "HOL"]},
-                 {"WEST": ["BUILD F JAR", "BUILD A CAS"]})
-    assert errors(out) == [] and out["state"]["units"]["WEST"] == ["A CAS", "A DUN", "F JAR", "F NOC"]
+# -- mobilize --------------------------------------------------------------------------------------------------------
+
+def test_mobilize_begins_with_an_adjustment_phase_and_no_units():
+    m = maps.load("standard")
+    pos = initial_position(m, parse_rules(["mobilize"]))
+    assert str(pos.phase) == "W1900A" and not pos.units and not pos.centers
+    assert pos.house.mobilizing == {p: 1 for p in m.powers}
+    # A dummy under immobile_dummies mobilizes one unit in each of its home centres.
+    pos = initial_position(m, parse_rules(["mobilize", "immobile_dummies"]), frozenset({"ITALY"}))
+    assert pos.house.mobilizing["ITALY"] == 3 and pos.house.mobilizing["FRANCE"] == 1
 
 
-def test_an_alternative_home_centre_and_the_one_it_stands_in_for_are_not_both_built():
-    out = adjust({"WEST": ["A DUN", "F NOC"]}, {"WEST": ["ALB", "BRN", "CAS", "HOL"]},
-                 {"WEST": ["BUILD A CAS", "BUILD F BRN"]})
-    assert errors(out) == ["BUILDS IN ALL ALTERNATIVE SITES (CAS, BRN): BUILD F BRN"]
-    # With Brenn taken, Castra is closed too; Albor (an ordinary home centre) stays open.
-    out = adjust({"WEST": ["A DUN", "F BRN"]}, {"WEST": ["ALB", "BRN", "CAS", "HOL"]},
-                 {"WEST": ["BUILD A CAS", "BUILD F ALB"]})
-    assert errors(out) == ["ALTERNATIVE HOME CENTER, BUT NONE OF THE HOME CENTERS IT STANDS IN FOR IS FREE: CAS"]
-    assert out["state"]["units"]["WEST"] == ["F ALB", "F BRN", "A DUN"]
+def test_mobilizing_powers_build_one_unit_in_a_home_centre_they_do_not_own():
+    m = maps.load("standard")
+    state = initial_position(m, parse_rules(["mobilize"])).to_json(m)
+    out = api.adjudicate(state, {"FRANCE": ["BUILD A PAR", "BUILD A MAR"], "ENGLAND": ["BUILD F BEL"],
+                                 "GERMANY": ["BUILD F KIE"]}, ["mobilize"])
+    assert "NOT A HOME SUPPLY CENTER: BEL" in errors(out)
+    assert "NO MORE BUILDS ALLOWED: BUILD A MAR" in errors(out)
+    after = out["state"]
+    assert after["phase"] == "S1901M" and after["units"] == {"FRANCE": ["A PAR"], "GERMANY": ["F KIE"]}
+    assert after["centers"] == {} and "mobilizing" not in after       # owed builds are made once, then gone
 
 
-def test_a_claim_makes_a_home_centre_for_good():
-    centers = {"EAST": ["ERA", "FEL", "GAR", "HOL", "IVR"]}
-    out = adjust({"EAST": ["F ERA", "A GAR", "F FEL"]}, centers, {"EAST": ["BUILD F HOL", "BUILD A IVR"]})
-    assert errors(out) == ["EXCESS HOME CENTER CLAIM (ONLY 1 MORE): BUILD A IVR"]
-    assert out["state"]["homes"] == {"EAST": ["HOL"]}
-    m = maps.load("isles")
-    after = Position.from_json(out["state"], m)
-    assert builds.home_centres(m, after, "EAST") == ("ERA", "FEL", "GAR", "HOL") and builds.claims_left(m, after,
-                                                                                                     "EAST") == 0
-    # A year later Holm is a home centre (builds go there), Ivory still is not.
-    out = adjust({"EAST": ["F ERA", "A GAR", "F FEL"]}, centers, {"EAST": ["BUILD F HOL", "BUILD A IVR"]},
-                 homes={"EAST": ["HOL"]}, phase="W1902A")
-    assert errors(out) == ["NOT A HOME SUPPLY CENTER: IVR"] and out["state"]["homes"] == {"EAST": ["HOL"]}
-
-
-def test_the_state_refuses_claims_a_power_cannot_have():
-    with pytest.raises(ValueError, match="HOMES OF WEST: WEST CANNOT HAVE CLAIMED HOL"):
-        adjust({}, {}, {}, homes={"WEST": ["HOL"]})
-    with pytest.raises(ValueError, match="HOMES OF EAST: EAST CANNOT HAVE CLAIMED HOL, IVR"):
-        adjust({}, {}, {}, homes={"EAST": ["HOL", "IVR"]})
-
-
-def test_partisans_rise_while_a_power_holds_some_but_not_all_its_homes():
-    # EAST lost Garth: Dunmoor counts as a centre and is a place to build; without it EAST would be even.
-    out = adjust({"EAST": ["A JAR", "F NOC"], "WEST": ["A GAR"]}, {"EAST": ["ERA", "FEL"], "WEST": ["GAR"]},
-                 {"EAST": ["BUILD A DUN"]})
-    assert errors(out) == [] and "A DUN" in out["state"]["units"]["EAST"]
-    m = maps.load("isles")
-    lost_all = Position.from_json({"phase": "W1901A", "units": {"EAST": ["A JAR"]}, "centers": {"WEST": ["ERA",
-                                   "FEL", "GAR"], "EAST": ["HOL"]}}, m)
-    assert builds.partisans(m, lost_all, "EAST") == () and builds.due(m, lost_all, "EAST") == 0
-    # They keep a power from removing a unit too.
-    out = adjust({"EAST": ["A JAR", "F NOC", "F EBY"], "WEST": ["A GAR"]}, {"EAST": ["ERA", "FEL"],
-                                                                            "WEST": ["GAR"]}, {})
-    assert out["state"]["units"]["EAST"] == ["F EBY", "A JAR", "F NOC"]
-
-
-def test_a_partisan_build_makes_the_winter_happen():
-    # End of the Fall: EAST has two centres and two units (on them), and lost Garth: it builds in Dunmoor, so a
-    # winter follows.
-    out = api.adjudicate({"phase": "F1901M", "units": {"EAST": ["F ERA", "F FEL"], "WEST": ["A GAR"]},
-                          "centers": {"EAST": ["ERA", "FEL"], "WEST": ["GAR"]}}, {}, variant="isles")
-    assert out["state"]["phase"] == "W1901A"
-    # With Dunmoor taken there is nowhere to build, and nobody else adjusts: on to the Spring.
-    out = api.adjudicate({"phase": "F1901M", "units": {"EAST": ["F ERA", "F FEL"], "WEST": ["A GAR", "A DUN"]},
-                          "centers": {"EAST": ["ERA", "FEL"], "WEST": ["GAR", "HOL"]}}, {}, variant="isles")
-    assert out["state"]["phase"] == "S1902M"
-
-
-def test_hidden_builds_are_reported_like_any_other():
-    out = adjust({"EAST": ["A GAR", "F FEL"]}, {"EAST": ["ERA", "FEL", "GAR"]}, {"EAST": ["BUILD F ERA"]})
-    assert [o["order"] for o in out["orders"]] == ["BUILD F ERA"] and errors(out) == []
-
-
-def test_without_special_sites_the_standard_count_is_kept(m):
-    pos = Position.from_json({"phase": "W1901A", "units": {"FRANCE": ["A PAR"]},
-                              "centers": {"FRANCE": ["PAR", "MAR", "BRE", "SPA"]}}, m)
-    assert builds.due(m, pos, "FRANCE") == 3 and builds.sites(m, pos, "FRANCE") == ["BRE", "MAR"]
-
-
-def test_a_change_in_a_given_winter_is_played_then_only(tmp_path):
-    # A variant of ours on the isles board: in Winter 1901 Castra may be built in whatever Brenn's state.
-    import json
-    import shutil
-    from judge.game import Game
-    shutil.copy(DATA / "isles.json", tmp_path / "isles.json")
-    west = json.loads((DATA / "isles.json").read_text())["powers"]["WEST"]
-    (tmp_path / "isles_in.json").write_text(json.dumps({"base": "isles", "changes": [
-        {"in": "W1901A", "powers": {"WEST": {**west, "alternatives": {"CAS": []}}}}]}))
-    maps.use_folder(tmp_path)
+def test_mobilize_before_a_calendar_of_its_own_goes_back_to_its_adjustment_phase():
+    maps.use_folder(DATA)
     try:
-        state = {"units": {"WEST": ["A DUN", "F BRN"]}, "centers": {"WEST": ["ALB", "BRN", "CAS", "HOL"]}}
-        out = api.adjudicate({"phase": "W1901A", **state}, {"WEST": ["BUILD A CAS"]}, variant="isles_in")
-        assert errors(out) == [] and "A CAS" in out["state"]["units"]["WEST"]
-        out = api.adjudicate({"phase": "W1902A", **state}, {"WEST": ["BUILD A CAS"]}, variant="isles_in")
-        assert errors(out) == ["ALTERNATIVE HOME CENTER, BUT NONE OF THE HOME CENTERS IT STANDS IN FOR IS FREE: CAS"]
-        game = Game("g", "gm@example.org", "h", variant="isles_in")
-        game.position = Position.from_json({"phase": "W1901A", **state}, maps.load("isles_in"))
-        assert game.map.power_builds["WEST"].alternatives == {"CAS": ()}
-        game.position = Position.from_json({"phase": "S1902M", **state}, maps.load("isles_in"))
-        assert game.map is maps.load("isles_in")
+        m = maps.load("toy_years")                  # adjustments only in years ten divides; begins A.D. 1425
+        pos = initial_position(m, parse_rules(["mobilize"]))
+        assert str(pos.phase) == "A.D. 1420 ADJUSTMENTS"
     finally:
-        maps.use_folder(DATA)
+        maps.use_folder(None)
+
+
+# -- remote_builds and home_builds ------------------------------------------------------------------------------
+
+FRANCE = {"FRANCE": ["A PAR"]}
+
+
+def test_remote_builds_anywhere_owned_while_a_home_centre_is_kept():
+    state = winter(FRANCE, {"FRANCE": ["PAR", "BEL", "HOL"]})
+    out = api.adjudicate(state, {"FRANCE": ["BUILD A BEL", "BUILD F HOL"]}, ["remote_builds"])
+    assert not out["errors"] and out["state"]["units"]["FRANCE"] == ["A BEL", "F HOL", "A PAR"]
+    out = api.adjudicate(state, {"FRANCE": ["BUILD A BEL"]})             # without the rule: home centres only
+    assert errors(out) == ["NOT A HOME SUPPLY CENTER: BEL"]
+
+
+def test_remote_builds_none_once_every_home_centre_is_lost():
+    state = winter({"FRANCE": ["A BUR"]}, {"FRANCE": ["BEL", "HOL"], "GERMANY": ["PAR"]})
+    out = api.adjudicate(state, {"FRANCE": ["BUILD A BEL"]}, ["remote_builds"])
+    assert errors(out) == ["NO BUILDS WITHOUT A HOME CENTER OF YOUR OWN (RULE REMOTE_BUILDS): BEL"]
+    # ...and a fall that leaves France so has no adjustment phase to wait for.
+    fall = {"phase": "F1901M", "units": {"FRANCE": ["A BUR"]}, "centers": {"FRANCE": ["BEL", "HOL"]}}
+    assert api.adjudicate(fall, {}, ["remote_builds"])["state"]["phase"] == "S1902M"
+    assert api.adjudicate(fall, {}, ["build_anywhere"])["state"]["phase"] == "W1901A"
+
+
+def test_home_builds_in_an_owned_home_centre_of_any_power():
+    state = winter(FRANCE, {"FRANCE": ["PAR", "MUN", "BEL"]})
+    out = api.adjudicate(state, {"FRANCE": ["BUILD A MUN", "BUILD A BEL"]}, ["home_builds"])
+    assert errors(out) == ["NOT A HOME SUPPLY CENTER: BEL"] and "A MUN" in out["state"]["units"]["FRANCE"]
+
+
+# -- cd_builds ---------------------------------------------------------------------------------------------------
+
+def test_cd_builds_a_power_that_orders_nothing_builds_at_random_the_same_way_each_time():
+    state = winter({"FRANCE": ["A BUR"]}, {"FRANCE": ["PAR", "MAR", "BRE"]})
+    out = api.adjudicate(state, {}, ["cd_builds"])
+    built = [o["order"] for o in out["orders"] if o["order"].startswith("BUILD")]
+    assert len(built) == 2 and len(out["state"]["units"]["FRANCE"]) == 3 and len(out["orders"]) == 2
+    assert all(b.split()[-1] in ("PAR", "MAR", "BRE") for b in built)
+    assert api.adjudicate(state, {}, ["cd_builds"])["orders"] == out["orders"]
+    plain = api.adjudicate(state, {})
+    assert [o["order"] for o in plain["orders"]] == ["WAIVE"] * 2
+    # A power that orders anything is not in civil disorder: what it leaves out is waived.
+    given = api.adjudicate(state, {"FRANCE": ["BUILD A PAR"]}, ["cd_builds"])
+    assert [o["order"] for o in given["orders"]] == ["BUILD A PAR", "WAIVE"]
+
+
+# -- NEWHOMES --------------------------------------------------------------------------------------------------------
+
+def toy_newhomes(tmp_path: Path):
+    (tmp_path / "toy.map").write_text((DATA / "toy.map").read_text())
+    doc = dpjudge_format.read_text("USE toy\nNEWHOMES 1902\n", "nh", tmp_path, maps.load)
+    return build(doc, "nh")
+
+
+def test_new_homes_before_the_year_nobody_has_home_centres_and_builds_go_anywhere_owned(tmp_path):
+    m = toy_newhomes(tmp_path)
+    assert m.new_homes == (1902,)
+    pos = initial_position(m)
+    assert pos.house.homes == {}
+    from judge.adjudicator import adjudicate
+    from judge.orders.validate import Validator
+    w = pos.__class__.from_json({"phase": "W1901A", "units": {"SOUTH": ["A MID"]},
+                                 "centers": {"SOUTH": ["MID", "CRG"]}, "homes": {}}, m)
+    order = Validator(w, m, Ruleset()).order("BUILD A CRG", "SOUTH")
+    out = adjudicate(m, w, [order], Ruleset())
+    assert out.position.units["CRG"].power == "SOUTH"
+
+
+def test_in_the_new_homes_year_the_centres_owned_become_the_home_centres(tmp_path):
+    m = toy_newhomes(tmp_path)
+    from judge.adjudicator import adjudicate
+    from judge.position import Position
+    fall = Position.from_json({"phase": "F1902M", "units": {"SOUTH": ["A MID"], "NORTH": ["F NBY"]},
+                               "centers": {"SOUTH": ["SBY"], "NORTH": ["NBY"]}, "homes": {}}, m)
+    out = adjudicate(m, fall, [], Ruleset())
+    assert str(out.position.phase) == "W1902A"
+    assert out.position.house.homes == {"NORTH": ("NBY",), "SOUTH": ("MID", "SBY")}
+    doc = out.position.to_json(m)
+    assert doc["homes"] == {"NORTH": ["NBY"], "SOUTH": ["MID", "SBY"]}
+
+
+@pytest.mark.parametrize("extra, message", [
+    ({"mobilizing": {"FRANCE": -1}}, "MOBILIZING MUST GIVE EACH POWER A NUMBER OF BUILDS"),
+    ({"homes": {"FRANCE": ["BUR"]}}, "HOMES MUST BE SUPPLY CENTERS"),
+    ({"dummies": ["NOWHERE"]}, "DUMMIES MUST BE A LIST OF POWERS"),
+    ({"vassals": {"ITALY": "NOWHERE"}}, "VASSALS MUST NAME THEIR CONTROLLING POWER"),
+])
+def test_a_bad_house_state_is_a_malformed_request(extra, message):
+    with pytest.raises(ValueError, match=message):
+        api.adjudicate(winter(FRANCE, {"FRANCE": ["PAR"]}, **extra), {})

@@ -36,7 +36,7 @@ class Create:
             raise CommandError(str(exc).upper() if isinstance(exc, maps.UnknownVariant) else
                                f"VARIANT {variant} CANNOT BE PLAYED: {exc}") from None
         game = Game(name, s.sender, hash_password(args[1]), variant=m.name)
-        game.rules = parse_rules(s.settings.get("rules", "default").split())
+        game.rules = parse_rules(list(m.rules), parse_rules(s.settings.get("rules", "default").split()))
         game.timing = Timing.from_settings(s.settings)
         game.created = s.now
         s.game, s.game_is_new = game, True
@@ -48,6 +48,8 @@ class Create:
             s.say(f"{', '.join(p.title() for p in m.dummies)} {'is a dummy' if len(m.dummies) == 1 else 'are dummies'}"
                   f" from the start (no player joins {'it' if len(m.dummies) == 1 else 'them'}): "
                   f"{len(m.playable_powers)} players are needed.")
+        if m.rules:
+            s.say(f"House rules of the variant: {', '.join(m.rules)} (LIST shows them all; SET RULE changes them).")
         if not picture.has_drawing(m.board):
             s.say(f"The {m.title} map has no drawing: results come as text only, without a picture of the board.")
         s.log.append(f"CREATE {name}")

@@ -37,6 +37,9 @@ class Signon:
             player = game.player(who)
             if player is not None and player.status == ACTIVE and check_password(args[1], player.password):
                 s.say(f"Signed on as {who.title()} in game {name}.")
+            elif player is not None and _lord_signs_on(game, who, args[1]):
+                # vassal_dummies: the power a dummy is the vassal of orders its units, with its own password.
+                s.say(f"Signed on as {who.title()} in game {name}, as the power it is the vassal of.")
             elif player is not None and check_password(args[1], game.master_password):
                 # As DPjudge allows: the master may act as any power (e.g. to order a dummy or a late power).
                 s.say(f"Signed on as {who.title()} in game {name}, with the master's password.")
@@ -46,6 +49,13 @@ class Signon:
             s.role, s.power = "power", who
         s.log.append(f"SIGNON {who} {name}")
         return Continue.YES
+
+
+def _lord_signs_on(game, vassal: str, password: str) -> bool:
+    house = game.position.house if game.position is not None else None
+    lord = house.vassals.get(vassal) if house is not None and game.rules.vassal_dummies else None
+    player = game.player(lord) if lord else None
+    return player is not None and player.status == ACTIVE and check_password(password, player.password)
 
 
 class Signoff:

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from aiosmtpd.smtp import SMTP
 
+from judge import maps
 from judge.config import Settings
 from judge.daemon.lanes import Lanes
 from judge.daemon.scheduler import Deadlines
@@ -112,6 +113,7 @@ class Daemon:
         self.tasks = [asyncio.create_task(self._send_loop()), asyncio.create_task(self._sweep_loop())]
         self.kick.set()
         log.info("judge listening on %s:%s with %d game workers", self.host, self.port, self.workers)
+        maps.catalog.shadowed()         # (a folder file named like a shipped variant is said in the log)
         return self.host, self.port
 
     async def stop(self) -> None:

@@ -61,7 +61,8 @@ class Membership:
         self.players.extend(Player("", "", power=d, status=DUMMY) for d in m.dummies)
         self.players.sort(key=lambda p: m.powers.index(p.power))
         self.status = PLAYING
-        self.position = initial_position(m)
+        dummies = frozenset(p.power for p in self.players if p.power and p.status == DUMMY)
+        self.position = initial_position(m, self.rules, dummies)
         for player in self.players:
             if player.address:
                 self._tenure_starts(player)

@@ -2,16 +2,18 @@
 A mixin of judge.game.Game; pure."""
 from __future__ import annotations
 
+import dataclasses
 from datetime import datetime
 
 from judge.adjudicator import PhaseOutcome, adjudicate
 from judge.orders import unit_key
 from judge.orders.errors import DUPLICATE_ORDER, SET_NOT_USED, SET_REJECTED, OrderError
 from judge.orders.parser import parse
-from judge import builds
 from judge.orders.sets import adjustment_count, build_order_set
 from judge.orders.validate import Validator
+from judge import builds
 from judge.phases import ends_year, victory_centers
+from judge.position import HouseState
 from judge.game.roles import DUMMY, PLAYING, GameError, OrderSetError, Player
 from judge.rules import OrderSets, PartialOrders
 
@@ -35,17 +37,32 @@ class Ordering:
         due = adjustment_count(pos, power, self.map)
         if due < 0:
             return True
-        m, anywhere = self.map, self.rules.build_anywhere
-        if m.power_builds:
-            return due > 0 and bool(builds.sites(m, pos, power, anywhere))
-        return due > 0 and any(c not in pos.units and m.builds_at(power, c, anywhere) for c in pos.centers_of(power))
+        return due > 0 and bool(builds.sites(self.map, power, pos.units, pos.centers, self.rules, pos.house))
 
     def ordering_players(self) -> list[Player]:
         return [p for p in self.players if p.power and self.needs_orders(p.power)]
 
     def late_players(self) -> list[Player]:
-        """Players who must still send orders (dummies never hold the game up)."""
-        return [p for p in self.ordering_players() if p.status != DUMMY and not p.submitted]
+        """Players who must still send orders (dummies never hold the game up, unless the house rule cd_dummies is
+        off: then a phase a dummy has to order waits for its deadline)."""
+        wait_for_dummies = not self.rules.cd_dummies
+        return [p for p in self.ordering_players() if (p.status != DUMMY or wait_for_dummies) and not p.submitted]
+
+    @property
+    def play_position(self):
+        """The position to check and adjudicate orders on: with the powers that are dummies now, where the house
+        rules ask (immobile_dummies, dummy_fire, vassal_dummies) or the position already keeps them."""
+        pos = self.position
+        if pos is None:
+            return pos
+        rules = self.rules
+        if pos.house is None and not (rules.immobile_dummies or rules.dummy_fire or rules.vassal_dummies):
+            return pos
+        dummies = frozenset(p.power for p in self.players if p.power and p.status == DUMMY)
+        house = pos.house or HouseState()
+        if house.dummies == dummies:
+            return pos
+        return dataclasses.replace(pos, house=dataclasses.replace(house, dummies=dummies))
 
     def all_in(self) -> bool:
         return not self.late_players()
@@ -59,7 +76,7 @@ class Ordering:
         player = self.player(power)
         if self.status != PLAYING:
             raise GameError(f"GAME {self.name} IS NOT ACTIVE")
-        pos = self.position
+        pos = self.play_position
         m = self.map
         kept = list(texts)
         if self.rules.order_sets is OrderSets.MERGE and player.submitted:
@@ -113,11 +130,11 @@ class Ordering:
     def adjudicate(self) -> tuple[PhaseOutcome, list[tuple[str, str, str]]]:
         """The outcome of the current phase from the stored orders (missing ones take defaults). Changes nothing."""
         legal, errors = self.legal_orders()
-        return adjudicate(self.map, self.position, legal, self.rules), errors
+        return adjudicate(self.map, self.play_position, legal, self.rules), errors
 
     def legal_orders(self) -> tuple[list, list[tuple[str, str, str]]]:
         """The stored orders that can be used, and (power, text, diagnostic) for those that cannot."""
-        m, pos = self.map, self.position
+        m, pos = self.map, self.play_position
         validator = Validator(pos, m, self.rules)
         legal, errors = [], []
         for p in self.players:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Callable
@@ -52,15 +53,18 @@ def audience(game: Game) -> list[str]:
 
 
 def _render(game: Game, settings: Settings, ctx: dict, deadline: str, processed: str, winner: str | None):
+    # A variant without a drawing says so where a picture would come (the house rule map_picture asks for one).
+    no_picture = game.map.title if game.rules.map_picture is not MapPicture.NONE and \
+        not picture.has_drawing(game.map.board) else ""
     return render("results/phase.txt", judge=settings.judge_name, game=game.name, variant=game.variant,
-                  deadline=deadline,
+                  deadline=deadline, no_picture=no_picture,
                   processed_deadline=processed, winner=reports.power_name(winner) if winner else "", **ctx)
 
 
 def process(game: Game, settings: Settings, now: datetime) -> Processed:
     """Process the current phase now, whatever the orders (missing ones take defaults). Mutates `game`."""
     out = Processed(snapshot=game.to_json())
-    before = game.position
+    before = game.play_position
     legal, errors = game.legal_orders()
     outcome = adjudicate(game.map, before, legal, game.rules)
     if outcome.disagreements:
@@ -79,7 +83,7 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors, disorder, game.winner)
     subject, body = _render(game, settings, ctx, show(game.deadline, game.timing), processed, game.winner)
     out.results = (str(before.phase), body)
-    board = picture_of(game, f"{game.name}-{before.phase}",
+    board = picture_of(game, f"{game.name}-{before.phase.code}",
                        lambda: picture.results_svg(game.map, before, outcome, game=game.name))
     out.mails.append(Mail(audience(game), "raw", {"subject": subject, "body": body}, board))
     if game.over:
@@ -214,7 +218,7 @@ def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
     _, body = _render(game, settings, ctx, "(not set: this is a preview)", show(game.deadline, game.timing),
                       outcome.winner)
     out = Processed()
-    board = picture_of(game, f"{game.name}-{game.position.phase}-preview",
+    board = picture_of(game, f"{game.name}-{game.position.phase.code}-preview",
                        lambda: picture.results_svg(game.map, game.position, outcome, game=f"{game.name} (preview)"))
     out.mails.append(Mail([game.master_address], "notice/preview.txt",
                           {"game": game.name, "phase_code": str(game.position.phase), "late": late, "body": body},
@@ -229,6 +233,7 @@ def picture_of(game: Game, name: str, svg: Callable[[], str],
     kind = kind or game.rules.map_picture
     if kind is MapPicture.NONE or not picture.has_drawing(game.map.board):
         return []
+    name = re.sub(r"[^A-Za-z0-9_-]+", "_", name)        # (a phase of a map's own calendar: "Þ1912A")
     try:
         drawing = svg()
         if kind is MapPicture.SVG:

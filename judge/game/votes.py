@@ -35,6 +35,9 @@ class Voting:
         if not words:
             raise GameError("VOTE WHAT? VOTE DRAW, VOTE DRAW <powers>, VOTE CONCEDE <power> OR VOTE NONE")
         head, rest = words[0].upper(), words[1:]
+        if head == "DRAW" and self.rules.no_draw:
+            raise GameError(f"GAME {self.name} ALLOWS NO DRAWS (HOUSE RULE NO_DRAW): IT ENDS IN A SOLO VICTORY OR A "
+                            "CONCESSION")
         if head == "DRAW" and not rest:
             return "DRAW"
         if head == "DRAW":

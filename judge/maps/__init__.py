@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
+
+from judge.maps.calendar import Calendar
 
 TERRAINS = ("land", "coast", "sea", "port")   # a port: a coast whose fleet may also convoy, as one at sea
-COASTS = ("NC", "SC", "EC", "WC")     # the coasts the order parser reads ("/nc", "north coast" ...)
+COASTS = ("NC", "SC", "EC", "WC")     # the coasts the order parser reads by name ("north coast"); others by code
 BUILDS = ("homes", "any")             # where a power builds: its own home centres, or any centre it owns
 DEFAULT_BEGIN = "S1901M"
 SEASON_WORDS = {"spring": "S", "fall": "F"}   # the seasons a calendar may hold a movement phase in (and its retreats)
@@ -22,8 +25,9 @@ class UnknownVariant(MapError):
 
 
 def alias_key(text: str) -> str:
-    """The form names are compared in: lower case letters and digits only ("St. Petersburg" -> "stpetersburg")."""
-    return re.sub(r"[^a-z0-9]", "", text.lower())
+    """The form names are compared in: lower case letters and digits (of any script) only ("St. Petersburg" ->
+    "stpetersburg", "Grèce" -> "grèce")."""
+    return re.sub(r"[\W_]", "", text.lower())
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,8 @@ class Map:
     province_fleet_adj: dict[str, frozenset[str]] = field(default_factory=dict)  # coasts folded away
     name_prefixes: frozenset[str] = frozenset()   # every prefix of every name key, for word-by-word matching
     reach: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)  # (kind, loc) -> provinces
+    coast_words: dict[str, str] = field(default_factory=dict)   # what players write for a coast -> its code
+    coast_codes: frozenset[str] = frozenset()     # coast codes a player may write bare after a place ("spa nc")
     # -- the variant: what differs from one game of Diplomacy to another beyond the board ---------------------------
     title: str = ""                       # "Fleet Rome"
     description: str = ""                 # what differs from the standard game, in a line
@@ -62,6 +68,10 @@ class Map:
     start_centers: dict[str, tuple[str, ...]] | None = None     # centres owned at the start (None: the home centres)
     calendar: tuple[str, ...] = ("S", "F")   # the movement seasons of a year, in order; a winter adjustment ends it
     build_limit: int = 0                  # most builds a power makes in one adjustment phase (0: no limit)
+    flow: Calendar | None = None          # a calendar of the variant's own (DPjudge FLOW); None: the standard one
+    rules: tuple[str, ...] = ()           # house rules a game of the variant starts with (judge.rules words)
+    new_homes: tuple[int, ...] = ()       # years whose adjustment phase makes the centres owned the home centres
+    coast_names: dict[str, str] = field(default_factory=dict)   # "BUL/OK" -> "Bulgarije (oostkust)", if given
     source: str = ""                      # the file the variant was read from
     # -- what DPjudge's maps add (judge.maps.features; FORMAT.md) ------------------------------------------------
     dummies: tuple[str, ...] = ()         # powers no player joins: dummies from the start
@@ -73,6 +83,7 @@ class Map:
     changes: tuple[dict, ...] = ()        # parts that change in given phases (judge.maps.changes; DPjudge IN, FROM)
     base_document: dict | None = None     # the document, kept where there are changes to apply to it
     changed: dict = field(default_factory=dict)         # the changes applied -> the Map they make (cached)
+    rebuild: Any = None                   # judge.maps.build.build, for the Maps of the changes
 
     def at(self, phase) -> "Map":
         """The map this variant is played on in the phase (a judge.position.Phase): itself, unless it changes then."""

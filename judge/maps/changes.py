@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any
+from typing import Any, Callable
 
 from judge.maps import Map, MapError
 
@@ -18,8 +18,9 @@ _WHEN = re.compile(r"^[SFW](?:\d{1,4}(?:[MRA])?)?$")
 _PHASE = re.compile(r"^(?:[SF]\d{4}M|W\d{4}A)$")
 
 
-def read(m: Map, doc: dict, value: Any) -> None:
-    """The document's "changes"; each one is checked by building the variant it makes."""
+def read(m: Map, doc: dict, value: Any, build: Callable[[dict, str], Map]) -> None:
+    """The document's "changes"; each one is checked by building the variant it makes (`build`: judge.maps.build's,
+    kept on the Map to build the changed ones when a phase asks for them)."""
     if not isinstance(value, list):
         raise MapError("changes: expected a list of {\"in\": ..., or \"from\": ..., and what changes}")
     out = []
@@ -49,7 +50,7 @@ def read(m: Map, doc: dict, value: Any) -> None:
     m.changes = tuple(out)
     if out:
         m.base_document = copy.deepcopy(doc)
-        from judge.maps.build import build
+        m.rebuild = build
         for i in range(len(out)):
             try:
                 build({**merge(doc, [out[i]]), "changes": []}, "")
@@ -101,8 +102,7 @@ def at(m: Map, phase: Any) -> Map:
         return m
     cached = m.changed.get(applied)
     if cached is None:
-        from judge.maps.build import build
-        cached = build({**merge(m.base_document, [m.changes[i] for i in applied]), "changes": []}, m.source)
+        cached = m.rebuild({**merge(m.base_document, [m.changes[i] for i in applied]), "changes": []}, m.source)
         cached.source, cached.board = m.source, m.board
         m.changed[applied] = cached
     return cached

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judge import builds as build_rules
+from judge import builds
 from judge.maps import Map
 from judge.orders import Build, Order, Remove, Waive
 from judge.orders import errors as E
@@ -35,8 +35,8 @@ class OrderSet:
 
 def adjustment_count(position: Position, power: str, m: Map) -> int:
     """Builds (positive) or removals (negative) a power has in an adjustment phase: the difference of its centres and
-    units (with DPjudge's partisan sites, judge.builds), builds no more than the variant's limit per winter."""
-    return build_rules.due(m, position, power)
+    units, builds no more than the variant's limit per winter."""
+    return builds.count(m, position, power)
 
 
 def build_order_set(power: str, texts: list[str], position: Position, m: Map, rules: Ruleset,
@@ -95,10 +95,11 @@ class _SpecialSites:
     and no more home centres are claimed (builds outside its home centres) than it has claims left."""
 
     def __init__(self, m: Map, position: Position, power: str, rules: Ruleset):
-        open_sites = build_rules.sites(m, position, power, rules.build_anywhere)
-        self.groups = build_rules.alternative_groups(m, position, power, open_sites)
-        self.claims = build_rules.claims_left(m, position, power)
-        self.homes = set(build_rules.home_centres(m, position, power))
+        house = position.house
+        open_sites = builds.sites(m, power, position.units, position.centers, rules, house)
+        self.groups = builds.alternative_groups(m, house, power, open_sites)
+        self.claims = builds.claims_left(m, house, power)
+        self.homes = set(builds.homes(m, house, power))
         self.centres = m.centers
 
     def refusal(self, order: Build, building: set[str]) -> str | None:

@@ -24,6 +24,7 @@ class Validator:
         self.kind = position.phase.kind            # M, R or A (read once: every order needs it)
         areas = m.convoy_areas              # (seas and ports: where a fleet may convoy)
         self.fleet_seas = frozenset(p for p, u in position.units.items() if u.kind == "F" and p in areas)
+        self._special = rules.hibernate or rules.immobile_dummies     # (house rules on units: checked only then)
 
     # -- entry points ----------------------------------------------------------------------------------------------
     def order(self, text: str, power: str) -> Order:
@@ -49,8 +50,19 @@ class Validator:
     def _hold(self, p: Parsed, power: str) -> Order:
         return Hold(self._own_unit(p.place, power))
 
+    def _active_unit(self, place: Place, power: str, moving: bool) -> Unit:
+        """The power's unit, if it may do more than hold: not a unit trapped by a change of the map (hibernate),
+        nor, for a move, a dummy's (immobile_dummies)."""
+        unit = self._own_unit(place, power)
+        if self.rules.hibernate and not self.m.can_hold(unit.kind, unit.loc):
+            raise OrderError(E.TRAPPED_UNIT.format(unit))
+        house = self.pos.house
+        if moving and self.rules.immobile_dummies and house is not None and unit.power in house.dummies:
+            raise OrderError(E.IMMOBILE_UNIT.format(unit))
+        return unit
+
     def _move(self, p: Parsed, power: str) -> Order:
-        unit = self._own_unit(p.place, power)
+        unit = self._active_unit(p.place, power, True) if self._special else self._own_unit(p.place, power)
         dest, path = p.path[-1], [pl.province for pl in p.path[:-1]]
         src, to = unit.loc[:3], dest.province      # (provinces, read once: this runs for every move)
         def text() -> str:          # only an error needs the order written out
@@ -141,7 +153,7 @@ class Validator:
         return Unit("", kind, loc), True
 
     def _support(self, p: Parsed, power: str) -> Order:
-        unit = self._own_unit(p.place, power)
+        unit = self._active_unit(p.place, power, False) if self._special else self._own_unit(p.place, power)
         target, missing = self._target_unit(p, E.SUPPORT_NO_UNIT)
         src, supported = unit.loc[:3], target.loc[:3]      # (provinces, read once: supports are many)
         def text() -> str:
@@ -197,7 +209,7 @@ class Validator:
             self.m.convoy_route(unit.loc[:3], province, self.fleet_seas - {supporter})
 
     def _convoy(self, p: Parsed, power: str) -> Order:
-        unit = self._own_unit(p.place, power)
+        unit = self._active_unit(p.place, power, False) if self._special else self._own_unit(p.place, power)
         if unit.kind != "F":
             raise OrderError(E.CONVOY_NOT_FLEET.format(unit))
         if unit.province not in self.m.convoy_areas:
@@ -245,20 +257,9 @@ class Validator:
     def _build(self, p: Parsed, power: str) -> Order:
         place = p.place
         prov = self.m.provinces[place.province]
-        anywhere = self.rules.build_anywhere
-        if self.m.power_builds:
-            # DPjudge's claimed, partisan, factory and alternative home centres (judge.builds).
-            why = builds.why_not(self.m, self.pos, power, place.province, anywhere)
-            if why is not None:
-                raise OrderError(_BUILD_REFUSALS[why].format(place.province))
-        elif not self.m.builds_at(power, place.province, anywhere):
-            # (where builds may go in any owned centre, only a province that is no centre at all is refused here)
-            wrong = E.NOT_SUPPLY_CENTER if anywhere or self.m.builds == "any" else E.NOT_HOME_CENTER
-            raise OrderError(wrong.format(place.province))
-        elif self.pos.centers.get(place.province) != power:
-            raise OrderError(E.NOT_OWNED_CENTER.format(place.province))
-        elif place.province in self.pos.units:
-            raise OrderError(E.OCCUPIED.format(place.province))
+        wrong = builds.site_error(self.m, self.pos, power, place.province, self.rules)
+        if wrong is not None:
+            raise OrderError(wrong)
         kind = p.kind
         coast = place.coast if place.coast in prov.coasts else None
         if kind is None:
@@ -283,9 +284,6 @@ class Validator:
     def _waive(self, p: Parsed, power: str) -> Order:
         return Waive(power)
 
-
-_BUILD_REFUSALS = {"home": E.NOT_HOME_CENTER, "centre": E.NOT_SUPPLY_CENTER, "owned": E.NOT_OWNED_CENTER,
-                   "occupied": E.OCCUPIED, "alternative": E.ALTERNATIVE_CLOSED}
 
 # The checks each phase allows, by parsed action; the rest are refused as orders of another phase.
 _CHECKS = {

@@ -14,6 +14,13 @@ from judge.storage.atomic import append_line, locked
 from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, recover, remove_temp_files
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9_-]{0,19}$")
+_UNSAFE = re.compile(r"[^A-Za-z0-9]+")
+
+
+def file_part(phase: str) -> str:
+    """A phase as part of a file name: S1901M as it is; DPjudge's long form of a calendar of the map's own with
+    ASCII letters and digits only ("A.D. 1425 MOVEMENT" -> "A_D_1425_MOVEMENT"), bounded."""
+    return _UNSAFE.sub("_", phase).strip("_")[:40] or "phase"
 STATUS = "status.json"
 
 
@@ -149,7 +156,7 @@ class GameStore:
 
     def snapshot(self, game: Game, tx: Commit | None = None) -> str:
         """Keep the status as it is before the current phase is processed (for ROLLBACK)."""
-        rel = f"snapshots/{self._next(game.name, 'snapshots', tx):04d}-{game.position.phase}.json"
+        rel = f"snapshots/{self._next(game.name, 'snapshots', tx):04d}-{file_part(str(game.position.phase))}.json"
         self._write(game.name, rel, _dump(game.to_json()), tx)
         return rel
 
@@ -158,7 +165,7 @@ class GameStore:
         return sorted(folder.glob("[0-9]*.json")) if folder.exists() else []
 
     def archive_results(self, game: Game, phase: str, text: str, tx: Commit | None = None) -> str:
-        rel = f"results/{self._next(game.name, 'results', tx):04d}-{phase}.txt"
+        rel = f"results/{self._next(game.name, 'results', tx):04d}-{file_part(phase)}.txt"
         self._write(game.name, rel, text, tx)
         return rel
 
@@ -178,7 +185,7 @@ class GameStore:
 
     def archive_crosscheck(self, game: Game, phase: str, case: dict, tx: Commit) -> str:
         """A case the two engines disagreed on, replayable with `judge adjudicate`."""
-        rel = f"crosscheck/{self._next(game.name, 'crosscheck', tx):04d}-{phase}.json"
+        rel = f"crosscheck/{self._next(game.name, 'crosscheck', tx):04d}-{file_part(phase)}.json"
         self._write(game.name, rel, _dump(case), tx)
         return rel
 

@@ -72,7 +72,7 @@ def test_minus_forgets_every_restriction_touching_the_place_as_dpjudge_does(tmp_
 
 @pytest.mark.parametrize("line, message", [
     ("AMEND NBY ABUTS -NSE %NSE", r"t.map:\d+: '%NSE': '%' is no restriction DPjudge knows"),
-    ("AMEND NBY ABUTS -NSE *", r"t.map:\d+: '\*': a restricted adjacency names the place"),
+    ("AMEND NBY ABUTS -NSE *", r"t.map:\d+: '\*': expected marks around a place"),
     ("AMEND NBY ABUTS -NSE Q:NSE", r"t.map:\d+: Q:NSE: no power has the letter Q"),
     ("AMEND NBY ABUTS -NSE *:NSE", r"t.map:\d+: '\*:NSE': before ':' come the letters"),
     ("AMEND NBY ABUTS -NSE *NSE~", r"t.map:\d+: NBY -> NSE is marked both \* and ~"),
@@ -156,8 +156,9 @@ def test_minus_takes_a_special_centre_back(tmp_path):
     ("NORTH +NSE", r"t.map:\d+: NORTH's factory site NSE is no land or coast"),
     ("NORTH @NBY(SBY)", r"t.map:\d+: @NBY\(SBY\): SBY is not one of NORTH's other home centres"),
     ("NORTH NBY(SBY)", r"t.map:\d+: NBY\(SBY\): only an alternative home centre \(@\) has limits"),
-    ("NORTH *(X)", r"t.map:\d+: '' is no centre"),
-    ("NORTH -&SC", r"t.map:\d+: -&SC: NORTH has no claimed home centre left"),
+    ("NORTH *(X)", r"t.map:\d+: \(X\): only an alternative home centre \(@\) has limits"),
+    ("NORTH @(X)", r"t.map:\d+: '' is no centre"),
+    ("NORTH -&SC", r"t.map:\d+: -&SC: no claimed home centre left to remove"),
 ])
 def test_bad_special_centres_are_refused_with_file_and_line(tmp_path, lines, message):
     import re
