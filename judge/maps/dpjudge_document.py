@@ -203,10 +203,14 @@ def _powers(board: Board, provinces: dict[str, str]):
     powers: dict[str, dict] = {}
     letters: dict[str, str] = {}
     homes, start, owns = {}, {}, {}
+    taken = {p.letter or n[0] for n, p in board.powers.items() if not p.dummy}     # the signs of those who play
     for name in sorted(board.powers):          # DPjudge lists powers alphabetically
         p = board.powers[name]
         own = p.own or name
         letter = p.letter or name[0]          # (DPjudge's code takes the power's initial, not the adjective's)
+        if p.dummy and not p.letter and (letter in letters or letter in taken or letter in ("M", "?")):
+            # A dummy signs on nobody (DPjudge lets dummies share a sign): one its initial cannot be gets a free one.
+            letter = next(c for c in "123456789ABCDEFGHIJKLNOPQRSTUVWXYZ" if c not in letters and c not in taken)
         if letter in letters:
             raise MapError(f"{p.where}: {name}'s letter {letter} is {letters[letter]}'s: give another as "
                            "(OWNWORD:L)")
