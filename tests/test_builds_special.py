@@ -135,3 +135,21 @@ def test_a_change_in_a_given_winter_is_played_then_only(tmp_path):
         assert game.map is maps.load("isles_in")
     finally:
         maps.use_folder(DATA)
+
+
+def test_a_shared_home_centre_is_built_in_by_whichever_power_owns_it(tmp_path):
+    import json
+    import shutil
+    shutil.copy(DATA / "isles.json", tmp_path / "isles.json")
+    east = json.loads((DATA / "isles.json").read_text())["powers"]["EAST"]
+    (tmp_path / "isles_shared.json").write_text(json.dumps({"base": "isles", "powers": {
+        **json.loads((DATA / "isles.json").read_text())["powers"], "EAST": {**east, "shared_homes": ["CAS"]}},
+        "homes": {"WEST": ["ALB", "BRN", "CAS"], "EAST": ["ERA", "FEL", "GAR"], "NORTH": ["IVR"]},
+        "start": {"WEST": ["A CAS", "F ALB", "F BRN"], "EAST": ["A GAR", "F ERA", "F FEL"], "NORTH": ["F IVR"]}}))
+    maps.use_folder(tmp_path)
+    try:
+        state = {"phase": "W1901A", "units": {"EAST": ["F ERA"]}, "centers": {"EAST": ["CAS", "ERA"]}}
+        out = api.adjudicate(state, {"EAST": ["BUILD A CAS"]}, variant="isles_shared")
+        assert errors(out) == [] and "A CAS" in out["state"]["units"]["EAST"]
+    finally:
+        maps.use_folder(DATA)

@@ -80,6 +80,8 @@ class Map:
     borders: dict = field(default_factory=dict)         # (from location, to province) -> features.Border
     weak_borders: dict[tuple[str, str], str] = field(default_factory=dict)   # ... -> "half" or "none" only
     closed_borders: dict = field(default_factory=dict)  # ... -> Border, only those closed to some powers
+    shared_homes: dict[str, tuple[str, ...]] = field(default_factory=dict)   # power -> home centres of another
+    # power that are its own too (DPjudge allows it: only one owns such a centre at a time)
     changes: tuple[dict, ...] = ()        # parts that change in given phases (judge.maps.changes; DPjudge IN, FROM)
     base_document: dict | None = None     # the document, kept where there are changes to apply to it
     changed: dict = field(default_factory=dict)         # the changes applied -> the Map they make (cached)
@@ -136,7 +138,7 @@ class Map:
         p = self.provinces.get(province)
         if p is None or not p.center:
             return False
-        return p.home == power or anywhere or self.builds == "any"
+        return p.home == power or anywhere or self.builds == "any" or province in self.shared_homes.get(power, ())
 
     def first_centers(self) -> dict[str, str]:
         """Who owns which centre at the start: the variant's own list, else each home centre its power's."""
@@ -151,6 +153,8 @@ class Map:
         for p in sorted(self.provinces.values(), key=lambda p: p.abbr):
             if p.home:
                 out.setdefault(p.home, []).append(p.abbr)
+        for power, shared in self.shared_homes.items():      # (DPjudge: a home centre of two powers)
+            out[power] = sorted({*out.get(power, ()), *shared})
         return {power: tuple(provs) for power, provs in out.items()}
 
     def locations(self) -> list[str]:

@@ -77,6 +77,7 @@ class Board:
         self.dynamic: dict[tuple[str, str], tuple[list[Line], str]] = {}   # IN/FROM blocks: (kind, when) ->
         # (lines, where the block begins) (dpjudge_features)
         self.dynamic_block: tuple[str, str] | None = None     # the block the file's next lines go to, if any
+        self.shared: dict[str, list[str]] = {}       # power -> home centres it shares with another (the document's)
 
     # -- a variant this judge offers, USEd ------------------------------------------------------------------------
     def absorb(self, m: Map, where: str) -> None:

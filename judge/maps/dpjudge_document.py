@@ -42,6 +42,8 @@ def document(board: Board) -> dict:
              if loc[:3] in coasts and loc[4:] in coasts[loc[:3]] and loc[4:] not in COASTS}
     if names:
         doc["coast_names"] = names
+    for power, shared in board.shared.items():
+        doc["powers"][power]["shared_homes"] = shared
     dpjudge_features.extend(board, marked, doc)       # borders, dummies, leagues, special home centres
     dpjudge_features.changes(reader, doc, document)   # IN and FROM blocks
     return doc
@@ -77,7 +79,13 @@ def _province_entry(board: Board, abbr: str, terrain: str, centre: bool, homes: 
         entry["center"] = True
     owner = [p for p, hs in homes.items() if abbr in hs]
     if len(owner) > 1:
-        refuse(board.name_where[abbr], f"{abbr} as a home centre of {' and '.join(owner)} (shared homes)")
+        # A home centre of several powers (DPjudge allows it): the "home" of the one owning it at the start (else of
+        # the first), "shared_homes" of the others (judge.maps.features adds them to their home centres).
+        starts = [p for p in owner if abbr in (board.powers[p].owns if board.powers[p].owns is not None else
+                                               board.powers[p].homes)]
+        owner.sort(key=lambda p: p not in starts[:1])
+        for other in owner[1:]:
+            board.shared.setdefault(other, []).append(abbr)
     if owner:
         entry["home"] = owner[0]
     if coasts:

@@ -10,7 +10,7 @@ from judge.maps import Map, MapError
 
 STRENGTHS = ("full", "half", "none")     # an attack across a border: full, half (DPjudge '*'), none (a strait, '~')
 LEAGUE_RULES = ("", "strict", "benign")
-POWER_KEYS = {"dummy", "league", "claims", "partisans", "factories", "alternatives", "hidden"}
+POWER_KEYS = {"dummy", "league", "claims", "partisans", "factories", "alternatives", "hidden", "shared_homes"}
 BORDER_KEYS = {"from", "to", "strength", "powers", "owner_of"}
 
 
@@ -59,6 +59,8 @@ def read_powers(m: Map, powers_doc: dict) -> None:
         builds = _builds(info, where)
         if builds != PowerBuilds():
             m.power_builds[power] = builds
+        if info.get("shared_homes"):
+            m.shared_homes[power] = _strings(info["shared_homes"], f"{where}.shared_homes")
     m.dummies = tuple(dummies)
 
 
@@ -134,6 +136,12 @@ def check(m: Map) -> None:
             if f not in leagues:
                 raise MapError(f"powers.{power}.league.friends: no power is in the league {f}")
     _check_builds(m)
+    for power, shared in m.shared_homes.items():
+        for c in shared:
+            p = m.provinces.get(c)
+            if p is None or not p.center or p.home in (None, power):
+                raise MapError(f"powers.{power}.shared_homes: {c!r} is no other power's home centre (a shared home "
+                               "is one power's home, its \"home\", and others' too)")
 
 
 def _check_builds(m: Map) -> None:

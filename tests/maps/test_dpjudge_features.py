@@ -218,3 +218,12 @@ def test_what_in_and_from_may_not_do_is_refused_with_file_and_line(tmp_path, lin
     import re
     text = refused(TOY + lines + "\n", tmp_path)
     assert re.search(message, text), text
+
+
+# -- home centres of two powers ------------------------------------------------------------------------------------------
+
+def test_a_home_centre_of_two_powers_is_the_owner_s_home_and_the_other_s_shared_one(tmp_path):
+    m = read(TOY + "SOUTH MID\nNORTH MID\nOWNS NBY\n", tmp_path)
+    assert m.provinces["MID"].home == "SOUTH" and m.shared_homes == {"NORTH": ("MID",)}
+    assert m.homes("NORTH") == ("MID", "NBY") and m.homes("SOUTH") == ("MID", "SBY")
+    assert m.first_centers()["MID"] == "SOUTH" and m.builds_at("NORTH", "MID")

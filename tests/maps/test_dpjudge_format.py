@@ -133,7 +133,6 @@ TOY = (DATA / "toy.map").read_text()
     ("Northern Ocean = nocn", "abbreviation 'nocn'"),
     ("BARTER DIRECTIVES", "no such game type"),
     ("DIRECTIVES\nVICTORY 4", "VICTORY in a DIRECTIVES stanza"),
-    ("SOUTH MID\nNORTH MID", "shared homes"),
 ])
 def test_what_the_judge_does_not_play_is_refused_with_file_and_line(tmp_path, line, message):
     text = TOY + line + "\n"

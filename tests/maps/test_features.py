@@ -130,3 +130,13 @@ def test_changes_apply_in_their_phases_only():
 def test_a_broken_change_is_refused_naming_it(changes, message):
     text = _broken(lambda d: d.update(changes=changes))
     assert message in text, text
+
+
+def test_a_shared_home_centre_is_a_home_of_both():
+    doc = copy.deepcopy(ISLES)
+    doc["powers"]["EAST"]["shared_homes"] = ["CAS"]
+    m = build(doc, "isles.json")
+    assert m.homes("EAST") == ("CAS", "ERA", "FEL", "GAR") and m.homes("WEST") == ("ALB", "BRN", "CAS")
+    assert m.first_centers()["CAS"] == "WEST"
+    assert "'HOL' is no other power's home centre" in _broken(
+        lambda d: d["powers"]["EAST"].update(shared_homes=["HOL"]))
