@@ -8,9 +8,9 @@ from typing import Any, Callable
 
 from judge.maps import Map, MapError
 
-# What a change may replace. The board (terrain, adjacency, borders, the provinces themselves) stays as it is: a
-# change of the board during a game would strand units, and this judge does not play that.
-CHANGE_KEYS = {"powers", "homes", "victory", "builds", "build_limit"}
+# What a change may replace. The provinces themselves (their terrain, coasts, names) stay as they are: a unit is never
+# stranded. Who may cross where may change (DPjudge's SHUT places open in some phases: a province without adjacency).
+CHANGE_KEYS = {"powers", "homes", "victory", "builds", "build_limit", "army", "fleet", "borders"}
 POWER_CHANGES = {"league", "claims", "partisans", "factories", "alternatives", "hidden"}   # (not its letter, name,
 # or whether it is a dummy: the players are seated by then)
 SEASONS = {"spring": "S", "fall": "F", "winter": "W"}
@@ -61,9 +61,9 @@ def read(m: Map, doc: dict, value: Any, build: Callable[[dict, str], Map]) -> No
 def applies(change: dict, phase: Any) -> bool:
     """Does the change apply in this phase (a judge.position.Phase)?"""
     if "from" in change:
-        return tuple(phase) >= _order(change["from"])
+        return tuple(phase)[:3] >= _order(change["from"])
     when = SEASONS.get(change["in"], change["in"])
-    return str(phase).startswith(when)
+    return getattr(phase, "code", str(phase)).startswith(when)
 
 
 def _order(text: str) -> tuple[int, int, int]:
@@ -78,8 +78,8 @@ def merge(doc: dict, changes: list[dict]) -> dict:
         for key, value in change.items():
             if key in ("in", "from"):
                 continue
-            if key == "powers":
-                out["powers"] = {**out["powers"], **copy.deepcopy(value)}
+            if key in ("powers", "army", "fleet"):
+                out[key] = {**out.get(key, {}), **copy.deepcopy(value)}
             elif key == "homes":
                 for power, centres in value.items():
                     for p in out["provinces"].values():

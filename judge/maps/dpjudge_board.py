@@ -78,6 +78,8 @@ class Board:
         # (lines, where the block begins) (dpjudge_features)
         self.dynamic_block: tuple[str, str] | None = None     # the block the file's next lines go to, if any
         self.shared: dict[str, list[str]] = {}       # power -> home centres it shares with another (the document's)
+        self.opened: dict[str, str] = {}             # places shut in some phases only -> their terrain when open
+        self.open_places: dict[str, str] | None = None       # the same, the whole file's, for a block's document
 
     # -- a variant this judge offers, USEd ------------------------------------------------------------------------
     def absorb(self, m: Map, where: str) -> None:

@@ -13,6 +13,8 @@ TERRAINS = {"LAND": "land", "COAST": "coast", "WATER": "sea", "PORT": "port"}
 def document(board: Board) -> dict:
     reader = board
     board, marked = dpjudge_features.take(board)      # restrictions and special home centres, out of the lines
+    board.opened = reader.open_places if reader.open_places is not None else dpjudge_features.opened(reader)
+    # (places shut in some phases only, IN and FROM: the whole file's, also for a block's own document)
     calendar = dpjudge_calendar.document_keys(board)
     rules = dpjudge_rules.document_rules(board)
     provinces, coasts = _provinces(board)
@@ -97,14 +99,15 @@ def _provinces(board: Board) -> tuple[dict[str, str], dict[str, list[str]]]:
     provinces: dict[str, str] = {}
     written: dict[str, str] = {}
     for key, place in board.places.items():
-        if place.terrain == "SHUT" or "/" in key:
+        terrain = board.opened.get(key, place.terrain) if place.terrain == "SHUT" else place.terrain
+        if terrain == "SHUT" or "/" in key:
             continue
         if not is_abbr(key):
             refuse(place.where, f"the place {key!r} (places are three letters or digits, written in one case)")
         abbr = key.upper()
         if abbr not in board.names:
             raise MapError(f"{place.where}: {abbr} has no full name (a line 'Full Name = {key.lower()} ...')")
-        provinces[abbr], written[abbr] = TERRAINS[place.terrain], key
+        provinces[abbr], written[abbr] = TERRAINS[terrain], key
     coasts = _coasts(board, provinces)
     for abbr, terrain in provinces.items():
         key = written[abbr]
@@ -152,6 +155,8 @@ def _adjacency(board: Board, provinces: dict[str, str]):
             if e.upper() not in known and e.upper()[:3] not in known:
                 raise MapError(f"{place.where}: {key} abuts {e}, which is no place on the map")
     for abbr, terrain in provinces.items():
+        if _kind(board, abbr) == "SHUT":
+            continue                    # a place shut in this phase: a province nobody enters or leaves
         if terrain != "sea":
             # (an entry naming the province itself, as one DPjudge map has, is no way anywhere: left out)
             targets = {e.upper()[:3] for e in _entries(board, abbr)} - {abbr}

@@ -17,7 +17,8 @@ from judge.maps.changes import POWER_CHANGES
 
 _HOME_MARKS = "*+~@"        # DPjudge's prefixes: partisan, factory, hidden, alternative ('-' removes)
 _SEASONS = {"SPRING": "spring", "FALL": "fall", "WINTER": "winter"}
-_BOARD = {"AMEND", "WATER", "LAND", "COAST", "PORT", "SHUT", "DROP", "USE", "USES", "MAP"}
+_BOARD = {"DROP", "USE", "USES", "MAP"}      # (terrain lines may change in a block: the places must stay as they are)
+_OPEN = {"WATER": "WATER", "LAND": "LAND", "COAST": "COAST", "PORT": "PORT"}
 _ENTRY = re.compile(r"^(?:(?P<who>[^:]*):)?(?P<pre>[^\w(]*)(?P<dest>[\w/]+?)(?P<post>[^\w(]*)(?:\((?P<need>[^)]*)\))?"
                     r"(?P<tail>[^\w(]*)$")
 
@@ -165,12 +166,29 @@ def block_line(reader: Board, line: Line) -> None:
 
 
 def keep_line(reader: Board, line: Line, key: tuple[str, str] | None = None) -> None:
-    """A line of an IN or FROM block, kept for the document: one that changes the board is refused."""
+    """A line of an IN or FROM block, kept for the document: one that adds, drops or renames places is refused."""
     key = key or reader.dynamic_block
     if line.words[0].upper() in _BOARD or "=" in line.text:
-        raise MapError(f"{line.where}: this judge does not play map changes that alter the board during the game "
-                       f"({key[0].upper()} {key[1]}: terrain, adjacency, places): units would be stranded")
+        raise MapError(f"{line.where}: this judge does not play map changes that add, drop or rename places during "
+                       f"the game ({key[0].upper()} {key[1]}): units would be stranded")
     reader.dynamic[key][0].append(line)
+
+
+def opened(reader: Board) -> dict[str, str]:
+    """Places SHUT in some phases and open in others (loeb9's Arctic, WATER in spring): place as written -> the
+    terrain it has when open. Such a place is a province in every phase, without adjacency while shut, so that a
+    unit there stays (and only holds) while it is shut, as DPjudge's HIBERNATE keeps it."""
+    out = {k: p.terrain for k, p in reader.places.items() if p.terrain in _OPEN}
+    for lines, _ in reader.dynamic.values():
+        for line in lines:
+            kind = line.words[0].upper()
+            if kind in _OPEN and len(line.words) > 1:
+                out.setdefault(line.words[1], kind)
+                out.setdefault(line.words[1].swapcase(), kind)
+    shut_somewhere = {k for k, p in reader.places.items() if p.terrain == "SHUT"} | {
+        line.words[1] for lines, _ in reader.dynamic.values() for line in lines
+        if line.words[0].upper() == "SHUT" and len(line.words) > 1}
+    return {k: out[k] for k in shut_somewhere if k in out}
 
 
 def _when(kind: str, when: str, where: str) -> str:
@@ -290,6 +308,7 @@ def changes(reader: Any, doc: dict, document: Callable[[Any], dict]) -> None:
     out = []
     for key, (lines, block) in reader.dynamic.items():
         other = copy.deepcopy(reader)
+        other.open_places = opened(reader)
         other.dynamic, other.dynamic_block = {}, None
         try:
             for line in lines:
@@ -319,8 +338,9 @@ def _difference(base: dict, changed: dict, where: str) -> dict:
             strip = [{a: {k: v for k, v in p.items() if k != "home"} for a, p in d[key].items()}
                      for d in (base, changed)]
             if strip[0] != strip[1]:
-                raise MapError(f"{where}: this judge does not play map changes that alter the board during the "
-                               "game (terrain, adjacency, places): units would be stranded")
+                raise MapError(f"{where}: this judge does not play map changes that change a place's terrain or "
+                               "coasts during the game (only whether it is open, and who may cross where): units "
+                               "would be stranded")
             old, new = _homes(base), _homes(changed)
             out["homes"] = {p: new.get(p, []) for p in sorted(set(old) | set(new)) if old.get(p) != new.get(p)}
         elif key == "powers":
@@ -333,9 +353,11 @@ def _difference(base: dict, changed: dict, where: str) -> dict:
                         raise MapError(f"{where}: this judge does not play a change of {p}'s {k} during the game")
         elif key in ("victory", "builds", "build_limit"):
             out[key] = changed[key]
-        elif key in ("army", "fleet", "borders"):
-            raise MapError(f"{where}: this judge does not play map changes that alter the board during the game "
-                           "(terrain, adjacency, places): units would be stranded")
+        elif key in ("army", "fleet"):
+            old, new = base.get(key, {}), changed.get(key, {})
+            out[key] = {loc: new.get(loc, []) for loc in sorted(set(old) | set(new)) if old.get(loc) != new.get(loc)}
+        elif key == "borders":
+            out[key] = changed.get(key, [])
         else:
             raise MapError(f"{where}: this judge does not play a change of {key!r} during the game")
     return out
@@ -369,4 +391,4 @@ def absorb(board: Board, m: Map) -> None:
 
 
 __all__ = ["split_entry", "check_entry", "forget", "dummy_line", "league_line", "special_home", "block_line",
-           "keep_line", "take", "extend", "changes", "absorb"]
+           "keep_line", "opened", "take", "extend", "changes", "absorb"]

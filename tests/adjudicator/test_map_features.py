@@ -194,3 +194,23 @@ def test_a_benign_league_never_helps_an_attack_on_its_leagues():
     assert out["errors"][0]["error"] == "THE LEAGUE FORBIDS THIS SUPPORT: F NOC S F IVR - ERA"
     out = run("isles", units, {"WEST": ["F NOC S F ERA - IVR"], "EAST": ["F ERA - IVR"]})
     assert out["errors"] == []                       # helping its own league against a pirate
+
+
+# -- a place open in spring only (DPjudge's SHUT, and IN SPRING) -----------------------------------------------------------
+
+def test_a_fleet_in_a_sea_open_in_spring_only_waits_there_the_rest_of_the_year(tmp_path):
+    toy = (DATA / "toy.map").read_text()
+    (tmp_path / "isle.map").write_text(toy + "Isle = isl\nSHUT ISL ABUTS NSE SSE\nAMEND NSE ABUTS ISL\n"
+                                             "AMEND SSE ABUTS ISL\nIN SPRING: WATER ISL\n")
+    maps.use_folder(tmp_path)
+    try:
+        out = api.adjudicate({"phase": "F1901M", "units": {"NORTH": ["F ISL"], "SOUTH": ["F NSE"]}},
+                             {"NORTH": ["F ISL - SSE"], "SOUTH": ["F NSE - ISL"]}, variant="isle")
+        assert [e["error"] for e in out["errors"]] == ["UNIT CANNOT REACH DESTINATION: F ISL - SSE",
+                                                       "UNIT CANNOT REACH DESTINATION: F NSE - ISL"]
+        assert out["state"]["units"] == {"NORTH": ["F ISL"], "SOUTH": ["F NSE"]}
+        out = api.adjudicate({"phase": "S1902M", "units": {"NORTH": ["F ISL"], "SOUTH": ["F NSE"]}},
+                             {"NORTH": ["F ISL - SSE"]}, ["engine=both"], variant="isle")
+        assert out["errors"] == [] and out["state"]["units"] == {"NORTH": ["F SSE"], "SOUTH": ["F NSE"]}
+    finally:
+        maps.use_folder(DATA)

@@ -205,9 +205,11 @@ def test_a_block_ends_with_its_file(tmp_path):
 
 
 @pytest.mark.parametrize("lines, message", [
-    ("IN SPRING: WATER MID", r"t.map:30: this judge does not play map changes that alter the board during the "
-                             r"game \(IN spring"),
-    ("FROM S1902M\nAMEND NBY ABUTS -NSE", r"t.map:31: this judge does not play map changes that alter the board"),
+    ("IN SPRING: WATER MID", r"t.map:30: in this IN block: t.map:30: a fleet may move from MID to NBY but not back"),
+    ("FROM S1902M\nAMEND NBY ABUTS -NSE", r"t.map:30: in this FROM block: .*from NSE to NBY but not back"),
+    ("Isle = isl\nLAND ISL ABUTS\nIN SPRING: WATER ISL", r"t.map:32: this judge does not play map changes that "
+                                                         r"change a place's terrain"),
+    ("FROM S1902M\nDROP MID", r"t.map:31: this judge does not play map changes that add, drop or rename places"),
     ("IN W19O1A\nVICTORY 2", r"t.map:30: IN W19O1A: expected a season, or a phase"),
     ("FROM S1902R\nVICTORY 2", r"t.map:30: FROM S1902R: expected a movement or adjustment phase"),
     ("FROM S1902M\nNORTH\nA MID", r"t.map:30: this judge does not play a change of 'start' during the game"),
@@ -227,3 +229,16 @@ def test_a_home_centre_of_two_powers_is_the_owner_s_home_and_the_other_s_shared_
     assert m.provinces["MID"].home == "SOUTH" and m.shared_homes == {"NORTH": ("MID",)}
     assert m.homes("NORTH") == ("MID", "NBY") and m.homes("SOUTH") == ("MID", "SBY")
     assert m.first_centers()["MID"] == "SOUTH" and m.builds_at("NORTH", "MID")
+
+
+def test_a_place_shut_but_open_in_spring_is_a_province_without_neighbours_the_rest_of_the_year(tmp_path):
+    from judge.position import Phase
+    m = read(TOY + "Isle = isl\nSHUT ISL ABUTS NSE SSE\nAMEND NSE ABUTS ISL\nAMEND SSE ABUTS ISL\n"
+                   "IN SPRING: WATER ISL\n", tmp_path)
+    assert m.provinces["ISL"].terrain == "sea" and "ISL" not in m.fleet_adj and "ISL" not in m.fleet_adj["NSE"]
+    spring = m.at(Phase.parse("S1902R"))
+    assert spring.fleet_adj["ISL"] == {"NSE", "SSE"} and "ISL" in spring.fleet_adj["NSE"]
+    assert m.at(Phase.parse("F1902M")) is m
+    # Shut from 1902 on: Midland loses its neighbours then, and stays a province.
+    m = read(TOY + "FROM S1902M\nSHUT MID\n", tmp_path)
+    assert m.army_adj["MID"] == {"NBY", "SBY", "CRG"} and not m.at(Phase.parse("S1902M")).army_adj["MID"]

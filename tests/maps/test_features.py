@@ -117,7 +117,8 @@ def test_changes_apply_in_their_phases_only():
 
 
 @pytest.mark.parametrize("changes, message", [
-    ([{"in": "W1901A", "army": {}}], "changes[0]: 'army' cannot change during a game"),
+    ([{"in": "W1901A", "provinces": {}}], "changes[0]: 'provinces' cannot change during a game"),
+    ([{"in": "spring", "fleet": {"HOL": ["SOC"]}}], "is not symmetric"),
     ([{"in": "W1901A", "from": "S1902M"}], "changes[0]: expected \"in\""),
     ([{"in": "someday"}], "changes[0]: 'someday': \"in\" takes spring, fall, winter"),
     ([{"from": "S1902R"}], "changes[0]: 'S1902R'"),
