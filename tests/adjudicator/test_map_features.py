@@ -214,3 +214,20 @@ def test_a_fleet_in_a_sea_open_in_spring_only_waits_there_the_rest_of_the_year(t
         assert out["errors"] == [] and out["state"]["units"] == {"NORTH": ["F SSE"], "SOUTH": ["F NSE"]}
     finally:
         maps.use_folder(DATA)
+
+
+# -- the fuzzer's findings on our boards --------------------------------------------------------------------------------
+
+FOUND = sorted((Path(__file__).resolve().parent.parent / "data" / "fuzz" / "maps").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", FOUND, ids=[p.stem for p in FOUND])
+def test_a_half_strength_attack_that_dislodges_a_supporter_reopens_the_battles_it_decided(path):
+    # Found by bin/judge fuzz on borders.map and isles.json: a move across a '*' border cuts no support by attack but
+    # dislodges the supporter, so the support falls in Step 9 only, after the port had settled the battles it was
+    # given for; the equations (and DPjudge's rule that a dislodged unit's support is cut) see it fall. Now agreed.
+    import json
+    doc = json.loads(path.read_text())
+    out = api.request(doc["request"])
+    assert out["crosscheck"] == {"agree": True, "differences": []}
+    assert doc["differences"]                    # (the file records what the engines said before)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from judge.adjudicator.dpjudge.board import (ATTACK, BOUNCE, BOUNCED, DEFEND, ENDANGERED, NO_CONVOY, UNDER_ATTACK,
                                              VOID, Board, UnitState, strength)
 from judge.adjudicator.dpjudge.paradox import settle_convoys
-from judge.adjudicator.dpjudge.subroutines import bounce, check_disruptions, cut_support, unbounce
+from judge.adjudicator.dpjudge.subroutines import bounce, check_disruptions, cut_support, reopen, unbounce
 from judge.maps.features import crossing_allowed
 from judge.orders import Convoy, Hold, Move, Support
 from judge.rules import ConvoyIntent, MissingUnit, ParadoxRule, ViaWithoutConvoy
@@ -311,11 +311,17 @@ def step_9_mark_supports_cut_by_dislodgements(board: Board) -> int | None:
     """Moves that will succeed cut the supports of the units they dislodge."""
     board.cut_this_pass = False
     units = board.units
+    weak = board.m.weak_borders
     for st in board.movers():
         if not st.mark:
             sup = units.get(st.dest)
             if sup is not None and sup.action == "support":     # (cutSupport's first test, without the call)
+                before = sup.mark
                 cut_support(board, st, 9)
+                if weak and sup.mark != before and not st.convoyed and (st.unit[2], st.dest) in weak:
+                    # A move across a half-strength border cut nothing by attack: this support fell only now, when
+                    # battles elsewhere were already settled on it. Those it helped in are fought again (Steps 6-8).
+                    reopen(board, sup.supported)
     return 6 if board.cut_this_pass else None
 
 

@@ -1,8 +1,8 @@
 """The algorithm page's subroutines: cutSupport, checkDisruptions, bounce and unbounce."""
 from __future__ import annotations
 
-from judge.adjudicator.dpjudge.board import (BOUNCE, BOUNCED, CUT, ENDANGERED, NO_CONVOY, VOID, Board, UnitState,
-                                             strength)
+from judge.adjudicator.dpjudge.board import (ATTACK, BOUNCE, BOUNCED, CUT, ENDANGERED, NO_CONVOY, VOID, Board,
+                                             UnitState, strength)
 from judge.rules import ParadoxRule
 
 
@@ -100,6 +100,20 @@ def bounce(board: Board, st: UnitState) -> None:
     board.bounced_this_pass = True
 
 
+def reopen(board: Board, target: UnitState | None) -> None:
+    """The battles a supported unit fights (in its destination and at home: a head-to-head battle is in both) are
+    fought again: the movers that bounced there lose their mark (and their place back home), so that Steps 6-8
+    judge them on today's strengths."""
+    if target is None:
+        return
+    for prov in {target.dest, target.prov} if target.action == "move" else {target.prov}:
+        for e in list(board.combat.get(prov, ())):
+            st = e[0]
+            if e[1] == ATTACK and st.mark == BOUNCE and not st.dislodged:
+                st.mark = ""
+                board.remove_entry(st.prov, st)
+
+
 def unbounce(board: Board, prov: str) -> None:
     """unbounce: a space just emptied; a bounced unit that is now strongest there gets in after all."""
     best = board.strongest(prov)
@@ -116,4 +130,4 @@ def unbounce(board: Board, prov: str) -> None:
         unbounce(board, st.prov)
 
 
-__all__ = ["cut_support", "support_cuttable_by", "check_disruptions", "bounce", "unbounce"]
+__all__ = ["cut_support", "support_cuttable_by", "check_disruptions", "bounce", "reopen", "unbounce"]
