@@ -69,7 +69,7 @@ CASES = {
                            "players": [{"power": "England", "address": "e@x.org", "from": "S1901M", "to": "the end"}]},
                           "1901     3   4"),
     "results/phase.txt": ({**HEAD, "processed_deadline": "Mon Jan 05 2026 12:00 UTC", "winner": "", "phase": PHASE,
-                           "variant": "standard",
+                           "variant": "standard", "no_picture": "",
                            "next": NEXT, "blocks": [["France: Army Paris -> Burgundy.  (*bounce*)"],
                                                     ["Italy: Army Venice HOLD.  (*dislodged*)"]],
                            "disorder": ["Italy"],

@@ -173,7 +173,9 @@ class Ordering:
         """A power holding the game's victory count of centres (more than half, unless the master set it)."""
         need = self.victory_centers()
         counts: dict[str, int] = {}
+        lords = self.position.house.vassals if self.position.house is not None else {}
         for owner in self.position.centers.values():
+            owner = lords.get(owner, owner)              # (vassal_dummies: a vassal's centres count for its lord)
             counts[owner] = counts.get(owner, 0) + 1
         best = sorted(((n, p) for p, n in counts.items() if n >= need), reverse=True)
         if not best or (len(best) > 1 and best[0][0] == best[1][0]):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from judge.maps import Map, MapError
 
@@ -54,6 +54,9 @@ class Board:
         self.names: dict[str, tuple[str, list[str]]] = {}        # ABBR -> (full name, aliases)
         self.name_where: dict[str, str] = {}
         self.renamed: dict[str, str] = {}            # old abbreviation -> new, of places renamed so far
+        # Called as (kind, old, new) when a "place", "coast" or "power" is renamed, for what a directive keeps
+        # elsewhere than on the Place or the Power (their own data is renamed with them).
+        self.on_rename: list[Callable[[str, str, str], None]] = []
         self.coast_names: dict[str, str] = {}        # "SPA/NC" -> its full name, where the file gives one
         self.powers: dict[str, Power] = {}
         self.unowned: list[str] = []

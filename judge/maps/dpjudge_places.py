@@ -51,6 +51,8 @@ def rename_place(board: Board, old: str, new: str, where: str) -> None:
         return
     _rename(board, lambda w: new if w.upper() == old and len(w) == 3 else None)
     board.renamed[old] = new
+    for hook in board.on_rename:
+        hook("place", old, new)
     board.coast_names = {(new + k[3:] if k[:3] == old else k): v for k, v in board.coast_names.items()}
 
 
@@ -72,6 +74,8 @@ def rename_coast(board: Board, old: str, new: str, where: str) -> None:
         place.abuts = [_cased(new, e) if e.upper() == old else e for e in place.abuts]
     for power in board.powers.values():
         power.units = [(f"{u[:2]}{new}" if u[2:].upper() == old else u, w) for u, w in power.units]
+    for hook in board.on_rename:
+        hook("coast", old, new)
 
 
 def _rename(board: Board, renamed) -> None:

@@ -60,6 +60,10 @@ def rename_power(board: Board, old: str, new: str, where: str) -> None:
     power = board.powers.pop(old)
     power.own, power.letter = "", ""
     board.powers[new] = power
+    if board.current == old:
+        board.current = new
+    for hook in board.on_rename:
+        hook("power", old, new)
 
 
 def owns(reader: Board, line: Line) -> None:

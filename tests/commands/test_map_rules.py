@@ -103,3 +103,15 @@ def test_the_lord_of_a_vassal_signs_on_as_it_with_its_own_password(started: Desk
     # Another power's password does not open the vassal.
     france, fpw = PLAYERS["FRANCE"]
     assert not started.send(france, f"SIGNON I{GAME} {fpw}").accepted
+
+
+def test_a_lord_wins_with_its_vassals_centres(started: Desk):
+    game = started.game(GAME)
+    m = game.map
+    centres = sorted(m.centers - {"NAP", "ROM", "VEN"})[:15]
+    game.position = Position(game.position.phase, game.position.units,
+                             {**{c: "AUSTRIA" for c in centres}, "NAP": "ITALY", "ROM": "ITALY", "VEN": "ITALY"}, {},
+                             HouseState(frozenset({"ITALY"}), vassals={"ITALY": "AUSTRIA"}))
+    assert game.solo_winner() == "AUSTRIA"
+    game.position = Position(game.position.phase, game.position.units, game.position.centers, {})
+    assert game.solo_winner() is None
