@@ -158,8 +158,9 @@ RULES: tuple[Rule, ...] = (
          "from a home centre through any province for every unit, ties going to fleets and then by province "
          "abbreviation (the 2000 rulebook as web judges play it).",
          RemovalDistance.OWNED_CENTERS, _choices(RemovalDistance), "4.D.8"),
-    Rule("portage_convoy", "DPjudge PORTAGE_CONVOY (fleets carried over land by armies); needs a map with ports, "
-         "which the standard map has none of, so it cannot be switched on yet.", False, (False,)),
+    Rule("portage_convoy", "DPjudge PORTAGE_CONVOY (fleets carried over land by armies, from port to port); not "
+         "played yet, so it cannot be switched on (ports themselves are: a map's PORT convoys as a sea does).",
+         False, (False,)),
     Rule("build_anywhere", "Builds may go in any supply centre the power owns, not only in its home centres (a "
          "variant such as Chaos may already say so).", False, (False, True), equivalent="DPjudge BUILD_ANY"),
     Rule("engine", "Which movement adjudicator decides: the 'dpjudge' port, the 'equations' engine, or 'both' (the "
