@@ -102,16 +102,23 @@ def bounce(board: Board, st: UnitState) -> None:
 
 def reopen(board: Board, target: UnitState | None) -> None:
     """The battles a supported unit fights (in its destination and at home: a head-to-head battle is in both) are
-    fought again: the movers that bounced there lose their mark (and their place back home), so that Steps 6-8
-    judge them on today's strengths."""
+    fought again: the movers that bounced there lose their mark (and their place back home, where the battles they
+    stood in are fought again too), so that Steps 6-8 judge them all on today's strengths."""
     if target is None:
         return
-    for prov in {target.dest, target.prov} if target.action == "move" else {target.prov}:
+    todo = [target.dest, target.prov] if target.action == "move" else [target.prov]
+    seen: set[str] = set()
+    while todo:
+        prov = todo.pop()
+        if prov in seen:
+            continue
+        seen.add(prov)
         for e in list(board.combat.get(prov, ())):
             st = e[0]
             if e[1] == ATTACK and st.mark == BOUNCE and not st.dislodged:
                 st.mark = ""
                 board.remove_entry(st.prov, st)
+                todo.append(st.prov)    # (its bounce back home may have bounced others there: fought again too)
 
 
 def unbounce(board: Board, prov: str) -> None:
