@@ -63,8 +63,6 @@ def _decide_convoy_routes(board: Board) -> list[UnitState]:
             army.fleets = [*army.fleets, fleet]
     army_adj = board.m.army_adj
     rules = board.rules
-    own_fleet_counts = rules.convoy_intent is ConvoyIntent.OWN_FLEET
-    land_fallback = rules.via_without_convoy is ViaWithoutConvoy.LAND
     convoyed = []
     for army in board.movers():
         if army.unit[1] != "A":
@@ -73,7 +71,8 @@ def _decide_convoy_routes(board: Board) -> list[UnitState]:
         order: Move = army.order
         if adjacent and not army.fleets and not army.path and not order.via_convoy:
             continue        # the usual case: over land, nobody convoying it
-        if order.via_convoy and adjacent and land_fallback and not army.path and not (
+        own_fleet_counts = rules.convoy_intent is ConvoyIntent.OWN_FLEET
+        if order.via_convoy and adjacent and rules.via_without_convoy is ViaWithoutConvoy.LAND and not army.path and not (
                 army.fleets and board.m.convoy_route(army.prov, army.dest, {f.prov for f in army.fleets})) and \
                 crossing_allowed(board.m, army.prov, army.dest, army.power, board.position.centers):
             army.convoyed = False   # via_without_convoy=land: no chain of fleets ordered to carry it, so by land
@@ -316,7 +315,7 @@ def step_9_mark_supports_cut_by_dislodgements(board: Board) -> int | None:
         if not st.mark:
             sup = units.get(st.dest)
             if sup is not None and sup.action == "support":     # (cutSupport's first test, without the call)
-                before = sup.mark
+                before = sup.mark if weak else None
                 cut_support(board, st, 9)
                 if weak and sup.mark != before and not st.convoyed and (st.unit[2], st.dest) in weak:
                     # A move across a half-strength border cut nothing by attack: this support fell only now, when
