@@ -61,6 +61,7 @@ def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | Non
         raise ValueError(_bad_picture(picture))
     m = read_variant(variant)
     position = Position.from_json(state, m)
+    m = m.at(position.phase)                # (a variant may change in given phases: DPjudge's IN and FROM)
     ruleset = read_rules(rules, m)
     texts = read_orders(orders, m)
     validator = Validator(position, m, ruleset)

@@ -134,7 +134,9 @@ def cmd_datc(args: argparse.Namespace) -> int:
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
     from judge import fuzz
-    return fuzz.command(args.phases, args.seed, args.out, args.jobs, args.known, args.variant)
+    _offer_variants(args)
+    rules = tuple(w for w in (args.rules or "").replace(",", " ").split() if w)
+    return fuzz.command(args.phases, args.seed, args.out, args.jobs, args.known, args.variant, rules)
 
 
 def cmd_example(args: argparse.Namespace) -> int:
@@ -324,6 +326,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also switch safe_convoys on; disagreements it alone causes are reported as explained")
     p.add_argument("--variant", default="standard",
                    help="the map to draw phases on (default standard); 'all' runs every variant in turn")
+    p.add_argument("--rules", default="",
+                   help="rule words set on every phase, over the random ones (e.g. convoy_intent=via_only)")
     p.set_defaults(func=cmd_fuzz)
     return parser
 

@@ -40,6 +40,12 @@ def needs_adjustment(m: Map, units: dict[str, Unit], centers: dict[str, str], an
                      rules: Ruleset | None = None, house: HouseState | None = None) -> bool:
     """Does any power have a removal to make, or a build it can actually place? (`anywhere`: the house rule
     build_anywhere is on; `rules` and `house` say more about where powers build, judge.builds.)"""
+    if m.power_builds:
+        # DPjudge's special build sites (claims, partisans, factories, alternatives): judge.builds counts them.
+        rules = rules if rules is not None else _DEFAULT.with_(build_anywhere=anywhere)
+        position = Position(Phase(0, 2, 2), units, centers, {}, house)
+        return any(d < 0 or (d > 0 and builds.sites(m, power, units, centers, rules, house))
+                   for power in m.powers for d in (builds.count(m, position, power),))
     owned = _count(centers.values())
     if house is not None and house.mobilizing:
         for power, n in house.mobilizing.items():
@@ -107,6 +113,8 @@ def after_adjustments(m: Map, position: Position, units: dict[str, Unit], rules:
     house = position.house
     if house is not None and house.mobilizing:          # builds owed without centres are made, or lost
         house = dataclasses.replace(house, mobilizing={})
+    if m.power_builds:
+        house = builds.claimed(m, position, units, house)   # home centres claimed by building there (DPjudge &SC)
     if position.phase.calendar is not None:
         return _after_in_calendar(m, position.phase, units, dict(position.centers), house, rules)
     return Position(_next_year(m, position.phase.year), units, dict(position.centers), {}, house)

@@ -18,6 +18,18 @@ class MissingUnit(str, Enum):
     HOLD = "hold"            # DPjudge option: silently turned into a hold order
 
 
+class ConvoyIntent(str, Enum):
+    # 2000/2023 rulebooks (DATC 4.A.3's preference): an army goes by convoy to a province it could reach over land
+    # when ordered "via convoy", or when a fleet of its own power is ordered to convoy it (webDiplomacy too).
+    OWN_FLEET = "own_fleet"
+    VIA_ONLY = "via_only"    # DPTG: only "via convoy" (or a written route) sends it by sea; foreign or own fleets alike
+
+
+class ViaWithoutConvoy(str, Enum):
+    HOLD = "hold"            # DATC v3: an army ordered "via convoy" that no fleets carry stays where it is
+    LAND = "land"            # godip and MILA: it moves over land when it can, if no fleets are ordered to carry it
+
+
 class DuplicateOrders(str, Enum):
     HOLD = "hold"            # DATC 4.D.3 preference: the unit holds
     REJECT_SET = "reject_set"  # DPjudge: the whole order set is refused
@@ -130,6 +142,14 @@ RULES: tuple[Rule, ...] = (
          "convoy path written through a sea with no fleet): 'reject' it at order entry, accept it and report it "
          "'void' ('no convoy' for the path), or turn it into a 'hold'.",
          MissingUnit.REJECT, _choices(MissingUnit), "4.E.1"),
+    Rule("convoy_intent", "An army ordered to a province it could also reach over land goes by convoy when it is "
+         "ordered 'via convoy' or a fleet of its own power is ordered to convoy it ('own_fleet', the 2000 and 2023 "
+         "rulebooks), or only when ordered 'via convoy' ('via_only', as the DPTG writes it).",
+         ConvoyIntent.OWN_FLEET, _choices(ConvoyIntent), "4.A.3", equivalent="webDiplomacy: own_fleet"),
+    Rule("via_without_convoy", "An army ordered 'via convoy' to a province it could reach over land, when no "
+         "complete chain of fleets is ordered to convoy it: it stays where it is ('hold', DATC v3) or moves over "
+         "'land' (godip, MILA). A convoy that is ordered but disrupted never falls back to the land route.",
+         ViaWithoutConvoy.HOLD, _choices(ViaWithoutConvoy), "4.A.3"),
     Rule("safe_convoys", "DPjudge SAFE_CONVOYS: a convoy is also endangered when foreign units tie for the strongest "
          "attack on one of its fleets.", False, (False, True)),
     Rule("duplicate_orders", "Two different orders for one unit in one order set: the unit 'hold's, the whole set is "
@@ -144,8 +164,9 @@ RULES: tuple[Rule, ...] = (
          "from a home centre through any province for every unit, ties going to fleets and then by province "
          "abbreviation (the 2000 rulebook as web judges play it).",
          RemovalDistance.OWNED_CENTERS, _choices(RemovalDistance), "4.D.8"),
-    Rule("portage_convoy", "DPjudge PORTAGE_CONVOY (fleets carried over land by armies); needs a map with ports, "
-         "which the standard map has none of, so it cannot be switched on yet.", False, (False,)),
+    Rule("portage_convoy", "DPjudge PORTAGE_CONVOY (fleets carried over land by armies, from port to port); not "
+         "played yet, so it cannot be switched on (ports themselves are: a map's PORT convoys as a sea does).",
+         False, (False,)),
     Rule("build_anywhere", "Builds may go in any supply centre the power owns, not only in its home centres (a "
          "variant such as Chaos may already say so).", False, (False, True), equivalent="DPjudge BUILD_ANY"),
     Rule("engine", "Which movement adjudicator decides: the 'dpjudge' port, the 'equations' engine, or 'both' (the "
@@ -237,6 +258,8 @@ RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
 class Ruleset:
     convoy_paradox: ParadoxRule = ParadoxRule.SZYKMAN
     missing_unit: MissingUnit = MissingUnit.REJECT
+    convoy_intent: ConvoyIntent = ConvoyIntent.OWN_FLEET
+    via_without_convoy: ViaWithoutConvoy = ViaWithoutConvoy.HOLD
     safe_convoys: bool = False
     duplicate_orders: DuplicateOrders = DuplicateOrders.HOLD
     convoy_cuts_origin_support: bool = False

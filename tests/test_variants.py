@@ -201,14 +201,14 @@ def test_bin_judge_variants(capsys, tmp_path, monkeypatch):
 def test_bin_judge_variants_reads_the_folder_from_config(capsys, tmp_path, monkeypatch):
     (tmp_path / "more").mkdir()
     shutil.copy(DATA / "toy.map", tmp_path / "more" / "toy.map")
-    (tmp_path / "more" / "bad.map").write_text("PORT XYZ\n")
+    (tmp_path / "more" / "bad.map").write_text("RESERVES 2\n")
     (tmp_path / "config.ini").write_text("[judge]\nvariants_dir = more\n")
     monkeypatch.chdir(tmp_path)
     try:
         assert cli.main(["variants"]) == 1
         out = capsys.readouterr()
         assert out.out.strip().split("\n")[-1].split() == ["toy", "2", "4", "3"]
-        assert "bad.map:1: this judge does not play PORT" in out.err
+        assert "bad.map:1: this judge does not play RESERVES" in out.err
         req = tmp_path / "r.json"
         req.write_text(json.dumps({"variant": "toy", "state": {"phase": "S1901M", "units": {"NORTH": ["F NBY"]}},
                                    "orders": {"NORTH": ["F NBY - NSE"]}}))

@@ -48,8 +48,10 @@ def random_orders(m: maps.Map, state: dict, rng: random.Random, rules: Ruleset) 
         moves: dict[str, str] = {}
         for power, units in state["units"].items():
             moves.update(_attack(m, power, units, where, rng))
+        still = set(state.get("dummies", ())) if rules.immobile_dummies else set()     # (their units only hold)
         for power, units in state["units"].items():
-            orders[power] = [moves.get(u) or _other(m, u, moves, rng) for u in units]
+            orders[power] = [f"{u} H" if power in still else moves.get(u) or _other(m, u, moves, rng)
+                             for u in units]
     elif kind == "R":
         for power, dislodged in state.get("dislodged", {}).items():
             orders[power] = [f"{u} R {rng.choice(r)}" if r and rng.random() < 0.8 else f"{u} D"
@@ -63,7 +65,12 @@ def random_orders(m: maps.Map, state: dict, rng: random.Random, rules: Ruleset) 
                 orders[power] = [f"REMOVE {u}" for u in rng.sample(units, -due)]
             elif due > 0:
                 sites = builds.sites(m, power, position.units, position.centers, rules, position.house)
-                orders[power] = [_build(m, c, rng) for c in rng.sample(sites, min(len(sites), due))]
+                groups = builds.alternative_groups(m, position.house, power, sites)
+                chosen: list[str] = []
+                for c in rng.sample(sites, len(sites)):       # (never every site of a group of alternatives)
+                    if len(chosen) < due and not any(c in g and set(g) - {c} <= set(chosen) for g in groups):
+                        chosen.append(c)
+                orders[power] = [_build(m, c, rng) for c in chosen]
     return {p: o for p, o in orders.items() if o}
 
 

@@ -46,7 +46,7 @@ def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, 
             results, dislodged = _destroy_dummies(position, results, dislodged)
         nxt = phases.after_movement(m, position, outcome.units, dislodged, rules)
     elif kind == "R":
-        results, units = resolve_retreats(position, {unit_key(o): o for o in orders})
+        results, units = resolve_retreats(position, {unit_key(o): o for o in orders}, m)
         nxt = phases.after_retreats(m, position, units, rules)
     else:
         by_power: dict[str, list] = {}

@@ -72,11 +72,11 @@ def civil_disorder_removals(m: Map, position: Position, power: str, candidates: 
         distance = {u: dist.get(u.province, _FAR) for u in candidates}
     elif rule is RemovalDistance.HOME_ANY_TERRAIN:
         # The web judges' 2000 rules: to the nearest home centre over any border, fleets counted like armies.
-        dist = _distances(m, set(m.homes(power)), _any_border(m))
+        dist = _distances(m, set(builds.homes(m, position.house, power)), _any_border(m))
         distance = {u: dist.get(u.province, _FAR) for u in candidates}
     else:
         # Older rules: to the nearest home centre; fleets move as fleets, armies over land and sea.
-        homes = set(m.homes(power))
+        homes = set(builds.homes(m, position.house, power))
         army = _distances(m, homes, _any_border(m))
         fleet = _distances(m, homes, m.province_fleet_adj)
         distance = {u: (fleet if u.kind == "F" else army).get(u.province, _FAR) for u in candidates}

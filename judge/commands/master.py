@@ -48,6 +48,10 @@ class Create:
         s.say(f"Game {name} created; you are its master. Players join with: JOIN {name} <password>",
               f"Variant: {m.name} ({m.title}): {len(m.powers)} powers, {len(m.centers)} supply centres, "
               f"{m.victory_count} to win alone.")
+        if m.dummies:
+            s.say(f"{', '.join(p.title() for p in m.dummies)} {'is a dummy' if len(m.dummies) == 1 else 'are dummies'}"
+                  f" from the start (no player joins {'it' if len(m.dummies) == 1 else 'them'}): "
+                  f"{len(m.playable_powers)} players are needed.")
         if m.rules:
             s.say(f"House rules of the variant: {', '.join(m.rules)} (LIST shows them all; SET RULE changes them).")
         if not picture.has_drawing(m.board):
@@ -67,7 +71,7 @@ class Activate:
         if game.status != FORMING:
             raise CommandError(f"GAME {game.name} HAS ALREADY STARTED")
         from judge.game import Player
-        while len(game.players) < len(game.map.powers):
+        while len(game.players) < len(game.map.playable_powers):
             game.players.append(Player("", "", status=DUMMY))
         start_game(s, game)
         return Continue.YES
@@ -211,6 +215,9 @@ class Revive:
         player = game.player(power_of(args[0], game.map))
         if player is None or player.status == ACTIVE:
             raise CommandError(f"{args[0].upper()} IS NOT A DUMMY")
+        if player.power in game.map.dummies:
+            raise CommandError(f"{player.power} IS A DUMMY OF THE {game.map.title.upper()} VARIANT: NO PLAYER "
+                               "TAKES IT OVER")
         player.status = VACANT
         s.say(f"{player.power.title()} is open for takeover.")
         if game.status == PLAYING:

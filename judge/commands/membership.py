@@ -23,8 +23,13 @@ class Join:
         if not words:
             raise CommandError(f"INCOMPLETE COMMAND: USE {self.syntax}")
         prefs = "".join(words[1:]).upper()
-        letters = set(game.map.power_letters.values())
+        m = game.map
+        letters = {m.power_letters[p] for p in m.playable_powers}
         wrong = [c for c in prefs if c not in letters]
+        dummy = [p for p in m.dummies if m.power_letters[p] in wrong]
+        if dummy:
+            raise CommandError(f"{dummy[0]} IS A DUMMY OF THIS VARIANT: NOBODY PLAYS IT (USE THE LETTERS "
+                               f"{''.join(sorted(letters))})")
         if wrong:
             raise CommandError(f"UNKNOWN POWER LETTER IN THE PREFERENCE: {''.join(wrong)} (USE THE LETTERS "
                                f"{''.join(sorted(letters))}, E.G. JOIN {game.name} <password> FEG)")
@@ -34,12 +39,12 @@ class Join:
             game.join(s.sender, hash_password(words[0]), prefs)
         except GameError as exc:
             raise CommandError(str(exc)) from None
-        s.say(f"You have joined game {game.name} ({len(game.players)} of {len(game.map.powers)} players).")
+        s.say(f"You have joined game {game.name} ({len(game.players)} of {len(game.map.playable_powers)} players).")
         if prefs:
             by_letter = {letter: power for power, letter in game.map.power_letters.items()}
             s.say("Preference: " + ", ".join(dict.fromkeys(by_letter[c].title() for c in prefs)) + ".")
         s.log.append(f"JOIN {game.name}")
-        if len(game.players) == len(game.map.powers):
+        if len(game.players) == len(game.map.playable_powers):
             start_game(s, game)
         return Continue.YES
 

@@ -28,24 +28,26 @@ class Membership:
             raise GameError(f"YOU ARE THE MASTER OF GAME {self.name}: A MASTER CANNOT ALSO PLAY IN IT")
         if self.players_at(address):
             raise GameError(f"{address} HAS ALREADY JOINED GAME {self.name}")
-        if len(self.players) >= len(self.map.powers):
+        if len(self.players) >= len(self.map.playable_powers):
             raise GameError(f"GAME {self.name} IS FULL")
         player = Player(address, password_hash, preference=preference)
         self.players.append(player)
         return player
 
     def activate(self, now: datetime, seed: int | None = None) -> None:
-        """Start the game: assign powers (first preferences first, the rest at random) and set the deadline."""
+        """Start the game: assign powers (first preferences first, the rest at random) and set the deadline. The
+        variant's dummies (DPjudge DUMMY) are nobody's: played as dummies from the start."""
         if self.status != FORMING:
             raise GameError(f"GAME {self.name} HAS ALREADY STARTED")
         m = self.map
-        if len(self.players) != len(m.powers):
-            raise GameError(f"GAME {self.name} HAS {len(self.players)} OF {len(m.powers)} PLAYERS")
+        playable = m.playable_powers
+        if len(self.players) != len(playable):
+            raise GameError(f"GAME {self.name} HAS {len(self.players)} OF {len(playable)} PLAYERS")
         rng = random.Random(seed if seed is not None else self.name)
-        free = list(m.powers)
-        letters = {m.power_letters[p]: p for p in m.powers}
+        free = list(playable)
+        letters = {m.power_letters[p]: p for p in playable}
         waiting = list(self.players)
-        for rank in range(len(m.powers)):
+        for rank in range(len(playable)):
             rng.shuffle(waiting)
             for player in list(waiting):
                 prefs = [letters[c] for c in player.preference.upper() if c in letters]
@@ -56,6 +58,7 @@ class Membership:
         rng.shuffle(free)
         for player, power in zip(waiting, free):
             player.power = power
+        self.players.extend(Player("", "", power=d, status=DUMMY) for d in m.dummies)
         self.players.sort(key=lambda p: m.powers.index(p.power))
         self.status = PLAYING
         dummies = frozenset(p.power for p in self.players if p.power and p.status == DUMMY)

@@ -6,16 +6,18 @@ import re
 from typing import Any
 
 from judge.maps import BUILDS, COASTS, DEFAULT_BEGIN, SEASON_WORDS, TERRAINS, Map, MapError, Province, alias_key
+from judge.maps import features
 from judge.maps.calendar import Calendar, CalendarError
 from judge.maps.coasts import COAST_WORDS
 from judge.rules import parse_rules
 
 FULL_KEYS = {"name", "title", "description", "board", "powers", "provinces", "army", "fleet", "start", "centers",
-             "victory", "builds", "begin", "calendar", "build_limit", "flow", "rules", "coast_names", "new_homes"}
+             "victory", "builds", "begin", "calendar", "build_limit", "flow", "rules", "coast_names", "new_homes",
+             "borders", "changes"}
 # What a variant on another's board may change: everything but the geography (a new board needs its own drawing).
 DERIVED_KEYS = {"name", "base", "title", "description", "board", "powers", "homes", "start", "centers", "victory",
-                "builds", "begin", "calendar", "build_limit", "flow", "rules", "new_homes"}
-POWER_KEYS = {"letter", "adjective", "aliases", "colour"}
+                "builds", "begin", "calendar", "build_limit", "flow", "rules", "new_homes", "changes"}
+POWER_KEYS = {"letter", "adjective", "aliases", "colour"} | features.POWER_KEYS
 PROVINCE_KEYS = {"name", "terrain", "center", "home", "coasts", "aliases"}
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -74,7 +76,8 @@ def derive(base: dict, doc: dict, source: str) -> dict:
     """
     _unknown(doc, DERIVED_KEYS, source)
     out = copy.deepcopy(base)
-    for key in ("title", "description", "victory", "builds", "begin", "board", "calendar", "build_limit", "flow", "rules", "new_homes"):
+    for key in ("title", "description", "victory", "builds", "begin", "board", "calendar", "build_limit", "flow", "rules",
+                "new_homes", "changes"):
         if key in doc:
             out[key] = doc[key]
     out["name"] = doc.get("name", out["name"])
@@ -150,8 +153,13 @@ def _build(doc: Any, source: str) -> Map:
             build_limit=_expect(doc.get("build_limit", 0), int, "build_limit"), flow=_flow(doc.get("flow")),
             rules=_rules(doc.get("rules", [])), coast_names=_coast_names(doc.get("coast_names", {})),
             new_homes=tuple(_years(doc.get("new_homes", []))))
+    features.read_powers(m, powers_doc)
+    features.read_borders(m, doc.get("borders", []))
     _derive_tables(m)
     check(m)
+    if doc.get("changes"):
+        from judge.maps import changes
+        changes.read(m, doc, doc["changes"], build)
     return m
 
 
@@ -246,6 +254,7 @@ def check(m: Map) -> None:
     centres, start or rules do not fit its map."""
     _check_adjacency(m)
     _check_variant(m)
+    features.check(m)
 
 
 def _check_adjacency(m: Map) -> None:
@@ -341,7 +350,7 @@ def _check_variant(m: Map) -> None:
     if not 0 <= m.victory <= len(m.centers):
         raise MapError(f"victory: {m.victory} is more than the {len(m.centers)} supply centres")
     for power in m.powers:
-        if not m.homes(power) and m.builds == "homes":
+        if not m.homes(power) and m.builds == "homes" and not m.power_builds.get(power):
             raise MapError(f"powers.{power}: no home centre, so it could never build")
     _check_start(m)
 

@@ -41,6 +41,8 @@ class Power:
     units: list[tuple[str, str]] = field(default_factory=list)      # (unit, file:line)
     owns: list[str] | None = None   # centres owned at the start, if not the homes
     inhabits: bool = False          # an INHABITS line has replaced the homes of the power line
+    dummy: str = ""                 # where a DUMMY line made it a dummy from the start (dpjudge_features)
+    league: tuple[list[str], str] | None = None    # LEAGUE's words and where
 
 
 class Board:
@@ -74,6 +76,13 @@ class Board:
         self.notes: list[str] = []                   # what the variant's description says was left aside
         self.files: list[Path] = []
         self.stanza: str | None = None               # the game type of the DIRECTIVES stanza being read, if any
+        self.mark_lines: dict[str, str] = {}         # a marked home-centre word ('*SIB', '&SC') -> where, first
+        self.dynamic: dict[tuple[str, str], tuple[list[Line], str]] = {}   # IN/FROM blocks: (kind, when) ->
+        # (lines, where the block begins) (dpjudge_features)
+        self.dynamic_block: tuple[str, str] | None = None     # the block the file's next lines go to, if any
+        self.shared: dict[str, list[str]] = {}       # power -> home centres it shares with another (the document's)
+        self.opened: dict[str, str] = {}             # places shut in some phases only -> their terrain when open
+        self.open_places: dict[str, str] | None = None       # the same, the whole file's, for a block's document
 
     # -- a variant this judge offers, USEd ------------------------------------------------------------------------
     def absorb(self, m: Map, where: str) -> None:
@@ -94,8 +103,8 @@ class Board:
                        for d in army]
             entries += [d if d[:3] in army or m.provinces[d[:3]].terrain == "sea" else d.title()
                         for d in sorted(fleet) if d not in army]
-            self.places[abbr] = Place({"land": "LAND", "coast": "COAST", "sea": "WATER"}[p.terrain], entries,
-                                       where)
+            self.places[abbr] = Place({"land": "LAND", "coast": "COAST", "sea": "WATER", "port": "PORT"}[p.terrain],
+                                      entries, where)
         for power in m.powers:
             homes = list(m.homes(power))
             owns = list(m.start_centers.get(power, ())) if m.start_centers is not None else None
@@ -110,6 +119,8 @@ class Board:
         elif m.calendar != ("S", "F"):          # (the standard year needs no FLOW; a later FLOW line adds to this)
             self.flow = [DEFAULT_FLOW[("S", "F").index(season)] for season in m.calendar] + [DEFAULT_FLOW[2]]
         self.flow_where, self.flow_lines = where, [where] * len(self.flow)
+        from judge.maps import dpjudge_features       # (it reads into this board: imported here, not at the top)
+        dpjudge_features.absorb(self, m)
 
 
 def refuse(where: str, what: str) -> None:

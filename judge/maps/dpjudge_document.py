@@ -4,13 +4,17 @@ the calendar and the house rules the map carries."""
 from __future__ import annotations
 
 from judge.maps import COASTS, MapError, alias_key
-from judge.maps import dpjudge_calendar, dpjudge_rules
+from judge.maps import dpjudge_calendar, dpjudge_features, dpjudge_rules
 from judge.maps.dpjudge_board import Board, is_abbr, refuse
 
-TERRAINS = {"LAND": "land", "COAST": "coast", "WATER": "sea"}
+TERRAINS = {"LAND": "land", "COAST": "coast", "WATER": "sea", "PORT": "port"}
 
 
 def document(board: Board) -> dict:
+    reader = board
+    board, marked = dpjudge_features.take(board)      # restrictions and special home centres, out of the lines
+    board.opened = reader.open_places if reader.open_places is not None else dpjudge_features.opened(reader)
+    # (places shut in some phases only, IN and FROM: the whole file's, also for a block's own document)
     calendar = dpjudge_calendar.document_keys(board)
     rules = dpjudge_rules.document_rules(board)
     provinces, coasts = _provinces(board)
@@ -40,6 +44,10 @@ def document(board: Board) -> dict:
              if loc[:3] in coasts and loc[4:] in coasts[loc[:3]] and loc[4:] not in COASTS}
     if names:
         doc["coast_names"] = names
+    for power, shared in board.shared.items():
+        doc["powers"][power]["shared_homes"] = shared
+    dpjudge_features.extend(board, marked, doc)       # borders, dummies, leagues, special home centres
+    dpjudge_features.changes(reader, doc, document)   # IN and FROM blocks
     return doc
 
 
@@ -73,7 +81,13 @@ def _province_entry(board: Board, abbr: str, terrain: str, centre: bool, homes: 
         entry["center"] = True
     owner = [p for p, hs in homes.items() if abbr in hs]
     if len(owner) > 1:
-        refuse(board.name_where[abbr], f"{abbr} as a home centre of {' and '.join(owner)} (shared homes)")
+        # A home centre of several powers (DPjudge allows it): the "home" of the one owning it at the start (else of
+        # the first), "shared_homes" of the others (judge.maps.features adds them to their home centres).
+        starts = [p for p in owner if abbr in (board.powers[p].owns if board.powers[p].owns is not None else
+                                               board.powers[p].homes)]
+        owner.sort(key=lambda p: p not in starts[:1])
+        for other in owner[1:]:
+            board.shared.setdefault(other, []).append(abbr)
     if owner:
         entry["home"] = owner[0]
     if coasts:
@@ -85,14 +99,15 @@ def _provinces(board: Board) -> tuple[dict[str, str], dict[str, list[str]]]:
     provinces: dict[str, str] = {}
     written: dict[str, str] = {}
     for key, place in board.places.items():
-        if place.terrain == "SHUT" or "/" in key:
+        terrain = board.opened.get(key, place.terrain) if place.terrain == "SHUT" else place.terrain
+        if terrain == "SHUT" or "/" in key:
             continue
         if not is_abbr(key):
             refuse(place.where, f"the place {key!r} (places are three letters or digits, written in one case)")
         abbr = key.upper()
         if abbr not in board.names:
             raise MapError(f"{place.where}: {abbr} has no full name (a line 'Full Name = {key.lower()} ...')")
-        provinces[abbr], written[abbr] = TERRAINS[place.terrain], key
+        provinces[abbr], written[abbr] = TERRAINS[terrain], key
     coasts = _coasts(board, provinces)
     for abbr, terrain in provinces.items():
         key = written[abbr]
@@ -132,7 +147,7 @@ def _kind(board: Board, abbr: str) -> str:
 def _adjacency(board: Board, provinces: dict[str, str]):
     army: dict[str, list[str]] = {}
     fleet: dict[str, list[str]] = {}
-    fleet_locs = {k for k, p in board.places.items() if k.isupper() and p.terrain in ("COAST", "WATER")
+    fleet_locs = {k for k, p in board.places.items() if k.isupper() and p.terrain in ("COAST", "WATER", "PORT")
                   and (k.upper()[:3] in provinces)}
     known = {k.upper() for k in board.places}
     for key, place in board.places.items():
@@ -140,6 +155,8 @@ def _adjacency(board: Board, provinces: dict[str, str]):
             if e.upper() not in known and e.upper()[:3] not in known:
                 raise MapError(f"{place.where}: {key} abuts {e}, which is no place on the map")
     for abbr, terrain in provinces.items():
+        if _kind(board, abbr) == "SHUT":
+            continue                    # a place shut in this phase: a province nobody enters or leaves
         if terrain != "sea":
             # (an entry naming the province itself, as one DPjudge map has, is no way anywhere: left out)
             targets = {e.upper()[:3] for e in _entries(board, abbr)} - {abbr}
@@ -170,13 +187,14 @@ def _army_may(board: Board, src: str, dest: str) -> bool:
     """DPjudge's rule: the first entry naming dest decides; armies never enter water, nor a place Written So."""
     entry = _first(_entries(board, src), dest)
     kind = _kind(board, dest)
-    return entry is not None and kind in ("LAND", "COAST") and entry != entry.title()
+    return entry is not None and kind in ("LAND", "COAST", "PORT") and entry != entry.title()
 
 
 def _fleet_may(board: Board, src: str, dest: str) -> bool:
     """...and fleets never enter land, nor a place written in lower case."""
     entry = _first(_entries(board, src), dest)
-    return entry is not None and _kind(board, dest) in ("COAST", "WATER") and entry[0] == entry[0].upper()
+    return entry is not None and _kind(board, dest) in ("COAST", "WATER", "PORT") and \
+        entry[0] == entry[0].upper()
 
 
 def _check_unit(board: Board, unit: str, where: str, provinces: dict[str, str]) -> None:
@@ -198,10 +216,14 @@ def _powers(board: Board, provinces: dict[str, str]):
     powers: dict[str, dict] = {}
     letters: dict[str, str] = {}
     homes, start, owns = {}, {}, {}
+    taken = {p.letter or n[0] for n, p in board.powers.items() if not p.dummy}     # the signs of those who play
     for name in sorted(board.powers):          # DPjudge lists powers alphabetically
         p = board.powers[name]
         own = p.own or name
         letter = p.letter or name[0]          # (DPjudge's code takes the power's initial, not the adjective's)
+        if p.dummy and not p.letter and (letter in letters or letter in taken or letter in ("M", "?")):
+            # A dummy signs on nobody (DPjudge lets dummies share a sign): one its initial cannot be gets a free one.
+            letter = next(c for c in "123456789ABCDEFGHIJKLNOPQRSTUVWXYZ" if c not in letters and c not in taken)
         if letter in letters:
             raise MapError(f"{p.where}: {name}'s letter {letter} is {letters[letter]}'s: give another as "
                            "(OWNWORD:L)")

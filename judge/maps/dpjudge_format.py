@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Callable
 
 from judge.maps import Map, MapError
-from judge.maps import dpjudge_calendar as calendar, dpjudge_places as places, dpjudge_powers as powers
+from judge.maps import dpjudge_calendar as calendar, dpjudge_features as features, dpjudge_places as places
+from judge.maps import dpjudge_powers as powers
 from judge.maps import dpjudge_rules as rules
 from judge.maps.dpjudge_board import Board, Line, refuse
 from judge.maps.dpjudge_document import document
@@ -48,6 +49,7 @@ class Reader(Board):
             words = text_line.split()
             if words and not words[0].startswith("#"):
                 self.line(Line(text_line, words, f"{file}:{number}", folder))
+        self.dynamic_block = None                        # an IN or FROM block ends with its file
 
     def include(self, target: str, where: str, folder: Path) -> None:
         """USE or MAP: a file beside this one, else a variant this judge offers (e.g. 'standard')."""
@@ -69,6 +71,8 @@ class Reader(Board):
             rules.stanza_header(self, line)
         elif self.stanza is not None:
             rules.stanza_line(self, line)
+        elif self.dynamic_block is not None and up not in ("IN", "FROM"):
+            features.keep_line(self, line)          # a line of an IN or FROM block
         elif up in EARLY:
             EARLY[up](self, line)
         elif "=" in line.text:
@@ -124,7 +128,7 @@ EARLY: dict[str, Handler] = {
     "FLAGS": ignored, "NOTIFY": ignored,
     "FLOW": calendar.flow_line, "BEGIN": calendar.begin_line,
     "RULE": rules.rule_line, "RULES": rules.rule_line,
-    "IN": unsupported("map changes in given phases"), "FROM": unsupported("map changes from a given phase"),
+    "IN": features.block_line, "FROM": features.block_line,
     "ROTATE": unsupported("rotating control of dummies"),
     "NEWHOMES": powers.newhomes_line,
 }
@@ -133,8 +137,9 @@ LATE: dict[str, Handler] = {
     "OWNS": powers.owns, "CENTERS": powers.owns, "INHABITS": powers.homes_line, "HOME": powers.homes_line,
     "HOMES": powers.homes_line, "UNITS": powers.units_line, "DROP": places.drop, "UNPLAYED": powers.unplayed,
     "RESERVES": unsupported("reserve units"), "MILITIA": unsupported("militia units"),
-    "CONTROL": unsupported("dummies controlled by other powers"), "LEAGUE": unsupported("leagues"),
-    "DUMMY": unsupported("powers that start as dummies"), "DUMMIES": unsupported("powers that start as dummies"),
+    "CONTROL": unsupported("dummies controlled by other powers"), "LEAGUE": features.league_line,
+    "DUMMY": lambda reader, line: features.dummy_line(reader, line, powers.power_id),
+    "DUMMIES": lambda reader, line: features.dummy_line(reader, line, powers.power_id),
     "TEAM": unsupported("teams"), "TEAMS": unsupported("teams"),
 }
 TERRAIN = ("AMEND", "WATER", "LAND", "COAST", "PORT", "SHUT")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from judge.maps import MapError
+from judge.maps import dpjudge_features as features
 from judge.maps.dpjudge_board import Board, Line, Place, is_abbr, refuse
 
 _WORD = re.compile(r"[^\W_]+")          # a run of letters or digits: a place's abbreviation inside an entry
@@ -104,8 +105,6 @@ def _cased(new: str, like: str) -> str:
 def terrain(reader: Board, line: Line) -> None:
     words, where = line.words, line.where
     kind, place = words[0].upper(), words[1]
-    if kind == "PORT":
-        refuse(where, "PORT (coasts whose fleets convoy)")
     other = place.swapcase()
     old = reader.places.pop(other, None) or reader.places.pop(place, None)
     if other != place and other in reader.places:
@@ -121,16 +120,19 @@ def terrain(reader: Board, line: Line) -> None:
         raise MapError(f"{where}: expected ABUTS after {place}")
     for dest in words[3:]:
         if dest.startswith("-"):
-            entry.abuts = [a for a in entry.abuts if not a.upper().startswith(dest[1:].upper())]
+            entry.abuts = [a for a in entry.abuts if not features.split_entry(a)[0].upper().startswith(
+                dest[1:].upper())]
+            features.forget(reader, place, dest[1:])
             continue
         if ":" in dest or "(" in dest or not (dest[0].isalnum() and dest[-1].isalnum()):
-            refuse(where, f"the restricted adjacency {dest!r} (powers, centre owners, ~ or *)")
+            features.check_entry(dest, where)       # '*X', '~X', 'P:X', 'X(SC)': kept as written until the end
         entry.abuts.append(dest)
 
 
 def drop(reader: Board, line: Line) -> None:
     for gone in (w.upper() for w in line.words[1:]):
         whole = "/" not in gone
+        features.forget(reader, gone, gone)
         for key in [k for k in reader.places
                     if k.upper() == gone or (whole and k.upper().startswith(gone + "/"))]:
             del reader.places[key]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from judge.maps import MapError
+from judge.maps import dpjudge_features as features
 from judge.maps.dpjudge_board import Board, Line, Power, refuse
 
 
@@ -119,7 +120,9 @@ def add_homes(board: Board, homes: list[str], words: list[str], where: str) -> N
         if not word:
             continue
         if not word[0].isalnum() or "(" in word:
-            refuse(where, f"the centre {word!r} (claimed, factory, partisan, alternative or hidden centres)")
+            # '&SC', '*', '+', '~', '@', '(limits)': claimed, partisan, factory, hidden, alternative centres
+            features.special_home(board, homes, word, remove, where)
+            continue
         if word in homes:
             homes.remove(word)
         if remove:
