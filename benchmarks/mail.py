@@ -116,7 +116,9 @@ def compose(sender: str, body: str, subject: str, message_id: str) -> bytes:
 def settings_for(root: Path, relay_port: int | None = None, rate_per_hour: int | None = None):
     """As tests/daemon/conftest.py: everything under `root`; outgoing mail to the relay on 127.0.0.1."""
     s = config.load(None).with_values(judge_games_dir=root / "games", judge_outbox_dir=root / "outbox",
-                                      judge_inbox_dir=root / "inbox", relay_maildir=root / "maildir")
+                                      judge_inbox_dir=root / "inbox", relay_maildir=root / "maildir",
+                                      # the set-up creates its games faster than the limits on strangers allow
+                                      limits_create_per_hour=0, limits_create_per_sender=0)
     if relay_port:
         s = s.with_values(relay_host="127.0.0.1", relay_port=relay_port)
     if rate_per_hour is not None:
@@ -934,7 +936,7 @@ def startup_process(root: Path) -> float:
     ready.unlink(missing_ok=True)
     t0 = time.perf_counter()
     proc = subprocess.Popen([sys.executable, str(REPO / "bin" / "judge"), "--config", str(ini), "serve", "--host",
-                             "127.0.0.1", "--port", "0", "--ready-file", str(ready)],
+                             "127.0.0.1", "--port", "0", "--web-port", "0", "--ready-file", str(ready)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         while not (ready.exists() and ready.read_text().endswith("\n")):

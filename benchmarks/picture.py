@@ -1,32 +1,61 @@
 #!/usr/bin/env python3
-"""Median milliseconds to draw a late-game results picture: the SVG (data and template), and the PNG from it."""
+"""A late-game results picture, as a results mail carries it: milliseconds to draw the SVG (data, placement,
+template) and to turn it into the PNG (rasterise, encode), and the PNG's size; optionally side by side with another
+checkout (the previous release), both measured in alternation in one run, as ratios.
+
+    python benchmarks/picture.py                          # this checkout: stages, sizes, and the ideas measured
+    python benchmarks/picture.py --against /tmp/prev      # ... and another checkout, e.g. git worktree add /tmp/prev
+                                                          # 2756802, measured in turns with this one: ratios
+
+Times are CPU milliseconds of the whole process (libvips' threads included: on a shared machine they move less
+than wall time, which is printed beside them) and medians over the runs. Each checkout draws with its own code,
+in a process of its own (`--worker`), and encodes the PNG as its mails do (`judge.picture.png(svg)`).
+"""
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
+import random
+import re
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from judge import maps, picture  # noqa: E402
-from judge.adjudicator import adjudicate  # noqa: E402
-from judge.api import read_orders, read_rules  # noqa: E402
-from judge.orders.sets import build_order_set  # noqa: E402
-from judge.orders.validate import Validator  # noqa: E402
-from judge.picture import raster  # noqa: E402
-from judge.position import Position  # noqa: E402
-
-REQUEST = ROOT / "tests" / "picture" / "data" / "midgame.json"
+HERE = Path(__file__).resolve().parent.parent
+REQUEST = "tests/picture/data/midgame.json"
 
 
-def outcome_of(doc: dict):
-    """The position before and the outcome of a request document (as judge.api adjudicates it)."""
+def _load(root: Path):
+    """The judge of the checkout at root (first on sys.path, before any installed one)."""
+    sys.path.insert(0, str(root))
+    from judge import maps, picture  # noqa: E402
+    from judge.adjudicator import adjudicate  # noqa: E402
+    from judge.api import read_orders, read_rules  # noqa: E402
+    from judge.orders.sets import build_order_set  # noqa: E402
+    from judge.orders.validate import Validator  # noqa: E402
+    from judge.position import Position  # noqa: E402
+    return maps, picture, adjudicate, read_orders, read_rules, build_order_set, Validator, Position
+
+
+def _timed(fn, runs: int) -> tuple[list[float], list[float]]:
+    """(CPU ms, wall ms) of each of `runs` calls, after one not counted (template compiled, fonts, caches)."""
+    fn()
+    cpu, wall = [], []
+    for _ in range(runs):
+        c, w = time.process_time(), time.perf_counter()
+        fn()
+        cpu.append((time.process_time() - c) * 1000)
+        wall.append((time.perf_counter() - w) * 1000)
+    return cpu, wall
+
+
+def worker(root: Path, request: Path, runs: int, ideas: bool) -> dict:
+    """The figures of the checkout at root, as a dict (printed as JSON by --worker)."""
+    maps, picture, adjudicate, read_orders, read_rules, build_order_set, Validator, Position = _load(root)
+    doc = json.loads(request.read_text(encoding="utf-8"))
     m = maps.load()
     before = Position.from_json(doc["state"], m)
     rules = read_rules(doc.get("rules"))
@@ -34,54 +63,107 @@ def outcome_of(doc: dict):
     texts = read_orders(doc.get("orders"), m)
     orders = [o for power in m.powers if power in texts
               for o in build_order_set(power, texts[power], before, m, rules, validator).orders]
-    return m, before, adjudicate(m, before, orders, rules)
-
-
-def timed(fn, runs: int) -> list[float]:
-    fn()                                           # warm-up: template compiled, fonts registered, caches filled
-    out = []
-    gc.disable()
-    try:
-        for _ in range(runs):
-            start = time.perf_counter()
-            fn()
-            out.append((time.perf_counter() - start) * 1000)
-    finally:
-        gc.enable()
-    return out
-
-
-def fig(ms: list[float]) -> str:
-    return f"{statistics.median(ms):7.1f} ms (min {min(ms):5.1f})"
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--width", type=int, default=1200)
-    parser.add_argument("--request", default=str(REQUEST), help="request document to draw (default: the midgame)")
-    args = parser.parse_args()
-    doc = json.loads(Path(args.request).read_text(encoding="utf-8"))
-    m, before, outcome = outcome_of(doc)
+    outcome = adjudicate(m, before, orders, rules)
 
     def draw() -> str:
         return picture.results_svg(m, before, outcome, game="benchmark")
 
     svg = draw()
-    svg_ms = timed(draw, args.runs)
-    png_ms = timed(lambda: raster.png(svg, args.width), args.runs)
-    both_ms = timed(lambda: raster.png(draw(), args.width), args.runs)
-    small_ms = timed(lambda: raster.png(svg, args.width, palette=True), max(5, args.runs // 3))
-    size, small = len(raster.png(svg, args.width)), len(raster.png(svg, args.width, palette=True))
-    units = sum(len(v) for v in doc["state"]["units"].values())
-    print(f"late-game results picture ({Path(args.request).name}: {units} units, "
-          f"{sum(len(v) for v in doc['orders'].values())} orders), {args.width} px wide, median of {args.runs} runs:")
-    print(f"  SVG (draw + template)   {fig(svg_ms)}   {len(svg) // 1024} KB")
-    print(f"  PNG from the SVG        {fig(png_ms)}   {size // 1024} KB   (target < 100 ms)")
-    print(f"  both, position to PNG   {fig(both_ms)}")
-    print(f"  PNG, 256-colour palette {fig(small_ms)}   {small // 1024} KB")
-    print(f"  (load average {os.getloadavg()[0]:.2f}; on the shared 2-core machine every figure here swings together, "
-          "up to 1.7x: the SVG step's ~8 ms when it is quiet tells how fast it is now)")
+    out: dict = {"svg_kb": len(svg.encode()) / 1024, "png_kb": len(picture.png(svg)) / 1024}
+    for name, fn in (("svg", draw), ("png", lambda: picture.png(svg)), ("both", lambda: picture.png(draw()))):
+        out[name] = _timed(fn, runs)
+    if ideas:
+        out["ideas"] = _ideas(svg, runs)
+    return out
+
+
+def _ideas(svg: str, runs: int) -> dict:
+    """What else a PNG's time could be cut by, each measured on this checkout's picture."""
+    from judge.picture import quantise, raster
+    image = raster.render(svg)
+    no_text = re.sub(r"<text[^>]*>.*?</text>", "", svg, flags=re.S)
+    no_regions = re.sub(r'<path id="(prov|other)-[^>]*>.*?</path>', "", svg, flags=re.S)
+    figures = {
+        "rasterise only (librsvg, RGBA in memory)": (lambda: raster.render(svg), None),
+        "  the same without any text (upper bound of drawing text as paths)": (lambda: raster.render(no_text), None),
+        "  the same without the provinces (upper bound of a cached board layer)":
+            (lambda: raster.render(no_regions), None),
+        "  rasterised at half the scale, enlarged to 1200 px": (
+            lambda: raster.render(svg, 600).resize(2, kernel="linear"), None),
+        "encode: palette PNG, our table (what mails carry)": (
+            lambda: quantise.png(image, svg), quantise.png(image, svg)),
+        "encode: palette PNG, libimagequant (pngsave palette=True)": (
+            lambda: image.write_to_buffer(".png", palette=True, effort=1, dither=0),
+            image.write_to_buffer(".png", palette=True, effort=1, dither=0)),
+        "encode: full colour RGBA, zlib 3 (the previous release)": (
+            lambda: image.write_to_buffer(".png", compression=3), image.write_to_buffer(".png", compression=3)),
+        "encode: palette PNG, our table, zlib 9": (lambda: quantise.png(image, svg, 9), quantise.png(image, svg, 9)),
+    }
+    return {name: (_timed(fn, runs)[0], len(data) / 1024 if data else None) for name, (fn, data) in figures.items()}
+
+
+def run_worker(root: Path, request: Path, runs: int, ideas: bool = False) -> dict:
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--tree", str(root), "--request",
+           str(request), "--runs", str(runs)] + (["--ideas"] if ideas else [])
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=900, cwd=str(root))
+    if done.returncode:
+        raise SystemExit(f"the worker for {root} failed:\n{done.stderr}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def med(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=10, help="calls per stage in each worker (10)")
+    ap.add_argument("--turns", type=int, default=5, help="workers per checkout, in alternation (5)")
+    ap.add_argument("--against", help="another checkout to measure in turns with this one (e.g. /tmp/prev)")
+    ap.add_argument("--request", default=REQUEST, help=f"request document to draw ({REQUEST})")
+    ap.add_argument("--no-ideas", action="store_true", help="skip the measurements of other ideas")
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--tree", default=str(HERE), help=argparse.SUPPRESS)
+    ap.add_argument("--ideas", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.worker:
+        print(json.dumps(worker(Path(args.tree), Path(args.tree) / args.request, args.runs, args.ideas)))
+        return 0
+    trees = {"today": HERE}
+    if args.against:
+        trees["previous"] = Path(args.against).resolve()
+    got: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
+    size: dict[str, tuple[float, float]] = {}
+    for turn in range(args.turns):
+        order = list(trees)
+        random.shuffle(order)
+        for name in order:
+            r = run_worker(trees[name], trees[name] / args.request, args.runs)
+            size[name] = (r["svg_kb"], r["png_kb"])
+            for stage in ("svg", "png", "both"):
+                cpu, wall = r[stage]
+                got[name].setdefault(stage + " cpu", []).extend(cpu)
+                got[name].setdefault(stage + " wall", []).extend(wall)
+    load = os.getloadavg()[0]
+    print(f"late-game results picture ({args.request}), 1200 px, as a results mail carries it; CPU ms (wall ms), "
+          f"median of {args.turns} x {args.runs} calls per stage, checkouts in alternation; load average {load:.1f}")
+    labels = {"svg": "SVG: draw, place, template", "png": "PNG from the SVG: rasterise, encode",
+              "both": "both: position to PNG"}
+    for name in trees:
+        print(f"  {name} ({trees[name]}): SVG {size[name][0]:.0f} KB, PNG {size[name][1]:.0f} KB")
+        for stage, label in labels.items():
+            print(f"    {label:38s} {med(got[name][stage + ' cpu']):7.1f} ({med(got[name][stage + ' wall']):7.1f})")
+    if "previous" in trees:
+        print("  today / previous:")
+        for stage, label in labels.items():
+            ratio = med(got["today"][stage + " cpu"]) / med(got["previous"][stage + " cpu"])
+            print(f"    {label:38s} {ratio:5.2f}x the time")
+        print(f"    PNG size                               {size['today'][1] / size['previous'][1]:5.2f}x the bytes")
+    if not args.no_ideas:
+        ideas = run_worker(HERE, HERE / args.request, args.runs, ideas=True)["ideas"]
+        print("  ideas, on today's picture (CPU ms, median; size):")
+        for idea, (cpu, kb) in ideas.items():
+            print(f"    {idea:72s} {med(cpu):7.1f}" + (f"   {kb:4.0f} KB" if kb else ""))
     return 0
 
 

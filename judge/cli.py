@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-EXAMPLE = Path(__file__).resolve().parent / "examples" / "spring-1901.json"
+from judge import __version__
 
 
 def _offer_variants(args: argparse.Namespace) -> None:
@@ -117,6 +117,9 @@ def cmd_variants(args: argparse.Namespace) -> int:
             status = 1
             continue
         print(f"{m.name:<20} {len(m.powers):>3} {len(m.centers):>3} {m.victory_count:>3}")
+    for path, shipped, offered in maps.catalog.shadowed():
+        print(f"judge variants: {path} is named like the shipped variant {shipped!r}: it is offered as {offered!r}",
+              file=sys.stderr)
     return status
 
 
@@ -131,14 +134,17 @@ def cmd_datc(args: argparse.Namespace) -> int:
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
     from judge import fuzz
-    return fuzz.command(args.phases, args.seed, args.out, args.jobs, args.known, args.variant)
+    _offer_variants(args)
+    rules = tuple(w for w in (args.rules or "").replace(",", " ").split() if w)
+    return fuzz.command(args.phases, args.seed, args.out, args.jobs, args.known, args.variant, rules)
 
 
 def cmd_example(args: argparse.Namespace) -> int:
     """Adjudicate the shipped example request and print the result."""
-    from judge import api
-    doc = json.loads(EXAMPLE.read_text(encoding="utf-8"))
-    print(f"Adjudicating the shipped example ({EXAMPLE.name}):")
+    from judge import api, shipped
+    example = shipped.example()
+    doc = json.loads(example.read_text(encoding="utf-8"))
+    print(f"Adjudicating the shipped example ({example.name}):")
     print(json.dumps(api.request(doc), indent=2))
     return 0
 
@@ -166,6 +172,7 @@ def cmd_deliver(args: argparse.Namespace) -> int:
     status, note = pipe.deliver(judge, sys.stdin.buffer, args.sender)
     if note:
         print(f"judge deliver: {note}", file=sys.stderr)
+    pipe.send_pending(judge)            # the reply (and anything an earlier run could not send) goes now
     return status
 
 
@@ -201,21 +208,44 @@ def cmd_requeue(args: argparse.Namespace) -> int:
             else:
                 spool.done(name)
             print(f"{name}: {note or 'done'}")
+        pipe.send_pending(judge)
     return 0 if done or not args.names else 1
 
 
 def cmd_process(args: argparse.Namespace) -> int:
+    """One game's clock work now; with no game, every game that is due (as cron runs it, every minute). Either way
+    the mail it causes, and any an earlier run could not send, is sent before the command exits."""
+    import logging
+    from judge import pipe
     from judge.commands.base import CommandError
     from judge.config import ConfigError
     from judge.service import Judge
+    from judge.storage.gamedir import GameUnavailable
+    logging.basicConfig(level=logging.WARNING, format="judge process: %(levelname)s %(message)s")
     try:
         judge = Judge(_settings(args))
-        notes = judge.process(args.game.lower())
-    except (ConfigError, CommandError) as exc:
+    except ConfigError as exc:
         print(f"judge process: {exc}", file=sys.stderr)
-        return 2
-    print("\n".join(notes) if notes else f"{args.game}: nothing to do now")
-    return 0
+        return 78
+    try:
+        if args.game:
+            try:
+                notes = judge.process(args.game.lower())
+            except (CommandError, GameUnavailable) as exc:
+                print(f"judge process: {exc}", file=sys.stderr)
+                return 2
+            print("\n".join(notes) if notes else f"{args.game}: nothing to do now")
+            return 0
+        # From cron: quiet when nothing was due (cron mails whatever a job prints).
+        done, failed = pipe.process_due(judge)
+        pipe.expire_set_aside(judge)
+        for game, notes in done.items():
+            print(f"{game}: {'; '.join(notes)}")
+        for game, why in failed.items():
+            print(f"judge process: {game}: {why}", file=sys.stderr)
+        return 1 if failed else 0
+    finally:
+        pipe.send_pending(judge)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -234,7 +264,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     daemon = Daemon(settings)
     ready = Path(args.ready_file) if args.ready_file else None
     try:
-        asyncio.run(daemon.serve_forever(args.host, args.port, ready))
+        asyncio.run(daemon.serve_forever(args.host, args.port, ready, args.web_port))
     except OSError as exc:
         print(f"judge serve: cannot listen: {exc.strerror or exc}", file=sys.stderr)
         return 71
@@ -244,12 +274,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
     parser.add_argument("--config", help="config.ini to use (default: ./config.ini if present, else built-in)")
-    parser.set_defaults(func=cmd_serve, host=None, port=None, ready_file=None)   # the main job: `judge serve`
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.set_defaults(func=cmd_serve, host=None, port=None, ready_file=None, web_port=None)   # `judge serve`
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("serve", help="run the judge: SMTP in, deadlines, SMTP out (the main job)")
     p.add_argument("--host", help="address to listen on (default: config.ini [smtp] host)")
     p.add_argument("--port", type=int, help="port to listen on; 0 picks a free one (default: [smtp] port)")
-    p.add_argument("--ready-file", help="write 'host port' here once listening (for scripts and tests)")
+    p.add_argument("--web-port", type=int, help="port of the web pages; 0 picks a free one (default: [web] port; "
+                                                "[web] port = 0 turns the pages off)")
+    p.add_argument("--ready-file", help="write 'host port' here once listening, and 'web host port' on a second "
+                                        "line when the pages are served (for scripts and tests)")
     p.set_defaults(func=cmd_serve)
     p = sub.add_parser("deliver", help="handle one incoming message from standard input (as an MTA pipes it)")
     p.add_argument("--sender", help="the envelope sender, if the MTA passes it ('' for a bounce)")
@@ -259,8 +293,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--list", action="store_true", help="only list them, with why each was set aside")
     p.add_argument("--now", action="store_true", help="process them at once (when no `judge serve` is running)")
     p.set_defaults(func=cmd_requeue)
-    p = sub.add_parser("process", help="process a game now if it is due (or send late notices)")
-    p.add_argument("game")
+    p = sub.add_parser("process", help="do a game's clock work now if it is due (processing, reminders, late "
+                                       "notices), or every due game's (from cron); then send the pending mail")
+    p.add_argument("game", nargs="?", help="the game (default: every game that is due)")
     p.set_defaults(func=cmd_process)
     p = sub.add_parser("example", help="adjudicate the shipped example request and print the result")
     p.set_defaults(func=cmd_example)
@@ -278,7 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_variants)
     p = sub.add_parser("datc", help="run the DATC v3.1 test cases and print the score")
     p.add_argument("--rules", help="comma-separated rule words to run under (default: the DATC preferences)")
-    p.add_argument("--data", help="folder of DATC case files (default: tests/data/datc)")
+    p.add_argument("--data", help="folder of DATC case files (default: the shipped ones; tests/data/datc here)")
     p.add_argument("--engine", choices=("dpjudge", "equations"), default="dpjudge",
                    help="movement adjudicator: the DPjudge port (default) or the DATC equations")
     p.set_defaults(func=cmd_datc)
@@ -291,6 +326,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also switch safe_convoys on; disagreements it alone causes are reported as explained")
     p.add_argument("--variant", default="standard",
                    help="the map to draw phases on (default standard); 'all' runs every variant in turn")
+    p.add_argument("--rules", default="",
+                   help="rule words set on every phase, over the random ones (e.g. convoy_intent=via_only)")
     p.set_defaults(func=cmd_fuzz)
     return parser
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import configparser
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -18,6 +19,7 @@ class Key:
     default: str
     why: str
     kind: str = "str"            # str, int, float, bool, path, list
+    range: tuple[int, int] | None = None     # the lowest and highest value allowed (numbers)
 
 
 KEYS: tuple[Key, ...] = (
@@ -27,7 +29,8 @@ KEYS: tuple[Key, ...] = (
     Key("judge", "games_dir", "games", "Where game folders live (relative to this file).", "path"),
     Key("judge", "outbox_dir", "outbox", "Outgoing mail waits here, one file per message, until sent.", "path"),
     Key("judge", "inbox_dir", "inbox", "Incoming mail is spooled here before it is answered.", "path"),
-    Key("judge", "timezone", "UTC", "Time zone for deadlines unless a game sets its own."),
+    Key("judge", "timezone", "UTC", "Time zone for deadlines unless a game sets its own: a zone name such as "
+                                    "Europe/Paris (any case), UTC or Etc/GMT-1; not localtime, posix/ or right/."),
     Key("judge", "variant", "standard", "The variant CREATE makes when none is named (bin/judge variants lists them)."),
     Key("judge", "variants_dir", "", "A folder of more variants: our JSON files or DPjudge .map files (relative to "
                                      "this file; empty: only the shipped variants)."),
@@ -53,12 +56,28 @@ KEYS: tuple[Key, ...] = (
         "list"),
     Key("smtp", "max_message_bytes", "1048576", "Larger messages are refused.", "int"),
     Key("smtp", "rate_per_hour", "120", "Messages accepted from one sender per hour (0: no limit).", "int"),
+    Key("limits", "create_per_sender", "5", "Games one address may create in an hour (0 to 1000; 0: no limit).",
+        "int", (0, 1000)),
+    Key("limits", "create_per_hour", "30", "Games the whole judge creates in an hour, whoever asks (0 to 10000; 0: "
+                                         "no limit).", "int", (0, 10000)),
+    Key("limits", "creators", "", "Who may create games: addresses and domains (alice@example.org, example.org), "
+                                  "comma-separated (empty: anyone).", "list"),
+    Key("limits", "join_per_sender", "10", "Forming games one address may join in an hour (0 to 1000; 0: no limit).",
+        "int", (0, 1000)),
+    Key("limits", "observe_per_sender", "20", "Games one address may start observing in an hour (0 to 1000; 0: no "
+                                            "limit).", "int", (0, 1000)),
+    Key("limits", "observers_per_game", "50", "Observers one game may have (0 to 10000; 0: no limit).", "int",
+        (0, 10000)),
     Key("relay", "host", "", "SMTP relay for outgoing mail (empty: deliver to the local maildir instead)."),
     Key("relay", "port", "25", "Relay port.", "int"),
     Key("relay", "starttls", "no", "Use STARTTLS with the relay.", "bool"),
     Key("relay", "user", "", "Relay login user (empty: no login)."),
     Key("relay", "password", "", "Relay login password."),
     Key("relay", "maildir", "maildir", "With no relay, outgoing mail is delivered to this Maildir.", "path"),
+    Key("web", "host", "127.0.0.1", "Where `judge serve` serves the games' web pages (behind a reverse proxy for TLS)."),
+    Key("web", "port", "8080", "Port of the web pages (0: no web pages).", "int"),
+    Key("web", "url", "", "The pages' public address, written into mails (e.g. https://judge.example.org; empty: "
+                          "http://<host>:<port>, or no link when the port is 0)."),
 )
 
 
@@ -91,6 +110,18 @@ class Settings:
     @property
     def inbox_dir(self) -> Path:
         return self.get("judge", "inbox_dir")
+
+    @property
+    def web_url(self) -> str:
+        """The public base URL of the web pages, without a trailing slash ('' when there are none to link to)."""
+        url = self.get("web", "url")
+        if url:
+            return url.rstrip("/")
+        port = self.get("web", "port")
+        if not port:
+            return ""
+        host = self.get("web", "host")
+        return f"http://{'[' + host + ']' if ':' in host else host}:{port}"
 
     @property
     def variants_dir(self) -> Path | None:
@@ -165,8 +196,9 @@ def load(path: str | Path | None = None) -> Settings:
 
 
 def _check(s: Settings) -> None:
-    from judge.deadlines import parse_days, parse_time_of_day, zone
+    from judge.deadlines import parse_days, parse_time_of_day
     from judge.rules import parse_rules
+    from judge.zones import canonical_zone
 
     def fail(section: str, name: str, why: str) -> None:
         raise ConfigError(f"{s.source}:{section}:{name}: {why}")
@@ -174,17 +206,26 @@ def _check(s: Settings) -> None:
     for section, name, check in (("rules", "default", lambda v: parse_rules(v.split())),
                                  ("deadlines", "days", parse_days),
                                  ("deadlines", "time_of_day", parse_time_of_day),
-                                 ("judge", "timezone", zone)):
+                                 ("judge", "timezone", canonical_zone)):
         try:
             check(s.get(section, name))
         except ValueError as exc:
             fail(section, name, str(exc))
+    s.values["judge.timezone"] = canonical_zone(s.get("judge", "timezone"))     # as the tz database spells it
     from judge.deadlines import LIMITS, check_limit
     for name in LIMITS:
         try:
             check_limit(name, s.get("deadlines", name))
         except ValueError as exc:
             fail("deadlines", name, str(exc))
+    for key in KEYS:
+        if key.range is not None and not key.range[0] <= s.get(key.section, key.name) <= key.range[1]:
+            fail(key.section, key.name, f"must be from {key.range[0]} to {key.range[1]}")
+    if not 0 <= s.get("web", "port") <= 65535:
+        fail("web", "port", "not a port number (0 to 65535; 0: no web pages)")
+    url = s.get("web", "url")
+    if url and (not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", url) or len(url) > 200):
+        fail("web", "url", "not an http:// or https:// address without query or fragment (at most 200 characters)")
     if "@" not in s.address:
         fail("judge", "address", "not an e-mail address")
     folder = s.variants_dir

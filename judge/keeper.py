@@ -5,6 +5,7 @@ import logging
 import threading
 from collections import OrderedDict
 from datetime import datetime, timedelta
+from pathlib import Path
 
 from judge.mail import outbound
 from judge.templating import render
@@ -45,3 +46,8 @@ class Keeper:
             log.exception("could not write a notice to the keeper")
             return False
         return True
+
+    def unsendable(self, path: Path, why: str) -> None:
+        """The sender gave up on an outgoing message (kept at `path`); called from a sender thread."""
+        self.tell(f"unsendable {path.name}", "an outgoing message could not be delivered",
+                  [f"The relay refused {path.name} for good: {why}.", f"It is kept in {path.parent}."])

@@ -1,9 +1,11 @@
-"""`judge deliver`: one message from an MTA's pipe, answered exactly once, with the exit codes MTAs understand."""
+"""The set-up without `judge serve`: `judge deliver` (one message from an MTA's pipe, answered exactly once, with the
+exit codes MTAs understand) and `judge process` from cron; each sends the mail it caused before it exits."""
 from __future__ import annotations
 
 import logging
 from typing import BinaryIO
 
+from judge.daemon.sender import Sender
 from judge.daemon.spool import Spool
 from judge.mail.inbound import message_key
 from judge.service import Judge
@@ -41,16 +43,55 @@ def handle(judge: Judge, raw: bytes, sender: str | None, key: str) -> tuple[int,
             return EX_TEMPFAIL, f"internal error, message kept for retry: {why}"
         judge.set_aside_notice(name, spool.root / "bad", why, raw, sender)
         return EX_OK, f"internal error, message set aside as {name}: {why}"
-    _expire_set_aside(judge)
+    expire_set_aside(judge)
     if not result.replied and result.note and not result.note.startswith(("no reply", "already applied")):
         return EX_DATAERR, result.note
     return EX_OK, ""
 
 
-def _expire_set_aside(judge: Judge) -> None:
+def expire_set_aside(judge: Judge) -> None:
     """No daemon runs with `judge deliver` to delete old set-aside messages (they may hold passwords): each
-    delivery does it, a folder listing."""
+    delivery and each cron run of `judge process` does it, a folder listing."""
     try:
         Spool(judge.settings.inbox_dir).expire_set_aside()
     except OSError:
         log.exception("could not delete expired set-aside messages")
+
+
+def send_pending(judge: Judge) -> int:
+    """Send what the outbox holds and is due (this run's mail, and what an earlier run could not send), with the
+    daemon's sender: the same claim on each file keeps a message from going twice, whoever else is sending (another
+    `judge deliver`, cron's `judge process`, a `judge serve`). What cannot go now waits for the next run. Returns how
+    many messages went."""
+    sender = Sender(judge.settings, judge.outbox)
+    sender.on_failure = judge.keeper.unsendable
+    try:
+        sent = sender.drain()
+        if sender.failed:
+            sent += sender.drain()              # the keeper's notice of a message given up
+        return sent
+    except Exception:  # noqa: BLE001 - the message itself was handled; the next run sends what is left
+        log.exception("sending the outbox failed; the next run tries again")
+        return 0
+    finally:
+        sender.close()
+
+
+def process_due(judge: Judge) -> tuple[dict[str, list[str]], dict[str, str]]:
+    """The clock work of every game whose committed wake-up has come (what `judge serve`'s scheduler runs), as cron
+    runs `judge process`: (notes by game that had work, why by game that could not be read or failed)."""
+    wakeups, failed = judge.store.wakeups()
+    now = judge.clock()
+    done: dict[str, list[str]] = {}
+    for name, moment in wakeups.items():
+        if moment is None or moment > now:
+            continue
+        try:
+            notes = judge.process(name)
+        except Exception as exc:  # noqa: BLE001 - one game's failure must not stop the others' deadlines
+            log.exception("%s: clock work failed", name)
+            failed[name] = f"clock work failed: {type(exc).__name__}: {exc}"
+            continue
+        if notes:
+            done[name] = notes
+    return done, failed

@@ -19,8 +19,13 @@ WIDTH = 75
 
 
 def place(m: Map, loc: str) -> str:
+    """A place as results write it: "Spain (north coast)"; a coast of another code by the map's name for it
+    ("Bulgarije (oostkust)"), else by its code."""
     name = m.provinces[loc[:3]].name
-    return f"{name} ({COASTS[loc[4:]]})" if "/" in loc else name
+    if "/" not in loc:
+        return name
+    coast = loc[4:]
+    return f"{name} ({COASTS[coast]})" if coast in COASTS else m.coast_names.get(loc, f"{name} ({coast.lower()})")
 
 
 def power_name(power: str) -> str:
@@ -164,15 +169,17 @@ def pending_builds(m: Map, after: Position) -> dict[str, str]:
 
 
 def phase_words(phase: Phase) -> dict:
-    return {"season": {"S": "Spring", "F": "Fall", "W": "Winter"}[phase.season], "year": phase.year,
-            "kind": {"M": "Movement", "R": "Retreat", "A": "Adjustment"}[phase.kind], "code": str(phase),
+    """A phase as the mails write it: season ("Spring", or a map's own: "A.D.", "Lente"), year, kind, the short code
+    of subjects (S1901M; DPjudge's for a map's own calendar: A1425M) and the code Mapper reads."""
+    return {"season": phase.season_title(), "year": phase.year,
+            "kind": {"M": "Movement", "R": "Retreat", "A": "Adjustment"}[phase.kind], "code": phase.code,
             "mapper": mapper_code(phase)}
 
 
 def mapper_code(phase: Phase) -> str:
     """The phase as Mapper reads it in the '::' header: a winter adjustment W1901A is written F1901B."""
-    code = str(phase)
-    return f"F{code[1:-1]}B" if code[0] == "W" and code[-1] == "A" else code
+    code = phase.code
+    return f"F{code[1:-1]}B" if phase.calendar is None and code[0] == "W" and code[-1] == "A" else code
 
 
 def results_context(m: Map, before: Position, after: Position, results: list[OrderResult],
@@ -208,6 +215,13 @@ def mail_file_entry(sender: str, when: datetime, subject: str, body: str) -> str
     when = when.astimezone(timezone.utc)
     return (f"From {sender} {when.strftime('%a %b')} {when.day:2d} {when.strftime('%H:%M:%S %Y')}\n"
             f"Date: {format_datetime(when)}\nSubject: {subject}\n\n{body.rstrip()}\n")
+
+
+def mail_file_text(entry: str) -> str:
+    """The text of one archived mail, without its 'From ' line and headers (older archives have none)."""
+    if entry.startswith("From "):
+        return entry.partition("\n\n")[2]
+    return entry
 
 
 def center_counts(m: Map, position: Position) -> dict[str, int]:

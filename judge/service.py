@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
 
-from judge import maps
+from judge import limits, maps
 from judge.commands._util import power_and_game
 from judge.commands.base import CommandError, Session
 from judge.commands.reader import read as read_lines
@@ -17,7 +16,7 @@ from judge.commands.registry import BY_WORD
 from judge.config import Settings
 from judge.keeper import Keeper
 from judge.mail import inbound, outbound
-from judge.mail.loops import Repeats
+from judge.mail.loops import Repeats, Verdict
 from judge.game.processing import Processed, audience, end_mails, on_clock
 from judge.redact import hide_in_subject, hide_password
 from judge.reports import mail_file_entry
@@ -27,6 +26,8 @@ from judge.storage.failures import SignonFailures
 from judge.storage.gamedir import GameStore, GameUnavailable, valid_name
 from judge.storage.outbox import Outbox
 from judge.templating import render
+from judge.delivery import Delivery, WebSignon
+from judge.service_web import WebForms
 
 log = logging.getLogger("judge")
 Clock = Callable[[], datetime]
@@ -38,16 +39,7 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
-@dataclass
-class Delivery:
-    game: str | None = None
-    accepted: bool = False
-    replied: bool = False
-    errors: list[tuple[str, str]] = field(default_factory=list)
-    note: str = ""
-
-
-class Judge:
+class Judge(WebForms):
     """Settings, games and outbox together; `clock` is injectable so tests never wait for a deadline."""
 
     def __init__(self, settings: Settings, clock: Clock = utcnow):
@@ -57,7 +49,7 @@ class Judge:
         self.store = GameStore(settings.games_dir, settings.outbox_dir)
         self.outbox = Outbox(settings.outbox_dir)
         self.keeper = Keeper(settings, self.outbox, clock)
-        self.repeats = Repeats()
+        self.repeats = Repeats(settings.games_dir)
 
     # -- incoming mail -------------------------------------------------------------------------------------------
     def deliver(self, raw: bytes, envelope_sender: str | None = None, key: str | None = None,
@@ -119,59 +111,96 @@ class Judge:
         self._reply(msg, [], [error], [], True)
         return Delivery(game=exc.name, replied=True, errors=[error], note=str(exc))
 
-    def _deliver(self, msg: inbound.Incoming, key: str | None = None, loaded=None) -> Delivery:
+    def _deliver(self, msg: inbound.Incoming, key: str | None = None, loaded=None,
+                 signed: tuple[str, str | None] | None = None) -> Delivery:
         s = Session(self.settings, self.store, self.clock(), msg.sender, msg.message_id, loaded=loaded)
+        if signed is not None:
+            # A web form: its session stands for the SIGNON line a mail would start with (checked at sign-on).
+            s.open_game(loaded.name)
+            s.role, s.power = signed
+            s.log.append(f"WEB SIGNON {s.power or 'MASTER'} {loaded.name}")
         try:
             reading = read_lines(s, msg.lines) if msg.lines else None
         except GameUnavailable as exc:                # another game named further down the message
             return self._unavailable(msg, exc)
         out = Delivery(game=s.game.name if s.game else None)
         if reading is None:
-            self._reply(msg, [], [("", "EMPTY MESSAGE: NOTHING TO DO (SEND HELP FOR THE COMMANDS)")], [], True)
-            out.replied = True
+            error = ("", "EMPTY MESSAGE: NOTHING TO DO (SEND HELP FOR THE COMMANDS)")
+            out.reply = self._reply(msg, [], [error], [], True)
+            out.replied, out.errors = True, [error]
             return out
         if reading.errors:
             out.errors = reading.errors
-            if self.repeats.looping(msg.sender, msg.lines, s.now):
-                # An auto-responder that sets none of the headers that would say so answers each refusal with the
-                # same text: after a few rounds it gets no more replies.
-                log.warning("not answering %s: the same refused message again and again (a mail loop?)", msg.sender)
-                out.note = "no reply: the same refused message again and again (a mail loop?)"
+            look = self.repeats.verdict(msg.sender, msg.lines, msg.message_id, s.now)
+            if look.verdict is Verdict.SILENT:
+                # A loop (an auto-responder that sets none of the headers that would say so, or mail software
+                # delivering one message again and again) was told, or answered, already: no reply, and the message
+                # counts for nothing (a wrong password in it included), so that a loop locks nobody out.
+                log.warning("not answering %s: the same refused message again (a mail loop?)", msg.sender)
+                out.note = "no reply: the same refused message again (a mail loop?)"
             else:
-                errors = reading.errors
+                errors = list(reading.errors)
                 if s.game_is_new:
                     # All or nothing holds for CREATE too (a game made without a setting its master asked for would
                     # start wrong once players join): say plainly that there is no game, so none is awaited.
                     errors = [("", f"GAME {s.game.name} WAS NOT CREATED: CORRECT THE LINE BELOW AND SEND THE WHOLE "
                                    "MESSAGE AGAIN (CREATE WITH ITS SETTINGS)")] + errors
-                self._reply(msg, [], errors, reading.unread, True)
+                if look.verdict is Verdict.LAST:
+                    errors.append(("", f"THIS SAME MESSAGE HAS NOW BEEN REFUSED {look.copies} TIMES WITHIN AN HOUR. "
+                                       "IN CASE A MAIL PROGRAM IS ANSWERING THE JUDGE BY ITSELF (A MAIL LOOP), IT "
+                                       "WILL NOT BE ANSWERED AGAIN BEFORE "
+                                       f"{look.until.strftime('%a %b %d %Y %H:%M UTC')}. TO BE ANSWERED SOONER, "
+                                       "CHANGE ANY LINE OF IT"))
+                out.reply = self._reply(msg, [], errors, reading.unread, True)
+                self.repeats.count(look, s.now)
                 out.replied = True
             if s.game is not None and not s.game_is_new:
                 # A refused message (a wrong password, say) is worth a line in the access log too.
                 line, error = reading.errors[0]
                 self.store.log(s.game.name, f"{s.now.isoformat(timespec='seconds')} {msg.sender} REFUSED "
-                                            f"{hide_password(line)[:200]!r}: {error}")
-                if s.failed_signon:
+                                            f"{hide_password(line)[:200]!r}: {error}"
+                                            + (" (not answered: the same message again)" * (not out.replied)))
+                if s.failed_signon and out.replied:
                     self._signon_failed(s)
+            if not out.replied:
+                return out
             for to, template, ctx in s.refusal_notices:
                 for address in to:
                     subject, body = render(template, **ctx)
                     self.outbox.put(outbound.build(self.settings, address, subject, body))
             return out
         if s.game is None:
-            self._reply(msg, s.lines, [], [], False, attach=s.attachments)
+            out.reply = self._reply(msg, s.lines, [], [], False, attach=s.attachments)
         elif s.game_is_new:
             with self.store.lock(s.game.name):
                 if self.store.exists(s.game.name):
                     # Created by another message meanwhile: this one is refused (and answered) like any other.
-                    error = ("", f"GAME {s.game.name} ALREADY EXISTS")
-                    self._reply(msg, [], [error], [], True)
-                    out.errors, out.replied = [error], True
+                    return self._refuse_late(msg, out, f"GAME {s.game.name} ALREADY EXISTS")
+                if not self._counted(s, msg, out):
                     return out
-                self._commit(s, msg, key)
+                out.reply = self._commit(s, msg, key)
         else:
-            self._commit(s, msg, key)
+            if not self._counted(s, msg, out):
+                return out
+            out.reply = self._commit(s, msg, key)
         out.accepted = out.replied = True
+        return out
+
+    def _counted(self, s: Session, msg: inbound.Incoming, out: Delivery) -> bool:
+        """Count what the message does against the limits on strangers; False (and refused) if, with the messages
+        handled meanwhile, it would now go over one."""
+        try:
+            limits.take(s.counters, s.claims, s.now)
+        except limits.LimitError as exc:
+            self._refuse_late(msg, out, str(exc))
+            return False
+        return True
+
+    def _refuse_late(self, msg: inbound.Incoming, out: Delivery, why: str) -> Delivery:
+        """A message refused after its commands were read (another message got there first): answered like any."""
+        error = ("", why)
+        out.reply = self._reply(msg, [], [error], [], True)
+        out.errors, out.replied = [error], True
         return out
 
     def _signon_failed(self, s: Session) -> None:
@@ -194,7 +223,7 @@ class Judge:
             self.outbox.put(outbound.build(self.settings, address, subject, body))
 
     def _reply(self, msg: inbound.Incoming, lines, errors, unread, rejected: bool, tx: Commit | None = None,
-               attach: list | None = None, subject: str = "") -> None:
+               attach: list | None = None, subject: str = "") -> str:
         subject = subject or reply_subject(msg.subject)
         note = subject_note(msg.subject)
         if note:
@@ -209,6 +238,7 @@ class Judge:
             tx.mail(self.outbox.new_name(), raw)
         else:
             self.outbox.put(raw)
+        return bounded(body)
 
     def set_aside_notice(self, name: str, folder, why: str, raw: bytes = b"", envelope_sender: str | None = None,
                          parsed: inbound.Incoming | None = None) -> None:
@@ -233,7 +263,7 @@ class Judge:
             log.exception("could not answer the set-aside message %s", name)
 
     # -- committing a session's work -----------------------------------------------------------------------------
-    def _commit(self, s: Session, msg: inbound.Incoming | None = None, key: str | None = None) -> None:
+    def _commit(self, s: Session, msg: inbound.Incoming | None = None, key: str | None = None) -> str:
         """Write what an accepted message did, as one commit: the game, its archives and every mail it causes (the
         notices, then the reply to `msg`). Nothing is visible before all of it is on disk; the message's key is in
         the same commit, so a message redelivered after a crash is recognised and not applied again."""
@@ -268,8 +298,9 @@ class Judge:
                           "players": [p.address for p in game.players if p.status == "active" and p.address]
                           }.get(who) or audience(game)
                     self._mail(tx, to, "notice/event.txt", {"game": game.name, "title": title, "lines": lines})
+            reply = ""
             if msg is not None:
-                self._reply(msg, s.lines, [], [], False, tx, s.attachments, s.subject)
+                reply = self._reply(msg, s.lines, [], [], False, tx, s.attachments, s.subject)
             if key:
                 game.seen.append(key)
             self.store.save(game, s.now, tx)
@@ -280,6 +311,7 @@ class Judge:
         stamp = s.now.isoformat(timespec="seconds")
         for line in s.log or ["MESSAGE"]:
             self.store.log(game.name, f"{stamp} {s.sender} {line}")
+        return reply
 
     def _apply(self, tx: Commit, game, done: Processed) -> None:
         """Stage what processing produced: the snapshot, the results, a disagreement case, the mail."""
@@ -287,7 +319,7 @@ class Judge:
             from judge.game import Game
             self.store.snapshot(Game.from_json(done.snapshot), tx)
         if done.results is not None:
-            self.store.archive_results(game, *done.results, tx)
+            self.store.archive_results(game, *done.results, tx, pictures=done.pictures)
         if done.crosscheck is not None:
             self.store.archive_crosscheck(game, *done.crosscheck, tx)
         for mail in done.mails:
@@ -390,4 +422,4 @@ def game_named_in(lines: list[str]) -> str | None:
     return None
 
 
-__all__ = ["Judge", "Delivery", "game_named_in", "hide_password", "utcnow", "reply_subject"]
+__all__ = ["Judge", "Delivery", "WebSignon", "game_named_in", "hide_password", "utcnow", "reply_subject"]

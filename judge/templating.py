@@ -4,11 +4,11 @@ from __future__ import annotations
 import re
 import textwrap
 from functools import lru_cache
-from pathlib import Path
-
 import jinja2
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+from judge import shipped
+
+TEMPLATES = shipped.templates()
 WIDTH = 78          # a plain-text mail's line, so that no mail reader has to wrap it
 
 

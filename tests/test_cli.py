@@ -72,3 +72,22 @@ def test_map_draws_the_result_or_the_position_before(tmp_path):
     path.write_text(json.dumps({**REQUEST, "picture": "png"}))
     p = run(["map", str(path), "-o", str(tmp_path / "x.svg")])
     assert p.returncode == 2 and p.stderr.count("\n") == 1 and "BAD PICTURE" in p.stderr
+
+
+def test_a_variant_is_a_name_from_the_catalogue_never_a_path(tmp_path):
+    """`variant` in a request (adjudicate, map) and config.ini's [judge] variant read no file outside the catalogue."""
+    import os
+    (tmp_path / "secret.json").write_text(json.dumps({"name": "top-secret-name"}))
+    (tmp_path / "listed.json").write_text("[1, 2]")
+    for name in ("secret", "listed"):
+        rel = os.path.relpath(tmp_path / name, ROOT / "judge" / "maps")
+        path = tmp_path / "req.json"
+        path.write_text(json.dumps({**REQUEST, "variant": rel}))
+        for args in (["adjudicate", str(path)], ["map", str(path), "-o", str(tmp_path / "x.svg")]):
+            p = run(args)
+            assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
+            assert "UNKNOWN VARIANT" in p.stderr and "top-secret-name" not in p.stderr and "Traceback" not in p.stderr
+        (tmp_path / "config.ini").write_text(f"[judge]\nvariant = {rel}\n")
+        p = run(["--config", str(tmp_path / "config.ini"), "variants"])
+        assert p.returncode != 0 and "judge:variant: UNKNOWN VARIANT" in p.stderr, p.stderr
+        assert "top-secret-name" not in p.stderr and "Traceback" not in p.stderr

@@ -69,6 +69,10 @@ def test_booleans(tmp_path, text, expected):
     ("[smtp]\nport = 25.5\n", "smtp:port", "'25.5' is not valid"),
     ("[relay]\nstarttls = maybe\n", "relay:starttls", "'maybe' is not valid (expected yes or no)"),
     ("[judge]\ntimezone = Mars/Olympus_Mons\n", "judge:timezone", "unknown time zone 'Mars/Olympus_Mons'"),
+    ("[judge]\ntimezone = localtime\n", "judge:timezone", "'localtime' depends on how this host is set up"),
+    ("[judge]\ntimezone = right/UTC\n", "judge:timezone", "'right/UTC' depends on how this host is set up"),
+    ("[judge]\ntimezone = posixrules\n", "judge:timezone", "'posixrules' depends on how this host is set up"),
+    ("[judge]\ntimezone = US/Pacific\n", "judge:timezone", "'US/Pacific' is an old name for America/Los_Angeles"),
     ("[deadlines]\ndays = MTWTF\n", "deadlines:days", "expected seven letters MTWTFSS"),
     ("[deadlines]\ndays = MTWTFSX\n", "deadlines:days", "expected seven letters MTWTFSS"),
     ("[deadlines]\ndays = -------\n", "deadlines:days", "expected seven letters MTWTFSS"),
@@ -79,6 +83,9 @@ def test_booleans(tmp_path, text, expected):
     ("[deadlines]\nearly_minutes = 99999999\n", "deadlines:early_minutes", "must be from -1 minutes to 10080 minutes"),
     ("[rules]\ndefault = datc frobnicate=on\n", "rules:default", "UNKNOWN RULE: FROBNICATE"),
     ("[judge]\naddress = judge\n", "judge:address", "not an e-mail address"),
+    ("[limits]\ncreate_per_sender = -1\n", "limits:create_per_sender", "must be from 0 to 1000"),
+    ("[limits]\nobservers_per_game = 10001\n", "limits:observers_per_game", "must be from 0 to 10000"),
+    ("[limits]\njoin_per_sender = many\n", "limits:join_per_sender", "'many' is not valid"),
 ])
 def test_errors_name_file_section_and_key(tmp_path, text, where, why):
     path = write(tmp_path, text)
@@ -117,3 +124,23 @@ def test_every_key_has_a_known_kind_and_a_valid_default():
     assert {k.kind for k in KEYS} <= {"str", "int", "float", "bool", "path", "list"}
     assert len({(k.section, k.name) for k in KEYS}) == len(KEYS)
     config._check(load(None))
+
+
+def test_the_timezone_is_kept_as_the_database_spells_it(tmp_path):
+    assert load(write(tmp_path, "[judge]\ntimezone = america/new_york\n")).get("judge", "timezone") == \
+        "America/New_York"
+
+
+def test_web_settings_and_their_ranges(tmp_path):
+    s = load(None)
+    assert (s.get("web", "host"), s.get("web", "port"), s.web_url) == ("127.0.0.1", 8080, "http://127.0.0.1:8080")
+    ini = tmp_path / "c.ini"
+    ini.write_text("[web]\nport = 0\n")
+    assert load(ini).web_url == ""                                   # no pages: no link in mails
+    ini.write_text("[web]\nport = 0\nurl = https://judge.example.org/\n")
+    assert load(ini).web_url == "https://judge.example.org"
+    for bad, key in (("port = 70000", "web:port"), ("port = -1", "web:port"), ("url = ftp://x", "web:url"),
+                     ("url = https://x/?a=1", "web:url")):
+        ini.write_text(f"[web]\n{bad}\n")
+        with pytest.raises(ConfigError, match=key):
+            load(ini)

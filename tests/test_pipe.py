@@ -1,9 +1,19 @@
-"""`judge deliver` as an MTA runs it: exactly once under retries, bounded, and honest exit codes."""
+"""`judge deliver` as an MTA runs it: exactly once under retries, bounded, and honest exit codes; and the set-up
+without the daemon (the MTA pipes each message to `judge deliver`, cron runs `judge process`) sending every mail once,
+to a real SMTP relay on 127.0.0.1 or into the Maildir."""
+import asyncio
+import email
 import io
 import logging
+import os
 import subprocess
 import sys
+import time
+from collections import Counter
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
+
+import pytest
 
 from judge import config, pipe
 from judge.service import Judge
@@ -29,6 +39,16 @@ def deliver(cfg: Path, raw: bytes, sender: str | None = None) -> subprocess.Comp
     return subprocess.run(args, input=raw, capture_output=True, timeout=120, cwd=cfg.parent)
 
 
+def delivered(tmp: Path) -> list[str]:
+    """The mail `judge deliver` sent before it exited (no relay configured: into the Maildir), oldest first."""
+    new = tmp / "maildir" / "new"
+    return [p.read_text() for p in sorted(new.iterdir(), key=lambda p: p.name)] if new.exists() else []
+
+
+def nothing_sent(tmp: Path) -> bool:
+    return not delivered(tmp) and not list((tmp / "outbox").glob("*.eml"))
+
+
 def game_for(tmp: Path) -> Judge:
     judge = Judge(config.load(write_config(tmp)))
     judge.deliver(compose("gm@example.org", "CREATE piped gm-pass"))
@@ -51,7 +71,7 @@ def test_a_retried_delivery_is_applied_once(tmp_path):
     assert second.returncode == 0, second.stderr
     game = Judge(config.load(cfg)).store.load("piped")
     assert game.history == ["S1901M"] and str(game.position.phase) == "F1901M"
-    mails = [p.read_text() for p in (tmp_path / "outbox").glob("*.eml") if "To: gm@example.org" in p.read_text()]
+    mails = [m for m in delivered(tmp_path) if "To: gm@example.org" in m]
     assert sum("S1901M processed; next phase F1901M." in m for m in mails) == 1          # answered once
     assert sum("Diplomacy results piped S1901M" in m for m in mails) == 1            # and its results sent once
 
@@ -69,7 +89,7 @@ def test_too_big_is_bounced_and_changes_nothing(tmp_path):
     cfg = write_config(tmp_path, max_message_bytes="2000")
     p = deliver(cfg, compose("a@example.org", "HELP\n" + "x" * 5000))
     assert p.returncode == pipe.EX_DATAERR and b"too big" in p.stderr
-    assert not (tmp_path / "outbox").exists() or not list((tmp_path / "outbox").iterdir())
+    assert nothing_sent(tmp_path)
 
 
 def test_a_huge_subject_is_answered_with_a_bounded_one(tmp_path):
@@ -77,8 +97,8 @@ def test_a_huge_subject_is_answered_with_a_bounded_one(tmp_path):
     raw = b"From: a@example.org\r\nSubject: " + b"ab " * 213_000 + b"\r\n\r\nHELP\r\n"
     p = deliver(cfg, raw)
     assert p.returncode == 0, p.stderr
-    [reply] = (tmp_path / "outbox").glob("*.eml")
-    subject = next(line for line in reply.read_text().splitlines() if line.startswith("Subject:"))
+    [reply] = delivered(tmp_path)
+    subject = next(line for line in reply.splitlines() if line.startswith("Subject:"))
     assert len(subject) < 250
 
 
@@ -87,7 +107,7 @@ def test_an_address_that_cannot_be_answered_is_bounced(tmp_path):
     raw = "From: J\u00f6rg <j\u00f6rg@example.org>\r\nSubject: x\r\n\r\nHELP\r\n".encode("utf-8")
     p = deliver(cfg, raw, sender="bounce@example.org")
     assert p.returncode == pipe.EX_DATAERR and b"ASCII" in p.stderr
-    assert not (tmp_path / "outbox").exists() or not list((tmp_path / "outbox").iterdir())
+    assert nothing_sent(tmp_path)
 
 
 def test_a_fault_is_logged_with_its_traceback_set_aside_answered_and_reported(tmp_path, monkeypatch, caplog):
@@ -128,9 +148,13 @@ def test_requeue_now_processes_what_was_set_aside(tmp_path, monkeypatch):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "1 message(s) back in the queue" in done.stdout, done.stdout + done.stderr
     assert Judge(config.load(cfg)).store.load("piped").player("FRANCE").orders == ["A PAR - BUR"]
+    replies = [m for m in delivered(tmp_path) if "To: f@example.org" in m and "Subject: Re: orders" in m]
+    assert any("A PAR - BUR" in m for m in replies)                  # its reply sent before the command exited
 
 
-def test_set_aside_messages_past_their_time_are_deleted_by_the_next_delivery(tmp_path, monkeypatch):
+@pytest.mark.parametrize("command", ["deliver", "process"])
+def test_set_aside_messages_past_their_time_are_deleted_by_the_next_delivery_or_cron_run(tmp_path, monkeypatch,
+                                                                                      command):
     # With `judge deliver` no daemon runs to delete them, and they may hold passwords.
     import os
     from judge.daemon.spool import KEEP_SET_ASIDE_DAYS, Spool
@@ -146,5 +170,201 @@ def test_set_aside_messages_past_their_time_are_deleted_by_the_next_delivery(tmp
     long_ago = os.stat(spool.root / "bad" / old).st_mtime - (KEEP_SET_ASIDE_DAYS + 1) * 86400
     for name in (old, f"{old}.why"):
         os.utime(spool.root / "bad" / name, (long_ago, long_ago))
-    assert deliver(cfg, compose("a@example.org", "HELP")).returncode == 0
+    if command == "deliver":
+        assert deliver(cfg, compose("a@example.org", "HELP")).returncode == 0
+    else:
+        assert judge_run(cfg, "process").returncode == 0
     assert sorted(os.listdir(spool.root / "bad")) == sorted([fresh, f"{fresh}.why"])
+
+
+# -- the set-up without the daemon: the MTA pipes mail to `judge deliver`, cron runs `judge process` ---------------
+
+def judge_run(cfg: Path, *args: str, stdin: bytes = b"", env: dict | None = None) -> subprocess.CompletedProcess:
+    """A judge command as the MTA or cron runs it: its own process, in the judge's folder."""
+    return subprocess.run([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg), *args], input=stdin,
+                          capture_output=True, timeout=120, cwd=cfg.parent, env=env)
+
+
+def relay_config(tmp: Path, relay_port: int) -> Path:
+    """config.ini sending through the relay on 127.0.0.1:relay_port, with a keeper."""
+    text = config.render_ini().replace("keeper =", "keeper = keeper@example.org")
+    text = text.replace("\nhost =\n", "\nhost = 127.0.0.1\n").replace("\nport = 25\n", f"\nport = {relay_port}\n")
+    path = tmp / "config.ini"
+    path.write_text(text)
+    assert config.load(path).get("relay", "port") == relay_port
+    return path
+
+
+def started_days_ago(cfg: Path, days: int = 10, game: str = "cron") -> list[bytes]:
+    """A game started `days` ago (ten: its first deadline and grace period are over, so cron's `judge process` has
+    work to do on the real clock), made through the judge; returns the mail that start left in the outbox, unsent,
+    as a run whose relay was down leaves it."""
+    judge = Judge(config.load(cfg), lambda: datetime.now(timezone.utc) - timedelta(days=days))
+    judge.deliver(compose("gm@example.org", f"CREATE {game} gm-pass"))
+    for letter in POWERS:
+        judge.deliver(compose(f"{letter.lower()}@example.org", f"JOIN {game} pw-{letter} {letter}"))
+    assert judge.store.load(game).status == "active"
+    return [p.read_bytes() for p in judge.outbox.paths()]
+
+
+def ids(raws: list[bytes]) -> list[str]:
+    return [email.message_from_bytes(r)["Message-ID"] for r in raws]
+
+
+def assert_each_once(relay) -> None:
+    """No mail reached the relay twice, and each had one recipient."""
+    seen = Counter(str(m["Message-ID"]) for _, _, m in relay.messages)
+    assert [mid for mid, n in seen.items() if n > 1] == []
+    assert all(len(rcpts) == 1 for _, rcpts, _ in relay.messages)
+
+
+def subjects_to(relay, address: str) -> list[str]:
+    return [str(m["Subject"]) for m in relay.to(address)]
+
+
+def test_pipe_and_cron_send_every_mail_once_through_a_relay_that_refuses_for_a_while(tmp_path):
+    asyncio.run(_pipe_and_cron(tmp_path))
+
+
+async def _pipe_and_cron(tmp):
+    from tests.daemon.conftest import Relay
+    relay = Relay()
+    await relay.start()
+    try:
+        cfg = relay_config(tmp, relay.port)
+        left = started_days_ago(cfg)
+        outbox = tmp / "outbox"
+
+        # The relay answers 451 for a while: the order's reply waits in the outbox with the mail left from before.
+        relay.refuse = True
+        p = await asyncio.to_thread(judge_run, cfg, "deliver", stdin=compose("f@example.org",
+                                                                             "SIGNON Fcron pw-F\nA PAR - BUR"))
+        assert p.returncode == 0, p.stderr
+        assert relay.messages == [] and len(list(outbox.glob("*.eml"))) == len(left) + 1
+
+        # It takes mail again: the next message's reply goes before `judge deliver` exits (the refused ones wait
+        # for their next try: tests/daemon/test_sender.py shows the back-off holds from one process to the next).
+        relay.refuse = False
+        p = await asyncio.to_thread(judge_run, cfg, "deliver",
+                                    stdin=compose("newcomer@example.org", "HELP", subject="help"))
+        assert p.returncode == 0, p.stderr
+        assert subjects_to(relay, "newcomer@example.org") == ["Re: help"]
+        assert_each_once(relay)
+
+        # Cron, every minute: the game's deadline and grace are over, so it is processed and its results sent
+        # before `judge process` exits.
+        p = await asyncio.to_thread(judge_run, cfg, "process")
+        assert p.returncode == 0 and p.stderr == b"", p.stderr
+        assert p.stdout.decode().startswith("cron: ") and "S1901M processed" in p.stdout.decode()
+        for letter in POWERS:
+            assert subjects_to(relay, f"{letter.lower()}@example.org")[-1] == "Diplomacy results cron S1901M"
+        assert_each_once(relay)
+
+        # Later (the next try is the files' modification time, Postfix's way: here its time has come), the next
+        # cron run sends whatever still waits: each message once.
+        for path in outbox.glob("*.eml"):
+            os.utime(path, (time.time() - 1, time.time() - 1))
+        p = await asyncio.to_thread(judge_run, cfg, "process")
+        assert p.returncode == 0 and p.stdout == b"" and p.stderr == b""          # quiet: cron mails any output
+        assert list(outbox.glob("*.eml")) == []
+        got = Counter(str(m["Message-ID"]) for _, _, m in relay.messages)
+        assert all(got[mid] == 1 for mid in ids(left))
+        assert Counter(subjects_to(relay, "f@example.org")) == Counter({
+            "Re: orders": 2, "Diplomacy game cron starting": 1, "Diplomacy results cron S1901M": 1})
+        assert_each_once(relay)
+
+        # A 5xx is given up at once, as the daemon does: kept in outbox/failed, and the keeper told (that notice
+        # too goes before the command exits).
+        relay.refuse_if = lambda msg: "bounce@nowhere.example" in str(msg["To"])
+        p = await asyncio.to_thread(judge_run, cfg, "deliver", stdin=compose("bounce@nowhere.example", "HELP"))
+        assert p.returncode == 0, p.stderr
+        failed = sorted((outbox / "failed").iterdir())
+        assert len(failed) == 2 and "554" in failed[1].read_text() and list(outbox.glob("*.eml")) == []
+        [notice] = relay.to("keeper@example.org")
+        assert "could not be delivered" in str(notice["Subject"]) and failed[0].name in notice.get_content()
+        p = await asyncio.to_thread(judge_run, cfg, "process")
+        assert relay.to("bounce@nowhere.example") == [] and len(relay.to("keeper@example.org")) == 1
+        assert_each_once(relay)
+    finally:
+        await relay.stop()
+
+
+def test_many_deliveries_at_once_beside_the_daemon_send_each_mail_once(tmp_path):
+    """Postfix runs several `judge deliver`s at once, maybe beside a running `judge serve`: all of them drain the
+    one outbox (here holding mail from before too), and each message reaches the relay once."""
+    asyncio.run(_at_once(tmp_path))
+
+
+async def _at_once(tmp):
+    from tests.daemon.conftest import Daemon, Relay, settings_for
+    relay = Relay()
+    await relay.start()
+    cfg = relay_config(tmp, relay.port)
+    left = started_days_ago(cfg, days=0)
+    daemon = Daemon(settings_for(tmp, relay.port), send_interval=0.05)
+    await daemon.start("127.0.0.1", 0)
+    try:
+        senders = [f"x{i}@example.org" for i in range(4)]
+        runs = [asyncio.to_thread(judge_run, cfg, "deliver", stdin=compose(s, "HELP", subject="help"))
+                for s in senders]
+        assert [p.returncode for p in await asyncio.gather(*runs)] == [0] * 4
+        for _ in range(500):
+            if not list((tmp / "outbox").glob("*.eml")):
+                break
+            await asyncio.sleep(0.01)
+        assert list((tmp / "outbox").glob("*.eml")) == []
+        assert_each_once(relay)
+        assert Counter(str(m["Message-ID"]) for _, _, m in relay.messages) == Counter(ids(left) + [
+            str(m["Message-ID"]) for s in senders for m in relay.to(s)])
+        assert all(subjects_to(relay, s) == ["Re: help"] for s in senders)
+    finally:
+        await daemon.stop()
+        await relay.stop()
+
+
+def test_pipe_and_cron_deliver_into_the_maildir(tmp_path):
+    cfg = write_config(tmp_path)
+    left = started_days_ago(cfg)
+    p = judge_run(cfg, "deliver", stdin=compose("newcomer@example.org", "HELP", subject="help"))
+    assert p.returncode == 0, p.stderr
+    mails = [email.message_from_string(m) for m in delivered(tmp_path)]
+    [reply] = [m for m in mails if m["To"] == "newcomer@example.org"]
+    assert reply["Subject"] == "Re: help"
+    assert sorted(m["Message-ID"] for m in mails) == sorted(ids(left) + [reply["Message-ID"]])
+    p = judge_run(cfg, "process")
+    assert p.returncode == 0 and "S1901M processed" in p.stdout.decode(), p.stderr
+    results = [m for m in map(email.message_from_string, delivered(tmp_path))
+               if m["Subject"] == "Diplomacy results cron S1901M"]
+    assert sorted(m["To"] for m in results) == sorted([f"{x.lower()}@example.org" for x in POWERS] + ["gm@example.org"])
+    assert list((tmp_path / "outbox").glob("*.eml")) == []
+    assert judge_run(cfg, "process").stdout == b""                     # nothing due: nothing done, nothing said
+
+
+def test_killed_between_the_relays_250_and_the_removal_the_next_run_sends_it_again(tmp_path):
+    """A kill after the relay took a message but before its file left the outbox: the next run sends it again
+    (twice rather than never), with the same Message-ID, as the daemon does."""
+    asyncio.run(_killed(tmp_path))
+
+
+async def _killed(tmp):
+    from tests.daemon.conftest import Relay
+    relay = Relay()
+    await relay.start()
+    try:
+        cfg = relay_config(tmp, relay.port)
+        trace = tmp / "steps"
+        env = {**os.environ, "JUDGE_TEST_CHECKPOINTS": str(trace)}
+        p = await asyncio.to_thread(judge_run, cfg, "deliver", stdin=compose("a@example.org", "HELP"), env=env)
+        assert p.returncode == 0, p.stderr
+        steps = trace.read_text().splitlines()
+        relayed = next(int(line.split()[0]) for line in steps if line.endswith(" relayed"))
+        env = {**os.environ, "JUDGE_TEST_KILL_AT": str(relayed)}
+        p = await asyncio.to_thread(judge_run, cfg, "deliver", stdin=compose("b@example.org", "HELP"), env=env)
+        assert p.returncode == -9
+        [kept] = (tmp / "outbox").glob("*.eml")
+        [first] = relay.to("b@example.org")
+        p = await asyncio.to_thread(judge_run, cfg, "process")
+        assert p.returncode == 0 and list((tmp / "outbox").glob("*.eml")) == []
+        assert [m["Message-ID"] for m in relay.to("b@example.org")] == [first["Message-ID"]] * 2
+    finally:
+        await relay.stop()

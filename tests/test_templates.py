@@ -79,7 +79,7 @@ CASES = {
                            "players": [{"power": "England", "address": "e@x.org", "from": "S1901M", "to": "the end"}]},
                           "1901     3   4"),
     "results/phase.txt": ({**HEAD, "processed_deadline": "Mon 5 Jan 2026 12:00 UTC", "winner": "", "phase": PHASE,
-                           "variant": "standard",
+                           "variant": "standard", "url": "", "no_picture": "",
                            "next": NEXT, "blocks": [["France: Army Paris -> Burgundy.  (*bounce*)"],
                                                     ["Italy: Army Venice HOLD.  (*dislodged*)"]],
                            "disorder": ["Italy"],
@@ -159,6 +159,9 @@ def test_results_header_and_tail():
     assert "Ownership of supply centers:\n\nFrance:     Paris.\n\nFrance:      1 Supply center," in body
     assert "Italy: A VEN - XYZ  (UNKNOWN PLACENAME)" in body
     assert "The next phase of 'g1' will be Movement for Fall of 1901." in body
+    assert lines[2] == ""                                                      # no web pages: no URL line
+    linked = render("results/phase.txt", **dict(CASES["results/phase.txt"][0], url="https://j.example/games/g1"))
+    assert linked[1].split("\n")[2] == ":: URL: https://j.example/games/g1"      # DPjudge's third '::' line
     won = dict(CASES["results/phase.txt"][0], winner="France")
     assert "The game is over: France has won.  Thank you for playing." in render("results/phase.txt", **won)[1]
 

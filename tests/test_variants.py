@@ -205,14 +205,14 @@ def test_bin_judge_variants(capsys, tmp_path, monkeypatch):
 def test_bin_judge_variants_reads_the_folder_from_config(capsys, tmp_path, monkeypatch):
     (tmp_path / "more").mkdir()
     shutil.copy(DATA / "toy.map", tmp_path / "more" / "toy.map")
-    (tmp_path / "more" / "bad.map").write_text("PORT XYZ\n")
+    (tmp_path / "more" / "bad.map").write_text("RESERVES 2\n")
     (tmp_path / "config.ini").write_text("[judge]\nvariants_dir = more\n")
     monkeypatch.chdir(tmp_path)
     try:
         assert cli.main(["variants"]) == 1
         out = capsys.readouterr()
         assert out.out.strip().split("\n")[-1].split() == ["toy", "2", "4", "3"]
-        assert "bad.map:1: this judge does not play PORT" in out.err
+        assert "bad.map:1: this judge does not play RESERVES" in out.err
         req = tmp_path / "r.json"
         req.write_text(json.dumps({"variant": "toy", "state": {"phase": "S1901M", "units": {"NORTH": ["F NBY"]}},
                                    "orders": {"NORTH": ["F NBY - NSE"]}}))
@@ -298,8 +298,45 @@ def test_a_dpjudge_flow_with_one_movement_season(tmp_path):
         "VICTORY 3", "VICTORY 3\nFLOW FALL:MOVEMENT,RETREATS WINTER:ADJUSTMENTS")
     m = build(read_text(text, "toyfall", tmp_path, maps.load), "toyfall")
     assert m.calendar == ("F",) and m.begin == "F1901M"
-    with pytest.raises(maps.MapError, match=r"toysummer.map:\d+: this judge does not play a FLOW other than"):
-        read_text(text.replace("FLOW FALL", "FLOW SUMMER"), "toysummer", tmp_path, maps.load)
+    # A season of its own is a calendar of the map's own, with phases in DPjudge's long form.
+    summer = build(read_text(text.replace("FLOW FALL", "FLOW SUMMER"), "toysummer", tmp_path, maps.load), "toysummer")
+    assert summer.flow is not None and summer.begin == "SUMMER 1901 MOVEMENT"
+
+
+def test_bin_judge_variants_says_which_folder_file_is_named_like_a_shipped_variant(capsys, tmp_path, monkeypatch):
+    (tmp_path / "more").mkdir()
+    shutil.copy(DATA / "toy.map", tmp_path / "more" / "chaos.map")
+    (tmp_path / "config.ini").write_text("[judge]\nvariants_dir = more\n")
+    monkeypatch.chdir(tmp_path)
+    try:
+        assert cli.main(["variants"]) == 0
+        out = capsys.readouterr()
+        assert out.out.strip().split("\n")[-1].split() == ["dpjudge_chaos", "2", "4", "3"]
+        assert "chaos.map is named like the shipped variant 'chaos': it is offered as 'dpjudge_chaos'" in out.err
+    finally:
+        maps.use_folder(None)
+
+
+def test_power_letters_that_are_signs_join_and_sign_on(desk, tmp_path):
+    # DPjudge's void map gives powers the letters + and *: players ask for them and sign on with them.
+    folder = tmp_path / "variants"
+    folder.mkdir()
+    (folder / "signs.map").write_text((DATA / "toy.map").read_text(encoding="utf-8")
+                                      .replace("(NORTHERN:N)", "(NORTHERN:+)").replace("(SOUTHERN:S)", "(SOUTHERN:*)"))
+    from judge.service import Judge
+    desk.judge = Judge(desk.settings.with_values(judge_variants_dir=str(folder)), clock=desk.clock)
+    try:
+        assert maps.load("signs").power_letters == {"NORTH": "+", "SOUTH": "*"}
+        assert desk.send(GM[0], "CREATE sg pw signs").accepted
+        assert desk.send("n@x.org", "JOIN sg npw +").accepted and "Preference: North." in desk.reply("n@x.org")
+        assert desk.send("s@x.org", "JOIN sg spw *").accepted
+        game = desk.game("sg")
+        assert game.status == "active" and game.player("NORTH").address == "n@x.org"
+        assert desk.send("n@x.org", "SIGNON +sg npw\nF NBY - NSE").accepted
+        assert desk.send("s@x.org", "SIGNON *sg spw\nA SBY - MID").accepted
+        assert not desk.send("s@x.org", "SIGNON +sg spw").accepted          # North's letter, South's password
+    finally:
+        maps.use_folder(None)
 
 
 def test_chaos_mail_keeps_its_columns_and_lines(desk):

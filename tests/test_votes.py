@@ -216,7 +216,8 @@ def test_finish_records_the_result_and_stops_the_clock():
     vote_all(game, "DRAW")
     game.finish(game.agreed(), T0 + timedelta(hours=2))
     assert game.over and game.status == "completed" and game.winner is None
-    assert game.result == {"kind": "draw", "powers": ALL, "phase": "S1901M",
+    # voted during F1901M, after S1901M was processed: the game ended in F1901M
+    assert game.result == {"kind": "draw", "powers": ALL, "phase": "F1901M", "when": "in",
                            "at": (T0 + timedelta(hours=2)).isoformat()}
     assert (game.deadline, game.paused_since) == (None, None)
     assert game.due(T0 + timedelta(days=30)) is None and game.next_wakeup(T0) is None
@@ -226,11 +227,11 @@ def test_finish_records_the_result_and_stops_the_clock():
         game.submit_orders("FRANCE", ["A PAR H"], T0 + timedelta(hours=3))
 
 
-def test_a_vote_in_the_first_phase_names_no_phase():
+def test_a_vote_in_the_first_phase_ends_the_game_in_that_phase():
     game = started()
     vote_all(game, "DRAW")
     game.finish(game.agreed(), T0)
-    assert game.result["phase"] == ""                 # nothing was processed: the end mail says no "after"
+    assert (game.result["phase"], game.result["when"]) == ("S1901M", "in")   # nothing processed: "over in S1901M"
 
 
 def test_who_played_which_power_when():
@@ -286,7 +287,7 @@ def test_victory_lowers_the_solo_count():
         assert game.over is over, victory
         if over:
             assert game.winner == "RUSSIA" and game.victory_centers() == 5
-            assert game.result == {"kind": "solo", "powers": ["RUSSIA"], "phase": "F1901M",
+            assert game.result == {"kind": "solo", "powers": ["RUSSIA"], "phase": "F1901M", "when": "after",
                                    "at": (T0 + timedelta(minutes=2)).isoformat()}
 
 

@@ -62,6 +62,22 @@ class Session:
     refusal_notices: list = field(default_factory=list)   # notices sent even when the message is refused
     attachments: list = field(default_factory=list)       # (file name, MIME type, data) for the reply (MAP)
     subject: str = ""                         # the reply's subject when not "Re: ..." (DPjudge's order confirmation)
+    claims: list = field(default_factory=list)            # limits.Claim: counted when the message is committed
+
+    def within(self, claims: list) -> None:
+        """Refuse the command if it would go over one of the limits on strangers (judge.limits); else count it
+        when the message is committed."""
+        from judge import limits
+        try:
+            limits.check(self.counters, claims, self.now)
+        except limits.LimitError as exc:
+            raise CommandError(str(exc)) from None
+        self.claims.extend(claims)
+
+    @property
+    def counters(self):
+        from judge.storage.counters import Counters
+        return Counters(self.store.root)
 
     # -- guards used by the commands -------------------------------------------------------------------------------
     def need_game(self) -> Game:

@@ -10,6 +10,7 @@ from judge.deadlines import show
 from judge.game.processing import describe_result
 from judge.game.standing import standing
 from judge.reports import mail_file_entry, mapper_code
+from judge.game.reveal import roster
 from judge.rules import Anonymous, describe
 from judge.storage.gamedir import GameUnavailable
 
@@ -79,15 +80,9 @@ class Summary:
         powers = list(g.map.powers)
         rows = [{"year": year, "counts": [counts.get(p, 0) for p in powers]}
                 for year, counts in sorted(g.center_history.items())]
-        # Names at the end (unless the game stays anonymous); before it, only when a power changed hands.
-        reveal = (g.over and g.rules.anonymous is not Anonymous.ALWAYS) or s.role == "master"
-        seen: dict[str, int] = {}
-        players = []
-        for t in g.tenures:
-            seen[t["power"]] = seen.get(t["power"], 0) + 1
-            who = t["address"] if reveal else f"player {seen[t['power']]}"
-            players.append({"power": t["power"].title(), "address": who, "from": t["from"] or "the start",
-                            "to": t["to"] or ("the end" if g.over else "now")})
+        # Addresses as the house rules reveal and anonymous allow this sender (the reply goes to the sender's
+        # address, so a forged From shows nothing to the forger).
+        players = roster(g, s.sender, s.role == "master")
         block(s, "reply/summary.txt", game=g.name, powers=[p.title() for p in powers], rows=rows,
               players=players, status=g.status, result=describe_result(g.result) if g.over else "")
         return Continue.YES

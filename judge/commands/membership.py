@@ -1,6 +1,7 @@
 """JOIN, OBSERVE, RESIGN, TAKEOVER (also the master's handover, DPjudge style) and the master's EJECT."""
 from __future__ import annotations
 
+from judge import limits
 from judge.commands._util import need_args, power_and_game, power_of, who_in
 from judge.commands.actions import block, open_seat, start_game
 from judge.commands.base import CommandError, Continue, Session
@@ -24,21 +25,28 @@ class Join:
         if not words:
             raise CommandError(f"INCOMPLETE COMMAND: USE {self.syntax}")
         prefs = "".join(words[1:]).upper()
-        letters = set(game.map.power_letters.values())
+        m = game.map
+        letters = {m.power_letters[p] for p in m.playable_powers}
         wrong = [c for c in prefs if c not in letters]
+        dummy = [p for p in m.dummies if m.power_letters[p] in wrong]
+        if dummy:
+            raise CommandError(f"{dummy[0]} IS A DUMMY OF THIS VARIANT: NOBODY PLAYS IT (USE THE LETTERS "
+                               f"{''.join(sorted(letters))})")
         if wrong:
             raise CommandError(f"UNKNOWN POWER LETTER IN THE PREFERENCE: {''.join(wrong)} (USE THE LETTERS "
                                f"{''.join(sorted(letters))}, E.G. JOIN {game.name} <password> FEG)")
+        if game.status == FORMING and not game.players_at(s.sender):
+            s.within(limits.joins(s.settings, s.sender))
         try:
             game.join(s.sender, hash_password(words[0]), prefs)
         except GameError as exc:
             raise CommandError(str(exc)) from None
-        s.say(f"You have joined game {game.name} ({len(game.players)} of {len(game.map.powers)} players).")
+        s.say(f"You have joined game {game.name} ({len(game.players)} of {len(game.map.playable_powers)} players).")
         if prefs:
             by_letter = {letter: power for power, letter in game.map.power_letters.items()}
             s.say("Preference: " + ", ".join(dict.fromkeys(by_letter[c].title() for c in prefs)) + ".")
         s.log.append(f"JOIN {game.name}")
-        if len(game.players) == len(game.map.powers):
+        if len(game.players) == len(game.map.playable_powers):
             start_game(s, game)
         return Continue.YES
 
@@ -56,6 +64,11 @@ class Observe:
         if s.sender.lower() == game.master_address.lower() or game.players_at(s.sender):
             raise CommandError(f"YOU ALREADY TAKE PART IN GAME {game.name}: NO NEED TO OBSERVE IT")
         if not game.is_observer(s.sender):
+            most = s.settings.get("limits", "observers_per_game")
+            if most and len(game.observers) >= most:
+                raise CommandError(f"GAME {game.name} HAS {len(game.observers)} OBSERVERS, AS MANY AS THIS JUDGE "
+                                   "LETS ONE GAME HAVE: NO MORE CAN BE ADDED UNTIL ONE LEAVES (UNOBSERVE)")
+            s.within(limits.observations(s.settings, s.sender))
             game.observers.append(s.sender)
         s.say(f"You are observing game {game.name}.")
         return Continue.YES

@@ -101,7 +101,7 @@ def _power(game, word: str) -> str:
 
 def _send(s: Session, r: Request) -> dict:
     try:
-        deliveries, entry = route(s.game, r)
+        deliveries, entry = route(s.game, r, s.now)
     except GameError as exc:
         raise CommandError(str(exc)) from None
     s.effect("press", (deliveries, entry))

@@ -8,21 +8,13 @@ from judge.addresses import usable_address
 from judge.commands.absence import set_absence
 from judge.commands.base import CommandError, Continue, Session
 from judge.commands.voting import apply_vote
-from judge.deadlines import (
-    LIMITS,
-    check_limit,
-    parse_days,
-    parse_delay,
-    parse_moment,
-    parse_time_of_day,
-    say_delay,
-    show,
-    zone,
-)
+from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse_moment, parse_time_of_day, say_delay,
+                             show)
 from judge.game import PLAYING
 from judge.game.clock import REMINDER_MARGIN
 from judge.rules import RULES_BY_NAME, Ruleset
 from judge.storage.passwords import hash_password
+from judge.zones import canonical_zone
 
 # SET <word> <value> for the master: the Timing field it changes and how to read the value.
 TIMING = {
@@ -86,7 +78,7 @@ class Set:
             who = "the master"
         else:
             player = game.player(s.need_power())
-            old, player.address = player.address, rest[0]
+            old = game.move_address(player, rest[0])
             who = player.power.title()
         s.say(f"Address changed to {rest[0]}.")
         # A confirmation to the new address (a typo there would lose every later mail silently) and to the old one.
@@ -156,11 +148,13 @@ class Set:
                     parsed = check_limit(field, parse_delay(value, unit))
                 else:
                     parsed = value.strip()
-                    {"time_of_day": parse_time_of_day, "days": parse_days, "timezone": zone}[field](parsed)
+                    {"time_of_day": parse_time_of_day, "days": parse_days, "timezone": canonical_zone}[field](parsed)
             except ValueError as exc:
                 raise CommandError(f"SET {what}: {value or '(nothing)'} IS NOT VALID ({exc})") from None
             if field == "days":
                 parsed = parse_days(parsed)
+            elif field == "timezone":
+                parsed = canonical_zone(parsed)
             game.timing = dataclasses.replace(game.timing, **{field: parsed})
             shown = say_delay(parsed, unit) if field in LIMITS and parsed >= 0 else parsed
             s.say(f"{what.title()} set to {shown}.")

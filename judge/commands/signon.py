@@ -38,6 +38,9 @@ class Signon:
             player = game.player(who)
             if player is not None and player.status == ACTIVE and check_password(args[1], player.password):
                 s.say(f"Signed on as {who.title()} in game {name}.")
+            elif player is not None and _lord_signs_on(game, who, args[1]):
+                # vassal_dummies: the power a dummy is the vassal of orders its units, with its own password.
+                s.say(f"Signed on as {who.title()} in game {name}, as the power it is the vassal of.")
             elif player is not None and check_password(args[1], game.master_password):
                 # As DPjudge allows: the master may act as any power (e.g. to order a dummy or a late power).
                 s.say(f"Signed on as {who.title()} in game {name}, with the master's password.")
@@ -62,6 +65,13 @@ def _refusal(game, who: str, sender: str) -> str:
     if last["address"].lower() == sender.lower() and game.rules.anonymous is Anonymous.NO:
         return f"YOU NO LONGER PLAY {who} IN {name} ({why} IN {last['to']}){now}"
     return f"WRONG PASSWORD OR NO PLAYER FOR {who} IN {name} (ITS LAST PLAYER: {why} IN {last['to']}{now})"
+
+
+def _lord_signs_on(game, vassal: str, password: str) -> bool:
+    house = game.position.house if game.position is not None else None
+    lord = house.vassals.get(vassal) if house is not None and game.rules.vassal_dummies else None
+    player = game.player(lord) if lord else None
+    return player is not None and player.status == ACTIVE and check_password(password, player.password)
 
 
 class Signoff:

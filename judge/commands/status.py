@@ -80,7 +80,7 @@ class Map:
                                "POSITION FOR THE BOARD IN TEXT)")
         kind = MapPicture.SVG if game.rules.map_picture is MapPicture.SVG else MapPicture.PNG
         # Only the board as it stands: orders given for this phase are never drawn before the deadline.
-        board = picture_of(game, f"{game.name}-{game.position.phase}",
+        board = picture_of(game, f"{game.name}-{game.position.phase.code}",
                            lambda: picture.position_svg(game.map, game.position, game=game.name), kind)
         if not board:
             raise CommandError("THE PICTURE COULD NOT BE DRAWN (THE JUDGE KEEPER CAN SEE WHY IN THE LOG)")

@@ -6,6 +6,13 @@ drain and stay open for a moment after it (`keep_open` seconds), so a burst of r
 each, not a connection, a greeting and a login each. Each message goes as the bytes the outbox holds (line ends
 made CRLF), to the envelope recipients read from its To and Cc headers. SMTP never promised that mail arrives in
 the order it was sent; with two connections two messages of one drain may overtake each other.
+
+Several processes may drain one outbox at once (`judge serve`, and `judge deliver` or `judge process` run by the
+MTA and cron, which send what they caused before they exit): a message is sent by whoever holds the lock (flock) on
+its file, and removed before the lock is let go, so no two of them send it. A kill between the relay's 250 and the
+removal sends it again at the next drain (twice rather than never; it keeps its Message-ID). The retry schedule is
+kept in the file itself, as Postfix keeps it: after a temporary failure its modification time is set to the time of
+the next try, so every process, and a restarted daemon, backs off alike (judge.storage.outbox: claim, defer, due).
 """
 from __future__ import annotations
 
@@ -31,9 +38,9 @@ from judge.storage.atomic import atomic_write, checkpoint, make_folder, sync_fol
 from judge.storage.outbox import Outbox
 
 log = logging.getLogger("judge.sender")
-BACKOFF_START, BACKOFF_MAX = 5.0, 3600.0
+BACKOFF_START, BACKOFF_MAX = 5.0, 3600.0   # seconds before the next try: the message's age, within these bounds
 _OURS = re.compile(r"\d+\.P\d+Q[0-9a-f]{12}\.")   # the names _to_maildir gives (and their temp files)
-MAX_TRIES = 100                 # temporary failures before a message is given up (about four days at the maximum)
+MAX_AGE = 4 * 86400.0           # a message still failing temporarily at this age is given up
 KEEP_OPEN = 2.0                 # seconds an idle relay connection is kept for the next drain
 PARALLEL = 2                    # relay connections a drain uses side by side (each waits for the relay's answers)
 
@@ -48,13 +55,13 @@ class RelayUnreachable(Exception):
 
 class Sender:
     def __init__(self, settings: Settings, outbox: Outbox, monotonic=time.monotonic, keep_open: float = KEEP_OPEN,
-                 parallel: int = PARALLEL):
+                 parallel: int = PARALLEL, clock=time.time):
         self.settings = settings
         self.outbox = outbox
-        self.monotonic = monotonic
+        self.monotonic = monotonic                         # for connections kept open
+        self.clock = clock                                 # wall time, for the retry schedule kept in the files
         self.keep_open = keep_open
         self.parallel = max(1, parallel)
-        self.retry: dict[str, tuple[int, float]] = {}     # file name -> (failed attempts, not before)
         self.on_failure = None                             # called (path, why) when a message is given up on
         self.sent = 0
         self.failed = 0
@@ -73,9 +80,9 @@ class Sender:
     # -- the outbox, all of it (at start, on a timer, for retries) -----------------------------------------------
     def drain(self) -> int:
         """Send what is due; returns how many messages were delivered."""
-        now = self.monotonic()
+        now = self.clock()
         self.close_if_idle()                               # idle too long: the relay may have dropped it
-        due = deque(p for p in self.outbox.paths() if now >= self.retry.get(p.name, (0, 0.0))[1])
+        due = deque(self.outbox.due(now))
         if not due:
             return 0
         others = []
@@ -123,7 +130,7 @@ class Sender:
             if path is None:
                 return
             try:
-                self._deliver(slot, path, self.monotonic())
+                self._deliver(slot, path, self.clock())
             except Exception:  # noqa: BLE001 - a streaming thread never dies; the drain retries what is left
                 log.exception("streaming %s failed", path)
 
@@ -131,23 +138,25 @@ class Sender:
     def _deliver(self, slot: int, path: Path, now: float):
         """Send one outbox file on connection `slot` and remove it: True; False if it failed (kept and retried
         after a back-off, or set aside for good); "unreachable" if the relay could not be reached; None if it was
-        not this call's to send. Never raises: one bad message must not stop the mail behind it."""
+        not this call's to send (gone, not due, or being sent by another thread or process). Never raises: one bad
+        message must not stop the mail behind it."""
         with self._lock:
             if path.name in self._busy:
                 return None
             self._busy.add(path.name)
+        claim = None
         try:
+            claim = self.outbox.claim(path, now)
+            if claim is None:
+                return None
             with self._slot_locks[slot]:
-                self._send_on(slot, path)
-            # Removed while still marked busy: another thread offered the same file must find it gone, not send
-            # it a second time.
+                self._send_on(slot, claim[1], path.name)
+            # Removed while still claimed: another thread or process that lists the same file must find it gone,
+            # not send it a second time.
             self.outbox.remove(path)
             with self._lock:
-                self.retry.pop(path.name, None)
                 self.sent += 1
             return True
-        except FileNotFoundError:
-            return None                                    # already sent and removed
         except RelayUnreachable as exc:
             self._later(path, now, exc)
             return "unreachable"
@@ -163,18 +172,26 @@ class Sender:
                 self._later(path, now, exc)
             return False
         finally:
+            if claim is not None:
+                os.close(claim[0])                         # lets go of the file (sent and removed, or not)
             with self._lock:
                 self._busy.discard(path.name)
 
     def _later(self, path: Path, now: float, exc: Exception) -> None:
-        """A temporary failure: try again after a back-off; after MAX_TRIES, give up."""
-        with self._lock:
-            attempts, _ = self.retry.get(path.name, (0, 0.0))
-            delay = min(BACKOFF_START * 2 ** attempts, BACKOFF_MAX)
-            self.retry[path.name] = (attempts + 1, now + delay)
-        log.warning("sending %s failed (%s: %s); next try in %.0f s", path.name, type(exc).__name__, exc, delay)
-        if attempts + 1 >= MAX_TRIES:
+        """A temporary failure: the next try after a back-off as long as the message is old (so the pause doubles
+        with each try), written into the file's modification time; at MAX_AGE, give up."""
+        age = now - Outbox.written_at(path, now - MAX_AGE)
+        if age >= MAX_AGE:
             self._give_up(path, exc)
+            return
+        delay = min(max(age, BACKOFF_START), BACKOFF_MAX)
+        if not self.outbox.defer(path, now + delay):
+            return
+        log.warning("sending %s failed (%s: %s); next try in %.0f s", path.name, type(exc).__name__, exc, delay)
+
+    def backing_off(self) -> dict[str, float]:
+        """The outbox files waiting for their next try after a temporary failure: name -> when (wall time)."""
+        return self.outbox.waiting(self.clock())
 
     def _give_up(self, path: Path, exc: Exception) -> None:
         """A permanent failure: the message is kept in outbox/failed/ with why, and the keeper is told."""
@@ -184,29 +201,26 @@ class Sender:
         try:
             make_folder(failed)
             atomic_write(failed / f"{path.name}.why", why + "\n", sync_dir=False)
-            os.replace(path, failed / path.name)
-            sync_folder(failed)
-        except FileNotFoundError:
-            return
         except OSError:
             log.exception("could not set %s aside", path.name)
             return
-        with self._lock:
-            self.retry.pop(path.name, None)
-            self.failed += 1
+        # The keeper's notice is in the outbox before the message leaves it: an empty outbox means no mail is
+        # still to be written or sent.
         if self.on_failure is not None:
             try:
                 self.on_failure(failed / path.name, why)
             except Exception:  # noqa: BLE001 - telling the keeper must not stop the sending
                 log.exception("could not report the failed message %s", path.name)
+        try:
+            os.replace(path, failed / path.name)
+            sync_folder(failed)
+        except OSError:
+            log.exception("could not set %s aside", path.name)
+            return
+        with self._lock:
+            self.failed += 1
 
-    def send(self, path: Path) -> None:
-        """Deliver one outbox file (raises if it is not delivered; the file stays where it is)."""
-        with self._slot_locks[0]:
-            self._send_on(0, path)
-
-    def _send_on(self, slot: int, path: Path) -> None:
-        raw = path.read_bytes()
+    def _send_on(self, slot: int, raw: bytes, name: str) -> None:
         if not self.settings.get("relay", "host"):
             self._to_maildir(raw)
             return
@@ -225,7 +239,7 @@ class Sender:
         self._last_used[slot] = self.monotonic()
         checkpoint("relayed")
         if refused:
-            log.warning("relay refused some recipients of %s: %s", path.name, ", ".join(refused))
+            log.warning("relay refused some recipients of %s: %s", name, ", ".join(refused))
 
     # -- connections -------------------------------------------------------------------------------------------
     def close(self) -> None:

@@ -21,9 +21,11 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any, Callable
 
 from aiosmtpd.smtp import SMTP
 
+from judge import maps
 from judge.config import Settings
 from judge.daemon.lanes import Lanes
 from judge.daemon.scheduler import Deadlines
@@ -51,6 +53,7 @@ class Job:
     parsed: inbound.Incoming | None = None           # the message as read at arrival (None: read it again)
     counted: bool = False                            # holds a place in the intake's backlog
     done: concurrent.futures.Future | None = None
+    call: Callable[[], Any] | None = None            # with `done`: work of the web pages, done in the game's lane
 
 
 class Daemon:
@@ -74,6 +77,8 @@ class Daemon:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.tasks: list[asyncio.Task] = []
         self.host, self.port = "", 0
+        self.web = None                           # the web pages (judge.web.app.WebFace), when served
+        self.web_host, self.web_port = "", 0
         self.processed = 0
         self._jobs = 0                            # jobs enqueued whose end the loop has not yet seen
         self._finished: list[tuple] = []          # jobs ended, from the workers, for the loop
@@ -82,10 +87,13 @@ class Daemon:
         self._queued: set[str] = set()            # spool names enqueued and not finished (for the sweep)
         self._failing: dict[str, tuple[int, datetime]] = {}   # game -> (failed clock runs, not before)
         self.retry_start = RETRY_START            # seconds before the first retry (tests make it short)
-        self.sender.on_failure = self._mail_failed
+        self.sender.on_failure = self.judge.keeper.unsendable
 
     # -- life cycle ----------------------------------------------------------------------------------------------
-    async def start(self, host: str | None = None, port: int | None = None) -> tuple[str, int]:
+    async def start(self, host: str | None = None, port: int | None = None, web_host: str | None = None,
+                    web_port: int | None = None) -> tuple[str, int]:
+        """Listen for mail on host:port (config.ini [smtp] by default) and serve the web pages on web_host:web_port
+        (config.ini [web]; its port 0 means no pages, but web_port=0 given here picks a free port)."""
         loop = self.loop = asyncio.get_running_loop()
         self.deadlines = Deadlines(self.clock, self._deadline_work, loop)
         self.intake = Intake(self.backlog, FLOW_DELAY, self.paused)
@@ -109,12 +117,36 @@ class Daemon:
             host if host is not None else self.settings.get("smtp", "host"),
             port if port is not None else self.settings.get("smtp", "port"))
         self.host, self.port = self.server.sockets[0].getsockname()[:2]
+        if web_port is not None or self.settings.get("web", "port"):
+            from judge.web.app import WebFace        # imported only when pages are served
+            self.web = WebFace(self.judge, self.in_lane)
+            try:
+                self.web_host, self.web_port = await self.web.start(
+                    web_host if web_host is not None else self.settings.get("web", "host"),
+                    web_port if web_port is not None else self.settings.get("web", "port"))
+            except BaseException:
+                self.server.close()
+                raise
         self.tasks = [asyncio.create_task(self._send_loop()), asyncio.create_task(self._sweep_loop())]
         self.kick.set()
-        log.info("judge listening on %s:%s with %d game workers", self.host, self.port, self.workers)
+        self._say_where()
+        maps.catalog.shadowed()         # (a folder file named like a shipped variant is said in the log)
         return self.host, self.port
 
+    def _say_where(self) -> None:
+        """Two lines at start-up: where mail comes in and games live; where outgoing mail goes."""
+        log.info("judge listening for mail on %s:%s (SMTP), games in %s, %d game workers", self.host, self.port,
+                 Path(self.settings.games_dir).resolve(), self.workers)
+        relay = self.settings.get("relay", "host")
+        if relay:
+            log.info("outgoing mail goes to the relay %s:%s", relay, self.settings.get("relay", "port"))
+        else:
+            log.info("outgoing mail goes to the Maildir %s (no relay configured)",
+                     Path(self.settings.get("relay", "maildir")).resolve())
+
     async def stop(self) -> None:
+        if self.web is not None:
+            await self.web.stop()
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
@@ -139,10 +171,11 @@ class Daemon:
             self.sender.close()
 
     async def serve_forever(self, host: str | None = None, port: int | None = None,
-                            ready_file: Path | None = None) -> None:
-        await self.start(host, port)
+                            ready_file: Path | None = None, web_port: int | None = None) -> None:
+        await self.start(host, port, web_port=web_port)
         if ready_file is not None:
-            ready_file.write_text(f"{self.host} {self.port}\n")
+            web = f"web {self.web_host} {self.web_port}\n" if self.web is not None else ""
+            ready_file.write_text(f"{self.host} {self.port}\n{web}")
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -211,7 +244,10 @@ class Daemon:
         try:
             if job.done is not None:
                 if job.done.set_running_or_notify_cancel():
-                    self._clock_job(lane, job)
+                    if job.call is not None:
+                        self._call_job(job)
+                    else:
+                        self._clock_job(lane, job)
                 return
             while self.paused():
                 if self.lanes.stopping:
@@ -231,6 +267,20 @@ class Daemon:
                 self._finish(games, job, processed, retry)
             if job.done is not None and not job.done.done():
                 job.done.set_result(None)
+
+    async def in_lane(self, game: str, work: Callable[[], Any]) -> Any:
+        """Run `work` in the game's lane, after the mail and deadline work queued before it (a web form waits for
+        its game's lane like a mail); the game's clock is planned again afterwards, as after a mail."""
+        done: concurrent.futures.Future = concurrent.futures.Future()
+        self._enqueue(game, Job(done=done, call=work))
+        return await asyncio.wrap_future(done)
+
+    @staticmethod
+    def _call_job(job: Job) -> None:
+        try:
+            job.done.set_result(job.call())
+        except BaseException as exc:  # noqa: BLE001 - the waiting request gets it
+            job.done.set_exception(exc)
 
     def _clock_job(self, game: str, job: Job) -> None:
         try:
@@ -306,12 +356,6 @@ class Daemon:
         except OSError:
             raw, sender = b"", None
         self.judge.set_aside_notice(name, self.spool.root / folder, why, raw, sender, parsed)
-
-    def _mail_failed(self, path: Path, why: str) -> None:
-        """The sender gave up on an outgoing message (from a sender thread)."""
-        self.judge.keeper.tell(f"unsendable {path.name}", "an outgoing message could not be delivered",
-                               [f"The relay refused {path.name} for good: {why}.",
-                                f"It is kept in {path.parent}."])
 
     def _finish(self, games: set[str], job: Job, processed: bool, retry: float | None) -> None:
         """From a worker: a job is done. The loop learns of it (deadline planning, sender, intake) in one wake-up

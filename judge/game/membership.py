@@ -28,24 +28,26 @@ class Membership:
             raise GameError(f"YOU ARE THE MASTER OF GAME {self.name}: A MASTER CANNOT ALSO PLAY IN IT")
         if self.players_at(address):
             raise GameError(f"{address} HAS ALREADY JOINED GAME {self.name}")
-        if len(self.players) >= len(self.map.powers):
+        if len(self.players) >= len(self.map.playable_powers):
             raise GameError(f"GAME {self.name} IS FULL")
         player = Player(address, password_hash, preference=preference)
         self.players.append(player)
         return player
 
     def activate(self, now: datetime, seed: int | None = None) -> None:
-        """Start the game: assign powers (first preferences first, the rest at random) and set the deadline."""
+        """Start the game: assign powers (first preferences first, the rest at random) and set the deadline. The
+        variant's dummies (DPjudge DUMMY) are nobody's: played as dummies from the start."""
         if self.status != FORMING:
             raise GameError(f"GAME {self.name} HAS ALREADY STARTED")
         m = self.map
-        if len(self.players) != len(m.powers):
-            raise GameError(f"GAME {self.name} HAS {len(self.players)} OF {len(m.powers)} PLAYERS")
+        playable = m.playable_powers
+        if len(self.players) != len(playable):
+            raise GameError(f"GAME {self.name} HAS {len(self.players)} OF {len(playable)} PLAYERS")
         rng = random.Random(seed if seed is not None else self.name)
-        free = list(m.powers)
-        letters = {m.power_letters[p]: p for p in m.powers}
+        free = list(playable)
+        letters = {m.power_letters[p]: p for p in playable}
         waiting = list(self.players)
-        for rank in range(len(m.powers)):
+        for rank in range(len(playable)):
             rng.shuffle(waiting)
             for player in list(waiting):
                 prefs = [letters[c] for c in player.preference.upper() if c in letters]
@@ -56,9 +58,11 @@ class Membership:
         rng.shuffle(free)
         for player, power in zip(waiting, free):
             player.power = power
+        self.players.extend(Player("", "", power=d, status=DUMMY) for d in m.dummies)
         self.players.sort(key=lambda p: m.powers.index(p.power))
         self.status = PLAYING
-        self.position = initial_position(m)
+        dummies = frozenset(p.power for p in self.players if p.power and p.status == DUMMY)
+        self.position = initial_position(m, self.rules, dummies)
         for player in self.players:
             if player.address:
                 self._tenure_starts(player)
@@ -124,6 +128,15 @@ class Membership:
                 if why:
                     t["why"] = why
                 return
+
+    def move_address(self, player: Player, new: str) -> str:
+        """A player's new address (SET ADDRESS), in the record of who played what too: the old one is not shown
+        again, not even at the end. Returns the old address."""
+        old, player.address = player.address, new
+        for t in self.tenures:
+            if t["address"].lower() == old.lower():
+                t["address"] = new
+        return old
 
     def tenures_of(self, power: str) -> list[dict]:
         return [t for t in self.tenures if t["power"] == power]

@@ -55,7 +55,9 @@ class Game(Membership, Ordering, GameClock, Voting):
 
     @property
     def map(self) -> maps.Map:
-        return maps.load(self.variant)
+        """The variant's map as it is in the current phase (a variant may change in given phases)."""
+        m = maps.load(self.variant)
+        return m.at(self.position.phase) if m.changes and self.position is not None else m
 
     @property
     def over(self) -> bool:

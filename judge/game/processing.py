@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Callable
@@ -35,6 +36,7 @@ class Processed:
     """What processing produced: files to write (snapshot first) and mails to send."""
     snapshot: dict | None = None
     results: tuple[str, str] | None = None       # (phase, results text) for the archive
+    pictures: dict[str, bytes] = field(default_factory=dict)   # the phase's picture kept beside its results: svg, png
     crosscheck: tuple[str, dict] | None = None   # engine=both: (phase, replayable case) when the engines disagreed
     mails: list[Mail] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -53,15 +55,20 @@ def audience(game: Game) -> list[str]:
 
 
 def _render(game: Game, settings: Settings, ctx: dict, deadline: str, processed: str, winner: str | None):
+    # The `:: URL:` line: the game's page, where the web pages are served (DPjudge wrote its status page's URL).
+    url = f"{settings.web_url}/games/{game.name}" if settings.web_url else ""
+    # A variant without a drawing says so where a picture would come (the house rule map_picture asks for one).
+    no_picture = game.map.title if game.rules.map_picture is not MapPicture.NONE and \
+        not picture.has_drawing(game.map.board) else ""
     return render("results/phase.txt", judge=settings.judge_name, game=game.name, variant=game.variant,
-                  deadline=deadline,
+                  deadline=deadline, url=url, no_picture=no_picture,
                   processed_deadline=processed, winner=reports.power_name(winner) if winner else "", **ctx)
 
 
 def process(game: Game, settings: Settings, now: datetime) -> Processed:
     """Process the current phase now, whatever the orders (missing ones take defaults). Mutates `game`."""
     out = Processed(snapshot=game.to_json())
-    before = game.position
+    before = game.play_position
     legal, errors = game.legal_orders()
     outcome = adjudicate(game.map, before, legal, game.rules)
     if outcome.disagreements:
@@ -82,8 +89,8 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors, disorder, game.winner)
     subject, body = _render(game, settings, ctx, show(game.deadline, game.timing, long=True), processed, game.winner)
     out.results = (str(before.phase), reports.mail_file_entry(settings.address, now, subject, body))
-    board = picture_of(game, f"{game.name}-{before.phase}",
-                       lambda: picture.results_svg(game.map, before, outcome, game=game.name))
+    board, out.pictures = kept_picture(game, f"{game.name}-{before.phase.code}",
+                                       lambda: picture.results_svg(game.map, before, outcome, game=game.name))
     out.mails.append(Mail(audience(game), "raw", {"subject": subject, "body": body}, board))
     if game.over:
         out.mails.extend(end_mails(game, settings))
@@ -146,37 +153,49 @@ def end_sentence(result: dict | None) -> str:
     return "ended by its master"
 
 
-def _mapper(phase: str) -> str:
+def _mapper(m, phase: str) -> str:
     try:
-        return reports.mapper_code(Phase.parse(phase))
+        return reports.mapper_code(Phase.parse(phase, m.flow))
     except ValueError:
         return phase
 
 
 def end_mails(game: Game, settings: Settings) -> list[Mail]:
-    """The game is over: everyone gets the result, the final centre counts and (unless the game stays anonymous)
-    who played which power when."""
+    """The game is over: everyone gets the result, the final centre counts and who played which power when (by
+    address only as the house rules reveal and anonymous allow each recipient: judge.game.reveal)."""
+    from judge.game.reveal import roster
     from judge.rules import Anonymous
     m, pos = game.map, game.position
     counts = []
     if pos is not None:
         counts = sorted(({"power": p.title(), "centers": len(pos.centers_of(p)), "units": len(pos.units_of(p))}
                          for p in m.powers), key=lambda r: (-r["centers"], r["power"]))
-    players = []
-    if game.rules.anonymous is not Anonymous.ALWAYS:
-        players = [{"power": t["power"].title(), "address": t["address"], "from": t["from"] or "the start",
-                    "to": t["to"] or "the end"} for t in game.tenures]
-    result = game.result or {}
-    at = datetime.fromisoformat(result["at"]) if result.get("at") else None
-    ctx = {"game": game.name, "outcome": end_sentence(game.result),
+    ended = game.result or {}
+    # "after F1905M" (the phase processed that ended it) or "in S1903M" (a vote during that phase); games ended before
+    # the distinction was kept say "after"
+    phase, when = ended.get("phase", ""), ended.get("when", "after")
+    at = datetime.fromisoformat(ended["at"]) if ended.get("at") else None
+    ctx = {"game": game.name, "outcome": end_sentence(game.result), "phase": phase, "when": when, "counts": counts,
            "judge": settings.judge_name, "variant": game.variant, "deadline": show(at, game.timing) if at else "",
-           "phase": result.get("phase", ""), "counts": counts,
-           # The header names the last phase processed (or the one the game stopped in, if none was).
-           "mapper": _mapper(result.get("phase") or (str(pos.phase) if pos is not None else "")),
-           "players": players}
-    board = picture_of(game, f"{game.name}-final", lambda: picture.position_svg(m, pos, game=game.name)) \
+           # the "::" header names the phase that ended the game (or the one it stopped in)
+           "mapper": _mapper(m, phase or (str(pos.phase) if pos is not None else ""))}
+    board = picture_of(game, f"{game.name}-final", lambda: picture.position_svg(
+        m, pos, game=game.name, title=_final_title(phase, when), subtitle=describe_result(game.result))) \
         if pos is not None else []
-    return [Mail([address], "notice/end.txt", ctx, board) for address in audience(game)]
+    hidden = game.rules.anonymous is Anonymous.ALWAYS
+    return [Mail([address], "notice/end.txt",
+                 {**ctx, "players": [] if hidden else roster(game, address, address == game.master_address)}, board)
+            for address in audience(game)]
+
+
+def _final_title(phase: str, when: str) -> str:
+    """The final board's title: the phase that ended the game, not the position's (after a solo, the next one)."""
+    if not phase:
+        return "The game is over"
+    try:
+        return f"The game is over {when} {Phase.parse(phase).describe()}"
+    except ValueError:
+        return f"The game is over {when} {phase}"
 
 
 def on_clock(game: Game, settings: Settings, now: datetime) -> Processed | None:
@@ -280,13 +299,34 @@ def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
     _, body = _render(game, settings, ctx, "(not set: this is a preview)", show(game.deadline, game.timing),
                       outcome.winner)
     out = Processed()
-    board = picture_of(game, f"{game.name}-{game.position.phase}-preview",
+    board = picture_of(game, f"{game.name}-{game.position.phase.code}-preview",
                        lambda: picture.results_svg(game.map, game.position, outcome, game=f"{game.name} (preview)"))
     out.mails.append(Mail([game.master_address], "notice/preview.txt",
                           {"game": game.name, "phase_code": str(game.position.phase),
                            "late": [reports.power_name(p) for p in late], "body": body},
                           board))
     return out
+
+
+def kept_picture(game: Game, name: str, svg: Callable[[], str]) -> tuple[list[tuple[str, str, bytes]],
+                                                                         dict[str, bytes]]:
+    """A processed phase's picture, drawn once: the attachment the game's map_picture rule asks for, and the SVG and
+    PNG kept with the game's results (its web pages serve them; drawn whatever the rule, as pages always show one).
+    A picture that cannot be drawn is left out, never the results."""
+    if not picture.has_drawing(game.map.board):
+        return [], {}
+    try:
+        drawing = svg()
+        kept = {"svg": drawing.encode("utf-8"), "png": picture.png(drawing)}
+    except Exception:  # noqa: BLE001 - logged; the results go out without their picture
+        log.exception("could not draw the picture %s", name)
+        return [], {}
+    kind = game.rules.map_picture
+    if kind is MapPicture.NONE:
+        return [], kept
+    if kind is MapPicture.SVG:
+        return [(f"{name}.svg", "image/svg+xml", kept["svg"])], kept
+    return [(f"{name}.png", "image/png", kept["png"])], kept
 
 
 def picture_of(game: Game, name: str, svg: Callable[[], str],
@@ -296,6 +336,7 @@ def picture_of(game: Game, name: str, svg: Callable[[], str],
     kind = kind or game.rules.map_picture
     if kind is MapPicture.NONE or not picture.has_drawing(game.map.board):
         return []
+    name = re.sub(r"[^A-Za-z0-9_-]+", "_", name)        # (a phase of a map's own calendar: "Þ1912A")
     try:
         drawing = svg()
         if kind is MapPicture.SVG:

@@ -45,6 +45,9 @@ class Voting:
         if not words:
             raise GameError("VOTE WHAT? VOTE DRAW, VOTE DRAW <powers>, VOTE CONCEDE <power> OR VOTE NONE")
         head, rest = words[0].upper(), words[1:]
+        if head == "DRAW" and self.rules.no_draw:
+            raise GameError(f"GAME {self.name} ALLOWS NO DRAWS (HOUSE RULE NO_DRAW): IT ENDS IN A SOLO VICTORY OR A "
+                            "CONCESSION")
         if head == "DRAW" and not rest:
             return "DRAW"
         if head == "DRAW":
@@ -151,11 +154,18 @@ class Voting:
                 out[v] = out.get(v, 0) + 1
         return out
 
-    def finish(self, result: dict, now: datetime) -> None:
-        """The game is over (a solo, an agreed draw or concession, or the master's TERMINATE)."""
-        # The last phase processed: the end mail says "over after F1905M". (Not the current phase: after a solo that
-        # is the next one, never played; a vote ends the game before its phase is processed.)
-        result = {**result, "phase": self.history[-1] if self.history else "", "at": now.isoformat()}
+    def finish(self, result: dict, now: datetime, processed: bool = False) -> None:
+        """The game is over (a solo, an agreed draw or concession, or the master's TERMINATE).
+
+        processed: the phase just processed ended it (a solo, or the last holdout's elimination). Then the end mail
+        says "over after F1905M" (the position's phase is the next one, never played); otherwise a vote or the
+        master ended it during the current phase, before its orders were processed: "over in S1903M".
+        """
+        if processed:
+            phase, when = (self.history[-1] if self.history else ""), "after"
+        else:
+            phase, when = (str(self.position.phase) if self.position else ""), "in"
+        result = {**result, "phase": phase, "when": when, "at": now.isoformat()}
         self.vote_news = None                      # the end mail says how the votes ended it
         self.result = result
         self.winner = result["powers"][0] if result["kind"] == "solo" else None

@@ -1,42 +1,79 @@
-"""Mail loops and floods: the same message again and again from one sender, and too many messages per sender.
+"""Mail loops and floods: the same refused message again and again from one sender, and too many messages per sender.
 
-Both tables are bounded: a flood of new senders pushes the oldest out instead of growing memory without end."""
+Both tables are bounded: a flood of new senders pushes the oldest out instead of growing without end."""
 from __future__ import annotations
 
 import hashlib
-import threading
 import time
 from collections import OrderedDict, deque
-from datetime import datetime, timedelta
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+from pathlib import Path
 
-REPEAT_WINDOW = timedelta(hours=1)
-REPEAT_LIMIT = 3                   # the same refused text from one sender this often in an hour: no more replies
+from judge.storage.counters import Counters, until
+
+REPEAT_LIMIT = 3                   # the same refused text from one sender answered this often an hour, then once more
 SENDERS_KEPT = 10_000              # senders remembered by each table (the least recently seen are forgotten)
+SHARDS = 16                        # the loop guard's counts in this many files (each rewritten when it changes)
+
+
+class Verdict(Enum):
+    ANSWER = "answer"      # a reply as usual
+    LAST = "last"          # a reply, saying that the same text gets no more replies for a while, and until when
+    SILENT = "silent"      # no reply (and the message counts for nothing, a wrong password included)
 
 
 class Repeats:
-    """Recognises a loop by content: an auto-responder that sets no header says the same thing each time (and
-    what it says is no command, so each round is a refusal: only refused messages are counted)."""
+    """Tells a mail loop from a person resending. A loop (an auto-responder that sets none of the headers that would
+    say so, mail software forwarding a message round and round) says the same thing each round, and each round is a
+    refusal, answered; a person may send the same refused orders again too (and have forgotten the password again).
 
-    def __init__(self, limit: int = REPEAT_LIMIT, kept: int = SENDERS_KEPT):
+    So only refused messages are counted, per sender and text, over the hour, on disk (judge.storage.counters: a
+    restart or the next `judge deliver` process knows them). The same message again (the same Message-ID: mail
+    software delivering it once more) gets no second reply. Otherwise the first `limit` copies are answered as usual
+    and the next one too, saying that this text gets no more replies until a given time and how to be answered
+    sooner (change any line); only after that is a copy silent, and a silent copy counts for nothing. A person is
+    thus never silenced without being told; a loop gets at most limit + 1 replies an hour and stops, since every
+    round of a loop answers a reply."""
+
+    def __init__(self, games: Path, limit: int = REPEAT_LIMIT, kept: int = SENDERS_KEPT):
         self.limit = limit
-        self.kept = kept
-        self._seen: OrderedDict[tuple[str, str], deque[datetime]] = OrderedDict()
-        self._lock = threading.Lock()
+        self.counters = Counters(games, kept=max(1, kept // SHARDS))     # per file
 
-    def looping(self, sender: str, lines: list[str], now: datetime) -> bool:
-        """Count this message; True once the same text came from the sender `limit` times within the window."""
+    def verdict(self, sender: str, lines: list[str], message_id: str, now: datetime) -> Look:
+        """What to do with this refused message; `count(look)` once its reply is written (a message a crash
+        interrupted before that is delivered again, and must then still be answered)."""
         digest = hashlib.sha256("\n".join(lines).encode("utf-8", "surrogatepass")).hexdigest()[:24]
-        key = (sender.lower(), digest)
-        with self._lock:
-            times = self._seen.pop(key, None) or deque()
-            while times and now - times[0] > REPEAT_WINDOW:
-                times.popleft()
-            times.append(now)
-            self._seen[key] = times
-            while len(self._seen) > self.kept:
-                self._seen.popitem(last=False)
-            return len(times) > self.limit
+        key = f"{sender.lower()} {digest}"
+        table = f"repeats-{int(digest[:4], 16) % SHARDS:02d}"
+        tag = hashlib.sha256(message_id.encode("utf-8", "surrogatepass")).hexdigest()[:12] if message_id else ""
+        seen = self.counters.events(table, key, now)
+        if tag and any(t == tag for _, t in seen):
+            return Look(Verdict.SILENT, now, table, key, tag, len(seen))
+        if len(seen) > self.limit:
+            return Look(Verdict.SILENT, until(seen, self.limit + 1), table, key, tag, len(seen))
+        if len(seen) < self.limit:
+            return Look(Verdict.ANSWER, now, table, key, tag, len(seen) + 1)
+        # this copy is the limit + 1st: the hour frees up when the oldest of the limit copies before it leaves it
+        return Look(Verdict.LAST, until(seen + [(now.timestamp(), tag)], self.limit + 1), table, key, tag,
+                    len(seen) + 1)
+
+    def count(self, look: Look, now: datetime) -> None:
+        """Count an answered copy (a silent one counts for nothing)."""
+        if look.verdict is not Verdict.SILENT:
+            with self.counters.changing() as change:
+                change.add(look.table, look.key, now, look.tag)
+
+
+@dataclass(frozen=True)
+class Look:
+    verdict: Verdict
+    until: datetime            # LAST, SILENT: when this text is answered again
+    table: str
+    key: str
+    tag: str
+    copies: int                # the copies of this text refused within the hour, this one included if answered
 
 
 class RateLimit:

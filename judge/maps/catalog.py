@@ -3,6 +3,7 @@ or DPjudge .map files), each read and checked once per process (the adjudicators
 from __future__ import annotations
 
 import json
+import logging
 from importlib import resources
 from importlib.abc import Traversable
 from pathlib import Path
@@ -10,11 +11,13 @@ from typing import Callable, Union
 
 from judge.maps import Map, MapError, UnknownVariant
 
+log = logging.getLogger("judge")
 _SHIPPED = resources.files("judge.maps")
 _folder: Path | None = None
 _pending: Callable[[], "str | Path | None"] | None = None    # where the folder is, asked when first needed
 _cache: dict[str, Map] = {}
-_reading: list[str] = []          # variants being read now: a base that leads back to itself is an error, not a hang
+_reading: list[str] = []
+_told: set[Path] = set()          # files named like a shipped variant, already said in the log          # variants being read now: a base that leads back to itself is an error, not a hang
 
 Folder = Union[str, Path, None, Callable[[], "str | Path | None"]]
 
@@ -50,29 +53,66 @@ def folder() -> Path | None:
     return _folder
 
 
+_shipped: list[str] = []           # the shipped variants' names, listed once (the package does not change)
+
+
 def _is_shipped(name: str) -> bool:
-    return _SHIPPED.joinpath(f"{name}.json").is_file()
+    return name in _shipped_names()
 
 
 def _shipped_names() -> list[str]:
-    names = [e.name[:-5] for e in _SHIPPED.iterdir()
-             if e.name.endswith(".json") and not e.name.endswith(".geometry.json")]
-    return sorted(names, key=lambda n: (n != "standard", n))     # the standard game first, then by name
+    if not _shipped:
+        names = [e.name[:-5] for e in _SHIPPED.iterdir()
+                 if e.name.endswith(".json") and not e.name.endswith(".geometry.json")]
+        _shipped.extend(sorted(names, key=lambda n: (n != "standard", n)))   # the standard game first, then by name
+    return _shipped
+
+
+def offered(name: object) -> bool:
+    """Is this the name of a variant in the catalogue? The one check every way in goes through (CREATE, a JSON
+    request's "variant", config.ini, a variant's base and board): a name is looked up among the catalogue's names,
+    never turned into a path, so "../x" or "/etc/x" reads no file."""
+    return isinstance(name, str) and (_is_shipped(name) or name in _folder_files())
 
 
 def _folder_files() -> dict[str, Path]:
-    """Variant name -> file, for the folder's .json and .map files (a shipped name is never shadowed)."""
+    """Variant name -> file, for the folder's .json and .map files. A shipped name is never shadowed: a file named
+    like a shipped variant (DPjudge's standard.map) is offered under a prefixed name (dpjudge_standard), and said
+    (shadowed(), the log, `judge variants`)."""
     where = folder()
     if where is None or not where.is_dir():
         return {}
     out: dict[str, Path] = {}
+    later: list[tuple[str, Path]] = []
     for path in sorted(where.iterdir()):
         if path.suffix not in (".json", ".map") or path.name.endswith(".geometry.json"):
             continue
         name = path.stem.lower().replace("-", "_")
-        if not _is_shipped(name):
+        if _is_shipped(name):
+            later.append((name, path))
+        else:
             out.setdefault(name, path)
+    for name, path in later:
+        alt = ("dpjudge_" if path.suffix == ".map" else "folder_") + name
+        if alt not in out and not _is_shipped(alt):
+            out[alt] = path
+            if path not in _told:
+                _told.add(path)
+                log.warning("variants folder: %s is named like the shipped variant %r; it is offered as %r",
+                            path, name, alt)
     return out
+
+
+def folder_variants() -> dict[str, Path]:
+    """The variants the folder offers: name -> file."""
+    return dict(_folder_files())
+
+
+def shadowed() -> list[tuple[Path, str, str]]:
+    """Files of the variants folder named like a shipped variant: (file, the shipped name, the name it is offered
+    under)."""
+    return [(path, path.stem.lower().replace("-", "_"), name) for name, path in _folder_files().items()
+            if name != path.stem.lower().replace("-", "_")]
 
 
 def known() -> list[str]:
@@ -94,8 +134,10 @@ def variants() -> list[Map]:
 
 def load(name: str = "standard") -> Map:
     """The variant of this name (cached: each is read and checked once per process). UnknownVariant if not offered."""
-    m = _cache.get(name)
+    m = _cache.get(name) if isinstance(name, str) else None
     if m is None:
+        if not offered(name):
+            _unknown(name)
         m = _cache[name] = _read(name)
     return m
 
@@ -103,6 +145,8 @@ def load(name: str = "standard") -> Map:
 def document(name: str) -> dict:
     """The full JSON document of a variant (a derived variant's overrides applied to its base)."""
     from judge.maps.build import derive
+    if not offered(name):
+        _unknown(name)
     if name in _reading:
         raise MapError(f"variant {name}: its base leads back to itself ({' -> '.join(_reading + [name])})")
     _reading.append(name)
@@ -125,7 +169,7 @@ def document(name: str) -> dict:
             if not isinstance(base, str):
                 raise MapError(f"{source}: base: expected a variant name, not {base!r}")
             doc = derive(document(base), {"name": name, **doc}, source)
-        elif isinstance(doc, dict) and doc.get("name", name) != name:
+        elif isinstance(doc, dict) and doc.get("name", name) not in (name, Path(str(path)).stem):
             raise MapError(f"{source}: name: {doc['name']!r}, but the file is named for {name!r}")
         return doc
     finally:
@@ -159,7 +203,7 @@ def _read(name: str) -> Map:
 
 def drawing(board: str) -> Traversable | None:
     """The drawing (geometry file) of a board, shipped or in the variants folder; None if there is none."""
-    if not board:
+    if not offered(board):
         return None
     shipped = _SHIPPED.joinpath(f"{board}.geometry.json")
     if shipped.is_file():
@@ -177,5 +221,7 @@ def _source(path: Traversable | Path) -> str:
     return f"judge/maps/{path.name}"
 
 
-def _unknown(name: str) -> Path:
-    raise UnknownVariant(f"UNKNOWN VARIANT: {name!r} (this judge offers: {', '.join(known())})")
+def _unknown(name: object) -> Path:
+    shown = repr(name)
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."       # a reply quotes it: bounded
+    raise UnknownVariant(f"UNKNOWN VARIANT: {shown} (this judge offers: {', '.join(known())})")

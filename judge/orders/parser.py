@@ -5,10 +5,11 @@ import re
 from dataclasses import dataclass, field
 
 from judge.maps import Map
+from judge.maps.coasts import COAST_WORDS
 from judge.orders import errors as E
 from judge.orders.errors import OrderError
 
-_TOKEN = re.compile(r"->|=>|-+>|[-=>/(),:;+]|[a-z0-9][a-z0-9.']*")
+_TOKEN = re.compile(r"->|=>|-+>|[-=>/(),:;+]|[^\W_](?:[^\W_]|[.'])*")      # (words of any script: "grè")
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2192": ">", "\u21d2": ">"})
 
 MOVE_WORDS = {"-", "->", "=>", ">", "to", "m", "mv", "move", "moves", "into", "attack", "attacks"}
@@ -21,8 +22,6 @@ BUILD_WORDS = {"b", "build", "builds", "+"}
 REMOVE_WORDS = {"remove", "removes", "disband", "disbands", "d", "r"}
 WAIVE_WORDS = {"waive", "waives", "w", "waived"}
 UNIT_WORDS = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
-COAST_WORDS = {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC", "n": "NC", "s": "SC", "e": "EC", "w": "WC",
-               "north": "NC", "south": "SC", "east": "EC", "west": "WC"}
 # Words that end a place name (so "A Lon S ..." never reads "Lon S" as one name).
 KEYWORDS = MOVE_WORDS | HOLD_WORDS | SUPPORT_WORDS | CONVOY_WORDS | RETREAT_WORDS | DISBAND_WORDS | {"via", "by"}
 MAX_NAME_WORDS = 4
@@ -142,23 +141,24 @@ class _Reader:
     def coast(self) -> str | None:
         """An optional coast after a place: /nc, (nc), (north coast), nc, north coast, n.c."""
         tok = self.peek()
-        if tok == "/" and self.peek(1) in COAST_WORDS:
+        words = self.m.coast_words
+        if tok == "/" and self.peek(1) in words:
             self.i += 2
             self.accept({"coast"})
-            return COAST_WORDS[self.t[self.i - 1 - (self.t[self.i - 1] == "coast")]]
+            return words[self.t[self.i - 1 - (self.t[self.i - 1] == "coast")]]
         if tok == "(":
             j = self.i + 1
             inner = []
             while j < len(self.t) and self.t[j] != ")":
                 inner.append(self.t[j])
                 j += 1
-            if j < len(self.t) and inner and inner[0] in COAST_WORDS and inner[1:] in ([], ["coast"]):
+            if j < len(self.t) and inner and inner[0] in words and inner[1:] in ([], ["coast"]):
                 self.i = j + 1
-                return COAST_WORDS[inner[0]]
+                return words[inner[0]]
             return None
-        if tok in ("nc", "sc", "ec", "wc"):
+        if tok in self.m.coast_codes:
             self.i += 1
-            return COAST_WORDS[tok]
+            return words[tok]
         if tok in ("north", "south", "east", "west") and self.peek(1) == "coast":
             self.i += 2
             return COAST_WORDS[tok]

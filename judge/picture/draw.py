@@ -7,7 +7,7 @@ from typing import Iterable, Sequence
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map
 from judge.orders import Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support
-from judge.picture import items, legend, shapes
+from judge.picture import items, legend, placement, shapes
 from judge.picture.geometry import Geometry
 from judge.picture.items import RING_R, UNIT_R
 from judge.picture.shapes import Point
@@ -15,7 +15,23 @@ from judge.picture.style import BORDER, IMPASSABLE, LAND, OFFBOARD, SEA, PowerSt
 from judge.position import Dislodged, Position, Unit
 
 TOP = 56.0              # the title band above the map
-FAILED_GAP = 9.0        # a failed move stops this much short of a successful one: room for its X
+GAP = 1.5               # an arrow stops this far from the edge of the unit it leaves or reaches
+X_GAP = placement.X_R + 2.5    # a failed move stops this much further off: room for its X, clear of the unit
+
+
+def edge(path: Sequence[Point], kind: str, at_end: bool = True, scale: float = 1.0) -> float:
+    """How far from a unit's point its token's edge lies, along the path's first or last stretch: arrows start and
+    end at a unit's edge (not in the middle of it, nor on the label beside it)."""
+    a, b = (path[-2], path[-1]) if at_end else (path[1], path[0])
+    if len(path) > 2:
+        # the last stretch of a curve is short: look back along it as far as a token's size
+        far = shapes.point_at(path if at_end else path[::-1], max(0.0, 1 - 20 / max(shapes.length(path), 1e-6)))
+        a = far
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    w, h = placement.TOKEN.get(kind, placement.TOKEN["F"])
+    ts = [w * scale / abs(dx) if dx else float("inf"), h * scale / abs(dy) if dy else float("inf")]
+    length = (dx * dx + dy * dy) ** 0.5
+    return min(ts) * length if length else w * scale
 
 
 def position_picture(m: Map, g: Geometry, position: Position, game: str = "") -> dict:
@@ -25,6 +41,7 @@ def position_picture(m: Map, g: Geometry, position: Position, game: str = "") ->
     pic["units"] = [_unit(g, styles, u, u.loc) for u in _sorted_units(position.units.values())]
     for d in _sorted_dislodged(position.dislodged.values()):
         _add_dislodged(pic, g, styles, d)
+    placement.place(pic, g)
     return pic
 
 
@@ -37,7 +54,7 @@ def results_picture(m: Map, g: Geometry, before: Position, results: Sequence[Ord
     pic["subtitle"] = f"next: {after.phase.describe()}"
     pic["units"] = [_unit(g, styles, u, u.loc) for u in _sorted_units(after.units.values())]
     if kind == "M":
-        _movement(pic, m, g, styles, results)
+        _movement(pic, m, g, styles, results, after.units)
     elif kind == "R":
         _retreats(pic, g, styles, results)
     else:
@@ -45,6 +62,7 @@ def results_picture(m: Map, g: Geometry, before: Position, results: Sequence[Ord
     if after.phase.kind == "R":
         for d in _sorted_dislodged(after.dislodged.values()):
             _add_dislodged(pic, g, styles, d)
+    placement.place(pic, g)
     return pic
 
 
@@ -88,9 +106,10 @@ def _frame(m: Map, g: Geometry, position: Position, styles: dict[str, PowerStyle
         style = styles.get(owner) if owner else None
         centres.append({"id": f"sc-{abbr}", "x": s.center[0], "y": s.center[1], "owner": owner or "",
                         "fill": style.colour if style else "#ffffff", "ring": style.dark if style else "#333333"})
-    labels = [{"x": s.label[0], "y": s.label[1], "text": abbr, "cls": m.provinces[abbr].terrain}
+    labels = [{"x": s.label[0], "y": s.label[1], "text": abbr, "cls": m.provinces[abbr].terrain, "halo": False}
               for abbr, s in g.provinces.items()]
-    labels += [{"x": s.label[0], "y": s.label[1], "text": s.name, "cls": "other"} for s in g.other.values()]
+    labels += [{"x": s.label[0], "y": s.label[1], "text": s.name, "cls": "other", "halo": False}
+               for s in g.other.values()]
     coasts = [{"x": p[0], "y": p[1], "text": c.lower()} for s in g.provinces.values() for c, p in s.coasts.items()]
     width, height = g.width, TOP + g.height + legend.height(len(m.powers), g.width)
     return {
@@ -179,6 +198,7 @@ class _Movement:
     styles: dict[str, PowerStyle]
     gone: set[str]                                      # provinces whose unit was dislodged: drawn beside them
     marks: list[dict]
+    after: dict[str, Unit] = field(default_factory=dict)                    # the units after the phase, by province
     paths: dict[tuple[str, str], list[Point]] = field(default_factory=dict)    # each move's whole path
     convoyed: set[tuple[str, str]] = field(default_factory=set)              # moves that pass their fleets
 
@@ -188,12 +208,19 @@ class _Movement:
             return dislodged_point(self.g, unit.loc)
         return self.g.location_point(unit.loc)
 
+    def kind_at(self, loc: str, moving: str) -> str:
+        """The kind of unit standing at loc after the phase, or the one moving there: an arrow ends at its edge."""
+        unit = self.after.get(loc[:3])
+        return unit.kind if unit else moving
+
     def cross(self, at: Point, marks: tuple[str, ...]) -> None:
         self.marks.append(items.mark("x", at, failure_word(marks), self.g.width))
 
 
-def _movement(pic: dict, m: Map, g: Geometry, styles: dict[str, PowerStyle], results: Sequence[OrderResult]) -> None:
-    ph = _Movement(g, styles, {r.order.unit.province for r in results if "dislodged" in r.marks}, pic["marks"])
+def _movement(pic: dict, m: Map, g: Geometry, styles: dict[str, PowerStyle], results: Sequence[OrderResult],
+              after: dict[str, Unit]) -> None:
+    ph = _Movement(g, styles, {r.order.unit.province for r in results if "dislodged" in r.marks}, pic["marks"],
+                   after)
     _move_paths(ph, m, results)
     rings, supports, moves = [], [], []
     for r in results:
@@ -232,7 +259,9 @@ def _move_paths(ph: _Movement, m: Map, results: Sequence[OrderResult]) -> None:
 
 def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:
     failed = _failed(marks)
-    pts = shapes.trim(ph.paths[(o.unit.province, o.dest[:3])], UNIT_R, UNIT_R + 2 + FAILED_GAP * failed)
+    path = ph.paths[(o.unit.province, o.dest[:3])]
+    start = edge(path, o.unit.kind, at_end=False, scale=0.85 if o.unit.province in ph.gone else 1.0) + GAP
+    pts = shapes.trim(path, start, edge(path, ph.kind_at(o.dest, o.unit.kind)) + GAP + X_GAP * failed)
     if failed:
         ph.cross(pts[-1], marks)
         return items.arrow("move", pts, ph.styles[o.unit.power], failed=True, id_=f"order-{o.unit.province}")
@@ -287,7 +316,9 @@ def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Se
         pic["dislodged"].append(ghost)
         if isinstance(o, Retreat):
             failed = _failed(r.marks)
-            pts = shapes.trim(shapes.bent(spot, g.location_point(o.dest)), UNIT_R, UNIT_R + 2 + FAILED_GAP * failed)
+            path = shapes.bent(spot, g.location_point(o.dest))
+            pts = shapes.trim(path, edge(path, o.unit.kind, at_end=False, scale=0.85) + GAP,
+                              edge(path, o.unit.kind) + GAP + X_GAP * failed)
             if failed:
                 pic["orders"].append(items.arrow("retreat", pts, st, failed=True, id_=f"order-{o.unit.province}"))
                 pic["marks"].append(items.mark("x", pts[-1], failure_word(r.marks), g.width))

@@ -25,12 +25,13 @@ def token(st: PowerStyle, kind: str, at: Point, *, id_: str = "", ghost: bool = 
 def arrow(kind: str, pts: Sequence[Point], st: PowerStyle, *, head: float = 0.0, failed: bool = False,
           id_: str = "") -> dict:
     """A line along pts (move, retreat, support, retreat option), with a head when `head` gives its length."""
-    triangle = ""
+    triangle, tri = "", None
     if head and len(pts) >= 2:
         pts, tri = shapes.head(pts, head)
         triangle = shapes.path_d(tri, closed=True)
+    # pts and tri (the shaft's points, the head's corners) are for placing labels clear of them
     return {"kind": kind, "d": shapes.path_d(pts), "head": triangle, "colour": st.colour, "dark": st.dark,
-            "failed": failed, "id": id_, "dot": None, "ring": None}
+            "failed": failed, "id": id_, "dot": None, "ring": None, "pts": list(pts), "tri": tri}
 
 
 def ring(kind: str, centre: Point, st: PowerStyle, *, failed: bool = False, id_: str = "") -> dict:
@@ -42,7 +43,8 @@ def ring(kind: str, centre: Point, st: PowerStyle, *, failed: bool = False, id_:
 def mark(kind: str, at: Point, word: str = "", right_edge: float = 0.0) -> dict:
     """A badge: "x" over a failed order (with the report's word beside it) or "plus" on a new unit.
 
-    The word goes to the badge's right, or to its left when it would run past `right_edge` (the map's width).
+    The word goes to the badge's right, or to its left when it would run past `right_edge` (the map's width); the
+    placement pass (judge.picture.placement) may move it to whichever side covers least.
     """
     left = bool(right_edge) and at[0] + 12 + 6.5 * len(word) > right_edge
-    return {"kind": kind, "x": at[0], "y": at[1], "word": word, "left": left}
+    return {"kind": kind, "x": at[0], "y": at[1], "word": word, "side": "left" if left else "right"}

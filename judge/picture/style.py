@@ -1,10 +1,10 @@
 """The picture's visual language: power colours and tints, terrain colours, and what each outcome looks like."""
 from __future__ import annotations
 
-import colorsys
-import itertools
 from dataclasses import dataclass
-from typing import Iterator
+from functools import lru_cache
+
+from judge.picture import colours
 
 # The classic board colours, chosen apart in hue and lightness so that neighbours stay distinguishable; a map that
 # brings its own colours (a `power_colours` attribute: power -> "#rrggbb") overrides these.
@@ -17,9 +17,6 @@ DEFAULT_COLOURS = {
     "RUSSIA": "#7b4ea3",      # purple (white would vanish on pale land)
     "TURKEY": "#e0b020",      # mustard yellow
 }
-# Colours for powers a variant adds and the map does not colour.
-SPARE = ("#b05f1c", "#148f8a", "#a8327a", "#6b8e23", "#8a6d3b", "#4a6fa5", "#c06080")
-
 SEA = "#c2d9e8"
 LAND = "#f3ecd8"
 OFFBOARD = "#e4dcc6"        # Africa and the islands: land nobody plays on, drawn as quiet background
@@ -39,9 +36,12 @@ def _hex(rgb: tuple[float, float, float]) -> str:
     return "#" + "".join(f"{max(0, min(255, round(v))):02x}" for v in rgb)
 
 
-def tint(colour: str, amount: float = 0.55) -> str:
+TINT = 0.55
+
+
+def tint(colour: str, amount: float = TINT) -> str:
     """The colour mixed with white: the fill of a centre a power owns (units in full colour stand out on it)."""
-    return _hex(tuple(v + (255 - v) * amount for v in _rgb(colour)))
+    return colours.mix_white(colour, amount)
 
 
 def shade(colour: str, amount: float = 0.35) -> str:
@@ -74,26 +74,42 @@ class PowerStyle:
     text: str            # letters on its units
 
 
-def spare_colours() -> Iterator[str]:
-    """Colours for powers nobody coloured: the spare ones, then as many more as a variant needs (Chaos has 34), hues
-    a golden angle apart in three lightness bands, so that any two powers stay told apart."""
-    yield from SPARE
-    for k in itertools.count():
-        hue = (k * 137.508 + 20) % 360
-        light = (0.40, 0.55, 0.30)[k % 3]
-        yield _hex(tuple(v * 255 for v in colorsys.hls_to_rgb(hue / 360, light, 0.62)))
-
-
 def power_styles(m) -> dict[str, PowerStyle]:
-    """Each power's colours, from the map's own `power_colours` when it has them."""
-    given = getattr(m, "power_colours", None) or {}
-    spare = spare_colours()
+    """Each power's colours: the map's own `power_colours`, the classic ones for the standard powers, and for the
+    rest colours as far apart as can be from those and from each other (judge.picture.colours: Chaos's 34 powers
+    each get a colour of their own), neighbours given the most different."""
+    return _styles(m.name, tuple(m.powers), tuple(sorted((getattr(m, "power_colours", None) or {}).items())),
+                   tuple(m.power_letters.get(p, p[:1]) for p in m.powers), _neighbours(m))
+
+
+def _neighbours(m) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Powers whose home centres touch (by land or sea), for each power: their colours are kept most apart."""
+    home_of = {prov: power for power in m.powers for prov in m.homes(power)}
     out = {}
     for power in m.powers:
-        colour = given.get(power) or DEFAULT_COLOURS.get(power) or next(spare)
-        out[power] = PowerStyle(power.title(), m.power_letters.get(power, power[:1]), colour, tint(colour),
-                                shade(colour), text_on(colour))
-    return out
+        near = set()
+        for prov in m.homes(power):
+            for adj in (m.army_adj, m.fleet_adj):
+                for loc in adj.get(prov, ()):
+                    other = home_of.get(loc[:3])
+                    if other and other != power:
+                        near.add(other)
+        out[power] = tuple(sorted(near))
+    return tuple(sorted(out.items()))
+
+
+@lru_cache(maxsize=64)
+def _styles(name: str, powers: tuple[str, ...], given: tuple[tuple[str, str], ...], letters: tuple[str, ...],
+            neighbours: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, PowerStyle]:
+    own = dict(given)
+    fixed = {p: own.get(p) or DEFAULT_COLOURS[p] for p in powers if own.get(p) or p in DEFAULT_COLOURS}
+    rest = [p for p in powers if p not in fixed]
+    chosen = dict(fixed)
+    if rest:
+        palette = colours.spread(len(rest), tuple(fixed.values()), TINT)
+        chosen.update(colours.assign(rest, palette, {p: set(n) for p, n in neighbours}))
+    return {p: PowerStyle(p.title(), letter, chosen[p], tint(chosen[p]), shade(chosen[p]), text_on(chosen[p]))
+            for p, letter in zip(powers, letters)}
 
 
 # What each report word means on the picture: the word printed beside the X.

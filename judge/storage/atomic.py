@@ -53,12 +53,13 @@ def make_folder(folder: Path) -> None:
             raise
 
 
-def atomic_write(path: Path, data: str | bytes, sync_dir: bool = True) -> None:
+def atomic_write(path: Path, data: str | bytes, sync_dir: bool = True, sync: bool = True) -> None:
     """Replace `path` with `data` so that a crash leaves either the old file or the new one, never a mix.
 
     The data is on disk (fsync) before the rename, and with `sync_dir` the folder is fsynced after it, so the new
     name survives a crash too. A caller writing several files into one folder may pass sync_dir=False for each and
-    call `sync_folder` once at the end: nothing is durable before that call returns."""
+    call `sync_folder` once at the end: nothing is durable before that call returns. Without `sync` (for files whose
+    loss in a power cut costs nothing, such as counts), neither is fsynced: readers still see one whole version."""
     path = Path(path)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     tmp = path.parent / f".{path.name}.{os.urandom(6).hex()}.tmp"      # like mkstemp, without its name search
@@ -72,7 +73,8 @@ def atomic_write(path: Path, data: str | bytes, sync_dir: bool = True) -> None:
             view = memoryview(raw)
             while view:
                 view = view[os.write(fd, view):]
-            os.fsync(fd)
+            if sync:
+                os.fsync(fd)
         finally:
             os.close(fd)
         checkpoint(f"written {path.name}")
@@ -82,7 +84,7 @@ def atomic_write(path: Path, data: str | bytes, sync_dir: bool = True) -> None:
             os.unlink(tmp)
         raise
     checkpoint(f"renamed {path.name}")
-    if sync_dir:
+    if sync_dir and sync:
         _fsync_dir(path.parent)
 
 

@@ -12,8 +12,16 @@ from typing import Iterator
 from judge.game import Game
 from judge.storage.atomic import append_line, locked
 from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, recover, remove_temp_files
+from judge.storage.counters import FOLDER as COUNTERS
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9_-]{0,19}$")
+_UNSAFE = re.compile(r"[^A-Za-z0-9]+")
+
+
+def file_part(phase: str) -> str:
+    """A phase as part of a file name: S1901M as it is; DPjudge's long form of a calendar of the map's own with
+    ASCII letters and digits only ("A.D. 1425 MOVEMENT" -> "A_D_1425_MOVEMENT"), bounded."""
+    return _UNSAFE.sub("_", phase).strip("_")[:40] or "phase"
 STATUS = "status.json"
 START = "results/start.txt"
 
@@ -118,6 +126,10 @@ class GameStore:
                     with self.lock(path.name):
                         published += recover(path, self.outbox)
                         remove_temp_files(path)
+        limits = self.root / COUNTERS
+        if limits.is_dir():                         # the counts of the limits on strangers (judge.storage.counters)
+            with locked(limits):
+                remove_temp_files(limits)
         return published
 
     # -- writing (always inside a commit) ------------------------------------------------------------------------
@@ -150,7 +162,7 @@ class GameStore:
 
     def snapshot(self, game: Game, tx: Commit | None = None) -> str:
         """Keep the status as it is before the current phase is processed (for ROLLBACK)."""
-        rel = f"snapshots/{self._next(game.name, 'snapshots', tx):04d}-{game.position.phase}.json"
+        rel = f"snapshots/{self._next(game.name, 'snapshots', tx):04d}-{file_part(str(game.position.phase))}.json"
         self._write(game.name, rel, _dump(game.to_json()), tx)
         return rel
 
@@ -158,9 +170,19 @@ class GameStore:
         folder = self.folder(name) / "snapshots"
         return sorted(folder.glob("[0-9]*.json")) if folder.exists() else []
 
-    def archive_results(self, game: Game, phase: str, text: str, tx: Commit | None = None) -> str:
-        rel = f"results/{self._next(game.name, 'results', tx):04d}-{phase}.txt"
+    def archive_results(self, game: Game, phase: str, text: str, tx: Commit | None = None,
+                        pictures: dict[str, bytes] | None = None) -> str:
+        """The results of a phase, and its pictures beside them (e.g. 0003-F1901M.svg and .png: the same name, so
+        the web pages find them and a ROLLBACK moves them with the results)."""
+        rel = f"results/{self._next(game.name, 'results', tx):04d}-{file_part(phase)}.txt"
+        if tx is None and pictures:
+            tx = self.begin(game.name)
+            self.archive_results(game, phase, text, tx, pictures)
+            tx.finish()
+            return rel
         self._write(game.name, rel, text, tx)
+        for suffix, data in (pictures or {}).items():
+            self._write(game.name, rel[:-len(".txt")] + "." + suffix, data, tx)
         return rel
 
     def archive_start(self, game: Game, text: str, tx: Commit | None = None) -> str:
@@ -189,7 +211,7 @@ class GameStore:
 
     def archive_crosscheck(self, game: Game, phase: str, case: dict, tx: Commit) -> str:
         """A case the two engines disagreed on, replayable with `judge adjudicate`."""
-        rel = f"crosscheck/{self._next(game.name, 'crosscheck', tx):04d}-{phase}.json"
+        rel = f"crosscheck/{self._next(game.name, 'crosscheck', tx):04d}-{file_part(phase)}.json"
         self._write(game.name, rel, _dump(case), tx)
         return rel
 
@@ -198,7 +220,8 @@ class GameStore:
         rolledback/<stamp>/ (kept, never deleted)."""
         doomed = [p for p in self.snapshots(game_name) if p.name >= snapshot.name]
         game = Game.from_json(json.loads(snapshot.read_text(encoding="utf-8")))
-        doomed += self.results(game_name)[len(game.history):]
+        for p in self.results(game_name)[len(game.history):]:
+            doomed += sorted(p.parent.glob(p.stem + ".*"))          # the results and their pictures
         for p in doomed:
             tx.move(f"{p.parent.name}/{p.name}", f"rolledback/{stamp}/{p.parent.name}/{p.name}")
 

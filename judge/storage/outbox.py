@@ -1,8 +1,11 @@
-"""The durable outbox: one file per outgoing message, written atomically; sending is a separate step."""
+"""The durable outbox: one file per outgoing message, written atomically; sending is a separate step. A sender claims
+a file (a lock on it) before sending it; a file's modification time is its next try (Postfix's way): a new file's is
+when it was written, so it is due at once; a deferred one's lies ahead."""
 from __future__ import annotations
 
 import email
 import email.policy
+import fcntl
 import os
 import threading
 import uuid
@@ -11,6 +14,10 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from judge.storage.atomic import atomic_write, checkpoint, sync_folder
+
+# A next try further ahead than this was not set by a sender (whose back-off is at most an hour): the clock was put
+# back since the file was written, and the file is due.
+FURTHEST_TRY = 2 * 3600.0
 
 
 class Outbox:
@@ -62,7 +69,78 @@ class Outbox:
     def messages(self) -> list[EmailMessage]:
         return [email.message_from_bytes(p.read_bytes(), policy=email.policy.default) for p in self.paths()]
 
+    def due(self, now: float) -> list[Path]:
+        """The files whose next try has come (`now`: wall time), oldest first."""
+        return [p for p in self.paths() if _due(p, now)]
+
+    def waiting(self, now: float) -> dict[str, float]:
+        """The files whose next try lies ahead: name -> when."""
+        out = {}
+        for path in self.paths():
+            try:
+                when = path.stat().st_mtime
+            except FileNotFoundError:
+                continue
+            if not _due_at(when, now):
+                out[path.name] = when
+        return out
+
+    @staticmethod
+    def claim(path: Path, now: float) -> tuple[int, bytes] | None:
+        """Take a file for sending: (an open descriptor holding its lock, its bytes); None if another thread or
+        process holds it, or it is gone or not due any more. The claimer removes (or defers, or sets aside) the file
+        before it closes the descriptor, which lets go."""
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except FileNotFoundError:
+            return None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            # Ours now; but between the listing and the lock another process may have sent and removed it, or
+            # failed and set its next try.
+            st = os.stat(path)
+            if st.st_ino != os.fstat(fd).st_ino or not _due_at(st.st_mtime, now):
+                os.close(fd)
+                return None
+            with os.fdopen(os.dup(fd), "rb") as fh:
+                return fd, fh.read()
+        except (BlockingIOError, FileNotFoundError):
+            os.close(fd)
+            return None
+        except BaseException:
+            os.close(fd)
+            raise
+
+    @staticmethod
+    def defer(path: Path, until: float) -> bool:
+        """Set a claimed file's next try (wall time); False if it is gone."""
+        try:
+            os.utime(path, (until, until))
+        except FileNotFoundError:
+            return False
+        return True
+
+    @staticmethod
+    def written_at(path: Path, unknown: float) -> float:
+        """When a file was written (wall time), from its name (new_name puts the UTC time first); `unknown` for a
+        name of another kind."""
+        try:
+            return datetime.strptime(path.name[:21], "%Y%m%dT%H%M%S%f").replace(tzinfo=timezone.utc).timestamp()
+        except ValueError:
+            return unknown
+
     def remove(self, path: Path) -> None:
         # No fsync: should the removal be lost in a crash, the message is sent again (twice rather than never).
         path.unlink(missing_ok=True)
         checkpoint("outbox removed")
+
+
+def _due(path: Path, now: float) -> bool:
+    try:
+        return _due_at(path.stat().st_mtime, now)
+    except FileNotFoundError:
+        return False
+
+
+def _due_at(mtime: float, now: float) -> bool:
+    return mtime <= now or mtime > now + FURTHEST_TRY

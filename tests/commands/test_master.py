@@ -279,3 +279,26 @@ def test_terminate(started):
     started.clock.advance(days=30)
     assert started.judge.process(GAME) == []
     assert started.signon("FRANCE", "TERMINATE").errors[0][1] == NOT_MASTER
+
+
+# -- a variant is a name from the catalogue, never a path ---------------------------------------------------------------
+def _outside(tmp_path):
+    """Two JSON files outside every variants folder: one naming itself, one holding a list."""
+    import os
+    from judge.maps import catalog
+    (tmp_path / "secret.json").write_text(json.dumps({"name": "top-secret-name", "powers": []}))
+    (tmp_path / "listed.json").write_text("[1, 2, 3]")
+    shipped = str(catalog._SHIPPED)
+    return {n: os.path.relpath(tmp_path / n, shipped) for n in ("secret", "listed")}
+
+
+def test_create_refuses_a_variant_that_is_a_path(desk, tmp_path):
+    paths = _outside(tmp_path)
+    for name in (paths["secret"], paths["listed"], str(tmp_path / "secret"), "../maps/standard", "standard/",
+                 "x" * 5000):
+        r = desk.send(GM[0], f"CREATE demo pw {name}")
+        assert not r.accepted, name
+        reply = " ".join(desk.reply(GM[0]).upper().split())
+        assert "UNKNOWN VARIANT" in reply and "THIS JUDGE OFFERS: STANDARD, " in reply, reply
+        assert "TOP-SECRET-NAME" not in reply and "SECRET.JSON" not in reply and len(reply) < 2000
+    assert desk.judge.store.names() == [] and not (desk.judge.settings.inbox_dir / "bad").exists()

@@ -103,6 +103,36 @@ def test_the_end_of_the_game_comes_with_the_final_board(started):
     svg = ET.fromstring(data)
     words = " ".join(svg.itertext())
     assert GAME in words and "Fall 1901" in words                 # the board as it stands: the phase now
+    # a vote ends the game during the phase, before its orders: the mail and the picture say so
+    title = " ".join("".join(svg.find(".//{http://www.w3.org/2000/svg}g[@id='title']").itertext()).split())
+    assert "The game is over in Fall 1901 Movement" in title and "a draw" in title
+    assert " ".join(text_part(mail).split("\n\n", 1)[1].split()).startswith(
+        f"Game '{GAME}' has been declared a draw between")
+
+
+def test_the_final_board_after_a_solo_is_titled_with_the_phase_that_ended_the_game(started):
+    from tests.commands.helpers import HOLDS
+    POWERS = list(PLAYERS)
+    assert started.master("SET RULE map_picture=svg", "SET VICTORY 5").accepted
+    for power in POWERS:
+        orders = ["F SEV - RUM", "A MOS H", "A WAR H", "F STP/SC H"] if power == "RUSSIA" else HOLDS[power]
+        assert started.signon(power, *orders).accepted
+    started.clock.advance(minutes=10)
+    started.process(GAME)                                       # S1901M: the fleet reaches Rumania
+    started.all_hold(*[p for p in POWERS if p != "RUSSIA"])
+    assert started.signon("RUSSIA", "F RUM H", "A MOS H", "A WAR H", "F STP/SC H").accepted
+    started.clock.advance(minutes=10)
+    started.new_mail()
+    started.process(GAME)                                       # F1901M: Rumania is Russia's fifth centre
+    got = started.delivered("complete", same=False)
+    [(_, _, data)] = attachments(got[GM[0]])
+    title = " ".join("".join(ET.fromstring(data).find(".//{http://www.w3.org/2000/svg}g[@id='title']").itertext())
+                     .split())
+    # the position's phase is Winter 1901, never played: the picture is the board after the Fall
+    assert "The game is over after Fall 1901 Movement" in title and "Russia has won alone" in title
+    assert "Winter" not in title and "Spring 1902" not in title
+    assert " ".join(text_part(got[GM[0]]).split("\n\n")[1].split()) == \
+        f"Game '{GAME}' has been won by Russia alone. The game is over (after F1901M)."
 
 
 def test_no_final_board_when_the_house_rule_says_none(started):

@@ -218,6 +218,30 @@ def test_timing_errors(started, line):
     assert started.status_bytes() == before
 
 
+@pytest.mark.parametrize("name, why", [
+    ("localtime", "depends on how this host is set up"), ("posixrules", "depends on how this host is set up"),
+    ("right/UTC", "depends on how this host is set up"), ("posix/Europe/Paris", "depends on how this host is set up"),
+    ("Factory", "depends on how this host is set up"), ("US/Eastern", "is an old name for America/New_York"),
+    ("Europe/Kiev", "is an old name for Europe/Kyiv"), ("EST", ""), ("../../etc/passwd", "unknown time zone"),
+])
+def test_a_zone_is_a_canonical_iana_name(started, name, why):
+    """Zone names whose meaning is the host's (the host's own zone, the posix/ and right/ trees) or that are only
+    kept for old software are refused, saying what to use; the reply never says 'Zone set'."""
+    before = started.status_bytes()
+    r = started.master(f"SET ZONE {name}")
+    assert not r.accepted, name
+    error = r.errors[0][1]
+    assert error.startswith(f"SET ZONE: {name} IS NOT VALID") and why in error and ": use " in error, error
+    assert started.status_bytes() == before and "Zone set" not in started.reply(GM[0])
+
+
+def test_a_zone_name_in_any_case_is_kept_as_the_database_spells_it(started):
+    assert started.master("SET ZONE europe/PARIS").accepted
+    assert "Zone set to Europe/Paris." in started.reply(GM[0])
+    assert started.game(GAME).timing.timezone == "Europe/Paris"
+    assert started.master("SET ZONE etc/gmt-1").accepted and started.game(GAME).timing.timezone == "Etc/GMT-1"
+
+
 def test_delays_in_minutes_hours_or_days(started):
     assert started.master("SET GRACE 90m", "SET RETREAT 30m").accepted
     reply = started.reply(GM[0])

@@ -10,15 +10,16 @@ EVERYONE = {a for a, _ in PLAYERS.values()} | {GM[0]}
 ALL_SEVEN = "Austria, England, France, Germany, Italy, Russia and Turkey"
 
 
-def end_mails(desk) -> dict:
-    """The end-of-game mail, by recipient: one each, the same text for all."""
+def end_mails(desk, same: bool = True) -> dict:
+    """The end-of-game mail, by recipient: one each, the same text for all but the master (who sees the players'
+    addresses; the others, by the house rule reveal's default, do not)."""
     out = {}
     for m in desk.new_mail():
         if "Supply centres at the end:" in m.get_content():
             to = str(m["To"])
             assert to not in out, f"{to} got the end mail twice"
             out[to] = m.get_content()
-    assert len(set(out.values())) <= 1
+    assert not same or len({text for to, text in out.items() if to != GM[0]}) <= 1
     return out
 
 
@@ -142,13 +143,16 @@ def test_a_draw_ends_the_game_and_everyone_gets_the_end_mail(started):
     got = end_mails(started)
     assert set(got) == EVERYONE | {"watcher@example.org"}
     text = got["watcher@example.org"]
-    # Nothing was processed: the game is over without an "after <phase>".
+    # Nothing was processed: the game ended during its first phase.
+    assert text.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n:: Deadline: S1901M ")
     assert " ".join(text.split("\n\n", 1)[1].split()).startswith(
-        f"Game '{GAME}' has been declared a draw between {ALL_SEVEN}. The game is over. Supply")
+        f"Game '{GAME}' has been declared a draw between {ALL_SEVEN}. The game is over (in S1901M). Supply")
     assert ("Supply centres at the end:\n  Russia     4 centres,  4 units\n  Austria    3 centres,  3 units\n"
             in text)
+    # Who played which power, without an address (house rule reveal=none, the default); the master's copy has them.
     for power, (address, _) in PLAYERS.items():
-        assert f"  {power.title():<9} {address} (from S1901M to the end)\n" in text
+        assert f"  {power.title():<9} player 1 (from S1901M to the end)\n" in text and "@" not in text
+        assert f"  {power.title():<9} {address} (from S1901M to the end)\n" in got[GM[0]]
     game = started.game(GAME)
     assert (game.status, game.deadline, game.result["kind"]) == ("completed", None, "draw")
     assert started.judge.store.wakeup(GAME) is None
@@ -187,7 +191,8 @@ def test_a_concession_ends_the_game(started):
     assert started.signon("ENGLAND", "SET CONCEDE G").accepted
     got = end_mails(started)
     assert set(got) == EVERYONE
-    assert got[GM[0]].split("\n\n")[1] == f"Game '{GAME}' has been conceded to Germany. The game is over."
+    assert " ".join(got[GM[0]].split("\n\n")[1].split()) == \
+        f"Game '{GAME}' has been conceded to Germany. The game is over (in S1901M)."
     assert started.game(GAME).result["powers"] == ["GERMANY"]
     assert started.send("someone@example.org", "LIST").accepted
     assert f"Finished games:\n  {GAME:<20} the game was conceded to Germany" in started.reply("someone@example.org")
@@ -195,7 +200,6 @@ def test_a_concession_ends_the_game(started):
 
 def test_a_dummy_agrees_to_a_draw(started):
     assert started.master("DUMMY ITALY").accepted
-    started.owner.pop(PLAYERS["ITALY"][0])           # named in the end mail as Italy's player until then
     for power in POWERS:
         if power != "ITALY":
             assert started.signon(power, "VOTE DRAW").accepted
@@ -204,7 +208,6 @@ def test_a_dummy_agrees_to_a_draw(started):
 
 def test_a_dummy_is_left_out_of_the_draw_with_dummy_votes_exclude(started):
     assert started.master("SET RULE dummy_votes=exclude", "DUMMY ITALY").accepted
-    started.owner.pop(PLAYERS["ITALY"][0])           # named in the end mail as Italy's player until then
     for power in POWERS:
         if power != "ITALY":
             assert started.signon(power, "VOTE DRAW").accepted
@@ -222,38 +225,52 @@ def test_the_end_mail_after_phases_with_a_replacement(started):
         if power != "ITALY":
             assert started.signon(power, "VOTE DRAW").accepted
     assert started.send("new@example.org", f"SIGNON I{GAME} new-pw\nVOTE DRAW").accepted
-    # The end names every player, the one who left too: the table's privacy check must know it is due.
-    started.owner.pop(PLAYERS["ITALY"][0])
     started.new_mail()
     assert started.signon("TURKEY", "VOTE DRAW").accepted
     got = end_mails(started)
     assert set(got) == EVERYONE - {PLAYERS["ITALY"][0]} | {"new@example.org"}
     text = got[GM[0]]
-    assert text.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n:: Deadline: F1901M ")
+    # the vote came in Spring 1902, after F1901M was processed: the game ended in S1902M
+    assert text.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n:: Deadline: S1902M ")
     assert " ".join(text.split("\n\n", 1)[1].split()).startswith(
-        f"Game '{GAME}' has been declared a draw between {ALL_SEVEN}. The game is over (after F1901M). Supply")
+        f"Game '{GAME}' has been declared a draw between {ALL_SEVEN}. The game is over (in S1902M). Supply")
     assert ("  Germany   germany@example.org (from S1901M to the end)\n"
             "  Italy     italy@example.org (from S1901M to F1901M)\n"
             "  Italy     new@example.org (from F1901M to the end)\n"
             "  Russia    russia@example.org (from S1901M to the end)\n") in text
+    assert ("  Italy     player 1 (from S1901M to F1901M)\n"
+            "  Italy     player 2 (from F1901M to the end)\n") in got["new@example.org"]
     assert started.send("someone@example.org", f"SUMMARY {GAME}").accepted
     summary = started.reply("someone@example.org")
     assert f"The game is over: a draw between {ALL_SEVEN}." in " ".join(summary.split())
-    assert "  Italy     new@example.org (from F1901M to the end)" in summary
+    assert "  Italy     player 2 (from F1901M to the end)" in summary and "@" not in summary
 
 
-@pytest.mark.parametrize("anonymous, names", [("no", True), ("until_end", True), ("always", False)])
-def test_the_end_mail_names_the_players_unless_the_game_stays_anonymous(started, anonymous, names):
-    assert started.master(f"SET RULE anonymous={anonymous}").accepted
+@pytest.mark.parametrize("anonymous, reveal, player, stranger", [
+    ("no", "none", False, False), ("until_end", "none", False, False),
+    ("no", "players", True, False), ("until_end", "players", True, False),
+    ("no", "all", True, True), ("until_end", "all", True, True),
+    ("always", "all", False, False), ("always", "players", False, False),
+])
+def test_what_the_end_reveals_to_whom(started, anonymous, reveal, player, stranger):
+    """The house rules anonymous and reveal decide whose addresses the end mail and SUMMARY show; the master
+    always sees them (SUMMARY signed on), and anonymous=always leaves the roster out of the end mail."""
+    assert started.master(f"SET RULE anonymous={anonymous} reveal={reveal}").accepted
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
     for power in POWERS[:-1]:
         assert started.signon(power, "VOTE DRAW").accepted
     started.new_mail()
     assert started.signon("TURKEY", "VOTE DRAW").accepted
-    text = end_mails(started)["turkey@example.org"]
-    assert ("Who played which power:" in text) is names
-    assert ("france@example.org" in text) is names
-    assert started.send("someone@example.org", f"SUMMARY {GAME}").accepted
-    assert ("france@example.org" in started.reply("someone@example.org")) is names
+    got = end_mails(started, same=False)
+    assert ("Who played which power:" in got["turkey@example.org"]) is (anonymous != "always")
+    assert ("france@example.org" in got["turkey@example.org"]) is player
+    assert ("france@example.org" in got["watcher@example.org"]) is stranger
+    for asker, sees in (("turkey@example.org", player), ("watcher@example.org", stranger),
+                        ("someone@example.org", stranger)):
+        assert started.send(asker, f"SUMMARY {GAME}").accepted
+        assert ("france@example.org" in started.reply(asker)) is sees, asker
+    assert started.master(f"SUMMARY {GAME}").accepted
+    assert "france@example.org" in started.reply(GM[0])
 
 
 def test_terminate_sends_the_end_mail(started):
@@ -261,7 +278,8 @@ def test_terminate_sends_the_end_mail(started):
     assert started.master("TERMINATE").accepted
     got = end_mails(started)
     assert set(got) == EVERYONE
-    assert got[GM[0]].split("\n\n")[1] == f"Game '{GAME}' has been ended by its master. The game is over."
+    assert " ".join(got[GM[0]].split("\n\n")[1].split()) == \
+        f"Game '{GAME}' has been ended by its master. The game is over (in S1901M)."
     assert started.game(GAME).status == "terminated"
 
 

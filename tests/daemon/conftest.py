@@ -53,7 +53,7 @@ class Relay:
 
 def settings_for(root: Path, relay_port: int | None = None):
     values = {"judge_games_dir": root / "games", "judge_outbox_dir": root / "outbox",
-              "judge_inbox_dir": root / "inbox", "relay_maildir": root / "maildir"}
+              "judge_inbox_dir": root / "inbox", "relay_maildir": root / "maildir", "web_port": 0}
     s = config.load(None).with_values(**values)
     if relay_port:
         s = s.with_values(relay_host="127.0.0.1", relay_port=relay_port)

@@ -82,8 +82,8 @@ class Board:
         for p in game.players:
             if p.address and p.power:                 # (while the game forms, nobody has a power yet)
                 self.owner.setdefault(p.address.lower(), p.power)
-        # The end of the game reveals who played what (unless it stays anonymous): the final mail may name them.
-        check_mail_privacy(fresh, {} if game.over else self.owner, {game.master_address.lower()})
+        # The end too: by default (house rule reveal=none) the final mail names nobody's address but to the master.
+        check_mail_privacy(fresh, self.owner, {game.master_address.lower()})
         check_width(fresh)
         return fresh
 
@@ -197,6 +197,7 @@ async def _four_years(tmp_path):
                 mails = await b.mail(address("ENGLAND"), f"SIGNON E{GAME} pw-england\nSET ADDRESS eng2@example.org")
                 assert [m["To"] for m in mails if "address changed" in str(m["Subject"])] == ["eng2@example.org"]
                 b.addresses["ENGLAND"] = "eng2@example.org"
+                b.moved = len(b.relay.messages)
                 players = players - {address("ENGLAND")} | {"eng2@example.org"}
                 position = reply_in(await b.mail("someone@example.org", f"POSITION {GAME}"), "someone@example.org")
                 assert f"The board of game '{GAME}': Spring 1903 Movement" in position
@@ -228,15 +229,23 @@ async def _four_years(tmp_path):
         mails = await b.mail(GM, f"SIGNON M{GAME} gm-pass\nTERMINATE")
         final = [m for m in mails if str(m["Subject"]) == f"Diplomacy game '{GAME}' complete"]
         assert {m["To"] for m in final} == players | {GM}
-        end = text(final[0])
-        assert end.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n:: Deadline: ")
+        ends = {m["To"]: text(m) for m in final}
+        end = ends[GM]
+        assert end.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard
+:: Deadline: ")
         assert f"Game '{GAME}' has been ended by its master." in end and "Who played which power:" in end
         assert "newturkey@example.org" in end and "turkey@example.org (from S1901M to S1902M)" in end
+        assert "Turkey    player 1 (from S1901M to S1902M)" in ends["eng2@example.org"]
+        # England's old address is in no mail since SET ADDRESS, the master's final mail included.
+        assert not any(address("ENGLAND") in text(m) for _, _, m in b.relay.messages[b.moved:])
+        assert "England   eng2@example.org (from S1901M to the end)" in end
 
         # -- HISTORY: the game's mails as DPjudge keeps them, a mail file: the start, then each phase's results as
         # they were mailed (the rolled-back Fall 1903 as processed again), each with its date --------------------
         reply = reply_in(await b.mail("someone@example.org", f"HISTORY {GAME}"), "someone@example.org")
-        (_, game_name, variant), kept = dpjudge_layout.parse_history(reply.split("\n\nEnd of judge reply.")[0])
+        (_, game_name, variant), kept = dpjudge_layout.parse_history(reply.split("
+
+End of judge reply.")[0])
         assert (game_name, variant) == (GAME, "standard")
         assert [m.subject for m in kept] == [f"Diplomacy game {GAME} starting"] + \
             [f"Diplomacy results {GAME} {phase}" for phase in b.game().history]

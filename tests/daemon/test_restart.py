@@ -28,7 +28,7 @@ def start_serve(tmp: Path, cfg: Path) -> tuple[subprocess.Popen, int]:
     ready.unlink(missing_ok=True)
     with open(tmp / "serve.log", "ab") as log:
         proc = subprocess.Popen([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg), "serve",
-                                 "--port", "0", "--ready-file", str(ready)], cwd=tmp, stdout=log, stderr=log)
+                                 "--port", "0", "--web-port", "0", "--ready-file", str(ready)], cwd=tmp, stdout=log, stderr=log)
     end = time.monotonic() + 30
     while not ready.exists() or not ready.read_text().strip():
         assert proc.poll() is None, (tmp / "serve.log").read_text()

@@ -3,6 +3,7 @@ import asyncio
 import contextlib
 import mailbox
 import socket
+import time
 
 from judge.daemon.sender import BACKOFF_START, KEEP_OPEN, Sender
 from judge.mail import outbound
@@ -18,6 +19,15 @@ class Ticks:
         return self.t
 
 
+class Later:
+    """Wall time, moved on by the test: the retry schedule is kept in the files' modification times."""
+    def __init__(self):
+        self.ahead = 0.0
+
+    def __call__(self):
+        return time.time() + self.ahead
+
+
 def test_relay_and_back_off(tmp_path):
     asyncio.run(_relay(tmp_path))
 
@@ -27,8 +37,8 @@ async def _relay(tmp_path):
     await relay.start()
     settings = settings_for(tmp_path, relay.port)
     outbox = Outbox(settings.outbox_dir)
-    ticks = Ticks()
-    sender = Sender(settings, outbox, monotonic=ticks)
+    later = Later()
+    sender = Sender(settings, outbox, clock=later)
     outbox.put(outbound.make(settings, ["x@example.org", "y@example.org"], "results", "body"))
     try:
         relay.refuse = True
@@ -36,7 +46,7 @@ async def _relay(tmp_path):
         assert len(outbox.paths()) == 1                     # kept until a relay takes it
         relay.refuse = False
         assert await asyncio.to_thread(sender.drain) == 0   # backing off: not tried again yet
-        ticks.t += BACKOFF_START + 0.1
+        later.ahead += BACKOFF_START + 0.1
         assert await asyncio.to_thread(sender.drain) == 1
         assert outbox.paths() == []
         mail_from, rcpts, msg = relay.messages[0]
@@ -106,7 +116,7 @@ async def _reuse(tmp_path):
         sender._smtp[0].sock.shutdown(socket.SHUT_RDWR)
         put(settings, outbox, "m8")
         assert await drain(sender) == 1
-        assert sender.connections == 3 and sender.retry == {} and outbox.paths() == []
+        assert sender.connections == 3 and sender.backing_off() == {} and outbox.paths() == []
 
 
 def test_a_message_refused_mid_drain_waits_and_the_others_go(tmp_path):
@@ -114,18 +124,18 @@ def test_a_message_refused_mid_drain_waits_and_the_others_go(tmp_path):
 
 
 async def _refused(tmp_path):
-    ticks = Ticks()
-    async with relay_and_sender(tmp_path, monotonic=ticks, parallel=1) as (relay, settings, outbox, sender):
+    later = Later()
+    async with relay_and_sender(tmp_path, clock=later, parallel=1) as (relay, settings, outbox, sender):
         relay.refuse_if = lambda msg: msg["Subject"] == "bad"
         relay.refusal = "451 4.3.0 not now, for the test"
         _, bad, _ = put(settings, outbox, "one", "bad", "two")
         assert await drain(sender) == 2
         assert subjects(relay) == ["one", "two"]
-        assert outbox.paths() == [bad] and sender.retry[bad.name][0] == 1       # kept, backing off
+        assert outbox.paths() == [bad] and list(sender.backing_off()) == [bad.name]     # kept, backing off
         assert sender.connections == 1                        # the refusal did not cost the connection
         relay.refuse_if = lambda msg: False
         assert await drain(sender) == 0                       # not before its back-off
-        ticks.t += BACKOFF_START + 0.1
+        later.ahead += BACKOFF_START + 0.1
         assert await drain(sender) == 1 and outbox.paths() == []
 
 
@@ -140,7 +150,7 @@ async def _refused_for_good(tmp_path):
         relay.refuse_if = lambda msg: msg["Subject"] == "bad"
         _, bad, _ = put(settings, outbox, "one", "bad", "two")
         assert await drain(sender) == 2 and subjects(relay) == ["one", "two"]
-        assert outbox.paths() == [] and sender.retry == {}                       # not retried for ever
+        assert outbox.paths() == [] and sender.backing_off() == {}               # not retried for ever
         kept = outbox.folder / "failed" / bad.name
         assert kept.exists() and "554" in (outbox.folder / "failed" / f"{bad.name}.why").read_text()
         assert told == [(kept, "SMTPDataError: (554, b'5.6.0 this one not, for the test')")]
@@ -195,7 +205,7 @@ def test_an_unreachable_relay_costs_one_attempt_per_drain(tmp_path):
     sender = Sender(settings, outbox, monotonic=Ticks(), parallel=1)
     first, *rest = put(settings, outbox, "a", "b", "c")
     assert sender.drain() == 0
-    assert list(sender.retry) == [first.name] and len(outbox.paths()) == 3   # the others were not even tried
+    assert list(sender.backing_off()) == [first.name] and len(outbox.paths()) == 3   # the others not even tried
 
 
 def test_mail_offered_as_it_is_written_goes_without_a_drain(tmp_path):
@@ -223,3 +233,80 @@ def test_envelope_recipients_from_to_and_cc():
     assert envelope_recipients(raw) == ["a@example.org", "b@example.org", "c@example.org"]
     encoded = "To: =?utf-8?q?J=C3=BCrgen?= <j@example.org>\nSubject: s\n\nx\n".encode()
     assert envelope_recipients(encoded) == ["j@example.org"]
+
+
+def test_two_senders_on_one_outbox_send_each_message_once(tmp_path):
+    """Two senders draining one outbox at once (a `judge serve` and a `judge deliver`, or two `judge deliver`s): each
+    file is claimed before it is sent, so none goes twice. Two instances are two processes to flock: a lock is held
+    by an open file, not by a process."""
+    asyncio.run(_two_senders(tmp_path))
+
+
+async def _two_senders(tmp_path):
+    async with relay_and_sender(tmp_path, parallel=2) as (relay, settings, outbox, one):
+        other = Sender(settings, outbox, parallel=2)
+        try:
+            sent = [f"m{i}" for i in range(40)]
+            put(settings, outbox, *sent)
+            counts = await asyncio.gather(drain(one), drain(other), drain(one), drain(other))
+            assert sum(counts) == 40 and sorted(subjects(relay)) == sorted(sent)        # each once
+            assert outbox.paths() == []
+        finally:
+            await asyncio.to_thread(other.close)
+
+
+def test_a_message_another_process_is_sending_is_left_to_it(tmp_path):
+    import fcntl
+    import os
+    settings = settings_for(tmp_path)
+    outbox = Outbox(settings.outbox_dir)
+    [path] = put(settings, outbox, "claimed")
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)                          # as a sender in another process holds it
+        assert Sender(settings, outbox).drain() == 0 and not (tmp_path / "maildir").exists()
+    finally:
+        os.close(fd)
+    assert Sender(settings, outbox).drain() == 1 and outbox.paths() == []
+
+
+def test_the_back_off_holds_for_the_next_sender(tmp_path):
+    """The retry schedule is in the outbox file, not in the process: the next cron run, or a restarted daemon,
+    waits as the one that met the refusal would have."""
+    asyncio.run(_next_sender(tmp_path))
+
+
+async def _next_sender(tmp_path):
+    later = Later()
+    async with relay_and_sender(tmp_path, clock=later, parallel=1) as (relay, settings, outbox, first):
+        relay.refuse = True
+        put(settings, outbox, "deferred")
+        assert await drain(first) == 0
+        relay.refuse = False
+        again = Sender(settings, outbox, clock=later, parallel=1)
+        try:
+            assert await drain(again) == 0 and relay.messages == []        # not before its time
+            later.ahead += BACKOFF_START + 0.1
+            assert await drain(again) == 1 and subjects(relay) == ["deferred"]
+        finally:
+            await asyncio.to_thread(again.close)
+
+
+def test_a_message_refused_for_days_is_given_up(tmp_path):
+    asyncio.run(_too_old(tmp_path))
+
+
+async def _too_old(tmp_path):
+    from datetime import datetime, timedelta, timezone
+    from judge.daemon.sender import MAX_AGE
+    async with relay_and_sender(tmp_path, parallel=1) as (relay, settings, outbox, sender):
+        told = []
+        sender.on_failure = lambda path, why: told.append(path.name)
+        relay.refuse = True                                     # 451: temporary, but for too long
+        young, = put(settings, outbox, "young")
+        written = datetime.now(timezone.utc) - timedelta(seconds=MAX_AGE + 60)
+        old = outbox.folder / f"{written.strftime('%Y%m%dT%H%M%S%f')}-0123456789ab.eml"
+        old.write_bytes(outbound.make(settings, "x@example.org", "old", "body").as_bytes())
+        assert await drain(sender) == 0
+        assert told == [old.name] and (outbox.folder / "failed" / old.name).exists()
+        assert outbox.paths() == [young] and list(sender.backing_off()) == [young.name]

@@ -71,24 +71,35 @@ def compose(sender: str, body: str, fmt: str = "plain", subject: str = "orders")
 
 
 def game_files(games: Path) -> dict[str, bytes]:
-    """Every file of every game but the access log (an audit trail that records refusals too)."""
+    """Every file of every game but the access log (an audit trail that records refusals too), and none of the
+    judge's counts in games/.limits (the loop guard counts refused messages)."""
     if not games.exists():
         return {}
     return {str(p.relative_to(games)): p.read_bytes() for p in sorted(games.rglob("*"))
-            if p.is_file() and p.name not in ("access.log", ".lock", "signon-failures.json")}
+            if p.is_file() and p.name not in ("access.log", ".lock", "signon-failures.json")
+            and p.relative_to(games).parts[0] != ".limits"}
 
 
 def owners_in_games(games: Path, owner: dict[str, str]) -> set[str]:
     """Learn who owns which address (a power's addresses, old and new, are one owner; an observer owns their own);
-    returns the masters' addresses."""
+    returns the masters' addresses. At the end of a game, what the house rule reveal lets be seen: with 'all',
+    anyone may see the players' addresses (those in the record of who played what, never an old one); with
+    'players', the players may see each other's (they are then one owner), nobody else; with 'none', nobody."""
     import json
     masters = set()
     for status in games.glob("*/status.json"):
         doc = json.loads(status.read_text(encoding="utf-8"))
         if doc["status"] in ("completed", "terminated"):
-            # The end of a game reveals who played what (unless it stays anonymous): checked by its own tests.
-            for p in doc["players"] + doc.get("tenures", []):
-                owner.pop(p["address"].lower(), None)
+            words = dict(w.split("=", 1) for w in doc.get("rules", []) if "=" in w)
+            if words.get("anonymous") != "always" and words.get("reveal") in ("all", "players"):
+                for t in doc.get("tenures", []):
+                    owner.setdefault(t["address"].lower(), f"{doc['name']}:{t['power']}")
+                for t in doc.get("tenures", []):
+                    if words["reveal"] == "all":
+                        owner.pop(t["address"].lower(), None)
+                    else:
+                        owner[t["address"].lower()] = f"{doc['name']}:players"
+            masters.add(doc["master"]["address"].lower())
             continue
         for p in doc["players"]:
             if p["address"] and p["power"]:           # (while the game forms, nobody has a power yet)

@@ -30,7 +30,7 @@ def request(name: str) -> dict:
 
 def adjudicated(doc: dict) -> tuple[maps.Map, Position, PhaseOutcome]:
     """(map, position before, outcome) of a request document: the same steps as judge.api.adjudicate."""
-    m = maps.load()
+    m = maps.load(doc.get("variant", "standard"))
     before = Position.from_json(doc["state"], m)
     rules = read_rules(doc.get("rules"))
     validator = Validator(before, m, rules)

@@ -144,7 +144,7 @@ def test_retreats_drawn_from_beside_the_province_and_failures_marked():
     ids = by_id(root)
     assert ids["order-BUR"].get("class") == "retreat" and ids["unit-GAS"].find("s:text", NS).text == "F"
     start = path_points(ids["order-BUR"][0].get("d"))[0]
-    assert math.dist(start, translate(ids["dislodged-BUR"])) < 14     # the arrow leaves the dislodged unit
+    assert math.dist(start, translate(ids["dislodged-BUR"])) < 16     # the arrow leaves the dislodged unit's edge
     assert words(root) == ["disbanded"] and "unit-CON" not in ids
     assert ids["dislodged-SMY"].find("s:text", NS).text == "T"          # the disbanded unit, faded, under its X
 

@@ -169,3 +169,24 @@ def test_what_is_fsynced(tmp_path, monkeypatch):
     pending = str(tmp_path / "g1" / ".pending")
     assert [f if not f.startswith(pending + "/.") else "staged" for f in fsyncs] == [
         "staged", "staged", pending, str(tmp_path / "g1")]
+
+
+def test_a_phases_pictures_are_kept_beside_its_results_and_rolled_back_with_them(tmp_path):
+    store = GameStore(tmp_path)
+    game = started_game()
+    spring = tmp_path / "g1" / store.snapshot(game)
+    rel = store.archive_results(game, "S1901M", "spring results", pictures={"svg": b"<svg/>", "png": b"\x89PNG"})
+    assert rel == "results/0001-S1901M.txt"
+    assert (tmp_path / "g1" / "results" / "0001-S1901M.svg").read_bytes() == b"<svg/>"
+    assert [p.name for p in store.results("g1")] == ["0001-S1901M.txt"]         # HISTORY reads the text only
+    tx = store.begin("g1")
+    store.archive_results(game, "F1901M", "fall", tx, pictures={"svg": b"<svg/>"})
+    assert {t for t in tx._targets if t.startswith("results/")} == {"results/0002-F1901M.txt",
+                                                                     "results/0002-F1901M.svg"}
+    tx.finish()
+    tx = store.begin("g1")
+    store.rollback_to("g1", spring, tx, "s")
+    tx.finish()
+    assert not list((tmp_path / "g1" / "results").iterdir())
+    aside = sorted(p.name for p in (tmp_path / "g1" / "rolledback").rglob("results/*"))
+    assert aside == ["0001-S1901M.png", "0001-S1901M.svg", "0001-S1901M.txt", "0002-F1901M.svg", "0002-F1901M.txt"]

@@ -1,0 +1,32 @@
+"""Who played which power, as one reader may see it: the end of a game reveals addresses only as the house rules
+reveal and anonymous say (the README's promise: nobody learns another's address unless the master chose so)."""
+from __future__ import annotations
+
+from judge.rules import Anonymous, Reveal
+
+
+def shows_addresses(game, viewer: str, master: bool) -> bool:
+    """May `viewer` (an address; `master`: the game's master) see the players' addresses?"""
+    if master:
+        return True                              # the master knows them already (the master's LIST, EJECT ...)
+    if not game.over or game.rules.anonymous is Anonymous.ALWAYS:
+        return False
+    if game.rules.reveal is Reveal.ALL:
+        return True
+    if game.rules.reveal is Reveal.PLAYERS:
+        who = viewer.strip().lower()
+        return any(t["address"].lower() == who for t in game.tenures)
+    return False
+
+
+def roster(game, viewer: str, master: bool) -> list[dict]:
+    """Each power's players in turn, with the phases they played it from and to: by address where the viewer may
+    see addresses, else numbered per power ('player 1', 'player 2'), which shows only when a power changed hands."""
+    show = shows_addresses(game, viewer, master)
+    seen: dict[str, int] = {}
+    out = []
+    for t in game.tenures:
+        seen[t["power"]] = seen.get(t["power"], 0) + 1
+        out.append({"power": t["power"].title(), "address": t["address"] if show else f"player {seen[t['power']]}",
+                    "from": t["from"] or "the start", "to": t["to"] or ("the end" if game.over else "now")})
+    return out

@@ -1,0 +1,58 @@
+"""Supply centres per power per year as an SVG line chart (drawn on the server: pages need no script)."""
+from __future__ import annotations
+
+from html import escape
+
+from judge.maps import Map
+from judge.picture.shapes import fmt
+from judge.picture.style import INK, power_styles
+
+WIDTH, HEIGHT = 640, 300
+LEFT, RIGHT, TOP, BOTTOM = 40, 120, 16, 34       # margins: the axis labels left and below, the legend right
+
+
+def centre_chart(m: Map, rows: list[tuple[str, dict[str, int]]], victory: int) -> str:
+    """`rows`: (label, centres per power) in order, e.g. ("1900", start counts), ("1901", ...). The dashed line is
+    the victory count."""
+    styles = power_styles(m)
+    top = max([victory] + [n for _, counts in rows for n in counts.values()] + [1])
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    step = plot_w / max(1, len(rows) - 1)
+
+    def x(i: int) -> float:
+        return LEFT + (i * step if len(rows) > 1 else plot_w / 2)
+
+    def y(n: float) -> float:
+        return TOP + plot_h - n * plot_h / top
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" class="chart" role="img" '
+           f'aria-labelledby="chart-title"><title id="chart-title">Supply centres per power per year</title>',
+           f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#fffdf7"/>']
+    tick = 2 if top <= 20 else 5 if top <= 50 else 10
+    for n in range(0, top + 1, tick):
+        out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{fmt(y(n))}" y2="{fmt(y(n))}" stroke="#e2dccb"/>'
+                   f'<text x="{LEFT - 6}" y="{fmt(y(n) + 4)}" font-size="11" text-anchor="end" fill="{INK}">{n}</text>')
+    out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{fmt(y(victory))}" y2="{fmt(y(victory))}" '
+               f'stroke="{INK}" stroke-dasharray="5 4"/><text x="{LEFT + plot_w}" y="{fmt(y(victory) - 4)}" '
+               f'font-size="10" text-anchor="end" fill="{INK}">{victory} to win</text>')
+    every = max(1, len(rows) // 10)                   # at most about ten year labels
+    for i, (label, _) in enumerate(rows):
+        if i % every == 0 or i == len(rows) - 1:
+            out.append(f'<text x="{fmt(x(i))}" y="{HEIGHT - BOTTOM + 18}" font-size="11" text-anchor="middle" '
+                       f'fill="{INK}">{escape(label)}</text>')
+    last = rows[-1][1] if rows else {}
+    ranked = sorted(m.powers, key=lambda p: (-last.get(p, 0), p))
+    for power in m.powers:
+        colour = styles[power].colour
+        points = [(x(i), y(counts.get(power, 0))) for i, (_, counts) in enumerate(rows)]
+        if len(points) > 1:
+            out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" stroke-linejoin="round" '
+                       f'points="{" ".join(f"{fmt(a)},{fmt(b)}" for a, b in points)}"/>')
+        out.extend(f'<circle cx="{fmt(a)}" cy="{fmt(b)}" r="3" fill="{colour}"/>' for a, b in points)
+    for k, power in enumerate(ranked):
+        ly = TOP + 6 + k * min(18, (plot_h - 6) / max(1, len(ranked)))
+        out.append(f'<rect x="{WIDTH - RIGHT + 14}" y="{fmt(ly - 8)}" width="10" height="10" '
+                   f'fill="{styles[power].colour}"/><text x="{WIDTH - RIGHT + 30}" y="{fmt(ly + 1)}" font-size="11" '
+                   f'fill="{INK}">{escape(power.title())} {last.get(power, 0)}</text>')
+    out.append("</svg>")
+    return "\n".join(out)

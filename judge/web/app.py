@@ -1,0 +1,182 @@
+"""The web face's HTTP server (aiohttp) on `judge serve`'s event loop: the paths of shared/spec/judge-web.md.
+
+Reading pages is done in worker threads (judge.web.views); anything that writes (a sign-on's failure count, a form,
+drawing the board the first time) waits for the game's lane like a mail. Why aiohttp: benchmarks/README.md.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp import web
+
+from judge.service import Judge
+from judge.web import boards
+from judge.web.forms import Forms
+from judge.web.session import Sessions, load_secret
+from judge.web.views import NotFound, Reply, Unavailable, Views, environment
+
+log = logging.getLogger("judge.web")
+MAX_REQUEST_BYTES = 64 * 1024       # a posted form (a page of orders and press is a few KB)
+InLane = Callable[[str, Callable[[], Any]], Awaitable[Any]]
+# Every answer: no script or style from elsewhere, no framing, no referrer (a page's address names a private game).
+SECURITY = {"Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; "
+                                       "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+            "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"}
+# A picture opened on its own: its own <style> applies, nothing else (no script ever).
+PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"
+STATIC = {"judge.css": "text/css", "judge.js": "text/javascript"}
+
+
+async def in_thread(fn: Callable[..., Any], *args: Any) -> Any:
+    return await asyncio.to_thread(fn, *args)
+
+
+class WebFace:
+    """The pages of every game, served on the running loop. `in_lane(game, work)` runs `work` in that game's lane
+    (the daemon's); without a daemon (tests of the views alone) it runs it in a thread."""
+
+    def __init__(self, judge: Judge, in_lane: InLane | None = None):
+        self.judge = judge
+        self.sessions = Sessions(load_secret(judge.settings.games_dir), judge.clock)
+        self.views = Views(judge, self.sessions)
+        self.in_lane: InLane = in_lane or (lambda game, work: asyncio.to_thread(work))
+        self.forms = Forms(self)
+        self.runner: web.AppRunner | None = None
+        self.secure = judge.settings.web_url.startswith("https://")
+        self.app = web.Application(client_max_size=MAX_REQUEST_BYTES, middlewares=[self._answer])
+        r = self.app.router
+        r.add_get("/", self._index)
+        r.add_get("/static/{file}", self._static)
+        r.add_get("/games/{game}", self._game)
+        r.add_get("/games/{game}/map.{kind:svg|png}", self._board)
+        r.add_get("/games/{game}/state.json", self._state)
+        r.add_get("/games/{game}/results.txt", self._results)
+        r.add_get("/games/{game}/phases/{phase}", self._phase)
+        r.add_get("/games/{game}/phases/{phase}/map.{kind:svg|png}", self._phase_map)
+        r.add_route("GET", "/games/{game}/signon", self.forms.signon_page)
+        r.add_route("POST", "/games/{game}/signon", self.forms.signon)
+        r.add_route("GET", "/games/{game}/orders", self.forms.orders_page)
+        r.add_route("POST", "/games/{game}/orders", self.forms.orders)
+        r.add_route("POST", "/games/{game}/signoff", self.forms.signoff)
+
+    # -- life cycle ------------------------------------------------------------------------------------------------
+    async def start(self, host: str, port: int) -> tuple[str, int]:
+        # handle_signals=False: the daemon owns SIGTERM and SIGINT on this loop; no access log (it would hold the
+        # addresses of pages of private games, and every visitor's IP).
+        self.runner = web.AppRunner(self.app, handle_signals=False, access_log=None, shutdown_timeout=2.0)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, host, port)
+        await site.start()
+        address = self.runner.addresses[0]
+        log.info("web pages on http://%s:%s", address[0], address[1])
+        return address[0], address[1]
+
+    async def stop(self) -> None:
+        if self.runner is not None:
+            await self.runner.cleanup()
+            self.runner = None
+
+    # -- every answer ----------------------------------------------------------------------------------------------
+    @web.middleware
+    async def _answer(self, request: web.Request, handler) -> web.StreamResponse:
+        try:
+            response = await handler(request)
+        except NotFound as exc:
+            response = self.error(404, "Not found", str(exc))
+        except Unavailable:
+            response = self.error(503, "Unavailable", "This game cannot be read at the moment; the judge keeper has "
+                                                     "been told. Please try again later.")
+        except web.HTTPException as exc:
+            if exc.status < 400:
+                raise
+            why = {404: "There is no such page here.", 405: "This page does not take that kind of request.",
+                   413: "The form was too large.", 403: "The form could not be checked: nothing was done."}
+            response = self.error(exc.status, exc.reason, why.get(exc.status, ""))
+            if exc.status == 405:
+                response.headers["Allow"] = exc.headers.get("Allow", "")
+        except (asyncio.CancelledError, ConnectionError):
+            raise
+        except Exception:  # noqa: BLE001 - logged for the keeper; the visitor learns nothing of the inside
+            log.exception("web request %s %s failed", request.method, request.path)
+            response = self.error(500, "Internal error", "Something went wrong; nothing was lost. Please try again.")
+        response.headers.update(SECURITY)
+        if response.headers.get("Content-Type", "").startswith("image/svg+xml"):
+            response.headers["Content-Security-Policy"] = PICTURE_POLICY
+        response.headers.setdefault("Cache-Control", "no-cache")
+        return response
+
+    def error(self, status: int, title: str, why: str) -> web.Response:
+        page = environment().get_template("web/error.html").render(status=status, title=title, why=why,
+                                                                      judge=self.judge.settings.judge_name)
+        return web.Response(status=status, text=page, content_type="text/html")
+
+    def respond(self, reply: Reply) -> web.StreamResponse:
+        if reply.file is not None:
+            response: web.StreamResponse = web.FileResponse(reply.file, headers={"Content-Type": reply.type})
+        else:
+            body = reply.body.encode("utf-8") if isinstance(reply.body, str) else reply.body
+            response = web.Response(status=reply.status, body=body, content_type=reply.type,
+                                    charset="utf-8" if reply.type.startswith(("text/", "application/json")) else None)
+        response.headers.update(reply.headers)
+        for name, value, attrs in reply.cookies:
+            self.set_cookie(response, name, value, **attrs)
+        return response
+
+    def set_cookie(self, response: web.StreamResponse, name: str, value: str, path: str = "/",
+                   max_age: int | None = None) -> None:
+        response.set_cookie(name, value, path=path, max_age=max_age, httponly=True, samesite="Strict",
+                            secure=self.secure or None)
+
+    # -- the pages anyone may read ---------------------------------------------------------------------------------
+    async def _index(self, request: web.Request) -> web.StreamResponse:
+        return self.respond(await in_thread(self.views.index))
+
+    async def _static(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["file"]
+        if name not in STATIC:
+            raise NotFound()
+        text = environment().loader.get_source(environment(), f"web/{name}")[0]
+        response = web.Response(text=text, content_type=STATIC[name])
+        response.headers["Cache-Control"] = "max-age=3600"
+        return response
+
+    async def _game(self, request: web.Request) -> web.StreamResponse:
+        name, cookie = request.match_info["game"], self.cookie(request)
+        reply = self.views.kept_page(name, cookie) or await in_thread(self.views.game_page, name, cookie)
+        return self.respond(reply)
+
+    async def _phase(self, request: web.Request) -> web.StreamResponse:
+        m = request.match_info
+        return self.respond(await in_thread(self.views.phase_page, m["game"], m["phase"], self.cookie(request)))
+
+    async def _phase_map(self, request: web.Request) -> web.StreamResponse:
+        m = request.match_info
+        return self.respond(await in_thread(self.views.phase_map, m["game"], m["phase"], m["kind"],
+                                            self.cookie(request)))
+
+    async def _board(self, request: web.Request) -> web.StreamResponse:
+        name, kind = request.match_info["game"], request.match_info["kind"]
+        reply = self.views.kept_board(name, kind, self.cookie(request))
+        if reply is None:
+            reply, _ = await in_thread(self.views.board, name, kind, self.cookie(request))
+        if reply is None:
+            # Drawn once per position, in the game's lane (after the mail before it), then kept.
+            path = await self.in_lane(name, lambda: boards.draw_board(self.judge.store, name, kind))
+            if path is None:
+                raise NotFound("This game has no board to show.")
+            reply = Reply(type=boards.KINDS[kind], file=path)
+        return self.respond(reply)
+
+    async def _state(self, request: web.Request) -> web.StreamResponse:
+        return self.respond(await in_thread(self.views.state, request.match_info["game"], self.cookie(request)))
+
+    async def _results(self, request: web.Request) -> web.StreamResponse:
+        return self.respond(await in_thread(self.views.results, request.match_info["game"], self.cookie(request)))
+
+    @staticmethod
+    def cookie(request: web.Request) -> str | None:
+        from judge.web.session import COOKIE
+        return request.cookies.get(COOKIE)

@@ -1,0 +1,160 @@
+"""The forms: sign on, send what a mail would carry, sign off. Each POST is checked for its CSRF token before
+anything else (403, nothing done); what it asks for is done in the game's lane, through the judge's own commands."""
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+from aiohttp import web
+
+from judge.storage.gamedir import valid_name
+from judge.web import pages
+from judge.web.session import COOKIE, CSRF_COOKIE, LIFETIME, Session, form_key
+from judge.web.views import VIEWER, NotFound, Reply, holds, html
+
+_WHO = re.compile(r"^[A-Za-z0-9]$")
+_WORD = re.compile(r"^[!-~]{1,100}$")      # a password is one word of printable ASCII, as a mail line can carry it
+
+
+class Forms:
+    def __init__(self, face: Any):
+        """`face`: the judge.web.app.WebFace these forms belong to (its sessions, views, lanes and cookies)."""
+        self.face = face
+        self.views = face.views
+        self.sessions = face.sessions
+        self.judge = face.judge
+
+    # -- sign-on ---------------------------------------------------------------------------------------------------
+    def _game_or_none(self, name: str, cookie: str | None):
+        try:
+            return self.views.game(name, cookie)
+        except NotFound:
+            return None, None
+
+    def _signon_form(self, name: str, visitor: str, error: str = "", status: int | None = None) -> Reply:
+        """The sign-on form. For an unknown game and a private one alike: 404, with the form (a private game's
+        players sign on here; its existence is not told to others)."""
+        game, session = self._game_or_none(name, None)
+        choices = pages.signon_choices(game) if game is not None else []
+        reply = html("signon.html", status=status or (200 if game is not None else 404),
+                     judge=self.judge.settings.judge_name, name=name if game is not None else "",
+                     asked=name, choices=choices, private=game is None, error=error,
+                     csrf=self.sessions.form_token(self.sessions.unsign(visitor) or ""))
+        reply.cookies.append((CSRF_COOKIE, visitor, {}))
+        reply.headers["Cache-Control"] = "no-store"
+        return reply
+
+    def _visitor(self, request: web.Request) -> str:
+        cookie = request.cookies.get(CSRF_COOKIE)
+        return cookie if self.sessions.unsign(cookie) else self.sessions.new_visitor()
+
+    async def signon_page(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["game"]
+        return self.face.respond(await _thread(self._signon_form, name, self._visitor(request)))
+
+    async def signon(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["game"]
+        if not valid_name(name):
+            raise NotFound()
+        form = await request.post()
+        visitor = request.cookies.get(CSRF_COOKIE)
+        if not self.sessions.form_ok(visitor, _field(form, "csrf")):
+            raise web.HTTPForbidden()
+        who, password = _field(form, "power").strip(), _field(form, "password").strip()
+        game_password = _field(form, "game_password").strip()
+        if game_password and not who:
+            result = await self.face.in_lane(name, lambda: self.judge.view_private(name, game_password)) \
+                if _WORD.match(game_password) else None
+            if result is None or not result[0]:
+                why = (result or (None, "A GAME PASSWORD IS ONE WORD"))[1]
+                return self.face.respond(await _thread(self._signon_form, name, visitor, why, 404))
+            return self._opened(name, VIEWER, False, result[0], to=f"/games/{name}")
+        if not _WHO.match(who) or not _WORD.match(password):
+            error = "CHOOSE A POWER (OR M FOR THE MASTER) AND GIVE ITS PASSWORD (ONE WORD)"
+            return self.face.respond(await _thread(self._signon_form, name, visitor, error))
+        result = await self.face.in_lane(name, lambda: self.judge.signon(name, who.upper(), password))
+        if result.error:
+            game, _ = await _thread(self._game_or_none, name, None)
+            error = result.error if game is not None else \
+                "NO SUCH GAME, OR A WRONG POWER OR PASSWORD (OR TOO MANY WRONG PASSWORDS LATELY)"
+            return self.face.respond(await _thread(self._signon_form, name, visitor, error))
+        return self._opened(name, result.who, result.via_master, result.stored, to=f"/games/{name}/orders")
+
+    def _opened(self, name: str, who: str, via_master: bool, stored: str, to: str) -> web.StreamResponse:
+        cookie, _ = self.sessions.open(name, who, via_master, stored)
+        response = see_other(to)
+        self.face.set_cookie(response, COOKIE, cookie, path=f"/games/{name}", max_age=int(LIFETIME.total_seconds()))
+        return response
+
+    # -- orders ----------------------------------------------------------------------------------------------------
+    def _session(self, name: str, request: web.Request) -> Session | None:
+        game, session = self.views.game(name, request.cookies.get(COOKIE))     # NotFound for a private game
+        return session if session is not None and session.who != VIEWER else None
+
+    def _orders_form(self, name: str, session: Session, reply: str = "", errors: list | None = None,
+                     note: str = "", text: str = "") -> Reply:
+        game, session_now = self.views.game(name, self.sessions.sign(session.id))
+        signed = session_now is not None and session_now.id == session.id
+        out = html("orders.html", judge=self.judge.settings.judge_name, game=pages.summary(game),
+                   deadline=pages.deadline(game), who=session.who, via_master=session.via_master, signed=signed,
+                   held=self.views.status_text(game, session) if signed and game.position else "",
+                   reply=pages.redact(reply), errors=[(pages.redact(line), e) for line, e in errors or []],
+                   note=note, csrf=session.csrf, nonce=secrets.token_urlsafe(16), text=text if errors else "",
+                   expires=pages.expires_words(session.expires))
+        out.headers["Cache-Control"] = "no-store"
+        return out
+
+    async def orders_page(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["game"]
+        session = await _thread(self._session, name, request)
+        if session is None:
+            return see_other(f"/games/{name}/signon")
+        return self.face.respond(await _thread(self._orders_form, name, session))
+
+    async def orders(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["game"]
+        session = await _thread(self._session, name, request)
+        form = await request.post()
+        if session is None or not self.sessions.csrf_ok(session, _field(form, "csrf")):
+            raise web.HTTPForbidden()
+        text, nonce = _field(form, "lines"), _field(form, "nonce")
+        if not nonce or len(nonce) > 64:
+            raise web.HTTPForbidden()
+        key = form_key(session, nonce)
+        done = await self.face.in_lane(name, lambda: self.judge.deliver_form(
+            name, session.who, session.via_master, lambda game: holds(session, game), text, key))
+        note = {"already applied": "This form was sent already: nothing was done again.",
+                "signed off": "Your sign-on has ended (a new password, or the power changed hands): sign on again."
+                }.get(done.note, "")
+        reply = done.reply if done.replied else ""
+        return self.face.respond(await _thread(self._orders_form, name, session, reply,
+                                               done.errors if not reply else [], note, text))
+
+    async def signoff(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["game"]
+        if not valid_name(name):
+            raise NotFound()
+        form = await request.post()
+        session = self.sessions.get(request.cookies.get(COOKIE), name)
+        if session is not None:
+            if not self.sessions.csrf_ok(session, _field(form, "csrf")):
+                raise web.HTTPForbidden()
+            self.sessions.end(session)
+        response = see_other(f"/games/{name}")
+        self.face.set_cookie(response, COOKIE, "", path=f"/games/{name}", max_age=0)
+        return response
+
+
+def see_other(to: str) -> web.Response:
+    return web.Response(status=303, headers={"Location": to})
+
+
+def _field(form, name: str) -> str:
+    value = form.get(name, "")
+    return value if isinstance(value, str) else ""
+
+
+async def _thread(fn, *args):
+    import asyncio
+    return await asyncio.to_thread(fn, *args)

@@ -1,0 +1,162 @@
+"""A game -> what its pages show (pure: the caller reads the files). Never an address, a password or a hash."""
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+from judge.deadlines import show
+from judge.game import Game
+from judge.game.press_routing import readable
+from judge.game.processing import describe_result
+from judge.game.roles import ACTIVE, DUMMY, FORMING, VACANT
+from judge.picture.chart import centre_chart
+from judge.position import initial_position
+from judge.rules import RULES, Anonymous, _show
+
+# Anything shaped like an address (a press body, a reply echoing SET ADDRESS, LIST's master line) is hidden on pages.
+_ADDRESS = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*")
+HIDDEN = "[address hidden]"
+PHASE = re.compile(r"^(?:[SFWU]\d{4}[MRA]|[A-Za-z0-9_]{1,40})$")   # S1901M, or a calendar of its own (A_D_1425_MOVEMENT)
+
+
+def redact(text: str) -> str:
+    """The text with every e-mail address replaced: pages are public, mail is not."""
+    return _ADDRESS.sub(HIDDEN, text)
+
+
+def phase_names(result_stems: list[str]) -> list[str]:
+    """'0003-F1901M' -> 'F1901M', in order."""
+    return [stem.partition("-")[2] for stem in result_stems]
+
+
+def deadline(game: Game) -> dict[str, Any]:
+    """The deadline as the game's players read it, in the game's zone (named), and as ISO for the reader's zone."""
+    if game.paused:
+        return {"text": "paused", "zone": game.timing.timezone, "iso": ""}
+    return {"text": show(game.deadline, game.timing), "zone": game.timing.timezone,
+            "iso": game.deadline.isoformat() if game.deadline else ""}
+
+
+def listing(games: list[Game]) -> dict[str, Any]:
+    """The front page: the public games as LIST shows them (forming with open seats, running, finished)."""
+    rows = []
+    for g in games:
+        if g.private:
+            continue
+        joined = sum(1 for p in g.players if p.address)
+        rows.append({"name": g.name, "variant": g.variant, "title": g.map.title, "status": g.status, "over": g.over,
+                     "phase": g.position.phase.describe() if g.position else "",
+                     "forming": g.status == FORMING, "joined": joined, "seats": len(g.map.powers),
+                     "open": [p.title() for p in g.open_powers()],
+                     "result": describe_result(g.result) if g.over else ""})
+    return {"forming": [r for r in rows if r["forming"]],
+            "running": [r for r in rows if not r["forming"] and not r["over"]],
+            "finished": [r for r in rows if r["over"]]}
+
+
+def players(game: Game, master: bool = False) -> list[dict[str, Any]]:
+    """Who plays what, as the rules allow: each power's seat and the turns of its players, never an address. Whether
+    a power's orders are in, and its waits, only where the show_status rule (or the master) lets everyone see."""
+    see = master or game.rules.show_status
+    out = []
+    for p in game.players:
+        if not p.power:
+            continue
+        turns = [t for t in game.tenures if t["power"] == p.power]
+        out.append({"power": p.power.title(), "status": {ACTIVE: "playing", VACANT: "open for takeover",
+                                                         DUMMY: "dummy (civil disorder)"}.get(p.status, p.status),
+                    "orders": p.submitted if see and game.position else None,
+                    "wait": p.wait if see else None,
+                    "turns": [{"n": i + 1, "from": t["from"] or "the start",
+                               "to": t["to"] or ("the end" if game.over else "now")} for i, t in enumerate(turns)]})
+    return out
+
+
+def centres(game: Game) -> dict[str, Any] | None:
+    """The centre chart (SVG) and its figures as a table, from the start and each completed year."""
+    if game.position is None:
+        return None
+    m = game.map
+    start = initial_position(m)
+    rows = [(str(start.phase.year - 1), {p: len(start.centers_of(p)) for p in m.powers})]
+    rows += [(year, dict(counts)) for year, counts in sorted(game.center_history.items())]
+    now = {p: len(game.position.centers_of(p)) for p in m.powers}
+    if now != rows[-1][1]:
+        rows.append((f"{game.position.phase.year} now", now))
+    return {"svg": centre_chart(m, rows, game.victory_centers()), "powers": [p.title() for p in m.powers],
+            "rows": [{"label": label, "counts": [counts.get(p, 0) for p in m.powers]} for label, counts in rows]}
+
+
+def house_rules(game: Game) -> list[dict[str, str]]:
+    """Every house rule in words: its value and what it means; the ones changed from the judge's defaults first."""
+    changed = game.rules.differences()
+    rows = [{"name": r.name, "value": _show(getattr(game.rules, r.name)), "meaning": r.meaning,
+             "changed": r.name in changed} for r in RULES]
+    return sorted(rows, key=lambda r: not r["changed"])
+
+
+def public_press(entries: list[dict]) -> list[dict[str, Any]]:
+    """The press anyone may read (broadcasts), as their readers saw it: signed as shown, never the true sender."""
+    out = []
+    for e in entries:
+        seen = readable(e, "", "public", "", False)
+        if seen is not None:
+            out.append({"phase": seen.get("phase", ""), "from": redact(seen["shown_from"]),
+                        "to": redact(seen["shown_to"]), "body": redact("\n".join(seen.get("body", [])))})
+    return out
+
+
+def ending(game: Game) -> dict[str, Any] | None:
+    """How the game ended and the final centre counts; who played what is in players() (turns, never names)."""
+    if not game.over:
+        return None
+    pos = game.position
+    counts = []
+    if pos is not None:
+        counts = sorted(({"power": p.title(), "centres": len(pos.centers_of(p)), "units": len(pos.units_of(p))}
+                         for p in game.map.powers), key=lambda r: (-r["centres"], r["power"]))
+    return {"result": describe_result(game.result), "phase": (game.result or {}).get("phase", ""),
+            "counts": counts, "anonymous": game.rules.anonymous is Anonymous.ALWAYS}
+
+
+def game_page(game: Game, phases: list[str], latest: str | None, press: list[dict], has_board: bool,
+              signed_on: str | None) -> dict[str, Any]:
+    return {"game": summary(game), "deadline": deadline(game), "phases": phases, "has_board": has_board,
+            "latest": redact(latest) if latest else None, "latest_phase": phases[-1] if phases else None,
+            "players": players(game), "centres": centres(game), "rules": house_rules(game),
+            "press": public_press(press), "ending": ending(game), "signed_on": signed_on,
+            "observers": len(game.observers)}
+
+
+def summary(game: Game) -> dict[str, Any]:
+    return {"name": game.name, "variant": game.variant, "title": game.map.title, "status": game.status,
+            "over": game.over, "private": game.private, "victory": game.victory_centers(),
+            "phase": game.position.phase.describe() if game.position else "",
+            "phase_code": str(game.position.phase) if game.position else "",
+            "result": describe_result(game.result) if game.over else "",
+            "forming": game.status == FORMING, "joined": sum(1 for p in game.players if p.address),
+            "seats": len(game.map.powers)}
+
+
+def phase_page(game: Game, phases: list[str], phase: str, text: str, has_picture: bool) -> dict[str, Any]:
+    i = phases.index(phase)
+    return {"game": summary(game), "phase": phase, "text": redact(text), "has_picture": has_picture,
+            "previous": phases[i - 1] if i > 0 else None, "next": phases[i + 1] if i + 1 < len(phases) else None,
+            "phases": phases}
+
+
+def who_words(who: str) -> str:
+    return "the master" if who == "MASTER" else who.title()
+
+
+def signon_choices(game: Game) -> list[dict[str, str]]:
+    """The powers one may sign on as (their letter as SIGNON takes it), and the master."""
+    letters = game.map.power_letters
+    out = [{"value": letters.get(p.power, p.power[:1]), "label": p.power.title()}
+           for p in game.players if p.power]
+    return out + [{"value": "M", "label": "Master"}]
+
+
+def expires_words(when: datetime) -> str:
+    return when.strftime("%a %b %d %Y %H:%M UTC")

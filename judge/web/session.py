@@ -1,0 +1,161 @@
+"""Web sign-ons: the secret that signs cookies, the sessions kept (bounded, expiring), and CSRF tokens.
+
+A session is a random id the browser holds in a cookie signed with the judge's secret (HttpOnly, SameSite=Strict,
+scoped to one game's pages); the server keeps what the id stands for (game, power or master) in memory, at most
+MAX_SESSIONS of them, each for at most LIFETIME. Nothing a browser holds is a password or a hash: a session also
+records a digest of the password hash it was opened with, so a SET PASSWORD, a resignation or an ejection ends it.
+Wrong passwords are not counted here: the sign-on goes through the SIGNON command and the game's failure budget
+(judge.storage.failures), exactly as a mail's does.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+import stat
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Callable
+
+SECRET_FILE = ".web-secret"
+COOKIE = "judge_session"
+CSRF_COOKIE = "judge_form"        # an anonymous visitor's form token (the sign-on form), before any session
+MAX_SESSIONS = 10_000             # the oldest is forgotten beyond this (it signs on again)
+LIFETIME = timedelta(hours=12)    # a session ends this long after its sign-on, whatever it does
+MASTER = "MASTER"
+
+
+def load_secret(folder: Path) -> bytes:
+    """The judge's signing secret, made on first use: 32 random bytes in a file only the judge's user may read."""
+    path = Path(folder) / SECRET_FILE
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        if stat.S_IMODE(path.stat().st_mode) & 0o077:
+            os.chmod(path, 0o600)          # someone loosened it: the secret signs every session
+        text = path.read_text(encoding="ascii").strip()
+        if len(text) >= 32:
+            return bytes.fromhex(text)
+        os.unlink(path)                    # empty or cut short (a crash while it was first written): a new one
+        return load_secret(folder)
+    with os.fdopen(fd, "w", encoding="ascii") as fh:
+        fh.write(secrets.token_hex(32) + "\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+    return bytes.fromhex(path.read_text(encoding="ascii").strip())
+
+
+def credential(stored_hash: str) -> str:
+    """What a session remembers of the password hash it was opened with (a digest: the hash itself stays on disk)."""
+    return hashlib.sha256(stored_hash.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class Session:
+    id: str
+    game: str
+    who: str                 # a power, or MASTER
+    via_master: bool         # a power signed on with the master's password
+    credential: str          # credential() of the hash that let it in
+    csrf: str
+    expires: datetime
+
+
+class Sessions:
+    """The sessions kept, by id; safe to use from the event loop and worker threads."""
+
+    def __init__(self, secret: bytes, clock: Callable[[], datetime], limit: int = MAX_SESSIONS,
+                 lifetime: timedelta = LIFETIME):
+        self.secret = secret
+        self.clock = clock
+        self.limit = limit
+        self.lifetime = lifetime
+        self._kept: OrderedDict[str, Session] = OrderedDict()
+        self._lock = threading.Lock()
+
+    # -- signing ---------------------------------------------------------------------------------------------------
+    def sign(self, value: str) -> str:
+        mac = hmac.new(self.secret, value.encode("ascii"), hashlib.sha256).hexdigest()[:32]
+        return f"{value}.{mac}"
+
+    def unsign(self, signed: str | None) -> str | None:
+        if not signed or len(signed) > 200 or "." not in signed:
+            return None
+        value, _, mac = signed.rpartition(".")
+        try:
+            good = self.sign(value).rpartition(".")[2]
+        except UnicodeEncodeError:
+            return None
+        return value if hmac.compare_digest(good, mac) else None
+
+    # -- sessions --------------------------------------------------------------------------------------------------
+    def open(self, game: str, who: str, via_master: bool, stored_hash: str) -> tuple[str, Session]:
+        """A new session; returns the cookie value and the session."""
+        now = self.clock()
+        s = Session(secrets.token_urlsafe(24), game, who, via_master, credential(stored_hash),
+                    secrets.token_urlsafe(24), now + self.lifetime)
+        with self._lock:
+            self._kept[s.id] = s
+            self._drop_expired(now)
+            while len(self._kept) > self.limit:
+                self._kept.popitem(last=False)
+        return self.sign(s.id), s
+
+    def get(self, cookie: str | None, game: str) -> Session | None:
+        """The live session a cookie stands for on this game's pages, or None."""
+        sid = self.unsign(cookie)
+        if sid is None:
+            return None
+        with self._lock:
+            s = self._kept.get(sid)
+            if s is None:
+                return None
+            if s.expires <= self.clock():
+                del self._kept[sid]
+                return None
+        return s if s.game == game else None
+
+    def end(self, session: Session) -> None:
+        with self._lock:
+            self._kept.pop(session.id, None)
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def _drop_expired(self, now: datetime) -> None:
+        # Sessions are kept in the order they were opened, all with the same lifetime: the expired are at the front.
+        while self._kept:
+            first = next(iter(self._kept.values()))
+            if first.expires > now:
+                return
+            self._kept.popitem(last=False)
+
+    # -- forms -----------------------------------------------------------------------------------------------------
+    def form_token(self, visitor: str) -> str:
+        """The CSRF token of a visitor without a session: bound to their form cookie by the secret."""
+        return hmac.new(self.secret, b"form:" + visitor.encode("ascii", "replace"), hashlib.sha256).hexdigest()
+
+    def form_ok(self, visitor_cookie: str | None, token: str | None) -> bool:
+        visitor = self.unsign(visitor_cookie)
+        if visitor is None or not token:
+            return False
+        return hmac.compare_digest(self.form_token(visitor), token)
+
+    @staticmethod
+    def csrf_ok(session: Session, token: str | None) -> bool:
+        return bool(token) and hmac.compare_digest(session.csrf.encode(), str(token).encode("utf-8", "replace"))
+
+    def new_visitor(self) -> str:
+        """A signed form cookie for a visitor who has none."""
+        return self.sign(secrets.token_urlsafe(18))
+
+
+def form_key(session: Session, nonce: str) -> str:
+    """The identity of one submitted form (as a message's key): the same form sent twice (a reload after POST) is
+    recognised as applied already, as a mail delivered twice is."""
+    return "w" + hashlib.sha256(f"{session.id}:{nonce}".encode("utf-8", "replace")).hexdigest()[:32]

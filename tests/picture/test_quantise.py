@@ -1,0 +1,94 @@
+"""The palette PNG: a valid 8-bit palette PNG (read here chunk by chunk, not by libvips), at most 100 KB for a crowded
+board at 1200 px, and the same picture as full colour to the eye: every pixel close, flat colours exact."""
+from __future__ import annotations
+
+import struct
+import zlib
+
+import pytest
+import pyvips
+
+from judge import maps, picture
+from judge.picture import quantise
+from judge.position import initial_position
+from tests.picture.scenes import adjudicated, request
+
+
+def chunks(data: bytes) -> list[tuple[bytes, bytes]]:
+    """The PNG's chunks, each CRC checked."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    out, at = [], 8
+    while at < len(data):
+        (n,) = struct.unpack(">I", data[at:at + 4])
+        kind, body = data[at + 4:at + 8], data[at + 8:at + 8 + n]
+        assert struct.unpack(">I", data[at + 8 + n:at + 12 + n])[0] == zlib.crc32(kind + body), kind
+        out.append((kind, body))
+        at += 12 + n
+    return out
+
+
+def decode(data: bytes) -> tuple[int, int, list[tuple[int, int, int]], bytes]:
+    """(width, height, palette, indices) of an 8-bit palette PNG without filters (what quantise writes)."""
+    parts = chunks(data)
+    kinds = [k for k, _ in parts]
+    assert kinds[0] == b"IHDR" and kinds[-1] == b"IEND" and kinds.index(b"PLTE") < kinds.index(b"IDAT")
+    w, h, depth, colour_type, _, _, interlace = struct.unpack(">IIBBBBB", parts[0][1])
+    assert (depth, colour_type, interlace) == (8, 3, 0)
+    plte = dict(parts)[b"PLTE"]
+    pal = [tuple(plte[i:i + 3]) for i in range(0, len(plte), 3)]
+    assert 0 < len(pal) <= 256
+    raw = zlib.decompress(b"".join(body for kind, body in parts if kind == b"IDAT"))
+    assert len(raw) == h * (w + 1)
+    rows = [raw[y * (w + 1):(y + 1) * (w + 1)] for y in range(h)]
+    assert all(r[0] == 0 for r in rows)                      # filter type none on every row
+    indices = b"".join(r[1:] for r in rows)
+    assert max(indices) < len(pal)
+    return w, h, pal, indices
+
+
+@pytest.fixture(scope="module")
+def midgame() -> str:
+    m, before, outcome = adjudicated(request("midgame"))
+    return picture.results_svg(m, before, outcome, game="a-long-game-name")
+
+
+def test_a_crowded_results_picture_is_a_palette_png_of_at_most_100_kb(midgame):
+    data = picture.png(midgame)
+    w, h, pal, indices = decode(data)
+    assert w == 1200 and len(data) <= 100 * 1024, len(data)
+    assert len(data) < len(picture.png(midgame, palette=False)) / 2.5
+
+
+def test_the_palette_picture_looks_like_the_full_colour_one(midgame):
+    full = pyvips.Image.new_from_buffer(picture.png(midgame, palette=False), "")[0:3]
+    w, h, pal, indices = decode(picture.png(midgame))
+    mapped = bytes(v for i in indices for v in pal[i])
+    small = pyvips.Image.new_from_memory(mapped, w, h, 3, "uchar")
+    diff = (small.cast("int") - full.cast("int")).abs().bandmean()
+    assert diff.avg() < 1.0                                  # on average, well under a level in 255
+    assert (diff > 32).avg() / 255 < 0.001                   # and only a few edge pixels noticeably off
+    # every colour the picture names (power colours, tints, sea, land, ink) is in the palette as itself
+    assert set(quantise.colours_of(midgame)) <= set(pal)
+
+
+def test_each_power_of_chaos_keeps_its_own_colour():
+    m = maps.load("chaos")
+    svg = picture.position_svg(m, initial_position(m))
+    _, _, pal, indices = decode(picture.png(svg))
+    used = {pal[i] for i in set(indices)}
+    named = quantise.colours_of(svg)
+    assert len(named) > 100 and set(named) <= set(pal)
+    # the colour of each power's chip in the legend is drawn, as itself
+    from judge.picture.style import power_styles
+    for st in power_styles(m).values():
+        assert quantise._rgb(st.colour[1:]) in used, st.name
+
+
+def test_a_picture_of_more_than_256_colours_is_still_drawn():
+    rects = "".join(f'<rect x="{i % 20 * 10}" y="{i // 20 * 10}" width="10" height="10" '
+                    f'fill="#{i // 2:02x}{i % 7 * 30:02x}80"/>' for i in range(300))
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg" width="200" height="150">{rects}</svg>'
+    assert len(quantise.colours_of(svg)) > 256
+    data = picture.png(svg, 200)
+    img = pyvips.Image.new_from_buffer(data, "")
+    assert img.width == 200 and dict(chunks(data))[b"IHDR"][9] == 3

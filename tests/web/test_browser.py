@@ -1,0 +1,129 @@
+"""The pages in a real browser (Chromium, driven by Selenium) for a game played over SMTP: the board is drawn, the
+phase links work, a player signs on through the form and sends orders that STATUS by mail then shows, a wrong
+password is refused and counted, a form without its CSRF token changes nothing. Screenshots are checked to hold the
+map. Skipped, saying how to install one, when there is no browser."""
+from __future__ import annotations
+
+import shutil
+import tempfile
+
+import pytest
+
+from tests.e2e.conftest import game_files
+from tests.web.conftest import address, password
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+HOW = ("no Chromium here: apt-get install -y chromium chromium-driver (Debian), and pip install -e '.[test]' for "
+       "Selenium; .ci/run installs both")
+webdriver = pytest.importorskip("selenium.webdriver", reason=HOW)
+pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=HOW)
+
+
+@pytest.fixture
+def browser():
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    options = Options()
+    profile = tempfile.TemporaryDirectory()
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 f"--user-data-dir={profile.name}", "--window-size=1280,1000"):
+        options.add_argument(flag)
+    options.binary_location = CHROMIUM
+    driver = webdriver.Chrome(options=options, service=Service(DRIVER))
+    driver.set_page_load_timeout(30)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        profile.cleanup()
+
+
+def submit(driver, selector: str, by: str = "css selector") -> None:
+    """Click a button or link and wait until the browser has left the page (the answer may take a moment)."""
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+    old = driver.find_element("tag name", "html")
+    driver.find_element(by, selector).click()
+    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(old))
+
+
+def screenshot_has_the_map(driver) -> None:
+    """The board's <img> has loaded and is large; a screenshot shows the map's sea and land colours there."""
+    import pyvips
+    img = driver.find_element("id", "board")
+    assert driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img) > 500
+    size = img.size
+    assert size["width"] > 400 and size["height"] > 300, size
+    shot = pyvips.Image.new_from_buffer(img.screenshot_as_png, "")
+    colours = {tuple(int(c) for c in shot.getpoint(x, y)[:3])
+               for x in range(5, shot.width, shot.width // 20) for y in range(5, shot.height, shot.height // 20)}
+    sea, land = (0xc2, 0xd9, 0xe8), (0xf3, 0xec, 0xd8)
+
+    def near(a, b):
+        return all(abs(p - q) <= 6 for p, q in zip(a, b))
+    assert any(near(c, sea) for c in colours), "no sea in the screenshot"
+    assert any(near(c, land) for c in colours), "no land in the screenshot"
+
+
+def test_a_game_played_over_smtp_in_a_browser(served, browser):
+    from selenium.webdriver.support.ui import Select
+    served.start_game("demo")
+    base = f"http://127.0.0.1:{served.port}"
+    spring = {"AUSTRIA": "A VIE - GAL", "ENGLAND": "F LON - NTH", "FRANCE": "A PAR - BUR", "GERMANY": "A MUN - RUH",
+              "ITALY": "A VEN - TYR", "RUSSIA": "A WAR - GAL", "TURKEY": "A CON - BUL"}
+    served.mail_many([(address(p), f"SIGNON {p[0]}demo {password(p)}\n{order}") for p, order in spring.items()])
+    served.tick(seconds=1)
+
+    browser.get(base + "/")
+    submit(browser, "demo", "link text")
+    assert browser.title.startswith("demo")
+    screenshot_has_the_map(browser)
+    submit(browser, "S1901M", "link text")
+    assert browser.current_url == base + "/games/demo/phases/S1901M"
+    screenshot_has_the_map(browser)
+    assert "Army Vienna -> Galicia.  (*bounce*)" in browser.find_element("css selector", "pre.results").text
+
+    # A wrong password: refused, and counted as a mail's would be.
+    browser.get(base + "/games/demo/signon")
+    Select(browser.find_element("name", "power")).select_by_visible_text("France")
+    browser.find_element("name", "password").send_keys("not-it")
+    submit(browser, "form.signon button")
+    assert "WRONG PASSWORD" in browser.find_element("css selector", ".error").text
+    failures = (served.daemon.judge.store.folder("demo") / "signon-failures.json").read_text()
+    assert "FRANCE:other" in failures
+
+    # The right one, then orders through the form.
+    Select(browser.find_element("name", "power")).select_by_visible_text("France")
+    browser.find_element("name", "password").send_keys(password("FRANCE"))
+    submit(browser, "form.signon button")
+    assert browser.current_url == base + "/games/demo/orders"
+    browser.find_element("name", "lines").send_keys("A BUR - MUN\nF BRE - MAO")
+    submit(browser, "form.orders button")
+    assert "A BUR - MUN" in browser.find_element("id", "reply").text
+    served.mail(address("FRANCE"), f"SIGNON Fdemo {password('FRANCE')}\nSTATUS")
+    status = [m for m in served.relay.to(address("FRANCE")) if str(m["Subject"]).startswith("Re:")][-1]
+    assert "A BUR - MUN" in status.get_content() and "F BRE - MAO" in status.get_content()
+
+    # A form whose CSRF token is gone: refused, nothing changed.
+    files = game_files(served.settings.games_dir)
+    browser.execute_script("document.querySelector('form.orders input[name=csrf]').remove()")
+    browser.find_element("name", "lines").send_keys("A BUR H")
+    submit(browser, "form.orders button")
+    assert "403" in browser.title
+    served.settle()
+    assert game_files(served.settings.games_dir) == files
+    served.visitors.append(_pages_seen(browser, base))
+    served.check_pages()
+
+
+def _pages_seen(browser, base):
+    """The browser's pages, for the privacy check (fetched again with its cookies)."""
+    from tests.web.conftest import Visitor
+    v = Visitor(int(base.rsplit(":", 1)[1]))
+    for c in browser.get_cookies():
+        v.cookies[c["name"]] = c["value"]
+    for path in ("/", "/games/demo", "/games/demo/orders", "/games/demo/phases/S1901M"):
+        v.get(path)
+    return v

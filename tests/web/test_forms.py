@@ -1,0 +1,187 @@
+"""Sign-on, orders and sign-off over real HTTP: the same passwords, limits, commands and commit as a mail; CSRF;
+private and anonymous games; bounded sizes. After every step: no address, password or hash on any page."""
+from __future__ import annotations
+
+import os
+import stat
+
+from judge.storage.failures import LIMIT
+from judge.web.session import COOKIE, SECRET_FILE
+from tests.e2e.conftest import game_files
+from tests.web.conftest import GM, address, password
+
+
+def status_by_mail(served, power: str, game: str = "demo") -> str:
+    served.mail(address(power), f"SIGNON {power[0]}{game} {password(power)}\nSTATUS")
+    replies = [m for m in served.relay.to(address(power)) if str(m["Subject"]).startswith("Re:")]
+    return replies[-1].get_content()
+
+
+def test_a_player_signs_on_sends_orders_and_status_by_mail_shows_them(served):
+    served.start_game("demo")
+    v = served.visitor()
+    assert v.get("/games/demo/orders").status == 303                   # not signed on: to the sign-on form
+    r = v.signon("demo", "F", password("FRANCE"))
+    assert r.status == 303 and r.headers["Location"] == "/games/demo/orders"
+    cookie = [c for c in r.headers.get_all("Set-Cookie") if c.startswith(COOKIE + "=")][0]
+    for attribute in ("HttpOnly", "SameSite=Strict", "Path=/games/demo", "Max-Age="):
+        assert attribute in cookie, attribute
+    page = v.get("/games/demo/orders")
+    assert page.status == 200 and "A PAR: no order (defaults to hold)" in page.text
+    assert page.headers["Cache-Control"] == "no-store"
+    served.check_pages()
+
+    before = len(served.relay.to(address("FRANCE")))
+    sent = v.send("demo", "A PAR - BUR\nF BRE - MAO\nBROADCAST\nFrance waves.\nENDBROADCAST")
+    assert sent.status == 200 and "A PAR - BUR" in sent.text and "(mailed to you as well)" in sent.text
+    served.settle()
+    mailed = served.relay.to(address("FRANCE"))[before:]
+    assert any("orders from the web page" in str(m["Subject"]) and "A PAR - BUR" in m.get_content() for m in mailed)
+    assert any("France waves." in m.get_content() for m in served.relay.to(address("ITALY")))   # the others' mail
+    assert "A PAR - BUR" in status_by_mail(served, "FRANCE") and "F BRE - MAO" in status_by_mail(served, "FRANCE")
+    assert "France waves." in v.get("/games/demo").text                  # public press on the game page
+    log = (served.daemon.judge.store.folder("demo") / "access.log").read_text()
+    assert "WEB SIGNON FRANCE demo" in log and password("FRANCE") not in log
+    served.check_pages()
+
+    # A refused form changes nothing and says why, on the page and by mail.
+    files = game_files(served.settings.games_dir)
+    bad = v.send("demo", "A PAR - XYZ")
+    assert bad.status == 200 and "UNKNOWN PLACENAME" in bad.text
+    served.settle()
+    assert game_files(served.settings.games_dir) == files
+    served.check_pages()
+
+    # Sign-off ends the session: the orders page asks for a sign-on again.
+    page = v.get("/games/demo/orders")
+    assert v.post("/games/demo/signoff", {"csrf": page.field("csrf")}).status == 303
+    assert v.get("/games/demo/orders").status == 303
+    served.check_pages()
+
+
+def test_a_form_sent_twice_is_applied_once(served):
+    served.start_game("demo")
+    v = served.visitor()
+    v.signon("demo", "F", password("FRANCE"))
+    page = v.get("/games/demo/orders")
+    form = {"csrf": page.field("csrf"), "nonce": page.field("nonce"), "lines": "PRESS TO G\nhello\nENDPRESS"}
+    assert v.post("/games/demo/orders", form).status == 200
+    again = v.post("/games/demo/orders", form)                          # a reload after the POST
+    assert "sent already: nothing was done again" in again.text
+    served.settle()
+    assert sum("hello" in m.get_content() for m in served.relay.to(address("GERMANY"))) == 1
+    served.check_pages()
+
+
+def test_a_post_without_a_valid_csrf_token_changes_nothing(served):
+    served.start_game("demo")
+    v = served.visitor()
+    v.signon("demo", "F", password("FRANCE"))
+    page = v.get("/games/demo/orders")
+    files = game_files(served.settings.games_dir)
+    for form in ({"nonce": "n1", "lines": "A PAR - BUR"}, {"csrf": "forged", "nonce": "n2", "lines": "A PAR - BUR"}):
+        assert v.post("/games/demo/orders", form).status == 403
+    assert v.post("/games/demo/signoff", {"csrf": "forged"}).status == 403
+    assert v.get("/games/demo/orders").status == 200                    # still signed on
+    # A sign-on without the form's token is refused before the password is looked at: nothing is counted.
+    stranger = served.visitor()
+    for _ in range(LIMIT + 1):
+        assert stranger.post("/games/demo/signon", {"power": "F", "password": "guess"}).status == 403
+    served.settle()
+    assert game_files(served.settings.games_dir) == files
+    assert not (served.daemon.judge.store.folder("demo") / "signon-failures.json").exists()
+    assert "A PAR: no order" in v.get("/games/demo/orders").text and page.status == 200
+    served.check_pages()
+
+
+def test_wrong_passwords_count_against_the_same_limit_as_mail(served):
+    served.start_game("demo")
+    stranger = served.visitor()
+    for _ in range(2):
+        served.mail("stranger@example.org", "SIGNON Fdemo guess")         # two by mail
+    for _ in range(LIMIT - 2):                                           # the rest on the web
+        r = stranger.signon("demo", "F", "guess")
+        assert r.status == 200 and "WRONG PASSWORD" in r.text and COOKIE not in stranger.cookies
+    served.settle()
+    told = [m for m in served.relay.to(GM) if "wrong passwords" in str(m["Subject"])]
+    assert len(told) == 1 and "the web sign-on form" in told[0].get_content()
+    # Now even the right password is refused on the web and by a stranger's mail, for the hour.
+    r = stranger.signon("demo", "F", password("FRANCE"))
+    assert "TOO MANY WRONG PASSWORDS" in r.text and COOKIE not in stranger.cookies
+    served.mail("stranger@example.org", f"SIGNON Fdemo {password('FRANCE')}")
+    assert "TOO MANY WRONG PASSWORDS" in served.relay.to("stranger@example.org")[-1].get_content()
+    # France's own address has its own budget: its player is not locked out by mail.
+    assert "A PAR: no order" in status_by_mail(served, "FRANCE")
+    served.tick(hours=1, minutes=1)
+    assert stranger.signon("demo", "F", password("FRANCE")).status == 303
+    served.check_pages()
+
+
+def test_the_master_signs_on_as_m_and_a_new_password_ends_a_session(served):
+    served.start_game("demo")
+    gm = served.visitor()
+    assert gm.signon("demo", "M", "gm-pass").status == 303
+    page = gm.get("/games/demo/orders")
+    assert "France (active)" in page.text and "Turkey (active)" in page.text        # STATUS for all powers
+    sent = gm.send("demo", "FRANCE: A PAR - PIC")
+    assert "A PAR - PIC" in sent.text
+    assert "A PAR - PIC" in status_by_mail(served, "FRANCE")
+    player = served.visitor()
+    player.signon("demo", "F", password("FRANCE"))
+    served.mail(address("FRANCE"), f"SIGNON Fdemo {password('FRANCE')}\nSET PASSWORD newer-pw")
+    served.secrets.add("newer-pw")
+    assert player.get("/games/demo/orders").status == 303               # the old sign-on holds no more
+    assert player.signon("demo", "F", "newer-pw").status == 303
+    served.check_pages()
+
+
+def test_a_private_game_is_404_without_its_game_password(served):
+    served.start_game("secret", "SET PRIVATE hush-hush", game_password="hush-hush")
+    served.secrets.add("hush-hush")
+    v = served.visitor()
+    assert "secret" not in v.get("/").text
+    for path in ("/games/secret", "/games/secret/map.svg", "/games/secret/map.png", "/games/secret/state.json",
+                 "/games/secret/results.txt", "/games/secret/orders"):
+        assert v.get(path).status == 404, path
+    form = v.get("/games/secret/signon")
+    unknown = v.get("/games/nosuch/signon")
+    assert form.status == unknown.status == 404 and 'name="game_password"' in form.text
+    refused = v.post("/games/secret/signon", {"csrf": form.field("csrf"), "game_password": "wrong"})
+    assert refused.status == 404
+    ok = v.post("/games/secret/signon", {"csrf": form.field("csrf"), "game_password": "hush-hush"})
+    assert ok.status == 303 and ok.headers["Location"] == "/games/secret"
+    assert v.get("/games/secret").status == 200 and v.get("/games/secret/state.json").status == 200
+    assert v.get("/games/secret/orders").status == 303                  # reading is not playing
+    player = served.visitor()
+    assert player.signon("secret", "E", password("ENGLAND")).status == 303
+    assert player.get("/games/secret").status == 200 and player.get("/games/secret/orders").status == 200
+    served.check_pages()
+
+
+def test_an_anonymous_game_names_nobody_and_nothing_shows_an_address(served):
+    served.start_game("anon", "SET RULE anonymous=until_end")
+    v = served.visitor()
+    gm = served.visitor()
+    gm.signon("anon", "M", "gm-pass")
+    # Whatever is typed into a form, an address never reaches a page: the reply is cut of them.
+    sent = gm.send("anon", "SET ADDRESS newgm@example.org")
+    served.secrets.add("newgm@example.org")
+    assert "[address hidden]" in sent.text or "newgm" not in sent.text
+    v.get("/games/anon")
+    v.get("/games/anon/results.txt")
+    served.mail(GM, "SIGNON Manon gm-pass\nTERMINATE")
+    end = v.get("/games/anon")
+    assert "The end" in end.text and "player 1" in end.text
+    served.check_pages()
+
+
+def test_sizes_are_bounded_and_the_secret_is_private(served):
+    served.start_game("demo")
+    v = served.visitor()
+    v.signon("demo", "F", password("FRANCE"))
+    page = v.get("/games/demo/orders")
+    big = v.post("/games/demo/orders", {"csrf": page.field("csrf"), "nonce": "x", "lines": "A PAR H\n" * 20000})
+    assert big.status == 413
+    secret = served.settings.games_dir / SECRET_FILE
+    assert stat.S_IMODE(os.stat(secret).st_mode) == 0o600
+    served.check_pages()
