@@ -231,8 +231,7 @@ async def _four_years(tmp_path):
         assert {m["To"] for m in final} == players | {GM}
         ends = {m["To"]: text(m) for m in final}
         end = ends[GM]
-        assert end.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard
-:: Deadline: ")
+        assert end.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n:: Deadline: ")
         assert f"Game '{GAME}' has been ended by its master." in end and "Who played which power:" in end
         assert "newturkey@example.org" in end and "turkey@example.org (from S1901M to S1902M)" in end
         assert "Turkey    player 1 (from S1901M to S1902M)" in ends["eng2@example.org"]
@@ -243,9 +242,7 @@ async def _four_years(tmp_path):
         # -- HISTORY: the game's mails as DPjudge keeps them, a mail file: the start, then each phase's results as
         # they were mailed (the rolled-back Fall 1903 as processed again), each with its date --------------------
         reply = reply_in(await b.mail("someone@example.org", f"HISTORY {GAME}"), "someone@example.org")
-        (_, game_name, variant), kept = dpjudge_layout.parse_history(reply.split("
-
-End of judge reply.")[0])
+        (_, game_name, variant), kept = dpjudge_layout.parse_history(reply.split("\n\nEnd of judge reply.")[0])
         assert (game_name, variant) == (GAME, "standard")
         assert [m.subject for m in kept] == [f"Diplomacy game {GAME} starting"] + \
             [f"Diplomacy results {GAME} {phase}" for phase in b.game().history]
