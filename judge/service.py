@@ -27,7 +27,7 @@ from judge.storage.gamedir import GameStore, GameUnavailable, valid_name
 from judge.storage.outbox import Outbox
 from judge.templating import render
 from judge.delivery import Delivery, WebSignon
-from judge.service_web import WebForms
+from judge.service_web import WEB_SUBJECT, WebForms
 
 log = logging.getLogger("judge")
 Clock = Callable[[], datetime]
@@ -300,7 +300,9 @@ class Judge(WebForms):
                     self._mail(tx, to, "notice/event.txt", {"game": game.name, "title": title, "lines": lines})
             reply = ""
             if msg is not None:
-                reply = self._reply(msg, s.lines, [], [], False, tx, s.attachments, s.subject)
+                # (orders from a web form keep their subject: the player sees where they came from)
+                reply = self._reply(msg, s.lines, [], [], False, tx, s.attachments,
+                                    s.subject if msg.subject != WEB_SUBJECT else "")
             if key:
                 game.seen.append(key)
             self.store.save(game, s.now, tx)

@@ -242,7 +242,7 @@ class Views:
         game, _ = self.game(name, cookie)
         # The HISTORY command itself (the visitor may read the game: checked above), so the file is what it mails.
         body = self.judge.command_text(game.copy(), "MASTER", f"HISTORY {game.name}")
-        return Reply(body=pages.redact(body.strip("\n") + "\n"), type="text/plain")
+        return Reply(body=pages.redact(body.strip("\n") + "\n", keep=self.judge.settings.address), type="text/plain")
 
     def status_text(self, game: Game, session: Session) -> str:
         """The orders held, as STATUS mails them (the STATUS command itself, read for the session's role)."""
