@@ -26,6 +26,7 @@ from aiosmtpd.smtp import SMTP
 
 from judge.config import Settings
 from judge.daemon.lanes import Lanes
+from judge.daemon.lock import ServeLock
 from judge.daemon.scheduler import Deadlines
 from judge.daemon.sender import Sender
 from judge.daemon.server import Handler, Intake
@@ -83,9 +84,11 @@ class Daemon:
         self._failing: dict[str, tuple[int, datetime]] = {}   # game -> (failed clock runs, not before)
         self.retry_start = RETRY_START            # seconds before the first retry (tests make it short)
         self.sender.on_failure = self._mail_failed
+        self.lock = ServeLock(settings.games_dir)   # one daemon per games folder
 
     # -- life cycle ----------------------------------------------------------------------------------------------
     async def start(self, host: str | None = None, port: int | None = None) -> tuple[str, int]:
+        self.lock.acquire()                       # AlreadyRunning: another daemon has this games folder
         loop = self.loop = asyncio.get_running_loop()
         self.deadlines = Deadlines(self.clock, self._deadline_work, loop)
         self.intake = Intake(self.backlog, FLOW_DELAY, self.paused)
@@ -130,6 +133,7 @@ class Daemon:
                 job.done.cancel()
         self._flush()
         await asyncio.to_thread(self._last_drain)      # last chance to hand over what is ready
+        self.lock.release()
 
     def _last_drain(self) -> None:
         self.sender.close()                      # the streaming threads send what they were offered first
