@@ -53,6 +53,19 @@ KEYS: tuple[Key, ...] = (
         "list"),
     Key("smtp", "max_message_bytes", "1048576", "Larger messages are refused.", "int"),
     Key("smtp", "rate_per_hour", "120", "Messages accepted from one sender per hour (0: no limit).", "int"),
+    Key("smtp", "max_connections", "100", "SMTP connections open at once; one more is answered 421 and closed. "
+                                          "Lowered at start-up to fit the process's file limit (ulimit -n) less "
+                                          "reserved_files.", "int"),
+    Key("smtp", "reserved_files", "64", "File descriptors kept for the judge's own work (games, spool, outbox, "
+                                        "relay), never given to SMTP connections.", "int"),
+    Key("smtp", "idle_seconds", "300", "A connection silent this long is closed with 421 (RFC 5321: at least 5 "
+                                       "minutes).", "float"),
+    Key("smtp", "stress_idle_seconds", "5", "Under stress (3/4 of the connections taken, or file descriptors "
+                                            "short) the idle limit drops to this, as in Postfix's stress mode.",
+        "float"),
+    Key("smtp", "max_recipients", "100", "Recipients accepted in one message; more are answered 452 (RFC 5321: "
+                                         "at least 100).", "int"),
+    Key("smtp", "max_errors", "20", "Error replies one connection may get before it is closed with 421.", "int"),
     Key("relay", "host", "", "SMTP relay for outgoing mail (empty: deliver to the local maildir instead)."),
     Key("relay", "port", "25", "Relay port.", "int"),
     Key("relay", "starttls", "no", "Use STARTTLS with the relay.", "bool"),
@@ -60,6 +73,16 @@ KEYS: tuple[Key, ...] = (
     Key("relay", "password", "", "Relay login password."),
     Key("relay", "maildir", "maildir", "With no relay, outgoing mail is delivered to this Maildir.", "path"),
 )
+
+# The numbers a setting may take (low, high), checked at load.
+RANGES: dict[tuple[str, str], tuple[float, float]] = {
+    ("smtp", "max_connections"): (1, 100_000),
+    ("smtp", "reserved_files"): (16, 100_000),          # below ~16 the judge's own files alone could run out
+    ("smtp", "idle_seconds"): (1, 3600),
+    ("smtp", "stress_idle_seconds"): (1, 3600),
+    ("smtp", "max_recipients"): (1, 100_000),
+    ("smtp", "max_errors"): (1, 1000),
+}
 
 
 @dataclass(frozen=True)
@@ -185,6 +208,11 @@ def _check(s: Settings) -> None:
             check_limit(name, s.get("deadlines", name))
         except ValueError as exc:
             fail("deadlines", name, str(exc))
+    for (section, name), (low, high) in RANGES.items():
+        if not low <= s.get(section, name) <= high:
+            fail(section, name, f"it must be from {low:g} to {high:g}")
+    if s.get("smtp", "stress_idle_seconds") > s.get("smtp", "idle_seconds"):
+        fail("smtp", "stress_idle_seconds", "it must not be longer than idle_seconds")
     if "@" not in s.address:
         fail("judge", "address", "not an e-mail address")
     folder = s.variants_dir

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from aiosmtpd.smtp import SMTP
-
 from judge.config import Settings
+from judge.daemon.connections import Connections, Limits, SMTPConnection
 from judge.daemon.lanes import Lanes
+from judge.daemon.listener import Listener
 from judge.daemon.lock import ServeLock
 from judge.daemon.scheduler import Deadlines
 from judge.daemon.sender import Sender
@@ -70,7 +70,8 @@ class Daemon:
         self.kick = asyncio.Event()               # wakes the sender
         self.idle = asyncio.Event()               # set whenever no lane has work
         self.idle.set()
-        self.server: asyncio.AbstractServer | None = None
+        self.server: Listener | None = None
+        self.connections: Connections | None = None
         self.deadlines: Deadlines | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.tasks: list[asyncio.Task] = []
@@ -102,15 +103,19 @@ class Daemon:
             self.deadlines.plan(game, moment)
         self.deadlines.start()
         recipients = self.settings.get("smtp", "recipients") or [self.settings.address]
+        limits = Limits.from_settings(self.settings)
         handler = Handler(self.spool, recipients, self.settings.get("smtp", "max_message_bytes"),
                           self.settings.get("smtp", "rate_per_hour"), self._accepted, route=self.route,
-                          intake=self.intake)
+                          intake=self.intake, max_recipients=limits.max_recipients)
         hostname = self.settings.get("smtp", "hostname")
         limit = self.settings.get("smtp", "max_message_bytes")
-        self.server = await loop.create_server(
-            lambda: SMTP(handler, hostname=hostname, data_size_limit=limit, loop=loop),
-            host if host is not None else self.settings.get("smtp", "host"),
-            port if port is not None else self.settings.get("smtp", "port"))
+        # Connections are capped (to fit the file limit), timed out when silent, and dropped sooner under stress.
+        connections = self.connections = Connections(limits, hostname)
+        self.server = Listener(loop, connections, lambda: SMTPConnection(
+            handler, connections, hostname=hostname, data_size_limit=limit, loop=loop))
+        self.server.listen(host if host is not None else self.settings.get("smtp", "host"),
+                           port if port is not None else self.settings.get("smtp", "port"))
+        connections.start(loop)
         self.host, self.port = self.server.sockets[0].getsockname()[:2]
         self.tasks = [asyncio.create_task(self._send_loop()), asyncio.create_task(self._sweep_loop())]
         self.kick.set()
@@ -120,7 +125,7 @@ class Daemon:
     async def stop(self) -> None:
         if self.server is not None:
             self.server.close()
-            await self.server.wait_closed()
+            self.connections.close_all()
         for t in self.tasks:
             t.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
