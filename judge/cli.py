@@ -226,7 +226,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from judge.daemon.lock import AlreadyRunning
     from judge.daemon.service import Daemon
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    logging.getLogger("mail.log").setLevel(logging.WARNING)      # aiosmtpd logs every SMTP line at INFO
+    # Lines per connection, per job or per picture are no news: aiosmtpd logs every SMTP line at INFO and each odd
+    # command at WARNING, APScheduler each job it plans, libvips each render.
+    logging.getLogger("mail.log").setLevel(logging.ERROR)
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)
+    logging.getLogger("pyvips").setLevel(logging.WARNING)
     try:
         settings = _settings(args)
     except ConfigError as exc:
