@@ -6,14 +6,12 @@ in 30 s with the file limit at 256.)"""
 from __future__ import annotations
 
 import asyncio
-import logging
 import socket
 from typing import Callable
 
 from judge.daemon import statuscodes as S
 from judge.daemon.connections import Connections
 
-log = logging.getLogger("judge.smtp")
 BACKLOG = 100                   # the kernel's queue of connections not yet accepted (Postfix's default too)
 ACCEPTS_PER_WAKEUP = 32         # connections taken per readiness event, so one flood cannot starve the loop
 ACCEPT_RETRY_SECONDS = 1.0      # pause after accept() failed for want of resources
@@ -22,7 +20,8 @@ ACCEPT_RETRY_SECONDS = 1.0      # pause after accept() failed for want of resour
 class Listener:
     """Listens on host:port; `factory()` makes the protocol of each admitted connection."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, connections: Connections, factory: Callable[[], asyncio.Protocol]):
+    def __init__(self, loop: asyncio.AbstractEventLoop, connections: Connections,
+                 factory: Callable[[], asyncio.Protocol]):
         self.loop = loop
         self.connections = connections
         self.factory = factory
