@@ -13,7 +13,7 @@ in all. The judge sends its mail to a small relay in a helper process that takes
 
 Printed every `--sample` seconds: minutes, the daemon's RSS (MB), its open files, mails sent and the relay's count.
 At the end: RSS at the end of the warm-up (`--warmup` minutes) and at the end, and the slope of RSS after the
-warm-up (least squares, MB per minute). With `--tracemalloc DIR` the daemon runs under tracemalloc (25 frames)
+warm-up (least squares, MB per minute). With `--tracemalloc DIR` the daemon runs under tracemalloc (`--frames`)
 and saves a snapshot in DIR at each sample (slower: for finding what grows, with `--diff DIR` afterwards).
 """
 from __future__ import annotations
@@ -105,10 +105,10 @@ def relay_process(port_value, count_value, stop_event) -> None:
 
 # --- the daemon under tracemalloc (--tracemalloc) --------------------------------------------------------------------
 
-def traced_daemon(folder: str, every: float, argv: list[str]) -> None:
+def traced_daemon(folder: str, every: float, frames: int, argv: list[str]) -> None:
     """Run `judge` with argv in this process, under tracemalloc, saving a snapshot in `folder` every `every` s."""
     import tracemalloc
-    tracemalloc.start(25)
+    tracemalloc.start(frames)
     Path(folder).mkdir(parents=True, exist_ok=True)
 
     def dump():
@@ -128,10 +128,15 @@ def diff(folder: str, top: int) -> None:
     snaps = sorted(Path(folder).glob("snap*.tm"))
     if len(snaps) < 4:
         sys.exit("need at least four snapshots")
+    totals = []
+    for p in snaps:
+        snap = tracemalloc.Snapshot.load(str(p))
+        totals.append(f"{sum(s.size for s in snap.statistics('filename')) / 1e6:.1f}")
+    print("traced MB at each sample:", " ".join(totals))
     first, last = (tracemalloc.Snapshot.load(str(p)) for p in (snaps[2], snaps[-1]))
     print(f"{snaps[2].name} -> {snaps[-1].name}: traced {sum(s.size for s in first.statistics('filename')) / 1e6:.1f}"
           f" -> {sum(s.size for s in last.statistics('filename')) / 1e6:.1f} MB")
-    for kind in ("lineno", "traceback"):
+    for kind in ("lineno", "traceback") if first.traceback_limit > 1 else ("lineno",):
         print(f"\ntop {top} by {kind}:")
         for stat in last.compare_to(first, kind)[:top]:
             print(f"  {stat.size_diff / 1e3:+9.1f} KB {stat.count_diff:+7d} blocks  "
@@ -256,6 +261,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sample", type=float, default=30.0, help="seconds between samples (default 30)")
     ap.add_argument("--seed", type=int, default=1901)
     ap.add_argument("--tracemalloc", metavar="DIR", help="run the daemon under tracemalloc, snapshots in DIR")
+    ap.add_argument("--frames", type=int, default=1, help="frames tracemalloc keeps per allocation (default 1: the "
+                                                          "line only; 25 shows who called, and is much slower)")
     ap.add_argument("--diff", metavar="DIR", help="only compare the snapshots in DIR (third against last)")
     ap.add_argument("--top", type=int, default=15)
     ap.add_argument("--keep", metavar="DIR", help="work in DIR (kept) instead of a temporary folder")
@@ -263,8 +270,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--daemon-under-tracemalloc", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.daemon_under_tracemalloc is not None:
-        folder, every, *rest = args.daemon_under_tracemalloc
-        traced_daemon(folder, float(every), rest)
+        folder, every, frames, *rest = args.daemon_under_tracemalloc
+        traced_daemon(folder, float(every), int(frames), rest)
         return 0
     if args.diff:
         diff(args.diff, args.top)
@@ -302,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
                "--ready-file", str(base / "ready")]
         if args.tracemalloc:
             cmd = [sys.executable, __file__, "--daemon-under-tracemalloc", str(Path(args.tracemalloc).resolve()),
-                   str(args.sample), "--config", str(cfg), "serve", "--port", "0", "--ready-file", str(base / "ready")]
+                   str(args.sample), str(args.frames), "--config", str(cfg), "serve", "--port", "0", "--ready-file", str(base / "ready")]
         log = open(base / "serve.log", "wb")
         proc = subprocess.Popen(cmd, cwd=base, stdout=log, stderr=log)
         while not (base / "ready").exists() or not (base / "ready").read_text().strip():

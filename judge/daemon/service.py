@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from judge import malloc
 from judge.config import Settings
 from judge.daemon.connections import Connections, Limits, SMTPConnection
 from judge.daemon.lanes import Lanes
@@ -377,6 +378,7 @@ class Daemon:
                 await self.sweep()
             except Exception:  # noqa: BLE001 - the next sweep tries again
                 log.exception("spool sweep failed")
+            await asyncio.to_thread(malloc.trim)    # memory freed since the last sweep goes back to the system
 
     async def sweep(self) -> int:
         """Queue the requeued messages nobody queued yet (returns how many); delete expired set-aside ones (a

@@ -6,6 +6,8 @@ import sys
 import threading
 from importlib import resources
 
+from judge import malloc
+
 _FONTS = resources.files("judge.picture").joinpath("fonts")
 FONT_FILES = tuple(str(_FONTS.joinpath(name)) for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"))
 if sys.platform.startswith("linux") and "FONTCONFIG_FILE" not in os.environ \
@@ -18,31 +20,8 @@ import pyvips  # noqa: E402
 
 # No picture is drawn twice: libvips' operation cache would only hold on to old renders (about 60 MB in a daemon)
 pyvips.cache_set_max(0)
-MMAP_THRESHOLD = 128 * 1024     # glibc's own starting value, kept fixed
-
-
-def _fix_mmap_threshold() -> bool:
-    """Keep glibc's mmap threshold fixed, so that every block of 128 KB or more (libvips' pixel buffers: a
-    1200-pixel picture is 6 MB) is mapped on its own and given back to the system when freed.
-
-    By default glibc raises the threshold each time such a block is freed (up to 32 MB): the next ones then come
-    from the heap of the thread that draws, and each of the daemon's worker threads has a heap of its own that
-    keeps what it once held. `judge serve` drawing PNG results grew from 180 to 230 MB in three minutes (15 MB a
-    minute, the Python objects flat under tracemalloc); with the threshold fixed it stays near 85 MB. An operator's
-    own MALLOC_MMAP_THRESHOLD_ is left alone. Returns whether the setting was made."""
-    if not sys.platform.startswith("linux") or "MALLOC_MMAP_THRESHOLD_" in os.environ:
-        return False
-    import ctypes
-    try:
-        libc = ctypes.CDLL(None)
-        libc.gnu_get_libc_version                       # glibc only (musl's mallopt does nothing)
-    except (OSError, AttributeError):
-        return False
-    M_MMAP_THRESHOLD = -3
-    return bool(libc.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD))
-
-
-_fix_mmap_threshold()
+# libvips' pixel buffers are given back to the system when freed (judge/malloc.py says why)
+malloc.fix_mmap_threshold()
 # The PNG encoder's zlib level: 3 writes about 5% more bytes than the default 6 and saves a tenth of the time
 COMPRESSION = 3
 
