@@ -1102,7 +1102,7 @@ async def startup_once(root: Path) -> dict:
         (t2 - t1) - marks["spool drain"] - marks["deadline rebuild (_start_wakeups)"]
     marks["first client greeted (after start() returned)"] = t3 - t2
     marks["total: Daemon() to greeting"] = t3 - t0
-    jobs = len(daemon.deadlines.scheduler.get_jobs())
+    jobs = len(daemon.deadlines.jobs())
     await daemon.stop()
     return {"seconds": t3 - t0, "marks": marks, "jobs": jobs}
 
@@ -1225,14 +1225,13 @@ def main(argv=None) -> int:
 
     t_start = time.perf_counter()
     import aiosmtpd
-    import apscheduler
     print(f"judge mail benchmark; Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs; "
-          f"aiosmtpd {aiosmtpd.__version__}, APScheduler {apscheduler.__version__}; seed {args.seed}")
+          f"aiosmtpd {aiosmtpd.__version__}; seed {args.seed}")
     base = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="judge-mail-bench-"))
     report: dict = {"settings": vars(args)}
     ok = True
     try:
-        if not args.skip_burst and not args.process:
+        if not args.skip_burst and not args.process and args.rounds > 0:
             root = base / "side"
             root.mkdir(parents=True, exist_ok=True)
             report["side_by_side"] = scenario_side_by_side(args, root)

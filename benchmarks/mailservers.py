@@ -75,7 +75,9 @@ async def serve_bare(root: Path) -> dict:
 async def serve_judge(root: Path, relay_port: int) -> dict:
     import mail
     from judge.daemon.service import Daemon
-    daemon = Daemon(mail.settings_for(root, relay_port))
+    tuning = {k: int(os.environ[f"JUDGE_BENCH_{k.upper()}"]) for k in ("workers", "backlog")
+              if os.environ.get(f"JUDGE_BENCH_{k.upper()}")}
+    daemon = Daemon(mail.settings_for(root, relay_port), **tuning)
     _, port = await daemon.start("127.0.0.1", 0)
     print(json.dumps({"port": port}), flush=True)
     await asyncio.to_thread(sys.stdin.readline)
