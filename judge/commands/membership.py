@@ -6,7 +6,7 @@ from judge.commands._util import need_args, power_and_game, power_of, who_in
 from judge.commands.actions import open_seat, start_game
 from judge.commands.base import CommandError, Continue, Session
 from judge.game import FORMING, PLAYING, VACANT, GameError
-from judge.storage.passwords import check_password, hash_password
+from judge.storage.passwords import check_password, forget, hash_password
 
 
 
@@ -115,8 +115,10 @@ class Takeover:
                 "game": game.name, "title": "takeover request",
                 "lines": [f"{s.sender} asks to take over {who.title()}, a dummy.",
                           f"To let them: REVIVE {who.title()} (it becomes open for TAKEOVER), and tell them."]})
+        replaced = player.password if player is not None else ""
         try:
             game.takeover(who, s.sender, hash_password(words[0]))
+            forget(replaced)                           # the former player's password checks go from memory
         except GameError as exc:
             raise CommandError(str(exc)) from None
         s.role, s.power = "power", who
