@@ -12,14 +12,16 @@ from judge.position import Position
 from judge.rules import Engine, Ruleset, parse_rules
 
 
-def read_rules(rules: Any) -> Ruleset:
-    """The request's rules: a list of words ('dpjudge', 'convoy_paradox=1982'), a {name: value} object, or None."""
+def read_rules(rules: Any, m: maps.Map | None = None) -> Ruleset:
+    """The request's rules: a list of words ('dpjudge', 'convoy_paradox=1982'), a {name: value} object, or None; on
+    top of the house rules the variant carries (a DPjudge map's RULE lines), if any."""
+    base = parse_rules(m.rules) if m is not None and m.rules else Ruleset()
     if rules is None:
-        return Ruleset()
+        return base
     if isinstance(rules, dict):
-        return parse_rules(f"{k}={v}" for k, v in rules.items())
+        return parse_rules((f"{k}={v}" for k, v in rules.items()), base)
     if isinstance(rules, list):
-        return parse_rules(rules)
+        return parse_rules(rules, base)
     raise ValueError("RULES MUST BE A LIST OF RULE NAMES")
 
 
@@ -59,7 +61,8 @@ def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | Non
         raise ValueError(_bad_picture(picture))
     m = read_variant(variant)
     position = Position.from_json(state, m)
-    ruleset = read_rules(rules)
+    m = m.at(position.phase)                # (a variant may change in given phases: DPjudge's IN and FROM)
+    ruleset = read_rules(rules, m)
     texts = read_orders(orders, m)
     validator = Validator(position, m, ruleset)
     legal, errors = [], []
@@ -73,12 +76,14 @@ def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | Non
     rank = {p: i for i, p in enumerate(m.powers)}
     rows = sorted((rank.get(power, 99), text, power, marks) for power, text, marks in
                   ((order_power(r.order), str(r.order), r.marks) for r in outcome.results))
+    long = isinstance(state.get("phase"), str) and " " in state["phase"].strip()   # (the form the request used)
     doc = {
-        "phase": str(position.phase),
+        "phase": position.phase.long() if long else position.phase.code,
         "orders": [{"power": power, "order": text, "result": list(marks)} for _, text, power, marks in rows],
         "errors": errors,
         "state": outcome.position.to_json(m),
     }
+    doc["state"]["phase"] = outcome.position.phase.long() if long else outcome.position.phase.code
     if outcome.winner:
         doc["winner"] = outcome.winner
     if ruleset.engine is Engine.BOTH and position.phase.kind == "M":

@@ -117,6 +117,9 @@ def cmd_variants(args: argparse.Namespace) -> int:
             status = 1
             continue
         print(f"{m.name:<20} {len(m.powers):>3} {len(m.centers):>3} {m.victory_count:>3}")
+    for path, shipped, offered in maps.catalog.shadowed():
+        print(f"judge variants: {path} is named like the shipped variant {shipped!r}: it is offered as {offered!r}",
+              file=sys.stderr)
     return status
 
 
@@ -131,7 +134,9 @@ def cmd_datc(args: argparse.Namespace) -> int:
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
     from judge import fuzz
-    return fuzz.command(args.phases, args.seed, args.out, args.jobs, args.known, args.variant)
+    _offer_variants(args)
+    rules = tuple(w for w in (args.rules or "").replace(",", " ").split() if w)
+    return fuzz.command(args.phases, args.seed, args.out, args.jobs, args.known, args.variant, rules)
 
 
 def cmd_example(args: argparse.Namespace) -> int:
@@ -248,9 +253,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import asyncio
     import logging
     from judge.config import ConfigError
+    from judge.daemon.lock import AlreadyRunning
     from judge.daemon.service import Daemon
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    logging.getLogger("mail.log").setLevel(logging.WARNING)      # aiosmtpd logs every SMTP line at INFO
+    # Lines per connection, per job or per picture are no news: aiosmtpd logs every SMTP line at INFO and each odd
+    # command at WARNING, APScheduler each job it plans, libvips each render.
+    logging.getLogger("mail.log").setLevel(logging.ERROR)
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)
+    logging.getLogger("pyvips").setLevel(logging.WARNING)
     try:
         settings = _settings(args)
     except ConfigError as exc:
@@ -260,6 +270,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     ready = Path(args.ready_file) if args.ready_file else None
     try:
         asyncio.run(daemon.serve_forever(args.host, args.port, ready, args.web_port))
+    except AlreadyRunning as exc:
+        print(f"judge serve: {exc}", file=sys.stderr)
+        return 75
     except OSError as exc:
         print(f"judge serve: cannot listen: {exc.strerror or exc}", file=sys.stderr)
         return 71
@@ -321,6 +334,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also switch safe_convoys on; disagreements it alone causes are reported as explained")
     p.add_argument("--variant", default="standard",
                    help="the map to draw phases on (default standard); 'all' runs every variant in turn")
+    p.add_argument("--rules", default="",
+                   help="rule words set on every phase, over the random ones (e.g. convoy_intent=via_only)")
     p.set_defaults(func=cmd_fuzz)
     return parser
 

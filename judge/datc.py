@@ -21,6 +21,7 @@ TOTAL = 164
 # Which rule options reproduce a choice the DATC discusses: (issue, choice) -> rule words.
 VARIANT_RULES: dict[tuple[str, str], list[str]] = {
     ("4.A.2", "1982"): ["convoy_paradox=1982"],
+    ("4.A.3", "dptg"): ["convoy_intent=via_only"],
     ("4.A.4", "b"): ["convoy_cuts_origin_support"],
     ("4.A.5", "a"): ["no_retreat_to_convoy_origin"],
     ("4.D.8", "a"): ["removal_distance=home_centers"],
@@ -33,8 +34,8 @@ NOT_OFFERED: dict[tuple[str, str], str] = {
     ("4.A.2", "1971"): "the 1971 paradox rule leaves second-order paradoxes unresolved",
     ("4.A.2", "2000"): "the 2000/2023 paradox rule leaves paradoxes unresolved; Szykman settles them",
     ("4.A.3", "1971"): "1971 convoy-to-adjacent reading (convoy only against a unit moving the other way)",
-    ("4.A.3", "dptg"): "explicit 'via convoy' only (DPTG) is not offered yet",
-    ("4.A.3", "fallback"): "DATC v2's fallback to the land route was withdrawn by DATC v3",
+    ("4.A.3", "fallback"): "DATC v2's fallback to the land route, also for a disrupted convoy (via_without_convoy="
+                           "land falls back only when no fleets are ordered to carry the army, as godip and MILA do)",
     ("4.A.7", "a"): "the literal reading lets a dislodged unit never bounce anything; not offered",
     ("4.B.2", "b"): "a fleet move with an omitted but unambiguous coast is always followed",
     ("4.B.3", "a"): "an impossible coast is always illegal; the judge never rewrites an order",

@@ -10,45 +10,80 @@ from judge.maps import Map
 SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
 PHASE_TYPES = {"M": "Movement", "R": "Retreats", "A": "Adjustments"}
 _PHASE_RE = re.compile(r"^([SFW])(\d{4})([MRA])$")
-_UNIT_RE = re.compile(r"^([AF]) ([A-Z]{3}(?:/[A-Z]{2})?)$")
+_LONG_RE = re.compile(r"^(SPRING|FALL|WINTER) (\d{4}) (MOVEMENT|RETREATS|ADJUSTMENTS)$")
+_UNIT_RE = re.compile(r"^([AF]) ([^\W_]{3}(?:/[^\W_]{2})?)$")     # (places of any script: "A GRÈ")
 
 
 class Phase(NamedTuple):
-    """A phase. A NamedTuple: immutable, ordered in play order, and cheap to make (every adjudication makes one)."""
+    """A phase. A NamedTuple: immutable, ordered in play order, and cheap to make (every adjudication makes one).
+
+    A phase of the standard calendar (spring, fall, winter; the short codes S1901M...) has no `calendar`; a phase of
+    a variant's own calendar (judge.maps.calendar: "A.D. 1425 MOVEMENT") carries it, and its season_index counts
+    that calendar's seasons.
+    """
     year: int
-    season_index: int       # 0 spring, 1 fall, 2 winter (so phases sort in play order)
+    season_index: int       # 0 spring, 1 fall, 2 winter (so phases sort in play order); or the calendar's season
     kind_index: int         # 0 movement, 1 retreats, 2 adjustments
+    calendar: Any = None    # judge.maps.calendar.Calendar, or None for the standard calendar
 
     @property
     def season(self) -> str:
-        return "SFW"[self.season_index]
+        return "SFW"[self.season_index] if self.calendar is None else self.calendar.letter(self.season_index)
 
     @property
     def kind(self) -> str:
         return "MRA"[self.kind_index]
 
     @classmethod
-    def parse(cls, text: Any) -> "Phase":
+    def parse(cls, text: Any, calendar: Any = None) -> "Phase":
+        """A phase in the short form (S1901M) or DPjudge's long form (SPRING 1901 MOVEMENT); with a variant's own
+        calendar, in its long form ("A.D. 1425 MOVEMENT") or DPjudge's short form of it ("A1425M")."""
+        if calendar is not None:
+            if not isinstance(text, str):
+                raise ValueError(f"BAD PHASE: {text!r} (expected e.g. {calendar.example()!r})")
+            return cls(*calendar.read(text), calendar)
         m = _PHASE_RE.match(text) if isinstance(text, str) else None
         if not m:
-            raise ValueError(f"BAD PHASE: {text!r} (expected season, year and type, e.g. S1901M)")
-        season, year, kind = m.group(1), int(m.group(2)), m.group(3)
+            long = _LONG_RE.match(text.upper()) if isinstance(text, str) else None
+            if not long:
+                raise ValueError(f"BAD PHASE: {text!r} (expected season, year and type, e.g. S1901M)")
+            m = long
+        season, year, kind = m.group(1)[0], int(m.group(2)), m.group(3)[0]
         valid = {"S": "MR", "F": "MR", "W": "A"}[season]
         if kind not in valid:
             raise ValueError(f"BAD PHASE: {text} ({SEASONS[season]} has no {PHASE_TYPES[kind].lower()} phase)")
         return cls(year, "SFW".index(season), "MRA".index(kind))
 
     def __str__(self) -> str:
+        if self.calendar is not None:
+            return self.calendar.long(self)
         return f"{self.season}{self.year}{self.kind}"
 
     def __repr__(self) -> str:
         return f"Phase({self})"
 
+    @property
+    def code(self) -> str:
+        """The short code: S1901M, or DPjudge's short form of a variant's own phase ("A1425M")."""
+        return str(self) if self.calendar is None else self.calendar.code(self)
+
+    def long(self) -> str:
+        """DPjudge's long form: SPRING 1901 MOVEMENT, A.D. 1425 MOVEMENT."""
+        if self.calendar is not None:
+            return self.calendar.long(self)
+        return f"{SEASONS[self.season].upper()} {self.year} {PHASE_TYPES[self.kind].upper()}"
+
+    def season_title(self) -> str:
+        """The season as results write it: Spring, Lente, A.D."""
+        return SEASONS[self.season] if self.calendar is None else self.calendar.title(self.season_index)
+
     def describe(self) -> str:
-        return f"{SEASONS[self.season]} {self.year} {PHASE_TYPES[self.kind]}"
+        return f"{self.season_title()} {self.year} {PHASE_TYPES[self.kind]}"
 
     def following(self) -> "Phase":
         """The phase after this one in the full sequence (before any skipping of empty phases)."""
+        if self.calendar is not None:
+            return self.calendar.following(self)
         season, kind = _FOLLOWING[self.season_index, self.kind_index]
         return Phase(self.year + (season == 0 and kind == 0), season, kind)
 
@@ -78,12 +113,58 @@ class Dislodged(NamedTuple):
 
 
 @dataclass(frozen=True)
+class HouseState:
+    """What some house rules and DPjudge maps add to a position about the powers (never changed: a change makes a new
+    one). A standard game has none (Position.house is None)."""
+    dummies: frozenset[str] = frozenset()        # powers no player plays (immobile_dummies, dummy_fire, vassals)
+    homes: dict[str, tuple[str, ...]] | None = None   # home centres reassigned in the game (NEWHOMES); None: the map's
+    mobilizing: dict[str, int] = field(default_factory=dict)   # builds a power makes without centres (mobilize)
+    vassals: dict[str, str] = field(default_factory=dict)      # a dummy -> the power it is the vassal of
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {}
+        if self.dummies:
+            doc["dummies"] = sorted(self.dummies)
+        if self.homes is not None:
+            doc["homes"] = {p: list(h) for p, h in self.homes.items()}
+        if self.mobilizing:
+            doc["mobilizing"] = dict(self.mobilizing)
+        if self.vassals:
+            doc["vassals"] = dict(self.vassals)
+        return doc
+
+    @classmethod
+    def from_json(cls, doc: dict, m: Map) -> "HouseState | None":
+        if not any(k in doc for k in POWER_KEYS):
+            return None
+        dummies = doc.get("dummies", [])
+        if not isinstance(dummies, list) or any(d not in m.powers for d in dummies):
+            raise ValueError(f"DUMMIES MUST BE A LIST OF POWERS: {dummies!r}")
+        homes = doc.get("homes")
+        if homes is not None:
+            homes = {p: tuple(c) for p, c in _power_map(homes, m, "homes").items()}
+            if any(c not in m.centers for cs in homes.values() for c in cs):
+                raise ValueError("HOMES MUST BE SUPPLY CENTERS")
+        mobilizing = _power_map(doc.get("mobilizing", {}), m, "mobilizing")
+        if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in mobilizing.values()):
+            raise ValueError("MOBILIZING MUST GIVE EACH POWER A NUMBER OF BUILDS")
+        vassals = _power_map(doc.get("vassals", {}), m, "vassals")
+        if any(v not in m.powers for v in vassals.values()):
+            raise ValueError("VASSALS MUST NAME THEIR CONTROLLING POWER")
+        return cls(frozenset(dummies), homes, dict(mobilizing), dict(vassals))
+
+
+POWER_KEYS = ("dummies", "homes", "mobilizing", "vassals")
+
+
+@dataclass(frozen=True)
 class Position:
     """Treated as immutable: every change makes a new Position."""
     phase: Phase
     units: dict[str, Unit]                       # province -> unit
     centers: dict[str, str]                      # province -> owning power
     dislodged: dict[str, Dislodged] = field(default_factory=dict)   # province -> dislodged unit
+    house: HouseState | None = None              # dummies, reassigned homes... (None: nothing of the kind)
 
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
@@ -115,6 +196,8 @@ class Position:
             for d in sorted(self.dislodged.values(), key=lambda d: d.unit.loc):
                 dis.setdefault(d.unit.power, {})[str(d.unit)] = list(d.retreats)
             doc["dislodged"] = {p: dis[p] for p in m.powers if p in dis}
+        if self.house is not None:
+            doc.update(self.house.to_json())
         return doc
 
     @classmethod
@@ -122,11 +205,11 @@ class Position:
         """Read a state document (shared/spec/judge-json.md); ValueError names the first thing wrong."""
         if not isinstance(doc, dict):
             raise ValueError("STATE MUST BE AN OBJECT")
-        unknown = set(doc) - {"phase", "units", "centers", "dislodged"}
+        unknown = set(doc) - {"phase", "units", "centers", "dislodged", *POWER_KEYS}
         if unknown:
             raise ValueError(f"UNKNOWN STATE FIELD: {sorted(unknown)[0]}")
-        phase = Phase.parse(doc.get("phase"))
-        if phase.season != "W" and phase.season not in m.calendar:
+        phase = Phase.parse(doc.get("phase"), m.flow)
+        if m.flow is None and phase.season != "W" and phase.season not in m.calendar:
             raise ValueError(f"BAD PHASE: {phase} (the variant {m.name} has no {SEASONS[phase.season].lower()} "
                              "movement)")
         units: dict[str, Unit] = {}
@@ -171,7 +254,7 @@ class Position:
                     if not isinstance(r, str) or not m.can_hold(unit.kind, r):
                         raise ValueError(f"BAD RETREAT FOR {text}: {r!r}")
                 dislodged[unit.province] = Dislodged(unit, tuple(retreats))
-        return cls(phase, units, centers, dislodged)
+        return cls(phase, units, centers, dislodged, HouseState.from_json(doc, m))
 
 
 def _power_map(obj: Any, m: Map, what: str) -> dict:
@@ -218,11 +301,27 @@ def _parse_unit(text: Any, power: str, m: Map) -> Unit:
     return Unit(power, kind, loc)
 
 
-def initial_position(m: Map) -> Position:
-    """The variant's start: its first phase (S1901M, or W1900A where everyone builds first), units and centres."""
+def initial_position(m: Map, rules: Any = None, dummies: frozenset[str] = frozenset()) -> Position:
+    """The variant's start: its first phase (S1901M, or W1900A where everyone builds first), units and centres.
+
+    With the house rule mobilize (`rules`), the game begins instead with the adjustment phase before the first (if
+    the first is not one), no units and no centres: each power builds one unit in a home centre (a dummy, under
+    immobile_dummies, one in each). A map with NEWHOMES years starts with nobody's home centres settled."""
+    phase = Phase.parse(m.begin, m.flow)
     units = {}
     for power, lst in m.start.items():
         for text in lst:
             u = parse_unit(text, power, m)
             units[u.province] = u
-    return Position(Phase.parse(m.begin), units, m.first_centers(), {})
+    centers = m.first_centers()
+    homes = {} if m.new_homes else None
+    mobilizing: dict[str, int] = {}
+    if rules is not None and rules.mobilize:
+        while phase.kind != "A":
+            phase = phase.calendar.previous(phase) if phase.calendar is not None else Phase(phase.year - 1, 2, 2)
+        units, centers = {}, {}
+        immobile = rules.immobile_dummies
+        mobilizing = {p: len(m.homes(p)) if immobile and p in dummies else 1 for p in m.powers}
+    if dummies or homes is not None or mobilizing:
+        return Position(phase, units, centers, {}, HouseState(frozenset(dummies), homes, mobilizing))
+    return Position(phase, units, centers, {})

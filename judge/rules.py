@@ -18,6 +18,18 @@ class MissingUnit(str, Enum):
     HOLD = "hold"            # DPjudge option: silently turned into a hold order
 
 
+class ConvoyIntent(str, Enum):
+    # 2000/2023 rulebooks (DATC 4.A.3's preference): an army goes by convoy to a province it could reach over land
+    # when ordered "via convoy", or when a fleet of its own power is ordered to convoy it (webDiplomacy too).
+    OWN_FLEET = "own_fleet"
+    VIA_ONLY = "via_only"    # DPTG: only "via convoy" (or a written route) sends it by sea; foreign or own fleets alike
+
+
+class ViaWithoutConvoy(str, Enum):
+    HOLD = "hold"            # DATC v3: an army ordered "via convoy" that no fleets carry stays where it is
+    LAND = "land"            # godip and MILA: it moves over land when it can, if no fleets are ordered to carry it
+
+
 class DuplicateOrders(str, Enum):
     HOLD = "hold"            # DATC 4.D.3 preference: the unit holds
     REJECT_SET = "reject_set"  # DPjudge: the whole order set is refused
@@ -130,6 +142,14 @@ RULES: tuple[Rule, ...] = (
          "convoy path written through a sea with no fleet): 'reject' it at order entry, accept it and report it "
          "'void' ('no convoy' for the path), or turn it into a 'hold'.",
          MissingUnit.REJECT, _choices(MissingUnit), "4.E.1"),
+    Rule("convoy_intent", "An army ordered to a province it could also reach over land goes by convoy when it is "
+         "ordered 'via convoy' or a fleet of its own power is ordered to convoy it ('own_fleet', the 2000 and 2023 "
+         "rulebooks), or only when ordered 'via convoy' ('via_only', as the DPTG writes it).",
+         ConvoyIntent.OWN_FLEET, _choices(ConvoyIntent), "4.A.3", equivalent="webDiplomacy: own_fleet"),
+    Rule("via_without_convoy", "An army ordered 'via convoy' to a province it could reach over land, when no "
+         "complete chain of fleets is ordered to convoy it: it stays where it is ('hold', DATC v3) or moves over "
+         "'land' (godip, MILA). A convoy that is ordered but disrupted never falls back to the land route.",
+         ViaWithoutConvoy.HOLD, _choices(ViaWithoutConvoy), "4.A.3"),
     Rule("safe_convoys", "DPjudge SAFE_CONVOYS: a convoy is also endangered when foreign units tie for the strongest "
          "attack on one of its fleets.", False, (False, True)),
     Rule("duplicate_orders", "Two different orders for one unit in one order set: the unit 'hold's, the whole set is "
@@ -144,8 +164,9 @@ RULES: tuple[Rule, ...] = (
          "from a home centre through any province for every unit, ties going to fleets and then by province "
          "abbreviation (the 2000 rulebook as web judges play it).",
          RemovalDistance.OWNED_CENTERS, _choices(RemovalDistance), "4.D.8"),
-    Rule("portage_convoy", "DPjudge PORTAGE_CONVOY (fleets carried over land by armies); needs a map with ports, "
-         "which the standard map has none of, so it cannot be switched on yet.", False, (False,)),
+    Rule("portage_convoy", "DPjudge PORTAGE_CONVOY (fleets carried over land by armies, from port to port); not "
+         "played yet, so it cannot be switched on (ports themselves are: a map's PORT convoys as a sea does).",
+         False, (False,)),
     Rule("build_anywhere", "Builds may go in any supply centre the power owns, not only in its home centres (a "
          "variant such as Chaos may already say so).", False, (False, True), equivalent="DPjudge BUILD_ANY"),
     Rule("engine", "Which movement adjudicator decides: the 'dpjudge' port, the 'equations' engine, or 'both' (the "
@@ -202,6 +223,32 @@ RULES: tuple[Rule, ...] = (
          "in the game, or to 'all' (anyone who asks, strangers too). The master always sees them; with "
          "anonymous=always nothing is revealed.", Reveal.NONE, _choices(Reveal),
          equivalent="DPjudge NO_REVEAL (none); DPjudge without it (all)"),
+    # -- house rules that DPjudge's map files carry (a map's RULE lines make them its games' defaults) ----------------
+    Rule("mobilize", "The game begins with an adjustment phase (the one before the variant's first phase, if that is "
+         "not one) and no units on the board: each power builds one unit in any of its home centres (a dummy, with "
+         "immobile_dummies, one in each).", False, (False, True), equivalent="DPjudge MOBILIZE"),
+    Rule("home_builds", "Builds may go in any owned supply centre that is a home centre of any power.", False,
+         (False, True), equivalent="DPjudge HOME_BUILDS"),
+    Rule("remote_builds", "A power builds only while it owns one of its own home centres, and then in any centre it "
+         "owns (unless home_builds says where).", False, (False, True), equivalent="DPjudge REMOTE_BUILDS"),
+    Rule("ftf_press", "Face-to-face press: players may write only to the master, except during a movement phase "
+         "before its deadline.", False, (False, True), equivalent="DPjudge FTF_PRESS"),
+    Rule("cd_dummies", "Dummies never hold a phase up: it is processed once every player's orders are in, the dummies "
+         "in civil disorder (off: a phase a dummy has to order waits for its deadline).", True, (False, True),
+         equivalent="DPjudge CD_DUMMIES"),
+    Rule("cd_builds", "A power in civil disorder in an adjustment phase builds where it may, at random, instead of "
+         "waiving its builds.", False, (False, True), equivalent="DPjudge CD_BUILDS"),
+    Rule("immobile_dummies", "A dummy's units never move: they may hold, support and convoy; a dislodged one is "
+         "destroyed.", False, (False, True), equivalent="DPjudge IMMOBILE_DUMMIES"),
+    Rule("vassal_dummies", "A dummy keeps its home centres: a power whose units stand on all of them at an adjustment "
+         "phase makes it its vassal, orders its units and counts its centres towards victory.", False, (False, True),
+         equivalent="DPjudge VASSAL_DUMMIES"),
+    Rule("dummy_fire", "A dummy's units may be dislodged by their own power's attacks, and their own support counts "
+         "against them (friendly fire, for dummies only).", False, (False, True), equivalent="DPjudge DUMMY_FIRE"),
+    Rule("no_draw", "No draws: the game ends only in a solo victory (or a concession).", False, (False, True),
+         equivalent="DPjudge NO_DRAW"),
+    Rule("hibernate", "A unit whose place is closed or turned to land by a map change in the game (a fleet) stays, and "
+         "may only hold until it reopens.", False, (False, True), equivalent="DPjudge HIBERNATE"),
 )
 
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
@@ -211,6 +258,8 @@ RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
 class Ruleset:
     convoy_paradox: ParadoxRule = ParadoxRule.SZYKMAN
     missing_unit: MissingUnit = MissingUnit.REJECT
+    convoy_intent: ConvoyIntent = ConvoyIntent.OWN_FLEET
+    via_without_convoy: ViaWithoutConvoy = ViaWithoutConvoy.HOLD
     safe_convoys: bool = False
     duplicate_orders: DuplicateOrders = DuplicateOrders.HOLD
     convoy_cuts_origin_support: bool = False
@@ -242,6 +291,17 @@ class Ruleset:
     map_picture: MapPicture = MapPicture.PNG
     anonymous: Anonymous = Anonymous.NO
     reveal: Reveal = Reveal.NONE
+    mobilize: bool = False
+    home_builds: bool = False
+    remote_builds: bool = False
+    ftf_press: bool = False
+    cd_dummies: bool = True
+    cd_builds: bool = False
+    immobile_dummies: bool = False
+    vassal_dummies: bool = False
+    dummy_fire: bool = False
+    no_draw: bool = False
+    hibernate: bool = False
 
     def with_(self, **changes: Any) -> "Ruleset":
         """A copy with some rules changed; every value is checked against the table."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -96,11 +97,14 @@ def test_chaos_fills_with_thirty_four_players_and_letters_and_names_sign_on(desk
     game = desk.game("ch")
     assert game.status == "active" and str(game.position.phase) == "W1900A"
     assert [p.power for p in game.players] == powers                 # each got the power it asked for
-    starts = desk.mails("starting")
-    assert len(starts) == 35
-    paris = next(s for s in starts if s["To"] == f"p{powers.index('PARIS')}@x.org").get_content()
-    assert f"You are playing Paris. Sign on with: SIGNON {m.power_letters['PARIS']}ch" in paris
-    assert "(or SIGNON paris@ch <your password>)" in paris and "Variant: chaos" in paris
+    mails = desk.new_mail()
+    starts = [s for s in mails if "starting" in str(s["Subject"])]
+    assert len(starts) == 35 and "Variant: chaos" in starts[0].get_content()
+    assigned = [s for s in mails if "power assignment" in str(s["Subject"])]
+    assert len(assigned) == 34
+    paris = next(s for s in assigned if s["To"] == f"p{powers.index('PARIS')}@x.org").get_content()
+    assert f"You are playing Paris in game 'ch' (Chaos).\nSign on with: SIGNON {m.power_letters['PARIS']}ch" in paris
+    assert "or: SIGNON paris@ch <your password>" in paris
     # A digit is a power's letter past the alphabet; a name works for every power.
     warsaw = powers.index("WARSAW")
     assert m.power_letters["WARSAW"].isdigit()
@@ -201,14 +205,14 @@ def test_bin_judge_variants(capsys, tmp_path, monkeypatch):
 def test_bin_judge_variants_reads_the_folder_from_config(capsys, tmp_path, monkeypatch):
     (tmp_path / "more").mkdir()
     shutil.copy(DATA / "toy.map", tmp_path / "more" / "toy.map")
-    (tmp_path / "more" / "bad.map").write_text("PORT XYZ\n")
+    (tmp_path / "more" / "bad.map").write_text("RESERVES 2\n")
     (tmp_path / "config.ini").write_text("[judge]\nvariants_dir = more\n")
     monkeypatch.chdir(tmp_path)
     try:
         assert cli.main(["variants"]) == 1
         out = capsys.readouterr()
         assert out.out.strip().split("\n")[-1].split() == ["toy", "2", "4", "3"]
-        assert "bad.map:1: this judge does not play PORT" in out.err
+        assert "bad.map:1: this judge does not play RESERVES" in out.err
         req = tmp_path / "r.json"
         req.write_text(json.dumps({"variant": "toy", "state": {"phase": "S1901M", "units": {"NORTH": ["F NBY"]}},
                                    "orders": {"NORTH": ["F NBY - NSE"]}}))
@@ -294,5 +298,68 @@ def test_a_dpjudge_flow_with_one_movement_season(tmp_path):
         "VICTORY 3", "VICTORY 3\nFLOW FALL:MOVEMENT,RETREATS WINTER:ADJUSTMENTS")
     m = build(read_text(text, "toyfall", tmp_path, maps.load), "toyfall")
     assert m.calendar == ("F",) and m.begin == "F1901M"
-    with pytest.raises(maps.MapError, match=r"toysummer.map:\d+: this judge does not play a FLOW other than"):
-        read_text(text.replace("FLOW FALL", "FLOW SUMMER"), "toysummer", tmp_path, maps.load)
+    # A season of its own is a calendar of the map's own, with phases in DPjudge's long form.
+    summer = build(read_text(text.replace("FLOW FALL", "FLOW SUMMER"), "toysummer", tmp_path, maps.load), "toysummer")
+    assert summer.flow is not None and summer.begin == "SUMMER 1901 MOVEMENT"
+
+
+def test_bin_judge_variants_says_which_folder_file_is_named_like_a_shipped_variant(capsys, tmp_path, monkeypatch):
+    (tmp_path / "more").mkdir()
+    shutil.copy(DATA / "toy.map", tmp_path / "more" / "chaos.map")
+    (tmp_path / "config.ini").write_text("[judge]\nvariants_dir = more\n")
+    monkeypatch.chdir(tmp_path)
+    try:
+        assert cli.main(["variants"]) == 0
+        out = capsys.readouterr()
+        assert out.out.strip().split("\n")[-1].split() == ["dpjudge_chaos", "2", "4", "3"]
+        assert "chaos.map is named like the shipped variant 'chaos': it is offered as 'dpjudge_chaos'" in out.err
+    finally:
+        maps.use_folder(None)
+
+
+def test_power_letters_that_are_signs_join_and_sign_on(desk, tmp_path):
+    # DPjudge's void map gives powers the letters + and *: players ask for them and sign on with them.
+    folder = tmp_path / "variants"
+    folder.mkdir()
+    (folder / "signs.map").write_text((DATA / "toy.map").read_text(encoding="utf-8")
+                                      .replace("(NORTHERN:N)", "(NORTHERN:+)").replace("(SOUTHERN:S)", "(SOUTHERN:*)"))
+    from judge.service import Judge
+    desk.judge = Judge(desk.settings.with_values(judge_variants_dir=str(folder)), clock=desk.clock)
+    try:
+        assert maps.load("signs").power_letters == {"NORTH": "+", "SOUTH": "*"}
+        assert desk.send(GM[0], "CREATE sg pw signs").accepted
+        assert desk.send("n@x.org", "JOIN sg npw +").accepted and "Preference: North." in desk.reply("n@x.org")
+        assert desk.send("s@x.org", "JOIN sg spw *").accepted
+        game = desk.game("sg")
+        assert game.status == "active" and game.player("NORTH").address == "n@x.org"
+        assert desk.send("n@x.org", "SIGNON +sg npw\nF NBY - NSE").accepted
+        assert desk.send("s@x.org", "SIGNON *sg spw\nA SBY - MID").accepted
+        assert not desk.send("s@x.org", "SIGNON +sg spw").accepted          # North's letter, South's password
+    finally:
+        maps.use_folder(None)
+
+
+def test_chaos_mail_keeps_its_columns_and_lines(desk):
+    """Thirty-four powers in mail (issue 18): Constantinople keeps the columns of LIST and the start mail, the CD
+    notice and the master's preview wrap their long lists of powers, the preview names powers as everywhere else."""
+    m = maps.load("chaos")
+    assert desk.send(GM[0], "CREATE ch pw chaos\nSET RULE late_powers=preview").accepted
+    for i, power in enumerate(m.powers):
+        assert desk.send(f"p{i}@x.org", f"JOIN ch pw{i} {m.power_letters[power]}").accepted
+    start = next(s for s in desk.new_mail() if "starting" in str(s["Subject"])).get_content()
+    roster = [line for line in start.split("\n") if line.endswith("  active")]
+    assert len(roster) == 34 and len({len(line) for line in roster}) == 1         # one column for the status
+    assert desk.send("x@x.org", "LIST ch").accepted
+    listed = [line for line in desk.reply("x@x.org").split("\n") if line.startswith("  ") and
+              line.endswith(" active")]
+    assert len(listed) == 34 and len({line.index(" active") for line in listed}) == 1
+    assert "  Constantinople active" in listed
+    game = desk.game("ch")
+    desk.clock.now = game.deadline + timedelta(hours=game.timing.grace_hours, minutes=1)
+    desk.process("ch")
+    preview = next(x for x in desk.new_mail() if "PREVIEW" in str(x["Subject"])).get_content()
+    assert "Late powers (given default orders here): Ankara, Belgium," in preview and "ANKARA" not in preview
+    assert max(len(line) for line in preview.split("Late powers")[1].split("\n\n")[0].split("\n")) <= 78
+    assert desk.send(GM[0], "SIGNON Mch pw\nPROCESS!").accepted
+    cd = next(x for x in desk.new_mail() if "CD notice" in str(x["Subject"])).get_content()
+    assert max(len(line) for line in cd.split("\n")) <= 78 and "Powers in CD:     Ankara, Belgium," in cd

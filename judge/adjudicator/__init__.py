@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from judge import phases
-from judge.adjudicator import dpjudge, equations
+from judge.adjudicator import dpjudge, equations, friendly_fire
 from judge.adjudicator.adjustments import resolve_adjustments
 from judge.adjudicator.results import OrderResult, PhaseOutcome
 from judge.adjudicator.retreats import resolve_retreats
@@ -33,24 +33,40 @@ def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, 
     disagreements: list[str] = []
     if kind == "M":
         by_unit = {o.unit[2][:3]: o for o in orders}     # movement orders always name their unit (at [2]: loc)
+        fire = friendly_fire.applies(position, rules.dummy_fire)
+        seen, by_unit = friendly_fire.disguise(position, by_unit) if fire else (position, by_unit)
         if engine == _BOTH:
-            outcome, disagreements = run_both(m, position, by_unit, rules)
+            outcome, disagreements = run_both(m, seen, by_unit, rules)
         else:
-            outcome = ENGINES[engine](m, position, by_unit, rules)
-        nxt = phases.after_movement(m, position, outcome.units, outcome.dislodged, rules.build_anywhere)
-        results = outcome.results
+            outcome = ENGINES[engine](m, seen, by_unit, rules)
+        if fire:
+            outcome = friendly_fire.reveal(outcome)
+        results, dislodged = outcome.results, outcome.dislodged
+        if rules.immobile_dummies and dislodged and position.house is not None and position.house.dummies:
+            results, dislodged = _destroy_dummies(position, results, dislodged)
+        nxt = phases.after_movement(m, position, outcome.units, dislodged, rules)
     elif kind == "R":
-        results, units = resolve_retreats(position, {unit_key(o): o for o in orders})
-        nxt = phases.after_retreats(m, position, units, rules.build_anywhere)
+        results, units = resolve_retreats(position, {unit_key(o): o for o in orders}, m)
+        nxt = phases.after_retreats(m, position, units, rules)
     else:
         by_power: dict[str, list] = {}
         for o in orders:
             by_power.setdefault(order_power(o), []).append(o)
         results, units = resolve_adjustments(m, position, by_power, rules)
-        nxt = phases.after_adjustments(m, position, units)
+        nxt = phases.after_adjustments(m, position, units, rules)
     # Only a change of ownership (after a Fall) can make a winner.
-    winner = phases.winner(m, nxt.centers) if nxt.centers is not position.centers else None
+    winner = phases.winner(m, nxt.centers, nxt.house) if nxt.centers is not position.centers else None
     return PhaseOutcome(results, nxt, winner, disagreements)
+
+
+def _destroy_dummies(position: Position, results: list[OrderResult], dislodged: dict) -> tuple[list, dict]:
+    """immobile_dummies: a dislodged unit of a dummy that no power controls is destroyed, not retreated (DPjudge)."""
+    house = position.house
+    gone = {prov for prov, d in dislodged.items() if d.unit.power in house.dummies and d.unit.power not in house.vassals}
+    if not gone:
+        return results, dislodged
+    results = [OrderResult(r.order, r.marks + ("destroyed",)) if r.order.unit[2][:3] in gone else r for r in results]
+    return results, {prov: d for prov, d in dislodged.items() if prov not in gone}
 
 
 __all__ = ["adjudicate", "OrderResult", "PhaseOutcome"]

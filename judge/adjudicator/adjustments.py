@@ -1,8 +1,10 @@
 """The adjustment phase: builds, removals, waived builds and civil-disorder removals."""
 from __future__ import annotations
 
+import random
 from collections import deque
 
+from judge import builds
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map
 from judge.orders import AdjustmentOrder, Build, Remove, Waive
@@ -27,6 +29,11 @@ def resolve_adjustments(m: Map, position: Position, orders: dict[str, list[Adjus
             results.append(OrderResult(order, ()))
         if due > 0:
             used = sum(isinstance(o, (Build, Waive)) for o in given)
+            if rules.cd_builds and not given:
+                for order in civil_disorder_builds(m, position, power, units, due, rules):
+                    units[order.province] = Unit(power, order.kind, order.loc)
+                    results.append(OrderResult(order, ()))
+                    used += 1
             results.extend(OrderResult(Waive(power), ()) for _ in range(due - used))
         elif due < 0:
             missing = -due - sum(isinstance(o, Remove) for o in given)
@@ -36,6 +43,23 @@ def resolve_adjustments(m: Map, position: Position, orders: dict[str, list[Adjus
                     del units[unit.province]
                     results.append(OrderResult(Remove(unit), ()))
     return results, units
+
+
+def civil_disorder_builds(m: Map, position: Position, power: str, units: dict[str, Unit], due: int,
+                          rules: Ruleset) -> list[Build]:
+    """cd_builds: a power that ordered nothing builds where it may, a unit of a kind that can stand there, at random
+    (DPjudge's CD_BUILDS), the same way every time for the same phase and power."""
+    rng = random.Random(f"{position.phase}-{power}")
+    free = builds.sites(m, power, units, position.centers, rules, position.house)
+    out: list[Build] = []
+    for province in rng.sample(free, min(due, len(free))):
+        prov = m.provinces[province]
+        options = [("A", province)] if prov.terrain != "sea" else []
+        if prov.terrain != "land":
+            options += [("F", f"{province}/{c}") for c in prov.coasts] or [("F", province)]
+        kind, loc = rng.choice(options)
+        out.append(Build(power, kind, loc))
+    return out
 
 
 def civil_disorder_removals(m: Map, position: Position, power: str, candidates: list[Unit], count: int,
@@ -48,11 +72,11 @@ def civil_disorder_removals(m: Map, position: Position, power: str, candidates: 
         distance = {u: dist.get(u.province, _FAR) for u in candidates}
     elif rule is RemovalDistance.HOME_ANY_TERRAIN:
         # The web judges' 2000 rules: to the nearest home centre over any border, fleets counted like armies.
-        dist = _distances(m, set(m.homes(power)), _any_border(m))
+        dist = _distances(m, set(builds.homes(m, position.house, power)), _any_border(m))
         distance = {u: dist.get(u.province, _FAR) for u in candidates}
     else:
         # Older rules: to the nearest home centre; fleets move as fleets, armies over land and sea.
-        homes = set(m.homes(power))
+        homes = set(builds.homes(m, position.house, power))
         army = _distances(m, homes, _any_border(m))
         fleet = _distances(m, homes, m.province_fleet_adj)
         distance = {u: (fleet if u.kind == "F" else army).get(u.province, _FAR) for u in candidates}

@@ -40,7 +40,7 @@ class Create:
             raise CommandError(str(exc).upper() if isinstance(exc, maps.UnknownVariant) else
                                f"VARIANT {variant} CANNOT BE PLAYED: {exc}") from None
         game = Game(name, s.sender, hash_password(args[1]), variant=m.name)
-        game.rules = parse_rules(s.settings.get("rules", "default").split())
+        game.rules = parse_rules(list(m.rules), parse_rules(s.settings.get("rules", "default").split()))
         game.timing = Timing.from_settings(s.settings)
         game.created = s.now
         s.game, s.game_is_new = game, True
@@ -48,6 +48,12 @@ class Create:
         s.say(f"Game {name} created; you are its master. Players join with: JOIN {name} <password>",
               f"Variant: {m.name} ({m.title}): {len(m.powers)} powers, {len(m.centers)} supply centres, "
               f"{m.victory_count} to win alone.")
+        if m.dummies:
+            s.say(f"{', '.join(p.title() for p in m.dummies)} {'is a dummy' if len(m.dummies) == 1 else 'are dummies'}"
+                  f" from the start (no player joins {'it' if len(m.dummies) == 1 else 'them'}): "
+                  f"{len(m.playable_powers)} players are needed.")
+        if m.rules:
+            s.say(f"House rules of the variant: {', '.join(m.rules)} (LIST shows them all; SET RULE changes them).")
         if not picture.has_drawing(m.board):
             s.say(f"The {m.title} map has no drawing: results come as text only, without a picture of the board.")
         s.log.append(f"CREATE {name}")
@@ -65,7 +71,7 @@ class Activate:
         if game.status != FORMING:
             raise CommandError(f"GAME {game.name} HAS ALREADY STARTED")
         from judge.game import Player
-        while len(game.players) < len(game.map.powers):
+        while len(game.players) < len(game.map.playable_powers):
             game.players.append(Player("", "", status=DUMMY))
         start_game(s, game)
         return Continue.YES
@@ -73,8 +79,8 @@ class Activate:
 
 class Process:
     name, aliases, block_end = "PROCESS", (), None
-    syntax = "PROCESS  (or PROCESS! to give missing orders their defaults)"
-    help = "Process the current phase now."
+    syntax = "PROCESS"
+    help = "Process the current phase now, if every order is in (PROCESS! processes it whatever is missing)."
 
     def handle(self, s: Session, args: list[str], body: list[str], force: bool = False) -> Continue:
         """See `Command`."""
@@ -191,7 +197,7 @@ class Dummy:
                 "game": game.name, "title": "your power is now a dummy",
                 "lines": [f"The master of game {game.name} has made {player.power.title()} a dummy: you no longer "
                           "play it."]}))
-        game.vacate(player.power, DUMMY)
+        game.vacate(player.power, DUMMY, "made a dummy by the master")
         game._note_readiness(s.now)
         s.say(f"{player.power.title()} is now a dummy.")
         return Continue.YES
@@ -209,6 +215,9 @@ class Revive:
         player = game.player(power_of(args[0], game.map))
         if player is None or player.status == ACTIVE:
             raise CommandError(f"{args[0].upper()} IS NOT A DUMMY")
+        if player.power in game.map.dummies:
+            raise CommandError(f"{player.power} IS A DUMMY OF THE {game.map.title.upper()} VARIANT: NO PLAYER "
+                               "TAKES IT OVER")
         player.status = VACANT
         s.say(f"{player.power.title()} is open for takeover.")
         if game.status == PLAYING:

@@ -3,10 +3,16 @@ from __future__ import annotations
 
 from judge import limits
 from judge.commands._util import need_args, power_and_game, power_of, who_in
-from judge.commands.actions import open_seat, start_game
+from judge.commands.actions import block, open_seat, start_game
 from judge.commands.base import CommandError, Continue, Session
+from judge.deadlines import show
 from judge.game import FORMING, PLAYING, VACANT, GameError
+<<<<<<< HEAD
 from judge.storage.passwords import check_password, forget, hash_password
+=======
+from judge.game.standing import owed, power_lines
+from judge.storage.passwords import check_password, hash_password
+>>>>>>> main
 
 
 
@@ -23,8 +29,13 @@ class Join:
         if not words:
             raise CommandError(f"INCOMPLETE COMMAND: USE {self.syntax}")
         prefs = "".join(words[1:]).upper()
-        letters = set(game.map.power_letters.values())
+        m = game.map
+        letters = {m.power_letters[p] for p in m.playable_powers}
         wrong = [c for c in prefs if c not in letters]
+        dummy = [p for p in m.dummies if m.power_letters[p] in wrong]
+        if dummy:
+            raise CommandError(f"{dummy[0]} IS A DUMMY OF THIS VARIANT: NOBODY PLAYS IT (USE THE LETTERS "
+                               f"{''.join(sorted(letters))})")
         if wrong:
             raise CommandError(f"UNKNOWN POWER LETTER IN THE PREFERENCE: {''.join(wrong)} (USE THE LETTERS "
                                f"{''.join(sorted(letters))}, E.G. JOIN {game.name} <password> FEG)")
@@ -34,12 +45,12 @@ class Join:
             game.join(s.sender, hash_password(words[0]), prefs)
         except GameError as exc:
             raise CommandError(str(exc)) from None
-        s.say(f"You have joined game {game.name} ({len(game.players)} of {len(game.map.powers)} players).")
+        s.say(f"You have joined game {game.name} ({len(game.players)} of {len(game.map.playable_powers)} players).")
         if prefs:
             by_letter = {letter: power for power, letter in game.map.power_letters.items()}
             s.say("Preference: " + ", ".join(dict.fromkeys(by_letter[c].title() for c in prefs)) + ".")
         s.log.append(f"JOIN {game.name}")
-        if len(game.players) == len(game.map.powers):
+        if len(game.players) == len(game.map.playable_powers):
             start_game(s, game)
         return Continue.YES
 
@@ -122,7 +133,15 @@ class Takeover:
         except GameError as exc:
             raise CommandError(str(exc)) from None
         s.role, s.power = "power", who
-        s.say(f"You now play {who.title()} in game {name}.")
+        s.say(f"You now play {who.title()} in game {name}. Sign on with: SIGNON {game.map.power_letters[who]}{name} "
+              "<your password>")
+        if game.position is not None:
+            # Where the power stands: the phase, the deadline, each unit with the order the judge holds for it.
+            player = game.player(who)
+            block(s, "reply/status.txt", game=name, who=who, phase=game.position.phase.describe(),
+                  deadline=show(game.deadline, game.timing),
+                  powers=[{"power": who.title(), "status": player.status, "wait": player.wait,
+                           "lines": power_lines(game, who), "submitted": player.submitted, "owed": owed(game, who)}])
         s.log.append(f"TAKEOVER {who} {name}")
         s.effect("notify", ("takeover", [f"{who.title()} in game {name} has been taken over by {s.sender}."],
                             "master"))
@@ -162,7 +181,7 @@ class Eject:
         if player is None or not player.address:
             raise CommandError(f"{power} HAS NO PLAYER TO EJECT")
         address = player.address
-        game.vacate(power, VACANT)
+        game.vacate(power, VACANT, "removed by the master")
         game._note_readiness(s.now)
         s.say(f"{power.title()} is now vacant; its player has been told.")
         s.effect("mail", ([address], "notice/event.txt", {

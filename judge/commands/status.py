@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
-from judge.game.standing import owed, power_lines
+from judge.game.standing import owed, power_lines, standing
 from judge.templating import render
 
 
@@ -20,7 +20,8 @@ class Status:
         if game.position is None:
             raise CommandError(f"GAME {game.name} HAS NOT STARTED")
         players = [p for p in game.players if p.power and (s.role == "master" or p.power == s.power)]
-        rows = [{"power": p.power.title(), "status": p.status, "wait": p.wait, "lines": power_lines(game, p.power),
+        rows = [{"power": p.power.title(), "status": standing(game, p.power, p.status), "wait": p.wait,
+                 "lines": power_lines(game, p.power),
                  "submitted": p.submitted, "owed": owed(game, p.power)} for p in players]
         _, text = render("reply/status.txt", game=game.name, who=s.power or "all powers",
                          phase=game.position.phase.describe(), deadline=show(game.deadline, game.timing),
@@ -79,7 +80,7 @@ class Map:
                                "POSITION FOR THE BOARD IN TEXT)")
         kind = MapPicture.SVG if game.rules.map_picture is MapPicture.SVG else MapPicture.PNG
         # Only the board as it stands: orders given for this phase are never drawn before the deadline.
-        board = picture_of(game, f"{game.name}-{game.position.phase}",
+        board = picture_of(game, f"{game.name}-{game.position.phase.code}",
                            lambda: picture.position_svg(game.map, game.position, game=game.name), kind)
         if not board:
             raise CommandError("THE PICTURE COULD NOT BE DRAWN (THE JUDGE KEEPER CAN SEE WHY IN THE LOG)")

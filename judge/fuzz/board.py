@@ -19,8 +19,9 @@ class Geo:
         self.m = m
         self.powers = m.powers
         prov = m.provinces
-        self.seas = sorted(p for p, v in prov.items() if v.terrain == "sea")
-        self.coasts = sorted(p for p, v in prov.items() if v.terrain == "coast")
+        # Seas are where fleets convoy (ports too), coasts where armies are convoyed from and to (ports too).
+        self.seas = sorted(m.convoy_areas)
+        self.coasts = sorted(m.shores)
         self.armies = sorted(p for p, v in prov.items() if v.terrain != "sea")
         self.split = sorted(p for p, v in prov.items() if v.coasts)
         self.split_locs = [f"{p}/{c}" for p in self.split for c in prov[p].coasts]
@@ -34,12 +35,11 @@ class Geo:
             for d in sorted({d[:3] for d in dsts}):
                 into[d].append(("F", src))
         self.into = {p: sorted(v) for p, v in into.items()}
-        self.seas_by = {c: sorted(s for s in m.province_fleet_adj[c] if prov[s].terrain == "sea") for c in prov}
-        self.coasts_by = {s: sorted(c for c in m.province_fleet_adj[s] if prov[c].terrain == "coast")
-                          for s in self.seas}
+        self.seas_by = {c: sorted(s for s in m.province_fleet_adj[c] if s in m.convoy_areas) for c in prov}
+        self.coasts_by = {s: sorted(c for c in m.province_fleet_adj[s] if c in m.shores) for s in self.seas}
         # Coastal neighbours an army could also be convoyed between through a shared sea (DATC 4.A.3 setups).
-        self.adjacent_convoys = sorted((o, d, s) for o in self.coasts for d in sorted(m.army_adj[o])
-                                       if prov[d].terrain == "coast" for s in self.seas_by[o] if d in self.coasts_by[s])
+        self.adjacent_convoys = sorted((o, d, s) for o in self.coasts for d in sorted(m.army_adj.get(o, ()))
+                                       if d in m.shores for s in self.seas_by[o] if d in self.coasts_by[s])
         self.junk = _junk(self)
 
     def spots(self, prov: str) -> list[tuple[str, str]]:

@@ -1,6 +1,7 @@
 """The campaign: many phases on one map or on every variant, optionally on several processes; the report."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 import time
@@ -15,6 +16,7 @@ from judge.fuzz.cases import case_document, signature, write_case
 from judge.fuzz.census import features
 from judge.fuzz.generate import generate
 from judge.fuzz.shrink import shrink
+from judge.rules import parse_rules
 from judge.fuzz.verdict import EXPLAINED_SAFE_CONVOYS, UNEXPLAINED, Engines, classify, legal_orders, nature, \
     still_fails
 
@@ -41,13 +43,17 @@ class Tally:
 
 
 def run_chunk(seed: int, start: int, count: int, known: bool = False, engines: Engines = run_both,
-              census: bool = False, seen: Counter | None = None, variant: str = STANDARD) -> Tally:
-    """Phases start..start+count-1 of the run: classify each, shrink the disagreements, return what was found."""
+              census: bool = False, seen: Counter | None = None, variant: str = STANDARD,
+              rules: tuple[str, ...] = ()) -> Tally:
+    """Phases start..start+count-1 of the run: classify each, shrink the disagreements, return what was found.
+    `rules`: rule words set on every phase, over the ones drawn at random (e.g. convoy_intent=via_only)."""
     m = maps.load(variant)
     seen = Counter() if seen is None else seen
     tally = Tally()
     for index in range(start, start + count):
         trial = generate(seed, index, known, m)
+        if rules:
+            trial = dataclasses.replace(trial, rules=parse_rules(rules, trial.rules))
         found = classify(trial, m, engines)
         tally.phases += 1
         if census:
@@ -73,9 +79,9 @@ def run_chunk(seed: int, start: int, count: int, known: bool = False, engines: E
 _WORKER_SEEN: Counter = Counter()
 
 
-def _worker(args: tuple[int, int, int, bool, str]) -> Tally:
-    seed, start, count, known, variant = args
-    return run_chunk(seed, start, count, known, seen=_WORKER_SEEN, variant=variant)
+def _worker(args: tuple[int, int, int, bool, str, tuple[str, ...]]) -> Tally:
+    seed, start, count, known, variant, rules = args
+    return run_chunk(seed, start, count, known, seen=_WORKER_SEEN, variant=variant, rules=rules)
 
 
 @dataclass
@@ -107,11 +113,12 @@ class Report:
 
 
 def campaign(phases: int, seed: int = 1, jobs: int = 1, out: Path | str = "fuzz-cases", known: bool = False,
-             chunk: int = 1000, progress: Callable[[str], None] | None = None, variant: str = STANDARD) -> Report:
+             chunk: int = 1000, progress: Callable[[str], None] | None = None, variant: str = STANDARD,
+             rules: tuple[str, ...] = ()) -> Report:
     """Run `phases` phases on one map (on `jobs` processes), write each distinct minimal case to `out`, and report."""
     out = Path(out)
     t0 = time.perf_counter()
-    tasks = [(seed, s, min(chunk, phases - s), known, variant) for s in range(0, phases, chunk)]
+    tasks = [(seed, s, min(chunk, phases - s), known, variant, rules) for s in range(0, phases, chunk)]
     total = Tally()
     cases: dict[str, dict] = {}
     rough_to: dict[str, str] = {}       # rough signature -> the signature its minimal cases got
@@ -142,8 +149,8 @@ def campaign(phases: int, seed: int = 1, jobs: int = 1, out: Path | str = "fuzz-
 
     if jobs <= 1:
         seen: Counter = Counter()
-        for s, start, count, kn, v in tasks:
-            take(run_chunk(s, start, count, kn, seen=seen, variant=v))
+        for s, start, count, kn, v, r in tasks:
+            take(run_chunk(s, start, count, kn, seen=seen, variant=v, rules=r))
     else:
         import multiprocessing
         with multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(jobs) as pool:
@@ -157,11 +164,17 @@ def campaign(phases: int, seed: int = 1, jobs: int = 1, out: Path | str = "fuzz-
     return report
 
 
-def command(phases: int, seed: int, out: str, jobs: int, known: bool, variant: str = STANDARD) -> int:
+def command(phases: int, seed: int, out: str, jobs: int, known: bool, variant: str = STANDARD,
+            rules: tuple[str, ...] = ()) -> int:
     """`bin/judge fuzz`: run on one variant or on 'all' of them, print each report, exit 1 on any unexplained
     disagreement (2 for a variant that does not exist)."""
     def progress(msg: str) -> None:
         print(msg, file=sys.stderr, flush=True)
+    try:
+        parse_rules(rules)
+    except ValueError as exc:
+        print(f"fuzz: {exc}", file=sys.stderr)
+        return 2
     names = variant_names()
     if variant != "all" and variant not in names:
         print(f"fuzz: no variant {variant!r}; known: {', '.join(names)}, or all", file=sys.stderr)
@@ -171,9 +184,10 @@ def command(phases: int, seed: int, out: str, jobs: int, known: bool, variant: s
     for name in chosen:
         # Several variants' cases go to a folder each: a case replays only on its own map.
         where = Path(out) / name if len(chosen) > 1 else Path(out)
-        report = campaign(phases, seed, jobs, where, known, progress=progress, variant=name)
+        report = campaign(phases, seed, jobs, where, known, progress=progress, variant=name, rules=rules)
         print(f"fuzz: variant {name}, seed {seed}, {jobs} job(s), "
-              f"safe_convoys {'also on (--known)' if known else 'off'}")
+              f"safe_convoys {'also on (--known)' if known else 'off'}"
+              + (f", every phase with {' '.join(rules)}" if rules else ""))
         print("\n".join(report.lines()))
         status = status or (1 if report.unexplained else 0)
     return status

@@ -30,7 +30,7 @@ def sea_route(sk: Sketch, origin: str, dest: str, longest: int = 4, free: bool =
     """A shortest chain of sea provinces (free ones only, unless told) from coastal `origin` to coastal `dest`,
     random among equals."""
     geo, rng = sk.geo, sk.rng
-    if geo.m.provinces[origin].terrain != "coast" or geo.m.provinces[dest].terrain != "coast":
+    if origin not in geo.m.shores or dest not in geo.m.shores:
         return []
     frontier = [[s] for s in geo.seas_by.get(origin, ()) if sk.free(s) or not free]
     seen = {c[0] for c in frontier}
@@ -161,7 +161,7 @@ def build_ring(sk: Sketch) -> None:
         for u in rng.sample(members, len(members)):
             q = sk.intents[u.province][1][:3]
             seas = [s for s in geo.seas_by.get(u.province, ()) if q in geo.coasts_by.get(s, ()) and sk.free(s)]
-            if geo.m.provinces[u.province].terrain == "coast" and geo.m.provinces[q].terrain == "coast" and seas:
+            if u.province in geo.m.shores and q in geo.m.shores and seas:
                 army = sk.units[u.province] = Unit(u.power, "A", u.province)
                 fleet = sk.put(rng.choice((army.power, sk.power())), "F", rng.choice(seas))
                 sk.move(army, q, via=True)

@@ -13,7 +13,7 @@ from judge.fuzz.board import Sketch, geo_for
 from judge.fuzz.mutate import add_illegal, datc_seeds, mutate_datc
 from judge.maps import Map
 from judge.position import Phase, Position, Unit
-from judge.rules import DuplicateOrders, MissingUnit, ParadoxRule, Ruleset
+from judge.rules import ConvoyIntent, DuplicateOrders, MissingUnit, ParadoxRule, Ruleset, ViaWithoutConvoy
 
 # Any movement phase will do: the engines read nothing from the date, and every map has a spring.
 PHASE = Phase.parse("S1901M")
@@ -79,6 +79,18 @@ def random_rules(rng: random.Random, known: bool = False) -> Ruleset:
     return dataclasses.replace(Ruleset(), **changes)
 
 
+def edition_rules(seed: int, index: int, rules: Ruleset) -> Ruleset:
+    """The DATC 4.A.3 editions (convoy_intent, via_without_convoy), drawn from a generator of their own so that the
+    phases of a run (units, orders, the other options) are those the run drew before these options existed."""
+    rng = random.Random(f"{seed}:{index}:editions")
+    changes: dict[str, Any] = {}
+    if rng.random() < 0.3:
+        changes["convoy_intent"] = ConvoyIntent.VIA_ONLY
+    if rng.random() < 0.3:
+        changes["via_without_convoy"] = ViaWithoutConvoy.LAND
+    return dataclasses.replace(rules, **changes) if changes else rules
+
+
 def phase_rng(seed: int, index: int) -> random.Random:
     """The generator of phase `index` of a run: independent of how the run is split over processes."""
     return random.Random(seed * 1_000_003 + index * 7_919 + 17)
@@ -107,4 +119,5 @@ def generate(seed: int, index: int, known: bool = False, m: Map | None = None) -
         add_illegal(sk)
         sk.tags.append("illegal")
     units = tuple(sorted(sk.units.values(), key=lambda u: u.province))
-    return Trial(units, tuple(sk.render()), random_rules(rng, known), seed, index, "+".join(sk.tags), m.name)
+    rules = edition_rules(seed, index, random_rules(rng, known))
+    return Trial(units, tuple(sk.render()), rules, seed, index, "+".join(sk.tags), m.name)

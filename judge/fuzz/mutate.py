@@ -91,7 +91,7 @@ def mutate_datc(sk: Sketch) -> str:
             if c:
                 sk.move(c, p)
         elif r < 0.6:                   # a convoy from an army on the coast
-            if u.kind == "A" and geo.m.provinces[p].terrain == "coast":
+            if u.kind == "A" and p in geo.m.shores:
                 build_convoy_chain(sk, p)
         elif r < 0.75:                  # another power takes the unit (its order goes along, or stays behind)
             new = rng.choice(sk.others(u.power))
@@ -152,7 +152,7 @@ def add_illegal(sk: Sketch) -> None:
                     h = sk.units[rng.choice(helpers)[1][:3]]
                     sk.support(h, q)
         elif r < 0.7:                   # a convoy that matches nothing
-            fleets = [p for p in provs if sk.units[p].kind == "F" and m.provinces[p].terrain == "sea"]
+            fleets = [p for p in provs if sk.units[p].kind == "F" and p in m.convoy_areas]
             if fleets:
                 f = sk.units[rng.choice(fleets)]
                 a, d = rng.sample(geo.coasts_by[f.province], 2) if len(geo.coasts_by[f.province]) > 1 else (None, None)

@@ -96,7 +96,7 @@ def build_head_to_head(sk: Sketch) -> None:
         o = sk.put_into(t, third)
         if o:
             sk.move(o, t)
-    if rng.random() < 0.2 and a.kind == "A" and geo.m.provinces[b.province].terrain == "coast":
+    if rng.random() < 0.2 and a.kind == "A" and b.province in geo.m.shores:
         route = sea_route(sk, p, b.province, 2)
         if route:                   # one side goes by convoy: no head-to-head battle then (DATC 6.G)
             for s in route:
@@ -205,7 +205,7 @@ def build_full_board(sk: Sketch) -> None:
             near = [v.province for v in placed if v != u]
             rng.shuffle(near)
             any(sk.support_current(u, p) for p in near[:12])
-    armies = [u for u in placed if u.kind == "A" and geo.m.provinces[u.province].terrain == "coast"]
+    armies = [u for u in placed if u.kind == "A" and u.province in geo.m.shores]
     for u in rng.sample(armies, min(len(armies), rng.randint(0, 2))):
         route = [p for p in geo.seas_by[u.province] if p in sk.units and sk.units[p].kind == "F"]
         if route:                  # an army carried by a fleet that happens to be next to it

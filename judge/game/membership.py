@@ -28,24 +28,26 @@ class Membership:
             raise GameError(f"YOU ARE THE MASTER OF GAME {self.name}: A MASTER CANNOT ALSO PLAY IN IT")
         if self.players_at(address):
             raise GameError(f"{address} HAS ALREADY JOINED GAME {self.name}")
-        if len(self.players) >= len(self.map.powers):
+        if len(self.players) >= len(self.map.playable_powers):
             raise GameError(f"GAME {self.name} IS FULL")
         player = Player(address, password_hash, preference=preference)
         self.players.append(player)
         return player
 
     def activate(self, now: datetime, seed: int | None = None) -> None:
-        """Start the game: assign powers (first preferences first, the rest at random) and set the deadline."""
+        """Start the game: assign powers (first preferences first, the rest at random) and set the deadline. The
+        variant's dummies (DPjudge DUMMY) are nobody's: played as dummies from the start."""
         if self.status != FORMING:
             raise GameError(f"GAME {self.name} HAS ALREADY STARTED")
         m = self.map
-        if len(self.players) != len(m.powers):
-            raise GameError(f"GAME {self.name} HAS {len(self.players)} OF {len(m.powers)} PLAYERS")
+        playable = m.playable_powers
+        if len(self.players) != len(playable):
+            raise GameError(f"GAME {self.name} HAS {len(self.players)} OF {len(playable)} PLAYERS")
         rng = random.Random(seed if seed is not None else self.name)
-        free = list(m.powers)
-        letters = {m.power_letters[p]: p for p in m.powers}
+        free = list(playable)
+        letters = {m.power_letters[p]: p for p in playable}
         waiting = list(self.players)
-        for rank in range(len(m.powers)):
+        for rank in range(len(playable)):
             rng.shuffle(waiting)
             for player in list(waiting):
                 prefs = [letters[c] for c in player.preference.upper() if c in letters]
@@ -56,9 +58,11 @@ class Membership:
         rng.shuffle(free)
         for player, power in zip(waiting, free):
             player.power = power
+        self.players.extend(Player("", "", power=d, status=DUMMY) for d in m.dummies)
         self.players.sort(key=lambda p: m.powers.index(p.power))
         self.status = PLAYING
-        self.position = initial_position(m)
+        dummies = frozenset(p.power for p in self.players if p.power and p.status == DUMMY)
+        self.position = initial_position(m, self.rules, dummies)
         for player in self.players:
             if player.address:
                 self._tenure_starts(player)
@@ -85,12 +89,13 @@ class Membership:
             self._tenure_starts(player)
         return player
 
-    def vacate(self, power: str, status: str = VACANT) -> Player:
+    def vacate(self, power: str, status: str = VACANT, why: str = "") -> Player:
         """The power's player leaves (resigned, ejected) or it is made a dummy: its seat is open or played by
-        default orders; the player's address and password go."""
+        default orders; the player's address and password go. `why` is kept with the player's tenure, so that a
+        later sign-on can be told ("removed by the master")."""
         player = self.player(power)
         if player.address:
-            self._tenure_ends(player)
+            self._tenure_ends(player, why)
         player.status, player.address, player.password, player.wait = status, "", "", False
         # The absences and the vote were the leaving player's: they move no later deadline and a newcomer does not
         # inherit a vote they never cast.
@@ -98,8 +103,8 @@ class Membership:
         self.votes.pop(power, None)
         return player
 
-    def resign(self, power: str) -> None:
-        self.vacate(power, VACANT)
+    def resign(self, power: str, why: str = "resigned") -> None:
+        self.vacate(power, VACANT, why)
 
     def open_powers(self) -> list[str]:
         return [p.power for p in self.players if p.power and p.status == VACANT]
@@ -116,10 +121,12 @@ class Membership:
         self.tenures.insert(at, {"power": player.power, "address": player.address, "from": self._phase_now(),
                                  "to": ""})
 
-    def _tenure_ends(self, player: Player) -> None:
+    def _tenure_ends(self, player: Player, why: str = "") -> None:
         for t in reversed(self.tenures):
             if t["power"] == player.power and not t["to"]:
                 t["to"] = self._phase_now()
+                if why:
+                    t["why"] = why
                 return
 
     def move_address(self, player: Player, new: str) -> str:

@@ -51,10 +51,13 @@ class Game(Membership, Ordering, GameClock, Voting):
     tenures: list[dict] = field(default_factory=list)        # who played which power when
     victory: int | None = None                               # centres for a solo (None: the variant's count)
     variant: str = "standard"                                # the map and variant played (judge.maps)
+    vote_news: datetime | None = None                        # when the gathered news of changed votes goes out
 
     @property
     def map(self) -> maps.Map:
-        return maps.load(self.variant)
+        """The variant's map as it is in the current phase (a variant may change in given phases)."""
+        m = maps.load(self.variant)
+        return m.at(self.position.phase) if m.changes and self.position is not None else m
 
     @property
     def over(self) -> bool:
@@ -94,6 +97,7 @@ class Game(Membership, Ordering, GameClock, Voting):
             "tenures": list(self.tenures),
             "victory": self.victory,
             "variant": self.variant,
+            "vote_news": _iso(self.vote_news),
         }
 
     @classmethod
@@ -124,6 +128,7 @@ class Game(Membership, Ordering, GameClock, Voting):
         g.result = doc.get("result")
         g.tenures = list(doc.get("tenures", []))
         g.victory = doc.get("victory")
+        g.vote_news = _time(doc.get("vote_news"))
         return g
 
     def copy(self) -> "Game":

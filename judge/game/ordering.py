@@ -2,19 +2,24 @@
 A mixin of judge.game.Game; pure."""
 from __future__ import annotations
 
+import dataclasses
 from datetime import datetime
 
 from judge.adjudicator import PhaseOutcome, adjudicate
 from judge.orders import unit_key
-from judge.orders.errors import DUPLICATE_ORDER, SET_NOT_USED, SET_REJECTED, OrderError
+from judge.orders.errors import DUPLICATE_ORDER, SET_NOT_USED, SET_REJECTED, WRONG_PHASE, OrderError
 from judge.orders.parser import parse
 from judge.orders.sets import adjustment_count, build_order_set
+from judge.orders.suggest import with_hint
 from judge.orders.validate import Validator
+from judge import builds
 from judge.phases import ends_year, victory_centers
+from judge.position import HouseState, Phase
 from judge.game.roles import DUMMY, PLAYING, GameError, OrderSetError, Player
 from judge.rules import OrderSets, PartialOrders
 
 _DUPLICATE = DUPLICATE_ORDER.split("{")[0]      # "MULTIPLE ORDERS FOR ONE UNIT: "
+_WRONG_PHASE = WRONG_PHASE.split("{")[0]        # "ORDER NOT ALLOWED IN "
 SET_REJECTED_HEAD = SET_REJECTED.split("{")[0]
 
 
@@ -34,15 +39,32 @@ class Ordering:
         due = adjustment_count(pos, power, self.map)
         if due < 0:
             return True
-        m, anywhere = self.map, self.rules.build_anywhere
-        return due > 0 and any(c not in pos.units and m.builds_at(power, c, anywhere) for c in pos.centers_of(power))
+        return due > 0 and bool(builds.sites(self.map, power, pos.units, pos.centers, self.rules, pos.house))
 
     def ordering_players(self) -> list[Player]:
         return [p for p in self.players if p.power and self.needs_orders(p.power)]
 
     def late_players(self) -> list[Player]:
-        """Players who must still send orders (dummies never hold the game up)."""
-        return [p for p in self.ordering_players() if p.status != DUMMY and not p.submitted]
+        """Players who must still send orders (dummies never hold the game up, unless the house rule cd_dummies is
+        off: then a phase a dummy has to order waits for its deadline)."""
+        wait_for_dummies = not self.rules.cd_dummies
+        return [p for p in self.ordering_players() if (p.status != DUMMY or wait_for_dummies) and not p.submitted]
+
+    @property
+    def play_position(self):
+        """The position to check and adjudicate orders on: with the powers that are dummies now, where the house
+        rules ask (immobile_dummies, dummy_fire, vassal_dummies) or the position already keeps them."""
+        pos = self.position
+        if pos is None:
+            return pos
+        rules = self.rules
+        if pos.house is None and not (rules.immobile_dummies or rules.dummy_fire or rules.vassal_dummies):
+            return pos
+        dummies = frozenset(p.power for p in self.players if p.power and p.status == DUMMY)
+        house = pos.house or HouseState()
+        if house.dummies == dummies:
+            return pos
+        return dataclasses.replace(pos, house=dataclasses.replace(house, dummies=dummies))
 
     def all_in(self) -> bool:
         return not self.late_players()
@@ -56,7 +78,7 @@ class Ordering:
         player = self.player(power)
         if self.status != PLAYING:
             raise GameError(f"GAME {self.name} IS NOT ACTIVE")
-        pos = self.position
+        pos = self.play_position
         m = self.map
         kept = list(texts)
         if self.rules.order_sets is OrderSets.MERGE and player.submitted:
@@ -67,7 +89,11 @@ class Ordering:
         errors = [(t, e) for t, e in oset.errors if not e.startswith(_DUPLICATE)]
         if errors:
             given = set(texts)
-            raise OrderSetError(_once_per_unit([(t, e) for t, e in errors if t in given] or errors))
+            late = self._too_late(errors)
+            errors = [(t, e if e.startswith((_WRONG_PHASE, _DUPLICATE)) else with_hint(t, e, m, pos, self.rules, power))
+                      for t, e in errors]
+            raise OrderSetError(([("", late)] if late else []) +
+                                _once_per_unit([(t, e) for t, e in errors if t in given] or errors))
         if notes is not None:
             notes.extend((t, e) for t, e in oset.errors if e.startswith(_DUPLICATE))
         if self.rules.partial_orders is PartialOrders.REJECT and pos.phase.kind == "M":
@@ -79,6 +105,28 @@ class Ordering:
         player.submitted = True
         self._note_readiness(now)
         return [str(o) for o in oset.orders]
+
+    def _too_late(self, errors: list[tuple[str, str]]) -> str | None:
+        """Orders of the kind of the phase just processed, sent after it was: say so, not only that they do not
+        fit the phase the game is in now."""
+        if not self.history or not any(e.startswith(_WRONG_PHASE) for _, e in errors):
+            return None
+        try:
+            last = Phase.parse(self.history[-1], self.map.flow)
+        except ValueError:
+            return None
+        now = self.position.phase
+        if last.kind == now.kind:
+            return None
+        for text, why in errors:
+            if why.startswith(_WRONG_PHASE):
+                try:
+                    parse(text, self.map, last.kind)
+                except OrderError:
+                    continue
+                return (f"TOO LATE: THESE ARE ORDERS FOR {last.describe().upper()}, WHICH HAS BEEN PROCESSED. THE "
+                        f"GAME IS NOW IN {now.describe().upper()}: SEND ORDERS FOR THAT PHASE")
+        return None
 
     def _merge(self, old: list[str], new: list[str]) -> list[str]:
         """Combine order sets: a new order for a unit replaces the old one (DATC 4.D.1, 'merge' rule)."""
@@ -110,11 +158,11 @@ class Ordering:
     def adjudicate(self) -> tuple[PhaseOutcome, list[tuple[str, str, str]]]:
         """The outcome of the current phase from the stored orders (missing ones take defaults). Changes nothing."""
         legal, errors = self.legal_orders()
-        return adjudicate(self.map, self.position, legal, self.rules), errors
+        return adjudicate(self.map, self.play_position, legal, self.rules), errors
 
     def legal_orders(self) -> tuple[list, list[tuple[str, str, str]]]:
         """The stored orders that can be used, and (power, text, diagnostic) for those that cannot."""
-        m, pos = self.map, self.position
+        m, pos = self.map, self.play_position
         validator = Validator(pos, m, self.rules)
         legal, errors = [], []
         for p in self.players:
@@ -153,7 +201,9 @@ class Ordering:
         """A power holding the game's victory count of centres (more than half, unless the master set it)."""
         need = self.victory_centers()
         counts: dict[str, int] = {}
+        lords = self.position.house.vassals if self.position.house is not None else {}
         for owner in self.position.centers.values():
+            owner = lords.get(owner, owner)              # (vassal_dummies: a vassal's centres count for its lord)
             counts[owner] = counts.get(owner, 0) + 1
         best = sorted(((n, p) for p, n in counts.items() if n >= need), reverse=True)
         if not best or (len(best) > 1 and best[0][0] == best[1][0]):

@@ -3,6 +3,7 @@ deliveries. The PRESS and BROADCAST commands only parse; the archive keeps what 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from judge.game.roles import ACTIVE, GameError
 from judge.rules import Press as PressKind
@@ -35,12 +36,16 @@ class Delivery:
     shown_to: str                              # "everyone" or "France, Germany"
 
 
-def route(game, r: Request) -> tuple[list[Delivery], dict]:
+def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery], dict]:
     """The copies to send and the archive entry (what happened, with what each reader saw); GameError when the
-    house rules do not allow it (DPjudge refuses the whole message and tells no one)."""
+    house rules do not allow it (DPjudge refuses the whole message and tells no one). `now`: for ftf_press, whether
+    the deadline has passed."""
     rules = game.rules
     kind = rules.press
     only_master = r.to_master and not r.to and not r.broadcast
+    if rules.ftf_press and r.role != "master" and not only_master and not _face_to_face_open(game, now):
+        raise GameError(f"GAME {game.name} PLAYS FACE-TO-FACE PRESS (HOUSE RULE FTF_PRESS): PLAYERS WRITE TO EACH "
+                        "OTHER ONLY IN A MOVEMENT PHASE BEFORE ITS DEADLINE; NOW ONLY TO THE MASTER (PRESS TO M)")
     if r.role == "observer" and not only_master and not (rules.observer_press and r.broadcast):
         raise GameError(f"OBSERVERS MAY NOT SEND PRESS IN GAME {game.name}" +
                         (": ONLY BROADCASTS" if rules.observer_press else ": ONLY TO THE MASTER (PRESS TO M)"))
@@ -83,6 +88,14 @@ def route(game, r: Request) -> tuple[list[Delivery], dict]:
              "shown_to": shown_to, "grey": grey, "body": list(r.body),
              "master_copy": r.role != "master" and (r.to_master or r.broadcast or rules.master_press_copies)}
     return out, entry
+
+
+def _face_to_face_open(game, now: datetime | None) -> bool:
+    """ftf_press: press between players only while a movement phase has its deadline to come (DPjudge's rule)."""
+    pos = game.position
+    if pos is None or pos.phase.kind != "M":
+        return False
+    return now is None or game.deadline is None or now < game.deadline
 
 
 def _signing(game, r: Request) -> bool:

@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
-TERRAINS = ("land", "coast", "sea")
-COASTS = ("NC", "SC", "EC", "WC")     # the coasts the order parser reads ("/nc", "north coast" ...)
+from judge.maps.calendar import Calendar
+
+TERRAINS = ("land", "coast", "sea", "port")   # a port: a coast whose fleet may also convoy, as one at sea
+COASTS = ("NC", "SC", "EC", "WC")     # the coasts the order parser reads by name ("north coast"); others by code
 BUILDS = ("homes", "any")             # where a power builds: its own home centres, or any centre it owns
 DEFAULT_BEGIN = "S1901M"
 SEASON_WORDS = {"spring": "S", "fall": "F"}   # the seasons a calendar may hold a movement phase in (and its retreats)
@@ -22,8 +25,9 @@ class UnknownVariant(MapError):
 
 
 def alias_key(text: str) -> str:
-    """The form names are compared in: lower case letters and digits only ("St. Petersburg" -> "stpetersburg")."""
-    return re.sub(r"[^a-z0-9]", "", text.lower())
+    """The form names are compared in: lower case letters and digits (of any script) only ("St. Petersburg" ->
+    "stpetersburg", "Grèce" -> "grèce")."""
+    return re.sub(r"[\W_]", "", text.lower())
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,8 @@ class Map:
     province_fleet_adj: dict[str, frozenset[str]] = field(default_factory=dict)  # coasts folded away
     name_prefixes: frozenset[str] = frozenset()   # every prefix of every name key, for word-by-word matching
     reach: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)  # (kind, loc) -> provinces
+    coast_words: dict[str, str] = field(default_factory=dict)   # what players write for a coast -> its code
+    coast_codes: frozenset[str] = frozenset()     # coast codes a player may write bare after a place ("spa nc")
     # -- the variant: what differs from one game of Diplomacy to another beyond the board ---------------------------
     title: str = ""                       # "Fleet Rome"
     description: str = ""                 # what differs from the standard game, in a line
@@ -62,9 +68,43 @@ class Map:
     start_centers: dict[str, tuple[str, ...]] | None = None     # centres owned at the start (None: the home centres)
     calendar: tuple[str, ...] = ("S", "F")   # the movement seasons of a year, in order; a winter adjustment ends it
     build_limit: int = 0                  # most builds a power makes in one adjustment phase (0: no limit)
+    flow: Calendar | None = None          # a calendar of the variant's own (DPjudge FLOW); None: the standard one
+    rules: tuple[str, ...] = ()           # house rules a game of the variant starts with (judge.rules words)
+    new_homes: tuple[int, ...] = ()       # years whose adjustment phase makes the centres owned the home centres
+    coast_names: dict[str, str] = field(default_factory=dict)   # "BUL/OK" -> "Bulgarije (oostkust)", if given
     source: str = ""                      # the file the variant was read from
+    # -- what DPjudge's maps add (judge.maps.features; FORMAT.md) ------------------------------------------------
+    dummies: tuple[str, ...] = ()         # powers no player joins: dummies from the start
+    leagues: dict = field(default_factory=dict)         # power -> features.League
+    power_builds: dict = field(default_factory=dict)    # power -> features.PowerBuilds (claims, partisans, ...)
+    borders: dict = field(default_factory=dict)         # (from location, to province) -> features.Border
+    weak_borders: dict[tuple[str, str], str] = field(default_factory=dict)   # ... -> "half" or "none" only
+    closed_borders: dict = field(default_factory=dict)  # ... -> Border, only those closed to some powers
+    shared_homes: dict[str, tuple[str, ...]] = field(default_factory=dict)   # power -> home centres of another
+    # power that are its own too (DPjudge allows it: only one owns such a centre at a time)
+    changes: tuple[dict, ...] = ()        # parts that change in given phases (judge.maps.changes; DPjudge IN, FROM)
+    base_document: dict | None = None     # the document, kept where there are changes to apply to it
+    changed: dict = field(default_factory=dict)         # the changes applied -> the Map they make (cached)
+    rebuild: Any = None                   # judge.maps.build.build, for the Maps of the changes
+
+    def at(self, phase) -> "Map":
+        """The map this variant is played on in the phase (a judge.position.Phase): itself, unless it changes then."""
+        if not self.changes:
+            return self
+        from judge.maps.changes import at
+        return at(self, phase)
 
     # -- derived views -------------------------------------------------------------------------------------------
+    @cached_property
+    def convoy_areas(self) -> frozenset[str]:
+        """Where a fleet may convoy an army: the seas, and the ports."""
+        return frozenset(p.abbr for p in self.provinces.values() if p.terrain in ("sea", "port"))
+
+    @cached_property
+    def shores(self) -> frozenset[str]:
+        """Where an army may be convoyed from or to: coastal provinces, and the ports."""
+        return frozenset(p.abbr for p in self.provinces.values() if p.terrain in ("coast", "port"))
+
     @cached_property
     def centers(self) -> frozenset[str]:
         """The supply centres (computed once: a loaded map is never changed)."""
@@ -72,6 +112,11 @@ class Map:
 
     def homes(self, power: str) -> tuple[str, ...]:
         return self.home_centers.get(power, ())
+
+    @property
+    def playable_powers(self) -> tuple[str, ...]:
+        """The powers players join: all but the variant's dummies."""
+        return tuple(p for p in self.powers if p not in self.dummies) if self.dummies else self.powers
 
     @property
     def victory_count(self) -> int:
@@ -93,7 +138,7 @@ class Map:
         p = self.provinces.get(province)
         if p is None or not p.center:
             return False
-        return p.home == power or anywhere or self.builds == "any"
+        return p.home == power or anywhere or self.builds == "any" or province in self.shared_homes.get(power, ())
 
     def first_centers(self) -> dict[str, str]:
         """Who owns which centre at the start: the variant's own list, else each home centre its power's."""
@@ -108,6 +153,8 @@ class Map:
         for p in sorted(self.provinces.values(), key=lambda p: p.abbr):
             if p.home:
                 out.setdefault(p.home, []).append(p.abbr)
+        for power, shared in self.shared_homes.items():      # (DPjudge: a home centre of two powers)
+            out[power] = sorted({*out.get(power, ()), *shared})
         return {power: tuple(provs) for power, provs in out.items()}
 
     def locations(self) -> list[str]:
@@ -160,9 +207,11 @@ class Map:
                      through: str | None = None) -> bool:
         """Is there a chain of the given sea provinces from province src to province dest (via `through`)?
 
-        Armies are convoyed from coast to coast through sea provinces only, each next to the one before.
+        Armies are convoyed from coast to coast (ports are coasts too) through the seas (and ports) whose fleets
+        are given, each next to the one before.
         """
-        if self.provinces[src].terrain != "coast" or self.provinces[dest].terrain != "coast" or src == dest:
+        shores = self.shores
+        if src not in shores or dest not in shores or src == dest:
             return False
         if through is not None:
             return through in seas and self._route_through(src, dest, seas, through)

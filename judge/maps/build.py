@@ -6,21 +6,45 @@ import re
 from typing import Any
 
 from judge.maps import BUILDS, COASTS, DEFAULT_BEGIN, SEASON_WORDS, TERRAINS, Map, MapError, Province, alias_key
+from judge.maps import features
+from judge.maps.calendar import Calendar, CalendarError
+from judge.maps.coasts import COAST_WORDS
+from judge.rules import parse_rules
 
 FULL_KEYS = {"name", "title", "description", "board", "powers", "provinces", "army", "fleet", "start", "centers",
-             "victory", "builds", "begin", "calendar", "build_limit"}
+             "victory", "builds", "begin", "calendar", "build_limit", "flow", "rules", "coast_names", "new_homes",
+             "borders", "changes"}
 # What a variant on another's board may change: everything but the geography (a new board needs its own drawing).
 DERIVED_KEYS = {"name", "base", "title", "description", "board", "powers", "homes", "start", "centers", "victory",
-                "builds", "begin", "calendar", "build_limit"}
-POWER_KEYS = {"letter", "adjective", "aliases", "colour"}
+                "builds", "begin", "calendar", "build_limit", "flow", "rules", "new_homes", "changes"}
+POWER_KEYS = {"letter", "adjective", "aliases", "colour"} | features.POWER_KEYS
 PROVINCE_KEYS = {"name", "terrain", "center", "home", "coasts", "aliases"}
 
-_ABBR = re.compile(r"^[A-Z]{3}$")                 # the strict notation ("A PAR") reads three capital letters
-_POWER = re.compile(r"^[A-Z][A-Z0-9]*$")
-_LETTER = re.compile(r"^[A-Z0-9]$")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _BEGIN = re.compile(r"^(?:[SF]\d{4}M|W\d{4}A)$")   # a game starts with a movement phase, or with builds
-_NAME = re.compile(r"^[a-z][a-z0-9_]{0,29}$")
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_]{0,29}$")     # DPjudge's maps include 1897, 1898 and 1900
+NOT_LETTERS = "M?@"          # M signs on the master; '?' DPjudge refuses; '@' begins the power@game sign-on
+
+
+def is_abbr(abbr: str) -> bool:
+    """The strict notation ("A PAR", "A GRÈ") reads three capital letters or digits (of any script)."""
+    return len(abbr) == 3 and abbr.isalnum() and abbr.isupper()
+
+
+def is_power(name: str) -> bool:
+    """A power's name: one word in capitals (of any script: TÜRCHIA), beginning with a letter."""
+    return name[:1].isalpha() and name.isalnum() and name == name.upper()
+
+
+def is_letter(letter: str) -> bool:
+    """A power's sign-on letter: one character, a capital letter, a digit or a sign (DPjudge's void map has + and
+    *), but not M (the master's), ? or @."""
+    return len(letter) == 1 and letter.isprintable() and not letter.isspace() and letter == letter.upper() \
+        and letter not in NOT_LETTERS
+
+
+def is_coast(coast: str) -> bool:
+    return len(coast) == 2 and coast.isalnum() and coast.isupper()
 
 
 def _expect(value: Any, kind: type | tuple[type, ...], where: str) -> Any:
@@ -52,7 +76,8 @@ def derive(base: dict, doc: dict, source: str) -> dict:
     """
     _unknown(doc, DERIVED_KEYS, source)
     out = copy.deepcopy(base)
-    for key in ("title", "description", "victory", "builds", "begin", "board", "calendar", "build_limit"):
+    for key in ("title", "description", "victory", "builds", "begin", "board", "calendar", "build_limit", "flow", "rules",
+                "new_homes", "changes"):
         if key in doc:
             out[key] = doc[key]
     out["name"] = doc.get("name", out["name"])
@@ -105,7 +130,7 @@ def _build(doc: Any, source: str) -> Map:
             raise MapError(f"no {key!r}")
     name = _expect(doc["name"], str, "name")
     if not _NAME.match(name):
-        raise MapError(f"name: {name!r} is not a variant name (a lower-case letter, then letters, digits or _)")
+        raise MapError(f"name: {name!r} is not a variant name (lower-case letters, digits or _, beginning with a letter or digit)")
     powers_doc = _expect(doc["powers"], dict, "powers")
     letters, adjectives, colours = _powers(powers_doc)
     provinces = {abbr: _province(abbr, p, powers_doc) for abbr, p in _expect(doc["provinces"], dict,
@@ -125,9 +150,16 @@ def _build(doc: Any, source: str) -> Map:
             victory=_expect(doc.get("victory", 0), int, "victory"), builds=doc.get("builds", "homes"),
             begin=_expect(doc.get("begin", DEFAULT_BEGIN), str, "begin"), start_centers=start_centers,
             calendar=_calendar(doc.get("calendar", list(SEASON_WORDS))),
-            build_limit=_expect(doc.get("build_limit", 0), int, "build_limit"))
+            build_limit=_expect(doc.get("build_limit", 0), int, "build_limit"), flow=_flow(doc.get("flow")),
+            rules=_rules(doc.get("rules", [])), coast_names=_coast_names(doc.get("coast_names", {})),
+            new_homes=tuple(_years(doc.get("new_homes", []))))
+    features.read_powers(m, powers_doc)
+    features.read_borders(m, doc.get("borders", []))
     _derive_tables(m)
     check(m)
+    if doc.get("changes"):
+        from judge.maps import changes
+        changes.read(m, doc, doc["changes"], build)
     return m
 
 
@@ -138,13 +170,13 @@ def _powers(powers_doc: dict) -> tuple[dict[str, str], dict[str, str], dict[str,
     colours: dict[str, str] = {}
     for power, info in powers_doc.items():
         where = f"powers.{power}"
-        if not _POWER.match(power):
+        if not is_power(power):
             raise MapError(f"{where}: a power's name is one word in capital letters")
         _unknown(_expect(info, dict, where), POWER_KEYS, where)
         letter = _expect(info.get("letter"), str, f"{where}.letter")
-        if not _LETTER.match(letter) or letter == "M":
-            raise MapError(f"{where}.letter: {letter!r} is not one capital letter or digit other than M (M signs "
-                           "on the master)")
+        if not is_letter(letter):
+            raise MapError(f"{where}.letter: {letter!r} is not one capital letter, digit or sign other than M (M "
+                           "signs on the master), ? and @")
         if letter in letters.values():
             other = next(p for p, c in letters.items() if c == letter)
             raise MapError(f"{where}.letter: {letter} is {other}'s letter too")
@@ -161,8 +193,8 @@ def _powers(powers_doc: dict) -> tuple[dict[str, str], dict[str, str], dict[str,
 
 def _province(abbr: str, p: Any, powers: dict) -> Province:
     where = f"provinces.{abbr}"
-    if not _ABBR.match(abbr):
-        raise MapError(f"{where}: an abbreviation is three capital letters")
+    if not is_abbr(abbr):
+        raise MapError(f"{where}: an abbreviation is three capital letters or digits")
     _unknown(_expect(p, dict, where), PROVINCE_KEYS, where)
     if p.get("terrain") not in TERRAINS:
         raise MapError(f"{where}.terrain: {p.get('terrain')!r} is not one of {', '.join(TERRAINS)}")
@@ -172,8 +204,9 @@ def _province(abbr: str, p: Any, powers: dict) -> Province:
     if home is not None and not p.get("center"):
         raise MapError(f"{where}.home: a home centre must be a supply centre (\"center\": true)")
     coasts = tuple(_strings(p.get("coasts", []), f"{where}.coasts"))
-    if any(c not in COASTS for c in coasts) or (coasts and p["terrain"] != "coast"):
-        raise MapError(f"{where}.coasts: coasts are {', '.join(COASTS)}, on a coastal province only")
+    if any(not is_coast(c) for c in coasts) or (coasts and p["terrain"] != "coast"):
+        raise MapError(f"{where}.coasts: a coast is two capital letters ({', '.join(COASTS)}, or others such as "
+                       "OK), on a coastal province only")
     return Province(abbr, _expect(p.get("name"), str, f"{where}.name"), p["terrain"], bool(p.get("center")), home,
                     coasts)
 
@@ -208,6 +241,10 @@ def _derive_tables(m: Map) -> None:
         fold.setdefault(src[:3], set()).update(d[:3] for d in dsts)
     m.province_fleet_adj = {p: frozenset(fold.get(p, ())) for p in m.provinces}
     m.name_prefixes = frozenset(key[:i] for key in m.names for i in range(1, len(key) + 1))
+    # Coasts by code ("/ok" on a map whose coasts are OK and ZK), beside the words for the four usual ones.
+    codes = {c.lower() for p in m.provinces.values() for c in p.coasts if c not in COASTS}
+    m.coast_codes = frozenset({c.lower() for c in COASTS} | {c for c in codes if c not in m.names})
+    m.coast_words = {**COAST_WORDS, **{c: c.upper() for c in codes}}
     m.reach = {**{("A", src): dsts for src, dsts in m.army_adj.items()},
                **{("F", src): frozenset(d[:3] for d in dsts) for src, dsts in m.fleet_adj.items()}}
 
@@ -217,6 +254,7 @@ def check(m: Map) -> None:
     centres, start or rules do not fit its map."""
     _check_adjacency(m)
     _check_variant(m)
+    features.check(m)
 
 
 def _check_adjacency(m: Map) -> None:
@@ -253,20 +291,66 @@ def _calendar(value: Any) -> tuple[str, ...]:
     return tuple(SEASON_WORDS[w] for w in words)
 
 
-def _check_variant(m: Map) -> None:
-    if m.builds not in BUILDS:
-        raise MapError(f"builds: {m.builds!r} is not one of {', '.join(BUILDS)}")
+def _rules(value: Any) -> tuple[str, ...]:
+    """The house rules a game of the variant starts with (rule words: "mobilize", "press=none"), checked."""
+    words = _strings(value, "rules")
+    try:
+        parse_rules(words)
+    except ValueError as exc:
+        raise MapError(f"rules: {exc}") from None
+    return tuple(words)
+
+
+def _years(value: Any) -> list[int]:
+    for i, year in enumerate(_expect(value, list, "new_homes")):
+        _expect(year, int, f"new_homes[{i}]")
+    return value
+
+
+def _coast_names(value: Any) -> dict[str, str]:
+    names = _expect(value, dict, "coast_names")
+    for loc, name in names.items():
+        _expect(name, str, f"coast_names.{loc}")
+    return dict(names)
+
+
+def _flow(value: Any) -> Calendar | None:
+    """DPjudge's FLOW words -> the variant's own calendar (judge.maps.calendar), or None for the standard one."""
+    if value is None:
+        return None
+    words = _strings(value, "flow")
+    try:
+        return Calendar(words, left_out=("INCOME",))
+    except CalendarError as exc:
+        raise MapError(f"flow: {exc}") from None
+
+
+def _check_begin(m: Map) -> None:
+    if m.flow is not None:
+        try:
+            _, _, kind = m.flow.read(m.begin)
+        except ValueError as exc:
+            raise MapError(f"begin: {exc}") from None
+        if kind == 1:
+            raise MapError(f"begin: {m.begin}: a game begins with a movement or an adjustment phase")
+        return
     if not _BEGIN.match(m.begin):
         raise MapError(f"begin: {m.begin!r} is not a spring or fall movement or a winter adjustment phase "
                        "(e.g. S1901M, W1900A)")
     if m.begin[0] != "W" and m.begin[0] not in m.calendar:
         raise MapError(f"begin: {m.begin} is in a season with no movement phase in this variant's calendar")
+
+
+def _check_variant(m: Map) -> None:
+    if m.builds not in BUILDS:
+        raise MapError(f"builds: {m.builds!r} is not one of {', '.join(BUILDS)}")
+    _check_begin(m)
     if m.build_limit < 0:
         raise MapError(f"build_limit: {m.build_limit} (the most builds in one winter: 1 or more, or 0 for no limit)")
     if not 0 <= m.victory <= len(m.centers):
         raise MapError(f"victory: {m.victory} is more than the {len(m.centers)} supply centres")
     for power in m.powers:
-        if not m.homes(power) and m.builds == "homes":
+        if not m.homes(power) and m.builds == "homes" and not m.power_builds.get(power):
             raise MapError(f"powers.{power}: no home centre, so it could never build")
     _check_start(m)
 

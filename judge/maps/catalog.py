@@ -3,6 +3,7 @@ or DPjudge .map files), each read and checked once per process (the adjudicators
 from __future__ import annotations
 
 import json
+import logging
 from importlib import resources
 from importlib.abc import Traversable
 from pathlib import Path
@@ -10,11 +11,13 @@ from typing import Callable, Union
 
 from judge.maps import Map, MapError, UnknownVariant
 
+log = logging.getLogger("judge")
 _SHIPPED = resources.files("judge.maps")
 _folder: Path | None = None
 _pending: Callable[[], "str | Path | None"] | None = None    # where the folder is, asked when first needed
 _cache: dict[str, Map] = {}
-_reading: list[str] = []          # variants being read now: a base that leads back to itself is an error, not a hang
+_reading: list[str] = []
+_told: set[Path] = set()          # files named like a shipped variant, already said in the log          # variants being read now: a base that leads back to itself is an error, not a hang
 
 Folder = Union[str, Path, None, Callable[[], "str | Path | None"]]
 
@@ -73,18 +76,43 @@ def offered(name: object) -> bool:
 
 
 def _folder_files() -> dict[str, Path]:
-    """Variant name -> file, for the folder's .json and .map files (a shipped name is never shadowed)."""
+    """Variant name -> file, for the folder's .json and .map files. A shipped name is never shadowed: a file named
+    like a shipped variant (DPjudge's standard.map) is offered under a prefixed name (dpjudge_standard), and said
+    (shadowed(), the log, `judge variants`)."""
     where = folder()
     if where is None or not where.is_dir():
         return {}
     out: dict[str, Path] = {}
+    later: list[tuple[str, Path]] = []
     for path in sorted(where.iterdir()):
         if path.suffix not in (".json", ".map") or path.name.endswith(".geometry.json"):
             continue
         name = path.stem.lower().replace("-", "_")
-        if not _is_shipped(name):
+        if _is_shipped(name):
+            later.append((name, path))
+        else:
             out.setdefault(name, path)
+    for name, path in later:
+        alt = ("dpjudge_" if path.suffix == ".map" else "folder_") + name
+        if alt not in out and not _is_shipped(alt):
+            out[alt] = path
+            if path not in _told:
+                _told.add(path)
+                log.warning("variants folder: %s is named like the shipped variant %r; it is offered as %r",
+                            path, name, alt)
     return out
+
+
+def folder_variants() -> dict[str, Path]:
+    """The variants the folder offers: name -> file."""
+    return dict(_folder_files())
+
+
+def shadowed() -> list[tuple[Path, str, str]]:
+    """Files of the variants folder named like a shipped variant: (file, the shipped name, the name it is offered
+    under)."""
+    return [(path, path.stem.lower().replace("-", "_"), name) for name, path in _folder_files().items()
+            if name != path.stem.lower().replace("-", "_")]
 
 
 def known() -> list[str]:
@@ -141,7 +169,7 @@ def document(name: str) -> dict:
             if not isinstance(base, str):
                 raise MapError(f"{source}: base: expected a variant name, not {base!r}")
             doc = derive(document(base), {"name": name, **doc}, source)
-        elif isinstance(doc, dict) and doc.get("name", name) != name:
+        elif isinstance(doc, dict) and doc.get("name", name) not in (name, Path(str(path)).stem):
             raise MapError(f"{source}: name: {doc['name']!r}, but the file is named for {name!r}")
         return doc
     finally:

@@ -5,10 +5,11 @@ import re
 from dataclasses import dataclass, field
 
 from judge.maps import Map
+from judge.maps.coasts import COAST_WORDS
 from judge.orders import errors as E
 from judge.orders.errors import OrderError
 
-_TOKEN = re.compile(r"->|=>|-+>|[-=>/(),:;+]|[a-z0-9][a-z0-9.']*")
+_TOKEN = re.compile(r"->|=>|-+>|[-=>/(),:;+]|[^\W_](?:[^\W_]|[.'])*")      # (words of any script: "grè")
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2192": ">", "\u21d2": ">"})
 
 MOVE_WORDS = {"-", "->", "=>", ">", "to", "m", "mv", "move", "moves", "into", "attack", "attacks"}
@@ -21,8 +22,6 @@ BUILD_WORDS = {"b", "build", "builds", "+"}
 REMOVE_WORDS = {"remove", "removes", "disband", "disbands", "d", "r"}
 WAIVE_WORDS = {"waive", "waives", "w", "waived"}
 UNIT_WORDS = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
-COAST_WORDS = {"nc": "NC", "sc": "SC", "ec": "EC", "wc": "WC", "n": "NC", "s": "SC", "e": "EC", "w": "WC",
-               "north": "NC", "south": "SC", "east": "EC", "west": "WC"}
 # Words that end a place name (so "A Lon S ..." never reads "Lon S" as one name).
 KEYWORDS = MOVE_WORDS | HOLD_WORDS | SUPPORT_WORDS | CONVOY_WORDS | RETREAT_WORDS | DISBAND_WORDS | {"via", "by"}
 MAX_NAME_WORDS = 4
@@ -142,23 +141,24 @@ class _Reader:
     def coast(self) -> str | None:
         """An optional coast after a place: /nc, (nc), (north coast), nc, north coast, n.c."""
         tok = self.peek()
-        if tok == "/" and self.peek(1) in COAST_WORDS:
+        words = self.m.coast_words
+        if tok == "/" and self.peek(1) in words:
             self.i += 2
             self.accept({"coast"})
-            return COAST_WORDS[self.t[self.i - 1 - (self.t[self.i - 1] == "coast")]]
+            return words[self.t[self.i - 1 - (self.t[self.i - 1] == "coast")]]
         if tok == "(":
             j = self.i + 1
             inner = []
             while j < len(self.t) and self.t[j] != ")":
                 inner.append(self.t[j])
                 j += 1
-            if j < len(self.t) and inner and inner[0] in COAST_WORDS and inner[1:] in ([], ["coast"]):
+            if j < len(self.t) and inner and inner[0] in words and inner[1:] in ([], ["coast"]):
                 self.i = j + 1
-                return COAST_WORDS[inner[0]]
+                return words[inner[0]]
             return None
-        if tok in ("nc", "sc", "ec", "wc"):
+        if tok in self.m.coast_codes:
             self.i += 1
-            return COAST_WORDS[tok]
+            return words[tok]
         if tok in ("north", "south", "east", "west") and self.peek(1) == "coast":
             self.i += 2
             return COAST_WORDS[tok]
@@ -242,14 +242,13 @@ def _parse(text: str, m: Map, phase_kind: str) -> Parsed:
     except OrderError as err:
         # An order of another phase type gets the diagnostic that says so, not a puzzling one.
         for other, name in (("M", "MOVEMENT"), ("R", "RETREAT"), ("A", "ADJUSTMENT")):
-            if other == phase_kind or (other, phase_kind) == ("R", "M"):
+            if other == phase_kind or ((other, phase_kind) == ("R", "M") and tokens[0] not in RETREAT_WORDS):
                 continue    # a movement-phase order reads as a retreat too ("A SEV - UKR"): no hint there
             try:
                 _parse_as(tokens, m, text, other)
             except OrderError:
                 continue
-            phase_name = {"M": "MOVEMENT", "R": "RETREAT", "A": "ADJUSTMENT"}[phase_kind]
-            raise OrderError(E.WRONG_PHASE.format(phase_name, text.strip().upper())) from err
+            raise OrderError(E.WRONG_PHASE.format(E.IN_PHASE[phase_kind], text.strip().upper())) from err
         raise
 
 
@@ -311,6 +310,8 @@ def _movement_rest(r: _Reader, kind: str | None, place: Place) -> Parsed:
     if r.peek() in MOVE_WORDS:
         p.action = "move"
         while r.accept(MOVE_WORDS):
+            while r.accept(MOVE_WORDS):     # "moves to"
+                pass
             p.path.append(r.place())
         p.via = _via(r)
         return p
@@ -332,6 +333,8 @@ def _target(r: _Reader, p: Parsed, allow_hold: bool) -> None:
     p.target_kind = r.unit_type()
     p.target = r.place()
     if r.accept(MOVE_WORDS) or (r.peek() is not None and r.peek()[0].isalnum() and r.peek() not in KEYWORDS):
+        while r.accept(MOVE_WORDS):         # "supports A Paris moves to Burgundy"
+            pass
         p.target_dest = r.place()
         # A path in a convoy or support order ("F NTH C A LON - NTH - BEL") only names the route: keep the end.
         while r.accept(MOVE_WORDS):
@@ -347,10 +350,14 @@ def _retreat(r: _Reader) -> Parsed:
     if r.accept(DISBAND_WORDS):
         kind = r.unit_type()
         return Parsed("disband", r.text, kind, r.place())
+    # "Retreat A Bud - Vie", "retreat army budapest to vienna": the verb first, as "Build A Ber" is written.
+    verb_first = r.peek(1) is not None and r.accept(RETREAT_WORDS) is not None
     kind = r.unit_type()
     place = r.place()
-    if r.accept(DISBAND_WORDS):
+    if not verb_first and r.accept(DISBAND_WORDS):
         return Parsed("disband", r.text, kind, place)
+    if verb_first and (r.accept(MOVE_WORDS) or (not r.done() and r.peek()[0].isalnum())):
+        return Parsed("retreat", r.text, kind, place, [r.place()])
     if r.accept(RETREAT_WORDS | MOVE_WORDS):
         r.accept(MOVE_WORDS)        # "R - UKR", "retreat to UKR"
         return Parsed("retreat", r.text, kind, place, [r.place()])

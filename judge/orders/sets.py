@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from judge import builds
 from judge.maps import Map
 from judge.orders import Build, Order, Remove, Waive
 from judge.orders import errors as E
@@ -35,7 +36,7 @@ class OrderSet:
 def adjustment_count(position: Position, power: str, m: Map) -> int:
     """Builds (positive) or removals (negative) a power has in an adjustment phase: the difference of its centres and
     units, builds no more than the variant's limit per winter."""
-    return m.builds_allowed(len(position.centers_of(power)) - len(position.units_of(power)))
+    return builds.count(m, position, power)
 
 
 def build_order_set(power: str, texts: list[str], position: Position, m: Map, rules: Ruleset,
@@ -51,7 +52,7 @@ def build_order_set(power: str, texts: list[str], position: Position, m: Map, ru
             out.errors.append((text, err.message))
             out.verdicts[index] = err.message
     if position.phase.kind == "A":
-        _limit_adjustments(power, legal, position, m, out)
+        _limit_adjustments(power, legal, position, m, out, rules)
     else:
         _settle_duplicates(legal, rules, out)
     # Report errors in the order the player wrote the lines.
@@ -89,14 +90,39 @@ def _settle_duplicates(legal: list[tuple[int, str, Order]], rules: Ruleset, out:
                 out._refuse(item, E.DUPLICATE_ORDER.format(item[2].unit) + note)
 
 
+class _SpecialSites:
+    """DPjudge's limits on one power's builds in one winter: one site of each group of alternatives stays unbuilt,
+    and no more home centres are claimed (builds outside its home centres) than it has claims left."""
+
+    def __init__(self, m: Map, position: Position, power: str, rules: Ruleset):
+        house = position.house
+        open_sites = builds.sites(m, power, position.units, position.centers, rules, house)
+        self.groups = builds.alternative_groups(m, house, power, open_sites)
+        self.claims = builds.claims_left(m, house, power)
+        self.homes = set(builds.homes(m, house, power))
+        self.centres = m.centers
+
+    def refusal(self, order: Build, building: set[str]) -> str | None:
+        site = order.province
+        for group in self.groups:
+            if site in group and all(g in building for g in group if g != site):
+                return E.ALTERNATIVES_ALL_TAKEN.format(", ".join(group), order)
+        if self.claims and site in self.centres and site not in self.homes:
+            used = sum(1 for b in building if b in self.centres and b not in self.homes)
+            if used >= self.claims:
+                return E.EXCESS_CLAIM.format(self.claims, order)
+        return None
+
+
 def _limit_adjustments(power: str, legal: list[tuple[int, str, Order]], position: Position, m: Map,
-                       out: OrderSet) -> None:
+                       out: OrderSet, rules: Ruleset) -> None:
     """The first legal adjustments count, up to what the power is due (DATC 4.D.4-4.D.6)."""
     due = adjustment_count(position, power, m)
     builds = max(due, 0)
     removals = max(-due, 0)
     building: set[str] = set()
     removing: set[str] = set()
+    special = _SpecialSites(m, position, power, rules) if m.power_builds and due > 0 else None
     for item in legal:
         order = item[2]
         if isinstance(order, (Build, Waive)):
@@ -106,6 +132,10 @@ def _limit_adjustments(power: str, legal: list[tuple[int, str, Order]], position
             if isinstance(order, Build):
                 if order.province in building:
                     out._refuse(item, E.ALREADY_BUILDING.format(order.province))
+                    continue
+                refusal = special.refusal(order, building) if special else None
+                if refusal:
+                    out._refuse(item, refusal)
                     continue
                 building.add(order.province)
             builds -= 1

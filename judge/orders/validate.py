@@ -5,13 +5,15 @@ A *legal* order is one that could succeed whatever the others order; whether it 
 """
 from __future__ import annotations
 
+from judge import builds
 from judge.maps import Map
+from judge.maps.features import crossing_allowed, league_forbids
 from judge.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Waive)
 from judge.orders import errors as E
 from judge.orders.errors import OrderError
 from judge.orders.parser import Parsed, Place, parse
 from judge.position import Position, Unit
-from judge.rules import MissingUnit, Ruleset
+from judge.rules import MissingUnit, Ruleset, ViaWithoutConvoy
 
 
 class Validator:
@@ -20,8 +22,9 @@ class Validator:
     def __init__(self, position: Position, m: Map, rules: Ruleset):
         self.pos, self.m, self.rules = position, m, rules
         self.kind = position.phase.kind            # M, R or A (read once: every order needs it)
-        self.fleet_seas = frozenset(p for p, u in position.units.items()
-                                    if u.kind == "F" and m.provinces[p].terrain == "sea")
+        areas = m.convoy_areas              # (seas and ports: where a fleet may convoy)
+        self.fleet_seas = frozenset(p for p, u in position.units.items() if u.kind == "F" and p in areas)
+        self._special = rules.hibernate or rules.immobile_dummies     # (house rules on units: checked only then)
 
     # -- entry points ----------------------------------------------------------------------------------------------
     def order(self, text: str, power: str) -> Order:
@@ -32,7 +35,7 @@ class Validator:
         phase = self.kind
         check = _CHECKS[phase].get(p.action)
         if check is None:
-            raise OrderError(E.WRONG_PHASE.format(_PHASE_NAMES[phase], p.text.strip().upper()))
+            raise OrderError(E.WRONG_PHASE.format(E.IN_PHASE[phase], p.text.strip().upper()))
         return check(self, p, power)
 
     # -- movement ----------------------------------------------------------------------------------------------------
@@ -47,8 +50,19 @@ class Validator:
     def _hold(self, p: Parsed, power: str) -> Order:
         return Hold(self._own_unit(p.place, power))
 
+    def _active_unit(self, place: Place, power: str, moving: bool) -> Unit:
+        """The power's unit, if it may do more than hold: not a unit trapped by a change of the map (hibernate),
+        nor, for a move, a dummy's (immobile_dummies)."""
+        unit = self._own_unit(place, power)
+        if self.rules.hibernate and not self.m.can_hold(unit.kind, unit.loc):
+            raise OrderError(E.TRAPPED_UNIT.format(unit))
+        house = self.pos.house
+        if moving and self.rules.immobile_dummies and house is not None and unit.power in house.dummies:
+            raise OrderError(E.IMMOBILE_UNIT.format(unit))
+        return unit
+
     def _move(self, p: Parsed, power: str) -> Order:
-        unit = self._own_unit(p.place, power)
+        unit = self._active_unit(p.place, power, True) if self._special else self._own_unit(p.place, power)
         dest, path = p.path[-1], [pl.province for pl in p.path[:-1]]
         src, to = unit.loc[:3], dest.province      # (provinces, read once: this runs for every move)
         def text() -> str:          # only an error needs the order written out
@@ -62,7 +76,10 @@ class Validator:
                 raise OrderError(E.ONLY_ARMIES_CONVOYED.format(text()))
             if terrain == "land":
                 raise OrderError(E.FLEET_TO_LAND.format(to))
-            return Move(unit, self._fleet_dest(unit.loc, dest, text))
+            move = Move(unit, self._fleet_dest(unit.loc, dest, text))
+            if self.m.closed_borders:
+                self._may_cross(unit, to, text)
+            return move
         if terrain == "sea":
             raise OrderError(E.ARMY_TO_WATER.format(to))
         if path:
@@ -72,12 +89,31 @@ class Validator:
                 raise OrderError(E.PATH_WITHOUT_FLEET.format(empty[0], text()))   # can never be valid (4.E.1)
             return Move(unit, to, tuple(path), True)
         if p.via:
-            if not self.m.convoy_route(src, to, self.fleet_seas):
+            if not self.m.convoy_route(src, to, self.fleet_seas) and not (
+                    self.rules.via_without_convoy is ViaWithoutConvoy.LAND and to in self.m.army_adj[src] and
+                    self._crossing(unit, to) is None):
                 raise OrderError(E.CANNOT_REACH.format(text() + " (NO CONVOY ROUTE)"))
             return Move(unit, to, (), True)
         if to not in self.m.army_adj[src] and not self.m.convoy_route(src, to, self.fleet_seas):
             raise OrderError(E.CANNOT_REACH.format(text()))
+        if self.m.closed_borders and to in self.m.army_adj[src]:
+            self._may_cross(unit, to, text, "; IT MAY GO VIA CONVOY"
+                            if self.m.convoy_route(src, to, self.fleet_seas) else "")
         return Move(unit, to)
+
+    def _crossing(self, unit: Unit, province: str) -> str | None:
+        """Why this unit may not cross into the province (a border closed to its power), or None."""
+        b = self.m.closed_borders.get((unit.loc, province))
+        if b is None or not unit.power or crossing_allowed(self.m, unit.loc, province, unit.power, self.pos.centers):
+            return None
+        who = " OR ".join(sorted(b.powers)) if b.powers else ""
+        owner = f"THE OWNER OF {' AND '.join(b.owner_of)}" if b.owner_of else ""
+        return f"ONLY {who}{' AS ' if who and owner else ''}{owner} MAY CROSS FROM {unit.loc} TO {province}"
+
+    def _may_cross(self, unit: Unit, province: str, text, hint: str = "") -> None:
+        why = self._crossing(unit, province)
+        if why is not None:
+            raise OrderError(E.CANNOT_REACH.format(f"{text()} ({why}{hint})"))
 
     def _fleet_dest(self, src: str, dest: Place, text) -> str:
         """The location a fleet at src moves to, coast rules of DATC 4.B.1-4.B.3 and 4.B.6 applied."""
@@ -97,13 +133,12 @@ class Validator:
         raise OrderError(E.COAST_NEEDED.format(dest.province))     # 4.B.1
 
     def _check_path(self, src: str, path: list[str], dest: str, text) -> None:
-        """A written convoy path must be a chain of adjacent sea provinces from src to dest."""
+        """A written convoy path must be a chain of adjacent seas (or ports) from src to dest."""
         chain = [src, *path, dest]
         for a, b in zip(chain, chain[1:]):
             if b not in self.m.province_fleet_adj.get(a, ()):
                 raise OrderError(E.BAD_CONVOY_PATH.format(text()))
-        if self.m.provinces[src].terrain != "coast" or self.m.provinces[dest].terrain != "coast" or \
-                any(self.m.provinces[s].terrain != "sea" for s in path):
+        if src not in self.m.shores or dest not in self.m.shores or any(s not in self.m.convoy_areas for s in path):
             raise OrderError(E.BAD_CONVOY_PATH.format(text()))
 
     def _target_unit(self, p: Parsed, missing_message: str) -> tuple[Unit, bool]:
@@ -118,7 +153,7 @@ class Validator:
         return Unit("", kind, loc), True
 
     def _support(self, p: Parsed, power: str) -> Order:
-        unit = self._own_unit(p.place, power)
+        unit = self._active_unit(p.place, power, False) if self._special else self._own_unit(p.place, power)
         target, missing = self._target_unit(p, E.SUPPORT_NO_UNIT)
         src, supported = unit.loc[:3], target.loc[:3]      # (provinces, read once: supports are many)
         def text() -> str:
@@ -128,14 +163,16 @@ class Validator:
             raise OrderError(E.SUPPORT_SELF.format(text()))
         reach = self.m.reach
         if p.target_dest is None:
-            if supported not in reach.get((unit.kind, unit.loc), ()):
+            if supported not in reach.get((unit.kind, unit.loc), ()) or not self._supports_into(unit, supported):
                 raise OrderError(E.SUPPORT_UNREACHABLE.format(text()))
+            self._league(unit, target, None, "SUPPORT", text)
             return Support(unit, target, None, missing)
         dp = p.target_dest.province
         if dp == supported or not self._could_reach(target, dp, src):
             raise OrderError(E.SUPPORTED_CANNOT_REACH.format(text()))
-        if dp not in reach.get((unit.kind, unit.loc), ()):
+        if dp not in reach.get((unit.kind, unit.loc), ()) or not self._supports_into(unit, dp):
             raise OrderError(E.SUPPORT_UNREACHABLE.format(text()))
+        self._league(unit, target, dp, "SUPPORT", text)
         coast = p.target_dest.coast if p.target_dest.coast in self.m.provinces[dp].coasts and target.kind == "F" \
             else None
         if coast is None:
@@ -146,18 +183,36 @@ class Validator:
             raise OrderError(E.SUPPORTED_CANNOT_REACH.format(text()))
         return Support(unit, target, f"{dp}/{coast}", missing)
 
+    def _supports_into(self, unit: Unit, province: str) -> bool:
+        """DPjudge's restricted borders: no support across a half-strength border or a strait, nor across one
+        closed to the supporter's power."""
+        m = self.m
+        if not m.borders:
+            return True
+        return (unit.loc, province) not in m.weak_borders and self._crossing(unit, province) is None
+
+    def _league(self, unit: Unit, target: Unit, dest: str | None, what: str, text) -> None:
+        """DPjudge's LEAGUE: a strict league's units help only its league's; a benign one's never help a move
+        against a unit of its leagues."""
+        if not self.m.leagues:
+            return
+        why = league_forbids(self.m, self.pos, unit.power, target, dest)
+        if why:
+            raise OrderError(E.LEAGUE_FORBIDS.format(why, what, text()))
+
     def _could_reach(self, unit: Unit, province: str, supporter: str) -> bool:
         """Could the unit get there, by land or by a convoy that does not need the supporter (DATC 6.D.31)?"""
-        if province in self.m.reach.get((unit.kind, unit.loc), ()):      # (Map.reaches_province, inline)
+        if province in self.m.reach.get((unit.kind, unit.loc), ()) and (
+                not self.m.closed_borders or self._crossing(unit, province) is None):
             return True
-        return unit.kind == "A" and self.m.provinces[province].terrain == "coast" and \
+        return unit.kind == "A" and province in self.m.shores and \
             self.m.convoy_route(unit.loc[:3], province, self.fleet_seas - {supporter})
 
     def _convoy(self, p: Parsed, power: str) -> Order:
-        unit = self._own_unit(p.place, power)
+        unit = self._active_unit(p.place, power, False) if self._special else self._own_unit(p.place, power)
         if unit.kind != "F":
             raise OrderError(E.CONVOY_NOT_FLEET.format(unit))
-        if self.m.provinces[unit.province].terrain != "sea":
+        if unit.province not in self.m.convoy_areas:
             raise OrderError(E.CONVOY_NOT_AT_SEA.format(unit))
         army, missing = self._target_unit(p, E.CONVOY_NO_UNIT)
         dp = p.target_dest.province
@@ -166,13 +221,17 @@ class Validator:
         # DATC 4.E.1 / 6.G.19: the fleet must lie on some chain of fleets from the army to its destination.
         if not self.m.convoy_route(army.province, dp, self.fleet_seas, through=unit.province):
             raise OrderError(E.IMPOSSIBLE_CONVOY.format(f"{unit} C {army.kind} {army.loc} - {dp}"))
+        self._league(unit, army, dp, "CONVOY", lambda: f"{unit} C {army.kind} {army.loc} - {dp}")
         return Convoy(unit, army, dp, missing)
 
     # -- retreats ----------------------------------------------------------------------------------------------------
     def _dislodged(self, place: Place, power: str):
         d = self.pos.dislodged.get(place.province)
         if d is None:
-            raise OrderError(E.NO_DISLODGED_UNIT.format(place.province))
+            mine = sorted(str(x.unit) for x in self.pos.dislodged.values() if x.unit.power == power)
+            raise OrderError(E.NO_DISLODGED_UNIT.format(
+                place.province, f" (YOUR DISLODGED UNIT{'S' if len(mine) > 1 else ''}: {', '.join(mine)})" if mine
+                else ""))
         if d.unit.power != power:
             raise OrderError(E.NOT_YOUR_UNIT.format(power, d.unit))
         return d
@@ -192,7 +251,7 @@ class Validator:
             return Retreat(d.unit, options[0])
         if len(options) > 1:
             raise OrderError(E.COAST_NEEDED.format(dest.province))
-        raise OrderError(E.BAD_RETREAT.format(f"{d.unit} R {dest}"))
+        raise OrderError(E.BAD_RETREAT.format(f"{d.unit} R {dest}", _may_retreat(d)))
 
     def _disband(self, p: Parsed, power: str) -> Order:
         return Disband(self._dislodged(p.place, power).unit)
@@ -201,15 +260,9 @@ class Validator:
     def _build(self, p: Parsed, power: str) -> Order:
         place = p.place
         prov = self.m.provinces[place.province]
-        anywhere = self.rules.build_anywhere
-        if not self.m.builds_at(power, place.province, anywhere):
-            # (where builds may go in any owned centre, only a province that is no centre at all is refused here)
-            wrong = E.NOT_SUPPLY_CENTER if anywhere or self.m.builds == "any" else E.NOT_HOME_CENTER
-            raise OrderError(wrong.format(place.province))
-        if self.pos.centers.get(place.province) != power:
-            raise OrderError(E.NOT_OWNED_CENTER.format(place.province))
-        if place.province in self.pos.units:
-            raise OrderError(E.OCCUPIED.format(place.province))
+        wrong = builds.site_error(self.m, self.pos, power, place.province, self.rules)
+        if wrong is not None:
+            raise OrderError(wrong)
         kind = p.kind
         coast = place.coast if place.coast in prov.coasts else None
         if kind is None:
@@ -236,10 +289,18 @@ class Validator:
 
 
 # The checks each phase allows, by parsed action; the rest are refused as orders of another phase.
+def _may_retreat(d) -> str:
+    """Where a dislodged unit may go, for a refused retreat: 'IT MAY RETREAT TO GAS OR PIC, OR DISBAND'."""
+    if not d.retreats:
+        return "IT HAS NOWHERE TO GO: IT CAN ONLY DISBAND"
+    places = list(d.retreats)
+    listed = places[0] if len(places) == 1 else ", ".join(places[:-1]) + " OR " + places[-1]
+    return f"{d.unit} MAY RETREAT TO {listed}, OR DISBAND"
+
+
 _CHECKS = {
     "M": {"hold": Validator._hold, "move": Validator._move, "support": Validator._support,
           "convoy": Validator._convoy},
     "R": {"retreat": Validator._retreat, "disband": Validator._disband},
     "A": {"build": Validator._build, "remove": Validator._remove, "waive": Validator._waive},
 }
-_PHASE_NAMES = {"M": "MOVEMENT", "R": "RETREAT", "A": "ADJUSTMENT"}

@@ -278,5 +278,5 @@ def _check_neighbours(g: Geometry, m: Map, uses: dict[tuple[int, int], list[str]
             _fail(g, f"{abbr}: a sea that borders an inland province")
         if t == "land" and "sea" in near:
             _fail(g, f"{abbr}: an inland province that borders a sea")
-        if t == "coast" and "sea" not in near:
+        if t in ("coast", "port") and "sea" not in near:
             _fail(g, f"{abbr}: a coastal province that borders no sea")

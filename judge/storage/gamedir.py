@@ -15,7 +15,17 @@ from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, 
 from judge.storage.counters import FOLDER as COUNTERS
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9_-]{0,19}$")
+_UNSAFE = re.compile(r"[^A-Za-z0-9]+")
+
+
+def file_part(phase: str) -> str:
+    """A phase as part of a file name: S1901M as it is; DPjudge's long form of a calendar of the map's own with
+    ASCII letters and digits only ("A.D. 1425 MOVEMENT" -> "A_D_1425_MOVEMENT"), bounded."""
+    return _UNSAFE.sub("_", phase).strip("_")[:40] or "phase"
+
+
 STATUS = "status.json"
+START = "results/start.txt"
 _HEAD = 96                   # enough for '{"wakeup":"2026-11-25T20:32:35.123456+00:00",'
 _WAKEUP_FIRST = re.compile(rb'\{"wakeup":(?:null|"([0-9T:.+-]{10,40})")[,}]')
 
@@ -218,7 +228,7 @@ class GameStore:
 
     def snapshot(self, game: Game, tx: Commit | None = None) -> str:
         """Keep the status as it is before the current phase is processed (for ROLLBACK)."""
-        rel = f"snapshots/{self._next(game.name, 'snapshots', tx):04d}-{game.position.phase}.json"
+        rel = f"snapshots/{self._next(game.name, 'snapshots', tx):04d}-{file_part(str(game.position.phase))}.json"
         self._write(game.name, rel, _dump(game.to_json()), tx)
         return rel
 
@@ -230,7 +240,7 @@ class GameStore:
                         pictures: dict[str, bytes] | None = None) -> str:
         """The results of a phase, and its pictures beside them (e.g. 0003-F1901M.svg and .png: the same name, so
         the web pages find them and a ROLLBACK moves them with the results)."""
-        rel = f"results/{self._next(game.name, 'results', tx):04d}-{phase}.txt"
+        rel = f"results/{self._next(game.name, 'results', tx):04d}-{file_part(phase)}.txt"
         if tx is None and pictures:
             tx = self.begin(game.name)
             self.archive_results(game, phase, text, tx, pictures)
@@ -240,6 +250,16 @@ class GameStore:
         for suffix, data in (pictures or {}).items():
             self._write(game.name, rel[:-len(".txt")] + "." + suffix, data, tx)
         return rel
+
+    def archive_start(self, game: Game, text: str, tx: Commit | None = None) -> str:
+        """The starting position mail, the first entry of HISTORY (kept apart from the numbered phases' results,
+        which a ROLLBACK counts)."""
+        self._write(game.name, START, text, tx)
+        return START
+
+    def start(self, name: str) -> Path | None:
+        path = self.folder(name) / START
+        return path if path.exists() else None
 
     def results(self, name: str) -> list[Path]:
         folder = self.folder(name) / "results"
@@ -257,7 +277,7 @@ class GameStore:
 
     def archive_crosscheck(self, game: Game, phase: str, case: dict, tx: Commit) -> str:
         """A case the two engines disagreed on, replayable with `judge adjudicate`."""
-        rel = f"crosscheck/{self._next(game.name, 'crosscheck', tx):04d}-{phase}.json"
+        rel = f"crosscheck/{self._next(game.name, 'crosscheck', tx):04d}-{file_part(phase)}.json"
         self._write(game.name, rel, _dump(case), tx)
         return rel
 

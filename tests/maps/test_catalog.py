@@ -67,6 +67,25 @@ def test_a_shipped_name_is_never_shadowed(folder):
     assert maps.known().count("chaos") == 1 and maps.load("chaos").victory_count == 18
 
 
+def test_a_folder_file_named_like_a_shipped_variant_is_offered_under_a_prefix_and_said(folder, caplog):
+    (folder / "chaos.json").write_text('{"base": "standard", "victory": 3}')
+    (folder / "standard.map").write_text((DATA / "toy.map").read_text())
+    maps.use_folder(folder)
+    with caplog.at_level("WARNING", logger="judge"):
+        assert "dpjudge_standard" in maps.known() and "folder_chaos" in maps.known()
+    assert maps.load("folder_chaos").victory_count == 3 and len(maps.load("dpjudge_standard").powers) == 2
+    assert maps.load("standard").powers == maps.load("fleet_rome").powers          # the shipped one is untouched
+    assert f"{folder / 'standard.map'} is named like the shipped variant 'standard'; it is offered as " \
+           "'dpjudge_standard'" in caplog.text
+    assert [(p.name, a, b) for p, a, b in maps.catalog.shadowed()] == [
+        ("chaos.json", "chaos", "folder_chaos"), ("standard.map", "standard", "dpjudge_standard")]
+
+
+def test_a_variant_name_may_begin_with_a_digit(folder):
+    (folder / "1898.map").write_text((DATA / "toy.map").read_text())
+    assert "1898" in maps.known() and maps.load("1898").name == "1898"
+
+
 def test_a_variant_on_another_board_must_have_its_geography(folder):
     doc = json.loads((Path(maps.__file__).parent / "heartland.json").read_text())
     doc.update(name="heart2", board="standard")

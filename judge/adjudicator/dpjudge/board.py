@@ -53,8 +53,9 @@ class UnitState:
 Entry = tuple  # (UnitState, role)
 
 
-def strength(e: Entry) -> int:
-    """An entry's strength: its unit's support count, or 0 for a mover bounced back home."""
+def strength(e: Entry) -> float:
+    """An entry's strength: its unit's support count, or 0 for a mover bounced back home. (Counts are relative to
+    a unit's own strength of 1: a move across a half-strength border counts 1/2 less, across a strait 1 less.)"""
     return 0 if e[1] == BOUNCED else e[0].support_count
 
 
@@ -110,7 +111,7 @@ class Board:
 
     def strongest(self, prov: str) -> Entry | None:
         """The single entry stronger than every other in the space's combat list, if there is one."""
-        best, top, second = None, -1, -1
+        best, top, second = None, -2, -2     # (a move across a strait may have strength -1: see Step 3)
         for e in self.combat.get(prov, ()):
             s = 0 if e[1] == BOUNCED else e[0].support_count    # strength(e), read without a call
             if s > top:

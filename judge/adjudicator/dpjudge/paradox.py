@@ -113,7 +113,7 @@ def _survives(board: Board, fleet: UnitState, trial: dict[UnitState, bool], armi
     cut = {cutter_of[a] for a in armies if cutter_of[a] is not None and _has_route(board, a, trial)}
     entries = board.combat.get(fleet.prov, ())
     best: Entry | None = None
-    top = second = -1
+    top = second = -2
     for e in entries:
         s = _strength(e, cut)
         if s > top:

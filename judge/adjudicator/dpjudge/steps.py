@@ -8,9 +8,10 @@ from __future__ import annotations
 from judge.adjudicator.dpjudge.board import (ATTACK, BOUNCE, BOUNCED, DEFEND, ENDANGERED, NO_CONVOY, UNDER_ATTACK,
                                              VOID, Board, UnitState, strength)
 from judge.adjudicator.dpjudge.paradox import settle_convoys
-from judge.adjudicator.dpjudge.subroutines import bounce, check_disruptions, cut_support, unbounce
+from judge.adjudicator.dpjudge.subroutines import bounce, check_disruptions, cut_support, reopen, unbounce
+from judge.maps.features import crossing_allowed
 from judge.orders import Convoy, Hold, Move, Support
-from judge.rules import MissingUnit, ParadoxRule
+from judge.rules import ConvoyIntent, MissingUnit, ParadoxRule, ViaWithoutConvoy
 
 
 def step_1_mark_invalid_convoy_orders(board: Board) -> int | None:
@@ -48,9 +49,10 @@ def step_1_mark_invalid_convoy_orders(board: Board) -> int | None:
 def _decide_convoy_routes(board: Board) -> list[UnitState]:
     """Which armies move by convoy (returned), and the fleets ordered to carry each.
 
-    Not a step of the page (DPjudge knows the path from the order); the 2000/2023 rule of DATC 4.A.3 decides:
-    a move to a non-adjacent province goes by convoy; a move to an adjacent one only when the player asked for
-    it ("via convoy", a path) or one of the power's own fleets is ordered to convoy it.
+    Not a step of the page (DPjudge knows the path from the order); DATC 4.A.3 decides: a move to a non-adjacent
+    province goes by convoy; a move to an adjacent one only when the player asked for it ("via convoy", a path) or
+    (convoy_intent=own_fleet, the 2000/2023 rule) one of the power's own fleets is ordered to convoy it. Under
+    via_without_convoy=land, "via convoy" with no complete chain of fleets ordered to carry the army goes by land.
     """
     units = board.units
     for fleet in board.convoys:
@@ -60,6 +62,7 @@ def _decide_convoy_routes(board: Board) -> list[UnitState]:
                 and not order.missing:
             army.fleets = [*army.fleets, fleet]
     army_adj = board.m.army_adj
+    rules = board.rules
     convoyed = []
     for army in board.movers():
         if army.unit[1] != "A":
@@ -68,8 +71,14 @@ def _decide_convoy_routes(board: Board) -> list[UnitState]:
         order: Move = army.order
         if adjacent and not army.fleets and not army.path and not order.via_convoy:
             continue        # the usual case: over land, nobody convoying it
-        own_fleet = any(f.power == army.power for f in army.fleets)
-        army.convoyed = not adjacent or order.via_convoy or own_fleet
+        own_fleet_counts = rules.convoy_intent is ConvoyIntent.OWN_FLEET
+        if order.via_convoy and adjacent and rules.via_without_convoy is ViaWithoutConvoy.LAND and not army.path and not (
+                army.fleets and board.m.convoy_route(army.prov, army.dest, {f.prov for f in army.fleets})) and \
+                crossing_allowed(board.m, army.prov, army.dest, army.power, board.position.centers):
+            army.convoyed = False   # via_without_convoy=land: no chain of fleets ordered to carry it, so by land
+        else:
+            own_fleet = own_fleet_counts and any(f.power == army.power for f in army.fleets)
+            army.convoyed = not adjacent or order.via_convoy or own_fleet
         if army.path:
             army.fleets = [f for f in army.fleets if f.prov in army.path]
         if army.convoyed:
@@ -130,6 +139,15 @@ def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
 def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
     """Moves over land cut supports; every space gets its combat list."""
     units = board.units
+    weak = board.m.weak_borders
+    if weak:
+        # DPjudge's restricted borders: a move across a '*' border attacks with half a unit's strength, across a
+        # strait ('~') with none of its own; only its supports count then. (Never a convoyed army's.)
+        for st in board.movers():
+            if not st.convoyed and not st.mark:
+                crossing = weak.get((st.unit[2], st.dest))
+                if crossing is not None:
+                    st.support_count -= _PENALTY[crossing]
     for st in board.movers():
         if not st.convoyed and not st.mark:
             sup = units.get(st.dest)
@@ -153,6 +171,9 @@ def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
             lst.append(e)
             contested.add(prov)
     return None
+
+
+_PENALTY = {"half": 0.5, "none": 1}
 
 
 def step_4_mark_support_cuts_made_by_convoyers_and_mark_endangered_convoys(board: Board) -> int | None:
@@ -248,7 +269,7 @@ def step_7_mark_bounces_suffered_by_understrength_attackers(board: Board) -> int
         lst = combat[prov]
         if len(lst) < 2:
             continue            # a lone attacker is stronger than everyone else there
-        top, leaders = -1, 0    # the highest strength in the space, and how many entries have it
+        top, leaders = -2, 0    # the highest strength in the space, and how many entries have it
         for e in lst:
             s = 0 if e[1] == BOUNCED else e[0].support_count      # strength(e), read without a call
             if s > top:
@@ -289,11 +310,17 @@ def step_9_mark_supports_cut_by_dislodgements(board: Board) -> int | None:
     """Moves that will succeed cut the supports of the units they dislodge."""
     board.cut_this_pass = False
     units = board.units
+    weak = board.m.weak_borders
     for st in board.movers():
         if not st.mark:
             sup = units.get(st.dest)
             if sup is not None and sup.action == "support":     # (cutSupport's first test, without the call)
+                before = sup.mark if weak else None
                 cut_support(board, st, 9)
+                if weak and sup.mark != before and not st.convoyed and (st.unit[2], st.dest) in weak:
+                    # A move across a half-strength border cut nothing by attack: this support fell only now, when
+                    # battles elsewhere were already settled on it. Those it helped in are fought again (Steps 6-8).
+                    reopen(board, sup.supported)
     return 6 if board.cut_this_pass else None
 
 
@@ -325,6 +352,7 @@ def step_10_move_units_that_did_not_bounce(board: Board) -> int | None:
 
 def _retreats(board: Board, victim: UnitState) -> tuple[str, ...]:
     attacker = victim.dislodged_by
+    closed = board.m.closed_borders
     out = []
     for loc in sorted(board.m.fleet_adj.get(victim.unit.loc, ()) if victim.unit.kind == "F"
                       else board.m.army_adj.get(victim.prov, ())):
@@ -333,6 +361,8 @@ def _retreats(board: Board, victim: UnitState) -> tuple[str, ...]:
             continue
         if board.combat.get(prov):
             continue
+        if closed and not crossing_allowed(board.m, victim.unit.loc, prov, victim.power, board.position.centers):
+            continue        # a border closed to this power's units (DPjudge 'P:X', 'X(SC)')
         out.append(loc)
     return tuple(out)
 

@@ -1,8 +1,8 @@
 """The algorithm page's subroutines: cutSupport, checkDisruptions, bounce and unbounce."""
 from __future__ import annotations
 
-from judge.adjudicator.dpjudge.board import (BOUNCE, BOUNCED, CUT, ENDANGERED, NO_CONVOY, VOID, Board, UnitState,
-                                             strength)
+from judge.adjudicator.dpjudge.board import (ATTACK, BOUNCE, BOUNCED, CUT, ENDANGERED, NO_CONVOY, VOID, Board,
+                                             UnitState, strength)
 from judge.rules import ParadoxRule
 
 
@@ -36,6 +36,12 @@ def support_cuttable_by(board: Board, mover: UnitState, step: int) -> UnitState 
 def _support_protected(board: Board, mover: UnitState, sup: UnitState, step: int) -> bool:
     """Is this support immune to this attack? The two copies of the page differ here; see ADJUDICATION.md."""
     target, into = sup.supported, sup.order.dest_province
+    if not mover.convoyed and board.m.weak_borders and step != 9:
+        # DPjudge: an attack across a half-strength border never cuts support, one across a strait only when it
+        # is supported (has a support order matching it). Dislodging the supporter always does (Step 9).
+        crossing = board.m.weak_borders.get((mover.unit[2], mover.dest))
+        if crossing == "half" or (crossing == "none" and not mover.supporters):
+            return True
     if not mover.convoyed:
         # The second copy's "attack space": an attack from the space a support is directed into does not cut it
         # (the first copy leaves this basic rule out). In Step 9 the attack dislodges the supporter, and a
@@ -94,6 +100,27 @@ def bounce(board: Board, st: UnitState) -> None:
     board.bounced_this_pass = True
 
 
+def reopen(board: Board, target: UnitState | None) -> None:
+    """The battles a supported unit fights (in its destination and at home: a head-to-head battle is in both) are
+    fought again: the movers that bounced there lose their mark (and their place back home, where the battles they
+    stood in are fought again too), so that Steps 6-8 judge them all on today's strengths."""
+    if target is None:
+        return
+    todo = [target.dest, target.prov] if target.action == "move" else [target.prov]
+    seen: set[str] = set()
+    while todo:
+        prov = todo.pop()
+        if prov in seen:
+            continue
+        seen.add(prov)
+        for e in list(board.combat.get(prov, ())):
+            st = e[0]
+            if e[1] == ATTACK and st.mark == BOUNCE and not st.dislodged:
+                st.mark = ""
+                board.remove_entry(st.prov, st)
+                todo.append(st.prov)    # (its bounce back home may have bounced others there: fought again too)
+
+
 def unbounce(board: Board, prov: str) -> None:
     """unbounce: a space just emptied; a bounced unit that is now strongest there gets in after all."""
     best = board.strongest(prov)
@@ -110,4 +137,4 @@ def unbounce(board: Board, prov: str) -> None:
         unbounce(board, st.prov)
 
 
-__all__ = ["cut_support", "support_cuttable_by", "check_disruptions", "bounce", "unbounce"]
+__all__ = ["cut_support", "support_cuttable_by", "check_disruptions", "bounce", "reopen", "unbounce"]

@@ -5,6 +5,7 @@ from judge.adjudicator.equations.decisions import evaluate
 from judge.adjudicator.equations.resolver import CONVOYS, MOVE, MOVES, PATH, SUPPORT, SUPPORTS, Context, ResolverState
 from judge.adjudicator.results import MovementOutcome, OrderResult
 from judge.maps import Map
+from judge.maps.features import crossing_allowed
 from judge.orders import Order
 from judge.position import Dislodged, Position, Unit
 from judge.rules import Ruleset
@@ -44,13 +45,15 @@ def outcome(ctx: Context, st: ResolverState) -> MovementOutcome:
                if p not in winner and sum(reached[k] for k in movers) >= 2}
 
     dislodged: dict[str, Dislodged] = {}
+    closed = ctx.m.closed_borders       # borders closed to some powers' units (DPjudge 'P:X', 'X(SC)')
     for i, a in beaten.items():
         u = ctx.units[i]
         adj = ctx.m.army_adj if u.kind == "A" else ctx.m.fleet_adj
         origin_open = ctx.convoyed[a] and ctx.rules.retreat_to_convoy_origin
         options = sorted(loc for loc in adj.get(u.loc, ())
                          if loc[:3] not in units and loc[:3] not in bounced
-                         and (loc[:3] != ctx.prov[a] or origin_open))
+                         and (loc[:3] != ctx.prov[a] or origin_open)
+                         and (not closed or crossing_allowed(ctx.m, u.loc, loc[:3], u.power, ctx.position.centers)))
         dislodged[u.province] = Dislodged(u, tuple(options), ctx.prov[a])
 
     results = []

@@ -46,8 +46,8 @@ def move(ctx: Context, st: ResolverState, i: int) -> Interval:
     """MOVE (DATC 5.B.1): the attack must beat the defence of a head-to-head opponent, or else the hold strength of
     the destination, and the prevent strength of every other unit ordered there."""
     alo, ahi = attack_strength(ctx, st, i)
-    if ahi == 0:
-        return FALSE
+    if ahi <= ctx.nothing:
+        return FALSE        # no path, or an attack on one's own unit
     j = ctx.h2h[i]
     olo, ohi = defend_strength(ctx, st, j) if j >= 0 else hold_strength(ctx, st, ctx.dest[i])
     if olo >= ahi:
@@ -77,7 +77,8 @@ def support(ctx: Context, st: ResolverState, s: int) -> Interval:
             continue        # own units neither cut a support nor dislodge its giver
         if ctx.rule_1982 and ctx.convoyed[a] and ctx.shielded[s]:
             continue        # 1982 rule: this support is out of reach of convoyed armies, dislodging or not
-        if ctx.exempt_from[s] != ctx.prov[a] or (ctx.cuts_origin and ctx.convoyed[a]):
+        if (ctx.exempt_from[s] != ctx.prov[a] or (ctx.cuts_origin and ctx.convoyed[a])) and \
+                not (ctx.no_cut and ctx.no_cut[a]):
             lo, hi = has_path(ctx, st, a)
             if lo:
                 return FALSE
@@ -166,34 +167,36 @@ def attack_strength(ctx: Context, st: ResolverState, i: int) -> Interval:
     nothing against a unit of one's own power; otherwise only the supports foreign to the defender count."""
     plo, phi = has_path(ctx, st, i)
     if not phi:
-        return (0, 0)
+        return (ctx.nothing, ctx.nothing)
+    b = 1 if ctx.base is None else ctx.base[i]
     j = ctx.occupant.get(ctx.dest[i], -1)
     if j < 0:
         lo, hi = _given(ctx, st, i)
-        lo, hi = lo + 1, hi + 1
+        lo, hi = lo + b, hi + b
     elif ctx.kind[j] != MOVES or ctx.h2h[i] == j:
-        lo, hi = _against(ctx, st, i, j)
+        lo, hi = _against(ctx, st, i, j, b)
     else:
         # The occupant is leaving (not towards us): whether it gets away decides which count applies.
         mlo, mhi = st.resolve(MOVE * ctx.n + j)
         if mlo:
             lo, hi = _given(ctx, st, i)
-            lo, hi = lo + 1, hi + 1
+            lo, hi = lo + b, hi + b
         elif not mhi:
-            lo, hi = _against(ctx, st, i, j)
+            lo, hi = _against(ctx, st, i, j, b)
         else:
             flo, fhi = _given(ctx, st, i)
-            alo, ahi = _against(ctx, st, i, j)
-            lo, hi = min(flo + 1, alo), max(fhi + 1, ahi)
-    return (lo if plo else 0, hi)
+            alo, ahi = _against(ctx, st, i, j, b)
+            lo, hi = min(flo + b, alo), max(fhi + b, ahi)
+    return (lo if plo else ctx.nothing, hi)
 
 
-def _against(ctx: Context, st: ResolverState, i: int, j: int) -> Interval:
-    """Attack of move i on unit j that stays: zero on one's own unit, else one plus the supports foreign to j."""
+def _against(ctx: Context, st: ResolverState, i: int, j: int, b: float) -> Interval:
+    """Attack of move i on unit j that stays: zero on one's own unit, else its own strength `b` (1, unless it
+    crosses a restricted border) plus the supports foreign to j."""
     if ctx.power[i] == ctx.power[j]:
         return (0, 0)
     lo, hi = _given(ctx, st, i, ctx.power[j])
-    return (lo + 1, hi + 1)
+    return (lo + b, hi + b)
 
 
 # DATC 5.B.5: what a province opposes to a unit entering it.
@@ -201,38 +204,46 @@ def hold_strength(ctx: Context, st: ResolverState, province: str) -> Interval:
     """HOLD STRENGTH (DATC 5.B.5) of a province: zero if empty or vacated, one for a unit that failed to leave,
     else one plus its hold supports that stand."""
     j = ctx.occupant.get(province, -1)
+    none = ctx.nothing
     if j < 0:
-        return (0, 0)
+        return (none, none)
     if ctx.kind[j] == MOVES:
         mlo, mhi = st.resolve(MOVE * ctx.n + j)
-        return (0 if mhi else 1, 0 if mlo else 1)
+        return (none if mhi else 1, none if mlo else 1)
     lo, hi = _given(ctx, st, j)
     return (lo + 1, hi + 1)
 
 
 # DATC 5.B.7: what a unit opposes to the unit it meets head to head.
 def defend_strength(ctx: Context, st: ResolverState, j: int) -> Interval:
-    """DEFEND STRENGTH (DATC 5.B.7) of a unit in a head-to-head battle: one plus every support that stands."""
+    """DEFEND STRENGTH (DATC 5.B.7) of a unit in a head-to-head battle: one (its move's own strength) plus every
+    support that stands. Across a restricted border the move's own strength is less than one; beaten, the unit
+    still stays with the strength one of a unit that failed to move, as DPjudge has it: at least one then."""
     lo, hi = _given(ctx, st, j)
-    return (lo + 1, hi + 1)
+    if ctx.base is None:
+        return (lo + 1, hi + 1)
+    b = ctx.base[j]
+    return (max(lo + b, 1), max(hi + b, 1))
 
 
 # DATC 5.B.6: what a move opposes to other units heading for the same province.
 def prevent_strength(ctx: Context, st: ResolverState, k: int) -> Interval:
     """PREVENT STRENGTH (DATC 5.B.6): nothing without a path or after losing a head-to-head battle, otherwise one
     plus every support that stands (own-power supports included: they may keep others out)."""
+    none = ctx.nothing
     plo, phi = has_path(ctx, st, k)
     if not phi:
-        return (0, 0)
+        return (none, none)
     beaten_maybe = False
     j = ctx.h2h[k]
     if j >= 0:
         mlo, mhi = st.resolve(MOVE * ctx.n + j)
         if mlo:
-            return (0, 0)
+            return (none, none)
         beaten_maybe = mhi
+    b = 1 if ctx.base is None else ctx.base[k]
     lo, hi = _given(ctx, st, k)
-    return (0 if beaten_maybe or not plo else lo + 1, hi + 1)
+    return (none if beaten_maybe or not plo else lo + b, hi + b)
 
 
 # Evaluation of a numbered decision, by kind (the order of MOVE, SUPPORT, CONVOY, PATH).

@@ -5,9 +5,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from judge.maps import Map
+from judge.maps.features import crossing_allowed
 from judge.orders import Convoy, Hold, Move, Order, Support
 from judge.position import Position, Unit
-from judge.rules import MissingUnit, ParadoxRule, Ruleset
+from judge.rules import ConvoyIntent, MissingUnit, ParadoxRule, Ruleset, ViaWithoutConvoy
 
 # The boolean decisions the resolver stores. A decision is numbered kind * n + unit index, so that one flat list
 # holds every answer and no tuple keys or dictionaries sit on the hot path.
@@ -53,6 +54,10 @@ class Context:
     shielded: tuple[bool, ...]              # support -> a convoyed army never cuts it (1982 rule only)
     rule_1982: bool
     cuts_origin: bool
+    base: tuple[float, ...] | None          # a unit's own strength, where restricted borders make it 1/2 or 0
+    no_cut: tuple[bool, ...] | None         # a move across a restricted border that cuts no support by attack
+    nothing: int                            # the strength of no force at all: 0 (DATC), -1 where a strait crossing
+    # attacks with 0 and must still beat an empty province
     decisions: tuple[int, ...]              # every decision the phase must settle, in a fixed order
     preset: tuple[tuple[int, bool], ...]    # decisions known before any reasoning (impossible routes)
 
@@ -87,15 +92,23 @@ class Context:
             kind.append(k)
             dest.append(o.dest[:3] if k == MOVES else None)
 
-        # DATC 4.A.3 (2000/2023, no fallback): which armies travel by convoy.
+        # DATC 4.A.3: which armies travel by convoy (convoy_intent, via_without_convoy).
         convoyed = [False] * n
+        own_fleet = rules.convoy_intent is ConvoyIntent.OWN_FLEET
+        land = rules.via_without_convoy is ViaWithoutConvoy.LAND
         for i, o in enumerate(given):
             if kind[i] != MOVES or units[i].kind != "A":
                 continue
-            if dest[i] not in m.army_adj.get(units[i].loc, ()) or o.via_convoy or o.path:
+            if dest[i] not in m.army_adj.get(units[i].loc, ()) or o.path:
                 convoyed[i] = True
+            elif o.via_convoy:
+                # Land fallback only when no complete chain of fleets is ordered to carry the army.
+                carriers_here = offers.get((prov[i], dest[i]), ())
+                convoyed[i] = not land or (bool(carriers_here) and
+                                           m.convoy_route(prov[i], dest[i], {prov[f] for f in carriers_here})) \
+                    or not crossing_allowed(m, prov[i], dest[i], power[i], position.centers)
             else:
-                convoyed[i] = any(power[f] == power[i] for f in offers.get((prov[i], dest[i]), ()))
+                convoyed[i] = own_fleet and any(power[f] == power[i] for f in offers.get((prov[i], dest[i]), ()))
 
         # A convoy order counts only for an army that really goes by convoy to that province (and, when the
         # player wrote the route, only for a fleet on it).
@@ -159,6 +172,20 @@ class Context:
             exempt[s] = o.dest[:3] if o.dest else None
             shielded[s] = (o.dest[:3] if o.dest else o.target.province) in convoying_seas
 
+        # DPjudge's restricted borders: a move (not by convoy) across a '*' border has half a unit's strength and
+        # cuts no support; across a strait ('~') it has no strength of its own and cuts only when supported.
+        base: list[float] | None = None
+        no_cut: list[bool] | None = None
+        if m.weak_borders:
+            base, no_cut = [1] * n, [False] * n
+            for i, o in enumerate(given):
+                crossing = m.weak_borders.get((units[i].loc, dest[i])) if kind[i] == MOVES and not convoyed[i] \
+                    else None
+                if crossing == "half":
+                    base[i], no_cut[i] = 0.5, True
+                elif crossing == "none":
+                    base[i], no_cut[i] = 0, not helpers[i]
+
         decisions: list[int] = []
         for i in range(n):
             if kind[i] == MOVES:
@@ -174,7 +201,8 @@ class Context:
                    tuple(dest), tuple(convoyed), tuple(carriers), tuple(written), tuple(routable), tuple(h2h),
                    {p: tuple(v) for p, v in into.items()}, tuple(tuple(h) for h in helpers), tuple(supported),
                    tuple(exempt), tuple(shielded), rules.convoy_paradox is ParadoxRule.RULE_1982,
-                   rules.convoy_cuts_origin_support, tuple(decisions), tuple(preset))
+                   rules.convoy_cuts_origin_support, tuple(base) if base else None,
+                   tuple(no_cut) if no_cut else None, -1 if base else 0, tuple(decisions), tuple(preset))
 
     def describe(self, d: int) -> str:
         """A numbered decision in words, for logs and test failures: "CONVOY F ENG"."""

@@ -1,0 +1,203 @@
+"""A variant's own calendar, as DPjudge's FLOW and BEGIN lines give it: seasons of the map's own ("A.D.", "LENTE"),
+years that step by more than one or count down (NEWYEAR:n), and phases played only in some years (IFYEARDIV:n). The
+standard calendar (spring and fall, winter adjustments, four-digit years) needs none of this: its phases are the
+short codes S1901M... and carry no Calendar (judge.position.Phase)."""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from judge.position import Phase
+
+KINDS = {"MOVEMENT": 0, "RETREATS": 1, "ADJUSTMENTS": 2}
+KIND_WORDS = ("MOVEMENT", "RETREATS", "ADJUSTMENTS")
+KIND_TITLES = ("Movement", "Retreats", "Adjustments")
+
+
+class CalendarError(ValueError):
+    """A FLOW or BEGIN this judge cannot play; the message says why (the reader adds the file and line). `item`: the
+    index of the FLOW word at fault, if one is."""
+
+    def __init__(self, message: str, item: int | None = None):
+        super().__init__(message)
+        self.item = item
+
+
+class Step(NamedTuple):
+    """One item of the year's sequence: a phase (season, kind), a new year (by `years`), or a condition that the year
+    divides by `div` with remainder `mod` (the rest of the sequence is played only then)."""
+    what: str                   # "phase", "newyear" or "ifyeardiv"
+    season: int = 0
+    kind: int = 0
+    years: int = 1
+    div: int = 1
+    mod: int = 0
+
+
+class Calendar:
+    """The sequence of a year's phases, from DPjudge FLOW words ("SPRING:MOVEMENT,RETREATS", "NEWYEAR:5", ...)."""
+
+    def __init__(self, flow: list[str], left_out: tuple[str, ...] = ()):
+        self.flow = list(flow)
+        self.left_out = left_out         # phase kinds of other game types (INCOME), not played here
+        self.seasons: list[str] = []
+        self.steps: list[Step] = []
+        sign = 0
+        for index, item in enumerate(flow):
+            try:
+                sign = self._item(item, sign)
+            except CalendarError as exc:
+                raise CalendarError(str(exc), index) from None
+        if not sign:
+            self.steps.insert(0, Step("newyear"))
+        self.sign = sign or 1
+        self._check()
+
+    def _item(self, item: str, sign: int) -> int:
+        """One FLOW word read into the steps; the sign of the years' step so far."""
+        head, colon, rest = item.upper().partition(":")
+        if head == "NEWYEAR":
+            years = _number(rest, item) if colon else 1
+            if years == 0 or sign * years < 0:
+                raise CalendarError(f"FLOW {item}: NEWYEAR needs a step other than 0, of one sign")
+            sign = 1 if years > 0 else -1
+            self.steps.append(Step("newyear", years=years))
+        elif head == "IFYEARDIV":
+            div, _, mod = rest.partition("=")
+            d, r = _number(div, item), (_number(mod, item) if mod else 0)
+            if d <= 0 or not 0 <= r < d:
+                raise CalendarError(f"FLOW {item}: IFYEARDIV needs a divisor above 0 and a remainder below it")
+            if not sign:
+                self.steps.insert(0, Step("newyear"))
+                sign = 1
+            self.steps.append(Step("ifyeardiv", div=d, mod=r))
+        elif not colon or not head:
+            raise CalendarError(f"FLOW {item}: expected SEASON:PHASE,PHASE (e.g. SPRING:MOVEMENT,RETREATS)")
+        else:
+            self._season(head, rest, item)
+        return sign
+
+    def _season(self, season: str, kinds: str, item: str) -> None:
+        if season not in self.seasons:
+            self.seasons.append(season)
+        index = self.seasons.index(season)
+        for word in kinds.split(","):
+            if word in self.left_out:
+                continue
+            if word not in KINDS:
+                raise CalendarError(f"FLOW {item}: {word or 'an empty word'} is not a phase this judge plays "
+                                    "(MOVEMENT, RETREATS, ADJUSTMENTS)")
+            step = Step("phase", index, KINDS[word])
+            if step in self.steps:
+                raise CalendarError(f"FLOW {item}: {season} {word} comes twice in the year")
+            self.steps.append(step)
+
+    def _check(self) -> None:
+        phases = [s for s in self.steps if s.what == "phase"]
+        if not any(s.kind == 0 for s in phases) or not any(s.kind == 2 for s in phases):
+            raise CalendarError("FLOW: a year needs a MOVEMENT phase and an ADJUSTMENTS phase")
+        for s in phases:
+            if s.kind == 0 and Step("phase", s.season, 1) not in phases:
+                raise CalendarError(f"FLOW: {self.seasons[s.season]} has MOVEMENT without RETREATS (this judge "
+                                    "plays a retreat phase after every movement phase)")
+            if s.kind == 1 and Step("phase", s.season, 0) not in phases:
+                raise CalendarError(f"FLOW: {self.seasons[s.season]} has RETREATS without MOVEMENT")
+        codes = [self.letter(i) for i in range(len(self.seasons))]
+        if len(set(codes)) != len(codes):
+            raise CalendarError(f"FLOW: two seasons ({', '.join(self.seasons)}) begin with the same letter, so "
+                                "their phases' short codes would be the same")
+
+    # -- names ------------------------------------------------------------------------------------------------------
+    def letter(self, season: int) -> str:
+        """The season's letter in short codes (DPjudge's: its first letter, "A" for "A.D.")."""
+        return self.seasons[season][0]
+
+    def long(self, phase: "Phase") -> str:
+        """DPjudge's long form: "A.D. 1425 MOVEMENT"."""
+        return f"{self.seasons[phase.season_index]} {phase.year} {KIND_WORDS[phase.kind_index]}"
+
+    def code(self, phase: "Phase") -> str:
+        """DPjudge's short form: "A1425M" (first letters of season and kind)."""
+        return f"{self.letter(phase.season_index)}{phase.year}{'MRA'[phase.kind_index]}"
+
+    def title(self, season: int) -> str:
+        """The season as a results mail writes it: "Lente", "A.D."."""
+        name = self.seasons[season]
+        return name.title() if name.isalpha() else name
+
+    def read(self, text: str) -> tuple[int, int, int]:
+        """(year, season, kind) of a phase in the long form ("A.D. 1425 MOVEMENT") or the short one ("A1425M");
+        ValueError if neither."""
+        words = text.upper().split()
+        if len(words) == 3 and words[0] in self.seasons and _YEAR.match(words[1]) and words[2] in KINDS:
+            year, season, kind = int(words[1]), self.seasons.index(words[0]), KINDS[words[2]]
+        else:
+            m = _SHORT.match(text.upper()) if len(words) == 1 else None
+            seasons = [i for i in range(len(self.seasons)) if m and self.letter(i) == m.group(1)]
+            if not m or not seasons:
+                raise ValueError(f"BAD PHASE: {text!r} (expected e.g. {self.example()!r})")
+            year, season, kind = int(m.group(2)), seasons[0], "MRA".index(m.group(3))
+        if Step("phase", season, kind) not in self.steps:
+            raise ValueError(f"BAD PHASE: {text} (this variant's {self.seasons[season]} has no "
+                             f"{KIND_WORDS[kind].lower()} phase)")
+        return year, season, kind
+
+    def example(self) -> str:
+        first = next(s for s in self.steps if s.what == "phase")
+        return f"{self.seasons[first.season]} 1901 {KIND_WORDS[first.kind]}"
+
+    # -- the sequence -----------------------------------------------------------------------------------------------
+    def following(self, phase: "Phase") -> "Phase":
+        """The phase after this one in the sequence, before any skipping of empty phases (DPjudge's findNextPhase:
+        a year divisor that does not hold sends the sequence back to its start, which begins a new year)."""
+        year = phase.year
+        steps = self.steps
+        at = steps.index(Step("phase", phase.season_index, phase.kind_index)) + 1
+        for _ in range(2 * len(steps)):
+            at %= len(steps)
+            step = steps[at]
+            if step.what == "ifyeardiv":
+                if year % step.div != step.mod:
+                    at = 0
+                    continue
+            elif step.what == "newyear":
+                year += step.years
+            else:
+                return type(phase)(year, step.season, step.kind, self)
+            at += 1
+        raise CalendarError("FLOW: the sequence never comes back to a phase")  # (checked phases exist: unreachable)
+
+    def previous(self, phase: "Phase") -> "Phase":
+        """The phase before this one (DPjudge's findPreviousPhase: before the sequence's start, the year's conditions
+        are checked again to find where the year before ended)."""
+        year, steps = phase.year, self.steps
+        at = steps.index(Step("phase", phase.season_index, phase.kind_index))
+        for _ in range(2 * len(steps)):
+            at -= 1
+            if at == -1:
+                at = len(steps) - 1
+                for i, step in enumerate(steps):
+                    if step.what == "ifyeardiv" and year % step.div != step.mod:
+                        at = i - 1
+                        break
+            step = steps[at]
+            if step.what == "newyear":
+                year -= step.years
+            elif step.what == "phase":
+                return type(phase)(year, step.season, step.kind, self)
+        raise CalendarError("FLOW: the sequence never comes back to a phase")
+
+    def __repr__(self) -> str:
+        return f"Calendar({' '.join(self.flow)})"
+
+
+_YEAR = re.compile(r"^-?\d+$")
+_SHORT = re.compile(r"^(\D)(-?\d+)([MRA])$")
+
+
+def _number(text: str, item: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise CalendarError(f"FLOW {item}: {text!r} is not a whole number") from None

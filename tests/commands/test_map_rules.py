@@ -1,0 +1,117 @@
+"""The house rules DPjudge's maps carry, by mail: a map's RULE lines are its games' defaults (CREATE says so, LIST
+shows them); SET RULE sets them in any game; ftf_press, no_draw, cd_dummies, mobilize and vassal_dummies as a
+player meets them."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from judge import maps
+from judge.position import HouseState, Position
+from tests.commands.helpers import GAME, GM, HOLDS, PLAYERS, Desk
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "maps"
+
+
+@pytest.fixture
+def folder_desk(tmp_path):
+    variants = tmp_path / "variants"
+    variants.mkdir()
+    shutil.copy(DATA / "toy.map", variants / "toy.map")
+    (variants / "toy_rules.map").write_text("USE toy\nRULE FTF_PRESS NO_DRAW\nDIRECTIVES\nRULE CD_BUILDS\n"
+                                            "END DIRECTIVES\nPAYOLA DIRECTIVES\nRULE PAY_DUMMIES\n"
+                                            "END DIRECTIVES\n")
+    desk = Desk(tmp_path)
+    from judge.service import Judge
+    desk.judge = Judge(desk.settings.with_values(judge_variants_dir=str(variants)), clock=desk.clock)
+    yield desk
+    maps.use_folder(None)
+
+
+def test_a_maps_rules_are_its_games_defaults(folder_desk):
+    assert folder_desk.send(GM[0], "CREATE tr pw toy_rules").accepted
+    reply = " ".join(folder_desk.reply(GM[0]).split())
+    assert "House rules of the variant: ftf_press=on, no_draw=on, cd_builds=on" in reply
+    rules = folder_desk.game("tr").rules
+    assert rules.ftf_press and rules.no_draw and rules.cd_builds
+    # The Payola stanza is set aside, and the variant says so.
+    assert "payola directives (PAY_DUMMIES) are set aside" in maps.load("toy_rules").description
+    assert folder_desk.send(GM[0], "SIGNON Mtr pw\nSET NORULE ftf_press\nLIST tr").accepted
+    assert "ftf_press = off" in folder_desk.reply(GM[0]) and not folder_desk.game("tr").rules.ftf_press
+
+
+def test_ftf_press_between_players_only_in_a_movement_phase_before_its_deadline(started: Desk):
+    assert started.master("SET RULE ftf_press").accepted
+    assert started.signon("ENGLAND", "PRESS TO F", "Shall we?", "ENDPRESS").accepted
+    started.clock.advance(days=4)                         # past the deadline: the phase is not processed yet
+    refused = started.signon("ENGLAND", "PRESS TO F", "Too late?", "ENDPRESS")
+    assert not refused.accepted and "FACE-TO-FACE PRESS" in refused.errors[0][1]
+    assert started.signon("ENGLAND", "PRESS TO M", "To the master always.", "ENDPRESS").accepted
+
+
+def test_ftf_press_refused_outside_movement(started: Desk):
+    game = started.game(GAME)
+    game.position = Position.from_json({"phase": "W1901A", "units": {"ENGLAND": ["F LON"]},
+                                        "centers": {"ENGLAND": ["LON", "EDI"]}}, game.map)
+    started.judge.store.save(game)
+    assert started.master("SET RULE ftf_press").accepted
+    refused = started.signon("ENGLAND", "BROADCAST", "Hello all", "ENDBROADCAST")
+    assert not refused.accepted and "ONLY IN A MOVEMENT PHASE" in refused.errors[0][1]
+
+
+def test_no_draw_refuses_a_draw_vote(started: Desk):
+    assert started.master("SET RULE no_draw").accepted
+    refused = started.signon("FRANCE", "VOTE DRAW")
+    assert not refused.accepted and "ALLOWS NO DRAWS (HOUSE RULE NO_DRAW)" in refused.errors[0][1]
+    assert started.signon("FRANCE", "VOTE CONCEDE GERMANY").accepted
+
+
+def test_cd_dummies_off_a_dummy_holds_the_phase_up_until_its_deadline(started: Desk):
+    assert started.master("DUMMY ITALY").accepted
+    for power in HOLDS:
+        if power != "ITALY":
+            assert started.signon(power, *HOLDS[power]).accepted
+    assert started.game(GAME).all_in()
+    assert started.master("SET RULE no_cd_dummies").accepted
+    game = started.game(GAME)
+    assert not game.all_in() and [p.power for p in game.late_players()] == ["ITALY"]
+
+
+def test_mobilize_game_begins_with_builds(tmp_path_factory, tmp_path):
+    desk = Desk(tmp_path)
+    assert desk.send(GM[0], f"CREATE {GAME} {GM[1]}\nSET RULE mobilize").accepted
+    for power, (address, password) in PLAYERS.items():
+        assert desk.send(address, f"JOIN {GAME} {password} {power[0]}").accepted
+    game = desk.game(GAME)
+    assert str(game.position.phase) == "W1900A" and not game.position.units
+    assert desk.signon("FRANCE", "BUILD F BRE").accepted
+    assert "BUILD F BRE" in desk.reply("FRANCE")
+
+
+def test_the_lord_of_a_vassal_signs_on_as_it_with_its_own_password(started: Desk):
+    assert started.master("DUMMY ITALY", "SET RULE vassal_dummies").accepted
+    game = started.game(GAME)
+    game.position = Position(game.position.phase, game.position.units, game.position.centers, {},
+                             HouseState(frozenset({"ITALY"}), vassals={"ITALY": "AUSTRIA"}))
+    started.judge.store.save(game)
+    address, password = PLAYERS["AUSTRIA"]
+    assert started.send(address, f"SIGNON I{GAME} {password}\nA VEN - TYR").accepted
+    assert "Signed on as Italy in game g1, as the power it is the vassal of." in started.reply(address)
+    assert started.game(GAME).player("ITALY").orders == ["A VEN - TYR"]
+    # Another power's password does not open the vassal.
+    france, fpw = PLAYERS["FRANCE"]
+    assert not started.send(france, f"SIGNON I{GAME} {fpw}").accepted
+
+
+def test_a_lord_wins_with_its_vassals_centres(started: Desk):
+    game = started.game(GAME)
+    m = game.map
+    centres = sorted(m.centers - {"NAP", "ROM", "VEN"})[:15]
+    game.position = Position(game.position.phase, game.position.units,
+                             {**{c: "AUSTRIA" for c in centres}, "NAP": "ITALY", "ROM": "ITALY", "VEN": "ITALY"}, {},
+                             HouseState(frozenset({"ITALY"}), vassals={"ITALY": "AUSTRIA"}))
+    assert game.solo_winner() == "AUSTRIA"
+    game.position = Position(game.position.phase, game.position.units, game.position.centers, {})
+    assert game.solo_winner() is None

@@ -1,0 +1,125 @@
+"""Calendars of a map's own (DPjudge FLOW and BEGIN): seasons of its own ("A.D.", "B.C.", "LENTE"), NEWYEAR:n,
+IFYEARDIV:n, years that are not four digits; phases named in DPjudge's long form ("A.D. 1425 MOVEMENT"), which the
+JSON interface also accepts for the standard calendar. Our own test maps (tests/data/maps/toy_*.map)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from judge import api, maps
+from judge.maps import MapError, dpjudge_format
+from judge.maps.build import build
+from judge.position import Phase, initial_position
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "maps"
+
+
+@pytest.fixture(autouse=True)
+def toy_folder():
+    maps.use_folder(DATA)
+    yield
+    maps.use_folder(None)
+
+
+def read(text: str, tmp_path: Path, name: str = "t"):
+    (tmp_path / "toy.map").write_text((DATA / "toy.map").read_text())
+    return build(dpjudge_format.read_text(text, name, tmp_path, maps.load), name)
+
+
+def state(phase: str, north: list[str], south: list[str], centers: dict | None = None) -> dict:
+    return {"phase": phase, "units": {"NORTH": north, "SOUTH": south},
+            "centers": centers or {"NORTH": ["NBY"], "SOUTH": ["SBY"]}}
+
+
+def test_years_in_fives_with_adjustments_every_ten_years():
+    m = maps.load("toy_years")
+    assert m.begin == "A.D. 1425 MOVEMENT" and str(initial_position(m).phase) == "A.D. 1425 MOVEMENT"
+    # 1425: no adjustment year, so the army standing on the Midlands' centre does not take it yet...
+    out = api.adjudicate(state("A.D. 1425 MOVEMENT", ["F NBY"], ["A SBY"]), {"SOUTH": ["A SBY - MID"]},
+                         variant="toy_years")
+    assert out["phase"] == "A.D. 1425 MOVEMENT"
+    assert out["state"]["phase"] == "A.D. 1430 MOVEMENT" and out["state"]["centers"]["SOUTH"] == ["SBY"]
+    # ...in 1430 it does, and South builds in the adjustment phase of 1430.
+    out = api.adjudicate(out["state"], {}, variant="toy_years")
+    assert out["state"]["phase"] == "A.D. 1430 ADJUSTMENTS" and out["state"]["centers"]["SOUTH"] == ["MID", "SBY"]
+    out = api.adjudicate(out["state"], {"SOUTH": ["BUILD A SBY"]}, variant="toy_years")
+    assert out["state"]["phase"] == "A.D. 1435 MOVEMENT" and out["state"]["units"]["SOUTH"] == ["A MID", "A SBY"]
+
+
+def test_a_dislodged_unit_retreats_in_the_seasons_own_retreat_phase():
+    out = api.adjudicate(state("A.D. 1425 MOVEMENT", ["F NBY"], ["A CRG", "A MID"]),
+                         {"SOUTH": ["A MID - NBY", "A CRG S A MID - NBY"]}, variant="toy_years")
+    assert out["state"]["phase"] == "A.D. 1425 RETREATS" and out["state"]["dislodged"] == {"NORTH": {"F NBY": ["NSE"]}}
+
+
+def test_the_short_form_is_read_too_and_answered_in_the_short_form():
+    out = api.adjudicate(state("A1425M", ["F NBY"], ["A SBY"]), {}, variant="toy_years")
+    assert out["phase"] == "A1425M" and out["state"]["phase"] == "A1430M"
+    assert api.adjudicate(out["state"], {}, variant="toy_years")["state"]["phase"] == "A1435M"
+
+
+def test_years_counting_down_before_christ():
+    out = api.adjudicate(state("B.C. 273 MOVEMENT", ["F NBY"], ["A SBY"]), {"SOUTH": ["A SBY - MID"]},
+                         variant="toy_bc")
+    assert out["state"]["phase"] == "B.C. 272 MOVEMENT"          # 273 is odd: no adjustments
+    out = api.adjudicate(out["state"], {}, variant="toy_bc")
+    assert out["state"]["phase"] == "B.C. 272 ADJUSTMENTS"
+    out = api.adjudicate(out["state"], {}, variant="toy_bc")
+    assert out["state"]["phase"] == "B.C. 271 MOVEMENT"
+
+
+def test_seasons_of_another_language_and_year_one():
+    m = maps.load("toy_lente")
+    assert m.begin == "LENTE 1 MOVEMENT"
+    out = api.adjudicate(state("LENTE 1 MOVEMENT", ["F NBY"], ["A SBY"]), {"SOUTH": ["A SBY - MID"]},
+                         variant="toy_lente")
+    assert out["state"]["phase"] == "HERFST 1 MOVEMENT"
+    out = api.adjudicate(out["state"], {}, variant="toy_lente")
+    assert out["state"]["phase"] == "WINTER 1 ADJUSTMENTS" and out["state"]["centers"]["SOUTH"] == ["MID", "SBY"]
+    phase = Phase.parse("WINTER 1 ADJUSTMENTS", m.flow)
+    assert (phase.code, phase.describe(), phase.long()) == ("W1A", "Winter 1 Adjustments", "WINTER 1 ADJUSTMENTS")
+
+
+def test_the_long_form_on_the_standard_calendar_is_answered_in_the_long_form():
+    doc = {"phase": "SPRING 1901 MOVEMENT", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR"]}}
+    out = api.adjudicate(doc, {"FRANCE": ["A PAR - BUR"]})
+    assert out["phase"] == "SPRING 1901 MOVEMENT" and out["state"]["phase"] == "FALL 1901 MOVEMENT"
+    short = api.adjudicate({**doc, "phase": "S1901M"}, {"FRANCE": ["A PAR - BUR"]})
+    assert short["phase"] == "S1901M" and short["state"]["phase"] == "F1901M"
+    with pytest.raises(ValueError, match="BAD PHASE: SPRING 1901 ADJUSTMENTS"):
+        api.adjudicate({**doc, "phase": "SPRING 1901 ADJUSTMENTS"}, {})
+
+
+@pytest.mark.parametrize("phase", ["A.D. 1425 ADJUSTMENT", "B.C. 1425 MOVEMENT", "S1425M", "A.D. MOVEMENT", 1425])
+def test_a_phase_not_of_the_calendar_is_refused(phase):
+    with pytest.raises(ValueError, match="BAD PHASE"):
+        api.adjudicate(state(phase, ["F NBY"], ["A SBY"]), {}, variant="toy_years")
+
+
+@pytest.mark.parametrize("lines, message", [
+    ("FLOW NEWYEAR:0\nFLOW A:MOVEMENT,RETREATS,ADJUSTMENTS\nBEGIN A 1 MOVEMENT", r"t.map:2: .*NEWYEAR needs a step"),
+    ("FLOW A.D.:MOVEMENT,RETREATS\nFLOW IFYEARDIV:0\nFLOW A.D.:ADJUSTMENTS", r"t.map:3: .*IFYEARDIV needs a divisor"),
+    ("FLOW SPRING:MOVEMENT,RETREATS\nFLOW SUMMER:MOVEMENT,RETREATS\nFLOW WINTER:ADJUSTMENTS",
+     r"t.map:4: .*two seasons .* begin with the same letter"),
+    ("FLOW A.D.:MOVEMENT,RETREATS,ADJUSTMENTS\nBEGIN B.C. 12 MOVEMENT", r"t.map:3: BEGIN B.C. 12 MOVEMENT: 'B.C. 12"),
+    ("BEGIN A.D. 1425 MOVEMENT", r"t.map:2: BEGIN A.D. 1425 MOVEMENT: 'A.D. 1425 MOVEMENT' \(expected e.g. "
+                                 r"'SPRING 1901 MOVEMENT'\)"),
+    ("BEGIN SPRING 1901", r"t.map:2: BEGIN: expected season, year and phase"),
+])
+def test_a_calendar_this_judge_cannot_play_is_refused_with_its_line(tmp_path, lines, message):
+    with pytest.raises(MapError, match=message):
+        read("USE toy\n" + lines + "\n", tmp_path)
+
+
+def test_payola_income_phases_are_left_out_and_said(tmp_path):
+    m = read("USE toy\nFLOW SPRING:INCOME,MOVEMENT,RETREATS\nFLOW FALL:INCOME,MOVEMENT,RETREATS\n"
+             "FLOW WINTER:ADJUSTMENTS\nBEGIN SPRING 1763 MOVEMENT\n", tmp_path)
+    assert m.flow is not None and "income phases (of Payola games) are not played" in m.description
+    assert str(Phase.parse(m.begin, m.flow).following()) == "SPRING 1763 RETREATS"
+
+
+def test_the_standard_year_stays_the_standard_calendar(tmp_path):
+    m = read("USE toy\nFLOW SPRING:MOVEMENT,RETREATS\nFLOW FALL:MOVEMENT,RETREATS\nFLOW WINTER:ADJUSTMENTS\n"
+             "BEGIN FALL 1901 MOVEMENT\n", tmp_path)
+    assert m.flow is None and m.begin == "F1901M"

@@ -1,0 +1,148 @@
+"""Where and how many units a power builds (judge/builds.py) under the house rules DPjudge's maps carry: mobilize,
+remote_builds, home_builds, cd_builds, and home centres reassigned in a NEWHOMES year; through the JSON interface."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from judge import api, maps
+from judge.maps import dpjudge_format
+from judge.maps.build import build
+from judge.position import initial_position
+from judge.rules import Ruleset, parse_rules
+
+DATA = Path(__file__).resolve().parent / "data" / "maps"
+
+
+def winter(units: dict, centers: dict, **more) -> dict:
+    return {"phase": "W1901A", "units": units, "centers": centers, **more}
+
+
+def errors(out: dict) -> list[str]:
+    return [e["error"] for e in out["errors"]]
+
+
+# -- mobilize --------------------------------------------------------------------------------------------------------
+
+def test_mobilize_begins_with_an_adjustment_phase_and_no_units():
+    m = maps.load("standard")
+    pos = initial_position(m, parse_rules(["mobilize"]))
+    assert str(pos.phase) == "W1900A" and not pos.units and not pos.centers
+    assert pos.house.mobilizing == {p: 1 for p in m.powers}
+    # A dummy under immobile_dummies mobilizes one unit in each of its home centres.
+    pos = initial_position(m, parse_rules(["mobilize", "immobile_dummies"]), frozenset({"ITALY"}))
+    assert pos.house.mobilizing["ITALY"] == 3 and pos.house.mobilizing["FRANCE"] == 1
+
+
+def test_mobilizing_powers_build_one_unit_in_a_home_centre_they_do_not_own():
+    m = maps.load("standard")
+    state = initial_position(m, parse_rules(["mobilize"])).to_json(m)
+    out = api.adjudicate(state, {"FRANCE": ["BUILD A PAR", "BUILD A MAR"], "ENGLAND": ["BUILD F BEL"],
+                                 "GERMANY": ["BUILD F KIE"]}, ["mobilize"])
+    assert "NOT A HOME SUPPLY CENTER: BEL" in errors(out)
+    assert "NO MORE BUILDS ALLOWED: BUILD A MAR" in errors(out)
+    after = out["state"]
+    assert after["phase"] == "S1901M" and after["units"] == {"FRANCE": ["A PAR"], "GERMANY": ["F KIE"]}
+    assert after["centers"] == {} and "mobilizing" not in after       # owed builds are made once, then gone
+
+
+def test_mobilize_before_a_calendar_of_its_own_goes_back_to_its_adjustment_phase():
+    maps.use_folder(DATA)
+    try:
+        m = maps.load("toy_years")                  # adjustments only in years ten divides; begins A.D. 1425
+        pos = initial_position(m, parse_rules(["mobilize"]))
+        assert str(pos.phase) == "A.D. 1420 ADJUSTMENTS"
+    finally:
+        maps.use_folder(None)
+
+
+# -- remote_builds and home_builds ------------------------------------------------------------------------------
+
+FRANCE = {"FRANCE": ["A PAR"]}
+
+
+def test_remote_builds_anywhere_owned_while_a_home_centre_is_kept():
+    state = winter(FRANCE, {"FRANCE": ["PAR", "BEL", "HOL"]})
+    out = api.adjudicate(state, {"FRANCE": ["BUILD A BEL", "BUILD F HOL"]}, ["remote_builds"])
+    assert not out["errors"] and out["state"]["units"]["FRANCE"] == ["A BEL", "F HOL", "A PAR"]
+    out = api.adjudicate(state, {"FRANCE": ["BUILD A BEL"]})             # without the rule: home centres only
+    assert errors(out) == ["NOT A HOME SUPPLY CENTER: BEL"]
+
+
+def test_remote_builds_none_once_every_home_centre_is_lost():
+    state = winter({"FRANCE": ["A BUR"]}, {"FRANCE": ["BEL", "HOL"], "GERMANY": ["PAR"]})
+    out = api.adjudicate(state, {"FRANCE": ["BUILD A BEL"]}, ["remote_builds"])
+    assert errors(out) == ["NO BUILDS WITHOUT A HOME CENTER OF YOUR OWN (RULE REMOTE_BUILDS): BEL"]
+    # ...and a fall that leaves France so has no adjustment phase to wait for.
+    fall = {"phase": "F1901M", "units": {"FRANCE": ["A BUR"]}, "centers": {"FRANCE": ["BEL", "HOL"]}}
+    assert api.adjudicate(fall, {}, ["remote_builds"])["state"]["phase"] == "S1902M"
+    assert api.adjudicate(fall, {}, ["build_anywhere"])["state"]["phase"] == "W1901A"
+
+
+def test_home_builds_in_an_owned_home_centre_of_any_power():
+    state = winter(FRANCE, {"FRANCE": ["PAR", "MUN", "BEL"]})
+    out = api.adjudicate(state, {"FRANCE": ["BUILD A MUN", "BUILD A BEL"]}, ["home_builds"])
+    assert errors(out) == ["NOT A HOME SUPPLY CENTER: BEL"] and "A MUN" in out["state"]["units"]["FRANCE"]
+
+
+# -- cd_builds ---------------------------------------------------------------------------------------------------
+
+def test_cd_builds_a_power_that_orders_nothing_builds_at_random_the_same_way_each_time():
+    state = winter({"FRANCE": ["A BUR"]}, {"FRANCE": ["PAR", "MAR", "BRE"]})
+    out = api.adjudicate(state, {}, ["cd_builds"])
+    built = [o["order"] for o in out["orders"] if o["order"].startswith("BUILD")]
+    assert len(built) == 2 and len(out["state"]["units"]["FRANCE"]) == 3 and len(out["orders"]) == 2
+    assert all(b.split()[-1] in ("PAR", "MAR", "BRE") for b in built)
+    assert api.adjudicate(state, {}, ["cd_builds"])["orders"] == out["orders"]
+    plain = api.adjudicate(state, {})
+    assert [o["order"] for o in plain["orders"]] == ["WAIVE"] * 2
+    # A power that orders anything is not in civil disorder: what it leaves out is waived.
+    given = api.adjudicate(state, {"FRANCE": ["BUILD A PAR"]}, ["cd_builds"])
+    assert [o["order"] for o in given["orders"]] == ["BUILD A PAR", "WAIVE"]
+
+
+# -- NEWHOMES --------------------------------------------------------------------------------------------------------
+
+def toy_newhomes(tmp_path: Path):
+    (tmp_path / "toy.map").write_text((DATA / "toy.map").read_text())
+    doc = dpjudge_format.read_text("USE toy\nNEWHOMES 1902\n", "nh", tmp_path, maps.load)
+    return build(doc, "nh")
+
+
+def test_new_homes_before_the_year_nobody_has_home_centres_and_builds_go_anywhere_owned(tmp_path):
+    m = toy_newhomes(tmp_path)
+    assert m.new_homes == (1902,)
+    pos = initial_position(m)
+    assert pos.house.homes == {}
+    from judge.adjudicator import adjudicate
+    from judge.orders.validate import Validator
+    w = pos.__class__.from_json({"phase": "W1901A", "units": {"SOUTH": ["A MID"]},
+                                 "centers": {"SOUTH": ["MID", "CRG"]}, "homes": {}}, m)
+    order = Validator(w, m, Ruleset()).order("BUILD A CRG", "SOUTH")
+    out = adjudicate(m, w, [order], Ruleset())
+    assert out.position.units["CRG"].power == "SOUTH"
+
+
+def test_in_the_new_homes_year_the_centres_owned_become_the_home_centres(tmp_path):
+    m = toy_newhomes(tmp_path)
+    from judge.adjudicator import adjudicate
+    from judge.position import Position
+    fall = Position.from_json({"phase": "F1902M", "units": {"SOUTH": ["A MID"], "NORTH": ["F NBY"]},
+                               "centers": {"SOUTH": ["SBY"], "NORTH": ["NBY"]}, "homes": {}}, m)
+    out = adjudicate(m, fall, [], Ruleset())
+    assert str(out.position.phase) == "W1902A"
+    assert out.position.house.homes == {"NORTH": ("NBY",), "SOUTH": ("MID", "SBY")}
+    doc = out.position.to_json(m)
+    assert doc["homes"] == {"NORTH": ["NBY"], "SOUTH": ["MID", "SBY"]}
+
+
+@pytest.mark.parametrize("extra, message", [
+    ({"mobilizing": {"FRANCE": -1}}, "MOBILIZING MUST GIVE EACH POWER A NUMBER OF BUILDS"),
+    ({"homes": {"FRANCE": ["BUR"]}}, "HOMES MUST BE SUPPLY CENTERS"),
+    ({"dummies": ["NOWHERE"]}, "DUMMIES MUST BE A LIST OF POWERS"),
+    ({"vassals": {"ITALY": "NOWHERE"}}, "VASSALS MUST NAME THEIR CONTROLLING POWER"),
+])
+def test_a_bad_house_state_is_a_malformed_request(extra, message):
+    with pytest.raises(ValueError, match=message):
+        api.adjudicate(winter(FRANCE, {"FRANCE": ["PAR"]}, **extra), {})
