@@ -7,13 +7,8 @@ from judge.commands.actions import block, open_seat, start_game
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game import FORMING, PLAYING, VACANT, GameError
-<<<<<<< HEAD
-from judge.storage.passwords import check_password, forget, hash_password
-=======
 from judge.game.standing import owed, power_lines
-from judge.storage.passwords import check_password, hash_password
->>>>>>> main
-
+from judge.storage.passwords import check_password, forget, hash_password
 
 
 class Join:

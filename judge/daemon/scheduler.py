@@ -1,11 +1,11 @@
 """Deadlines: one wake-up per game, at the next moment its clock has work, on the daemon's event loop.
 
 The game files hold the truth: wake-ups are rebuilt from them at start-up and replanned after every change. The
-moments wait in a heap; one timer of the loop is set for the earliest (a planned moment that was replanned since
-is dropped when it comes up). Time is injectable: moments are on the judge's clock, and the timer's delay is taken
-from it, so a test moves the clock (`clock_moved`) and what became due fires - no test waits for a deadline.
-Planning is a dictionary entry and a heap push, so 100,000 games are planned at start-up in a fraction of a second
-(APScheduler, used before, took most of a minute for them).
+moments wait in a heap; APScheduler 3 (AsyncIOScheduler) holds one job, the timer for the earliest (a planned
+moment that was replanned since is dropped when it comes up). Time is injectable: moments are on the judge's clock
+and the timer's delay is taken from it, so a test moves the clock (`clock_moved`) and what became due fires - no
+test waits for a deadline. Planning is a dictionary entry and a heap push, so 100,000 games are planned at start-up
+in a fraction of a second (a job per game in APScheduler, as before, took most of a minute for them).
 """
 from __future__ import annotations
 
@@ -13,11 +13,15 @@ import asyncio
 import heapq
 import itertools
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from typing import Awaitable, Callable
+
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from apscheduler.triggers.date import DateTrigger
 
 log = logging.getLogger("judge.scheduler")
 LONGEST_WAIT = 60.0         # seconds: the timer looks again at least this often (the wall clock may have jumped)
+TIMER = "earliest"          # the scheduler's one job
 
 
 class Deadlines:
@@ -29,21 +33,22 @@ class Deadlines:
         self.loop = loop
         self._heap: list[tuple[datetime, int, str]] = []
         self._order = itertools.count()
-        self._timer: asyncio.TimerHandle | None = None
+        self.scheduler: AsyncIOScheduler | None = None
         self._started = False
         self._tasks: set[asyncio.Task] = set()
 
     def start(self) -> None:
         if self.loop is None:
             self.loop = asyncio.get_running_loop()
+        self.scheduler = AsyncIOScheduler(event_loop=self.loop, timezone=timezone.utc)
+        self.scheduler.start()
         self._started = True
         self._arm()
 
     def shutdown(self) -> None:
         self._started = False
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        if self.scheduler is not None and self.scheduler.running:
+            self.scheduler.shutdown(wait=False)
 
     def plan(self, game: str, moment: datetime | None) -> None:
         """(Re)plan a game's wake-up; None removes it."""
@@ -80,16 +85,17 @@ class Deadlines:
         heap = self._heap
         while heap and self.wakeups.get(heap[0][2]) != heap[0][0]:
             heapq.heappop(heap)
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        if not heap or not self._started:
+        if not self._started:
             return
-        delay = (heap[0][0] - self.clock()).total_seconds()
-        self._timer = self.loop.call_later(min(max(delay, 0.0), LONGEST_WAIT), self._due)
+        if not heap:
+            if self.scheduler.get_job(TIMER) is not None:
+                self.scheduler.remove_job(TIMER)
+            return
+        delay = min(max((heap[0][0] - self.clock()).total_seconds(), 0.0), LONGEST_WAIT)
+        self.scheduler.add_job(self._due, DateTrigger(run_date=datetime.now(timezone.utc) + timedelta(seconds=delay)),
+                               id=TIMER, replace_existing=True, misfire_grace_time=None, coalesce=True)
 
-    def _due(self) -> None:
-        self._timer = None
+    async def _due(self) -> None:
         now = self.clock()
         heap = self._heap
         while heap and heap[0][0] <= now:
