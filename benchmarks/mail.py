@@ -52,7 +52,10 @@ from email.parser import BytesHeaderParser
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+# The judge measured: this checkout, or another one named by JUDGE_BENCH_CHECKOUT (benchmarks/mailservers.py runs the
+# same benchmark code against an earlier release, in a process of its own).
+CHECKOUT = Path(os.environ.get("JUDGE_BENCH_CHECKOUT") or REPO).resolve()
+sys.path.insert(0, str(CHECKOUT))
 
 from aiosmtpd.smtp import SMTP
 
@@ -70,7 +73,7 @@ from judge.storage.atomic import atomic_write
 JUDGE_ADDRESS = "judge@localhost"
 TOKEN_DOMAIN = "bench.example"
 TOKEN_RE = re.compile(r"\b(r\d+-\d+)\b")
-TARGET_RATE, TARGET_P99_MS, TARGET_STARTUP_S = 100.0, 250.0, 5.0
+TARGET_RATE, TARGET_P99_MS, TARGET_STARTUP_S, TARGET_RATIO = 100.0, 250.0, 5.0, 0.40
 
 # Every unit of the 1901 position with the orders a mail may give it (one per unit, chosen at random): all legal.
 ORDERS = {
@@ -181,13 +184,16 @@ def deliver_alone(root: Path, jobs: list) -> dict:
 def helper_cpu(world) -> float:
     """CPU seconds used so far by the helper process (clients and relay), from /proc; 0 where there is none."""
     proc = getattr(world, "proc", None)
-    if proc is None:
-        return 0.0
+    return 0.0 if proc is None else sum(process_cpu(proc.pid))
+
+
+def process_cpu(pid: int) -> tuple[float, float]:
+    """(user, system) CPU seconds used so far by a process, from /proc; zeros where that cannot be read."""
     try:
-        fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return int(fields[11]) / os.sysconf("SC_CLK_TCK"), int(fields[12]) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
-        return 0.0
+        return 0.0, 0.0
 
 
 def load_average() -> str:
@@ -785,7 +791,7 @@ def profile_report(main_prof: cProfile.Profile, thread_profs: list, top: int) ->
 
 async def scenario_burst(args, root: Path) -> dict:
     where = "this process" if args.inproc else "a helper process"
-    print(f"\n== 1. mail in -> reply out: {args.games} active games, bursts of {args.mails} order mails from "
+    print(f"\n== 1b. in this process, by stage: mail in -> reply out: {args.games} active games, bursts of {args.mails} order mails from "
           f"{args.threads} SMTP connections (clients and relay in {where}) ==")
     print(f"  machine now: {load_average()}; an atomic 4 KB write (2 fsyncs) costs {fsync_cost(root / 'calib'):.2f} "
           f"ms on this disk")
@@ -842,6 +848,179 @@ async def scenario_burst(args, root: Path) -> dict:
     strip = lambda r: {k: v for k, v in r.items() if k != "profile"}
     return {"runs": [strip(r) for r in results], "paced": paced and strip(paced), "median": med, "alone": alone,
             "target_rate_met": rate_ok, "target_p99_met": p99_ok, "profile": prof}
+
+
+# --- scenario 1: side by side with the bare limit (and an earlier checkout) ----------------------------------------
+
+def checkout_python(checkout: Path) -> str:
+    """A checkout's own interpreter (its .venv, as its README sets it up), else this one."""
+    venv = checkout / ".venv" / "bin" / "python"
+    return str(venv) if venv.exists() else sys.executable
+
+
+class ServerProcess:
+    """One server of benchmarks/mailservers.py in a process of its own (a checkout's daemon, or the bare limit)."""
+
+    def __init__(self, kind: str, checkout: Path, root: Path, *extra: str):
+        env = dict(os.environ, JUDGE_BENCH_CHECKOUT=str(checkout))
+        self.log = open(root / f"{kind}.stderr", "w")
+        self.proc = subprocess.Popen([checkout_python(checkout), str(Path(__file__).resolve().parent / "mailservers.py"),
+                                      kind, str(root), *extra], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=self.log, env=env, text=True)
+        line = self.proc.stdout.readline()
+        if not line:
+            self.proc.wait()
+            raise RuntimeError(f"{kind} server of {checkout} did not start: {(root / f'{kind}.stderr').read_text()}")
+        self.answer = json.loads(line)
+        self.port = self.answer.get("port", 0)
+
+    def result(self) -> dict:
+        """(setup) the child's figures once it is done."""
+        self.proc.wait()
+        self.log.close()
+        return self.answer
+
+    def stop(self) -> dict:
+        self.proc.stdin.write("stop\n")
+        self.proc.stdin.flush()
+        out = json.loads(self.proc.stdout.readline())
+        self.proc.wait(120)
+        self.log.close()
+        return out
+
+
+def burst_rate(sent: list, replies: list | None) -> dict:
+    """From the clients' records (and the relay's replies, for a judge): mails per second from the first MAIL FROM
+    to the last reply (for the bare server, to the last 250), p50/p99 latency to the same end, errors."""
+    ok = [(tok, t0, t1) for tok, t0, t1, err, _ in sent if not err]
+    errors = len(sent) - len(ok)
+    first = min(t0 for _, t0, _, _, _ in sent)
+    if replies is None:
+        ends = {tok: t1 for tok, _, t1 in ok}
+        refused = 0
+    else:
+        ends, refused = {}, 0
+        for t, token, _, rej in replies:
+            if token and token not in ends:
+                ends[token] = t
+                refused += rej
+    lat = [ends[tok] - t0 for tok, t0, _ in ok if tok in ends]
+    last = max(ends.values(), default=first)
+    return {"done": len(lat), "errors": errors, "refused": refused,
+            "rate_per_s": len(lat) / (last - first) if lat and last > first else 0.0,
+            "p50_ms": 1000 * pct(lat, 50), "p99_ms": 1000 * pct(lat, 99)}
+
+
+def cpu_ms(rounds: list, label: str, mails: int) -> dict:
+    """Median CPU milliseconds per mail of a server during its bursts, user and system, by burst."""
+    return {f"{ph}_{kind}_ms": statistics.median(1000 * r[label][ph][f"cpu_{kind}_s"] / mails for r in rounds)
+            for ph in ("cold", "warm") for kind in ("user", "sys")}
+
+
+def one_server_run(kind: str, label: str, checkout: Path, template: Path | None, work: Path, world, args,
+                   rep: int) -> dict:
+    """Start one server, then two bursts of the same players: 'cold' (each player's first mail since the start)
+    and 'warm' (each player has signed on before: what a judge that has run for a while sees); stop it."""
+    root = work / f"{label}-{rep}"
+    root.mkdir(parents=True)
+    if template is not None:
+        shutil.copytree(template / "games", root / "games")
+    server = ServerProcess(kind, checkout, root, *([str(world.relay_port)] if kind == "judge" else []))
+    out = {"label": label, "load_1min": os.getloadavg()[0]}
+    helper0 = helper_cpu(world)
+    try:
+        for phase, run in (("cold", 2 * rep), ("warm", 2 * rep + 1)):
+            jobs = order_mails(args.games, args.mails, 100 + run, args.seed)
+            cpu0 = process_cpu(server.proc.pid)
+            sent = asyncio.run(world.burst(server.port, jobs, None))
+            replies = None
+            if kind == "judge":
+                replies = asyncio.run(world.wait({j[2] for j in jobs}, timeout=120 + 0.2 * len(jobs)))
+            cpu1 = process_cpu(server.proc.pid)
+            out[phase] = burst_rate(sent, replies)
+            out[phase]["cpu_user_s"], out[phase]["cpu_sys_s"] = cpu1[0] - cpu0[0], cpu1[1] - cpu0[1]
+    finally:
+        figures = server.stop()
+    out["cpu_s"] = figures.get("cpu_s", 0.0)
+    out["helper_cpu_s"] = helper_cpu(world) - helper0
+    shutil.rmtree(root, ignore_errors=True)
+    return out
+
+
+def scenario_side_by_side(args, base: Path) -> dict:
+    """Rounds of: the bare limit, this checkout, and each --against checkout, in a shuffled order each round; the
+    ratios of each round (one moment of the machine) and their medians."""
+    checkouts = [("this", REPO)] + [(f"against:{Path(a).name}", Path(a).resolve()) for a in args.against]
+    print(f"\n== 1. side by side: the bare limit (aiosmtpd + fsync'd spool), "
+          + ", ".join(f"{label} ({c})" for label, c in checkouts)
+          + f"; {args.games} games, bursts of {args.mails} order mails over {args.threads} SMTP connections, "
+          f"{args.rounds} rounds ==")
+    print(f"  machine now: {load_average()}; an atomic 4 KB write (2 fsyncs) costs {fsync_cost(base / 'calib'):.2f} "
+          f"ms on this disk")
+    templates = {}
+    for label, checkout in checkouts:
+        root = base / f"template-{len(templates)}"
+        root.mkdir(parents=True)
+        t = ServerProcess("setup", checkout, root, str(args.games)).result()
+        templates[label] = root
+        print(f"  set-up ({label}, not timed): {args.games} games through its own Judge.deliver in "
+              f"{t['seconds']:.1f} s")
+    world = World(args.threads)
+    rounds = []
+    rng = random.Random(args.seed)
+    try:
+        for rep in range(args.rounds):
+            order = [("bare", "bare", REPO, None)] + [("judge", label, c, templates[label]) for label, c in checkouts]
+            rng.shuffle(order)
+            runs = {}
+            for kind, label, checkout, template in order:
+                runs[label] = one_server_run(kind, label, checkout, template, base, world, args, rep)
+            rounds.append(runs)
+            line = []
+            for label in ["bare"] + [c[0] for c in checkouts]:
+                r = runs[label]
+                line.append(f"{label} {r['cold']['rate_per_s']:.0f}/{r['warm']['rate_per_s']:.0f}")
+            print(f"  round {rep + 1} ({' -> '.join(o[1] for o in order)}; {load_average()}): mails/s cold/warm: "
+                  + "; ".join(line))
+            for label in [c[0] for c in checkouts]:
+                for phase in ("cold", "warm"):
+                    r = runs[label][phase]
+                    if r["done"] != args.mails or r["errors"] or r["refused"]:
+                        print(f"      !! {label} {phase}: {r['done']}/{args.mails} answered, {r['errors']} SMTP errors, "
+                              f"{r['refused']} refused")
+    finally:
+        world.close()
+    out = {"rounds": rounds, "median": {}}
+    print("  medians over the rounds (ratios: the median of each round's own ratio):")
+    bare = {ph: statistics.median(r["bare"][ph]["rate_per_s"] for r in rounds) for ph in ("cold", "warm")}
+    print(f"    bare limit: {bare['cold']:.0f} / {bare['warm']:.0f} mails/s (first / second burst)")
+    for label, _ in checkouts:
+        m = {}
+        for ph in ("cold", "warm"):
+            m[ph] = statistics.median(r[label][ph]["rate_per_s"] for r in rounds)
+            m[f"{ph}_ratio"] = statistics.median(r[label][ph]["rate_per_s"] / max(r["bare"][ph]["rate_per_s"], 1e-9)
+                                                 for r in rounds)
+            m[f"{ph}_p99_ms"] = statistics.median(r[label][ph]["p99_ms"] for r in rounds)
+        m.update(cpu_ms(rounds, label, args.mails))
+        out["median"][label] = m
+        print(f"    {label}: cold {m['cold']:.0f} mails/s = {m['cold_ratio']:.2f} of the bare limit (p99 "
+              f"{m['cold_p99_ms']:.0f} ms); warm {m['warm']:.0f} mails/s = {m['warm_ratio']:.2f} (p99 "
+              f"{m['warm_p99_ms']:.0f} ms)")
+        print(f"      the server's CPU per mail: cold {m['cold_user_ms']:.1f} ms user + {m['cold_sys_ms']:.1f} ms "
+              f"system, warm {m['warm_user_ms']:.1f} + {m['warm_sys_ms']:.1f} ms")
+    m = cpu_ms(rounds, "bare", args.mails)
+    print(f"    bare: the server's CPU per mail {m['cold_user_ms']:.2f} ms user + {m['cold_sys_ms']:.2f} ms system")
+    out["median"]["bare"] = {**bare, **m}
+    for label, _ in checkouts[1:]:
+        for ph in ("cold", "warm"):
+            ratio = statistics.median(r["this"][ph]["rate_per_s"] / max(r[label][ph]["rate_per_s"], 1e-9)
+                                      for r in rounds)
+            out["median"][f"this/{label} {ph}"] = ratio
+            print(f"    this checkout / {label}, {ph}: {ratio:.2f}x")
+    ok = out["median"]["this"]["warm_ratio"] >= TARGET_RATIO
+    print(f"  target: this checkout >= {TARGET_RATIO:.2f} of the bare limit (warm): {'MET' if ok else 'NOT MET'}")
+    out["target_met"] = ok
+    return out
 
 
 # --- scenario 2: start-up -------------------------------------------------------------------------------------------
@@ -923,7 +1102,7 @@ async def startup_once(root: Path) -> dict:
         (t2 - t1) - marks["spool drain"] - marks["deadline rebuild (_start_wakeups)"]
     marks["first client greeted (after start() returned)"] = t3 - t2
     marks["total: Daemon() to greeting"] = t3 - t0
-    jobs = len(daemon.deadlines.scheduler.get_jobs())
+    jobs = len(daemon.deadlines.jobs())
     await daemon.stop()
     return {"seconds": t3 - t0, "marks": marks, "jobs": jobs}
 
@@ -998,7 +1177,14 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, help="the daemon's game workers (default: the daemon's own default)")
     ap.add_argument("--backlog", type=int, help="the daemon's intake limit, accepted mail waiting to be processed "
                                                 "(default: the daemon's own; 0: no flow control)")
-    ap.add_argument("--reps", type=int, help="bursts, each on a freshly started daemon (default 3)")
+    ap.add_argument("--rounds", type=int, help="rounds of the side-by-side scenario (default 3)")
+    ap.add_argument("--against", action="append", default=[], metavar="CHECKOUT",
+                    help="also measure this checkout (e.g. a worktree of the previous release, with its own .venv) "
+                         "in the side-by-side rounds; may be given more than once")
+    ap.add_argument("--stages", action="store_true",
+                    help="also the in-process bursts with the daemon's time budget by stage (and a profile when a "
+                         "target is missed)")
+    ap.add_argument("--reps", type=int, help="--stages: bursts, each on a freshly started daemon (default 3)")
     ap.add_argument("--paced", type=float, help="one more run with mail sent at this rate, mails/s (default 100; "
                                                 "0: none)")
     ap.add_argument("--inproc", action="store_true",
@@ -1027,9 +1213,11 @@ def main(argv=None) -> int:
         # Each burst moves every game on a phase: one burst per set-up, no paced run, no start-up scenario.
         args.reps, args.paced, args.skip_startup = 1, 0, True
     if args.quick:
-        d = {"games": 20, "mails": 200, "reps": 1, "paced": 0, "startup_games": 1000, "startup_reps": 1}
+        d = {"games": 20, "mails": 200, "reps": 1, "rounds": 1, "paced": 0, "startup_games": 1000,
+             "startup_reps": 1}
     else:
-        d = {"games": 100, "mails": 1000, "reps": 3, "paced": 100, "startup_games": 10000, "startup_reps": 3}
+        d = {"games": 100, "mails": 1000, "reps": 3, "rounds": 3, "paced": 100, "startup_games": 100000,
+             "startup_reps": 3}
     d["finished_share"] = 0.25
     for k, v in d.items():
         if getattr(args, k) is None:
@@ -1037,14 +1225,18 @@ def main(argv=None) -> int:
 
     t_start = time.perf_counter()
     import aiosmtpd
-    import apscheduler
     print(f"judge mail benchmark; Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs; "
-          f"aiosmtpd {aiosmtpd.__version__}, APScheduler {apscheduler.__version__}; seed {args.seed}")
+          f"aiosmtpd {aiosmtpd.__version__}; seed {args.seed}")
     base = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="judge-mail-bench-"))
     report: dict = {"settings": vars(args)}
     ok = True
     try:
-        if not args.skip_burst:
+        if not args.skip_burst and not args.process and args.rounds > 0:
+            root = base / "side"
+            root.mkdir(parents=True, exist_ok=True)
+            report["side_by_side"] = scenario_side_by_side(args, root)
+            ok &= report["side_by_side"]["target_met"]
+        if not args.skip_burst and (args.stages or args.process):
             root = base / "burst"
             root.mkdir(parents=True, exist_ok=True)
             report["burst"] = asyncio.run(scenario_burst(args, root))

@@ -8,8 +8,7 @@ from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game import FORMING, PLAYING, VACANT, GameError
 from judge.game.standing import owed, power_lines
-from judge.storage.passwords import check_password, hash_password
-
+from judge.storage.passwords import check_password, forget, hash_password
 
 
 class Join:
@@ -122,8 +121,10 @@ class Takeover:
                 "game": game.name, "title": "takeover request",
                 "lines": [f"{s.sender} asks to take over {who.title()}, a dummy.",
                           f"To let them: REVIVE {who.title()} (it becomes open for TAKEOVER), and tell them."]})
+        replaced = player.password if player is not None else ""
         try:
             game.takeover(who, s.sender, hash_password(words[0]))
+            forget(replaced)                           # the former player's password checks go from memory
         except GameError as exc:
             raise CommandError(str(exc)) from None
         s.role, s.power = "power", who

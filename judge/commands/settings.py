@@ -13,7 +13,7 @@ from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse
 from judge.game import PLAYING
 from judge.game.clock import REMINDER_MARGIN
 from judge.rules import RULES_BY_NAME, Ruleset
-from judge.storage.passwords import hash_password
+from judge.storage.passwords import forget, hash_password
 from judge.zones import canonical_zone
 
 # SET <word> <value> for the master: the Timing field it changes and how to read the value.
@@ -63,9 +63,12 @@ class Set:
             raise CommandError("USE SET PASSWORD <new password> (one word)")
         game = s.need_game()
         if s.role == "master":
+            forget(game.master_password)
             game.master_password = hash_password(rest[0])
         else:
-            game.player(s.need_power()).password = hash_password(rest[0])
+            player = game.player(s.need_power())
+            forget(player.password)
+            player.password = hash_password(rest[0])
         s.say("Password changed.")
 
     def _address(self, s: Session, rest: list[str]) -> None:
@@ -129,6 +132,7 @@ class Set:
             if len(rest) > 1:
                 raise CommandError("USE SET PRIVATE [<game password>] (one word) OR SET PUBLIC")
             game.private = what == "PRIVATE"
+            forget(game.privacy)
             game.privacy = hash_password(rest[0]) if game.private and rest else ""
             s.say(f"Game {game.name} is now {what.lower()}" + (
                 "; newcomers give the game password at the end of JOIN, OBSERVE, TAKEOVER, LIST, HISTORY or "

@@ -102,13 +102,14 @@ class Daemon:
         self.deadlines = Deadlines(self.clock, self._deadline_work, loop)
         self.intake = Intake(self.backlog, FLOW_DELAY, self.paused)
         self.lanes.start()
-        await asyncio.to_thread(self._recover)
+        # Every game's committed wake-up, read in the pass that finishes interrupted commits; the mail handled next
+        # replans its own games, as always after a message.
+        for game, moment in (await asyncio.to_thread(self._recover)).items():
+            self.deadlines.plan(game, moment)
         # Mail accepted before a crash or restart is handled first, before anything new is taken in.
         for name, lane, parsed in await asyncio.to_thread(self._route_pending):
             self._enqueue(lane, Job(name, parsed))
         await self.idle.wait()
-        for game, moment in (await asyncio.to_thread(self._start_wakeups)).items():
-            self.deadlines.plan(game, moment)
         self.deadlines.start()
         recipients = self.settings.get("smtp", "recipients") or [self.settings.address]
         limits = Limits.from_settings(self.settings)
@@ -208,12 +209,20 @@ class Daemon:
             return NO_GAME, msg
         return game_named_in(msg.lines) or NO_GAME, msg
 
-    def _recover(self) -> None:
-        """Before any mail is taken: finish or drop the commits a kill interrupted, delete its temp files."""
-        self.judge.outbox.note(self.judge.store.recover_all())
+    def _recover(self) -> dict[str, datetime | None]:
+        """Before any mail is taken: finish or drop the commits a kill interrupted, delete its temp files. Returns
+        every game's committed wake-up (a game whose file cannot be read is reported and looked at again later;
+        the others start as usual)."""
+        wakeups, broken, published = self.judge.store.scan()
+        self.judge.outbox.note(published)
         removed = self.spool.clean() + remove_temp_files(self.judge.outbox.folder) + self.sender.clean_maildir()
         if removed:
             log.info("start-up: %d leftover temporary or expired files removed", removed)
+        for game, why in broken.items():
+            self.judge.keeper.tell(f"unavailable {game}", f"game {game} is unavailable",
+                                   [why, "Its mail is answered with 'unavailable' until the file is mended."])
+            wakeups[game] = self.clock() + timedelta(seconds=RETRY_MAX)
+        return wakeups
 
     def _route_pending(self) -> list[tuple[str, str, inbound.Incoming | None]]:
         out = []
@@ -449,16 +458,6 @@ class Daemon:
         return moment
 
     # -- deadlines ---------------------------------------------------------------------------------------------
-    def _start_wakeups(self) -> dict[str, datetime | None]:
-        """The jobs of a fresh start-up: each game's committed wake-up. A game whose file cannot be read is
-        reported and looked at again later; the others start as usual."""
-        wakeups, broken = self.judge.store.wakeups()
-        for game, why in broken.items():
-            self.judge.keeper.tell(f"unavailable {game}", f"game {game} is unavailable",
-                                   [why, "Its mail is answered with 'unavailable' until the file is mended."])
-            wakeups[game] = self.clock() + timedelta(seconds=RETRY_MAX)
-        return wakeups
-
     async def _deadline_work(self, game: str) -> None:
         """Run by the scheduler: the game's clock work, in the game's lane (after the mail that came before)."""
         done: concurrent.futures.Future = concurrent.futures.Future()

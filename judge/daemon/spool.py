@@ -11,7 +11,8 @@ import time
 import uuid
 from pathlib import Path
 
-from judge.storage.atomic import atomic_write, checkpoint, make_folder, sync_folder
+from judge.storage.atomic import FILE_MODE, atomic_write, checkpoint, make_folder, sync_folder
+from judge.storage import commit
 
 MAX_INTERRUPTED = 5          # processing cut short this often (a kill, a power cut): set aside, answered, reported
 KEEP_SET_ASIDE_DAYS = 14     # set-aside messages may hold passwords: deleted after this long
@@ -26,13 +27,23 @@ class Spool:
     def put(self, raw: bytes, envelope_sender: str) -> str:
         """Store a message durably; returns its id. The envelope sender travels as a Return-Path line.
 
-        Two fsyncs: the file's data (in tmp/), then new/ once the file is renamed into it. tmp/ itself is never
-        fsynced: a name there need not survive a crash (a message is ours only once it is in new/)."""
+        Two flushes, each shared with the other threads that need one at the same moment (judge.storage.commit's
+        group commit): the file's data (in tmp/), then its name in new/. tmp/ itself need not survive a crash (a
+        message is ours only once it is in new/; start-up empties tmp/)."""
         key = f"{time.time_ns()}.{uuid.uuid4().hex[:12]}"
-        head = f"Return-Path: <{envelope_sender}>\r\n".encode("utf-8", "replace")
-        atomic_write(self.root / "tmp" / key, head + raw, sync_dir=False)
-        os.replace(self.root / "tmp" / key, self.root / "new" / key)
-        sync_folder(self.root / "new")
+        tmp, new = f"{self.root}/tmp/{key}", f"{self.root}/new"
+        data = f"Return-Path: <{envelope_sender}>\r\n".encode("utf-8", "replace") + raw
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+        commit.durable.sync([tmp])
+        os.replace(tmp, f"{new}/{key}")
+        checkpoint("spooled")
+        commit.durable.sync([new])
         return key
 
     def clean(self, now: float | None = None) -> int:

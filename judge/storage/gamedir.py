@@ -22,8 +22,12 @@ def file_part(phase: str) -> str:
     """A phase as part of a file name: S1901M as it is; DPjudge's long form of a calendar of the map's own with
     ASCII letters and digits only ("A.D. 1425 MOVEMENT" -> "A_D_1425_MOVEMENT"), bounded."""
     return _UNSAFE.sub("_", phase).strip("_")[:40] or "phase"
+
+
 STATUS = "status.json"
 START = "results/start.txt"
+_HEAD = 96                   # enough for '{"wakeup":"2026-11-25T20:32:35.123456+00:00",'
+_WAKEUP_FIRST = re.compile(rb'\{"wakeup":(?:null|"([0-9T:.+-]{10,40})")[,}]')
 
 
 def valid_name(name: str) -> bool:
@@ -45,6 +49,10 @@ class GameStore:
     def __init__(self, root: Path, outbox: Path | None = None):
         self.root = Path(root)
         self.outbox = Path(outbox) if outbox is not None else self.root / ".outbox"
+        # game -> (status.json's identity, its wake-up): what this process last read or committed, so that the
+        # daemon's replanning after each message costs a stat, not a read of the whole file. The identity (inode,
+        # size, modification time) changes with every commit, whoever makes it.
+        self._wakeups: dict[str, tuple[tuple[int, int, int], datetime | None]] = {}
 
     def folder(self, name: str) -> Path:
         if not valid_name(name):
@@ -92,45 +100,94 @@ class GameStore:
 
     def wakeup(self, name: str) -> datetime | None:
         """The game's next wake-up as committed (what a fresh start-up plans); GameUnavailable if unreadable."""
+        path = self.folder(name) / STATUS
+        known = self._wakeups.get(name)
+        if known is not None and known[0] == _identity(path):
+            return known[1]
         doc = self._document(name)
         try:
-            return datetime.fromisoformat(doc["wakeup"]) if doc.get("wakeup") else None
+            wake = datetime.fromisoformat(doc["wakeup"]) if doc.get("wakeup") else None
         except (TypeError, ValueError) as exc:
             raise GameUnavailable(name, f"bad wakeup in status file ({exc})") from None
+        return wake
+
+    def _remember(self, name: str, wake: datetime | None) -> None:
+        """A commit of this process put a status file in place: its wake-up, known without reading it again."""
+        try:
+            self._wakeups[name] = (_identity(self.folder(name) / STATUS), wake)
+        except FileNotFoundError:
+            self._wakeups.pop(name, None)
 
     def wakeups(self) -> tuple[dict[str, datetime | None], dict[str, str]]:
-        """Every game's next wake-up as saved, read without building the games (fast with 10,000 of them), and
+        """Every game's next wake-up as saved, read without building the games (fast with 100,000 of them), and
         the games that cannot be read, with why."""
-        out, broken = {}, {}
-        for name in self.names():
-            try:
-                out[name] = self.wakeup(name)
-            except (GameUnavailable, FileNotFoundError) as exc:
-                broken[name] = str(exc)
-        return out, broken
+        wakeups, broken, _ = self._scan(mend=False)
+        return wakeups, broken
 
     def recover_all(self) -> list[Path]:
         """At start-up: finish or drop every interrupted commit, delete leftover temp files. Returns the mails
         that a finished commit published."""
+        return self._scan(mend=True, read=False)[2]
+
+    def scan(self) -> tuple[dict[str, datetime | None], dict[str, str], list[Path]]:
+        """At start-up, one pass over the games: `recover_all` and `wakeups` together (wake-ups as they are once
+        the interrupted commits are finished). Returns (wake-ups, unreadable games with why, mails published)."""
+        return self._scan(mend=True)
+
+    def _scan(self, mend: bool, read: bool = True):
+        wakeups: dict[str, datetime | None] = {}
+        broken: dict[str, str] = {}
         published: list[Path] = []
         if not self.root.exists():
-            return published
-        remove_temp_files(self.root)
-        for path in sorted(self.root.iterdir()):
-            if valid_name(path.name) and path.is_dir():
+            return wakeups, broken, published
+        if mend:
+            remove_temp_files(self.root)
+        root = str(self.root)
+        with os.scandir(root) as entries:
+            games = sorted(e.name for e in entries if e.is_dir() and NAME_RE.match(e.name))
+        for name in games:
+            folder = f"{root}/{name}"
+            try:
+                with os.scandir(folder) as entries:
+                    names = [e.name for e in entries]
+            except FileNotFoundError:
+                continue
+            if mend:
                 # Only a commit past its commit point needs finishing now (staging without a manifest is dropped
                 # by the game's next commit), and only the game folder itself gets files written outside a commit:
-                # a listing and a stat per game, as start-up reads thousands of games; the lock only where needed
-                # (another process may be at work on a game).
-                if (path / PENDING / MANIFEST).exists() or _has_temp_files(path):
-                    with self.lock(path.name):
-                        published += recover(path, self.outbox)
-                        remove_temp_files(path)
+                # a listing per game, and the lock only where needed (another process may be at work on a game).
+                temp = any(n.startswith(".") and n.endswith(".tmp") for n in names)
+                if temp or (PENDING in names and os.path.exists(f"{folder}/{PENDING}/{MANIFEST}")):
+                    with self.lock(name):
+                        published += recover(Path(folder), self.outbox)
+                        remove_temp_files(Path(folder))
+            if read and STATUS in names:
+                try:
+                    wakeups[name] = self._saved_wakeup(name, f"{folder}/{STATUS}")
+                except (GameUnavailable, FileNotFoundError) as exc:
+                    broken[name] = str(exc)
         limits = self.root / COUNTERS
-        if limits.is_dir():                         # the counts of the limits on strangers (judge.storage.counters)
+        if mend and limits.is_dir():             # the counts of the limits on strangers (judge.storage.counters)
             with locked(limits):
                 remove_temp_files(limits)
-        return published
+        return wakeups, broken, published
+
+    def _saved_wakeup(self, name: str, path: str) -> datetime | None:
+        """A status file's wake-up: from its first bytes when `save` put it first, as it does (else the whole file)."""
+        try:
+            with open(path, "rb") as fh:
+                head = fh.read(_HEAD)
+        except FileNotFoundError:
+            raise
+        except OSError as exc:
+            raise GameUnavailable(name, f"cannot read {path}: {exc.strerror or exc}") from None
+        m = _WAKEUP_FIRST.match(head)
+        if m is None:
+            return self.wakeup(name)
+        try:
+            return datetime.fromisoformat(m.group(1).decode()) if m.group(1) else None
+        except ValueError as exc:
+            raise GameUnavailable(name, f"bad wakeup in status file ({exc})") from None
 
     # -- writing (always inside a commit) ------------------------------------------------------------------------
     def begin(self, name: str) -> Commit:
@@ -142,8 +199,17 @@ class GameStore:
         doc = game.to_json()
         if now is not None:
             wake = game.next_wakeup(now)
-            doc["wakeup"] = wake.isoformat() if wake else None
-        self._write(game.name, STATUS, _dump(doc), tx)
+            # First in the file: start-up reads only the first bytes of each game's file for it.
+            doc = {"wakeup": wake.isoformat() if wake else None, **doc}
+        own = tx is None
+        tx = tx or self.begin(game.name)
+        tx.write(STATUS, _dump(doc))
+        if now is not None:
+            tx.after.append(lambda: self._remember(game.name, wake))
+        else:
+            self._wakeups.pop(game.name, None)
+        if own:
+            tx.finish()
 
     def _write(self, name: str, rel: str, data: str, tx: Commit | None) -> None:
         own = tx is None
@@ -241,12 +307,12 @@ def _game(name: str, doc: dict) -> Game:
         raise GameUnavailable(name, f"status file does not describe a game ({type(exc).__name__}: {exc})") from None
 
 
+def _identity(path: Path) -> tuple[int, int, int]:
+    st = os.stat(path)
+    return st.st_ino, st.st_size, st.st_mtime_ns
+
+
 def _dump(doc: dict) -> str:
     # One line, not indented: the C encoder (an indented dump takes the pure-Python one, several times slower,
     # and a status file is written for every accepted message).
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"
-
-
-def _has_temp_files(folder: Path) -> bool:
-    with os.scandir(folder) as entries:
-        return any(e.name.startswith(".") and e.name.endswith(".tmp") for e in entries)

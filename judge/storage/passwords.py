@@ -5,6 +5,8 @@ import base64
 import hashlib
 import hmac
 import os
+import threading
+from collections import OrderedDict
 
 # scrypt work factor: N = 2**11 with r = 8, p = 1 - 2 MiB of memory and about 5 ms of CPU per check on the 2-core
 # machine of benchmarks/mail.py. A judge checks a password for every order mail (once per player and process: see
@@ -19,7 +21,17 @@ import os
 # Each hash records its own parameters: hashes made at N = 2**12 (or any other cost) keep verifying as they were
 # made, and changing _N affects new passwords only.
 _N, _R, _P = 2 ** 11, 8, 1
-_verified: dict[tuple[str, str], bool] = {}
+
+# Checks already made, kept in memory only (never on disk) so that a player's password is hashed once per process,
+# not for every mail: stored hash -> {HMAC of the password given: was it right}. The HMAC key is random and made
+# anew by every process, so the cache holds no password and nothing that could be checked against one outside this
+# process; a stored hash is salted, so it names one game, one power (or master) and one setting of the password;
+# a given password matches an entry only if its HMAC is the one kept. Bounded: the hashes used least recently go
+# first (_CACHED of them, each with its right password and at most _PER_HASH wrong ones); `forget` drops a hash that is replaced.
+_CACHED, _PER_HASH = 4096, 4
+_key = os.urandom(32)
+_verified: OrderedDict[str, dict[bytes, bool]] = OrderedDict()
+_lock = threading.Lock()
 
 
 def hash_password(password: str, n: int = _N) -> str:
@@ -29,16 +41,31 @@ def hash_password(password: str, n: int = _N) -> str:
 
 
 def check_password(password: str, stored: str) -> bool:
-    # A process answers many mails from the same players: remember checks already made (keyed by a digest of the
-    # password bound to this hash, so the cache holds no password).
-    key = (stored, hashlib.sha256((stored + "\0" + password).encode("utf-8")).hexdigest())
-    if key in _verified:
-        return _verified[key]
+    mac = hmac.new(_key, password.encode("utf-8", "surrogatepass"), hashlib.sha256).digest()
+    with _lock:
+        tried = _verified.get(stored)
+        if tried is not None:
+            _verified.move_to_end(stored)
+            known = tried.get(mac)
+            if known is not None:
+                return known
     ok = _check(password, stored)
-    if len(_verified) > 10_000:
-        _verified.clear()
-    _verified[key] = ok
+    with _lock:
+        tried = _verified.setdefault(stored, {})
+        _verified.move_to_end(stored)
+        wrong = [m for m, right in tried.items() if not right]
+        if not ok and len(wrong) >= _PER_HASH:
+            del tried[wrong[0]]                     # the oldest wrong guess: a right password is never pushed out
+        tried[mac] = ok
+        while len(_verified) > _CACHED:
+            _verified.popitem(last=False)
     return ok
+
+
+def forget(stored: str) -> None:
+    """A password was changed (or a seat taken over): its old hash's checks go from memory."""
+    with _lock:
+        _verified.pop(stored, None)
 
 
 def _check(password: str, stored: str) -> bool:

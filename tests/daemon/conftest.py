@@ -96,8 +96,8 @@ def assert_clock_as_at_start(daemon: Daemon) -> None:
     fresh = {g: w for g, w in planned.items() if w is not None}
     assert not broken, broken
     assert daemon.deadlines.wakeups == fresh, (daemon.deadlines.wakeups, fresh)
-    jobs = {job.id for job in daemon.deadlines.scheduler.get_jobs()}
-    assert jobs == set(fresh), (jobs, set(fresh))
+    jobs = daemon.deadlines.jobs()
+    assert jobs == fresh, (jobs, fresh)
 
 
 __all__ = ["assert_clock_as_at_start", "Relay", "settings_for", "send", "settle", "Clock", "Daemon"]

@@ -81,7 +81,11 @@ def test_spool_files_are_private(tmp_path):
         assert stat.S_IMODE(os.stat(tmp_path / "inbox" / sub).st_mode) == 0o700
 
 
-def test_two_fsyncs_per_message_and_none_of_tmp(tmp_path, monkeypatch):
+def test_two_flushes_per_message_and_none_of_tmp(tmp_path, monkeypatch):
+    """The data while still in tmp/, then the name in new/ (here each flush an fsync of the paths named, as where
+    there is no syncfs; with it, other threads' flushes may be shared: tests/storage/test_groupsync.py)."""
+    from judge.storage import commit
+    monkeypatch.setattr(commit, "durable", commit.GroupSync(use_syncfs=False))
     spool = Spool(tmp_path / "inbox")
     synced = []
     real = os.fsync

@@ -153,22 +153,27 @@ def test_a_loaded_game_is_a_copy(tmp_path):
     assert store.load("g1").observers == []
 
 
-def test_what_is_fsynced(tmp_path, monkeypatch):
-    """status.json: its staged data, the commit's manifest, the staging folder and the game folder; the access log:
-    nothing (an audit trail)."""
+def test_what_is_made_durable(tmp_path, monkeypatch):
+    """status.json: its staged data and the staging folder, then the manifest (the commit point), then the game
+    folder once the file is in place - three flushes, each of which other threads' commits may share; the access
+    log: nothing (an audit trail). Here each flush is an fsync of every path named (as where there is no syncfs)."""
     import os
+    from judge.storage import commit
+    group = commit.GroupSync(use_syncfs=False)
+    monkeypatch.setattr(commit, "durable", group)
     store = GameStore(tmp_path)
     game = started_game()
     store.save(game, T0)
     fsyncs = []
     real = os.fsync
     monkeypatch.setattr(os, "fsync", lambda fd: fsyncs.append(os.readlink(f"/proc/self/fd/{fd}")) or real(fd))
+    flushes = group.flushes
     store.log("g1", "a line")
     assert fsyncs == []
     store.save(game, T0)
     pending = str(tmp_path / "g1" / ".pending")
-    assert [f if not f.startswith(pending + "/.") else "staged" for f in fsyncs] == [
-        "staged", "staged", pending, str(tmp_path / "g1")]
+    assert fsyncs == [f"{pending}/s0000", pending, f"{pending}/COMMIT", pending, str(tmp_path / "g1")]
+    assert group.flushes - flushes == 3
 
 
 def test_a_phases_pictures_are_kept_beside_its_results_and_rolled_back_with_them(tmp_path):

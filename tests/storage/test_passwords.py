@@ -56,6 +56,53 @@ def test_malformed_hashes_never_match(stored):
 
 def test_the_cache_holds_no_password():
     secret = "cache-me-not"
-    check_password(secret, hash_password(secret))
-    check_password(secret + "x", hash_password(secret))
-    assert all(secret not in stored and secret not in key for stored, key in passwords._verified)
+    stored = hash_password(secret)
+    check_password(secret, stored)
+    check_password(secret + "x", stored)
+    kept = repr(passwords._verified)
+    assert secret not in kept and secret.encode() not in b"".join(m for t in passwords._verified.values() for m in t)
+    # nothing that could be checked against the password outside this process: an HMAC with a key of its own
+    import hashlib
+    import hmac as hmac_
+    digests = set(passwords._verified[stored])
+    assert hashlib.sha256(secret.encode()).digest() not in digests
+    assert hmac_.new(b"", secret.encode(), hashlib.sha256).digest() not in digests
+
+
+def test_a_right_password_is_hashed_once_and_a_wrong_one_never_matches(monkeypatch):
+    stored = hash_password("right")
+    calls = []
+    real = passwords._check
+    monkeypatch.setattr(passwords, "_check", lambda pw, st: calls.append(pw) or real(pw, st))
+    assert [check_password("right", stored) for _ in range(5)] == [True] * 5
+    assert calls == ["right"]
+    for guess in ["wrong", "Right", "right ", "", "righ"]:
+        assert not check_password(guess, stored) and not check_password(guess, stored)
+    assert check_password("right", stored)
+    # a cached check of one hash never answers for another hash of the same password (another game, power or
+    # setting of it): each is checked on its own
+    other = hash_password("right")
+    assert check_password("right", other) and calls.count("right") == 2
+
+
+def test_forgotten_when_the_password_changes(monkeypatch):
+    old = hash_password("first")
+    assert check_password("first", old)
+    passwords.forget(old)
+    assert old not in passwords._verified
+    calls = []
+    real = passwords._check
+    monkeypatch.setattr(passwords, "_check", lambda pw, st: calls.append(pw) or real(pw, st))
+    assert check_password("first", old) and calls == ["first"]          # checked anew
+
+
+def test_the_cache_is_bounded(monkeypatch):
+    monkeypatch.setattr(passwords, "_CACHED", 3)
+    hashes = [hash_password(f"pw{i}", n=2 ** 4) for i in range(5)]
+    for i, h in enumerate(hashes):
+        assert check_password(f"pw{i}", h)
+    assert list(passwords._verified)[-3:] == hashes[2:] and len(passwords._verified) <= 3
+    for guess in range(10):                            # many wrong guesses at one hash keep only a few entries
+        check_password(f"guess{guess}", hashes[4])
+    assert len(passwords._verified[hashes[4]]) <= passwords._PER_HASH + 1
+    assert check_password("pw4", hashes[4])

@@ -1,0 +1,149 @@
+"""The group commit of judge.storage.commit: threads asking for durability at the same moment share one flush, and
+no thread is answered by a flush that began before it asked."""
+import os
+import sys
+import threading
+import time
+
+import pytest
+
+from judge.storage import commit
+from judge.storage.commit import GroupSync
+
+
+class Recording(GroupSync):
+    """A group whose flush notes what it was given and when, and can be held up (a slow disk)."""
+
+    def __init__(self):
+        super().__init__(use_syncfs=False)
+        self.batches: list[tuple[float, list[str]]] = []
+        self.gate = threading.Event()
+        self.gate.set()
+        self.fail_next = False
+
+    def _flush(self, paths):
+        self.batches.append((time.monotonic(), sorted(paths)))
+        self.gate.wait(10)
+        if self.fail_next:
+            self.fail_next = False
+            raise OSError(5, "Input/output error")
+
+
+def test_requests_made_during_a_flush_share_the_next_one(tmp_path):
+    group = Recording()
+    group.gate.clear()
+    first = threading.Thread(target=group.sync, args=[["a"]])
+    first.start()
+    while not group.batches:
+        time.sleep(0.001)
+    asked = {}
+
+    def ask(name):
+        asked[name] = time.monotonic()
+        group.sync([name, "shared"])
+    others = [threading.Thread(target=ask, args=[f"p{i}"]) for i in range(6)]
+    for t in others:
+        t.start()
+    time.sleep(0.2)                     # all six are waiting behind the flush under way
+    assert len(group.batches) == 1
+    group.gate.set()
+    for t in [first, *others]:
+        t.join(10)
+    assert group.batches[0][1] == ["a"]
+    assert group.batches[1][1] == sorted([f"p{i}" for i in range(6)] + ["shared"])    # each path once
+    assert len(group.batches) == 2
+    # every request was answered by a flush that began after it was made
+    assert all(group.batches[1][0] > t for t in asked.values())
+
+
+def test_a_lone_request_is_flushed_at_once(tmp_path):
+    group = Recording()
+    group.sync(["x"])
+    group.sync(["y"])
+    assert [b[1] for b in group.batches] == [["x"], ["y"]]
+
+
+def test_a_failed_flush_fails_every_request_of_its_batch_and_only_those(tmp_path):
+    group = Recording()
+    group.gate.clear()
+    errors, done = {}, []
+
+    def ask(name):
+        try:
+            group.sync([name])
+            done.append(name)
+        except OSError as exc:
+            errors[name] = exc
+    first = [threading.Thread(target=ask, args=[f"a{i}"]) for i in range(3)]
+    for t in first:
+        t.start()
+    while not group.batches:
+        time.sleep(0.001)
+    time.sleep(0.1)
+    later = [threading.Thread(target=ask, args=[f"b{i}"]) for i in range(3)]
+    for t in later:
+        t.start()
+    time.sleep(0.1)
+    group.fail_next = True              # the flush under way fails; the one after it does not
+    group.gate.set()
+    for t in first + later:
+        t.join(10)
+    failed_batch = group.batches[0][1]
+    assert sorted(errors) == failed_batch and sorted(done) == sorted(group.batches[1][1])
+    assert set(failed_batch) | set(done) == {f"a{i}" for i in range(3)} | {f"b{i}" for i in range(3)}
+    assert all(exc.errno == 5 and "could not make files durable" in str(exc) for exc in errors.values())
+    assert len(group.batches) == 2
+
+
+def test_fsync_mode_fsyncs_each_path_once_per_flush(tmp_path, monkeypatch):
+    (tmp_path / "f").write_text("x")
+    synced = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: synced.append(os.readlink(f"/proc/self/fd/{fd}")) or real(fd))
+    group = GroupSync(use_syncfs=False)
+    group.sync([tmp_path / "f", tmp_path, tmp_path / "f", tmp_path / "gone"])     # a path gone: nothing to do
+    assert synced == [str(tmp_path / "f"), str(tmp_path)]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="syncfs is Linux's")
+def test_on_linux_a_flush_is_one_syncfs_per_file_system(tmp_path, monkeypatch):
+    group = GroupSync()
+    calls = []
+    real = group._syncfs
+    assert real is not None
+    group._syncfs = lambda fd: calls.append(fd) or real(fd)
+    (tmp_path / "a").write_text("x")
+    (tmp_path / "b").write_text("y")
+    group.sync([tmp_path / "a", tmp_path / "b", tmp_path, tmp_path / "gone"])
+    assert len(calls) == 1 and group.flushes == 1
+    group._syncfs = lambda fd: -1          # an error reported by the kernel
+    with pytest.raises(OSError, match="could not make files durable"):
+        group.sync([tmp_path / "a"])
+
+
+def test_the_environment_can_ask_for_fsync(monkeypatch):
+    monkeypatch.setenv("JUDGE_SYNC", "fsync")
+    assert GroupSync()._syncfs is None
+
+
+def test_commits_of_several_threads_share_flushes(tmp_path, monkeypatch):
+    """Eight games committed by eight threads at once: every commit whole, in fewer flushes than the three per
+    commit it would take alone."""
+    group = GroupSync(use_syncfs=False)
+    monkeypatch.setattr(commit, "durable", group)
+    start = threading.Barrier(8)
+
+    def one(i):
+        tx = commit.Commit(tmp_path / f"g{i}", tmp_path / "outbox")
+        tx.write("status.json", f"game {i}")
+        tx.mail(f"m{i}.eml", b"reply")
+        start.wait()
+        tx.finish()
+    threads = [threading.Thread(target=one, args=[i]) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(20)
+    assert sorted(os.listdir(tmp_path / "outbox")) == [f"m{i}.eml" for i in range(8)]
+    assert all((tmp_path / f"g{i}" / "status.json").read_text() == f"game {i}" for i in range(8))
+    assert group.flushes < 3 * 8
