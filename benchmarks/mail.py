@@ -1040,6 +1040,9 @@ def generate_games(root: Path, n: int, seed: int) -> tuple[float, int]:
     """`n` game folders: one game made through the judge, saved by GameStore.save under other names, deadlines
     spread over the next seven days (so a wake-up each: reminder or deadline). Returns (seconds, status.json bytes)."""
     t = time.perf_counter()
+    last = root / "games" / f"s{n - 1:05d}" / "status.json"
+    if last.exists() and not (root / "games" / f"s{n:05d}").exists():     # made by an earlier run with --keep
+        return 0.0, last.stat().st_size
     j = Judge(settings_for(root))
     create_game(j, "template")
     game = j.store.load("template")
@@ -1090,8 +1093,9 @@ async def startup_once(root: Path) -> dict:
                 marks[label] = marks.get(label, 0.0) + time.perf_counter() - t
         return w
     daemon.spool.pending = timed("spool drain", daemon.spool.pending)
-    daemon.judge.store.wakeups = timed("  GameStore.wakeups (read every status.json)", daemon.judge.store.wakeups)
-    daemon._start_wakeups = timed("deadline rebuild (_start_wakeups)", daemon._start_wakeups)
+    daemon.judge.store.scan = timed("  GameStore.scan (every game's wake-up, interrupted commits)",
+                                    daemon.judge.store.scan)
+    daemon._recover = timed("start-up pass over the games (_recover)", daemon._recover)
     t1 = time.perf_counter()
     _, port = await daemon.start("127.0.0.1", 0)
     t2 = time.perf_counter()
@@ -1099,7 +1103,7 @@ async def startup_once(root: Path) -> dict:
     t3 = time.perf_counter()
     marks["Daemon.start() in all"] = t2 - t1
     marks["  scheduler start + SMTP server up"] = \
-        (t2 - t1) - marks["spool drain"] - marks["deadline rebuild (_start_wakeups)"]
+        (t2 - t1) - marks["spool drain"] - marks["start-up pass over the games (_recover)"]
     marks["first client greeted (after start() returned)"] = t3 - t2
     marks["total: Daemon() to greeting"] = t3 - t0
     jobs = len(daemon.deadlines.jobs())
