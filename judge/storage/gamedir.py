@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -26,6 +27,7 @@ def file_part(phase: str) -> str:
 
 STATUS = "status.json"
 START = "results/start.txt"
+SCAN_CHUNK, SCAN_THREADS = 512, 8     # start-up's pass over the games
 _HEAD = 96                   # enough for '{"wakeup":"2026-11-25T20:32:35.123456+00:00",'
 _WAKEUP_FIRST = re.compile(rb'\{"wakeup":(?:null|"([0-9T:.+-]{10,40})")[,}]')
 
@@ -145,32 +147,48 @@ class GameStore:
         root = str(self.root)
         with os.scandir(root) as entries:
             games = sorted(e.name for e in entries if e.is_dir() and NAME_RE.match(e.name))
-        for name in games:
-            folder = f"{root}/{name}"
-            try:
-                with os.scandir(folder) as entries:
-                    names = [e.name for e in entries]
-            except FileNotFoundError:
-                continue
-            if mend:
-                # Only a commit past its commit point needs finishing now (staging without a manifest is dropped
-                # by the game's next commit), and only the game folder itself gets files written outside a commit:
-                # a listing per game, and the lock only where needed (another process may be at work on a game).
-                temp = any(n.startswith(".") and n.endswith(".tmp") for n in names)
-                if temp or (PENDING in names and os.path.exists(f"{folder}/{PENDING}/{MANIFEST}")):
-                    with self.lock(name):
-                        published += recover(Path(folder), self.outbox)
-                        remove_temp_files(Path(folder))
-            if read and STATUS in names:
-                try:
-                    wakeups[name] = self._saved_wakeup(name, f"{folder}/{STATUS}")
-                except (GameUnavailable, FileNotFoundError) as exc:
-                    broken[name] = str(exc)
+
+        def look(chunk: list[str]) -> None:
+            for name in chunk:
+                self._scan_one(root, name, mend, read, wakeups, broken, published)
+        # Threads, because the time is the file system's (a listing and a read per game, which release the
+        # interpreter lock): with 100,000 games the waits overlap. Each game is looked at by one thread only.
+        chunks = [games[i:i + SCAN_CHUNK] for i in range(0, len(games), SCAN_CHUNK)]
+        if len(chunks) > 1:
+            with ThreadPoolExecutor(SCAN_THREADS, thread_name_prefix="scan") as pool:
+                list(pool.map(look, chunks))
+        else:
+            for chunk in chunks:
+                look(chunk)
+        wakeups = {name: wakeups[name] for name in games if name in wakeups}     # in name order, as before
         limits = self.root / COUNTERS
         if mend and limits.is_dir():             # the counts of the limits on strangers (judge.storage.counters)
             with locked(limits):
                 remove_temp_files(limits)
         return wakeups, broken, published
+
+    def _scan_one(self, root: str, name: str, mend: bool, read: bool, wakeups: dict, broken: dict,
+                  published: list) -> None:
+        folder = f"{root}/{name}"
+        try:
+            with os.scandir(folder) as entries:
+                names = [e.name for e in entries]
+        except FileNotFoundError:
+            return
+        if mend:
+            # Only a commit past its commit point needs finishing now (staging without a manifest is dropped by the
+            # game's next commit), and only the game folder itself gets files written outside a commit: a listing
+            # per game, and the lock only where needed (another process may be at work on a game).
+            temp = any(n.startswith(".") and n.endswith(".tmp") for n in names)
+            if temp or (PENDING in names and os.path.exists(f"{folder}/{PENDING}/{MANIFEST}")):
+                with self.lock(name):
+                    published += recover(Path(folder), self.outbox)
+                    remove_temp_files(Path(folder))
+        if read and STATUS in names:
+            try:
+                wakeups[name] = self._saved_wakeup(name, f"{folder}/{STATUS}")
+            except (GameUnavailable, FileNotFoundError) as exc:
+                broken[name] = str(exc)
 
     def _saved_wakeup(self, name: str, path: str) -> datetime | None:
         """A status file's wake-up: from its first bytes when `save` put it first, as it does (else the whole file)."""

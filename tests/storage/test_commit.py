@@ -165,3 +165,30 @@ def test_an_unreadable_status_file_says_so(tmp_path):
     with pytest.raises(GameUnavailable, match="cannot read .*status.json: Is a directory"):
         store.load("g1")
     assert "g1" in store.wakeups()[1]
+
+
+def test_the_start_up_pass_over_many_games_in_threads_misses_none(tmp_path, monkeypatch):
+    # The pass runs in chunks on threads when there are many games; with chunks of 2 it must still see every
+    # game's wake-up, finish the interrupted commit, and report the unreadable game.
+    from datetime import timedelta
+
+    from judge.storage import gamedir
+    monkeypatch.setattr(gamedir, "SCAN_CHUNK", 2)
+    store = GameStore(tmp_path / "games", tmp_path / "outbox")
+    names = [f"g{i}" for i in range(9)]
+    for i, name in enumerate(names):
+        game = started_game(name)
+        game.deadline = T0 + timedelta(hours=i + 1)
+        store.save(game, T0)
+    expected = {name: store.wakeup(name) for name in names}
+    tx = store.begin("g4")
+    tx.mail("late.eml", b"x")
+    tx.ops.append(["mail", "missing", "x"])
+    os.makedirs(tx.staging, exist_ok=True)
+    (tx.staging / "COMMIT").write_text(json.dumps({"ops": tx.ops}))
+    (tmp_path / "games" / "g7" / "status.json").write_text("{not json")
+    wakeups, broken, published = GameStore(tmp_path / "games", tmp_path / "outbox").scan()
+    assert list(broken) == ["g7"]
+    assert wakeups == {n: w for n, w in expected.items() if n != "g7"} and list(wakeups) == sorted(wakeups)
+    assert len(set(expected.values())) == 9                  # each game its own wake-up: none taken for another's
+    assert [p.name for p in published] == ["late.eml"]
