@@ -1164,8 +1164,7 @@ def scenario_startup(args, root: Path) -> dict:
         mid = sorted(fin, key=lambda r: r["seconds"])[len(fin) // 2]["marks"]
         print(f"  the same with {k} of them completed (no wake-up): "
               + ", ".join(f"{r['seconds']:.2f}" for r in fin) + f" s; median {fmed:.2f} s "
-              f"({fin[0]['jobs']} jobs; deadline rebuild {mid['deadline rebuild (_start_wakeups)']:.2f} s, of which "
-              f"reading {mid['  GameStore.wakeups (read every status.json)']:.2f} s)")
+              f"({fin[0]['jobs']} jobs; the pass over the games {mid['start-up pass over the games (_recover)']:.2f} s)")
         out["with_finished"] = {"finished": k, "runs": fin, "median_s": fmed}
     return out
 
