@@ -291,10 +291,13 @@ def main(argv: list[str] | None = None) -> int:
         ini = config.render_ini().replace("rate_per_hour = 120", "rate_per_hour = 0") \
             .replace("\n[relay]\n# SMTP relay for outgoing mail (empty: deliver to the local maildir instead).\nhost =",
                      "\n[relay]\nhost = 127.0.0.1") \
-            .replace("# Relay port.\nport = 25", f"port = {port_value.value}")
+            .replace("# Relay port.\nport = 25", f"port = {port_value.value}") \
+            .replace("create_per_sender = 5", "create_per_sender = 0") \
+            .replace("create_per_hour = 30", "create_per_hour = 0")       # the set-up creates many games at once
         cfg = base / "config.ini"
         cfg.write_text(ini)
         assert config.load(cfg).get("relay", "port") == port_value.value
+        assert config.load(cfg).get("limits", "create_per_hour") == 0
         bench_mail.PICTURES = args.pictures
         judge = Judge(config.load(cfg))
         games = [bench_mail.game_name(i) for i in range(args.games)]
