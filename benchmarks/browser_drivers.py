@@ -90,6 +90,11 @@ class Pages(BaseHTTPRequestHandler):
 
 
 # -- the candidates (each in a child process: --run NAME) -------------------------------------------------------------
+def _version(dist: str) -> str:
+    from importlib import metadata
+    return metadata.version(dist)
+
+
 def png_size(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n", data[:8]
     return struct.unpack(">II", data[16:24])
@@ -122,7 +127,6 @@ def _selenium(base: str, reps: int, out: dict, profile: str) -> None:
     from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
     out["import"] = time.perf_counter() - t
-    out["version"] = f"selenium {webdriver.__version__}" if hasattr(webdriver, "__version__") else "selenium"
     t = time.perf_counter()
     options = Options()
     for flag in ["--headless", *FLAGS, f"--user-data-dir={profile}"]:
@@ -130,6 +134,7 @@ def _selenium(base: str, reps: int, out: dict, profile: str) -> None:
     options.binary_location = CHROMIUM
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
     try:
+        out["version"] = f"selenium {_version('selenium')}, Chromium {driver.capabilities['browserVersion']}"
         driver.get(base + "/form")
         out["startup"] = time.perf_counter() - t
         for i in range(reps):
@@ -164,7 +169,7 @@ def _playwright(base: str, reps: int, out: dict, profile: str) -> None:
     # launch() brings its own throw-away profile; executable_path: Playwright's own browsers cannot be downloaded here.
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
     try:
-        out["version"] = f"Chromium {browser.version}"
+        out["version"] = f"playwright {_version('playwright')}, Chromium {browser.version}"
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
         page.goto(base + "/form")
         out["startup"] = time.perf_counter() - t
@@ -201,7 +206,7 @@ async def _pyppeteer(base: str, reps: int, out: dict, profile: str) -> None:
     browser = await pyppeteer.launch(executablePath=CHROMIUM, headless=True, args=FLAGS, userDataDir=profile,
                                      handleSIGINT=False, handleSIGTERM=False, handleSIGHUP=False)
     try:
-        out["version"] = await browser.version()
+        out["version"] = f"pyppeteer {_version('pyppeteer')}, {await browser.version()}"
         page = await browser.newPage()
         await page.setViewport({"width": 1280, "height": 1000})
         await page.goto(base + "/form")
@@ -291,7 +296,7 @@ async def _cdp(base: str, reps: int, out: dict, profile: str) -> None:
     cdp = None
     try:
         cdp = Cdp(await http.ws_connect(found.group(1).decode(), max_msg_size=0))
-        out["version"] = (await cdp.send("Browser.getVersion"))["product"]
+        out["version"] = f"aiohttp {_version('aiohttp')}, {(await cdp.send('Browser.getVersion'))['product']}"
         target = (await cdp.send("Target.createTarget", {"url": "about:blank"}))["targetId"]
         page = (await cdp.send("Target.attachToTarget", {"targetId": target, "flatten": True}))["sessionId"]
         await cdp.send("Page.enable", session=page)
