@@ -102,7 +102,7 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 def session(name: str, base: str, reps: int) -> dict:
     """One process's measurements; raises ImportError when the candidate is not installed."""
-    out: dict = {"click": [], "shot": []}
+    out: dict = {"load": [], "click": [], "shot": []}
     # pyppeteer's close() returns while Chromium still writes into its profile
     profile = tempfile.TemporaryDirectory(ignore_cleanup_errors=True)
     try:
@@ -141,6 +141,7 @@ def _selenium(base: str, reps: int, out: dict, profile: str) -> None:
             text = f"A PAR - BUR {i}"
             t = time.perf_counter()
             driver.get(base + "/form")
+            out["load"].append(time.perf_counter() - t)   # the page alone, part of the click figure
             driver.find_element("name", "lines").send_keys(text)
             old = driver.find_element("tag name", "html")
             driver.find_element("css selector", "form button").click()
@@ -177,6 +178,7 @@ def _playwright(base: str, reps: int, out: dict, profile: str) -> None:
             text = f"A PAR - BUR {i}"
             t = time.perf_counter()
             page.goto(base + "/form")
+            out["load"].append(time.perf_counter() - t)   # the page alone, part of the click figure
             page.fill("input[name=lines]", text)
             page.click("form button")
             page.wait_for_url("**/done")
@@ -215,6 +217,7 @@ async def _pyppeteer(base: str, reps: int, out: dict, profile: str) -> None:
             text = f"A PAR - BUR {i}"
             t = time.perf_counter()
             await page.goto(base + "/form")
+            out["load"].append(time.perf_counter() - t)   # the page alone, part of the click figure
             await page.type("input[name=lines]", text)
             await asyncio.gather(page.waitForNavigation(), page.click("form button"))
             got = await page.evaluate("document.getElementById('reply').textContent")
@@ -317,6 +320,7 @@ async def _cdp(base: str, reps: int, out: dict, profile: str) -> None:
             text = f"A PAR - BUR {i}"
             t = time.perf_counter()
             await load(base + "/form")
+            out["load"].append(time.perf_counter() - t)   # the page alone, part of the click figure
             await cdp.js("document.querySelector('input[name=lines]').focus()", page)
             await cdp.send("Input.insertText", {"text": text}, page)
             box = await rect("form button")     # a real mouse click in the button's middle, as a user's
@@ -362,16 +366,19 @@ async def _drain(stream: asyncio.StreamReader) -> None:
 
 
 def installed(dists: list[str]) -> tuple[int, float]:
-    """The distributions a candidate brings (itself and what it requires, recursively, extras it asks for included)
-    and their bytes on disk, in this interpreter."""
+    """The distributions a candidate brings (itself and what it requires on this platform, recursively, with the
+    extras it asks for) and their bytes on disk, in this interpreter."""
     from importlib import metadata
+    try:
+        from packaging.requirements import Requirement
+    except ImportError:         # a bare venv: pip carries its own copy
+        from pip._vendor.packaging.requirements import Requirement
     seen: set[str] = set()
-    todo = [(d, set()) for d in dists]
+    todo = [Requirement(d) for d in dists]
     size = 0
     while todo:
-        spec, extras = todo.pop()
-        name = re.split(r"[ ;<>=!~\[(]", spec)[0].lower().replace("_", "-")
-        asked = set(re.findall(r"\[([^\]]*)\]", spec)[0].replace(" ", "").split(",")) if "[" in spec.split(";")[0] else set()
+        req = todo.pop()
+        name = req.name.lower().replace("_", "-")
         try:
             dist = metadata.distribution(name)
         except metadata.PackageNotFoundError:
@@ -383,10 +390,9 @@ def installed(dists: list[str]) -> tuple[int, float]:
                     size += os.path.getsize(dist.locate_file(f))
                 except OSError:
                     pass
-        for req in dist.requires or []:
-            marker = re.search(r"extra\s*==\s*['\"]([^'\"]+)['\"]", req)
-            if marker is None or marker.group(1) in asked:
-                todo.append((req, set()))
+        for sub in map(Requirement, dist.requires or []):
+            if sub.marker is None or any(sub.marker.evaluate({"extra": e}) for e in (req.extras or {""})):
+                todo.append(sub)
     return len(seen), size / 1e6
 
 
@@ -450,21 +456,27 @@ def main() -> int:
         server.shutdown()
     print(f"{time.strftime('%Y-%m-%d')}, load average (1 min) {min(load):.1f}-{max(load):.1f}, {os.cpu_count()} cores; "
           f"medians of {args.rounds} processes per candidate, {args.reps} repetitions in each")
-    print(f"{'candidate':<14}{'import s':>9}{'start s':>9}{'click ms':>10}{'shot ms':>9}{'close s':>9}"
+    print(f"{'candidate':<14}{'import s':>9}{'start s':>9}{'load ms':>9}{'click ms':>10}{'shot ms':>9}{'close s':>9}"
           f"{'dists':>7}{'MB disk':>9}  browser")
+    figures: dict[str, dict] = {}
     for name in names:
         runs = rows[name]
         if not runs:
             print(f"{name:<14}skipped: {notes.get(name, 'no run')}")
             continue
-        med = {k: statistics.median(r[k] for r in runs) for k in ("import", "startup", "close")}
-        click = statistics.median(statistics.median(r["click"]) for r in runs)
-        shot = statistics.median(statistics.median(r["shot"]) for r in runs)
+        f = figures[name] = {k: statistics.median(r[k] for r in runs) for k in ("import", "startup", "close")}
+        for k in ("load", "click", "shot"):     # per process the median of its repetitions, then over processes
+            f[k] = statistics.median(statistics.median(r[k]) for r in runs)
         d, mb = runs[0]["dists"]
-        print(f"{name:<14}{med['import']:>9.3f}{med['startup']:>9.3f}{1000 * click:>10.1f}{1000 * shot:>9.1f}"
-              f"{med['close']:>9.3f}{d:>7}{mb:>9.1f}  {runs[0].get('version', '')}")
+        print(f"{name:<14}{f['import']:>9.3f}{f['startup']:>9.3f}{1000 * f['load']:>9.1f}{1000 * f['click']:>10.1f}"
+              f"{1000 * f['shot']:>9.1f}{f['close']:>9.3f}{d:>7}{mb:>9.1f}  {runs[0].get('version', '')}")
         if name in notes:
             print(f"    then: {notes[name]}")
+    if "selenium" in figures:
+        print("ratios to selenium (start-up, load + click, screenshot):")
+        for name, f in figures.items():
+            ratios = ", ".join(f"{f[k] / figures['selenium'][k]:.2f}" for k in ("startup", "click", "shot"))
+            print(f"    {name:<14}{ratios}")
     return 0
 
 
