@@ -76,8 +76,9 @@ class Pages(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         if self.path == "/form":
             self._send(FORM)
-        else:
-            self.send_error(404)
+        else:                   # the favicon: nothing, at once
+            self.send_response(204)
+            self.end_headers()
 
     def do_POST(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
@@ -87,6 +88,14 @@ class Pages(BaseHTTPRequestHandler):
 
     def log_message(self, *args) -> None:
         pass
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):   # a browser that quits mid-request: no matter
+            super().handle_error(request, client_address)
 
 
 # -- the candidates (each in a child process: --run NAME) -------------------------------------------------------------
@@ -432,7 +441,7 @@ def main() -> int:
         return 0
     pythons = {n: sys.executable for n in CANDIDATES}
     pythons.update(dict(p.split("=", 1) for p in args.python))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Pages)
+    server = Server(("127.0.0.1", 0), Pages)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
     names = args.only or list(CANDIDATES)
