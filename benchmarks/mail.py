@@ -951,7 +951,7 @@ def scenario_side_by_side(args, base: Path) -> dict:
     """Rounds of: the bare limit, this checkout, and each --against checkout, in a shuffled order each round; the
     ratios of each round (one moment of the machine) and their medians."""
     checkouts = [("this", REPO)] + [(f"against:{Path(a).name}", Path(a).resolve()) for a in args.against]
-    print(f"\n== 1. side by side: the bare limit (aiosmtpd + fsync'd spool), "
+    print("\n== 1. side by side: the bare limit (aiosmtpd + fsync'd spool), "
           + ", ".join(f"{label} ({c})" for label, c in checkouts)
           + f"; {args.games} games, bursts of {args.mails} order mails over {args.threads} SMTP connections, "
           f"{args.rounds} rounds ==")

@@ -11,7 +11,7 @@ import time
 import uuid
 from pathlib import Path
 
-from judge.storage.atomic import FILE_MODE, atomic_write, checkpoint, make_folder, sync_folder
+from judge.storage.atomic import atomic_write, checkpoint, make_folder, sync_folder
 from judge.storage import commit
 
 MAX_INTERRUPTED = 5          # processing cut short this often (a kill, a power cut): set aside, answered, reported
@@ -33,13 +33,7 @@ class Spool:
         key = f"{time.time_ns()}.{uuid.uuid4().hex[:12]}"
         tmp, new = f"{self.root}/tmp/{key}", f"{self.root}/new"
         data = f"Return-Path: <{envelope_sender}>\r\n".encode("utf-8", "replace") + raw
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-        finally:
-            os.close(fd)
+        commit.write_file(tmp, data, exclusive=True)
         commit.durable.sync([tmp])
         os.replace(tmp, f"{new}/{key}")
         checkpoint("spooled")

@@ -162,15 +162,15 @@ class Commit:
             # The first staged name is taken only by what a run killed before its commit point left: then the
             # whole staging folder is such debris (no manifest names it), and goes.
             try:
-                _create(path, data, exclusive=True)
+                write_file(path, data, exclusive=True)
             except FileExistsError:
                 _empty(Path(staging))
-                _create(path, data, exclusive=True)
+                write_file(path, data, exclusive=True)
             except FileNotFoundError:
                 make_folder(Path(staging))
-                _create(path, data, exclusive=True)
+                write_file(path, data, exclusive=True)
         else:
-            _create(path, data)
+            write_file(path, data)
         self._staged += 1
         checkpoint(f"staged {name}")
         return name
@@ -219,8 +219,9 @@ class Commit:
             _empty(self.staging)
 
 
-def _create(path: str, data: str | bytes, exclusive: bool = False) -> None:
-    """Write a file of the staging folder whole (not durable yet: the commit flushes them all at once)."""
+def write_file(path: str, data: str | bytes, exclusive: bool = False) -> None:
+    """Write a file whole, not durable yet (a commit, or the spool, flushes its files with the group's next
+    flush)."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
     fd = os.open(path, _STAGE_FLAGS | (os.O_EXCL if exclusive else 0), FILE_MODE)
     try:
@@ -234,7 +235,7 @@ def _create(path: str, data: str | bytes, exclusive: bool = False) -> None:
 def _write_manifest(staging: str, text: str) -> None:
     """The manifest, whole or not at all (written beside, renamed over; made durable by the caller)."""
     tmp = f"{staging}/.{MANIFEST}.tmp"
-    _create(tmp, text)
+    write_file(tmp, text)
     checkpoint(f"written {MANIFEST}")
     os.replace(tmp, f"{staging}/{MANIFEST}")
     checkpoint(f"renamed {MANIFEST}")

@@ -94,14 +94,14 @@ async def _temporary(tmp_path, monkeypatch):
     async with Running(tmp_path) as r:
         await started_game(r.port, r.daemon, "g")
         before = (tmp_path / "games" / "g" / "status.json").read_bytes()
-        real, fails = commit._create, [3]
+        real, fails = commit.write_file, [3]
 
         def disk_full(path, data, exclusive=False):
             if fails[0] > 0 and ".pending" in str(path):
                 fails[0] -= 1
                 raise OSError(28, "No space left on device")
             return real(path, data, exclusive)
-        monkeypatch.setattr(commit, "_create", disk_full)
+        monkeypatch.setattr(commit, "write_file", disk_full)
         replies_before = len(r.relay.to(address("FRANCE")))
         assert await send(r.port, address("FRANCE"), "SIGNON Fg pw-france\nA PAR - BUR") == {}
         for _ in range(300):                                  # three failures, then the retry goes through
