@@ -121,7 +121,8 @@ def settings_for(root: Path, relay_port: int | None = None, rate_per_hour: int |
     s = config.load(None).with_values(judge_games_dir=root / "games", judge_outbox_dir=root / "outbox",
                                       judge_inbox_dir=root / "inbox", relay_maildir=root / "maildir",
                                       # the set-up creates its games faster than the limits on strangers allow
-                                      limits_create_per_hour=0, limits_create_per_sender=0)
+                                      limits_create_per_hour=0, limits_create_per_sender=0,
+                                      web_port=0)     # no pages: the mail path alone (and no port taken)
     if relay_port:
         s = s.with_values(relay_host="127.0.0.1", relay_port=relay_port)
     if rate_per_hour is not None:
