@@ -14,7 +14,44 @@ from judge.rules import Engine, Ruleset, parse_rules
 
 def read_rules(rules: Any, m: maps.Map | None = None) -> Ruleset:
     """The request's rules: a list of words ('dpjudge', 'convoy_paradox=1982'), a {name: value} object, or None; on
-    top of the house rules the variant carries (a DPjudge map's RULE lines), if any."""
+    top of the house rules the variant carries (a DPjudge map's RULE lines), if any.
+
+    Rule sets are immutable and most requests name the same few (`"rules": []` above all), so each is built once and
+    remembered, keyed by the variant's rules and the request's words (bounded; a request that is refused is not kept).
+    """
+    key = _rules_key(rules, m.rules if m is not None else ())
+    ruleset = _RULESETS.get(key) if key is not None else None
+    if ruleset is None:
+        ruleset = _read_rules(rules, m)
+        if key is not None:
+            if len(_RULESETS) >= _RULESETS_LIMIT:
+                _RULESETS.clear()
+            _RULESETS[key] = ruleset
+    return ruleset
+
+
+_RULESETS: dict[tuple, Ruleset] = {}
+_RULESETS_LIMIT = 1000
+
+
+def _rules_key(rules: Any, base: tuple[str, ...]) -> tuple | None:
+    """What a rule set is remembered by: the words, each value with its type (1, 1.0 and True are equal keys in
+    Python but are read differently); None for anything else (read every time, never kept)."""
+    if rules is None:
+        return (base, None)
+    try:
+        if isinstance(rules, list) and all(type(w) is str for w in rules):
+            return (base, list, tuple(rules))
+        if isinstance(rules, dict) and all(type(k) is str for k in rules):
+            key = (base, dict, tuple((k, type(v), v) for k, v in rules.items()))
+            hash(key)
+            return key
+    except TypeError:                   # a list or an object among the values
+        pass
+    return None
+
+
+def _read_rules(rules: Any, m: maps.Map | None) -> Ruleset:
     base = parse_rules(m.rules) if m is not None and m.rules else Ruleset()
     if rules is None:
         return base
