@@ -253,9 +253,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import asyncio
     import logging
     from judge.config import ConfigError
+    from judge.daemon.lock import AlreadyRunning
     from judge.daemon.service import Daemon
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    logging.getLogger("mail.log").setLevel(logging.WARNING)      # aiosmtpd logs every SMTP line at INFO
+    # Lines per connection, per job or per picture are no news: aiosmtpd logs every SMTP line at INFO and each odd
+    # command at WARNING, APScheduler each job it plans, libvips each render.
+    logging.getLogger("mail.log").setLevel(logging.ERROR)
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)
+    logging.getLogger("pyvips").setLevel(logging.WARNING)
     try:
         settings = _settings(args)
     except ConfigError as exc:
@@ -265,6 +270,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     ready = Path(args.ready_file) if args.ready_file else None
     try:
         asyncio.run(daemon.serve_forever(args.host, args.port, ready, args.web_port))
+    except AlreadyRunning as exc:
+        print(f"judge serve: {exc}", file=sys.stderr)
+        return 75
     except OSError as exc:
         print(f"judge serve: cannot listen: {exc.strerror or exc}", file=sys.stderr)
         return 71

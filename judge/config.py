@@ -56,6 +56,20 @@ KEYS: tuple[Key, ...] = (
         "list"),
     Key("smtp", "max_message_bytes", "1048576", "Larger messages are refused.", "int"),
     Key("smtp", "rate_per_hour", "120", "Messages accepted from one sender per hour (0: no limit).", "int"),
+    Key("smtp", "max_connections", "100", "SMTP connections open at once; one more is answered 421 and closed. "
+                                          "Lowered at start-up to fit the process's file limit (ulimit -n) less "
+                                          "reserved_files.", "int", (1, 100_000)),
+    Key("smtp", "reserved_files", "64", "File descriptors kept for the judge's own work (games, spool, outbox, "
+                                        "relay), never given to SMTP connections.", "int", (16, 100_000)),
+    Key("smtp", "idle_seconds", "300", "A connection silent this long is closed with 421 (RFC 5321: at least 5 "
+                                       "minutes).", "float", (1, 3600)),
+    Key("smtp", "stress_idle_seconds", "5", "Under stress (3/4 of the connections taken, or file descriptors "
+                                            "short) the idle limit drops to this, as in Postfix's stress mode.",
+        "float", (1, 3600)),
+    Key("smtp", "max_recipients", "100", "Recipients accepted in one message; more are answered 452 (RFC 5321: "
+                                         "at least 100).", "int", (1, 100_000)),
+    Key("smtp", "max_errors", "20", "Error replies one connection may get before it is closed with 421.",
+        "int", (1, 1000)),
     Key("limits", "create_per_sender", "5", "Games one address may create in an hour (0 to 1000; 0: no limit).",
         "int", (0, 1000)),
     Key("limits", "create_per_hour", "30", "Games the whole judge creates in an hour, whoever asks (0 to 10000; 0: "
@@ -226,6 +240,8 @@ def _check(s: Settings) -> None:
     url = s.get("web", "url")
     if url and (not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", url) or len(url) > 200):
         fail("web", "url", "not an http:// or https:// address without query or fragment (at most 200 characters)")
+    if s.get("smtp", "stress_idle_seconds") > s.get("smtp", "idle_seconds"):
+        fail("smtp", "stress_idle_seconds", "it must not be longer than idle_seconds")
     if "@" not in s.address:
         fail("judge", "address", "not an e-mail address")
     folder = s.variants_dir

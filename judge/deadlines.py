@@ -8,7 +8,10 @@ from datetime import datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 DAY_LETTERS = "MTWTFSS"
-FORMAT = "%a %b %d %Y %H:%M %Z"       # DPjudge style: "Sun Jan 02 2000 23:30 UTC"
+# As DPjudge writes a moment (its Time.format): "Fri 27 Nov 2026 17:21 UTC" in headers and lists, the long form
+# "Friday 27 November 2026 17:21 UTC" in the deadline sentence of results. The day has no leading zero.
+FORMAT = "%a {day} %b %Y %H:%M %Z"
+LONG_FORMAT = "%A {day} %B %Y %H:%M %Z"
 FARTHEST = timedelta(days=366)        # the farthest a deadline may be set ahead
 
 # Every number a game's timing holds, with the range it must stay in (config.ini and SET both check it): out of
@@ -32,8 +35,12 @@ def parse_delay(text: str, unit: str) -> float:
         raise ValueError("write a number, with m, h or d for minutes, hours or days, e.g. 90m")
     number, suffix = float(m.group(1)), (m.group(2) or unit[0]).lower()
     minutes = number * {"m": 1, "h": 60, "d": 1440}[suffix]
-    value = minutes if unit == "minutes" else minutes / 60
-    return int(value) if value == int(value) else round(value, 4)
+    if unit == "minutes":
+        value = minutes
+    else:
+        # Whole minutes stay exact ("5m" is 5/60 hours, the lower limit itself, not 0.0833 below it).
+        value = minutes / 60 if minutes == int(minutes) else round(minutes / 60, 4)
+    return int(value) if value == int(value) else value
 
 
 def say_delay(value: float, unit: str) -> str:
@@ -162,11 +169,13 @@ def reminder_time(deadline: datetime, timing: Timing) -> datetime | None:
     return deadline - timedelta(hours=timing.reminder_hours)
 
 
-def show(moment: datetime | None, timing: Timing) -> str:
-    """A deadline as players read it, in the game's time zone."""
+def show(moment: datetime | None, timing: Timing, long: bool = False) -> str:
+    """A deadline as players read it, in the game's time zone: 'Fri 27 Nov 2026 17:21 UTC' (long: 'Friday 27
+    November 2026 17:21 UTC', as DPjudge writes the deadline sentence of its results)."""
     if moment is None:
         return "none (the master processes the game)"
-    return moment.astimezone(zone(timing.timezone)).strftime(FORMAT)
+    local = moment.astimezone(zone(timing.timezone))
+    return local.strftime((LONG_FORMAT if long else FORMAT).format(day=local.day))
 
 
 def parse_moment(text: str, timing: Timing, now: datetime) -> datetime:
@@ -178,7 +187,8 @@ def parse_moment(text: str, timing: Timing, now: datetime) -> datetime:
         delay = {"m": timedelta(minutes=n), "h": timedelta(hours=n), "d": timedelta(days=n)}[unit]
         return _near(now + min(delay, FARTHEST + timedelta(days=1)), now, text)
     tz = zone(timing.timezone)
-    for fmt in ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%d %b %Y %H:%M", "%b %d %Y %H:%M", "%a %b %d %Y %H:%M"):
+    for fmt in ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%d %b %Y %H:%M", "%b %d %Y %H:%M", "%a %b %d %Y %H:%M",
+                "%a %d %b %Y %H:%M", "%A %d %B %Y %H:%M"):
         try:
             moment = datetime.strptime(t, fmt).replace(tzinfo=tz).astimezone(timezone.utc)
         except (ValueError, OverflowError):

@@ -11,10 +11,11 @@ MASK = "********"
 # a password (masked).
 _AFTER_GAME = re.compile(r"(?P<head>[^\w]*(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|"
                          r"(?:join|create|register|observe|watch|unobserve|unwatch|list|history|summary|archive|"
-                         r"map|position|board)\b)[\s:,;=]*)(?P<game>[^\s,;:=]+)(?P<sep>[\s,;:=]+)(?P<rest>\S.*)?$", re.I)
+                         r"map|position|board)\b)[\s:,;=]*)(?P<game>[^\s,;:=]+)(?P<sep>[\s,;:=]+)(?P<rest>\S.*)?$",
+                         re.IGNORECASE)
 # A line that is nothing but a password: "SET PASSWORD x", "PASSWORD: x", "pw x".
 _ALL = re.compile(r"(?P<head>[^\w]*(?:set[\s_-]*)?(?:password|passwd|passwort|pass|pw|private)\b[\s:,;=]*)"
-                  r"(?P<rest>\S.*)?$", re.I)
+                  r"(?P<rest>\S.*)?$", re.IGNORECASE)
 
 
 def hide_password(line: str) -> str:
@@ -31,12 +32,15 @@ def hide_password(line: str) -> str:
 
 
 _KEYWORD = re.compile(r"\b(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|join|create|register|"
-                      r"password|passwd|passwort|pass|pw)\b", re.I)
+                      r"set[\s_-]*(?:password|passwd|pw))\b", re.IGNORECASE)
+# In prose ("Re: my pw question"), a password word hides only what it gives: "password: x", "pw=x", "pw is x".
+_GIVEN = re.compile(r"\b((?:password|passwd|passwort|pass|pw)\s*(?:[:=]|\s+is\b)\s*)\S+", re.IGNORECASE)
 
 
 def hide_in_subject(subject: str) -> str:
-    """A subject with a sign-on or password anywhere in it ("Re: SIGNON Fdemo pw") masked from there on."""
+    """A subject with a sign-on anywhere in it ("Re: SIGNON Fdemo pw") masked from there on; a password given in
+    prose ("my password: x") masked, the prose around it kept ("Re: my pw question" is left alone)."""
     m = _KEYWORD.search(subject)
-    if not m:
-        return subject
-    return subject[:m.start()] + hide_password(subject[m.start():])
+    if m:
+        return subject[:m.start()] + hide_password(subject[m.start():])
+    return _GIVEN.sub(lambda g: g.group(1) + MASK, subject)

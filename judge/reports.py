@@ -5,6 +5,8 @@ lines wrapped at 75 columns."""
 from __future__ import annotations
 
 import textwrap
+from datetime import datetime, timezone
+from email.utils import format_datetime
 
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map
@@ -79,6 +81,10 @@ def order_blocks(m: Map, results: list[OrderResult], before: Position,
     adjustment phase (`after` given), a power's builds it did not make end its block, as DPjudge writes them."""
     rank = {p: i for i, p in enumerate(m.powers)}
     movement = before.phase.kind == "M"
+    if before.phase.kind == "R":
+        # A unit with nowhere to go was reported destroyed with the movement results (as DPjudge does); listing
+        # its disbanding again would show a unit that is no longer there (jDip's import stops at it).
+        results = [r for r in results if not (isinstance(r.order, Disband) and _nowhere(before, r.order.unit))]
     blocks: dict[str, list[str]] = {}
     for r in sorted(results, key=lambda r: rank.get(order_power(r.order), 99)):
         power = order_power(r.order)
@@ -89,6 +95,11 @@ def order_blocks(m: Map, results: list[OrderResult], before: Position,
         for power, line in pending_builds(m, after).items():
             blocks.setdefault(power, []).append(line)
     return [blocks[p] for p in sorted(blocks, key=lambda p: rank.get(p, 99))]
+
+
+def _nowhere(before: Position, unit: Unit) -> bool:
+    d = before.dislodged.get(unit.province)
+    return d is not None and d.unit == unit and not d.retreats
 
 
 def dislodged_lines(m: Map, position: Position) -> list[str]:
@@ -109,15 +120,17 @@ def dislodged_lines(m: Map, position: Position) -> list[str]:
 
 
 def ownership_lines(m: Map, position: Position) -> list[str]:
-    """Each power's centres, then the unowned ones, wrapped at 75 columns with a 12-column indent."""
+    """Each power's centres, then the unowned ones (by abbreviation), wrapped at 75 columns with a 12-column
+    indent."""
     lines = []
     owned = set()
     for power in m.powers:
-        centers = sorted(m.provinces[c].name for c in position.centers_of(power))
+        # Sorted by abbreviation, as DPjudge sorts them (Edinburgh, London, Liverpool).
+        centers = [m.provinces[c].name for c in sorted(position.centers_of(power))]
         owned.update(position.centers_of(power))
         if centers:
             lines += _wrapped(padded(power), centers)
-    unowned = sorted(m.provinces[c].name for c in m.centers if c not in owned)
+    unowned = [m.provinces[c].name for c in sorted(m.centers) if c not in owned]
     if unowned:
         lines += _wrapped(f"{'Unowned:':<11}", unowned)
     return lines
@@ -184,6 +197,31 @@ def results_context(m: Map, before: Position, after: Position, results: list[Ord
         "disorder": [power_name(p) for p in disorder or []],
         "unused": [{"power": power_name(p), "order": t, "error": e} for p, t, e in (errors or [])],
     }
+
+
+def position_blocks(m: Map, position: Position) -> list[list[str]]:
+    """Every power's units as DPjudge lists a position ('Austria: Army Budapest.'), one block per power."""
+    blocks = []
+    for power in m.powers:
+        units = sorted(position.units_of(power), key=lambda u: u.loc)
+        if units:
+            blocks.append([f"{power_name(power)}: {unit_name(m, u)}." for u in units])
+    return blocks
+
+
+def mail_file_entry(sender: str, when: datetime, subject: str, body: str) -> str:
+    """One mail of a game's results file, as DPjudge keeps it: a 'From ' line, then the headers (jDip's judge import
+    needs 'Date:' right before 'Subject:'), a blank line and the text. HISTORY sends these in order."""
+    when = when.astimezone(timezone.utc)
+    return (f"From {sender} {when.strftime('%a %b')} {when.day:2d} {when.strftime('%H:%M:%S %Y')}\n"
+            f"Date: {format_datetime(when)}\nSubject: {subject}\n\n{body.rstrip()}\n")
+
+
+def mail_file_text(entry: str) -> str:
+    """The text of one archived mail, without its 'From ' line and headers (older archives have none)."""
+    if entry.startswith("From "):
+        return entry.partition("\n\n")[2]
+    return entry
 
 
 def center_counts(m: Map, position: Position) -> dict[str, int]:

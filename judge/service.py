@@ -4,6 +4,7 @@ causes is published by the same commit as the change (judge.storage.commit)."""
 from __future__ import annotations
 
 import logging
+import re
 from datetime import datetime, timezone
 from typing import Callable
 
@@ -11,12 +12,14 @@ from judge import limits, maps
 from judge.commands._util import power_and_game
 from judge.commands.base import CommandError, Session
 from judge.commands.reader import read as read_lines
+from judge.commands.registry import BY_WORD
 from judge.config import Settings
 from judge.keeper import Keeper
 from judge.mail import inbound, outbound
 from judge.mail.loops import Repeats, Verdict
 from judge.game.processing import Processed, audience, end_mails, on_clock
 from judge.redact import hide_in_subject, hide_password
+from judge.reports import mail_file_entry
 from judge.storage.commit import Commit
 from judge.storage.failures import LIMIT as FAILURES_LIMIT
 from judge.storage.failures import SignonFailures
@@ -24,7 +27,7 @@ from judge.storage.gamedir import GameStore, GameUnavailable, valid_name
 from judge.storage.outbox import Outbox
 from judge.templating import render
 from judge.delivery import Delivery, WebSignon
-from judge.service_web import WebForms
+from judge.service_web import WEB_SUBJECT, WebForms
 
 log = logging.getLogger("judge")
 Clock = Callable[[], datetime]
@@ -137,6 +140,11 @@ class Judge(WebForms):
                 out.note = "no reply: the same refused message again (a mail loop?)"
             else:
                 errors = list(reading.errors)
+                if s.game_is_new:
+                    # All or nothing holds for CREATE too (a game made without a setting its master asked for would
+                    # start wrong once players join): say plainly that there is no game, so none is awaited.
+                    errors = [("", f"GAME {s.game.name} WAS NOT CREATED: CORRECT THE LINE BELOW AND SEND THE WHOLE "
+                                   "MESSAGE AGAIN (CREATE WITH ITS SETTINGS)")] + errors
                 if look.verdict is Verdict.LAST:
                     errors.append(("", f"THIS SAME MESSAGE HAS NOW BEEN REFUSED {look.copies} TIMES WITHIN AN HOUR. "
                                        "IN CASE A MAIL PROGRAM IS ANSWERING THE JUDGE BY ITSELF (A MAIL LOOP), IT "
@@ -215,8 +223,11 @@ class Judge(WebForms):
             self.outbox.put(outbound.build(self.settings, address, subject, body))
 
     def _reply(self, msg: inbound.Incoming, lines, errors, unread, rejected: bool, tx: Commit | None = None,
-               attach: list | None = None) -> str:
-        subject = reply_subject(msg.subject)
+               attach: list | None = None, subject: str = "") -> str:
+        subject = subject or reply_subject(msg.subject)
+        note = subject_note(msg.subject)
+        if note:
+            lines = [*lines, note]
         # Lines echoed back never carry a password: the reply is stored in the outbox and may be read by others.
         _, body = render("reply/reply.txt", subject=subject, lines=lines, rejected=rejected,
                          errors=[{"line": hide_password(line), "error": err} for line, err in errors],
@@ -277,6 +288,10 @@ class Judge(WebForms):
                 elif e.kind == "mail":
                     to, template, ctx = e.payload
                     self._mail(tx, to, template, ctx)
+                elif e.kind == "started":
+                    to, subject, body = e.payload
+                    self.store.archive_start(game, mail_file_entry(self.settings.address, s.now, subject, body), tx)
+                    self._send(tx, to, subject, body)
                 elif e.kind == "notify":
                     title, lines, who = e.payload
                     to = {"master": [game.master_address],
@@ -285,7 +300,9 @@ class Judge(WebForms):
                     self._mail(tx, to, "notice/event.txt", {"game": game.name, "title": title, "lines": lines})
             reply = ""
             if msg is not None:
-                reply = self._reply(msg, s.lines, [], [], False, tx, s.attachments)
+                # (orders from a web form keep their subject: the player sees where they came from)
+                reply = self._reply(msg, s.lines, [], [], False, tx, s.attachments,
+                                    s.subject if msg.subject != WEB_SUBJECT else "")
             if key:
                 game.seen.append(key)
             self.store.save(game, s.now, tx)
@@ -365,6 +382,18 @@ def reply_subject(subject: str) -> str:
     """'Re: <their subject>', without a password, control characters or unbounded length."""
     clean = " ".join(hide_in_subject(subject).split())[:MAX_SUBJECT_CHARS]
     return clean if clean.lower().startswith("re:") else f"Re: {clean or 'your message'}"
+
+
+_NOT_READ = {"ORDERS", "ORDER", "END", "QUIT", "?"}      # command words that are everyday subjects ("orders")
+
+
+def subject_note(subject: str) -> str:
+    """A subject that starts with a command ("SIGNON Fdemo ...", "LIST") is never read: say so."""
+    words = re.sub(r"^(?:\s*(?:re|fwd?|aw|wg)\s*:)+", "", subject, flags=re.IGNORECASE).split()
+    if not words or words[0].upper().rstrip(":") not in BY_WORD or words[0].upper() in _NOT_READ:
+        return ""
+    shown = " ".join(hide_in_subject(" ".join(words)).split())[:60]
+    return f"(Your subject, \"{shown}\", was not read: the judge reads commands only in the body of a message.)"
 
 
 def bounded(body: str) -> str:

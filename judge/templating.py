@@ -16,7 +16,8 @@ WIDTH = 78          # a plain-text mail's line, so that no mail reader has to wr
 # placeholder with what precedes it, a unit ("F IRI"). NUL stands in for those spaces.
 _GLUE = re.compile(r"\b([A-Z][A-Z!]{3,}) (?=\S)| (?=<)")
 _UNIT = re.compile(r"\b([AF]) (?=[A-Z]{3}\b)")
-_DATE = re.compile(r"\b[A-Z][a-z]{2} [A-Z][a-z]{2} \d{2} \d{4} \d{2}:\d{2}(?: [A-Za-z][\w/+-]*)?")    # a deadline
+# A deadline, short or long ("Fri 27 Nov 2026 17:21 UTC", "Friday 27 November 2026 17:21 UTC").
+_DATE = re.compile(r"\b[A-Z][a-z]{2,8} \d{1,2} [A-Z][a-z]{2,8} \d{4} \d{2}:\d{2}(?: [A-Za-z][\w/+-]*)?")
 # A label padded to a column ("Units:     A PAR, ..."): its continuation lines start at that column.
 _LABEL = re.compile(r"^\s*[A-Z][A-Za-z ]{0,14}: {2,}")
 

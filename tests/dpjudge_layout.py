@@ -5,11 +5,12 @@ results mail is
     ':: Judge: <judge>  Game: <game>  Variant: <variant>'
     ':: Deadline: <phase> <date>'             (the phase the results are of; a winter adjustment W1901A is F1901B)
     ''
-    '<Kind> results for <Season> of <year>.  (<game>.<phase>)'
+    'Movement results for <Season> of <year>.  (<game>.<phase>)' ('Retreat orders for', 'Adjustment orders for')
     ''
-    order lines, one block per power, a blank line after each block:
-        movement:   '<Power>: <Unit> <Place> <order>.' with one space after the colon (Mapper reads no more),
-        otherwise:  '<Power>:' padded to 11 columns, a space, the order;
+    order lines:
+        movement:   '<Power>: <Unit> <Place> <order>.' with one space after the colon (Mapper reads no more), one
+                    block per power, a blank line after each block;
+        otherwise:  '<Power>:' padded to 11 columns, a space, the order; one list, a power's lines together;
         either may end '  (*<mark>, <mark>*)'
     'The following units were dislodged:' '' then sentences 'The <Adjective> army|fleet in [the ]<Place> can
         retreat to <A> or <B>.' / '... with no valid retreats was destroyed.', wrapped at 75 columns
@@ -28,7 +29,8 @@ from dataclasses import dataclass, field
 
 HEADER1 = re.compile(r"^:: Judge: (\S+)  Game: (\S+)  Variant: (\S+)\s*$")
 HEADER2 = re.compile(r"^:: Deadline: ([SFW]\d{4}[MRAB]) (.+)$")
-TITLE = re.compile(r"^(Movement|Retreat|Adjustment) results for (Spring|Fall|Winter) of (\d{4})\.  \((\S+)\.([SFW]\d{4}[MRA])\)$")
+TITLE = re.compile(r"^(Movement results|Retreat orders|Adjustment orders) for (Spring|Fall|Winter) of (\d{4})\.  "
+                   r"\((\S+)\.([SFW]\d{4}[MRA])\)$")
 MOVE_LINE = re.compile(r"^([A-Z][a-z]+): (\S.*?)\.(?:  \(\*(.+)\*\))?$")
 PADDED_LINE = re.compile(r"^([A-Z][a-z]+):( +)(\S.*?)\.(?:  \(\*(.+)\*\))?$")
 SIZE = re.compile(r"^([A-Z][a-z]+):( +)(\d+) Supply centers?, +(\d+) Units?: +(Builds|Removes) +(\d+) units?\."
@@ -72,6 +74,7 @@ def parse(text: str) -> Results:
     title = TITLE.match(lines[3])
     assert title, lines[3]
     r.kind, season, year, game, r.phase = title.groups()
+    r.kind = r.kind.split()[0]
     assert game == r.game and r.phase[0] == season[0] and r.phase[1:5] == year
     assert lines[4] == ""
     i = 5
@@ -122,18 +125,22 @@ def _orders(lines: list[str], i: int, r: Results) -> int:
                     return _done(block, r, i)
                 power, pad, order, marks = m.groups()
                 assert len(power) + 1 + len(pad) == 12, ("padded to 11 columns and a space", line)
-            assert not block or block[-1] == power, ("one power per block", line)
+            if movement:
+                assert not block or block[-1] == power, ("one power per block", line)
+            else:
+                assert power == (block[-1] if block else power) or power not in block, ("a power's lines together",
+                                                                                        line)
             block.append(power)
             r.orders.append((power, order, [x.strip() for x in marks.split(",")] if marks else []))
             i += 1
-        r.blocks.append(sorted(set(block)))
+        r.blocks.append(sorted(set(block)) if movement else list(dict.fromkeys(block)))
         i += 1                                      # the blank line after a block
     return i
 
 
 def _done(block: list[str], r: Results, i: int) -> int:
     if block:
-        r.blocks.append(sorted(set(block)))
+        r.blocks.append(sorted(set(block)) if r.kind == "Movement" else list(dict.fromkeys(block)))
     return i
 
 
@@ -170,3 +177,73 @@ def _ownership(lines: list[str], i: int, r: Results) -> int:
             entry = ""
         i += 1
     return i + 1
+
+
+# -- a game's results file (HISTORY) and the starting position ------------------------------------------------------
+# DPjudge keeps a game's mails in its results file, each as a mail: 'From <sender> <ctime>', 'Subject: <subject>', a
+# blank line, the text. jDip's judge import also needs 'Date:' right before 'Subject:', and a '::' line (Judge, Game,
+# Variant) before the first mail. The starting position mail is
+#     the '::' header, '' , 'Starting position for <Season> of <year>.  (<game>.<phase>)',
+#     then for each power with units a blank line and '<Power>: Army|Fleet <Place>.' lines,
+#     then '' 'Ownership of supply centers:' '' and the ownership lines, as in results.
+FROM = re.compile(r"^From (\S+@\S+) (Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) "
+                  r"[ \d]\d \d\d:\d\d:\d\d \d{4}$")
+START = re.compile(r"^Starting position for (Spring|Fall|Winter) of (\d{4})\.  \((\S+)\.([SFW]\d{4}[MRA])\)$")
+UNIT_LINE = re.compile(r"^([A-Z][a-z]+): (Army|Fleet) ([^.]+)\.$")
+
+
+@dataclass
+class Mail:
+    sender: str
+    date: str
+    subject: str
+    text: str
+
+
+@dataclass
+class Start:
+    judge: str = ""
+    game: str = ""
+    variant: str = ""
+    phase: str = ""
+    units: list[tuple[str, str, str]] = field(default_factory=list)      # (power, Army|Fleet, place)
+    ownership: dict[str, list[str]] = field(default_factory=dict)
+
+
+def parse_history(text: str) -> tuple[tuple[str, str, str], list[Mail]]:
+    """A results file: the (judge, game, variant) of the '::' line above the first mail, and the mails in order."""
+    lines = text.split("\n")
+    first = next(i for i, line in enumerate(lines) if FROM.match(line))
+    heads = [HEADER1.match(line) for line in lines[:first] if line.startswith("::")]
+    assert heads and heads[0], ("a '::' line above the first mail", lines[:first])
+    starts = [i for i, line in enumerate(lines) if FROM.match(line)]
+    mails = []
+    for i, j in zip(starts, starts[1:] + [len(lines)]):
+        sender = FROM.match(lines[i]).group(1)
+        assert lines[i + 1].startswith("Date: ") and lines[i + 2].startswith("Subject: "), lines[i:i + 3]
+        assert lines[i + 3] == "", "a blank line after the headers"
+        body = "\n".join(lines[i + 4:j]).rstrip("\n") + "\n"
+        mails.append(Mail(sender, lines[i + 1][6:], lines[i + 2][9:], body))
+    return heads[0].groups(), mails
+
+
+def parse_start(text: str) -> Start:
+    lines = text.split("\n")
+    s = Start()
+    m1, m2 = HEADER1.match(lines[0]), HEADER2.match(lines[1])
+    assert m1 and m2 and lines[2] == "", lines[:3]
+    s.judge, s.game, s.variant = m1.groups()
+    start = START.match(lines[3])
+    assert start, lines[3]
+    season, year, game, s.phase = start.groups()
+    assert game == s.game and s.phase[0] == season[0] and s.phase[1:5] == year
+    i = 4
+    while i < len(lines) and (lines[i] == "" or UNIT_LINE.match(lines[i])):
+        if lines[i]:
+            s.units.append(UNIT_LINE.match(lines[i]).groups())
+        i += 1
+    if i < len(lines) and lines[i] == "Ownership of supply centers:":
+        r = Results()
+        _ownership(lines, i + 2, r)
+        s.ownership = r.ownership
+    return s

@@ -144,3 +144,20 @@ def test_web_settings_and_their_ranges(tmp_path):
         ini.write_text(f"[web]\n{bad}\n")
         with pytest.raises(ConfigError, match=key):
             load(ini)
+
+
+@pytest.mark.parametrize("key, value", [
+    ("max_connections", "0"), ("reserved_files", "8"), ("idle_seconds", "0"), ("stress_idle_seconds", "0"),
+    ("max_recipients", "0"), ("max_errors", "0"), ("max_connections", "1000000"),
+])
+def test_smtp_limits_have_ranges(tmp_path, key, value):
+    path = write(tmp_path, f"[smtp]\n{key} = {value}\n")
+    with pytest.raises(ConfigError, match=f"judge.ini:smtp:{key}: must be from"):
+        load(path)
+
+
+def test_the_stress_idle_limit_is_not_longer_than_the_idle_limit(tmp_path):
+    with pytest.raises(ConfigError, match="smtp:stress_idle_seconds: it must not be longer than idle_seconds"):
+        load(write(tmp_path, "[smtp]\nidle_seconds = 10\nstress_idle_seconds = 20\n"))
+    same = load(write(tmp_path, "[smtp]\nidle_seconds = 20\nstress_idle_seconds = 20\n"))
+    assert same.get("smtp", "stress_idle_seconds") == 20

@@ -1,6 +1,6 @@
 """A game's clock through the Game (judge.game.clock): pauses, extensions, the manual mode and absences. Pure.
 
-T0 is Mon Jan 05 2026 12:00 UTC; a game started then has its Spring 1901 deadline 72 hours later (Thu Jan 08 12:00),
+T0 is Mon 5 Jan 2026 12:00 UTC; a game started then has its Spring 1901 deadline 72 hours later (Thu Jan 08 12:00),
 a 24-hour grace period, a reminder 24 hours before the deadline and early processing 10 minutes after the last
 orders."""
 from datetime import datetime, timedelta, timezone

@@ -148,7 +148,7 @@ def test_requeue_now_processes_what_was_set_aside(tmp_path, monkeypatch):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "1 message(s) back in the queue" in done.stdout, done.stdout + done.stderr
     assert Judge(config.load(cfg)).store.load("piped").player("FRANCE").orders == ["A PAR - BUR"]
-    replies = [m for m in delivered(tmp_path) if "To: f@example.org" in m and "Subject: Re: orders" in m]
+    replies = [m for m in delivered(tmp_path) if "To: f@example.org" in m and "Subject: Diplomacy orders piped" in m]
     assert any("A PAR - BUR" in m for m in replies)                  # its reply sent before the command exited
 
 
@@ -270,7 +270,8 @@ async def _pipe_and_cron(tmp):
         got = Counter(str(m["Message-ID"]) for _, _, m in relay.messages)
         assert all(got[mid] == 1 for mid in ids(left))
         assert Counter(subjects_to(relay, "f@example.org")) == Counter({
-            "Re: orders": 2, "Diplomacy game cron starting": 1, "Diplomacy results cron S1901M": 1})
+            "Re: orders": 1, "Diplomacy orders cron S1901M": 1, "Diplomacy power assignment (cron)": 1,
+            "Diplomacy game cron starting": 1, "Diplomacy results cron S1901M": 1})
         assert_each_once(relay)
 
         # A 5xx is given up at once, as the daemon does: kept in outbox/failed, and the keeper told (that notice

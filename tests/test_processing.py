@@ -33,19 +33,24 @@ def test_process():
     done = process(game, SETTINGS, T0 + timedelta(hours=1))
     assert done.snapshot == before                                         # the status before processing
     assert str(game.position.phase) == "F1901M" and game.position.units["BUR"].power == "FRANCE"
-    phase, text = done.results
+    phase, entry = done.results
     assert phase == "S1901M"
-    # The Mapper header names the phase the results are of, with its deadline; the tail gives the next one.
-    assert text.startswith(":: Judge: USIN  Game: g1  Variant: standard\n:: Deadline: S1901M Thu Jan 08 2026 12:00 UTC")
-    assert "The deadline for orders will be Thu Jan 08 2026 13:00 UTC." in text
+    # Archived as a mail of DPjudge's results file: a "From " line, Date and Subject (as jDip reads them), the text.
+    head, text = entry.split("\n\n", 1)
+    assert head == ("From judge@localhost Mon Jan  5 13:00:00 2026\nDate: Mon, 05 Jan 2026 13:00:00 +0000\n"
+                    "Subject: Diplomacy results g1 S1901M")
+    # The Mapper header names the phase the results are of, with its deadline; the tail gives the next one, in
+    # DPjudge's long form.
+    assert text.startswith(":: Judge: USIN  Game: g1  Variant: standard\n:: Deadline: S1901M Thu 8 Jan 2026 12:00 UTC")
+    assert "The deadline for orders will be Thursday 8 January 2026 13:00 UTC." in text
     assert "France: Army Paris -> Burgundy." in text and "Italy: Army Venice HOLD." in text
     [results] = [m for m in done.mails if m.template == "raw"]
     [cd] = [m for m in done.mails if m.template != "raw"]
     assert results.template == "raw" and results.context["body"] == text
     assert results.context["subject"] == "Diplomacy results g1 S1901M" and results.to == audience(game)
     # Six powers sent no orders and took the default: said in the results, and the master gets a CD notice.
-    assert ("Civil disorder: Austria, England, Germany, Italy, Russia, Turkey sent no orders; their units took the "
-            "default.") in " ".join(text.split())
+    assert ("No orders came from Austria, England, Germany, Italy, Russia, Turkey: their units took the default "
+            "(civil disorder).") in " ".join(text.split())
     assert cd.template == "notice/cd.txt" and cd.to == ["gm@example.org"] and len(cd.context["powers"]) == 6
     assert done.notes == ["S1901M processed; next phase F1901M"]
 
@@ -81,7 +86,7 @@ def test_reminders_go_once_to_players_without_orders():
     assert [m.to for m in done.mails] == [["italy@example.org"]]
     mail = done.mails[0]
     assert mail.template == "notice/reminder.txt" and mail.context["power"] == "Italy"
-    assert mail.context["deadline"] == "Thu Jan 08 2026 12:00 UTC"
+    assert mail.context["deadline"] == "Thu 8 Jan 2026 12:00 UTC"
     assert game.player("ITALY").reminded and game.player("TURKEY").reminded
     assert on_clock(game, SETTINGS, now + timedelta(hours=1)) is None
 
@@ -94,7 +99,7 @@ def test_late_notices_once_per_interval():
     assert (own.to, own.context["own"]) == (["italy@example.org"], True)          # "Diplomacy deadline missed"
     assert (master.to, master.context["own"]) == (["gm@example.org"], False)      # "Diplomacy late notice"
     mail = own
-    assert mail.context["late"] == ["Italy"] and mail.context["grace"] == "Fri Jan 09 2026 12:00 UTC"
+    assert mail.context["late"] == ["Italy"] and mail.context["grace"] == "Fri 9 Jan 2026 12:00 UTC"
     assert mail.context["remedy"] == "late powers' units take default orders"
     assert done.notes == ["late notices sent to ITALY"]
     assert on_clock(game, SETTINGS, DEADLINE + timedelta(hours=5)) is None
@@ -122,7 +127,7 @@ def test_civil_disorder_preview():
     done = on_clock(game, SETTINGS, GRACE_END)
     [mail] = done.mails
     assert mail.template == "notice/preview.txt" and mail.to == ["gm@example.org"]
-    assert mail.context["late"] == ["ITALY"] and "Movement results for Spring of 1901." in mail.context["body"]
+    assert mail.context["late"] == ["Italy"] and "Movement results for Spring of 1901." in mail.context["body"]
     assert str(game.position.phase) == "S1901M" and game.preview_sent and done.snapshot is None
     assert on_clock(game, SETTINGS, GRACE_END + timedelta(hours=1)) is None          # once, then it waits
 
@@ -179,7 +184,7 @@ def test_movement_results_with_support_convoy_and_a_dislodgement():
 
     game.submit_orders("GERMANY", ["A MUN R KIE"], T0)
     _, text = process(game, SETTINGS, T0).results
-    assert "Germany:    Army Munich -> Kiel." in text and "Retreat results for Spring of 1902." in text
+    assert "Germany:    Army Munich -> Kiel." in text and "Retreat orders for Spring of 1902." in text
     assert str(game.position.phase) == "F1902M"
 
 
@@ -202,13 +207,14 @@ def test_adjustment_results():
     game.submit_orders("FRANCE", ["Build A Paris", "Build F Brest", "WAIVE"], T0)
     game.submit_orders("RUSSIA", ["Remove F SEV"], T0)
     _, text = process(game, SETTINGS, T0).results
-    for line in ("Adjustment results for Winter of 1902.  (g1.W1902A)", "France:     Builds an army in Paris.",
+    for line in ("Adjustment orders for Winter of 1902.  (g1.W1902A)", "France:     Builds an army in Paris.",
                  "France:     Builds a fleet in Brest.", "France:     Build waived.",
                  "Russia:     Removes the fleet in Sevastopol.", "France:     1 unused build pending."):
         assert line in text, line
-    # DPjudge ends a power's adjustment lines with the builds it did not make (a waived one too).
-    assert "France:     Build waived.\nFrance:     1 unused build pending.\n\nRussia:" in text
-    assert text.startswith(":: Judge: USIN  Game: g1  Variant: standard\n:: Deadline: F1902B ")   # as Mapper reads it
+    # DPjudge ends a power's adjustment lines with the builds it did not make (a waived one too), and writes the
+    # powers' lines as one list.
+    assert "France:     Build waived.\nFrance:     1 unused build pending.\nRussia:" in text
+    assert text.split("\n\n", 1)[1].startswith(":: Judge: USIN  Game: g1  Variant: standard\n:: Deadline: F1902B ")
     assert "Ownership of supply centers" not in text                      # shown after the Fall, not the Winter
     assert {str(u) for u in game.position.units_of("FRANCE")} == {"A PIC", "F MAO", "A PAR", "F BRE"}
 
@@ -240,3 +246,15 @@ def test_engine_both_reports_a_disagreement_to_the_master(tmp_path):
     from judge.api import request
     replay = request({k: case[k] for k in ("state", "orders", "rules")})
     assert replay["crosscheck"]["differences"] == case["differences"]
+
+
+def test_a_unit_destroyed_for_want_of_a_retreat_is_not_disbanded_again():
+    """The movement results said 'with no valid retreats was destroyed' (DPjudge's words, which jDip reads as the
+    unit's end); the retreat results do not show it disbanding: a reader would meet a unit that is not there."""
+    game = started()
+    set_position(game, {"phase": "S1902R", "units": {"FRANCE": ["A MUN", "A BUR"]},
+                        "dislodged": {"GERMANY": {"A MUN": []}, "ITALY": {"A BUR": ["PIC"]}}})
+    game.submit_orders("ITALY", ["A BUR R PIC"], T0)
+    _, text = process(game, SETTINGS, T0).results
+    assert "Italy:      Army Burgundy -> Picardy." in text
+    assert "Munich" not in text and "DISBAND" not in text

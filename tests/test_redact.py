@@ -28,3 +28,8 @@ def test_subjects():
     assert hide_in_subject("Re: my orders SIGNON Fdemo secret").startswith("Re: my orders SIGNON Fdemo")
     assert "hunter2" not in hide_in_subject("my password: hunter2")
     assert hide_in_subject("Spring orders") == "Spring orders"
+    # A password word in prose hides what it gives, not the rest of the subject (issue 18).
+    assert hide_in_subject("Re: my pw question") == "Re: my pw question"
+    assert hide_in_subject("Re: lost my password, help") == "Re: lost my password, help"
+    assert hide_in_subject("my pw is hunter2 ok") == f"my pw is {MASK} ok"
+    assert hide_in_subject("pw=hunter2") == f"pw={MASK}" and "x1" not in hide_in_subject("SET PASSWORD x1")

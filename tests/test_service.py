@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 
 from judge.commands.base import CommandError
-from tests.commands.helpers import GAME, GM, HOLDS, PLAYERS, T0, Desk, compose, desk_with
+from tests.commands.helpers import GAME, GM, HOLDS, PLAYERS, REPLY, T0, Desk, compose, desk_with
 
 DEADLINE = T0 + timedelta(hours=72)
 GRACE_END = DEADLINE + timedelta(hours=24)
@@ -19,7 +19,7 @@ def started(tmp_path, tmp_path_factory) -> Desk:
 
 
 def replies_to(desk: Desk, address: str) -> list:
-    return [m for m in desk.new_mail() if m["To"] == address and str(m["Subject"]).startswith("Re:")]
+    return [m for m in desk.new_mail() if m["To"] == address and str(m["Subject"]).startswith(REPLY)]
 
 
 def snapshot_of_disk(desk: Desk) -> dict:
@@ -54,6 +54,24 @@ def test_reply_headers(started):
     assert reply["X-Loop"] == "judge@localhost" and reply["Auto-Submitted"] == "auto-replied"
     started.deliver(compose("france@example.org", f"SIGNON F{GAME} fra-pw", subject=""))
     assert replies_to(started, "france@example.org")[0]["Subject"] == "Re: your message"
+
+
+def test_a_subject_is_not_read_and_says_so(started):
+    """Commands in a Subject are never carried out: the reply says so (issue 18); a password in it stays hidden, and
+    a password word in prose hides nothing else."""
+    started.deliver(compose("france@example.org", "", subject="SIGNON Fg1 fra-pw"))
+    [reply] = replies_to(started, "france@example.org")
+    text = " ".join(reply.get_content().split())
+    assert '(Your subject, "SIGNON Fg1 ********", was not read: the judge reads commands only in the body of a ' \
+           'message.)' in text and "EMPTY MESSAGE" in text and "fra-pw" not in str(reply)
+    started.deliver(compose("france@example.org", f"SIGNON F{GAME} fra-pw", subject="Re: LIST"))
+    [reply] = replies_to(started, "france@example.org")
+    assert '(Your subject, "LIST", was not read' in reply.get_content()
+    started.deliver(compose("france@example.org", f"SIGNON F{GAME} fra-pw", subject="Re: my pw question"))
+    [reply] = replies_to(started, "france@example.org")
+    assert reply["Subject"] == "Re: my pw question" and "was not read" not in reply.get_content()
+    started.deliver(compose("france@example.org", f"SIGNON F{GAME} fra-pw", subject="orders"))
+    assert "was not read" not in replies_to(started, "france@example.org")[0].get_content()
 
 
 def test_the_reply_goes_to_reply_to(started):
@@ -297,7 +315,7 @@ def test_late_powers_preview(started):
     started.clock.now = GRACE_END
     assert started.judge.process(GAME) == []                     # a preview is no processing: no notes
     [mail] = started.mails("PREVIEW Diplomacy results g1 S1901M")
-    assert mail["To"] == GM[0] and "Late powers (given default orders here): ITALY." in mail.get_content()
+    assert mail["To"] == GM[0] and "Late powers (given default orders here): Italy." in mail.get_content()
     started.clock.advance(hours=12)
     assert started.judge.process(GAME) == [] and started.new_mail() == []     # the game waits for the master
     assert started.master("PROCESS").errors[0][1].startswith("ORDERS MISSING FROM ITALY")
@@ -374,8 +392,8 @@ def test_late_notices(started):
     own, master = mails[f"Diplomacy deadline missed ({GAME})"], mails[f"Diplomacy late notice ({GAME})"]
     assert (own["To"], master["To"]) == ("italy@example.org", GM[0]) and len(mails) == 2
     text = own.get_content()
-    assert "Missed Deadline:  Thu Jan 08 2026 12:00 UTC" in text and "Late Power:       Italy" in text
-    assert "Orders arriving before Fri Jan 09 2026 12:00 UTC will still be used" in text
+    assert "Missed Deadline:  Thu 8 Jan 2026 12:00 UTC" in text and "Late Power:       Italy" in text
+    assert "Orders arriving before Fri 9 Jan 2026 12:00 UTC will still be used" in text
     started.clock.advance(hours=5)
     assert started.judge.process(GAME) == []
     started.clock.advance(hours=1)

@@ -6,7 +6,7 @@ from judge.templating import TEMPLATES, environment, render
 
 PHASE = {"season": "Spring", "year": 1901, "kind": "Movement", "code": "S1901M", "mapper": "S1901M"}
 NEXT = {"season": "Fall", "year": 1901, "kind": "Movement", "code": "F1901M", "mapper": "F1901M"}
-HEAD = {"judge": "USIN", "game": "g1", "deadline": "Thu Jan 08 2026 12:00 UTC"}
+HEAD = {"judge": "USIN", "game": "g1", "deadline": "Thu 8 Jan 2026 12:00 UTC"}
 
 # For each template: a context in which every branch that shows something is taken, and a line it must produce.
 CASES = {
@@ -17,7 +17,7 @@ CASES = {
     "notice/crosscheck.txt": ({"game": "g1", "phase": "Spring 1901 Movement",
                                "differences": ["A PAR - BUR: port [], equations ['bounce']"]},
                               "(rule engine=both). On Spring 1901 Movement they disagree."),
-    "notice/late.txt": ({**HEAD, "phase": PHASE, "late": ["Italy", "Turkey"], "grace": "Fri Jan 09 2026 12:00 UTC",
+    "notice/late.txt": ({**HEAD, "phase": PHASE, "late": ["Italy", "Turkey"], "grace": "Fri 9 Jan 2026 12:00 UTC",
                          "remedy": "game master decides", "own": True},
                         "Late Powers:      Italy, Turkey"),
     "notice/cd.txt": ({"judge": "USIN", "game": "g1", "phase": PHASE, "powers": ["Italy"]},
@@ -25,19 +25,25 @@ CASES = {
     "notice/press.txt": ({"game": "g1", "sender": "France", "phase": "S1901M", "body": ["Hello", "there"],
                           "broadcast": False, "recipients": "Germany, Italy"},
                          "Message from France in game 'g1' (S1901M) to Germany, Italy:\n\nHello\nthere\n"),
-    "notice/preview.txt": ({"game": "g1", "phase_code": "S1901M", "late": ["ITALY"], "body": "RESULTS BODY"},
-                           "Late powers (given default orders here): ITALY."),
+    "notice/preview.txt": ({"game": "g1", "phase_code": "S1901M", "late": ["Italy"], "body": "RESULTS BODY"},
+                           "Late powers (given default orders here): Italy."),
     "notice/reminder.txt": ({**HEAD, "phase": PHASE, "power": "France", "variant": "fleet_rome"},
                             "The deadline for 'g1' is approaching and orders for France have not yet been\nsubmitted."),
     "notice/start.txt": ({**HEAD, "phase": PHASE, "powers": [{"power": "France", "status": "active"}],
-                          "you": "France", "letter": "F", "variant": "chaos", "title": "Chaos"},
-                         "You are playing France. Sign on with: SIGNON Fg1 <your password>"),
+                          "variant": "chaos", "title": "Chaos", "long_deadline": "Thursday 8 January 2026 12:00 UTC",
+                          "units": [["France: Army Paris."]], "ownership": ["France:     Paris."]},
+                         "Starting position for Spring of 1901.  (g1.S1901M)\n\nFrance: Army Paris.\n\n"
+                         "Ownership of supply centers:\n\nFrance:     Paris.\n"),
+    "notice/assignment.txt": ({"game": "g1", "phase": PHASE, "you": "France", "letter": "F", "title": "Chaos",
+                               "long_deadline": "Thursday 8 January 2026 12:00 UTC", "units": ["A PAR", "F BRE"]},
+                              "Sign on with: SIGNON Fg1 <your password>"),
     "reply/help.txt": ({"judge": "USIN", "address": "judge@x.org",
                         "commands": [{"syntax": ["LIST"], "help": ["Lists."]}],
                         "variants": [{"name": "chaos", "title": "Chaos", "powers": 34, "centres": 34, "victory": 18}]},
                        "  LIST\n      Lists.\n\nVariants"),
-    "reply/history.txt": ({"game": "g1", "results": [{"name": "0001-S1901M", "text": "TEXT"}]},
-                          "0001-S1901M\nTEXT"),
+    "reply/history.txt": ({"judge": "USIN", "game": "g1", "variant": "standard", "phase": "S1901M",
+                           "deadline": "D", "entries": ["From j@x Mon Jan  5 12:00:00 2026\nSubject: S\n\nTEXT"]},
+                          ":: Deadline: S1901M D\n\n"),
     "reply/list.txt": ({"judge": "USIN", "running": [], "finished": [], "game": {
         "name": "g1", "status": "active", "phase": "Spring 1901 Movement", "deadline": "D", "master": "gm@x.org",
         "result": "", "victory": 18, "votes": ["France: DRAW"], "variant": "standard (Standard)",
@@ -52,10 +58,14 @@ CASES = {
     "reply/archive.txt": ({"game": "g1", "entries": [{"phase": "S1901M", "shown_from": "France",
                                                        "shown_to": "Germany", "body": ["Hi"]}]},
                           "-- S1901M: from France to Germany\nHi\n"),
-    "notice/end.txt": ({"game": "g1", "result": "a draw between France and Germany",
+    "notice/end.txt": ({"game": "g1", "judge": "USIN",
+                        "variant": "standard", "outcome": "declared a draw between France and Germany",
+                        "mapper": "F1905M", "deadline": "D",
                         "phase": "F1905M", "counts": [{"power": "France", "centers": 17, "units": 17}],
                         "players": [{"power": "France", "address": "f@x.org", "from": "the start", "to": "the end"}]},
-                       "Game 'g1' is over after F1905M: a draw between France and Germany."),
+                       ":: Judge: USIN  Game: g1  Variant: standard\n:: Deadline: F1905M D\n\n"
+                       "Game 'g1' has been declared a draw between France and Germany. The game is\n"
+                       "over (after F1905M)."),
     "reply/reply.txt": ({"subject": "Re: orders", "lines": ["Signed on."], "rejected": True,
                          "errors": [{"line": "A PAR - XYZ", "error": "UNKNOWN PLACENAME: XYZ"}],
                          "unread": ["SET WAIT"]},
@@ -68,7 +78,7 @@ CASES = {
                            "rows": [{"year": "1901", "counts": [3, 4]}], "result": "England has won alone",
                            "players": [{"power": "England", "address": "e@x.org", "from": "S1901M", "to": "the end"}]},
                           "1901     3   4"),
-    "results/phase.txt": ({**HEAD, "processed_deadline": "Mon Jan 05 2026 12:00 UTC", "winner": "", "phase": PHASE,
+    "results/phase.txt": ({**HEAD, "processed_deadline": "Mon 5 Jan 2026 12:00 UTC", "winner": "", "phase": PHASE,
                            "variant": "standard", "url": "", "no_picture": "",
                            "next": NEXT, "blocks": [["France: Army Paris -> Burgundy.  (*bounce*)"],
                                                     ["Italy: Army Venice HOLD.  (*dislodged*)"]],
@@ -131,6 +141,8 @@ def test_subjects():
     assert render("reply/reply.txt", **CASES["reply/reply.txt"][0])[0] == "Re: orders"
     assert render("results/phase.txt", **CASES["results/phase.txt"][0])[0] == "Diplomacy results g1 S1901M"
     assert render("notice/start.txt", **CASES["notice/start.txt"][0])[0] == "Diplomacy game g1 starting"
+    assert render("notice/assignment.txt", **CASES["notice/assignment.txt"][0])[0] == \
+        "Diplomacy power assignment (g1)"
     assert render("notice/end.txt", **CASES["notice/end.txt"][0])[0] == "Diplomacy game 'g1' complete"
     press = dict(CASES["notice/press.txt"][0], broadcast=True)
     assert render("notice/press.txt", **press)[0] == "Diplomacy broadcast from France (g1)"
@@ -140,9 +152,9 @@ def test_results_header_and_tail():
     _, body = render("results/phase.txt", **CASES["results/phase.txt"][0])
     lines = body.split("\n")
     assert lines[0] == ":: Judge: USIN  Game: g1  Variant: standard"
-    assert lines[1] == ":: Deadline: S1901M Mon Jan 05 2026 12:00 UTC"      # the phase the results are of
+    assert lines[1] == ":: Deadline: S1901M Mon 5 Jan 2026 12:00 UTC"      # the phase the results are of
     assert "Movement results for Spring of 1901.  (g1.S1901M)" in body
-    assert "Civil disorder: Italy sent no orders; its units took the default." in body
+    assert "No orders came from Italy: its units took the default (civil disorder)." in body
     assert "The following units were dislodged:\n\nThe Italian army in Venice can retreat to Tuscany or Rome." in body
     assert "Ownership of supply centers:\n\nFrance:     Paris.\n\nFrance:      1 Supply center," in body
     assert "Italy: A VEN - XYZ  (UNKNOWN PLACENAME)" in body
@@ -157,7 +169,8 @@ def test_results_header_and_tail():
 def test_empty_alternatives():
     _, body = render("reply/list.txt", judge="J", game=None, running=[], finished=[], variants=["standard", "chaos"])
     assert "  None." in body and "Finished" not in body and "Variants offered: standard, chaos" in body
-    assert "No phase has been processed yet." in render("reply/history.txt", game="g1", results=[])[1]
+    assert "No phase has been processed yet." in render("reply/history.txt", judge="J", game="g1", variant="v",
+                                                        phase="", deadline="", entries=[])[1]
     assert "No year has been completed yet." in render("reply/summary.txt", game="g1", powers=[], rows=[],
                                                        result="", players=[], status="active")[1]
     status = dict(CASES["reply/status.txt"][0])
@@ -195,8 +208,10 @@ def test_a_long_reason_is_wrapped_under_its_line_and_a_long_word_is_never_cut():
 @pytest.mark.parametrize("line, whole", [
     ("Italy in game g1 has been resigned by its player. It is open: TAKEOVER Ig1 <password>.",
      "TAKEOVER Ig1 <password>."),
-    ("The deadline of game g1 has been extended at Italy's request to Fri Jan 09 2026 12:00 UTC.",
-     "Fri Jan 09 2026 12:00 UTC."),
+    ("The deadline of game g1 has been extended at Italy's request to Fri 9 Jan 2026 12:00 UTC.",
+     "Fri 9 Jan 2026 12:00 UTC."),
+    ("The first phase is Movement for Spring of 1901. Orders are due by Wednesday 30 September 2026 12:00 UTC.",
+     "Wednesday 30 September 2026 12:00 UTC."),
     ("  Units:     A PAR, A MAR, F BRE, A BUR, A PIC, A GAS, F MAO, F ENG, F NAO, F IRI, A WAL, A LON, A YOR",
      "F IRI"),
     ("See https://example.org/" + "a-very-long-path/" * 6 + " for more.", "https://example.org/"),

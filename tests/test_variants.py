@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -96,11 +97,14 @@ def test_chaos_fills_with_thirty_four_players_and_letters_and_names_sign_on(desk
     game = desk.game("ch")
     assert game.status == "active" and str(game.position.phase) == "W1900A"
     assert [p.power for p in game.players] == powers                 # each got the power it asked for
-    starts = desk.mails("starting")
-    assert len(starts) == 35
-    paris = next(s for s in starts if s["To"] == f"p{powers.index('PARIS')}@x.org").get_content()
-    assert f"You are playing Paris. Sign on with: SIGNON {m.power_letters['PARIS']}ch" in paris
-    assert "(or SIGNON paris@ch <your password>)" in paris and "Variant: chaos" in paris
+    mails = desk.new_mail()
+    starts = [s for s in mails if "starting" in str(s["Subject"])]
+    assert len(starts) == 35 and "Variant: chaos" in starts[0].get_content()
+    assigned = [s for s in mails if "power assignment" in str(s["Subject"])]
+    assert len(assigned) == 34
+    paris = next(s for s in assigned if s["To"] == f"p{powers.index('PARIS')}@x.org").get_content()
+    assert f"You are playing Paris in game 'ch' (Chaos).\nSign on with: SIGNON {m.power_letters['PARIS']}ch" in paris
+    assert "or: SIGNON paris@ch <your password>" in paris
     # A digit is a power's letter past the alphabet; a name works for every power.
     warsaw = powers.index("WARSAW")
     assert m.power_letters["WARSAW"].isdigit()
@@ -333,3 +337,29 @@ def test_power_letters_that_are_signs_join_and_sign_on(desk, tmp_path):
         assert not desk.send("s@x.org", "SIGNON +sg spw").accepted          # North's letter, South's password
     finally:
         maps.use_folder(None)
+
+
+def test_chaos_mail_keeps_its_columns_and_lines(desk):
+    """Thirty-four powers in mail (issue 18): Constantinople keeps the columns of LIST and the start mail, the CD
+    notice and the master's preview wrap their long lists of powers, the preview names powers as everywhere else."""
+    m = maps.load("chaos")
+    assert desk.send(GM[0], "CREATE ch pw chaos\nSET RULE late_powers=preview").accepted
+    for i, power in enumerate(m.powers):
+        assert desk.send(f"p{i}@x.org", f"JOIN ch pw{i} {m.power_letters[power]}").accepted
+    start = next(s for s in desk.new_mail() if "starting" in str(s["Subject"])).get_content()
+    roster = [line for line in start.split("\n") if line.endswith("  active")]
+    assert len(roster) == 34 and len({len(line) for line in roster}) == 1         # one column for the status
+    assert desk.send("x@x.org", "LIST ch").accepted
+    listed = [line for line in desk.reply("x@x.org").split("\n") if line.startswith("  ") and
+              line.endswith(" active")]
+    assert len(listed) == 34 and len({line.index(" active") for line in listed}) == 1
+    assert "  Constantinople active" in listed
+    game = desk.game("ch")
+    desk.clock.now = game.deadline + timedelta(hours=game.timing.grace_hours, minutes=1)
+    desk.process("ch")
+    preview = next(x for x in desk.new_mail() if "PREVIEW" in str(x["Subject"])).get_content()
+    assert "Late powers (given default orders here): Ankara, Belgium," in preview and "ANKARA" not in preview
+    assert max(len(line) for line in preview.split("Late powers")[1].split("\n\n")[0].split("\n")) <= 78
+    assert desk.send(GM[0], "SIGNON Mch pw\nPROCESS!").accepted
+    cd = next(x for x in desk.new_mail() if "CD notice" in str(x["Subject"])).get_content()
+    assert max(len(line) for line in cd.split("\n")) <= 78 and "Powers in CD:     Ankara, Belgium," in cd

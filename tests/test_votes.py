@@ -244,7 +244,8 @@ def test_who_played_which_power_when():
     game.finish({"kind": "terminated", "powers": []}, T0 + timedelta(hours=1))
     assert game.status == "terminated"
     italy = game.tenures_of("ITALY")
-    assert italy == [{"power": "ITALY", "address": "italy@example.org", "from": "S1901M", "to": "S1901M"},
+    assert italy == [{"power": "ITALY", "address": "italy@example.org", "from": "S1901M", "to": "S1901M",
+                      "why": "resigned"},
                      {"power": "ITALY", "address": "new@example.org", "from": "S1901M", "to": ""}]
     # Listed power by power in the map's order: the newcomer right after the player they replaced.
     assert [t["power"] for t in game.tenures] == ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "ITALY",

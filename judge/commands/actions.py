@@ -16,22 +16,27 @@ def block(s: Session, name: str, **ctx) -> None:
 
 
 def start_game(s: Session, game: Game) -> None:
-    """Activate a game and tell everyone: each player learns their power."""
+    """Activate a game and tell everyone, as DPjudge does: each player gets their power assignment, and everyone
+    (players, observers, the master) the starting position, which is also the first entry of HISTORY."""
     try:
         game.activate(s.now)
     except GameError as exc:
         raise CommandError(str(exc)) from None
-    ctx = {"judge": s.settings.judge_name, "game": game.name, "variant": game.variant, "title": game.map.title,
-           "phase": reports.phase_words(game.position.phase),
-           "deadline": show(game.deadline, game.timing),
-           "powers": [{"power": p.power.title(), "status": p.status if p.address else DUMMY} for p in game.players]}
-    m = game.map
+    m, pos = game.map, game.position
+    common = {"judge": s.settings.judge_name, "game": game.name, "variant": game.variant, "title": m.title,
+              "phase": reports.phase_words(pos.phase), "deadline": show(game.deadline, game.timing),
+              "long_deadline": show(game.deadline, game.timing, long=True)}
     for p in game.players:
         if p.address:
-            s.effect("mail", ([p.address], "notice/start.txt",
-                              {**ctx, "you": p.power.title(), "letter": m.power_letters[p.power]}))
-    s.effect("mail", ([game.master_address] + game.observers, "notice/start.txt", {**ctx, "you": "", "letter": ""}))
-    s.say(f"Game {game.name} has started: {game.position.phase.describe()}, deadline "
+            units = [str(u) for u in sorted(pos.units_of(p.power), key=lambda u: u.loc)]
+            s.effect("mail", ([p.address], "notice/assignment.txt",
+                              {**common, "you": p.power.title(), "letter": m.power_letters[p.power], "units": units}))
+    powers = [{"power": p.power.title(), "status": p.status if p.address else DUMMY} for p in game.players]
+    subject, body = render("notice/start.txt", **common, powers=powers, units=reports.position_blocks(m, pos),
+                           ownership=reports.ownership_lines(m, pos))
+    audience = [p.address for p in game.players if p.address] + [game.master_address] + game.observers
+    s.effect("started", (audience, subject, body))
+    s.say(f"Game {game.name} has started: {pos.phase.describe()}, deadline "
           f"{show(game.deadline, game.timing)}.")
 
 
@@ -58,6 +63,13 @@ def flush_orders(s: Session) -> None:
             # e.g. partial_orders=reject: a refusal like any other, never an internal error.
             raise CommandError(str(exc)) from None
         lines = power_lines(game, power)
+        if not s.subject:
+            # As DPjudge confirms orders: its subject, and the "::" header that tools read.
+            phase = game.position.phase
+            s.subject = f"Diplomacy orders {game.name} {phase}"
+            s.say_block(f":: Judge: {s.settings.judge_name}  Game: {game.name}  Variant: {game.variant}\n"
+                        f":: Deadline: {reports.mapper_code(phase)} {show(game.deadline, game.timing)}")
+            s.say("")
         s.say(f"Orders for {power.title()} ({game.position.phase.describe()}):", *[f"  {line}" for line in lines])
         missing = sum("no order" in line or "not ordered" in line for line in lines)
         if not accepted:

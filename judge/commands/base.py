@@ -61,6 +61,7 @@ class Session:
     failed_signon: str = ""                   # the failures key of a wrong password in this message, if any
     refusal_notices: list = field(default_factory=list)   # notices sent even when the message is refused
     attachments: list = field(default_factory=list)       # (file name, MIME type, data) for the reply (MAP)
+    subject: str = ""                         # the reply's subject when not "Re: ..." (DPjudge's order confirmation)
     claims: list = field(default_factory=list)            # limits.Claim: counted when the message is committed
 
     def within(self, claims: list) -> None:
@@ -105,7 +106,7 @@ class Session:
             self.game, self.loaded = self.loaded, None
             return self.game
         if not self.store.exists(name):
-            raise CommandError(f"NO SUCH GAME: {name}")
+            raise CommandError(f"NO SUCH GAME: {name} (LIST SHOWS THE GAMES OF THIS JUDGE)")
         self.game = self.store.load(name)
         return self.game
 

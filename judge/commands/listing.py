@@ -1,12 +1,15 @@
 """LIST, SUMMARY, HISTORY and HELP: what anyone may ask about games (a private game: with its game password)."""
 from __future__ import annotations
 
+from datetime import datetime, timezone
 
 from judge import maps
 from judge.commands.actions import block
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game.processing import describe_result
+from judge.game.standing import standing
+from judge.reports import mail_file_entry, mapper_code
 from judge.game.reveal import roster
 from judge.rules import Anonymous, describe
 from judge.storage.gamedir import GameUnavailable
@@ -50,7 +53,8 @@ class List:
                 "deadline": "paused" if g.paused else show(g.deadline, g.timing),
                 "master": "(anonymous game)" if hide and not master else g.master_address,
                 "result": describe_result(g.result) if g.over else "",
-                "players": [{"power": p.power.title(), "status": p.status,
+                "players": [{"power": p.power.title(),
+                             "status": standing(g, p.power, p.status) if p.power else p.status,
                              "orders": p.submitted if show_status else None,
                              "wait": p.wait if show_status else None,
                              "late": p.late_count if master else None} for p in g.players],
@@ -87,7 +91,7 @@ class Summary:
 class History:
     name, aliases, block_end = "HISTORY", (), None
     syntax = "HISTORY <game> [game password]"
-    help = "Every results mail of the game so far."
+    help = "Every results mail of the game so far, as a mail file (jDip imports it)."
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
@@ -95,9 +99,22 @@ class History:
             raise CommandError("USE HISTORY <game>")
         s.open_access(args[0], args[1:])
         g = s.game
-        results = [{"name": p.stem, "text": p.read_text(encoding="utf-8").rstrip("\n")}
-                   for p in s.store.results(g.name)]
-        block(s, "reply/history.txt", game=g.name, results=results)
+        entries = []
+        start = s.store.start(g.name)
+        if start is not None:
+            entries.append(start.read_text(encoding="utf-8").rstrip("\n"))
+        for p in s.store.results(g.name):
+            text = p.read_text(encoding="utf-8").rstrip("\n")
+            if not text.startswith("From "):
+                # Archived before results were kept as mails: give it the head it would have had.
+                when = datetime.fromtimestamp(p.stat().st_mtime, timezone.utc)
+                text = mail_file_entry(s.settings.address, when, f"Diplomacy results {g.name} {p.stem[5:]}",
+                                       text).rstrip("\n")
+            entries.append(text)
+        running = g.position is not None and not g.over
+        block(s, "reply/history.txt", judge=s.settings.judge_name, game=g.name, variant=g.variant,
+              phase=mapper_code(g.position.phase) if running else "",
+              deadline=show(g.deadline, g.timing) if running else "", entries=entries)
         return Continue.YES
 
 

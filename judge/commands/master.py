@@ -79,8 +79,8 @@ class Activate:
 
 class Process:
     name, aliases, block_end = "PROCESS", (), None
-    syntax = "PROCESS  (or PROCESS! to give missing orders their defaults)"
-    help = "Process the current phase now."
+    syntax = "PROCESS"
+    help = "Process the current phase now, if every order is in (PROCESS! processes it whatever is missing)."
 
     def handle(self, s: Session, args: list[str], body: list[str], force: bool = False) -> Continue:
         """See `Command`."""
@@ -197,7 +197,7 @@ class Dummy:
                 "game": game.name, "title": "your power is now a dummy",
                 "lines": [f"The master of game {game.name} has made {player.power.title()} a dummy: you no longer "
                           "play it."]}))
-        game.vacate(player.power, DUMMY)
+        game.vacate(player.power, DUMMY, "made a dummy by the master")
         game._note_readiness(s.now)
         s.say(f"{player.power.title()} is now a dummy.")
         return Continue.YES

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from judge import limits
 from judge.commands._util import need_args, power_and_game, power_of, who_in
-from judge.commands.actions import open_seat, start_game
+from judge.commands.actions import block, open_seat, start_game
 from judge.commands.base import CommandError, Continue, Session
+from judge.deadlines import show
 from judge.game import FORMING, PLAYING, VACANT, GameError
+from judge.game.standing import owed, power_lines
 from judge.storage.passwords import check_password, hash_password
 
 
@@ -125,7 +127,15 @@ class Takeover:
         except GameError as exc:
             raise CommandError(str(exc)) from None
         s.role, s.power = "power", who
-        s.say(f"You now play {who.title()} in game {name}.")
+        s.say(f"You now play {who.title()} in game {name}. Sign on with: SIGNON {game.map.power_letters[who]}{name} "
+              "<your password>")
+        if game.position is not None:
+            # Where the power stands: the phase, the deadline, each unit with the order the judge holds for it.
+            player = game.player(who)
+            block(s, "reply/status.txt", game=name, who=who, phase=game.position.phase.describe(),
+                  deadline=show(game.deadline, game.timing),
+                  powers=[{"power": who.title(), "status": player.status, "wait": player.wait,
+                           "lines": power_lines(game, who), "submitted": player.submitted, "owed": owed(game, who)}])
         s.log.append(f"TAKEOVER {who} {name}")
         s.effect("notify", ("takeover", [f"{who.title()} in game {name} has been taken over by {s.sender}."],
                             "master"))
@@ -165,7 +175,7 @@ class Eject:
         if player is None or not player.address:
             raise CommandError(f"{power} HAS NO PLAYER TO EJECT")
         address = player.address
-        game.vacate(power, VACANT)
+        game.vacate(power, VACANT, "removed by the master")
         game._note_readiness(s.now)
         s.say(f"{power.title()} is now vacant; its player has been told.")
         s.effect("mail", ([address], "notice/event.txt", {

@@ -108,6 +108,27 @@ def _send(s: Session, r: Request) -> dict:
     return entry
 
 
+def _real_recipients(entry: dict) -> str:
+    """Who really gets the press (not who it claims to go to)."""
+    if entry["broadcast"]:
+        return "everyone"
+    names = [p.title() for p in entry["to"]] + (["the master"] if entry["to_master"] else [])
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _sent(head: str, r, entry: dict) -> str:
+    """The confirmation: who gets it, and how it is shown to them (faked, grey) - as sent, not as asked for (the
+    house rule may make press grey without the sender asking)."""
+    shown = []
+    if r.fake_to is not None:
+        shown.append(f"shown as sent to {entry['shown_to']}")
+    if r.fake_from:
+        shown.append(f"signed {entry['shown_from']}")
+    elif entry["grey"] and r.role != "observer":
+        shown.append("grey")
+    return head + (f" ({'; '.join(shown)})" if shown else "") + "."
+
+
 class Press:
     name, aliases, block_end = "PRESS", (), "ENDPRESS"
     syntax = "PRESS [TO <powers>|M] [GREY|WHITE] [FAKE FROM <power>] [FAKE TO <powers>] ... ENDPRESS"
@@ -118,8 +139,7 @@ class Press:
         """See `Command`."""
         r = _request(s, args, body, broadcast=False)
         entry = _send(s, r)
-        # Grey as sent (the house rule may make it grey without the sender asking), not as asked for.
-        s.say(f"Press sent to {entry['shown_to']}{' (grey)' if entry['grey'] else ''}.")
+        s.say(_sent("Press sent to " + _real_recipients(entry), r, entry))
         return Continue.YES
 
 
@@ -132,7 +152,7 @@ class Broadcast:
         """See `Command`."""
         r = _request(s, args, body, broadcast=True)
         entry = _send(s, r)
-        s.say(f"Broadcast sent{' (grey)' if entry['grey'] and r.role != 'observer' else ''}.")
+        s.say(_sent("Broadcast sent", r, entry))
         return Continue.YES
 
 

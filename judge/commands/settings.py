@@ -10,6 +10,8 @@ from judge.commands.base import CommandError, Continue, Session
 from judge.commands.voting import apply_vote
 from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse_moment, parse_time_of_day, say_delay,
                              show)
+from judge.game import PLAYING
+from judge.game.clock import REMINDER_MARGIN
 from judge.rules import RULES_BY_NAME, Ruleset
 from judge.storage.passwords import hash_password
 from judge.zones import canonical_zone
@@ -156,5 +158,41 @@ class Set:
             game.timing = dataclasses.replace(game.timing, **{field: parsed})
             shown = say_delay(parsed, unit) if field in LIMITS and parsed >= 0 else parsed
             s.say(f"{what.title()} set to {shown}.")
+            if field == "reminder_hours":
+                _reminder_note(s, game.timing)
+            if field == "early_minutes":
+                _early_note(s, game)
         else:
             raise CommandError(f"UNKNOWN SETTING: {what}")
+
+
+def _reminder_note(s: Session, timing) -> None:
+    """A reminder goes only when it falls well after its phase began (else it would come with the results): say
+    so when the delays set make it never go, rather than confirm a reminder nobody will get."""
+    hours = timing.reminder_hours
+    if hours <= 0:
+        return
+    margin = REMINDER_MARGIN.total_seconds() / 3600
+    kinds = {"movement": timing.movement_hours, "retreat": timing.retreat_hours,
+             "adjustment": timing.adjustment_hours}
+    silent = [k for k, delay in kinds.items() if delay - hours < margin]
+    if silent:
+        which = "any phase" if len(silent) == 3 else ("an " if silent[0][0] == "a" else "a ") + \
+            " or ".join(silent) + " phase"
+        s.say(f"Note: with the phases this game has now, no reminder will be sent in {which}: a reminder goes "
+              f"{say_delay(hours, 'hours')} before the deadline, and only when that is at least "
+              f"{say_delay(margin, 'hours')} after the phase began.")
+
+
+def _early_note(s: Session, game) -> None:
+    """Every order may be in already: then a shorter EARLY processes the phase at once, which the master should
+    know before it happens."""
+    early = game.early_time() if game.status == PLAYING and not game.paused else None
+    if early is None:
+        return
+    if early <= s.now:
+        s.say(f"Note: every order is in and nobody waits, so {game.position.phase.describe()} will be processed "
+              "now (within a minute).")
+    else:
+        s.say(f"Note: every order is in and nobody waits, so {game.position.phase.describe()} will be processed at "
+              f"{show(early, game.timing)}.")

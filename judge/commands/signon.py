@@ -4,7 +4,8 @@ from __future__ import annotations
 from judge.commands._util import need_args, power_and_game, who_in
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
-from judge.game import ACTIVE
+from judge.game import ACTIVE, VACANT
+from judge.rules import Anonymous
 from judge.storage.failures import SignonFailures
 from judge.storage.passwords import check_password
 
@@ -45,10 +46,25 @@ class Signon:
                 s.say(f"Signed on as {who.title()} in game {name}, with the master's password.")
             else:
                 s.failed_signon = key
-                raise CommandError(f"WRONG PASSWORD OR NO PLAYER FOR {who} IN {name}")
+                raise CommandError(_refusal(game, who, s.sender))
             s.role, s.power = "power", who
         s.log.append(f"SIGNON {who} {name}")
         return Continue.YES
+
+
+def _refusal(game, who: str, sender: str) -> str:
+    """Why a sign-on as a power fails: a wrong password, or a power whose player has left (which everyone in the
+    game was told). A former player signing on from their own address is told they no longer play it."""
+    player = game.player(who)
+    name = game.name
+    if player is None or player.status == ACTIVE or not game.tenures_of(who):
+        return f"WRONG PASSWORD OR NO PLAYER FOR {who} IN {name}"
+    last = game.tenures_of(who)[-1]
+    why = (last.get("why") or "left").upper()
+    now = "; IT IS OPEN FOR TAKEOVER" if player.status == VACANT else ""
+    if last["address"].lower() == sender.lower() and game.rules.anonymous is Anonymous.NO:
+        return f"YOU NO LONGER PLAY {who} IN {name} ({why} IN {last['to']}){now}"
+    return f"WRONG PASSWORD OR NO PLAYER FOR {who} IN {name} (ITS LAST PLAYER: {why} IN {last['to']}{now})"
 
 
 def _lord_signs_on(game, vassal: str, password: str) -> bool:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
-from judge.game.standing import owed, power_lines
+from judge.game.standing import owed, power_lines, standing
 from judge.templating import render
 
 
@@ -20,7 +20,8 @@ class Status:
         if game.position is None:
             raise CommandError(f"GAME {game.name} HAS NOT STARTED")
         players = [p for p in game.players if p.power and (s.role == "master" or p.power == s.power)]
-        rows = [{"power": p.power.title(), "status": p.status, "wait": p.wait, "lines": power_lines(game, p.power),
+        rows = [{"power": p.power.title(), "status": standing(game, p.power, p.status), "wait": p.wait,
+                 "lines": power_lines(game, p.power),
                  "submitted": p.submitted, "owed": owed(game, p.power)} for p in players]
         _, text = render("reply/status.txt", game=game.name, who=s.power or "all powers",
                          phase=game.position.phase.describe(), deadline=show(game.deadline, game.timing),

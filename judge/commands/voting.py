@@ -2,18 +2,12 @@
 from __future__ import annotations
 
 from judge.commands.base import CommandError, Continue, Session
+from judge.deadlines import show
 from judge.game import GameError
+from judge.game.clock import VOTE_NEWS_DELAY
 from judge.game.processing import describe_result
+from judge.game.votes import describe_vote
 from judge.rules import DrawVotes
-
-
-def describe_vote(vote: str) -> str:
-    if vote == "DRAW":
-        return "a draw including all survivors"
-    if vote.startswith("DRAW:"):
-        names = [p.title() for p in vote[5:].split(",")]
-        return "a draw between " + ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
-    return f"conceding the game to {vote.split(':', 1)[1].title()}"
 
 
 def apply_vote(s: Session, words: list[str]) -> None:
@@ -34,28 +28,16 @@ def apply_vote(s: Session, words: list[str]) -> None:
         raise CommandError(str(exc)) from None
     s.say(f"{power.title()} withdraws its vote." if vote is None else
           f"{power.title()} votes for {describe_vote(vote)}.")
-    rule = game.rules.draw_votes
-    if rule is DrawVotes.NAMES:
-        lines = [f"{power.title()} {'has withdrawn its vote' if vote is None else 'votes for ' + describe_vote(vote)}."]
-        lines += _standings(game)
-        s.effect("notify", ("votes", lines, "all"))
-    elif rule is DrawVotes.COUNTS:
-        # Counted among the powers that vote (a dummy has no vote), not among all survivors.
-        lines = ["The votes have changed."] + [f"{n} of the {len(game.voters())} powers with a vote "
-                                              f"{'is' if n == 1 else 'are'} for {describe_vote(v)}."
-                                              for v, n in sorted(game.vote_counts().items())]
-        if not game.vote_counts():
-            lines.append("No vote stands.")
-        s.effect("notify", ("votes", lines, "all"))
     result = game.agreed()
     if result is not None:
         game.finish(result, s.now)
         s.effect("ended", None)
         s.say(f"Every survivor agrees: the game is over ({describe_result(game.result)}).")
-
-
-def _standings(game) -> list[str]:
-    return [f"  {p.title()}: {describe_vote(game.votes[p]) if p in game.votes else 'no vote'}" for p in game.voters()]
+    elif game.rules.draw_votes is not DrawVotes.SECRET:
+        # The others learn the votes as they stand a few minutes on: a round of votes is one notice, not one each.
+        if game.vote_news is None:
+            game.vote_news = s.now + VOTE_NEWS_DELAY
+        s.say(f"Everyone in the game is told the votes as they stand at {show(game.vote_news, game.timing)}.")
 
 
 class Vote:

@@ -8,6 +8,7 @@ from collections import deque
 from typing import Any, Callable
 
 from judge.daemon import statuscodes as S
+from judge.daemon.connections import at_work
 from judge.daemon.spool import Spool, envelope_sender
 from judge.mail.inbound import UnusableSender
 from judge.mail.loops import RateLimit
@@ -67,7 +68,7 @@ class Handler:
 
     def __init__(self, spool: Spool, recipients: list[str], max_bytes: int, rate_per_hour: int,
                  accepted: Callable[..., None], route: Callable[[bytes, str], Any] | None = None,
-                 intake: Intake | None = None):
+                 intake: Intake | None = None, max_recipients: int = 100):
         self.spool = spool
         self.recipients = {r.lower() for r in recipients}
         self.max_bytes = max_bytes
@@ -76,14 +77,21 @@ class Handler:
         self.route = route                       # (raw, envelope sender) -> what `accepted` is told besides the id
         self.intake = intake
         self.rate = RateLimit(rate_per_hour)
+        self.max_recipients = max_recipients
 
     async def handle_RCPT(self, server, session, envelope, address: str, rcpt_options) -> str:
+        if len(envelope.rcpt_tos) >= self.max_recipients:
+            return S.TOO_MANY_RECIPIENTS          # RFC 5321 4.5.3.1.10: 452, the client sends the rest later
         if address.lower() not in self.recipients:
             return S.UNKNOWN_RECIPIENT
         envelope.rcpt_tos.append(address)
         return S.RCPT_OK
 
     async def handle_DATA(self, server, session, envelope) -> str:
+        with at_work(server):                     # the client waits for our answer: it is not idle
+            return await self._data(envelope)
+
+    async def _data(self, envelope) -> str:
         raw = envelope.original_content or envelope.content or b""
         if len(raw) > self.max_bytes:
             return S.TOO_BIG

@@ -23,11 +23,12 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Callable
 
-from aiosmtpd.smtp import SMTP
-
-from judge import maps
+from judge import malloc, maps
 from judge.config import Settings
+from judge.daemon.connections import Connections, Limits, SMTPConnection
 from judge.daemon.lanes import Lanes
+from judge.daemon.listener import Listener
+from judge.daemon.lock import ServeLock
 from judge.daemon.scheduler import Deadlines
 from judge.daemon.sender import Sender
 from judge.daemon.server import Handler, Intake
@@ -72,7 +73,8 @@ class Daemon:
         self.kick = asyncio.Event()               # wakes the sender
         self.idle = asyncio.Event()               # set whenever no lane has work
         self.idle.set()
-        self.server: asyncio.AbstractServer | None = None
+        self.server: Listener | None = None
+        self.connections: Connections | None = None
         self.deadlines: Deadlines | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.tasks: list[asyncio.Task] = []
@@ -88,12 +90,14 @@ class Daemon:
         self._failing: dict[str, tuple[int, datetime]] = {}   # game -> (failed clock runs, not before)
         self.retry_start = RETRY_START            # seconds before the first retry (tests make it short)
         self.sender.on_failure = self.judge.keeper.unsendable
+        self.lock = ServeLock(settings.games_dir)   # one daemon per games folder
 
     # -- life cycle ----------------------------------------------------------------------------------------------
     async def start(self, host: str | None = None, port: int | None = None, web_host: str | None = None,
                     web_port: int | None = None) -> tuple[str, int]:
         """Listen for mail on host:port (config.ini [smtp] by default) and serve the web pages on web_host:web_port
         (config.ini [web]; its port 0 means no pages, but web_port=0 given here picks a free port)."""
+        self.lock.acquire()                       # AlreadyRunning: another daemon has this games folder
         loop = self.loop = asyncio.get_running_loop()
         self.deadlines = Deadlines(self.clock, self._deadline_work, loop)
         self.intake = Intake(self.backlog, FLOW_DELAY, self.paused)
@@ -107,15 +111,19 @@ class Daemon:
             self.deadlines.plan(game, moment)
         self.deadlines.start()
         recipients = self.settings.get("smtp", "recipients") or [self.settings.address]
+        limits = Limits.from_settings(self.settings)
         handler = Handler(self.spool, recipients, self.settings.get("smtp", "max_message_bytes"),
                           self.settings.get("smtp", "rate_per_hour"), self._accepted, route=self.route,
-                          intake=self.intake)
+                          intake=self.intake, max_recipients=limits.max_recipients)
         hostname = self.settings.get("smtp", "hostname")
         limit = self.settings.get("smtp", "max_message_bytes")
-        self.server = await loop.create_server(
-            lambda: SMTP(handler, hostname=hostname, data_size_limit=limit, loop=loop),
-            host if host is not None else self.settings.get("smtp", "host"),
-            port if port is not None else self.settings.get("smtp", "port"))
+        # Connections are capped (to fit the file limit), timed out when silent, and dropped sooner under stress.
+        connections = self.connections = Connections(limits, hostname)
+        self.server = Listener(loop, connections, lambda: SMTPConnection(
+            handler, connections, hostname=hostname, data_size_limit=limit, loop=loop))
+        self.server.listen(host if host is not None else self.settings.get("smtp", "host"),
+                           port if port is not None else self.settings.get("smtp", "port"))
+        connections.start(loop)
         self.host, self.port = self.server.sockets[0].getsockname()[:2]
         if web_port is not None or self.settings.get("web", "port"):
             from judge.web.app import WebFace        # imported only when pages are served
@@ -149,7 +157,7 @@ class Daemon:
             await self.web.stop()
         if self.server is not None:
             self.server.close()
-            await self.server.wait_closed()
+            self.connections.close_all()
         for t in self.tasks:
             t.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
@@ -162,6 +170,7 @@ class Daemon:
                 job.done.cancel()
         self._flush()
         await asyncio.to_thread(self._last_drain)      # last chance to hand over what is ready
+        self.lock.release()
 
     def _last_drain(self) -> None:
         self.sender.close()                      # the streaming threads send what they were offered first
@@ -412,6 +421,7 @@ class Daemon:
                 await self.sweep()
             except Exception:  # noqa: BLE001 - the next sweep tries again
                 log.exception("spool sweep failed")
+            await asyncio.to_thread(malloc.trim)    # memory freed since the last sweep goes back to the system
 
     async def sweep(self) -> int:
         """Queue the requeued messages nobody queued yet (returns how many); delete expired set-aside ones (a

@@ -7,3 +7,9 @@ RATE_LIMITED = "451 4.7.1 Too many messages from this sender; try again later"
 TEMPORARY_FAILURE = "451 4.3.0 Temporary failure; try again later"
 UNUSABLE_SENDER = ("553 5.6.7 The From or Reply-To address cannot be answered by this judge (only plain ASCII "
                    "addresses are supported)")
+TOO_MANY_RECIPIENTS = "452 4.5.3 Too many recipients"
+# 421: the judge closes the connection after saying so (RFC 5321 4.2.3: with the server's name).
+BUSY = "421 4.3.2 {host} Too many connections; try again later"
+IDLE = "421 4.4.2 {host} Idle for too long; closing the connection"
+TOO_MANY_ERRORS = "421 4.7.0 {host} Too many errors; closing the connection"
+SHUTTING_DOWN = "421 4.3.2 {host} Shutting down; try again later"

@@ -9,6 +9,8 @@ from judge.game.roles import ACTIVE, MASTER, PLAYING, GameError
 from judge.rules import DeadlineMode, LatePowers
 
 REMINDER_MARGIN = timedelta(hours=1)     # a reminder this close to the phase's start would come with the results
+# Votes cast within this time make one notice to everyone (seven votes in three seconds are one mail, not seven).
+VOTE_NEWS_DELAY = timedelta(minutes=10)
 
 
 class GameClock:
@@ -101,7 +103,10 @@ class GameClock:
 
     # -- what is due ---------------------------------------------------------------------------------------------
     def due(self, now: datetime) -> str | None:
-        """What the clock asks of the game now: 'process', 'remind', 'late' (notices), 'disorder', or None."""
+        """What the clock asks of the game now: 'process', 'remind', 'late' (notices), 'disorder', 'votes' (the
+        news of changed votes), or None."""
+        if self.status == PLAYING and self.vote_news is not None and now >= self.vote_news:
+            return "votes"
         if self.status != PLAYING or self.deadline is None or self.paused:
             return None
         early = self.early_time()
@@ -152,9 +157,12 @@ class GameClock:
 
     def next_wakeup(self, now: datetime) -> datetime | None:
         """The next moment the clock has something to do for this game (None: nothing until a message arrives)."""
+        news = [self.vote_news] if self.status == PLAYING and self.vote_news is not None else []
         if self.status != PLAYING or self.deadline is None or self.paused:
-            return None
-        moments = [self.deadline]
+            if news and self.due(now) is not None:
+                return now
+            return news[0] if news and news[0] > now else None
+        moments = [self.deadline, *news]
         early = self.early_time()
         if early is not None:
             moments.append(early)

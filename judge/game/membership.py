@@ -89,12 +89,13 @@ class Membership:
             self._tenure_starts(player)
         return player
 
-    def vacate(self, power: str, status: str = VACANT) -> Player:
+    def vacate(self, power: str, status: str = VACANT, why: str = "") -> Player:
         """The power's player leaves (resigned, ejected) or it is made a dummy: its seat is open or played by
-        default orders; the player's address and password go."""
+        default orders; the player's address and password go. `why` is kept with the player's tenure, so that a
+        later sign-on can be told ("removed by the master")."""
         player = self.player(power)
         if player.address:
-            self._tenure_ends(player)
+            self._tenure_ends(player, why)
         player.status, player.address, player.password, player.wait = status, "", "", False
         # The absences and the vote were the leaving player's: they move no later deadline and a newcomer does not
         # inherit a vote they never cast.
@@ -102,8 +103,8 @@ class Membership:
         self.votes.pop(power, None)
         return player
 
-    def resign(self, power: str) -> None:
-        self.vacate(power, VACANT)
+    def resign(self, power: str, why: str = "resigned") -> None:
+        self.vacate(power, VACANT, why)
 
     def open_powers(self) -> list[str]:
         return [p.power for p in self.players if p.power and p.status == VACANT]
@@ -120,10 +121,12 @@ class Membership:
         self.tenures.insert(at, {"power": player.power, "address": player.address, "from": self._phase_now(),
                                  "to": ""})
 
-    def _tenure_ends(self, player: Player) -> None:
+    def _tenure_ends(self, player: Player, why: str = "") -> None:
         for t in reversed(self.tenures):
             if t["power"] == player.power and not t["to"]:
                 t["to"] = self._phase_now()
+                if why:
+                    t["why"] = why
                 return
 
     def move_address(self, player: Player, new: str) -> str:

@@ -51,6 +51,7 @@ class Game(Membership, Ordering, GameClock, Voting):
     tenures: list[dict] = field(default_factory=list)        # who played which power when
     victory: int | None = None                               # centres for a solo (None: the variant's count)
     variant: str = "standard"                                # the map and variant played (judge.maps)
+    vote_news: datetime | None = None                        # when the gathered news of changed votes goes out
 
     @property
     def map(self) -> maps.Map:
@@ -96,6 +97,7 @@ class Game(Membership, Ordering, GameClock, Voting):
             "tenures": list(self.tenures),
             "victory": self.victory,
             "variant": self.variant,
+            "vote_news": _iso(self.vote_news),
         }
 
     @classmethod
@@ -126,6 +128,7 @@ class Game(Membership, Ordering, GameClock, Voting):
         g.result = doc.get("result")
         g.tenures = list(doc.get("tenures", []))
         g.victory = doc.get("victory")
+        g.vote_news = _time(doc.get("vote_news"))
         return g
 
     def copy(self) -> "Game":

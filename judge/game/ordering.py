@@ -7,17 +7,19 @@ from datetime import datetime
 
 from judge.adjudicator import PhaseOutcome, adjudicate
 from judge.orders import unit_key
-from judge.orders.errors import DUPLICATE_ORDER, SET_NOT_USED, SET_REJECTED, OrderError
+from judge.orders.errors import DUPLICATE_ORDER, SET_NOT_USED, SET_REJECTED, WRONG_PHASE, OrderError
 from judge.orders.parser import parse
 from judge.orders.sets import adjustment_count, build_order_set
+from judge.orders.suggest import with_hint
 from judge.orders.validate import Validator
 from judge import builds
 from judge.phases import ends_year, victory_centers
-from judge.position import HouseState
+from judge.position import HouseState, Phase
 from judge.game.roles import DUMMY, PLAYING, GameError, OrderSetError, Player
 from judge.rules import OrderSets, PartialOrders
 
 _DUPLICATE = DUPLICATE_ORDER.split("{")[0]      # "MULTIPLE ORDERS FOR ONE UNIT: "
+_WRONG_PHASE = WRONG_PHASE.split("{")[0]        # "ORDER NOT ALLOWED IN "
 SET_REJECTED_HEAD = SET_REJECTED.split("{")[0]
 
 
@@ -87,7 +89,11 @@ class Ordering:
         errors = [(t, e) for t, e in oset.errors if not e.startswith(_DUPLICATE)]
         if errors:
             given = set(texts)
-            raise OrderSetError(_once_per_unit([(t, e) for t, e in errors if t in given] or errors))
+            late = self._too_late(errors)
+            errors = [(t, e if e.startswith((_WRONG_PHASE, _DUPLICATE)) else with_hint(t, e, m, pos, self.rules, power))
+                      for t, e in errors]
+            raise OrderSetError(([("", late)] if late else []) +
+                                _once_per_unit([(t, e) for t, e in errors if t in given] or errors))
         if notes is not None:
             notes.extend((t, e) for t, e in oset.errors if e.startswith(_DUPLICATE))
         if self.rules.partial_orders is PartialOrders.REJECT and pos.phase.kind == "M":
@@ -99,6 +105,28 @@ class Ordering:
         player.submitted = True
         self._note_readiness(now)
         return [str(o) for o in oset.orders]
+
+    def _too_late(self, errors: list[tuple[str, str]]) -> str | None:
+        """Orders of the kind of the phase just processed, sent after it was: say so, not only that they do not
+        fit the phase the game is in now."""
+        if not self.history or not any(e.startswith(_WRONG_PHASE) for _, e in errors):
+            return None
+        try:
+            last = Phase.parse(self.history[-1], self.map.flow)
+        except ValueError:
+            return None
+        now = self.position.phase
+        if last.kind == now.kind:
+            return None
+        for text, why in errors:
+            if why.startswith(_WRONG_PHASE):
+                try:
+                    parse(text, self.map, last.kind)
+                except OrderError:
+                    continue
+                return (f"TOO LATE: THESE ARE ORDERS FOR {last.describe().upper()}, WHICH HAS BEEN PROCESSED. THE "
+                        f"GAME IS NOW IN {now.describe().upper()}: SEND ORDERS FOR THAT PHASE")
+        return None
 
     def _merge(self, old: list[str], new: list[str]) -> list[str]:
         """Combine order sets: a new order for a unit replaces the old one (DATC 4.D.1, 'merge' rule)."""

@@ -13,7 +13,7 @@ from judge.adjudicator.crosscheck import replayable
 from judge.config import Settings
 from judge.deadlines import grace_end, show
 from judge.game.model import Game
-from judge.game.roles import ACTIVE
+from judge.game.roles import ACTIVE, DUMMY
 from judge.orders import unit_key
 from judge.position import Phase
 from judge.rules import LatePowers, MapPicture
@@ -77,16 +77,18 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
         out.mails.append(Mail([game.master_address], "notice/crosscheck.txt", {
             "game": game.name, "phase": before.phase.describe(), "differences": outcome.disagreements}))
         out.notes.append(f"engines disagree on {before.phase}")
-    disorder = [p.power for p in game.ordering_players() if not p.submitted]
+    disorder = in_disorder(game)
     processed = show(game.deadline, game.timing)
     if disorder:
         out.mails.append(Mail([game.master_address], "notice/cd.txt", {
             "judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(before.phase),
             "powers": [reports.power_name(p) for p in disorder]}))
     game.advance(outcome, now)
+    if not game.over:
+        out.mails.extend(_last_centre_lost(game, before))
     ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors, disorder, game.winner)
-    subject, body = _render(game, settings, ctx, show(game.deadline, game.timing), processed, game.winner)
-    out.results = (str(before.phase), body)
+    subject, body = _render(game, settings, ctx, show(game.deadline, game.timing, long=True), processed, game.winner)
+    out.results = (str(before.phase), reports.mail_file_entry(settings.address, now, subject, body))
     board, out.pictures = kept_picture(game, f"{game.name}-{before.phase.code}",
                                        lambda: picture.results_svg(game.map, before, outcome, game=game.name))
     out.mails.append(Mail(audience(game), "raw", {"subject": subject, "body": body}, board))
@@ -96,6 +98,30 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     else:
         out.notes.append(f"{before.phase} processed; next phase {game.position.phase}")
     return out
+
+
+def _last_centre_lost(game: Game, before) -> list[Mail]:
+    """A player whose power has just lost its last supply centre is told what follows."""
+    after = game.position
+    out = []
+    for p in game.players:
+        if p.power and p.address and p.status == ACTIVE and before.centers_of(p.power) and \
+                not after.centers_of(p.power):
+            power = p.power.title()
+            units = after.units_of(p.power)
+            out.append(Mail([p.address], "notice/event.txt", {
+                "game": game.name, "title": "last supply centre lost",
+                "lines": [f"{power} has lost its last supply centre in game {game.name} ({before.phase}).",
+                          (f"Its {len(units)} unit{'s are' if len(units) != 1 else ' is'} removed at the next "
+                           f"adjustment; then {power} is out of the game." if units else
+                           f"{power} is out of the game."),
+                          "You still receive the results until the game ends."]}))
+    return out
+
+
+def in_disorder(game: Game) -> list[str]:
+    """Powers whose player sent no orders (a dummy is played by default orders every phase: that is no news)."""
+    return [p.power for p in game.ordering_players() if not p.submitted and p.status != DUMMY]
 
 
 def describe_result(result: dict | None) -> str:
@@ -113,6 +139,27 @@ def describe_result(result: dict | None) -> str:
     return "terminated by the master"
 
 
+def end_sentence(result: dict | None) -> str:
+    """How a game ended, worded as DPjudge's end-of-game mail words it ("Game 'x' has been ...")."""
+    names = [p.title() for p in (result or {}).get("powers", [])]
+    kind = (result or {}).get("kind")
+    if kind == "draw":
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"declared a draw between {listed}"
+    if kind == "concession":
+        return f"conceded to {names[0]}"
+    if kind == "solo":
+        return f"won by {names[0]} alone"
+    return "ended by its master"
+
+
+def _mapper(m, phase: str) -> str:
+    try:
+        return reports.mapper_code(Phase.parse(phase, m.flow))
+    except ValueError:
+        return phase
+
+
 def end_mails(game: Game, settings: Settings) -> list[Mail]:
     """The game is over: everyone gets the result, the final centre counts and who played which power when (by
     address only as the house rules reveal and anonymous allow each recipient: judge.game.reveal)."""
@@ -127,8 +174,11 @@ def end_mails(game: Game, settings: Settings) -> list[Mail]:
     # "after F1905M" (the phase processed that ended it) or "in S1903M" (a vote during that phase); games ended before
     # the distinction was kept say "after"
     phase, when = ended.get("phase", ""), ended.get("when", "after")
-    ctx = {"game": game.name, "result": describe_result(game.result), "phase": phase, "when": when,
-           "counts": counts}
+    at = datetime.fromisoformat(ended["at"]) if ended.get("at") else None
+    ctx = {"game": game.name, "outcome": end_sentence(game.result), "phase": phase, "when": when, "counts": counts,
+           "judge": settings.judge_name, "variant": game.variant, "deadline": show(at, game.timing) if at else "",
+           # the "::" header names the phase that ended the game (or the one it stopped in)
+           "mapper": _mapper(m, phase or (str(pos.phase) if pos is not None else ""))}
     board = picture_of(game, f"{game.name}-final", lambda: picture.position_svg(
         m, pos, game=game.name, title=_final_title(phase, when), subtitle=describe_result(game.result))) \
         if pos is not None else []
@@ -159,7 +209,19 @@ def on_clock(game: Game, settings: Settings, now: datetime) -> Processed | None:
         return late_notices(game, settings, now)
     if due == "disorder":
         return civil_disorder(game, settings, now)
+    if due == "votes":
+        return vote_news(game)
     return None
+
+
+def vote_news(game: Game) -> Processed:
+    """The votes cast in the last minutes, told to everyone in one notice (house rule draw_votes counts or names)."""
+    game.vote_news = None
+    out = Processed()
+    out.mails.append(Mail(audience(game), "notice/event.txt", {"game": game.name, "title": "votes",
+                                                               "lines": game.vote_news_lines()}))
+    out.notes.append("vote news sent")
+    return out
 
 
 def reminders(game: Game, settings: Settings, now: datetime) -> Processed | None:
@@ -218,7 +280,7 @@ def civil_disorder(game: Game, settings: Settings, now: datetime) -> Processed |
     if not to_resign:
         return None                                        # already resigned: waiting, silently
     for p in to_resign:
-        game.resign(p.power)
+        game.resign(p.power, "resigned for lateness")
     out = Processed()
     out.mails.append(Mail([game.master_address], "notice/event.txt", {
         "game": game.name, "title": "late players resigned",
@@ -231,7 +293,7 @@ def civil_disorder(game: Game, settings: Settings, now: datetime) -> Processed |
 
 def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
     outcome, errors = game.adjudicate()
-    disorder = [p.power for p in game.ordering_players() if not p.submitted]
+    disorder = in_disorder(game)
     ctx = reports.results_context(game.map, game.position, outcome.position, outcome.results, errors, disorder,
                                   outcome.winner)
     _, body = _render(game, settings, ctx, "(not set: this is a preview)", show(game.deadline, game.timing),
@@ -240,7 +302,8 @@ def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
     board = picture_of(game, f"{game.name}-{game.position.phase.code}-preview",
                        lambda: picture.results_svg(game.map, game.position, outcome, game=f"{game.name} (preview)"))
     out.mails.append(Mail([game.master_address], "notice/preview.txt",
-                          {"game": game.name, "phase_code": str(game.position.phase), "late": late, "body": body},
+                          {"game": game.name, "phase_code": str(game.position.phase),
+                           "late": [reports.power_name(p) for p in late], "body": body},
                           board))
     return out
 

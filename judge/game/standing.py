@@ -42,6 +42,17 @@ def power_lines(game, power: str, texts: list[str] | None = None) -> list[str]:
     return out
 
 
+def standing(game, power: str, status: str) -> str:
+    """A power's status as STATUS and LIST show it: 'eliminated' once it has no centre and no unit left, 'active, no
+    centres left' while its last units wait to be removed."""
+    pos = game.position
+    if pos is None or pos.centers_of(power):
+        return status
+    if pos.units_of(power) or any(d.unit.power == power for d in pos.dislodged.values()):
+        return f"{status}, no centres left"
+    return "eliminated"
+
+
 def owed(game, power: str) -> str:
     """'builds 2', 'removes 1' or '' in an adjustment phase."""
     pos = game.position

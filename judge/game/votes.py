@@ -8,7 +8,17 @@ from __future__ import annotations
 from datetime import datetime
 
 from judge.game.roles import ACTIVE, DUMMY, PLAYING, GameError
-from judge.rules import Draws, DummyVotes, VoteExpiry
+from judge.rules import Draws, DrawVotes, DummyVotes, VoteExpiry
+
+
+def describe_vote(vote: str) -> str:
+    """A vote in words: 'a draw including all survivors', 'a draw between France and Germany', 'conceding ...'."""
+    if vote == "DRAW":
+        return "a draw including all survivors"
+    if vote.startswith("DRAW:"):
+        names = [p.title() for p in vote[5:].split(",")]
+        return "a draw between " + ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    return f"conceding the game to {vote.split(':', 1)[1].title()}"
 
 
 class Voting:
@@ -122,6 +132,19 @@ class Voting:
         self.votes = {p: v for p, v in self.votes.items()
                       if p in alive and set(v.partition(":")[2].split(",") if ":" in v else []) <= survivors}
 
+    def vote_news_lines(self) -> list[str]:
+        """The votes as the house rule lets everyone see them ('counts' or 'names'), for the gathered notice."""
+        if self.rules.draw_votes is DrawVotes.NAMES:
+            return ["The votes now stand:"] + [
+                f"  {p.title()}: {describe_vote(self.votes[p]) if p in self.votes else 'no vote'}"
+                for p in self.voters()]
+        counts = self.vote_counts()
+        # Counted among the powers that vote (a dummy has no vote), not among all survivors.
+        return ["The votes have changed."] + [f"{n} of the {len(self.voters())} powers with a vote "
+                                              f"{'is' if n == 1 else 'are'} for {describe_vote(v)}."
+                                              for v, n in sorted(counts.items())] + ([] if counts else
+                                                                                    ["No vote stands."])
+
     def vote_counts(self) -> dict[str, int]:
         """How many voters vote for each proposal (for the 'counts' house rule)."""
         out: dict[str, int] = {}
@@ -143,6 +166,7 @@ class Voting:
         else:
             phase, when = (str(self.position.phase) if self.position else ""), "in"
         result = {**result, "phase": phase, "when": when, "at": now.isoformat()}
+        self.vote_news = None                      # the end mail says how the votes ended it
         self.result = result
         self.winner = result["powers"][0] if result["kind"] == "solo" else None
         self.status = "completed" if result["kind"] != "terminated" else "terminated"

@@ -242,14 +242,13 @@ def _parse(text: str, m: Map, phase_kind: str) -> Parsed:
     except OrderError as err:
         # An order of another phase type gets the diagnostic that says so, not a puzzling one.
         for other, name in (("M", "MOVEMENT"), ("R", "RETREAT"), ("A", "ADJUSTMENT")):
-            if other == phase_kind or (other, phase_kind) == ("R", "M"):
+            if other == phase_kind or ((other, phase_kind) == ("R", "M") and tokens[0] not in RETREAT_WORDS):
                 continue    # a movement-phase order reads as a retreat too ("A SEV - UKR"): no hint there
             try:
                 _parse_as(tokens, m, text, other)
             except OrderError:
                 continue
-            phase_name = {"M": "MOVEMENT", "R": "RETREAT", "A": "ADJUSTMENT"}[phase_kind]
-            raise OrderError(E.WRONG_PHASE.format(phase_name, text.strip().upper())) from err
+            raise OrderError(E.WRONG_PHASE.format(E.IN_PHASE[phase_kind], text.strip().upper())) from err
         raise
 
 
@@ -311,6 +310,8 @@ def _movement_rest(r: _Reader, kind: str | None, place: Place) -> Parsed:
     if r.peek() in MOVE_WORDS:
         p.action = "move"
         while r.accept(MOVE_WORDS):
+            while r.accept(MOVE_WORDS):     # "moves to"
+                pass
             p.path.append(r.place())
         p.via = _via(r)
         return p
@@ -332,6 +333,8 @@ def _target(r: _Reader, p: Parsed, allow_hold: bool) -> None:
     p.target_kind = r.unit_type()
     p.target = r.place()
     if r.accept(MOVE_WORDS) or (r.peek() is not None and r.peek()[0].isalnum() and r.peek() not in KEYWORDS):
+        while r.accept(MOVE_WORDS):         # "supports A Paris moves to Burgundy"
+            pass
         p.target_dest = r.place()
         # A path in a convoy or support order ("F NTH C A LON - NTH - BEL") only names the route: keep the end.
         while r.accept(MOVE_WORDS):
@@ -347,10 +350,14 @@ def _retreat(r: _Reader) -> Parsed:
     if r.accept(DISBAND_WORDS):
         kind = r.unit_type()
         return Parsed("disband", r.text, kind, r.place())
+    # "Retreat A Bud - Vie", "retreat army budapest to vienna": the verb first, as "Build A Ber" is written.
+    verb_first = r.peek(1) is not None and r.accept(RETREAT_WORDS) is not None
     kind = r.unit_type()
     place = r.place()
-    if r.accept(DISBAND_WORDS):
+    if not verb_first and r.accept(DISBAND_WORDS):
         return Parsed("disband", r.text, kind, place)
+    if verb_first and (r.accept(MOVE_WORDS) or (not r.done() and r.peek()[0].isalnum())):
+        return Parsed("retreat", r.text, kind, place, [r.place()])
     if r.accept(RETREAT_WORDS | MOVE_WORDS):
         r.accept(MOVE_WORDS)        # "R - UKR", "retreat to UKR"
         return Parsed("retreat", r.text, kind, place, [r.place()])

@@ -35,7 +35,7 @@ class Validator:
         phase = self.kind
         check = _CHECKS[phase].get(p.action)
         if check is None:
-            raise OrderError(E.WRONG_PHASE.format(_PHASE_NAMES[phase], p.text.strip().upper()))
+            raise OrderError(E.WRONG_PHASE.format(E.IN_PHASE[phase], p.text.strip().upper()))
         return check(self, p, power)
 
     # -- movement ----------------------------------------------------------------------------------------------------
@@ -228,7 +228,10 @@ class Validator:
     def _dislodged(self, place: Place, power: str):
         d = self.pos.dislodged.get(place.province)
         if d is None:
-            raise OrderError(E.NO_DISLODGED_UNIT.format(place.province))
+            mine = sorted(str(x.unit) for x in self.pos.dislodged.values() if x.unit.power == power)
+            raise OrderError(E.NO_DISLODGED_UNIT.format(
+                place.province, f" (YOUR DISLODGED UNIT{'S' if len(mine) > 1 else ''}: {', '.join(mine)})" if mine
+                else ""))
         if d.unit.power != power:
             raise OrderError(E.NOT_YOUR_UNIT.format(power, d.unit))
         return d
@@ -248,7 +251,7 @@ class Validator:
             return Retreat(d.unit, options[0])
         if len(options) > 1:
             raise OrderError(E.COAST_NEEDED.format(dest.province))
-        raise OrderError(E.BAD_RETREAT.format(f"{d.unit} R {dest}"))
+        raise OrderError(E.BAD_RETREAT.format(f"{d.unit} R {dest}", _may_retreat(d)))
 
     def _disband(self, p: Parsed, power: str) -> Order:
         return Disband(self._dislodged(p.place, power).unit)
@@ -286,10 +289,18 @@ class Validator:
 
 
 # The checks each phase allows, by parsed action; the rest are refused as orders of another phase.
+def _may_retreat(d) -> str:
+    """Where a dislodged unit may go, for a refused retreat: 'IT MAY RETREAT TO GAS OR PIC, OR DISBAND'."""
+    if not d.retreats:
+        return "IT HAS NOWHERE TO GO: IT CAN ONLY DISBAND"
+    places = list(d.retreats)
+    listed = places[0] if len(places) == 1 else ", ".join(places[:-1]) + " OR " + places[-1]
+    return f"{d.unit} MAY RETREAT TO {listed}, OR DISBAND"
+
+
 _CHECKS = {
     "M": {"hold": Validator._hold, "move": Validator._move, "support": Validator._support,
           "convoy": Validator._convoy},
     "R": {"retreat": Validator._retreat, "disband": Validator._disband},
     "A": {"build": Validator._build, "remove": Validator._remove, "waive": Validator._waive},
 }
-_PHASE_NAMES = {"M": "MOVEMENT", "R": "RETREAT", "A": "ADJUSTMENT"}

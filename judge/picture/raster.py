@@ -7,6 +7,8 @@ import sys
 import threading
 from importlib import resources
 
+from judge import malloc
+
 _FONTS = resources.files("judge.picture").joinpath("fonts")
 FONT_FILES = tuple(str(_FONTS.joinpath(name)) for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"))
 if sys.platform.startswith("linux") and "FONTCONFIG_FILE" not in os.environ \
@@ -21,6 +23,8 @@ from judge.picture import quantise  # noqa: E402
 
 # No picture is drawn twice: libvips' operation cache would only hold on to old renders (about 60 MB in a daemon)
 pyvips.cache_set_max(0)
+# libvips' pixel buffers are given back to the system when freed (judge/malloc.py says why)
+malloc.fix_mmap_threshold()
 # The zlib level of a full-colour PNG: 3 writes about 5% more bytes than the default 6 and saves a tenth of the time
 COMPRESSION = 3
 # ... and of a palette PNG, a third the size: level 6 saves a fifth of its bytes for a few milliseconds

@@ -23,6 +23,7 @@ def file_part(phase: str) -> str:
     ASCII letters and digits only ("A.D. 1425 MOVEMENT" -> "A_D_1425_MOVEMENT"), bounded."""
     return _UNSAFE.sub("_", phase).strip("_")[:40] or "phase"
 STATUS = "status.json"
+START = "results/start.txt"
 
 
 def valid_name(name: str) -> bool:
@@ -183,6 +184,16 @@ class GameStore:
         for suffix, data in (pictures or {}).items():
             self._write(game.name, rel[:-len(".txt")] + "." + suffix, data, tx)
         return rel
+
+    def archive_start(self, game: Game, text: str, tx: Commit | None = None) -> str:
+        """The starting position mail, the first entry of HISTORY (kept apart from the numbered phases' results,
+        which a ROLLBACK counts)."""
+        self._write(game.name, START, text, tx)
+        return START
+
+    def start(self, name: str) -> Path | None:
+        path = self.folder(name) / START
+        return path if path.exists() else None
 
     def results(self, name: str) -> list[Path]:
         folder = self.folder(name) / "results"

@@ -20,9 +20,10 @@ HIDDEN = "[address hidden]"
 PHASE = re.compile(r"^(?:[SFWU]\d{4}[MRA]|[A-Za-z0-9_]{1,40})$")   # S1901M, or a calendar of its own (A_D_1425_MOVEMENT)
 
 
-def redact(text: str) -> str:
-    """The text with every e-mail address replaced: pages are public, mail is not."""
-    return _ADDRESS.sub(HIDDEN, text)
+def redact(text: str, keep: str = "") -> str:
+    """The text with every e-mail address replaced: pages are public, mail is not. `keep`: an address that is public
+    anyway (the judge's own, on the 'From ' lines of a results file)."""
+    return _ADDRESS.sub(lambda m: m.group(0) if keep and m.group(0).lower() == keep.lower() else HIDDEN, text)
 
 
 def phase_names(result_stems: list[str]) -> list[str]:

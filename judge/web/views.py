@@ -10,6 +10,7 @@ from pathlib import Path
 import jinja2
 
 from judge.game import Game
+from judge.reports import mail_file_text
 from judge.service import Judge
 from judge.storage.gamedir import GameUnavailable, valid_name
 from judge.templating import TEMPLATES
@@ -159,7 +160,8 @@ class Views:
     def _game_page(self, game: Game, session: Session | None) -> Reply:
         name = game.name
         stems = self._stems(name)
-        latest = stems and (self.store.folder(name) / "results" / f"{stems[-1]}.txt").read_text(encoding="utf-8")
+        latest = stems and mail_file_text((self.store.folder(name) / "results" / f"{stems[-1]}.txt").read_text(
+            encoding="utf-8"))
         press = []
         for path in self.store.press(name):
             try:
@@ -173,7 +175,7 @@ class Views:
     def phase_page(self, name: str, phase: str, cookie: str | None) -> Reply:
         game, _ = self.game(name, cookie)
         stem = self._phase_stem(name, phase)
-        text = (self.store.folder(name) / "results" / f"{stem}.txt").read_text(encoding="utf-8")
+        text = mail_file_text((self.store.folder(name) / "results" / f"{stem}.txt").read_text(encoding="utf-8"))
         has = boards.phase_picture(self.store, name, stem, "svg") is not None
         ctx = pages.phase_page(game, pages.phase_names(self._stems(name)), phase, text, has)
         return html("phase.html", judge=self.judge.settings.judge_name, **ctx)
@@ -240,7 +242,7 @@ class Views:
         game, _ = self.game(name, cookie)
         # The HISTORY command itself (the visitor may read the game: checked above), so the file is what it mails.
         body = self.judge.command_text(game.copy(), "MASTER", f"HISTORY {game.name}")
-        return Reply(body=pages.redact(body.strip("\n") + "\n"), type="text/plain")
+        return Reply(body=pages.redact(body.strip("\n") + "\n", keep=self.judge.settings.address), type="text/plain")
 
     def status_text(self, game: Game, session: Session) -> str:
         """The orders held, as STATUS mails them (the STATUS command itself, read for the session's role)."""

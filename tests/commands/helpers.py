@@ -4,7 +4,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from tests.e2e.conftest import T0, Clock, Table, compose  # noqa: F401  (re-exported for the tests)
+from tests.e2e.conftest import REPLY, T0, Clock, Table, compose  # noqa: F401  (re-exported for the tests)
 
 GAME = "g1"
 GM = ("gm@example.org", "gm-secret")
@@ -38,7 +38,7 @@ class Desk(Table):
     def reply_to(self, address: str) -> str:
         """The newest reply to `address`; the other new mail stays new."""
         mails = self.new_mail()
-        replies = [m for m in mails if m["To"] == address and str(m["Subject"]).startswith("Re:")]
+        replies = [m for m in mails if m["To"] == address and str(m["Subject"]).startswith(REPLY)]
         assert replies, f"no reply to {address}"
         self._kept = [m for m in mails if all(m is not r for r in replies)]
         return replies[-1].get_content()

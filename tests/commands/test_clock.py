@@ -1,6 +1,6 @@
 """PAUSE, RESUME, EXTEND, the manual mode and absences by mail, with the clock run as the daemon runs it.
 
-The game g1 starts Mon Jan 05 2026 12:00 UTC (T0); its Spring 1901 deadline is Thu Jan 08 12:00, with a 24-hour grace
+The game g1 starts Mon 5 Jan 2026 12:00 UTC (T0); its Spring 1901 deadline is Thu Jan 08 12:00, with a 24-hour grace
 period and a reminder 24 hours before the deadline."""
 from datetime import datetime, timedelta, timezone
 
@@ -43,8 +43,8 @@ def test_pause_stops_the_clock_and_resume_gives_the_time_left(started):
     assert started.master("RESUME").accepted
     # Paused at Jan 06 12:00 with 48 hours left, resumed Jan 15 12:00: the deadline is Jan 17 12:00.
     assert started.game(GAME).deadline == utc(2026, 1, 17, 12)
-    assert f"Game {GAME} is running again; the deadline is Sat Jan 17 2026 12:00 UTC." in started.reply(GM[0])
-    assert notice(started, "resumed") == (f"The master has resumed game {GAME}. The deadline is Sat Jan 17 2026 "
+    assert f"Game {GAME} is running again; the deadline is Sat 17 Jan 2026 12:00 UTC." in started.reply(GM[0])
+    assert notice(started, "resumed") == (f"The master has resumed game {GAME}. The deadline is Sat 17 Jan 2026 "
                                           "12:00 UTC.\n")
     assert started.judge.store.wakeup(GAME) == utc(2026, 1, 16, 12)      # the reminder, a day before
 
@@ -86,10 +86,10 @@ def test_extend_anonymously(started):
     assert started.master("SET RULE extension_count=2 extension_hours=36").accepted
     started.new_mail()
     assert started.signon("FRANCE", "EXTEND").accepted
-    assert ("The deadline is extended to Sat Jan 10 2026 00:00 UTC (1 extension left)."
+    assert ("The deadline is extended to Sat 10 Jan 2026 00:00 UTC (1 extension left)."
             in started.reply("FRANCE"))
     text = notice(started, "deadline extended")
-    assert text == f"The deadline of game {GAME} has been extended to Sat Jan 10 2026 00:00 UTC.\n"
+    assert text == f"The deadline of game {GAME} has been extended to Sat 10 Jan 2026 00:00 UTC.\n"
     assert started.signon("FRANCE", "EXTENSION").accepted                # the other name
     assert "(0 extensions left)" in started.reply("FRANCE")
     assert started.game(GAME).deadline == DEADLINE + timedelta(hours=72)
@@ -102,9 +102,9 @@ def test_extend_named(started):
     started.new_mail()
     assert started.signon("ITALY", "EXTEND").accepted
     text = notice(started, "deadline extended")
-    assert " ".join(text.split()) == (f"The deadline of game {GAME} has been extended at Italy's request to Fri Jan "
-                                      "09 2026 12:00 UTC.")
-    assert "Fri Jan 09 2026 12:00 UTC." in text                   # a deadline is never broken over two lines
+    assert " ".join(text.split()) == (f"The deadline of game {GAME} has been extended at Italy's request to Fri 9 "
+                                      "Jan 2026 12:00 UTC.")
+    assert "Fri 9 Jan 2026 12:00 UTC." in text                   # a deadline is never broken over two lines
 
 
 def test_extend_while_paused_is_refused(started):
@@ -149,7 +149,7 @@ def test_an_absence_set_while_paused_moves_the_deadline_at_resume(started):
     started.clock.now = T0 + timedelta(hours=24)
     assert started.master("RESUME").accepted
     # Jan 08 12:00 + 24 hours paused = Jan 09 12:00, inside the absence: its end, Jan 11 00:00.
-    assert "The deadline is Sun Jan 11 2026 00:00 UTC." in notice(started, "resumed")
+    assert "The deadline is Sun 11 Jan 2026 00:00 UTC." in notice(started, "resumed")
 
 
 def test_an_ejected_players_absence_moves_no_later_deadline(started):

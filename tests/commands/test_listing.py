@@ -31,7 +31,7 @@ def test_list_one_game(started):
     assert started.send(ASKER, f"LIST {GAME}").accepted
     reply = started.reply(ASKER)
     for line in (f"Game:      {GAME}", "Status:    active", "Phase:     Spring 1901 Movement",
-                 "Deadline:  Thu Jan 08 2026 12:00 UTC", f"Master:    {GM[0]}", "  France   active\n",
+                 "Deadline:  Thu 8 Jan 2026 12:00 UTC", f"Master:    {GM[0]}", "  France   active\n",
                  "  Germany  active\n", "Observers: 1", "  press = white", "  order_sets = replace",
                  "  movement_hours = 72", "  early_minutes = 10", "Victory:   18 supply centres"):
         assert line in reply, line
@@ -59,7 +59,8 @@ def test_list_a_forming_game(forming):
 
 
 def test_list_unknown_game(started):
-    assert started.send(ASKER, "LIST nosuch").errors == [("LIST nosuch", "NO SUCH GAME: nosuch")]
+    assert started.send(ASKER, "LIST nosuch").errors == [
+        ("LIST nosuch", "NO SUCH GAME: nosuch (LIST SHOWS THE GAMES OF THIS JUDGE)")]
 
 
 def test_summary_before_and_after_a_year(started):
@@ -77,17 +78,17 @@ def test_summary_before_and_after_a_year(started):
 
 def test_history(started):
     assert started.send(ASKER, f"HISTORY {GAME}").accepted
-    assert "No phase has been processed yet." in started.reply(ASKER)
+    assert "Subject: Diplomacy game g1 starting\n" in started.reply(ASKER)
     assert started.master("PROCESS!").accepted
     assert started.send(ASKER, f"HISTORY {GAME}").accepted
     reply = started.reply(ASKER)
-    assert "=== 0001-S1901M" in reply and "Movement results for Spring of 1901." in reply
+    assert "Subject: Diplomacy results g1 S1901M\n" in reply and "Movement results for Spring of 1901." in reply
 
 
 def test_summary_and_history_need_a_game(started):
     assert started.send(ASKER, "SUMMARY").errors[0][1] == "USE SUMMARY <game>"
     assert started.send(ASKER, "HISTORY").errors[0][1] == "USE HISTORY <game>"
-    assert started.send(ASKER, "HISTORY nosuch").errors[0][1] == "NO SUCH GAME: nosuch"
+    assert started.send(ASKER, "HISTORY nosuch").errors[0][1].startswith("NO SUCH GAME: nosuch (")
 
 
 def test_help_lists_every_command(desk):
@@ -100,6 +101,9 @@ def test_help_lists_every_command(desk):
     # A plain-text mail: no line a mail reader has to wrap, each explanation indented under its command.
     assert max(len(line) for line in reply.split("\n")) <= 78
     assert "\n\n  HELP\n      This list.\n\n" in reply
+    # Each command's line once: PROCESS! was listed under PROCESS and on its own (issue 18).
+    syntax_lines = [line for line in reply.split("\n") if line.startswith("  ") and not line.startswith("   ")]
+    assert len([line for line in syntax_lines if "PROCESS!" in line]) == 1
     assert desk.send(ASKER, "?").accepted
 
 

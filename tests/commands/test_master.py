@@ -105,7 +105,7 @@ def test_process_refuses_while_orders_are_missing(started):
     before = started.status_bytes()
     r = started.master("PROCESS")
     assert r.errors[0][1] == "ORDERS MISSING FROM RUSSIA, TURKEY: USE PROCESS! TO GIVE THEM DEFAULT ORDERS"
-    assert started.status_bytes() == before and not (started.folder(GAME) / "results").exists()
+    assert started.status_bytes() == before and not list((started.folder(GAME) / "results").glob("0*.txt"))
 
 
 def test_process_when_every_order_is_in(started):
@@ -120,11 +120,12 @@ def test_process_when_every_order_is_in(started):
     assert snapshot.name == "0001-S1901M.json"
     doc = json.loads(snapshot.read_text())
     assert doc["phase"] == "S1901M" and doc["players"][2]["orders"] == HOLDS["FRANCE"]
-    [results] = (folder / "results").glob("*.txt")
+    [results] = (folder / "results").glob("0*.txt")
     assert results.name == "0001-S1901M.txt" and "France: Army Paris HOLD." in results.read_text()
     got = started.delivered("results")
     assert set(got) == {a for a, _ in PLAYERS.values()} | {GM[0]}
-    assert got[GM[0]].get_content() == results.read_text()
+    assert results.read_text().startswith("From judge@localhost ")
+    assert got[GM[0]].get_content() == results.read_text().split("\n\n", 1)[1]       # the mail, after its head
 
 
 def test_process_now_gives_defaults_and_uses_the_masters_orders(started):
@@ -152,12 +153,15 @@ def test_preview_changes_nothing_and_mails_the_master(started):
     started.new_mail()
     assert started.master("PREVIEW").accepted
     assert started.status_bytes() == before
-    assert not (started.folder(GAME) / "results").exists() and not (started.folder(GAME) / "snapshots").exists()
+    assert not list((started.folder(GAME) / "results").glob("0*.txt")) and \
+        not (started.folder(GAME) / "snapshots").exists()
     [mail] = started.mails("PREVIEW Diplomacy results g1 S1901M")
     assert mail["To"] == GM[0]
     text = mail.get_content()
     assert "Nothing has been processed" in text and "France: Army Paris -> Burgundy." in text
-    assert "Late powers (given default orders here): AUSTRIA, ENGLAND, GERMANY, ITALY, RUSSIA, TURKEY." in text
+    # Named as everywhere else in mail, not in capitals (issue 18).
+    assert "Late powers (given default orders here): Austria, England, Germany, Italy, Russia, Turkey." in \
+        " ".join(text.split())
 
 
 def test_preview_errors(started, forming):
@@ -185,13 +189,14 @@ def test_rollback_the_last_phase(started):
     game = started.game(GAME)
     assert str(game.position.phase) == "F1901M" and game.player("FRANCE").orders == ["A BUR - BEL"]
     folder = started.folder(GAME)
-    assert [p.name for p in sorted((folder / "results").glob("*.txt"))] == ["0001-S1901M.txt"]
+    assert [p.name for p in sorted((folder / "results").glob("*.txt"))] == ["0001-S1901M.txt", "start.txt"]
     assert [p.name for p in (folder / "rolledback").rglob("*.txt")] == ["0002-F1901M.txt"]
     notices = started.delivered("rollback notice")
     assert "france@example.org" in notices and GM[0] in notices
     # The movement phase gets a movement phase's time from now (72 hours), not what was left of the winter's.
     assert game.deadline == started.clock.now + timedelta(hours=72)
-    assert f"The deadline for orders is {game.deadline:%a %b %d %Y %H:%M} UTC" in notices[GM[0]].get_content()
+    shown = f"{game.deadline:%a} {game.deadline.day} {game.deadline:%b %Y %H:%M} UTC"
+    assert f"The deadline for orders is {shown}" in notices[GM[0]].get_content()
 
 
 def test_rollback_to_a_named_phase(started):
@@ -199,11 +204,11 @@ def test_rollback_to_a_named_phase(started):
     assert started.master("ROLLBACK s1901m").accepted
     game = started.game(GAME)
     assert str(game.position.phase) == "S1901M" and game.player("FRANCE").orders == ["A PAR - BUR"]
-    assert list((started.folder(GAME) / "results").glob("*.txt")) == []
+    assert list((started.folder(GAME) / "results").glob("0*.txt")) == []       # the start stays
     assert list((started.folder(GAME) / "snapshots").glob("*.json")) == []
     # Processing again numbers the archive on from what is left.
     assert started.master("PROCESS!").accepted
-    assert [p.name for p in (started.folder(GAME) / "results").glob("*.txt")] == ["0001-S1901M.txt"]
+    assert [p.name for p in (started.folder(GAME) / "results").glob("0*.txt")] == ["0001-S1901M.txt"]
 
 
 def test_rollback_to_an_unknown_phase(started):

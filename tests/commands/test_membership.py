@@ -32,7 +32,7 @@ def test_join_errors(forming):
     assert forming.send(GM[0], f"JOIN {GAME} pw").errors[0][1] == \
         f"YOU ARE THE MASTER OF GAME {GAME}: A MASTER CANNOT ALSO PLAY IN IT"
     assert forming.game(GAME).players == []
-    assert forming.send("a@example.org", "JOIN nosuch pw").errors[0][1] == "NO SUCH GAME: nosuch"
+    assert forming.send("a@example.org", "JOIN nosuch pw").errors[0][1].startswith("NO SUCH GAME: nosuch (")
 
 
 def test_join_a_started_game_is_refused(started):
@@ -47,13 +47,21 @@ def test_the_seventh_join_starts_the_game(forming):
     assert game.status == "active" and str(game.position.phase) == "S1901M"
     assert {p.power: p.address for p in game.players} == {k: v[0] for k, v in PLAYERS.items()}
     assert game.deadline == T0.replace(day=8)                    # 72 hours after Monday noon
-    starts = [m for m in forming.new_mail() if "starting" in str(m["Subject"])]
-    to_france = [m for m in starts if m["To"] == "france@example.org"]
-    assert len(to_france) == 1
-    text = to_france[0].get_content()
-    assert "You are playing France. Sign on with: SIGNON Fg1 <your password>" in text
-    assert "orders are due by Thu Jan 08 2026 12:00 UTC" in " ".join(text.split())
-    assert any(GM[0] in m["To"] and "You are playing" not in m.get_content() for m in starts)
+    mails = forming.new_mail()
+    # As DPjudge: each player's power assignment, and the starting position to everyone.
+    starts = [m for m in mails if str(m["Subject"]) == f"Diplomacy game {GAME} starting"]
+    assert sorted(m["To"] for m in starts) == sorted([a for a, _ in PLAYERS.values()] + [GM[0]])
+    assert len({m.get_content() for m in starts}) == 1
+    [assigned] = [m for m in mails if m["To"] == "france@example.org" and
+                  str(m["Subject"]) == f"Diplomacy power assignment ({GAME})"]
+    text = assigned.get_content()
+    assert "You are playing France in game 'g1' (Standard).\nSign on with: SIGNON Fg1 <your password>" in text
+    assert "Your units: F BRE, A MAR, A PAR." in text
+    assert "The first deadline is Thursday 8 January 2026 12:00 UTC" in " ".join(text.split())
+    assert [m["To"] for m in mails if "power assignment" in str(m["Subject"])].count(GM[0]) == 0
+    start = starts[0].get_content()
+    assert "Starting position for Spring of 1901.  (g1.S1901M)\n\nAustria: Army Budapest.\n" in start
+    assert "France: Fleet Brest.\nFrance: Army Marseilles.\nFrance: Army Paris.\n" in start
 
 
 def test_observe(started):
@@ -176,3 +184,32 @@ def test_joined_players_are_saved_as_json(forming):
     forming.send("france@example.org", f"JOIN {GAME} fra-pw")
     doc = json.loads(forming.status_bytes())
     assert doc["players"][0]["address"] == "france@example.org" and doc["status"] == "forming"
+
+
+# -- what a replacement and a removed player meet (issue 18) ---------------------------------------------------------
+def test_a_takeover_is_told_where_the_power_stands(started):
+    assert started.signon("FRANCE", "A PAR - BUR", "F BRE - MAO").accepted
+    assert started.master("EJECT FRANCE").accepted
+    started.new_mail()
+    assert started.send("new@example.org", f"TAKEOVER F{GAME} new-pw").accepted
+    reply = started.reply("new@example.org")
+    assert f"You now play France in game {GAME}. Sign on with: SIGNON F{GAME} <your password>" in reply
+    assert (f"Game '{GAME}', Spring 1901 Movement; deadline Thu 8 Jan 2026 12:00 UTC.\n\nFrance (active):\n"
+            "  F BRE - MAO\n  A MAR: no order (defaults to hold)\n  A PAR - BUR\n") in reply
+
+
+def test_a_removed_player_signing_on_is_told_so(started):
+    assert started.master("EJECT FRANCE").accepted
+    started.new_mail()
+    before = started.status_bytes()
+    r = started.signon("FRANCE", "A PAR - BUR")
+    assert not r.accepted and started.status_bytes() == before
+    assert r.errors[0][1] == f"YOU NO LONGER PLAY FRANCE IN {GAME} (REMOVED BY THE MASTER IN S1901M); IT IS OPEN FOR " \
+                             "TAKEOVER"
+    # Someone else gets what every player was told, never "you".
+    r = started.send("someone@example.org", f"SIGNON F{GAME} fra-pw")
+    assert r.errors[0][1] == f"WRONG PASSWORD OR NO PLAYER FOR FRANCE IN {GAME} (ITS LAST PLAYER: REMOVED BY THE " \
+                             "MASTER IN S1901M; IT IS OPEN FOR TAKEOVER)"
+    assert started.signon("ITALY", "RESIGN").accepted
+    assert started.signon("ITALY").errors[0][1] == f"YOU NO LONGER PLAY ITALY IN {GAME} (RESIGNED IN S1901M); IT IS " \
+                                                   "OPEN FOR TAKEOVER"

@@ -1,4 +1,6 @@
 """Order lines, ORDERS (a no-op) and CLEAR."""
+import pytest
+
 from tests.commands.helpers import GAME, GM
 
 
@@ -117,3 +119,104 @@ def test_orders_then_a_command_after_an_error_are_echoed_unread(started):
     reply = started.reply("FRANCE")
     assert "The rest of your message was not read:\n\n   SET WAIT\n   A MAR H" in reply
     assert not started.game(GAME).player("FRANCE").wait
+
+
+# -- what a DPjudge player meets (issue 18) ---------------------------------------------------------------------------
+def test_the_order_confirmation_is_dpjudges(started):
+    """Subject 'Diplomacy orders <game> <phase>' and the '::' header, as DPjudge confirms orders."""
+    assert started.signon("FRANCE", "A PAR - BUR").accepted
+    [mail] = [m for m in started.new_mail() if m["To"] == "france@example.org"]
+    assert str(mail["Subject"]) == f"Diplomacy orders {GAME} S1901M"
+    assert (f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n:: Deadline: S1901M Thu 8 Jan 2026 12:00 UTC\n\n"
+            "Orders for France (Spring 1901 Movement):\n") in mail.get_content()
+    # A refused set is answered as before: "Re: <subject>".
+    assert not started.signon("FRANCE", "A PAR - XYZ").accepted
+    [mail] = [m for m in started.new_mail() if m["To"] == "france@example.org"]
+    assert str(mail["Subject"]) == "Re: orders" and "::" not in mail.get_content()
+
+
+def test_orders_for_a_phase_already_processed_are_told_they_came_too_late(started):
+    assert started.signon("FRANCE", "A PAR - BUR").accepted
+    assert started.master("PROCESS!").accepted
+    assert started.signon("FRANCE", "A BUR - BEL").accepted
+    assert started.master("PROCESS!").accepted
+    assert str(started.game(GAME).position.phase) == "W1901A"
+    before = started.status_bytes()
+    r = started.signon("FRANCE", "A BEL - HOL", "A MAR H")
+    assert not r.accepted and started.status_bytes() == before
+    reply = " ".join(started.reply("FRANCE").split())
+    assert ("TOO LATE: THESE ARE ORDERS FOR FALL 1901 MOVEMENT, WHICH HAS BEEN PROCESSED. THE GAME IS NOW IN WINTER "
+            "1901 ADJUSTMENTS: SEND ORDERS FOR THAT PHASE") in reply
+    assert ">> A BEL - HOL ORDER NOT ALLOWED IN AN ADJUSTMENT PHASE: A BEL - HOL" in reply
+
+
+def budapest_dislodged(desk):
+    """Russia, with Italian support, dislodges the Austrian army in Budapest in Fall 1901; it may retreat to
+    Rumania, Serbia or Vienna."""
+    assert desk.signon("AUSTRIA", "A VIE - BOH", "F TRI - ALB", "A BUD H").accepted
+    assert desk.signon("ITALY", "A VEN - TRI").accepted
+    assert desk.signon("RUSSIA", "A WAR - GAL").accepted
+    assert desk.master("PROCESS!").accepted
+    assert desk.signon("ITALY", "A TRI S A GAL - BUD").accepted
+    assert desk.signon("RUSSIA", "A GAL - BUD").accepted
+    assert desk.master("PROCESS!").accepted
+    game = desk.game(GAME)
+    assert str(game.position.phase) == "F1901R"
+    assert sorted(game.position.dislodged["BUD"].retreats) == ["RUM", "SER", "VIE"]
+    desk.new_mail()
+
+
+def test_retreats_written_as_players_write_them(started):
+    budapest_dislodged(started)          # (once: each order set sent replaces the one before)
+    for line, dest in [("Retreat A Bud - Vie", "VIE"), ("retreat army budapest to vienna", "VIE"),
+                       ("R A BUD SER", "SER"), ("Disband A Bud", None), ("Disband army Budapest", None),
+                       ("A Budapest retreats to Rumania", "RUM")]:
+        assert started.signon("AUSTRIA", line).accepted, started.reply("AUSTRIA")
+        assert (f"A BUD R {dest}" if dest else "A BUD D") in started.reply("AUSTRIA"), line
+
+
+def test_a_refused_retreat_names_where_the_unit_may_go(started):
+    budapest_dislodged(started)
+    before = started.status_bytes()
+    assert not started.signon("AUSTRIA", "Retreat A Bud - Gal").accepted
+    assert started.status_bytes() == before
+    assert (">> Retreat A Bud - Gal INVALID RETREAT DESTINATION: A BUD R GAL (A BUD MAY RETREAT TO RUM, SER OR VIE, "
+            "OR DISBAND)") in " ".join(started.reply("AUSTRIA").split())
+    assert not started.signon("AUSTRIA", "Retreat A Vie - Tri").accepted
+    assert "NO DISLODGED UNIT IN VIE (YOUR DISLODGED UNIT: A BUD)" in " ".join(started.reply("AUSTRIA").split())
+
+
+@pytest.mark.parametrize("power, line, hint", [
+    ("FRANCE", "A Par - Burgondy", "UNKNOWN PLACENAME: BURGONDY (DID YOU MEAN: A PAR - BUR)"),
+    ("FRANCE", "A Pari - Bur", "UNKNOWN PLACENAME: PARI (DID YOU MEAN: A PAR - BUR)"),
+    ("FRANCE", "A Par - Belgum", "UNKNOWN PLACENAME: BELGUM (DID YOU MEAN BEL FOR BELGUM?)"),
+    ("GERMANY", "A Mun - Holand", "UNKNOWN PLACENAME: HOLAND (DID YOU MEAN HOL FOR HOLAND?)"),
+    ("FRANCE", "F Bre - Eng Channel", "UNEXPECTED TEXT AFTER ORDER: CHANNEL (DID YOU MEAN: F BRE - ENG)"),
+    ("FRANCE", "F Bre - mid-atl", "UNKNOWN PLACENAME: ATL (DID YOU MEAN: F BRE - MAO)"),
+    ("TURKEY", "Flt Ankara - Blk Sea", "UNKNOWN PLACENAME: FLT ANKARA (DID YOU MEAN: F ANK - BLA)"),
+    ("FRANCE", "1. A Par - Bur", "UNKNOWN PLACENAME: 1 A PAR (DID YOU MEAN: A PAR - BUR)"),
+    ("FRANCE", "- A Par - Bur", "INCOMPLETE ORDER: - A PAR - BUR (DID YOU MEAN: A PAR - BUR)"),
+    ("FRANCE", "Thanks, see you next turn!", ("UNKNOWN PLACENAME: THANKS SEE YOU NEXT TURN (NOT AN ORDER? END YOUR "
+                                              "ORDERS WITH SIGNOFF, OR PUT // BEFORE A REMARK)")),
+])
+def test_a_refused_line_is_told_its_one_likely_reading(started, power, line, hint):
+    """All or nothing stays: the set is refused, and the reply gives the one clear reading of the bad line."""
+    before = started.status_bytes()
+    r = started.signon(power, line, "A Mar H" if power == "FRANCE" else "A Con H" if power == "TURKEY" else "A Ber H")
+    assert not r.accepted and started.status_bytes() == before
+    assert r.errors == [(line, hint)]
+    assert f">> {line} {hint}" in " ".join(started.reply(power).split())
+
+
+def test_no_reading_is_offered_when_none_is_clear(started):
+    # A valid-looking order the board refuses, and a word near several places, get the refusal alone.
+    assert started.signon("FRANCE", "A Par - Mun").errors == [("A Par - Mun",
+                                                               "UNIT CANNOT REACH DESTINATION: A PAR - MUN")]
+    # "Bure": Brest or Burgundy.
+    assert started.signon("FRANCE", "A Par - Bure").errors == [("A Par - Bure", "UNKNOWN PLACENAME: BURE")]
+
+
+def test_plain_english_moves_are_read(started):
+    assert started.signon("FRANCE", "A Paris moves to Burgundy", "A Marseilles supports A Paris moves to Burgundy",
+                          "F Brest moves to English Channel").accepted
+    assert "  F BRE - ENG\n  A MAR S A PAR - BUR\n  A PAR - BUR\n" in started.reply("FRANCE")

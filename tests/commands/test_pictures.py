@@ -31,7 +31,8 @@ def test_results_carry_a_png_and_the_text_is_what_it_is_alone(started, tmp_path_
     [(name, kind, data)] = attachments(mail)
     assert (name, kind) == (f"{GAME}-S1901M.png", "image/png") and data[:8] == b"\x89PNG\r\n\x1a\n"
     assert text_part(mail) == text_only["france@example.org"].get_content()      # the text, unchanged
-    assert text_part(mail) == (started.folder(GAME) / "results" / "0001-S1901M.txt").read_text()
+    archived = (started.folder(GAME) / "results" / "0001-S1901M.txt").read_text()
+    assert archived.split("\n\n", 1)[1] == text_part(mail)                          # after its From/Date/Subject
 
 
 def test_an_svg_picture_when_the_house_rule_says(started):
@@ -105,7 +106,8 @@ def test_the_end_of_the_game_comes_with_the_final_board(started):
     # a vote ends the game during the phase, before its orders: the mail and the picture say so
     title = " ".join("".join(svg.find(".//{http://www.w3.org/2000/svg}g[@id='title']").itertext()).split())
     assert "The game is over in Fall 1901 Movement" in title and "a draw" in title
-    assert " ".join(text_part(mail).split()).startswith(f"Game '{GAME}' is over in F1901M: a draw between")
+    assert " ".join(text_part(mail).split("\n\n", 1)[1].split()).startswith(
+        f"Game '{GAME}' has been declared a draw between")
 
 
 def test_the_final_board_after_a_solo_is_titled_with_the_phase_that_ended_the_game(started):
@@ -129,7 +131,8 @@ def test_the_final_board_after_a_solo_is_titled_with_the_phase_that_ended_the_ga
     # the position's phase is Winter 1901, never played: the picture is the board after the Fall
     assert "The game is over after Fall 1901 Movement" in title and "Russia has won alone" in title
     assert "Winter" not in title and "Spring 1902" not in title
-    assert text_part(got[GM[0]]).startswith(f"Game '{GAME}' is over after F1901M: Russia has won alone.\n")
+    assert " ".join(text_part(got[GM[0]]).split("\n\n")[1].split()) == \
+        f"Game '{GAME}' has been won by Russia alone. The game is over (after F1901M)."
 
 
 def test_no_final_board_when_the_house_rule_says_none(started):

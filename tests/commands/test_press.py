@@ -214,3 +214,19 @@ def test_press_archive_is_numbered(started):
     files = sorted((started.folder(GAME) / "press").glob("*.json"))
     assert [f.name for f in files] == ["0001-press.json", "0002-press.json", "0003-press.json"]
     assert archive(started)[2]["body"] == ["message 2"]
+
+
+def test_fake_press_is_confirmed_as_it_really_went(started):
+    """PRESS TO A FAKE TO AT: only Austria gets it; the confirmation says so, and how it is shown (issue 18)."""
+    assert started.master("SET RULE fake_press").accepted
+    started.new_mail()
+    assert started.signon("FRANCE", "PRESS TO A FAKE TO AT", "Between us.", "ENDPRESS").accepted
+    assert "Press sent to Austria (shown as sent to Austria, Turkey)." in started.reply("FRANCE")
+    got = started.delivered("press from", same=False)
+    assert set(got) == {"austria@example.org"}
+    assert started.signon("FRANCE", "PRESS TO G FAKE FROM E", "England here.", "ENDPRESS").accepted
+    assert "Press sent to Germany (signed England)." in started.reply("FRANCE")
+    assert started.signon("FRANCE", "PRESS TO G M", "And the master.", "ENDPRESS").accepted
+    assert "Press sent to Germany and the master." in started.reply("FRANCE")
+    assert started.signon("FRANCE", "BROADCAST FAKE FROM I", "Italy speaks.", "ENDBROADCAST").accepted
+    assert "Broadcast sent (signed Italy)." in started.reply("FRANCE")

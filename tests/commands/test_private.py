@@ -190,7 +190,7 @@ def test_eject(started):
             in got[PLAYERS["GERMANY"][0]].get_content())
     assert f"TAKEOVER G{GAME} <password>" in got[PLAYERS["FRANCE"][0]].get_content()
     refused(started, PLAYERS["GERMANY"][0], f"SIGNON G{GAME} {PLAYERS['GERMANY'][1]}",
-            f"WRONG PASSWORD OR NO PLAYER FOR GERMANY IN {GAME}")
+            f"YOU NO LONGER PLAY GERMANY IN {GAME} (REMOVED BY THE MASTER IN S1901M); IT IS OPEN FOR TAKEOVER")
     refused(started, GM[0], f"SIGNON M{GAME} {GM[1]}\nEJECT GERMANY", "GERMANY HAS NO PLAYER TO EJECT")
     assert started.send("new@example.org", f"TAKEOVER G{GAME} new-pw").accepted
 

@@ -61,18 +61,18 @@ def test_address(started):
 
 
 def test_absence_moves_a_deadline_inside_it_and_says_only_that(started):
-    """T0 is Mon Jan 05 2026 12:00; the deadline is Thu Jan 08 12:00. France is away Jan 7-9: the deadline moves to
+    """T0 is Mon 5 Jan 2026 12:00; the deadline is Thu Jan 08 12:00. France is away Jan 7-9: the deadline moves to
     the end of the absence (Jan 10 00:00); the others learn that it moved, not why."""
     started.new_mail()
     assert started.signon("FRANCE", "SET ABSENCE 7 Jan TO 9 Jan").accepted
     reply = started.reply("FRANCE")
-    assert "Noted: France is away from Wed Jan 07 2026 00:00 UTC to Sat Jan 10 2026 00:00 UTC" in " ".join(reply.split())
+    assert "Noted: France is away from Wed 7 Jan 2026 00:00 UTC to Sat 10 Jan 2026 00:00 UTC" in " ".join(reply.split())
     game = started.game(GAME)
     assert game.deadline == datetime(2026, 1, 10, 0, 0, tzinfo=timezone.utc)
     notices = started.delivered("deadline changed")
     assert set(notices) == {a for a, _ in PLAYERS.values()} | {GM[0]}
     text = notices[GM[0]].get_content()
-    assert "moved to Sat Jan 10 2026 00:00 UTC" in text and "France" not in text and "absen" not in text
+    assert "moved to Sat 10 Jan 2026 00:00 UTC" in text and "France" not in text and "absen" not in text
 
 
 def test_an_absence_that_misses_the_deadline_moves_nothing(started):
@@ -120,7 +120,7 @@ def test_deadline(started):
     started.new_mail()
     assert started.master("SET DEADLINE 2026-01-20 18:00").accepted
     assert started.game(GAME).deadline == datetime(2026, 1, 20, 18, 0, tzinfo=timezone.utc)
-    assert "Deadline set to Tue Jan 20 2026 18:00 UTC." in started.reply(GM[0])
+    assert "Deadline set to Tue 20 Jan 2026 18:00 UTC." in started.reply(GM[0])
     assert set(started.delivered("deadline changed")) == {a for a, _ in PLAYERS.values()} | {GM[0]}
 
 
@@ -286,3 +286,51 @@ def test_set_errors(started):
     assert started.signon("FRANCE", "SET COLOUR blue").errors[0][1] == "UNKNOWN SETTING: COLOUR"
     assert started.send("x@example.org", "SET WAIT").errors[0][1] == \
         "NO GAME: SIGN ON (SIGNON, CREATE, JOIN, OBSERVE) FIRST"
+
+
+# -- what a new game master meets (issue 18) -------------------------------------------------------------------------
+def test_five_minutes_is_the_shortest_phase_and_is_accepted(desk):
+    r = desk.send(GM[0], "CREATE live gm-pw\nSET MOVEMENT 5m\nSET RETREAT 5m\nSET ADJUSTMENT 5m")
+    assert r.accepted, desk.reply(GM[0])
+    assert "Movement set to 5 minutes." in desk.reply(GM[0])
+    timing = desk.game("live").timing
+    assert timing.movement_hours * 60 == pytest.approx(5) and timing.adjustment_hours * 60 == pytest.approx(5)
+    assert desk.send(GM[0], "SIGNON Mlive gm-pw\nSET MOVEMENT 4m").errors[0][1].startswith(
+        "SET MOVEMENT: 4m IS NOT VALID (it must be from 5 minutes")
+
+
+def test_a_refused_create_says_no_game_was_made_and_a_join_says_where_to_look(desk):
+    r = desk.send(GM[0], "CREATE demo gm-pw\nSET MOVEMENT 5m\nSET RULE presss=none")
+    assert not r.accepted and not desk.judge.store.exists("demo")
+    reply = " ".join(desk.reply(GM[0]).split())
+    assert "GAME demo WAS NOT CREATED: CORRECT THE LINE BELOW AND SEND THE WHOLE MESSAGE AGAIN" in reply
+    assert ">> SET RULE presss=none UNKNOWN RULE: PRESSS" in reply
+    assert desk.send("p@example.org", "JOIN demo pw F").errors[0][1] == \
+        "NO SUCH GAME: demo (LIST SHOWS THE GAMES OF THIS JUDGE)"
+
+
+def test_a_reminder_that_can_never_go_is_said_so_when_it_is_set(desk):
+    assert desk.send(GM[0], "CREATE live gm-pw\nSET MOVEMENT 5m\nSET RETREAT 5m\nSET ADJUSTMENT 5m\n"
+                            "SET REMINDER 2m").accepted
+    reply = " ".join(desk.reply(GM[0]).split())
+    assert ("Reminder set to 2 minutes. Note: with the phases this game has now, no reminder will be sent in any "
+            "phase: a reminder goes 2 minutes before the deadline, and only when that is at least 1 hour after the "
+            "phase began.") in reply
+    assert desk.send(GM[0], "SIGNON Mlive gm-pw\nSET MOVEMENT 48h\nSET RETREAT 30m\nSET ADJUSTMENT 1d\n"
+                            "SET REMINDER 12h").accepted
+    assert "no reminder will be sent in a retreat phase:" in " ".join(desk.reply(GM[0]).split())
+    assert desk.send(GM[0], "SIGNON Mlive gm-pw\nSET RETREAT 24h\nSET REMINDER 12h").accepted
+    assert "Note:" not in desk.reply(GM[0])
+
+
+def test_set_early_tells_the_master_when_the_phase_goes_at_once(started):
+    started.all_hold()
+    assert started.game(GAME).ready_since is not None
+    assert started.master("SET EARLY 0").accepted
+    assert ("Note: every order is in and nobody waits, so Spring 1901 Movement will be processed now (within a "
+            "minute).") in " ".join(started.reply(GM[0]).split())
+    assert started.master("SET EARLY 30").accepted
+    assert "will be processed at Mon 5 Jan 2026 12:30 UTC." in " ".join(started.reply(GM[0]).split())
+    assert started.signon("FRANCE", "SET WAIT").accepted
+    assert started.master("SET EARLY 0").accepted
+    assert "Note:" not in started.reply(GM[0])

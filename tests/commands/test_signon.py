@@ -52,7 +52,7 @@ def test_wrong_master_password(started):
 
 def test_signon_unknown_game(started):
     r = started.send("france@example.org", "SIGNON Fnosuch fra-pw")
-    assert r.errors == [("SIGNON Fnosuch fra-pw", "NO SUCH GAME: nosuch")]
+    assert r.errors == [("SIGNON Fnosuch fra-pw", "NO SUCH GAME: nosuch (LIST SHOWS THE GAMES OF THIS JUDGE)")]
 
 
 def test_signon_unknown_power_letter(started):
@@ -79,7 +79,7 @@ def test_signon_while_forming_has_no_powers_yet(forming):
 def test_resigned_power_cannot_sign_on_with_its_old_password(started):
     assert started.signon("ITALY", "RESIGN").accepted
     r = started.signon("ITALY", "A VEN H")
-    assert not r.accepted and "WRONG PASSWORD OR NO PLAYER FOR ITALY" in r.errors[0][1]
+    assert not r.accepted and "YOU NO LONGER PLAY ITALY" in r.errors[0][1]
 
 
 def test_one_message_is_one_games_business(started):

@@ -1,12 +1,12 @@
 """STATUS: the orders the judge holds, and the deadline."""
-from tests.commands.helpers import GAME, GM
+from tests.commands.helpers import GAME, GM, PLAYERS
 
 
 def test_a_player_sees_only_their_own_orders(started):
     assert started.signon("FRANCE", "A PAR - BUR", "SET WAIT").accepted
     assert started.signon("FRANCE", "STATUS").accepted
     reply = started.reply("FRANCE")
-    assert "Game 'g1', Spring 1901 Movement; deadline Thu Jan 08 2026 12:00 UTC." in reply
+    assert "Game 'g1', Spring 1901 Movement; deadline Thu 8 Jan 2026 12:00 UTC." in reply
     assert ("France (active, WAIT):\n  F BRE: no order (defaults to hold)\n  A MAR: no order (defaults to hold)\n"
             "  A PAR - BUR\n") in reply
     assert "Germany" not in reply
@@ -71,3 +71,33 @@ def test_replies_of_several_lines_are_set_apart_by_a_blank_line(started):
     for first in ("Game:", "The board of game 'g1'", "Game 'g1', Spring 1901 Movement"):
         at = next(i for i, line in enumerate(lines) if line.startswith(first))
         assert lines[at - 1] == "", (first, lines[at - 2:at + 1])
+
+
+def test_a_power_that_loses_its_last_centre_is_told_and_shown_so(started):
+    """Italy walks out of Venice, its last centre, as France walks in (issue 18)."""
+    from judge import maps
+    from judge.position import Position
+    store = started.judge.store
+    with store.lock(GAME):
+        game = store.load(GAME)
+        game.position = Position.from_json({"phase": "F1901M", "units": {"ITALY": ["A VEN"], "FRANCE": ["A PIE"]},
+                                            "centers": {"ITALY": ["VEN"], "FRANCE": ["PAR", "MAR", "BRE"]}},
+                                           maps.load())
+        store.save(game)
+    assert started.signon("ITALY", "A VEN - TUS").accepted
+    assert started.signon("FRANCE", "A PIE - VEN").accepted
+    started.new_mail()
+    assert started.master("PROCESS!").accepted
+    assert str(started.game(GAME).position.phase) == "W1901A"
+    [told] = [m for m in started.new_mail() if "last supply centre" in str(m["Subject"])]
+    assert told["To"] == PLAYERS["ITALY"][0]
+    assert (f"Italy has lost its last supply centre in game {GAME} (F1901M).\nIts 1 unit is removed at the next "
+            "adjustment; then Italy is out of the game.") in told.get_content()
+    assert started.signon("ITALY", "STATUS").accepted
+    assert "Italy (active, no centres left, removes 1):" in started.reply("ITALY")
+    assert started.signon("ITALY", "REMOVE A TUS").accepted
+    assert started.master("PROCESS!").accepted
+    assert started.signon("ITALY", "STATUS").accepted
+    assert "Italy (eliminated):" in started.reply("ITALY")
+    assert started.send("someone@example.org", f"LIST {GAME}").accepted
+    assert "  Italy    eliminated" in started.reply("someone@example.org")

@@ -27,6 +27,14 @@ def notices(desk, title: str) -> dict:
     return {to: m.get_content() for to, m in desk.delivered(title).items()}
 
 
+def news(desk) -> dict:
+    """The vote news, gathered for ten minutes (so that a round of votes is one mail each), by recipient."""
+    assert notices(desk, "votes") == {}                   # nothing yet: the news waits for more votes
+    desk.clock.advance(minutes=10)
+    desk.process(GAME)
+    return notices(desk, "votes")
+
+
 # -- what a vote tells whom -------------------------------------------------------------------------------------------
 def test_secret_votes_tell_only_the_voter_and_the_master_on_asking(started):
     started.new_mail()
@@ -48,34 +56,34 @@ def test_a_player_listing_the_game_sees_no_votes(started):
 def test_counts_tell_everyone_how_many_not_who(started):
     assert started.master("SET RULE draw_votes=counts").accepted
     assert started.signon("FRANCE", "VOTE DRAW").accepted
-    got = notices(started, "votes")
+    got = news(started)
     assert set(got) == EVERYONE
     text = got[GM[0]]
     assert text == ("The votes have changed.\n"
                     "1 of the 7 powers with a vote is for a draw including all survivors.\n")
     assert "France" not in text
     assert started.signon("FRANCE", "VOTE NONE").accepted
-    assert notices(started, "votes")[GM[0]] == "The votes have changed.\nNo vote stands.\n"
+    assert news(started)[GM[0]] == "The votes have changed.\nNo vote stands.\n"
 
 
 def test_counts_are_among_the_powers_that_vote(started):
     assert started.master("SET RULE draw_votes=counts", "DUMMY ITALY").accepted
     assert started.signon("GERMANY", "VOTE DRAW").accepted
-    assert "1 of the 6 powers with a vote is for" in notices(started, "votes")[GM[0]]
+    assert "1 of the 6 powers with a vote is for" in news(started)[GM[0]]
 
 
 def test_names_tell_everyone_who_votes_for_what(started):
     assert started.master("SET RULE draw_votes=names draws=any").accepted
     assert started.signon("FRANCE", "VOTE DRAW France Germany").accepted
-    got = notices(started, "votes")
+    got = news(started)
     assert set(got) == EVERYONE
     lines = got["italy@example.org"].splitlines()
-    assert lines[0] == "France votes for a draw between France and Germany."
+    assert lines[0] == "The votes now stand:"
     assert lines[1:] == ["  Austria: no vote", "  England: no vote", "  France: a draw between France and Germany",
                          "  Germany: no vote", "  Italy: no vote", "  Russia: no vote", "  Turkey: no vote"]
     assert started.signon("FRANCE", "VOTE NONE").accepted
-    assert notices(started, "votes")[GM[0]].splitlines()[:4] == [
-        "France has withdrawn its vote.", "  Austria: no vote", "  England: no vote", "  France: no vote"]
+    assert news(started)[GM[0]].splitlines()[:4] == [
+        "The votes now stand:", "  Austria: no vote", "  England: no vote", "  France: no vote"]
 
 
 def test_withdrawing_a_vote_that_is_not_there_tells_nobody(started):
@@ -120,7 +128,7 @@ def test_vote_refusals(started):
     assert started.master("DUMMY ITALY").accepted
     # A dummy has no player: its old password no longer signs on, so nobody votes for it.
     r = started.send(PLAYERS["ITALY"][0], f"SIGNON I{GAME} {PLAYERS['ITALY'][1]}\nVOTE DRAW")
-    assert r.errors[0][1] == f"WRONG PASSWORD OR NO PLAYER FOR ITALY IN {GAME}"
+    assert r.errors[0][1] == f"YOU NO LONGER PLAY ITALY IN {GAME} (MADE A DUMMY BY THE MASTER IN S1901M)"
     assert started.game(GAME).votes == {}
 
 
@@ -136,7 +144,9 @@ def test_a_draw_ends_the_game_and_everyone_gets_the_end_mail(started):
     assert set(got) == EVERYONE | {"watcher@example.org"}
     text = got["watcher@example.org"]
     # Nothing was processed: the game ended during its first phase.
-    assert " ".join(text.split()).startswith(f"Game '{GAME}' is over in S1901M: a draw between {ALL_SEVEN}. Supply")
+    assert text.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n:: Deadline: S1901M ")
+    assert " ".join(text.split("\n\n", 1)[1].split()).startswith(
+        f"Game '{GAME}' has been declared a draw between {ALL_SEVEN}. The game is over (in S1901M). Supply")
     assert ("Supply centres at the end:\n  Russia     4 centres,  4 units\n  Austria    3 centres,  3 units\n"
             in text)
     # Who played which power, without an address (house rule reveal=none, the default); the master's copy has them.
@@ -181,7 +191,8 @@ def test_a_concession_ends_the_game(started):
     assert started.signon("ENGLAND", "SET CONCEDE G").accepted
     got = end_mails(started)
     assert set(got) == EVERYONE
-    assert got[GM[0]].startswith(f"Game '{GAME}' is over in S1901M: the game was conceded to Germany.\n")
+    assert " ".join(got[GM[0]].split("\n\n")[1].split()) == \
+        f"Game '{GAME}' has been conceded to Germany. The game is over (in S1901M)."
     assert started.game(GAME).result["powers"] == ["GERMANY"]
     assert started.send("someone@example.org", "LIST").accepted
     assert f"Finished games:\n  {GAME:<20} the game was conceded to Germany" in started.reply("someone@example.org")
@@ -219,8 +230,10 @@ def test_the_end_mail_after_phases_with_a_replacement(started):
     got = end_mails(started)
     assert set(got) == EVERYONE - {PLAYERS["ITALY"][0]} | {"new@example.org"}
     text = got[GM[0]]
-    # the vote came in Spring 1902, after F1901M was processed: the game ended in S1902M (it said "after F1901M")
-    assert " ".join(text.split()).startswith(f"Game '{GAME}' is over in S1902M: a draw between {ALL_SEVEN}. Supply")
+    # the vote came in Spring 1902, after F1901M was processed: the game ended in S1902M
+    assert text.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n:: Deadline: S1902M ")
+    assert " ".join(text.split("\n\n", 1)[1].split()).startswith(
+        f"Game '{GAME}' has been declared a draw between {ALL_SEVEN}. The game is over (in S1902M). Supply")
     assert ("  Germany   germany@example.org (from S1901M to the end)\n"
             "  Italy     italy@example.org (from S1901M to F1901M)\n"
             "  Italy     new@example.org (from F1901M to the end)\n"
@@ -265,7 +278,8 @@ def test_terminate_sends_the_end_mail(started):
     assert started.master("TERMINATE").accepted
     got = end_mails(started)
     assert set(got) == EVERYONE
-    assert got[GM[0]].startswith(f"Game '{GAME}' is over in S1901M: terminated by the master.\n")
+    assert " ".join(got[GM[0]].split("\n\n")[1].split()) == \
+        f"Game '{GAME}' has been ended by its master. The game is over (in S1901M)."
     assert started.game(GAME).status == "terminated"
 
 
@@ -289,7 +303,8 @@ def test_set_victory_and_a_solo_at_the_lowered_count(started):
     assert (game.status, game.winner) == ("completed", "RUSSIA")
     got = end_mails(started)
     assert set(got) == EVERYONE
-    assert got[GM[0]].startswith(f"Game '{GAME}' is over after F1901M: Russia has won alone.\n")
+    assert " ".join(got[GM[0]].split("\n\n")[1].split()) == \
+        f"Game '{GAME}' has been won by Russia alone. The game is over (after F1901M)."
     assert "  Russia     5 centres,  4 units\n" in got[GM[0]]
     assert started.judge.store.wakeup(GAME) is None
 
@@ -302,9 +317,29 @@ def test_set_victory_errors(started, line):
 
 def test_the_end_mail_counts_in_the_singular_too():
     from judge.templating import render
-    _, body = render("notice/end.txt", game=GAME, result="Russia has won alone", phase="F1907M", players=[],
+    _, body = render("notice/end.txt", game=GAME, outcome="won by Russia alone", phase="F1907M", players=[],
+                     judge="J", variant="standard", mapper="F1907M", deadline="D",
                      counts=[{"power": "Russia", "centers": 18, "units": 17}, {"power": "Turkey", "centers": 1,
                                                                              "units": 1},
                              {"power": "Italy", "centers": 0, "units": 0}])
     assert ("  Russia    18 centres, 17 units\n  Turkey     1 centre,  1 unit\n  Italy      0 centres,  0 units\n"
             in body)
+
+
+def test_a_round_of_votes_makes_one_notice_each(started):
+    """Seven votes in a few seconds were seven mails to everyone; now the news waits ten minutes and goes once
+    (issue 18)."""
+    assert started.master("SET RULE draw_votes=counts").accepted
+    for power in POWERS[:6]:
+        assert started.signon(power, "VOTE DRAW").accepted
+        assert "Everyone in the game is told the votes as they stand at Mon 5 Jan 2026 12:10 UTC." in \
+            " ".join(started.reply(power).split())
+        started.clock.advance(seconds=1)
+    assert started.judge.store.wakeup(GAME) == started.game(GAME).vote_news
+    got = news(started)
+    assert set(got) == EVERYONE
+    assert got[GM[0]] == "The votes have changed.\n6 of the 7 powers with a vote are for a draw including all " \
+                         "survivors.\n"
+    started.clock.advance(hours=1)
+    started.process(GAME)
+    assert notices(started, "votes") == {}                       # told once

@@ -81,8 +81,9 @@ async def settle(daemon: Daemon, timeout: float = 20.0) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         spool_empty = not any(next((daemon.spool.root / d).iterdir(), None) for d in ("new", "cur"))
+        # (a message being sent may still write mail: the keeper's, when the relay refuses it for good)
         if spool_empty and daemon.idle.is_set() and not daemon.lanes.busy and not daemon.judge.outbox.paths() \
-                and not daemon.deadlines.busy:
+                and not daemon.deadlines.busy and not daemon.sender._busy:
             return
         daemon.kick.set()
         await asyncio.sleep(0.01)

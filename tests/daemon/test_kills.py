@@ -169,9 +169,9 @@ def check(run: Path, mode: str, relay: Relay | None) -> None:
     assert game.position.units["BUR"].power == "FRANCE" and game.position.units["RUH"].power == "GERMANY"
     assert game.player("FRANCE").orders == ["A BUR - BEL"]
     games = run / "games" / "kills"
-    # the results and the phase's picture (kept for the web pages, in the same commit): each once
+    # the results and the phase's picture (kept for the web pages, in the same commit): each once; the start's mail
     assert [p.name for p in sorted((games / "results").iterdir())] == ["0001-S1901M.png", "0001-S1901M.svg",
-                                                                     "0001-S1901M.txt"]
+                                                                      "0001-S1901M.txt", "start.txt"]
     assert [p.name for p in sorted((games / "snapshots").iterdir())] == ["0001-S1901M.json"]
     press = sorted(p.read_text() for p in (games / "press").iterdir())
     assert len(press) == 2 and any("Burgundy is mine." in t for t in press) and \

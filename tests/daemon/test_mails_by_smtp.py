@@ -6,7 +6,9 @@ scheduler's jobs are a fresh start-up's, and every mail has one recipient and sh
 import asyncio
 import random
 from datetime import timedelta
+from email.utils import parsedate_to_datetime
 
+from judge import reports
 from tests import dpjudge_layout
 from tests.daemon.conftest import Clock, Daemon, Relay, assert_clock_as_at_start, send, settings_for, settle
 from tests.e2e.conftest import check_mail_privacy
@@ -62,6 +64,7 @@ class Board:
         self.passwords = {p: f"pw-{p.lower()}" for p in POWERS}
         self.addresses = {p: address(p) for p in POWERS}
         self.read: list[dpjudge_layout.Results] = []          # every results mail, as the independent reader read it
+        self.mailed: dict[str, tuple[str, object]] = {}        # phase -> (its results text, when it was processed)
 
     def game(self):
         return self.daemon.judge.store.load(GAME)
@@ -111,7 +114,7 @@ def text(mail) -> str:
 
 
 def reply_in(mails, who) -> str:
-    [reply] = [m for m in mails if m["To"] == who and str(m["Subject"]).startswith("Re:")]
+    [reply] = [m for m in mails if m["To"] == who and str(m["Subject"]).startswith(("Re:", "Diplomacy orders "))]
     return text(reply)
 
 
@@ -137,9 +140,20 @@ async def _four_years(tmp_path):
         for power in POWERS:
             mails = await b.mail(address(power), f"JOIN {GAME} {b.passwords[power]} {power[0]}")
         assert "Preference: Turkey." in reply_in(mails, address("TURKEY"))
-        assert {m["To"] for m in mails if f"Diplomacy game {GAME} starting" == str(m["Subject"])} == \
-            set(b.addresses.values()) | {GM}
+        starts = [m for m in mails if f"Diplomacy game {GAME} starting" == str(m["Subject"])]
+        assert {m["To"] for m in starts} == set(b.addresses.values()) | {GM}
+        assert {m["To"] for m in mails if str(m["Subject"]) == f"Diplomacy power assignment ({GAME})"} == \
+            set(b.addresses.values())
         game = b.game()
+        # The starting position, read as DPjudge lays it out: every unit on the board, and who owns what.
+        start = dpjudge_layout.parse_start(text(starts[0]))
+        assert (start.game, start.variant, start.phase) == (GAME, "standard", "S1901M")
+        assert sorted(start.units) == sorted((u.power.title(), "Army" if u.kind == "A" else "Fleet",
+                                              reports.place(game.map, u.loc)) for u in game.position.units.values())
+        for power in POWERS:
+            assert start.ownership[power.title()] == [game.map.provinces[c].name
+                                                      for c in sorted(game.position.centers_of(power))]
+        b.start = text(starts[0])
         players = set(b.addresses.values())
 
         # -- Spring 1901: Italy sends nothing. Reminder to Italy alone, then its late notices and civil disorder.
@@ -156,7 +170,7 @@ async def _four_years(tmp_path):
             (GM, f"Diplomacy late notice ({GAME})"), (address("ITALY"), f"Diplomacy deadline missed ({GAME})")]
         mails = await b.at(game.deadline + timedelta(hours=game.timing.grace_hours, minutes=1))
         results = check_results(b, mails, "S1901M", players | {GM})
-        assert "Civil disorder: Italy sent no orders; its units took the default." in results
+        assert "No orders came from Italy: its units took the default (civil disorder)." in results
         assert subjects_to(mails, GM).count(f"Diplomacy CD notice ({GAME})") == 1
         assert all("CD notice" not in str(m["Subject"]) for m in mails if m["To"] != GM)
 
@@ -200,7 +214,7 @@ async def _four_years(tmp_path):
                 assert {m["To"] for m in notices} == players | {GM}
                 deadline = b.game().deadline
                 assert deadline == b.clock.now + timedelta(hours=72)        # a movement phase's time again
-                assert f"{deadline:%a %b %d %Y %H:%M} UTC" in text(notices[0])
+                assert f"{deadline:%a} {deadline.day} {deadline:%b %Y %H:%M} UTC" in text(notices[0])
                 continue
             if game.position.phase.year == 1905:
                 break
@@ -217,12 +231,27 @@ async def _four_years(tmp_path):
         assert {m["To"] for m in final} == players | {GM}
         ends = {m["To"]: text(m) for m in final}
         end = ends[GM]
-        assert "terminated by the master" in end and "Who played which power:" in end
+        assert end.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n:: Deadline: ")
+        assert f"Game '{GAME}' has been ended by its master." in end and "Who played which power:" in end
         assert "newturkey@example.org" in end and "turkey@example.org (from S1901M to S1902M)" in end
         assert "Turkey    player 1 (from S1901M to S1902M)" in ends["eng2@example.org"]
         # England's old address is in no mail since SET ADDRESS, the master's final mail included.
         assert not any(address("ENGLAND") in text(m) for _, _, m in b.relay.messages[b.moved:])
         assert "England   eng2@example.org (from S1901M to the end)" in end
+
+        # -- HISTORY: the game's mails as DPjudge keeps them, a mail file: the start, then each phase's results as
+        # they were mailed (the rolled-back Fall 1903 as processed again), each with its date --------------------
+        reply = reply_in(await b.mail("someone@example.org", f"HISTORY {GAME}"), "someone@example.org")
+        (_, game_name, variant), kept = dpjudge_layout.parse_history(reply.split("\n\nEnd of judge reply.")[0])
+        assert (game_name, variant) == (GAME, "standard")
+        assert [m.subject for m in kept] == [f"Diplomacy game {GAME} starting"] + \
+            [f"Diplomacy results {GAME} {phase}" for phase in b.game().history]
+        assert kept[0].text == b.start and all(m.sender == "judge@localhost" for m in kept)
+        for m in kept[1:]:
+            phase = m.subject.split()[-1]
+            assert m.text == b.mailed[phase][0], phase
+            assert parsedate_to_datetime(m.date) == b.mailed[phase][1], phase
+            dpjudge_layout.parse(m.text)
     finally:
         await daemon.stop()
         await relay.stop()
@@ -236,11 +265,12 @@ def check_results(b, mails, phase, audience):
     texts = {text(m) for m in results}
     assert len(texts) == 1
     body = texts.pop()
+    b.mailed[phase] = (body, b.clock.now)
     r = dpjudge_layout.parse(body)
     b.read.append(r)
     assert (r.game, r.variant, r.phase) == (GAME, "standard", phase)
     assert r.header_phase == (f"F{phase[1:5]}B" if phase.startswith("W") else phase)
-    assert r.other == [] or all(line.startswith(("Civil disorder:", "Orders that could not be used")) or
+    assert r.other == [] or all(line.startswith(("No orders came from", "Orders that could not be used")) or
                                 line.endswith("pending.") for line in r.other), r.other
     game = b.game()
     # What the results say agrees with the game the judge now holds.
@@ -256,7 +286,8 @@ def check_results(b, mails, phase, audience):
         assert centres == len(game.position.centers_of(power.upper())) and adjust == centres - units
     if game.position.phase.kind == "R":
         assert len(r.dislodged) == len(game.position.dislodged)
-    assert [blk for blk in r.blocks if len(blk) != 1] == [], "one power per block"
+    if r.kind == "Movement":
+        assert [blk for blk in r.blocks if len(blk) != 1] == [], "one power per block"
     if not game.over:
         kind = {"M": "Movement", "R": "Retreat", "A": "Adjustment"}[game.position.phase.kind]
         assert r.next_phase[0] == kind and r.next_phase[2] == game.position.phase.year

@@ -13,6 +13,8 @@ import pytest
 from judge import config
 from judge.service import Judge
 
+REPLY = ("Re:", "Diplomacy orders ")        # a reply's subject (accepted orders: DPjudge's)
+
 MAIL = Path(__file__).resolve().parent.parent / "data" / "mail"
 
 
@@ -189,7 +191,7 @@ class Table:
 
     def reply_to(self, address: str) -> str:
         """The body of the newest reply to `address` among new mail (fails if there is none)."""
-        mails = [m for m in self.new_mail() if m["To"] == address and str(m["Subject"]).startswith("Re:")]
+        mails = [m for m in self.new_mail() if m["To"] == address and str(m["Subject"]).startswith(REPLY)]
         assert mails, f"no reply to {address}"
         return mails[-1].get_content()
 

@@ -42,8 +42,8 @@ def test_a_game_by_mail(table):
     game = table.game()
     assert game.status == "active" and str(game.position.phase) == "S1901M"
     assert {p.power: p.address for p in game.players} == {k: v[0] for k, v in PLAYERS.items()}
-    starts = [m for m in table.new_mail() if "starting" in str(m["Subject"])]
-    assert any(m["To"] == "france@example.org" and "You are playing France" in m.get_content() for m in starts)
+    assigned = [m for m in table.new_mail() if "power assignment" in str(m["Subject"])]
+    assert any(m["To"] == "france@example.org" and "You are playing France" in m.get_content() for m in assigned)
 
     # -- passwords are stored hashed, never in plain text ----------------------------------------------------------
     status_text = (table.folder() / "status.json").read_text()
@@ -139,7 +139,7 @@ def test_a_game_by_mail(table):
     assert "Ownership of supply centers:" in text
     assert "Russia:      6 Supply centers,  4 Units:  Builds   2 units." in text
     assert "Italy:       3 Supply centers,  3 Units:  Builds   0 units." in text
-    assert "Civil disorder: Italy sent no orders; its units took the default." in text
+    assert "No orders came from Italy: its units took the default (civil disorder)." in text
     assert str(table.game().position.phase) == "W1901A"
 
     # -- Winter 1901: builds, a waive, and an illegal build ------------------------------------------------------
@@ -181,14 +181,14 @@ def test_a_game_by_mail(table):
     assert table.game().position.units["PIC"].power == "FRANCE"
 
     # -- the master rolls back to before Spring 1902 and processes it again -----------------------------------------
-    results_before = sorted(p.name for p in (table.folder() / "results").glob("*.txt"))
+    results_before = sorted(p.name for p in (table.folder() / "results").glob("0*.txt"))
     assert [n.split("-", 1)[1] for n in results_before] == ["S1901M.txt", "F1901M.txt", "W1901A.txt",
                                                               "S1902M.txt", "S1902R.txt"]
     assert table.send(GM, "SIGNON Me2e gm-secret\nROLLBACK S1902M").accepted
     game = table.game()
     assert str(game.position.phase) == "S1902M" and game.player("GERMANY").orders == [
         "A Ruhr - Burgundy", "A Munich Supports A Ruhr - Burgundy"]
-    assert len(list((table.folder() / "results").glob("*.txt"))) == 3
+    assert len(list((table.folder() / "results").glob("0*.txt"))) == 3
     assert len(list((table.folder() / "rolledback").rglob("*.txt"))) == 2
     table.new_mail()
     assert table.send(GM, "SIGNON Me2e gm-secret\nPROCESS!").accepted

@@ -140,8 +140,11 @@ def test_retreats(m):
     v = Validator(pos, m, Ruleset())
     assert v.order("A SEV R UKR", "RUSSIA") == Retreat(pos.dislodged["SEV"].unit, "UKR")
     assert v.order("F NAO - SPA", "ENGLAND").dest == "SPA/NC"
-    assert refused(v, "A SEV R ARM", "RUSSIA") == "INVALID RETREAT DESTINATION: A SEV R ARM"
+    # A refused retreat names the places the unit may go (issue 18).
+    assert refused(v, "A SEV R ARM", "RUSSIA") == \
+        "INVALID RETREAT DESTINATION: A SEV R ARM (A SEV MAY RETREAT TO MOS OR UKR, OR DISBAND)"
     assert refused(v, "A PAR R BUR", "FRANCE") == "NO DISLODGED UNIT IN PAR"
+    assert refused(v, "A MOS R UKR", "RUSSIA") == "NO DISLODGED UNIT IN MOS (YOUR DISLODGED UNIT: A SEV)"
     assert refused(v, "A SEV R UKR", "TURKEY") == "UNIT DOES NOT BELONG TO TURKEY: A SEV"
     assert refused(v, "A SEV S A MOS", "RUSSIA").startswith("ORDER NOT ALLOWED IN A RETREAT PHASE")
 
@@ -166,7 +169,8 @@ def test_retreats_follow_the_coast_rules_of_moves(m):
     assert v.order("F MAO R POR/NC", "FRANCE") == Retreat(mao, "POR")
     assert v.order("A LVN R STP/SC", "RUSSIA") == Retreat(lvn, "STP")
     # A coast of a province it may not retreat to at all is still an invalid retreat, not a coast problem.
-    assert refused(v, "F TYS R SPA/SC", "ITALY") == "INVALID RETREAT DESTINATION: F TYS R SPA/SC"
+    assert refused(v, "F TYS R SPA/SC", "ITALY") == \
+        "INVALID RETREAT DESTINATION: F TYS R SPA/SC (F TYS MAY RETREAT TO ROM, OR DISBAND)"
 
 
 def test_builds_follow_the_coast_rules_of_moves(m):

@@ -1,0 +1,192 @@
+"""The one likely reading of an order line the judge refused ("Burgondy", "Eng Channel", "1. A Par - Bur"), for the
+reply; only on the refusal path, so order reading stays as fast as it was."""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from judge.maps import Map
+from judge.orders import Order
+from judge.orders.errors import UNKNOWN_PLACENAME, OrderError
+from judge.orders.parser import KEYWORDS, UNIT_WORDS, Parsed, parse, tokenize
+from judge.orders.validate import Validator
+from judge.position import Position
+from judge.rules import Ruleset
+
+# A list marker in front of an order: "1.", "2)", "3:", "-", "*", "•".
+_MARKER = re.compile(r"^\s*(?:\d{1,2}\s*[.):]|[-*\u2022]+)\s*")
+_UNITS = {"army": "a", "fleet": "f"}
+MAX_SPAN = 3           # words a place name may take ("mid atlantic ocean")
+MAX_LINE = 200         # longer lines get no reading (the refusal path stays cheap whatever is sent)
+
+
+def suggest(text: str, m: Map, phase_kind: str, bind: Callable[[Parsed], Order]) -> str | None:
+    """The order `text` most likely means, in the judge's notation ("A PAR - BUR"), when exactly one reading of it
+    is a valid order (`bind` checks one against the board); None otherwise."""
+    try:
+        bind(parse(text, m, phase_kind))
+        return None                 # the line is a valid order: what refused it is the set (a duplicate, ...)
+    except OrderError:
+        pass
+    readings = set()
+    for variant in _variants(text, m):
+        if variant == text:
+            continue
+        try:
+            readings.add(str(bind(parse(variant, m, phase_kind))))
+        except OrderError:
+            continue
+    return readings.pop() if len(readings) == 1 else None
+
+
+def with_hint(text: str, why: str, m: Map, position: Position, rules: Ruleset, power: str) -> str:
+    """A refusal with the one likely reading of the line, when there is one: the order it most likely means, or
+    that it is no order at all, or the place names it most likely means."""
+    if len(text) > MAX_LINE:
+        return why
+    v = Validator(position, m, rules)
+    reading = suggest(text, m, position.phase.kind, lambda p: v.bind(p, power))
+    if reading:
+        return f"{why} (DID YOU MEAN: {reading})"
+    if reading is None and looks_like_prose(text, m):
+        return f"{why} (NOT AN ORDER? END YOUR ORDERS WITH SIGNOFF, OR PUT // BEFORE A REMARK)"
+    fixes = corrections(text, m)
+    if fixes and why.startswith(UNKNOWN_PLACENAME.split("{")[0]):
+        return f"{why} (DID YOU MEAN " + ", ".join(f"{prov} FOR {word}" for word, prov in fixes) + "?)"
+    return why
+
+
+def looks_like_prose(text: str, m: Map) -> bool:
+    """No word of the line names a unit or a place: a remark ("Thanks, see you next turn!"), not an order."""
+    return not any(t in UNIT_WORDS or t in m.names for t in tokenize(_MARKER.sub("", text)) if t[0].isalnum())
+
+
+def corrections(text: str, m: Map) -> list[tuple[str, str]]:
+    """The unknown words of the line that are close to exactly one province: (as written, the province)."""
+    return _repair(_MARKER.sub("", text), m)[1]
+
+
+def _variants(text: str, m: Map) -> list[str]:
+    bare = _MARKER.sub("", text)
+    repaired = _repair(bare, m)[0]
+    out = [bare, " ".join(repaired)]
+    # A word or two of remark after the order ("A Par - Bur please").
+    for cut in (1, 2):
+        if len(repaired) > cut + 1 and all(w[0].isalnum() and w not in KEYWORDS and w not in m.names
+                                           for w in repaired[-cut:]):
+            out.append(" ".join(repaired[:-cut]))
+    return list(dict.fromkeys(v for v in out if v.strip()))
+
+
+def _repair(text: str, m: Map) -> tuple[list[str], list[tuple[str, str]]]:
+    """The line's words with each unknown word (or run of words, hyphens inside allowed: "mid-atl") that is close to
+    exactly one province's name replaced by that province, and abbreviated unit words ("Flt") written out; and the
+    replacements made."""
+    tokens = [t for t in tokenize(text) if t not in (",", ";")]
+    out: list[str] = []
+    fixed: list[tuple[str, str]] = []
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        if not t[0].isalnum() or t in KEYWORDS or t in UNIT_WORDS:
+            out.append(t)
+            i += 1
+            continue
+        for end in _span_ends(tokens, i):
+            words = [w for w in tokens[i:end] if w != "-"]
+            prov = _province(words, m)
+            if prov is not None:
+                if "".join(words) not in m.names:
+                    fixed.append((" ".join(tokens[i:end]).replace(" - ", "-").upper(), prov))
+                out.append(prov.lower())
+                i = end
+                break
+        else:
+            out.append(_unit_word(t) or t)
+            i += 1
+    return out, fixed
+
+
+def _span_ends(tokens: list[str], i: int) -> list[int]:
+    """Where a place name starting at tokens[i] may end, longest first: up to MAX_SPAN words, a hyphen between two
+    of them allowed."""
+    ends, j, count = [], i, 0
+    while j < len(tokens) and count < MAX_SPAN:
+        w = tokens[j]
+        if w == "-" and count and j + 1 < len(tokens) and tokens[j + 1][0].isalnum():
+            j += 1
+            continue
+        if not w[0].isalnum() or w in KEYWORDS:
+            break
+        j += 1
+        count += 1
+        ends.append(j)
+    return ends[::-1]
+
+
+def _province(words: list[str], m: Map) -> str | None:
+    joined = "".join(words)
+    if joined in m.names:
+        return m.names[joined]
+    if len(words) == 1 and _unit_word(joined):
+        return None
+    if len(words) == 1 and len(joined) >= 4:
+        # A letter wrong, missing, added or swapped ("Burgondy", "Holand") before any abbreviation: "holand"
+        # also abbreviates "heligoland".
+        found = {prov for key, prov in m.names.items() if len(key) >= 3 and _one_edit(joined, key)}
+        if len(found) == 1:
+            return found.pop()
+    found = {prov for name_words, prov in _word_names(m) if _fits(words, name_words)}
+    return found.pop() if len(found) == 1 else None
+
+
+def _fits(words: list[str], name_words: tuple[str, ...]) -> bool:
+    """'eng channel' ~ 'english channel', 'blk sea' ~ 'black sea', 'mid atl' ~ 'mid atlantic ocean': word by word,
+    each written word an abbreviation of the name's (its first letter, then letters of it in order)."""
+    if len(words) > len(name_words) or (len(words) == 1 and len(name_words) > 1 and len(words[0]) < 3):
+        return False
+    return all(_abbreviates(w, n) for w, n in zip(words, name_words))
+
+
+def _abbreviates(word: str, name: str) -> bool:
+    if not word or word[0] != name[0] or len(word) > len(name):
+        return False
+    rest = iter(name[1:])
+    return all(c in rest for c in word[1:])
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Are a and b one letter apart (one changed, added, left out, or two neighbours swapped)?"""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    i = next((i for i in range(len(short)) if short[i] != long_[i]), len(short))
+    return short[i:] == long_[i + 1:]
+
+
+def _unit_word(word: str) -> str | None:
+    """'flt', 'fl', 'amy': a unit type written short."""
+    hits = {letter for full, letter in _UNITS.items() if len(word) >= 2 and _abbreviates(word, full)}
+    return hits.pop() if len(hits) == 1 else None
+
+
+_WORD_NAMES: dict[int, tuple[Map, tuple[tuple[tuple[str, ...], str], ...]]] = {}
+
+
+def _word_names(m: Map) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """Every province's full name as words ('mid', 'atlantic', 'ocean'), for matching abbreviations word by word
+    (kept per map: a map is not changed once loaded)."""
+    kept = _WORD_NAMES.get(id(m))
+    if kept is None or kept[0] is not m:
+        if len(_WORD_NAMES) > 64:
+            _WORD_NAMES.clear()
+        kept = _WORD_NAMES[id(m)] = (m, tuple((tuple(w for w in re.split(r"[^a-z0-9]+", p.name.lower()) if w), abbr)
+                                              for abbr, p in m.provinces.items()))
+    return kept[1]
+
+
+__all__ = ["corrections", "looks_like_prose", "suggest", "with_hint"]

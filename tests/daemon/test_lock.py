@@ -1,0 +1,41 @@
+"""One `judge serve` per games folder: a second one refuses to start, naming the first (its pid) and the folder; a
+SIGKILLed daemon's lock does not block the next start; `judge deliver` still works beside a running daemon."""
+import signal
+import subprocess
+import sys
+
+from tests.daemon.test_restart import ROOT, start_serve, write_config
+from tests.e2e.conftest import compose
+
+
+def test_second_daemon_on_one_folder_refuses_to_start(tmp_path):
+    cfg = write_config(tmp_path)
+    first, port = start_serve(tmp_path, cfg)
+    try:
+        second = subprocess.run([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg), "serve",
+                                 "--port", "0", "--ready-file", str(tmp_path / "ready2")],
+                                cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert second.returncode != 0
+        lines = second.stderr.strip().splitlines()
+        assert len(lines) == 1, second.stderr
+        assert f"pid {first.pid}" in lines[0] and str((tmp_path / "games").resolve()) in lines[0], lines[0]
+        assert not (tmp_path / "ready2").exists()          # it never listened
+        assert first.poll() is None                        # the first one is untouched
+        # `judge deliver` beside the running daemon: answered as before (it does not take the daemon's lock).
+        done = subprocess.run([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg), "deliver"],
+                              input=compose("someone@example.org", "HELP"), cwd=tmp_path, capture_output=True,
+                              timeout=60)
+        assert done.returncode == 0, done.stderr
+    finally:
+        first.send_signal(signal.SIGKILL)
+        first.wait(timeout=10)
+    # The killed daemon's lock file is still there, with its pid, but the kernel released the lock.
+    assert (tmp_path / "games" / ".serve.lock").read_text().strip() == str(first.pid)
+    third, _ = start_serve(tmp_path, cfg)
+    try:
+        assert (tmp_path / "games" / ".serve.lock").read_text().strip() == str(third.pid)
+    finally:
+        third.send_signal(signal.SIGTERM)
+        assert third.wait(timeout=30) == 0
+    # A clean stop leaves no pid behind.
+    assert (tmp_path / "games" / ".serve.lock").read_text() == ""

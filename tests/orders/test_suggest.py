@@ -1,0 +1,42 @@
+"""The one likely reading of a refused order line: typos, abbreviations, list markers, remarks."""
+import pytest
+
+from judge import maps
+from judge.orders.suggest import corrections, looks_like_prose, suggest, with_hint
+from judge.orders.validate import Validator
+from judge.position import initial_position
+from judge.rules import Ruleset
+
+
+@pytest.fixture(scope="module")
+def board():
+    m = maps.load("standard")
+    pos = initial_position(m)
+    return m, pos, Validator(pos, m, Ruleset())
+
+
+@pytest.mark.parametrize("power, text, reading", [
+    ("FRANCE", "A Pari - Burgondy", "A PAR - BUR"),          # a letter missing, a letter wrong
+    ("FRANCE", "A Par - Bur please", "A PAR - BUR"),         # a word of remark after the order
+    ("FRANCE", "2) A Par - Bur", "A PAR - BUR"),             # a list marker
+    ("ENGLAND", "F Edi - Nrth Sea", "F EDI - NTH"),          # a word abbreviated
+    ("RUSSIA", "F Sevastapol - Blk", "F SEV - BLA"),
+    ("ITALY", "A Ven - Tirol", "A VEN - TYR"),
+    ("FRANCE", "F Bre - mid-atl", "F BRE - MAO"),            # hyphenated and abbreviated
+    ("FRANCE", "A Par - Mun", None),                         # the board refuses every reading
+    ("FRANCE", "A Par - Bure", None),                        # Brest or Burgundy: no clear reading
+])
+def test_suggest(board, power, text, reading):
+    m, _, v = board
+    assert suggest(text, m, "M", lambda p: v.bind(p, power)) == reading
+
+
+def test_prose_and_place_corrections(board):
+    m, pos, _ = board
+    assert looks_like_prose("Thanks, see you next turn!", m) and not looks_like_prose("A Burgondy - Pari", m)
+    assert corrections("A Mun - Holand", m) == [("HOLAND", "HOL")]
+    assert with_hint("A Mun - Holand", "UNKNOWN PLACENAME: HOLAND", m, pos, Ruleset(), "GERMANY") == \
+        "UNKNOWN PLACENAME: HOLAND (DID YOU MEAN HOL FOR HOLAND?)"
+    # A line too long to be an order gets no reading (the refusal path stays cheap).
+    long_line = "A Par - Burgondy " + "x" * 300
+    assert with_hint(long_line, "WHY", m, pos, Ruleset(), "FRANCE") == "WHY"
