@@ -5,7 +5,7 @@ from typing import Any
 
 from judge import maps
 from judge.adjudicator import adjudicate as adjudicate_phase
-from judge.orders import order_power
+from judge.orders import Build, Waive
 from judge.orders.sets import build_order_set
 from judge.orders.validate import Validator
 from judge.position import Position
@@ -110,9 +110,12 @@ def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | Non
         legal.extend(oset.orders)
         errors.extend({"power": power, "order": text, "error": msg} for text, msg in oset.errors)
     outcome = adjudicate_phase(m, position, legal, ruleset)
-    rank = {p: i for i, p in enumerate(m.powers)}
-    rows = sorted((rank.get(power, 99), text, power, marks) for power, text, marks in
-                  ((order_power(r.order), str(r.order), r.marks) for r in outcome.results))
+    rank = _ranks(m).get
+    rows = []
+    for order, marks in outcome.results:
+        power = order.power if type(order) in _NO_UNIT else order.unit[0]     # (order_power, inlined)
+        rows.append((rank(power, 99), str(order), power, marks))
+    rows.sort()
     long = isinstance(state.get("phase"), str) and " " in state["phase"].strip()   # (the form the request used)
     doc = {
         "phase": position.phase.long() if long else position.phase.code,
@@ -132,6 +135,20 @@ def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | Non
             raise ValueError(f"NO PICTURE: VARIANT {m.name} HAS NO DRAWING (LEAVE picture OUT)")
         doc["picture"] = pictures.results_svg(m, position, outcome)
     return doc
+
+
+_NO_UNIT = (Build, Waive)          # the orders that name no unit: their power is their own field
+_RANKS: dict[int, tuple[maps.Map, dict[str, int]]] = {}
+
+
+def _ranks(m: maps.Map) -> dict[str, int]:
+    """Each power's place in the map's list of powers (results list orders power by power, in that order)."""
+    hit = _RANKS.get(id(m))
+    if hit is None or hit[0] is not m:
+        if len(_RANKS) >= 256:
+            _RANKS.clear()
+        hit = _RANKS[id(m)] = (m, {p: i for i, p in enumerate(m.powers)})
+    return hit[1]
 
 
 def _bad_picture(value: Any) -> str:
