@@ -73,11 +73,14 @@ def read_orders(orders: Any, m: maps.Map) -> dict[str, list[str]]:
             raise ValueError(f"UNKNOWN POWER: {power!r}")
         if isinstance(texts, str):
             texts = [texts]
-        if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+        if not isinstance(texts, list) or not (_STR.issuperset(map(type, texts)) or
+                                               all(isinstance(t, str) for t in texts)):
             raise ValueError(f"ORDERS OF {power} MUST BE A LIST OF STRINGS")
         out[power] = texts
     return out
 
+
+_STR = frozenset((str,))        # (a list of plain strings is checked in one go; a str subclass the careful way)
 
 PICTURES = ("svg",)
 
@@ -107,8 +110,9 @@ def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | Non
         if power not in texts:
             continue
         oset = build_order_set(power, texts[power], position, m, ruleset, validator)
-        legal.extend(oset.orders)
-        errors.extend({"power": power, "order": text, "error": msg} for text, msg in oset.errors)
+        legal += oset.orders
+        if oset.errors:
+            errors += ({"power": power, "order": text, "error": msg} for text, msg in oset.errors)
     outcome = adjudicate_phase(m, position, legal, ruleset)
     rank = _ranks(m).get
     rows = []
