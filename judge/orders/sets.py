@@ -67,12 +67,8 @@ def build_order_set(power: str, texts: list[str], position: Position, m: Map, ru
 def _all_good(power: str, texts: list[str], v: Validator) -> OrderSet | None:
     """The usual movement or retreat set - every order legal, one per unit - made in one pass; None for any other
     (then the general path reads it again and settles errors and duplicates). The same OrderSet either way."""
-    orders = []
-    check = v.order
-    try:
-        for text in texts:
-            orders.append(check(text, power))
-    except OrderError:
+    orders = v.all_legal(texts, power)
+    if orders is None:
         return None
     if len({o.unit[2][:3] for o in orders}) != len(orders):
         return None

@@ -45,6 +45,33 @@ class Validator:
                 order = hit[2].get(unit if hit[1] is None else (unit, units.get(hit[1])))
                 if order is not None:
                     return order
+        return self._check(text, power)
+
+    def all_legal(self, texts: list[str], power: str) -> list[Order] | None:
+        """Every text's order, in turn, when all are legal (the usual set: one loop, no call per remembered
+        order); None as soon as one is not."""
+        memo, units, out = self._memo, self.pos.units, []
+        try:
+            if memo is None:
+                return [self.order(text, power) for text in texts]
+            recall, unit_at, keep = memo.get, units.get, out.append
+            for text in texts:
+                hit = recall(text)
+                if hit is not None:
+                    unit = unit_at(hit[0])
+                    if unit is not None and unit[0] == power:
+                        order = hit[2].get(unit if hit[1] is None else (unit, unit_at(hit[1])))
+                        if order is not None:
+                            keep(order)
+                            continue
+                keep(self._check(text, power))
+        except OrderError:
+            return None
+        return out
+
+    def _check(self, text: str, power: str) -> Order:
+        """A movement order read and checked afresh; remembered when the check read only the units it names."""
+        texts, units = self._memo, self.pos.units
         p = parse(text, self.m, "M")
         self._tainted = False
         order = self.bind(p, power)
