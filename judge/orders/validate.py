@@ -5,6 +5,8 @@ A *legal* order is one that could succeed whatever the others order; whether it 
 """
 from __future__ import annotations
 
+from functools import cached_property
+
 from judge import builds
 from judge.maps import Map
 from judge.maps.features import crossing_allowed, league_forbids
@@ -23,13 +25,17 @@ class Validator:
     def __init__(self, position: Position, m: Map, rules: Ruleset):
         self.pos, self.m, self.rules = position, m, rules
         self.kind = position.phase.kind            # M, R or A (read once: every order needs it)
-        areas = m.convoy_areas              # (seas and ports: where a fleet may convoy)
-        self.fleet_seas = frozenset(p for p, u in position.units.items() if u.kind == "F" and p in areas)
         self._special = rules.hibernate or rules.immobile_dummies     # (house rules on units: checked only then)
         # Movement orders checked before on the same map under the same rules (judge.orders.memo); a check that
         # reads more of the board than the units the order names marks itself tainted and is not remembered.
         self._memo = memo.table(m, rules) if self.kind == "M" and not self._special else None
         self._tainted = False
+
+    @cached_property
+    def fleet_seas(self) -> frozenset[str]:
+        """Where fleets stand that may convoy (seas and ports): read only by the orders that need a route."""
+        areas = self.m.convoy_areas
+        return frozenset(p for p, u in self.pos.units.items() if u.kind == "F" and p in areas)
 
     # -- entry points ----------------------------------------------------------------------------------------------
     def order(self, text: str, power: str) -> Order:
