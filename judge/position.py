@@ -225,13 +225,16 @@ class Position:
         for power, lst in _power_map(doc.get("units", {}), m, "units").items():
             if not isinstance(lst, list):
                 raise ValueError(f"UNITS OF {power} MUST BE A LIST")
-            seen = known.setdefault(power, {})
-            if _read_known(lst, seen, units):
-                continue
+            seen = known.get(power)
+            if seen is None:
+                seen = known[power] = {}
             for text in lst:
                 pair = seen.get(text) if isinstance(text, str) else None
-                unit = pair[1] if pair is not None else parse_unit(text, power, m)
-                prov = unit[2][:3]
+                if pair is None:
+                    unit = parse_unit(text, power, m)
+                    prov = unit[2][:3]
+                else:
+                    prov, unit = pair
                 if prov in units:
                     raise ValueError(f"TWO UNITS IN {prov}")
                 units[prov] = unit
@@ -240,8 +243,6 @@ class Position:
         for power, lst in _power_map(doc.get("centers", {}), m, "centers").items():
             if not isinstance(lst, list):
                 raise ValueError(f"CENTERS OF {power} MUST BE A LIST")
-            if _read_centers(lst, power, supply, centers):
-                continue
             for prov in lst:
                 if not isinstance(prov, str) or prov not in supply:
                     raise ValueError(f"NOT A SUPPLY CENTER: {prov!r}")
@@ -278,36 +279,6 @@ def _power_map(obj: Any, m: Map, what: str) -> dict:
 
 
 _STATE_KEYS = frozenset(("phase", "units", "centers", "dislodged", *POWER_KEYS))
-
-
-def _read_known(texts: list, seen: dict[str, tuple[str, Unit]], units: dict[str, Unit]) -> bool:
-    """The usual list of units - all read before, each in a province of its own - added to `units` in one go;
-    False (nothing added) for anything else, which the careful loop reads and names the fault of."""
-    try:
-        pairs = list(map(seen.get, texts))
-    except TypeError:                   # (a list or an object among the texts)
-        return False
-    if None in pairs:
-        return False
-    new = dict(pairs)
-    if len(new) != len(pairs) or not units.keys().isdisjoint(new):
-        return False
-    units.update(new)
-    return True
-
-
-def _read_centers(provs: list, power: str, supply: frozenset[str], centers: dict[str, str]) -> bool:
-    """The usual list of centres - supply centres, each once, none already owned - added in one go; else False."""
-    try:
-        if not supply.issuperset(provs):
-            return False
-    except TypeError:
-        return False
-    new = dict.fromkeys(provs, power)
-    if len(new) != len(provs) or not centers.keys().isdisjoint(new):
-        return False
-    centers.update(new)
-    return True
 
 
 _PHASES: dict[str, Phase] = {}
