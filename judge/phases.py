@@ -5,7 +5,6 @@ comes; solo wins. What some house rules add happens there too: home centres reas
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 
 from judge import builds
 from judge.maps import Map
@@ -31,8 +30,10 @@ def update_ownership(m: Map, units: dict[str, Unit], centers: dict[str, str]) ->
 
 
 def _count(powers) -> dict[str, int]:
-    """How many times each power is named, in the order they first are (a Counter counts in C)."""
-    return Counter(powers)
+    counts: dict[str, int] = {}
+    for p in powers:
+        counts[p] = counts.get(p, 0) + 1
+    return counts
 
 
 def needs_adjustment(m: Map, units: dict[str, Unit], centers: dict[str, str], anywhere: bool = False,
