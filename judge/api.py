@@ -5,7 +5,7 @@ from typing import Any
 
 from judge import maps
 from judge.adjudicator import adjudicate as adjudicate_phase
-from judge.orders import order_power
+from judge.orders import Build, Waive
 from judge.orders.sets import build_order_set
 from judge.orders.validate import Validator
 from judge.position import Position
@@ -14,7 +14,44 @@ from judge.rules import Engine, Ruleset, parse_rules
 
 def read_rules(rules: Any, m: maps.Map | None = None) -> Ruleset:
     """The request's rules: a list of words ('dpjudge', 'convoy_paradox=1982'), a {name: value} object, or None; on
-    top of the house rules the variant carries (a DPjudge map's RULE lines), if any."""
+    top of the house rules the variant carries (a DPjudge map's RULE lines), if any.
+
+    Rule sets are immutable and most requests name the same few (`"rules": []` above all), so each is built once and
+    remembered, keyed by the variant's rules and the request's words (bounded; a request that is refused is not kept).
+    """
+    key = _rules_key(rules, m.rules if m is not None else ())
+    ruleset = _RULESETS.get(key) if key is not None else None
+    if ruleset is None:
+        ruleset = _read_rules(rules, m)
+        if key is not None:
+            if len(_RULESETS) >= _RULESETS_LIMIT:
+                _RULESETS.clear()
+            _RULESETS[key] = ruleset
+    return ruleset
+
+
+_RULESETS: dict[tuple, Ruleset] = {}
+_RULESETS_LIMIT = 1000
+
+
+def _rules_key(rules: Any, base: tuple[str, ...]) -> tuple | None:
+    """What a rule set is remembered by: the words, each value with its type (1, 1.0 and True are equal keys in
+    Python but are read differently); None for anything else (read every time, never kept)."""
+    if rules is None:
+        return (base, None)
+    try:
+        if isinstance(rules, list) and all(type(w) is str for w in rules):
+            return (base, list, tuple(rules))
+        if isinstance(rules, dict) and all(type(k) is str for k in rules):
+            key = (base, dict, tuple((k, type(v), v) for k, v in rules.items()))
+            hash(key)
+            return key
+    except TypeError:                   # a list or an object among the values
+        pass
+    return None
+
+
+def _read_rules(rules: Any, m: maps.Map | None) -> Ruleset:
     base = parse_rules(m.rules) if m is not None and m.rules else Ruleset()
     if rules is None:
         return base
@@ -36,11 +73,14 @@ def read_orders(orders: Any, m: maps.Map) -> dict[str, list[str]]:
             raise ValueError(f"UNKNOWN POWER: {power!r}")
         if isinstance(texts, str):
             texts = [texts]
-        if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+        if not isinstance(texts, list) or not (_STR.issuperset(map(type, texts)) or
+                                               all(isinstance(t, str) for t in texts)):
             raise ValueError(f"ORDERS OF {power} MUST BE A LIST OF STRINGS")
         out[power] = texts
     return out
 
+
+_STR = frozenset((str,))        # (a list of plain strings is checked in one go; a str subclass the careful way)
 
 PICTURES = ("svg",)
 
@@ -70,12 +110,16 @@ def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | Non
         if power not in texts:
             continue
         oset = build_order_set(power, texts[power], position, m, ruleset, validator)
-        legal.extend(oset.orders)
-        errors.extend({"power": power, "order": text, "error": msg} for text, msg in oset.errors)
+        legal += oset.orders
+        if oset.errors:
+            errors += ({"power": power, "order": text, "error": msg} for text, msg in oset.errors)
     outcome = adjudicate_phase(m, position, legal, ruleset)
-    rank = {p: i for i, p in enumerate(m.powers)}
-    rows = sorted((rank.get(power, 99), text, power, marks) for power, text, marks in
-                  ((order_power(r.order), str(r.order), r.marks) for r in outcome.results))
+    rank = _ranks(m).get
+    rows = []
+    for order, marks in outcome.results:
+        power = order.power if type(order) in _NO_UNIT else order.unit[0]     # (order_power, inlined)
+        rows.append((rank(power, 99), str(order), power, marks))
+    rows.sort()
     long = isinstance(state.get("phase"), str) and " " in state["phase"].strip()   # (the form the request used)
     doc = {
         "phase": position.phase.long() if long else position.phase.code,
@@ -95,6 +139,20 @@ def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | Non
             raise ValueError(f"NO PICTURE: VARIANT {m.name} HAS NO DRAWING (LEAVE picture OUT)")
         doc["picture"] = pictures.results_svg(m, position, outcome)
     return doc
+
+
+_NO_UNIT = (Build, Waive)          # the orders that name no unit: their power is their own field
+_RANKS: dict[int, tuple[maps.Map, dict[str, int]]] = {}
+
+
+def _ranks(m: maps.Map) -> dict[str, int]:
+    """Each power's place in the map's list of powers (results list orders power by power, in that order)."""
+    hit = _RANKS.get(id(m))
+    if hit is None or hit[0] is not m:
+        if len(_RANKS) >= 256:
+            _RANKS.clear()
+        hit = _RANKS[id(m)] = (m, {p: i for i, p in enumerate(m.powers)})
+    return hit[1]
 
 
 def _bad_picture(value: Any) -> str:

@@ -6,6 +6,7 @@ building, partisans, factories, alternative home centres), as DPjudge's Game.bui
 from __future__ import annotations
 
 import dataclasses
+from operator import countOf, itemgetter
 
 from judge.maps import Map
 from judge.maps.features import PowerBuilds
@@ -14,6 +15,7 @@ from judge.position import HouseState, Position, Unit
 from judge.rules import Ruleset
 
 _NONE = PowerBuilds()
+_POWER = itemgetter(0)         # a Unit's power
 
 
 def homes(m: Map, house: HouseState | None, power: str) -> tuple[str, ...]:
@@ -34,7 +36,8 @@ def count(m: Map, position: Position, power: str) -> int:
     owed = position.house.mobilizing.get(power, 0) if position.house is not None else 0
     if m.power_builds:
         owed += len(partisans(m, position.house, power, position.centers))
-    return m.builds_allowed(len(position.centers_of(power)) + owed - len(position.units_of(power)))
+    centres = countOf(position.centers.values(), power)             # (counted in C: no lists made)
+    return m.builds_allowed(centres + owed - countOf(map(_POWER, position.units.values()), power))
 
 
 def claims_left(m: Map, house: HouseState | None, power: str) -> int:

@@ -45,6 +45,7 @@ def _batch(source, api) -> int:
     """One request per line, one result per line, in order. A bad line gets an {"error": ...} line (and exit 1)."""
     status = 0
     out = sys.stdout
+    encode = json.JSONEncoder(separators=(",", ":")).encode     # (what json.dumps makes afresh for every call)
     for lineno, line in enumerate(source, 1):
         if not line.strip():
             continue
@@ -54,7 +55,7 @@ def _batch(source, api) -> int:
             message = f"line {lineno}: {exc}"
             print(f"judge adjudicate: {message}", file=sys.stderr)
             result, status = {"error": message}, 1
-        out.write(json.dumps(result, separators=(",", ":")))
+        out.write(encode(result))
         out.write("\n")
         out.flush()
     return status

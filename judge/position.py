@@ -135,7 +135,7 @@ class HouseState:
 
     @classmethod
     def from_json(cls, doc: dict, m: Map) -> "HouseState | None":
-        if not any(k in doc for k in POWER_KEYS):
+        if _POWER_KEYS.isdisjoint(doc):
             return None
         dummies = doc.get("dummies", [])
         if not isinstance(dummies, list) or any(d not in m.powers for d in dummies):
@@ -155,6 +155,7 @@ class HouseState:
 
 
 POWER_KEYS = ("dummies", "homes", "mobilizing", "vassals")
+_POWER_KEYS = frozenset(POWER_KEYS)
 
 
 @dataclass(frozen=True)
@@ -180,16 +181,24 @@ class Position:
 
     # -- JSON ----------------------------------------------------------------------------------------------------
     def to_json(self, m: Map) -> dict:
-        units: dict[str, list[str]] = {}
-        for _, u in sorted(self.units.items()):          # by province, which is by location too
-            units.setdefault(u[0], []).append(f"{u[1]} {u[2]}")
-        centers: dict[str, list[str]] = {}
-        for prov, owner in sorted(self.centers.items()):
-            centers.setdefault(owner, []).append(prov)
+        # Lists for the map's powers, in its order; a power not on the map is left out.
+        units: dict[str, list[str]] = {p: [] for p in m.powers}
+        get, board = units.get, self.units
+        for prov in sorted(board):                        # by province, which is by location too
+            u = board[prov]
+            lst = get(u[0])
+            if lst is not None:
+                lst.append(f"{u[1]} {u[2]}")
+        centers: dict[str, list[str]] = {p: [] for p in m.powers}
+        get, owners = centers.get, self.centers
+        for prov in sorted(owners):
+            lst = get(owners[prov])
+            if lst is not None:
+                lst.append(prov)
         doc: dict[str, Any] = {
             "phase": str(self.phase),
-            "units": {p: units[p] for p in m.powers if p in units},
-            "centers": {p: centers[p] for p in m.powers if p in centers},
+            "units": {p: lst for p, lst in units.items() if lst},
+            "centers": {p: lst for p, lst in centers.items() if lst},
         }
         if self.phase.kind == "R":
             dis: dict[str, dict[str, list[str]]] = {}
@@ -205,10 +214,9 @@ class Position:
         """Read a state document (shared/spec/judge-json.md); ValueError names the first thing wrong."""
         if not isinstance(doc, dict):
             raise ValueError("STATE MUST BE AN OBJECT")
-        unknown = set(doc) - {"phase", "units", "centers", "dislodged", *POWER_KEYS}
-        if unknown:
-            raise ValueError(f"UNKNOWN STATE FIELD: {sorted(unknown)[0]}")
-        phase = Phase.parse(doc.get("phase"), m.flow)
+        if not _STATE_KEYS.issuperset(doc):
+            raise ValueError(f"UNKNOWN STATE FIELD: {sorted(set(doc) - _STATE_KEYS)[0]}")
+        phase = _phase(doc.get("phase"), m.flow)
         if m.flow is None and phase.season != "W" and phase.season not in m.calendar:
             raise ValueError(f"BAD PHASE: {phase} (the variant {m.name} has no {SEASONS[phase.season].lower()} "
                              "movement)")
@@ -217,12 +225,16 @@ class Position:
         for power, lst in _power_map(doc.get("units", {}), m, "units").items():
             if not isinstance(lst, list):
                 raise ValueError(f"UNITS OF {power} MUST BE A LIST")
-            seen = known.setdefault(power, {})
+            seen = known.get(power)
+            if seen is None:
+                seen = known[power] = {}
             for text in lst:
-                unit = seen.get(text) if isinstance(text, str) else None
-                if unit is None:
+                pair = seen.get(text) if isinstance(text, str) else None
+                if pair is None:
                     unit = parse_unit(text, power, m)
-                prov = unit[2][:3]
+                    prov = unit[2][:3]
+                else:
+                    prov, unit = pair
                 if prov in units:
                     raise ValueError(f"TWO UNITS IN {prov}")
                 units[prov] = unit
@@ -266,11 +278,31 @@ def _power_map(obj: Any, m: Map, what: str) -> dict:
     return obj
 
 
-# Units already read, per map and power: a state names the same few hundred units again and again.
-_UNITS: dict[int, dict[str, dict[str, Unit]]] = {}
+_STATE_KEYS = frozenset(("phase", "units", "centers", "dislodged", *POWER_KEYS))
 
 
-def _known_units(m: Map) -> dict[str, dict[str, Unit]]:
+_PHASES: dict[str, Phase] = {}
+
+
+def _phase(text: Any, calendar: Any) -> Phase:
+    """Phase.parse, with the standard calendar's phases remembered (states name the same few again and again)."""
+    if calendar is not None or type(text) is not str:
+        return Phase.parse(text, calendar)
+    phase = _PHASES.get(text)
+    if phase is None:
+        phase = Phase.parse(text)           # raises on anything that is not a phase: only phases are kept
+        if len(_PHASES) >= 10_000:
+            _PHASES.clear()
+        _PHASES[text] = phase
+    return phase
+
+
+# Units already read, per map and power, each with its province: a state names the same few hundred units again and
+# again.
+_UNITS: dict[int, dict[str, dict[str, tuple[str, Unit]]]] = {}
+
+
+def _known_units(m: Map) -> dict[str, dict[str, tuple[str, Unit]]]:
     # Bounded without a limit: only texts in the strict notation that name a real place are ever kept.
     known = _UNITS.get(id(m))
     if known is None:
@@ -281,12 +313,13 @@ def _known_units(m: Map) -> dict[str, dict[str, Unit]]:
 def parse_unit(text: Any, power: str, m: Map) -> Unit:
     """A unit in the interface's strict notation: 'A PAR', 'F STP/SC'."""
     seen = _known_units(m).setdefault(power, {}) if isinstance(text, str) else None
-    unit = seen.get(text) if seen is not None else None
-    if unit is None:
+    pair = seen.get(text) if seen is not None else None
+    if pair is None:
         unit = _parse_unit(text, power, m)      # raises on anything else: nothing unbounded is kept
         if seen is not None:
-            seen[text] = unit
-    return unit
+            seen[text] = (unit[2][:3], unit)
+        return unit
+    return pair[1]
 
 
 def _parse_unit(text: Any, power: str, m: Map) -> Unit:

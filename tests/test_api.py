@@ -3,7 +3,7 @@ import copy
 
 import pytest
 
-from judge.api import adjudicate, request
+from judge.api import adjudicate, read_rules, request
 
 START = {
     "phase": "S1901M",
@@ -86,6 +86,25 @@ def test_winner_is_reported():
     r = adjudicate(state, {"FRANCE": ["A MAR - SPA"]})
     assert r["winner"] == "FRANCE"
     assert "winner" not in adjudicate(state, {})
+
+
+def test_rule_sets_are_built_once_and_never_confused():
+    # Requests name the same few rule sets again and again: each is built once and shared (it is immutable) ...
+    assert read_rules([]) is read_rules([]) and read_rules(None) is read_rules(None)
+    assert read_rules(["dpjudge"]) is read_rules(["dpjudge"]) is not read_rules([])
+    assert read_rules({"safe_convoys": 1}).safe_convoys is True
+    # ... but values Python finds equal are still read as written (1.0 is no on/off, 3.0 no whole number) ...
+    for bad in ({"safe_convoys": 1.0}, {"absence_days": 3.0}):
+        with pytest.raises(ValueError, match="IS NOT"):
+            read_rules(bad)
+    assert read_rules({"absence_days": 3}).absence_days == 3
+    # ... a refused set is refused every time, and what cannot be a key (a list among the values) is still read.
+    for _ in range(2):
+        with pytest.raises(ValueError, match="UNKNOWN RULE: NONSENSE"):
+            read_rules(["nonsense"])
+        with pytest.raises(ValueError):
+            read_rules({"safe_convoys": [1]})
+    assert read_rules(["safe_convoys", "no_safe_convoys"]).safe_convoys is False
 
 
 @pytest.mark.parametrize("doc, message", [

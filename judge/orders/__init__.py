@@ -4,37 +4,60 @@ Orders are values: never changed once made (nothing assigns to their fields), co
 fields. They are slotted dataclasses without the frozen guard because every order of every phase is made through
 __init__, and a frozen dataclass's __init__ costs more than three times as much (each field set through
 object.__setattr__): about 7% of a whole JSON adjudication of a 31-unit phase (benchmarks/README.md).
+
+An order's text is written once and kept in the order (`_text`, outside comparison and hashing): the orders that
+judge.orders.memo hands out again are written once for all the phases they appear in.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from judge.position import Unit
 
 
-@dataclass(unsafe_hash=True, slots=True)
-class Hold:
-    unit: Unit
+class _Written:
+    """str(order): the text, written by the class's `_write` the first time and then kept."""
+    __slots__ = ()
 
     def __str__(self) -> str:
+        text = self._text
+        if text is None:
+            text = self._text = self._write()
+        return text
+
+
+def _kept() -> Any:
+    return field(default=None, init=False, repr=False, compare=False)
+
+
+@dataclass(unsafe_hash=True, slots=True)
+class Hold(_Written):
+    unit: Unit
+
+    _text: str | None = _kept()
+
+    def _write(self) -> str:
         return f"{self.unit} H"
 
 
 @dataclass(unsafe_hash=True, slots=True)
-class Move:
+class Move(_Written):
     unit: Unit
     dest: str                          # location; a fleet's carries the coast where the province has several
     path: tuple[str, ...] = ()         # convoy path the player wrote (sea provinces), if any
     via_convoy: bool = False           # the player asked for the convoy route ("via convoy", or a path)
 
-    def __str__(self) -> str:
+    _text: str | None = _kept()
+
+    def _write(self) -> str:
         if self.path:
             return " - ".join([str(self.unit), *self.path, self.dest])
         return f"{self.unit} - {self.dest}" + (" VIA" if self.via_convoy else "")
 
 
 @dataclass(unsafe_hash=True, slots=True)
-class Support:
+class Support(_Written):
     unit: Unit
     target: Unit                       # the supported unit (its power may be a guess when it is missing)
     dest: str | None = None            # province (with coast if the player gave one) for a move support
@@ -44,41 +67,49 @@ class Support:
     def dest_province(self) -> str | None:
         return self.dest[:3] if self.dest else None
 
-    def __str__(self) -> str:
+    _text: str | None = _kept()
+
+    def _write(self) -> str:
         tail = f" - {self.dest}" if self.dest else ""
         return f"{self.unit} S {self.target.kind} {self.target.loc}{tail}"
 
 
 @dataclass(unsafe_hash=True, slots=True)
-class Convoy:
+class Convoy(_Written):
     unit: Unit
     army: Unit
     dest: str                          # province
     missing: bool = False
 
-    def __str__(self) -> str:
+    _text: str | None = _kept()
+
+    def _write(self) -> str:
         return f"{self.unit} C A {self.army.loc} - {self.dest}"
 
 
 @dataclass(unsafe_hash=True, slots=True)
-class Retreat:
+class Retreat(_Written):
     unit: Unit
     dest: str
 
-    def __str__(self) -> str:
+    _text: str | None = _kept()
+
+    def _write(self) -> str:
         return f"{self.unit} R {self.dest}"
 
 
 @dataclass(unsafe_hash=True, slots=True)
-class Disband:
+class Disband(_Written):
     unit: Unit
 
-    def __str__(self) -> str:
+    _text: str | None = _kept()
+
+    def _write(self) -> str:
         return f"{self.unit} D"
 
 
 @dataclass(unsafe_hash=True, slots=True)
-class Build:
+class Build(_Written):
     power: str
     kind: str
     loc: str
@@ -87,23 +118,29 @@ class Build:
     def province(self) -> str:
         return self.loc[:3]
 
-    def __str__(self) -> str:
+    _text: str | None = _kept()
+
+    def _write(self) -> str:
         return f"BUILD {self.kind} {self.loc}"
 
 
 @dataclass(unsafe_hash=True, slots=True)
-class Remove:
+class Remove(_Written):
     unit: Unit
 
-    def __str__(self) -> str:
+    _text: str | None = _kept()
+
+    def _write(self) -> str:
         return f"REMOVE {self.unit}"
 
 
 @dataclass(unsafe_hash=True, slots=True)
-class Waive:
+class Waive(_Written):
     power: str
 
-    def __str__(self) -> str:
+    _text: str | None = _kept()
+
+    def _write(self) -> str:
         return "WAIVE"
 
 

@@ -43,6 +43,10 @@ def build_order_set(power: str, texts: list[str], position: Position, m: Map, ru
                     validator: Validator | None = None) -> OrderSet:
     """Parse and check every text; then settle duplicates (DATC 4.D.3) or excess adjustments (4.D.4-4.D.6)."""
     v = validator or Validator(position, m, rules)
+    if position.phase.kind != "A":
+        fast = _all_good(power, texts, v)
+        if fast is not None:
+            return fast
     out = OrderSet(verdicts=[""] * len(texts))
     legal: list[tuple[int, str, Order]] = []
     for index, text in enumerate(texts):
@@ -58,6 +62,17 @@ def build_order_set(power: str, texts: list[str], position: Position, m: Map, ru
     # Report errors in the order the player wrote the lines.
     out.errors = [(texts[i], v) for i, v in enumerate(out.verdicts) if isinstance(v, str)]
     return out
+
+
+def _all_good(power: str, texts: list[str], v: Validator) -> OrderSet | None:
+    """The usual movement or retreat set - every order legal, one per unit - made in one pass; None for any other
+    (then the general path reads it again and settles errors and duplicates). The same OrderSet either way."""
+    orders = v.all_legal(texts, power)
+    if orders is None:
+        return None
+    if len({o.unit[2][:3] for o in orders}) != len(orders):
+        return None
+    return OrderSet(orders, [], list(zip(texts, orders)), list(orders))
 
 
 def _settle_duplicates(legal: list[tuple[int, str, Order]], rules: Ruleset, out: OrderSet) -> None:

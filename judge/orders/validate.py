@@ -5,11 +5,14 @@ A *legal* order is one that could succeed whatever the others order; whether it 
 """
 from __future__ import annotations
 
+from functools import cached_property
+
 from judge import builds
 from judge.maps import Map
 from judge.maps.features import crossing_allowed, league_forbids
 from judge.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Waive)
 from judge.orders import errors as E
+from judge.orders import memo
 from judge.orders.errors import OrderError
 from judge.orders.parser import Parsed, Place, parse
 from judge.position import Position, Unit
@@ -22,14 +25,68 @@ class Validator:
     def __init__(self, position: Position, m: Map, rules: Ruleset):
         self.pos, self.m, self.rules = position, m, rules
         self.kind = position.phase.kind            # M, R or A (read once: every order needs it)
-        areas = m.convoy_areas              # (seas and ports: where a fleet may convoy)
-        self.fleet_seas = frozenset(p for p, u in position.units.items() if u.kind == "F" and p in areas)
         self._special = rules.hibernate or rules.immobile_dummies     # (house rules on units: checked only then)
+        # Movement orders checked before on the same map under the same rules (judge.orders.memo); a check that
+        # reads more of the board than the units the order names marks itself tainted and is not remembered.
+        self._memo = memo.table(m, rules) if self.kind == "M" and not self._special else None
+        self._tainted = False
+
+    @cached_property
+    def fleet_seas(self) -> frozenset[str]:
+        """Where fleets stand that may convoy (seas and ports): read only by the orders that need a route."""
+        areas = self.m.convoy_areas
+        return frozenset(p for p, u in self.pos.units.items() if u.kind == "F" and p in areas)
 
     # -- entry points ----------------------------------------------------------------------------------------------
     def order(self, text: str, power: str) -> Order:
         """Parse and check one order of `power`; raises OrderError."""
-        return self.bind(parse(text, self.m, self.kind), power)
+        texts = self._memo
+        if texts is None:
+            return self.bind(parse(text, self.m, self.kind), power)
+        units = self.pos.units
+        hit = texts.get(text)
+        if hit is not None:
+            unit = units.get(hit[0])
+            if unit is not None and unit[0] == power:
+                order = hit[2].get(unit if hit[1] is None else (unit, units.get(hit[1])))
+                if order is not None:
+                    return order
+        return self._check(text, power)
+
+    def all_legal(self, texts: list[str], power: str) -> list[Order] | None:
+        """Every text's order, in turn, when all are legal (the usual set: one loop, no call per remembered
+        order); None as soon as one is not."""
+        memo, units, out = self._memo, self.pos.units, []
+        try:
+            if memo is None:
+                return [self.order(text, power) for text in texts]
+            recall, unit_at, keep = memo.get, units.get, out.append
+            for text in texts:
+                hit = recall(text)
+                if hit is not None:
+                    unit = unit_at(hit[0])
+                    if unit is not None and unit[0] == power:
+                        order = hit[2].get(unit if hit[1] is None else (unit, unit_at(hit[1])))
+                        if order is not None:
+                            keep(order)
+                            continue
+                keep(self._check(text, power))
+        except OrderError:
+            return None
+        return out
+
+    def _check(self, text: str, power: str) -> Order:
+        """A movement order read and checked afresh; remembered when the check read only the units it names."""
+        texts, units = self._memo, self.pos.units
+        p = parse(text, self.m, "M")
+        self._tainted = False
+        order = self.bind(p, power)
+        if not self._tainted:
+            src = p.place.province
+            named = p.target.province if p.target is not None else None
+            key = units[src] if named is None else (units[src], units.get(named))
+            memo.remember(texts, text, src, named, key, order)
+        return order
 
     def bind(self, p: Parsed, power: str) -> Order:
         phase = self.kind
@@ -83,19 +140,23 @@ class Validator:
         if terrain == "sea":
             raise OrderError(E.ARMY_TO_WATER.format(to))
         if path:
+            self._tainted = True            # (the fleets at sea)
             self._check_path(src, path, to, text)
             empty = [sea for sea in path if sea not in self.fleet_seas]
             if empty and self.rules.missing_unit is MissingUnit.REJECT:
                 raise OrderError(E.PATH_WITHOUT_FLEET.format(empty[0], text()))   # can never be valid (4.E.1)
             return Move(unit, to, tuple(path), True)
         if p.via:
+            self._tainted = True
             if not self.m.convoy_route(src, to, self.fleet_seas) and not (
                     self.rules.via_without_convoy is ViaWithoutConvoy.LAND and to in self.m.army_adj[src] and
                     self._crossing(unit, to) is None):
                 raise OrderError(E.CANNOT_REACH.format(text() + " (NO CONVOY ROUTE)"))
             return Move(unit, to, (), True)
-        if to not in self.m.army_adj[src] and not self.m.convoy_route(src, to, self.fleet_seas):
-            raise OrderError(E.CANNOT_REACH.format(text()))
+        if to not in self.m.army_adj[src]:
+            self._tainted = True
+            if not self.m.convoy_route(src, to, self.fleet_seas):
+                raise OrderError(E.CANNOT_REACH.format(text()))
         if self.m.closed_borders and to in self.m.army_adj[src]:
             self._may_cross(unit, to, text, "; IT MAY GO VIA CONVOY"
                             if self.m.convoy_route(src, to, self.fleet_seas) else "")
@@ -103,6 +164,7 @@ class Validator:
 
     def _crossing(self, unit: Unit, province: str) -> str | None:
         """Why this unit may not cross into the province (a border closed to its power), or None."""
+        self._tainted = True                # (the centres' owners)
         b = self.m.closed_borders.get((unit.loc, province))
         if b is None or not unit.power or crossing_allowed(self.m, unit.loc, province, unit.power, self.pos.centers):
             return None
@@ -196,6 +258,7 @@ class Validator:
         against a unit of its leagues."""
         if not self.m.leagues:
             return
+        self._tainted = True
         why = league_forbids(self.m, self.pos, unit.power, target, dest)
         if why:
             raise OrderError(E.LEAGUE_FORBIDS.format(why, what, text()))
@@ -205,10 +268,12 @@ class Validator:
         if province in self.m.reach.get((unit.kind, unit.loc), ()) and (
                 not self.m.closed_borders or self._crossing(unit, province) is None):
             return True
+        self._tainted = True
         return unit.kind == "A" and province in self.m.shores and \
             self.m.convoy_route(unit.loc[:3], province, self.fleet_seas - {supporter})
 
     def _convoy(self, p: Parsed, power: str) -> Order:
+        self._tainted = True                # (a convoy's route: the fleets at sea)
         unit = self._active_unit(p.place, power, False) if self._special else self._own_unit(p.place, power)
         if unit.kind != "F":
             raise OrderError(E.CONVOY_NOT_FLEET.format(unit))

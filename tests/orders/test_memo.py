@@ -1,0 +1,58 @@
+"""Remembered movement orders (judge.orders.memo): the same text checked on another board gives what a fresh check
+gives - never an answer that belonged to the board it was first checked on."""
+import pytest
+
+from judge.orders import Move, Support
+from judge.orders.errors import OrderError
+from judge.orders.validate import Validator
+from judge.rules import Ruleset
+from tests.conftest import position
+
+RULES = Ruleset()        # one rule set for the whole module: the validators below share one table of orders
+
+
+def check(m, units, text, power):
+    """The order, or the diagnostic, of `text` on this board."""
+    try:
+        return Validator(position(m, units), m, RULES).order(text, power)
+    except OrderError as err:
+        return err.message
+
+
+def test_a_move_that_needed_a_fleet_is_refused_where_there_is_none(m):
+    with_fleet = {"ENGLAND": ["A LON", "F NTH"]}
+    assert check(m, with_fleet, "A LON - BEL", "ENGLAND") == Move(("ENGLAND", "A", "LON"), "BEL")
+    assert check(m, {"ENGLAND": ["A LON"]}, "A LON - BEL", "ENGLAND") == \
+        "UNIT CANNOT REACH DESTINATION: A LON - BEL"
+
+
+def test_another_powers_unit_is_not_yours_after_your_own_was(m):
+    assert isinstance(check(m, {"FRANCE": ["A PAR"]}, "A PAR - BUR", "FRANCE"), Move)
+    assert check(m, {"GERMANY": ["A PAR"]}, "A PAR - BUR", "FRANCE") == "UNIT DOES NOT BELONG TO FRANCE: A PAR"
+    assert "NO UNIT" in check(m, {"FRANCE": ["A BUR"]}, "A PAR - BUR", "FRANCE")
+
+
+@pytest.mark.parametrize("target", [["F HOL"], ["A HOL"]])
+def test_a_support_binds_to_the_unit_that_stands_there_now(m, target):
+    # The same text first for an army, then for a fleet in HOL (and the other way round): each binds to its own.
+    for unit in (["A HOL"], ["F HOL"], target):
+        board = {"ENGLAND": ["F NTH"], "GERMANY": unit}
+        got = check(m, board, "F NTH S A HOL", "ENGLAND")
+        assert got == Support(("ENGLAND", "F", "NTH"), ("GERMANY", unit[0][0], "HOL"))
+
+
+def test_a_convoy_depends_on_the_fleets_around_it(m):
+    chain = {"ENGLAND": ["A LON", "F NTH", "F ENG"]}
+    assert check(m, chain, "F NTH C A LON - BEL", "ENGLAND").__class__.__name__ == "Convoy"
+    assert check(m, {"ENGLAND": ["A EDI", "F NTH", "F NWG"]}, "F NWG C A EDI - NWY", "ENGLAND") \
+        .__class__.__name__ == "Convoy"
+    assert "IMPOSSIBLE" in check(m, {"ENGLAND": ["A EDI", "F NWG"]}, "F NWG C A EDI - BEL", "ENGLAND")
+
+
+def test_a_remembered_order_is_the_order_a_fresh_check_makes(m):
+    board = {"FRANCE": ["A PAR", "A MAR", "F BRE"], "GERMANY": ["A MUN"]}
+    texts = ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - MAO", "A PAR H"]
+    first = [check(m, board, t, "FRANCE") for t in texts]
+    again = [check(m, board, t, "FRANCE") for t in texts]
+    assert first == again
+    assert [str(o) for o in again] == ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - MAO", "A PAR H"]
