@@ -135,7 +135,8 @@ def test_the_installed_judge_serve_says_where_it_listens_and_where_mail_goes(ins
     ready = tmp_path / "ready"
     log = tmp_path / "serve.log"
     with open(log, "wb") as out:
-        proc = subprocess.Popen([str(installed.bin / "judge"), "serve", "--port", "0", "--ready-file", str(ready)],
+        proc = subprocess.Popen([str(installed.bin / "judge"), "serve", "--port", "0", "--web-port", "0",
+                                 "--ready-file", str(ready)],
                                 cwd=folder, stdout=out, stderr=out, env=_env())
     try:
         end = time.monotonic() + 60

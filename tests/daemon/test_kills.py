@@ -74,7 +74,8 @@ def serve(run: Path, cfg: Path, kill_at: int = 0, trace: Path | None = None) -> 
     ready.unlink(missing_ok=True)
     with open(run / "serve.log", "ab") as log:
         proc = subprocess.Popen([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg), "serve",
-                                 "--port", "0", "--ready-file", str(ready)], cwd=run, stdout=log, stderr=log,
+                                 "--port", "0", "--web-port", "0", "--ready-file", str(ready)], cwd=run, stdout=log,
+                                stderr=log,
                                 env=env)
     end = time.monotonic() + 30
     while not ready.exists() or not ready.read_text().strip():

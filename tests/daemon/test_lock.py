@@ -13,7 +13,7 @@ def test_second_daemon_on_one_folder_refuses_to_start(tmp_path):
     first, port = start_serve(tmp_path, cfg)
     try:
         second = subprocess.run([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg), "serve",
-                                 "--port", "0", "--ready-file", str(tmp_path / "ready2")],
+                                 "--port", "0", "--web-port", "0", "--ready-file", str(tmp_path / "ready2")],
                                 cwd=tmp_path, capture_output=True, text=True, timeout=60)
         assert second.returncode != 0
         lines = second.stderr.strip().splitlines()

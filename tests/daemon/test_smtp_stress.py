@@ -38,7 +38,8 @@ def test_hundreds_of_idle_connections_under_a_small_file_limit(tmp_path):
     ready = tmp_path / "ready"
     log = open(tmp_path / "serve.log", "wb")
     proc = subprocess.Popen([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(tmp_path / "config.ini"),
-                             "serve", "--port", "0", "--ready-file", str(ready)], cwd=tmp_path, stdout=log,
+                             "serve", "--port", "0", "--web-port", "0", "--ready-file", str(ready)], cwd=tmp_path,
+                            stdout=log,
                             stderr=log, preexec_fn=limit_files)
     idle: list[socket.socket] = []
     try:
