@@ -5,7 +5,7 @@ moments wait in a heap; APScheduler 3 (AsyncIOScheduler) holds one job, the time
 moment that was replanned since is dropped when it comes up). Time is injectable: moments are on the judge's clock
 and the timer's delay is taken from it, so a test moves the clock (`clock_moved`) and what became due fires - no
 test waits for a deadline. Planning is a dictionary entry and a heap push, so 100,000 games are planned at start-up
-in a fraction of a second (a job per game in APScheduler, as before, took most of a minute for them).
+in a fraction of a second (a job per game in APScheduler, as before: 28 s to start with them).
 """
 from __future__ import annotations
 

@@ -31,6 +31,7 @@ from judge.daemon.listener import Listener
 from judge.daemon.lock import ServeLock
 from judge.daemon.scheduler import Deadlines
 from judge.daemon.sender import Sender
+from judge.daemon.sending import send_loop
 from judge.daemon.server import Handler, Intake
 from judge.daemon.spool import Spool, split_envelope
 from judge.mail import inbound
@@ -136,7 +137,7 @@ class Daemon:
             except BaseException:
                 self.server.close()
                 raise
-        self.tasks = [asyncio.create_task(self._send_loop()), asyncio.create_task(self._sweep_loop())]
+        self.tasks = [asyncio.create_task(send_loop(self.sender, self.kick, lambda: self.send_interval)), asyncio.create_task(self._sweep_loop())]
         self.kick.set()
         self._say_where()
         maps.catalog.shadowed()         # (a folder file named like a shipped variant is said in the log)
@@ -463,31 +464,6 @@ class Daemon:
         done: concurrent.futures.Future = concurrent.futures.Future()
         self._enqueue(game, Job(done=done))
         await asyncio.wrap_future(done)
-
-    # -- outgoing mail -------------------------------------------------------------------------------------------
-    async def _kicked(self, timeout: float) -> bool:
-        """Wait for a kick, at most `timeout` seconds. Not asyncio.wait_for: cancelled at the wrong moment, Python
-        3.11's wait_for can wait for ever on the Event it wraps (it hung `stop()` about one time in ten)."""
-        waiter = asyncio.ensure_future(self.kick.wait())
-        try:
-            done, _ = await asyncio.wait({waiter}, timeout=timeout)
-            return bool(done)
-        finally:
-            waiter.cancel()
-
-    async def _send_loop(self) -> None:
-        last_round = float("-inf")
-        while True:
-            if not await self._kicked(min(self.send_interval, self.sender.keep_open)):
-                await asyncio.to_thread(self.sender.close_if_idle)
-                if not self.kick.is_set() and time.monotonic() - last_round < self.send_interval:
-                    continue
-            self.kick.clear()
-            last_round = time.monotonic()
-            try:
-                await asyncio.to_thread(self.sender.drain)
-            except Exception:                     # the next round tries again
-                log.exception("sending failed")
 
 
 def where(exc: BaseException) -> str:
