@@ -8,12 +8,28 @@ themselves: the event loop is not involved between two jobs.
 """
 from __future__ import annotations
 
+import concurrent.futures
 import logging
 import threading
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from judge.mail import inbound
 
 log = logging.getLogger("judge.daemon")
+
+
+@dataclass
+class Job:
+    """One piece of a lane's work: a spooled message (`name`), or, with `done`, the game's deadline work."""
+    name: str = ""
+    parsed: inbound.Incoming | None = None           # the message as read at arrival (None: read it again)
+    counted: bool = False                            # holds a place in the intake's backlog
+    done: concurrent.futures.Future | None = None
+    call: Callable[[], Any] | None = None            # with `done`: work of the web pages, done in the game's lane
+
 
 
 class Lanes:

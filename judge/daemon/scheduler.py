@@ -103,13 +103,15 @@ class Deadlines:
             if self.wakeups.get(game) != moment:
                 continue                           # replanned or removed since
             del self.wakeups[game]                 # a job that has fired takes its entry away
+            # Counted as running from this moment, not from the task's first step: in between, the game would be
+            # neither due nor running, and a caller waiting for a quiet judge (`busy`) would stop waiting too soon.
+            self.running += 1
             task = self.loop.create_task(self._run(game))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
         self._arm()
 
     async def _run(self, game: str) -> None:
-        self.running += 1
         try:
             await self.fire(game)
         except Exception:                          # a failing game must not stop the others' deadlines

@@ -18,15 +18,16 @@ import logging
 import signal
 import threading
 import time
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Callable
 
 from judge import malloc, maps
 from judge.config import Settings
+from judge.daemon import failures
 from judge.daemon.connections import Connections, Limits, SMTPConnection
-from judge.daemon.lanes import Lanes
+from judge.daemon.failures import RETRY_MAX, RETRY_START
+from judge.daemon.lanes import Job, Lanes
 from judge.daemon.listener import Listener
 from judge.daemon.lock import ServeLock
 from judge.daemon.scheduler import Deadlines
@@ -44,18 +45,7 @@ PAUSE_FILE = "PAUSE"        # while inbox/PAUSE exists, accepted mail waits in t
 WORKERS = 4                 # threads working on different games at once (2 cores: fsync and scrypt overlap)
 FLOW_DELAY = 1.0            # the longest the answer to DATA waits for room (then the message is taken anyway)
 NO_GAME = ""                # the lane of mail about no game
-RETRY_START, RETRY_MAX = 30.0, 3600.0     # seconds before a deferred message or failed clock work is tried again
 SWEEP_INTERVAL = 30.0       # how often the spool is looked at for messages put there by other means (requeue)
-
-
-@dataclass
-class Job:
-    """One piece of a lane's work: a spooled message (`name`), or, with `done`, the game's deadline work."""
-    name: str = ""
-    parsed: inbound.Incoming | None = None           # the message as read at arrival (None: read it again)
-    counted: bool = False                            # holds a place in the intake's backlog
-    done: concurrent.futures.Future | None = None
-    call: Callable[[], Any] | None = None            # with `done`: work of the web pages, done in the game's lane
 
 
 class Daemon:
@@ -137,7 +127,8 @@ class Daemon:
             except BaseException:
                 self.server.close()
                 raise
-        self.tasks = [asyncio.create_task(send_loop(self.sender, self.kick, lambda: self.send_interval)), asyncio.create_task(self._sweep_loop())]
+        self.tasks = [asyncio.create_task(send_loop(self.sender, self.kick, lambda: self.send_interval)),
+                      asyncio.create_task(self._sweep_loop())]
         self.kick.set()
         self._say_where()
         maps.catalog.shadowed()         # (a folder file named like a shipped variant is said in the log)
@@ -229,7 +220,8 @@ class Daemon:
         out = []
         names, set_aside = self.spool.pending()
         for name in set_aside:
-            self._answer_failure(name, "bad", "its processing was interrupted too many times")
+            failures.answer_failure(self.spool, self.judge, name, "bad",
+                                    "its processing was interrupted too many times")
         for name in names:
             try:
                 raw, sender = self.spool.read(name)
@@ -312,17 +304,7 @@ class Daemon:
             log.info("%s: %s", game, "; ".join(notes))
 
     def _clock_failed(self, game: str, exc: Exception) -> None:
-        count = self._failing.get(game, (0, None))[0] + 1
-        delay = min(self.retry_start * 2 ** (count - 1), RETRY_MAX)
-        self._failing[game] = (count, self.clock() + timedelta(seconds=delay))
-        if isinstance(exc, GameUnavailable):
-            self.judge.keeper.tell(f"unavailable {game}", f"game {game} is unavailable",
-                                   [str(exc), f"Its deadline work is tried again in {delay:.0f} s."])
-        else:
-            log.error("deadline work for %s failed", game, exc_info=exc)
-            self.judge.keeper.tell(f"clock {game}", f"deadline work for game {game} failed",
-                                   [f"{type(exc).__name__}: {exc}", where(exc),
-                                    f"It is tried again in {delay:.0f} s (then less often, up to once an hour)."])
+        failures.clock_failed(self._failing, game, exc, self.clock(), self.retry_start, self.judge.keeper)
 
     def _deliver(self, name: str, parsed: inbound.Incoming | None = None) -> str | None:
         path = self.spool.claim(name)
@@ -338,43 +320,7 @@ class Daemon:
         return result.game
 
     def _failed(self, job: Job, exc: Exception) -> float | None:
-        """A message whose processing raised. Temporary trouble (the disk, memory): back to the spool and tried
-        again after a back-off, as an MTA defers. Anything else: set aside, answered, reported. Returns the delay
-        before the retry, if there is one."""
-        name = job.name
-        attempts = Spool.attempts(name)
-        if isinstance(exc, FileNotFoundError) and not any((self.spool.root / d / name).exists()
-                                                          for d in ("new", "cur")):
-            log.info("message %s is gone from the spool (taken by another job): nothing to do", name)
-            return None
-        if isinstance(exc, (OSError, MemoryError)):
-            delay = min(self.retry_start * 2 ** attempts, RETRY_MAX)
-            log.warning("message %s deferred (%s: %s); next try in %.0f s", name, type(exc).__name__, exc, delay)
-            try:
-                job.name = self.spool.defer(name)
-            except OSError:
-                log.exception("could not defer %s; it is retried at the next start", name)
-                return None
-            self.judge.keeper.tell("deferred", "mail is being deferred",
-                                   [f"Processing a message failed with {type(exc).__name__}: {exc}.",
-                                    "The message is kept and tried again; check the disk and the judge's log."])
-            return delay
-        log.error("message %s could not be processed; set aside in %s", name, self.spool.root / "bad", exc_info=exc)
-        try:
-            self.spool.set_aside(name, f"{type(exc).__name__}: {exc} ({where(exc)})")
-        except OSError:
-            log.exception("could not set %s aside", name)
-            return None
-        self._answer_failure(name, "bad", f"{type(exc).__name__}: {exc} ({where(exc)})", job.parsed)
-        return None
-
-    def _answer_failure(self, name: str, folder: str, why: str, parsed: inbound.Incoming | None = None) -> None:
-        """A message set aside for good: its sender learns it was not carried out, the keeper why."""
-        try:
-            raw, sender = self.spool.read(name, folder) if parsed is None else (b"", None)
-        except OSError:
-            raw, sender = b"", None
-        self.judge.set_aside_notice(name, self.spool.root / folder, why, raw, sender, parsed)
+        return failures.message_failed(self.spool, self.judge, job, exc, self.retry_start)
 
     def _finish(self, games: set[str], job: Job, processed: bool, retry: float | None) -> None:
         """From a worker: a job is done. The loop learns of it (deadline planning, sender, intake) in one wake-up
@@ -465,12 +411,3 @@ class Daemon:
         self._enqueue(game, Job(done=done))
         await asyncio.wrap_future(done)
 
-
-def where(exc: BaseException) -> str:
-    """The file and line an exception came from (for the log and the keeper; never shown to players)."""
-    tb = exc.__traceback__
-    while tb is not None and tb.tb_next is not None:
-        tb = tb.tb_next
-    if tb is None:
-        return "no traceback"
-    return f"{Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno} in {tb.tb_frame.f_code.co_name}"
