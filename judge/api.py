@@ -5,7 +5,7 @@ from typing import Any
 
 from judge import maps
 from judge.adjudicator import adjudicate as adjudicate_phase
-from judge.orders import Build, Waive
+from judge.orders import order_power
 from judge.orders.sets import build_order_set
 from judge.orders.validate import Validator
 from judge.position import Position
@@ -73,14 +73,11 @@ def read_orders(orders: Any, m: maps.Map) -> dict[str, list[str]]:
             raise ValueError(f"UNKNOWN POWER: {power!r}")
         if isinstance(texts, str):
             texts = [texts]
-        if not isinstance(texts, list) or not (_STR.issuperset(map(type, texts)) or
-                                               all(isinstance(t, str) for t in texts)):
+        if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
             raise ValueError(f"ORDERS OF {power} MUST BE A LIST OF STRINGS")
         out[power] = texts
     return out
 
-
-_STR = frozenset((str,))        # (a list of plain strings is checked in one go; a str subclass the careful way)
 
 PICTURES = ("svg",)
 
@@ -117,7 +114,7 @@ def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | Non
     rank = _ranks(m).get
     rows = []
     for order, marks in outcome.results:
-        power = order.power if type(order) in _NO_UNIT else order.unit[0]     # (order_power, inlined)
+        power = order_power(order)
         rows.append((rank(power, 99), str(order), power, marks))
     rows.sort()
     long = isinstance(state.get("phase"), str) and " " in state["phase"].strip()   # (the form the request used)
@@ -141,7 +138,6 @@ def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | Non
     return doc
 
 
-_NO_UNIT = (Build, Waive)          # the orders that name no unit: their power is their own field
 _RANKS: dict[int, tuple[maps.Map, dict[str, int]]] = {}
 
 

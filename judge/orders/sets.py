@@ -70,7 +70,7 @@ def _all_good(power: str, texts: list[str], v: Validator) -> OrderSet | None:
     orders = v.all_legal(texts, power)
     if orders is None:
         return None
-    if len({o.unit[2][:3] for o in orders}) != len(orders):
+    if len({o.unit.loc[:3] for o in orders}) != len(orders):
         return None
     return OrderSet(orders, [], list(zip(texts, orders)), list(orders))
 

@@ -40,40 +40,28 @@ class Validator:
     # -- entry points ----------------------------------------------------------------------------------------------
     def order(self, text: str, power: str) -> Order:
         """Parse and check one order of `power`; raises OrderError."""
-        texts = self._memo
-        if texts is None:
+        if self._memo is None:
             return self.bind(parse(text, self.m, self.kind), power)
-        units = self.pos.units
-        hit = texts.get(text)
-        if hit is not None:
-            unit = units.get(hit[0])
-            if unit is not None and unit[0] == power:
-                order = hit[2].get(unit if hit[1] is None else (unit, units.get(hit[1])))
-                if order is not None:
-                    return order
-        return self._check(text, power)
+        order = self._recall(text, power)
+        return order if order is not None else self._check(text, power)
 
     def all_legal(self, texts: list[str], power: str) -> list[Order] | None:
-        """Every text's order, in turn, when all are legal (the usual set: one loop, no call per remembered
-        order); None as soon as one is not."""
-        memo, units, out = self._memo, self.pos.units, []
+        """Every text's order, in turn, when all are legal (the usual set); None as soon as one is not."""
         try:
-            if memo is None:
-                return [self.order(text, power) for text in texts]
-            recall, unit_at, keep = memo.get, units.get, out.append
-            for text in texts:
-                hit = recall(text)
-                if hit is not None:
-                    unit = unit_at(hit[0])
-                    if unit is not None and unit[0] == power:
-                        order = hit[2].get(unit if hit[1] is None else (unit, unit_at(hit[1])))
-                        if order is not None:
-                            keep(order)
-                            continue
-                keep(self._check(text, power))
+            return [self.order(text, power) for text in texts]
         except OrderError:
             return None
-        return out
+
+    def _recall(self, text: str, power: str) -> Order | None:
+        """The order this text bound to before for the same units (judge.orders.memo), if it did."""
+        hit = self._memo.get(text)
+        if hit is None:
+            return None
+        units = self.pos.units
+        unit = units.get(hit[0])
+        if unit is None or unit[0] != power:
+            return None
+        return hit[2].get(unit if hit[1] is None else (unit, units.get(hit[1])))
 
     def _check(self, text: str, power: str) -> Order:
         """A movement order read and checked afresh; remembered when the check read only the units it names."""
