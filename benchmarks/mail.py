@@ -213,6 +213,7 @@ def fsync_cost(folder: Path, n: int = 100) -> float:
 
 
 PROCESS = False            # --process: each game gets one round of seven order mails, then the master's PROCESS!
+PROFILE_TIMER: tuple = ()   # --profile-cpu: (time.thread_time,), the profilers count CPU time, not wall time
 
 
 def order_mails(n_games: int, n_mails: int, run: int, seed: int) -> list[tuple[str, bytes, str]]:
@@ -574,7 +575,7 @@ class ThreadProfiles:
         def profiled(*a, **k):
             p = getattr(self.local, "p", None)
             if p is None:
-                p = self.local.p = cProfile.Profile()
+                p = self.local.p = cProfile.Profile(*PROFILE_TIMER)
                 with self.lock:
                     self.profiles.append(p)
             p.enable()
@@ -599,9 +600,10 @@ def pct(values: list[float], q: float) -> float:
 
 
 async def one_burst(root: Path, world, jobs: list, rate: float | None, threads: int, profile: bool = False,
-                    workers: int | None = None, backlog: int | None = None) -> dict:
+                    workers: int | None = None, backlog: int | None = None, warm: bool = False) -> dict:
     """Start a daemon, push `jobs`, wait for every reply at the relay, stop the daemon; the figures."""
-    passwords._verified.clear()          # a freshly started judge: no password check remembered
+    if not warm:
+        passwords._verified.clear()      # a freshly started judge: no password check remembered
     if isinstance(world, InprocWorld):
         await world.open()
     tuning = {k: v for k, v in (("workers", workers), ("backlog", backlog)) if v is not None}
@@ -619,7 +621,7 @@ async def one_burst(root: Path, world, jobs: list, rate: float | None, threads: 
         cm = instrumented(daemon, timers)
     with cm:
         _, port = await daemon.start("127.0.0.1", 0)
-        main_prof = cProfile.Profile() if profile else None
+        main_prof = cProfile.Profile(*PROFILE_TIMER) if profile else None
         try:
             if main_prof:
                 main_prof.enable()
@@ -836,8 +838,8 @@ async def scenario_burst(args, root: Path) -> dict:
                   f"later ({alone['later']}); {load_average()}")
         if (args.profile or not (rate_ok and p99_ok)) and not args.no_profile:
             r = await one_burst(root, world, order_mails(args.games, args.mails, 99, args.seed), None, args.threads,
-                                profile=True, workers=args.workers, backlog=args.backlog)
-            r["tag"] = "under cProfile"
+                                profile=True, workers=args.workers, backlog=args.backlog, warm=args.profile_cpu)
+            r["tag"] = "under cProfile" + (" (CPU time; passwords checked before)" if args.profile_cpu else "")
             print()
             print_burst(r["tag"], r)
             prof = profile_report(*r.pop("profile"), top=args.top)
@@ -1199,6 +1201,9 @@ def main(argv=None) -> int:
                                                          "(default 0.25; 0: skip)")
     ap.add_argument("--profile", action="store_true", help="profile a burst even when the targets are met")
     ap.add_argument("--no-profile", action="store_true", help="never profile")
+    ap.add_argument("--profile-cpu", action="store_true",
+                    help="profile by each thread's CPU time (time.thread_time) instead of wall time, warm (every "
+                         "password already checked): where the interpreter works, not where it waits")
     ap.add_argument("--top", type=int, default=25, help="rows of the profile listings (default 25)")
     ap.add_argument("--skip-burst", action="store_true")
     ap.add_argument("--skip-startup", action="store_true")
@@ -1211,8 +1216,9 @@ def main(argv=None) -> int:
     ap.add_argument("--keep", metavar="DIR", help="work in DIR (kept) instead of a temporary folder")
     ap.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
     args = ap.parse_args(argv)
-    global PICTURES, PROCESS
+    global PICTURES, PROCESS, PROFILE_TIMER
     PICTURES, PROCESS = args.pictures, args.process
+    PROFILE_TIMER = (time.thread_time,) if args.profile_cpu else ()
     if args.process:
         # Each burst moves every game on a phase: one burst per set-up, no paced run, no start-up scenario.
         args.reps, args.paced, args.skip_startup = 1, 0, True

@@ -1,11 +1,25 @@
-"""What counts as an e-mail address the judge can write to (used by the mail reader and by SET ADDRESS)."""
+"""What counts as an e-mail address the judge can write to (used by the mail reader and by SET ADDRESS), and the
+plain form of an address that code parsing addresses checks first.
+
+The plain form is `local@domain` with both halves dot-atoms of ASCII letters, digits and the signs RFC 5322 allows:
+almost every address a judge meets. Parsers check it with one regular expression and leave everything else
+(quoted local parts, comments, domain literals, encoded words) to the email package, which costs 50-150
+microseconds an address; tests check that both ways agree on what the plain form matches."""
 from __future__ import annotations
 
 import re
 
 _USABLE = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*")
+ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
+ADDR_SPEC = rf"{ATOM}(?:\.{ATOM})*@{ATOM}(?:\.{ATOM})*"      # the plain form, as a pattern to build others from
+_PLAIN = re.compile(ADDR_SPEC)
 
 
 def usable_address(address: str) -> bool:
     """One plain ASCII address, nothing a header could trip on: no list, no name, no quoting, no spaces."""
     return bool(address) and len(address) <= 254 and bool(_USABLE.fullmatch(address))
+
+
+def is_plain(address: str) -> bool:
+    """Is `address` a bare addr-spec in the plain form (no display name, no angle brackets, no spaces)?"""
+    return _PLAIN.fullmatch(address) is not None

@@ -11,7 +11,7 @@ from email.parser import BytesHeaderParser
 from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
 
-from judge.addresses import usable_address
+from judge.addresses import ADDR_SPEC, usable_address
 
 
 class BadMessage(ValueError):
@@ -198,8 +198,7 @@ def _read_full(raw: bytes, envelope_sender: str | None, judge_address: str) -> I
 # compat32 parser; anything else (encoded words, 8-bit headers, unusual addresses, MIME structure) goes through
 # read_full. tests/mail/test_inbound.py checks that both ways agree.
 _UNFOLD = re.compile(r"[\r\n]")
-_ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
-_ADDR = rf"{_ATOM}(?:\.{_ATOM})*@{_ATOM}(?:\.{_ATOM})*"
+_ADDR = ADDR_SPEC
 _SIMPLE_ADDRESS = re.compile(rf"(?:{_ADDR}|(?:[A-Za-z0-9 .'_-]*|\"[A-Za-z0-9 .,'_()-]*\")[ \t]*<{_ADDR}>)[ \t]*")
 _PLAIN_TYPE = re.compile(r'text/plain[ \t]*(?:;[ \t]*(?:charset|format|delsp)[ \t]*=[ \t]*"?[A-Za-z0-9_.:+-]+"?[ \t]*)*;?'
                          r"[ \t]*", re.I)

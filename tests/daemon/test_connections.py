@@ -192,3 +192,34 @@ async def _accept_fails():
     finally:
         listener.close()
         client.close()
+
+
+def test_the_quick_reading_of_a_path_gives_what_aiosmtpd_gives():
+    """MAIL FROM / RCPT TO arguments: SMTPConnection reads `<plain address> params` itself and leaves the rest to
+    aiosmtpd's parser; both must give the same (address, parameters) for every argument."""
+    import random
+
+    from aiosmtpd.smtp import SMTP
+
+    from judge.daemon.connections import SMTPConnection
+    from tests.test_addresses import generated
+
+    bare, limited = SMTPConnection.__new__(SMTPConnection), SMTPConnection.__new__(SMTPConnection)
+    bare.local_part_limit, limited.local_part_limit = 0, 8          # (no connection needed to read an argument)
+    rng = random.Random(3)
+    tails = ["", " SIZE=650", "  SIZE=10 BODY=8BITMIME", "SIZE=1", " (comment) SIZE=2", "\tSIZE=3 ", " x"]
+    quick = 0
+    for address in generated(3000):
+        for arg in (f"<{address}>{rng.choice(tails)}", f" <{address}>", f"{address} SIZE=1", f"<{address}"):
+            for conn in (bare, limited):
+                try:
+                    expected = SMTP._getaddr(conn, arg)
+                except Exception as exc:  # noqa: BLE001 - aiosmtpd's own parser failing is an answer too
+                    expected = type(exc)
+                try:
+                    got = conn._getaddr(arg)
+                except Exception as exc:  # noqa: BLE001
+                    got = type(exc)
+                assert got == expected, (arg, conn.local_part_limit)
+                quick += "<" in arg and ">" in arg
+    assert quick > 1000

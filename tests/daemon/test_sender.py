@@ -310,3 +310,79 @@ async def _too_old(tmp_path):
         assert await drain(sender) == 0
         assert told == [old.name] and (outbox.folder / "failed" / old.name).exists()
         assert outbox.paths() == [young] and list(sender.backing_off()) == [young.name]
+
+
+def test_the_quick_reading_of_recipients_gives_what_the_email_package_gives(tmp_path):
+    """The judge's own messages have To and Cc lines of plain addresses, read without the email package; any
+    message that reading takes must give the package's list, and it must take the judge's usual ones."""
+    import random
+
+    from judge.daemon.sender import _parsed_recipients, _plain_recipients
+    from tests.test_addresses import generated
+
+    rng = random.Random(5)
+    addresses = generated(2000)
+    quick = 0
+    for _ in range(3000):
+        lines = [b"From: judge@example.org"]
+        for name in rng.sample(["To", "Cc", "to", "CC", "Bcc", "X-To"], rng.randint(1, 3)):
+            picked = rng.sample(addresses, rng.randint(1, 3))
+            sep = rng.choice([",", ", ", " ,\t", ",\n "])
+            lines.append(f"{name}: {sep.join(picked)}".encode())
+        lines += [b"Subject: s", b""]
+        end = rng.choice([b"\n", b"\r\n"])
+        raw = end.join(lines) + end + b"To: not@header.example\n"
+        got = _plain_recipients(raw)
+        if got is not None:
+            quick += 1
+            assert got == _parsed_recipients(raw), raw
+    assert quick > 300
+    to = ["austria-g001@players.example", "o'neil+x@mail.example.org"]
+    for attachments in (None, [("map.png", "image/png", b"\x89PNG...")]):
+        usual = outbound.build(settings_for(tmp_path), to, "Diplomacy results g001 S1901M", "text\n",
+                               attachments=attachments)
+        assert _plain_recipients(usual) == to
+
+
+def test_the_relay_client_writes_the_envelope_as_smtplib_does():
+    """RelayClient writes MAIL FROM and RCPT TO for a plain address itself: the same command smtplib writes."""
+    import smtplib
+
+    from judge.daemon.sender import RelayClient
+    from tests.test_addresses import generated
+
+    class Recorder:
+        does_esmtp = True
+
+        def putcmd(self, cmd, args=""):
+            self.sent = (cmd, args)
+
+        def getreply(self):
+            return 250, b"ok"
+
+    for address in generated(500):
+        for options in ((), ("size=100",), ("size=1", "BODY=8BITMIME")):
+            ours, theirs = Recorder(), Recorder()
+            for verb in ("mail", "rcpt"):
+                try:
+                    getattr(smtplib.SMTP, verb)(theirs, address, options)
+                    expected = theirs.sent
+                except Exception as exc:  # noqa: BLE001 - smtplib's refusal is an answer too
+                    expected = type(exc)
+                try:
+                    getattr(RelayClient, verb)(_as(ours), address, options)
+                    got = ours.sent
+                except Exception as exc:  # noqa: BLE001
+                    got = type(exc)
+                assert got == expected, (verb, address, options)
+
+
+def _as(recorder):
+    """A RelayClient whose wire is the recorder (no socket)."""
+    from judge.daemon.sender import RelayClient
+    client = RelayClient.__new__(RelayClient)
+    client.does_esmtp = True
+    client.putcmd = recorder.putcmd
+    client.getreply = recorder.getreply
+    recorder.sent = None
+    return client
