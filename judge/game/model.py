@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from judge import maps
@@ -13,8 +14,19 @@ from judge.deadlines import Timing
 from judge.game.clock import GameClock
 from judge.game.membership import Membership
 from judge.game.ordering import Ordering
-from judge.game.roles import (ACTIVE, COMPLETED, DUMMY, FORMING, MASTER, PLAYING, TERMINATED, VACANT, GameError,
-                              OrderSetError, Player)
+from judge.game.roles import (
+    ACTIVE,
+    COMPLETED,
+    DUMMY,
+    FORMING,
+    MASTER,
+    PLAYING,
+    TERMINATED,
+    VACANT,
+    GameError,
+    OrderSetError,
+    Player,
+)
 from judge.game.votes import Voting
 from judge.position import Position
 from judge.rules import Ruleset, parse_rules, words
@@ -75,7 +87,7 @@ class Game(Membership, Ordering, GameClock, Voting):
             "phase": str(self.position.phase) if self.position else None,
             "deadline": _iso(self.deadline),
             "master": {"address": self.master_address, "password": self.master_password},
-            "rules": words(self.rules),
+            "rules": list(_rule_words(self.rules)),
             "timing": self.timing.to_json(),
             "players": [p.to_json() for p in self.players],
             "observers": list(self.observers),
@@ -106,7 +118,9 @@ class Game(Membership, Ordering, GameClock, Voting):
         g.variant = doc.get("variant", "standard")          # games from before variants played the standard map
         m = maps.load(g.variant)
         g.status = doc["status"]
-        g.rules = parse_rules(doc.get("rules", []))
+        rule_words = doc.get("rules", [])
+        g.rules = (_ruleset(tuple(rule_words)) if all(isinstance(w, str) for w in rule_words)
+                   else parse_rules(rule_words))            # (parse_rules says what is wrong)
         g.timing = Timing.from_json(doc.get("timing", {}))
         g.players = [Player.from_json(p) for p in doc.get("players", [])]
         g.observers = list(doc.get("observers", []))
@@ -133,6 +147,18 @@ class Game(Membership, Ordering, GameClock, Voting):
 
     def copy(self) -> "Game":
         return copy.deepcopy(self)
+
+
+# A game's rules are read and written with every message; games share a handful of rule sets. (Ruleset is frozen:
+# the one kept is never changed.)
+@lru_cache(maxsize=256)
+def _ruleset(rule_words: tuple[str, ...]) -> Ruleset:
+    return parse_rules(rule_words)
+
+
+@lru_cache(maxsize=256)
+def _rule_words(rules: Ruleset) -> tuple[str, ...]:
+    return tuple(words(rules))
 
 
 def _time(text: str | None) -> datetime | None:

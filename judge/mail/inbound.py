@@ -11,7 +11,7 @@ from email.parser import BytesHeaderParser
 from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
 
-from judge.addresses import ADDR_SPEC, usable_address
+from judge.addresses import ADDR_SPEC, is_plain, usable_address
 
 
 class BadMessage(ValueError):
@@ -209,6 +209,27 @@ _READ = {"from", "reply-to", "subject", "message-id", "auto-submitted", "precede
          "content-transfer-encoding", "content-disposition"}
 
 
+_PAIRED_QUOTES = re.compile(r'text/plain[ \t]*(?:;[ \t]*(?:charset|format|delsp)[ \t]*=[ \t]*'
+                            r'(?:"[A-Za-z0-9_.:+-]+"|[A-Za-z0-9_.:+-]+)[ \t]*)*;?[ \t]*', re.IGNORECASE)
+_CHARSET = re.compile(r';[ \t]*charset[ \t]*=[ \t]*"?([A-Za-z0-9_.:+-]+)', re.IGNORECASE)
+
+
+def _charset(content_type: str | None) -> str | None:
+    """The charset parameter of a Content-Type that _PLAIN_TYPE took (what compat32's get_param gives); None
+    when a quote does not close its own value (the email package reads that)."""
+    if content_type and '"' in content_type and not _PAIRED_QUOTES.fullmatch(content_type):
+        return None
+    found = _CHARSET.search(content_type) if content_type else None
+    return found.group(1) if found else "ASCII"
+
+
+def address_in(value: str) -> str:
+    """The address of a From or Reply-To value, as email.utils.parseaddr reads it ("" when none); a plain
+    address is taken as it is."""
+    bare = value.strip(" \t")
+    return bare if is_plain(bare) else parseaddr(value)[1]
+
+
 def _read_plain(raw: bytes, envelope_sender: str | None, judge_address: str) -> Incoming | None:
     """read() for a single text/plain part with plain headers; None when the message is anything else."""
     msg = email.message_from_bytes(raw, policy=email.policy.compat32)
@@ -236,10 +257,12 @@ def _read_plain(raw: bytes, envelope_sender: str | None, judge_address: str) -> 
     message_id = values.get("message-id", "")
     if message_id and not _MESSAGE_ID.fullmatch(message_id):
         return None
-    charset = msg.get_param("charset", "ASCII")
-    if not isinstance(charset, str):
-        return None
-    sender = parseaddr(values.get("reply-to") or values.get("from") or "")[1]
+    charset = _charset(values.get("content-type"))
+    if charset is None:
+        charset = msg.get_param("charset", "ASCII")
+        if not isinstance(charset, str):
+            return None
+    sender = address_in(values.get("reply-to") or values.get("from") or "")
     if not sender and envelope_sender:
         sender = envelope_sender
     x_loop = msg.get_all("X-Loop", [])
@@ -278,7 +301,7 @@ def _why_automatic(envelope_sender: str | None, judge_address: str, auto_submitt
         return f"Precedence: {prec}"
     if judge_address and any(judge_address.lower() == a.lower() for _, a in getaddresses(x_loop)):
         return "X-Loop: our own mail"
-    sender = parseaddr(from_)[1].lower()
+    sender = address_in(from_).lower()
     if sender.startswith(("mailer-daemon@", "postmaster@")):
         return "from a mail system"
     return ""

@@ -177,3 +177,34 @@ def test_body_text_of_a_single_part():
     import email.policy
     msg = email.message_from_bytes(b"From: a@b.c\r\n\r\nA PAR H\r\n", policy=email.policy.default)
     assert body_text(msg).strip() == "A PAR H"
+
+
+def test_the_quick_readings_of_charset_and_sender_give_what_the_email_package_gives():
+    """_read_plain reads a plain message's charset and sender address without the email package's parsers; for
+    every Content-Type it accepts and every From value, the package must give the same."""
+    import email
+    import email.policy
+    import random
+    from email.utils import parseaddr
+
+    from judge.mail.inbound import _PLAIN_TYPE, _charset, address_in
+    from tests.test_addresses import generated
+
+    rng = random.Random(11)
+    params = ["charset=utf-8", 'charset="ISO-8859-1"', "CHARSET=us-ascii", 'charset="utf-8', "format=flowed",
+              "delsp=yes", "charset=", "charset = x", "charset\t=\t'q'", ";", "charset=a;charset=b"]
+    checked = 0
+    for _ in range(3000):
+        ctype = rng.choice(["text/plain", "TEXT/PLAIN", "text/plain "]) + "".join(
+            rng.choice(["; ", ";", " ;\t", ";  "]) + rng.choice(params) for _ in range(rng.randint(0, 3)))
+        if not _PLAIN_TYPE.fullmatch(ctype):
+            continue
+        checked += 1
+        msg = email.message_from_bytes(f"Content-Type: {ctype}\n\nx\n".encode(), policy=email.policy.compat32)
+        quick = _charset(ctype)
+        if quick is not None:
+            assert quick == msg.get_param("charset", "ASCII"), ctype
+    assert _charset(None) == "ASCII" and checked > 500
+    for address in generated(3000):
+        for value in (address, f" {address}\t", f"Name <{address}>", f"{address} (c)", f'"x" <{address}>'):
+            assert address_in(value) == parseaddr(value)[1], value
