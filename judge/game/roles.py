@@ -43,5 +43,8 @@ class Player:
 
     @classmethod
     def from_json(cls, doc: dict) -> "Player":
-        names = {f.name for f in fields(cls)}
+        names = _PLAYER_FIELDS
         return cls(**{k: v for k, v in doc.items() if k in names})
+
+
+_PLAYER_FIELDS = frozenset(f.name for f in fields(Player))     # keys of a stored player the class still has

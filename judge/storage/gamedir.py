@@ -26,6 +26,7 @@ def file_part(phase: str) -> str:
 
 
 STATUS = "status.json"
+FOLDERS_KEPT = 4096           # game folders remembered by name (then the memo starts again)
 START = "results/start.txt"
 SCAN_CHUNK, SCAN_THREADS = 512, 8     # start-up's pass over the games
 _HEAD = 96                   # enough for '{"wakeup":"2026-11-25T20:32:35.123456+00:00",'
@@ -55,11 +56,18 @@ class GameStore:
         # daemon's replanning after each message costs a stat, not a read of the whole file. The identity (inode,
         # size, modification time) changes with every commit, whoever makes it.
         self._wakeups: dict[str, tuple[tuple[int, int, int], datetime | None]] = {}
+        self._folders: dict[str, Path] = {}      # name -> its folder, checked (asked for several times a message)
 
     def folder(self, name: str) -> Path:
+        known = self._folders.get(name)
+        if known is not None:
+            return known
         if not valid_name(name):
             raise ValueError(f"BAD GAME NAME: {name!r}")
-        return self.root / name
+        if len(self._folders) >= FOLDERS_KEPT:
+            self._folders.clear()
+        folder = self._folders[name] = self.root / name
+        return folder
 
     def exists(self, name: str) -> bool:
         return valid_name(name) and (self.folder(name) / STATUS).exists()
