@@ -931,6 +931,20 @@ async def scenario_burst(args, root: Path) -> dict:
 
 # --- results mails: pictures against text in one run (--process --pictures png,none) -------------------------------
 
+@contextlib.contextmanager
+def no_page_pictures(on: bool):
+    """Kind `text`: the judge's picture of each processed phase for its web pages (drawn whatever map_picture says)
+    left out too, so that no picture is drawn at all: what pictures cost the judge, against none."""
+    import judge.game.processing as processing
+    saved = processing.kept_picture
+    if on:
+        processing.kept_picture = lambda *a, **k: ([], {})
+    try:
+        yield
+    finally:
+        processing.kept_picture = saved
+
+
 async def scenario_pictures(args, base: Path) -> dict:
     """Each kind of --pictures in turn, round after round (the first kind of round r is kinds[r % n]), each burst on
     a fresh copy of that kind's games (made once, before the rounds) and a freshly started daemon with no timing
@@ -945,7 +959,7 @@ async def scenario_pictures(args, base: Path) -> dict:
     templates = {}
     for kind in kinds:
         templates[kind] = base / f"games-{kind}"
-        t = setup_games(templates[kind], args.games, pictures=kind)
+        t = setup_games(templates[kind], args.games, pictures="none" if kind == "text" else kind)
         print(f"  set-up (not timed): {args.games} games with map_picture={kind} in {t:.1f} s")
     readers = Judge(settings_for(templates[kinds[0]])).store
     results_mails = sum(len(audience(readers.load(game_name(g)))) for g in range(args.games))
@@ -957,8 +971,9 @@ async def scenario_pictures(args, base: Path) -> dict:
             for kind in kinds[rnd % len(kinds):] + kinds[:rnd % len(kinds)]:
                 root = base / f"round{rnd}-{kind}"
                 shutil.copytree(templates[kind], root)
-                r = await one_burst(root, world, jobs, None, args.threads, workers=args.workers,
-                                    backlog=args.backlog, others=results_mails, plain=True)
+                with no_page_pictures(kind == "text"):
+                    r = await one_burst(root, world, jobs, None, args.threads, workers=args.workers,
+                                        backlog=args.backlog, others=results_mails, plain=True)
                 shutil.rmtree(root, ignore_errors=True)
                 complete = r["replied"] == r["mails"] and r["other_mail"] >= results_mails and not r["rejected"]
                 print(f"  round {rnd + 1} {kind:>4}: {r['mails']} mails in; last reply after {r['wall_s']:.2f} s "
@@ -1318,8 +1333,9 @@ def scenario_startup(args, root: Path) -> dict:
 
 def _kinds(text: str) -> list[str]:
     kinds = [k.strip() for k in text.split(",") if k.strip()]
-    if not kinds or any(k not in ("none", "png", "svg") for k in kinds) or len(set(kinds)) < len(kinds):
-        raise argparse.ArgumentTypeError("none, png or svg, or several of them separated by commas")
+    if not kinds or any(k not in ("none", "png", "svg", "text") for k in kinds) or len(set(kinds)) < len(kinds):
+        raise argparse.ArgumentTypeError("none, png or svg, or several of them separated by commas (with --process, "
+                                         "also text: none, and no picture drawn for the pages either)")
     return kinds
 
 
