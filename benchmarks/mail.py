@@ -133,10 +133,11 @@ def settings_for(root: Path, relay_port: int | None = None, rate_per_hour: int |
 PICTURES = "none"          # the games' map_picture rule (--pictures); "none": text-only results
 
 
-def create_game(j: Judge, name: str, players: int = 7) -> None:
-    """CREATE (EARLY -1: never processed early, so no game moves on during the run) and `players` JOINs."""
+def create_game(j: Judge, name: str, players: int = 7, pictures: str | None = None) -> None:
+    """CREATE (EARLY -1: never processed early, so no game moves on during the run) and `players` JOINs; the house
+    rule map_picture is `pictures` (default: --pictures)."""
     r = j.deliver(compose(f"gm.{name}@players.example",
-                          f"CREATE {name} gm-{name}\nSET EARLY -1\nSET RULE map_picture={PICTURES}", "create",
+                          f"CREATE {name} gm-{name}\nSET EARLY -1\nSET RULE map_picture={pictures or PICTURES}", "create",
                           f"create-{name}@{TOKEN_DOMAIN}"))
     assert r.accepted, (name, r.errors)
     for power in POWERS[:players]:
@@ -146,14 +147,14 @@ def create_game(j: Judge, name: str, players: int = 7) -> None:
         assert r.accepted, (name, power, r.errors)
 
 
-def setup_games(root: Path, n: int) -> float:
+def setup_games(root: Path, n: int, pictures: str | None = None) -> float:
     """`n` active games through Judge.deliver (4 games at a time: each game's mail in order, one game's folder per
     thread); the outbox (welcome and start mail) is emptied. Returns seconds."""
     t = time.perf_counter()
     j = Judge(settings_for(root))
 
     def one(i: int) -> None:
-        create_game(j, game_name(i))
+        create_game(j, game_name(i), pictures=pictures)
         assert j.store.load(game_name(i)).status == "active"
     with ThreadPoolExecutor(4) as pool:
         list(pool.map(one, range(n)))
@@ -273,10 +274,80 @@ class RecordingRelay:
         await self.server.wait_closed()
 
 
+class LeanRelay(RecordingRelay):
+    """The same records from a relay that does no more than SMTP asks (as a real MTA in C would cost next to nothing
+    per message): a message's data is taken in whole chunks up to the ending dot, not line by line as aiosmtpd
+    does, which costs about a millisecond per 10 KB of message in Python. --relay lean."""
+
+    async def start(self) -> int:
+        loop = asyncio.get_running_loop()
+        self.server = await loop.create_server(lambda: _LeanSession(self.records), "127.0.0.1", 0)
+        self.port = self.server.sockets[0].getsockname()[1]
+        return self.port
+
+
+class _LeanSession(asyncio.Protocol):
+    """One SMTP connection of LeanRelay: EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT."""
+    END = b"\r\n.\r\n"
+
+    def __init__(self, records: list):
+        self.records, self.buf, self.data, self.rcpts = records, bytearray(), None, []
+
+    def connection_made(self, transport):
+        self.transport = transport
+        transport.write(b"220 relay.bench ESMTP\r\n")
+
+    def data_received(self, chunk: bytes) -> None:
+        self.buf += chunk
+        while self.buf:
+            if self.data is not None:
+                # the message so far is self.data; look for its end only in what is new (and the 4 bytes before)
+                start = max(0, len(self.data) - 4)
+                self.data += self.buf
+                self.buf.clear()
+                end = self.data.find(self.END, start) if self.data[:3] != b".\r\n" else -2
+                if end == -1:
+                    return
+                body, rest = (b"", self.data[3:]) if end == -2 else (self.data[:end + 2], self.data[end + 5:])
+                raw = bytes(body).replace(b"\r\n..", b"\r\n.")
+                self.records.append((time.monotonic(), raw[1:] if raw.startswith(b"..") else raw, self.rcpts))
+                self.data, self.rcpts = None, []
+                self.buf += rest
+                self.transport.write(b"250 OK\r\n")
+                continue
+            line_end = self.buf.find(b"\r\n")
+            if line_end < 0:
+                return
+            line = bytes(self.buf[:line_end])
+            del self.buf[:line_end + 2]
+            verb = line[:4].upper()
+            if verb == b"EHLO":
+                self.transport.write(b"250-relay.bench\r\n250-8BITMIME\r\n250-SMTPUTF8\r\n250 HELP\r\n")
+            elif verb == b"RCPT":
+                self.rcpts.append(line.split(b":", 1)[1].strip().split(b" ")[0].strip(b"<>").decode())
+                self.transport.write(b"250 OK\r\n")
+            elif verb == b"DATA":
+                self.data = bytearray()
+                self.transport.write(b"354 End data with <CR><LF>.<CR><LF>\r\n")
+            elif verb == b"QUIT":
+                self.transport.write(b"221 Bye\r\n")
+                self.transport.close()
+                return
+            else:                                          # HELO, MAIL, RSET, NOOP
+                if verb in (b"MAIL", b"RSET"):
+                    self.rcpts = []
+                self.transport.write(b"250 OK\r\n")
+
+
+_HEAD_END = re.compile(rb"\r?\n\r?\n")
+
+
 def parse_reply(record: tuple[float, bytes, list[str]]) -> tuple[float, str, str, bool]:
-    """(arrival, token or '', subject, rejected) of a message the relay got."""
+    """(arrival, token or '', subject, rejected) of a message the relay got (its header block parsed, no more: a
+    results mail with a picture is 125 KB)."""
     t, raw, _ = record
-    head = BytesHeaderParser(policy=email.policy.default).parsebytes(raw)
+    end = _HEAD_END.search(raw)
+    head = BytesHeaderParser(policy=email.policy.default).parsebytes(raw[:end.start()] if end else raw)
     irt = str(head.get("In-Reply-To", "")).strip().strip("<>")
     subject = str(head.get("Subject", ""))
     token = irt.split("@")[0] if irt.endswith("@" + TOKEN_DOMAIN) else ""
@@ -335,29 +406,31 @@ def run_clients(port: int, jobs: list, threads: int, rate: float | None) -> list
     return results
 
 
-def wait_for_tokens(relay: RecordingRelay, tokens: set[str], timeout: float, parsed: list) -> list:
-    """Parse what the relay got until every token has its reply (or `timeout`); returns the parsed replies."""
+def wait_for_tokens(relay: RecordingRelay, tokens: set[str], timeout: float, parsed: list, others: int = 0) -> list:
+    """Parse what the relay got until every token has its reply and `others` more messages came (mail that answers
+    no token: results), or `timeout`; returns the parsed replies."""
     end = time.monotonic() + timeout
     seen: set[str] = set()
-    done = 0
+    done = untokened = 0
     while True:
         while done < len(relay.records):
             rec = parse_reply(relay.records[done])
             parsed.append(rec)
+            untokened += rec[1] not in tokens
             seen.add(rec[1])
             done += 1
-        if tokens <= seen or time.monotonic() > end:
+        if (tokens <= seen and untokened >= others) or time.monotonic() > end:
             del relay.records[:done]
             out, parsed[:] = list(parsed), []
             return out
         time.sleep(0.005)
 
 
-def world_main(conn, threads: int) -> None:
+def world_main(conn, threads: int, relay_kind: str = "aiosmtpd") -> None:
     """The helper process: a relay on its own loop thread, and the clients on request."""
     loop = asyncio.new_event_loop()
     threading.Thread(target=loop.run_forever, daemon=True).start()
-    relay = RecordingRelay()
+    relay = LeanRelay() if relay_kind == "lean" else RecordingRelay()
     conn.send(asyncio.run_coroutine_threadsafe(relay.start(), loop).result())
     parsed: list = []
     while True:
@@ -366,8 +439,8 @@ def world_main(conn, threads: int) -> None:
             _, port, jobs, rate = msg
             conn.send(run_clients(port, jobs, threads, rate))
         elif msg[0] == "wait":
-            _, tokens, timeout = msg
-            conn.send(wait_for_tokens(relay, tokens, timeout, parsed))
+            _, tokens, timeout, others = msg
+            conn.send(wait_for_tokens(relay, tokens, timeout, parsed, others))
         else:
             break
     asyncio.run_coroutine_threadsafe(relay.stop(), loop).result()
@@ -378,10 +451,10 @@ def world_main(conn, threads: int) -> None:
 class World:
     """Clients and relay in a helper process (default)."""
 
-    def __init__(self, threads: int):
+    def __init__(self, threads: int, relay_kind: str = "aiosmtpd"):
         ctx = multiprocessing.get_context("spawn")
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=world_main, args=(child, threads), daemon=True)
+        self.proc = ctx.Process(target=world_main, args=(child, threads, relay_kind), daemon=True)
         self.proc.start()
         self.relay_port = self.conn.recv()
 
@@ -392,8 +465,8 @@ class World:
     async def burst(self, port: int, jobs: list, rate: float | None) -> list:
         return await asyncio.to_thread(self._ask, "burst", port, jobs, rate)
 
-    async def wait(self, tokens: set[str], timeout: float) -> list:
-        return await asyncio.to_thread(self._ask, "wait", tokens, timeout)
+    async def wait(self, tokens: set[str], timeout: float, others: int = 0) -> list:
+        return await asyncio.to_thread(self._ask, "wait", tokens, timeout, others)
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
@@ -417,16 +490,16 @@ class InprocWorld:
     async def burst(self, port: int, jobs: list, rate: float | None) -> list:
         return await asyncio.to_thread(run_clients, port, jobs, self.threads, rate)
 
-    async def wait(self, tokens: set[str], timeout: float) -> list:
+    async def wait(self, tokens: set[str], timeout: float, others: int = 0) -> list:
         # Parse nothing on the daemon's loop while replies come in: wait for as many messages as mails, then parse.
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            if len(self.relay.records) >= len(tokens):
+            if len(self.relay.records) >= len(tokens) + others:
                 if tokens <= {parse_reply(r)[1] for r in self.relay.records}:
                     break
                 await asyncio.sleep(0.2)
             await asyncio.sleep(0.01)
-        return await asyncio.to_thread(wait_for_tokens, self.relay, tokens, 0, self.parsed)
+        return await asyncio.to_thread(wait_for_tokens, self.relay, tokens, 0, self.parsed, others)
 
     async def close_async(self) -> None:
         if self.relay.server is not None:
@@ -600,8 +673,11 @@ def pct(values: list[float], q: float) -> float:
 
 
 async def one_burst(root: Path, world, jobs: list, rate: float | None, threads: int, profile: bool = False,
-                    workers: int | None = None, backlog: int | None = None, warm: bool = False) -> dict:
-    """Start a daemon, push `jobs`, wait for every reply at the relay, stop the daemon; the figures."""
+                    workers: int | None = None, backlog: int | None = None, others: int = 0,
+                    plain: bool = False, warm: bool = False) -> dict:
+    """Start a daemon, push `jobs`, wait for every reply at the relay (and `others` more messages: results), stop
+    the daemon; the figures. `plain`: no timing wrappers (the daemon as it runs). `warm`: the passwords checked
+    by earlier bursts stay remembered."""
     if not warm:
         passwords._verified.clear()      # a freshly started judge: no password check remembered
     if isinstance(world, InprocWorld):
@@ -618,7 +694,7 @@ async def one_burst(root: Path, world, jobs: list, rate: float | None, threads: 
         daemon.route = profs.wrap(daemon.route)
         cm = contextlib.nullcontext()
     else:
-        cm = instrumented(daemon, timers)
+        cm = contextlib.nullcontext() if plain else instrumented(daemon, timers)
     with cm:
         _, port = await daemon.start("127.0.0.1", 0)
         main_prof = cProfile.Profile(*PROFILE_TIMER) if profile else None
@@ -628,7 +704,7 @@ async def one_burst(root: Path, world, jobs: list, rate: float | None, threads: 
             cpu0, helper0, loop0 = time.process_time(), helper_cpu(world), time.thread_time()
             sent = await world.burst(port, jobs, rate)
             tokens = {j[2] for j in jobs}
-            replies = await world.wait(tokens, timeout=120 + 0.2 * len(jobs))
+            replies = await world.wait(tokens, timeout=120 + 0.2 * len(jobs), others=others)
             cpu = (time.process_time() - cpu0, helper_cpu(world) - helper0, time.thread_time() - loop0)
             if main_prof:
                 main_prof.disable()
@@ -650,7 +726,10 @@ async def one_burst(root: Path, world, jobs: list, rate: float | None, threads: 
     first = min(t0 for _, t0, _, _, _ in sent)
     last_reply = max(by_token.values()) if by_token else first
     last_accept = max(t1 for _, _, t1, _, _ in sent)
+    last_out = max([t for t, *_ in replies] + [last_reply])
     out.update(
+        # with `others`: from the first send until the last message of all (replies and results) is at the relay
+        all_out_s=last_out - first, all_out_rate_per_s=len(lat) / (last_out - first) if lat else 0.0,
         accepted_smtp=len(starts), smtp_errors=len(errors), smtp_error_examples=errors[:3],
         replied=len(lat), rejected=rejected, other_mail=others,
         wall_s=last_reply - first, rate_per_s=len(lat) / (last_reply - first) if lat else 0.0,
@@ -664,14 +743,14 @@ async def one_burst(root: Path, world, jobs: list, rate: float | None, threads: 
         processed=daemon.processed, sent_by_daemon=daemon.sender.sent, load_1min=os.getloadavg()[0],
         workers=daemon.workers, relay_connections=daemon.sender.connections, cpu_s=cpu,
         sender_parallel=daemon.sender.parallel, intake_waited=daemon.intake.waited if daemon.intake else 0)
-    if not profile:
+    if not profile and not plain:
         out["stages"] = {name: (timers.calls.get(name, 0), timers.total.get(name, 0.0), timers.cpu.get(name, 0.0))
                          for name, _ in STAGES}
         out["stages"]["  fsync in other"] = (timers.calls.get("  fsync in other", 0),
                                              timers.total.get("  fsync in other", 0.0),
                                              timers.cpu.get("  fsync in other", 0.0))
         out["queue_wait_ms"] = {q: 1000 * pct(timers.queue_wait, q) for q in (50, 99)}
-    else:
+    elif profile:
         out["profile"] = (main_prof, profs.profiles)
     return out
 
@@ -800,7 +879,7 @@ async def scenario_burst(args, root: Path) -> dict:
           f"ms on this disk")
     t = setup_games(root, args.games)
     print(f"  set-up (not timed): {args.games} games created with CREATE + 7 JOINs through Judge.deliver in {t:.1f} s")
-    world = InprocWorld(args.threads) if args.inproc else World(args.threads)
+    world = InprocWorld(args.threads) if args.inproc else World(args.threads, args.relay)
     results, paced, prof, alone = [], None, None, None
     try:
         for rep in range(args.reps):
@@ -851,6 +930,94 @@ async def scenario_burst(args, root: Path) -> dict:
     strip = lambda r: {k: v for k, v in r.items() if k != "profile"}
     return {"runs": [strip(r) for r in results], "paced": paced and strip(paced), "median": med, "alone": alone,
             "target_rate_met": rate_ok, "target_p99_met": p99_ok, "profile": prof}
+
+
+# --- results mails: pictures against text in one run (--process --pictures png,none) -------------------------------
+
+@contextlib.contextmanager
+def no_page_pictures(on: bool):
+    """Kind `text`: the judge's picture of each processed phase for its web pages (drawn whatever map_picture says)
+    left out too, so that no picture is drawn at all: what pictures cost the judge, against none."""
+    try:
+        import judge.game.processing as processing
+    except ImportError:
+        import judge.processing as processing
+    saved = getattr(processing, "kept_picture", None)
+    if on and saved is not None:                    # (a judge before the web pages drew no picture for them)
+        processing.kept_picture = lambda *a, **k: ([], {})
+    try:
+        yield
+    finally:
+        if saved is not None:
+            processing.kept_picture = saved
+
+
+async def scenario_pictures(args, base: Path) -> dict:
+    """Each kind of --pictures in turn, round after round (the first kind of round r is kinds[r % n]), each burst on
+    a fresh copy of that kind's games (made once, before the rounds) and a freshly started daemon with no timing
+    wrappers: every game's seven order mails and its master's PROCESS!, until every reply and every results mail is
+    at the relay. Medians per kind, and each kind's rate over the first kind's."""
+    kinds = args.pictures
+    print(f"\n== results mails, {' against '.join(kinds)} in one run: {args.games} games, each 7 order mails then "
+          f"PROCESS! (results to each of its players and its master), {args.rounds} rounds, kinds in alternation, "
+          f"fresh folders; clients and relay ({args.relay}) in a helper process ==")
+    print(f"  machine now: {load_average()}")
+    try:
+        from judge.game.processing import audience
+    except ImportError:                                           # a checkout before the judge/game/ package
+        from judge.processing import audience
+    templates = {}
+    for kind in kinds:
+        templates[kind] = base / f"games-{kind}"
+        t = setup_games(templates[kind], args.games, pictures="none" if kind == "text" else kind)
+        print(f"  set-up (not timed): {args.games} games with map_picture={kind} in {t:.1f} s")
+    readers = Judge(settings_for(templates[kinds[0]])).store
+    results_mails = sum(len(audience(readers.load(game_name(g)))) for g in range(args.games))
+    world = World(args.threads, args.relay)
+    got: dict[str, list[dict]] = {kind: [] for kind in kinds}
+    try:
+        for rnd in range(args.rounds):
+            jobs = order_mails(args.games, 0, rnd, args.seed)         # the same orders for every kind of a round
+            for kind in kinds[rnd % len(kinds):] + kinds[:rnd % len(kinds)]:
+                root = base / f"round{rnd}-{kind}"
+                shutil.copytree(templates[kind], root)
+                with no_page_pictures(kind == "text"):
+                    r = await one_burst(root, world, jobs, None, args.threads, workers=args.workers,
+                                        backlog=args.backlog, others=results_mails, plain=True)
+                shutil.rmtree(root, ignore_errors=True)
+                complete = r["replied"] == r["mails"] and r["other_mail"] >= results_mails and not r["rejected"]
+                print(f"  round {rnd + 1} {kind:>4}: {r['mails']} mails in; last reply after {r['wall_s']:.2f} s "
+                      f"({r['rate_per_s']:.1f} mails/s), last of the {r['other_mail']} results mails after "
+                      f"{r['all_out_s']:.2f} s ({r['all_out_rate_per_s']:.1f} mails/s); CPU: daemon "
+                      f"{r['cpu_s'][0]:.1f} s, clients and relay {r['cpu_s'][1]:.1f} s; load {r['load_1min']:.1f}"
+                      + ("" if complete else "  !! incomplete"))
+                r["complete"] = complete
+                got[kind].append(r)
+    finally:
+        world.close()
+    med = {kind: {"all_out_rate_per_s": statistics.median(r["all_out_rate_per_s"] for r in rs),
+                  "rate_per_s": statistics.median(r["rate_per_s"] for r in rs),
+                  "daemon_cpu_s": statistics.median(r["cpu_s"][0] for r in rs),
+                  "helper_cpu_s": statistics.median(r["cpu_s"][1] for r in rs)} for kind, rs in got.items()}
+    first = kinds[0]
+    print(f"  medians of {args.rounds} rounds (mails in per second, until the last results mail is out / until the "
+          f"last reply; CPU seconds):")
+    for kind in kinds:
+        m = med[kind]
+        print(f"    {kind:>4}: {m['all_out_rate_per_s']:6.1f} / {m['rate_per_s']:6.1f} mails/s; CPU daemon "
+              f"{m['daemon_cpu_s']:.1f} s, clients and relay {m['helper_cpu_s']:.1f} s")
+    ratios = {}
+    for kind in kinds[1:]:
+        # per round (the two kinds of a round ran back to back), then the median of those
+        per_round = [a["all_out_rate_per_s"] / b["all_out_rate_per_s"] for a, b in zip(got[first], got[kind])]
+        ratios[f"{first}/{kind}"] = {"of_medians": med[first]["all_out_rate_per_s"] / med[kind]["all_out_rate_per_s"],
+                                     "median_of_rounds": statistics.median(per_round), "rounds": per_round}
+        print(f"  ratio {first}/{kind}, results mails out: {ratios[f'{first}/{kind}']['of_medians']:.2f} (of the "
+              f"medians; per round {', '.join(f'{x:.2f}' for x in per_round)}); until the last reply: "
+              f"{med[first]['rate_per_s'] / med[kind]['rate_per_s']:.2f}; {load_average()}")
+    complete = all(r["complete"] for rs in got.values() for r in rs)
+    return {"runs": {k: [{x: y for x, y in r.items()} for r in rs] for k, rs in got.items()}, "median": med,
+            "ratios": ratios, "complete": complete}
 
 
 # --- scenario 1: side by side with the bare limit (and an earlier checkout) ----------------------------------------
@@ -1174,6 +1341,14 @@ def scenario_startup(args, root: Path) -> dict:
 
 # --- main -----------------------------------------------------------------------------------------------------------
 
+def _kinds(text: str) -> list[str]:
+    kinds = [k.strip() for k in text.split(",") if k.strip()]
+    if not kinds or any(k not in ("none", "png", "svg", "text") for k in kinds) or len(set(kinds)) < len(kinds):
+        raise argparse.ArgumentTypeError("none, png or svg, or several of them separated by commas (with --process, "
+                                         "also text: none, and no picture drawn for the pages either)")
+    return kinds
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="smoke run: 20 games, 200 mails, 1,000 games at start-up")
@@ -1208,18 +1383,29 @@ def main(argv=None) -> int:
     ap.add_argument("--skip-burst", action="store_true")
     ap.add_argument("--skip-startup", action="store_true")
     ap.add_argument("--seed", type=int, default=1901)
-    ap.add_argument("--pictures", choices=("none", "png", "svg"), default="none",
-                    help="the games' map_picture rule (default none: text-only results)")
+    ap.add_argument("--pictures", type=_kinds, default=["none"], metavar="KIND[,KIND...]",
+                    help="the games' map_picture rule, none|png|svg (default none: text-only results); with --process, "
+                         "several (e.g. png,none): each measured in turn, round after round (--rounds), and the ratio "
+                         "of each to the first printed")
     ap.add_argument("--process", action="store_true",
                     help="each game: seven order mails, then its master's PROCESS! (results to eight, with pictures "
-                         "when --pictures says so)")
+                         "when --pictures says so); runs even with --skip-burst")
+    ap.add_argument("--relay", choices=("aiosmtpd", "lean"),
+                    help="the recording relay in the helper process: aiosmtpd (as the tests; the default for order "
+                         "mail), or lean (the same records, the message data taken in chunks, as a real MTA takes "
+                         "it at next to no cost; the default with --process, whose results mails with a picture are "
+                         "125 KB, for which aiosmtpd's line-by-line Python takes as much CPU as a third of the judge's "
+                         "work)")
     ap.add_argument("--keep", metavar="DIR", help="work in DIR (kept) instead of a temporary folder")
     ap.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
     args = ap.parse_args(argv)
     global PICTURES, PROCESS, PROFILE_TIMER
-    PICTURES, PROCESS = args.pictures, args.process
+    PICTURES, PROCESS = args.pictures[0], args.process
     PROFILE_TIMER = (time.thread_time,) if args.profile_cpu else ()
-    if args.process:
+    args.relay = args.relay or ("lean" if args.process else "aiosmtpd")
+    if args.process and len(args.pictures) > 1:
+        args.skip_startup = True
+    elif args.process:
         # Each burst moves every game on a phase: one burst per set-up, no paced run, no start-up scenario.
         args.reps, args.paced, args.skip_startup = 1, 0, True
     if args.quick:
@@ -1246,7 +1432,12 @@ def main(argv=None) -> int:
             root.mkdir(parents=True, exist_ok=True)
             report["side_by_side"] = scenario_side_by_side(args, root)
             ok &= report["side_by_side"]["target_met"]
-        if not args.skip_burst and (args.stages or args.process):
+        if args.process and len(args.pictures) > 1:
+            root = base / "pictures"
+            root.mkdir(parents=True, exist_ok=True)
+            report["pictures"] = asyncio.run(scenario_pictures(args, root))
+            ok &= report["pictures"]["complete"]
+        elif args.process or (not args.skip_burst and args.stages):
             root = base / "burst"
             root.mkdir(parents=True, exist_ok=True)
             report["burst"] = asyncio.run(scenario_burst(args, root))

@@ -83,11 +83,17 @@ def _ideas(svg: str, runs: int) -> dict:
     image = raster.render(svg)
     no_text = re.sub(r"<text[^>]*>.*?</text>", "", svg, flags=re.S)
     no_regions = re.sub(r'<path id="(prov|other)-[^>]*>.*?</path>', "", svg, flags=re.S)
+    # the per-phase part alone, on a transparent page (what would be drawn over a cached board layer)
+    overlay = re.sub(r'<rect width="[0-9.]+" height="[0-9.]+" fill="#fbf9f4"/>', "", no_regions, count=1)
+    over = raster.render(overlay)
     figures = {
         "rasterise only (librsvg, RGBA in memory)": (lambda: raster.render(svg), None),
         "  the same without any text (upper bound of drawing text as paths)": (lambda: raster.render(no_text), None),
         "  the same without the provinces (upper bound of a cached board layer)":
             (lambda: raster.render(no_regions), None),
+        "  a cached board layer: the rest on a transparent page, then over the layer (libvips composite)": (
+            lambda: image.composite2(raster.render(overlay), "over").copy_memory(), None),
+        "    the composite alone": (lambda: image.composite2(over, "over").copy_memory(), None),
         "  rasterised at half the scale, enlarged to 1200 px": (
             lambda: raster.render(svg, 600).resize(2, kernel="linear"), None),
         "encode: palette PNG, our table (what mails carry)": (

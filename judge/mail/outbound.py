@@ -8,7 +8,9 @@ order mail. Anything else (a non-ASCII subject, a long line, odd addresses) goes
 """
 from __future__ import annotations
 
+import base64
 import email.policy
+import os
 import re
 from datetime import datetime, timezone
 from email.message import EmailMessage
@@ -42,15 +44,29 @@ def build(settings, to: list[str] | str, subject: str, body: str, in_reply_to: s
     With `attachments` ((file name, MIME type, data) each), a multipart/mixed message: the text first, as it would
     be alone, then each attachment."""
     if attachments:
-        msg = make(settings, to, subject, body, in_reply_to)
-        for filename, mime, data in attachments:
-            maintype, _, subtype = mime.partition("/")
-            msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
-        return msg.as_bytes(policy=email.policy.default)
+        return _with_attachments(make(settings, to, subject, body, in_reply_to), attachments)
     fast = _build_plain(settings.address, [to] if isinstance(to, str) else list(to), subject, body, in_reply_to)
     if fast is not None:
         return fast
     return make(settings, to, subject, body, in_reply_to).as_bytes(policy=email.policy.default)
+
+
+def _with_attachments(msg: EmailMessage, attachments: list[tuple[str, str, bytes]]) -> bytes:
+    """The message's bytes with each attachment added, base64-encoded. The email package encodes and writes base64
+    line by line in Python, 10 ms for a 93 KB picture: each attachment goes in as a one-line stand-in of random bytes,
+    and its base64, the same lines of 76 characters, is put in the stand-in's place in the bytes."""
+    swaps = []
+    for filename, mime, data in attachments:
+        maintype, _, subtype = mime.partition("/")
+        stand_in = os.urandom(48) if data else data
+        msg.add_attachment(stand_in, maintype=maintype, subtype=subtype, filename=filename)
+        if data:
+            swaps.append((b"\n" + base64.b64encode(stand_in) + b"\n", b"\n" + base64.encodebytes(data)))
+    raw = msg.as_bytes(policy=email.policy.default)
+    for stand_in_line, encoded in swaps:
+        at = raw.find(stand_in_line)
+        raw = raw[:at] + encoded + raw[at + len(stand_in_line):]
+    return raw
 
 
 def _build_plain(sender: str, to: list[str], subject: str, body: str, in_reply_to: str) -> bytes | None:

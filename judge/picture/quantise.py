@@ -30,6 +30,7 @@ BLENDS = (0.5, 0.25, 0.75)
 # red, green and blue weights of the colour distance (green counts most, as the eye sees it)
 _W = (2, 4, 3)
 _COLOUR = re.compile(r"#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b")
+_NONZERO = bytes([0] + [1] * 255)          # bytes.translate: any byte but 0 -> 1
 MAX_TABLES = 16                            # palettes whose tables are kept (a variant's pictures share one)
 
 Colour = tuple[int, int, int]
@@ -110,10 +111,17 @@ class _Table:
         return found
 
     def fill(self, present: bytes) -> bytes:
-        """The table, with an entry for every 15-bit colour marked in `present` (one byte each)."""
+        """The table, with an entry for every 15-bit colour marked in `present` (one byte each, 0 or not)."""
         with self.lock:
-            for i in (k for k, v in enumerate(present) if v and not self.known[k]):
-                self.lut[i], self.known[i] = self.nearest(i), 1
+            # Colours present and not yet known, as the set bits of one big number: a picture of a board already
+            # drawn usually brings none, and looking at the 32,768 entries one by one in Python took 6 ms.
+            new = int.from_bytes(present.translate(_NONZERO), "little") & ~int.from_bytes(self.known, "little")
+            if new:
+                todo = new.to_bytes(len(present), "little")     # 1 where a colour is to be looked up
+                i = todo.find(1)
+                while i >= 0:
+                    self.lut[i], self.known[i] = self.nearest(i), 1
+                    i = todo.find(1, i + 1)
             return bytes(self.lut)
 
 

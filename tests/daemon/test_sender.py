@@ -233,6 +233,9 @@ def test_envelope_recipients_from_to_and_cc():
     assert envelope_recipients(raw) == ["a@example.org", "b@example.org", "c@example.org"]
     encoded = "To: =?utf-8?q?J=C3=BCrgen?= <j@example.org>\nSubject: s\n\nx\n".encode()
     assert envelope_recipients(encoded) == ["j@example.org"]
+    # the header block only: a To: line in the body (a forwarded mail, an attachment's text) is no recipient
+    crlf = b"To: a@example.org\r\nSubject: s\r\n\r\nTo: z@example.org\r\n\r\nCc: y@example.org\r\n"
+    assert envelope_recipients(crlf) == envelope_recipients(crlf.replace(b"\r\n", b"\n")) == ["a@example.org"]
 
 
 def test_two_senders_on_one_outbox_send_each_message_once(tmp_path):

@@ -154,3 +154,23 @@ def test_the_headers_a_reply_needs():
     assert (msg["In-Reply-To"], msg["References"]) == ("<m1@example.org>", "<m1@example.org>")
     assert msg["X-Loop"] == "judge@dip.example.org" and msg["Auto-Submitted"] == "auto-replied"
     assert inbound.read(raw, None, "judge@dip.example.org").automatic     # the judge never answers itself
+
+
+@pytest.mark.parametrize("size", [0, 1, 56, 57, 58, 171, 95_000])
+def test_a_message_with_attachments_is_what_the_email_package_writes(size):
+    """build() puts each attachment's base64 in place of a stand-in: the bytes are the email package's own (but for
+    the random boundary, Message-ID and Date), whatever the attachment's length against the 57 bytes of a line."""
+    data = random.Random(size).randbytes(size)
+    attachments = [("g1-S1901M.png", "image/png", data), ("g1-S1901M.svg", "image/svg+xml", b"<svg/>\n" * 40)]
+    fast = outbound.build(SETTINGS, "a@example.org", "Diplomacy results g1 S1901M", "text\n", attachments=attachments)
+    msg = outbound.make(SETTINGS, "a@example.org", "Diplomacy results g1 S1901M", "text\n")
+    for filename, mime, payload in attachments:
+        maintype, _, subtype = mime.partition("/")
+        msg.add_attachment(payload, maintype=maintype, subtype=subtype, filename=filename)
+    full = msg.as_bytes(policy=email.policy.default)
+
+    def same(raw: bytes) -> bytes:
+        return re.sub(rb"={15}\d+==", b"BOUNDARY", re.sub(rb"\n(Message-ID|Date): [^\n]*", rb"\n\1: x", raw))
+    assert same(fast) == same(full)
+    back = email.message_from_bytes(fast, policy=email.policy.default)
+    assert [p.get_content() for p in back.iter_attachments()] == [a[2] for a in attachments]

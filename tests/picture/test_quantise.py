@@ -92,3 +92,40 @@ def test_a_picture_of_more_than_256_colours_is_still_drawn():
     data = picture.png(svg, 200)
     img = pyvips.Image.new_from_buffer(data, "")
     assert img.width == 200 and dict(chunks(data))[b"IHDR"][9] == 3
+
+
+def test_the_table_looks_up_each_colour_when_it_first_turns_up_and_keeps_it():
+    """A table kept from earlier pictures looks up the colours a new picture brings (and only those); each entry is
+    the nearest palette colour to its cell's centre (found here by trying every palette colour) or, for a colour the
+    picture names, that colour itself."""
+    import random
+    named = [(255, 255, 255), (0, 0, 0), (200, 49, 43), (39, 55, 140), (243, 236, 216)]
+    pal = quantise.palette(named)
+    cells = 1 << (3 * quantise.BITS)
+    rng = random.Random(5)
+    first, later = rng.sample(range(cells // 2), 300), rng.sample(range(cells // 2), 300)
+
+    def marked(indices, length=cells) -> bytes:
+        out = bytearray(length)
+        for i in indices:
+            out[i] = 255                                     # as hist_find > 0 marks them
+        return bytes(out)
+
+    table = quantise._Table(pal, len(named))
+    table.fill(marked(first))
+    seen = []
+    table.nearest = lambda i, find=table.nearest: seen.append(i) or find(i)
+    lut = table.fill(marked(first + later, cells // 2 + 1))  # (a histogram ends at the highest colour present)
+    assert sorted(seen) == sorted(set(later) - set(first) - {quantise._Table.index(c) for c in named})
+
+    shift, half, w = 8 - quantise.BITS, 1 << (7 - quantise.BITS), (2, 4, 3)
+    exact = {quantise._Table.index(c): c for c in reversed(named)}
+    for i in set(first + later):
+        got = pal[lut[i]]
+        if i in exact:
+            assert got == exact[i]
+            continue
+        centre = [((i >> (2 * quantise.BITS)) << shift) + half, (((i >> quantise.BITS) & 31) << shift) + half,
+                  ((i & 31) << shift) + half]
+        dist = [sum(k * (a - b) ** 2 for k, a, b in zip(w, c, centre)) for c in pal]
+        assert dist[lut[i]] == min(dist), i
