@@ -36,7 +36,7 @@ class Processed:
     """What processing produced: files to write (snapshot first) and mails to send."""
     snapshot: dict | None = None
     results: tuple[str, str] | None = None       # (phase, results text) for the archive
-    pictures: dict[str, bytes] = field(default_factory=dict)   # the phase's picture kept beside its results: svg, png
+    pictures: dict[str, bytes] = field(default_factory=dict)   # kept beside the results: svg (and png if mailed)
     crosscheck: tuple[str, dict] | None = None   # engine=both: (phase, replayable case) when the engines disagreed
     mails: list[Mail] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -310,18 +310,21 @@ def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
 
 def kept_picture(game: Game, name: str, svg: Callable[[], str]) -> tuple[list[tuple[str, str, bytes]],
                                                                          dict[str, bytes]]:
-    """A processed phase's picture, drawn once: the attachment the game's map_picture rule asks for, and the SVG and
-    PNG kept with the game's results (its web pages serve them; drawn whatever the rule, as pages always show one).
+    """A processed phase's picture, drawn once: the attachment the game's map_picture rule asks for, and what is kept
+    with the game's results for its web pages: always the SVG (cheap), the PNG only when the mail carried one (a
+    PNG costs about seven times the SVG; the pages draw it from the SVG when first asked, judge.web.phase_pngs).
     A picture that cannot be drawn is left out, never the results."""
     if not picture.has_drawing(game.map.board):
         return [], {}
+    kind = game.rules.map_picture
     try:
         drawing = svg()
-        kept = {"svg": drawing.encode("utf-8"), "png": picture.png(drawing)}
+        kept = {"svg": drawing.encode("utf-8")}
+        if kind is MapPicture.PNG:
+            kept["png"] = picture.png(drawing)
     except Exception:  # noqa: BLE001 - logged; the results go out without their picture
         log.exception("could not draw the picture %s", name)
         return [], {}
-    kind = game.rules.map_picture
     if kind is MapPicture.NONE:
         return [], kept
     if kind is MapPicture.SVG:

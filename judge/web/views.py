@@ -16,6 +16,7 @@ from judge.storage.gamedir import GameUnavailable, valid_name
 from judge.templating import TEMPLATES
 from judge.web import boards, pages
 from judge.web.pages import PHASE
+from judge.web.phase_pngs import Source
 from judge.web.session import MASTER, Session, Sessions, credential
 
 VIEWER = "VIEWER"          # a session opened with a private game's game password: it may read the pages, no more
@@ -29,6 +30,7 @@ class Reply:
     headers: dict[str, str] = field(default_factory=dict)
     file: Path | None = None          # a file to send as the body
     cookies: list[tuple[str, str, dict]] = field(default_factory=list)   # (name, value, attributes)
+    source: Source | None = None      # a PNG still to be drawn from this kept SVG (judge.web.phase_pngs)
 
 
 class NotFound(Exception):
@@ -190,10 +192,18 @@ class Views:
 
     def phase_map(self, name: str, phase: str, kind: str, cookie: str | None) -> Reply:
         self.game(name, cookie)
-        path = boards.phase_picture(self.store, name, self._phase_stem(name, phase), kind)
-        if path is None:
+        stem = self._phase_stem(name, phase)
+        path = boards.phase_picture(self.store, name, stem, kind)
+        if path is not None:
+            return Reply(type=boards.KINDS[kind], file=path)
+        svg = boards.phase_picture(self.store, name, stem, "svg") if kind == "png" else None
+        if svg is None:
             raise NotFound("No picture was kept for that phase.")
-        return Reply(type=boards.KINDS[kind], file=path)
+        try:
+            # processing kept only the SVG (the results mail carried no PNG): the PNG is drawn from it
+            return Reply(type=boards.KINDS[kind], source=Source.of(svg.read_bytes()))
+        except FileNotFoundError:              # moved away by a ROLLBACK meanwhile
+            raise NotFound("No picture was kept for that phase.") from None
 
     def board(self, name: str, kind: str, cookie: str | None) -> tuple[Reply | None, Game]:
         """The board as it stands, if drawn already (None: it must be drawn first, in the game's lane)."""
