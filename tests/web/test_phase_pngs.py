@@ -1,0 +1,163 @@
+"""A phase's map.png when its results mail carried none (map_picture none or svg): processing keeps only the SVG, and
+the page draws the PNG from it on first request, in a worker thread, once however many ask, the same bytes as
+processing draws for a mail; a damaged kept SVG gives a clear error and changes nothing."""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import threading
+import time
+
+import pytest
+
+from judge.web.phase_pngs import DrawingFailed, PhasePngs, Source
+from tests.web.conftest import GM, Served, address, password
+
+# A movement phase, a retreat (Russia, with Italy's support, dislodges Austria's army in Vienna) and an adjustment.
+PHASES = [("S1901M", {"RUSSIA": "A WAR - GAL", "ITALY": "A VEN - TYR"}),
+          ("F1901M", {"RUSSIA": "A GAL - VIE", "ITALY": "A TYR S A GAL - VIE"}),
+          ("F1901R", {"AUSTRIA": "A VIE - BOH"}),
+          ("W1901A", {"RUSSIA": "BUILD A WAR"})]
+
+
+def play(served: Served, game: str) -> None:
+    """The four phases, each the orders by mail, then the master's PROCESS! (missing orders take their defaults)
+    unless the orders were all the phase needed (with EARLY 0 it is then processed at once)."""
+    for phase, orders in PHASES:
+        for power, lines in orders.items():
+            served.mail(address(power), f"SIGNON {power[0]}{game} {password(power)}\n{lines}")
+        if str(served.daemon.judge.store.load(game).position.phase) == phase:
+            served.mail(GM, f"SIGNON M{game} gm-pass\nPROCESS!")
+    assert str(served.daemon.judge.store.load(game).position.phase) == "S1902M"
+
+
+def game_files(served: Served, game: str) -> dict[str, str]:
+    folder = served.daemon.judge.store.folder(game)
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file() and p.name != "access.log"}
+
+
+@pytest.fixture
+def text_only(tmp_path):
+    """A game whose results mails carry no picture, its four phases played."""
+    (tmp_path / "none").mkdir()
+    s = Served(tmp_path / "none")
+    try:
+        s.start_game("demo", "SET RULE map_picture=none")
+        play(s, "demo")
+        yield s
+    finally:
+        s.stop()
+
+
+def test_a_text_only_games_phase_pngs_are_the_pictures_processing_mails(text_only, tmp_path):
+    results = text_only.daemon.judge.store.folder("demo") / "results"
+    assert sorted(p.name for p in results.iterdir() if p.suffix != ".txt") == [
+        "0001-S1901M.svg", "0002-F1901M.svg", "0003-F1901R.svg", "0004-W1901A.svg"]   # no PNG drawn at processing
+    assert not [m for _, _, m in text_only.relay.messages if m.get_content_type() != "text/plain"]
+    files = game_files(text_only, "demo")
+    v = text_only.visitor()
+    lazy = {}
+    for phase, _ in PHASES:
+        page = v.get(f"/games/demo/phases/{phase}")
+        assert page.status == 200 and f'href="/games/demo/phases/{phase}/map.png"' in page.text
+        pic = v.get(f"/games/demo/phases/{phase}/map.png")
+        assert pic.status == 200 and pic.headers["Content-Type"] == "image/png", (phase, pic.text[:300])
+        lazy[phase] = pic.body
+    assert text_only.daemon.web.pngs.drawn == 4
+    assert v.get("/games/demo/phases/W1901A/map.png").body == lazy["W1901A"]      # kept: not drawn again
+    assert text_only.daemon.web.pngs.drawn == 4
+    assert game_files(text_only, "demo") == files                                   # nothing written
+    text_only.check_pages()
+
+    # The same game with results mails carrying the PNG: its pictures, drawn at processing, are the same bytes.
+    (tmp_path / "png").mkdir()
+    mailed = Served(tmp_path / "png")
+    try:
+        mailed.start_game("demo", "SET RULE map_picture=png")
+        play(mailed, "demo")
+        w = mailed.visitor()
+        for phase, _ in PHASES:
+            mail = [m for m in mailed.relay.to(address("ITALY")) if f"results demo {phase}" in str(m["Subject"])][0]
+            attached = [p for p in mail.iter_attachments()][0]
+            assert attached.get_content_type() == "image/png"
+            assert attached.get_content() == lazy[phase], phase
+            assert w.get(f"/games/demo/phases/{phase}/map.png").body == lazy[phase]     # kept at processing
+            assert w.get(f"/games/demo/phases/{phase}/map.svg").body == \
+                v.get(f"/games/demo/phases/{phase}/map.svg").body
+        assert mailed.daemon.web.pngs.drawn == 0
+    finally:
+        mailed.stop()
+
+
+def test_concurrent_first_requests_draw_once(text_only):
+    pngs = text_only.daemon.web.pngs
+    real, threads_used = pngs.draw, set()
+
+    def slow(svg: bytes) -> bytes:             # long enough for every request below to arrive meanwhile
+        threads_used.add(threading.current_thread().name)
+        time.sleep(0.5)
+        return real(svg)
+    pngs.draw = slow
+    visitors = [text_only.visitor() for _ in range(6)]
+    got: list = []
+    ask = [threading.Thread(target=lambda v=v: got.append(v.get("/games/demo/phases/F1901R/map.png")))
+           for v in visitors]
+    for t in ask:
+        t.start()
+    for t in ask:
+        t.join(60)
+    assert len(got) == 6 and {p.status for p in got} == {200} and len({p.body for p in got}) == 1
+    assert pngs.drawn == 1 and "served-loop" not in threads_used          # once, and never on the event loop
+    etag = got[0].headers["ETag"]
+    again = visitors[0].request("GET", "/games/demo/phases/F1901R/map.png", headers={"If-None-Match": etag})
+    assert again.status == 304 and not again.body and pngs.drawn == 1
+
+
+def test_a_damaged_kept_svg_gives_a_clear_error_and_changes_nothing(text_only):
+    results = text_only.daemon.judge.store.folder("demo") / "results"
+    svg = results / "0002-F1901M.svg"
+    svg.write_bytes(svg.read_bytes()[:5000])                 # cut short, as by a full disk
+    files = game_files(text_only, "demo")
+    v = text_only.visitor()
+    for _ in range(2):                                        # a failure is not kept: each request tries again
+        r = v.get("/games/demo/phases/F1901M/map.png")
+        assert r.status == 500 and "could not be drawn" in r.text and r.headers["Content-Type"].startswith("text/html")
+    assert text_only.daemon.web.pngs.drawn == 2
+    assert v.get("/games/demo/phases/F1901M").status == 200                      # the rest of the game is there
+    assert v.get("/games/demo/phases/S1901M/map.png").status == 200
+    assert v.get("/games/demo").status == 200
+    assert game_files(text_only, "demo") == files
+    # A phase processed before pictures were kept (neither file) answers 404; one processed before the PNG was
+    # drawn on request (both files) is served from its file.
+    (results / "0003-F1901R.svg").unlink()
+    r = v.get("/games/demo/phases/F1901R/map.png")
+    assert r.status == 404 and "No picture was kept" in r.text
+    (results / "0002-F1901M.png").write_bytes(b"\x89PNG kept at processing")
+    assert v.get("/games/demo/phases/F1901M/map.png").body == b"\x89PNG kept at processing"
+    assert text_only.daemon.web.pngs.drawn == 3            # (S1901M's, above)
+    text_only.check_pages()
+
+
+def test_the_kept_pngs_stay_within_their_bytes():
+    async def go():
+        pngs = PhasePngs(limit=250, draw=lambda svg: svg * 10)
+        a, b, c = (Source.of(bytes([n]) * 10) for n in b"abc")
+        assert len(await pngs.png(a)) == 100 and len(await pngs.png(b)) == 100
+        await pngs.png(a)                                    # a used last: b goes first
+        await pngs.png(c)
+        assert pngs.size == 200 and pngs.size <= pngs.limit and pngs.drawn == 3
+        await pngs.png(a)
+        assert pngs.drawn == 3
+        await pngs.png(b)
+        assert pngs.drawn == 4
+        await pngs.png(Source.of(b"x" * 30))                 # larger than the whole bound: served, not kept
+        assert pngs.size <= pngs.limit
+
+        def broken(svg: bytes) -> bytes:
+            raise ValueError("not a picture")
+        pngs.draw = broken
+        with pytest.raises(DrawingFailed):
+            await pngs.png(Source.of(b"broken"))
+        assert Source.of(b"broken").key not in pngs._kept
+    asyncio.run(go())
