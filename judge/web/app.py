@@ -15,7 +15,7 @@ from aiohttp import web
 from judge.service import Judge
 from judge.web import boards
 from judge.web.forms import Forms
-from judge.web.phase_pngs import DrawingFailed, PhasePngs
+from judge.web.phase_pictures import DrawingFailed, PhasePictures
 from judge.web.session import Sessions, load_secret
 from judge.web.views import NotFound, Reply, Unavailable, Views, environment
 
@@ -45,7 +45,7 @@ class WebFace:
         self.views = Views(judge, self.sessions)
         self.in_lane: InLane = in_lane or (lambda game, work: asyncio.to_thread(work))
         self.forms = Forms(self)
-        self.pngs = PhasePngs()
+        self.pictures = PhasePictures()
         self.runner: web.AppRunner | None = None
         self.secure = judge.settings.web_url.startswith("https://")
         self.app = web.Application(client_max_size=MAX_REQUEST_BYTES, middlewares=[self._answer])
@@ -164,7 +164,8 @@ class WebFace:
             etag = f'"{reply.source.key}"'
             if etag in request.headers.get("If-None-Match", ""):
                 return web.Response(status=304, headers={"ETag": etag})
-            reply = Reply(type=reply.type, body=await self.pngs.png(reply.source), headers={"ETag": etag})
+            # not drawn at processing: drawn now in a worker thread (once for all who ask), then kept in memory
+            reply = Reply(type=reply.type, body=await self.pictures.get(reply.source), headers={"ETag": etag})
         return self.respond(reply)
 
     async def _board(self, request: web.Request) -> web.StreamResponse:

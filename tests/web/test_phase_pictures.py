@@ -1,6 +1,6 @@
-"""A phase's map.png when its results mail carried none (map_picture none or svg): processing keeps only the SVG, and
-the page draws the PNG from it on first request, in a worker thread, once however many ask, the same bytes as
-processing draws for a mail; a damaged kept SVG gives a clear error and changes nothing."""
+"""A phase's pictures when its results mail carried none (map_picture none: processing keeps only what the picture is
+drawn from) or only the SVG: the page draws them on first request, in a worker thread, once however many ask, the same
+bytes as processing draws for a mail; a damaged kept file gives a clear error and changes nothing."""
 from __future__ import annotations
 
 import asyncio
@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from judge.web.phase_pngs import DrawingFailed, PhasePngs, Source
+from judge.web.phase_pictures import DrawingFailed, PhasePictures, Source
 from tests.web.conftest import GM, Served, address, password
 
 # A movement phase, a retreat (Russia, with Italy's support, dislodges Austria's army in Vienna) and an adjustment.
@@ -50,23 +50,29 @@ def text_only(tmp_path):
         s.stop()
 
 
-def test_a_text_only_games_phase_pngs_are_the_pictures_processing_mails(text_only, tmp_path):
+def test_a_text_only_games_phase_pictures_are_those_processing_mails(text_only, tmp_path):
     results = text_only.daemon.judge.store.folder("demo") / "results"
     assert sorted(p.name for p in results.iterdir() if p.suffix != ".txt") == [
-        "0001-S1901M.svg", "0002-F1901M.svg", "0003-F1901R.svg", "0004-W1901A.svg"]   # no PNG drawn at processing
+        "0001-S1901M.picture.json", "0002-F1901M.picture.json", "0003-F1901R.picture.json",
+        "0004-W1901A.picture.json"]                                     # nothing drawn at processing
     assert not [m for _, _, m in text_only.relay.messages if m.get_content_type() != "text/plain"]
     files = game_files(text_only, "demo")
     v = text_only.visitor()
-    lazy = {}
+    lazy, lazy_svg = {}, {}
     for phase, _ in PHASES:
         page = v.get(f"/games/demo/phases/{phase}")
-        assert page.status == 200 and f'href="/games/demo/phases/{phase}/map.png"' in page.text
+        assert page.status == 200 and f'src="/games/demo/phases/{phase}/map.svg"' in page.text
         pic = v.get(f"/games/demo/phases/{phase}/map.png")
         assert pic.status == 200 and pic.headers["Content-Type"] == "image/png", (phase, pic.text[:300])
         lazy[phase] = pic.body
-    assert text_only.daemon.web.pngs.drawn == 4
+        svg = v.get(f"/games/demo/phases/{phase}/map.svg")
+        assert svg.status == 200 and svg.headers["Content-Type"] == "image/svg+xml"
+        assert "style-src 'unsafe-inline'" in svg.headers["Content-Security-Policy"]
+        lazy_svg[phase] = svg.body
+    assert text_only.daemon.web.pictures.drawn == 8
     assert v.get("/games/demo/phases/W1901A/map.png").body == lazy["W1901A"]      # kept: not drawn again
-    assert text_only.daemon.web.pngs.drawn == 4
+    assert v.get("/games/demo/phases/W1901A/map.svg").body == lazy_svg["W1901A"]
+    assert text_only.daemon.web.pictures.drawn == 8
     assert game_files(text_only, "demo") == files                                   # nothing written
     text_only.check_pages()
 
@@ -83,22 +89,21 @@ def test_a_text_only_games_phase_pngs_are_the_pictures_processing_mails(text_onl
             assert attached.get_content_type() == "image/png"
             assert attached.get_content() == lazy[phase], phase
             assert w.get(f"/games/demo/phases/{phase}/map.png").body == lazy[phase]     # kept at processing
-            assert w.get(f"/games/demo/phases/{phase}/map.svg").body == \
-                v.get(f"/games/demo/phases/{phase}/map.svg").body
-        assert mailed.daemon.web.pngs.drawn == 0
+            assert w.get(f"/games/demo/phases/{phase}/map.svg").body == lazy_svg[phase]
+        assert mailed.daemon.web.pictures.drawn == 0
     finally:
         mailed.stop()
 
 
 def test_concurrent_first_requests_draw_once(text_only):
-    pngs = text_only.daemon.web.pngs
-    real, threads_used = pngs.draw, set()
+    pictures = text_only.daemon.web.pictures
+    threads_used = set()
 
-    def slow(svg: bytes) -> bytes:             # long enough for every request below to arrive meanwhile
+    def slow(make):                            # long enough for every request below to arrive meanwhile
         threads_used.add(threading.current_thread().name)
         time.sleep(0.5)
-        return real(svg)
-    pngs.draw = slow
+        return make()
+    pictures.draw = slow
     visitors = [text_only.visitor() for _ in range(6)]
     got: list = []
     ask = [threading.Thread(target=lambda v=v: got.append(v.get("/games/demo/phases/F1901R/map.png")))
@@ -108,56 +113,69 @@ def test_concurrent_first_requests_draw_once(text_only):
     for t in ask:
         t.join(60)
     assert len(got) == 6 and {p.status for p in got} == {200} and len({p.body for p in got}) == 1
-    assert pngs.drawn == 1 and "served-loop" not in threads_used          # once, and never on the event loop
+    assert pictures.drawn == 1 and "served-loop" not in threads_used          # once, and never on the event loop
     etag = got[0].headers["ETag"]
     again = visitors[0].request("GET", "/games/demo/phases/F1901R/map.png", headers={"If-None-Match": etag})
-    assert again.status == 304 and not again.body and pngs.drawn == 1
+    assert again.status == 304 and not again.body and pictures.drawn == 1
 
 
-def test_a_damaged_kept_svg_gives_a_clear_error_and_changes_nothing(text_only):
+def test_a_damaged_kept_file_gives_a_clear_error_and_changes_nothing(text_only):
     results = text_only.daemon.judge.store.folder("demo") / "results"
-    svg = results / "0002-F1901M.svg"
-    svg.write_bytes(svg.read_bytes()[:5000])                 # cut short, as by a full disk
-    files = game_files(text_only, "demo")
     v = text_only.visitor()
-    for _ in range(2):                                        # a failure is not kept: each request tries again
-        r = v.get("/games/demo/phases/F1901M/map.png")
-        assert r.status == 500 and "could not be drawn" in r.text and r.headers["Content-Type"].startswith("text/html")
-    assert text_only.daemon.web.pngs.drawn == 2
+    svg = v.get("/games/demo/phases/S1901M/map.svg").body
+    kept = results / "0002-F1901M.picture.json"
+    kept.write_bytes(kept.read_bytes()[:500])                # cut short, as by a full disk
+    (results / "0001-S1901M.svg").write_bytes(svg[:5000])    # a phase whose mail carried the SVG alone, cut short
+    (results / "0001-S1901M.picture.json").unlink()
+    files = game_files(text_only, "demo")
+    drawn = text_only.daemon.web.pictures.drawn
+    for path in ("/games/demo/phases/F1901M/map.png", "/games/demo/phases/F1901M/map.svg",
+                 "/games/demo/phases/S1901M/map.png"):
+        for _ in range(2):                                    # a failure is not kept: each request tries again
+            r = v.get(path)
+            assert r.status == 500 and "could not be drawn" in r.text, path
+            assert r.headers["Content-Type"].startswith("text/html")
+    assert text_only.daemon.web.pictures.drawn == drawn + 6
+    assert v.get("/games/demo/phases/S1901M/map.svg").body == svg[:5000]        # the file, as it is
     assert v.get("/games/demo/phases/F1901M").status == 200                      # the rest of the game is there
-    assert v.get("/games/demo/phases/S1901M/map.png").status == 200
+    assert v.get("/games/demo/phases/F1901R/map.png").status == 200
     assert v.get("/games/demo").status == 200
     assert game_files(text_only, "demo") == files
-    # A phase processed before pictures were kept (neither file) answers 404; one processed before the PNG was
-    # drawn on request (both files) is served from its file.
-    (results / "0003-F1901R.svg").unlink()
-    r = v.get("/games/demo/phases/F1901R/map.png")
-    assert r.status == 404 and "No picture was kept" in r.text
+    # A phase processed before pictures were kept (no file) answers 404; one processed before pictures were drawn
+    # on request (an SVG and a PNG kept) is served from its files.
+    (results / "0004-W1901A.picture.json").unlink()
+    for kind in ("svg", "png"):
+        r = v.get(f"/games/demo/phases/W1901A/map.{kind}")
+        assert r.status == 404 and "No picture was kept" in r.text
     (results / "0002-F1901M.png").write_bytes(b"\x89PNG kept at processing")
+    (results / "0002-F1901M.svg").write_bytes(svg)
     assert v.get("/games/demo/phases/F1901M/map.png").body == b"\x89PNG kept at processing"
-    assert text_only.daemon.web.pngs.drawn == 3            # (S1901M's, above)
+    assert v.get("/games/demo/phases/F1901M/map.svg").body == svg
+    assert text_only.daemon.web.pictures.drawn == drawn + 7        # (F1901R's PNG, above)
     text_only.check_pages()
 
 
-def test_the_kept_pngs_stay_within_their_bytes():
-    async def go():
-        pngs = PhasePngs(limit=250, draw=lambda svg: svg * 10)
-        a, b, c = (Source.of(bytes([n]) * 10) for n in b"abc")
-        assert len(await pngs.png(a)) == 100 and len(await pngs.png(b)) == 100
-        await pngs.png(a)                                    # a used last: b goes first
-        await pngs.png(c)
-        assert pngs.size == 200 and pngs.size <= pngs.limit and pngs.drawn == 3
-        await pngs.png(a)
-        assert pngs.drawn == 3
-        await pngs.png(b)
-        assert pngs.drawn == 4
-        await pngs.png(Source.of(b"x" * 30))                 # larger than the whole bound: served, not kept
-        assert pngs.size <= pngs.limit
+def test_the_kept_pictures_stay_within_their_bytes():
+    def source(name: str, size: int) -> Source:
+        return Source(name, lambda: name.encode() * size)
 
-        def broken(svg: bytes) -> bytes:
+    async def go():
+        pictures = PhasePictures(limit=250)
+        a, b, c = source("a", 100), source("b", 100), source("c", 100)
+        assert len(await pictures.get(a)) == 100 and len(await pictures.get(b)) == 100
+        await pictures.get(a)                                # a used last: b goes first
+        await pictures.get(c)
+        assert pictures.size == 200 and pictures.drawn == 3
+        await pictures.get(a)
+        assert pictures.drawn == 3
+        await pictures.get(b)
+        assert pictures.drawn == 4 and pictures.size <= pictures.limit
+        assert len(await pictures.get(source("x", 300))) == 300    # larger than the whole bound: served, not kept
+        assert pictures.size <= pictures.limit
+
+        def broken() -> bytes:
             raise ValueError("not a picture")
-        pngs.draw = broken
         with pytest.raises(DrawingFailed):
-            await pngs.png(Source.of(b"broken"))
-        assert Source.of(b"broken").key not in pngs._kept
+            await pictures.get(Source("broken", broken))
+        assert "broken" not in pictures._kept and pictures.size <= pictures.limit
     asyncio.run(go())
