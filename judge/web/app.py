@@ -80,6 +80,7 @@ class WebFace:
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
+        self.pictures.close()
 
     # -- every answer ----------------------------------------------------------------------------------------------
     @web.middleware

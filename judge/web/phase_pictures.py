@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+from concurrent.futures import ThreadPoolExecutor
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -22,6 +23,9 @@ from judge.picture import source as picture_source
 
 log = logging.getLogger("judge.web")
 KEPT_BYTES = 32 * 1024 * 1024       # about 330 crowded boards (palette PNGs of 90-100 KB; an SVG is 60-80 KB)
+# Drawings run one at a time in a thread of their own: a visitor asking for many new pictures at once (a crawler
+# going through every phase) queues behind them, and never takes the threads that read the pages from the others.
+DRAWERS = 1
 
 
 @dataclass(frozen=True)
@@ -51,7 +55,8 @@ class DrawingFailed(Exception):
 
 class PhasePictures:
     """Pictures drawn on request, least recently used first out once they pass `limit` bytes. Used on the event
-    loop only (no locks); the drawing itself runs in a worker thread, through `draw` (tests slow it down)."""
+    loop only (no locks); the drawing itself runs in a worker thread of its own, through `draw` (tests slow it
+    down)."""
 
     def __init__(self, limit: int = KEPT_BYTES):
         self.limit = limit
@@ -60,6 +65,11 @@ class PhasePictures:
         self.drawn = 0                         # pictures drawn so far (tests: concurrent first requests draw once)
         self._kept: OrderedDict[str, bytes] = OrderedDict()
         self._drawing: dict[str, asyncio.Future] = {}
+        self._pool = ThreadPoolExecutor(DRAWERS, thread_name_prefix="judge-picture")
+
+    def close(self) -> None:
+        """No new drawing starts (one under way finishes in its thread)."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
 
     async def get(self, source: Source) -> bytes:
         data = self._kept.get(source.key)
@@ -69,7 +79,7 @@ class PhasePictures:
         pending = self._drawing.get(source.key)
         if pending is None:
             self.drawn += 1
-            pending = asyncio.ensure_future(asyncio.to_thread(self._draw_one, source.make))
+            pending = asyncio.get_running_loop().run_in_executor(self._pool, self._draw_one, source.make)
             self._drawing[source.key] = pending
             pending.add_done_callback(lambda done: self._drawn(source.key, done))
         # shielded: a visitor who leaves does not stop the drawing the others wait for
