@@ -13,6 +13,8 @@ import asyncio
 import hashlib
 from concurrent.futures import ThreadPoolExecutor
 import logging
+import os
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable
@@ -26,6 +28,14 @@ KEPT_BYTES = 32 * 1024 * 1024       # about 330 crowded boards (palette PNGs of 
 # Drawings run one at a time in a thread of their own: a visitor asking for many new pictures at once (a crawler
 # going through every phase) queues behind them, and never takes the threads that read the pages from the others.
 DRAWERS = 1
+NICE = 10                           # the drawing thread yields the processor to the loop and the page readers
+
+
+def _lower_priority() -> None:
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)     # Linux: this thread alone
+    except (AttributeError, OSError):
+        pass
 
 
 @dataclass(frozen=True)
@@ -65,7 +75,7 @@ class PhasePictures:
         self.drawn = 0                         # pictures drawn so far (tests: concurrent first requests draw once)
         self._kept: OrderedDict[str, bytes] = OrderedDict()
         self._drawing: dict[str, asyncio.Future] = {}
-        self._pool = ThreadPoolExecutor(DRAWERS, thread_name_prefix="judge-picture")
+        self._pool = ThreadPoolExecutor(DRAWERS, thread_name_prefix="judge-picture", initializer=_lower_priority)
 
     def close(self) -> None:
         """No new drawing starts (one under way finishes in its thread)."""
