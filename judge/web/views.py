@@ -10,13 +10,13 @@ from pathlib import Path
 import jinja2
 
 from judge.game import Game
+from judge.picture.source import SUFFIX as PICTURE_SOURCE
 from judge.reports import mail_file_text
 from judge.service import Judge
 from judge.storage.gamedir import GameUnavailable, valid_name
 from judge.templating import TEMPLATES
 from judge.web import boards, pages
 from judge.web.pages import PHASE
-from judge.picture.source import SUFFIX as PICTURE_SOURCE
 from judge.web.phase_pictures import Source, of_source, png_of_svg
 from judge.web.session import MASTER, Session, Sessions, credential
 
