@@ -936,8 +936,9 @@ async def scenario_burst(args, root: Path) -> dict:
 
 @contextlib.contextmanager
 def no_page_pictures(on: bool):
-    """Kind `text`: the judge's picture of each processed phase for its web pages (drawn whatever map_picture says)
-    left out too, so that no picture is drawn at all: what pictures cost the judge, against none."""
+    """Kind `text`: what a processed phase keeps for its web pages' picture left out too (under map_picture none:
+    the picture's source, a few KB; in the release before the web pages: nothing; in 0d27aa2 and before: an SVG and
+    a PNG drawn whatever map_picture said), so that nothing of a picture is made at all: what pictures cost."""
     try:
         import judge.game.processing as processing
     except ImportError:

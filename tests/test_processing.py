@@ -258,3 +258,31 @@ def test_a_unit_destroyed_for_want_of_a_retreat_is_not_disbanded_again():
     _, text = process(game, SETTINGS, T0).results
     assert "Italy:      Army Burgundy -> Picardy." in text
     assert "Munich" not in text and "DISBAND" not in text
+
+
+def test_a_phase_keeps_its_picture_and_draws_only_what_its_mail_carries(monkeypatch):
+    """Processing draws the phase's SVG only for a mail that carries a picture, and rasterises it only for one that
+    carries a PNG; a text-only phase keeps what its picture is drawn from, and the web pages draw it from that when
+    first asked (judge.web.phase_pictures): the same SVG."""
+    from judge import picture
+    from judge.picture import source
+    drawn, svgs = [], {}
+    for name in ("png", "results_svg"):
+        real = getattr(picture, name)
+        monkeypatch.setattr(picture, name,
+                            lambda *a, _real=real, _name=name, **k: drawn.append(_name) or _real(*a, **k))
+    for rule, kept, attached in (("svg", {"svg"}, ["image/svg+xml"]), ("png", {"svg", "png"}, ["image/png"]),
+                                 ("none", {"picture.json"}, [])):
+        drawn.clear()
+        game = started(f"map_picture={rule}")
+        game.submit_orders("FRANCE", ["A PAR - BUR"], T0)
+        done = process(game, SETTINGS, T0 + timedelta(hours=1))
+        assert set(done.pictures) == kept, rule
+        results = [m for m in done.mails if m.template == "raw"][0]
+        assert [kind for _, kind, _ in results.attachments] == attached, rule
+        assert drawn == {"none": [], "svg": ["results_svg"], "png": ["results_svg", "png"]}[rule]
+        svgs[rule] = done.pictures["svg"] if rule != "none" else \
+            source.svg(game.map, done.pictures["picture.json"]).encode("utf-8")
+        if rule == "png":
+            assert results.attachments[0][2] == done.pictures["png"] and done.pictures["png"][:4] == b"\x89PNG"
+    assert b"BUR" in svgs["svg"] and svgs["svg"] == svgs["png"] == svgs["none"]

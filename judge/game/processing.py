@@ -8,14 +8,15 @@ from datetime import datetime
 from typing import Callable
 
 from judge import picture, reports
-from judge.adjudicator import adjudicate
+from judge.picture import source
+from judge.adjudicator import PhaseOutcome, adjudicate
 from judge.adjudicator.crosscheck import replayable
 from judge.config import Settings
 from judge.deadlines import grace_end, show
 from judge.game.model import Game
 from judge.game.roles import ACTIVE, DUMMY
 from judge.orders import unit_key
-from judge.position import Phase
+from judge.position import Phase, Position
 from judge.rules import LatePowers, MapPicture
 from judge.templating import render
 
@@ -36,7 +37,7 @@ class Processed:
     """What processing produced: files to write (snapshot first) and mails to send."""
     snapshot: dict | None = None
     results: tuple[str, str] | None = None       # (phase, results text) for the archive
-    pictures: dict[str, bytes] = field(default_factory=dict)   # the phase's picture kept beside its results: svg, png
+    pictures: dict[str, bytes] = field(default_factory=dict)   # kept beside the results, by suffix
     crosscheck: tuple[str, dict] | None = None   # engine=both: (phase, replayable case) when the engines disagreed
     mails: list[Mail] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -89,8 +90,7 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors, disorder, game.winner)
     subject, body = _render(game, settings, ctx, show(game.deadline, game.timing, long=True), processed, game.winner)
     out.results = (str(before.phase), reports.mail_file_entry(settings.address, now, subject, body))
-    board, out.pictures = kept_picture(game, f"{game.name}-{before.phase.code}",
-                                       lambda: picture.results_svg(game.map, before, outcome, game=game.name))
+    board, out.pictures = kept_picture(game, f"{game.name}-{before.phase.code}", before, outcome)
     out.mails.append(Mail(audience(game), "raw", {"subject": subject, "body": body}, board))
     if game.over:
         out.mails.extend(end_mails(game, settings))
@@ -308,22 +308,26 @@ def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
     return out
 
 
-def kept_picture(game: Game, name: str, svg: Callable[[], str]) -> tuple[list[tuple[str, str, bytes]],
-                                                                         dict[str, bytes]]:
-    """A processed phase's picture, drawn once: the attachment the game's map_picture rule asks for, and the SVG and
-    PNG kept with the game's results (its web pages serve them; drawn whatever the rule, as pages always show one).
-    A picture that cannot be drawn is left out, never the results."""
+def kept_picture(game: Game, name: str, before: Position,
+                 outcome: PhaseOutcome) -> tuple[list[tuple[str, str, bytes]], dict[str, bytes]]:
+    """A processed phase's picture: the attachment the game's map_picture rule asks for, and what is kept with the
+    game's results for its web pages. A mail with a picture keeps what it carried (the SVG, and the PNG drawn from
+    it); a text-only one keeps only what the picture is drawn from (a few KB, well under a millisecond), and the
+    pages draw the SVG and PNG from that when first asked (judge.web.phase_pictures): drawing them here would cost
+    about 20 and 125 ms a phase. A picture that cannot be drawn is left out, never the results."""
     if not picture.has_drawing(game.map.board):
         return [], {}
+    kind = game.rules.map_picture
     try:
-        drawing = svg()
-        kept = {"svg": drawing.encode("utf-8"), "png": picture.png(drawing)}
+        if kind is MapPicture.NONE:
+            return [], {source.SUFFIX: source.dump(game.map, before, outcome.results, outcome.position, game.name)}
+        drawing = picture.results_svg(game.map, before, outcome, game=game.name)
+        kept = {"svg": drawing.encode("utf-8")}
+        if kind is MapPicture.PNG:
+            kept["png"] = picture.png(drawing)
     except Exception:  # noqa: BLE001 - logged; the results go out without their picture
         log.exception("could not draw the picture %s", name)
         return [], {}
-    kind = game.rules.map_picture
-    if kind is MapPicture.NONE:
-        return [], kept
     if kind is MapPicture.SVG:
         return [(f"{name}.svg", "image/svg+xml", kept["svg"])], kept
     return [(f"{name}.png", "image/png", kept["png"])], kept

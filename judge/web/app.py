@@ -15,6 +15,7 @@ from aiohttp import web
 from judge.service import Judge
 from judge.web import boards
 from judge.web.forms import Forms
+from judge.web.phase_pictures import DrawingFailed, PhasePictures
 from judge.web.session import Sessions, load_secret
 from judge.web.views import NotFound, Reply, Unavailable, Views, environment
 
@@ -44,6 +45,7 @@ class WebFace:
         self.views = Views(judge, self.sessions)
         self.in_lane: InLane = in_lane or (lambda game, work: asyncio.to_thread(work))
         self.forms = Forms(self)
+        self.pictures = PhasePictures()
         self.runner: web.AppRunner | None = None
         self.secure = judge.settings.web_url.startswith("https://")
         self.app = web.Application(client_max_size=MAX_REQUEST_BYTES, middlewares=[self._answer])
@@ -78,6 +80,7 @@ class WebFace:
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
+        self.pictures.close()
 
     # -- every answer ----------------------------------------------------------------------------------------------
     @web.middleware
@@ -86,6 +89,9 @@ class WebFace:
             response = await handler(request)
         except NotFound as exc:
             response = self.error(404, "Not found", str(exc))
+        except DrawingFailed:
+            response = self.error(500, "Picture not drawn", "The picture of this phase could not be drawn; the "
+                                                            "judge keeper has been told. The results are unchanged.")
         except Unavailable:
             response = self.error(503, "Unavailable", "This game cannot be read at the moment; the judge keeper has "
                                                      "been told. Please try again later.")
@@ -154,8 +160,14 @@ class WebFace:
 
     async def _phase_map(self, request: web.Request) -> web.StreamResponse:
         m = request.match_info
-        return self.respond(await in_thread(self.views.phase_map, m["game"], m["phase"], m["kind"],
-                                            self.cookie(request)))
+        reply = await in_thread(self.views.phase_map, m["game"], m["phase"], m["kind"], self.cookie(request))
+        if reply.source is not None:
+            etag = f'"{reply.source.key}"'
+            if etag in request.headers.get("If-None-Match", ""):
+                return web.Response(status=304, headers={"ETag": etag})
+            # not drawn at processing: drawn now in a worker thread (once for all who ask), then kept in memory
+            reply = Reply(type=reply.type, body=await self.pictures.get(reply.source), headers={"ETag": etag})
+        return self.respond(reply)
 
     async def _board(self, request: web.Request) -> web.StreamResponse:
         name, kind = request.match_info["game"], request.match_info["kind"]

@@ -1,5 +1,6 @@
-"""The pictures the pages serve: a processed phase's (kept beside its results at processing) and the board as it
-stands (drawn once per position, on its first request, and kept in the game's board/ folder)."""
+"""The pictures the pages serve: a processed phase's (kept beside its results at processing, or drawn on request from
+what was kept there: judge.web.phase_pictures) and the board as it stands (drawn once per position, on its first
+request, and kept in the game's board/ folder)."""
 from __future__ import annotations
 
 import hashlib
@@ -61,6 +62,6 @@ def draw_board(store: GameStore, name: str, kind: str) -> Path | None:
 
 
 def phase_picture(store: GameStore, name: str, stem: str, kind: str) -> Path | None:
-    """The picture kept with a processed phase's results (None for a phase processed before pictures were kept)."""
+    """The file `kind` (svg, png, picture.json) kept with a processed phase's results, if there is one."""
     path = store.folder(name) / "results" / f"{stem}.{kind}"
     return path if path.exists() else None

@@ -10,12 +10,14 @@ from pathlib import Path
 import jinja2
 
 from judge.game import Game
+from judge.picture.source import SUFFIX as PICTURE_SOURCE
 from judge.reports import mail_file_text
 from judge.service import Judge
 from judge.storage.gamedir import GameUnavailable, valid_name
 from judge.templating import TEMPLATES
 from judge.web import boards, pages
 from judge.web.pages import PHASE
+from judge.web.phase_pictures import Source, of_source, png_of_svg
 from judge.web.session import MASTER, Session, Sessions, credential
 
 VIEWER = "VIEWER"          # a session opened with a private game's game password: it may read the pages, no more
@@ -29,6 +31,7 @@ class Reply:
     headers: dict[str, str] = field(default_factory=dict)
     file: Path | None = None          # a file to send as the body
     cookies: list[tuple[str, str, dict]] = field(default_factory=list)   # (name, value, attributes)
+    source: Source | None = None      # a picture still to draw (judge.web.phase_pictures)
 
 
 class NotFound(Exception):
@@ -176,7 +179,7 @@ class Views:
         game, _ = self.game(name, cookie)
         stem = self._phase_stem(name, phase)
         text = mail_file_text((self.store.folder(name) / "results" / f"{stem}.txt").read_text(encoding="utf-8"))
-        has = boards.phase_picture(self.store, name, stem, "svg") is not None
+        has = any(boards.phase_picture(self.store, name, stem, kind) for kind in ("svg", PICTURE_SOURCE))
         ctx = pages.phase_page(game, pages.phase_names(self._stems(name)), phase, text, has)
         return html("phase.html", judge=self.judge.settings.judge_name, **ctx)
 
@@ -189,11 +192,23 @@ class Views:
         raise NotFound("That phase has not been processed.")
 
     def phase_map(self, name: str, phase: str, kind: str, cookie: str | None) -> Reply:
-        self.game(name, cookie)
-        path = boards.phase_picture(self.store, name, self._phase_stem(name, phase), kind)
-        if path is None:
-            raise NotFound("No picture was kept for that phase.")
-        return Reply(type=boards.KINDS[kind], file=path)
+        """The phase's picture: the file processing kept, or what it is drawn from when processing did not draw it
+        (a text-only results mail keeps the picture source, an SVG one the SVG alone)."""
+        game, _ = self.game(name, cookie)
+        stem = self._phase_stem(name, phase)
+        path = boards.phase_picture(self.store, name, stem, kind)
+        if path is not None:
+            return Reply(type=boards.KINDS[kind], file=path)
+        try:
+            svg = boards.phase_picture(self.store, name, stem, "svg") if kind == "png" else None
+            if svg is not None:
+                return Reply(type=boards.KINDS[kind], source=png_of_svg(svg.read_bytes()))
+            kept = boards.phase_picture(self.store, name, stem, PICTURE_SOURCE)
+            if kept is not None:
+                return Reply(type=boards.KINDS[kind], source=of_source(game.map, kept.read_bytes(), kind))
+        except FileNotFoundError:              # moved away by a ROLLBACK meanwhile
+            pass
+        raise NotFound("No picture was kept for that phase.")
 
     def board(self, name: str, kind: str, cookie: str | None) -> tuple[Reply | None, Game]:
         """The board as it stands, if drawn already (None: it must be drawn first, in the game's lane)."""

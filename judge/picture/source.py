@@ -1,0 +1,58 @@
+"""What a processed phase's picture is drawn from (the position before, each order with its marks, the position after),
+as a small JSON document: processing keeps it for a phase whose results mail carries no picture, and the web pages
+draw the SVG and PNG from it when first asked, the same bytes as processing would have drawn."""
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Sequence
+
+from judge import orders as order_types
+from judge.adjudicator.results import OrderResult
+from judge.maps import Map
+from judge.position import Position, Unit
+
+FORMAT = 1
+SUFFIX = "picture.json"             # beside the phase's results: 0003-F1901M.picture.json
+_TYPES = {cls.__name__: cls for cls in (order_types.Hold, order_types.Move, order_types.Support, order_types.Convoy,
+                                        order_types.Retreat, order_types.Disband, order_types.Build,
+                                        order_types.Remove, order_types.Waive)}
+
+
+def _fields(cls: type) -> list[dataclasses.Field]:
+    return [f for f in dataclasses.fields(cls) if f.init]
+
+
+def _order(o) -> list:
+    """[type, field values in order]: a unit as [power, kind, location], a tuple as a list."""
+    return [type(o).__name__, *(list(v) if isinstance(v, tuple) else v
+                                for v in (getattr(o, f.name) for f in _fields(type(o))))]
+
+
+def _read_order(doc: list):
+    cls = _TYPES[doc[0]]
+    values = []
+    for f, v in zip(_fields(cls), doc[1:]):
+        kind = str(f.type)
+        values.append(Unit(*v) if kind == "Unit" else tuple(v) if kind.startswith("tuple") else v)
+    return cls(*values)
+
+
+def dump(m: Map, before: Position, results: Sequence[OrderResult], after: Position, game: str) -> bytes:
+    doc = {"format": FORMAT, "game": game, "before": before.to_json(m), "after": after.to_json(m),
+           "results": [[_order(r.order), list(r.marks)] for r in results]}
+    return json.dumps(doc, separators=(",", ":")).encode("utf-8")
+
+
+def svg(m: Map, data: bytes) -> str:
+    """The results picture (judge.picture.results_svg_of) of a kept document; ValueError if it cannot be read."""
+    from judge.picture import results_svg_of
+    try:
+        doc = json.loads(data)
+        if doc.get("format") != FORMAT:
+            raise ValueError(f"unknown picture source format {doc.get('format')!r}")
+        before, after = Position.from_json(doc["before"], m), Position.from_json(doc["after"], m)
+        results = [OrderResult(_read_order(o), tuple(marks)) for o, marks in doc["results"]]
+    except (KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise ValueError(f"a damaged picture source: {exc!r}") from exc
+    return results_svg_of(m, before, results, after, doc["game"])
