@@ -167,13 +167,21 @@ def test_an_unreadable_status_file_says_so(tmp_path):
     assert "g1" in store.wakeups()[1]
 
 
-def test_the_start_up_pass_over_many_games_in_threads_misses_none(tmp_path, monkeypatch):
-    # The pass runs in chunks on threads when there are many games; with chunks of 2 it must still see every
-    # game's wake-up, finish the interrupted commit, and report the unreadable game.
+@pytest.mark.parametrize("waiting", [0.0, 1e9])
+def test_the_start_up_pass_over_many_games_in_threads_misses_none(tmp_path, monkeypatch, waiting):
+    # The pass runs in chunks, on threads when its first chunk waited for the disk (waiting=1e9: always; 0: never);
+    # with chunks of 2 it must still see every game's wake-up, finish the interrupted commit, and report the
+    # unreadable game.
+    import threading
     from datetime import timedelta
 
     from judge.storage import gamedir
     monkeypatch.setattr(gamedir, "SCAN_CHUNK", 2)
+    monkeypatch.setattr(gamedir, "SCAN_WAITING", waiting)
+    threads = set()
+    scan_one = GameStore._scan_one
+    monkeypatch.setattr(GameStore, "_scan_one",
+                        lambda self, *a: (threads.add(threading.current_thread().name), scan_one(self, *a)))
     store = GameStore(tmp_path / "games", tmp_path / "outbox")
     names = [f"g{i}" for i in range(9)]
     for i, name in enumerate(names):
@@ -192,6 +200,7 @@ def test_the_start_up_pass_over_many_games_in_threads_misses_none(tmp_path, monk
     assert wakeups == {n: w for n, w in expected.items() if n != "g7"} and list(wakeups) == sorted(wakeups)
     assert len(set(expected.values())) == 9                  # each game its own wake-up: none taken for another's
     assert [p.name for p in published] == ["late.eml"]
+    assert len(threads) > 1 if waiting else threads == {threading.current_thread().name}
 
 
 @pytest.fixture
