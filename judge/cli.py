@@ -50,12 +50,12 @@ def _batch(source, api) -> int:
         if not line.strip():
             continue
         try:
-            result = api.request(json.loads(line))
+            result = api.request_text(json.loads(line))     # (= encode(api.request(...)), written directly)
         except (ValueError, json.JSONDecodeError) as exc:
             message = f"line {lineno}: {exc}"
             print(f"judge adjudicate: {message}", file=sys.stderr)
-            result, status = {"error": message}, 1
-        out.write(encode(result))
+            result, status = encode({"error": message}), 1
+        out.write(result)
         out.write("\n")
         out.flush()
     return status
