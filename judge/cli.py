@@ -17,7 +17,13 @@ def _offer_variants(args: argparse.Namespace) -> None:
 
 
 def cmd_adjudicate(args: argparse.Namespace) -> int:
+    import gc
+    threshold, enabled = gc.get_threshold(), gc.isenabled()
+    gc.disable()                # imports make lasting objects only: nothing to collect meanwhile
     from judge import api
+    gc.freeze()                 # and no collection looks at them again
+    gc.set_threshold(10_000)    # a request leaves a few reference cycles (the adjudicator's rows): collected in bulk
+    gc.enable()
     _offer_variants(args)
     source = open(args.file, encoding="utf-8") if args.file and args.file != "-" else sys.stdin
     try:
@@ -39,6 +45,10 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
     finally:
         if source is not sys.stdin:
             source.close()
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
+        if not enabled:
+            gc.disable()
 
 
 def _batch(source, api) -> int:
@@ -50,12 +60,12 @@ def _batch(source, api) -> int:
         if not line.strip():
             continue
         try:
-            result = api.request(json.loads(line))
+            result = api.request_text(json.loads(line))     # (= encode(api.request(...)), written directly)
         except (ValueError, json.JSONDecodeError) as exc:
             message = f"line {lineno}: {exc}"
             print(f"judge adjudicate: {message}", file=sys.stderr)
-            result, status = {"error": message}, 1
-        out.write(encode(result))
+            result, status = encode({"error": message}), 1
+        out.write(result)
         out.write("\n")
         out.flush()
     return status

@@ -181,7 +181,17 @@ class Position:
 
     # -- JSON ----------------------------------------------------------------------------------------------------
     def to_json(self, m: Map) -> dict:
-        # Lists for the map's powers, in its order; a power not on the map is left out.
+        units, centers = self.by_power(m)
+        doc: dict[str, Any] = {"phase": str(self.phase), "units": units, "centers": centers}
+        if self.phase.kind == "R":
+            doc["dislodged"] = self.dislodged_by_power(m)
+        if self.house is not None:
+            doc.update(self.house.to_json())
+        return doc
+
+    def by_power(self, m: Map) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+        """The state document's units ("A PAR") and centres: lists by power in the map's order of powers, each sorted
+        by province; a power with none, or not on the map, is left out."""
         units: dict[str, list[str]] = {p: [] for p in m.powers}
         get, board = units.get, self.units
         for prov in sorted(board):                        # by province, which is by location too
@@ -195,19 +205,14 @@ class Position:
             lst = get(owners[prov])
             if lst is not None:
                 lst.append(prov)
-        doc: dict[str, Any] = {
-            "phase": str(self.phase),
-            "units": {p: lst for p, lst in units.items() if lst},
-            "centers": {p: lst for p, lst in centers.items() if lst},
-        }
-        if self.phase.kind == "R":
-            dis: dict[str, dict[str, list[str]]] = {}
-            for d in sorted(self.dislodged.values(), key=lambda d: d.unit.loc):
-                dis.setdefault(d.unit.power, {})[str(d.unit)] = list(d.retreats)
-            doc["dislodged"] = {p: dis[p] for p in m.powers if p in dis}
-        if self.house is not None:
-            doc.update(self.house.to_json())
-        return doc
+        return {p: lst for p, lst in units.items() if lst}, {p: lst for p, lst in centers.items() if lst}
+
+    def dislodged_by_power(self, m: Map) -> dict[str, dict[str, list[str]]]:
+        """The state document's dislodged units: by power in the map's order, each unit's retreats."""
+        dis: dict[str, dict[str, list[str]]] = {}
+        for d in sorted(self.dislodged.values(), key=lambda d: d.unit.loc):
+            dis.setdefault(d.unit.power, {})[str(d.unit)] = list(d.retreats)
+        return {p: dis[p] for p in m.powers if p in dis}
 
     @classmethod
     def from_json(cls, doc: Any, m: Map) -> "Position":

@@ -1,7 +1,6 @@
 """The adjustment phase: builds, removals, waived builds and civil-disorder removals."""
 from __future__ import annotations
 
-import random
 from collections import deque
 
 from judge import builds
@@ -49,6 +48,7 @@ def civil_disorder_builds(m: Map, position: Position, power: str, units: dict[st
                           rules: Ruleset) -> list[Build]:
     """cd_builds: a power that ordered nothing builds where it may, a unit of a kind that can stand there, at random
     (DPjudge's CD_BUILDS), the same way every time for the same phase and power."""
+    import random           # (only here: a house rule's; the import costs `judge adjudicate` start-up time)
     rng = random.Random(f"{position.phase}-{power}")
     free = builds.sites(m, power, units, position.centers, rules, position.house)
     out: list[Build] = []

@@ -3,16 +3,27 @@ or DPjudge .map files), each read and checked once per process (the adjudicators
 from __future__ import annotations
 
 import json
-import logging
-from importlib import resources
-from importlib.abc import Traversable
 from pathlib import Path
-from typing import Callable, Union
+from typing import TYPE_CHECKING, Callable, Union
 
 from judge.maps import Map, MapError, UnknownVariant
 
-log = logging.getLogger("judge")
-_SHIPPED = resources.files("judge.maps")
+if TYPE_CHECKING:
+    from importlib.abc import Traversable
+
+
+def _shipped_files() -> "Traversable | Path":
+    """The shipped variants' folder: the package's own folder when it is one (a plain path: importing
+    importlib.resources would cost `judge adjudicate --batch` a tenth of its start-up), else the package's resources
+    (a zipped install)."""
+    here = Path(__file__).parent
+    if (here / "standard.json").is_file():
+        return here
+    from importlib import resources
+    return resources.files("judge.maps")
+
+
+_SHIPPED = _shipped_files()
 _folder: Path | None = None
 _pending: Callable[[], "str | Path | None"] | None = None    # where the folder is, asked when first needed
 _cache: dict[str, Map] = {}
@@ -98,8 +109,9 @@ def _folder_files() -> dict[str, Path]:
             out[alt] = path
             if path not in _told:
                 _told.add(path)
-                log.warning("variants folder: %s is named like the shipped variant %r; it is offered as %r",
-                            path, name, alt)
+                import logging          # (only here: the import costs start-up time)
+                logging.getLogger("judge").warning(
+                    "variants folder: %s is named like the shipped variant %r; it is offered as %r", path, name, alt)
     return out
 
 

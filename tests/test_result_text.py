@@ -1,0 +1,69 @@
+"""The result document as JSON text (`judge adjudicate --batch`): byte for byte what json.dumps writes of it."""
+import json
+
+import pytest
+
+from judge import maps
+from judge.api import request, request_text
+from judge.datc import load_cases
+from judge.position import Dislodged, Phase, Position, Unit
+from judge.result_text import state_text
+from tests.test_api import START
+
+
+def dumps(doc) -> str:
+    return json.dumps(doc, separators=(",", ":"))
+
+
+def datc_requests():
+    """One request per DATC case (its first step), each phase type, with the engines' cross-check asked for in some."""
+    for n, case in enumerate(load_cases()):
+        step = case["steps"][0]
+        orders: dict[str, list[str]] = {}
+        for o in step["orders"]:
+            orders.setdefault(o["power"], []).append(o["order"])
+        rules = ["engine=both"] if n % 3 == 0 else []
+        yield case["id"], {"state": {"phase": "S1901M", **case["position"]}, "orders": orders, "rules": rules}
+
+
+def test_the_text_is_json_dumps_of_the_document_for_every_datc_case():
+    compared = 0
+    for case_id, doc in datc_requests():
+        try:
+            expected = dumps(request(doc))
+        except ValueError as exc:
+            with pytest.raises(ValueError, match=str(exc)[:20]):
+                request_text(doc)
+            continue
+        assert request_text(doc) == expected, case_id
+        compared += 1
+    assert compared > 150
+
+
+@pytest.mark.parametrize("doc", [
+    {"state": START, "orders": {"FRANCE": ["A PAR - BUR", "A XYZ - LON"]}, "rules": []},       # an error listed
+    {"state": {**START, "phase": "SPRING 1901 MOVEMENT"}, "orders": {}},                         # the long form
+    {"state": {**START, "dummies": ["ITALY"]}, "orders": {}, "rules": ["immobile_dummies"]},    # house fields
+    {"state": {"phase": "W1901A", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR", "MAR", "BRE"]}},
+     "orders": {"FRANCE": ["BUILD A MAR", "BUILD F BRE", "BUILD A PAR"]}},                       # adjustments
+    {"state": {"phase": "F1901R", "units": {"FRANCE": ["A BUR"]}, "centers": {},
+               "dislodged": {"GERMANY": {"A MUN": ["BOH", "SIL"]}, "AUSTRIA": {"F TRI": []}}},
+     "orders": {"GERMANY": ["A MUN R BOH"]}},                                                     # retreats
+    {"state": {"phase": "F1905M", "units": {"FRANCE": ["A BUR"]},
+               "centers": {"FRANCE": [c for c in maps.load().centers if c != "MUN"]}},
+     "orders": {"FRANCE": ["A BUR - MUN"]}},                                                      # a winner
+])
+def test_the_text_is_json_dumps_of_the_document(doc):
+    assert request_text(doc) == dumps(request(doc))
+
+
+def test_names_that_json_escapes_are_written_the_general_way():
+    # Units and centres are written as they are only when no name needs escaping; these do (a quote, a backslash,
+    # a letter beyond ASCII, a control character), so the general encoder writes them, exactly as json.dumps does.
+    m = maps.load()
+    for odd in ('PA"R', "PA\\R", "PÈR", "PA\tR"):
+        position = Position(Phase(1901, 0, 1), {"PAR": Unit("FRANCE", "A", odd), "LON": Unit("ENGLAND", "F", "LON")},
+                            {odd: "FRANCE"}, {"MUN": Dislodged(Unit("GERMANY", "A", odd), (odd,))})
+        expected = position.to_json(m)
+        expected["phase"] = "S1901R"
+        assert state_text(position, m, "S1901R") == dumps(expected)
