@@ -36,7 +36,6 @@ from pathlib import Path
 
 from judge.addresses import is_plain
 from judge.config import Settings
-from judge.storage import commit
 from judge.storage.atomic import atomic_write, checkpoint, make_folder, sync_folder
 from judge.storage.outbox import Outbox
 
@@ -46,7 +45,6 @@ _OURS = re.compile(r"\d+\.P\d+Q[0-9a-f]{12}\.")   # the names _to_maildir gives 
 MAX_AGE = 4 * 86400.0           # a message still failing temporarily at this age is given up
 KEEP_OPEN = 2.0                 # seconds an idle relay connection is kept for the next drain
 PARALLEL = 2                    # relay connections a drain uses side by side (each waits for the relay's answers)
-STREAM_BATCH = 64               # offered messages a streaming thread takes at once (one flush before sending them)
 
 # A refusal of this one message (the relay answered MAIL, RCPT or DATA with an error): the connection is still
 # good (smtplib has reset the transaction, or closed it on a 421), so the drain goes on with the next message.
@@ -80,9 +78,6 @@ class Sender:
         self._pool: ThreadPoolExecutor | None = None
         self._stream: queue.SimpleQueue | None = None
         self._streamers: list[threading.Thread] = []
-        # With commits settling (judge.storage.commit.settle_later: `judge serve`), a message may be in the outbox
-        # before its name is on disk: it is sent only after a flush that began once it was there.
-        self.settle = False
 
     # -- the outbox, all of it (at start, on a timer, for retries) -----------------------------------------------
     def drain(self) -> int:
@@ -92,7 +87,6 @@ class Sender:
         due = deque(self.outbox.due(now))
         if not due:
             return 0
-        self._settled()
         others = []
         if self.parallel > 1 and len(due) > 1 and self.settings.get("relay", "host"):
             if self._pool is None:
@@ -134,25 +128,13 @@ class Sender:
 
     def _stream_on(self, slot: int, stream: queue.SimpleQueue) -> None:
         while True:
-            batch = [stream.get()]
-            while batch[-1] is not None and len(batch) < STREAM_BATCH and not stream.empty():
-                batch.append(stream.get())              # what was offered meanwhile: one flush for all of it
-            paths = [p for p in batch if p is not None]
-            try:
-                if paths:
-                    self._settled()
-                for path in paths:
-                    self._deliver(slot, path, self.clock())
-            except Exception:  # noqa: BLE001 - a streaming thread never dies; the drain retries what is left
-                log.exception("streaming %s failed", paths)
-            if len(paths) < len(batch):
+            path = stream.get()
+            if path is None:
                 return
-
-    def _settled(self) -> None:
-        """With settling commits: wait for a flush that begins now, so that the outbox files seen so far, and the
-        game files committed with them, are on disk before they are sent (shared with every thread flushing)."""
-        if self.settle:
-            commit.durable.sync([self.outbox.folder])
+            try:
+                self._deliver(slot, path, self.clock())
+            except Exception:  # noqa: BLE001 - a streaming thread never dies; the drain retries what is left
+                log.exception("streaming %s failed", path)
 
     # -- one message -------------------------------------------------------------------------------------------
     def _deliver(self, slot: int, path: Path, now: float):

@@ -37,7 +37,6 @@ from judge.daemon.server import Handler, Intake
 from judge.daemon.spool import Spool, split_envelope
 from judge.mail import inbound
 from judge.service import Clock, Judge, game_named_in, utcnow
-from judge.storage import commit
 from judge.storage.commit import remove_temp_files
 from judge.storage.gamedir import GameUnavailable
 
@@ -93,10 +92,6 @@ class Daemon:
         loop = self.loop = asyncio.get_running_loop()
         self.deadlines = Deadlines(self.clock, self._deadline_work, loop)
         self.intake = Intake(self.backlog, FLOW_DELAY, self.paused)
-        # A commit returns before its last flush; the sender sends a message only once it is on disk
-        # (judge.storage.commit: settling). Each game worker then waits for two flushes a message, not three.
-        commit.settle_later(True)
-        self.sender.settle = True
         self.lanes.start()
         # Every game's committed wake-up, read in the pass that finishes interrupted commits; the mail handled next
         # replans its own games, as always after a message.
@@ -167,16 +162,8 @@ class Daemon:
             if job.done is not None:
                 job.done.cancel()
         self._flush()
-        await asyncio.to_thread(self._settle)
         await asyncio.to_thread(self._last_drain)      # last chance to hand over what is ready
         self.lock.release()
-
-    def _settle(self) -> None:
-        """No commit under way any more: every settling one finished, so that a restart opens no game for it."""
-        try:
-            commit.settle_all(self.judge.store.outbox)
-        finally:
-            commit.settle_later(False)
 
     def _last_drain(self) -> None:
         self.sender.close()                      # the streaming threads send what they were offered first

@@ -13,13 +13,6 @@ committing different games, the SMTP server spooling messages) share one flush. 
 after its writes has ended; the first to find none under way does it for everyone gathered by then. On Linux a flush
 is one syncfs(2) per file system (data and names of every file written before it, on that file system; writeback
 errors reported since Linux 5.8), elsewhere an fsync of each file and folder named.
-
-Settling (`judge serve` turns it on with `settle_later()`): a commit's last flush, the one that makes the new names
-durable before the manifest may go, is not waited for. The manifest stays, and the game is noted as settling with
-the number of the next flush; whoever next reads or commits the game (under its lock) removes the manifest once that
-flush has ended (or waits for it). Until then a crash finishes the commit again, which is harmless: every step of
-it can be repeated. A mail the commit put in the outbox is sent only after a flush that began after it got there
-(the sender asks `durable` first), so no mail leaves before its name, and the game's files, are on disk.
 """
 from __future__ import annotations
 
@@ -35,7 +28,7 @@ import threading
 from pathlib import Path
 from typing import Iterable
 
-from judge.storage.atomic import FILE_MODE, atomic_write, checkpoint, locked, make_folder
+from judge.storage.atomic import FILE_MODE, atomic_write, checkpoint, make_folder
 
 PENDING = ".pending"
 MANIFEST = "COMMIT"
@@ -58,24 +51,10 @@ class GroupSync:
         self.flushes = 0                         # how many flushes so far (for the benchmarks and tests)
 
     def sync(self, paths: Iterable[str | os.PathLike]) -> None:
-        self.wait(self.note(paths))
-
-    def note(self, paths: Iterable[str | os.PathLike]) -> int:
-        """Have these paths flushed with the next flush that begins, without waiting: the number of that flush,
-        for `wait` or `flushed`."""
         with self._cond:
             for p in paths:
                 self._paths[os.fspath(p)] = None
-            return self._gathering
-
-    def flushed(self, number: int) -> bool:
-        """Has flush `number` ended (so what was noted for it, and written before it, is on disk)?"""
-        with self._cond:
-            return self._done >= number and number not in self._failed
-
-    def wait(self, mine: int) -> None:
-        """Return once flush `mine` has ended, leading it if nobody is (raises OSError if it failed)."""
-        with self._cond:
+            mine = self._gathering
             while self._done < mine:
                 if self._leading:
                     self._cond.wait()
@@ -153,21 +132,6 @@ def _fsync_path(path: str) -> None:
 
 
 durable = GroupSync()       # the process's one group (every commit and the spool share its flushes)
-# Game folder -> (the flush that makes its last commit's names durable, that commit's manifest as stat() knows it)
-# for the games whose manifest is still there (settling); None when settling is off (every commit waits for its
-# last flush). A manifest that is not the one noted (another process's, after a crash) is finished in full.
-_settling: dict[str, tuple[int, tuple[int, int, int]]] | None = None
-
-
-def settle_later(on: bool = True) -> None:
-    """Let commits return before their last flush (see the module's text); off again with False."""
-    global _settling
-    _settling = {} if on else None
-
-
-def settling() -> list[str]:
-    """The game folders whose last commit is still settling."""
-    return list(_settling or ())
 
 
 class Commit:
@@ -244,7 +208,7 @@ class Commit:
         durable.sync([f"{staging}/{op[1]}" for op in self.ops if op[0] != "move"] + [staging])
         _write_manifest(staging, json.dumps({"ops": self.ops}))
         durable.sync([f"{staging}/{MANIFEST}", staging])                        # <- the commit point
-        published = _apply(self.folder, self.outbox, self.ops, settle=True)
+        published = _apply(self.folder, self.outbox, self.ops)
         for call in self.after:
             call()
         return published
@@ -277,22 +241,8 @@ def _write_manifest(staging: str, text: str) -> None:
     checkpoint(f"renamed {MANIFEST}")
 
 
-def _apply(folder: Path, outbox: Path, ops: list[list[str]], settle: bool = False) -> list[Path]:
-    """Put every staged file in place (again: each step can be repeated after a crash), then drop the manifest;
-    with `settle`, leave the manifest and note the folder as settling instead of waiting for the names."""
-    published, folders = _put_in_place(folder, outbox, ops)
-    if settle and _settling is not None:
-        _settling[str(folder)] = (durable.note(folders), _identity(folder / PENDING / MANIFEST))
-        checkpoint("settling")
-        return published
-    # Every name above durable before the manifest goes (until then a crash finishes the commit again).
-    durable.sync(folders)
-    _drop_manifest(folder)
-    return published
-
-
-def _put_in_place(folder: Path, outbox: Path, ops: list[list[str]]) -> tuple[list[Path], list[str]]:
-    """The renames of a commit: (the mails published now, the folders whose names changed)."""
+def _apply(folder: Path, outbox: Path, ops: list[list[str]]) -> list[Path]:
+    """Put every staged file in place (again: each step can be repeated after a crash), then drop the manifest."""
     staging = folder / PENDING
     synced: dict[str, None] = {}
     published: list[Path] = []
@@ -310,30 +260,11 @@ def _put_in_place(folder: Path, outbox: Path, ops: list[list[str]]) -> tuple[lis
             _move(folder / source, dest)
             synced[str((folder / source).parent)] = None
         synced[str(dest.parent)] = None
-    return published, list(synced)
-
-
-def _drop_manifest(folder: Path) -> None:
-    (folder / PENDING / MANIFEST).unlink()
+    # Every name above durable before the manifest goes (until then a crash finishes the commit again).
+    durable.sync(synced)
+    (staging / MANIFEST).unlink()
     checkpoint("manifest removed")
-    if _settling is not None:
-        _settling.pop(str(folder), None)
-
-
-def _identity(path: Path) -> tuple[int, int, int]:
-    st = os.stat(path)
-    return st.st_ino, st.st_size, st.st_mtime_ns
-
-
-def settle_all(outbox: Path) -> int:
-    """Finish every settling commit (its names on disk, its manifest gone); returns how many. For a process that
-    stops; the caller makes sure no commit is under way."""
-    done = 0
-    for folder in settling():
-        with locked(Path(folder)):
-            if finish_interrupted(Path(folder), outbox) is not None:
-                done += 1
-    return done
+    return published
 
 
 def _empty(staging: Path) -> None:
@@ -380,24 +311,14 @@ def recover(folder: Path, outbox: Path) -> list[Path]:
 
 def finish_interrupted(folder: Path, outbox: Path) -> list[Path] | None:
     """Finish a commit a crash interrupted after its commit point (returns what it published), or None when there
-    is none; a commit of this process still settling is finished too (its manifest goes once its names are on
-    disk). Files staged by a run that died before its commit point may stay: no manifest names them, and the next
+    is none. Files staged by a run that died before its commit point may stay: no manifest names them, and the next
     commit's first staged file clears them (so reading a game costs one failed open, not a folder listing)."""
     staging = Path(folder) / PENDING
     try:
         ops = json.loads((staging / MANIFEST).read_text(encoding="utf-8"))["ops"]
-        noted = _settling.get(str(folder)) if _settling is not None else None
-        if noted is not None and noted[1] != _identity(staging / MANIFEST):
-            noted = None
     except FileNotFoundError:
         return None
-    if noted is None:
-        return _apply(Path(folder), Path(outbox), ops)            # a crash's: done again, made durable, dropped
-    published, _ = _put_in_place(Path(folder), Path(outbox), ops)  # (nothing left to move: it finished)
-    if not durable.flushed(noted[0]):
-        durable.wait(noted[0])
-    _drop_manifest(Path(folder))
-    return published
+    return _apply(Path(folder), Path(outbox), ops)
 
 
 def remove_temp_files(folder: Path) -> int:
@@ -412,5 +333,4 @@ def remove_temp_files(folder: Path) -> int:
     return count
 
 
-__all__ = ["Commit", "GroupSync", "durable", "recover", "remove_temp_files", "settle_all", "settle_later", "settling",
-           "FILE_MODE"]
+__all__ = ["Commit", "GroupSync", "durable", "recover", "remove_temp_files", "FILE_MODE"]

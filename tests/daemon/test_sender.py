@@ -389,26 +389,3 @@ def _as(recorder):
     client.getreply = recorder.getreply
     recorder.sent = None
     return client
-
-
-def test_with_settling_commits_a_message_is_sent_only_after_a_flush_that_began_once_it_was_there(tmp_path,
-                                                                                                 monkeypatch):
-    """`judge serve` lets a commit return before the outbox's new names are on disk: the sender, told so, flushes
-    (with whoever else is flushing) between finding a message and sending it."""
-    from judge.storage import commit
-
-    group = commit.GroupSync(use_syncfs=False)
-    monkeypatch.setattr(commit, "durable", group)
-    outbox = Outbox(tmp_path / "outbox")
-    sender = Sender(settings_for(tmp_path), outbox)
-    sender.settle = True
-    flushes_at_send = []
-    monkeypatch.setattr(sender, "_send_on", lambda slot, raw, name: flushes_at_send.append(group.flushes))
-    for n in range(3):
-        outbox.put(outbound.build(settings_for(tmp_path), "p@example.org", f"s{n}", "x\n"))
-    assert group.flushes == 0 and sender.drain() == 3
-    assert flushes_at_send and min(flushes_at_send) >= 1 and group.flushes == 1      # one flush for the whole drain
-    paths = [outbox.put(outbound.build(settings_for(tmp_path), "p@example.org", "s", "x\n")) for _ in range(2)]
-    sender.offer(paths)
-    sender.close()
-    assert len(flushes_at_send) == 5 and min(flushes_at_send[3:]) >= 2

@@ -71,15 +71,13 @@ def compose(sender: str, body: str, fmt: str = "plain", subject: str = "orders")
 
 
 def game_files(games: Path) -> dict[str, bytes]:
-    """Every file of every game but the access log (an audit trail that records refusals too), none of the
-    judge's counts in games/.limits (the loop guard counts refused messages), and nothing of a commit's working
-    folder .pending/ (the daemon's last commit of a game leaves its manifest there until the game is next read:
-    judge.storage.commit, settling)."""
+    """Every file of every game but the access log (an audit trail that records refusals too), and none of the
+    judge's counts in games/.limits (the loop guard counts refused messages)."""
     if not games.exists():
         return {}
     return {str(p.relative_to(games)): p.read_bytes() for p in sorted(games.rglob("*"))
             if p.is_file() and p.name not in ("access.log", ".lock", "signon-failures.json")
-            and p.relative_to(games).parts[0] != ".limits" and ".pending" not in p.relative_to(games).parts}
+            and p.relative_to(games).parts[0] != ".limits"}
 
 
 def owners_in_games(games: Path, owner: dict[str, str]) -> set[str]:

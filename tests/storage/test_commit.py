@@ -72,7 +72,7 @@ def test_a_new_commit_first_finishes_an_interrupted_one(tmp_path, monkeypatch):
     tx = store.begin("g1")
     store.archive_results(game, "S1901M", "spring", tx)
     tx.mail("a.eml", b"results")
-    monkeypatch.setattr(commit, "_apply", lambda *a, **k: (_ for _ in ()).throw(KeyboardInterrupt()))
+    monkeypatch.setattr(commit, "_apply", lambda *a: (_ for _ in ()).throw(KeyboardInterrupt()))
     with pytest.raises(KeyboardInterrupt):
         tx.finish()
     monkeypatch.undo()
@@ -200,59 +200,3 @@ def test_the_start_up_pass_over_many_games_in_threads_misses_none(tmp_path, monk
     assert wakeups == {n: w for n, w in expected.items() if n != "g7"} and list(wakeups) == sorted(wakeups)
     assert len(set(expected.values())) == 9                  # each game its own wake-up: none taken for another's
     assert [p.name for p in published] == ["late.eml"]
-    assert len(threads) > 1 if waiting else threads == {threading.current_thread().name}
-
-
-@pytest.fixture
-def settling(monkeypatch):
-    """Commits settle later (as in `judge serve`), on a group of flushes of the test's own, counted."""
-    group = commit.GroupSync(use_syncfs=False)
-    monkeypatch.setattr(commit, "durable", group)
-    commit.settle_later(True)
-    yield group
-    commit.settle_later(False)
-
-
-def test_a_settling_commit_waits_for_two_flushes_and_keeps_its_manifest_until_the_game_is_read(tmp_path, settling):
-    tx, game, outbox, names = staged(tmp_path)
-    published = tx.finish()
-    assert settling.flushes == 2                                         # staged files, manifest: not the names
-    assert (game / "status.json").read_text() == '{"v": 2}' and sorted(p.name for p in published) == names
-    assert (game / ".pending" / "COMMIT").exists() and commit.settling() == [str(game)]
-    # The next reader finishes it: the names were noted for the next flush, which it waits for (once) ...
-    assert commit.finish_interrupted(game, outbox) == []
-    assert settling.flushes == 3 and not (game / ".pending" / "COMMIT").exists() and commit.settling() == []
-    # ... unless a flush that began after the names changed has ended already: then nothing is waited for.
-    tx, game, outbox, _ = staged(tmp_path)
-    tx.finish()
-    settling.sync([])
-    flushes = settling.flushes
-    assert commit.finish_interrupted(game, outbox) == [] and settling.flushes == flushes
-    assert sorted(os.listdir(outbox)) == names                           # every mail once, nothing published twice
-
-
-def test_a_manifest_other_than_the_one_noted_is_finished_in_full(tmp_path, settling):
-    """Another process (after a crash) may have left a manifest of its own where this one noted a settled commit:
-    that one is done again in full and made durable, never taken for settled."""
-    tx, game, outbox, _ = staged(tmp_path)
-    tx.finish()
-    settling.sync([])                                   # the noted commit's names are durable ...
-    other = Commit(game, outbox)
-    other.ops = [["file", "s0000", "status.json"]]
-    (game / ".pending" / "s0000").write_text('{"v": 3}')
-    os.unlink(game / ".pending" / "COMMIT")
-    commit._write_manifest(str(game / ".pending"), json.dumps({"ops": other.ops}))   # ... a foreign one is not
-    flushes = settling.flushes
-    commit.finish_interrupted(game, outbox)
-    assert (game / "status.json").read_text() == '{"v": 3}' and settling.flushes == flushes + 1
-    assert not (game / ".pending" / "COMMIT").exists()
-
-
-def test_settle_all_leaves_no_manifest(tmp_path, settling):
-    for n in range(3):
-        tx = Commit(tmp_path / "games" / f"g{n}", tmp_path / "outbox")
-        tx.write("status.json", f'{{"v": {n}}}')
-        tx.finish()
-    assert len(commit.settling()) == 3
-    assert commit.settle_all(tmp_path / "outbox") == 3
-    assert commit.settling() == [] and not list((tmp_path / "games").glob("*/.pending/COMMIT"))
