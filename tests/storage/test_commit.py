@@ -200,3 +200,4 @@ def test_the_start_up_pass_over_many_games_in_threads_misses_none(tmp_path, monk
     assert wakeups == {n: w for n, w in expected.items() if n != "g7"} and list(wakeups) == sorted(wakeups)
     assert len(set(expected.values())) == 9                  # each game its own wake-up: none taken for another's
     assert [p.name for p in published] == ["late.eml"]
+    assert len(threads) > 1 if waiting else threads == {threading.current_thread().name}
