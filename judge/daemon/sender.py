@@ -16,8 +16,6 @@ the next try, so every process, and a restarted daemon, backs off alike (judge.s
 """
 from __future__ import annotations
 
-import email
-import email.policy
 import logging
 import os
 import queue
@@ -28,14 +26,11 @@ import threading
 import time
 import uuid
 from collections import deque
-from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from email.parser import BytesHeaderParser
-from email.utils import getaddresses
 from pathlib import Path
 
-from judge.addresses import is_plain
 from judge.config import Settings
+from judge.daemon.envelope import RelayClient, envelope_recipients
 from judge.storage.atomic import atomic_write, checkpoint, make_folder, sync_folder
 from judge.storage.outbox import Outbox
 
@@ -325,74 +320,6 @@ class Sender:
         atomic_write(root / "tmp" / name, raw, sync_dir=False)
         os.replace(root / "tmp" / name, root / "new" / name)
         sync_folder(root / "new")
-
-
-class RelayClient(smtplib.SMTP):
-    """smtplib's client, writing a plain address (judge.addresses.is_plain) into MAIL FROM and RCPT TO as
-    `<address>` itself: what smtplib's quoteaddr makes of it, without parsing it again (tests compare the two)."""
-
-    def mail(self, sender: str, options: Sequence[str] = ()) -> tuple[int, bytes]:
-        if not is_plain(sender) or any(o.lower() == "smtputf8" for o in options):
-            return super().mail(sender, options)
-        self.putcmd("mail", f"FROM:<{sender}>{self._options(options)}")
-        return self.getreply()
-
-    def rcpt(self, recip: str, options: Sequence[str] = ()) -> tuple[int, bytes]:
-        if not is_plain(recip):
-            return super().rcpt(recip, options)
-        self.putcmd("rcpt", f"TO:<{recip}>{self._options(options)}")
-        return self.getreply()
-
-    def _options(self, options: Sequence[str]) -> str:
-        return " " + " ".join(options) if options and self.does_esmtp else ""
-
-
-def envelope_recipients(raw: bytes) -> list[str]:
-    """The addresses of a stored message's To and Cc headers (only its header block is read: the email parser would
-    go through every line of the body too, 5 ms for a results mail with its picture, for each recipient)."""
-    quick = _plain_recipients(raw)
-    return quick if quick is not None else _parsed_recipients(raw)
-
-
-_HEAD_END = re.compile(rb"\r?\n\r?\n")
-
-
-def _parsed_recipients(raw: bytes) -> list[str]:
-    end = _HEAD_END.search(raw)
-    raw = raw[:end.end()] if end else raw
-    head = BytesHeaderParser(policy=email.policy.compat32).parsebytes(raw)
-    values = head.get_all("To", []) + head.get_all("Cc", [])
-    if not all(isinstance(v, str) and v.isascii() and "=?" not in v for v in values):
-        head = BytesHeaderParser(policy=email.policy.default).parsebytes(raw)     # encoded or 8-bit: decode fully
-        values = [str(v) for v in head.get_all("To", []) + head.get_all("Cc", [])]
-    return [a for _, a in getaddresses(values) if a]
-
-
-def _plain_recipients(raw: bytes) -> list[str] | None:
-    """envelope_recipients for the judge's own usual message: To and Cc each on one line, plain addresses
-    separated by commas. None for anything else (folded or encoded headers, names, 8-bit), which the email
-    package reads."""
-    ends = [i for i in (raw.find(b"\n\n"), raw.find(b"\n\r\n")) if i != -1]
-    head = raw[:min(ends)] if ends else raw
-    if not head.isascii() or b"=?" in head:
-        return None
-    found: list[str] = []
-    address_header = False
-    for line in head.split(b"\n"):
-        if line[:1] in (b" ", b"\t"):
-            if address_header:
-                return None                      # a folded To or Cc: the full parser unfolds it
-            continue
-        name, colon, value = line.partition(b":")
-        address_header = bool(colon) and name.lower() in (b"to", b"cc")
-        if address_header:
-            for part in value.decode("ascii").split(","):
-                part = part.strip(" \t\r")
-                if part and not is_plain(part):
-                    return None
-                if part:
-                    found.append(part)
-    return found
 
 
 def _permanent(exc: Exception) -> bool:

@@ -228,7 +228,7 @@ async def _offered(tmp_path):
 
 
 def test_envelope_recipients_from_to_and_cc():
-    from judge.daemon.sender import envelope_recipients
+    from judge.daemon.envelope import envelope_recipients
     raw = b"From: j@x\nTo: a@example.org,\n b@example.org\nCc: C <c@example.org>\nSubject: s\n\nbody\n"
     assert envelope_recipients(raw) == ["a@example.org", "b@example.org", "c@example.org"]
     encoded = "To: =?utf-8?q?J=C3=BCrgen?= <j@example.org>\nSubject: s\n\nx\n".encode()
@@ -320,7 +320,7 @@ def test_the_quick_reading_of_recipients_gives_what_the_email_package_gives(tmp_
     message that reading takes must give the package's list, and it must take the judge's usual ones."""
     import random
 
-    from judge.daemon.sender import _parsed_recipients, _plain_recipients
+    from judge.daemon.envelope import _parsed_recipients, _plain_recipients
     from tests.test_addresses import generated
 
     rng = random.Random(5)
@@ -351,7 +351,7 @@ def test_the_relay_client_writes_the_envelope_as_smtplib_does():
     """RelayClient writes MAIL FROM and RCPT TO for a plain address itself: the same command smtplib writes."""
     import smtplib
 
-    from judge.daemon.sender import RelayClient
+    from judge.daemon.envelope import RelayClient
     from tests.test_addresses import generated
 
     class Recorder:
@@ -382,7 +382,7 @@ def test_the_relay_client_writes_the_envelope_as_smtplib_does():
 
 def _as(recorder):
     """A RelayClient whose wire is the recorder (no socket)."""
-    from judge.daemon.sender import RelayClient
+    from judge.daemon.envelope import RelayClient
     client = RelayClient.__new__(RelayClient)
     client.does_esmtp = True
     client.putcmd = recorder.putcmd
