@@ -44,9 +44,14 @@ def envelope_recipients(raw: bytes) -> list[str]:
 _HEAD_END = re.compile(rb"\r?\n\r?\n")
 
 
-def _parsed_recipients(raw: bytes) -> list[str]:
+def _header_block(raw: bytes) -> bytes:
+    """A message's header block, up to and with the blank line that ends it (the whole message if none does)."""
     end = _HEAD_END.search(raw)
-    raw = raw[:end.end()] if end else raw
+    return raw[:end.end()] if end else raw
+
+
+def _parsed_recipients(raw: bytes) -> list[str]:
+    raw = _header_block(raw)
     head = BytesHeaderParser(policy=email.policy.compat32).parsebytes(raw)
     values = head.get_all("To", []) + head.get_all("Cc", [])
     if not all(isinstance(v, str) and v.isascii() and "=?" not in v for v in values):
@@ -59,8 +64,7 @@ def _plain_recipients(raw: bytes) -> list[str] | None:
     """envelope_recipients for the judge's own usual message: To and Cc each on one line, plain addresses
     separated by commas. None for anything else (folded or encoded headers, names, 8-bit), which the email
     package reads."""
-    ends = [i for i in (raw.find(b"\n\n"), raw.find(b"\n\r\n")) if i != -1]
-    head = raw[:min(ends)] if ends else raw
+    head = _header_block(raw)
     if not head.isascii() or b"=?" in head:
         return None
     found: list[str] = []

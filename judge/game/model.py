@@ -14,19 +14,8 @@ from judge.deadlines import Timing
 from judge.game.clock import GameClock
 from judge.game.membership import Membership
 from judge.game.ordering import Ordering
-from judge.game.roles import (
-    ACTIVE,
-    COMPLETED,
-    DUMMY,
-    FORMING,
-    MASTER,
-    PLAYING,
-    TERMINATED,
-    VACANT,
-    GameError,
-    OrderSetError,
-    Player,
-)
+from judge.game.roles import (ACTIVE, COMPLETED, DUMMY, FORMING, MASTER, PLAYING, TERMINATED, VACANT, GameError,
+                              OrderSetError, Player)
 from judge.game.votes import Voting
 from judge.position import Position
 from judge.rules import Ruleset, parse_rules, words

@@ -198,10 +198,13 @@ def _read_full(raw: bytes, envelope_sender: str | None, judge_address: str) -> I
 # compat32 parser; anything else (encoded words, 8-bit headers, unusual addresses, MIME structure) goes through
 # read_full. tests/mail/test_inbound.py checks that both ways agree.
 _UNFOLD = re.compile(r"[\r\n]")
-_ADDR = ADDR_SPEC
-_SIMPLE_ADDRESS = re.compile(rf"(?:{_ADDR}|(?:[A-Za-z0-9 .'_-]*|\"[A-Za-z0-9 .,'_()-]*\")[ \t]*<{_ADDR}>)[ \t]*")
-_PLAIN_TYPE = re.compile(r'text/plain[ \t]*(?:;[ \t]*(?:charset|format|delsp)[ \t]*=[ \t]*"?[A-Za-z0-9_.:+-]+"?[ \t]*)*;?'
-                         r"[ \t]*", re.I)
+_SIMPLE_ADDRESS = re.compile(rf"(?:{ADDR_SPEC}|(?:[A-Za-z0-9 .'_-]*|\"[A-Za-z0-9 .,'_()-]*\")[ \t]*<{ADDR_SPEC}>)"
+                             r"[ \t]*")
+# A plain text/plain Content-Type; _PAIRED_QUOTES takes those whose every quote closes its own value.
+_TYPE = r"text/plain[ \t]*(?:;[ \t]*(?:charset|format|delsp)[ \t]*=[ \t]*VALUE[ \t]*)*;?[ \t]*"
+_VALUE = r"[A-Za-z0-9_.:+-]+"
+_PLAIN_TYPE = re.compile(_TYPE.replace("VALUE", f'"?{_VALUE}"?'), re.IGNORECASE)
+_PAIRED_QUOTES = re.compile(_TYPE.replace("VALUE", f'(?:"{_VALUE}"|{_VALUE})'), re.IGNORECASE)
 _ENCODINGS = ("", "7bit", "8bit", "binary", "quoted-printable", "base64")
 _MESSAGE_ID = re.compile(r"<[!-;=?-~]+>[ \t]*")
 _TEXT = re.compile(r"[ -~\t]*")
@@ -209,9 +212,7 @@ _READ = {"from", "reply-to", "subject", "message-id", "auto-submitted", "precede
          "content-transfer-encoding", "content-disposition"}
 
 
-_PAIRED_QUOTES = re.compile(r'text/plain[ \t]*(?:;[ \t]*(?:charset|format|delsp)[ \t]*=[ \t]*'
-                            r'(?:"[A-Za-z0-9_.:+-]+"|[A-Za-z0-9_.:+-]+)[ \t]*)*;?[ \t]*', re.IGNORECASE)
-_CHARSET = re.compile(r';[ \t]*charset[ \t]*=[ \t]*"?([A-Za-z0-9_.:+-]+)', re.IGNORECASE)
+_CHARSET = re.compile(rf';[ \t]*charset[ \t]*=[ \t]*"?({_VALUE})', re.IGNORECASE)
 
 
 def _charset(content_type: str | None) -> str | None:
