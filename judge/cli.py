@@ -231,6 +231,7 @@ def cmd_process(args: argparse.Namespace) -> int:
     from judge.commands.base import CommandError
     from judge.config import ConfigError
     from judge.service import Judge
+    from judge.storage import reported
     from judge.storage.gamedir import GameUnavailable
     logging.basicConfig(level=logging.WARNING, format="judge process: %(levelname)s %(message)s")
     try:
@@ -250,10 +251,15 @@ def cmd_process(args: argparse.Namespace) -> int:
         # From cron: quiet when nothing was due (cron mails whatever a job prints).
         done, failed = pipe.process_due(judge)
         pipe.expire_set_aside(judge)
+        pipe.remove_leftovers(judge)
         for game, notes in done.items():
             print(f"{game}: {'; '.join(notes)}")
-        for game, why in failed.items():
+        # A game that stays unreadable is said when its problem is new or changed, then once a day.
+        say, mended = reported.news(judge.settings.games_dir, failed, judge.clock())
+        for game, why in say.items():
             print(f"judge process: {game}: {why}", file=sys.stderr)
+        for game in mended:
+            print(f"{game}: no longer fails")
         return 1 if failed else 0
     finally:
         pipe.send_pending(judge)

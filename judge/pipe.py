@@ -9,9 +9,11 @@ from judge.daemon.sender import Sender
 from judge.daemon.spool import Spool
 from judge.mail.inbound import message_key
 from judge.service import Judge
+from judge.storage.commit import remove_temp_files
 
 log = logging.getLogger("judge.deliver")
 EX_OK, EX_DATAERR, EX_TEMPFAIL = 0, 65, 75       # sysexits.h: done; bounce it; keep it and try again later
+LEFTOVER_AGE = 3600.0                            # seconds: a temp file older than this was left by a killed run
 def deliver(judge: Judge, stream: BinaryIO, sender: str | None) -> tuple[int, str]:
     """Read one message from `stream` and handle it; (exit status, what to say on stderr)."""
     limit = judge.settings.get("smtp", "max_message_bytes")
@@ -56,6 +58,19 @@ def expire_set_aside(judge: Judge) -> None:
         Spool(judge.settings.inbox_dir).expire_set_aside()
     except OSError:
         log.exception("could not delete expired set-aside messages")
+
+
+def remove_leftovers(judge: Judge) -> int:
+    """What the daemon deletes at start-up, for the set-up without it: the temp files of an outbox message or of a
+    spooled one that a killed run left (those an hour old: another run may be writing one now). Returns how many."""
+    try:
+        spool = Spool(judge.settings.inbox_dir)
+        return (remove_temp_files(judge.outbox.folder, older_than=LEFTOVER_AGE)
+                + remove_temp_files(spool.root / "bad", older_than=LEFTOVER_AGE)
+                + spool.drop_tmp(older_than=LEFTOVER_AGE))
+    except OSError:
+        log.exception("could not delete leftover temporary files (the next run tries again)")
+        return 0
 
 
 def send_pending(judge: Judge) -> int:

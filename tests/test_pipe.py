@@ -369,3 +369,51 @@ async def _killed(tmp):
         assert [m["Message-ID"] for m in relay.to("b@example.org")] == [first["Message-ID"]] * 2
     finally:
         await relay.stop()
+
+
+def test_cron_deletes_what_killed_runs_left_an_hour_ago_and_nothing_else(tmp_path):
+    """The daemon empties these at start-up; without it, cron's run does, sparing the files of runs at work now."""
+    cfg = write_config(tmp_path)
+    started_days_ago(cfg)
+    outbox, spool = tmp_path / "outbox", tmp_path / "inbox"
+    messages = sorted(p.name for p in outbox.glob("*.eml"))
+    assert messages
+    hour_ago = time.time() - 3700
+    old = [outbox / ".0001.eml.3f2a.tmp", spool / "tmp" / "1764000000.abc", spool / "tmp" / ".1764000000.abc.9e.tmp",
+           spool / "bad" / ".1764000000.abc.why.77.tmp"]
+    fresh = [outbox / ".0002.eml.41bc.tmp", spool / "tmp" / "1764000001.def"]
+    for path in old + fresh:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"SIGNON Fx secret\n")
+    for path in old:
+        os.utime(path, (hour_ago, hour_ago))
+    os.utime(outbox / messages[0], (hour_ago, hour_ago))          # an old message is no leftover: it is sent
+    p = judge_run(cfg, "process")
+    assert p.returncode == 0, p.stderr
+    assert [path for path in old if path.exists()] == []
+    assert all(path.exists() for path in fresh)
+    assert sorted(p.name for p in outbox.glob("*.eml")) == []      # sent, not deleted unsent: see the Maildir
+    assert len(delivered(tmp_path)) >= len(messages)
+
+
+def test_cron_says_a_games_problem_once_then_once_a_day_and_when_it_is_gone(tmp_path):
+    # cron mails whatever a run prints: a game left unreadable used to mail its keeper every few minutes.
+    cfg = write_config(tmp_path)
+    started_days_ago(cfg, game="ok")
+    started_days_ago(cfg, days=0, game="broken")
+    status = tmp_path / "games" / "broken" / "status.json"
+    good = status.read_bytes()
+    status.write_bytes(b"{ not json")
+    first = judge_run(cfg, "process")
+    assert first.returncode == 1 and b"broken:" in first.stderr and b"S1901M processed" in first.stdout
+    again = judge_run(cfg, "process")
+    assert again.returncode == 1 and again.stderr == b"" and again.stdout == b""
+    status.write_bytes(b"[]")                                      # another problem: said again
+    third = judge_run(cfg, "process")
+    assert b"broken:" in third.stderr and third.stderr != first.stderr
+    assert judge_run(cfg, "process").stderr == b""
+    status.write_bytes(good)
+    mended = judge_run(cfg, "process")
+    assert mended.returncode == 0 and mended.stdout == b"broken: no longer fails\n" and mended.stderr == b""
+    assert judge_run(cfg, "process").stdout == b""
+

@@ -43,11 +43,23 @@ class Spool:
     def clean(self, now: float | None = None) -> int:
         """At start-up: drop what a kill left in tmp/ (never acknowledged with a 250) and set-aside messages past
         their time. Returns how many files were removed."""
+        return self.drop_tmp() + self.expire_set_aside(now)
+
+    def drop_tmp(self, older_than: float | None = None) -> int:
+        """Delete what is in tmp/ (a message never acknowledged, a temp file of one being set aside), or with
+        `older_than` (seconds) only what was last written that long ago: a run beside this one may be writing now.
+        Returns how many files were removed."""
+        limit = None if older_than is None else time.time() - older_than
         removed = 0
-        for path in (self.root / "tmp").iterdir():
-            path.unlink(missing_ok=True)
-            removed += 1
-        return removed + self.expire_set_aside(now)
+        with os.scandir(self.root / "tmp") as entries:
+            for entry in entries:
+                try:
+                    if limit is None or entry.stat(follow_symlinks=False).st_mtime <= limit:
+                        os.unlink(entry.path)
+                        removed += 1
+                except FileNotFoundError:
+                    pass
+        return removed
 
     def expire_set_aside(self, now: float | None = None) -> int:
         """Delete set-aside messages (and their reasons) older than KEEP_SET_ASIDE_DAYS: they may hold passwords.

@@ -25,6 +25,7 @@ import os
 import shutil
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Iterable
 
@@ -321,13 +322,17 @@ def finish_interrupted(folder: Path, outbox: Path) -> list[Path] | None:
     return _apply(Path(folder), Path(outbox), ops)
 
 
-def remove_temp_files(folder: Path) -> int:
-    """Delete the temp files a kill left behind (atomic_write's '.<name>.<hex>.tmp'); returns how many."""
+def remove_temp_files(folder: Path, older_than: float | None = None) -> int:
+    """Delete the temp files a kill left behind (atomic_write's '.<name>.<hex>.tmp'); returns how many. With
+    `older_than` (seconds) only those last written that long ago: another process may be writing one right now."""
     count = 0
+    limit = None if older_than is None else time.time() - older_than
     with contextlib.suppress(FileNotFoundError):
         for entry in os.scandir(folder):
             if entry.name.startswith(".") and entry.name.endswith(".tmp") and entry.is_file(follow_symlinks=False):
                 with contextlib.suppress(FileNotFoundError):
+                    if limit is not None and entry.stat(follow_symlinks=False).st_mtime > limit:
+                        continue
                     os.unlink(entry.path)
                     count += 1
     return count
