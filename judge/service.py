@@ -4,26 +4,25 @@ causes is published by the same commit as the change (judge.storage.commit)."""
 from __future__ import annotations
 
 import logging
-import re
 from datetime import datetime, timezone
 from typing import Callable
 
 from judge import limits, maps
-from judge.commands._util import power_and_game
 from judge.commands.base import CommandError, Session
+from judge.commands.named_game import game_named_in
 from judge.commands.reader import read as read_lines
-from judge.commands.registry import BY_WORD
 from judge.config import Settings
 from judge.keeper import Keeper
 from judge.mail import inbound, outbound
 from judge.mail.loops import Repeats, Verdict
 from judge.game.processing import Processed, audience, end_mails, on_clock
-from judge.redact import hide_in_subject, hide_password
+from judge.redact import hide_password
+from judge.reply_text import bounded, reply_subject, subject_note
 from judge.reports import mail_file_entry
 from judge.storage.commit import Commit
 from judge.storage.failures import LIMIT as FAILURES_LIMIT
 from judge.storage.failures import SignonFailures
-from judge.storage.gamedir import GameStore, GameUnavailable, valid_name
+from judge.storage.gamedir import GameStore, GameUnavailable
 from judge.storage.outbox import Outbox
 from judge.templating import render
 from judge.delivery import Delivery, WebSignon
@@ -31,8 +30,6 @@ from judge.service_web import WEB_SUBJECT, WebForms
 
 log = logging.getLogger("judge")
 Clock = Callable[[], datetime]
-MAX_REPLY_CHARS = 512 * 1024        # a reply is cut here (with a note): one message never makes a huge mail
-MAX_SUBJECT_CHARS = 200
 
 
 def utcnow() -> datetime:
@@ -378,50 +375,4 @@ class Judge(WebForms):
             return done.notes, game.next_wakeup(now)
 
 
-def reply_subject(subject: str) -> str:
-    """'Re: <their subject>', without a password, control characters or unbounded length."""
-    clean = " ".join(hide_in_subject(subject).split())[:MAX_SUBJECT_CHARS]
-    return clean if clean.lower().startswith("re:") else f"Re: {clean or 'your message'}"
-
-
-_NOT_READ = {"ORDERS", "ORDER", "END", "QUIT", "?"}      # command words that are everyday subjects ("orders")
-
-
-def subject_note(subject: str) -> str:
-    """A subject that starts with a command ("SIGNON Fdemo ...", "LIST") is never read: say so."""
-    words = re.sub(r"^(?:\s*(?:re|fwd?|aw|wg)\s*:)+", "", subject, flags=re.IGNORECASE).split()
-    if not words or words[0].upper().rstrip(":") not in BY_WORD or words[0].upper() in _NOT_READ:
-        return ""
-    shown = " ".join(hide_in_subject(" ".join(words)).split())[:60]
-    return f"(Your subject, \"{shown}\", was not read: the judge reads commands only in the body of a message.)"
-
-
-def bounded(body: str) -> str:
-    """A reply body cut at MAX_REPLY_CHARS, saying so."""
-    if len(body) <= MAX_REPLY_CHARS:
-        return body
-    cut = body.rfind("\n", 0, MAX_REPLY_CHARS)
-    return body[:cut if cut > 0 else MAX_REPLY_CHARS] + (
-        "\n\n[The rest of this reply was left out: it was too long for one mail.]\nEnd of judge reply.\n")
-
-
-def game_named_in(lines: list[str]) -> str | None:
-    """The game a message is about: named by its first SIGNON, TAKEOVER, JOIN, OBSERVE, CREATE, LIST... line."""
-    for line in lines:
-        words = line.split()
-        if len(words) < 2:
-            continue
-        head = words[0].upper()
-        try:
-            if head in ("SIGNON", "SIGN-ON", "TAKEOVER", "TAKE-OVER"):
-                return power_and_game(words[1])[1]
-        except CommandError:
-            return None
-        if head in ("JOIN", "OBSERVE", "WATCH", "UNOBSERVE", "UNWATCH", "LIST", "SUMMARY", "HISTORY", "CREATE",
-                    "ARCHIVE", "PRESSARCHIVE", "POSITION", "BOARD", "MAP"):
-            name = words[1].lower()
-            return name if valid_name(name) else None
-    return None
-
-
-__all__ = ["Judge", "Delivery", "WebSignon", "game_named_in", "hide_password", "utcnow", "reply_subject"]
+__all__ = ["Judge", "Delivery", "WebSignon", "hide_password", "utcnow"]

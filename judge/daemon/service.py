@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 from judge import malloc, maps
 from judge.config import Settings
-from judge.daemon import failures
+from judge.daemon import failures, startup
 from judge.daemon.connections import Connections, Limits, SMTPConnection
 from judge.daemon.failures import RETRY_MAX, RETRY_START
 from judge.daemon.lanes import Job, Lanes
@@ -36,8 +36,8 @@ from judge.daemon.sending import send_loop
 from judge.daemon.server import Handler, Intake
 from judge.daemon.spool import Spool, split_envelope
 from judge.mail import inbound
-from judge.service import Clock, Judge, game_named_in, utcnow
-from judge.storage.commit import remove_temp_files
+from judge.commands.named_game import game_named_in
+from judge.service import Clock, Judge, utcnow
 from judge.storage.gamedir import GameUnavailable
 
 log = logging.getLogger("judge.daemon")
@@ -202,35 +202,10 @@ class Daemon:
         return game_named_in(msg.lines) or NO_GAME, msg
 
     def _recover(self) -> dict[str, datetime | None]:
-        """Before any mail is taken: finish or drop the commits a kill interrupted, delete its temp files. Returns
-        every game's committed wake-up (a game whose file cannot be read is reported and looked at again later;
-        the others start as usual)."""
-        wakeups, broken, published = self.judge.store.scan()
-        self.judge.outbox.note(published)
-        removed = self.spool.clean() + remove_temp_files(self.judge.outbox.folder) + self.sender.clean_maildir()
-        if removed:
-            log.info("start-up: %d leftover temporary or expired files removed", removed)
-        for game, why in broken.items():
-            self.judge.keeper.tell(f"unavailable {game}", f"game {game} is unavailable",
-                                   [why, "Its mail is answered with 'unavailable' until the file is mended."])
-            wakeups[game] = self.clock() + timedelta(seconds=RETRY_MAX)
-        return wakeups
+        return startup.recover(self.judge, self.spool, self.sender, self.clock)
 
     def _route_pending(self) -> list[tuple[str, str, inbound.Incoming | None]]:
-        out = []
-        names, set_aside = self.spool.pending()
-        for name in set_aside:
-            failures.answer_failure(self.spool, self.judge, name, "bad",
-                                    "its processing was interrupted too many times")
-        for name in names:
-            try:
-                raw, sender = self.spool.read(name)
-                lane, parsed = self.route(raw, sender)
-            except Exception:                       # the worker meets the problem again and puts the file aside
-                log.exception("could not read spooled message %s", name)
-                lane, parsed = NO_GAME, None
-            out.append((name, lane, parsed))
-        return out
+        return startup.route_pending(self.judge, self.spool, self.route, NO_GAME)
 
     def _accepted(self, name: str, route: tuple[str, inbound.Incoming | None] | None, counted: bool = False) -> None:
         """The SMTP handler's news, in arrival order: a message is safe in the spool."""

@@ -1,7 +1,6 @@
 """An incoming message -> sender, subject and the lines the judge reads (quotes, signatures, comments removed)."""
 from __future__ import annotations
 
-import codecs
 import email
 import hashlib
 import email.policy
@@ -9,9 +8,9 @@ import re
 from email.message import EmailMessage
 from email.parser import BytesHeaderParser
 from email.utils import getaddresses, parseaddr
-from html.parser import HTMLParser
 
 from judge.addresses import ADDR_SPEC, is_plain, usable_address
+from judge.mail.body import body_text, clean_lines, decode
 
 
 class BadMessage(ValueError):
@@ -306,105 +305,3 @@ def _why_automatic(envelope_sender: str | None, judge_address: str, auto_submitt
     if sender.startswith(("mailer-daemon@", "postmaster@")):
         return "from a mail system"
     return ""
-
-
-def body_text(msg: EmailMessage) -> str:
-    """The text/plain part; failing that, the text of the HTML part."""
-    part = msg.get_body(preferencelist=("plain",))
-    if part is not None:
-        return _content(part)
-    part = msg.get_body(preferencelist=("html",))
-    if part is not None:
-        return html_to_text(_content(part))
-    if msg.get_content_maintype() == "text":
-        return _content(msg)
-    return ""
-
-
-def _content(part: EmailMessage) -> str:
-    if part.get_content_maintype() == "text":
-        return decode(part.get_payload(decode=True) or b"", part.get_content_charset() or "us-ascii")
-    try:
-        return part.get_content()
-    except Exception:  # noqa: BLE001 - whatever the part says it is, the judge reads text
-        return decode(part.get_payload(decode=True) or b"", "utf-8")
-
-
-def decode(payload: bytes, charset: str) -> str:
-    """Bytes in a named charset as text; an unknown charset, or a codec that is not a text encoding (idna,
-    rot13, base64...), is read as UTF-8."""
-    try:
-        if codecs.lookup(charset)._is_text_encoding:
-            return payload.decode(charset, errors="replace")
-    except Exception:  # noqa: BLE001 - LookupError, and codecs that fail on their own
-        pass
-    return payload.decode("utf-8", errors="replace")
-
-
-class _Text(HTMLParser):
-    BLOCK = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "pre", "blockquote", "table"}
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.out: list[str] = []
-        self.skip = 0
-        self.quote = 0
-
-    def handle_starttag(self, tag: str, attrs) -> None:
-        if tag in ("script", "style", "head"):
-            self.skip += 1
-        if tag == "blockquote":
-            self.quote += 1
-        if tag in self.BLOCK:
-            self.out.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style", "head"):
-            self.skip = max(0, self.skip - 1)
-        if tag == "blockquote":
-            self.quote = max(0, self.quote - 1)
-        if tag in self.BLOCK:
-            self.out.append("\n")
-
-    def handle_data(self, data: str) -> None:
-        if not self.skip and not self.quote:      # a quoted earlier message is not read
-            self.out.append(data)
-
-
-def html_to_text(html: str) -> str:
-    p = _Text()
-    p.feed(html)
-    p.close()
-    return "".join(p.out).replace("\xa0", " ")
-
-
-_COMMENT = re.compile(r"(^|\s)//.*$")     # "// comment", but not the "//" inside "http://..."
-# German clients put the name after the verb ("Am 05.01.2026 um 12:00 schrieb Judge <judge@...>:"), so "schrieb"
-# may be followed by text; without that the attribution line would be read as a command and refuse the message.
-# Where a client's own trailer or a quoted earlier message starts: nothing after it is read.
-_TRAILER = re.compile(r"^(sent from my .+|sent from (outlook|mail) for .+|get outlook for .+|_{10,}|"
-                      r"from: .+ <?[^ ]+@[^ ]+>?)$", re.I)
-_WROTE = re.compile(r"^(on .+ wrote:|.+ a écrit\s*:|.+ schrieb\b.*:|-+ ?original message ?-+)$", re.I)
-
-
-def clean_lines(text: str) -> list[str]:
-    """Lines to read: up to a signature ("-- "), without quoted lines, "// comments" or surrounding blanks."""
-    out: list[str] = []
-    for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
-        if raw.rstrip() == "--" and raw.startswith("--") or raw == "-- ":
-            break                                   # signature separator
-        line = _COMMENT.sub("", raw).strip()
-        if line.startswith(">"):
-            continue
-        if _WROTE.match(line):
-            if line.lower().startswith("-"):
-                break                               # everything after "--- Original Message ---" is quoted
-            continue
-        if _TRAILER.match(line):
-            break                                   # "Sent from my iPhone", Outlook's "____" / "From: ..." block
-        out.append(line)
-    while out and not out[-1]:
-        out.pop()
-    while out and not out[0]:
-        out.pop(0)
-    return out

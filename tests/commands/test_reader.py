@@ -135,7 +135,7 @@ def test_press_bodies_and_orders_are_not_counted_as_commands(started):
 
 
 def test_every_reply_is_bounded(started):
-    from judge.service import MAX_REPLY_CHARS, bounded
+    from judge.reply_text import MAX_REPLY_CHARS, bounded
     long = "x\n" * MAX_REPLY_CHARS
     cut = bounded(long)
     assert len(cut) < MAX_REPLY_CHARS + 200 and cut.endswith("End of judge reply.\n") and "left out" in cut

@@ -4,7 +4,8 @@ import threading
 import time
 
 from judge.daemon.lanes import Lanes
-from judge.service import Judge, game_named_in
+from judge.commands.named_game import game_named_in
+from judge.service import Judge
 from tests.daemon.conftest import Daemon, send, settings_for, settle
 from tests.e2e.conftest import compose
 

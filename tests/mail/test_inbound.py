@@ -3,7 +3,8 @@ from pathlib import Path
 
 import pytest
 
-from judge.mail.inbound import BadMessage, body_text, clean_lines, html_to_text, read
+from judge.mail.body import body_text, clean_lines, html_to_text
+from judge.mail.inbound import BadMessage, read
 from tests.e2e.conftest import compose
 
 MAIL = Path(__file__).resolve().parents[1] / "data" / "mail"
