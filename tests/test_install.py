@@ -30,6 +30,7 @@ class Installed:
     wheel: Path
     bin: Path
     empty: Path                       # the operator's folder: empty until the judge writes there
+    src: Path                         # the copy of the checkout the wheel was built from
 
 
 def _source_files() -> list[str]:
@@ -67,7 +68,7 @@ def installed(tmp_path_factory) -> Installed:
     _run([sys.executable, "-m", "pip", "--python", venv / "bin" / "python", "install", "--quiet", wheel])
     empty = root / "operator"
     empty.mkdir()
-    return Installed(wheel, venv / "bin", empty)
+    return Installed(wheel, venv / "bin", empty, src)
 
 
 def _env() -> dict:
@@ -97,6 +98,18 @@ def test_the_wheel_carries_every_module_template_and_data_file(installed):
     assert sorted(expected - names) == []
     assert {"judge/mail/__init__.py", "judge/templates/reply/help.txt", "judge/examples/spring-1901.json",
             "judge/picture/fonts/DejaVuSans.ttf", "judge/maps/standard.geometry.json"} <= names
+
+
+def test_the_source_archive_builds_the_same_wheel(installed, tmp_path):
+    """`pip install judge-<version>.tar.gz` (an sdist, as a package index may offer it) builds its wheel from what the
+    archive carries: the templates and DATC cases live outside judge/, so the archive must carry them too."""
+    _run([sys.executable, "setup.py", "-q", "sdist", "-d", tmp_path / "sdist"], cwd=installed.src)
+    [archive] = (tmp_path / "sdist").glob("judge-*.tar.gz")
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", tmp_path / "dist", archive])
+    [wheel] = (tmp_path / "dist").glob("judge-*.whl")
+    from_archive = set(zipfile.ZipFile(wheel).namelist())
+    assert sorted(set(zipfile.ZipFile(installed.wheel).namelist()) - from_archive) == []
+    assert "judge/templates/reply/help.txt" in from_archive and "judge/datc_cases/FORMAT.md" in from_archive
 
 
 def test_the_installed_judge_works_from_an_empty_folder(installed):
