@@ -257,7 +257,7 @@ def cmd_process(args: argparse.Namespace) -> int:
         # A game that stays unreadable is said when its problem is new or changed, then once a day.
         say, mended = reported.news(judge.settings.games_dir, failed, judge.clock())
         for game, why in say.items():
-            print(f"judge process: {game}: {why}", file=sys.stderr)
+            print(f"judge process: {game}: {why} (said again once a day while it lasts)", file=sys.stderr)
         for game in mended:
             print(f"{game}: no longer fails")
         return 1 if failed else 0
