@@ -1134,7 +1134,7 @@ def scenario_side_by_side(args, base: Path) -> dict:
     print("\n== 1. side by side: the bare limit (aiosmtpd + fsync'd spool), "
           + ", ".join(f"{label} ({c})" for label, c in checkouts)
           + f"; {args.games} games, bursts of {args.mails} order mails over {args.threads} SMTP connections, "
-          f"{args.rounds} rounds ==")
+          f"{args.rounds} rounds; the judges' replies to a relay ({args.relay}) in the clients' process ==")
     print(f"  machine now: {load_average()}; an atomic 4 KB write (2 fsyncs) costs {fsync_cost(base / 'calib'):.2f} "
           f"ms on this disk")
     templates = {}
@@ -1145,7 +1145,7 @@ def scenario_side_by_side(args, base: Path) -> dict:
         templates[label] = root
         print(f"  set-up ({label}, not timed): {args.games} games through its own Judge.deliver in "
               f"{t['seconds']:.1f} s")
-    world = World(args.threads)
+    world = World(args.threads, args.relay)
     rounds = []
     rng = random.Random(args.seed)
     try:
