@@ -20,9 +20,10 @@ import pyvips
 BITS = 5                                   # bits a channel in the table's index: 32,768 entries
 _SHIFT = 8 - BITS
 _HALF = 1 << (_SHIFT - 1)
-_LUTS = (pyvips.Image.new_from_list([[(v >> _SHIFT) << (2 * BITS) for v in range(256)]]).cast("ushort"),
-         pyvips.Image.new_from_list([[(v >> _SHIFT) << BITS for v in range(256)]]).cast("ushort"),
-         pyvips.Image.new_from_list([[v >> _SHIFT for v in range(256)]]).cast("ushort"))
+# red, green and blue -> their bits of the table's index, one band each (OR-ed together: the index)
+_LUT = pyvips.Image.new_from_list([[(v >> _SHIFT) << (2 * BITS) for v in range(256)]]).cast("ushort").bandjoin([
+    pyvips.Image.new_from_list([[(v >> _SHIFT) << BITS for v in range(256)]]).cast("ushort"),
+    pyvips.Image.new_from_list([[v >> _SHIFT for v in range(256)]]).cast("ushort")])
 # What the picture's elements are mostly drawn over (besides their own colours): white halos and casings, the land,
 # the sea, the page, the ink and the borders. Blends of every colour with these fill the rest of the palette.
 PARTNERS = ("#ffffff", "#f3ecd8", "#c2d9e8", "#fbf9f4", "#222222", "#7a7466")
@@ -152,7 +153,7 @@ def png(image: pyvips.Image, svg: str, compression: int = 6) -> bytes:
     if pal is None:
         return image.write_to_buffer(".png", palette=True, effort=1, dither=0, compression=compression)
     table = _table(pal, len(colours))
-    index = image[0].maplut(_LUTS[0]) | image[1].maplut(_LUTS[1]) | image[2].maplut(_LUTS[2])
+    index = image.extract_band(0, n=3).maplut(_LUT).bandbool("or")
     index = index.copy_memory()                     # used twice: for its histogram and for the palette indices
     present = bytes((index.hist_find() > 0).write_to_memory())    # a byte per colour up to the highest present
     lut = pyvips.Image.new_from_memory(table.fill(present), 1 << (3 * BITS), 1, 1, "uchar")
