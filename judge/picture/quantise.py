@@ -146,15 +146,22 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def png(image: pyvips.Image, svg: str, compression: int = 6) -> bytes:
-    """An RGB(A) rendering of `svg` as an 8-bit palette PNG, its palette from the SVG's colours."""
+def palette_of(svg: str) -> tuple[list[Colour], int] | None:
+    """The SVG's palette and how many of its first entries the SVG names itself; None past 256 named colours."""
     colours = colours_of(svg)
     pal = palette(colours)
-    if pal is None:
-        return image.write_to_buffer(".png", palette=True, effort=1, dither=0, compression=compression)
-    table = _table(pal, len(colours))
-    index = image.extract_band(0, n=3).maplut(_LUT).bandbool("or")
-    index = index.copy_memory()                     # used twice: for its histogram and for the palette indices
+    return None if pal is None else (pal, len(colours))
+
+
+def codes(image: pyvips.Image) -> pyvips.Image:
+    """Each pixel's colour to 5 bits a channel, as one 15-bit number (ushort), in memory: the key to the palette."""
+    return image.extract_band(0, n=3).maplut(_LUT).bandbool("or").copy_memory()
+
+
+def encode(index: pyvips.Image, pal: list[Colour], exact: int, compression: int = 6) -> bytes:
+    """The 8-bit palette PNG of a picture's colour codes (judge.picture.quantise.codes) in the palette `pal`, whose
+    first `exact` colours are drawn as themselves."""
+    table = _table(pal, exact)
     present = bytes((index.hist_find() > 0).write_to_memory())    # a byte per colour up to the highest present
     lut = pyvips.Image.new_from_memory(table.fill(present), 1 << (3 * BITS), 1, 1, "uchar")
     grey = index.maplut(lut).write_to_buffer(".png", compression=compression, filter="none", keep="none")
@@ -165,3 +172,11 @@ def png(image: pyvips.Image, svg: str, compression: int = 6) -> bytes:
     ihdr[9] = 3                                     # colour type 3: palette indices
     plte = bytes(v for c in pal for v in c)
     return grey[:8] + _chunk(b"IHDR", bytes(ihdr)) + _chunk(b"PLTE", plte) + grey[33:]
+
+
+def png(image: pyvips.Image, svg: str, compression: int = 6) -> bytes:
+    """An RGB(A) rendering of `svg` as an 8-bit palette PNG, its palette from the SVG's colours."""
+    found = palette_of(svg)
+    if found is None:
+        return image.write_to_buffer(".png", palette=True, effort=1, dither=0, compression=compression)
+    return encode(codes(image), *found, compression)
