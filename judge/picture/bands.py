@@ -23,7 +23,8 @@ _KEY = re.compile(r'<g id="legend-key" data-top="([0-9.]+)">')
 _GROUP = re.compile(r"<g\b|</g>")
 _FIRST = '<g id="title">'          # the picture's first layer: before it, the document's head (style, defs, page)
 _TITLE = re.compile(r"<title>[^<]*</title>\n?")
-_ROOT = re.compile(r'(<svg\b[^>]*?\swidth=")([0-9.]+)("[^>]*?\sheight=")([0-9.]+)("[^>]*?\sviewBox=")0 0 [0-9.]+ [0-9.]+(")')
+_ROOT = re.compile(r'(<svg\b[^>]*?\swidth=")([0-9.]+)("[^>]*?\sheight=")([0-9.]+)("[^>]*?\sviewBox=")'
+                   r'0 0 [0-9.]+ [0-9.]+(")')
 KEPT = 8                           # keys kept (one a map and width; about 200 KB each at 1200 px)
 
 Loader = Callable[[str, int], pyvips.Image]

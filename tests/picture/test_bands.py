@@ -91,7 +91,8 @@ def test_a_picture_with_something_else_in_the_key_rows_is_drawn_whole():
 
 
 def test_a_document_without_a_marked_legend_is_drawn_whole():
-    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="#abc"/></svg>'
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30">'
+           '<rect width="40" height="30" fill="#abc"/></svg>')
     counting = Counting()
     index = bands.codes(svg, 40, counting)
     assert counting.documents == [svg] and (index.width, index.height) == (40, 30)
