@@ -78,7 +78,7 @@ def png(svg: str, width: int = 1200, palette: bool = True) -> bytes:
         found = quantise.palette_of(svg)
         if found is not None:
             # read once, straight from the drawing (a copy of its 5.8 MB of RGBA first cost a tenth of a picture's
-            # time), the legend's rows from those kept for it (judge.picture.bands)
+            # time), the legend key's rows from those kept for the map (judge.picture.bands)
             return quantise.encode(bands.codes(svg, width, load), *found, PALETTE_COMPRESSION)
         return quantise.png(load(svg, width), svg, PALETTE_COMPRESSION)
     return render(svg, width).write_to_buffer(".png", compression=COMPRESSION)
