@@ -12,6 +12,9 @@ POWER_CELL = 150.0         # the narrowest a power's name and counts may be; mor
 CELL_H = 36.0
 COLUMNS = 6
 SAMPLE_COLOUR = "#5d6670"     # symbols in the key are neutral: the map's colours are the powers', the key's shapes
+# The key (the rule and the symbols under it) is a band of its own, the same on every picture of a map: it starts
+# this far above the rule, clear of the powers' counts above it (judge.picture.bands draws it once and keeps it)
+KEY_GAP = 4.0
 SAMPLE = PowerStyle("", "", SAMPLE_COLOUR, "#d6d9dc", shade(SAMPLE_COLOUR), text_on(SAMPLE_COLOUR))
 
 
@@ -30,8 +33,9 @@ def build(m: Map, position: Position, styles: dict[str, PowerStyle], width: floa
     n = len(m.powers)
     across = per_row(n, width)
     rows = -(-max(n, 1) // across)
-    out: dict = {"top": top, "height": height(n, width), "powers": [], "texts": [], "units": [], "orders": [],
-                 "marks": [], "centres": [], "rule": top + rows * POWER_ROW + 4}
+    rule = top + rows * POWER_ROW + 4
+    out: dict = {"top": top, "height": height(n, width), "powers": [], "chips": [], "texts": [], "units": [],
+                 "orders": [], "marks": [], "centres": [], "rule": rule, "key_top": rule - KEY_GAP}
     step = width / across
     for i, power in enumerate(m.powers):
         st = styles[power]
@@ -40,7 +44,7 @@ def build(m: Map, position: Position, styles: dict[str, PowerStyle], width: floa
         count = f"{centres} SC, {units} unit{'s' * (units != 1)}"
         out["powers"].append({"x": x + 36, "y": y + 14, "name": st.name, "count": count if centres or units else
                               "out of the game", "colour": st.colour, "out": not (centres or units)})
-        out["units"].append(items.token(st, "A", (x + 18, y + 19)))
+        out["chips"].append(items.token(st, "A", (x + 18, y + 19)))
     cell = width / COLUMNS
     for k, (label, draw) in enumerate(_KEY):
         x, yc = (k % COLUMNS) * cell + 10, top + rows * POWER_ROW + 8 + (k // COLUMNS) * CELL_H + CELL_H / 2

@@ -20,9 +20,10 @@ import pyvips
 BITS = 5                                   # bits a channel in the table's index: 32,768 entries
 _SHIFT = 8 - BITS
 _HALF = 1 << (_SHIFT - 1)
-_LUTS = (pyvips.Image.new_from_list([[(v >> _SHIFT) << (2 * BITS) for v in range(256)]]).cast("ushort"),
-         pyvips.Image.new_from_list([[(v >> _SHIFT) << BITS for v in range(256)]]).cast("ushort"),
-         pyvips.Image.new_from_list([[v >> _SHIFT for v in range(256)]]).cast("ushort"))
+# red, green and blue -> their bits of the table's index, one band each (OR-ed together: the index)
+_LUT = pyvips.Image.new_from_list([[(v >> _SHIFT) << (2 * BITS) for v in range(256)]]).cast("ushort").bandjoin([
+    pyvips.Image.new_from_list([[(v >> _SHIFT) << BITS for v in range(256)]]).cast("ushort"),
+    pyvips.Image.new_from_list([[v >> _SHIFT for v in range(256)]]).cast("ushort")])
 # What the picture's elements are mostly drawn over (besides their own colours): white halos and casings, the land,
 # the sea, the page, the ink and the borders. Blends of every colour with these fill the rest of the palette.
 PARTNERS = ("#ffffff", "#f3ecd8", "#c2d9e8", "#fbf9f4", "#222222", "#7a7466")
@@ -32,6 +33,8 @@ _W = (2, 4, 3)
 _COLOUR = re.compile(r"#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b")
 _NONZERO = bytes([0] + [1] * 255)          # bytes.translate: any byte but 0 -> 1
 MAX_TABLES = 16                            # palettes whose tables are kept (a variant's pictures share one)
+_BATCH = 256                               # colours from which nearest_all asks libvips (its ~35 calls cost ~15 ms)
+_OFFSET = 2 * sum(_W) * 255 * 255          # makes every score of nearest_all positive
 
 Colour = tuple[int, int, int]
 
@@ -90,6 +93,8 @@ class _Table:
         return ((c[0] >> _SHIFT) << (2 * BITS)) | ((c[1] >> _SHIFT) << BITS) | (c[2] >> _SHIFT)
 
     def nearest(self, i: int) -> int:
+        """The palette entry nearest the centre of cell i; of those as near, the first in the palette (as
+        nearest_all finds it: a picture is the same whichever way its colours were looked up)."""
         r = ((i >> (2 * BITS)) << _SHIFT) + _HALF
         g = (((i >> BITS) & ((1 << BITS) - 1)) << _SHIFT) + _HALF
         b = ((i & ((1 << BITS) - 1)) << _SHIFT) + _HALF
@@ -102,13 +107,41 @@ class _Table:
                 if 0 <= j < len(order):
                     c = pal[order[j]]
                     d = _W[0] * (c[0] - r) ** 2 + _W[1] * (c[1] - g) ** 2 + _W[2] * (c[2] - b) ** 2
-                    if d < best:
+                    if d < best or (d == best and order[j] < found):
                         best, found = d, order[j]
             gap = min(g - greens[lo] if lo >= 0 else 1 << 10, greens[hi] - g if hi < len(order) else 1 << 10)
-            if _W[1] * gap * gap >= best:
+            if _W[1] * gap * gap > best:
                 break
             lo, hi = lo - 1, hi + 1
         return found
+
+    def nearest_all(self, cells: list[int]) -> list[int]:
+        """nearest() of each cell, found for all of them at once by libvips (a new palette brings a couple of
+        thousand colours: one by one in Python they took 70 ms, a third of a picture).
+
+        The weighted distance from a cell's centre c to a palette colour p, less the part that is c's alone, is
+        sum(w p^2) - 2 sum(w c p): a matrix product and a row added. Each of those scores (whole numbers), shifted
+        to be positive, times 256, plus p's index, gives one number per pair whose least in a row of the palette
+        names the nearest colour (the first, where two are as near); rows are halved with minpair until one is
+        left.
+        """
+        if len(cells) < _BATCH or len(self.pal) < 2:
+            return [self.nearest(i) for i in cells]
+        mask = (1 << BITS) - 1
+        values = [v for i in cells for v in (((i >> (2 * BITS)) << _SHIFT) + _HALF,
+                                             (((i >> BITS) & mask) << _SHIFT) + _HALF, ((i & mask) << _SHIFT) + _HALF)]
+        centres = pyvips.Image.new_from_memory(struct.pack(f"={len(values)}d", *values), 3, len(cells), 1, "double")
+        n, size = len(cells), 1 << (len(self.pal) - 1).bit_length()           # a power of two: halved evenly
+        pal = self.pal + [self.pal[0]] * (size - len(self.pal))               # (the padding never wins a tie)
+        across = pyvips.Image.new_from_list([[-2 * _W[k] * c[k] for c in pal] for k in range(3)])
+        own = pyvips.Image.new_from_list([[sum(w * v * v for w, v in zip(_W, c)) for c in pal]])
+        column = pyvips.Image.xyz(size, n)[0]
+        score = ((centres.matrixmultiply(across) + own.replicate(1, n) + _OFFSET) * 256 + column).cast("double")
+        score = score.copy_memory()
+        while score.width > 1:                  # (each half kept: else every level would draw the one below twice)
+            half = score.width // 2
+            score = score.crop(0, 0, half, n).minpair(score.crop(half, 0, half, n)).copy_memory()
+        return [int(v) % 256 for v in struct.unpack(f"={n}d", score.write_to_memory())]
 
     def fill(self, present: bytes) -> bytes:
         """The table, with an entry for every 15-bit colour marked in `present` (one byte each, 0 or not)."""
@@ -118,10 +151,13 @@ class _Table:
             new = int.from_bytes(present.translate(_NONZERO), "little") & ~int.from_bytes(self.known, "little")
             if new:
                 todo = new.to_bytes(len(present), "little")     # 1 where a colour is to be looked up
+                cells = []
                 i = todo.find(1)
                 while i >= 0:
-                    self.lut[i], self.known[i] = self.nearest(i), 1
+                    cells.append(i)
                     i = todo.find(1, i + 1)
+                for i, k in zip(cells, self.nearest_all(cells)):
+                    self.lut[i], self.known[i] = k, 1
             return bytes(self.lut)
 
 
@@ -145,15 +181,22 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def png(image: pyvips.Image, svg: str, compression: int = 6) -> bytes:
-    """An RGB(A) rendering of `svg` as an 8-bit palette PNG, its palette from the SVG's colours."""
+def palette_of(svg: str) -> tuple[list[Colour], int] | None:
+    """The SVG's palette and how many of its first entries the SVG names itself; None past 256 named colours."""
     colours = colours_of(svg)
     pal = palette(colours)
-    if pal is None:
-        return image.write_to_buffer(".png", palette=True, effort=1, dither=0, compression=compression)
-    table = _table(pal, len(colours))
-    index = image[0].maplut(_LUTS[0]) | image[1].maplut(_LUTS[1]) | image[2].maplut(_LUTS[2])
-    index = index.copy_memory()                     # used twice: for its histogram and for the palette indices
+    return None if pal is None else (pal, len(colours))
+
+
+def codes(image: pyvips.Image) -> pyvips.Image:
+    """Each pixel's colour to 5 bits a channel, as one 15-bit number (ushort), in memory: the key to the palette."""
+    return image.extract_band(0, n=3).maplut(_LUT).bandbool("or").copy_memory()
+
+
+def encode(index: pyvips.Image, pal: list[Colour], exact: int, compression: int = 6) -> bytes:
+    """The 8-bit palette PNG of a picture's colour codes (judge.picture.quantise.codes) in the palette `pal`, whose
+    first `exact` colours are drawn as themselves."""
+    table = _table(pal, exact)
     present = bytes((index.hist_find() > 0).write_to_memory())    # a byte per colour up to the highest present
     lut = pyvips.Image.new_from_memory(table.fill(present), 1 << (3 * BITS), 1, 1, "uchar")
     grey = index.maplut(lut).write_to_buffer(".png", compression=compression, filter="none", keep="none")
@@ -164,3 +207,11 @@ def png(image: pyvips.Image, svg: str, compression: int = 6) -> bytes:
     ihdr[9] = 3                                     # colour type 3: palette indices
     plte = bytes(v for c in pal for v in c)
     return grey[:8] + _chunk(b"IHDR", bytes(ihdr)) + _chunk(b"PLTE", plte) + grey[33:]
+
+
+def png(image: pyvips.Image, svg: str, compression: int = 6) -> bytes:
+    """An RGB(A) rendering of `svg` as an 8-bit palette PNG, its palette from the SVG's colours."""
+    found = palette_of(svg)
+    if found is None:
+        return image.write_to_buffer(".png", palette=True, effort=1, dither=0, compression=compression)
+    return encode(codes(image), *found, compression)

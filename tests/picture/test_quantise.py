@@ -114,7 +114,7 @@ def test_the_table_looks_up_each_colour_when_it_first_turns_up_and_keeps_it():
     table = quantise._Table(pal, len(named))
     table.fill(marked(first))
     seen = []
-    table.nearest = lambda i, find=table.nearest: seen.append(i) or find(i)
+    table.nearest_all = lambda cells, find=table.nearest_all: seen.extend(cells) or find(cells)
     lut = table.fill(marked(first + later, cells // 2 + 1))  # (a histogram ends at the highest colour present)
     assert sorted(seen) == sorted(set(later) - set(first) - {quantise._Table.index(c) for c in named})
 
@@ -129,3 +129,25 @@ def test_the_table_looks_up_each_colour_when_it_first_turns_up_and_keeps_it():
                   ((i & 31) << shift) + half]
         dist = [sum(k * (a - b) ** 2 for k, a, b in zip(w, c, centre)) for c in pal]
         assert dist[lut[i]] == min(dist), i
+
+
+@pytest.mark.parametrize("count", [40, 3000])
+def test_the_nearest_colours_of_many_cells_at_once_are_those_found_one_by_one(count):
+    """A new palette brings thousands of colours, looked up together by libvips (a few, one by one in Python): both
+    find the same entry, the nearest (of those as near, the first: a picture's bytes never depend on which way its
+    colours were looked up before), whatever the palette's size (padded to 256 for libvips)."""
+    import random
+    for named in ([(255, 255, 255), (0, 0, 0), (200, 49, 43), (39, 55, 140), (243, 236, 216)],
+                  [(255, 255, 255), (0, 0, 0), (194, 217, 232)]):
+        pal = quantise.palette(named)
+        pal = pal[:len(pal) - 7]                             # not a power of two
+        table = quantise._Table(pal, len(named))
+        cells = random.Random(count).sample(range(1 << (3 * quantise.BITS)), count)
+        found = table.nearest_all(cells)
+        assert len(found) == count and max(found) < len(pal)
+        shift, half, w = 8 - quantise.BITS, 1 << (7 - quantise.BITS), (2, 4, 3)
+        for i, k, one in zip(cells, found, (table.nearest(i) for i in cells)):
+            centre = [((i >> (2 * quantise.BITS)) << shift) + half, (((i >> quantise.BITS) & 31) << shift) + half,
+                      ((i & 31) << shift) + half]
+            dist = [sum(f * (a - b) ** 2 for f, a, b in zip(w, c, centre)) for c in pal]
+            assert k == one and dist[k] == min(dist) and dist.index(min(dist)) == k, i
