@@ -6,7 +6,7 @@ from typing import Any
 from judge import maps
 from judge.adjudicator import adjudicate as adjudicate_phase
 from judge.orders import order_power
-from judge.orders.sets import build_order_set
+from judge.orders.sets import legal_orders
 from judge.orders.validate import Validator
 from judge.position import Position
 from judge.result_text import result_text
@@ -115,17 +115,19 @@ class _Adjudication:
         for power in m.powers:
             if power not in texts:
                 continue
-            oset = build_order_set(power, texts[power], position, m, ruleset, validator)
-            legal += oset.orders
-            if oset.errors:
-                errors += ({"power": power, "order": text, "error": msg} for text, msg in oset.errors)
+            orders, refused = legal_orders(power, texts[power], position, m, ruleset, validator)
+            legal += orders
+            if refused:
+                errors += ({"power": power, "order": text, "error": msg} for text, msg in refused)
         self.errors = errors
         outcome = self.outcome = adjudicate_phase(m, position, legal, ruleset)
         rank = _ranks(m).get
         rows = []
+        append, unit_orders = rows.append, position.phase.kind != "A"    # (movement and retreat orders name a unit)
         for order, marks in outcome.results:
-            power = order_power(order)
-            rows.append((rank(power, 99), str(order), power, marks))
+            power = order.unit[0] if unit_orders else order_power(order)
+            text = order._text                  # (str(order), read without the call when it was written before)
+            append((rank(power, 99), text if text is not None else str(order), power, marks))
         rows.sort()
         self.rows = rows
         long = isinstance(state.get("phase"), str) and " " in state["phase"].strip()   # (the form the request used)

@@ -5,8 +5,6 @@ A *legal* order is one that could succeed whatever the others order; whether it 
 """
 from __future__ import annotations
 
-from functools import cached_property
-
 from judge import builds
 from judge.maps import Map
 from judge.maps.features import crossing_allowed, league_forbids
@@ -30,12 +28,17 @@ class Validator:
         # reads more of the board than the units the order names marks itself tainted and is not remembered.
         self._memo = memo.table(m, rules) if self.kind == "M" and not self._special else None
         self._tainted = False
+        self._fleet_seas: frozenset[str] | None = None
 
-    @cached_property
+    @property
     def fleet_seas(self) -> frozenset[str]:
-        """Where fleets stand that may convoy (seas and ports): read only by the orders that need a route."""
-        areas = self.m.convoy_areas
-        return frozenset(p for p, u in self.pos.units.items() if u.kind == "F" and p in areas)
+        """Where fleets stand that may convoy (seas and ports): read only by the orders that need a route, and found
+        once. (A plain attribute, not functools.cached_property, which takes a lock on every first read.)"""
+        seas = self._fleet_seas
+        if seas is None:
+            areas = self.m.convoy_areas
+            seas = self._fleet_seas = frozenset([p for p, u in self.pos.units.items() if u[1] == "F" and p in areas])
+        return seas
 
     # -- entry points ----------------------------------------------------------------------------------------------
     def order(self, text: str, power: str) -> Order:
@@ -46,9 +49,26 @@ class Validator:
         return order if order is not None else self._check(text, power)
 
     def all_legal(self, texts: list[str], power: str) -> list[Order] | None:
-        """Every text's order, in turn, when all are legal (the usual set); None as soon as one is not."""
+        """Every text's order, in turn, when all are legal (the usual set); None as soon as one is not.
+
+        (The memo's recall is written out here, not called per order: this loop is most of a phase's order entry.)
+        """
+        texts_memo = self._memo
         try:
-            return [self.order(text, power) for text in texts]
+            if texts_memo is None:
+                return [self.bind(parse(text, self.m, self.kind), power) for text in texts]
+            units, out = self.pos.units, []
+            for text in texts:
+                hit = texts_memo.get(text)
+                if hit is not None:
+                    unit = units.get(hit[0])
+                    if unit is not None and unit[0] == power:
+                        order = hit[2].get(unit if hit[1] is None else (unit, units.get(hit[1])))
+                        if order is not None:
+                            out.append(order)
+                            continue
+                out.append(self._check(text, power))
+            return out
         except OrderError:
             return None
 
