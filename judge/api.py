@@ -1,6 +1,7 @@
 """The JSON adjudication interface (shared/spec/judge-json.md): adjudicate(state, orders, rules) -> result."""
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any
 
 from judge import maps
@@ -74,11 +75,14 @@ def read_orders(orders: Any, m: maps.Map) -> dict[str, list[str]]:
             raise ValueError(f"UNKNOWN POWER: {power!r}")
         if isinstance(texts, str):
             texts = [texts]
-        if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
-            raise ValueError(f"ORDERS OF {power} MUST BE A LIST OF STRINGS")
+        if type(texts) is not list or not all(map(isinstance, texts, _STR)):     # (the usual list, checked in C)
+            if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+                raise ValueError(f"ORDERS OF {power} MUST BE A LIST OF STRINGS")
         out[power] = texts
     return out
 
+
+_STR = repeat(str)
 
 PICTURES = ("svg",)
 
