@@ -16,6 +16,7 @@ from judge.rules import DuplicateOrders, Ruleset
 
 @dataclass
 class OrderSet:
+    """A power's order texts read: the orders that count, the errors, and each line's verdict."""
     orders: list[Order] = field(default_factory=list)
     errors: list[tuple[str, str]] = field(default_factory=list)     # (order text, diagnostic)
     accepted: list[tuple[str, Order]] = field(default_factory=list)  # (order text, the order it became)
