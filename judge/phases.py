@@ -5,6 +5,7 @@ comes; solo wins. What some house rules add happens there too: home centres reas
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 
 from judge import builds
 from judge.maps import Map
@@ -30,10 +31,7 @@ def update_ownership(m: Map, units: dict[str, Unit], centers: dict[str, str]) ->
 
 
 def _count(powers) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for p in powers:
-        counts[p] = counts.get(p, 0) + 1
-    return counts
+    return Counter(powers)          # (counted in C)
 
 
 def needs_adjustment(m: Map, units: dict[str, Unit], centers: dict[str, str], anywhere: bool = False,
