@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from judge.house_state import POWER_KEYS, HouseState, power_map as _power_map
 from judge.maps import Map
 
 SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
@@ -113,52 +114,6 @@ class Dislodged(NamedTuple):
 
 
 @dataclass(frozen=True)
-class HouseState:
-    """What some house rules and DPjudge maps add to a position about the powers (never changed: a change makes a new
-    one). A standard game has none (Position.house is None)."""
-    dummies: frozenset[str] = frozenset()        # powers no player plays (immobile_dummies, dummy_fire, vassals)
-    homes: dict[str, tuple[str, ...]] | None = None   # home centres reassigned in the game (NEWHOMES); None: the map's
-    mobilizing: dict[str, int] = field(default_factory=dict)   # builds a power makes without centres (mobilize)
-    vassals: dict[str, str] = field(default_factory=dict)      # a dummy -> the power it is the vassal of
-
-    def to_json(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {}
-        if self.dummies:
-            doc["dummies"] = sorted(self.dummies)
-        if self.homes is not None:
-            doc["homes"] = {p: list(h) for p, h in self.homes.items()}
-        if self.mobilizing:
-            doc["mobilizing"] = dict(self.mobilizing)
-        if self.vassals:
-            doc["vassals"] = dict(self.vassals)
-        return doc
-
-    @classmethod
-    def from_json(cls, doc: dict, m: Map) -> "HouseState | None":
-        if _POWER_KEYS.isdisjoint(doc):
-            return None
-        dummies = doc.get("dummies", [])
-        if not isinstance(dummies, list) or any(d not in m.powers for d in dummies):
-            raise ValueError(f"DUMMIES MUST BE A LIST OF POWERS: {dummies!r}")
-        homes = doc.get("homes")
-        if homes is not None:
-            homes = {p: tuple(c) for p, c in _power_map(homes, m, "homes").items()}
-            if any(c not in m.centers for cs in homes.values() for c in cs):
-                raise ValueError("HOMES MUST BE SUPPLY CENTERS")
-        mobilizing = _power_map(doc.get("mobilizing", {}), m, "mobilizing")
-        if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in mobilizing.values()):
-            raise ValueError("MOBILIZING MUST GIVE EACH POWER A NUMBER OF BUILDS")
-        vassals = _power_map(doc.get("vassals", {}), m, "vassals")
-        if any(v not in m.powers for v in vassals.values()):
-            raise ValueError("VASSALS MUST NAME THEIR CONTROLLING POWER")
-        return cls(frozenset(dummies), homes, dict(mobilizing), dict(vassals))
-
-
-POWER_KEYS = ("dummies", "homes", "mobilizing", "vassals")
-_POWER_KEYS = frozenset(POWER_KEYS)
-
-
-@dataclass(frozen=True)
 class Position:
     """Treated as immutable: every change makes a new Position."""
     phase: Phase
@@ -217,6 +172,19 @@ class Position:
     @classmethod
     def from_json(cls, doc: Any, m: Map) -> "Position":
         """Read a state document (shared/spec/judge-json.md); ValueError names the first thing wrong."""
+        try:
+            known = _read_known(doc, m)
+        except TypeError:               # (a list or an object where a name belongs: _read names it)
+            known = None
+        if known is not None:
+            return known
+        position = cls._read(doc, m)
+        _remember_lists(doc, m)
+        return position
+
+    @classmethod
+    def _read(cls, doc: Any, m: Map) -> "Position":
+        """from_json, every field checked in turn (the first thing wrong is the one named)."""
         if not isinstance(doc, dict):
             raise ValueError("STATE MUST BE AN OBJECT")
         if not _STATE_KEYS.issuperset(doc):
@@ -274,13 +242,59 @@ class Position:
         return cls(phase, units, centers, dislodged, HouseState.from_json(doc, m))
 
 
-def _power_map(obj: Any, m: Map, what: str) -> dict:
-    if not isinstance(obj, dict):
-        raise ValueError(f"{what.upper()} MUST BE AN OBJECT KEYED BY POWER")
-    for power in obj:
-        if power not in m.powers:
-            raise ValueError(f"UNKNOWN POWER: {power!r}")
-    return obj
+# A state's lists read before, per map: (power, its units' texts) -> {province: unit}, and ("", power, its centres)
+# -> {centre: power}, each list as it was written (a state names the same lists again and again: a power's centres
+# change once a year). Only lists of a state that was read without error are kept.
+_LISTS: dict[int, tuple[Map, dict[tuple, dict]]] = {}
+_LISTS_LIMIT = 50_000
+_USUAL_KEYS = frozenset(("phase", "units", "centers", "dislodged"))
+
+
+def _read_known(doc: Any, m: Map) -> Position | None:
+    """A usual state (a phase, units and centres; nothing dislodged, no house fields) whose every list was read before:
+    its units and centres put together from those lists, all checks done then; None for any other state."""
+    if type(doc) is not dict or not _USUAL_KEYS.issuperset(doc) or doc.get("dislodged") or m.flow is not None:
+        return None
+    entry = _LISTS.get(id(m))
+    phase = _PHASES.get(doc.get("phase"))
+    units_doc, centers_doc = doc.get("units", {}), doc.get("centers", {})
+    if entry is None or entry[0] is not m or phase is None or type(units_doc) is not dict or \
+            type(centers_doc) is not dict or (phase.season_index != 2 and "SF"[phase.season_index] not in m.calendar):
+        return None
+    lists = entry[1].get
+    units: dict[str, Unit] = {}
+    centers: dict[str, str] = {}
+    count = owned = 0
+    for power, lst in units_doc.items():
+        got = lists((power, tuple(lst))) if type(lst) is list else None
+        if got is None:
+            return None
+        units.update(got)
+        count += len(got)
+    for power, lst in centers_doc.items():
+        got = lists(("", power, tuple(lst))) if type(lst) is list else None
+        if got is None:
+            return None
+        centers.update(got)
+        owned += len(got)
+    if len(units) != count or len(centers) != owned:
+        return None                 # (two units in a province, a centre owned twice: _read names it)
+    return Position(phase, units, centers, {}, None)
+
+
+def _remember_lists(doc: dict, m: Map) -> None:
+    """Keep the lists of a usual state just read without error, for _read_known."""
+    if not _USUAL_KEYS.issuperset(doc) or doc.get("dislodged") or m.flow is not None:
+        return
+    entry = _LISTS.get(id(m))
+    if entry is None or entry[0] is not m or len(entry[1]) >= _LISTS_LIMIT:
+        entry = _LISTS[id(m)] = (m, {})
+    lists, known = entry[1], _known_units(m)
+    for power, lst in doc.get("units", {}).items():
+        seen = known[power]
+        lists[power, tuple(lst)] = {seen[t][0]: seen[t][1] for t in lst}
+    for power, lst in doc.get("centers", {}).items():
+        lists["", power, tuple(lst)] = dict.fromkeys(lst, power)
 
 
 _STATE_KEYS = frozenset(("phase", "units", "centers", "dislodged", *POWER_KEYS))
