@@ -5,7 +5,6 @@ comes; solo wins. What some house rules add happens there too: home centres reas
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from operator import itemgetter
 
 from judge import builds
@@ -33,7 +32,10 @@ def update_ownership(m: Map, units: dict[str, Unit], centers: dict[str, str]) ->
 
 
 def _count(powers) -> dict[str, int]:
-    return Counter(powers)          # (counted in C)
+    counts: dict[str, int] = {}
+    for p in powers:
+        counts[p] = counts.get(p, 0) + 1
+    return counts
 
 
 _COUNTED: tuple = (None, {})

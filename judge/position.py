@@ -176,11 +176,7 @@ class Position:
             known = _read_known(doc, m)
         except TypeError:               # (a list or an object where a name belongs: _read names it)
             known = None
-        if known is not None:
-            return known
-        position = cls._read(doc, m)
-        _remember_lists(doc, m)
-        return position
+        return known if known is not None else cls._read(doc, m)
 
     @classmethod
     def _read(cls, doc: Any, m: Map) -> "Position":
@@ -243,58 +239,83 @@ class Position:
 
 
 # A state's lists read before, per map: (power, its units' texts) -> {province: unit}, and ("", power, its centres)
-# -> {centre: power}, each list as it was written (a state names the same lists again and again: a power's centres
-# change once a year). Only lists of a state that was read without error are kept.
-_LISTS: dict[int, tuple[Map, dict[tuple, dict]]] = {}
+# -> {centre: power}, each list as it was written (states name the same lists again and again: a power's centres
+# change once a year). Only lists read without error are kept.
+_LISTS: dict[int, tuple[Map, dict[tuple, dict], frozenset[str]]] = {}
 _LISTS_LIMIT = 50_000
 _USUAL_KEYS = frozenset(("phase", "units", "centers", "dislodged"))
 
 
 def _read_known(doc: Any, m: Map) -> Position | None:
-    """A usual state (a phase, units and centres; nothing dislodged, no house fields) whose every list was read before:
-    its units and centres put together from those lists, all checks done then; None for any other state."""
+    """A usual state (a phase, units and centres; nothing dislodged, no house fields), put together from its lists,
+    each read once and then taken as it was read; None for any other state, and for one with anything wrong (then
+    Position._read names the first thing wrong)."""
     if type(doc) is not dict or not _USUAL_KEYS.issuperset(doc) or doc.get("dislodged") or m.flow is not None:
         return None
-    entry = _LISTS.get(id(m))
-    phase = _PHASES.get(doc.get("phase"))
-    units_doc, centers_doc = doc.get("units", {}), doc.get("centers", {})
-    if entry is None or entry[0] is not m or phase is None or type(units_doc) is not dict or \
-            type(centers_doc) is not dict or (phase.season_index != 2 and "SF"[phase.season_index] not in m.calendar):
+    try:
+        phase = _phase(doc.get("phase"), None)
+    except ValueError:
         return None
-    lists = entry[1].get
+    units_doc, centers_doc = doc.get("units", {}), doc.get("centers", {})
+    if type(units_doc) is not dict or type(centers_doc) is not dict or (
+            phase.season_index != 2 and "SF"[phase.season_index] not in m.calendar):
+        return None
+    entry = _LISTS.get(id(m))
+    if entry is None or entry[0] is not m or len(entry[1]) >= _LISTS_LIMIT:
+        entry = _LISTS[id(m)] = (m, {}, frozenset(m.powers))
+    lists, powers = entry[1], entry[2]
+    if not powers.issuperset(units_doc) or not powers.issuperset(centers_doc):
+        return None
     units: dict[str, Unit] = {}
     centers: dict[str, str] = {}
     count = owned = 0
     for power, lst in units_doc.items():
-        got = lists((power, tuple(lst))) if type(lst) is list else None
-        if got is None:
+        if type(lst) is not list:
             return None
+        key = (power, tuple(lst))
+        got = lists.get(key)
+        if got is None:
+            got = lists[key] = _unit_list(lst, power, m)
+            if got is None:
+                del lists[key]
+                return None
         units.update(got)
         count += len(got)
     for power, lst in centers_doc.items():
-        got = lists(("", power, tuple(lst))) if type(lst) is list else None
-        if got is None:
+        if type(lst) is not list:
             return None
+        key = ("", power, tuple(lst))
+        got = lists.get(key)
+        if got is None:
+            got = dict.fromkeys(lst, power)
+            if len(got) != len(lst) or not m.centers.issuperset(got):
+                return None
+            lists[key] = got
         centers.update(got)
         owned += len(got)
     if len(units) != count or len(centers) != owned:
-        return None                 # (two units in a province, a centre owned twice: _read names it)
+        return None                 # (two units in a province, a centre owned twice)
     return Position(phase, units, centers, {}, None)
 
 
-def _remember_lists(doc: dict, m: Map) -> None:
-    """Keep the lists of a usual state just read without error, for _read_known."""
-    if not _USUAL_KEYS.issuperset(doc) or doc.get("dislodged") or m.flow is not None:
-        return
-    entry = _LISTS.get(id(m))
-    if entry is None or entry[0] is not m or len(entry[1]) >= _LISTS_LIMIT:
-        entry = _LISTS[id(m)] = (m, {})
-    lists, known = entry[1], _known_units(m)
-    for power, lst in doc.get("units", {}).items():
-        seen = known[power]
-        lists[power, tuple(lst)] = {seen[t][0]: seen[t][1] for t in lst}
-    for power, lst in doc.get("centers", {}).items():
-        lists["", power, tuple(lst)] = dict.fromkeys(lst, power)
+def _unit_list(texts: list, power: str, m: Map) -> dict[str, Unit] | None:
+    """A power's list of units by province, or None if one is not a unit of the map or two stand in one province."""
+    out: dict[str, Unit] = {}
+    seen = _known_units(m).get(power) or {}
+    for text in texts:
+        pair = seen.get(text) if type(text) is str else None
+        if pair is None:
+            try:
+                unit = parse_unit(text, power, m)
+            except ValueError:
+                return None
+            prov = unit[2][:3]
+        else:
+            prov, unit = pair
+        if prov in out:
+            return None
+        out[prov] = unit
+    return out
 
 
 _STATE_KEYS = frozenset(("phase", "units", "centers", "dislodged", *POWER_KEYS))

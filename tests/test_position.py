@@ -77,7 +77,7 @@ def _random_state(rng, m, pool):
             owners.setdefault(rng.choice(m.powers), []).append(c)
         doc = {"phase": rng.choice(["S1901M", "F1905M", "W1903A", "S1902R"]), "units": units, "centers": owners}
         pool.append(doc)
-    spoil = rng.randrange(13)
+    spoil = rng.randrange(14)
     power = rng.choice(m.powers)
     if spoil == 0:                                  # a unit in a province another power's unit stands in
         other = next((u for p, lst in doc["units"].items() if p != power for u in lst), None)
@@ -102,6 +102,10 @@ def _random_state(rng, m, pool):
     elif spoil == 10 and doc["units"]:
         owner = next(iter(doc["units"]))
         doc["units"][owner] = dict.fromkeys(doc["units"][owner], 1)      # an object of the names, not a list
+    elif spoil == 11 and doc["units"]:
+        owner, lst = next(iter(doc["units"].items()))
+        if isinstance(lst, list) and lst:
+            doc["units"][owner] = [*lst, lst[0]]    # a unit named twice
     elif spoil == 8 and doc["units"]:
         doc["units"] = dict(reversed(list(doc["units"].items())))     # the same lists in another order
     return doc if spoil != 9 else start
