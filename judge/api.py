@@ -1,12 +1,13 @@
 """The JSON adjudication interface (shared/spec/judge-json.md): adjudicate(state, orders, rules) -> result."""
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any
 
 from judge import maps
 from judge.adjudicator import adjudicate as adjudicate_phase
 from judge.orders import order_power
-from judge.orders.sets import build_order_set
+from judge.orders.sets import legal_orders
 from judge.orders.validate import Validator
 from judge.position import Position
 from judge.result_text import result_text
@@ -74,11 +75,14 @@ def read_orders(orders: Any, m: maps.Map) -> dict[str, list[str]]:
             raise ValueError(f"UNKNOWN POWER: {power!r}")
         if isinstance(texts, str):
             texts = [texts]
-        if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
-            raise ValueError(f"ORDERS OF {power} MUST BE A LIST OF STRINGS")
+        if type(texts) is not list or not all(map(isinstance, texts, _STR)):     # (the usual list, checked in C)
+            if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+                raise ValueError(f"ORDERS OF {power} MUST BE A LIST OF STRINGS")
         out[power] = texts
     return out
 
+
+_STR = repeat(str)
 
 PICTURES = ("svg",)
 
@@ -115,17 +119,19 @@ class _Adjudication:
         for power in m.powers:
             if power not in texts:
                 continue
-            oset = build_order_set(power, texts[power], position, m, ruleset, validator)
-            legal += oset.orders
-            if oset.errors:
-                errors += ({"power": power, "order": text, "error": msg} for text, msg in oset.errors)
+            orders, refused = legal_orders(power, texts[power], position, m, ruleset, validator)
+            legal += orders
+            if refused:
+                errors += ({"power": power, "order": text, "error": msg} for text, msg in refused)
         self.errors = errors
         outcome = self.outcome = adjudicate_phase(m, position, legal, ruleset)
         rank = _ranks(m).get
         rows = []
+        append, unit_orders = rows.append, position.phase.kind != "A"    # (movement and retreat orders name a unit)
         for order, marks in outcome.results:
-            power = order_power(order)
-            rows.append((rank(power, 99), str(order), power, marks))
+            power = order.unit[0] if unit_orders else order_power(order)
+            text = order._text                  # (str(order), read without the call when it was written before)
+            append((rank(power, 99), text if text is not None else str(order), power, marks))
         rows.sort()
         self.rows = rows
         long = isinstance(state.get("phase"), str) and " " in state["phase"].strip()   # (the form the request used)

@@ -6,7 +6,8 @@ building, partisans, factories, alternative home centres), as DPjudge's Game.bui
 from __future__ import annotations
 
 import dataclasses
-from operator import countOf, itemgetter
+from collections import Counter
+from operator import itemgetter
 
 from judge.maps import Map
 from judge.maps.features import PowerBuilds
@@ -36,8 +37,21 @@ def count(m: Map, position: Position, power: str) -> int:
     owed = position.house.mobilizing.get(power, 0) if position.house is not None else 0
     if m.power_builds:
         owed += len(partisans(m, position.house, power, position.centers))
-    centres = countOf(position.centers.values(), power)             # (counted in C: no lists made)
-    return m.builds_allowed(centres + owed - countOf(map(_POWER, position.units.values()), power))
+    centres, units = _tallies(position)
+    return m.builds_allowed(centres.get(power, 0) + owed - units.get(power, 0))
+
+
+_LAST: tuple = (None, {}, {})
+
+
+def _tallies(position: Position) -> tuple[dict[str, int], dict[str, int]]:
+    """Centres and units per power, counted in C once for the last position asked about (an adjustment phase asks
+    for every power in turn, in order entry and again in adjudication). The position is held, so `is` is safe."""
+    global _LAST
+    last = _LAST
+    if last[0] is not position:
+        last = _LAST = (position, Counter(position.centers.values()), Counter(map(_POWER, position.units.values())))
+    return last[1], last[2]
 
 
 def claims_left(m: Map, house: HouseState | None, power: str) -> int:
@@ -121,7 +135,7 @@ def _candidates(m: Map, power: str, centers: dict[str, str], rules: Ruleset, hou
         return list(own if own or not _homeless(m, house) else m.homes(power))
     if rules.remote_builds and not any(centers.get(h) == power for h in own):
         return []
-    owned = [c for c, owner in centers.items() if owner == power]
+    owned = _owned(centers).get(power, ())
     reverted = _mobilizing_homes(m, house, power)
     if _anywhere(m, rules, house):
         return [c for c in owned if c not in reverted]
@@ -129,6 +143,26 @@ def _candidates(m: Map, power: str, centers: dict[str, str], rules: Ruleset, hou
         every = {h for p in m.powers for h in homes(m, house, p)}
         return [c for c in owned if c in every and c not in reverted]
     return [c for c in owned if c in own and c not in reverted]
+
+
+_OWNED: tuple = (None, {})
+
+
+def _owned(centers: dict[str, str]) -> dict[str, list[str]]:
+    """Each power's centres, in the dict's order: made once for the last centres asked about (every build order and
+    build site asks); the dict is held, and centres are never changed in place (judge.position)."""
+    global _OWNED
+    last = _OWNED
+    if last[0] is not centers:
+        lists: dict[str, list[str]] = {}
+        for c, owner in centers.items():
+            lst = lists.get(owner)
+            if lst is None:
+                lists[owner] = [c]
+            else:
+                lst.append(c)
+        last = _OWNED = (centers, lists)
+    return last[1]
 
 
 def _mobilizing_homes(m: Map, house: HouseState | None, power: str) -> set[str]:

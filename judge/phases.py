@@ -5,6 +5,7 @@ comes; solo wins. What some house rules add happens there too: home centres reas
 from __future__ import annotations
 
 import dataclasses
+from operator import itemgetter
 
 from judge import builds
 from judge.maps import Map
@@ -12,6 +13,7 @@ from judge.position import Dislodged, HouseState, Phase, Position, Unit
 from judge.rules import Ruleset
 
 _DEFAULT = Ruleset()
+_POWER = itemgetter(0)         # a Unit's power
 
 
 def victory_centers(m: Map) -> int:
@@ -36,6 +38,19 @@ def _count(powers) -> dict[str, int]:
     return counts
 
 
+_COUNTED: tuple = (None, {})
+
+
+def _centre_counts(centers: dict[str, str]) -> dict[str, int]:
+    """Centres per power, counted once for the last centres asked about (the end of a year asks twice: for
+    adjustments due, and for a winner). Read only: a caller that changes the counts copies them first."""
+    global _COUNTED
+    last = _COUNTED
+    if last[0] is not centers:
+        last = _COUNTED = (centers, _count(centers.values()))
+    return last[1]
+
+
 def needs_adjustment(m: Map, units: dict[str, Unit], centers: dict[str, str], anywhere: bool = False,
                      rules: Ruleset | None = None, house: HouseState | None = None) -> bool:
     """Does any power have a removal to make, or a build it can actually place? (`anywhere`: the house rule
@@ -46,11 +61,12 @@ def needs_adjustment(m: Map, units: dict[str, Unit], centers: dict[str, str], an
         position = Position(Phase(0, 2, 2), units, centers, {}, house)
         return any(d < 0 or (d > 0 and builds.sites(m, power, units, centers, rules, house))
                    for power in m.powers for d in (builds.count(m, position, power),))
-    owned = _count(centers.values())
+    owned = _centre_counts(centers)
     if house is not None and house.mobilizing:
+        owned = dict(owned)
         for power, n in house.mobilizing.items():
             owned[power] = owned.get(power, 0) + n
-    have = _count([u[0] for u in units.values()])
+    have = _count(map(_POWER, units.values()))
     for power, n in have.items():
         if n > owned.get(power, 0):
             return True
@@ -75,8 +91,9 @@ def winner(m: Map, centers: dict[str, str], house: HouseState | None = None) -> 
     """The power with enough centres to win alone; with vassals, a power counts its vassals' centres too (DPjudge's
     VASSAL_DUMMIES plays TEAM_VICTORY)."""
     need = victory_centers(m)
-    counts = _count(centers.values())
+    counts = _centre_counts(centers)
     if house is not None and house.vassals:
+        counts = dict(counts)
         for vassal, lord in house.vassals.items():
             counts[lord] = counts.get(lord, 0) + counts.pop(vassal, 0)
     elif len(centers) < need:

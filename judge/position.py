@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from judge.house_state import POWER_KEYS, HouseState, power_map as _power_map
 from judge.maps import Map
 
 SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
@@ -113,52 +114,6 @@ class Dislodged(NamedTuple):
 
 
 @dataclass(frozen=True)
-class HouseState:
-    """What some house rules and DPjudge maps add to a position about the powers (never changed: a change makes a new
-    one). A standard game has none (Position.house is None)."""
-    dummies: frozenset[str] = frozenset()        # powers no player plays (immobile_dummies, dummy_fire, vassals)
-    homes: dict[str, tuple[str, ...]] | None = None   # home centres reassigned in the game (NEWHOMES); None: the map's
-    mobilizing: dict[str, int] = field(default_factory=dict)   # builds a power makes without centres (mobilize)
-    vassals: dict[str, str] = field(default_factory=dict)      # a dummy -> the power it is the vassal of
-
-    def to_json(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {}
-        if self.dummies:
-            doc["dummies"] = sorted(self.dummies)
-        if self.homes is not None:
-            doc["homes"] = {p: list(h) for p, h in self.homes.items()}
-        if self.mobilizing:
-            doc["mobilizing"] = dict(self.mobilizing)
-        if self.vassals:
-            doc["vassals"] = dict(self.vassals)
-        return doc
-
-    @classmethod
-    def from_json(cls, doc: dict, m: Map) -> "HouseState | None":
-        if _POWER_KEYS.isdisjoint(doc):
-            return None
-        dummies = doc.get("dummies", [])
-        if not isinstance(dummies, list) or any(d not in m.powers for d in dummies):
-            raise ValueError(f"DUMMIES MUST BE A LIST OF POWERS: {dummies!r}")
-        homes = doc.get("homes")
-        if homes is not None:
-            homes = {p: tuple(c) for p, c in _power_map(homes, m, "homes").items()}
-            if any(c not in m.centers for cs in homes.values() for c in cs):
-                raise ValueError("HOMES MUST BE SUPPLY CENTERS")
-        mobilizing = _power_map(doc.get("mobilizing", {}), m, "mobilizing")
-        if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in mobilizing.values()):
-            raise ValueError("MOBILIZING MUST GIVE EACH POWER A NUMBER OF BUILDS")
-        vassals = _power_map(doc.get("vassals", {}), m, "vassals")
-        if any(v not in m.powers for v in vassals.values()):
-            raise ValueError("VASSALS MUST NAME THEIR CONTROLLING POWER")
-        return cls(frozenset(dummies), homes, dict(mobilizing), dict(vassals))
-
-
-POWER_KEYS = ("dummies", "homes", "mobilizing", "vassals")
-_POWER_KEYS = frozenset(POWER_KEYS)
-
-
-@dataclass(frozen=True)
 class Position:
     """Treated as immutable: every change makes a new Position."""
     phase: Phase
@@ -217,6 +172,15 @@ class Position:
     @classmethod
     def from_json(cls, doc: Any, m: Map) -> "Position":
         """Read a state document (shared/spec/judge-json.md); ValueError names the first thing wrong."""
+        try:
+            known = _read_known(doc, m)
+        except TypeError:               # (a list or an object where a name belongs: _read names it)
+            known = None
+        return known if known is not None else cls._read(doc, m)
+
+    @classmethod
+    def _read(cls, doc: Any, m: Map) -> "Position":
+        """from_json, every field checked in turn (the first thing wrong is the one named)."""
         if not isinstance(doc, dict):
             raise ValueError("STATE MUST BE AN OBJECT")
         if not _STATE_KEYS.issuperset(doc):
@@ -274,13 +238,84 @@ class Position:
         return cls(phase, units, centers, dislodged, HouseState.from_json(doc, m))
 
 
-def _power_map(obj: Any, m: Map, what: str) -> dict:
-    if not isinstance(obj, dict):
-        raise ValueError(f"{what.upper()} MUST BE AN OBJECT KEYED BY POWER")
-    for power in obj:
-        if power not in m.powers:
-            raise ValueError(f"UNKNOWN POWER: {power!r}")
-    return obj
+# A state's lists read before, per map: (power, its units' texts) -> {province: unit}, and ("", power, its centres)
+# -> {centre: power}, each list as it was written (states name the same lists again and again: a power's centres
+# change once a year). Only lists read without error are kept.
+_LISTS: dict[int, tuple[Map, dict[tuple, dict], frozenset[str]]] = {}
+_LISTS_LIMIT = 50_000
+_USUAL_KEYS = frozenset(("phase", "units", "centers", "dislodged"))
+
+
+def _read_known(doc: Any, m: Map) -> Position | None:
+    """A usual state (a phase, units and centres; nothing dislodged, no house fields), put together from its lists,
+    each read once and then taken as it was read; None for any other state, and for one with anything wrong (then
+    Position._read names the first thing wrong)."""
+    if type(doc) is not dict or not _USUAL_KEYS.issuperset(doc) or doc.get("dislodged") or m.flow is not None:
+        return None
+    try:
+        phase = _phase(doc.get("phase"), None)
+    except ValueError:
+        return None
+    units_doc, centers_doc = doc.get("units", {}), doc.get("centers", {})
+    if type(units_doc) is not dict or type(centers_doc) is not dict or (
+            phase.season_index != 2 and "SF"[phase.season_index] not in m.calendar):
+        return None
+    entry = _LISTS.get(id(m))
+    if entry is None or entry[0] is not m or len(entry[1]) >= _LISTS_LIMIT:
+        entry = _LISTS[id(m)] = (m, {}, frozenset(m.powers))
+    lists, powers = entry[1], entry[2]
+    if not powers.issuperset(units_doc) or not powers.issuperset(centers_doc):
+        return None
+    units: dict[str, Unit] = {}
+    centers: dict[str, str] = {}
+    count = owned = 0
+    for power, lst in units_doc.items():
+        if type(lst) is not list:
+            return None
+        key = (power, tuple(lst))
+        got = lists.get(key)
+        if got is None:
+            got = lists[key] = _unit_list(lst, power, m)
+            if got is None:
+                del lists[key]
+                return None
+        units.update(got)
+        count += len(got)
+    for power, lst in centers_doc.items():
+        if type(lst) is not list:
+            return None
+        key = ("", power, tuple(lst))
+        got = lists.get(key)
+        if got is None:
+            got = dict.fromkeys(lst, power)
+            if len(got) != len(lst) or not m.centers.issuperset(got):
+                return None
+            lists[key] = got
+        centers.update(got)
+        owned += len(got)
+    if len(units) != count or len(centers) != owned:
+        return None                 # (two units in a province, a centre owned twice)
+    return Position(phase, units, centers, {}, None)
+
+
+def _unit_list(texts: list, power: str, m: Map) -> dict[str, Unit] | None:
+    """A power's list of units by province, or None if one is not a unit of the map or two stand in one province."""
+    out: dict[str, Unit] = {}
+    seen = _known_units(m).get(power) or {}
+    for text in texts:
+        pair = seen.get(text) if type(text) is str else None
+        if pair is None:
+            try:
+                unit = parse_unit(text, power, m)
+            except ValueError:
+                return None
+            prov = unit[2][:3]
+        else:
+            prov, unit = pair
+        if prov in out:
+            return None
+        out[prov] = unit
+    return out
 
 
 _STATE_KEYS = frozenset(("phase", "units", "centers", "dislodged", *POWER_KEYS))

@@ -15,6 +15,7 @@ from judge.rule_values import (  # noqa: F401 - the rule values are part of this
 
 @dataclass(frozen=True)
 class Rule:
+    """One house rule: its name, what it means, its default and the values it takes."""
     name: str
     meaning: str
     default: Any
@@ -150,6 +151,7 @@ RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
 
 @dataclass(frozen=True)
 class Ruleset:
+    """The rules a game or a request is played under: one field per row of the table below."""
     convoy_paradox: ParadoxRule = ParadoxRule.SZYKMAN
     missing_unit: MissingUnit = MissingUnit.REJECT
     convoy_intent: ConvoyIntent = ConvoyIntent.OWN_FLEET

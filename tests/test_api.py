@@ -110,6 +110,8 @@ def test_rule_sets_are_built_once_and_never_confused():
 @pytest.mark.parametrize("doc, message", [
     ({"state": {"phase": "S1901M"}, "orders": {"PRUSSIA": []}}, "UNKNOWN POWER: 'PRUSSIA'"),
     ({"state": {"phase": "S1901M"}, "orders": {"FRANCE": [1]}}, "ORDERS OF FRANCE MUST BE A LIST OF STRINGS"),
+    ({"state": {"phase": "S1901M"}, "orders": {"FRANCE": ["A PAR H", None]}}, "ORDERS OF FRANCE MUST BE A LIST OF"),
+    ({"state": {"phase": "S1901M"}, "orders": {"FRANCE": {"A PAR H": 1}}}, "ORDERS OF FRANCE MUST BE A LIST OF"),
     ({"state": {"phase": "S1901M"}, "orders": []}, "ORDERS MUST BE AN OBJECT KEYED BY POWER"),
     ({"state": {"phase": "1901"}}, "BAD PHASE"),
     ({"state": {"phase": "S1901M", "units": {"FRANCE": ["PAR"]}}}, "MALFORMED UNIT"),

@@ -146,3 +146,39 @@ def test_in_the_new_homes_year_the_centres_owned_become_the_home_centres(tmp_pat
 def test_a_bad_house_state_is_a_malformed_request(extra, message):
     with pytest.raises(ValueError, match=message):
         api.adjudicate(winter(FRANCE, {"FRANCE": ["PAR"]}, **extra), {})
+
+
+# -- counts and sites remembered for the last position asked about ----------------------------------------------------
+
+def test_counts_and_sites_for_one_position_after_another_are_those_counted_afresh():
+    """builds.count and builds.sites keep their tallies for the last position (and centres) asked about: asked about
+    random positions in turn, and about earlier ones again, they answer as a count made afresh does."""
+    import random
+
+    from judge import builds
+    from judge.position import Phase, Position, Unit
+    m = maps.load("standard")
+    rng = random.Random(7)
+    provinces, centres = sorted(m.provinces), sorted(m.centers)
+    rule_sets = [Ruleset(), parse_rules(["build_anywhere"]), parse_rules(["home_builds"])]
+    positions = []
+    for _ in range(60):
+        owners = {c: rng.choice(m.powers) for c in rng.sample(centres, rng.randrange(len(centres) + 1))}
+        units = {p: Unit(rng.choice(m.powers), "A", p) for p in rng.sample(provinces, rng.randrange(40))
+                 if m.provinces[p].terrain != "sea"}
+        positions.append(Position(Phase(1901, 2, 2), units, owners, {}))
+    checked = 0
+    for pos in positions + rng.sample(positions, 30) + positions[:5]:
+        for power in m.powers:
+            mine = sum(1 for owner in pos.centers.values() if owner == power)
+            units = sum(1 for u in pos.units.values() if u.power == power)
+            assert builds.count(m, pos, power) == mine - units
+            for rules in rule_sets:
+                owned = [c for c, owner in pos.centers.items() if owner == power]
+                anywhere = rules.build_anywhere
+                every = {h for p in m.powers for h in m.homes(p)}
+                fresh = [c for c in owned if c not in pos.units and (
+                    anywhere or c in m.homes(power) or (rules.home_builds and c in every))]
+                assert builds.sites(m, power, pos.units, pos.centers, rules) == fresh
+                checked += 1
+    assert checked == 95 * 7 * 3

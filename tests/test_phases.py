@@ -78,3 +78,45 @@ def test_solo_victory(m):
     out = play(m, pos, {"FRANCE": ["A MAR - SPA"]})
     assert out.winner == "FRANCE"
     assert play(m, position(m, {"FRANCE": ["A MAR"]}, "F1905M", centers={"FRANCE": france}), {}).winner is None
+
+
+def test_centre_counts_kept_for_the_last_centres_answer_as_counted_afresh():
+    """needs_adjustment and winner share one count of the last centres asked about: asked in turn about random
+    ownerships (and with builds owed or vassals, which add to a copy), they answer as a count made afresh does."""
+    import random
+    from collections import Counter
+
+    from judge.house_state import HouseState
+    from judge.maps import load
+    from judge.phases import needs_adjustment, winner
+    from judge.position import Unit
+    m = load()
+    rng = random.Random(3)
+    boards = []
+    for _ in range(40):
+        centers = {c: rng.choice(m.powers[:rng.randrange(1, 8)]) for c in sorted(m.centers) if rng.random() < 0.8}
+        units = {p: Unit(rng.choice(m.powers), "A", p) for p in rng.sample(sorted(centers), len(centers) // 2)}
+        boards.append((centers, units))
+    asked = 0
+    for centers, units in boards + rng.sample(boards, 20):
+        counts = Counter(centers.values())
+        best = max(counts.items(), key=lambda kv: kv[1], default=(None, 0))
+        houses = [None, HouseState(mobilizing={p: 3 for p in m.powers}),
+                  HouseState(dummies=frozenset(m.powers[:1]), vassals={m.powers[0]: m.powers[1]})]
+        for house in houses + houses:
+            owed = dict(counts)
+            if house is not None and house.mobilizing:
+                for p, n in house.mobilizing.items():
+                    owed[p] = owed.get(p, 0) + n
+            have = Counter(u.power for u in units.values())
+            if any(n > owed.get(p, 0) for p, n in have.items()):
+                assert needs_adjustment(m, units, centers, house=house)
+            if house is None or not house.vassals:
+                assert winner(m, centers, house) == (best[0] if best[1] >= m.victory_count else None)
+            else:
+                team = dict(counts)
+                team[m.powers[1]] = team.get(m.powers[1], 0) + team.pop(m.powers[0], 0)
+                top = max(team.items(), key=lambda kv: kv[1], default=(None, 0))
+                assert winner(m, centers, house) == (top[0] if top[1] >= m.victory_count else None)
+            asked += 1
+    assert asked == 60 * 6

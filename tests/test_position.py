@@ -58,3 +58,84 @@ def test_bad_states(m, doc, message):
     with pytest.raises(ValueError) as info:
         Position.from_json(doc, m)
     assert message in str(info.value)
+
+
+def _random_state(rng, m, pool):
+    """A state document: mostly lists seen before (from `pool`), sometimes one spoiled the ways a state can be wrong."""
+    from judge.position import initial_position
+    start = initial_position(m).to_json(m)
+    if pool and rng.random() < 0.7:
+        doc = {k: (dict(v) if isinstance(v, dict) else v) for k, v in rng.choice(pool).items()}
+    else:
+        provinces = [p for p in sorted(m.provinces) if m.provinces[p].terrain != "sea"]
+        chosen = rng.sample(provinces, rng.randrange(1, 30))
+        units: dict = {}
+        for prov in chosen:
+            units.setdefault(rng.choice(m.powers), []).append(f"A {prov}")
+        owners: dict = {}
+        for c in rng.sample(sorted(m.centers), rng.randrange(len(m.centers))):
+            owners.setdefault(rng.choice(m.powers), []).append(c)
+        doc = {"phase": rng.choice(["S1901M", "F1905M", "W1903A", "S1902R"]), "units": units, "centers": owners}
+        pool.append(doc)
+    spoil = rng.randrange(14)
+    power = rng.choice(m.powers)
+    if spoil == 0:                                  # a unit in a province another power's unit stands in
+        other = next((u for p, lst in doc["units"].items() if p != power for u in lst), None)
+        if other:
+            doc["units"][power] = [*doc["units"].get(power, []), other]
+    elif spoil == 1:                                # a centre owned twice
+        other = next((c for p, lst in doc["centers"].items() if p != power for c in lst), None)
+        if other:
+            doc["centers"][power] = [*doc["centers"].get(power, []), other]
+    elif spoil == 2:
+        doc["units"]["PRUSSIA"] = ["A BER"]
+    elif spoil == 3:
+        doc["centers"][power] = ["BUR"]             # not a supply centre
+    elif spoil == 4:
+        doc["units"][power] = [["A PAR"]]           # an unhashable name
+    elif spoil == 5:
+        doc["phase"] = rng.choice(["S1901A", ["S1901M"], "W1901M", "S1901M"])
+    elif spoil == 6:
+        doc["dislodged"] = {power: {"A MUN": []}}
+    elif spoil == 7:
+        doc["dummies"] = [power]
+    elif spoil == 10 and doc["units"]:
+        owner = next(iter(doc["units"]))
+        doc["units"][owner] = dict.fromkeys(doc["units"][owner], 1)      # an object of the names, not a list
+    elif spoil == 11 and doc["units"]:
+        owner, lst = next(iter(doc["units"].items()))
+        if isinstance(lst, list) and lst:
+            doc["units"][owner] = [*lst, lst[0]]    # a unit named twice
+    elif spoil == 8 and doc["units"]:
+        doc["units"] = dict(reversed(list(doc["units"].items())))     # the same lists in another order
+    return doc if spoil != 9 else start
+
+
+@pytest.mark.parametrize("calendar", [("S", "F"), ("S",)])
+def test_states_read_from_lists_seen_before_are_read_as_afresh(m, calendar):
+    """Position.from_json puts a state together from lists it read before when it can: on many generated states (and
+    spoiled ones), the Position, or the error, is what reading every field in turn gives (also on a map whose year
+    has no fall)."""
+    import dataclasses
+    import random
+    m = m if calendar == m.calendar else dataclasses.replace(m, calendar=calendar)
+    rng = random.Random(5)
+    pool: list = []
+    read = refused = 0
+    for _ in range(1500):
+        doc = _random_state(rng, m, pool)
+        try:
+            expected = Position._read(doc, m)
+        except ValueError as err:
+            for _ in range(2):
+                with pytest.raises(ValueError) as info:
+                    Position.from_json(doc, m)
+                assert str(info.value) == str(err)
+            refused += 1
+            continue
+        for _ in range(2):                          # the first reading may keep its lists, the second use them
+            got = Position.from_json(doc, m)
+            assert got == expected and list(got.units) == list(expected.units) and \
+                list(got.centers) == list(expected.centers)
+        read += 1
+    assert read > 300 and refused > 300

@@ -22,6 +22,7 @@ class OrderResult(NamedTuple):
 
 @dataclass
 class MovementOutcome:
+    """What a movement adjudicator returns: each order's result, the units after, the units dislodged."""
     results: list[OrderResult]
     units: dict[str, Unit]               # where every undislodged unit stands afterwards
     dislodged: dict[str, Dislodged]      # by the province the unit was dislodged from
@@ -29,6 +30,7 @@ class MovementOutcome:
 
 @dataclass
 class PhaseOutcome:
+    """A phase adjudicated: each order's result, the next position, a winner, the engines' disagreements."""
     results: list[OrderResult]
     position: Position                   # the next phase that needs orders
     winner: str | None = None

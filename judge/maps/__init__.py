@@ -32,6 +32,7 @@ def alias_key(text: str) -> str:
 
 @dataclass(frozen=True)
 class Province:
+    """A province of a map: its abbreviation, name, terrain, supply centre and home, coasts."""
     abbr: str
     name: str
     terrain: str
@@ -42,6 +43,7 @@ class Province:
 
 @dataclass
 class Map:
+    """A variant's map: its board (provinces, adjacency, powers, start) and what differs from the standard game."""
     name: str
     powers: tuple[str, ...]
     power_letters: dict[str, str]

@@ -33,6 +33,7 @@ def _kept() -> Any:
 
 @dataclass(unsafe_hash=True, slots=True)
 class Hold(_Written):
+    """Hold: the unit stays where it is."""
     unit: Unit
 
     _text: str | None = _kept()
@@ -43,6 +44,7 @@ class Hold(_Written):
 
 @dataclass(unsafe_hash=True, slots=True)
 class Move(_Written):
+    """Move: the unit moves to dest (by convoy if it must, or if asked)."""
     unit: Unit
     dest: str                          # location; a fleet's carries the coast where the province has several
     path: tuple[str, ...] = ()         # convoy path the player wrote (sea provinces), if any
@@ -58,6 +60,7 @@ class Move(_Written):
 
 @dataclass(unsafe_hash=True, slots=True)
 class Support(_Written):
+    """Support of the target unit: to hold (no dest) or to move to dest."""
     unit: Unit
     target: Unit                       # the supported unit (its power may be a guess when it is missing)
     dest: str | None = None            # province (with coast if the player gave one) for a move support
@@ -76,6 +79,7 @@ class Support(_Written):
 
 @dataclass(unsafe_hash=True, slots=True)
 class Convoy(_Written):
+    """Convoy: the fleet carries the army to dest."""
     unit: Unit
     army: Unit
     dest: str                          # province
@@ -89,6 +93,7 @@ class Convoy(_Written):
 
 @dataclass(unsafe_hash=True, slots=True)
 class Retreat(_Written):
+    """Retreat of a dislodged unit to dest."""
     unit: Unit
     dest: str
 
@@ -100,6 +105,7 @@ class Retreat(_Written):
 
 @dataclass(unsafe_hash=True, slots=True)
 class Disband(_Written):
+    """A dislodged unit disbanded."""
     unit: Unit
 
     _text: str | None = _kept()
@@ -110,6 +116,7 @@ class Disband(_Written):
 
 @dataclass(unsafe_hash=True, slots=True)
 class Build(_Written):
+    """Build of a unit of the power in loc."""
     power: str
     kind: str
     loc: str
@@ -126,6 +133,7 @@ class Build(_Written):
 
 @dataclass(unsafe_hash=True, slots=True)
 class Remove(_Written):
+    """Removal of the unit."""
     unit: Unit
 
     _text: str | None = _kept()
@@ -136,6 +144,7 @@ class Remove(_Written):
 
 @dataclass(unsafe_hash=True, slots=True)
 class Waive(_Written):
+    """A build the power does not make."""
     power: str
 
     _text: str | None = _kept()

@@ -29,6 +29,7 @@ MAX_NAME_WORDS = 4
 
 @dataclass
 class Place:
+    """A place as an order names it: a province, perhaps a coast, and the words written."""
     province: str
     coast: str | None = None      # NC, SC, EC, or WC (which no standard province has: a garbage coast)
     text: str = ""
@@ -39,6 +40,7 @@ class Place:
 
 @dataclass
 class Parsed:
+    """An order as read from its text, before it is bound to the board (judge.orders.validate)."""
     action: str                              # hold move support convoy retreat disband build remove waive
     text: str
     kind: str | None = None                  # unit type as written, if any

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from judge import builds
 from judge.maps import Map
@@ -15,6 +16,7 @@ from judge.rules import DuplicateOrders, Ruleset
 
 @dataclass
 class OrderSet:
+    """A power's order texts read: the orders that count, the errors, and each line's verdict."""
     orders: list[Order] = field(default_factory=list)
     errors: list[tuple[str, str]] = field(default_factory=list)     # (order text, diagnostic)
     accepted: list[tuple[str, Order]] = field(default_factory=list)  # (order text, the order it became)
@@ -64,15 +66,35 @@ def build_order_set(power: str, texts: list[str], position: Position, m: Map, ru
     return out
 
 
+def legal_orders(power: str, texts: list[str], position: Position, m: Map, rules: Ruleset,
+                 validator: Validator) -> tuple[list[Order], list[tuple[str, str]]]:
+    """build_order_set's orders and errors, without the rest of the OrderSet (the JSON interface needs no more)."""
+    if validator.kind != "A":
+        orders = _usual(power, texts, validator)
+        if orders is not None:
+            return orders, []
+    oset = build_order_set(power, texts, position, m, rules, validator)
+    return oset.orders, oset.errors
+
+
 def _all_good(power: str, texts: list[str], v: Validator) -> OrderSet | None:
     """The usual movement or retreat set - every order legal, one per unit - made in one pass; None for any other
     (then the general path reads it again and settles errors and duplicates). The same OrderSet either way."""
-    orders = v.all_legal(texts, power)
+    orders = _usual(power, texts, v)
     if orders is None:
         return None
-    if len({o.unit.loc[:3] for o in orders}) != len(orders):
-        return None
     return OrderSet(orders, [], list(zip(texts, orders)), list(orders))
+
+
+def _usual(power: str, texts: list[str], v: Validator) -> list[Order] | None:
+    """The orders of the usual set (every one legal, one per unit), or None."""
+    orders = v.all_legal(texts, power)
+    if orders is None or len(set(map(_UNIT, orders))) != len(orders):     # (a unit is in one province: its key)
+        return None
+    return orders
+
+
+_UNIT = attrgetter("unit")
 
 
 def _settle_duplicates(legal: list[tuple[int, str, Order]], rules: Ruleset, out: OrderSet) -> None:

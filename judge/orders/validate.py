@@ -5,8 +5,6 @@ A *legal* order is one that could succeed whatever the others order; whether it 
 """
 from __future__ import annotations
 
-from functools import cached_property
-
 from judge import builds
 from judge.maps import Map
 from judge.maps.features import crossing_allowed, league_forbids
@@ -27,15 +25,22 @@ class Validator:
         self.kind = position.phase.kind            # M, R or A (read once: every order needs it)
         self._special = rules.hibernate or rules.immobile_dummies     # (house rules on units: checked only then)
         # Movement orders checked before on the same map under the same rules (judge.orders.memo); a check that
-        # reads more of the board than the units the order names marks itself tainted and is not remembered.
+        # reads more of the board than the units the order names and the fleets at sea marks itself tainted and is
+        # not remembered; one that read the fleets at sea (`_fleets`) is remembered with them.
         self._memo = memo.table(m, rules) if self.kind == "M" and not self._special else None
-        self._tainted = False
+        self._tainted = self._fleets = False
+        self._fleet_seas: frozenset[str] | None = None
 
-    @cached_property
+    @property
     def fleet_seas(self) -> frozenset[str]:
-        """Where fleets stand that may convoy (seas and ports): read only by the orders that need a route."""
-        areas = self.m.convoy_areas
-        return frozenset(p for p, u in self.pos.units.items() if u.kind == "F" and p in areas)
+        """Where fleets stand that may convoy (seas and ports): read only by the orders that need a route, and found
+        once. (A plain attribute, not functools.cached_property, which takes a lock on every first read.)"""
+        self._fleets = True
+        seas = self._fleet_seas
+        if seas is None:
+            areas = self.m.convoy_areas
+            seas = self._fleet_seas = frozenset([p for p, u in self.pos.units.items() if u[1] == "F" and p in areas])
+        return seas
 
     # -- entry points ----------------------------------------------------------------------------------------------
     def order(self, text: str, power: str) -> Order:
@@ -46,9 +51,29 @@ class Validator:
         return order if order is not None else self._check(text, power)
 
     def all_legal(self, texts: list[str], power: str) -> list[Order] | None:
-        """Every text's order, in turn, when all are legal (the usual set); None as soon as one is not."""
+        """Every text's order, in turn, when all are legal (the usual set); None as soon as one is not.
+
+        (The memo's recall is written out here, not called per order: this loop is most of a phase's order entry.)
+        """
+        texts_memo = self._memo
         try:
-            return [self.order(text, power) for text in texts]
+            if texts_memo is None:
+                return [self.bind(parse(text, self.m, self.kind), power) for text in texts]
+            units, out = self.pos.units, []
+            for text in texts:
+                hit = texts_memo.get(text)
+                if hit is not None:
+                    unit = units.get(hit[0])
+                    if unit is not None and unit[0] == power:
+                        key = unit if hit[1] is None else (unit, units.get(hit[1]))
+                        order = hit[2].get(key)
+                        if order is None and hit[3]:
+                            order = hit[3].get((key, self.fleet_seas))
+                        if order is not None:
+                            out.append(order)
+                            continue
+                out.append(self._check(text, power))
+            return out
         except OrderError:
             return None
 
@@ -61,19 +86,24 @@ class Validator:
         unit = units.get(hit[0])
         if unit is None or unit[0] != power:
             return None
-        return hit[2].get(unit if hit[1] is None else (unit, units.get(hit[1])))
+        key = unit if hit[1] is None else (unit, units.get(hit[1]))
+        order = hit[2].get(key)
+        if order is None and hit[3]:
+            order = hit[3].get((key, self.fleet_seas))
+        return order
 
     def _check(self, text: str, power: str) -> Order:
-        """A movement order read and checked afresh; remembered when the check read only the units it names."""
+        """A movement order read and checked afresh; remembered when the check read only the units it names (and
+        perhaps the fleets at sea: then with them)."""
         texts, units = self._memo, self.pos.units
         p = parse(text, self.m, "M")
-        self._tainted = False
+        self._tainted = self._fleets = False
         order = self.bind(p, power)
         if not self._tainted:
             src = p.place.province
             named = p.target.province if p.target is not None else None
             key = units[src] if named is None else (units[src], units.get(named))
-            memo.remember(texts, text, src, named, key, order)
+            memo.remember(texts, text, src, named, key, order, self._fleet_seas if self._fleets else None)
         return order
 
     def bind(self, p: Parsed, power: str) -> Order:
@@ -128,21 +158,18 @@ class Validator:
         if terrain == "sea":
             raise OrderError(E.ARMY_TO_WATER.format(to))
         if path:
-            self._tainted = True            # (the fleets at sea)
             self._check_path(src, path, to, text)
             empty = [sea for sea in path if sea not in self.fleet_seas]
             if empty and self.rules.missing_unit is MissingUnit.REJECT:
                 raise OrderError(E.PATH_WITHOUT_FLEET.format(empty[0], text()))   # can never be valid (4.E.1)
             return Move(unit, to, tuple(path), True)
         if p.via:
-            self._tainted = True
             if not self.m.convoy_route(src, to, self.fleet_seas) and not (
                     self.rules.via_without_convoy is ViaWithoutConvoy.LAND and to in self.m.army_adj[src] and
                     self._crossing(unit, to) is None):
                 raise OrderError(E.CANNOT_REACH.format(text() + " (NO CONVOY ROUTE)"))
             return Move(unit, to, (), True)
         if to not in self.m.army_adj[src]:
-            self._tainted = True
             if not self.m.convoy_route(src, to, self.fleet_seas):
                 raise OrderError(E.CANNOT_REACH.format(text()))
         if self.m.closed_borders and to in self.m.army_adj[src]:
@@ -256,12 +283,10 @@ class Validator:
         if province in self.m.reach.get((unit.kind, unit.loc), ()) and (
                 not self.m.closed_borders or self._crossing(unit, province) is None):
             return True
-        self._tainted = True
         return unit.kind == "A" and province in self.m.shores and \
             self.m.convoy_route(unit.loc[:3], province, self.fleet_seas - {supporter})
 
     def _convoy(self, p: Parsed, power: str) -> Order:
-        self._tainted = True                # (a convoy's route: the fleets at sea)
         unit = self._active_unit(p.place, power, False) if self._special else self._own_unit(p.place, power)
         if unit.kind != "F":
             raise OrderError(E.CONVOY_NOT_FLEET.format(unit))

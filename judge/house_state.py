@@ -1,0 +1,64 @@
+"""What some house rules and DPjudge maps add to a position about the powers (dummies, reassigned home centres, builds
+owed, vassals), read from and written to the state document."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.maps import Map
+
+
+@dataclass(frozen=True)
+class HouseState:
+    """What some house rules and DPjudge maps add to a position about the powers (never changed: a change makes a new
+    one). A standard game has none (Position.house is None)."""
+    dummies: frozenset[str] = frozenset()        # powers no player plays (immobile_dummies, dummy_fire, vassals)
+    homes: dict[str, tuple[str, ...]] | None = None   # home centres reassigned in the game (NEWHOMES); None: the map's
+    mobilizing: dict[str, int] = field(default_factory=dict)   # builds a power makes without centres (mobilize)
+    vassals: dict[str, str] = field(default_factory=dict)      # a dummy -> the power it is the vassal of
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {}
+        if self.dummies:
+            doc["dummies"] = sorted(self.dummies)
+        if self.homes is not None:
+            doc["homes"] = {p: list(h) for p, h in self.homes.items()}
+        if self.mobilizing:
+            doc["mobilizing"] = dict(self.mobilizing)
+        if self.vassals:
+            doc["vassals"] = dict(self.vassals)
+        return doc
+
+    @classmethod
+    def from_json(cls, doc: dict, m: Map) -> "HouseState | None":
+        if _POWER_KEYS.isdisjoint(doc):
+            return None
+        dummies = doc.get("dummies", [])
+        if not isinstance(dummies, list) or any(d not in m.powers for d in dummies):
+            raise ValueError(f"DUMMIES MUST BE A LIST OF POWERS: {dummies!r}")
+        homes = doc.get("homes")
+        if homes is not None:
+            homes = {p: tuple(c) for p, c in power_map(homes, m, "homes").items()}
+            if any(c not in m.centers for cs in homes.values() for c in cs):
+                raise ValueError("HOMES MUST BE SUPPLY CENTERS")
+        mobilizing = power_map(doc.get("mobilizing", {}), m, "mobilizing")
+        if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in mobilizing.values()):
+            raise ValueError("MOBILIZING MUST GIVE EACH POWER A NUMBER OF BUILDS")
+        vassals = power_map(doc.get("vassals", {}), m, "vassals")
+        if any(v not in m.powers for v in vassals.values()):
+            raise ValueError("VASSALS MUST NAME THEIR CONTROLLING POWER")
+        return cls(frozenset(dummies), homes, dict(mobilizing), dict(vassals))
+
+
+POWER_KEYS = ("dummies", "homes", "mobilizing", "vassals")
+_POWER_KEYS = frozenset(POWER_KEYS)
+
+
+def power_map(obj: Any, m: Map, what: str) -> dict:
+    """A state document's {power: ...} object, checked: ValueError names what is not an object, or not a power."""
+    if not isinstance(obj, dict):
+        raise ValueError(f"{what.upper()} MUST BE AN OBJECT KEYED BY POWER")
+    for power in obj:
+        if power not in m.powers:
+            raise ValueError(f"UNKNOWN POWER: {power!r}")
+    return obj
