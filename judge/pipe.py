@@ -14,6 +14,8 @@ from judge.storage.commit import remove_temp_files
 log = logging.getLogger("judge.deliver")
 EX_OK, EX_DATAERR, EX_TEMPFAIL = 0, 65, 75       # sysexits.h: done; bounce it; keep it and try again later
 LEFTOVER_AGE = 3600.0                            # seconds: a temp file older than this was left by a killed run
+
+
 def deliver(judge: Judge, stream: BinaryIO, sender: str | None) -> tuple[int, str]:
     """Read one message from `stream` and handle it; (exit status, what to say on stderr)."""
     limit = judge.settings.get("smtp", "max_message_bytes")
