@@ -9,6 +9,7 @@ import dataclasses
 from collections import Counter
 from operator import itemgetter
 
+from judge.last_call import LastCall
 from judge.maps import Map
 from judge.maps.features import PowerBuilds
 from judge.orders import errors as E
@@ -41,17 +42,13 @@ def count(m: Map, position: Position, power: str) -> int:
     return m.builds_allowed(centres.get(power, 0) + owed - units.get(power, 0))
 
 
-_LAST: tuple = (None, {}, {})
+def _count_tallies(position: Position) -> tuple[Counter, Counter]:
+    return Counter(position.centers.values()), Counter(map(_POWER, position.units.values()))
 
 
-def _tallies(position: Position) -> tuple[dict[str, int], dict[str, int]]:
-    """Centres and units per power, counted in C once for the last position asked about (an adjustment phase asks
-    for every power in turn, in order entry and again in adjudication). The position is held, so `is` is safe."""
-    global _LAST
-    last = _LAST
-    if last[0] is not position:
-        last = _LAST = (position, Counter(position.centers.values()), Counter(map(_POWER, position.units.values())))
-    return last[1], last[2]
+# Centres and units per power, counted in C once for the last position asked about (an adjustment phase asks for
+# every power in turn, in order entry and again in adjudication).
+_tallies = LastCall(_count_tallies)
 
 
 def claims_left(m: Map, house: HouseState | None, power: str) -> int:
@@ -145,24 +142,20 @@ def _candidates(m: Map, power: str, centers: dict[str, str], rules: Ruleset, hou
     return [c for c in owned if c in own and c not in reverted]
 
 
-_OWNED: tuple = (None, {})
+def _group_owned(centers: dict[str, str]) -> dict[str, list[str]]:
+    lists: dict[str, list[str]] = {}
+    for c, owner in centers.items():
+        lst = lists.get(owner)
+        if lst is None:
+            lists[owner] = [c]
+        else:
+            lst.append(c)
+    return lists
 
 
-def _owned(centers: dict[str, str]) -> dict[str, list[str]]:
-    """Each power's centres, in the dict's order: made once for the last centres asked about (every build order and
-    build site asks); the dict is held, and centres are never changed in place (judge.position)."""
-    global _OWNED
-    last = _OWNED
-    if last[0] is not centers:
-        lists: dict[str, list[str]] = {}
-        for c, owner in centers.items():
-            lst = lists.get(owner)
-            if lst is None:
-                lists[owner] = [c]
-            else:
-                lst.append(c)
-        last = _OWNED = (centers, lists)
-    return last[1]
+# Each power's centres, in the dict's order: made once for the last centres asked about (every build order and
+# build site asks).
+_owned = LastCall(_group_owned)
 
 
 def _mobilizing_homes(m: Map, house: HouseState | None, power: str) -> set[str]:

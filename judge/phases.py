@@ -8,6 +8,7 @@ import dataclasses
 from operator import itemgetter
 
 from judge import builds
+from judge.last_call import LastCall
 from judge.maps import Map
 from judge.position import Dislodged, HouseState, Phase, Position, Unit
 from judge.rules import Ruleset
@@ -38,17 +39,9 @@ def _count(powers) -> dict[str, int]:
     return counts
 
 
-_COUNTED: tuple = (None, {})
-
-
-def _centre_counts(centers: dict[str, str]) -> dict[str, int]:
-    """Centres per power, counted once for the last centres asked about (the end of a year asks twice: for
-    adjustments due, and for a winner). Read only: a caller that changes the counts copies them first."""
-    global _COUNTED
-    last = _COUNTED
-    if last[0] is not centers:
-        last = _COUNTED = (centers, _count(centers.values()))
-    return last[1]
+# Centres per power, counted once for the last centres asked about (the end of a year asks twice: for adjustments
+# due, and for a winner). Read only: a caller that changes the counts copies them first.
+_centre_counts = LastCall(lambda centers: _count(centers.values()))
 
 
 def needs_adjustment(m: Map, units: dict[str, Unit], centers: dict[str, str], anywhere: bool = False,

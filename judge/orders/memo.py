@@ -6,8 +6,8 @@ ordering power's unit and (for a support or convoy) the unit it names - and, for
 board: the fleets at sea (convoy routes), the centres (closed borders), dummies, leagues. The Validator remembers an
 order only when its check read nothing but the first list (it says so by not marking the check `tainted`), so a
 hit is exactly what checking again would give; a check that read the fleets at sea too (a convoy, a move by convoy,
-a support of one) is kept under those fleets as well, and given again only for the same fleets at sea. Refusals are never remembered. Orders are values, never changed,
-so handing out the same one is safe.
+a support of one) is kept under those fleets as well, and given again only for the same fleets at sea. Refusals are
+never remembered. Orders are values, never changed, so handing out the same one is safe.
 """
 from __future__ import annotations
 
