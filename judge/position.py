@@ -275,10 +275,10 @@ def _read_known(doc: Any, m: Map) -> Position | None:
         key = (power, tuple(lst))
         got = lists.get(key)
         if got is None:
-            got = lists[key] = _unit_list(lst, power, m)
+            got = _unit_list(lst, power, m)
             if got is None:
-                del lists[key]
                 return None
+            lists[key] = got
         units.update(got)
         count += len(got)
     for power, lst in centers_doc.items():

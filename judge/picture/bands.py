@@ -36,24 +36,25 @@ _lock = threading.Lock()
 def codes(svg: str, width: int, load: Loader) -> pyvips.Image:
     """The colour codes of the SVG drawn `width` pixels wide (`load` reads a document, as judge.picture.raster.load
     does), the key's rows from those kept for it."""
+    def whole() -> pyvips.Image:
+        return quantise.codes(load(svg, width))
     found = _KEY.search(svg)
     head_end = svg.find(_FIRST)
     end = _group_end(svg, found.start()) if found else -1
     root = _ROOT.search(svg, 0, head_end)
     if found is None or end < 0 or root is None or not 0 <= head_end < found.start():
-        return quantise.codes(load(svg, width))
+        return whole()
     scale = width / float(root.group(2))
     cut = int(float(found.group(1)) * scale)             # the key's first row of pixels
-    image = load(svg[:found.start()] + svg[end:], width)
-    index = quantise.codes(image)
+    index = quantise.codes(load(svg[:found.start()] + svg[end:], width))
     if not 0 < cut < index.height:
-        return quantise.codes(load(svg, width))
+        return whole()
     below = index.crop(0, cut, index.width, index.height - cut)
     if below.min() != below.max():
-        return quantise.codes(load(svg, width))          # something else is drawn in the key's rows: draw it whole
+        return whole()                                   # something else is drawn in the key's rows: draw it whole
     band = _band(_TITLE.sub("", svg[:head_end], count=1), svg[found.start():end], width, cut / scale, load)
     if (band.width, band.height) != (index.width, index.height - cut):
-        return quantise.codes(load(svg, width))
+        return whole()
     return index.crop(0, 0, index.width, cut).join(band, "vertical")
 
 
