@@ -38,6 +38,7 @@ from judge.daemon.spool import Spool, split_envelope
 from judge.mail import inbound
 from judge.commands.named_game import game_named_in
 from judge.service import Clock, Judge, utcnow
+from judge.storage.atomic import read_bytes
 from judge.storage.gamedir import GameUnavailable
 
 log = logging.getLogger("judge.daemon")
@@ -197,6 +198,8 @@ class Daemon:
             raise                          # refused at the SMTP level, before it is ours
         except inbound.BadMessage:
             return NO_GAME, None           # unreadable: the worker reads it again and answers, touching no game
+        # its identity, worked out while the raw message is at hand: the worker need not read the spool file again
+        msg.key = inbound.message_key(raw)
         if msg.automatic:
             return NO_GAME, msg
         return game_named_in(msg.lines) or NO_GAME, msg
@@ -283,14 +286,15 @@ class Daemon:
 
     def _deliver(self, name: str, parsed: inbound.Incoming | None = None) -> str | None:
         path = self.spool.claim(name)
-        raw, sender = split_envelope(path.read_bytes())
         # The message's own identity, not the spool file's: a message sent again because its 250 was lost (a
         # crash between the spool and the answer) is recognised as the one already applied.
-        key = inbound.message_key(raw)
-        if parsed is None:
-            result = self.judge.deliver(raw, sender, key=key)
+        if parsed is not None and parsed.key:
+            result = self.judge.deliver(b"", key=parsed.key, parsed=parsed)
         else:
-            result = self.judge.deliver(b"", key=key, parsed=parsed)
+            raw, sender = split_envelope(read_bytes(path))
+            key = inbound.message_key(raw)
+            result = self.judge.deliver(raw, sender, key=key) if parsed is None else \
+                self.judge.deliver(b"", key=key, parsed=parsed)
         self.spool.done(name)
         return result.game
 

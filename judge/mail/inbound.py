@@ -35,7 +35,7 @@ class Incoming:
     worked out when asked for: the judge itself never needs it, and decoding every header costs more than the rest
     of reading a plain message."""
 
-    __slots__ = ("sender", "subject", "message_id", "lines", "automatic", "_headers", "_head")
+    __slots__ = ("sender", "subject", "message_id", "lines", "automatic", "_headers", "_head", "key")
 
 
     def __init__(self, sender: str, subject: str, message_id: str, lines: list[str],
@@ -43,6 +43,7 @@ class Incoming:
         self.sender, self.subject, self.message_id, self.lines = sender, subject, message_id, lines
         self.automatic = automatic               # why no reply must be sent (a bounce, a list, our own mail), if so
         self._headers, self._head = headers, head
+        self.key = ""                            # message_key of the raw message, when the reader kept it
 
     @property
     def headers(self) -> dict[str, str]:

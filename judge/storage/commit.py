@@ -23,6 +23,7 @@ import errno
 import json
 import os
 import shutil
+import stat
 import sys
 import threading
 import time
@@ -34,6 +35,7 @@ from judge.storage.atomic import FILE_MODE, atomic_write, checkpoint, make_folde
 PENDING = ".pending"
 MANIFEST = "COMMIT"
 _STAGE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+_FOLDERS_KEPT = 4096                # folders whose file system GroupSync remembers (each game's two, the spool's)
 
 
 class GroupSync:
@@ -49,6 +51,7 @@ class GroupSync:
         self._failed: dict[int, BaseException] = {}
         self._syncfs = _libc_syncfs() if use_syncfs in (None, True) else None
         self._fds: dict[int, int] = {}           # file system (st_dev) -> an open folder on it, for syncfs
+        self._folders: dict[str, int] = {}       # folder -> its file system (st_dev), for syncfs
         self.flushes = 0                         # how many flushes so far (for the benchmarks and tests)
 
     def sync(self, paths: Iterable[str | os.PathLike]) -> None:
@@ -89,17 +92,36 @@ class GroupSync:
             for path in paths:
                 _fsync_path(path)
         else:
-            devices = {}
+            devices, named = {}, set(paths)
             for path in paths:
-                try:
-                    devices.setdefault(os.stat(path).st_dev, path)
-                except FileNotFoundError:
-                    pass                          # renamed or removed since: its new name was asked for too
+                dev = self._device(path, named)
+                if dev is not None:
+                    devices.setdefault(dev, path)
             for dev, path in devices.items():
                 if self._syncfs(self._fd(dev, path)) != 0:
                     code = ctypes.get_errno()
                     raise OSError(code, f"syncfs: {os.strerror(code)}")
         checkpoint("synced")
+
+    def _device(self, path: str, batch: set[str]) -> int | None:
+        """The file system of a path to flush (None: gone). Without a stat where it can be known: a folder named
+        before keeps its file system (the judge's folders are not remounted under a running daemon), and a file
+        whose folder is in the same batch is on that folder's (a file is where its folder is): each stat let the
+        other threads take the interpreter lock, about ten per mail."""
+        dev = self._folders.get(path)
+        if dev is not None:
+            return dev
+        if os.path.dirname(path) in batch:
+            return None                           # its folder's file system is flushed for it
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            return None                           # renamed or removed since: its new name was asked for too
+        if stat.S_ISDIR(st.st_mode):
+            if len(self._folders) >= _FOLDERS_KEPT:
+                self._folders.clear()
+            self._folders[path] = st.st_dev
+        return st.st_dev
 
     def _fd(self, dev: int, path: str) -> int:
         fd = self._fds.get(dev)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterator
 
 from judge.game import Game
-from judge.storage.atomic import append_line, locked
+from judge.storage.atomic import append_line, locked, read_bytes
 from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, recover, remove_temp_files
 from judge.storage.counters import FOLDER as COUNTERS
 
@@ -99,7 +99,7 @@ class GameStore:
     def _document(self, name: str) -> dict:
         path = self.folder(name) / STATUS
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
+            doc = json.loads(read_bytes(path).decode("utf-8"))
         except FileNotFoundError:
             raise
         except OSError as exc:

@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 from email.message import EmailMessage
 from pathlib import Path
 
-from judge.storage.atomic import atomic_write, checkpoint, sync_folder
+from judge.storage.atomic import atomic_write, checkpoint, read_all, sync_folder
 
 # A next try further ahead than this was not set by a sender (whose back-off is at most an hour): the clock was put
 # back since the file was written, and the file is due.
@@ -98,12 +98,11 @@ class Outbox:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             # Ours now; but between the listing and the lock another process may have sent and removed it, or
             # failed and set its next try.
-            st = os.stat(path)
-            if st.st_ino != os.fstat(fd).st_ino or not _due_at(st.st_mtime, now):
+            st, held = os.stat(path), os.fstat(fd)
+            if st.st_ino != held.st_ino or not _due_at(st.st_mtime, now):
                 os.close(fd)
                 return None
-            with os.fdopen(os.dup(fd), "rb") as fh:
-                return fd, fh.read()
+            return fd, read_all(fd, held.st_size)
         except (BlockingIOError, FileNotFoundError):
             os.close(fd)
             return None

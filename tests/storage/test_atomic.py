@@ -1,4 +1,5 @@
-"""atomic_write (old or new content, never a mix), append_line, and the folder lock across threads and processes."""
+"""atomic_write (old or new content, never a mix), append_line, reading a file whole, and the folder lock across threads
+and processes."""
 import os
 import subprocess
 import sys
@@ -7,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from judge.storage import atomic
 from judge.storage.atomic import append_line, atomic_write, locked, sync_folder
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -127,3 +129,23 @@ def test_append_line_without_fsync(tmp_path, monkeypatch):
     assert calls == [] and (tmp_path / "access.log").read_text() == "audit\n"
     append_line(tmp_path / "access.log", "durable")
     assert len(calls) == 1
+
+
+@pytest.mark.parametrize("size", [0, 1, 4096, 300_000])
+def test_read_bytes_reads_a_file_whole(tmp_path, size):
+    data = os.urandom(size)
+    (tmp_path / "f").write_bytes(data)
+    assert atomic.read_bytes(tmp_path / "f") == data
+    assert atomic.read_bytes(str(tmp_path / "f")) == data
+
+
+def test_read_all_reads_on_when_the_file_grew_or_its_size_says_nothing(tmp_path):
+    (tmp_path / "f").write_bytes(b"0123456789")
+    fd = os.open(tmp_path / "f", os.O_RDONLY)
+    try:
+        assert atomic.read_all(fd, 4) == b"0123456789"        # longer than the size it was said to have
+    finally:
+        os.close(fd)
+    assert atomic.read_bytes("/proc/self/status").startswith(b"Name:")    # st_size 0, yet it has bytes
+    with pytest.raises(FileNotFoundError):
+        atomic.read_bytes(tmp_path / "missing")

@@ -121,6 +121,44 @@ def test_on_linux_a_flush_is_one_syncfs_per_file_system(tmp_path, monkeypatch):
         group.sync([tmp_path / "a"])
 
 
+@pytest.mark.skipif(not os.path.isdir("/dev/shm"), reason="needs a second file system (/dev/shm)")
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="syncfs is Linux's")
+def test_syncfs_finds_each_file_system_without_a_stat_it_can_do_without(tmp_path, monkeypatch):
+    """A folder is looked at once (its file system is remembered), a file whose folder is in the same flush not at
+    all, yet a flush still covers every file system named: here the disk and /dev/shm (tmpfs)."""
+    import tempfile
+    other = tempfile.mkdtemp(dir="/dev/shm")
+    try:
+        assert os.stat(other).st_dev != os.stat(tmp_path).st_dev
+        group = GroupSync()
+        group.sync([tmp_path, other])           # (each file system's folder opened for syncfs: looked at once)
+        synced, looked = [], []
+        real_syncfs, real_stat = group._syncfs, os.stat
+        group._syncfs = lambda fd: synced.append(os.fstat(fd).st_dev) or real_syncfs(fd)
+        monkeypatch.setattr(os, "stat", lambda p, *a, **k: looked.append(os.fspath(p)) or real_stat(p, *a, **k))
+        both = sorted({real_stat(tmp_path).st_dev, real_stat(other).st_dev})
+        (tmp_path / "sub").mkdir()
+        for name in ("a", "b", "sub/c"):
+            (tmp_path / name).write_text("x")
+        for name in ("a", "b"):
+            with open(f"{other}/{name}", "w") as fh:
+                fh.write("y")
+        group.sync([tmp_path / "a", tmp_path, f"{other}/a"])        # a file alone in the batch is looked at
+        assert sorted(synced) == both and looked == [f"{other}/a"]
+        synced.clear(), looked.clear()
+        group.sync([tmp_path / "b", tmp_path, f"{other}/b", other])    # each file's folder named: no stat at all
+        assert sorted(synced) == both and looked == []
+        synced.clear(), looked.clear()
+        group.sync([tmp_path / "sub/c", tmp_path / "sub", f"{other}/b"])
+        assert sorted(synced) == both and looked == [str(tmp_path / "sub"), f"{other}/b"]   # a new folder: once
+        synced.clear(), looked.clear()
+        group.sync([tmp_path / "sub", tmp_path / "gone"])
+        assert synced == [real_stat(tmp_path).st_dev] and looked == [str(tmp_path / "gone")]
+    finally:
+        import shutil
+        shutil.rmtree(other, ignore_errors=True)
+
+
 def test_the_environment_can_ask_for_fsync(monkeypatch):
     monkeypatch.setenv("JUDGE_SYNC", "fsync")
     assert GroupSync()._syncfs is None
