@@ -66,6 +66,9 @@ KEYS: tuple[Key, ...] = (
     Key("smtp", "stress_idle_seconds", "5", "Under stress (3/4 of the connections taken, or file descriptors "
                                             "short) the idle limit drops to this, as in Postfix's stress mode.",
         "float", (1, 3600)),
+    Key("smtp", "one_cpu", "yes", "`judge serve` keeps its Python threads on one CPU (Linux): handing the interpreter "
+                                  "lock between CPUs cost more than a second CPU gave; password checks and pictures "
+                                  "still use every CPU. no: the system places the threads.", "bool"),
     Key("smtp", "max_recipients", "100", "Recipients accepted in one message; more are answered 452 (RFC 5321: "
                                          "at least 100).", "int", (1, 100_000)),
     Key("smtp", "max_errors", "20", "Error replies one connection may get before it is closed with 421.",

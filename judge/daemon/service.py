@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Callable
 
-from judge import malloc, maps
+from judge import affinity, malloc, maps
 from judge.config import Settings
 from judge.daemon import failures, startup
 from judge.daemon.connections import Connections, Limits, SMTPConnection
@@ -90,6 +90,10 @@ class Daemon:
         """Listen for mail on host:port (config.ini [smtp] by default) and serve the web pages on web_host:web_port
         (config.ini [web]; its port 0 means no pages, but web_port=0 given here picks a free port)."""
         self.lock.acquire()                       # AlreadyRunning: another daemon has this games folder
+        if self.settings.get("smtp", "one_cpu"):
+            cpu = affinity.pin()                  # (judge.affinity says why)
+            if cpu is not None:
+                log.info("judge serve keeps its threads on CPU %d ([smtp] one_cpu)", cpu)
         loop = self.loop = asyncio.get_running_loop()
         self.deadlines = Deadlines(self.clock, self._deadline_work, loop)
         self.intake = Intake(self.backlog, FLOW_DELAY, self.paused)
@@ -164,6 +168,7 @@ class Daemon:
                 job.done.cancel()
         self._flush()
         await asyncio.to_thread(self._last_drain)      # last chance to hand over what is ready
+        affinity.unpin()
         self.lock.release()
 
     def _last_drain(self) -> None:

@@ -6,6 +6,7 @@ from typing import Protocol, Sequence
 
 import jinja2
 
+from judge import affinity
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map, catalog
 from judge.picture import draw, geometry
@@ -63,7 +64,8 @@ def png(svg: str, width: int = 1200, palette: bool = True) -> bytes:
     colour (under 100 KB for a crowded board) and looking the same; palette=False: full colour.
     """
     from judge.picture import raster       # imported when needed: libvips loads only in a process that draws
-    return raster.png(svg, width, palette)
+    with affinity.spread():                 # (libvips works without the interpreter lock: any CPU may do it)
+        return raster.png(svg, width, palette)
 
 
 @lru_cache(maxsize=1)

@@ -8,6 +8,8 @@ import os
 import threading
 from collections import OrderedDict
 
+from judge import affinity
+
 # scrypt work factor: N = 2**11 with r = 8, p = 1 - 2 MiB of memory and about 5 ms of CPU per check on the 2-core
 # machine of benchmarks/mail.py. A judge checks a password for every order mail (once per player and process: see
 # _verified), and under a burst of mail from new players these checks are the largest single cost of `judge serve`.
@@ -36,7 +38,8 @@ _lock = threading.Lock()
 
 def hash_password(password: str, n: int = _N) -> str:
     salt = os.urandom(16)
-    digest = hashlib.scrypt(password.encode("utf-8"), salt=salt, n=n, r=_R, p=_P, dklen=32)
+    with affinity.spread():                 # (scrypt lets go of the interpreter lock: any CPU may do it)
+        digest = hashlib.scrypt(password.encode("utf-8"), salt=salt, n=n, r=_R, p=_P, dklen=32)
     return "scrypt${}${}${}${}${}".format(n, _R, _P, base64.b64encode(salt).decode(), base64.b64encode(digest).decode())
 
 
@@ -73,8 +76,9 @@ def _check(password: str, stored: str) -> bool:
         scheme, n, r, p, salt, digest = stored.split("$")
         if scheme != "scrypt":
             return False
-        got = hashlib.scrypt(password.encode("utf-8"), salt=base64.b64decode(salt), n=int(n), r=int(r), p=int(p),
-                             dklen=len(base64.b64decode(digest)))
+        with affinity.spread():
+            got = hashlib.scrypt(password.encode("utf-8"), salt=base64.b64decode(salt), n=int(n), r=int(r),
+                                 p=int(p), dklen=len(base64.b64decode(digest)))
     except (ValueError, TypeError):
         return False
     return hmac.compare_digest(got, base64.b64decode(digest))
