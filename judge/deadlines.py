@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -174,7 +175,13 @@ def show(moment: datetime | None, timing: Timing, long: bool = False) -> str:
     November 2026 17:21 UTC', as DPjudge writes the deadline sentence of its results)."""
     if moment is None:
         return "none (the master processes the game)"
-    local = moment.astimezone(zone(timing.timezone))
+    return _shown(moment, timing.timezone, long)
+
+
+@lru_cache(maxsize=1024)
+def _shown(moment: datetime, tz: str, long: bool) -> str:
+    # (kept: every reply to an order mail names the game's deadline, and strftime in a time zone is dear)
+    local = moment.astimezone(zone(tz))
     return local.strftime((LONG_FORMAT if long else FORMAT).format(day=local.day))
 
 
