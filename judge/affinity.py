@@ -22,6 +22,7 @@ from typing import Iterator
 _lock = threading.Lock()
 _cpu: int | None = None                  # the CPU the process's threads are kept on (None: not pinned)
 _allowed: frozenset[int] = frozenset()   # every CPU the process may use (what spread() gives back)
+_spreading = threading.local()           # depth: the calling thread is inside spread()
 
 
 def pin() -> int | None:
@@ -71,7 +72,8 @@ def spread() -> Iterator[None]:
     """The calling thread may use every CPU while the block runs (work in C that lets go of the interpreter lock);
     on the one CPU again after it. Nothing happens when the process is not pinned."""
     cpu = _cpu
-    if cpu is None:
+    depth = getattr(_spreading, "depth", 0)
+    if cpu is None or depth:             # (inside another spread(): that one moves the thread back)
         yield
         return
     try:
@@ -79,9 +81,11 @@ def spread() -> Iterator[None]:
     except OSError:
         yield
         return
+    _spreading.depth = 1
     try:
         yield
     finally:
+        _spreading.depth = 0
         with contextlib.suppress(OSError):
             _set_mine(frozenset({cpu}) if _cpu is not None else _allowed)
 

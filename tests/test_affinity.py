@@ -39,6 +39,9 @@ def test_every_thread_is_kept_on_one_cpu_and_spread_lends_them_all():
         with affinity.spread():
             assert os.sched_getaffinity(0) == allowed                     # the calling thread: every CPU
             assert os.sched_getaffinity(before.native_id) == {cpu}        # the others stay
+            with affinity.spread():                                       # (a picture's password check...)
+                pass
+            assert os.sched_getaffinity(0) == allowed                     # ... leaves the outer one spread
         assert os.sched_getaffinity(0) == {cpu}
         assert affinity.pin() == cpu                                      # a second call changes nothing
         affinity.unpin()
