@@ -45,6 +45,24 @@ def test_accepted_and_refused_messages_get_one_reply_each(started):
 
 
 
+def test_a_game_whose_last_commit_a_power_cut_left_unfinished_takes_orders(started):
+    """A power cut during a commit's last flush can leave the manifest's name without all its bytes: the commit was
+    never made (nothing was applied before that flush), so the game reads as before it and the next message is
+    applied and answered once. Before, every message to the game failed on the manifest until it was deleted by hand."""
+    started.new_mail()
+    before = started.status_bytes()
+    staging = started.folder(GAME) / ".pending"
+    staging.mkdir(exist_ok=True)
+    (staging / "s0000").write_bytes(b"From: judge@localhost\nTo: france@example.org\n\nhalf a commit\n")
+    (staging / "COMMIT").write_bytes(b'{"ops": [["mail", "s0000", "20261126T000000-0.eml"], ["fi')
+    assert started.signon("FRANCE", "A PAR - BUR").accepted
+    mails = started.new_mail()
+    assert len([m for m in mails if m["To"] == "france@example.org" and str(m["Subject"]).startswith(REPLY)]) == 1
+    assert mails and all(b"half a commit" not in m.as_bytes() for m in mails)
+    assert started.status_bytes() != before and b"A PAR - BUR" in started.status_bytes()
+    assert not (staging / "COMMIT").exists()
+
+
 def test_reply_headers(started):
     raw = compose("france@example.org", f"SIGNON F{GAME} fra-pw", subject="Re: g1 - results")
     started.deliver(raw)

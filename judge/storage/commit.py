@@ -21,6 +21,7 @@ import ctypes
 import ctypes.util
 import errno
 import json
+import logging
 import os
 import shutil
 import stat
@@ -32,6 +33,7 @@ from typing import Iterable
 
 from judge.storage.atomic import FILE_MODE, atomic_write, checkpoint, make_folder
 
+log = logging.getLogger("judge.storage")
 PENDING = ".pending"
 MANIFEST = "COMMIT"
 _STAGE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
@@ -338,10 +340,37 @@ def finish_interrupted(folder: Path, outbox: Path) -> list[Path] | None:
     commit's first staged file clears them (so reading a game costs one failed open, not a folder listing)."""
     staging = Path(folder) / PENDING
     try:
-        ops = json.loads((staging / MANIFEST).read_text(encoding="utf-8"))["ops"]
+        raw = (staging / MANIFEST).read_bytes()
     except FileNotFoundError:
         return None
+    ops = _ops(raw)
+    if ops is None:
+        # Its name is on disk but not all of its bytes: a power cut during the flush that makes the commit (a file
+        # system without a journal orders neither). Nothing was applied, since that waits for the flush: a commit
+        # never made, whose message is still in the spool.
+        log.warning("%s: the manifest of an unfinished commit is incomplete (%d bytes): dropped, the commit was "
+                    "never made", staging, len(raw))
+        with contextlib.suppress(FileNotFoundError):
+            (staging / MANIFEST).unlink()
+        return None
     return _apply(Path(folder), Path(outbox), ops)
+
+
+_KINDS = ("file", "mail", "move")
+
+
+def _ops(raw: bytes) -> list[list[str]] | None:
+    """A manifest's operations, or None when it is not one written whole."""
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return None
+    ops = doc.get("ops") if isinstance(doc, dict) else None
+    if not isinstance(ops, list) or not all(
+            isinstance(op, list) and len(op) == 3 and op[0] in _KINDS and all(isinstance(x, str) for x in op)
+            for op in ops):
+        return None
+    return ops
 
 
 def remove_temp_files(folder: Path, older_than: float | None = None) -> int:
