@@ -180,14 +180,16 @@ class Daemon:
 
     async def serve_forever(self, host: str | None = None, port: int | None = None,
                             ready_file: Path | None = None, web_port: int | None = None) -> None:
-        await self.start(host, port, web_port=web_port)
-        if ready_file is not None:
-            web = f"web {self.web_host} {self.web_port}\n" if self.web is not None else ""
-            ready_file.write_text(f"{self.host} {self.port}\n{web}")
+        # The signals are ours before anyone can be told we are up: a SIGTERM right after the ready file (a service
+        # manager, a test) stops the daemon cleanly instead of killing it mid-way.
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, stop.set)
+        await self.start(host, port, web_port=web_port)
+        if ready_file is not None:
+            web = f"web {self.web_host} {self.web_port}\n" if self.web is not None else ""
+            ready_file.write_text(f"{self.host} {self.port}\n{web}")
         await stop.wait()
         await self.stop()
 

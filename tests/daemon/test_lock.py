@@ -39,3 +39,28 @@ def test_second_daemon_on_one_folder_refuses_to_start(tmp_path):
         assert third.wait(timeout=30) == 0
     # A clean stop leaves no pid behind.
     assert (tmp_path / "games" / ".serve.lock").read_text() == ""
+
+
+def test_a_sigterm_while_it_starts_stops_it_cleanly(tmp_path):
+    """A service manager (or an operator) may stop `judge serve` the moment it starts: SIGTERM as soon as the daemon
+    holds its games folder, before it has said it is ready, ends it cleanly (exit 0, the lock's pid cleared), never
+    by the signal's default action. Before, its handlers were set only after the ready file was written, and a
+    SIGTERM in between killed it (-15; once seen in CI, right after the ready file)."""
+    import time
+    cfg = write_config(tmp_path)
+    lock = tmp_path / "games" / ".serve.lock"
+    with open(tmp_path / "serve.log", "ab") as log:
+        proc = subprocess.Popen([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg), "serve",
+                                 "--port", "0", "--web-port", "0", "--ready-file", str(tmp_path / "ready")],
+                                cwd=tmp_path, stdout=log, stderr=log)
+    try:
+        end = time.monotonic() + 30
+        while not (lock.exists() and lock.read_text().strip() == str(proc.pid)):
+            assert proc.poll() is None and time.monotonic() < end, (tmp_path / "serve.log").read_text()
+            time.sleep(0.001)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0, (tmp_path / "serve.log").read_text()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert lock.read_text() == ""
