@@ -347,7 +347,7 @@ def finish_interrupted(folder: Path, outbox: Path) -> list[Path] | None:
     if ops is None:
         # Its name is on disk but not all of its bytes: a power cut during the flush that makes the commit (a file
         # system without a journal orders neither). Nothing was applied, since that waits for the flush: a commit
-        # never made, whose message is still in the spool.
+        # never made, whose message is still in the spool (or whose deadline work runs again).
         log.warning("%s: the manifest of an unfinished commit is incomplete (%d bytes): dropped, the commit was "
                     "never made", staging, len(raw))
         with contextlib.suppress(FileNotFoundError):
