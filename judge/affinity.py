@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import ctypes.util
 import os
-import sys
 import threading
 from typing import Iterator
+
+from judge import libc
 
 _lock = threading.Lock()
 _cpu: int | None = None                  # the CPU the process's threads are kept on (None: not pinned)
@@ -103,19 +103,8 @@ def _set_mine(cpus: frozenset[int]) -> None:
         raise OSError(code, os.strerror(code))
 
 
-def _libc():
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        fn = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True).sched_setaffinity
-    except (OSError, AttributeError):
-        return None
-    fn.argtypes, fn.restype = [ctypes.c_int, ctypes.c_size_t, ctypes.c_char_p], ctypes.c_int
-    return fn
-
-
 _MASK_BYTES = 128                        # a cpu_set_t: 1,024 CPUs
-_libc_setaffinity = _libc()
+_libc_setaffinity = libc.function("sched_setaffinity", [ctypes.c_int, ctypes.c_size_t, ctypes.c_char_p])
 
 
 def _current_cpu(allowed: frozenset[int]) -> int:

@@ -90,10 +90,6 @@ class Daemon:
         """Listen for mail on host:port (config.ini [smtp] by default) and serve the web pages on web_host:web_port
         (config.ini [web]; its port 0 means no pages, but web_port=0 given here picks a free port)."""
         self.lock.acquire()                       # AlreadyRunning: another daemon has this games folder
-        if self.settings.get("smtp", "one_cpu"):
-            cpu = affinity.pin()                  # (judge.affinity says why)
-            if cpu is not None:
-                log.info("judge serve keeps its threads on CPU %d ([smtp] one_cpu)", cpu)
         loop = self.loop = asyncio.get_running_loop()
         self.deadlines = Deadlines(self.clock, self._deadline_work, loop)
         self.intake = Intake(self.backlog, FLOW_DELAY, self.paused)
@@ -135,6 +131,12 @@ class Daemon:
         self.tasks = [asyncio.create_task(send_loop(self.sender, self.kick, lambda: self.send_interval)),
                       asyncio.create_task(self._sweep_loop())]
         self.kick.set()
+        # Every thread started: all of them on one CPU from now on (judge.affinity says why). Only once start-up
+        # has gone through, so a start that fails leaves the process as it found it.
+        if self.settings.get("smtp", "one_cpu"):
+            cpu = affinity.pin()
+            if cpu is not None:
+                log.info("judge serve keeps its threads on CPU %d ([smtp] one_cpu)", cpu)
         self._say_where()
         maps.catalog.shadowed()         # (a folder file named like a shipped variant is said in the log)
         return self.host, self.port
@@ -295,13 +297,11 @@ class Daemon:
         path = self.spool.claim(name)
         # The message's own identity, not the spool file's: a message sent again because its 250 was lost (a
         # crash between the spool and the answer) is recognised as the one already applied.
-        if parsed is not None and parsed.key:
+        if parsed is not None and parsed.key:      # (route() keeps the key with the message it read)
             result = self.judge.deliver(b"", key=parsed.key, parsed=parsed)
         else:
             raw, sender = split_envelope(read_bytes(path))
-            key = inbound.message_key(raw)
-            result = self.judge.deliver(raw, sender, key=key) if parsed is None else \
-                self.judge.deliver(b"", key=key, parsed=parsed)
+            result = self.judge.deliver(raw, sender, key=inbound.message_key(raw))
         self.spool.done(name)
         return result.game
 

@@ -18,19 +18,18 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import ctypes.util
 import errno
 import json
 import logging
 import os
 import shutil
 import stat
-import sys
 import threading
 import time
 from pathlib import Path
 from typing import Iterable
 
+from judge import libc
 from judge.storage.atomic import FILE_MODE, atomic_write, checkpoint, make_folder
 
 log = logging.getLogger("judge.storage")
@@ -135,14 +134,9 @@ class GroupSync:
 
 def _libc_syncfs():
     """libc's syncfs, where there is one (Linux), unless JUDGE_SYNC=fsync asks for an fsync of every path."""
-    if os.environ.get("JUDGE_SYNC") == "fsync" or not sys.platform.startswith("linux"):
+    if os.environ.get("JUDGE_SYNC") == "fsync":
         return None
-    try:
-        fn = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True).syncfs
-    except (OSError, AttributeError):
-        return None
-    fn.argtypes, fn.restype = [ctypes.c_int], ctypes.c_int
-    return fn
+    return libc.function("syncfs", [ctypes.c_int])
 
 
 def _fsync_path(path: str) -> None:
