@@ -29,6 +29,7 @@ class Deadlines:
         self.clock = clock
         self.fire = fire                         # coroutine run when a game's moment comes
         self.wakeups: dict[str, datetime] = {}   # game -> moment on the judge's clock
+        self.fired: dict[str, datetime] = {}     # game -> moment, fired and not planned again since
         self.running = 0
         self.loop = loop
         self._heap: list[tuple[datetime, int, str]] = []
@@ -52,6 +53,7 @@ class Deadlines:
 
     def plan(self, game: str, moment: datetime | None) -> None:
         """(Re)plan a game's wake-up; None removes it."""
+        self.fired.pop(game, None)
         if moment is None:
             self.wakeups.pop(game, None)         # its heap entry is dropped when it comes up
             return
@@ -65,6 +67,11 @@ class Deadlines:
     def jobs(self) -> dict[str, datetime]:
         """The wake-ups that will fire: each heap entry still planned (game -> moment)."""
         return {game: moment for moment, _, game in self._heap if self.wakeups.get(game) == moment}
+
+    def kept(self) -> dict[str, datetime]:
+        """Every wake-up to keep for the next start (judge.storage.wakeup_index): those planned, and those fired
+        whose game was not planned again since (work a stop cut short is due again)."""
+        return {**self.fired, **self.wakeups}
 
     def clock_moved(self) -> None:
         """The judge's clock jumped (tests): look at the earliest moment again."""
@@ -103,6 +110,7 @@ class Deadlines:
             if self.wakeups.get(game) != moment:
                 continue                           # replanned or removed since
             del self.wakeups[game]                 # a job that has fired takes its entry away
+            self.fired[game] = moment
             # Counted as running from this moment, not from the task's first step: in between, the game would be
             # neither due nor running, and a caller waiting for a quiet judge (`busy`) would stop waiting too soon.
             self.running += 1

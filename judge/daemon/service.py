@@ -83,6 +83,9 @@ class Daemon:
         self.retry_start = RETRY_START            # seconds before the first retry (tests make it short)
         self.sender.on_failure = self.judge.keeper.unsendable
         self.lock = ServeLock(settings.games_dir)   # one daemon per games folder
+        self.checked = asyncio.Event()            # every game read since start-up (judge.daemon.startup)
+        self.checking: asyncio.Task | None = None
+        self._stopping = threading.Event()
 
     # -- life cycle ----------------------------------------------------------------------------------------------
     async def start(self, host: str | None = None, port: int | None = None, web_host: str | None = None,
@@ -94,10 +97,9 @@ class Daemon:
         self.deadlines = Deadlines(self.clock, self._deadline_work, loop)
         self.intake = Intake(self.backlog, FLOW_DELAY, self.paused)
         self.lanes.start()
-        # Every game's committed wake-up, read in the pass that finishes interrupted commits; the mail handled next
-        # replans its own games, as always after a message.
-        for game, moment in (await asyncio.to_thread(self._recover)).items():
-            self.deadlines.plan(game, moment)
+        # Every game's committed wake-up (with many games, the hint kept at the last stop first: judge.daemon.startup);
+        # the mail handled next replans its own games, as always after a message.
+        hint = await startup.plan_wakeups(self)
         # Mail accepted before a crash or restart is handled first, before anything new is taken in.
         for name, lane, parsed in await asyncio.to_thread(self._route_pending):
             self._enqueue(lane, Job(name, parsed))
@@ -131,6 +133,10 @@ class Daemon:
         self.tasks = [asyncio.create_task(send_loop(self.sender, self.kick, lambda: self.send_interval)),
                       asyncio.create_task(self._sweep_loop())]
         self.kick.set()
+        if hint is None:
+            self.checked.set()
+        else:
+            self.checking = asyncio.create_task(startup.check_after_start(self, hint))
         # Every thread started: all of them on one CPU from now on (judge.affinity says why). Only once start-up
         # has gone through, so a start that fails leaves the process as it found it.
         if self.settings.get("smtp", "one_cpu"):
@@ -153,6 +159,9 @@ class Daemon:
                      Path(self.settings.get("relay", "maildir")).resolve())
 
     async def stop(self) -> None:
+        self._stopping.set()
+        if self.checking is not None:
+            await asyncio.gather(self.checking, return_exceptions=True)
         if self.web is not None:
             await self.web.stop()
         if self.server is not None:
@@ -169,6 +178,7 @@ class Daemon:
             if job.done is not None:
                 job.done.cancel()
         self._flush()
+        await startup.keep_hint(self)
         await asyncio.to_thread(self._last_drain)      # last chance to hand over what is ready
         affinity.unpin()
         self.lock.release()

@@ -1,10 +1,16 @@
 """`judge serve` before it takes any mail: the commits a kill interrupted finished or dropped, leftovers deleted,
-every game's wake-up read, and the mail accepted before the stop routed to its game's lane again."""
+every game's wake-up read, and the mail accepted before the stop routed to its game's lane again.
+
+With many games (judge.storage.wakeup_index) the deadlines are first planned from the hint the daemon kept when it
+last stopped, and every game is read right after mail is taken (`check_games`); a message for a game not read yet
+finishes that game's interrupted commit itself (GameStore.open)."""
 from __future__ import annotations
 
+import asyncio
 import logging
+import threading
 from datetime import datetime, timedelta
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from judge.daemon import failures
 from judge.daemon.failures import RETRY_MAX
@@ -12,20 +18,82 @@ from judge.daemon.sender import Sender
 from judge.daemon.spool import Spool
 from judge.mail import inbound
 from judge.service import Clock, Judge
+from judge.storage import wakeup_index
 from judge.storage.commit import remove_temp_files
+
+if TYPE_CHECKING:
+    from judge.daemon.service import Daemon
 
 log = logging.getLogger("judge.daemon")
 Route = Callable[[bytes, "str | None"], "tuple[str, inbound.Incoming | None]"]
 
 
+async def plan_wakeups(daemon: Daemon) -> dict[str, datetime | None] | None:
+    """Before mail is taken: every game's wake-up planned, from the games themselves (read in the pass that
+    finishes interrupted commits), or from the hint kept at the last stop when there is a usable one. Returns that
+    hint (then `check_after_start` reads the games once mail is taken), or None."""
+    hint = await asyncio.to_thread(wakeup_index.read, daemon.judge.store.root)
+    if hint is None:
+        wakeups = await asyncio.to_thread(daemon._recover)
+    else:
+        await asyncio.to_thread(clean, daemon.judge, daemon.spool, daemon.sender)
+        wakeups = hint
+    for game, moment in wakeups.items():
+        daemon.deadlines.plan(game, moment)
+    return hint
+
+
+async def check_after_start(daemon: Daemon, hint: dict[str, datetime | None]) -> None:
+    """After a start from the hint: every game read, and planned again where the hint was wrong, from its file as
+    it is then (a message may have changed it since the pass read it). Sets `daemon.checked` when done."""
+    try:
+        found = await asyncio.to_thread(check_games, daemon.judge, daemon.clock, daemon._stopping)
+        if daemon._stopping.is_set():
+            return
+        for game in hint.keys() | found.keys():
+            if found.get(game) != hint.get(game):
+                daemon.deadlines.plan(game, daemon.wakeup(game))
+        daemon.kick.set()                            # (the mail of the interrupted commits it finished)
+        await keep_hint(daemon)
+    except Exception:  # noqa: BLE001 - the daemon goes on with what it has planned; the log says why
+        log.exception("start-up: the check of every game failed")
+    finally:
+        daemon.checked.set()
+
+
+async def keep_hint(daemon: Daemon) -> None:
+    """The wake-ups planned now, kept as the next start-up's hint (only with many games: wakeup_index)."""
+    if daemon.deadlines is None:
+        return
+    try:
+        await asyncio.to_thread(wakeup_index.write, daemon.judge.store.root, daemon.deadlines.kept())
+    except OSError as exc:
+        log.warning("the wake-up hint for the next start-up could not be written: %s", exc)
+
+
 def recover(judge: Judge, spool: Spool, sender: Sender, clock: Clock) -> dict[str, datetime | None]:
     """Finish or drop the commits a kill interrupted, delete its temp files. Returns every game's committed wake-up
     (a game whose file cannot be read is reported and looked at again later; the others start as usual)."""
-    wakeups, broken, published = judge.store.scan()
-    judge.outbox.note(published)
-    removed = spool.clean() + remove_temp_files(judge.outbox.folder) + sender.clean_maildir()
+    wakeups = check_games(judge, clock)
+    clean(judge, spool, sender)
+    return wakeups
+
+
+def clean(judge: Judge, spool: Spool, sender: Sender) -> None:
+    """The leftovers of a kill outside the game folders: the spool's, the outbox's, the Maildir's and the games
+    folder's own temp files. Only before mail is taken (a temp file then may be one being written)."""
+    removed = (spool.clean() + remove_temp_files(judge.outbox.folder) + sender.clean_maildir()
+               + remove_temp_files(judge.store.root))
     if removed:
         log.info("start-up: %d leftover temporary or expired files removed", removed)
+
+
+def check_games(judge: Judge, clock: Clock, cancel: threading.Event | None = None) -> dict[str, datetime | None]:
+    """Every game read: its interrupted commit finished or dropped, its temp files deleted, its committed wake-up
+    returned (a game whose file cannot be read is reported, and looked at again later). May run while mail is
+    taken: each game is mended under its lock. Stops early once `cancel` is set."""
+    wakeups, broken, published = judge.store.scan(cancel)
+    judge.outbox.note(published)
     for game, why in broken.items():
         judge.keeper.tell(f"unavailable {game}", f"game {game} is unavailable",
                           [why, "Its mail is answered with 'unavailable' until the file is mended."])

@@ -1,0 +1,215 @@
+"""`judge serve` with many games: deadlines planned from the hint kept at the last stop, mail taken at once, every
+game read right after and planned again where the hint was wrong (judge.daemon.startup, judge.storage.wakeup_index).
+
+The threshold is lowered to one game here, so that a handful of real games takes the path a big judge takes."""
+import asyncio
+import json
+import shutil
+import threading
+import time
+from datetime import timedelta
+
+import pytest
+
+from judge.game import Game
+from judge.service import Judge
+from judge.storage import commit, wakeup_index
+from tests.daemon.conftest import Clock, Daemon, Relay, settings_for, settle
+from tests.e2e.conftest import compose
+
+
+@pytest.fixture(autouse=True)
+def one_game_is_many(monkeypatch):
+    monkeypatch.setattr(wakeup_index, "MIN_GAMES", 1)
+
+
+def make_game(judge: Judge, name: str) -> None:
+    """A started game (seven players): it has a deadline, so a wake-up."""
+    judge.deliver(compose("gm@example.org", f"CREATE {name} gm-pass"))
+    for letter in "AEFGIRT":
+        judge.deliver(compose(f"{letter.lower()}.{name}@example.org", f"JOIN {name} pw-{letter} {letter}"))
+    assert judge.store.load(name).status == "active"
+
+
+def fresh_plan(judge: Judge) -> dict:
+    """What a start-up that reads every game plans: each game's committed wake-up."""
+    wakeups, broken, _ = judge.store.scan()
+    assert broken == {}
+    return {game: moment for game, moment in wakeups.items() if moment is not None}
+
+
+def kept(tmp_path) -> dict:
+    return wakeup_index.read(tmp_path / "games")
+
+
+def hold_scan(daemon: Daemon, release: threading.Event) -> None:
+    """The daemon's pass over the games waits until `release` (or until the daemon stops)."""
+    real = daemon.judge.store.scan
+
+    def held(cancel=None):
+        while not release.is_set() and not (cancel is not None and cancel.is_set()):
+            time.sleep(0.01)
+        return real(cancel)
+    daemon.judge.store.scan = held
+
+
+def test_a_stop_keeps_the_plan_and_the_next_start_uses_it(tmp_path):
+    asyncio.run(_kept_and_used(tmp_path))
+
+
+async def _kept_and_used(tmp_path):
+    clock = Clock()
+    settings = settings_for(tmp_path)
+    judge = Judge(settings, clock=clock)
+    for name in ("alpha", "beta", "gamma"):
+        make_game(judge, name)
+    judge.deliver(compose("gm@example.org", "CREATE delta gm-pass"))          # forming: no wake-up of its own
+    daemon = Daemon(settings, clock=clock, send_interval=0.05)
+    await daemon.start("127.0.0.1", 0)
+    try:
+        assert daemon.checked.is_set()                  # no hint yet: every game was read before mail was taken
+        assert daemon.deadlines.jobs() == fresh_plan(judge)
+    finally:
+        await daemon.stop()
+    assert kept(tmp_path) == fresh_plan(judge)          # the hint is the plan at the stop
+
+    # Changed while the daemon is down, by another program: beta's deadline, gamma gone, epsilon new.
+    beta_before = kept(tmp_path)["beta"]
+    assert judge.deliver(compose("gm@example.org", "SIGNON Mbeta gm-pass\nSET DEADLINE +9d")).accepted
+    assert fresh_plan(judge)["beta"] > beta_before + timedelta(days=5)
+    shutil.rmtree(tmp_path / "games" / "gamma")
+    make_game(judge, "epsilon")
+    hint = kept(tmp_path)
+
+    daemon = Daemon(settings, clock=clock, send_interval=0.05)
+    release = threading.Event()
+    hold_scan(daemon, release)
+    _, port = await daemon.start("127.0.0.1", 0)
+    try:
+        # Taking mail, planned from the hint, before any game was read.
+        assert not daemon.checked.is_set()
+        assert daemon.deadlines.jobs() == hint
+        assert daemon.deadlines.jobs()["beta"] == beta_before and "gamma" in daemon.deadlines.jobs()
+        release.set()
+        await asyncio.wait_for(daemon.checked.wait(), 20)
+        # Every game read: the plan is what a start-up that reads every game makes, and so is the hint now.
+        assert daemon.deadlines.jobs() == fresh_plan(judge)
+        assert "gamma" not in daemon.deadlines.jobs() and "epsilon" in daemon.deadlines.jobs()
+        assert kept(tmp_path) == fresh_plan(judge)
+    finally:
+        await daemon.stop()
+    assert kept(tmp_path) == fresh_plan(judge)
+
+
+def test_a_deadline_the_hint_puts_too_early_does_no_harm(tmp_path):
+    asyncio.run(_too_early(tmp_path))
+
+
+async def _too_early(tmp_path):
+    clock = Clock()
+    settings = settings_for(tmp_path)
+    judge = Judge(settings, clock=clock)
+    make_game(judge, "alpha")
+    status = (tmp_path / "games" / "alpha" / "status.json").read_text()
+    deadline = judge.store.load("alpha").deadline
+    real = fresh_plan(judge)["alpha"]                  # its first wake-up (a reminder before the deadline)
+    clock.now = real - timedelta(hours=1)
+    # A hint that says the deadline has come (a hint is only a hint: a stale one may say anything).
+    wakeup_index.write(tmp_path / "games", {"alpha": clock.now - timedelta(minutes=5)})
+    daemon = Daemon(settings, clock=clock, send_interval=0.05)
+    release = threading.Event()
+    hold_scan(daemon, release)
+    await daemon.start("127.0.0.1", 0)
+    try:
+        await settle(daemon)
+        end = time.monotonic() + 20
+        while daemon.deadlines.busy and time.monotonic() < end:
+            await asyncio.sleep(0.02)
+        # It fired, found nothing due, and planned the game from its file: nothing processed, nothing changed.
+        game = Game.from_json(json.loads((tmp_path / "games" / "alpha" / "status.json").read_text()))
+        assert game.history == [] and game.deadline == deadline
+        assert daemon.deadlines.jobs() == {"alpha": real} == fresh_plan(judge)
+        release.set()
+        await asyncio.wait_for(daemon.checked.wait(), 20)
+        assert daemon.deadlines.jobs() == fresh_plan(judge)
+    finally:
+        await daemon.stop()
+    assert (tmp_path / "games" / "alpha" / "status.json").read_text() == status
+
+
+def test_the_check_finishes_an_interrupted_commit_and_sends_its_mail(tmp_path):
+    asyncio.run(_interrupted(tmp_path))
+
+
+async def _interrupted(tmp_path):
+    relay = Relay()
+    await relay.start()
+    clock = Clock()
+    settings = settings_for(tmp_path, relay.port)
+    judge = Judge(settings, clock=clock)
+    make_game(judge, "alpha")
+    make_game(judge, "beta")
+    wakeup_index.write(tmp_path / "games", fresh_plan(judge))
+    # A commit of alpha's that a kill cut short right after its commit point: staged, manifest written, not applied.
+    tx = judge.store.begin("alpha")
+    tx.mail("20260105T120000000000-interrupted.eml",
+            b"From: judge@localhost\nTo: x@example.org\nSubject: the interrupted commit's mail\n\nhello\n")
+    staging = f"{tx.folder}/{commit.PENDING}"
+    commit.durable.sync([f"{staging}/{op[1]}" for op in tx.ops] + [staging])
+    commit._write_manifest(staging, json.dumps({"ops": tx.ops}))
+    daemon = Daemon(settings, clock=clock, send_interval=0.05)
+    await daemon.start("127.0.0.1", 0)
+    try:
+        await asyncio.wait_for(daemon.checked.wait(), 20)
+        await settle(daemon)
+        assert [m["Subject"] for m in relay.to("x@example.org")] == ["the interrupted commit's mail"]
+        assert not (tmp_path / "games" / "alpha" / commit.PENDING / commit.MANIFEST).exists()
+    finally:
+        await daemon.stop()
+        await relay.stop()
+
+
+def test_a_stop_during_the_check_is_clean(tmp_path):
+    asyncio.run(_stop_during(tmp_path))
+
+
+async def _stop_during(tmp_path):
+    clock = Clock()
+    settings = settings_for(tmp_path)
+    judge = Judge(settings, clock=clock)
+    make_game(judge, "alpha")
+    hint = {"alpha": judge.store.load("alpha").deadline, "ghost": clock.now + timedelta(days=1)}
+    wakeup_index.write(tmp_path / "games", hint)
+    daemon = Daemon(settings, clock=clock, send_interval=0.05)
+    hold_scan(daemon, threading.Event())              # never released: only the stop ends the pass
+    await daemon.start("127.0.0.1", 0)
+    assert daemon.deadlines.jobs() == hint
+    await asyncio.wait_for(daemon.stop(), 20)
+    assert daemon.checked.is_set()
+    assert kept(tmp_path) == hint                     # what was planned, as it was (the next start checks again)
+
+
+@pytest.mark.parametrize("content", [
+    b"", b"{", b"not json", b"[]", b'{"version": 2, "wakeups": {}}', b'{"version": 1, "wakeups": []}',
+    b'{"version": 1, "wakeups": {"alpha": "tomorrow"}}', b'{"version": 1, "wakeups": {"alpha": 5}}',
+    b'{"version": 1, "wakeups": {"alpha": "2026-01-06T12:00:00"}}',            # no time zone
+    b'{"version": 1, "wakeups": {"../etc": "2026-01-06T12:00:00+00:00"}}', b"\xff\xfe",
+])
+def test_a_hint_not_written_whole_is_ignored_and_every_game_read_first(tmp_path, content):
+    asyncio.run(_bad_hint(tmp_path, content))
+
+
+async def _bad_hint(tmp_path, content):
+    clock = Clock()
+    settings = settings_for(tmp_path)
+    judge = Judge(settings, clock=clock)
+    make_game(judge, "alpha")
+    wakeup_index.path(tmp_path / "games").write_bytes(content)
+    daemon = Daemon(settings, clock=clock, send_interval=0.05)
+    await daemon.start("127.0.0.1", 0)
+    try:
+        assert daemon.checked.is_set()
+        assert daemon.deadlines.jobs() == fresh_plan(judge)
+    finally:
+        await daemon.stop()
+    assert kept(tmp_path) == fresh_plan(judge)        # replaced by a good one at the stop
