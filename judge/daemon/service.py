@@ -85,7 +85,7 @@ class Daemon:
         self.lock = ServeLock(settings.games_dir)   # one daemon per games folder
         self.checked = asyncio.Event()            # every game read since start-up (judge.daemon.startup)
         self.checking: asyncio.Task | None = None
-        self._stopping = threading.Event()
+        self.stopping = threading.Event()
 
     # -- life cycle ----------------------------------------------------------------------------------------------
     async def start(self, host: str | None = None, port: int | None = None, web_host: str | None = None,
@@ -159,7 +159,7 @@ class Daemon:
                      Path(self.settings.get("relay", "maildir")).resolve())
 
     async def stop(self) -> None:
-        self._stopping.set()
+        self.stopping.set()
         if self.checking is not None:
             await asyncio.gather(self.checking, return_exceptions=True)
         if self.web is not None:

@@ -10,7 +10,7 @@ import asyncio
 import logging
 import threading
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Callable
+from typing import Callable, Protocol
 
 from judge.daemon import failures
 from judge.daemon.failures import RETRY_MAX
@@ -20,12 +20,26 @@ from judge.mail import inbound
 from judge.service import Clock, Judge
 from judge.storage import wakeup_index
 from judge.storage.commit import remove_temp_files
-
-if TYPE_CHECKING:
-    from judge.daemon.service import Daemon
+from judge.daemon.scheduler import Deadlines
 
 log = logging.getLogger("judge.daemon")
 Route = Callable[[bytes, "str | None"], "tuple[str, inbound.Incoming | None]"]
+
+
+class Daemon(Protocol):
+    """What start-up uses of judge.daemon.service.Daemon."""
+    judge: Judge
+    spool: Spool
+    sender: Sender
+    clock: Clock
+    deadlines: Deadlines | None
+    checked: asyncio.Event                  # every game read since start-up
+    kick: asyncio.Event                     # wakes the sender
+    stopping: threading.Event               # set when the daemon begins to stop
+
+    def _recover(self) -> dict[str, datetime | None]: ...
+
+    def wakeup(self, game: str) -> datetime | None: ...
 
 
 async def plan_wakeups(daemon: Daemon) -> dict[str, datetime | None] | None:
@@ -47,8 +61,8 @@ async def check_after_start(daemon: Daemon, hint: dict[str, datetime | None]) ->
     """After a start from the hint: every game read, and planned again where the hint was wrong, from its file as
     it is then (a message may have changed it since the pass read it). Sets `daemon.checked` when done."""
     try:
-        found = await asyncio.to_thread(check_games, daemon.judge, daemon.clock, daemon._stopping)
-        if daemon._stopping.is_set():
+        found = await asyncio.to_thread(check_games, daemon.judge, daemon.clock, daemon.stopping)
+        if daemon.stopping.is_set():
             return
         for game in hint.keys() | found.keys():
             if found.get(game) != hint.get(game):
