@@ -97,7 +97,7 @@ class Daemon:
         self.deadlines = Deadlines(self.clock, self._deadline_work, loop)
         self.intake = Intake(self.backlog, FLOW_DELAY, self.paused)
         self.lanes.start()
-        # Every game's committed wake-up (with many games, the hint kept at the last stop first: judge.daemon.startup);
+        # Every game's committed wake-up (with many games, first the hint kept at the last stop: judge.daemon.startup);
         # the mail handled next replans its own games, as always after a message.
         hint = await startup.plan_wakeups(self)
         # Mail accepted before a crash or restart is handled first, before anything new is taken in.

@@ -14,13 +14,13 @@ from typing import Callable, Protocol
 
 from judge.daemon import failures
 from judge.daemon.failures import RETRY_MAX
+from judge.daemon.scheduler import Deadlines
 from judge.daemon.sender import Sender
 from judge.daemon.spool import Spool
 from judge.mail import inbound
 from judge.service import Clock, Judge
 from judge.storage import wakeup_index
 from judge.storage.commit import remove_temp_files
-from judge.daemon.scheduler import Deadlines
 
 log = logging.getLogger("judge.daemon")
 Route = Callable[[bytes, "str | None"], "tuple[str, inbound.Incoming | None]"]
