@@ -1305,7 +1305,7 @@ async def startup_once(root: Path, hint: bool = False) -> dict:
     t3 = time.perf_counter()
     marks["Daemon.start() in all"] = t2 - t1
     marks["  scheduler start + SMTP server up"] = \
-        (t2 - t1) - marks["spool drain"] - marks["start-up pass over the games (_recover)"]
+        (t2 - t1) - marks["spool drain"] - marks.get("start-up pass over the games (_recover)", 0.0)
     marks["first client greeted (after start() returned)"] = t3 - t2
     marks["total: Daemon() to greeting"] = t3 - t0
     jobs = len(daemon.deadlines.jobs())
