@@ -31,6 +31,16 @@ def make_game(judge: Judge, name: str) -> None:
     assert judge.store.load(name).status == "active"
 
 
+def with_games(tmp_path, *names: str, relay_port: int | None = None) -> tuple[Clock, object, Judge]:
+    """(clock, settings, judge) of a judge in tmp_path whose games `names` are started."""
+    clock = Clock()
+    settings = settings_for(tmp_path, relay_port)
+    judge = Judge(settings, clock=clock)
+    for name in names:
+        make_game(judge, name)
+    return clock, settings, judge
+
+
 def fresh_plan(judge: Judge) -> dict:
     """What a start-up that reads every game plans: each game's committed wake-up."""
     wakeups, broken, _ = judge.store.scan()
@@ -58,11 +68,7 @@ def test_a_stop_keeps_the_plan_and_the_next_start_uses_it(tmp_path):
 
 
 async def _kept_and_used(tmp_path):
-    clock = Clock()
-    settings = settings_for(tmp_path)
-    judge = Judge(settings, clock=clock)
-    for name in ("alpha", "beta", "gamma"):
-        make_game(judge, name)
+    clock, settings, judge = with_games(tmp_path, "alpha", "beta", "gamma")
     judge.deliver(compose("gm@example.org", "CREATE delta gm-pass"))          # forming: no wake-up of its own
     daemon = Daemon(settings, clock=clock, send_interval=0.05)
     await daemon.start("127.0.0.1", 0)
@@ -106,10 +112,7 @@ def test_a_deadline_the_hint_puts_too_early_does_no_harm(tmp_path):
 
 
 async def _too_early(tmp_path):
-    clock = Clock()
-    settings = settings_for(tmp_path)
-    judge = Judge(settings, clock=clock)
-    make_game(judge, "alpha")
+    clock, settings, judge = with_games(tmp_path, "alpha")
     status = (tmp_path / "games" / "alpha" / "status.json").read_text()
     deadline = judge.store.load("alpha").deadline
     real = fresh_plan(judge)["alpha"]                  # its first wake-up (a reminder before the deadline)
@@ -144,11 +147,7 @@ def test_the_check_finishes_an_interrupted_commit_and_sends_its_mail(tmp_path):
 async def _interrupted(tmp_path):
     relay = Relay()
     await relay.start()
-    clock = Clock()
-    settings = settings_for(tmp_path, relay.port)
-    judge = Judge(settings, clock=clock)
-    make_game(judge, "alpha")
-    make_game(judge, "beta")
+    clock, settings, judge = with_games(tmp_path, "alpha", "beta", relay_port=relay.port)
     wakeup_index.write(tmp_path / "games", fresh_plan(judge))
     # A commit of alpha's that a kill cut short right after its commit point: staged, manifest written, not applied.
     tx = judge.store.begin("alpha")
@@ -174,10 +173,7 @@ def test_a_stop_during_the_check_is_clean(tmp_path):
 
 
 async def _stop_during(tmp_path):
-    clock = Clock()
-    settings = settings_for(tmp_path)
-    judge = Judge(settings, clock=clock)
-    make_game(judge, "alpha")
+    clock, settings, judge = with_games(tmp_path, "alpha")
     hint = {"alpha": judge.store.load("alpha").deadline, "ghost": clock.now + timedelta(days=1)}
     wakeup_index.write(tmp_path / "games", hint)
     daemon = Daemon(settings, clock=clock, send_interval=0.05)
@@ -200,10 +196,7 @@ def test_a_hint_not_written_whole_is_ignored_and_every_game_read_first(tmp_path,
 
 
 async def _bad_hint(tmp_path, content):
-    clock = Clock()
-    settings = settings_for(tmp_path)
-    judge = Judge(settings, clock=clock)
-    make_game(judge, "alpha")
+    clock, settings, judge = with_games(tmp_path, "alpha")
     wakeup_index.path(tmp_path / "games").write_bytes(content)
     daemon = Daemon(settings, clock=clock, send_interval=0.05)
     await daemon.start("127.0.0.1", 0)
