@@ -5,17 +5,24 @@ The threshold is lowered to one game here, so that a handful of real games takes
 import asyncio
 import json
 import shutil
+import signal
+import subprocess
+import sys
 import threading
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 import pytest
 
+from judge import config
 from judge.game import Game
 from judge.service import Judge
 from judge.storage import commit, wakeup_index
 from tests.daemon.conftest import Clock, Daemon, Relay, settings_for, settle
 from tests.e2e.conftest import compose
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -206,3 +213,65 @@ async def _bad_hint(tmp_path, content):
     finally:
         await daemon.stop()
     assert kept(tmp_path) == fresh_plan(judge)        # replaced by a good one at the stop
+
+
+# -- the real program: `judge serve` in a process of its own, with as many games as need the hint -----------------
+
+def _serve(tmp_path, cfg) -> tuple:
+    """`judge serve` started (its ready file written); returns the process and the seconds it took."""
+    ready = tmp_path / "ready"
+    ready.unlink(missing_ok=True)
+    t = time.monotonic()
+    log = open(tmp_path / "serve.log", "ab")
+    proc = subprocess.Popen([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg), "serve", "--port", "0",
+                             "--ready-file", str(ready)], cwd=tmp_path, stdout=log, stderr=log)
+    log.close()
+    while not (ready.exists() and ready.read_text().endswith("\n")):
+        assert proc.poll() is None, (tmp_path / "serve.log").read_text()
+        assert time.monotonic() - t < 60, "judge serve did not start"
+        time.sleep(0.02)
+    return proc, time.monotonic() - t
+
+
+def test_judge_serve_with_many_games_starts_from_the_hint_and_finds_what_changed(tmp_path, monkeypatch):
+    monkeypatch.undo()                                  # the real threshold: as many games as need it
+    text = config.render_ini().replace("rate_per_hour = 120", "rate_per_hour = 0").replace("port = 8080", "port = 0")
+    cfg = tmp_path / "config.ini"
+    cfg.write_text(text)
+    judge = Judge(config.load(cfg))
+    judge.deliver(compose("gm@example.org", "CREATE alpha gm-pass\nSET RULE late_powers=default\nSET GRACE 0"))
+    for letter in "AEFGIRT":
+        judge.deliver(compose(f"{letter.lower()}@example.org", f"JOIN alpha pw-{letter} {letter}"))
+    games = tmp_path / "games"
+    doc = json.loads((games / "alpha" / "status.json").read_text())
+    assert doc["wakeup"] is not None
+    for i in range(wakeup_index.MIN_GAMES):             # copies of it under other names, as a restore would write
+        (games / f"t{i:04d}").mkdir()
+        (games / f"t{i:04d}" / "status.json").write_text(json.dumps({**doc, "name": f"t{i:04d}"}))
+
+    proc, _ = _serve(tmp_path, cfg)                     # no hint yet: every game read first
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(30) == 0
+    hint = kept(tmp_path)
+    assert hint is not None and len(hint) == wakeup_index.MIN_GAMES + 1
+    assert hint["alpha"] == datetime.fromisoformat(doc["wakeup"])
+
+    # While it is down, another program makes alpha due (its deadline passed); the hint still says days from now.
+    past = (datetime.now(timezone.utc) - timedelta(minutes=5)).isoformat()
+    (games / "alpha" / "status.json").write_text(json.dumps({**doc, "wakeup": past, "deadline": past}))
+    proc, _ = _serve(tmp_path, cfg)
+    proc.send_signal(signal.SIGKILL)                    # killed at once, while it reads the games
+    proc.wait(30)
+    proc, _ = _serve(tmp_path, cfg)
+    try:
+        end = time.monotonic() + 60
+        while json.loads((games / "alpha" / "status.json").read_text())["phase"] == "S1901M":
+            assert time.monotonic() < end, "the phase the hint did not know was due was never processed"
+            time.sleep(0.1)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(30) == 0
+    game = Game.from_json(json.loads((games / "alpha" / "status.json").read_text()))
+    assert game.history == ["S1901M"]                   # processed once, though two starts saw it due
+    assert kept(tmp_path)["alpha"] > datetime.now(timezone.utc)
+    assert not list(games.glob(".*.tmp"))
