@@ -42,11 +42,26 @@ def browser():
 
 def submit(driver, selector: str, by: str = "css selector") -> None:
     """Click a button or link and wait until the browser has left the page (the answer may take a moment)."""
-    from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
     old = driver.find_element("tag name", "html")
     driver.find_element(by, selector).click()
-    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(old))
+    WebDriverWait(driver, 30).until(lambda _: _left(old))
+
+
+def _left(old) -> bool:
+    """Is the page that `old` belongs to gone? (selenium's staleness_of, and chromedriver's other answer: asked
+    while the old page's script context is being torn down, it may reply "unhandled inspector error ... Cannot find
+    context with specified id" instead of a stale element, as a CI run once met.)"""
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+    try:
+        old.is_enabled()
+        return False
+    except StaleElementReferenceException:
+        return True
+    except WebDriverException as exc:
+        if "inspector error" in str(exc) or "Cannot find context" in str(exc):
+            return True
+        raise
 
 
 def screenshot_has_the_map(driver) -> None:
