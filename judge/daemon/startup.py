@@ -64,9 +64,11 @@ async def check_after_start(daemon: Daemon, hint: dict[str, datetime | None]) ->
         found = await asyncio.to_thread(check_games, daemon.judge, daemon.clock, daemon.stopping)
         if daemon.stopping.is_set():
             return
-        for game in hint.keys() | found.keys():
-            if found.get(game) != hint.get(game):
-                daemon.deadlines.plan(game, daemon.wakeup(game))
+        changed = [game for game in hint.keys() | found.keys() if found.get(game) != hint.get(game)]
+        for done, game in enumerate(changed, 1):
+            daemon.deadlines.plan(game, daemon.wakeup(game))
+            if done % 50 == 0:
+                await asyncio.sleep(0)       # (each is a read of a file on the loop: mail is served in between)
         daemon.kick.set()                            # (the mail of the interrupted commits it finished)
         await keep_hint(daemon)
     except Exception:  # noqa: BLE001 - the daemon goes on with what it has planned; the log says why

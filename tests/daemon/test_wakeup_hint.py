@@ -192,6 +192,27 @@ async def _stop_during(tmp_path):
     assert kept(tmp_path) == hint                     # what was planned, as it was (the next start checks again)
 
 
+def test_many_wrong_wake_ups_are_all_put_right(tmp_path):
+    asyncio.run(_many_wrong(tmp_path))
+
+
+async def _many_wrong(tmp_path):
+    clock, settings, judge = with_games(tmp_path, "alpha")
+    right = fresh_plan(judge)
+    # 300 games that are no more, and alpha a day off: put right in batches, the loop serving in between.
+    hint = {f"gone{i:03d}": clock.now + timedelta(hours=i) for i in range(300)}
+    hint["alpha"] = right["alpha"] + timedelta(days=1)
+    wakeup_index.write(tmp_path / "games", hint)
+    daemon = Daemon(settings, clock=clock, send_interval=0.05)
+    await daemon.start("127.0.0.1", 0)
+    try:
+        await asyncio.wait_for(daemon.checked.wait(), 20)
+        assert daemon.deadlines.jobs() == right
+        assert kept(tmp_path) == right
+    finally:
+        await daemon.stop()
+
+
 @pytest.mark.parametrize("content", [
     b"", b"{", b"not json", b"[]", b'{"version": 2, "wakeups": {}}', b'{"version": 1, "wakeups": []}',
     b'{"version": 1, "wakeups": {"alpha": "tomorrow"}}', b'{"version": 1, "wakeups": {"alpha": 5}}',
