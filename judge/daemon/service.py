@@ -143,20 +143,9 @@ class Daemon:
             cpu = affinity.pin()
             if cpu is not None:
                 log.info("judge serve keeps its threads on CPU %d ([smtp] one_cpu)", cpu)
-        self._say_where()
+        startup.say_where(self.settings, self.host, self.port, self.workers)
         maps.catalog.shadowed()         # (a folder file named like a shipped variant is said in the log)
         return self.host, self.port
-
-    def _say_where(self) -> None:
-        """Two lines at start-up: where mail comes in and games live; where outgoing mail goes."""
-        log.info("judge listening for mail on %s:%s (SMTP), games in %s, %d game workers", self.host, self.port,
-                 Path(self.settings.games_dir).resolve(), self.workers)
-        relay = self.settings.get("relay", "host")
-        if relay:
-            log.info("outgoing mail goes to the relay %s:%s", relay, self.settings.get("relay", "port"))
-        else:
-            log.info("outgoing mail goes to the Maildir %s (no relay configured)",
-                     Path(self.settings.get("relay", "maildir")).resolve())
 
     async def stop(self) -> None:
         self.stopping.set()
@@ -291,6 +280,11 @@ class Daemon:
             job.done.set_exception(exc)
 
     def _clock_job(self, game: str, job: Job) -> None:
+        if not self.judge.store.exists(game):
+            # Deleted (by its keeper, or while the daemon was down and its start-up hint still named it): no game,
+            # no deadline; the replanning after this job drops it. Not a failure to report.
+            log.info("%s: the game is gone: its deadline is dropped", game)
+            return
         try:
             notes, _ = self.judge.clock_work(game)
         except Exception as exc:  # noqa: BLE001 - reported; the game's clock tries again later

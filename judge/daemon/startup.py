@@ -10,8 +10,10 @@ import asyncio
 import logging
 import threading
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Callable, Protocol
 
+from judge.config import Settings
 from judge.daemon import failures
 from judge.daemon.failures import RETRY_MAX
 from judge.daemon.scheduler import Deadlines
@@ -85,6 +87,18 @@ async def keep_hint(daemon: Daemon) -> None:
         await asyncio.to_thread(wakeup_index.write, daemon.judge.store.root, daemon.deadlines.kept())
     except OSError as exc:
         log.warning("the wake-up hint for the next start-up could not be written: %s", exc)
+
+
+def say_where(settings: Settings, host: str, port: int, workers: int) -> None:
+    """Two lines at start-up: where mail comes in and games live; where outgoing mail goes."""
+    log.info("judge listening for mail on %s:%s (SMTP), games in %s, %d game workers", host, port,
+             Path(settings.games_dir).resolve(), workers)
+    relay = settings.get("relay", "host")
+    if relay:
+        log.info("outgoing mail goes to the relay %s:%s", relay, settings.get("relay", "port"))
+    else:
+        log.info("outgoing mail goes to the Maildir %s (no relay configured)",
+                 Path(settings.get("relay", "maildir")).resolve())
 
 
 def recover(judge: Judge, spool: Spool, sender: Sender, clock: Clock) -> dict[str, datetime | None]:

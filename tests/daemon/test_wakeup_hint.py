@@ -175,6 +175,33 @@ async def _interrupted(tmp_path):
         await relay.stop()
 
 
+def test_a_game_gone_while_down_is_no_deadline_and_no_alarm(tmp_path):
+    asyncio.run(_gone(tmp_path))
+
+
+async def _gone(tmp_path):
+    relay = Relay()
+    await relay.start()
+    clock, settings, judge = with_games(tmp_path, "alpha", "beta", relay_port=relay.port)
+    settings = settings.with_values(judge_keeper="keeper@example.org")
+    hint = fresh_plan(judge)
+    wakeup_index.write(tmp_path / "games", {**hint, "beta": clock.now - timedelta(minutes=1)})
+    shutil.rmtree(tmp_path / "games" / "beta")         # deleted by its keeper while the judge was down
+    daemon = Daemon(settings, clock=clock, send_interval=0.05)
+    await daemon.start("127.0.0.1", 0)
+    try:
+        await asyncio.wait_for(daemon.checked.wait(), 20)
+        end = time.monotonic() + 20
+        while daemon.deadlines.busy and time.monotonic() < end:
+            await asyncio.sleep(0.02)
+        await settle(daemon)
+        assert daemon.deadlines.jobs() == {"alpha": hint["alpha"]}
+        assert relay.to("keeper@example.org") == []     # nothing failed: a game that is gone has no deadline
+    finally:
+        await daemon.stop()
+        await relay.stop()
+
+
 def test_a_stop_during_the_check_is_clean(tmp_path):
     asyncio.run(_stop_during(tmp_path))
 
