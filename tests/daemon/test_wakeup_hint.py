@@ -59,6 +59,24 @@ def kept(tmp_path) -> dict:
     return wakeup_index.read(tmp_path / "games")
 
 
+async def with_relay(test, tmp_path) -> None:
+    """Run `test(tmp_path, relay)` with a recording relay for the judge's outgoing mail."""
+    relay = Relay()
+    await relay.start()
+    try:
+        await test(tmp_path, relay)
+    finally:
+        await relay.stop()
+
+
+async def quiet(daemon: Daemon) -> None:
+    """Until the deadline work due has run and every message and mail is through."""
+    end = time.monotonic() + 20
+    while daemon.deadlines.busy and time.monotonic() < end:
+        await asyncio.sleep(0.02)
+    await settle(daemon)
+
+
 def hold_scan(daemon: Daemon, release: threading.Event) -> None:
     """The daemon's pass over the games waits until `release` (or until the daemon stops)."""
     real = daemon.judge.store.scan
@@ -131,10 +149,7 @@ async def _too_early(tmp_path):
     hold_scan(daemon, release)
     await daemon.start("127.0.0.1", 0)
     try:
-        await settle(daemon)
-        end = time.monotonic() + 20
-        while daemon.deadlines.busy and time.monotonic() < end:
-            await asyncio.sleep(0.02)
+        await quiet(daemon)
         # It fired, found nothing due, and planned the game from its file: nothing processed, nothing changed.
         game = Game.from_json(json.loads((tmp_path / "games" / "alpha" / "status.json").read_text()))
         assert game.history == [] and game.deadline == deadline
@@ -148,12 +163,10 @@ async def _too_early(tmp_path):
 
 
 def test_the_check_finishes_an_interrupted_commit_and_sends_its_mail(tmp_path):
-    asyncio.run(_interrupted(tmp_path))
+    asyncio.run(with_relay(_interrupted_with, tmp_path))
 
 
-async def _interrupted(tmp_path):
-    relay = Relay()
-    await relay.start()
+async def _interrupted_with(tmp_path, relay):
     clock, settings, judge = with_games(tmp_path, "alpha", "beta", relay_port=relay.port)
     wakeup_index.write(tmp_path / "games", fresh_plan(judge))
     # A commit of alpha's that a kill cut short right after its commit point: staged, manifest written, not applied.
@@ -172,16 +185,13 @@ async def _interrupted(tmp_path):
         assert not (tmp_path / "games" / "alpha" / commit.PENDING / commit.MANIFEST).exists()
     finally:
         await daemon.stop()
-        await relay.stop()
 
 
 def test_a_game_gone_while_down_is_no_deadline_and_no_alarm(tmp_path):
-    asyncio.run(_gone(tmp_path))
+    asyncio.run(with_relay(_gone_with, tmp_path))
 
 
-async def _gone(tmp_path):
-    relay = Relay()
-    await relay.start()
+async def _gone_with(tmp_path, relay):
     clock, settings, judge = with_games(tmp_path, "alpha", "beta", relay_port=relay.port)
     settings = settings.with_values(judge_keeper="keeper@example.org")
     hint = fresh_plan(judge)
@@ -191,15 +201,11 @@ async def _gone(tmp_path):
     await daemon.start("127.0.0.1", 0)
     try:
         await asyncio.wait_for(daemon.checked.wait(), 20)
-        end = time.monotonic() + 20
-        while daemon.deadlines.busy and time.monotonic() < end:
-            await asyncio.sleep(0.02)
-        await settle(daemon)
+        await quiet(daemon)
         assert daemon.deadlines.jobs() == {"alpha": hint["alpha"]}
         assert relay.to("keeper@example.org") == []     # nothing failed: a game that is gone has no deadline
     finally:
         await daemon.stop()
-        await relay.stop()
 
 
 def test_a_stop_during_the_check_is_clean(tmp_path):
