@@ -140,6 +140,7 @@ class GameStore:
     def recover_all(self) -> list[Path]:
         """At start-up: finish or drop every interrupted commit, delete leftover temp files. Returns the mails
         that a finished commit published."""
+        remove_temp_files(self.root)
         return self._scan(mend=True, read=False)[2]
 
     def scan(self, cancel: threading.Event | None = None) -> tuple[dict[str, datetime | None], dict[str, str],
@@ -147,9 +148,9 @@ class GameStore:
         """At start-up, one pass over the games: `recover_all` and `wakeups` together (wake-ups as they are once
         the interrupted commits are finished). Returns (wake-ups, unreadable games with why, mails published).
 
-        With `cancel`, the pass may run while the games are in use: only what lies inside a game folder is mended
-        (under the game's lock), and once `cancel` is set the pass stops after the game it is at (what it returns
-        is then incomplete)."""
+        Only what lies inside a game folder is mended (under the game's lock), so the pass may run while the games
+        are in use (the games folder's own temp files are judge.daemon.startup.clean's, before mail is taken); once
+        `cancel` is set it stops after the game it is at (what it returns is then incomplete)."""
         return self._scan(mend=True, cancel=cancel)
 
     def _scan(self, mend: bool, read: bool = True, cancel: threading.Event | None = None):
@@ -158,8 +159,6 @@ class GameStore:
         published: list[Path] = []
         if not self.root.exists():
             return wakeups, broken, published
-        if mend and cancel is None:
-            remove_temp_files(self.root)         # (in use, one of them may be a file being written)
         root = str(self.root)
         with os.scandir(root) as entries:
             games = sorted(e.name for e in entries if e.is_dir() and NAME_RE.match(e.name))
