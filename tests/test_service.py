@@ -3,6 +3,7 @@ nothing, no password on disk, the game lock, the house rules through mail, and t
 reminders, late notices, civil disorder)."""
 import threading
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
@@ -441,6 +442,7 @@ def test_mail_is_published_only_after_the_status_is_in_place(started, monkeypatc
     manifest = started.folder(GAME) / ".pending" / "COMMIT"
 
     def spy(src, dest):
+        dest = Path(dest)
         events.append((dest.parent.name if dest.parent == judge.outbox.folder else dest.name, manifest.exists()))
         return move(src, dest)
     monkeypatch.setattr(commit, "_move", spy)

@@ -42,6 +42,12 @@ class Ordering:
         return due > 0 and bool(builds.sites(self.map, power, pos.units, pos.centers, self.rules, pos.house))
 
     def ordering_players(self) -> list[Player]:
+        pos = self.position
+        if pos is not None and self.status == PLAYING and pos.phase.kind == "M":
+            # needs_orders for a movement phase, with one pass over the units for all powers (this is asked
+            # several times a message)
+            having = {unit[0] for unit in pos.units.values()}
+            return [p for p in self.players if p.power and p.power in having]
         return [p for p in self.players if p.power and self.needs_orders(p.power)]
 
     def late_players(self) -> list[Player]:

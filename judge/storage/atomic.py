@@ -114,12 +114,11 @@ def read_all(fd: int, size: int) -> bytes:
 
 def append_line(path: Path, line: str, durable: bool = True) -> None:
     """Append one line (O_APPEND writes of a line are not interleaved with other writers'); fsynced if `durable`."""
-    path = Path(path)
     data = (line.rstrip("\n") + "\n").encode("utf-8")
     try:
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
     except FileNotFoundError:
-        make_folder(path.parent)
+        make_folder(Path(path).parent)
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
     try:
         os.write(fd, data)
@@ -147,12 +146,12 @@ def _fsync_dir(folder: Path) -> None:
 def locked(folder: Path, blocking: bool = True) -> Iterator[None]:
     """Hold the folder's lock: one process (and one thread: each call opens the file anew, and flock locks of
     separate opens exclude each other) at a time works on a game. Raises BlockingIOError if not blocking."""
-    folder = Path(folder)
+    lock = f"{os.fspath(folder)}/.lock"
     try:
-        fd = os.open(folder / ".lock", os.O_RDWR | os.O_CREAT, FILE_MODE)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, FILE_MODE)
     except FileNotFoundError:
-        make_folder(folder)
-        fd = os.open(folder / ".lock", os.O_RDWR | os.O_CREAT, FILE_MODE)
+        make_folder(Path(folder))
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, FILE_MODE)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
         yield

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Iterable
 
 from judge import libc
-from judge.storage.atomic import FILE_MODE, atomic_write, checkpoint, make_folder
+from judge.storage.atomic import FILE_MODE, atomic_write, checkpoint, make_folder, read_bytes
 
 log = logging.getLogger("judge.storage")
 PENDING = ".pending"
@@ -157,8 +157,8 @@ class Commit:
     """Collects a commit's files (paths relative to the game folder) and mails; `finish()` makes them real."""
 
     def __init__(self, folder: Path, outbox: Path):
-        self.folder = Path(folder)
-        self.outbox = Path(outbox)
+        self.folder = folder if isinstance(folder, Path) else Path(folder)
+        self.outbox = outbox if isinstance(outbox, Path) else Path(outbox)
         self.ops: list[list[str]] = []          # [kind, staged name or source, target]
         self._targets: set[str] = set()
         self._staged = 0
@@ -252,36 +252,38 @@ def write_file(path: str, data: str | bytes, exclusive: bool = False) -> None:
 
 
 def _write_manifest(staging: str, text: str) -> None:
-    """The manifest, whole or not at all (written beside, renamed over; made durable by the caller)."""
-    tmp = f"{staging}/.{MANIFEST}.tmp"
-    write_file(tmp, text)
+    """The manifest, written in place (made durable by the caller). No temp file and rename is needed: only a
+    crash can leave it part written, and a manifest not written whole is a commit never made (`_ops`: its JSON
+    object ends with its last byte, so a cut, or blocks a power cut left as zeros, never reads as one)."""
+    write_file(f"{staging}/{MANIFEST}", text)
     checkpoint(f"written {MANIFEST}")
-    os.replace(tmp, f"{staging}/{MANIFEST}")
-    checkpoint(f"renamed {MANIFEST}")
 
 
-def _apply(folder: Path, outbox: Path, ops: list[list[str]]) -> list[Path]:
+def _apply(folder: str | os.PathLike, outbox: str | os.PathLike, ops: list[list[str]]) -> list[Path]:
     """Put every staged file in place (again: each step can be repeated after a crash), then drop the manifest."""
-    staging = folder / PENDING
+    # (paths as strings: a Path made and joined costs microseconds, and a commit names a dozen)
+    folder, outbox = os.fspath(folder), os.fspath(outbox)
+    staging = f"{folder}/{PENDING}"
     synced: dict[str, None] = {}
     published: list[Path] = []
     # The game's files first, the mail after them: a mail is never out before the change it reports is in place.
     for kind, source, target in sorted(ops, key=lambda op: op[0] == "mail"):
         if kind == "mail":
-            dest = outbox / target
-            if _move(staging / source, dest):
-                published.append(dest)
+            dest = f"{outbox}/{target}"
+            if _move(f"{staging}/{source}", dest):
+                published.append(Path(dest))
         elif kind == "file":
-            dest = folder / target
-            _move(staging / source, dest)
+            dest = f"{folder}/{target}"
+            _move(f"{staging}/{source}", dest)
         else:                                           # "move": a file already in the game folder
-            dest = folder / target
-            _move(folder / source, dest)
-            synced[str((folder / source).parent)] = None
-        synced[str(dest.parent)] = None
+            dest = f"{folder}/{target}"
+            src = f"{folder}/{source}"
+            _move(src, dest)
+            synced[os.path.dirname(src)] = None
+        synced[os.path.dirname(dest)] = None
     # Every name above durable before the manifest goes (until then a crash finishes the commit again).
     durable.sync(synced)
-    (staging / MANIFEST).unlink()
+    os.unlink(f"{staging}/{MANIFEST}")
     checkpoint("manifest removed")
     return published
 
@@ -298,22 +300,22 @@ def _empty(staging: Path) -> None:
                     os.unlink(entry.path)
 
 
-def _move(src: Path, dest: Path) -> bool:
+def _move(src: str, dest: str) -> bool:
     """Rename src to dest (made in place already by an earlier, interrupted run if src is gone)."""
     try:
         os.replace(src, dest)
-        checkpoint(f"in place {dest.name}")
+        checkpoint(f"in place {os.path.basename(dest)}")
     except FileNotFoundError:
-        if src.exists():                                # the folder of dest is missing
-            make_folder(dest.parent)
+        if os.path.exists(src):                         # the folder of dest is missing
+            make_folder(Path(dest).parent)
             os.replace(src, dest)
             return True
         return False
     except OSError as exc:
         if exc.errno != errno.EXDEV:
             raise
-        atomic_write(dest, src.read_bytes(), sync_dir=False)    # the outbox is on another file system
-        src.unlink()
+        atomic_write(Path(dest), Path(src).read_bytes(), sync_dir=False)    # the outbox is on another file system
+        os.unlink(src)
     return True
 
 
@@ -332,9 +334,9 @@ def finish_interrupted(folder: Path, outbox: Path) -> list[Path] | None:
     """Finish a commit a crash interrupted after its commit point (returns what it published), or None when there
     is none. Files staged by a run that died before its commit point may stay: no manifest names them, and the next
     commit's first staged file clears them (so reading a game costs one failed open, not a folder listing)."""
-    staging = Path(folder) / PENDING
+    staging = f"{os.fspath(folder)}/{PENDING}"
     try:
-        raw = (staging / MANIFEST).read_bytes()
+        raw = read_bytes(f"{staging}/{MANIFEST}")
     except FileNotFoundError:
         return None
     ops = _ops(raw)
@@ -345,9 +347,9 @@ def finish_interrupted(folder: Path, outbox: Path) -> list[Path] | None:
         log.warning("%s: the manifest of an unfinished commit is incomplete (%d bytes): dropped, the commit was "
                     "never made", staging, len(raw))
         with contextlib.suppress(FileNotFoundError):
-            (staging / MANIFEST).unlink()
+            os.unlink(f"{staging}/{MANIFEST}")
         return None
-    return _apply(Path(folder), Path(outbox), ops)
+    return _apply(folder, outbox, ops)
 
 
 _KINDS = ("file", "mail", "move")

@@ -73,7 +73,13 @@ class GameStore:
         return folder
 
     def exists(self, name: str) -> bool:
-        return valid_name(name) and (self.folder(name) / STATUS).exists()
+        if not valid_name(name):
+            return False
+        try:
+            os.stat(f"{self.folder(name)}/{STATUS}")        # (as Path.exists: any other error is raised)
+        except (FileNotFoundError, NotADirectoryError):
+            return False
+        return True
 
     def names(self) -> list[str]:
         if not self.root.exists():
@@ -98,7 +104,7 @@ class GameStore:
         return _game(name, self._document(name))
 
     def _document(self, name: str) -> dict:
-        path = self.folder(name) / STATUS
+        path = f"{self.folder(name)}/{STATUS}"
         try:
             doc = json.loads(read_bytes(path).decode("utf-8"))
         except FileNotFoundError:
@@ -113,7 +119,7 @@ class GameStore:
 
     def wakeup(self, name: str) -> datetime | None:
         """The game's next wake-up as committed (what a fresh start-up plans); GameUnavailable if unreadable."""
-        path = self.folder(name) / STATUS
+        path = f"{self.folder(name)}/{STATUS}"
         known = self._wakeups.get(name)
         if known is not None and known[0] == _identity(path):
             return known[1]
@@ -127,7 +133,7 @@ class GameStore:
     def _remember(self, name: str, wake: datetime | None) -> None:
         """A commit of this process put a status file in place: its wake-up, known without reading it again."""
         try:
-            self._wakeups[name] = (_identity(self.folder(name) / STATUS), wake)
+            self._wakeups[name] = (_identity(f"{self.folder(name)}/{STATUS}"), wake)
         except FileNotFoundError:
             self._wakeups.pop(name, None)
 
@@ -340,7 +346,7 @@ class GameStore:
         An audit trail, not game state: a line is appended (O_APPEND, so lines of concurrent writers never mix) but
         not fsynced. The game's state is in status.json, committed before the message counts as done; a crash may
         lose the last log lines of the moment (the kernel writes them out within seconds), never a move."""
-        append_line(self.folder(name) / "access.log", line, durable=False)
+        append_line(f"{self.folder(name)}/access.log", line, durable=False)
 
 
 def _game(name: str, doc: dict) -> Game:

@@ -232,7 +232,7 @@ def test_kills_at_random_steps_in_relay_and_maildir_mode(tmp_path):
         loop.close()
 
 
-@pytest.mark.parametrize("label", ["renamed COMMIT", "in place status.json", "manifest removed"])
+@pytest.mark.parametrize("label", ["written COMMIT", "in place status.json", "manifest removed"])
 def test_a_kill_at_each_step_of_a_commit(tmp_path, label):
     """The commit's own steps, each killed once (maildir mode): found by name in a counted run, not by chance."""
     template(tmp_path)

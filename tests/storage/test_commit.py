@@ -2,6 +2,7 @@
 import json
 import os
 import stat
+from pathlib import Path
 
 import pytest
 
@@ -45,7 +46,7 @@ def test_a_crash_after_the_manifest_is_finished_by_recovery_exactly_once(tmp_pat
     def dying(src, dest):
         if len(count) == moves_done:
             raise KeyboardInterrupt("killed")            # the process dies here, mid-way through the renames
-        count.append(dest)
+        count.append(Path(dest))
         return real(src, dest)
     monkeypatch.setattr(commit, "_move", dying)
     with pytest.raises(KeyboardInterrupt):
