@@ -6,6 +6,7 @@ A file's name is `<key>` or `<key>:<attempts>`: the key identifies the message (
 the count says how many times its processing was interrupted or deferred."""
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 import uuid
@@ -98,13 +99,14 @@ class Spool:
 
     def claim(self, name: str) -> Path:
         """Mark a message as being processed (new/ -> cur/) and return its path there."""
-        target = self.root / "cur" / name
-        os.replace(self.root / "new" / name, target)
+        target = f"{self.root}/cur/{name}"             # (strings: a Path made and joined costs microseconds)
+        os.replace(f"{self.root}/new/{name}", target)
         checkpoint("claimed")
-        return target
+        return Path(target)
 
     def done(self, name: str) -> None:
-        (self.root / "cur" / name).unlink(missing_ok=True)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(f"{self.root}/cur/{name}")
         checkpoint("spool done")
 
     def defer(self, name: str) -> str:

@@ -90,6 +90,45 @@ def test_generated_messages_read_alike():
     assert plain > 500                          # the cheap way is taken, and for a good share of them
 
 
+# Header blocks at the edges of what inbound._Plain reads itself (the rest it leaves to the email package).
+EDGES = [b"Subject: x\r\r\nFrom: a@b.c\r\n\r\nbody", b"From a@b Mon Jan 1\nFrom: a@b.c\n\nx",
+         b" Subject: folded first\r\nFrom: a@b.c\r\n\r\nx", b"From: a@b.c\r\nNo colon here\r\n\r\nx",
+         b": empty name\r\nFrom: a@b.c\r\n\r\nx", b"From: a@b.c\r\nSubject : spaced\r\n\r\nx",
+         b"From: a@b.c\r\nSubject: x", b"From: a@b.c\r\nSubject: x\r\n", b"From: a@b.c\r\n\r\n",
+         b"From: a@b.c\n\n\r\nbody after a blank line", b"From: a@b.c\r\nSubject: caf\xc3\xa9\r\n\r\nx",
+         b"From: a@b.c\r\nContent-Transfer-Encoding: base64 \r\n\r\nQQ==\r\n",
+         b"From: a@b.c\r\nContent-Transfer-Encoding: 7bit\r\nContent-Transfer-Encoding: base64\r\n\r\nQQ==\r\n",
+         b"From: a@b.c\r\nContent-Transfer-Encoding: BASE64\r\n\r\nU0lHTk9OIEZnMSBwdw==\r\n",
+         b"From: a@b.c\r\nContent-Type: text/plain\r\nSubject: a\r\n\tb\r\n c\r\n\r\nx\ry\r\n",
+         b"from: a@b.c\r\nSUBJECT: up\r\nx-loop: one\r\nX-LOOP: judge@dip.example.org\r\n\r\nA PAR H\r\n",
+         b"From: a@b.c\r\nSubject:\r\n  late value\r\n\r\nx", b"From: a@b.c\r\nSubject: lone\rcr\r\n\r\nx",
+         b"From: a@b.c\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n\r\nx\r\n--b--\r\n",
+         b"From: a@b.c\r\nContent-Type: text/plain; charset=\"utf-8\r\n\r\nx", b"From: a@b.c\r\nSubject: end\r",
+         b"From: a@b.c\r\n\r\r\nbody after a CR alone"]
+
+
+def plain_outcome(raw, envelope, judge):
+    try:
+        msg = inbound._read_plain(raw, envelope, judge)
+    except BadMessage as exc:
+        return ("bad", str(exc))
+    return None if msg is None else (msg.sender, msg.subject, msg.message_id, msg.lines, msg.automatic)
+
+
+def test_plain_header_blocks_read_without_the_parser_read_as_compat32_reads_them(monkeypatch):
+    """inbound._Plain (its own reading of a plain header block) gives _read_plain the same answers as the email
+    package's compat32 parser: on generated messages and on the edge cases, each read both ways."""
+    cases = list(generated(1500, seed=1898)) + [(raw, None, "judge@dip.example.org") for raw in EDGES]
+    own = [plain_outcome(*case) for case in cases]
+    taken = sum(inbound._Plain.of(raw) is not None for raw, _, _ in cases)
+    monkeypatch.setattr(inbound._Plain, "of", classmethod(lambda cls, raw: None))
+    assert [plain_outcome(*case) for case in cases] == own
+    assert taken > 1000                              # (the generated messages are mostly plain)
+    monkeypatch.undo()
+    for raw in EDGES[:6] + [EDGES[10], EDGES[17], EDGES[20], EDGES[21]]:
+        assert inbound._Plain.of(raw) is None, raw   # left to the email package
+
+
 def test_a_plain_order_mail_takes_the_cheap_way(monkeypatch):
     raw = (b"From: France <france@example.org>\r\nTo: judge@localhost\r\nSubject: orders\r\n"
            b"Message-ID: <m1@example.org>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
