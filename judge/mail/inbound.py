@@ -238,7 +238,7 @@ class _Plain:
     """What _read_plain asks of a message, for one whose header block is plain ASCII fields and nothing else,
     read without the email package's parser (about a tenth of a mail's work in the daemon): the same answers as
     email.message_from_bytes(raw, policy=compat32) gives, which is asked itself for anything rarer."""
-    defects: list = []
+    defects: tuple = ()         # (the lines it takes are those the parser finds no fault with)
 
     def __init__(self, raw: bytes, fields: list[tuple[str, str]], body: bytes):
         self._raw, self._fields, self._body, self._parsed = raw, fields, body, None
@@ -293,8 +293,8 @@ class _Plain:
     def get_param(self, param: str, failobj: str):
         return self._message().get_param(param, failobj)
 
-    def get_payload(self, decode: bool) -> bytes:
-        assert decode
+    def get_payload(self, decode: bool = True) -> bytes:
+        """The body, decoded (all that _read_plain asks for)."""
         for name, value in self._fields:                 # (the first such field, as the email package reads it)
             if name.lower() == "content-transfer-encoding":
                 if value.lower() in ("quoted-printable", "base64"):
