@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from datetime import datetime
+from typing import Callable
 
 from judge.adjudicator import PhaseOutcome, adjudicate
 from judge.orders import unit_key
@@ -28,27 +29,30 @@ class Ordering:
 
     def needs_orders(self, power: str) -> bool:
         """Does this power have anything to order in the current phase?"""
-        pos = self.position
-        if pos is None or self.status != PLAYING:
-            return False
-        kind = pos.phase.kind
-        if kind == "M":
-            return bool(pos.units_of(power))
-        if kind == "R":
-            return any(d.unit.power == power for d in pos.dislodged.values())
-        due = adjustment_count(pos, power, self.map)
-        if due < 0:
-            return True
-        return due > 0 and bool(builds.sites(self.map, power, pos.units, pos.centers, self.rules, pos.house))
+        return self._ordering_test()(power)
 
     def ordering_players(self) -> list[Player]:
+        needs = self._ordering_test()
+        return [p for p in self.players if p.power and needs(p.power)]
+
+    def _ordering_test(self) -> Callable[[str], bool]:
+        """needs_orders for the current phase, with what every power shares found once (asked for each power,
+        several times a message)."""
         pos = self.position
-        if pos is not None and self.status == PLAYING and pos.phase.kind == "M":
-            # needs_orders for a movement phase, with one pass over the units for all powers (this is asked
-            # several times a message)
-            having = {unit[0] for unit in pos.units.values()}
-            return [p for p in self.players if p.power and p.power in having]
-        return [p for p in self.players if p.power and self.needs_orders(p.power)]
+        if pos is None or self.status != PLAYING:
+            return lambda power: False
+        kind = pos.phase.kind
+        if kind == "M":
+            return {unit[0] for unit in pos.units.values()}.__contains__
+        if kind == "R":
+            return {d.unit.power for d in pos.dislodged.values()}.__contains__
+
+        def adjusts(power: str) -> bool:
+            due = adjustment_count(pos, power, self.map)
+            if due < 0:
+                return True
+            return due > 0 and bool(builds.sites(self.map, power, pos.units, pos.centers, self.rules, pos.house))
+        return adjusts
 
     def late_players(self) -> list[Player]:
         """Players who must still send orders (dummies never hold the game up, unless the house rule cd_dummies is
