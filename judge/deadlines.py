@@ -110,8 +110,7 @@ class Timing:
     @classmethod
     def from_json(cls, doc: dict) -> "Timing":
         """A game's saved timing; a number outside its range (saved by an older judge) is brought inside it."""
-        names = {f.name for f in dataclasses.fields(cls)}
-        values = {k: v for k, v in doc.items() if k in names}
+        values = {k: v for k, v in doc.items() if k in _TIMING_NAMES}
         for name, (low, high, _) in LIMITS.items():
             if name in values:
                 value = max(-1 if name == "early_minutes" else low, min(high, float(values[name])))
@@ -128,6 +127,7 @@ class Timing:
 
 
 _TIMING_FIELDS = tuple(f.name for f in dataclasses.fields(Timing))
+_TIMING_NAMES = frozenset(_TIMING_FIELDS)
 
 
 def next_deadline(start: datetime, phase_kind: str, timing: Timing) -> datetime:

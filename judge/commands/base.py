@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
+from functools import cached_property
 from typing import Any, Protocol
 
 from judge.config import Settings
@@ -74,10 +75,10 @@ class Session:
             raise CommandError(str(exc)) from None
         self.claims.extend(claims)
 
-    @property
+    @cached_property
     def counters(self):
         from judge.storage.counters import Counters
-        return Counters(self.store.root)
+        return Counters(self.store.root)        # (made once a message: it names a folder, and holds nothing else)
 
     # -- guards used by the commands -------------------------------------------------------------------------------
     def need_game(self) -> Game:

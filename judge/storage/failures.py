@@ -5,10 +5,11 @@ guesses). The power's own address has a budget of its own, so a stranger's guess
 from __future__ import annotations
 
 import json
+import os
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from judge.storage.atomic import atomic_write
+from judge.storage.atomic import atomic_write, read_bytes
 
 WINDOW = timedelta(hours=1)
 LIMIT = 5                       # failed sign-ons per power and budget within the window
@@ -17,11 +18,11 @@ FILE = "signon-failures.json"
 
 class SignonFailures:
     def __init__(self, folder: Path):
-        self.path = Path(folder) / FILE
+        self.path = f"{os.fspath(folder)}/{FILE}"      # (read at every sign-on: a Path made costs microseconds)
 
     def _read(self) -> dict[str, list[str]]:
         try:
-            doc = json.loads(self.path.read_text(encoding="utf-8"))
+            doc = json.loads(read_bytes(self.path).decode("utf-8"))
             return doc if isinstance(doc, dict) else {}
         except (OSError, ValueError):
             return {}
@@ -52,7 +53,7 @@ class SignonFailures:
         kept = {k: [t for t in v if _fresh(t, now)] for k, v in doc.items()}
         kept = {k: v for k, v in kept.items() if v}
         kept.setdefault(key, []).append(now.isoformat())
-        atomic_write(self.path, json.dumps(kept), sync_dir=False)
+        atomic_write(Path(self.path), json.dumps(kept), sync_dir=False)
         return len(kept[key])
 
 
