@@ -250,7 +250,7 @@ def _read_known(doc: Any, m: Map) -> Position | None:
     """A usual state (a phase, units and centres; nothing dislodged, no house fields), put together from its lists,
     each read once and then taken as it was read; None for any other state, and for one with anything wrong (then
     Position._read names the first thing wrong)."""
-    if type(doc) is not dict or not _USUAL_KEYS.issuperset(doc) or doc.get("dislodged") or m.flow is not None:
+    if type(doc) is not dict or not _USUAL_KEYS.issuperset(doc) or m.flow is not None:
         return None
     try:
         phase = _phase(doc.get("phase"), None)
@@ -295,7 +295,37 @@ def _read_known(doc: Any, m: Map) -> Position | None:
         owned += len(got)
     if len(units) != count or len(centers) != owned:
         return None                 # (two units in a province, a centre owned twice)
-    return Position(phase, units, centers, {}, None)
+    dis_doc = doc.get("dislodged")
+    dislodged = _dislodged(dis_doc, phase, m, powers) if dis_doc else {}
+    if dislodged is None:
+        return None
+    return Position(phase, units, centers, dislodged, None)
+
+
+def _dislodged(dis_doc: Any, phase: Phase, m: Map, powers: frozenset[str]) -> dict[str, Dislodged] | None:
+    """A retreat phase's dislodged units, each with its retreats, as Position._read reads them; None for anything
+    it would refuse (then it names what is wrong). A retreat phase's state names one to three of them: read each
+    time, not kept."""
+    if phase.kind != "R" or type(dis_doc) is not dict or not powers.issuperset(dis_doc):
+        return None
+    out: dict[str, Dislodged] = {}
+    for power, entries in dis_doc.items():
+        if type(entries) is not dict:
+            return None
+        for text, retreats in entries.items():
+            try:
+                unit = parse_unit(text, power, m)
+            except ValueError:
+                return None
+            prov = unit[2][:3]
+            if prov in out or type(retreats) is not list:
+                return None
+            kind = unit[1]
+            for r in retreats:
+                if type(r) is not str or not m.can_hold(kind, r):
+                    return None
+            out[prov] = Dislodged(unit, tuple(retreats))
+    return out
 
 
 def _unit_list(texts: list, power: str, m: Map) -> dict[str, Unit] | None:

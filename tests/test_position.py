@@ -76,8 +76,17 @@ def _random_state(rng, m, pool):
         for c in rng.sample(sorted(m.centers), rng.randrange(len(m.centers))):
             owners.setdefault(rng.choice(m.powers), []).append(c)
         doc = {"phase": rng.choice(["S1901M", "F1905M", "W1903A", "S1902R"]), "units": units, "centers": owners}
+        if doc["phase"].endswith("R") and rng.random() < 0.6:
+            # dislodged units, each with the places it may retreat to (any it could stand in, as the state says)
+            dislodged: dict = {}
+            for prov in rng.sample(provinces, rng.randrange(1, 4)):
+                kind = "F" if m.can_hold("F", prov) and rng.random() < 0.5 else "A"
+                near = sorted((m.fleet_adj if kind == "F" else m.army_adj).get(prov, ()))
+                dislodged.setdefault(rng.choice(m.powers), {})[f"{kind} {prov}"] = rng.sample(
+                    near, rng.randrange(len(near) + 1))
+            doc["dislodged"] = dislodged
         pool.append(doc)
-    spoil = rng.randrange(14)
+    spoil = rng.randrange(20)
     power = rng.choice(m.powers)
     if spoil == 0:                                  # a unit in a province another power's unit stands in
         other = next((u for p, lst in doc["units"].items() if p != power for u in lst), None)
@@ -106,9 +115,46 @@ def _random_state(rng, m, pool):
         owner, lst = next(iter(doc["units"].items()))
         if isinstance(lst, list) and lst:
             doc["units"][owner] = [*lst, lst[0]]    # a unit named twice
+    elif spoil in (14, 15, 16, 17, 18, 19) and isinstance(doc.get("dislodged"), dict) and \
+            all(isinstance(e, dict) and e for e in doc["dislodged"].values()):
+        doc["dislodged"] = {p: dict(e) for p, e in doc["dislodged"].items()}      # (the pool's state stays whole)
+        owner, entries = next(iter(doc["dislodged"].items()))
+        text = next(iter(entries))
+        if spoil == 14:
+            entries[text] = "BUR"                   # retreats not a list
+        elif spoil == 15:
+            entries[text] = [*entries[text], "NAO" if text.startswith("A") else "MUN"]    # one it cannot stand in
+        elif spoil == 16:
+            other = next(p for p in m.powers if p != owner)
+            doc["dislodged"][other] = {**doc["dislodged"].get(other, {}), text: []}     # two in one province
+        elif spoil == 17:
+            doc["dislodged"][owner] = [text]        # a list, not an object
+        elif spoil == 18:
+            entries[text] = [*entries[text], 7]     # not a name
+        else:
+            doc["dislodged"]["PRUSSIA"] = {text: []}
     elif spoil == 8 and doc["units"]:
         doc["units"] = dict(reversed(list(doc["units"].items())))     # the same lists in another order
     return doc if spoil != 9 else start
+
+
+def test_a_retreat_phase_state_is_put_together_from_its_lists_too(m):
+    """A retreat phase's state (its dislodged units and their retreats beside the lists) takes the quick way too,
+    and gives what reading every field gives."""
+    from judge.position import _read_known
+    doc = {"phase": "F1902R", "units": {"FRANCE": ["A BUR", "F MAO"], "GERMANY": ["A MUN"]},
+           "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "GERMANY": ["MUN", "BER", "KIE"]},
+           "dislodged": {"GERMANY": {"A RUH": ["KIE", "HOL"]}, "ENGLAND": {"F ENG": ["IRI", "LON", "WAL"]}}}
+    quick = _read_known(doc, m)
+    assert quick is not None and quick == Position._read(doc, m)
+    assert list(quick.dislodged) == ["RUH", "ENG"] and quick.dislodged["ENG"].retreats == ("IRI", "LON", "WAL")
+    for spoiled in ({"GERMANY": {"A RUH": ["NTH"]}}, {"GERMANY": {"A RUH": "KIE"}}, {"GERMANY": ["A RUH"]},
+                    {"GERMANY": {"A RUH": []}, "FRANCE": {"A RUH": []}}, {"PRUSSIA": {"A RUH": []}}):
+        bad = {**doc, "dislodged": spoiled}
+        assert _read_known(bad, m) is None
+        with pytest.raises(ValueError):
+            Position.from_json(bad, m)
+    assert _read_known({**doc, "phase": "F1902M"}, m) is None
 
 
 @pytest.mark.parametrize("calendar", [("S", "F"), ("S",)])
@@ -121,7 +167,7 @@ def test_states_read_from_lists_seen_before_are_read_as_afresh(m, calendar):
     m = m if calendar == m.calendar else dataclasses.replace(m, calendar=calendar)
     rng = random.Random(5)
     pool: list = []
-    read = refused = 0
+    read = refused = with_dislodged = 0
     for _ in range(1500):
         doc = _random_state(rng, m, pool)
         try:
@@ -136,6 +182,7 @@ def test_states_read_from_lists_seen_before_are_read_as_afresh(m, calendar):
         for _ in range(2):                          # the first reading may keep its lists, the second use them
             got = Position.from_json(doc, m)
             assert got == expected and list(got.units) == list(expected.units) and \
-                list(got.centers) == list(expected.centers)
+                list(got.centers) == list(expected.centers) and list(got.dislodged) == list(expected.dislodged)
         read += 1
-    assert read > 300 and refused > 300
+        with_dislodged += bool(expected.dislodged)
+    assert read > 300 and refused > 300 and with_dislodged > 20
