@@ -247,9 +247,9 @@ _USUAL_KEYS = frozenset(("phase", "units", "centers", "dislodged"))
 
 
 def _read_known(doc: Any, m: Map) -> Position | None:
-    """A usual state (a phase, units and centres; nothing dislodged, no house fields), put together from its lists,
-    each read once and then taken as it was read; None for any other state, and for one with anything wrong (then
-    Position._read names the first thing wrong)."""
+    """A usual state (a phase, units and centres, and a retreat phase's dislodged units; no house fields), put
+    together from its lists, each read once and then taken as it was read; None for any other state, and for one
+    with anything wrong (then Position._read names the first thing wrong)."""
     if type(doc) is not dict or not _USUAL_KEYS.issuperset(doc) or m.flow is not None:
         return None
     try:
