@@ -1042,14 +1042,15 @@ def checkout_python(checkout: Path) -> str:
 
 
 class ServerProcess:
-    """One server of benchmarks/mailservers.py in a process of its own (a checkout's daemon, or the bare limit)."""
+    """One server of benchmarks/mailservers.py in a process of its own (a checkout's daemon, or the bare limit);
+    `prefix` goes before its command line (e.g. taskset -c 1: benchmarks/two_daemons.py)."""
 
-    def __init__(self, kind: str, checkout: Path, root: Path, *extra: str):
+    def __init__(self, kind: str, checkout: Path, root: Path, *extra: str, prefix: tuple[str, ...] = ()):
         env = dict(os.environ, JUDGE_BENCH_CHECKOUT=str(checkout))
         self.log = open(root / f"{kind}.stderr", "w")
-        self.proc = subprocess.Popen([checkout_python(checkout), str(Path(__file__).resolve().parent / "mailservers.py"),
-                                      kind, str(root), *extra], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=self.log, env=env, text=True)
+        self.proc = subprocess.Popen([*prefix, checkout_python(checkout),
+                                      str(Path(__file__).resolve().parent / "mailservers.py"), kind, str(root), *extra],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log, env=env, text=True)
         line = self.proc.stdout.readline()
         if not line:
             self.proc.wait()

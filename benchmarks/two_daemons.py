@@ -15,34 +15,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import mail as M  # noqa: E402 - benchmarks/mail.py: servers, clients, relay, games and mails
-
-
-class PinnedServer(M.ServerProcess):
-    """A server of benchmarks/mailservers.py in a process of its own, kept to one CPU from its start."""
-
-    def __init__(self, cpu: int, kind: str, checkout: Path, root: Path, *extra: str):
-        env = dict(os.environ, JUDGE_BENCH_CHECKOUT=str(checkout))
-        self.log = open(root / f"{kind}.stderr", "w")
-        script = Path(M.__file__).resolve().parent / "mailservers.py"
-        self.proc = subprocess.Popen(["taskset", "-c", str(cpu), M.checkout_python(checkout), str(script), kind,
-                                      str(root), *extra], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=self.log, env=env, text=True)
-        line = self.proc.stdout.readline()
-        if not line:
-            self.proc.wait()
-            raise RuntimeError(f"{kind} server did not start: {(root / f'{kind}.stderr').read_text()}")
-        self.answer = json.loads(line)
-        self.port = self.answer.get("port", 0)
 
 
 def _half(jobs: list, games: int, parity: int) -> list:
@@ -57,7 +37,8 @@ async def _two(base: Path, template: Path, worlds: list, args, rep: int) -> dict
             root.mkdir()
             roots.append(root)
             shutil.copytree(template / "games", root / "games")
-            servers.append(PinnedServer(cpu, "judge", M.REPO, root, str(world.relay_port)))
+            servers.append(M.ServerProcess("judge", M.REPO, root, str(world.relay_port),
+                                           prefix=("taskset", "-c", str(cpu))))
         for phase, run in (("cold", 2 * rep), ("warm", 2 * rep + 1)):
             jobs = M.order_mails(args.games, args.mails, 100 + run, args.seed)
             halves = [_half(jobs, args.games, parity) for parity in (0, 1)]
