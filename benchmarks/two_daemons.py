@@ -54,23 +54,9 @@ async def _two(base: Path, template: Path, worlds: list, args, rep: int) -> dict
     return out
 
 
-async def _one(base: Path, template: Path, world, kind: str, args, rep: int) -> dict[str, float]:
-    root = base / f"one-{kind}-{rep}"
-    root.mkdir()
-    if kind == "judge":
-        shutil.copytree(template / "games", root / "games")
-    server = M.ServerProcess(kind, M.REPO, root, *([str(world.relay_port)] if kind == "judge" else []))
-    out = {}
-    try:
-        for phase, run in (("cold", 2 * rep), ("warm", 2 * rep + 1)):
-            jobs = M.order_mails(args.games, args.mails, 100 + run, args.seed)
-            sent = await world.burst(server.port, jobs, None)
-            replies = await world.wait({j[2] for j in jobs}, 120 + 0.2 * len(jobs)) if kind == "judge" else None
-            out[phase] = M.burst_rate(sent, replies)["rate_per_s"]
-    finally:
-        server.stop()
-        shutil.rmtree(root, ignore_errors=True)
-    return out
+def _rates(run: dict) -> dict[str, float]:
+    """A run of mail.one_server_run as {"cold": mails/s, "warm": mails/s}."""
+    return {phase: run[phase]["rate_per_s"] for phase in ("cold", "warm")}
 
 
 def main() -> int:
@@ -93,8 +79,9 @@ def main() -> int:
           f"games, bursts of {args.mails} order mails, {args.rounds} rounds; {M.load_average()}")
     try:
         for rep in range(args.rounds):
-            bare = asyncio.run(_one(base, template, one_world, "bare", args, rep))
-            one = asyncio.run(_one(base, template, one_world, "judge", args, rep))
+            # (one daemon and the bare limit exactly as mail.py's side-by-side rounds run them)
+            bare = _rates(M.one_server_run("bare", "bare", M.REPO, None, base, one_world, args, rep))
+            one = _rates(M.one_server_run("judge", "one", M.REPO, template, base, one_world, args, rep))
             two = asyncio.run(_two(base, template, two_worlds, args, rep))
             print(f"  round {rep + 1}: warm mails/s: bare {bare['warm']:.0f}; one daemon {one['warm']:.0f} = "
                   f"{one['warm'] / bare['warm']:.2f} of the bare limit; two daemons {two['warm']:.0f} = "
