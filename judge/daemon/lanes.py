@@ -23,12 +23,15 @@ log = logging.getLogger("judge.daemon")
 
 @dataclass
 class Job:
-    """One piece of a lane's work: a spooled message (`name`), or, with `done`, the game's deadline work."""
+    """One piece of a lane's work: a spooled message (`name`), a message not spooled (`applied`), or, with `done`,
+    the game's deadline work."""
     name: str = ""
     parsed: inbound.Incoming | None = None           # the message as read at arrival (None: read it again)
     counted: bool = False                            # holds a place in the intake's backlog
     done: concurrent.futures.Future | None = None
     call: Callable[[], Any] | None = None            # with `done`: work of the web pages, done in the game's lane
+    applied: concurrent.futures.Future | None = None  # a message applied before its 250, not spooled (`parsed`):
+                                                     # True once committed, False if the spool should take it
 
 
 

@@ -1,11 +1,12 @@
 """The SMTP side: aiosmtpd's protocol on the daemon's loop, refusing unknown recipients at RCPT and answering 250
-only once the message is durably in the spool."""
+only once the message is durably ours: applied (a message for a game, when the daemon takes it at once) or in the
+spool."""
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections import deque
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from judge.daemon import statuscodes as S
 from judge.daemon.connections import at_work
@@ -68,7 +69,8 @@ class Handler:
 
     def __init__(self, spool: Spool, recipients: list[str], max_bytes: int, rate_per_hour: int,
                  accepted: Callable[..., None], route: Callable[[bytes, str], Any] | None = None,
-                 intake: Intake | None = None, max_recipients: int = 100):
+                 intake: Intake | None = None, max_recipients: int = 100,
+                 apply: Callable[[bytes, str], Awaitable[tuple[str | None, int]]] | None = None):
         self.spool = spool
         self.recipients = {r.lower() for r in recipients}
         self.max_bytes = max_bytes
@@ -78,6 +80,9 @@ class Handler:
         self.intake = intake
         self.rate = RateLimit(rate_per_hour)
         self.max_recipients = max_recipients
+        # (raw, MAIL FROM) -> (the answer once the message is applied and durable, or None and how many times its
+        # processing was cut short before: then it goes to the spool)
+        self.apply = apply
 
     async def handle_RCPT(self, server, session, envelope, address: str, rcpt_options) -> str:
         if len(envelope.rcpt_tos) >= self.max_recipients:
@@ -99,7 +104,22 @@ class Handler:
         if self._over_rate(sender):
             return S.RATE_LIMITED
         counted = await self.intake.enter() if self.intake is not None else False
-        store = asyncio.ensure_future(asyncio.to_thread(self._store, raw, envelope.mail_from or ""))
+        attempts = 0
+        if self.apply is not None:
+            try:
+                answer, attempts = await self.apply(raw, envelope.mail_from or "")
+            except asyncio.CancelledError:        # the client went away (nothing is lost: Daemon.apply_now says why)
+                if counted:
+                    self.intake.leave()
+                raise
+            except Exception:                     # the spool takes it as before
+                log.exception("could not apply a message from %s at once", sender)
+                answer, attempts = None, 0
+            if answer is not None:
+                if counted:
+                    self.intake.leave()
+                return answer
+        store = asyncio.ensure_future(asyncio.to_thread(self._store, raw, envelope.mail_from or "", attempts))
         try:
             key, route = await asyncio.shield(store)
         except asyncio.CancelledError:
@@ -126,7 +146,7 @@ class Handler:
         elif counted:
             self.intake.leave()
 
-    def _store(self, raw: bytes, mail_from: str) -> tuple[str, Any]:
+    def _store(self, raw: bytes, mail_from: str, attempts: int = 0) -> tuple[str, Any]:
         """In a worker thread: the message read once for its route (an address the judge could never answer is
         refused here, before the message is ours), then durably in the spool."""
         route = None
@@ -137,7 +157,7 @@ class Handler:
                 raise
             except Exception:                     # the game worker reads the message again and meets the problem
                 log.exception("could not read a message from %s for its route", mail_from)
-        return self.spool.put(raw, mail_from), route
+        return self.spool.put(raw, mail_from, attempts), route
 
     def _over_rate(self, sender: str) -> bool:
         return self.rate.over(sender)

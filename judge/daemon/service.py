@@ -1,7 +1,9 @@
 """`judge serve`: the SMTP server, the game workers, the deadline scheduler and the sender, on one asyncio loop.
 
-Incoming mail is read once, right after it is safe in the spool (still before the 250), to learn which game it is
-about. Each game has a lane (judge.daemon.lanes): a FIFO of its messages and its deadline work in arrival order,
+Incoming mail is read once, as it comes, to learn which game it is about. A message for a game is applied at once,
+in the game's lane, and answered 250 when its commit (the game's change and the reply) is durable: no spool file is
+written, flushed, moved and deleted for it (judge.daemon.applying keeps what the spool's attempt count gave). Other
+mail, mail that waits too long for its lane, and mail while the judge is paused go to the spool first, as before. Each game has a lane (judge.daemon.lanes): a FIFO of its messages and its deadline work in arrival order,
 taken one job at a time, so a game is never processed by two workers at once and its messages are applied in the
 order they came. Different games' lanes run side by side on a few threads (`workers`): the work is mostly fsync
 and scrypt, which release the interpreter lock. Mail about no game (HELP, LIST) has a lane of its own.
@@ -34,7 +36,9 @@ from judge.daemon.scheduler import Deadlines
 from judge.daemon.sender import Sender
 from judge.daemon.sending import send_loop
 from judge.daemon.server import Handler, Intake
-from judge.daemon.spool import Spool, split_envelope
+from judge.daemon import statuscodes as S
+from judge.daemon.applying import Applying
+from judge.daemon.spool import Spool, envelope_sender, split_envelope
 from judge.mail import inbound
 from judge.commands.named_game import game_named_in
 from judge.service import Clock, Judge, utcnow
@@ -47,6 +51,7 @@ WORKERS = 4                 # threads working on different games at once (2 core
 FLOW_DELAY = 1.0            # the longest the answer to DATA waits for room (then the message is taken anyway)
 NO_GAME = ""                # the lane of mail about no game
 SWEEP_INTERVAL = 30.0       # how often the spool is looked at for messages put there by other means (requeue)
+START_WAIT = 1.0            # the longest a message applied at once waits for its lane to start it (then: the spool)
 
 
 class Daemon:
@@ -56,6 +61,7 @@ class Daemon:
         self.clock = clock
         self.judge = Judge(settings, clock)
         self.spool = Spool(settings.inbox_dir)
+        self.applying: Applying | None = None     # opened at start
         self.sender = Sender(settings, self.judge.outbox)
         self.send_interval = send_interval
         self.workers = max(1, workers)
@@ -100,6 +106,7 @@ class Daemon:
         # Every game's committed wake-up (with many games, first the hint kept at the last stop: judge.daemon.startup);
         # the mail handled next replans its own games, as always after a message.
         hint = await startup.plan_wakeups(self)
+        self.applying = await asyncio.to_thread(Applying, self.spool.root)
         # Mail accepted before a crash or restart is handled first, before anything new is taken in.
         for name, lane, parsed in await asyncio.to_thread(self._route_pending):
             self._enqueue(lane, Job(name, parsed))
@@ -109,7 +116,7 @@ class Daemon:
         limits = Limits.from_settings(self.settings)
         handler = Handler(self.spool, recipients, self.settings.get("smtp", "max_message_bytes"),
                           self.settings.get("smtp", "rate_per_hour"), self._accepted, route=self.route,
-                          intake=self.intake, max_recipients=limits.max_recipients)
+                          intake=self.intake, max_recipients=limits.max_recipients, apply=self.apply_now)
         hostname = self.settings.get("smtp", "hostname")
         limit = self.settings.get("smtp", "max_message_bytes")
         # Connections are capped (to fit the file limit), timed out when silent, and dropped sooner under stress.
@@ -164,10 +171,13 @@ class Daemon:
         # The jobs running are finished; the ones not started stay in the spool for the next start.
         await asyncio.to_thread(self.lanes.stop)
         for job in self.lanes.pending():
-            if job.done is not None:
-                job.done.cancel()
+            for future in (job.done, job.applied):
+                if future is not None:
+                    future.cancel()
         self._flush()
         await startup.keep_hint(self)
+        if self.applying is not None:
+            self.applying.close()
         await asyncio.to_thread(self._last_drain)      # last chance to hand over what is ready
         affinity.unpin()
         self.lock.release()
@@ -212,6 +222,60 @@ class Daemon:
             return NO_GAME, msg
         return game_named_in(msg.lines) or NO_GAME, msg
 
+    async def apply_now(self, raw: bytes, mail_from: str) -> tuple[str | None, int]:
+        """A message for a game, applied in its lane before the 250: (the SMTP answer, 0) once its commit is durable.
+        (None, attempts) when the spool should take it: mail about no game (it has no game to remember its key),
+        a paused judge, a lane that does not start it within START_WAIT, a failure the spool's retries deal with,
+        or a message whose processing was cut short before (`attempts` times: judge.daemon.applying), so that
+        the spool's count of attempts goes on from there. A client that goes away meanwhile loses nothing: a job
+        not started is dropped (no 250 was given), one started is applied, and the message sent again is known by
+        its key."""
+        if self.paused() or self.applying is None:
+            return None, 0
+        try:
+            lane, parsed = self.route(raw, envelope_sender(mail_from))
+        except inbound.UnusableSender:
+            return S.UNUSABLE_SENDER, 0
+        if lane == NO_GAME or parsed is None or not parsed.key:
+            return None, 0
+        tries = self.applying.tries(parsed.key)
+        if tries:
+            return None, tries
+        applied: concurrent.futures.Future = concurrent.futures.Future()
+        self._enqueue(lane, Job(parsed=parsed, applied=applied))
+        waiting = asyncio.wrap_future(applied)
+        try:
+            await asyncio.wait((waiting,), timeout=START_WAIT)
+            if not waiting.done() and applied.cancel():
+                return None, 0                       # its lane is busy (a long deadline run): the spool takes it
+            await asyncio.wait((waiting,))
+        except asyncio.CancelledError:
+            applied.cancel()                         # not started: never applied; started: applied, known by its key
+            raise
+        if applied.cancelled():                      # dropped by stop() before it started: the spool keeps it
+            return None, 0
+        return (S.ACCEPTED, 0) if applied.result() else (None, 0)
+
+    def _apply(self, job: Job, games: set[str]) -> bool:
+        """In a worker thread: a message applied before its 250. Its start and end are noted (judge.daemon.applying).
+        Returns whether it was processed; a failure leaves it to the spool (the handler puts it there)."""
+        if not job.applied.set_running_or_notify_cancel():
+            return False
+        key = job.parsed.key
+        self.applying.begin(key)
+        try:
+            result = self.judge.deliver(b"", key=key, parsed=job.parsed)
+        except Exception:  # noqa: BLE001 - the spool's retries and set-aside deal with it
+            log.exception("%s: applying a message failed; it goes to the spool", job.parsed.sender)
+            self.applying.end(key)
+            job.applied.set_result(False)
+            return False
+        self.applying.end(key)
+        if result.game:
+            games.add(result.game)
+        job.applied.set_result(True)
+        return True
+
     def _recover(self) -> dict[str, datetime | None]:
         return startup.recover(self.judge, self.spool, self.sender, self.clock)
 
@@ -239,6 +303,9 @@ class Daemon:
         games = {lane} if lane != NO_GAME else set()
         processed, left, retry = False, False, None
         try:
+            if job.applied is not None:
+                processed = self._apply(job, games)
+                return
             if job.done is not None:
                 if job.done.set_running_or_notify_cancel():
                     if job.call is not None:
@@ -303,6 +370,8 @@ class Daemon:
         # crash between the spool and the answer) is recognised as the one already applied.
         if parsed is not None and parsed.key:      # (route() keeps the key with the message it read)
             result = self.judge.deliver(b"", key=parsed.key, parsed=parsed)
+            if self.applying is not None:
+                self.applying.forget(parsed.key)   # (one once cut short when applied at once is done now)
         else:
             raw, sender = split_envelope(read_bytes(path))
             result = self.judge.deliver(raw, sender, key=inbound.message_key(raw))

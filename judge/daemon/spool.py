@@ -25,13 +25,16 @@ class Spool:
         for sub in ("tmp", "new", "cur", "bad"):
             make_folder(self.root / sub)
 
-    def put(self, raw: bytes, envelope_sender: str) -> str:
-        """Store a message durably; returns its id. The envelope sender travels as a Return-Path line.
+    def put(self, raw: bytes, envelope_sender: str, attempts: int = 0) -> str:
+        """Store a message durably; returns its id. The envelope sender travels as a Return-Path line. `attempts`:
+        how often its processing was cut short before it came here (judge.daemon.applying).
 
         Two flushes, each shared with the other threads that need one at the same moment (judge.storage.commit's
         group commit): the file's data (in tmp/), then its name in new/. tmp/ itself need not survive a crash (a
         message is ours only once it is in new/; start-up empties tmp/)."""
         key = f"{time.time_ns()}.{uuid.uuid4().hex[:12]}"
+        if attempts:
+            key = f"{key}:{attempts}"
         tmp, new = f"{self.root}/tmp/{key}", f"{self.root}/new"
         data = f"Return-Path: <{envelope_sender}>\r\n".encode("utf-8", "replace") + raw
         commit.write_file(tmp, data, exclusive=True)

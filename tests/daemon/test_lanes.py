@@ -88,9 +88,12 @@ async def _daemon(tmp_path):
     daemon.judge.deliver = watched
     _, port = await daemon.start("127.0.0.1", 0)
     try:
-        for i in range(4):                         # alternately, over one connection after another: arrival order
-            for game in ("alpha", "beta"):
+        async def stream(game: str) -> None:       # each game's mail one after another: its arrival order
+            for i in range(4):
                 assert await send(port, f"gm@{game}.org", f"SIGNON M{game} pw-{game}\nSET GRACE {10 + i}") == {}
+        # The two games' mail side by side: a message for a game is applied before its 250, so the first of each
+        # game must be under way together for either to be answered.
+        await asyncio.gather(stream("alpha"), stream("beta"))
         await settle(daemon)
         assert not both.broken and daemon.processed == 8
         for game in ("alpha", "beta"):
