@@ -240,6 +240,8 @@ class Daemon:
             return None, 0
         tries = self.applying.tries(parsed.key)
         if tries:
+            log.info("a message from %s was cut short %d time(s) while it was applied: it goes through the spool",
+                     parsed.sender, tries)
             return None, tries
         applied: concurrent.futures.Future = concurrent.futures.Future()
         self._enqueue(lane, Job(parsed=parsed, applied=applied))

@@ -256,3 +256,41 @@ def test_a_kill_at_each_step_of_a_commit(tmp_path, label):
     points = [int(line.split()[0]) for line in total_trace.read_text().splitlines() if label in line]
     assert points, label
     assert one_run(tmp_path, "maildir", points[0], None) == "killed"       # early: every run gets that far
+
+
+def test_a_kill_while_a_message_is_applied_sends_it_through_the_spool_next_time(tmp_path):
+    """A message for a game is applied before its 250, with no spool file; killed mid-way (at its first staged
+    file), the judge counts the interruption at its next start (inbox/applying.log), takes the message sent again
+    through the spool with that count, and applies it exactly once."""
+    run = tmp_path / "run"
+    shutil.copytree(template(tmp_path), run / "games")
+    cfg = write_config(run, None)
+    trace = run / "trace.txt"
+    proc, port = serve(run, cfg, trace=trace)          # counted: where the first message's first file is staged
+    try:
+        assert send_all(port, [0]) == []
+        quiet(run, proc)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=20)
+    point = next(int(line.split()[0]) for line in trace.read_text().splitlines() if "staged" in line)
+    shutil.rmtree(run)
+    shutil.copytree(template(tmp_path), run / "games")
+    cfg = write_config(run, None)
+    proc, port = serve(run, cfg, kill_at=point)
+    assert port and send_all(port, [0]) == [0]         # no 250: killed while applying it
+    proc.wait(timeout=10)
+    assert proc.returncode == -signal.SIGKILL
+    assert not [p for d in ("new", "cur") for p in (run / "inbox" / d).iterdir()]   # it never was in the spool
+    proc, port = serve(run, cfg)
+    try:
+        assert send_all(port, [0]) == []
+        quiet(run, proc)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=20)
+    assert "cut short 1 time(s) while it was applied: it goes through the spool" in (run / "serve.log").read_text()
+    game = Judge(config.load(run / "config.ini")).store.load("kills")
+    assert game.player("FRANCE").orders == ["A PAR - BUR"]
+    assert len(list((run / "games" / "kills" / "press").iterdir())) == 1          # its press archived once
+    assert leftovers(run) == []
