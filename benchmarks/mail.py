@@ -576,7 +576,8 @@ STAGES = [  # (name, what it is) in the order printed
     ("smtp spool.put", "SMTP DATA: spool file written + fsync (file, new/), in a thread, before the 250"),
     ("smtp route", "SMTP DATA: the mail read once for its game (its lane), in the same thread, before the 250"),
     ("    inbound.read", "    parse the mail (headers, body, clean lines)"),
-    ("daemon._deliver", "the game workers (a pool of threads): claim spool file, Judge.deliver, done"),
+    ("daemon._deliver", ("the game workers (a pool of threads): a game's message applied before its 250 "
+                         "(Daemon._apply), or one from the spool (claim, Judge.deliver, done)")),
     ("  Judge.deliver", "  all of the judge's work for one mail"),
     ("    store.lock", "    wait for and take the game's flock"),
     ("    store.load", "    status.json read + json + Game.from_json (once per mail)"),
@@ -605,7 +606,7 @@ DELIVER_PARTS = [  # the serial worker's time, split without overlaps
     ("access log", ["    store.log"], []),
     ("status load (JSON)", ["    store.load"], []),
     ("game lock", ["    store.lock"], []),
-    ("spool claim/done + rest", ["daemon._deliver"],
+    ("spool claim/done, applying log + rest", ["daemon._deliver"],
      ["    store.lock", "    store.load", "    read_lines", "    store.save", "    store.log",
       "    render", "    outbound.build", "    outbox.put", "    outbox.sync"]),
 ]
@@ -625,6 +626,7 @@ def instrumented(daemon: Daemon, timers: Timers):
     daemon.spool.put = timers.wrap("smtp spool.put", daemon.spool.put, stage="spool")
     daemon.route = timers.wrap("smtp route", daemon.route)
     daemon._deliver = timers.wrap("daemon._deliver", deliver_with_wait, stage="deliver")
+    daemon._apply = timers.wrap("daemon._deliver", daemon._apply, stage="deliver")
     daemon.judge.deliver = timers.wrap("  Judge.deliver", daemon.judge.deliver)
     store.lock = timers.wrap_lock("    store.lock", store.lock)
     store.load = timers.wrap("    store.load", store.load)
@@ -700,10 +702,15 @@ async def one_burst(root: Path, world, jobs: list, rate: float | None, threads: 
     profs = ThreadProfiles() if profile else None
     if profile:
         daemon._deliver = profs.wrap(daemon._deliver)
+        daemon._apply = profs.wrap(daemon._apply)
         daemon.sender.drain = profs.wrap(daemon.sender.drain)
         daemon.sender._send_on = profs.wrap(daemon.sender._send_on)
         daemon.spool.put = profs.wrap(daemon.spool.put)
-        daemon.route = profs.wrap(daemon.route)
+        route = profs.wrap(daemon.route)
+        # (a game's message is read on the loop thread, which main_prof profiles: a second profiler there would
+        # replace it; the spool's messages are read in a thread)
+        daemon.route = lambda *a, _r=daemon.route: (_r if threading.current_thread() is threading.main_thread()
+                                                    else route)(*a)
         cm = contextlib.nullcontext()
     else:
         cm = contextlib.nullcontext() if plain else instrumented(daemon, timers)
@@ -863,7 +870,8 @@ def profile_report(main_prof: cProfile.Profile, thread_profs: list, top: int) ->
         ("SMTP server protocol (aiosmtpd, own time)", own_in("aiosmtpd/")),
         ("asyncio loop machinery (own time)", own_in("/asyncio/")),
         ("spool: Spool.put (cum)", cum("judge/daemon/spool.py", "put")),
-        ("deliver: Daemon._deliver (cum)", cum("judge/daemon/service.py", "_deliver")),
+        ("deliver: Daemon._apply and Daemon._deliver (cum)",
+         cum("judge/daemon/service.py", "_apply") + cum("judge/daemon/service.py", "_deliver")),
         ("  parsing: inbound.read (cum)", cum("judge/mail/inbound.py", "read")),
         ("  locking: atomic.locked (cum)", cum("judge/storage/atomic.py", "locked")),
         ("  JSON load: GameStore.load (cum)", cum("judge/storage/gamedir.py", "load")),

@@ -263,6 +263,9 @@ class Daemon:
         Returns whether it was processed; a failure leaves it to the spool (the handler puts it there)."""
         if not job.applied.set_running_or_notify_cancel():
             return False
+        if self.paused():                            # paused since it came: it waits in the spool like the rest
+            job.applied.set_result(False)
+            return False
         key = job.parsed.key
         self.applying.begin(key)
         try:

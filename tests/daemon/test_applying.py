@@ -196,3 +196,32 @@ def test_a_message_whose_lane_stays_busy_goes_to_the_spool_and_waits_its_turn(tm
             release.set()
             await daemon.stop()
     asyncio.run(run())
+
+
+def test_a_message_waiting_for_its_lane_when_the_judge_is_paused_waits_in_the_spool(tmp_path, monkeypatch):
+    monkeypatch.setattr(service, "START_WAIT", 5.0)
+
+    async def run():
+        settings, judge = _game(tmp_path)
+        daemon = Daemon(settings, send_interval=0.05)
+        spooled = _watch_spool(daemon)
+        _, port = await daemon.start("127.0.0.1", 0)
+        release = threading.Event()
+        try:
+            busy = asyncio.ensure_future(daemon.in_lane("alpha", lambda: release.wait(10)))
+            await asyncio.sleep(0.05)
+            sending = asyncio.ensure_future(send(port, "gm@alpha.org", "SIGNON Malpha pw-alpha\nSET GRACE 17"))
+            await asyncio.sleep(0.3)                     # queued behind the long job, to be applied at once
+            (tmp_path / "inbox" / "PAUSE").touch()
+            release.set()
+            await busy
+            assert await sending == {} and spooled == [0]
+            await asyncio.sleep(0.3)
+            assert judge.store.load("alpha").timing.grace_hours != 17      # held while paused
+            (tmp_path / "inbox" / "PAUSE").unlink()
+            await settle(daemon)
+            assert judge.store.load("alpha").timing.grace_hours == 17 and daemon.processed == 1
+        finally:
+            release.set()
+            await daemon.stop()
+    asyncio.run(run())
