@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import os
 import signal
 import threading
 import time
@@ -61,6 +62,7 @@ class Daemon:
         self.clock = clock
         self.judge = Judge(settings, clock)
         self.spool = Spool(settings.inbox_dir)
+        self._pause_file = os.path.join(self.spool.root, PAUSE_FILE)
         self.applying: Applying | None = None     # opened at start
         self.sender = Sender(settings, self.judge.outbox)
         self.send_interval = send_interval
@@ -205,7 +207,7 @@ class Daemon:
         await self.stop()
 
     def paused(self) -> bool:
-        return (self.spool.root / PAUSE_FILE).exists()
+        return os.path.exists(self._pause_file)     # (asked a few times a message: a string, not a Path made)
 
     # -- incoming mail -------------------------------------------------------------------------------------------
     def route(self, raw: bytes, envelope_sender: str | None) -> tuple[str, inbound.Incoming | None]:
@@ -248,9 +250,10 @@ class Daemon:
         waiting = asyncio.wrap_future(applied)
         try:
             await asyncio.wait((waiting,), timeout=START_WAIT)
-            if not waiting.done() and applied.cancel():
-                return None, 0                       # its lane is busy (a long deadline run): the spool takes it
-            await asyncio.wait((waiting,))
+            if not waiting.done():
+                if applied.cancel():
+                    return None, 0                   # its lane is busy (a long deadline run): the spool takes it
+                await asyncio.wait((waiting,))       # started just now: it is applied
         except asyncio.CancelledError:
             applied.cancel()                         # not started: never applied; started: applied, known by its key
             raise

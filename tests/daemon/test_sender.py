@@ -168,7 +168,7 @@ async def _unwritable(tmp_path):
         outbox.put("From: judge@localhost\nTo: j\u00f6rg@example.org\nSubject: bad\n\nhi\n".encode("utf-8"))
         put(settings, outbox, "one", "two")
         sender.offer(outbox.paths())
-        for _ in range(200):
+        for _ in range(1000):                     # (up to 20 s: a loaded machine)
             if len(relay.messages) == 2 and sender.failed == 1:
                 break
             await asyncio.sleep(0.02)
@@ -176,7 +176,7 @@ async def _unwritable(tmp_path):
         assert all(t.is_alive() for t in sender._streamers)
         put(settings, outbox, "three")
         sender.offer(outbox.paths())
-        for _ in range(200):
+        for _ in range(1000):
             if len(relay.messages) == 3:
                 break
             await asyncio.sleep(0.02)
