@@ -31,7 +31,8 @@ class Job:
     done: concurrent.futures.Future | None = None
     call: Callable[[], Any] | None = None            # with `done`: work of the web pages, done in the game's lane
     applied: concurrent.futures.Future | None = None  # a message applied before its 250, not spooled (`parsed`):
-                                                     # True once committed, False if the spool should take it
+                                                     # set running when a worker starts it, unless cancelled first
+    answer: Any = None                               # with `applied`: the loop's future of whether it was applied
 
 
 

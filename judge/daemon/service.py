@@ -176,6 +176,8 @@ class Daemon:
             for future in (job.done, job.applied):
                 if future is not None:
                     future.cancel()
+            if job.answer is not None and not job.answer.done():
+                job.answer.set_result(None)          # never started: the spool keeps it for the next start
         self._flush()
         await startup.keep_hint(self)
         if self.applying is not None:
@@ -245,21 +247,21 @@ class Daemon:
             log.info("a message from %s was cut short %d time(s) while it was applied: it goes through the spool",
                      parsed.sender, tries)
             return None, tries
-        applied: concurrent.futures.Future = concurrent.futures.Future()
-        self._enqueue(lane, Job(parsed=parsed, applied=applied))
-        waiting = asyncio.wrap_future(applied)
+        # `applied` decides between the worker starting the job and this giving up on it; the answer comes with
+        # the loop's news of finished jobs (`_flush`: one wake-up of the loop for all the jobs done meanwhile).
+        job = Job(parsed=parsed, applied=concurrent.futures.Future(), answer=self.loop.create_future())
+        self._enqueue(lane, job)
         try:
-            await asyncio.wait((waiting,), timeout=START_WAIT)
-            if not waiting.done():
-                if applied.cancel():
+            await asyncio.wait((job.answer,), timeout=START_WAIT)
+            if not job.answer.done():
+                if job.applied.cancel():
                     return None, 0                   # its lane is busy (a long deadline run): the spool takes it
-                await asyncio.wait((waiting,))       # started just now: it is applied
+                await asyncio.wait((job.answer,))    # started just now: it is applied
         except asyncio.CancelledError:
-            applied.cancel()                         # not started: never applied; started: applied, known by its key
+            job.applied.cancel()                     # not started: never applied; started: applied, known by its key
             raise
-        if applied.cancelled():                      # dropped by stop() before it started: the spool keeps it
-            return None, 0
-        return (S.ACCEPTED, 0) if applied.result() else (None, 0)
+        # (None: dropped by stop() before it started; False: it failed: the spool takes it either way)
+        return (S.ACCEPTED, 0) if job.answer.result() else (None, 0)
 
     def _apply(self, job: Job, games: set[str]) -> bool:
         """In a worker thread: a message applied before its 250. Its start and end are noted (judge.daemon.applying).
@@ -267,7 +269,6 @@ class Daemon:
         if not job.applied.set_running_or_notify_cancel():
             return False
         if self.paused():                            # paused since it came: it waits in the spool like the rest
-            job.applied.set_result(False)
             return False
         key = job.parsed.key
         self.applying.begin(key)
@@ -276,12 +277,10 @@ class Daemon:
         except Exception:  # noqa: BLE001 - the spool's retries and set-aside deal with it
             log.exception("%s: applying a message failed; it goes to the spool", job.parsed.sender)
             self.applying.end(key)
-            job.applied.set_result(False)
             return False
         self.applying.end(key)
         if result.game:
             games.add(result.game)
-        job.applied.set_result(True)
         return True
 
     def _recover(self) -> dict[str, datetime | None]:
@@ -409,6 +408,8 @@ class Daemon:
         replan: set[str] = set()
         for games, job, processed, retry in done:
             self._jobs -= 1
+            if job.answer is not None and not job.answer.done():
+                job.answer.set_result(processed)     # the 250 of a message applied at once, or the spool for it
             self.processed += processed
             replan |= games
             if job.name:
