@@ -3,8 +3,9 @@
 Incoming mail is read once, as it comes, to learn which game it is about. A message for a game is applied at once,
 in the game's lane, and answered 250 when its commit (the game's change and the reply) is durable: no spool file is
 written, flushed, moved and deleted for it (judge.daemon.applying keeps what the spool's attempt count gave). Other
-mail, mail that waits too long for its lane, and mail while the judge is paused go to the spool first, as before. Each game has a lane (judge.daemon.lanes): a FIFO of its messages and its deadline work in arrival order,
-taken one job at a time, so a game is never processed by two workers at once and its messages are applied in the
+mail, mail that waits too long for its lane, and mail while the judge is paused go to the spool first, as before.
+Each game has a lane (judge.daemon.lanes): a FIFO of its messages and its deadline work in arrival order, taken one
+job at a time, so a game is never processed by two workers at once and its messages are applied in the
 order they came. Different games' lanes run side by side on a few threads (`workers`): the work is mostly fsync
 and scrypt, which release the interpreter lock. Mail about no game (HELP, LIST) has a lane of its own.
 
@@ -27,7 +28,7 @@ from typing import Any, Callable
 
 from judge import affinity, malloc, maps
 from judge.config import Settings
-from judge.daemon import failures, startup
+from judge.daemon import failures, startup, statuscodes as S
 from judge.daemon.connections import Connections, Limits, SMTPConnection
 from judge.daemon.failures import RETRY_MAX, RETRY_START
 from judge.daemon.lanes import Job, Lanes
@@ -37,7 +38,6 @@ from judge.daemon.scheduler import Deadlines
 from judge.daemon.sender import Sender
 from judge.daemon.sending import send_loop
 from judge.daemon.server import Handler, Intake
-from judge.daemon import statuscodes as S
 from judge.daemon.applying import Applying
 from judge.daemon.spool import Spool, envelope_sender, split_envelope
 from judge.mail import inbound
