@@ -19,6 +19,7 @@ from typing import Any
 from judge.mail import inbound
 
 log = logging.getLogger("judge.daemon")
+NO_GAME = ""                # the lane of mail about no game (HELP, LIST, CREATE...)
 
 
 @dataclass

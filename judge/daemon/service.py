@@ -1,9 +1,8 @@
 """`judge serve`: the SMTP server, the game workers, the deadline scheduler and the sender, on one asyncio loop.
 
 Incoming mail is read once, as it comes, to learn which game it is about. A message for a game is applied at once,
-in the game's lane, and answered 250 when its commit (the game's change and the reply) is durable: no spool file is
-written, flushed, moved and deleted for it (judge.daemon.applying keeps what the spool's attempt count gave). Other
-mail, mail that waits too long for its lane, and mail while the judge is paused go to the spool first, as before.
+in the game's lane, and answered 250 when its commit (the game's change and the reply) is durable, with no spool
+file of its own (judge.daemon.at_once); other mail, and a game's mail when that cannot be, is in the spool first.
 Each game has a lane (judge.daemon.lanes): a FIFO of its messages and its deadline work in arrival order, taken one
 job at a time, so a game is never processed by two workers at once and its messages are applied in the
 order they came. Different games' lanes run side by side on a few threads (`workers`): the work is mostly fsync
@@ -28,10 +27,10 @@ from typing import Any, Callable
 
 from judge import affinity, malloc, maps
 from judge.config import Settings
-from judge.daemon import failures, startup, statuscodes as S
+from judge.daemon import at_once, failures, startup
 from judge.daemon.connections import Connections, Limits, SMTPConnection
 from judge.daemon.failures import RETRY_MAX, RETRY_START
-from judge.daemon.lanes import Job, Lanes
+from judge.daemon.lanes import NO_GAME, Job, Lanes
 from judge.daemon.listener import Listener
 from judge.daemon.lock import ServeLock
 from judge.daemon.scheduler import Deadlines
@@ -39,7 +38,7 @@ from judge.daemon.sender import Sender
 from judge.daemon.sending import send_loop
 from judge.daemon.server import Handler, Intake
 from judge.daemon.applying import Applying
-from judge.daemon.spool import Spool, envelope_sender, split_envelope
+from judge.daemon.spool import Spool, split_envelope
 from judge.mail import inbound
 from judge.commands.named_game import game_named_in
 from judge.service import Clock, Judge, utcnow
@@ -50,9 +49,7 @@ log = logging.getLogger("judge.daemon")
 PAUSE_FILE = "PAUSE"        # while inbox/PAUSE exists, accepted mail waits in the spool (maintenance)
 WORKERS = 4                 # threads working on different games at once (2 cores: fsync and scrypt overlap)
 FLOW_DELAY = 1.0            # the longest the answer to DATA waits for room (then the message is taken anyway)
-NO_GAME = ""                # the lane of mail about no game
 SWEEP_INTERVAL = 30.0       # how often the spool is looked at for messages put there by other means (requeue)
-START_WAIT = 1.0            # the longest a message applied at once waits for its lane to start it (then: the spool)
 
 
 class Daemon:
@@ -227,61 +224,11 @@ class Daemon:
         return game_named_in(msg.lines) or NO_GAME, msg
 
     async def apply_now(self, raw: bytes, mail_from: str) -> tuple[str | None, int]:
-        """A message for a game, applied in its lane before the 250: (the SMTP answer, 0) once its commit is durable.
-        (None, attempts) when the spool should take it: mail about no game (it has no game to remember its key),
-        a paused judge, a lane that does not start it within START_WAIT, a failure the spool's retries deal with,
-        or a message whose processing was cut short before (`attempts` times: judge.daemon.applying), so that
-        the spool's count of attempts goes on from there. A client that goes away meanwhile loses nothing: a job
-        not started is dropped (no 250 was given), one started is applied, and the message sent again is known by
-        its key."""
-        if self.paused() or self.applying is None:
-            return None, 0
-        try:
-            lane, parsed = self.route(raw, envelope_sender(mail_from))
-        except inbound.UnusableSender:
-            return S.UNUSABLE_SENDER, 0
-        if lane == NO_GAME or parsed is None or not parsed.key:
-            return None, 0
-        tries = self.applying.tries(parsed.key)
-        if tries:
-            log.info("a message from %s was cut short %d time(s) while it was applied: it goes through the spool",
-                     parsed.sender, tries)
-            return None, tries
-        # `applied` decides between the worker starting the job and this giving up on it; the answer comes with
-        # the loop's news of finished jobs (`_flush`: one wake-up of the loop for all the jobs done meanwhile).
-        job = Job(parsed=parsed, applied=concurrent.futures.Future(), answer=self.loop.create_future())
-        self._enqueue(lane, job)
-        try:
-            await asyncio.wait((job.answer,), timeout=START_WAIT)
-            if not job.answer.done():
-                if job.applied.cancel():
-                    return None, 0                   # its lane is busy (a long deadline run): the spool takes it
-                await asyncio.wait((job.answer,))    # started just now: it is applied
-        except asyncio.CancelledError:
-            job.applied.cancel()                     # not started: never applied; started: applied, known by its key
-            raise
-        # (None: dropped by stop() before it started; False: it failed: the spool takes it either way)
-        return (S.ACCEPTED, 0) if job.answer.result() else (None, 0)
+        """A message for a game applied before its 250, or (None, attempts): the spool takes it (judge.daemon.at_once)."""
+        return await at_once.apply_now(self, raw, mail_from)
 
     def _apply(self, job: Job, games: set[str]) -> bool:
-        """In a worker thread: a message applied before its 250. Its start and end are noted (judge.daemon.applying).
-        Returns whether it was processed; a failure leaves it to the spool (the handler puts it there)."""
-        if not job.applied.set_running_or_notify_cancel():
-            return False
-        if self.paused():                            # paused since it came: it waits in the spool like the rest
-            return False
-        key = job.parsed.key
-        self.applying.begin(key)
-        try:
-            result = self.judge.deliver(b"", key=key, parsed=job.parsed)
-        except Exception:  # noqa: BLE001 - the spool's retries and set-aside deal with it
-            log.exception("%s: applying a message failed; it goes to the spool", job.parsed.sender)
-            self.applying.end(key)
-            return False
-        self.applying.end(key)
-        if result.game:
-            games.add(result.game)
-        return True
+        return at_once.apply(self, job, games)       # (a method: benchmarks/mail.py times it as a game worker's)
 
     def _recover(self) -> dict[str, datetime | None]:
         return startup.recover(self.judge, self.spool, self.sender, self.clock)

@@ -5,7 +5,7 @@ import smtplib
 import threading
 import time
 
-from judge.daemon import applying, service
+from judge.daemon import applying, at_once
 from judge.daemon.applying import Applying
 from judge.daemon.spool import MAX_INTERRUPTED
 from judge.mail import inbound
@@ -172,7 +172,7 @@ def test_a_message_cut_short_before_goes_through_the_spool_with_its_count(tmp_pa
 
 
 def test_a_message_whose_lane_stays_busy_goes_to_the_spool_and_waits_its_turn(tmp_path, monkeypatch):
-    monkeypatch.setattr(service, "START_WAIT", 0.2)
+    monkeypatch.setattr(at_once, "START_WAIT", 0.2)
 
     async def run():
         settings, judge = _game(tmp_path)
@@ -199,7 +199,7 @@ def test_a_message_whose_lane_stays_busy_goes_to_the_spool_and_waits_its_turn(tm
 
 
 def test_a_message_waiting_for_its_lane_when_the_judge_is_paused_waits_in_the_spool(tmp_path, monkeypatch):
-    monkeypatch.setattr(service, "START_WAIT", 5.0)
+    monkeypatch.setattr(at_once, "START_WAIT", 5.0)
 
     async def run():
         settings, judge = _game(tmp_path)
