@@ -1,6 +1,7 @@
 """A message for a game applied before its 250, without a spool file, and the log that counts the times such work
 was cut short (judge/daemon/applying.py). Real SMTP to the daemon on 127.0.0.1, games in a temporary folder."""
 import asyncio
+import contextlib
 import smtplib
 import threading
 import time
@@ -171,18 +172,29 @@ def test_a_message_cut_short_before_goes_through_the_spool_with_its_count(tmp_pa
     asyncio.run(run())
 
 
+@contextlib.asynccontextmanager
+async def _busy_lane(tmp_path):
+    """A daemon whose game 'alpha' has a long job in its lane until `release` is set: (daemon, judge, port, spool
+    puts, release, the long job)."""
+    settings, judge = _game(tmp_path)
+    daemon = Daemon(settings, send_interval=0.05)
+    spooled = _watch_spool(daemon)
+    _, port = await daemon.start("127.0.0.1", 0)
+    release = threading.Event()
+    try:
+        busy = asyncio.ensure_future(daemon.in_lane("alpha", lambda: release.wait(10)))
+        await asyncio.sleep(0.05)
+        yield daemon, judge, port, spooled, release, busy
+    finally:
+        release.set()
+        await daemon.stop()
+
+
 def test_a_message_whose_lane_stays_busy_goes_to_the_spool_and_waits_its_turn(tmp_path, monkeypatch):
     monkeypatch.setattr(at_once, "START_WAIT", 0.2)
 
     async def run():
-        settings, judge = _game(tmp_path)
-        daemon = Daemon(settings, send_interval=0.05)
-        spooled = _watch_spool(daemon)
-        _, port = await daemon.start("127.0.0.1", 0)
-        release = threading.Event()
-        try:
-            busy = asyncio.ensure_future(daemon.in_lane("alpha", lambda: release.wait(10)))   # a long job
-            await asyncio.sleep(0.05)
+        async with _busy_lane(tmp_path) as (daemon, judge, port, spooled, release, busy):
             started = time.monotonic()
             assert await send(port, "gm@alpha.org", "SIGNON Malpha pw-alpha\nSET GRACE 16") == {}
             waited = time.monotonic() - started
@@ -192,9 +204,6 @@ def test_a_message_whose_lane_stays_busy_goes_to_the_spool_and_waits_its_turn(tm
             await busy
             await settle(daemon)
             assert judge.store.load("alpha").timing.grace_hours == 16 and daemon.processed == 1
-        finally:
-            release.set()
-            await daemon.stop()
     asyncio.run(run())
 
 
@@ -202,14 +211,7 @@ def test_a_message_waiting_for_its_lane_when_the_judge_is_paused_waits_in_the_sp
     monkeypatch.setattr(at_once, "START_WAIT", 5.0)
 
     async def run():
-        settings, judge = _game(tmp_path)
-        daemon = Daemon(settings, send_interval=0.05)
-        spooled = _watch_spool(daemon)
-        _, port = await daemon.start("127.0.0.1", 0)
-        release = threading.Event()
-        try:
-            busy = asyncio.ensure_future(daemon.in_lane("alpha", lambda: release.wait(10)))
-            await asyncio.sleep(0.05)
+        async with _busy_lane(tmp_path) as (daemon, judge, port, spooled, release, busy):
             sending = asyncio.ensure_future(send(port, "gm@alpha.org", "SIGNON Malpha pw-alpha\nSET GRACE 17"))
             await asyncio.sleep(0.3)                     # queued behind the long job, to be applied at once
             (tmp_path / "inbox" / "PAUSE").touch()
@@ -221,7 +223,4 @@ def test_a_message_waiting_for_its_lane_when_the_judge_is_paused_waits_in_the_sp
             (tmp_path / "inbox" / "PAUSE").unlink()
             await settle(daemon)
             assert judge.store.load("alpha").timing.grace_hours == 17 and daemon.processed == 1
-        finally:
-            release.set()
-            await daemon.stop()
     asyncio.run(run())

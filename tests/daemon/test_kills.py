@@ -258,6 +258,17 @@ def test_a_kill_at_each_step_of_a_commit(tmp_path, label):
     assert one_run(tmp_path, "maildir", points[0], None) == "killed"       # early: every run gets that far
 
 
+def serve_through(run: Path, cfg: Path, messages: list[int], trace: Path | None = None) -> None:
+    """A judge started, the script's `messages` sent (each answered), its work done, and the judge stopped."""
+    proc, port = serve(run, cfg, trace=trace)
+    try:
+        assert send_all(port, messages) == []
+        quiet(run, proc)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=20)
+
+
 def test_a_kill_while_a_message_is_applied_sends_it_through_the_spool_next_time(tmp_path):
     """A message for a game is applied before its 250, with no spool file; killed mid-way (at its first staged
     file), the judge counts the interruption at its next start (inbox/applying.log), takes the message sent again
@@ -266,13 +277,7 @@ def test_a_kill_while_a_message_is_applied_sends_it_through_the_spool_next_time(
     shutil.copytree(template(tmp_path), run / "games")
     cfg = write_config(run, None)
     trace = run / "trace.txt"
-    proc, port = serve(run, cfg, trace=trace)          # counted: where the first message's first file is staged
-    try:
-        assert send_all(port, [0]) == []
-        quiet(run, proc)
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=20)
+    serve_through(run, cfg, [0], trace)               # counted: where the first message's first file is staged
     point = next(int(line.split()[0]) for line in trace.read_text().splitlines() if "staged" in line)
     shutil.rmtree(run)
     shutil.copytree(template(tmp_path), run / "games")
@@ -282,13 +287,7 @@ def test_a_kill_while_a_message_is_applied_sends_it_through_the_spool_next_time(
     proc.wait(timeout=10)
     assert proc.returncode == -signal.SIGKILL
     assert not [p for d in ("new", "cur") for p in (run / "inbox" / d).iterdir()]   # it never was in the spool
-    proc, port = serve(run, cfg)
-    try:
-        assert send_all(port, [0]) == []
-        quiet(run, proc)
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=20)
+    serve_through(run, cfg, [0])
     assert "cut short 1 time(s) while it was applied: it goes through the spool" in (run / "serve.log").read_text()
     game = Judge(config.load(run / "config.ini")).store.load("kills")
     assert game.player("FRANCE").orders == ["A PAR - BUR"]
