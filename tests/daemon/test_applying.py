@@ -6,6 +6,8 @@ import smtplib
 import threading
 import time
 
+import pytest
+
 from judge.daemon import applying, at_once
 from judge.daemon.applying import Applying
 from judge.daemon.spool import MAX_INTERRUPTED
@@ -223,4 +225,43 @@ def test_a_message_waiting_for_its_lane_when_the_judge_is_paused_waits_in_the_sp
             (tmp_path / "inbox" / "PAUSE").unlink()
             await settle(daemon)
             assert judge.store.load("alpha").timing.grace_hours == 17 and daemon.processed == 1
+    asyncio.run(run())
+
+
+def test_a_message_still_waiting_for_its_lane_when_the_judge_stops_is_not_answered_and_applied_once_later(
+        tmp_path, monkeypatch):
+    """Stopped while a game's message waits behind a long job: no 250 and nothing applied; the client sends the same
+    message again to the next judge, which applies it once and answers it once."""
+    monkeypatch.setattr(at_once, "START_WAIT", 30.0)
+    raw = (b"From: gm@alpha.org\r\nTo: judge@localhost\r\nSubject: test stop\r\nMessage-ID: <stop@test>\r\n\r\n"
+           b"SIGNON Malpha pw-alpha\r\nSET GRACE 18\r\n")
+
+    def sending(port: int):
+        def go():
+            with smtplib.SMTP("127.0.0.1", port, timeout=10) as s:
+                return s.sendmail("gm@alpha.org", ["judge@localhost"], raw)
+        return asyncio.to_thread(go)
+
+    async def run():
+        async with _busy_lane(tmp_path) as (daemon, judge, port, spooled, release, busy):
+            first = asyncio.ensure_future(sending(port))
+            await asyncio.sleep(0.3)
+            stopping = asyncio.ensure_future(daemon.stop())
+            await asyncio.sleep(0.3)
+            release.set()                                # the long job ends; the stop goes through
+            await stopping
+            await busy
+            with pytest.raises(smtplib.SMTPException):
+                await first                              # no 250
+            assert judge.store.load("alpha").timing.grace_hours != 18
+        again = Daemon(settings_for(tmp_path), send_interval=0.05)
+        _, port = await again.start("127.0.0.1", 0)
+        try:
+            assert await sending(port) == {}             # sent again, as an MTA would
+            await settle(again)
+            assert judge.store.load("alpha").timing.grace_hours == 18
+            assert len(judge.store.load("alpha").seen) == len(set(judge.store.load("alpha").seen))
+        finally:
+            await again.stop()
+        assert len([r for r in _replies(tmp_path) if "Subject: Re: test stop" in r]) == 1
     asyncio.run(run())
