@@ -574,7 +574,7 @@ class Timers:
 
 STAGES = [  # (name, what it is) in the order printed
     ("smtp spool.put", "SMTP DATA: spool file written + fsync (file, new/), in a thread, before the 250"),
-    ("smtp route", "SMTP DATA: the mail read once for its game (its lane), in the same thread, before the 250"),
+    ("smtp route", "SMTP DATA: the mail read once for its game (its lane), on the SMTP loop, before the 250"),
     ("    inbound.read", "    parse the mail (headers, body, clean lines)"),
     ("daemon._deliver", ("the game workers (a pool of threads): a game's message applied before its 250 "
                          "(Daemon._apply), or one from the spool (claim, Judge.deliver, done)")),
@@ -706,11 +706,7 @@ async def one_burst(root: Path, world, jobs: list, rate: float | None, threads: 
         daemon.sender.drain = profs.wrap(daemon.sender.drain)
         daemon.sender._send_on = profs.wrap(daemon.sender._send_on)
         daemon.spool.put = profs.wrap(daemon.spool.put)
-        route = profs.wrap(daemon.route)
-        # (a game's message is read on the loop thread, which main_prof profiles: a second profiler there would
-        # replace it; the spool's messages are read in a thread)
-        daemon.route = lambda *a, _r=daemon.route: (_r if threading.current_thread() is threading.main_thread()
-                                                    else route)(*a)
+        # (daemon.route runs on the loop thread, which main_prof profiles: a second profiler there would replace it)
         cm = contextlib.nullcontext()
     else:
         cm = contextlib.nullcontext() if plain else instrumented(daemon, timers)

@@ -12,12 +12,11 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
-from typing import Callable, Protocol
+from typing import Protocol
 
 from judge.daemon import statuscodes as S
 from judge.daemon.applying import Applying
 from judge.daemon.lanes import NO_GAME, Job
-from judge.daemon.spool import envelope_sender
 from judge.mail import inbound
 from judge.service import Judge
 
@@ -30,22 +29,19 @@ class Daemon(Protocol):
     judge: Judge
     applying: Applying | None
     loop: asyncio.AbstractEventLoop | None
-    route: Callable[[bytes, "str | None"], "tuple[str, inbound.Incoming | None]"]
 
     def paused(self) -> bool: ...
 
     def _enqueue(self, lane: str, job: Job) -> None: ...
 
 
-async def apply_now(daemon: Daemon, raw: bytes, mail_from: str) -> tuple[str | None, int]:
-    """(the SMTP answer, 0) once the message is applied and durable; (None, attempts) when the spool should take it,
-    `attempts` being how often its processing was cut short before (the spool's count goes on from there)."""
-    if daemon.paused() or daemon.applying is None:
+async def apply_now(daemon: Daemon, route: tuple[str, inbound.Incoming | None] | None) -> tuple[str | None, int]:
+    """A message as Daemon.route read it: (the SMTP answer, 0) once it is applied and durable; (None, attempts) when
+    the spool should take it, `attempts` being how often its processing was cut short before (the spool's count goes
+    on from there)."""
+    if route is None or daemon.paused() or daemon.applying is None:
         return None, 0
-    try:
-        lane, parsed = daemon.route(raw, envelope_sender(mail_from))
-    except inbound.UnusableSender:
-        return S.UNUSABLE_SENDER, 0
+    lane, parsed = route
     if lane == NO_GAME or parsed is None or not parsed.key:
         return None, 0
     tries = daemon.applying.tries(parsed.key)

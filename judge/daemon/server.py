@@ -15,6 +15,7 @@ from judge.mail.inbound import UnusableSender
 from judge.mail.loops import RateLimit
 
 log = logging.getLogger("judge.smtp")
+_UNREAD = object()           # a message not yet read for its route
 
 
 class Intake:
@@ -70,7 +71,7 @@ class Handler:
     def __init__(self, spool: Spool, recipients: list[str], max_bytes: int, rate_per_hour: int,
                  accepted: Callable[..., None], route: Callable[[bytes, str], Any] | None = None,
                  intake: Intake | None = None, max_recipients: int = 100,
-                 apply: Callable[[bytes, str], Awaitable[tuple[str | None, int]]] | None = None):
+                 apply: Callable[[Any], Awaitable[tuple[str | None, int]]] | None = None):
         self.spool = spool
         self.recipients = {r.lower() for r in recipients}
         self.max_bytes = max_bytes
@@ -80,8 +81,8 @@ class Handler:
         self.intake = intake
         self.rate = RateLimit(rate_per_hour)
         self.max_recipients = max_recipients
-        # (raw, MAIL FROM) -> (the answer once the message is applied and durable, or None and how many times its
-        # processing was cut short before: then it goes to the spool)
+        # (the message's route) -> (the answer once the message is applied and durable, or None and how many times
+        # its processing was cut short before: then it goes to the spool)
         self.apply = apply
 
     async def handle_RCPT(self, server, session, envelope, address: str, rcpt_options) -> str:
@@ -104,10 +105,16 @@ class Handler:
         if self._over_rate(sender):
             return S.RATE_LIMITED
         counted = await self.intake.enter() if self.intake is not None else False
-        attempts = 0
+        attempts, route = 0, _UNREAD
         if self.apply is not None:
             try:
-                answer, attempts = await self.apply(raw, envelope.mail_from or "")
+                route = self._route(raw, envelope.mail_from or "")      # read once, here, whichever way it goes
+            except UnusableSender:
+                if counted:
+                    self.intake.leave()
+                return S.UNUSABLE_SENDER
+            try:
+                answer, attempts = await self.apply(route)
             except asyncio.CancelledError:        # the client went away (nothing is lost: Daemon.apply_now says why)
                 if counted:
                     self.intake.leave()
@@ -119,7 +126,7 @@ class Handler:
                 if counted:
                     self.intake.leave()
                 return answer
-        store = asyncio.ensure_future(asyncio.to_thread(self._store, raw, envelope.mail_from or "", attempts))
+        store = asyncio.ensure_future(asyncio.to_thread(self._store, raw, envelope.mail_from or "", attempts, route))
         try:
             key, route = await asyncio.shield(store)
         except asyncio.CancelledError:
@@ -146,17 +153,24 @@ class Handler:
         elif counted:
             self.intake.leave()
 
-    def _store(self, raw: bytes, mail_from: str, attempts: int = 0) -> tuple[str, Any]:
-        """In a worker thread: the message read once for its route (an address the judge could never answer is
-        refused here, before the message is ours), then durably in the spool."""
-        route = None
-        if self.route is not None:
-            try:
-                route = self.route(raw, envelope_sender(mail_from))
-            except UnusableSender:
-                raise
-            except Exception:                     # the game worker reads the message again and meets the problem
-                log.exception("could not read a message from %s for its route", mail_from)
+    def _route(self, raw: bytes, mail_from: str) -> Any:
+        """The message read once for its route (None if it cannot be: the game worker reads it again and meets the
+        problem); UnusableSender for an address the judge could never answer, refused before the message is ours."""
+        if self.route is None:
+            return None
+        try:
+            return self.route(raw, envelope_sender(mail_from))
+        except UnusableSender:
+            raise
+        except Exception:
+            log.exception("could not read a message from %s for its route", mail_from)
+            return None
+
+    def _store(self, raw: bytes, mail_from: str, attempts: int = 0, route: Any = None) -> tuple[str, Any]:
+        """In a worker thread: the message read for its route unless `apply` has read it, then durably in the
+        spool."""
+        if route is _UNREAD:
+            route = self._route(raw, mail_from)
         return self.spool.put(raw, mail_from, attempts), route
 
     def _over_rate(self, sender: str) -> bool:

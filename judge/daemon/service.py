@@ -223,9 +223,9 @@ class Daemon:
             return NO_GAME, msg
         return game_named_in(msg.lines) or NO_GAME, msg
 
-    async def apply_now(self, raw: bytes, mail_from: str) -> tuple[str | None, int]:
+    async def apply_now(self, route: tuple[str, inbound.Incoming | None] | None) -> tuple[str | None, int]:
         """A message for a game applied before its 250, or (None, attempts): the spool takes it (judge.daemon.at_once)."""
-        return await at_once.apply_now(self, raw, mail_from)
+        return await at_once.apply_now(self, route)
 
     def _apply(self, job: Job, games: set[str]) -> bool:
         return at_once.apply(self, job, games)       # (a method: benchmarks/mail.py times it as a game worker's)
