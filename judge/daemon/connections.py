@@ -10,23 +10,19 @@ import contextlib
 import logging
 import math
 import os
-import re
 import resource
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import TYPE_CHECKING
 
-from aiosmtpd.smtp import SMTP
-
-from judge.addresses import ADDR_SPEC
 from judge.config import Settings
 from judge.daemon import statuscodes as S
+
+if TYPE_CHECKING:
+    from judge.daemon.smtp import SMTPConnection
 
 log = logging.getLogger("judge.smtp")
 SWEEP_SECONDS = 1.0            # how often silent connections and the stress conditions are looked at
 STRESS_FROM = 3 / 4           # stress starts when this share of the cap is taken
-# The path of MAIL FROM / RCPT TO as nearly every client writes it: <plain address>, then the parameters. It gives
-# what aiosmtpd's parser gives (tests/daemon/test_connections.py compares them); anything else goes to that parser.
-_PLAIN_PATH = re.compile(rf"[ \t]*<({ADDR_SPEC})>[ \t]*((?:[^ \t(].*)?)", re.DOTALL)
 CALM_SECONDS = 30.0            # a condition is over (and logged as over) once absent this long: an attack that comes
                                # back every few seconds is one condition, logged twice, not twice per wave
 
@@ -88,7 +84,7 @@ class Connections:
         self.cap = cap
         self.file_limit = file_limit
         self.stress_from = max(1, math.ceil(cap * STRESS_FROM))
-        self.open: set[SMTPConnection] = set()
+        self.open: set["SMTPConnection"] = set()
         self.starting = 0                        # accepted, transport not made yet (they count against the cap)
         self.stressed: str | None = None         # why, while under stress
         self.stress_began = self.stress_seen = 0.0
@@ -209,75 +205,3 @@ class Connections:
 
     def _now(self) -> float:
         return (self.loop or asyncio.get_running_loop()).time()
-
-
-class SMTPConnection(SMTP):
-    """aiosmtpd's protocol, counted in `Connections`, with the judge's idle, error and shutdown 421s. Silence is
-    measured from the last bytes received (a slow upload is not idle), never while the judge is working on the
-    client's DATA (`at_work`)."""
-
-    def __init__(self, handler: Any, connections: Connections, **kwargs: Any):
-        # aiosmtpd's own timer (reset only by commands) is a backstop; the sweep closes silent connections.
-        super().__init__(handler, timeout=connections.limits.idle_seconds + 60, **kwargs)
-        self.connections = connections
-        self.last_heard = self.loop.time()
-        self.busy = 0
-        self.errors = 0
-        self.closing = False
-        self.counted = False                     # in connections.open
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.last_heard = self.loop.time()
-        if not self.counted:
-            self.counted = True
-            self.connections.started(self)
-        super().connection_made(transport)
-
-    def connection_lost(self, error: Exception | None) -> None:
-        self.connections.gone(self)
-        super().connection_lost(error)
-
-    def data_received(self, data: bytes) -> None:
-        self.last_heard = self.loop.time()
-        super().data_received(data)
-
-    def _getaddr(self, arg: str) -> tuple[str | None, str | None]:
-        m = _PLAIN_PATH.fullmatch(arg) if arg else None
-        if m is None:
-            return super()._getaddr(arg)
-        address = m.group(1)
-        if self.local_part_limit and len(address.rpartition("@")[0]) > self.local_part_limit:
-            return None, None
-        return address, m.group(2)
-
-    async def push(self, status: str | bytes) -> None:
-        await super().push(status)
-        code = status[:1] if isinstance(status, str) else status[:1].decode("ascii", "replace")
-        if code in ("4", "5"):
-            self.errors += 1
-            if self.errors >= self.connections.limits.max_errors > 0:
-                self.close_with(S.TOO_MANY_ERRORS.format(host=self.connections.hostname))
-
-    def close_with(self, line: str) -> None:
-        """Say why (a 421 line) and close."""
-        if self.closing or self.transport is None:
-            return
-        self.closing = True
-        with contextlib.suppress(Exception):
-            self.transport.write(line.encode("ascii") + b"\r\n")
-        self.transport.close()
-
-
-@contextlib.contextmanager
-def at_work(server: Any) -> Iterator[None]:
-    """The judge is working on the client's command (a DATA being spooled): the client waits for us, it is not
-    idle; its silence counts again from the answer."""
-    if not isinstance(server, SMTPConnection):
-        yield
-        return
-    server.busy += 1
-    try:
-        yield
-    finally:
-        server.busy -= 1
-        server.last_heard = server.loop.time()

@@ -1,6 +1,6 @@
-"""The SMTP side: aiosmtpd's protocol on the daemon's loop, refusing unknown recipients at RCPT and answering 250
-only once the message is durably ours: applied (a message for a game, when the daemon takes it at once) or in the
-spool."""
+"""The judge's side of its SMTP server (judge.daemon.smtp), on the daemon's loop: unknown recipients refused at
+RCPT, and a message answered 250 only once it is durably ours: applied (a message for a game, when the daemon takes
+it at once) or in the spool."""
 from __future__ import annotations
 
 import asyncio
@@ -9,7 +9,7 @@ from collections import deque
 from typing import Any, Awaitable, Callable
 
 from judge.daemon import statuscodes as S
-from judge.daemon.connections import at_work
+from judge.daemon.smtp import at_work
 from judge.daemon.spool import Spool, envelope_sender
 from judge.mail.inbound import UnusableSender
 from judge.mail.loops import RateLimit
@@ -66,7 +66,8 @@ class Intake:
 
 
 class Handler:
-    """aiosmtpd handler: implements only the hooks it needs (RCPT and DATA)."""
+    """What the SMTP server (judge.daemon.smtp) asks of the judge: may a recipient be taken (RCPT), and the
+    message itself (DATA)."""
 
     def __init__(self, spool: Spool, recipients: list[str], max_bytes: int, rate_per_hour: int,
                  accepted: Callable[..., None], route: Callable[[bytes, str], Any] | None = None,
@@ -85,7 +86,7 @@ class Handler:
         # its processing was cut short before: then it goes to the spool)
         self.apply = apply
 
-    async def handle_RCPT(self, server, session, envelope, address: str, rcpt_options) -> str:
+    def rcpt(self, envelope, address: str) -> str:
         if len(envelope.rcpt_tos) >= self.max_recipients:
             return S.TOO_MANY_RECIPIENTS          # RFC 5321 4.5.3.1.10: 452, the client sends the rest later
         if address.lower() not in self.recipients:

@@ -28,7 +28,7 @@ from typing import Any, Callable
 from judge import affinity, malloc, maps
 from judge.config import Settings
 from judge.daemon import at_once, failures, startup
-from judge.daemon.connections import Connections, Limits, SMTPConnection
+from judge.daemon.connections import Connections, Limits
 from judge.daemon.failures import RETRY_MAX, RETRY_START
 from judge.daemon.lanes import NO_GAME, Job, Lanes
 from judge.daemon.listener import Listener
@@ -37,6 +37,7 @@ from judge.daemon.scheduler import Deadlines
 from judge.daemon.sender import Sender
 from judge.daemon.sending import send_loop
 from judge.daemon.server import Handler, Intake
+from judge.daemon.smtp import SMTPConnection
 from judge.daemon.applying import Applying
 from judge.daemon.spool import Spool, split_envelope
 from judge.mail import inbound

@@ -201,7 +201,7 @@ def test_the_quick_reading_of_a_path_gives_what_aiosmtpd_gives():
 
     from aiosmtpd.smtp import SMTP
 
-    from judge.daemon.connections import SMTPConnection
+    from judge.daemon.smtp import SMTPConnection
     from tests.test_addresses import generated
 
     bare, limited = SMTPConnection.__new__(SMTPConnection), SMTPConnection.__new__(SMTPConnection)

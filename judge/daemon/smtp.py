@@ -1,0 +1,474 @@
+"""The judge's SMTP server: the commands a mail server or client uses to hand a message over (RFC 5321: EHLO, HELO,
+MAIL, RCPT, DATA, RSET, NOOP, VRFY, HELP, QUIT; PIPELINING, SIZE and 8BITMIME offered), on asyncio's protocol layer,
+with the judge's bounds (`Connections`: the cap, silence, errors) and its idle, error and shutdown 421s.
+
+The replies and limits are those of aiosmtpd's server, which the judge used before. Why its own: aiosmtpd reads
+every command and every line of a message through a stream coroutine, which cost about 0.5 ms of CPU a mail, a
+sixth of all the daemon does for an order mail. Here the bytes of each read are cut into commands in one pass, a
+message's end is found by one search of its bytes, and the replies to commands sent together go out in one write.
+
+Bounded: a command line (512 bytes, MAIL 538) and a message line (1,001 with its CRLF) too long are answered 500
+after their end has come (what came is dropped as it comes); a message over `data_size_limit` is answered 552 after
+its end, its bytes dropped as they come; commands a client sends ahead while the judge works on its message are
+kept up to READ_AHEAD bytes, then the connection is not read until the judge has answered; a client that does not
+read our replies is not read either (asyncio's write buffer limits)."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from email._header_value_parser import get_addr_spec, get_angle_addr
+from email.errors import HeaderParseError
+from typing import Any, Iterator
+
+from judge.addresses import ADDR_SPEC
+from judge.daemon import statuscodes as S
+from judge.daemon.connections import Connections
+
+log = logging.getLogger("judge.smtp")
+
+LINE_LIMIT = 1001             # a line with its CRLF (aiosmtpd's limit: RFC 5321's 1,000 and one byte of slack)
+COMMAND_LIMIT = 512           # a command line (RFC 5321 4.5.3.1.4) ...
+SIZE_PARAMETER = 26           # ... and MAIL's room for SIZE= and BODY= once SIZE is offered (RFC 1870)
+READ_AHEAD = 64 * 1024        # bytes taken in ahead of a message the judge is working on
+BOGUS_LIMIT = 5               # unknown commands before the connection is closed
+END = b"\r\n.\r\n"            # a message's end: a line of one dot
+GREETING = "ESMTP judge"
+# The path of MAIL FROM / RCPT TO as nearly every client writes it: <plain address>, then the parameters. It gives
+# what the full parser gives (tests/daemon/test_smtp.py compares them with aiosmtpd's); anything else goes to it.
+_PLAIN_PATH = re.compile(rf"[ \t]*<({ADDR_SPEC})>[ \t]*((?:[^ \t(].*)?)", re.DOTALL)
+
+
+class Session:
+    __slots__ = ("peer", "host_name", "extended_smtp")
+
+    def __init__(self, peer: Any = None):
+        self.peer = peer
+        self.host_name: str | None = None        # from HELO or EHLO
+        self.extended_smtp = False
+
+
+class Envelope:
+    """One transaction: MAIL's sender, RCPT's recipients, and DATA's message (bytes, dot-unstuffed)."""
+    __slots__ = ("mail_from", "mail_options", "rcpt_tos", "rcpt_options", "content", "original_content")
+
+    def __init__(self) -> None:
+        self.mail_from: str | None = None
+        self.mail_options: list[str] = []
+        self.rcpt_tos: list[str] = []
+        self.rcpt_options: list[str] = []
+        self.content: bytes | None = None
+        self.original_content: bytes | None = None
+
+
+class SMTPConnection(asyncio.Protocol):
+    """One client's connection. `handler` answers RCPT (`rcpt(envelope, address)`: the reply; a 2xx adds the
+    recipient) and a whole message (`await handle_DATA(connection, session, envelope)`: the reply)."""
+
+    def __init__(self, handler: Any, connections: Connections, hostname: str, data_size_limit: int | None = None,
+                 loop: asyncio.AbstractEventLoop | None = None):
+        self.handler = handler
+        self.connections = connections
+        self.hostname = hostname
+        self.data_size_limit = data_size_limit
+        self.loop = loop or asyncio.get_running_loop()
+        self.local_part_limit = 0
+        self.transport: asyncio.Transport | None = None
+        self.session = Session()
+        self.envelope = Envelope()
+        self.last_heard = self.loop.time()
+        self.busy = 0                            # the judge is working on the client's message (at_work)
+        self.errors = 0
+        self.closing = False
+        self.counted = False                     # in connections.open
+        self._buf = bytearray()                  # bytes received and not yet taken
+        self._out: list[bytes] | None = None     # replies gathered while taking commands, written together
+        self._in_data = False                    # taking a message's bytes
+        self._scanned = 0                        # ... of which these were searched for END already
+        self._dropped = 0                        # ... bytes dropped (over the size limit)
+        self._line_long = False                  # a command line is being dropped (too long)
+        self._task: asyncio.Task | None = None   # the message being worked on
+        self._bogus = 0
+        self._paused: set[str] = set()           # why the connection is not read
+
+    # -- asyncio's callbacks -----------------------------------------------------------------------------------
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport               # type: ignore[assignment]
+        self.session.peer = transport.get_extra_info("peername")
+        self.last_heard = self.loop.time()
+        if not self.counted:
+            self.counted = True
+            self.connections.started(self)
+        self.reply(f"220 {self.hostname} {GREETING}")
+
+    def connection_lost(self, error: Exception | None) -> None:
+        self.connections.gone(self)
+        self.transport = None
+        if self._task is not None:
+            self._task.cancel()                  # the client went away: Handler says what becomes of its message
+
+    def eof_received(self) -> bool:
+        if self._task is not None:
+            self._task.cancel()
+        return False                             # (the transport closes)
+
+    def data_received(self, data: bytes) -> None:
+        self.last_heard = self.loop.time()
+        self._buf += data
+        if self._task is None:
+            self._take()
+        elif len(self._buf) > READ_AHEAD:
+            self._pause("read ahead")
+
+    def pause_writing(self) -> None:
+        self._pause("write")
+
+    def resume_writing(self) -> None:
+        self._resume("write")
+
+    # -- replies -----------------------------------------------------------------------------------------------
+    def reply(self, status: str) -> None:
+        """Send one reply line; a 4xx or 5xx counts as an error, and too many close the connection."""
+        if self.transport is None or self.closing:
+            return
+        line = status.encode("ascii", "replace") + b"\r\n"
+        if self._out is not None:
+            self._out.append(line)
+        else:
+            self.transport.write(line)
+        if status[:1] in ("4", "5"):
+            self.errors += 1
+            if self.errors >= self.connections.limits.max_errors > 0:
+                self.close_with(S.TOO_MANY_ERRORS.format(host=self.connections.hostname))
+
+    def close_with(self, line: str) -> None:
+        """Say why (a 421 line) and close."""
+        if self.closing or self.transport is None:
+            return
+        self.closing = True
+        with contextlib.suppress(Exception):
+            self._flush()
+            self.transport.write(line.encode("ascii") + b"\r\n")
+        self.transport.close()
+
+    def _flush(self) -> None:
+        out, self._out = self._out, None
+        if out and self.transport is not None:
+            self.transport.write(b"".join(out))
+
+    def _pause(self, why: str) -> None:
+        if not self._paused and self.transport is not None:
+            self.transport.pause_reading()
+        self._paused.add(why)
+
+    def _resume(self, why: str) -> None:
+        if why in self._paused:
+            self._paused.discard(why)
+            if not self._paused and self.transport is not None and not self.closing:
+                self.transport.resume_reading()
+
+    # -- taking commands and messages --------------------------------------------------------------------------
+    def _take(self) -> None:
+        """Work through what has come, until it runs out or a message goes to the judge."""
+        self._out = []
+        try:
+            while self._task is None and not self.closing and self.transport is not None:
+                if not (self._take_message() if self._in_data else self._take_command()):
+                    break
+        finally:
+            self._flush()
+
+    def _take_command(self) -> bool:
+        buf = self._buf
+        end = buf.find(b"\n")
+        if end < 0:
+            if len(buf) > LINE_LIMIT:            # far too long: dropped as it comes, answered at its end
+                self._line_long = True
+                del buf[:]
+            return False
+        line = bytes(buf[:end + 1])
+        del buf[:end + 1]
+        if self._line_long or len(line) > LINE_LIMIT + 1:
+            self._line_long = False
+            self.reply("500 Command line too long")
+            return True
+        self._command(line.rstrip(b"\r\n"))
+        return True
+
+    def _command(self, line: bytes) -> None:
+        if not line:
+            return self.reply("500 Error: bad syntax")
+        verb, _, arg_bytes = line.partition(b" ")
+        try:
+            command = verb.upper().decode("ascii")
+        except UnicodeDecodeError:
+            return self.reply("500 Error: bad syntax")
+        arg: str | None = None
+        if arg_bytes:
+            try:
+                arg = arg_bytes.strip().decode("ascii")
+            except UnicodeDecodeError:
+                return self.reply("500 Error: strict ASCII mode")
+        limit = COMMAND_LIMIT + (SIZE_PARAMETER if command == "MAIL" and self.session.extended_smtp
+                                 and self.data_size_limit else 0)
+        if len(line) > limit:
+            return self.reply("500 Command line too long")
+        method = _COMMANDS.get(command)
+        if method is None:
+            self._bogus += 1
+            if self._bogus >= BOGUS_LIMIT:
+                self.reply("502 5.5.1 Too many unrecognized commands, goodbye.")
+                if self.transport is not None and not self.closing:
+                    self.closing = True
+                    self._flush()
+                    self.transport.close()
+                return
+            return self.reply(f'500 Error: command "{command}" not recognized')
+        method(self, arg)
+
+    def _take_message(self) -> bool:
+        buf = self._buf
+        if self._scanned == 0 and not self._dropped:
+            if buf[:3] == b".\r\n":              # the end at once: an empty message
+                del buf[:3]
+                self._message_end(b"")
+                return True
+            if len(buf) < 3:
+                return False
+        at = buf.find(END, max(self._scanned - 4, 0))
+        if at < 0:
+            limit = self.data_size_limit
+            if limit and len(buf) + self._dropped > limit + 4 and len(buf) > 4:
+                self._dropped += len(buf) - 4    # over the limit: only the last bytes are kept (END may span reads)
+                del buf[:-4]
+            self._scanned = len(buf)
+            return False
+        message = bytes(buf[:at + 2])
+        del buf[:at + 5]
+        self._message_end(message)
+        return True
+
+    def _message_end(self, message: bytes) -> None:
+        dropped, self._dropped, self._scanned, self._in_data = self._dropped, 0, 0, False
+        limit = self.data_size_limit
+        envelope, self.envelope = self.envelope, Envelope()
+        if dropped or (limit and len(message) > limit):
+            return self.reply("552 Error: Too much mail data")
+        if len(message) > LINE_LIMIT - 2 and max(map(len, message.split(b"\r\n"))) > LINE_LIMIT - 2:
+            return self.reply("500 Line too long (see RFC5321 4.5.3.1.6)")
+        message = message.replace(b"\r\n.", b"\r\n")        # dot-unstuffing (RFC 5321 4.5.2)
+        if message[:1] == b".":
+            message = message[1:]
+        envelope.content = envelope.original_content = message
+        self._task = self.loop.create_task(self._deliver(envelope))
+
+    async def _deliver(self, envelope: Envelope) -> None:
+        try:
+            status = await self.handler.handle_DATA(self, self.session, envelope)
+        except asyncio.CancelledError:
+            raise
+        except Exception:                         # never a traceback to the client; it will try again
+            log.exception("SMTP: a message from %s could not be taken", envelope.mail_from)
+            status = S.TEMPORARY_FAILURE
+        self._task = None
+        self.reply(status)
+        self._resume("read ahead")
+        if self._buf:
+            self._take()
+
+    # -- the commands ------------------------------------------------------------------------------------------
+    def _helo(self, arg: str | None) -> None:
+        if not arg:
+            return self.reply("501 Syntax: HELO hostname")
+        self._reset()
+        self.session.extended_smtp = False
+        self.session.host_name = arg
+        self.reply(f"250 {self.hostname}")
+
+    def _ehlo(self, arg: str | None) -> None:
+        if not arg:
+            return self.reply("501 Syntax: EHLO hostname")
+        self._reset()
+        self.session.extended_smtp = True
+        self.session.host_name = arg
+        lines = [self.hostname, "PIPELINING"]
+        if self.data_size_limit:
+            lines.append(f"SIZE {self.data_size_limit}")
+        lines += ["8BITMIME", "HELP"]
+        for line in lines[:-1]:
+            self.reply(f"250-{line}")
+        self.reply(f"250 {lines[-1]}")
+
+    def _mail(self, arg: str | None) -> None:
+        if self._helo_needed():
+            return
+        syntax = "501 Syntax: MAIL FROM: <address>" + (" [SP <mail-parameters>]" if self.session.extended_smtp
+                                                       else "")
+        arg = _keyword("FROM:", arg)
+        if arg is None:
+            return self.reply(syntax)
+        address, rest = self._getaddr(arg)
+        if address is None:
+            return self.reply("553 5.1.3 Error: malformed address")
+        if not address or (rest and not self.session.extended_smtp):
+            return self.reply(syntax)
+        if self.envelope.mail_from:
+            return self.reply("503 Error: nested MAIL command")
+        options = rest.upper().split()
+        params = _params(options)
+        if params is None:
+            return self.reply(syntax)
+        if params.pop("BODY", "7BIT") not in ("7BIT", "8BITMIME"):
+            return self.reply("501 Error: BODY can only be one of 7BIT, 8BITMIME")
+        smtputf8 = params.pop("SMTPUTF8", False)
+        if smtputf8 is not False:
+            return self.reply("501 Error: SMTPUTF8 takes no arguments" if smtputf8 is not True
+                              else "501 Error: SMTPUTF8 disabled")
+        size = params.pop("SIZE", None)
+        if size:
+            if size is True or not size.isdigit():
+                return self.reply(syntax)
+            if self.data_size_limit and int(size) > self.data_size_limit:
+                return self.reply("552 Error: message size exceeds fixed maximum message size")
+        if params:
+            return self.reply("555 MAIL FROM parameters not recognized or not implemented")
+        self.envelope.mail_from = address
+        self.envelope.mail_options.extend(options)
+        self.reply("250 OK")
+
+    def _rcpt(self, arg: str | None) -> None:
+        if self._helo_needed():
+            return
+        if not self.envelope.mail_from:
+            return self.reply("503 Error: need MAIL command")
+        syntax = "501 Syntax: RCPT TO: <address>" + (" [SP <mail-parameters>]" if self.session.extended_smtp
+                                                     else "")
+        arg = _keyword("TO:", arg)
+        if arg is None:
+            return self.reply(syntax)
+        address, rest = self._getaddr(arg)
+        if address is None:
+            return self.reply("553 5.1.3 Error: malformed address")
+        if not address or (rest and not self.session.extended_smtp):
+            return self.reply(syntax)
+        options = rest.upper().split()
+        params = _params(options)
+        if params is None:
+            return self.reply(syntax)
+        if params:
+            return self.reply("555 RCPT TO parameters not recognized or not implemented")
+        self.reply(self.handler.rcpt(self.envelope, address))
+
+    def _data(self, arg: str | None) -> None:
+        if self._helo_needed():
+            return
+        if not self.envelope.rcpt_tos:
+            return self.reply("503 Error: need RCPT command")
+        if arg:
+            return self.reply("501 Syntax: DATA")
+        self._in_data = True
+        self.reply("354 End data with <CR><LF>.<CR><LF>")
+
+    def _rset(self, arg: str | None) -> None:
+        if arg:
+            return self.reply("501 Syntax: RSET")
+        self._reset()
+        self.reply("250 OK")
+
+    def _noop(self, arg: str | None) -> None:
+        self.reply("250 OK")
+
+    def _quit(self, arg: str | None) -> None:
+        if arg:
+            return self.reply("501 Syntax: QUIT")
+        self.reply("221 Bye")
+        if self.transport is not None and not self.closing:
+            self.closing = True
+            self._flush()
+            self.transport.close()
+
+    def _vrfy(self, arg: str | None) -> None:
+        if not arg:
+            return self.reply("501 Syntax: VRFY <address>")
+        address, _ = self._getaddr(arg)
+        self.reply(f"502 Could not VRFY {arg}" if address is None
+                   else "252 Cannot VRFY user, but will accept message and attempt delivery")
+
+    def _help(self, arg: str | None) -> None:
+        if arg:
+            syntax = _SYNTAX.get(arg.upper())
+            if syntax is not None:
+                return self.reply(f"250 Syntax: {syntax}")
+        self.reply(f"{501 if arg else 250} Supported commands: {' '.join(sorted(_SYNTAX))}")
+
+    def _not_offered(self, arg: str | None) -> None:
+        self.reply("502 5.5.1 Command not implemented")
+
+    def _helo_needed(self) -> bool:
+        if self.session.host_name:
+            return False
+        self.reply("503 Error: send HELO first")
+        return True
+
+    def _reset(self) -> None:
+        self.envelope = Envelope()
+
+    def _getaddr(self, arg: str) -> tuple[str | None, str | None]:
+        """(address, the rest) of a MAIL FROM or RCPT TO argument; (None, None) if it cannot be read."""
+        if not arg:
+            return "", ""
+        m = _PLAIN_PATH.fullmatch(arg)
+        if m is not None:
+            address, rest = m.group(1), m.group(2)
+        else:
+            try:
+                parsed, rest = (get_angle_addr if arg.lstrip().startswith("<") else get_addr_spec)(arg)
+            except HeaderParseError:
+                return None, None
+            address = parsed.addr_spec
+        if self.local_part_limit and len(address.rpartition("@")[0]) > self.local_part_limit:
+            return None, None
+        return address, rest
+
+
+def _keyword(keyword: str, arg: str | None) -> str | None:
+    if arg is None or arg[:len(keyword)].upper() != keyword:
+        return None
+    return arg[len(keyword):].strip()
+
+
+def _params(options: list[str]) -> dict[str, str | bool] | None:
+    """ESMTP parameters (RFC 1869) as a dict; None if one is malformed."""
+    out: dict[str, str | bool] = {}
+    for option in options:
+        name, eq, value = option.partition("=")
+        if not name.isalnum() or (eq and not value):
+            return None
+        out[name] = value if eq else True
+    return out
+
+
+_COMMANDS = {"HELO": SMTPConnection._helo, "EHLO": SMTPConnection._ehlo, "MAIL": SMTPConnection._mail,
+             "RCPT": SMTPConnection._rcpt, "DATA": SMTPConnection._data, "RSET": SMTPConnection._rset,
+             "NOOP": SMTPConnection._noop, "QUIT": SMTPConnection._quit, "VRFY": SMTPConnection._vrfy,
+             "HELP": SMTPConnection._help, "EXPN": SMTPConnection._not_offered,
+             "STARTTLS": SMTPConnection._not_offered, "AUTH": SMTPConnection._not_offered}
+_SYNTAX = {"HELO": "HELO hostname", "EHLO": "EHLO hostname", "MAIL": "MAIL FROM: <address>",
+           "RCPT": "RCPT TO: <address>", "DATA": "DATA", "RSET": "RSET", "NOOP": "NOOP [ignored]", "QUIT": "QUIT",
+           "VRFY": "VRFY <address>", "HELP": "HELP [command]"}
+
+
+@contextlib.contextmanager
+def at_work(server: Any) -> Iterator[None]:
+    """The judge is working on the client's message: the client waits for us, it is not idle; its silence counts
+    again from the answer."""
+    if not isinstance(server, SMTPConnection):
+        yield
+        return
+    server.busy += 1
+    try:
+        yield
+    finally:
+        server.busy -= 1
+        server.last_heard = server.loop.time()
