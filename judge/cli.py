@@ -273,9 +273,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from judge.daemon.lock import AlreadyRunning
     from judge.daemon.service import Daemon
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    # Lines per connection, per job or per picture are no news: aiosmtpd logs every SMTP line at INFO and each odd
-    # command at WARNING, APScheduler each job it plans, libvips each render.
-    logging.getLogger("mail.log").setLevel(logging.ERROR)
+    # Lines per job or per picture are no news: APScheduler logs each job it plans, libvips each render.
     logging.getLogger("apscheduler").setLevel(logging.WARNING)
     logging.getLogger("pyvips").setLevel(logging.WARNING)
     try:

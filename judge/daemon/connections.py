@@ -12,13 +12,10 @@ import math
 import os
 import resource
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from judge.config import Settings
 from judge.daemon import statuscodes as S
-
-if TYPE_CHECKING:
-    from judge.daemon.smtp import SMTPConnection
 
 log = logging.getLogger("judge.smtp")
 SWEEP_SECONDS = 1.0            # how often silent connections and the stress conditions are looked at
@@ -84,7 +81,7 @@ class Connections:
         self.cap = cap
         self.file_limit = file_limit
         self.stress_from = max(1, math.ceil(cap * STRESS_FROM))
-        self.open: set["SMTPConnection"] = set()
+        self.open: set[Any] = set()              # judge.daemon.smtp.SMTPConnection
         self.starting = 0                        # accepted, transport not made yet (they count against the cap)
         self.stressed: str | None = None         # why, while under stress
         self.stress_began = self.stress_seen = 0.0
@@ -113,14 +110,14 @@ class Connections:
         self.starting += 1
         return True
 
-    def started(self, conn: "SMTPConnection") -> None:
+    def started(self, conn: Any) -> None:
         self.starting -= 1
         self.open.add(conn)
 
     def start_failed(self) -> None:
         self.starting -= 1
 
-    def gone(self, conn: "SMTPConnection") -> None:
+    def gone(self, conn: Any) -> None:
         self.open.discard(conn)
 
     def accept_failed(self, exc: OSError) -> None:

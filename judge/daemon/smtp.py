@@ -34,6 +34,8 @@ SIZE_PARAMETER = 26           # ... and MAIL's room for SIZE= and BODY= once SIZ
 READ_AHEAD = 64 * 1024        # bytes taken in ahead of a message the judge is working on
 BOGUS_LIMIT = 5               # unknown commands before the connection is closed
 END = b"\r\n.\r\n"            # a message's end: a line of one dot
+TOO_LONG = "500 Line too long (see RFC5321 4.5.3.1.6)"
+TOO_MUCH = "552 Error: Too much mail data"
 GREETING = "ESMTP judge"
 # The path of MAIL FROM / RCPT TO as nearly every client writes it: <plain address>, then the parameters. It gives
 # what the full parser gives (tests/daemon/test_smtp.py compares them with aiosmtpd's); anything else goes to it.
@@ -86,7 +88,7 @@ class SMTPConnection(asyncio.Protocol):
         self._out: list[bytes] | None = None     # replies gathered while taking commands, written together
         self._in_data = False                    # taking a message's bytes
         self._scanned = 0                        # ... of which these were searched for END already
-        self._dropped = 0                        # ... bytes dropped (over the size limit)
+        self._refused: str | None = None         # ... the reply if it is refused already (its bytes dropped)
         self._line_long = False                  # a command line is being dropped (too long)
         self._task: asyncio.Task | None = None   # the message being worked on
         self._bogus = 0
@@ -229,7 +231,7 @@ class SMTPConnection(asyncio.Protocol):
 
     def _take_message(self) -> bool:
         buf = self._buf
-        if self._scanned == 0 and not self._dropped:
+        if self._scanned == 0:
             if buf[:3] == b".\r\n":              # the end at once: an empty message
                 del buf[:3]
                 self._message_end(b"")
@@ -239,9 +241,10 @@ class SMTPConnection(asyncio.Protocol):
         at = buf.find(END, max(self._scanned - 4, 0))
         if at < 0:
             limit = self.data_size_limit
-            if limit and len(buf) + self._dropped > limit + 4 and len(buf) > 4:
-                self._dropped += len(buf) - 4    # over the limit: only the last bytes are kept (END may span reads)
-                del buf[:-4]
+            if self._refused is None and limit and len(buf) > limit + LINE_LIMIT + 4:
+                self._refused = _refusal(buf, limit)     # (decided by now: see _refusal)
+            if self._refused is not None and len(buf) > 4:
+                del buf[:-4]                     # refused: only the last bytes are kept (the end may span reads)
             self._scanned = len(buf)
             return False
         message = bytes(buf[:at + 2])
@@ -250,13 +253,12 @@ class SMTPConnection(asyncio.Protocol):
         return True
 
     def _message_end(self, message: bytes) -> None:
-        dropped, self._dropped, self._scanned, self._in_data = self._dropped, 0, 0, False
-        limit = self.data_size_limit
+        refused, self._refused, self._scanned, self._in_data = self._refused, None, 0, False
         envelope, self.envelope = self.envelope, Envelope()
-        if dropped or (limit and len(message) > limit):
-            return self.reply("552 Error: Too much mail data")
-        if len(message) > LINE_LIMIT - 2 and max(map(len, message.split(b"\r\n"))) > LINE_LIMIT - 2:
-            return self.reply("500 Line too long (see RFC5321 4.5.3.1.6)")
+        if refused is None and len(message) > min(self.data_size_limit or LINE_LIMIT, LINE_LIMIT - 2):
+            refused = _refusal(message, self.data_size_limit)
+        if refused is not None:
+            return self.reply(refused)
         message = message.replace(b"\r\n.", b"\r\n")        # dot-unstuffing (RFC 5321 4.5.2)
         if message[:1] == b".":
             message = message[1:]
@@ -430,6 +432,24 @@ class SMTPConnection(asyncio.Protocol):
         if self.local_part_limit and len(address.rpartition("@")[0]) > self.local_part_limit:
             return None, None
         return address, rest
+
+
+def _refusal(data: bytes | bytearray, limit: int | None) -> str | None:
+    """The reply refusing a message (its bytes so far) as aiosmtpd gives it, reading line by line: a line too long
+    (longer than a read of one line: refused before it counts), or more bytes than the limit, whichever comes
+    first; None if neither has come. Given over limit + LINE_LIMIT + 4 bytes, it is never None."""
+    lines = data.split(b"\r\n")
+    total = 0
+    for line in lines[:-1]:                       # (the last: b"" after a whole message, or a line still coming)
+        n = len(line)
+        if n > LINE_LIMIT:
+            return TOO_LONG
+        total += n + 2
+        if limit and total > limit:
+            return TOO_MUCH
+        if n + 2 > LINE_LIMIT:
+            return TOO_LONG
+    return TOO_LONG if len(lines[-1]) > LINE_LIMIT + 1 else None
 
 
 def _keyword(keyword: str, arg: str | None) -> str | None:
