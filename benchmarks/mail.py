@@ -863,7 +863,8 @@ def profile_report(main_prof: cProfile.Profile, thread_profs: list, top: int) ->
         return sum(v[2] for k, v in raw.items() if fragment in k[0].replace("\\", "/"))
 
     parts = [
-        ("SMTP server protocol (aiosmtpd, own time)", own_in("aiosmtpd/")),
+        ("SMTP server protocol (judge/daemon/smtp.py; aiosmtpd before, own time)",
+         own_in("judge/daemon/smtp.py") + own_in("aiosmtpd/")),
         ("asyncio loop machinery (own time)", own_in("/asyncio/")),
         ("spool: Spool.put (cum)", cum("judge/daemon/spool.py", "put")),
         ("deliver: Daemon._apply and Daemon._deliver (cum)",
