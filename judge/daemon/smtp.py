@@ -7,7 +7,7 @@ every command and every line of a message through a stream coroutine, which cost
 sixth of all the daemon does for an order mail. Here the bytes of each read are cut into commands in one pass, a
 message's end is found by one search of its bytes, and the replies to commands sent together go out in one write.
 
-Bounded: a command line (512 bytes, MAIL 538) and a message line (1,001 with its CRLF) too long are answered 500
+Bounded: a command line (512 bytes, MAIL 538) and a message line (over 1,001 bytes with its CRLF) too long are answered 500
 after their end has come (what came is dropped as it comes); a message over `data_size_limit` is answered 552 after
 its end, its bytes dropped as they come; commands a client sends ahead while the judge works on its message are
 kept up to READ_AHEAD bytes, then the connection is not read until the judge has answered; a client that does not
@@ -17,51 +17,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
-from email._header_value_parser import get_addr_spec, get_angle_addr
-from email.errors import HeaderParseError
 from typing import Any, Iterator
 
-from judge.addresses import ADDR_SPEC
+from judge.daemon import smtp_parts as parts
 from judge.daemon import statuscodes as S
 from judge.daemon.connections import Connections
+from judge.daemon.smtp_parts import COMMAND_LIMIT, END, LINE_LIMIT, SIZE_PARAMETER, Envelope, Session
 
 log = logging.getLogger("judge.smtp")
 
-LINE_LIMIT = 1001             # a line with its CRLF (aiosmtpd's limit: RFC 5321's 1,000 and one byte of slack)
-COMMAND_LIMIT = 512           # a command line (RFC 5321 4.5.3.1.4) ...
-SIZE_PARAMETER = 26           # ... and MAIL's room for SIZE= and BODY= once SIZE is offered (RFC 1870)
 READ_AHEAD = 64 * 1024        # bytes taken in ahead of a message the judge is working on
 BOGUS_LIMIT = 5               # unknown commands before the connection is closed
-END = b"\r\n.\r\n"            # a message's end: a line of one dot
-TOO_LONG = "500 Line too long (see RFC5321 4.5.3.1.6)"
-TOO_MUCH = "552 Error: Too much mail data"
 GREETING = "ESMTP judge"
-# The path of MAIL FROM / RCPT TO as nearly every client writes it: <plain address>, then the parameters. It gives
-# what the full parser gives (tests/daemon/test_smtp.py compares them with aiosmtpd's); anything else goes to it.
-_PLAIN_PATH = re.compile(rf"[ \t]*<({ADDR_SPEC})>[ \t]*((?:[^ \t(].*)?)", re.DOTALL)
-
-
-class Session:
-    __slots__ = ("peer", "host_name", "extended_smtp")
-
-    def __init__(self, peer: Any = None):
-        self.peer = peer
-        self.host_name: str | None = None        # from HELO or EHLO
-        self.extended_smtp = False
-
-
-class Envelope:
-    """One transaction: MAIL's sender, RCPT's recipients, and DATA's message (bytes, dot-unstuffed)."""
-    __slots__ = ("mail_from", "mail_options", "rcpt_tos", "rcpt_options", "content", "original_content")
-
-    def __init__(self) -> None:
-        self.mail_from: str | None = None
-        self.mail_options: list[str] = []
-        self.rcpt_tos: list[str] = []
-        self.rcpt_options: list[str] = []
-        self.content: bytes | None = None
-        self.original_content: bytes | None = None
 
 
 class SMTPConnection(asyncio.Protocol):
@@ -242,7 +209,7 @@ class SMTPConnection(asyncio.Protocol):
         if at < 0:
             limit = self.data_size_limit
             if self._refused is None and limit and len(buf) > limit + LINE_LIMIT + 4:
-                self._refused = _refusal(buf, limit)     # (decided by now: see _refusal)
+                self._refused = parts.refusal(buf, limit)     # (decided by now: see parts.refusal)
             if self._refused is not None and len(buf) > 4:
                 del buf[:-4]                     # refused: only the last bytes are kept (the end may span reads)
             self._scanned = len(buf)
@@ -256,7 +223,7 @@ class SMTPConnection(asyncio.Protocol):
         refused, self._refused, self._scanned, self._in_data = self._refused, None, 0, False
         envelope, self.envelope = self.envelope, Envelope()
         if refused is None and len(message) > min(self.data_size_limit or LINE_LIMIT, LINE_LIMIT - 2):
-            refused = _refusal(message, self.data_size_limit)
+            refused = parts.refusal(message, self.data_size_limit)
         if refused is not None:
             return self.reply(refused)
         message = message.replace(b"\r\n.", b"\r\n")        # dot-unstuffing (RFC 5321 4.5.2)
@@ -281,19 +248,19 @@ class SMTPConnection(asyncio.Protocol):
 
     # -- the commands ------------------------------------------------------------------------------------------
     def _helo(self, arg: str | None) -> None:
-        if not arg:
-            return self.reply("501 Syntax: HELO hostname")
-        self._reset()
-        self.session.extended_smtp = False
-        self.session.host_name = arg
-        self.reply(f"250 {self.hostname}")
+        self._hello("HELO", arg)
 
     def _ehlo(self, arg: str | None) -> None:
+        self._hello("EHLO", arg)
+
+    def _hello(self, command: str, arg: str | None) -> None:
         if not arg:
-            return self.reply("501 Syntax: EHLO hostname")
+            return self.reply(f"501 Syntax: {command} hostname")
         self._reset()
-        self.session.extended_smtp = True
+        self.session.extended_smtp = command == "EHLO"
         self.session.host_name = arg
+        if command == "HELO":
+            return self.reply(f"250 {self.hostname}")
         lines = [self.hostname, "PIPELINING"]
         if self.data_size_limit:
             lines.append(f"SIZE {self.data_size_limit}")
@@ -305,20 +272,14 @@ class SMTPConnection(asyncio.Protocol):
     def _mail(self, arg: str | None) -> None:
         if self._helo_needed():
             return
-        syntax = "501 Syntax: MAIL FROM: <address>" + (" [SP <mail-parameters>]" if self.session.extended_smtp
-                                                       else "")
-        arg = _keyword("FROM:", arg)
-        if arg is None:
-            return self.reply(syntax)
-        address, rest = self._getaddr(arg)
-        if address is None:
-            return self.reply("553 5.1.3 Error: malformed address")
-        if not address or (rest and not self.session.extended_smtp):
-            return self.reply(syntax)
+        syntax = self._syntax("MAIL FROM: <address>")
+        path = self._path("FROM:", arg, syntax)
+        if path is None:
+            return
         if self.envelope.mail_from:
             return self.reply("503 Error: nested MAIL command")
-        options = rest.upper().split()
-        params = _params(options)
+        address, options = path
+        params = parts.params(options)
         if params is None:
             return self.reply(syntax)
         if params.pop("BODY", "7BIT") not in ("7BIT", "8BITMIME"):
@@ -344,23 +305,35 @@ class SMTPConnection(asyncio.Protocol):
             return
         if not self.envelope.mail_from:
             return self.reply("503 Error: need MAIL command")
-        syntax = "501 Syntax: RCPT TO: <address>" + (" [SP <mail-parameters>]" if self.session.extended_smtp
-                                                     else "")
-        arg = _keyword("TO:", arg)
-        if arg is None:
-            return self.reply(syntax)
-        address, rest = self._getaddr(arg)
-        if address is None:
-            return self.reply("553 5.1.3 Error: malformed address")
-        if not address or (rest and not self.session.extended_smtp):
-            return self.reply(syntax)
-        options = rest.upper().split()
-        params = _params(options)
+        syntax = self._syntax("RCPT TO: <address>")
+        path = self._path("TO:", arg, syntax)
+        if path is None:
+            return
+        address, options = path
+        params = parts.params(options)
         if params is None:
             return self.reply(syntax)
         if params:
             return self.reply("555 RCPT TO parameters not recognized or not implemented")
         self.reply(self.handler.rcpt(self.envelope, address))
+
+    def _syntax(self, command: str) -> str:
+        return f"501 Syntax: {command}" + (" [SP <mail-parameters>]" if self.session.extended_smtp else "")
+
+    def _path(self, keyword: str, arg: str | None, syntax: str) -> tuple[str, list[str]] | None:
+        """MAIL FROM's or RCPT TO's address and parameters (upper case); None when refused (the reply is given)."""
+        arg = parts.keyword(keyword, arg)
+        if arg is None:
+            self.reply(syntax)
+            return None
+        address, rest = self._getaddr(arg)
+        if address is None:
+            self.reply("553 5.1.3 Error: malformed address")
+            return None
+        if not address or (rest and not self.session.extended_smtp):
+            self.reply(syntax)
+            return None
+        return address, rest.upper().split()
 
     def _data(self, arg: str | None) -> None:
         if self._helo_needed():
@@ -418,55 +391,7 @@ class SMTPConnection(asyncio.Protocol):
 
     def _getaddr(self, arg: str) -> tuple[str | None, str | None]:
         """(address, the rest) of a MAIL FROM or RCPT TO argument; (None, None) if it cannot be read."""
-        if not arg:
-            return "", ""
-        m = _PLAIN_PATH.fullmatch(arg)
-        if m is not None:
-            address, rest = m.group(1), m.group(2)
-        else:
-            try:
-                parsed, rest = (get_angle_addr if arg.lstrip().startswith("<") else get_addr_spec)(arg)
-            except HeaderParseError:
-                return None, None
-            address = parsed.addr_spec
-        if self.local_part_limit and len(address.rpartition("@")[0]) > self.local_part_limit:
-            return None, None
-        return address, rest
-
-
-def _refusal(data: bytes | bytearray, limit: int | None) -> str | None:
-    """The reply refusing a message (its bytes so far) as aiosmtpd gives it, reading line by line: a line too long
-    (longer than a read of one line: refused before it counts), or more bytes than the limit, whichever comes
-    first; None if neither has come. Given over limit + LINE_LIMIT + 4 bytes, it is never None."""
-    lines = data.split(b"\r\n")
-    total = 0
-    for line in lines[:-1]:                       # (the last: b"" after a whole message, or a line still coming)
-        n = len(line)
-        if n > LINE_LIMIT:
-            return TOO_LONG
-        total += n + 2
-        if limit and total > limit:
-            return TOO_MUCH
-        if n + 2 > LINE_LIMIT:
-            return TOO_LONG
-    return TOO_LONG if len(lines[-1]) > LINE_LIMIT + 1 else None
-
-
-def _keyword(keyword: str, arg: str | None) -> str | None:
-    if arg is None or arg[:len(keyword)].upper() != keyword:
-        return None
-    return arg[len(keyword):].strip()
-
-
-def _params(options: list[str]) -> dict[str, str | bool] | None:
-    """ESMTP parameters (RFC 1869) as a dict; None if one is malformed."""
-    out: dict[str, str | bool] = {}
-    for option in options:
-        name, eq, value = option.partition("=")
-        if not name.isalnum() or (eq and not value):
-            return None
-        out[name] = value if eq else True
-    return out
+        return parts.read_path(arg, self.local_part_limit)
 
 
 _COMMANDS = {"HELO": SMTPConnection._helo, "EHLO": SMTPConnection._ehlo, "MAIL": SMTPConnection._mail,
