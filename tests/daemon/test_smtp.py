@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import socket
 
 import aiosmtpd.smtp
 from aiosmtpd.smtp import SMTP
@@ -254,3 +255,40 @@ def test_a_message_too_big_or_with_a_line_too_long_is_refused_and_dropped_as_it_
     assert codes == ["220", "250", "250", "250", "354", "552", "250", "250", "354", "500", "250", "250", "354",
                      "250", "221"]
     assert messages == [("p@x.example", ["judge@here.example"], b"fine\r\n")]
+
+
+def test_a_client_that_reads_no_replies_is_not_read_either():
+    """Commands whose replies the client never reads: once asyncio's write buffer is over its high-water mark the
+    connection is not read, so the judge holds at most that buffer and one read's replies, however much is sent."""
+    async def main():
+        server, port = await _server("judge", Recorder())
+        conns = []
+        orig = SMTPConnection.connection_made
+
+        def track(self, transport):
+            conns.append(self)
+            orig(self, transport)
+        SMTPConnection.connection_made = track
+        sent = 0
+        try:
+            sock = socket.create_connection(("127.0.0.1", port))
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)     # replies pile up on the judge's side
+            sock.setblocking(False)
+            chunk = b"NOOP\r\n" * 10_000
+            for _ in range(400):                         # up to 24 MB of commands, as fast as the judge takes them
+                try:
+                    sent += sock.send(chunk)
+                except BlockingIOError:
+                    await asyncio.sleep(0.01)
+            await asyncio.sleep(0.5)
+            conn, = conns
+            held = conn.transport.get_write_buffer_size(), len(conn._buf), set(conn._paused)
+            sock.close()
+        finally:
+            SMTPConnection.connection_made = orig
+            server.close()
+        return sent, held
+    sent, (replies, commands, paused) = asyncio.run(main())
+    assert paused == {"write"}
+    assert sent < 24_000_000                             # the client was held back ...
+    assert replies <= 64 * 1024 + (256 * 1024 // 6 + 1) * 8 and commands <= 256 * 1024   # ... and little is held
