@@ -87,8 +87,8 @@ class SMTPConnection(asyncio.Protocol):
         self._buf += data
         if self._task is None:
             self._take()
-        elif len(self._buf) > READ_AHEAD:
-            self._pause("read ahead")
+        if self._task is not None and len(self._buf) > READ_AHEAD:
+            self._pause("read ahead")           # (checked after _take too: a read may bring a message and more)
 
     def pause_writing(self) -> None:
         self._pause("write")

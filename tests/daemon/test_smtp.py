@@ -4,6 +4,7 @@ may make it hold."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import socket
 
@@ -60,6 +61,25 @@ async def _server(kind: str, handler: Recorder):
             return SMTPConnection(handler, connections, "judge.test", data_size_limit=LIMIT, loop=loop)
     server = await loop.create_server(factory, "127.0.0.1", 0)
     return server, server.sockets[0].getsockname()[1]
+
+
+@contextlib.contextmanager
+def _tracked():
+    """The judge's connections made meanwhile, each closed at the end (none is left for the collector to find)."""
+    conns: list[SMTPConnection] = []
+    orig = SMTPConnection.connection_made
+
+    def track(self, transport):
+        conns.append(self)
+        orig(self, transport)
+    SMTPConnection.connection_made = track
+    try:
+        yield conns
+    finally:
+        SMTPConnection.connection_made = orig
+        for conn in conns:
+            if conn.transport is not None:
+                conn.transport.abort()
 
 
 def _codes(raw: bytes) -> list[str]:
@@ -202,33 +222,26 @@ def test_a_client_sending_ahead_is_not_read_while_its_message_is_worked_on():
         hold = asyncio.Event()
         handler = Recorder(hold)
         server, port = await _server("judge", handler)
-        conns = []
-        orig = SMTPConnection.connection_made
-
-        def track(self, transport):
-            conns.append(self)
-            orig(self, transport)
-        SMTPConnection.connection_made = track
-        try:
+        with _tracked() as conns:
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
-            noops = 200_000
-            writer.write(b"HELO c\r\nMAIL FROM:<p@x.example>\r\nRCPT TO:<judge@here.example>\r\nDATA\r\nhi\r\n.\r\n"
-                         + b"NOOP\r\n" * noops + b"QUIT\r\n")
-            drain = asyncio.ensure_future(writer.drain())
-            await asyncio.sleep(1.0)
-            conn, = conns
-            assert conn._paused == {"read ahead"}
-            assert len(conn._buf) <= READ_AHEAD + 256 * 1024          # what one read brings at most
-            assert handler.messages == []
-            hold.set()
-            got = await asyncio.wait_for(reader.read(), 20)
-            await drain
-            writer.close()
-        finally:
-            SMTPConnection.connection_made = orig
-            server.close()
-        return got, handler.messages
-    got, messages = asyncio.run(main())
+            try:
+                noops = 200_000
+                writer.write(b"HELO c\r\nMAIL FROM:<p@x.example>\r\nRCPT TO:<judge@here.example>\r\nDATA\r\nhi\r\n"
+                             b".\r\n" + b"NOOP\r\n" * noops + b"QUIT\r\n")
+                drain = asyncio.ensure_future(writer.drain())
+                await asyncio.sleep(1.0)
+                conn, = conns
+                held = set(conn._paused), len(conn._buf), list(handler.messages)
+                hold.set()
+                got = await asyncio.wait_for(reader.read(), 20)
+                await drain
+            finally:
+                writer.close()
+                server.close()
+        return held, got, handler.messages
+    (paused, buffered, early), got, messages = asyncio.run(main())
+    assert paused == {"read ahead"} and early == []
+    assert buffered <= READ_AHEAD + 256 * 1024          # what one read brings at most
     codes = _codes(got)
     assert codes[:5] == ["220", "250", "250", "250", "354"] and codes[5] == "250"
     assert codes[6:] == ["250"] * 200_000 + ["221"]
@@ -262,31 +275,24 @@ def test_a_client_that_reads_no_replies_is_not_read_either():
     connection is not read, so the judge holds at most that buffer and one read's replies, however much is sent."""
     async def main():
         server, port = await _server("judge", Recorder())
-        conns = []
-        orig = SMTPConnection.connection_made
-
-        def track(self, transport):
-            conns.append(self)
-            orig(self, transport)
-        SMTPConnection.connection_made = track
         sent = 0
-        try:
+        with _tracked() as conns:
             sock = socket.create_connection(("127.0.0.1", port))
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)     # replies pile up on the judge's side
-            sock.setblocking(False)
-            chunk = b"NOOP\r\n" * 10_000
-            for _ in range(400):                         # up to 24 MB of commands, as fast as the judge takes them
-                try:
-                    sent += sock.send(chunk)
-                except BlockingIOError:
-                    await asyncio.sleep(0.01)
-            await asyncio.sleep(0.5)
-            conn, = conns
-            held = conn.transport.get_write_buffer_size(), len(conn._buf), set(conn._paused)
-            sock.close()
-        finally:
-            SMTPConnection.connection_made = orig
-            server.close()
+            try:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)     # replies pile up on the judge's side
+                sock.setblocking(False)
+                chunk = b"NOOP\r\n" * 10_000
+                for _ in range(400):                     # up to 24 MB of commands, as fast as the judge takes them
+                    try:
+                        sent += sock.send(chunk)
+                    except BlockingIOError:
+                        await asyncio.sleep(0.01)
+                await asyncio.sleep(0.5)
+                conn, = conns
+                held = conn.transport.get_write_buffer_size(), len(conn._buf), set(conn._paused)
+            finally:
+                sock.close()
+                server.close()
         return sent, held
     sent, (replies, commands, paused) = asyncio.run(main())
     assert paused == {"write"}
