@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 import signal
+import smtplib
 import subprocess
 import sys
 import time
@@ -158,9 +159,26 @@ def test_the_installed_judge_serve_says_where_it_listens_and_where_mail_goes(ins
             assert time.monotonic() < end, "judge serve did not start"
             time.sleep(0.05)
         port = ready.read_text().split()[1]
+        # Mail in over SMTP to the installed server (its own SMTP protocol), two messages on one connection, the
+        # second pipelined whole; each gets its reply in the Maildir.
+        with smtplib.SMTP("127.0.0.1", int(port), timeout=60) as client:
+            assert client.ehlo()[0] == 250 and client.has_extn("pipelining")
+            assert client.rcpt("nobody@localhost")[0] == 503                 # (no MAIL yet)
+            client.sendmail("player@example.org", ["judge@localhost"],
+                            b"From: player@example.org\r\nSubject: help\r\n\r\nHELP\r\n")
+            client.send(b"MAIL FROM:<second@example.org>\r\nRCPT TO:<judge@localhost>\r\nDATA\r\n"
+                        b"From: second@example.org\r\nSubject: list\r\n\r\n..LIST\r\n.\r\n")
+            assert [client.getreply()[0] for _ in range(4)] == [250, 250, 354, 250]
+        maildir = folder / "maildir" / "new"
+        end = time.monotonic() + 60
+        while len(list(maildir.glob("*"))) < 2:
+            assert time.monotonic() < end, log.read_text()
+            time.sleep(0.05)
     finally:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=60) == 0
+    replies = [email.message_from_bytes(f.read_bytes(), policy=email.policy.default) for f in maildir.glob("*")]
+    assert sorted(str(r["To"]) for r in replies) == ["player@example.org", "second@example.org"]
     text = log.read_text()
     games, maildir = folder / "games", folder / "maildir"
     assert f"judge listening for mail on 127.0.0.1:{port} (SMTP), games in {games}," in text
