@@ -193,6 +193,7 @@ def test_the_same_replies_and_messages_as_aiosmtpd_for_random_sessions(monkeypat
     messages, taken = asyncio.run(main())
     assert messages > 100                             # the sessions did deliver messages ...
     assert any(m[2].startswith(b".") or b"\r\n." in m[2] for m in taken)     # ... with dots unstuffed
+    assert any(m[0] == "<>" for m in taken)           # ... and bounces (the null sender, as aiosmtpd gives it)
 
 
 def test_unknown_commands_close_the_connection_at_the_limit_as_aiosmtpd_does():
