@@ -7,7 +7,7 @@ import smtplib
 
 from judge.daemon import statuscodes as S
 from judge.daemon.spool import Spool
-from tests.daemon.conftest import Daemon, settings_for, settle
+from tests.daemon.conftest import Daemon, Relay, settings_for, settle
 
 
 def code(reply: str) -> int:
@@ -117,3 +117,31 @@ async def _backlog(tmp_path):
     finally:
         gate.set()
         await daemon.stop()
+
+
+def test_a_bounce_is_taken_and_never_answered(tmp_path):
+    """A delivery report comes with the null sender (MAIL FROM:<>): the judge takes it (RFC 5321 wants it taken; a
+    refusal would make the mail server report the report) and answers nothing, while a player's mail beside it gets
+    its answer."""
+    async def main():
+        relay = Relay()
+        daemon = Daemon(settings_for(tmp_path, await relay.start()), send_interval=0.05)
+        _, port = await daemon.start("127.0.0.1", 0)
+
+        def go():
+            with smtplib.SMTP("127.0.0.1", port, timeout=10) as s:
+                bounce = s.sendmail("<>", ["judge@localhost"], b"From: MAILER-DAEMON@mx.example.org\r\n"
+                                    b"Subject: Undelivered Mail Returned to Sender\r\n\r\nLIST\r\n")
+                player = s.sendmail("p@example.org", ["judge@localhost"], b"From: p@example.org\r\n"
+                                    b"Subject: list\r\n\r\nLIST\r\n")
+                return bounce, player
+        try:
+            refused = await asyncio.to_thread(go)
+            await settle(daemon)
+        finally:
+            await daemon.stop()
+            await relay.stop()
+        return refused, relay.messages
+    refused, sent = asyncio.run(main())
+    assert refused == ({}, {})                                         # both taken
+    assert [rcpts for _, rcpts, _ in sent] == [["p@example.org"]]      # only the player is answered
