@@ -79,9 +79,10 @@ def apply(daemon: Daemon, job: Job, games: set[str]) -> bool:
         result = daemon.judge.deliver(b"", key=key, parsed=job.parsed)
     except Exception:  # noqa: BLE001 - the spool's retries and set-aside deal with it
         log.exception("%s: applying a message failed; it goes to the spool", job.parsed.sender)
-        daemon.applying.end(key)
+        result = None
+    daemon.applying.end(key)                         # (not cut short, whether applied or failed)
+    if result is None:
         return False
-    daemon.applying.end(key)
     if result.game:
         games.add(result.game)
     return True

@@ -28,6 +28,7 @@ from typing import Any, Callable
 from judge import affinity, malloc, maps
 from judge.config import Settings
 from judge.daemon import at_once, failures, startup
+from judge.daemon.applying import Applying
 from judge.daemon.connections import Connections, Limits
 from judge.daemon.failures import RETRY_MAX, RETRY_START
 from judge.daemon.lanes import NO_GAME, Job, Lanes
@@ -38,7 +39,6 @@ from judge.daemon.sender import Sender
 from judge.daemon.sending import send_loop
 from judge.daemon.server import Handler, Intake
 from judge.daemon.smtp import SMTPConnection
-from judge.daemon.applying import Applying
 from judge.daemon.spool import Spool, split_envelope
 from judge.mail import inbound
 from judge.commands.named_game import game_named_in

@@ -111,14 +111,15 @@ class SMTPConnection(asyncio.Protocol):
             if self.errors >= self.connections.limits.max_errors > 0:
                 self.close_with(S.TOO_MANY_ERRORS.format(host=self.connections.hostname))
 
-    def close_with(self, line: str) -> None:
-        """Say why (a 421 line) and close."""
+    def close_with(self, line: str = "") -> None:
+        """Send the replies gathered, say why (a 421 line, if given) and close."""
         if self.closing or self.transport is None:
             return
         self.closing = True
         with contextlib.suppress(Exception):
             self._flush()
-            self.transport.write(line.encode("ascii") + b"\r\n")
+            if line:
+                self.transport.write(line.encode("ascii") + b"\r\n")
         self.transport.close()
 
     def _flush(self) -> None:
@@ -188,11 +189,7 @@ class SMTPConnection(asyncio.Protocol):
             self._bogus += 1
             if self._bogus >= BOGUS_LIMIT:
                 self.reply("502 5.5.1 Too many unrecognized commands, goodbye.")
-                if self.transport is not None and not self.closing:
-                    self.closing = True
-                    self._flush()
-                    self.transport.close()
-                return
+                return self.close_with()
             return self.reply(f'500 Error: command "{command}" not recognized')
         method(self, arg)
 
@@ -358,10 +355,7 @@ class SMTPConnection(asyncio.Protocol):
         if arg:
             return self.reply("501 Syntax: QUIT")
         self.reply("221 Bye")
-        if self.transport is not None and not self.closing:
-            self.closing = True
-            self._flush()
-            self.transport.close()
+        self.close_with()
 
     def _vrfy(self, arg: str | None) -> None:
         if not arg:
