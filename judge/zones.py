@@ -25,21 +25,45 @@ def _data_files(name: str) -> list[Path]:
 
 
 @lru_cache(maxsize=1)
-def _names() -> dict[str, str]:
-    """Lower-case name -> its spelling, for every name accepted: zone.tab's (one or more per country, the names
-    people know), Etc/ (fixed offsets) and UTC/GMT, each as long as this host can load it."""
-    available = zoneinfo.available_timezones()
+def _zone_tab() -> frozenset[str]:
+    """zone.tab's names (one or more per country, the names people know); empty where the host has no zone.tab."""
     listed: set[str] = set()
     for tab in _data_files("zone.tab")[:1]:
         for line in tab.read_text(encoding="utf-8").splitlines():
             fields = line.split("\t")
             if len(fields) >= 3 and not line.startswith("#"):
                 listed.add(fields[2])
-    if not listed:                # no zone.tab anywhere: what the host offers, less what is the host's own
-        listed = set(available)
+    return frozenset(listed)
+
+
+def _own_to_host(name: str) -> bool:
+    low = name.lower()
+    return low in HOST_DEPENDENT or low.startswith(HOST_TREES)
+
+
+@lru_cache(maxsize=1)
+def _listed() -> dict[str, str]:
+    """Lower-case name -> its spelling, for zone.tab's names and UTC/GMT: what _names holds of them when this host
+    can load them, read without scanning the whole database."""
+    return {n.lower(): n for n in _zone_tab() | set(ALWAYS) if not _own_to_host(n)}
+
+
+def _loads(name: str) -> bool:
+    try:
+        zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
+        return False
+    return True
+
+
+@lru_cache(maxsize=1)
+def _names() -> dict[str, str]:
+    """Lower-case name -> its spelling, for every name accepted: zone.tab's, Etc/ (fixed offsets) and UTC/GMT, each
+    as long as this host can load it."""
+    available = zoneinfo.available_timezones()      # (every file of the database opened: tens of milliseconds)
+    listed = set(_zone_tab()) or set(available)     # no zone.tab anywhere: what the host offers, less its own
     listed |= {n for n in available if n.startswith("Etc/")} | set(ALWAYS)
-    ok = {n for n in listed if n in available and n.lower() not in HOST_DEPENDENT
-          and not n.lower().startswith(HOST_TREES)}
+    ok = {n for n in listed if n in available and not _own_to_host(n)}
     return {n.lower(): n for n in ok}
 
 
@@ -60,6 +84,9 @@ def canonical_zone(name: str) -> str:
     saying why not and what to use instead."""
     text = name.strip()
     key = text.lower()
+    found = _listed().get(key)          # the usual name (the config's, a SET ZONE's): no scan of the database
+    if found is not None and _loads(found):
+        return found
     found = _names().get(key)
     if found is not None:
         return found
