@@ -227,42 +227,60 @@ def cmd_process(args: argparse.Namespace) -> int:
     """One game's clock work now; with no game, every game that is due (as cron runs it, every minute). Either way
     the mail it causes, and any an earlier run could not send, is sent before the command exits."""
     import logging
-    from judge import pipe
-    from judge.commands.base import CommandError
     from judge.config import ConfigError
-    from judge.service import Judge
-    from judge.storage import reported
-    from judge.storage.gamedir import GameUnavailable
     logging.basicConfig(level=logging.WARNING, format="judge process: %(levelname)s %(message)s")
     try:
-        judge = Judge(_settings(args))
+        settings = _settings(args)
     except ConfigError as exc:
         print(f"judge process: {exc}", file=sys.stderr)
         return 78
+    if not args.game:
+        return _process_due(settings)
+    from judge import pipe
+    from judge.commands.base import CommandError
+    from judge.service import Judge
+    from judge.storage.gamedir import GameUnavailable
+    judge = Judge(settings)
     try:
-        if args.game:
-            try:
-                notes = judge.process(args.game.lower())
-            except (CommandError, GameUnavailable) as exc:
-                print(f"judge process: {exc}", file=sys.stderr)
-                return 2
-            print("\n".join(notes) if notes else f"{args.game}: nothing to do now")
-            return 0
-        # From cron: quiet when nothing was due (cron mails whatever a job prints).
-        done, failed = pipe.process_due(judge)
-        pipe.expire_set_aside(judge)
-        pipe.remove_leftovers(judge)
+        try:
+            notes = judge.process(args.game.lower())
+        except (CommandError, GameUnavailable) as exc:
+            print(f"judge process: {exc}", file=sys.stderr)
+            return 2
+        print("\n".join(notes) if notes else f"{args.game}: nothing to do now")
+        return 0
+    finally:
+        pipe.send_pending(judge)
+
+
+def _process_due(settings) -> int:
+    """cron's `judge process`: quiet when nothing was due (cron mails whatever a job prints). The whole judge is
+    loaded only when a game is due or mail is due to go: most minutes neither (judge.pipe)."""
+    from judge import pipe
+    from judge.storage import reported
+    made = []
+
+    def whole():
+        if not made:
+            from judge.service import Judge
+            made.append(Judge(settings, pipe.utcnow))
+        return made[0]
+    try:
+        done, failed = pipe.process_due(settings, whole)
+        pipe.expire_set_aside(settings)
+        pipe.remove_leftovers(settings)
         for game, notes in done.items():
             print(f"{game}: {'; '.join(notes)}")
         # A game that stays unreadable is said when its problem is new or changed, then once a day.
-        say, mended = reported.news(judge.settings.games_dir, failed, judge.clock())
+        say, mended = reported.news(settings.games_dir, failed, pipe.utcnow())
         for game, why in say.items():
             print(f"judge process: {game}: {why} (said again once a day while it lasts)", file=sys.stderr)
         for game in mended:
             print(f"{game}: no longer fails")
         return 1 if failed else 0
     finally:
-        pipe.send_pending(judge)
+        if made or pipe.mail_due(settings):
+            pipe.send_pending(whole())
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

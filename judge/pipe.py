@@ -3,13 +3,22 @@ exit codes MTAs understand) and `judge process` from cron; each sends the mail i
 from __future__ import annotations
 
 import logging
-from typing import BinaryIO
+import time
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING, BinaryIO, Callable
 
-from judge.daemon.sender import Sender
+from judge.config import Settings
 from judge.daemon.spool import Spool
-from judge.mail.inbound import message_key
-from judge.service import Judge
 from judge.storage.commit import remove_temp_files
+from judge.storage.gamedir import GameStore
+from judge.storage.outbox import Outbox
+
+if TYPE_CHECKING:
+    from judge.service import Judge
+
+# Most minutes cron's `judge process` finds no game due and no mail waiting: it then reads the wake-ups, tidies the
+# spool and exits without loading the rest of the judge (commands, templates, the adjudicator, the sender), which
+# took about three quarters of its time. Those are imported where they are needed.
 
 log = logging.getLogger("judge.deliver")
 EX_OK, EX_DATAERR, EX_TEMPFAIL = 0, 65, 75       # sysexits.h: done; bounce it; keep it and try again later
@@ -18,6 +27,7 @@ LEFTOVER_AGE = 3600.0                            # seconds: a temp file older th
 
 def deliver(judge: Judge, stream: BinaryIO, sender: str | None) -> tuple[int, str]:
     """Read one message from `stream` and handle it; (exit status, what to say on stderr)."""
+    from judge.mail.inbound import message_key
     limit = judge.settings.get("smtp", "max_message_bytes")
     raw = stream.read(limit + 1)
     if len(raw) > limit:
@@ -47,27 +57,27 @@ def handle(judge: Judge, raw: bytes, sender: str | None, key: str) -> tuple[int,
             return EX_TEMPFAIL, f"internal error, message kept for retry: {why}"
         judge.set_aside_notice(name, spool.root / "bad", why, raw, sender)
         return EX_OK, f"internal error, message set aside as {name}: {why}"
-    expire_set_aside(judge)
+    expire_set_aside(judge.settings)
     if not result.replied and result.note and not result.note.startswith(("no reply", "already applied")):
         return EX_DATAERR, result.note
     return EX_OK, ""
 
 
-def expire_set_aside(judge: Judge) -> None:
+def expire_set_aside(settings: Settings) -> None:
     """No daemon runs with `judge deliver` to delete old set-aside messages (they may hold passwords): each
     delivery and each cron run of `judge process` does it, a folder listing."""
     try:
-        Spool(judge.settings.inbox_dir).expire_set_aside()
+        Spool(settings.inbox_dir).expire_set_aside()
     except OSError:
         log.exception("could not delete expired set-aside messages")
 
 
-def remove_leftovers(judge: Judge) -> int:
+def remove_leftovers(settings: Settings) -> int:
     """What the daemon deletes at start-up, for the set-up without it: the temp files of an outbox message or of a
     spooled one that a killed run left (those an hour old: another run may be writing one now). Returns how many."""
     try:
-        spool = Spool(judge.settings.inbox_dir)
-        return (remove_temp_files(judge.outbox.folder, older_than=LEFTOVER_AGE)
+        spool = Spool(settings.inbox_dir)
+        return (remove_temp_files(Outbox(settings.outbox_dir).folder, older_than=LEFTOVER_AGE)
                 + remove_temp_files(spool.root / "bad", older_than=LEFTOVER_AGE)
                 + spool.drop_tmp(older_than=LEFTOVER_AGE))
     except OSError:
@@ -80,6 +90,7 @@ def send_pending(judge: Judge) -> int:
     daemon's sender: the same claim on each file keeps a message from going twice, whoever else is sending (another
     `judge deliver`, cron's `judge process`, a `judge serve`). What cannot go now waits for the next run. Returns how
     many messages went."""
+    from judge.daemon.sender import Sender
     sender = Sender(judge.settings, judge.outbox)
     sender.on_failure = judge.keeper.unsendable
     try:
@@ -94,15 +105,31 @@ def send_pending(judge: Judge) -> int:
         sender.close()
 
 
-def process_due(judge: Judge) -> tuple[dict[str, list[str]], dict[str, str]]:
+def mail_due(settings: Settings) -> bool:
+    """Does the outbox hold a message due to go now (what send_pending would try)?"""
+    try:
+        return bool(Outbox(settings.outbox_dir).due(time.time()))
+    except OSError:
+        return True                     # (send_pending says what is wrong)
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def process_due(settings: Settings, whole: Callable[[], Judge], clock: Callable[[], datetime] = utcnow
+                ) -> tuple[dict[str, list[str]], dict[str, str]]:
     """The clock work of every game whose committed wake-up has come (what `judge serve`'s scheduler runs), as cron
-    runs `judge process`: (notes by game that had work, why by game that could not be read or failed)."""
-    wakeups, failed = judge.store.wakeups()
-    now = judge.clock()
+    runs `judge process`: (notes by game that had work, why by game that could not be read or failed). The wake-ups
+    are read without the judge; `whole()` gives the judge, made only when a game is due."""
+    wakeups, failed = GameStore(settings.games_dir, settings.outbox_dir).wakeups()
+    now = clock()
     done: dict[str, list[str]] = {}
-    for name, moment in wakeups.items():
-        if moment is None or moment > now:
-            continue
+    due = [name for name, moment in wakeups.items() if moment is not None and moment <= now]
+    if not due:
+        return done, failed
+    judge = whole()
+    for name in due:
         try:
             notes = judge.process(name)
         except Exception as exc:  # noqa: BLE001 - one game's failure must not stop the others' deadlines

@@ -417,3 +417,38 @@ def test_cron_says_a_games_problem_once_then_once_a_day_and_when_it_is_gone(tmp_
     assert mended.returncode == 0 and mended.stdout == b"broken: no longer fails\n" and mended.stderr == b""
     assert judge_run(cfg, "process").stdout == b""
 
+
+
+HEAVY = ("judge.service", "judge.commands", "judge.game", "judge.adjudicator", "judge.daemon.sender", "jinja2",
+         "smtplib")
+
+
+def cron_modules(cfg: Path) -> tuple[int, list[str]]:
+    """cron's `judge process` run in a process of its own: its exit status and the heavy modules it loaded."""
+    script = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); from judge import cli; "
+              f"rc = cli.main(['--config', {str(cfg)!r}, 'process']); "
+              f"print(rc, *sorted(m for m in sys.modules if m.startswith({HEAVY!r})))")
+    p = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=120, cwd=cfg.parent, text=True)
+    assert p.stderr == "", p.stderr
+    rc, *loaded = p.stdout.split()
+    return int(rc), loaded
+
+
+def test_a_cron_minute_with_nothing_due_loads_only_what_it_needs(tmp_path):
+    """Most minutes no game is due and no mail waits: the run reads the wake-ups and tidies up without loading the
+    commands, the templates, the games or the sender (three quarters of its time before). When mail is due it
+    loads the sender, sends it, and the minute after is light again."""
+    cfg = write_config(tmp_path)
+    judge = Judge(config.load(cfg))                 # a game with a deadline days away, its mail already sent
+    judge.deliver(compose("gm@example.org", "CREATE light gm-pass"))
+    for letter in POWERS:
+        judge.deliver(compose(f"{letter.lower()}@example.org", f"JOIN light pw-{letter} {letter}"))
+    pipe.send_pending(judge)
+    assert judge.store.wakeups()[0]["light"] > datetime.now(timezone.utc)
+    assert cron_modules(cfg) == (0, [])
+    judge.deliver(compose("newcomer@example.org", "HELP", subject="help"))   # a reply waits in the outbox
+    rc, loaded = cron_modules(cfg)
+    assert rc == 0 and "judge.daemon.sender" in loaded
+    assert list((tmp_path / "outbox").glob("*.eml")) == []
+    assert any("Subject: Re: help" in m for m in delivered(tmp_path))
+    assert cron_modules(cfg) == (0, [])

@@ -10,12 +10,14 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
-from judge.game import Game
 from judge.storage.atomic import append_line, locked, read_bytes
 from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, recover, remove_temp_files
 from judge.storage.counters import FOLDER as COUNTERS
+
+if TYPE_CHECKING:
+    from judge.game import Game
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9_-]{0,19}$")
 _UNSAFE = re.compile(r"[^A-Za-z0-9]+")
@@ -334,6 +336,7 @@ class GameStore:
         """Restore a snapshot (the caller saves the restored game); later snapshots and results move to
         rolledback/<stamp>/ (kept, never deleted)."""
         doomed = [p for p in self.snapshots(game_name) if p.name >= snapshot.name]
+        from judge.game import Game         # (not at import: cron's `judge process` reads wake-ups without it)
         game = Game.from_json(json.loads(snapshot.read_text(encoding="utf-8")))
         for p in self.results(game_name)[len(game.history):]:
             doomed += sorted(p.parent.glob(p.stem + ".*"))          # the results and their pictures
@@ -350,6 +353,7 @@ class GameStore:
 
 
 def _game(name: str, doc: dict) -> Game:
+    from judge.game import Game
     try:
         return Game.from_json(doc)
     except Exception as exc:  # noqa: BLE001 - any nonsense in the file makes the game unavailable, nothing more
