@@ -5,9 +5,12 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from judge import __version__
+
+if TYPE_CHECKING:
+    from judge.config import Settings
 
 
 def _offer_variants(args: argparse.Namespace) -> None:
@@ -253,7 +256,7 @@ def cmd_process(args: argparse.Namespace) -> int:
         pipe.send_pending(judge)
 
 
-def _process_due(settings) -> int:
+def _process_due(settings: Settings) -> int:
     """cron's `judge process`: quiet when nothing was due (cron mails whatever a job prints). The whole judge is
     loaded only when a game is due or mail is due to go: most minutes neither (judge.pipe)."""
     from judge import pipe

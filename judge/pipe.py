@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 # Most minutes cron's `judge process` finds no game due and no mail waiting: it then reads the wake-ups, tidies the
 # spool and exits without loading the rest of the judge (commands, templates, the adjudicator, the sender), which
-# took about three quarters of its time. Those are imported where they are needed.
+# took most of its time (`python benchmarks/cli.py`). Those are imported where they are needed.
 
 log = logging.getLogger("judge.deliver")
 EX_OK, EX_DATAERR, EX_TEMPFAIL = 0, 65, 75       # sysexits.h: done; bounce it; keep it and try again later
