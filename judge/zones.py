@@ -60,7 +60,7 @@ def _loads(name: str) -> bool:
 def _names() -> dict[str, str]:
     """Lower-case name -> its spelling, for every name accepted: zone.tab's, Etc/ (fixed offsets) and UTC/GMT, each
     as long as this host can load it."""
-    available = zoneinfo.available_timezones()      # (every file of the database opened: tens of milliseconds)
+    available = zoneinfo.available_timezones()      # (opens every file of the database: some 600)
     listed = set(_zone_tab()) or set(available)     # no zone.tab anywhere: what the host offers, less its own
     listed |= {n for n in available if n.startswith("Etc/")} | set(ALWAYS)
     ok = {n for n in listed if n in available and not _own_to_host(n)}
