@@ -1343,7 +1343,10 @@ def startup_process(root: Path) -> float:
     t0 = time.perf_counter()
     proc = subprocess.Popen([sys.executable, str(REPO / "bin" / "judge"), "--config", str(ini), "serve", "--host",
                              "127.0.0.1", "--port", "0", "--web-port", "0", "--ready-file", str(ready)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"})
+    # (the process may write its bytecode: else, with that variable set, changed sources are compiled at every start
+    # and timed as start-up)
     try:
         while not (ready.exists() and ready.read_text().endswith("\n")):
             if proc.poll() is not None:

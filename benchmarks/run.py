@@ -367,11 +367,16 @@ def print_refusals(refusals: list[dict], positions: int, changed: list[tuple]) -
 
 # --- batch throughput -----------------------------------------------------------------------------------------------
 
+# The child may write its bytecode (as benchmarks/replay.py lets it): with PYTHONDONTWRITEBYTECODE set, a checkout whose
+# sources changed since they were last compiled would compile them again at every start, timed as the judge's.
+BYTECODE_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def judge_batch_subprocess(payload: str) -> tuple[float, str, str, int]:
     """One `bin/judge adjudicate --batch` process fed every request line; wall time from start to exit."""
     t0 = time.perf_counter()
     proc = subprocess.run([sys.executable, str(REPO / "bin" / "judge"), "adjudicate", "--batch"],
-                          input=payload, capture_output=True, text=True, check=False)
+                          input=payload, capture_output=True, text=True, check=False, env=BYTECODE_ENV)
     return time.perf_counter() - t0, proc.stdout, proc.stderr, proc.returncode
 
 
