@@ -142,6 +142,9 @@ def test_the_installed_judge_works_from_an_empty_folder(installed):
     assert msg["To"] == "newcomer@example.org" and msg["Subject"] == "Re: help"
     assert "SIGNON" in msg.get_content() and "JOIN" in msg.get_content()
 
+    p = judge_cmd(installed, "process")                    # cron's run, the light way: nothing due, nothing said
+    assert p.returncode == 0 and p.stdout == "" and p.stderr == "", p.stdout + p.stderr
+
 
 def test_the_installed_judge_serve_says_where_it_listens_and_where_mail_goes(installed, tmp_path):
     folder = tmp_path / "operator"                # empty, as the operator's folder is at the first start
