@@ -77,7 +77,7 @@ def remove_leftovers(settings: Settings) -> int:
     spooled one that a killed run left (those an hour old: another run may be writing one now). Returns how many."""
     try:
         spool = Spool(settings.inbox_dir)
-        return (remove_temp_files(Outbox(settings.outbox_dir).folder, older_than=LEFTOVER_AGE)
+        return (remove_temp_files(settings.outbox_dir, older_than=LEFTOVER_AGE)
                 + remove_temp_files(spool.root / "bad", older_than=LEFTOVER_AGE)
                 + spool.drop_tmp(older_than=LEFTOVER_AGE))
     except OSError:

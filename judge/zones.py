@@ -90,7 +90,7 @@ def canonical_zone(name: str) -> str:
     found = _names().get(key)
     if found is not None:
         return found
-    if key in HOST_DEPENDENT or key.startswith(HOST_TREES):
+    if _own_to_host(key):
         raise ValueError(f"time zone {text!r} depends on how this host is set up: use a zone name, {EXAMPLE}")
     target = _links().get(key)
     if target is not None and target.lower() in _names():
