@@ -161,7 +161,8 @@ def _after_in_calendar(m: Map, phase: Phase, units: dict[str, Unit], centers: di
 
 
 def _after_season(m: Map, position: Position, units: dict[str, Unit], rules: Ruleset | None) -> Position:
-    phase, centers, house = position.phase, position.centers, position.house
+    phase, centers = position.phase, position.centers
+    house: HouseState | None = position.house
     if phase.calendar is not None:
         return _after_in_calendar(m, phase, units, centers, house, rules)
     following = m.next_season(phase.season)

@@ -42,7 +42,8 @@ class Phase(NamedTuple):
         if calendar is not None:
             if not isinstance(text, str):
                 raise ValueError(f"BAD PHASE: {text!r} (expected e.g. {calendar.example()!r})")
-            return cls(*calendar.read(text), calendar)
+            year, season, kind = calendar.read(text)
+            return cls(year, season, kind, calendar)
         m = _PHASE_RE.match(text) if isinstance(text, str) else None
         if not m:
             long = _LONG_RE.match(text.upper()) if isinstance(text, str) else None

@@ -1,6 +1,8 @@
 """The port's working tables: per unit the order, mark, support count and no-help list; per space the combat list."""
 from __future__ import annotations
 
+from typing import Any
+
 from judge.maps import Map
 from judge.orders import Convoy, Hold, Move, MovementOrder, Support
 
@@ -29,7 +31,7 @@ class UnitState:
     the fields its order uses: movers get the move fields, supporters `supported`, dislodged units the retreat
     ones (see Board and Step 10). Containers start shared and empty; a step that adds makes the unit its own.
 
-    Board.__init__ fills the rows itself, without an __init__ call per unit (a third of the cost of making them).
+    The class has no __init__: Board.__init__ fills the rows itself (an __init__ per unit was a third of the cost).
     The fields every row has:
       unit, order, action (hold, move, support, convoy), prov, power, mark, dislodged, support_count, no_help,
       supporters, moved
@@ -44,6 +46,28 @@ class UnitState:
                  "dest", "dest_loc", "convoyed", "path", "fleets", "convoy_ok",     # movers only
                  "supported",                                                         # supporters only
                  "retreats", "dislodged_by")                                         # dislodged units only
+    # The fields' types, for type checkers and for compiling this module with mypyc (benchmarks/compiled.py): a
+    # compiled class has a fixed layout, so it must know its fields; each may hold whatever the steps put there.
+    unit: Any
+    order: Any
+    action: str
+    prov: str
+    power: str
+    mark: str
+    dislodged: bool
+    support_count: Any
+    no_help: Any
+    supporters: Any
+    moved: bool
+    dest: Any
+    dest_loc: Any
+    convoyed: bool
+    path: Any
+    fleets: Any
+    convoy_ok: Any
+    supported: Any
+    retreats: Any
+    dislodged_by: Any
 
     def __repr__(self) -> str:
         return f"<{self.order} {self.mark or '-'} {self.support_count}>"
@@ -68,12 +92,12 @@ class Board:
         self.supports: list[UnitState] = []        # units ordered to support (Step 2 may turn one into a hold)
         self.convoys: list[UnitState] = []         # fleets ordered to convoy
         self.victims: list[UnitState] = []         # units dislodged in Step 10
-        units, get, make = self.units, orders.get, object.__new__
+        units, get = self.units, orders.get
         self._movers: list[UnitState] | None = []
         movers = self._movers
         for prov, unit in position.units.items():
             order = get(prov)
-            units[prov] = st = make(UnitState)
+            units[prov] = st = UnitState()
             st.unit, st.prov, st.power = unit, prov, unit[0]
             st.mark, st.dislodged, st.support_count = "", False, 0
             st.no_help, st.supporters, st.moved = _NOBODY, (), False

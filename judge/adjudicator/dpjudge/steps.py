@@ -68,17 +68,17 @@ def _decide_convoy_routes(board: Board) -> list[UnitState]:
         if army.unit[1] != "A":
             continue
         adjacent = army.dest in army_adj.get(army.prov, ())
-        order: Move = army.order
-        if adjacent and not army.fleets and not army.path and not order.via_convoy:
+        move: Move = army.order
+        if adjacent and not army.fleets and not army.path and not move.via_convoy:
             continue        # the usual case: over land, nobody convoying it
         own_fleet_counts = rules.convoy_intent is ConvoyIntent.OWN_FLEET
-        if order.via_convoy and adjacent and rules.via_without_convoy is ViaWithoutConvoy.LAND and not army.path and not (
+        if move.via_convoy and adjacent and rules.via_without_convoy is ViaWithoutConvoy.LAND and not army.path and not (
                 army.fleets and board.m.convoy_route(army.prov, army.dest, {f.prov for f in army.fleets})) and \
                 crossing_allowed(board.m, army.prov, army.dest, army.power, board.position.centers):
             army.convoyed = False   # via_without_convoy=land: no chain of fleets ordered to carry it, so by land
         else:
             own_fleet = own_fleet_counts and any(f.power == army.power for f in army.fleets)
-            army.convoyed = not adjacent or order.via_convoy or own_fleet
+            army.convoyed = not adjacent or move.via_convoy or own_fleet
         if army.path:
             army.fleets = [f for f in army.fleets if f.prov in army.path]
         if army.convoyed:
