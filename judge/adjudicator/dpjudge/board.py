@@ -73,6 +73,10 @@ class UnitState:
         return f"<{self.order} {self.mark or '-'} {self.support_count}>"
 
 
+# A strength: a whole number, or a fraction where a border halves it (maps with half-strength borders). Typed Any,
+# not int, so that mypyc (benchmarks/compiled.py) keeps the value as it is, whatever it is.
+Strength = Any
+
 # A unit in a space's combat list, in one role: the pair (state, role). A plain tuple: there are many, made often.
 Entry = tuple  # (UnitState, role)
 
@@ -135,7 +139,9 @@ class Board:
 
     def strongest(self, prov: str) -> Entry | None:
         """The single entry stronger than every other in the space's combat list, if there is one."""
-        best, top, second = None, -2, -2     # (a move across a strait may have strength -1: see Step 3)
+        best = None
+        top: Strength = -2                  # (a move across a strait may have strength -1: see Step 3)
+        second: Strength = -2
         for e in self.combat.get(prov, ()):
             s = 0 if e[1] == BOUNCED else e[0].support_count    # strength(e), read without a call
             if s > top:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from judge.adjudicator.dpjudge.board import BOUNCED, Board, Entry, UnitState
+from judge.adjudicator.dpjudge.board import BOUNCED, Board, Entry, Strength, UnitState
 
 MAX_ENUMERATED = 14   # fleets in one dependent group; past this the group's convoys fail (never met in play)
 
@@ -113,7 +113,8 @@ def _survives(board: Board, fleet: UnitState, trial: dict[UnitState, bool], armi
     cut = {cutter_of[a] for a in armies if cutter_of[a] is not None and _has_route(board, a, trial)}
     entries = board.combat.get(fleet.prov, ())
     best: Entry | None = None
-    top = second = -2
+    top: Strength = -2
+    second: Strength = -2
     for e in entries:
         s = _strength(e, cut)
         if s > top:

@@ -6,7 +6,7 @@ Each step takes the Board and returns the number of the step to run next (None: 
 from __future__ import annotations
 
 from judge.adjudicator.dpjudge.board import (ATTACK, BOUNCE, BOUNCED, DEFEND, ENDANGERED, NO_CONVOY, UNDER_ATTACK,
-                                             VOID, Board, UnitState, strength)
+                                             VOID, Board, Strength, UnitState, strength)
 from judge.adjudicator.dpjudge.paradox import settle_convoys
 from judge.adjudicator.dpjudge.subroutines import bounce, check_disruptions, cut_support, reopen, unbounce
 from judge.maps.features import crossing_allowed
@@ -269,7 +269,8 @@ def step_7_mark_bounces_suffered_by_understrength_attackers(board: Board) -> int
         lst = combat[prov]
         if len(lst) < 2:
             continue            # a lone attacker is stronger than everyone else there
-        top, leaders = -2, 0    # the highest strength in the space, and how many entries have it
+        top: Strength = -2      # the highest strength in the space, and how many entries have it
+        leaders = 0
         for e in lst:
             s = 0 if e[1] == BOUNCED else e[0].support_count      # strength(e), read without a call
             if s > top:
