@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import re
 import subprocess
 import sys
@@ -110,12 +109,7 @@ def late_game_requests(count: int, seed: int) -> list[str]:
     """run.py's late-game positions (movement phases with >= 30 units from seeded random games)."""
     sys.path.insert(0, str(HERE))
     import randomplay as rp
-    pool, late = [], []
-    while len(late) < 2 * count and len(pool) < 200:
-        pool.append(rp.play_game(seed * 1000 + len(pool), 12))
-        late += [r for r in pool[-1] if r.kind == "M" and r.n_units >= 30]
-    late = sorted(random.Random(seed).sample(late, min(count, len(late))), key=lambda r: (r.game, r.phase))
-    return [json.dumps(rp.request_doc(r), separators=(",", ":")) for r in late]
+    return [json.dumps(rp.request_doc(r), separators=(",", ":")) for r in rp.late_game(seed, count)[0]]
 
 
 def main(argv=None) -> int:

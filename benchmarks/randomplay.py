@@ -91,6 +91,17 @@ def play_game(seed: int, years: int) -> list[PhaseRecord]:
     return records
 
 
+def late_game(seed: int, count: int, years: int = 12) -> tuple[list[PhaseRecord], int]:
+    """`count` late-game movement phases (>= 30 units) of seeded random games, in game and phase order: twice as many
+    as needed are played for (at most 200 games), then a seeded sample is taken. Also how many games were played."""
+    pool: list[list[PhaseRecord]] = []
+    late: list[PhaseRecord] = []
+    while len(late) < 2 * count and len(pool) < 200:
+        pool.append(play_game(seed * 1000 + len(pool), years))
+        late += [r for r in pool[-1] if r.kind == "M" and r.n_units >= 30]
+    return sorted(random.Random(seed).sample(late, min(count, len(late))), key=lambda r: (r.game, r.phase)), len(pool)
+
+
 def random_start_order_sets(count: int, seed: int) -> list[PhaseRecord]:
     """`count` distinct random order sets for the S1901M start position."""
     rng = random.Random(seed)

@@ -584,12 +584,8 @@ def main(argv=None) -> int:
     # positions and orders (not timed)
     t = time.perf_counter()
     start = rp.random_start_order_sets(args.start, args.seed)
-    pool, late = [], []
+    late, played = rp.late_game(args.seed, args.late, max(args.years, 12))
     game_seed = args.seed * 1000
-    while len(late) < 2 * args.late and len(pool) < 200:   # twice as many as needed, then a random sample
-        pool.append(rp.play_game(game_seed + len(pool), max(args.years, 12)))
-        late += [r for r in pool[-1] if r.kind == "M" and r.n_units >= 30]
-    late = sorted(random.Random(args.seed).sample(late, min(args.late, len(late))), key=lambda r: (r.game, r.phase))
     batch_games = []
     i = 0
     while (len(batch_games) < args.games if args.phases is None
@@ -603,7 +599,7 @@ def main(argv=None) -> int:
             total += len(cut[-1])
         batch_games = [g for g in cut if g]
     print(f"generated with diplomacy's random play in {time.perf_counter() - t:.1f} s (not timed): {len(start)} "
-          f"order sets for S1901M, {len(late)} late-game positions from {len(pool)} games, "
+          f"order sets for S1901M, {len(late)} late-game positions from {played} games, "
           f"{sum(map(len, batch_games))} batch phases from {len(batch_games)} games")
     if len(late) < args.late:
         print(f"  note: only {len(late)} positions with >= 30 units were found")
