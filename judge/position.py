@@ -123,6 +123,11 @@ class Position:
     dislodged: dict[str, Dislodged] = field(default_factory=dict)   # province -> dislodged unit
     house: HouseState | None = None              # dummies, reassigned homes... (None: nothing of the kind)
 
+    def __reduce__(self) -> tuple:
+        # Copied and pickled through the constructor: compiled with mypyc (benchmarks/compiled.py) the class has no
+        # __dict__, and the default way would set each field on a frozen instance.
+        return (Position, (self.phase, self.units, self.centers, self.dislodged, self.house))
+
     def units_of(self, power: str) -> list[Unit]:
         return [u for u in self.units.values() if u.power == power]
 
@@ -285,13 +290,13 @@ def _read_known(doc: Any, m: Map) -> Position | None:
     for power, lst in centers_doc.items():
         if type(lst) is not list:
             return None
-        key = ("", power, tuple(lst))
-        got = lists.get(key)
+        ckey = ("", power, tuple(lst))
+        got = lists.get(ckey)
         if got is None:
             got = dict.fromkeys(lst, power)
             if len(got) != len(lst) or not m.centers.issuperset(got):
                 return None
-            lists[key] = got
+            lists[ckey] = got
         centers.update(got)
         owned += len(got)
     if len(units) != count or len(centers) != owned:

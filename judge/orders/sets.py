@@ -117,11 +117,13 @@ def _settle_duplicates(legal: list[tuple[int, str, Order]], rules: Ruleset, out:
             for n, item in enumerate(lst):
                 out._use(item, first=n == 0)
             continue
-        keep = {DuplicateOrders.FIRST: lst[0], DuplicateOrders.LAST: lst[-1]}.get(rules.duplicate_orders)
+        # The kept order by its place in the list: (compiled with mypyc, a tuple taken from a list is a new object,
+        # so `is` would never match)
+        keep = {DuplicateOrders.FIRST: 0, DuplicateOrders.LAST: len(lst) - 1}.get(rules.duplicate_orders, -1)
         note = {DuplicateOrders.FIRST: " (FIRST ORDER USED)", DuplicateOrders.LAST: " (LAST ORDER USED)"}.get(
             rules.duplicate_orders, " (UNIT HOLDS)")
-        for item in lst:
-            if item is keep:
+        for n, item in enumerate(lst):
+            if n == keep:
                 out._use(item)
             else:
                 out._refuse(item, E.DUPLICATE_ORDER.format(item[2].unit) + note)

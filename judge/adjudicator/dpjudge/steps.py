@@ -35,13 +35,13 @@ def step_1_mark_invalid_convoy_orders(board: Board) -> int | None:
         if fleet.action != "convoy":
             continue
         order: Convoy = fleet.order
-        army = board.units.get(order.army.province)
-        if order.missing or army is None:
+        carried = board.units.get(order.army.province)
+        if order.missing or carried is None:
             if board.rules.missing_unit is MissingUnit.HOLD:
                 _make_hold(fleet, board)
             else:
                 fleet.mark = VOID
-        elif army.action != "move" or fleet not in army.fleets:
+        elif carried.action != "move" or fleet not in carried.fleets:
             fleet.mark = VOID           # the army is not moving, or not by this convoy
     return None
 
