@@ -315,10 +315,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _build() -> str:
+    """" (compiled)" for the compiled build (JUDGE_COMPILE=1, tools/build_backend.py), where the modules of the JSON
+    path are extension modules; found without importing them."""
+    import importlib.util
+    spec = importlib.util.find_spec("judge.position")
+    return "" if spec is None or str(spec.origin).endswith(".py") else " (compiled)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
     parser.add_argument("--config", help="config.ini to use (default: ./config.ini if present, else built-in)")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}{_build()}")
     parser.set_defaults(func=cmd_serve, host=None, port=None, ready_file=None, web_port=None)   # `judge serve`
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("serve", help="run the judge: SMTP in, deadlines, SMTP out (the main job)")
