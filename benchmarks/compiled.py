@@ -1,15 +1,14 @@
 #!/usr/bin/env python3
 """The JSON path compiled with mypyc against the same code as Python, side by side in one run.
 
-    pip install mypy                                          # mypyc comes with it; a C compiler is needed too
+    # needs a C compiler and Python's headers (pip fetches mypy, whose mypyc compiles, for the build)
     python benchmarks/compiled.py --requests FILE.jsonl       # request lines (benchmarks/replay.py --save FILE)
     python benchmarks/compiled.py --requests FILE.jsonl --keep /tmp/compiled   # and keep the compiled copy
 
-A copy of this checkout is made (the judge package, bin/, templates/, benchmarks/, the DATC cases) and the modules of the JSON path
-(MODULES: order entry, the state read and written, the DPjudge port, retreats, adjustments, the phase sequence, the
-interface) are compiled there with mypyc to C extensions; the sources are unchanged, so the copy runs the same code.
-mypyc compiles a module only when mypy passes it, and these modules were not written for mypy: the copy gets a
-mypy.ini that turns off the checks they do not pass (COMPILE_CONFIG). Before anything is timed, the compiled copy
+A copy of this checkout is made (the judge package, bin/, templates/, benchmarks/, the DATC cases) and the compiled
+build's wheel is built from this checkout as an operator builds it (`JUDGE_COMPILE=1 pip wheel`, tools/build_backend.py:
+the modules of the JSON path, COMPILED there, compiled with mypyc); its extension modules are put beside the copy's
+sources, which they shadow, so the copy runs the shipped compiled build. Before anything is timed, the compiled copy
 must pass the DATC with both engines and give byte for byte the same `judge adjudicate --batch` output as the
 checkout on the request lines. Then, the two in turns, `--rounds` times: the whole `--batch` process over all the
 lines, and in one process each, the first `--count` lines' requests one after another (`api.adjudicate`, warm) and
@@ -27,23 +26,14 @@ import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-MODULES = ["judge/api.py", "judge/position.py", "judge/result_text.py", "judge/phases.py",
-           "judge/orders/parser.py", "judge/orders/validate.py", "judge/orders/sets.py",
-           "judge/adjudicator/__init__.py", "judge/adjudicator/retreats.py", "judge/adjudicator/adjustments.py",
-           "judge/adjudicator/dpjudge/__init__.py", "judge/adjudicator/dpjudge/board.py",
-           "judge/adjudicator/dpjudge/steps.py", "judge/adjudicator/dpjudge/subroutines.py",
-           "judge/adjudicator/dpjudge/paradox.py"]
-COMPILE_CONFIG = """[mypy]
-ignore_missing_imports = True
-follow_imports = silent
-disable_error_code = union-attr, index, no-redef, var-annotated, assignment, attr-defined, arg-type, return-value,
-    operator, misc, call-overload, has-type, dict-item, list-item, override, valid-type, call-arg, func-returns-value,
-    return, type-var, str-bytes-safe, name-defined
-"""
+sys.path.insert(0, str(REPO / "tools"))
+from build_backend import COMPILED as MODULES  # noqa: E402  (the compiled build's modules)
+
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 # Run in a child process of each checkout: per request, warm, api.adjudicate and the adjudication alone.
@@ -77,18 +67,23 @@ print(json.dumps({"whole": whole, "alone": alone}))
 
 
 def build(target: Path) -> None:
-    """A copy of this checkout in `target`, its JSON path compiled with mypyc."""
+    """A copy of this checkout in `target` with the compiled build's extension modules beside its sources."""
     ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.pyc")
     for part in ("judge", "bin", "templates", "benchmarks", "tests/data/datc"):
         if (REPO / part).exists():
             shutil.copytree(REPO / part, target / part, ignore=ignore)
     shutil.copy2(REPO / "pyproject.toml", target)       # (what marks a checkout: judge.shipped finds its files)
-    (target / "mypy.ini").write_text(COMPILE_CONFIG, encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "mypyc", *MODULES], cwd=target, capture_output=True, text=True,
-                          env=ENV, check=False)
+    dist = target / "dist"
+    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(dist), str(REPO)],
+                          capture_output=True, text=True, env={**ENV, "JUDGE_COMPILE": "1"}, check=False)
+    wheels = list(dist.glob("judge-*.whl"))
+    if proc.returncode or not wheels:
+        sys.exit(f"the compiled wheel did not build:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
+    with zipfile.ZipFile(wheels[0]) as whl:
+        whl.extractall(target, [n for n in whl.namelist() if n.endswith(".so")])
     missing = [m for m in MODULES if not list((target / m).parent.glob(Path(m).stem + ".*.so"))]
-    if proc.returncode or missing:
-        sys.exit(f"mypyc failed (not compiled: {missing}):\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
+    if missing:
+        sys.exit(f"the compiled wheel lacks {missing}")
 
 
 def check(target: Path, lines_file: str) -> None:
@@ -112,17 +107,13 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=5, help="turns of each measurement (default 5)")
     ap.add_argument("--keep", metavar="DIR", help="build the compiled copy in DIR (must not exist) and keep it")
     args = ap.parse_args(argv)
-    try:
-        import mypyc  # noqa: F401
-    except ImportError:
-        sys.exit("benchmarks/compiled.py needs mypyc: pip install mypy (and a C compiler)")
     target = Path(args.keep).resolve() if args.keep else Path(tempfile.mkdtemp(prefix="judge-compiled-"))
     if args.keep:
         target.mkdir(parents=True)
     try:
         t0 = time.perf_counter()
         build(target)
-        print(f"compiled {len(MODULES)} modules with mypyc in {time.perf_counter() - t0:.0f} s ({target})")
+        print(f"built the compiled wheel ({len(MODULES)} modules) in {time.perf_counter() - t0:.0f} s ({target})")
         check(target, args.requests)
         n = sum(1 for x in Path(args.requests).read_text(encoding="utf-8").splitlines() if x.strip())
         print(f"the compiled copy passes the DATC (both engines) and answers the {n} requests byte for byte alike")
