@@ -316,8 +316,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _build() -> str:
-    """" (compiled)" for the compiled build (JUDGE_COMPILE=1, tools/build_backend.py), where the modules of the JSON
-    path are extension modules; found without importing them."""
+    """The version's suffix: " (compiled)" for the compiled build (JUDGE_COMPILE=1, tools/build_backend.py), whose
+    JSON-path modules are extension modules; found without importing them."""
     import importlib.util
     spec = importlib.util.find_spec("judge.position")
     return "" if spec is None or str(spec.origin).endswith(".py") else " (compiled)"

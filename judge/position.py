@@ -124,7 +124,7 @@ class Position:
     house: HouseState | None = None              # dummies, reassigned homes... (None: nothing of the kind)
 
     def __reduce__(self) -> tuple:
-        # Copied and pickled through the constructor: compiled with mypyc (benchmarks/compiled.py) the class has no
+        # Copied and pickled through the constructor: in the compiled build (tools/build_backend.py) the class has no
         # __dict__, and the default way would set each field on a frozen instance.
         return (Position, (self.phase, self.units, self.centers, self.dislodged, self.house))
 
