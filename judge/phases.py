@@ -189,7 +189,7 @@ def capture(m: Map, phase: Phase, units: dict[str, Unit], centers: dict[str, str
     power and its vassals (vassal_dummies); a dummy then gets its home centres back and becomes the vassal of a power
     that holds them all; in a map's NEWHOMES year every power's home centres become the centres it owns."""
     vassals = rules is not None and rules.vassal_dummies and house is not None and bool(house.dummies)
-    if not vassals:
+    if not vassals or house is None:     # (vassals implies a house: said again for the type checker)
         centers = update_ownership(m, units, centers)
     else:
         centers, house = _vassal_capture(m, units, centers, house)

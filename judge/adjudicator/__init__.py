@@ -32,7 +32,7 @@ def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, 
     kind = position.phase.kind
     disagreements: list[str] = []
     if kind == "M":
-        by_unit = {o.unit[2][:3]: o for o in orders}     # movement orders always name their unit (at [2]: loc)
+        by_unit: dict = {o.unit[2][:3]: o for o in orders}   # movement orders always name their unit (at [2]: loc)
         fire = friendly_fire.applies(position, rules.dummy_fire)
         seen, by_unit = friendly_fire.disguise(position, by_unit) if fire else (position, by_unit)
         if engine == _BOTH:

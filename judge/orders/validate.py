@@ -99,7 +99,7 @@ class Validator:
         p = parse(text, self.m, "M")
         self._tainted = self._fleets = False
         order = self.bind(p, power)
-        if not self._tainted:
+        if texts is not None and not self._tainted:      # (there is a memo whenever this runs)
             src = p.place.province
             named = p.target.province if p.target is not None else None
             key = units[src] if named is None else (units[src], units.get(named))
@@ -114,7 +114,7 @@ class Validator:
         return check(self, p, power)
 
     # -- movement ----------------------------------------------------------------------------------------------------
-    def _own_unit(self, place: Place, power: str) -> Unit:
+    def _own_unit(self, place: Place | None, power: str) -> Unit:
         unit = self.pos.units.get(place.province)
         if unit is None:
             raise OrderError(E.NO_UNIT.format(place.province))
@@ -125,7 +125,7 @@ class Validator:
     def _hold(self, p: Parsed, power: str) -> Order:
         return Hold(self._own_unit(p.place, power))
 
-    def _active_unit(self, place: Place, power: str, moving: bool) -> Unit:
+    def _active_unit(self, place: Place | None, power: str, moving: bool) -> Unit:
         """The power's unit, if it may do more than hold: not a unit trapped by a change of the map (hibernate),
         nor, for a move, a dummy's (immobile_dummies)."""
         unit = self._own_unit(place, power)
@@ -303,7 +303,7 @@ class Validator:
         return Convoy(unit, army, dp, missing)
 
     # -- retreats ----------------------------------------------------------------------------------------------------
-    def _dislodged(self, place: Place, power: str):
+    def _dislodged(self, place: Place | None, power: str):
         d = self.pos.dislodged.get(place.province)
         if d is None:
             mine = sorted(str(x.unit) for x in self.pos.dislodged.values() if x.unit.power == power)
