@@ -315,18 +315,25 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _build() -> str:
-    """The version's suffix: " (compiled)" for the compiled build (JUDGE_COMPILE=1, tools/build_backend.py), whose
-    JSON-path modules are extension modules; found without importing them."""
-    import importlib.util
-    spec = importlib.util.find_spec("judge.position")
-    return "" if spec is None or str(spec.origin).endswith(".py") else " (compiled)"
+class _Version(argparse.Action):
+    """--version: "judge X.Y.Z", with " (compiled)" for the compiled build (JUDGE_COMPILE=1, tools/build_backend.py),
+    whose JSON-path modules are extension modules. Looked up only when asked: every command builds the parser."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        import importlib.util
+        spec = importlib.util.find_spec("judge.position")
+        compiled = spec is not None and not str(spec.origin).endswith(".py")
+        print(f"{parser.prog} {__version__}{' (compiled)' if compiled else ''}")
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
     parser.add_argument("--config", help="config.ini to use (default: ./config.ini if present, else built-in)")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}{_build()}")
+    parser.add_argument("--version", action=_Version)
     parser.set_defaults(func=cmd_serve, host=None, port=None, ready_file=None, web_port=None)   # `judge serve`
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("serve", help="run the judge: SMTP in, deadlines, SMTP out (the main job)")

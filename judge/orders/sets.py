@@ -117,8 +117,8 @@ def _settle_duplicates(legal: list[tuple[int, str, Order]], rules: Ruleset, out:
             for n, item in enumerate(lst):
                 out._use(item, first=n == 0)
             continue
-        # The kept order by its place in the list: (compiled with mypyc, a tuple taken from a list is a new object,
-        # so `is` would never match)
+        # The kept order by its place in the list, not by identity: compiled with mypyc, a tuple taken from a list
+        # is a new object, so `is` would never match.
         keep = {DuplicateOrders.FIRST: 0, DuplicateOrders.LAST: len(lst) - 1}.get(rules.duplicate_orders, -1)
         note = {DuplicateOrders.FIRST: " (FIRST ORDER USED)", DuplicateOrders.LAST: " (LAST ORDER USED)"}.get(
             rules.duplicate_orders, " (UNIT HOLDS)")
