@@ -102,6 +102,7 @@ def _ideas(svg: str, runs: int) -> dict:
             "  ... after an RGBA copy of the drawing (as before: read twice)": (
                 lambda: quantise.png(raster.render(svg), svg), None),
         })
+    figures.update(_layered(svg, image))
     figures.update({
         "rasterise only (librsvg, RGBA in memory)": (lambda: raster.render(svg), None),
         "  the same without any text (upper bound of drawing text as paths)": (lambda: raster.render(no_text), None),
@@ -123,6 +124,52 @@ def _ideas(svg: str, runs: int) -> dict:
         "encode: palette PNG, our table, zlib 5": (lambda: quantise.png(image, svg, 5), quantise.png(image, svg, 5)),
     })
     return {name: (_timed(fn, runs)[0], len(data) / 1024 if data else None) for name, (fn, data) in figures.items()}
+
+
+def _without_groups(svg: str, ids: tuple[str, ...]) -> str:
+    """The SVG without the groups of these ids (each from its <g id="..."> to the matching </g>)."""
+    for gid in ids:
+        start = svg.find(f'<g id="{gid}"')
+        if start < 0:
+            continue
+        depth = 0
+        for tag in re.finditer(r"<g\b|</g>", svg[start:]):
+            depth += 1 if tag.group(0) == "<g" else -1
+            if depth == 0:
+                svg = svg[:start] + svg[start + tag.end():]
+                break
+    return svg
+
+
+def _layered(svg: str, image) -> dict:
+    """A layered drawing, costed by its parts: the board (provinces, centres, labels, the legend's key) kept as pixels
+    per variant, and each phase only its own marks drawn and blended over it, then quantised. What a phase would still
+    pay for, whatever the board costs: the page, the per-phase layer, the blend, the colour codes."""
+    import pyvips
+    from judge.picture import quantise, raster
+    root = re.search(r'<svg\b[^>]*?\swidth="([0-9.]+)"[^>]*?\sheight="([0-9.]+)"', svg)
+    page = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{root.group(1)}" height="{root.group(2)}" '
+            f'viewBox="0 0 {root.group(1)} {root.group(2)}"><rect width="{root.group(1)}" height="{root.group(2)}" '
+            'fill="#fbf9f4"/></svg>')
+    layer = _without_groups(svg, ("provinces", "centres", "labels", "legend-key"))
+    layer = re.sub(r'<rect width="[0-9.]+" height="[0-9.]+" fill="#fbf9f4"/>', "", layer, count=1)
+    top = raster.render(layer)
+    board = image.extract_band(0, n=3).copy_memory()
+    provinces = pyvips.Image.black(board.width, board.height).cast("ushort").copy_memory()
+    lut = pyvips.Image.black(65536, 1).cast("uchar").copy_memory()
+    return {
+        "layered: an empty page the picture's size (librsvg's least for any whole redraw)": (
+            lambda: raster.render(page), None),
+        "  the per-phase layer alone (orders, units, marks, title, powers), transparent page": (
+            lambda: raster.render(layer), None),
+        "  that layer blended over the board's colours (ifthenelse by its alpha)": (
+            lambda: top.extract_band(3).ifthenelse(top.extract_band(0, n=3), board, blend=True).copy_memory(),
+            None),
+        "  the colour codes of a whole picture (any drawing is quantised whole)": (
+            lambda: quantise.codes(board), None),
+        "  a board's palette indices from a province index image (maplut)": (
+            lambda: provinces.maplut(lut).copy_memory(), None),
+    }
 
 
 def run_worker(root: Path, request: Path, runs: int, ideas: bool = False) -> dict:
