@@ -18,6 +18,7 @@ them, then the four scenes of tests/picture/scenes.py. Not the judge's code: a m
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import re
 import statistics
@@ -91,13 +92,14 @@ def _close(svg: str, start: int, name: str) -> int:
 
 
 class Pieces:
-    """Each piece drawn once, on its own bounding box: (x0, y0, src * alpha, 255 - alpha) as uint16 arrays."""
+    """Each piece drawn once, on its own bounding box, and kept as its tiles with something drawn in them."""
 
     def __init__(self) -> None:
         self.kept: dict[str, list | None] = {}
         self.drawn = 0
 
-    def get(self, head: str, root: str, piece: str, width: int, height: float):
+    def get(self, head: str, root: str, piece: str, width: int, height: float) -> list | None:
+        """The piece's tiles (x, y, colour times alpha, 255 - alpha), drawn the first time it is asked for."""
         key = piece
         if key in self.kept:
             return self.kept[key]
@@ -196,8 +198,9 @@ def _over(canvas16: np.ndarray, tile) -> None:
 
 
 def rgb_of(png: bytes) -> np.ndarray:
+    """A PNG's pixels as RGB (libvips reads a palette PNG as RGB already; a grey one is made RGB)."""
     img = pyvips.Image.new_from_buffer(png, "")
-    if img.bands == 1:                                  # a palette PNG reads as... whatever libvips makes of it
+    if img.bands == 1:
         img = img.colourspace("srgb")
     img = img.extract_band(0, n=3)
     return np.frombuffer(img.write_to_memory(), np.uint8).reshape(img.height, img.width, 3)
@@ -206,7 +209,7 @@ def rgb_of(png: bytes) -> np.ndarray:
 def random_svgs(n: int, seed: int) -> list[str]:
     from tests.picture.scenes import adjudicated
     rng = random.Random(seed)
-    base = __import__("json").loads((REPO / "judge" / "examples" / "spring-1901.json").read_text(encoding="utf-8"))
+    base = json.loads((REPO / "judge" / "examples" / "spring-1901.json").read_text(encoding="utf-8"))
     out = []
     for _ in range(n):
         doc = dict(base)
@@ -255,7 +258,8 @@ def main() -> int:
             drawn.append(kept.drawn - before)
         d = np.abs(rgb_of(png_judge).astype(np.int16) - rgb_of(png).astype(np.int16))
         diffs.append((int(d.max()), float(d.mean())))
-    print(f"{len(svgs)} random Spring 1901 results pictures, 1200 px; CPU ms a picture (medians of the last {len(warm_ms)})")
+    print(f"{len(svgs)} random Spring 1901 results pictures, 1200 px; CPU ms a picture "
+          f"(medians of the last {len(warm_ms)})")
     print(f"  the judge's PNG (librsvg whole, codes, palette PNG)         {statistics.median(judge_ms):7.1f}")
     print(f"  from kept pieces, the first picture (every piece drawn)    {cold_ms[0]:7.1f}")
     print(f"  from kept pieces, after {half} others                      {statistics.median(warm_ms):7.1f}"
