@@ -128,16 +128,12 @@ def _ideas(svg: str, runs: int) -> dict:
 
 def _without_groups(svg: str, ids: tuple[str, ...]) -> str:
     """The SVG without the groups of these ids (each from its <g id="..."> to the matching </g>)."""
+    from judge.picture.bands import _group_end
     for gid in ids:
         start = svg.find(f'<g id="{gid}"')
-        if start < 0:
-            continue
-        depth = 0
-        for tag in re.finditer(r"<g\b|</g>", svg[start:]):
-            depth += 1 if tag.group(0) == "<g" else -1
-            if depth == 0:
-                svg = svg[:start] + svg[start + tag.end():]
-                break
+        end = _group_end(svg, start) if start >= 0 else -1
+        if end >= 0:
+            svg = svg[:start] + svg[end:]
     return svg
 
 
