@@ -28,6 +28,18 @@ def limit_files():
     resource.setrlimit(resource.RLIMIT_NOFILE, (FILE_LIMIT, FILE_LIMIT))
 
 
+def _closed_by_server(s: socket.socket) -> bool:
+    """Has the judge said goodbye on (or closed) this greeted connection? Looked at without waiting."""
+    s.settimeout(0)
+    try:
+        data = s.recv(200)
+    except BlockingIOError:
+        return False                    # nothing more from the judge: still open
+    finally:
+        s.settimeout(10)
+    return data == b"" or data.startswith(b"421")
+
+
 def test_hundreds_of_idle_connections_under_a_small_file_limit(tmp_path):
     # An operator's generous max_connections: the judge lowers it to fit the file limit less the reserve.
     ini = config.render_ini().replace("rate_per_hour = 120", "rate_per_hour = 0") \
@@ -54,9 +66,13 @@ def test_hundreds_of_idle_connections_under_a_small_file_limit(tmp_path):
             idle.append(socket.create_connection(("127.0.0.1", port), timeout=10))
         greetings = [s.recv(200).split(b"\r\n")[0].decode() for s in idle]
         busy = S.BUSY.format(host="judge.localhost")
-        assert sum(g.startswith("220 ") for g in greetings) <= cap + 50     # (the first may go idle meanwhile)
-        assert greetings.count(busy) >= 100, set(greetings)
         assert set(greetings) <= {busy} | {g for g in greetings if g.startswith("220 ")}
+        assert greetings.count(busy) >= 1, set(greetings)                   # the cap answered 421 beyond it
+        # Greeted connections idle for stress_idle_seconds are closed, which frees their places: on a loaded
+        # machine the 400 connections take longer than that to open, so more than `cap` may have been greeted in
+        # all. What must hold at any moment: those greeted and not yet closed by the judge are within the cap.
+        greeted = [s for s, g in zip(idle, greetings) if g.startswith("220 ")]
+        assert len(greeted) - sum(map(_closed_by_server, greeted)) <= cap, (len(greeted), cap)
         # The judge's own descriptors were never short: the connections stay below the limit less the reserve.
         assert len(os.listdir(f"/proc/{proc.pid}/fd")) <= FILE_LIMIT - RESERVED // 2
 
