@@ -35,6 +35,8 @@ def _closed_by_server(s: socket.socket) -> bool:
         data = s.recv(200)
     except BlockingIOError:
         return False                    # nothing more from the judge: still open
+    except ConnectionError:
+        return True                     # reset by the judge
     finally:
         s.settimeout(10)
     return data == b"" or data.startswith(b"421")
