@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, BinaryIO, Sequence
 
 from judge import __version__
 
@@ -28,13 +30,20 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
     gc.set_threshold(10_000)    # a request leaves a few reference cycles (the adjudicator's rows): collected in bulk
     gc.enable()
     _offer_variants(args)
-    source = open(args.file, encoding="utf-8") if args.file and args.file != "-" else sys.stdin
+    stdin = getattr(sys.stdin, "buffer", None)
+    try:
+        # Bytes, decoded line by line in a batch: a line that is not UTF-8 is that line's error, not the batch's end.
+        source = open(args.file, "rb") if args.file and args.file != "-" else \
+            stdin or io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
+    except OSError as exc:
+        print(f"judge adjudicate: cannot read the request: {exc}", file=sys.stderr)
+        return 2
     try:
         if args.batch:
             return _batch(source, api)
         try:
-            doc = json.load(source)
-        except json.JSONDecodeError as exc:
+            doc = json.loads(source.read().decode("utf-8"))
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             print(f"judge adjudicate: not a JSON document: {exc}", file=sys.stderr)
             return 2
         try:
@@ -42,11 +51,18 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"judge adjudicate: {exc}", file=sys.stderr)
             return 2
-        json.dump(result, sys.stdout, indent=None if args.compact else 2)
-        sys.stdout.write("\n")
+        _put(json.dumps(result, indent=None if args.compact else 2) + "\n")
         return 0
+    except _OutputFailed as exc:
+        print(f"judge adjudicate: cannot write the result: {exc.args[0]}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        raise                   # (the reader went away: main() ends quietly)
+    except OSError as exc:      # (reading the input)
+        print(f"judge adjudicate: cannot read the request: {exc}", file=sys.stderr)
+        return 2
     finally:
-        if source is not sys.stdin:
+        if source is not stdin:
             source.close()
         gc.unfreeze()
         gc.set_threshold(*threshold)
@@ -54,23 +70,35 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
             gc.disable()
 
 
-def _batch(source, api) -> int:
+class _OutputFailed(Exception):
+    """Writing a result failed (a full disk, say): args[0] is the OSError."""
+
+
+def _put(text: str) -> None:
+    """A result out on standard output at once (a caller may wait for each line); a closed pipe is left to main()."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise _OutputFailed(exc) from exc
+
+
+def _batch(source: BinaryIO, api) -> int:
     """One request per line, one result per line, in order. A bad line gets an {"error": ...} line (and exit 1)."""
     status = 0
-    out = sys.stdout
     encode = json.JSONEncoder(separators=(",", ":")).encode     # (what json.dumps makes afresh for every call)
     for lineno, line in enumerate(source, 1):
         if not line.strip():
             continue
         try:
-            result = api.request_text(json.loads(line))     # (= encode(api.request(...)), written directly)
-        except (ValueError, json.JSONDecodeError) as exc:
+            result = api.request_text(json.loads(line.decode("utf-8")))     # (= encode(api.request(...)))
+        except ValueError as exc:       # (a JSONDecodeError, or a UnicodeDecodeError: ValueErrors too)
             message = f"line {lineno}: {exc}"
             print(f"judge adjudicate: {message}", file=sys.stderr)
             result, status = encode({"error": message}), 1
-        out.write(result)
-        out.write("\n")
-        out.flush()
+        _put(result + "\n")
     return status
 
 
@@ -86,7 +114,7 @@ def cmd_map(args: argparse.Namespace) -> int:
     try:
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
         doc = json.loads(text)
-    except (OSError, json.JSONDecodeError) as exc:
+    except (OSError, ValueError) as exc:        # (not JSON, or not UTF-8)
         print(f"judge map: cannot read the request: {exc}", file=sys.stderr)
         return 2
     try:
@@ -393,10 +421,38 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    alone = argv is None            # a process of its own (the `judge` command), not a call from other Python code
     try:
-        return args.func(args)
-    except BrokenPipeError:
-        return 0
+        status = args.func(args)
+    except BrokenPipeError:         # the reader went away (`judge ... | head`): not an error
+        if not alone:
+            return 0
+        status = 0
+        try:                        # what is still buffered goes nowhere, instead of failing again at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+    if alone and args.func is cmd_adjudicate:
+        _exit_now(status)
+    return status
+
+
+def _exit_now(status: int) -> None:
+    """End `judge adjudicate`'s process once its output is written, without the interpreter's tear-down: freeing the
+    caches and parsed orders a long --batch keeps (tens of thousands of objects) took about a seventh of a
+    1,602-request batch's time. Nothing else is left to do: every result was flushed as it was written, no file is
+    open for writing, no thread runs, nothing is logged to a file."""
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        if not status:              # (a write that failed earlier was said then: cmd_adjudicate)
+            print(f"judge adjudicate: cannot write the result: {exc}", file=sys.stderr)
+            status = 1
+    try:
+        sys.stderr.flush()
+    except OSError:
+        pass
+    os._exit(status)
 
 
 if __name__ == "__main__":

@@ -1,17 +1,20 @@
 """The command line, run as a user runs it: bin/judge in a subprocess."""
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 JUDGE = [sys.executable, str(ROOT / "bin" / "judge")]
+# Output buffered as a user's shell has it (this machine's PYTHONUNBUFFERED would hide a result left unflushed).
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
 REQUEST = {"state": {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR"]}},
            "orders": {"FRANCE": ["A PAR - BUR"]}}
 
 
 def run(args, stdin=""):
-    return subprocess.run(JUDGE + args, input=stdin, capture_output=True, text=True, timeout=120)
+    return subprocess.run(JUDGE + args, input=stdin, capture_output=True, text=True, timeout=120, env=ENV)
 
 
 def test_adjudicate_file_and_stdin(tmp_path):
@@ -39,6 +42,65 @@ def test_batch_keeps_order_and_survives_bad_lines():
     assert out[0]["state"]["units"] == {"FRANCE": ["A BUR"]}
     assert out[1]["error"].startswith("line 2:")
     assert out[2]["state"]["units"] == {"FRANCE": ["A PIC"]}
+
+
+def test_a_long_batch_ends_with_every_result_written():
+    """`judge adjudicate` ends its process without the interpreter's tear-down once the output is out: every line of
+    a long batch arrives, the same as the interface gives in this process, and the status says how it went."""
+    from judge import api
+    lines = [json.dumps({**REQUEST, "orders": {"FRANCE": [f"A PAR - {to}"]}}) for to in ("BUR", "PIC", "GAS")] * 400
+    p = run(["adjudicate", "--batch"], "\n".join(lines) + "\n")
+    assert p.returncode == 0 and p.stderr == ""
+    assert p.stdout.splitlines() == [api.request_text(json.loads(line)) for line in lines]
+    p = run(["adjudicate", "--batch"], "\n".join(lines + ["garbage"]))
+    assert p.returncode == 1 and len(p.stdout.splitlines()) == 1201
+
+
+def test_a_result_that_cannot_be_written_is_said_and_fails(tmp_path):
+    """A full disk (/dev/full) under the output, of one request or of a batch: a message and status 1."""
+    path = tmp_path / "req.json"
+    path.write_text(json.dumps(REQUEST))
+    for args in (["adjudicate", str(path)], ["adjudicate", "--batch", str(path)]):
+        with open("/dev/full", "w") as full:
+            p = subprocess.run(JUDGE + args, stdout=full, stderr=subprocess.PIPE, text=True, timeout=120, env=ENV)
+        assert p.returncode == 1, p.stderr
+        assert p.stderr.startswith("judge adjudicate: cannot write the result:") and "No space left" in p.stderr
+        assert p.stderr.count("\n") == 1
+
+
+def test_input_that_cannot_be_read_is_said_in_a_line(tmp_path):
+    """No such file, a folder, bytes that are not UTF-8: one line each, never a traceback; in a batch a line that is
+    not UTF-8 is that line's error and the lines around it are answered."""
+    for bad in (tmp_path / "missing.json", tmp_path):
+        for command in ("adjudicate", "map"):
+            p = run([command, str(bad)] + (["-o", str(tmp_path / "x.svg")] if command == "map" else []))
+            assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
+            assert p.stderr.startswith(f"judge {command}: cannot read the request:")
+    latin = json.dumps(REQUEST).replace("A PAR - BUR", "A PAR - BUR \u00e9").encode("latin-1")
+    path = tmp_path / "latin.json"
+    path.write_bytes(latin)
+    for args in (["adjudicate", str(path)], ["map", str(path), "-o", str(tmp_path / "x.svg")]):
+        p = run(args)
+        assert p.returncode == 2 and p.stderr.count("\n") == 1 and "utf-8" in p.stderr, p.stderr
+    path.write_bytes(b"\n".join([json.dumps(REQUEST).encode(), latin, json.dumps(REQUEST).encode()]) + b"\n")
+    p = run(["adjudicate", "--batch", str(path)])
+    out = [json.loads(x) for x in p.stdout.splitlines()]
+    assert p.returncode == 1 and len(out) == 3
+    assert out[0]["state"]["units"] == out[2]["state"]["units"] == {"FRANCE": ["A BUR"]}
+    assert out[1]["error"].startswith("line 2:") and "utf-8" in out[1]["error"]
+
+
+def test_a_reader_that_goes_away_ends_the_batch_quietly(tmp_path):
+    """`judge adjudicate --batch < FILE | head -1`: the closed pipe ends it with status 0 and nothing on stderr."""
+    path = tmp_path / "requests.jsonl"
+    path.write_text("\n".join([json.dumps(REQUEST)] * 3000) + "\n")
+    with open(path) as requests:
+        p = subprocess.Popen(JUDGE + ["adjudicate", "--batch"], stdin=requests, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, env=ENV)
+        assert json.loads(p.stdout.readline())["state"]["units"] == {"FRANCE": ["A BUR"]}
+        p.stdout.close()                # the reader goes away after one result
+        _, err = p.communicate(timeout=120)
+        assert p.returncode == 0 and err == b""
 
 
 def test_datc_command_prints_the_score():
@@ -76,7 +138,6 @@ def test_map_draws_the_result_or_the_position_before(tmp_path):
 
 def test_a_variant_is_a_name_from_the_catalogue_never_a_path(tmp_path):
     """`variant` in a request (adjudicate, map) and config.ini's [judge] variant read no file outside the catalogue."""
-    import os
     (tmp_path / "secret.json").write_text(json.dumps({"name": "top-secret-name"}))
     (tmp_path / "listed.json").write_text("[1, 2]")
     for name in ("secret", "listed"):
