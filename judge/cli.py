@@ -434,6 +434,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             pass
     if alone and args.func is cmd_adjudicate:
         _exit_now(status)
+    if alone and args.func in (cmd_deliver, cmd_process):
+        # The MTA runs `judge deliver` for every message and cron `judge process` every minute: their work is done
+        # and closed (files written and synced, the sender's threads stopped), so the collections the interpreter
+        # makes while it shuts down, which walk every object the run made, are left out (8-10% of a run's CPU).
+        import gc
+        gc.freeze()
     return status
 
 
