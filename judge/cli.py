@@ -33,8 +33,12 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
     stdin = getattr(sys.stdin, "buffer", None)
     try:
         # Bytes, decoded line by line in a batch: a line that is not UTF-8 is that line's error, not the batch's end.
-        source = open(args.file, "rb") if args.file and args.file != "-" else \
-            stdin or io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
+        if args.file and args.file != "-":
+            source = open(args.file, "rb")
+        elif sys.stdin is None:
+            raise OSError("standard input is closed")
+        else:
+            source = stdin or io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
     except OSError as exc:
         print(f"judge adjudicate: cannot read the request: {exc}", file=sys.stderr)
         return 2
@@ -112,6 +116,8 @@ def cmd_map(args: argparse.Namespace) -> int:
         print(f"judge map: {out}: the output file must end in .png or .svg", file=sys.stderr)
         return 2
     try:
+        if args.file == "-" and sys.stdin is None:
+            raise OSError("standard input is closed")
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
         doc = json.loads(text)
     except (OSError, ValueError) as exc:        # (not JSON, or not UTF-8)

@@ -82,6 +82,9 @@ def test_input_that_cannot_be_read_is_said_in_a_line(tmp_path):
     for args in (["adjudicate", str(path)], ["map", str(path), "-o", str(tmp_path / "x.svg")]):
         p = run(args)
         assert p.returncode == 2 and p.stderr.count("\n") == 1 and "utf-8" in p.stderr, p.stderr
+    p = subprocess.run(["sh", "-c", '"$0" "$@" <&-', *JUDGE, "adjudicate", "--batch"], capture_output=True, text=True,
+                       timeout=120, env=ENV)         # (no standard input at all)
+    assert p.returncode == 2 and p.stderr == "judge adjudicate: cannot read the request: standard input is closed\n"
     path.write_bytes(b"\n".join([json.dumps(REQUEST).encode(), latin, json.dumps(REQUEST).encode()]) + b"\n")
     p = run(["adjudicate", "--batch", str(path)])
     out = [json.loads(x) for x in p.stdout.splitlines()]
