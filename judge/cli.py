@@ -443,7 +443,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if alone and args.func in (cmd_deliver, cmd_process):
         # The MTA runs `judge deliver` for every message and cron `judge process` every minute: their work is done
         # and closed (files written and synced, the sender's threads stopped), so the collections the interpreter
-        # makes while it shuts down, which walk every object the run made, are left out (8-10% of a run's CPU).
+        # makes while it shuts down, which walk every object the run made, are left out (a fifth of `judge deliver`'s
+        # CPU, benchmarks/cli.py).
         import gc
         gc.freeze()
     return status
