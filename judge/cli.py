@@ -212,6 +212,9 @@ def cmd_deliver(args: argparse.Namespace) -> int:
     from judge.config import ConfigError
     from judge.service import Judge
     logging.basicConfig(level=logging.WARNING, format="judge deliver: %(levelname)s %(message)s")
+    if sys.stdin is None:
+        print("judge deliver: no message: standard input is closed", file=sys.stderr)
+        return 66                       # (sysexits.h EX_NOINPUT)
     try:
         judge = Judge(_settings(args))
     except ConfigError as exc:

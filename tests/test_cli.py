@@ -106,6 +106,13 @@ def test_a_reader_that_goes_away_ends_the_batch_quietly(tmp_path):
         assert p.returncode == 0 and err == b""
 
 
+def test_deliver_with_no_standard_input_says_so_and_changes_nothing(tmp_path):
+    p = subprocess.run(["sh", "-c", '"$0" "$@" <&-', *JUDGE, "deliver", "--sender", "me@example.org"],
+                       capture_output=True, text=True, timeout=120, env=ENV, cwd=tmp_path)
+    assert p.returncode == 66 and p.stderr == "judge deliver: no message: standard input is closed\n"
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_datc_command_prints_the_score():
     p = run(["datc"])
     assert p.returncode == 0
