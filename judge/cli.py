@@ -31,6 +31,7 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
     gc.enable()
     _offer_variants(args)
     stdin = getattr(sys.stdin, "buffer", None)
+    source = None
     try:
         # Bytes, decoded line by line in a batch: a line that is not UTF-8 is that line's error, not the batch's end.
         if args.file and args.file != "-":
@@ -39,10 +40,6 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
             raise OSError("standard input is closed")
         else:
             source = stdin or io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
-    except OSError as exc:
-        print(f"judge adjudicate: cannot read the request: {exc}", file=sys.stderr)
-        return 2
-    try:
         if args.batch:
             return _batch(source, api)
         try:
@@ -62,11 +59,11 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
         return 1
     except BrokenPipeError:
         raise                   # (the reader went away: main() ends quietly)
-    except OSError as exc:      # (reading the input)
+    except OSError as exc:      # (opening or reading the input)
         print(f"judge adjudicate: cannot read the request: {exc}", file=sys.stderr)
         return 2
     finally:
-        if source is not stdin:
+        if source is not None and source is not stdin:
             source.close()
         gc.unfreeze()
         gc.set_threshold(*threshold)
