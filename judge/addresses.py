@@ -7,6 +7,7 @@ almost every address a judge meets. Parsers check it with one regular expression
 microseconds an address; tests check that both ways agree on what the plain form matches."""
 from __future__ import annotations
 
+import email.utils
 import re
 
 _USABLE = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*")
@@ -23,3 +24,28 @@ def usable_address(address: str) -> bool:
 def is_plain(address: str) -> bool:
     """Is `address` a bare addr-spec in the plain form (no display name, no angle brackets, no spaces)?"""
     return _PLAIN.fullmatch(address) is not None
+
+
+def _lenient() -> dict[str, bool]:
+    """The keyword that makes email.utils read addresses as every Python the judge supports reads them. Since the
+    fix for CVE-2023-27043 (Python 3.13, and 3.12.6, 3.11.10, 3.10.15) its readers are strict unless told otherwise:
+    a From of two addresses gives none, a list with a trailing comma gives nothing, and the judge would answer the
+    From on one Python and the envelope sender on another. Older Pythons know no such keyword and read leniently."""
+    try:
+        email.utils.parseaddr("a@b.example", strict=False)      # type: ignore[call-arg]
+    except TypeError:
+        return {}
+    return {"strict": False}
+
+
+_LENIENT = _lenient()
+
+
+def parseaddr(value: str) -> tuple[str, str]:
+    """email.utils.parseaddr as every supported Python gives it (the lenient reading: see _lenient)."""
+    return email.utils.parseaddr(value, **_LENIENT)
+
+
+def getaddresses(values: list[str]) -> list[tuple[str, str]]:
+    """email.utils.getaddresses as every supported Python gives it (the lenient reading: see _lenient)."""
+    return email.utils.getaddresses(values, **_LENIENT)

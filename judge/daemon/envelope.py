@@ -9,9 +9,8 @@ import re
 import smtplib
 from collections.abc import Sequence
 from email.parser import BytesHeaderParser
-from email.utils import getaddresses
 
-from judge.addresses import is_plain
+from judge.addresses import getaddresses, is_plain
 
 
 class RelayClient(smtplib.SMTP):

@@ -45,7 +45,7 @@ class Intake:
         try:
             await asyncio.wait_for(fut, self.max_delay)
             return True                          # a place handed over by leave()
-        except TimeoutError:
+        except asyncio.TimeoutError:  # noqa: UP041 - the builtin TimeoutError from 3.11, on 3.10 a class of its own
             return False
         except asyncio.CancelledError:
             if fut.done() and not fut.cancelled():

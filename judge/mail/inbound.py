@@ -7,9 +7,8 @@ import email.policy
 import re
 from email.message import EmailMessage
 from email.parser import BytesHeaderParser
-from email.utils import getaddresses, parseaddr
 
-from judge.addresses import ADDR_SPEC, is_plain, usable_address
+from judge.addresses import ADDR_SPEC, getaddresses, is_plain, parseaddr, usable_address
 from judge.mail.body import body_text, clean_lines, decode
 
 
