@@ -44,7 +44,7 @@ def test_addresses_are_read_alike_on_every_python():
     """judge.addresses' readers give the lenient reading on every Python: the strict one of patched Pythons (3.13;
     3.12.6, 3.11.10, 3.10.15) gives nothing for a list of two addresses or a trailing comma, and the judge would
     answer a different address by the Python it runs on. (On an unpatched Python the package's own readers pass
-    this too: CI runs this file on every other Python it finds, .ci/pythons.)"""
+    this too: .ci/pythons runs this file on 3.10 and 3.13 where the machine has them.)"""
     from judge.addresses import getaddresses as our_getaddresses
     from judge.addresses import parseaddr as our_parseaddr
 
@@ -54,10 +54,3 @@ def test_addresses_are_read_alike_on_every_python():
     assert our_parseaddr("Ann Smith <ann@x.example>") == ("Ann Smith", "ann@x.example")
     assert our_parseaddr("<>") == ("", "")
 
-
-def test_a_from_of_two_addresses_is_answered_at_its_first_on_every_python():
-    """The mail reader answers the first address of such a From, not the envelope sender, whatever the Python."""
-    from judge.mail.inbound import read
-
-    raw = b"From: a@x.example, b@y.example\r\nTo: judge@localhost\r\nSubject: s\r\n\r\nHELP\r\n"
-    assert read(raw, envelope_sender="env@z.example").sender == "a@x.example"

@@ -209,3 +209,9 @@ def test_the_quick_readings_of_charset_and_sender_give_what_the_email_package_gi
     for address in generated(3000):
         for value in (address, f" {address}\t", f"Name <{address}>", f"{address} (c)", f'"x" <{address}>'):
             assert address_in(value) == parseaddr(value)[1], value
+
+
+def test_a_from_of_two_addresses_is_answered_at_its_first_on_every_python():
+    """The mail reader answers the first address of such a From, not the envelope sender, whatever the Python."""
+    raw = b"From: a@x.example, b@y.example\r\nTo: judge@localhost\r\nSubject: s\r\n\r\nHELP\r\n"
+    assert read(raw, envelope_sender="env@z.example").sender == "a@x.example"
