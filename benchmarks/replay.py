@@ -6,6 +6,7 @@ interface (benchmarks/mila_adapter.py), whole processes, side by side in one run
     python benchmarks/replay.py --requests FILE.jsonl      # request lines captured before (--save writes them)
     python benchmarks/replay.py                            # no games given: seeded random games (randomplay.py)
     python benchmarks/replay.py GAMES --against /tmp/prev  # and another checkout's judge in the same run
+    python benchmarks/replay.py GAMES --python python3.13  # and this checkout's judge on another Python
 
 Game records are JSON in the saved-game form of the `diplomacy` package (and of Cicero's published games): an object
 with "phases", each with "name", "state" (units, centers, retreats) and "orders". Every phase with orders becomes
@@ -106,6 +107,8 @@ def main(argv=None) -> int:
     ap.add_argument("--save", help="write the request lines to this file (outside the repository) and go on")
     ap.add_argument("--against", action="append", default=[], metavar="CHECKOUT",
                     help="another checkout whose bin/judge runs in the same run (its .venv's python if it has one)")
+    ap.add_argument("--python", action="append", default=[], metavar="INTERPRETER",
+                    help="this checkout's bin/judge also run by another Python (adjudicate needs only the stdlib)")
     ap.add_argument("--reps", type=int, default=5, help="repetitions of each process, interleaved (default 5)")
     ap.add_argument("--random-games", type=int, default=40, help="random games when no games are given (40)")
     ap.add_argument("--seed", type=int, default=1901)
@@ -125,6 +128,10 @@ def main(argv=None) -> int:
     for other in args.against:
         path = Path(other).resolve()
         jobs[f"judge@{path.name}"] = [python_of(path), str(path / "bin" / "judge"), "adjudicate", "--batch"]
+    for python in args.python:
+        version = subprocess.run([python, "-c", "import platform; print(platform.python_version())"],
+                                 capture_output=True, text=True, check=True).stdout.strip()
+        jobs[f"judge, Python {version}"] = [python, str(REPO / "bin" / "judge"), "adjudicate", "--batch"]
     wall = {name: [] for name in jobs}
     cpu = {name: [] for name in jobs}
     start_wall = {name: [] for name in jobs}
@@ -164,6 +171,9 @@ def main(argv=None) -> int:
               f"{', '.join(f'{m / j:.2f}' for m, j in zip(wall['mila'], wall[name]))}); "
               f"less start-up on both sides {net_m / net_j:.2f}x")
     agree = compare(outputs, lines)
+    judges = [name for name in outputs if name != "mila"]
+    for name in judges[1:]:
+        print(f"  {name}: the same bytes as {judges[0]}: {outputs[name] == outputs[judges[0]]}")
     if args.json:
         Path(args.json).write_text(json.dumps({"origin": origin, "requests": n, "kinds": kinds, "wall": wall,
                                                "cpu": cpu, "startup": start_wall, "agreement": agree}, indent=1)
