@@ -1,4 +1,5 @@
-"""The command line: `judge serve` (the main job, also with no command), deliver, process, adjudicate, datc, fuzz."""
+"""The command line: the parser, `judge adjudicate`, `map`, `variants`, `datc`, `fuzz` and `example` (the operator's
+commands, `serve`, `deliver`, `process` and `requeue`, are in judge/cli_operator.py)."""
 from __future__ import annotations
 
 import argparse
@@ -7,18 +8,16 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, Sequence
+from typing import BinaryIO, Sequence
 
 from judge import __version__
-
-if TYPE_CHECKING:
-    from judge.config import Settings
+from judge.cli_operator import cmd_deliver, cmd_process, cmd_requeue, cmd_serve, settings_of
 
 
 def _offer_variants(args: argparse.Namespace) -> None:
     """Variants beyond the shipped ones come from config.ini's variants_dir, read only if a request needs one."""
     from judge import maps
-    maps.use_folder(lambda: _settings(args).variants_dir)
+    maps.use_folder(lambda: settings_of(args).variants_dir)
 
 
 def cmd_adjudicate(args: argparse.Namespace) -> int:
@@ -149,7 +148,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
     from judge import maps
     from judge.config import ConfigError
     try:
-        _settings(args)                 # the folder of more variants, if config.ini names one
+        settings_of(args)                 # the folder of more variants, if config.ini names one
     except ConfigError as exc:
         print(f"judge variants: {exc}", file=sys.stderr)
         return 78
@@ -191,161 +190,6 @@ def cmd_example(args: argparse.Namespace) -> int:
     doc = json.loads(example.read_text(encoding="utf-8"))
     print(f"Adjudicating the shipped example ({example.name}):")
     print(json.dumps(api.request(doc), indent=2))
-    return 0
-
-
-def _settings(args: argparse.Namespace):
-    from judge import config
-    path = args.config
-    if path is None and Path("config.ini").exists():
-        path = "config.ini"
-    return config.load(path)
-
-
-def cmd_deliver(args: argparse.Namespace) -> int:
-    """One message on standard input, as an MTA pipes it. 0: handled (and answered); 65: bounce it; 75: retry."""
-    import logging
-    from judge import pipe
-    from judge.config import ConfigError
-    from judge.service import Judge
-    logging.basicConfig(level=logging.WARNING, format="judge deliver: %(levelname)s %(message)s")
-    if sys.stdin is None:
-        print("judge deliver: no message: standard input is closed", file=sys.stderr)
-        return 66                       # (sysexits.h EX_NOINPUT)
-    try:
-        judge = Judge(_settings(args))
-    except ConfigError as exc:
-        print(f"judge deliver: {exc}", file=sys.stderr)
-        return 78
-    status, note = pipe.deliver(judge, sys.stdin.buffer, args.sender)
-    if note:
-        print(f"judge deliver: {note}", file=sys.stderr)
-    pipe.send_pending(judge)            # the reply (and anything an earlier run could not send) goes now
-    return status
-
-
-def cmd_requeue(args: argparse.Namespace) -> int:
-    """List the messages set aside in the spool, or put them back in the queue (for `judge serve`, or now)."""
-    from judge.config import ConfigError
-    from judge.daemon.spool import Spool
-    try:
-        settings = _settings(args)
-    except ConfigError as exc:
-        print(f"judge requeue: {exc}", file=sys.stderr)
-        return 78
-    spool = Spool(settings.inbox_dir)
-    spool.expire_set_aside()
-    kept = spool.set_aside_messages()
-    if args.list:
-        for name, why in kept:
-            print(f"{name}  {why}")
-        print(f"{len(kept)} message(s) set aside in {spool.root / 'bad'}")
-        return 0
-    done = spool.requeue(args.names or None)
-    print(f"{len(done)} message(s) back in the queue" + ("" if done or not args.names else ": no such message"))
-    if args.now and done:
-        from judge import pipe
-        from judge.service import Judge
-        judge = Judge(settings)
-        for name in done:
-            spool.claim(name)
-            raw, sender = spool.read(name, "cur")
-            status, note = pipe.handle(judge, raw, sender, name)
-            if status == pipe.EX_TEMPFAIL:
-                spool.defer(name)
-            else:
-                spool.done(name)
-            print(f"{name}: {note or 'done'}")
-        pipe.send_pending(judge)
-    return 0 if done or not args.names else 1
-
-
-def cmd_process(args: argparse.Namespace) -> int:
-    """One game's clock work now; with no game, every game that is due (as cron runs it, every minute). Either way
-    the mail it causes, and any an earlier run could not send, is sent before the command exits."""
-    import logging
-    from judge.config import ConfigError
-    logging.basicConfig(level=logging.WARNING, format="judge process: %(levelname)s %(message)s")
-    try:
-        settings = _settings(args)
-    except ConfigError as exc:
-        print(f"judge process: {exc}", file=sys.stderr)
-        return 78
-    if not args.game:
-        return _process_due(settings)
-    from judge import pipe
-    from judge.commands.base import CommandError
-    from judge.service import Judge
-    from judge.storage.gamedir import GameUnavailable
-    judge = Judge(settings)
-    try:
-        try:
-            notes = judge.process(args.game.lower())
-        except (CommandError, GameUnavailable) as exc:
-            print(f"judge process: {exc}", file=sys.stderr)
-            return 2
-        print("\n".join(notes) if notes else f"{args.game}: nothing to do now")
-        return 0
-    finally:
-        pipe.send_pending(judge)
-
-
-def _process_due(settings: Settings) -> int:
-    """cron's `judge process`: quiet when nothing was due (cron mails whatever a job prints). The whole judge is
-    loaded only when a game is due or mail is due to go: most minutes neither (judge.pipe)."""
-    from judge import pipe
-    from judge.storage import reported
-    made = []
-
-    def whole():
-        if not made:
-            from judge.service import Judge
-            made.append(Judge(settings, pipe.utcnow))
-        return made[0]
-    try:
-        done, failed = pipe.process_due(settings, whole)
-        pipe.expire_set_aside(settings)
-        pipe.remove_leftovers(settings)
-        for game, notes in done.items():
-            print(f"{game}: {'; '.join(notes)}")
-        # A game that stays unreadable is said when its problem is new or changed, then once a day.
-        say, mended = reported.news(settings.games_dir, failed, pipe.utcnow())
-        for game, why in say.items():
-            print(f"judge process: {game}: {why} (said again once a day while it lasts)", file=sys.stderr)
-        for game in mended:
-            print(f"{game}: no longer fails")
-        return 1 if failed else 0
-    finally:
-        if made or pipe.mail_due(settings):
-            pipe.send_pending(whole())
-
-
-def cmd_serve(args: argparse.Namespace) -> int:
-    """The main job: receive mail over SMTP, process deadlines, send results, until SIGTERM or Ctrl-C."""
-    import asyncio
-    import logging
-    from judge.config import ConfigError
-    from judge.daemon.lock import AlreadyRunning
-    from judge.daemon.service import Daemon
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    # Lines per job or per picture are no news: APScheduler logs each job it plans, libvips each render.
-    logging.getLogger("apscheduler").setLevel(logging.WARNING)
-    logging.getLogger("pyvips").setLevel(logging.WARNING)
-    try:
-        settings = _settings(args)
-    except ConfigError as exc:
-        print(f"judge serve: {exc}", file=sys.stderr)
-        return 78
-    daemon = Daemon(settings)
-    ready = Path(args.ready_file) if args.ready_file else None
-    try:
-        asyncio.run(daemon.serve_forever(args.host, args.port, ready, args.web_port))
-    except AlreadyRunning as exc:
-        print(f"judge serve: {exc}", file=sys.stderr)
-        return 75
-    except OSError as exc:
-        print(f"judge serve: cannot listen: {exc.strerror or exc}", file=sys.stderr)
-        return 71
     return 0
 
 
