@@ -57,8 +57,9 @@ def test_adjudicate_selects_the_engine(m):
 
 # -- helpers --------------------------------------------------------------------------------------------------------
 
-def setup(m, units, orders, rules=None):
-    """Board and orders from text; returns (Context, fresh ResolverState)."""
+def build(m, units, orders, rules=None):
+    """Board and orders from text; returns (Context, fresh ResolverState). (Not named `setup`: pytest before 8 runs a
+    module function of that name before the tests, nose-style.)"""
     rules = rules or Ruleset()
     pos, parsed = position_and_orders(m, units, orders, rules)
     ctx = Context.build(m, pos, parsed, rules)
@@ -67,7 +68,7 @@ def setup(m, units, orders, rules=None):
 
 def play(m, units, orders, rules=None):
     """Adjudicate; returns ({order text: marks}, outcome, resolver log)."""
-    ctx, st = setup(m, units, orders, rules)
+    ctx, st = build(m, units, orders, rules)
     st.settle_all()
     out = outcome(ctx, st)
     return {str(r.order): r.marks for r in out.results}, out, st.log
@@ -83,30 +84,30 @@ def held_open(ctx, st, kind, province):
 # -- strengths ------------------------------------------------------------------------------------------------------
 
 def test_attack_strength_counts_supports_but_never_against_ones_own_power(m):
-    ctx, st = setup(m, {"FRANCE": ["A PAR", "A PIC", "A GAS"], "GERMANY": ["A BUR", "A MUN"]},
+    ctx, st = build(m, {"FRANCE": ["A PAR", "A PIC", "A GAS"], "GERMANY": ["A BUR", "A MUN"]},
                     {"FRANCE": ["A PAR - BUR", "A PIC S A PAR - BUR"], "GERMANY": ["A MUN S A PAR - BUR"]})
     par = ctx.occupant["PAR"]
     # Burgundy is German and holds: the German support may not help throw out a German unit.
     assert D.attack_strength(ctx, st, par) == (2, 2)
     assert D.defend_strength(ctx, st, par) == (3, 3)
     assert D.prevent_strength(ctx, st, par) == (3, 3)
-    ctx, st = setup(m, {"FRANCE": ["A PAR", "A BUR"]}, {"FRANCE": ["A PAR - BUR"]})
+    ctx, st = build(m, {"FRANCE": ["A PAR", "A BUR"]}, {"FRANCE": ["A PAR - BUR"]})
     assert D.attack_strength(ctx, st, ctx.occupant["PAR"]) == (0, 0)
 
 
 def test_hold_strength_of_empty_holding_and_leaving_units(m):
-    ctx, st = setup(m, {"FRANCE": ["A PAR", "A PIC", "A BRE"]},
+    ctx, st = build(m, {"FRANCE": ["A PAR", "A PIC", "A BRE"]},
                     {"FRANCE": ["A PIC S A PAR", "A BRE - GAS"]})
     assert D.hold_strength(ctx, st, "BUR") == (0, 0)
     assert D.hold_strength(ctx, st, "PAR") == (2, 2)
     assert D.hold_strength(ctx, st, "BRE") == (0, 0)       # Brest leaves for an empty Gascony
-    ctx, st = setup(m, {"FRANCE": ["A BRE"], "ITALY": ["A PAR"]}, {"FRANCE": ["A BRE - PAR"]})
+    ctx, st = build(m, {"FRANCE": ["A BRE"], "ITALY": ["A PAR"]}, {"FRANCE": ["A BRE - PAR"]})
     held_open(ctx, st, MOVE, "BRE")
     assert D.hold_strength(ctx, st, "BRE") == (0, 1)       # while its move is open: zero or one
 
 
 def test_prevent_strength_is_zero_after_losing_a_head_to_head_battle(m):
-    ctx, st = setup(m, {"FRANCE": ["A PAR", "A PIC"], "GERMANY": ["A BUR"]},
+    ctx, st = build(m, {"FRANCE": ["A PAR", "A PIC"], "GERMANY": ["A BUR"]},
                     {"FRANCE": ["A PAR - BUR", "A PIC S A PAR - BUR"], "GERMANY": ["A BUR - PAR"]})
     bur = ctx.occupant["BUR"]
     assert ctx.h2h[bur] == ctx.occupant["PAR"]
@@ -116,14 +117,14 @@ def test_prevent_strength_is_zero_after_losing_a_head_to_head_battle(m):
 
 def test_a_move_decided_on_partial_information(m):
     # DATC 5.E's example: with Belgium's support still open, North Sea has strength one or two against one.
-    ctx, st = setup(m, {"ENGLAND": ["F NTH", "F BEL"], "GERMANY": ["A HOL"]},
+    ctx, st = build(m, {"ENGLAND": ["F NTH", "F BEL"], "GERMANY": ["A HOL"]},
                     {"ENGLAND": ["F NTH - HOL", "F BEL S F NTH - HOL"]})
     held_open(ctx, st, SUPPORT, "BEL")
     nth = ctx.occupant["NTH"]
     assert D.attack_strength(ctx, st, nth) == (1, 2)
     assert D.move(ctx, st, nth) == UNKNOWN
     # A second attacker at strength two settles it whatever the support does: it can never win.
-    ctx, st = setup(m, {"ENGLAND": ["F NTH", "F BEL"], "GERMANY": ["A HOL", "A KIE", "A RUH"]},
+    ctx, st = build(m, {"ENGLAND": ["F NTH", "F BEL"], "GERMANY": ["A HOL", "A KIE", "A RUH"]},
                     {"ENGLAND": ["F NTH - HOL", "F BEL S F NTH - HOL"],
                      "GERMANY": ["A KIE - HOL", "A RUH S A KIE - HOL"]})
     held_open(ctx, st, SUPPORT, "BEL")
@@ -135,18 +136,18 @@ def test_a_move_decided_on_partial_information(m):
 def test_support_is_cut_by_a_foreign_attack_except_from_where_it_is_aimed(m):
     units = {"FRANCE": ["A BUR", "A PIC"], "GERMANY": ["A BEL", "A BRE"]}
     french = ["A BUR - BEL", "A PIC S A BUR - BEL"]
-    ctx, st = setup(m, units, {"FRANCE": french, "GERMANY": ["A BRE - PIC"]})
+    ctx, st = build(m, units, {"FRANCE": french, "GERMANY": ["A BRE - PIC"]})
     assert D.support(ctx, st, ctx.occupant["PIC"]) == FALSE
-    ctx, st = setup(m, units, {"FRANCE": french, "GERMANY": ["A BEL - PIC"]})
+    ctx, st = build(m, units, {"FRANCE": french, "GERMANY": ["A BEL - PIC"]})
     assert D.support(ctx, st, ctx.occupant["PIC"]) == TRUE
-    ctx, st = setup(m, {"FRANCE": ["A BUR", "A PIC", "A BRE"], "GERMANY": ["A BEL"]},
+    ctx, st = build(m, {"FRANCE": ["A BUR", "A PIC", "A BRE"], "GERMANY": ["A BEL"]},
                     {"FRANCE": [*french, "A BRE - PIC"]})
     assert D.support(ctx, st, ctx.occupant["PIC"]) == TRUE        # one's own attack cuts nothing
 
 
 def test_support_is_cut_when_the_attack_it_is_aimed_at_dislodges_it(m):
     # Belgium attacks from where Picardy's support is aimed, which alone would not cut it; dislodging does.
-    ctx, st = setup(m, {"FRANCE": ["A PIC", "A BUR"], "GERMANY": ["A BEL", "A BRE"]},
+    ctx, st = build(m, {"FRANCE": ["A PIC", "A BUR"], "GERMANY": ["A BEL", "A BRE"]},
                     {"FRANCE": ["A PIC S A BUR - BEL", "A BUR - BEL"],
                      "GERMANY": ["A BEL - PIC", "A BRE S A BEL - PIC"]})
     assert D.support(ctx, st, ctx.occupant["PIC"]) == FALSE
@@ -157,7 +158,7 @@ def test_convoy_path_and_multiple_routes(m):
     units = {"ENGLAND": ["A LON", "F NTH", "F ENG"], "FRANCE": ["F BRE", "F MAO"]}
     orders = {"ENGLAND": ["A LON - BEL", "F NTH C A LON - BEL", "F ENG C A LON - BEL"],
               "FRANCE": ["F MAO - ENG", "F BRE S F MAO - ENG"]}
-    ctx, st = setup(m, units, orders)
+    ctx, st = build(m, units, orders)
     lon, eng, nth = ctx.occupant["LON"], ctx.occupant["ENG"], ctx.occupant["NTH"]
     assert ctx.convoyed[lon] and set(ctx.carriers[lon]) == {eng, nth}
     assert D.convoy(ctx, st, eng) == FALSE
@@ -171,14 +172,14 @@ def test_convoy_path_and_multiple_routes(m):
 
 def test_which_armies_go_by_convoy(m):
     # Adjacent move, convoy by a foreign fleet only: over land, and the convoy is void.
-    ctx, _ = setup(m, {"FRANCE": ["A PIC"], "ENGLAND": ["F ENG"]},
+    ctx, _ = build(m, {"FRANCE": ["A PIC"], "ENGLAND": ["F ENG"]},
                    {"FRANCE": ["A PIC - BEL"], "ENGLAND": ["F ENG C A PIC - BEL"]})
     assert not ctx.convoyed[ctx.occupant["PIC"]] and ctx.void[ctx.occupant["ENG"]]
     # The army's own fleet convoys: the convoy route is the one taken.
-    ctx, _ = setup(m, {"FRANCE": ["A PIC", "F ENG"]}, {"FRANCE": ["A PIC - BEL", "F ENG C A PIC - BEL"]})
+    ctx, _ = build(m, {"FRANCE": ["A PIC", "F ENG"]}, {"FRANCE": ["A PIC - BEL", "F ENG C A PIC - BEL"]})
     assert ctx.convoyed[ctx.occupant["PIC"]] and not ctx.void[ctx.occupant["ENG"]]
     # "via convoy" makes a foreign convoy count.
-    ctx, _ = setup(m, {"FRANCE": ["A PIC"], "ENGLAND": ["F ENG"]},
+    ctx, _ = build(m, {"FRANCE": ["A PIC"], "ENGLAND": ["F ENG"]},
                    {"FRANCE": ["A PIC - BEL via convoy"], "ENGLAND": ["F ENG C A PIC - BEL"]})
     assert ctx.convoyed[ctx.occupant["PIC"]] and not ctx.void[ctx.occupant["ENG"]]
     # A written path: only its fleets count.
@@ -226,7 +227,7 @@ def test_convoy_swap_is_circular_movement(m):
 
 def test_two_resolution_convoy_paradox_takes_the_szykman_rule(m):
     # DATC 6.F.14: consistent both with the convoy working and with it failing.
-    ctx, st = setup(m, {"ENGLAND": ["F LON", "F WAL"], "FRANCE": ["A BRE", "F ENG"]},
+    ctx, st = build(m, {"ENGLAND": ["F LON", "F WAL"], "FRANCE": ["A BRE", "F ENG"]},
                     {"ENGLAND": ["F LON S F WAL - ENG", "F WAL - ENG"],
                      "FRANCE": ["A BRE - LON", "F ENG C A BRE - LON"]})
     st.settle_all()
@@ -254,7 +255,7 @@ def test_pandins_paradox_leaves_wales_out_of_the_cycle(m):
     # DATC 5.D / 6.F.16. The CONVOY decision evaluates the attacks on the Channel directly (the 5.D hack), so the
     # cycle is only the Channel convoy, London's support and the army's path; Wales, which can never beat Belgium,
     # is decided on partial information and is never touched by the backup rule, even when resolution starts there.
-    ctx, st = setup(m, {"ENGLAND": ["F LON", "F WAL"], "FRANCE": ["A BRE", "F ENG"], "GERMANY": ["F NTH", "F BEL"]},
+    ctx, st = build(m, {"ENGLAND": ["F LON", "F WAL"], "FRANCE": ["A BRE", "F ENG"], "GERMANY": ["F NTH", "F BEL"]},
                     {"ENGLAND": ["F LON S F WAL - ENG", "F WAL - ENG"],
                      "FRANCE": ["A BRE - LON", "F ENG C A BRE - LON"],
                      "GERMANY": ["F NTH S F BEL - ENG", "F BEL - ENG"]})
@@ -269,7 +270,7 @@ def test_pandins_paradox_leaves_wales_out_of_the_cycle(m):
 
 @pytest.mark.parametrize("first", ["F LON", "F WAL", "A BRE", "F ENG", "F NTH", "F BEL"])
 def test_pandins_paradox_does_not_depend_on_where_resolution_starts(m, first):
-    ctx, st = setup(m, {"ENGLAND": ["F LON", "F WAL"], "FRANCE": ["A BRE", "F ENG"], "GERMANY": ["F NTH", "F BEL"]},
+    ctx, st = build(m, {"ENGLAND": ["F LON", "F WAL"], "FRANCE": ["A BRE", "F ENG"], "GERMANY": ["F NTH", "F BEL"]},
                     {"ENGLAND": ["F LON S F WAL - ENG", "F WAL - ENG"],
                      "FRANCE": ["A BRE - LON", "F ENG C A BRE - LON"],
                      "GERMANY": ["F NTH S F BEL - ENG", "F BEL - ENG"]})
@@ -295,7 +296,7 @@ def test_extra_orders_can_take_the_paradox_away(m):
 def test_1982_rule_shields_supports_from_convoyed_armies(m):
     units = {"ENGLAND": ["F LON", "F WAL"], "FRANCE": ["A BRE", "F ENG"]}
     orders = {"ENGLAND": ["F LON S F WAL - ENG", "F WAL - ENG"], "FRANCE": ["A BRE - LON", "F ENG C A BRE - LON"]}
-    ctx, st = setup(m, units, orders, Ruleset(convoy_paradox=ParadoxRule.RULE_1982))
+    ctx, st = build(m, units, orders, Ruleset(convoy_paradox=ParadoxRule.RULE_1982))
     assert ctx.shielded[ctx.occupant["LON"]]
     st.settle_all()
     assert st.log == [] and st.known[SUPPORT * ctx.n + ctx.occupant["LON"]] is True
