@@ -148,7 +148,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
     from judge import maps
     from judge.config import ConfigError
     try:
-        settings_of(args)                 # the folder of more variants, if config.ini names one
+        settings_of(args)               # the folder of more variants, if config.ini names one
     except ConfigError as exc:
         print(f"judge variants: {exc}", file=sys.stderr)
         return 78
