@@ -171,9 +171,9 @@ def main(argv=None) -> int:
               f"{', '.join(f'{m / j:.2f}' for m, j in zip(wall['mila'], wall[name]))}); "
               f"less start-up on both sides {net_m / net_j:.2f}x")
     agree = compare(outputs, lines)
-    judges = [name for name in outputs if name != "mila"]
-    for name in judges[1:]:
-        print(f"  {name}: the same bytes as {judges[0]}: {outputs[name] == outputs[judges[0]]}")
+    for name in jobs:                   # (in the order given, each against this checkout's judge on this Python)
+        if name not in ("judge", "mila") and name in outputs and "judge" in outputs:
+            print(f"  {name}: the same bytes as judge: {outputs[name] == outputs['judge']}")
     if args.json:
         Path(args.json).write_text(json.dumps({"origin": origin, "requests": n, "kinds": kinds, "wall": wall,
                                                "cpu": cpu, "startup": start_wall, "agreement": agree}, indent=1)
