@@ -4,6 +4,7 @@
     python benchmarks/coldcache.py --requests FILE.jsonl        # request lines (benchmarks/replay.py --save FILE)
     python benchmarks/coldcache.py                              # run.py's late-game positions (needs `diplomacy`)
     python benchmarks/coldcache.py --against /tmp/prev          # and another checkout's whole path, same run
+    python benchmarks/coldcache.py --timed                      # timed, not counted: after evictions of each size
 
 run.py interleaves the engines, so each of the judge's requests starts with caches the other engines have filled:
 a late-game request that takes about 250 us warm takes about 500 us there. This counts why, without timing noise:
@@ -13,6 +14,11 @@ requests is subtracted. Printed per request and per stage: instructions, and the
 (instructions and data). Stages are cumulative, as a request goes: the state read; then the rules, order texts and
 legal orders; then the adjudication; then the next state written as a document; and the whole `api.adjudicate`.
 Needs valgrind (`apt-get install valgrind`); a checkout given with --against is run with its own .venv if it has one.
+
+--timed needs no valgrind: each request is timed (as run.py times it: the collector off) after a write of every
+cache line of a buffer of each size in turn (none, 1, 4, 16 and 64 MB), and once more after 64 MB and then another
+request: which cache level the penalty comes from, and how much of it is what every request reads alike (code,
+the map, the remembered orders) rather than its own data.
 """
 from __future__ import annotations
 
@@ -112,6 +118,45 @@ def late_game_requests(count: int, seed: int) -> list[str]:
     return [json.dumps(rp.request_doc(r), separators=(",", ":")) for r in rp.late_game(seed, count)[0]]
 
 
+EVICTIONS = (0, 1, 4, 16, 64)        # MB written before each timed request (--timed)
+
+
+def timed(checkout: Path, requests_file: str, reps: int = 6) -> None:
+    """Medians per request after each eviction (see the module's text), in this process."""
+    import gc
+    import statistics
+    import time
+    sys.path.insert(0, str(checkout))
+    from judge import api
+    reqs = [json.loads(x) for x in Path(requests_file).read_text(encoding="utf-8").splitlines() if x.strip()]
+    for r in reqs:
+        api.adjudicate(r["state"], r["orders"])
+
+    modes = [(mb, False) for mb in EVICTIONS] + [(EVICTIONS[-1], True)]
+    junk = bytearray(EVICTIONS[-1] << 20)
+    ones = b"\x01" * (len(junk) // 64)
+    per: dict[tuple[int, bool], list[list[float]]] = {mode: [[] for _ in reqs] for mode in modes}
+    for _ in range(reps):
+        for mode in modes:                     # (the modes in turns: the machine's moods fall on all alike)
+            mb, another = mode
+            for i, r in enumerate(reqs):
+                if mb:
+                    junk[:mb << 20:64] = ones[:(mb << 20) // 64]     # a write to every line of mb MB
+                if another:
+                    other = reqs[i - 1]
+                    api.adjudicate(other["state"], other["orders"])
+                gc.disable()
+                t = time.perf_counter()
+                api.adjudicate(r["state"], r["orders"])
+                per[mode][i].append(time.perf_counter() - t)
+                gc.enable()
+    print(f"  {'before each request':<44}{'us per request (median)':>24}")
+    for mode in modes:
+        mb, another = mode
+        label = (f"{mb} MB written" if mb else "nothing (warm)") + (", then another request" if another else "")
+        print(f"  {label:<44}{statistics.median(statistics.median(p) for p in per[mode]) * 1e6:>24.1f}")
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--child"]:
@@ -123,8 +168,9 @@ def main(argv=None) -> int:
     ap.add_argument("--against", action="append", default=[], metavar="CHECKOUT",
                     help="another checkout whose whole path is counted in the same run")
     ap.add_argument("--seed", type=int, default=1901)
+    ap.add_argument("--timed", action="store_true", help="time requests after evictions of each size (no valgrind)")
     args = ap.parse_args(argv)
-    if subprocess.run(["which", "valgrind"], capture_output=True).returncode:
+    if not args.timed and subprocess.run(["which", "valgrind"], capture_output=True, check=False).returncode:
         sys.exit("benchmarks/coldcache.py needs valgrind (apt-get install valgrind)")
     if args.requests:
         lines = [x for x in Path(args.requests).read_text(encoding="utf-8").splitlines() if x.strip()]
@@ -136,6 +182,10 @@ def main(argv=None) -> int:
         f.write("\n".join(lines) + "\n")
         requests_file = f.name
     try:
+        if args.timed:
+            print(f"{len(lines)} {origin}, timed in this process")
+            timed(REPO, requests_file)
+            return 0
         print(f"{len(lines)} {origin}; each request after an 8 MB read, {LOOPS} passes; per request, under "
               f"cachegrind (64 KB L1, 1 MB last level): instructions, lines fetched into the 1 MB cache")
         print(f"  {'checkout':<26}{'stage (cumulative)':<22}{'instructions':>14}{'code lines':>12}{'data lines':>12}")
