@@ -16,9 +16,10 @@ legal orders; then the adjudication; then the next state written as a document; 
 Needs valgrind (`apt-get install valgrind`); a checkout given with --against is run with its own .venv if it has one.
 
 --timed needs no valgrind: each request is timed (as run.py times it: the collector off) after a write of every
-cache line of a buffer of each size in turn (none, 1, 4, 16 and 64 MB), and once more after 64 MB and then another
-request: which cache level the penalty comes from, and how much of it is what every request reads alike (code,
-the map, the remembered orders) rather than its own data.
+cache line of a buffer of each size in turn (none, 1, 4, 16 and 64 MB), and after 64 MB and then another request, or
+one on another map (chaos's start, every unit holding: the same code, none of the standard map's data): which cache
+level the penalty comes from, and how much of it is what every request reads alike (the code; the map and the
+remembered orders) rather than its own data.
 """
 from __future__ import annotations
 
@@ -132,19 +133,31 @@ def timed(checkout: Path, requests_file: str, reps: int = 6) -> None:
     for r in reqs:
         api.adjudicate(r["state"], r["orders"])
 
-    modes = [(mb, False) for mb in EVICTIONS] + [(EVICTIONS[-1], True)]
+    # A request on another map (chaos's start, every unit holding): the same code, none of the standard map's data
+    # or remembered orders.
+    from judge import maps
+    from judge.position import initial_position
+    chaos = maps.load("chaos")
+    start = initial_position(chaos)
+    elsewhere = {"state": start.to_json(chaos), "orders": {}, "variant": "chaos"}
+    for u in start.units.values():
+        elsewhere["orders"].setdefault(u[0], []).append(f"{u[1]} {u[2]} H")
+    api.request(elsewhere)
+    modes = [(mb, "") for mb in EVICTIONS] + [(EVICTIONS[-1], "another"), (EVICTIONS[-1], "elsewhere")]
     junk = bytearray(EVICTIONS[-1] << 20)
     ones = b"\x01" * (len(junk) // 64)
-    per: dict[tuple[int, bool], list[list[float]]] = {mode: [[] for _ in reqs] for mode in modes}
+    per: dict[tuple[int, str], list[list[float]]] = {mode: [[] for _ in reqs] for mode in modes}
     for _ in range(reps):
         for mode in modes:                     # (the modes in turns: the machine's moods fall on all alike)
             mb, another = mode
             for i, r in enumerate(reqs):
                 if mb:
                     junk[:mb << 20:64] = ones[:(mb << 20) // 64]     # a write to every line of mb MB
-                if another:
+                if another == "another":
                     other = reqs[i - 1]
                     api.adjudicate(other["state"], other["orders"])
+                elif another:
+                    api.request(elsewhere)
                 gc.disable()
                 t = time.perf_counter()
                 api.adjudicate(r["state"], r["orders"])
@@ -153,7 +166,8 @@ def timed(checkout: Path, requests_file: str, reps: int = 6) -> None:
     print(f"  {'before each request':<44}{'us per request (median)':>24}")
     for mode in modes:
         mb, another = mode
-        label = (f"{mb} MB written" if mb else "nothing (warm)") + (", then another request" if another else "")
+        label = (f"{mb} MB written" if mb else "nothing (warm)") + {
+            "": "", "another": ", then another request", "elsewhere": ", then one on another map"}[another]
         print(f"  {label:<44}{statistics.median(statistics.median(p) for p in per[mode]) * 1e6:>24.1f}")
 
 
