@@ -149,14 +149,15 @@ def timed(checkout: Path, requests_file: str, reps: int = 6) -> None:
     per: dict[tuple[int, str], list[list[float]]] = {mode: [[] for _ in reqs] for mode in modes}
     for _ in range(reps):
         for mode in modes:                     # (the modes in turns: the machine's moods fall on all alike)
-            mb, another = mode
+            mb, then = mode
+            fill = ones[:(mb << 20) // 64]
             for i, r in enumerate(reqs):
                 if mb:
-                    junk[:mb << 20:64] = ones[:(mb << 20) // 64]     # a write to every line of mb MB
-                if another == "another":
+                    junk[:mb << 20:64] = fill  # a write to every line of mb MB
+                if then == "another":
                     other = reqs[i - 1]
                     api.adjudicate(other["state"], other["orders"])
-                elif another:
+                elif then == "elsewhere":
                     api.request(elsewhere)
                 gc.disable()
                 t = time.perf_counter()
@@ -165,9 +166,9 @@ def timed(checkout: Path, requests_file: str, reps: int = 6) -> None:
                 gc.enable()
     print(f"  {'before each request':<44}{'us per request (median)':>24}")
     for mode in modes:
-        mb, another = mode
+        mb, then = mode
         label = (f"{mb} MB written" if mb else "nothing (warm)") + {
-            "": "", "another": ", then another request", "elsewhere": ", then one on another map"}[another]
+            "": "", "another": ", then another request", "elsewhere": ", then one on another map"}[then]
         print(f"  {label:<44}{statistics.median(statistics.median(p) for p in per[mode]) * 1e6:>24.1f}")
 
 
