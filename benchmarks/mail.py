@@ -970,6 +970,53 @@ def no_page_pictures(on: bool):
             processing.kept_picture = saved
 
 
+# Kinds that mail a PNG picture without drawing it: what any way of drawing pictures would still cost.
+#   floor: the picture's data (judge.picture.draw: shapes, placement; what any renderer needs) and what the pages keep,
+#          then libvips' palette PNG encoding of a picture already drawn (the crowded late-game one of the tests), so
+#          each phase encodes a whole 1200 px picture and mails it, and draws nothing;
+#   free:  the same PNG's bytes mailed and kept, nothing drawn or encoded (a picture that costs nothing to make).
+STUBBED = ("floor", "free")
+_LATE_GAME = REPO / "tests" / "picture" / "data" / "midgame.json"
+
+
+def _drawn_once():
+    """(palette entries, palette, PNG bytes) of the late-game results picture, drawn here once, before any round."""
+    from judge import api, maps, picture
+    from judge.picture import bands, quantise, raster
+    from judge.position import Position
+    doc = json.loads(_LATE_GAME.read_text(encoding="utf-8"))
+    m = maps.load()
+    outcome = api._Adjudication(doc["state"], doc["orders"], doc.get("rules"), None, "standard").outcome
+    svg = picture.results_svg(m, Position.from_json(doc["state"], m), outcome, game="benchmark")
+    pal, exact = quantise.palette_of(svg)
+    entries = quantise.indices(bands.codes(svg, 1200, raster.load), pal, exact).copy_memory()
+    return entries, pal, quantise.palette_png(entries, pal, raster.PALETTE_COMPRESSION)
+
+
+@contextlib.contextmanager
+def stubbed_pictures(kind: str, drawn):
+    """Kinds floor and free (STUBBED): processing's kept_picture replaced for the burst (the games say png)."""
+    from judge.game import processing
+    from judge.picture import draw, geometry, quantise, raster, source
+    entries, pal, png = drawn
+
+    def kept(game, name, before, outcome):
+        keep = {source.SUFFIX: source.dump(game.map, before, outcome.results, outcome.position, game.name)}
+        if kind == "floor":
+            draw.results_picture(game.map, geometry.load(game.map.board), before, outcome.results, outcome.position,
+                                 game.name)
+            keep["png"] = quantise.palette_png(entries, pal, raster.PALETTE_COMPRESSION)
+        else:
+            keep["png"] = png
+        return [(f"{name}.png", "image/png", keep["png"])], keep
+    saved = processing.kept_picture
+    processing.kept_picture = kept
+    try:
+        yield
+    finally:
+        processing.kept_picture = saved
+
+
 async def scenario_pictures(args, base: Path) -> dict:
     """Each kind of --pictures in turn, round after round (the first kind of round r is kinds[r % n]), each burst on
     a fresh copy of that kind's games (made once, before the rounds) and a freshly started daemon with no timing
@@ -987,10 +1034,15 @@ async def scenario_pictures(args, base: Path) -> dict:
     templates = {}
     for kind in kinds:
         templates[kind] = base / f"games-{kind}"
-        t = setup_games(templates[kind], args.games, pictures="none" if kind == "text" else kind)
+        t = setup_games(templates[kind], args.games,
+                        pictures="none" if kind == "text" else "png" if kind in STUBBED else kind)
         print(f"  set-up (not timed): {args.games} games with map_picture={kind} in {t:.1f} s")
     readers = Judge(settings_for(templates[kinds[0]])).store
     results_mails = sum(len(audience(readers.load(game_name(g)))) for g in range(args.games))
+    drawn = _drawn_once() if set(kinds) & set(STUBBED) else None
+    if drawn is not None:
+        print(f"  kinds {', '.join(k for k in kinds if k in STUBBED)}: a PNG of {len(drawn[2]):,} bytes each phase "
+              f"(the late-game picture of tests/picture/data/midgame.json, drawn once)")
     world = World(args.threads, args.relay)
     got: dict[str, list[dict]] = {kind: [] for kind in kinds}
     try:
@@ -999,7 +1051,8 @@ async def scenario_pictures(args, base: Path) -> dict:
             for kind in kinds[rnd % len(kinds):] + kinds[:rnd % len(kinds)]:
                 root = base / f"round{rnd}-{kind}"
                 shutil.copytree(templates[kind], root)
-                with no_page_pictures(kind == "text"):
+                stub = stubbed_pictures(kind, drawn) if kind in STUBBED else contextlib.nullcontext()
+                with no_page_pictures(kind == "text"), stub:
                     r = await one_burst(root, world, jobs, None, args.threads, workers=args.workers,
                                         backlog=args.backlog, others=results_mails, plain=True)
                 shutil.rmtree(root, ignore_errors=True)
@@ -1033,6 +1086,13 @@ async def scenario_pictures(args, base: Path) -> dict:
         print(f"  ratio {first}/{kind}, results mails out: {ratios[f'{first}/{kind}']['of_medians']:.2f} (of the "
               f"medians; per round {', '.join(f'{x:.2f}' for x in per_round)}); until the last reply: "
               f"{med[first]['rate_per_s'] / med[kind]['rate_per_s']:.2f}; {load_average()}")
+    if "text" in kinds and len(kinds) > 2:
+        # every kind against text only (the pictures' goal is png/text), per round then the median of those
+        over = {kind: statistics.median(a["all_out_rate_per_s"] / b["all_out_rate_per_s"]
+                                        for a, b in zip(got[kind], got["text"])) for kind in kinds if kind != "text"}
+        print("  each kind over text, median of the rounds' ratios: "
+              + ", ".join(f"{kind}/text {x:.2f}" for kind, x in over.items()))
+        ratios["over_text"] = over
     complete = all(r["complete"] for rs in got.values() for r in rs)
     return {"runs": {k: [{x: y for x, y in r.items()} for r in rs] for k, rs in got.items()}, "median": med,
             "ratios": ratios, "complete": complete}
@@ -1424,9 +1484,11 @@ def scenario_startup(args, root: Path) -> dict:
 
 def _kinds(text: str) -> list[str]:
     kinds = [k.strip() for k in text.split(",") if k.strip()]
-    if not kinds or any(k not in ("none", "png", "svg", "text") for k in kinds) or len(set(kinds)) < len(kinds):
+    known = ("none", "png", "svg", "text", *STUBBED)
+    if not kinds or any(k not in known for k in kinds) or len(set(kinds)) < len(kinds):
         raise argparse.ArgumentTypeError("none, png or svg, or several of them separated by commas (with --process, "
-                                         "also text: none, and no picture drawn for the pages either)")
+                                         "also text: none, and no picture drawn for the pages either; floor and "
+                                         "free: a PNG mailed but not drawn, see STUBBED)")
     return kinds
 
 
@@ -1486,6 +1548,8 @@ def main(argv=None) -> int:
     PICTURES, PROCESS = args.pictures[0], args.process
     PROFILE_TIMER = (time.thread_time,) if args.profile_cpu else ()
     args.relay = args.relay or ("lean" if args.process else "aiosmtpd")
+    if set(args.pictures) & set(STUBBED) and not (args.process and len(args.pictures) > 1):
+        ap.error("--pictures floor and free are kinds of the pictures' comparison: with --process and another kind")
     if args.process and len(args.pictures) > 1:
         args.skip_startup = True
     elif args.process:

@@ -196,10 +196,20 @@ def codes(image: pyvips.Image) -> pyvips.Image:
 def encode(index: pyvips.Image, pal: list[Colour], exact: int, compression: int = 6) -> bytes:
     """The 8-bit palette PNG of a picture's colour codes (judge.picture.quantise.codes) in the palette `pal`, whose
     first `exact` colours are drawn as themselves."""
+    return palette_png(indices(index, pal, exact), pal, compression)
+
+
+def indices(index: pyvips.Image, pal: list[Colour], exact: int) -> pyvips.Image:
+    """Each pixel's entry in the palette `pal` (uchar), from the picture's colour codes."""
     table = _table(pal, exact)
     present = bytes((index.hist_find() > 0).write_to_memory())    # a byte per colour up to the highest present
     lut = pyvips.Image.new_from_memory(table.fill(present), 1 << (3 * BITS), 1, 1, "uchar")
-    grey = index.maplut(lut).write_to_buffer(".png", compression=compression, filter="none", keep="none")
+    return index.maplut(lut)
+
+
+def palette_png(entries: pyvips.Image, pal: list[Colour], compression: int = 6) -> bytes:
+    """The 8-bit palette PNG of an image of palette entries (uchar) in the palette `pal`."""
+    grey = entries.write_to_buffer(".png", compression=compression, filter="none", keep="none")
     # An 8-bit grey PNG's pixel data is byte for byte that of an 8-bit palette PNG: say so in the header and add the
     # palette.
     assert grey[:8] == b"\x89PNG\r\n\x1a\n" and grey[12:16] == b"IHDR"
