@@ -20,6 +20,7 @@ class Relay:
 
     def __init__(self):
         self.messages: list[tuple[str, list[str], email.message.EmailMessage]] = []
+        self.raw: list[bytes] = []                # each message's bytes as it came (dot-stuffing undone)
         self.peers: list[tuple] = []             # the client's (address, port) of each message taken: its connection
         self.server = None
         self.port = 0
@@ -34,6 +35,7 @@ class Relay:
         if self.refuse_if(msg):
             return self.refusal
         self.messages.append((envelope.mail_from, list(envelope.rcpt_tos), msg))
+        self.raw.append(envelope.original_content or envelope.content)
         self.peers.append(session.peer)
         return "250 OK"
 
