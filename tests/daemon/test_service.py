@@ -1,6 +1,7 @@
 """`judge serve` at start-up: the lines saying where mail comes in, where games live and where mail goes out; its
 threads on one CPU while it runs."""
 import asyncio
+import contextlib
 import hashlib
 import logging
 import os
@@ -48,7 +49,11 @@ def test_its_threads_share_one_cpu_while_it_runs_and_scrypt_uses_them_all(tmp_pa
                         or real_scrypt(*a, **k))
 
     def threads() -> dict[int, set[int]]:
-        return {int(t): os.sched_getaffinity(int(t)) for t in os.listdir("/proc/self/task")}
+        out = {}
+        for t in os.listdir("/proc/self/task"):
+            with contextlib.suppress(ProcessLookupError):      # (a thread that ended since the listing)
+                out[int(t)] = os.sched_getaffinity(int(t))
+        return out
 
     async def go():
         daemon = Daemon(settings_for(tmp_path).with_values(smtp_one_cpu=one_cpu), send_interval=0.05)
