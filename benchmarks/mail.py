@@ -1531,7 +1531,8 @@ def main(argv=None) -> int:
     ap.add_argument("--pictures", type=_kinds, default=["none"], metavar="KIND[,KIND...]",
                     help="the games' map_picture rule, none|png|svg (default none: text-only results); with --process, "
                          "several (e.g. png,none): each measured in turn, round after round (--rounds), and the ratio "
-                         "of each to the first printed")
+                         "of each to the first printed; also text (no picture at all), and free and floor (a PNG "
+                         "mailed, not drawn: STUBBED)")
     ap.add_argument("--process", action="store_true",
                     help="each game: seven order mails, then its master's PROCESS! (results to eight, with pictures "
                          "when --pictures says so); runs even with --skip-burst")
