@@ -1,0 +1,113 @@
+"""The values a position is made of: its phase, its units and its dislodged units (judge.position puts them
+together and reads and writes them as JSON)."""
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple
+
+SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
+PHASE_TYPES = {"M": "Movement", "R": "Retreats", "A": "Adjustments"}
+_PHASE_RE = re.compile(r"^([SFW])(\d{4})([MRA])$")
+_LONG_RE = re.compile(r"^(SPRING|FALL|WINTER) (\d{4}) (MOVEMENT|RETREATS|ADJUSTMENTS)$")
+
+
+class Phase(NamedTuple):
+    """A phase. A NamedTuple: immutable, ordered in play order, and cheap to make (every adjudication makes one).
+
+    A phase of the standard calendar (spring, fall, winter; the short codes S1901M...) has no `calendar`; a phase of
+    a variant's own calendar (judge.maps.calendar: "A.D. 1425 MOVEMENT") carries it, and its season_index counts
+    that calendar's seasons.
+    """
+    year: int
+    season_index: int       # 0 spring, 1 fall, 2 winter (so phases sort in play order); or the calendar's season
+    kind_index: int         # 0 movement, 1 retreats, 2 adjustments
+    calendar: Any = None    # judge.maps.calendar.Calendar, or None for the standard calendar
+
+    @property
+    def season(self) -> str:
+        return "SFW"[self.season_index] if self.calendar is None else self.calendar.letter(self.season_index)
+
+    @property
+    def kind(self) -> str:
+        return "MRA"[self.kind_index]
+
+    @classmethod
+    def parse(cls, text: Any, calendar: Any = None) -> "Phase":
+        """A phase in the short form (S1901M) or DPjudge's long form (SPRING 1901 MOVEMENT); with a variant's own
+        calendar, in its long form ("A.D. 1425 MOVEMENT") or DPjudge's short form of it ("A1425M")."""
+        if calendar is not None:
+            if not isinstance(text, str):
+                raise ValueError(f"BAD PHASE: {text!r} (expected e.g. {calendar.example()!r})")
+            year, season, kind = calendar.read(text)
+            return cls(year, season, kind, calendar)
+        m = _PHASE_RE.match(text) if isinstance(text, str) else None
+        if not m:
+            long = _LONG_RE.match(text.upper()) if isinstance(text, str) else None
+            if not long:
+                raise ValueError(f"BAD PHASE: {text!r} (expected season, year and type, e.g. S1901M)")
+            m = long
+        season, year, kind = m.group(1)[0], int(m.group(2)), m.group(3)[0]
+        valid = {"S": "MR", "F": "MR", "W": "A"}[season]
+        if kind not in valid:
+            raise ValueError(f"BAD PHASE: {text} ({SEASONS[season]} has no {PHASE_TYPES[kind].lower()} phase)")
+        return cls(year, "SFW".index(season), "MRA".index(kind))
+
+    def __str__(self) -> str:
+        if self.calendar is not None:
+            return self.calendar.long(self)
+        return f"{self.season}{self.year}{self.kind}"
+
+    def __repr__(self) -> str:
+        return f"Phase({self})"
+
+    @property
+    def code(self) -> str:
+        """The short code: S1901M, or DPjudge's short form of a variant's own phase ("A1425M")."""
+        return str(self) if self.calendar is None else self.calendar.code(self)
+
+    def long(self) -> str:
+        """DPjudge's long form: SPRING 1901 MOVEMENT, A.D. 1425 MOVEMENT."""
+        if self.calendar is not None:
+            return self.calendar.long(self)
+        return f"{SEASONS[self.season].upper()} {self.year} {PHASE_TYPES[self.kind].upper()}"
+
+    def season_title(self) -> str:
+        """The season as results write it: Spring, Lente, A.D."""
+        return SEASONS[self.season] if self.calendar is None else self.calendar.title(self.season_index)
+
+    def describe(self) -> str:
+        return f"{self.season_title()} {self.year} {PHASE_TYPES[self.kind]}"
+
+    def following(self) -> "Phase":
+        """The phase after this one in the full sequence (before any skipping of empty phases)."""
+        if self.calendar is not None:
+            return self.calendar.following(self)
+        season, kind = _FOLLOWING[self.season_index, self.kind_index]
+        return Phase(self.year + (season == 0 and kind == 0), season, kind)
+
+
+# (season, kind) -> the next (season, kind): S M, S R, F M, F R, W A, then the next year's S M.
+_FOLLOWING = {(0, 0): (0, 1), (0, 1): (1, 0), (1, 0): (1, 1), (1, 1): (2, 2), (2, 2): (0, 0)}
+
+
+class Unit(NamedTuple):
+    """A unit on the board. A NamedTuple: immutable, hashable and cheap to make (adjudication makes many)."""
+    power: str
+    kind: str       # "A" or "F"
+    loc: str        # "PAR", "STP/SC"
+
+    @property
+    def province(self) -> str:
+        return self.loc[:3]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.loc}"
+
+
+class Dislodged(NamedTuple):
+    unit: Unit
+    retreats: tuple[str, ...]        # locations it may retreat to
+    attacker_from: str | None = None  # province the dislodging unit came from (for reports)
+
+
+__all__ = ["PHASE_TYPES", "SEASONS", "Dislodged", "Phase", "Unit"]
