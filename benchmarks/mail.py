@@ -1034,9 +1034,9 @@ async def scenario_pictures(args, base: Path) -> dict:
     templates = {}
     for kind in kinds:
         templates[kind] = base / f"games-{kind}"
-        t = setup_games(templates[kind], args.games,
-                        pictures="none" if kind == "text" else "png" if kind in STUBBED else kind)
-        print(f"  set-up (not timed): {args.games} games with map_picture={kind} in {t:.1f} s")
+        rule = "none" if kind == "text" else "png" if kind in STUBBED else kind
+        t = setup_games(templates[kind], args.games, pictures=rule)
+        print(f"  set-up (not timed): {args.games} games for {kind}, map_picture={rule}, in {t:.1f} s")
     readers = Judge(settings_for(templates[kinds[0]])).store
     results_mails = sum(len(audience(readers.load(game_name(g)))) for g in range(args.games))
     drawn = _drawn_once() if set(kinds) & set(STUBBED) else None
