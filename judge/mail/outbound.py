@@ -45,13 +45,13 @@ def build(settings, to: list[str] | str, subject: str, body: str, in_reply_to: s
     """The bytes of make(...).as_bytes(policy=email.policy.default) ("\\n" line ends), made cheaply when plain.
     With `attachments` ((file name, MIME type, data) each), a multipart/mixed message: the text first, as it would
     be alone, then each attachment."""
+    addresses = [to] if isinstance(to, str) else list(to)
     if attachments:
-        fast = _build_mixed(settings.address, [to] if isinstance(to, str) else list(to), subject, body, in_reply_to,
-                            attachments)
+        fast = _build_mixed(settings.address, addresses, subject, body, in_reply_to, attachments)
         if fast is not None:
             return fast
         return _with_attachments(make(settings, to, subject, body, in_reply_to), attachments)
-    fast = _build_plain(settings.address, [to] if isinstance(to, str) else list(to), subject, body, in_reply_to)
+    fast = _build_plain(settings.address, addresses, subject, body, in_reply_to)
     if fast is not None:
         return fast
     return make(settings, to, subject, body, in_reply_to).as_bytes(policy=email.policy.default)
