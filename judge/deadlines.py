@@ -174,11 +174,16 @@ def reminder_time(deadline: datetime, timing: Timing) -> datetime | None:
     return deadline - timedelta(hours=timing.reminder_hours)
 
 
+# What a game without deadlines (deadlines=manual) shows for its deadline; the mails'
+# sentences about the deadline say it in words of their own (templates compare with it: judge.templating).
+NO_DEADLINE = "none (the master processes the game)"
+
+
 def show(moment: datetime | None, timing: Timing, long: bool = False) -> str:
     """A deadline as players read it, in the game's time zone: 'Fri 27 Nov 2026 17:21 UTC' (long: 'Friday 27
     November 2026 17:21 UTC', as DPjudge writes the deadline sentence of its results)."""
     if moment is None:
-        return "none (the master processes the game)"
+        return NO_DEADLINE
     return _shown(moment, timing.timezone, long)
 
 

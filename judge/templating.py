@@ -7,6 +7,7 @@ from functools import lru_cache
 import jinja2
 
 from judge import shipped
+from judge.deadlines import NO_DEADLINE
 
 TEMPLATES = shipped.templates()
 WIDTH = 78          # a plain-text mail's line, so that no mail reader has to wrap it
@@ -54,6 +55,7 @@ def environment(override: str | None = None) -> jinja2.Environment:
     env = jinja2.Environment(loader=loader, undefined=jinja2.StrictUndefined, autoescape=False,
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["para"] = para
+    env.globals["NO_DEADLINE"] = NO_DEADLINE        # (a deadline shown as this: the game has none)
     return env
 
 

@@ -6,7 +6,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from tests.commands.helpers import GAME, GM, PLAYERS, T0
+from tests.commands.helpers import GAME, GM, LETTER, PLAYERS, T0
 
 EVERYONE = {a for a, _ in PLAYERS.values()} | {GM[0]}
 DEADLINE = T0 + timedelta(hours=72)
@@ -129,6 +129,32 @@ def test_manual_deadlines(started):
     assert started.master("SET RULE deadlines=auto").accepted            # back: a deadline from now
     assert started.game(GAME).deadline == started.clock.now + timedelta(hours=72)
     assert started.signon("FRANCE", "EXTEND").errors[0][1] == f"GAME {GAME} ALLOWS NO DEADLINE EXTENSIONS"
+
+
+def test_a_game_without_deadlines_says_so_in_words_in_its_mails(forming):
+    """The start, each power's assignment and each results mail of a deadlines=manual game say that the master
+    processes it, in a sentence of their own (not "Orders are due by none ...")."""
+    assert forming.master("SET RULE deadlines=manual").accepted
+    for power, (address, password) in PLAYERS.items():
+        assert forming.send(address, f"JOIN {GAME} {password} {LETTER[power]}").accepted
+    assert forming.game(GAME).status == "active" and forming.game(GAME).deadline is None
+    mails = forming.new_mail()
+    start = next(m for m in mails if str(m["Subject"]) == f"Diplomacy game {GAME} starting").get_content()
+    assigned = next(m for m in mails if m["To"] == PLAYERS["FRANCE"][0] and
+                    "power assignment" in str(m["Subject"])).get_content()
+    assert "The first phase is Movement for Spring of 1901. It has no deadline: the master processes the game." \
+        in " ".join(start.split())
+    assert "The first phase (Movement for Spring of 1901) has no deadline: the master processes the game." \
+        in " ".join(assigned.split())
+    forming.all_hold()
+    assert forming.master("PROCESS").accepted
+    results = forming.delivered(f"Diplomacy results {GAME} S1901M")[GM[0]].get_content()
+    assert "The next phase of 'g1' will be Movement for Fall of 1901.\nThere is no deadline: the master processes " \
+           "the game.\n" in results
+    for text in (start, assigned, results):
+        assert "due by none" not in text and "will be none" not in text and "deadline is none" not in text
+    for text in (start, results):       # (the header mail filters read keeps its shape: a phase, then the deadline)
+        assert ":: Deadline: S1901M none (the master processes the game)\n" in text
 
 
 # -- absences ---------------------------------------------------------------------------------------------------------
