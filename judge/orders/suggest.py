@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from judge.maps import Map
 from judge.orders import Order
-from judge.orders.errors import UNKNOWN_PLACENAME, OrderError
+from judge.orders.errors import NO_UNIT, UNKNOWN_PLACENAME, OrderError
 from judge.orders.parser import KEYWORDS, UNIT_WORDS, Parsed, parse, tokenize
 from judge.orders.validate import Validator
 from judge.position import Position
@@ -17,6 +17,7 @@ from judge.rules import Ruleset
 _MARKER = re.compile(r"^\s*(?:\d{1,2}\s*[.):]|[-*\u2022]+)\s*")
 _UNITS = {"army": "a", "fleet": "f"}
 MAX_SPAN = 3           # words a place name may take ("mid atlantic ocean")
+_NO_UNIT = NO_UNIT.split("{")[0]
 MAX_LINE = 200         # longer lines get no reading (the refusal path stays cheap whatever is sent)
 
 
@@ -48,6 +49,11 @@ def with_hint(text: str, why: str, m: Map, position: Position, rules: Ruleset, p
     reading = suggest(text, m, position.phase.kind, lambda p: v.bind(p, power))
     if reading:
         return f"{why} (DID YOU MEAN: {reading})"
+    if why.startswith(_NO_UNIT):
+        # (a unit that has moved, or a build that was refused: the player's own units, as the board has them now)
+        mine = sorted(position.units_of(power), key=lambda u: u.loc)
+        if mine:
+            return f"{why} (YOUR UNIT{'S' if len(mine) > 1 else ''}: {', '.join(map(str, mine))})"
     if reading is None and looks_like_prose(text, m):
         return f"{why} (NOT AN ORDER? END YOUR ORDERS WITH SIGNOFF, OR PUT // BEFORE A REMARK)"
     fixes = corrections(text, m)

@@ -198,6 +198,9 @@ def test_a_refused_retreat_names_where_the_unit_may_go(started):
     ("FRANCE", "- A Par - Bur", "INCOMPLETE ORDER: - A PAR - BUR (DID YOU MEAN: A PAR - BUR)"),
     ("FRANCE", "Thanks, see you next turn!", ("UNKNOWN PLACENAME: THANKS SEE YOU NEXT TURN (NOT AN ORDER? END YOUR "
                                               "ORDERS WITH SIGNOFF, OR PUT // BEFORE A REMARK)")),
+    # An order for a unit the power does not have there (moved away, never built): its units as they stand.
+    ("GERMANY", "A Hol - Bel", "NO UNIT IN HOL (YOUR UNITS: A BER, F KIE, A MUN)"),
+    ("TURKEY", "F Bla - Rum", "NO UNIT IN BLA (YOUR UNITS: F ANK, A CON, A SMY)"),
 ])
 def test_a_refused_line_is_told_its_one_likely_reading(started, power, line, hint):
     """All or nothing stays: the set is refused, and the reply gives the one clear reading of the bad line."""

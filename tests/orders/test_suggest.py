@@ -37,6 +37,10 @@ def test_prose_and_place_corrections(board):
     assert corrections("A Mun - Holand", m) == [("HOLAND", "HOL")]
     assert with_hint("A Mun - Holand", "UNKNOWN PLACENAME: HOLAND", m, pos, Ruleset(), "GERMANY") == \
         "UNKNOWN PLACENAME: HOLAND (DID YOU MEAN HOL FOR HOLAND?)"
+    # No unit there: the power's own units, in the order of their places; none to list, the refusal alone.
+    assert with_hint("A Hol - Bel", "NO UNIT IN HOL", m, pos, Ruleset(), "GERMANY") == \
+        "NO UNIT IN HOL (YOUR UNITS: A BER, F KIE, A MUN)"
+    assert with_hint("A Hol - Bel", "NO UNIT IN HOL", m, pos, Ruleset(), "NOBODY") == "NO UNIT IN HOL"
     # A line too long to be an order gets no reading (the refusal path stays cheap).
     long_line = "A Par - Burgondy " + "x" * 300
     assert with_hint(long_line, "WHY", m, pos, Ruleset(), "FRANCE") == "WHY"
