@@ -48,7 +48,7 @@ CASES = {
         "name": "g1", "status": "active", "phase": "Spring 1901 Movement", "deadline": "D", "master": "gm@x.org",
         "result": "", "victory": 18, "votes": ["France: DRAW"], "variant": "standard (Standard)",
         "players": [{"power": "France", "status": "active", "orders": True, "wait": True, "late": 2}],
-        "observers": 2, "rules": ["press = white"], "timing": ["grace_hours = 24"]}},
+        "observers": 2, "rules": ["press = white"], "timing": ["grace_hours = 24"], "seats": ""}},
         "  France   active, orders in, waiting, late 2 times"),
     "reply/position.txt": ({"game": "g1", "phase": "Spring 1901 Retreat", "deadline": "D", "unowned": ["BEL"],
                             "powers": [{"power": "France", "owed": "builds 1", "units": ["A PAR"],

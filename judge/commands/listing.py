@@ -7,6 +7,7 @@ from judge import maps
 from judge.commands.actions import block
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
+from judge.game import FORMING, Game
 from judge.game.processing import describe_result
 from judge.game.standing import standing
 from judge.reports import mail_file_entry, mapper_code
@@ -25,10 +26,15 @@ def _all_games(s: Session) -> list[dict]:
             continue                  # one broken game (the keeper is told) hides nothing else
         if not g.private:
             games.append({"name": g.name, "status": g.status, "over": g.over, "open": g.open_powers(),
-                          "variant": g.variant,
+                          "variant": g.variant, "seats": _seats(g),
                           "phase": str(g.position.phase) if g.position else "",
                           "result": describe_result(g.result) if g.over else ""})
     return games
+
+
+def _seats(g: Game) -> str:
+    """A forming game's players joined and wanted ("2 of 7 joined"); empty once it has started."""
+    return f"{len(g.players)} of {len(g.map.playable_powers)} joined" if g.status == FORMING else ""
 
 
 class List:
@@ -61,7 +67,8 @@ class List:
                 "observers": len(g.observers), "rules": describe(g.rules),
                 "votes": [f"{p.title()}: {v}" for p, v in g.votes.items()] if master else [],
                 "timing": [f"{k} = {v}" for k, v in g.timing.to_json().items()],
-                "victory": g.victory_centers(), "variant": f"{g.variant} ({g.map.title})"}
+                "victory": g.victory_centers(), "variant": f"{g.variant} ({g.map.title})", "seats": _seats(g),
+                "powers": [p.title() for p in g.map.playable_powers]}
         block(s, "reply/list.txt", judge=s.settings.judge_name, game=info, running=[], finished=[], variants=[])
         return Continue.YES
 

@@ -1,6 +1,6 @@
 """LIST, SUMMARY, HISTORY and HELP: what anyone may ask, signed on or not. None of them changes a game."""
 from judge.commands.registry import COMMANDS
-from tests.commands.helpers import GAME, GM
+from tests.commands.helpers import GAME, GM, PLAYERS
 
 ASKER = "asker@example.org"
 
@@ -52,10 +52,24 @@ def test_list_shows_order_status_when_the_house_rule_says(started):
 
 
 def test_list_a_forming_game(forming):
-    assert forming.send("france@example.org", f"JOIN {GAME} pw").accepted
+    assert forming.send("france@example.org", f"JOIN {GAME} pw F").accepted
     assert forming.send(ASKER, f"LIST {GAME}").accepted
     reply = forming.reply(ASKER)
-    assert "Status:    forming" in reply and "  (joined) active" in reply and "Phase:" not in reply
+    assert "Status:    forming" in reply and "Phase:" not in reply
+    # A newcomer reads how many seats are left and which powers there are, not a list of anonymous joiners; who
+    # asked for which power stays the joiners' own business.
+    assert "Players:   1 of 7 joined: the game starts when every power has a player" in reply
+    assert "Powers:    Austria, England, France, Germany, Italy, Russia, Turkey\n" in reply
+    assert "(joined)" not in reply and "france@" not in reply and "prefer" not in reply.lower()
+    assert all(len(line) <= 78 for line in reply.split("\n"))
+    assert forming.send(ASKER, "LIST").accepted
+    assert f"  {GAME:<20} forming    1 of 7 joined\n" in forming.reply(ASKER)
+    for address, password in PLAYERS.values():
+        if address != "france@example.org":
+            assert forming.send(address, f"JOIN {GAME} {password}").accepted
+    assert forming.send(ASKER, f"LIST {GAME}").accepted
+    reply = forming.reply(ASKER)                        # started: the powers and their players' standing
+    assert "Status:    active" in reply and "Players:" not in reply and "  France   active" in reply
 
 
 def test_list_unknown_game(started):
