@@ -16,6 +16,23 @@ class Reading:
     unread: list[str] = field(default_factory=list)                # lines after the error, echoed back
 
 
+# As in DPjudge, a PRESS or a BROADCAST ends at either end word, or at a SIGNOFF line (the press is sent, and the
+# SIGNOFF is then read as the command it is).
+_PRESS_ENDS = frozenset({"ENDPRESS", "ENDBROADCAST"})
+_SIGNOFF = "SIGNOFF"
+
+
+def _ends(end: str, line: str) -> bool:
+    """Does `line` end a block whose own end word is `end`?"""
+    word = line.strip().upper()
+    return word == end or end in _PRESS_ENDS and (word in _PRESS_ENDS or word == _SIGNOFF)
+
+
+def _past_end(lines: list[str], i: int) -> int:
+    """Where reading goes on after the end of a block at lines[i]: after an end word, at a SIGNOFF."""
+    return i if lines[i].strip().upper() == _SIGNOFF else i + 1
+
+
 MAX_LINES = 1000          # lines read from one message
 MAX_COMMANDS = 60         # commands in one message (order lines and press bodies not counted)
 ONCE = ("HELP", "LIST", "HISTORY", "SUMMARY")    # each may cost a long reply or a look at every game
@@ -38,7 +55,7 @@ def too_much(lines: list[str]) -> str | None:
                 return f"{command.name} MAY BE ASKED FOR ONCE PER MESSAGE"
             seen.add(command.name)
         if command.block_end:                      # the body of PRESS ... ENDPRESS is not commands
-            while i < len(lines) and lines[i].strip().upper() != command.block_end:
+            while i < len(lines) and not _ends(command.block_end, lines[i]):
                 i += 1
     if commands > MAX_COMMANDS:
         return f"TOO MANY COMMANDS: AT MOST {MAX_COMMANDS} IN ONE MESSAGE"
@@ -73,12 +90,12 @@ def read(s: Session, lines: list[str]) -> Reading:
         try:
             body: list[str] = []
             if command.block_end:
-                while i < len(lines) and lines[i].strip().upper() != command.block_end:
+                while i < len(lines) and not _ends(command.block_end, lines[i]):
                     body.append(lines[i])
                     i += 1
                 if i >= len(lines):
                     raise CommandError(f"{command.name} WITHOUT {command.block_end}")
-                i += 1
+                i = _past_end(lines, i)
             if command.handle(s, words[1:], body) is Continue.STOP:
                 break
         except OrderSetError as exc:

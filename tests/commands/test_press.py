@@ -107,6 +107,25 @@ def test_broadcast_only_games_refuse_private_press(started):
     assert started.signon("FRANCE", "BROADCAST", "Hello all.", "ENDBROADCAST").accepted
 
 
+def test_a_press_ends_at_either_end_word_or_at_signoff_as_in_dpjudge(started):
+    """DPjudge players end a BROADCAST with ENDPRESS (either word ends either block) or let SIGNOFF end it."""
+    started.new_mail()
+    assert started.signon("FRANCE", "BROADCAST", "Peace to all.", "ENDPRESS").accepted
+    assert set(started.delivered("from France")) == OTHERS | {GM[0]}
+    assert started.signon("FRANCE", "PRESS TO G", "Belgium?", "ENDBROADCAST", "A PAR - BUR").accepted
+    assert set(started.delivered("press from France")) == {"germany@example.org"}
+    assert started.game(GAME).player("FRANCE").orders == ["A PAR - BUR"]     # read after the press, as before
+    # SIGNOFF ends the press, which is sent, and the message: what follows it is not read.
+    r = started.signon("FRANCE", "PRESS TO E", "End of story:", "signoff please", "Brest is safe.", "SIGNOFF",
+                       "A PAR - PIC")
+    assert r.accepted and not r.errors
+    [mail] = started.mails("press from France")
+    assert mail["To"] == "england@example.org"
+    assert "End of story:\nsignoff please\nBrest is safe.\n" in mail.get_content()   # only a bare SIGNOFF ends it
+    assert started.game(GAME).player("FRANCE").orders == ["A PAR - BUR"]     # A PAR - PIC was never read
+    assert [e["body"] for e in archive(started)][-1] == ["End of story:", "signoff please", "Brest is safe."]
+
+
 def test_press_errors(started):
     cases = [
         (["PRESS FRANCE", "x", "ENDPRESS"], "UNKNOWN PRESS OPTION: FRANCE (TO, GREY, WHITE, FAKE FROM, FAKE TO)"),
