@@ -82,6 +82,19 @@ def screenshot_has_the_map(driver) -> None:
     assert any(near(c, land) for c in colours), "no land in the screenshot"
 
 
+def results_are_laid_out_as_mailed(driver) -> None:
+    """Beside the picture on a desktop-sized window the results text is shown whole, one line on screen for each
+    line of the mail (a wrapped line breaks its columns: 'Unowned:' lists, long order lines), nothing cut off."""
+    pre = driver.find_element("css selector", "pre.results")
+    rows, lines, fits = driver.execute_script("""
+        const pre = arguments[0], cs = getComputedStyle(pre);
+        const inner = pre.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+        return [Math.round(inner / parseFloat(cs.lineHeight)), pre.textContent.replace(/\\n$/, "").split("\\n").length,
+                pre.scrollWidth <= pre.clientWidth];""", pre)
+    longest = max(len(line) for line in pre.text.split("\n"))
+    assert longest >= 60 and fits and rows == lines, (rows, lines, fits, longest)
+
+
 def test_a_game_played_over_smtp_in_a_browser(served, browser):
     from selenium.webdriver.support.ui import Select
     served.start_game("demo")
@@ -99,6 +112,7 @@ def test_a_game_played_over_smtp_in_a_browser(served, browser):
     assert browser.current_url == base + "/games/demo/phases/S1901M"
     screenshot_has_the_map(browser)
     assert "Army Vienna -> Galicia.  (*bounce*)" in browser.find_element("css selector", "pre.results").text
+    results_are_laid_out_as_mailed(browser)
 
     # A wrong password: refused, and counted as a mail's would be.
     browser.get(base + "/games/demo/signon")
