@@ -15,6 +15,7 @@ from judge.config import Settings
 from judge.keeper import Keeper
 from judge.mail import inbound, outbound
 from judge.mail.loops import Repeats, Verdict
+from judge.game import Game
 from judge.game.processing import Processed, audience, end_mails, on_clock
 from judge.redact import hide_password
 from judge.reply_text import bounded, reply_subject, subject_note
@@ -30,6 +31,17 @@ from judge.service_web import WEB_SUBJECT, WebForms
 
 log = logging.getLogger("judge")
 Clock = Callable[[], datetime]
+
+
+def _notified(game: Game, who: str, sender: str) -> list[str]:
+    """The addresses a notice goes to: the "master", the active "players", the "others" (the players but the one
+    whose message it is: a newcomer is not told that their power has a new player), or everyone in the game."""
+    if who == "master":
+        return [game.master_address]
+    if who in ("players", "others"):
+        return [p.address for p in game.players if p.status == "active" and p.address and
+                not (who == "others" and p.address.lower() == sender.lower())]
+    return audience(game)
 
 
 def utcnow() -> datetime:
@@ -291,10 +303,9 @@ class Judge(WebForms):
                     self._send(tx, to, subject, body)
                 elif e.kind == "notify":
                     title, lines, who = e.payload
-                    to = {"master": [game.master_address],
-                          "players": [p.address for p in game.players if p.status == "active" and p.address]
-                          }.get(who) or audience(game)
-                    self._mail(tx, to, "notice/event.txt", {"game": game.name, "title": title, "lines": lines})
+                    to = _notified(game, who, s.sender)
+                    if to:
+                        self._mail(tx, to, "notice/event.txt", {"game": game.name, "title": title, "lines": lines})
             reply = ""
             if msg is not None:
                 # (orders from a web form keep their subject: the player sees where they came from)

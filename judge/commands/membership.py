@@ -140,7 +140,7 @@ class Takeover:
         s.log.append(f"TAKEOVER {who} {name}")
         s.effect("notify", ("takeover", [f"{who.title()} in game {name} has been taken over by {s.sender}."],
                             "master"))
-        s.effect("notify", ("a power is taken", [f"{who.title()} in game {name} has a new player."], "players"))
+        s.effect("notify", ("a power is taken", [f"{who.title()} in game {name} has a new player."], "others"))
         return Continue.YES
 
     def _handover(self, s: Session, game, password: str) -> Continue:

@@ -122,8 +122,12 @@ def test_takeover_a_resigned_power(started):
     italy = started.game(GAME).player("ITALY")
     assert (italy.status, italy.address, italy.orders) == ("active", "new@example.org", ["A VEN - TYR"])
     assert "new-pw" not in started.status_bytes().decode()
+    mails = started.new_mail()
+    assert any(m["To"] == GM[0] and "takeover" in str(m["Subject"]) for m in mails)
+    # The other players are told Italy has a new player; the newcomer, who has the reply, is not told again.
+    assert sorted(m["To"] for m in mails if "a power is taken" in str(m["Subject"])) == \
+        sorted(a for p, (a, _) in PLAYERS.items() if p != "ITALY")
     assert started.send("new@example.org", f"SIGNON I{GAME} new-pw").accepted
-    assert any(m["To"] == GM[0] for m in started.mails("takeover"))
     assert f"TAKEOVER ITALY {GAME}" in (started.folder(GAME) / "access.log").read_text()
 
 
