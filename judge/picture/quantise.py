@@ -46,9 +46,11 @@ def _rgb(text: str) -> Colour:
 
 
 def colours_of(svg: str) -> list[Colour]:
-    """The colours an SVG names (#rrggbb or #rgb), white and black (the default fill) first, in the order they first
-    appear."""
-    return list(dict.fromkeys([(255, 255, 255), (0, 0, 0), *(_rgb(m) for m in _COLOUR.findall(svg))]))
+    """The colours an SVG names (#rrggbb or #rgb), white and black (the default fill) first, then the others in
+    order of their values: pictures that name the same colours, in whatever order their elements come, get one
+    palette, and so share one table (150 pictures of real games: 97 palettes in order of appearance, 18 so)."""
+    first = [(255, 255, 255), (0, 0, 0)]
+    return first + sorted({_rgb(m) for m in _COLOUR.findall(svg)}.difference(first))
 
 
 def palette(colours: list[Colour]) -> list[Colour] | None:

@@ -84,6 +84,22 @@ def test_each_power_of_chaos_keeps_its_own_colour():
         assert quantise._rgb(st.colour[1:]) in used, st.name
 
 
+def test_pictures_naming_the_same_colours_in_another_order_share_one_palette():
+    """The palette (and so the kept table, whose filling costs a new palette's first picture about a third more)
+    depends on which colours a picture names, not on the order its elements come in."""
+    named = ["#c2d9e8", "#f3ecd8", "#b8312f", "#2b3d8f", "#fff", "#3b8fd6"]
+
+    def svg(colours):          # each colour in its own place, whatever the order of the elements
+        rects = "".join(f'<circle cx="{named.index(c.lower()) * 10 + 5 if c.lower() in named else 95}" cy="5" '
+                        f'r="4.5" fill="{c}"/>' for c in colours)
+        return f'<svg xmlns="http://www.w3.org/2000/svg" width="100" height="10">{rects}</svg>'
+    one, other = quantise.palette_of(svg(named)), quantise.palette_of(svg(named[::-1] + ["#B8312F"]))
+    assert one == other and one[1] == 2 + 5                   # white and black first, then the five others once
+    assert quantise.palette_of(svg(named + ["#123456"])) != one
+    # the same picture drawn from elements in another order: the same PNG, byte for byte
+    assert picture.png(svg(named), 100) == picture.png(svg(named[::-1]), 100)
+
+
 def test_a_picture_of_more_than_256_colours_is_still_drawn():
     rects = "".join(f'<rect x="{i % 20 * 10}" y="{i // 20 * 10}" width="10" height="10" '
                     f'fill="#{i // 2:02x}{i % 7 * 30:02x}80"/>' for i in range(300))
