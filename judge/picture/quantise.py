@@ -32,7 +32,7 @@ BLENDS = (0.5, 0.25, 0.75)
 _W = (2, 4, 3)
 _COLOUR = re.compile(r"#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b")
 _NONZERO = bytes([0] + [1] * 255)          # bytes.translate: any byte but 0 -> 1
-MAX_TABLES = 32                            # palettes whose tables are kept, 70 KB each (1,602 real pictures: 26)
+MAX_TABLES = 32                            # palettes whose tables are kept, about 90 KB each (1,602 real pictures: 26)
 _BATCH = 256                               # colours from which nearest_all asks libvips (its ~35 calls cost ~15 ms)
 _OFFSET = 2 * sum(_W) * 255 * 255          # makes every score of nearest_all positive
 
