@@ -25,7 +25,7 @@ _SIGNOFF = "SIGNOFF"
 def _ends(end: str, line: str) -> bool:
     """Does `line` end a block whose own end word is `end`?"""
     word = line.strip().upper()
-    return word == end or end in _PRESS_ENDS and (word in _PRESS_ENDS or word == _SIGNOFF)
+    return word == end or (end in _PRESS_ENDS and (word in _PRESS_ENDS or word == _SIGNOFF))
 
 
 def _past_end(lines: list[str], i: int) -> int:
