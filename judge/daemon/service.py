@@ -25,9 +25,9 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Callable
 
-from judge import affinity, malloc, maps
+from judge import affinity, maps
 from judge.config import Settings
-from judge.daemon import at_once, failures, startup
+from judge.daemon import at_once, failures, startup, sweeping
 from judge.daemon.applying import Applying
 from judge.daemon.connections import Connections, Limits
 from judge.daemon.failures import RETRY_MAX, RETRY_START
@@ -50,7 +50,6 @@ log = logging.getLogger("judge.daemon")
 PAUSE_FILE = "PAUSE"        # while inbox/PAUSE exists, accepted mail waits in the spool (maintenance)
 WORKERS = 4                 # threads working on different games at once (2 cores: fsync and scrypt overlap)
 FLOW_DELAY = 1.0            # the longest the answer to DATA waits for room (then the message is taken anyway)
-SWEEP_INTERVAL = 30.0       # how often the spool is looked at for messages put there by other means (requeue)
 
 
 class Daemon:
@@ -138,7 +137,7 @@ class Daemon:
                 self.server.close()
                 raise
         self.tasks = [asyncio.create_task(send_loop(self.sender, self.kick, lambda: self.send_interval)),
-                      asyncio.create_task(self._sweep_loop())]
+                      asyncio.create_task(sweeping.sweep_loop(self))]
         self.kick.set()
         if hint is None:
             self.checked.set()
@@ -373,38 +372,11 @@ class Daemon:
             self.idle.set()
 
     def _retry(self, name: str) -> None:
-        """A deferred message's time has come: queue it again (unless a sweep or a restart took it meanwhile)."""
-        if name in self._queued or not (self.spool.root / "new" / name).exists():
-            return
-        lane, parsed = NO_GAME, None
-        try:
-            raw, sender = self.spool.read(name)
-            lane, parsed = self.route(raw, sender)
-        except Exception:  # noqa: BLE001 - the worker meets the problem again
-            pass
-        self._enqueue(lane, Job(name, parsed))
-
-    async def _sweep_loop(self) -> None:
-        """Now and then: messages in the spool's new/ that nobody queued (put back by `judge requeue`), and
-        set-aside messages past their time."""
-        while True:
-            await asyncio.sleep(SWEEP_INTERVAL)
-            try:
-                await self.sweep()
-            except Exception:  # noqa: BLE001 - the next sweep tries again
-                log.exception("spool sweep failed")
-            await asyncio.to_thread(malloc.trim)    # memory freed since the last sweep goes back to the system
+        sweeping.retry(self, name)
 
     async def sweep(self) -> int:
-        """Queue the requeued messages nobody queued yet (returns how many); delete expired set-aside ones (a
-        daemon may run for months without a restart)."""
-        await asyncio.to_thread(self.spool.expire_set_aside)
-        names = await asyncio.to_thread(lambda: sorted(p.name for p in (self.spool.root / "new").iterdir()))
-        # Only requeued messages (named '<key>:0'): a new arrival is in new/ a moment before it is queued.
-        found = [n for n in names if n.endswith(":0") and n not in self._queued]
-        for name in found:
-            self._retry(name)
-        return len(found)
+        """Queue the requeued messages nobody queued yet (returns how many); delete expired set-aside ones."""
+        return await sweeping.sweep(self)
 
     def wakeup(self, game: str) -> datetime | None:
         """When a game's clock has work next: as committed on disk (what a fresh start-up would plan), but no

@@ -276,23 +276,9 @@ class SMTPConnection(asyncio.Protocol):
         if self.envelope.mail_from:
             return self.reply("503 Error: nested MAIL command")
         address, options = path
-        params = parts.params(options)
-        if params is None:
-            return self.reply(syntax)
-        if params.pop("BODY", "7BIT") not in ("7BIT", "8BITMIME"):
-            return self.reply("501 Error: BODY can only be one of 7BIT, 8BITMIME")
-        smtputf8 = params.pop("SMTPUTF8", False)
-        if smtputf8 is not False:
-            return self.reply("501 Error: SMTPUTF8 takes no arguments" if smtputf8 is not True
-                              else "501 Error: SMTPUTF8 disabled")
-        size = params.pop("SIZE", None)
-        if size:
-            if size is True or not size.isdigit():
-                return self.reply(syntax)
-            if self.data_size_limit and int(size) > self.data_size_limit:
-                return self.reply("552 Error: message size exceeds fixed maximum message size")
-        if params:
-            return self.reply("555 MAIL FROM parameters not recognized or not implemented")
+        refused = parts.mail_parameters(options, syntax, self.data_size_limit)
+        if refused:
+            return self.reply(refused)
         self.envelope.mail_from = address
         self.envelope.mail_options.extend(options)
         self.reply("250 OK")
@@ -366,10 +352,10 @@ class SMTPConnection(asyncio.Protocol):
 
     def _help(self, arg: str | None) -> None:
         if arg:
-            syntax = _SYNTAX.get(arg.upper())
+            syntax = parts.SYNTAX.get(arg.upper())
             if syntax is not None:
                 return self.reply(f"250 Syntax: {syntax}")
-        self.reply(f"{501 if arg else 250} Supported commands: {' '.join(sorted(_SYNTAX))}")
+        self.reply(f"{501 if arg else 250} Supported commands: {' '.join(sorted(parts.SYNTAX))}")
 
     def _not_offered(self, arg: str | None) -> None:
         self.reply("502 5.5.1 Command not implemented")
@@ -393,9 +379,6 @@ _COMMANDS = {"HELO": SMTPConnection._helo, "EHLO": SMTPConnection._ehlo, "MAIL":
              "NOOP": SMTPConnection._noop, "QUIT": SMTPConnection._quit, "VRFY": SMTPConnection._vrfy,
              "HELP": SMTPConnection._help, "EXPN": SMTPConnection._not_offered,
              "STARTTLS": SMTPConnection._not_offered, "AUTH": SMTPConnection._not_offered}
-_SYNTAX = {"HELO": "HELO hostname", "EHLO": "EHLO hostname", "MAIL": "MAIL FROM: <address>",
-           "RCPT": "RCPT TO: <address>", "DATA": "DATA", "RSET": "RSET", "NOOP": "NOOP [ignored]", "QUIT": "QUIT",
-           "VRFY": "VRFY <address>", "HELP": "HELP [command]"}
 
 
 @contextlib.contextmanager

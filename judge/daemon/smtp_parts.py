@@ -20,6 +20,9 @@ TOO_MUCH = "552 Error: Too much mail data"
 # what the full parser gives (tests/daemon/test_connections.py compares them with aiosmtpd's); anything else goes to
 # that parser.
 _PLAIN_PATH = re.compile(rf"[ \t]*<({ADDR_SPEC})>[ \t]*((?:[^ \t(].*)?)", re.DOTALL)
+SYNTAX = {"HELO": "HELO hostname", "EHLO": "EHLO hostname", "MAIL": "MAIL FROM: <address>",
+          "RCPT": "RCPT TO: <address>", "DATA": "DATA", "RSET": "RSET", "NOOP": "NOOP [ignored]", "QUIT": "QUIT",
+          "VRFY": "VRFY <address>", "HELP": "HELP [command]"}
 
 
 class Session:
@@ -96,3 +99,24 @@ def refusal(data: bytes | bytearray, limit: int | None) -> str | None:
         if n + 2 > LINE_LIMIT:
             return TOO_LONG
     return TOO_LONG if len(lines[-1]) > LINE_LIMIT + 1 else None
+
+
+def mail_parameters(options: list[str], syntax: str, size_limit: int | None) -> str:
+    """The refusal of MAIL FROM's parameters (BODY, SMTPUTF8, SIZE, as aiosmtpd answers them), or "" when fine."""
+    found = params(options)
+    if found is None:
+        return syntax
+    if found.pop("BODY", "7BIT") not in ("7BIT", "8BITMIME"):
+        return "501 Error: BODY can only be one of 7BIT, 8BITMIME"
+    smtputf8 = found.pop("SMTPUTF8", False)
+    if smtputf8 is not False:
+        return "501 Error: SMTPUTF8 takes no arguments" if smtputf8 is not True else "501 Error: SMTPUTF8 disabled"
+    size = found.pop("SIZE", None)
+    if size:
+        if size is True or not size.isdigit():
+            return syntax
+        if size_limit and int(size) > size_limit:
+            return "552 Error: message size exceeds fixed maximum message size"
+    if found:
+        return "555 MAIL FROM parameters not recognized or not implemented"
+    return ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from judge.adjudicator.equations.chains import closed_chains
 from judge.maps import Map
 from judge.maps.features import crossing_allowed
 from judge.orders import Convoy, Hold, Move, Order, Support
@@ -210,30 +211,8 @@ class Context:
         return f"{KIND_NAMES[kind]} {self.units[i]}"
 
     def rings(self, moves: list[int]) -> list[int]:
-        """The moves among `moves` that form closed chains of units each moving into the next one's province.
-
-        A pair of land moves into each other's province is a head-to-head battle, never a ring.
-        """
-        inside = set(moves)
-        nxt = {}
-        for i in moves:
-            j = self.occupant.get(self.dest[i], -1)
-            if j in inside and self.h2h[i] != j:
-                nxt[i] = j
-        on_ring: list[int] = []
-        done: set[int] = set()
-        for start in moves:
-            trail: list[int] = []
-            seen: dict[int, int] = {}
-            i = start
-            while i in nxt and i not in done and i not in seen:
-                seen[i] = len(trail)
-                trail.append(i)
-                i = nxt[i]
-            if i in seen:
-                on_ring.extend(trail[seen[i]:])
-            done.update(trail)
-        return on_ring
+        """The moves among `moves` that form closed chains (judge.adjudicator.equations.chains)."""
+        return closed_chains(self.occupant, self.dest, self.h2h, moves)
 
 
 Evaluator = Callable[[Context, "ResolverState", int], Interval]

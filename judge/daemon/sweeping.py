@@ -1,0 +1,46 @@
+"""The spool looked at now and then by `judge serve`: messages put back by `judge requeue`, deferred messages whose
+retry is due, and set-aside messages past their time (a daemon may run for months without a restart)."""
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from judge import malloc
+from judge.daemon.lanes import NO_GAME, Job
+
+log = logging.getLogger("judge.daemon")
+SWEEP_INTERVAL = 30.0       # how often the spool is looked at for messages put there by other means (requeue)
+
+
+def retry(daemon, name: str) -> None:
+    """A deferred message's time has come: queue it again (unless a sweep or a restart took it meanwhile)."""
+    if name in daemon._queued or not (daemon.spool.root / "new" / name).exists():
+        return
+    lane, parsed = NO_GAME, None
+    try:
+        raw, sender = daemon.spool.read(name)
+        lane, parsed = daemon.route(raw, sender)
+    except Exception:  # noqa: BLE001 - the worker meets the problem again
+        pass
+    daemon._enqueue(lane, Job(name, parsed))
+
+
+async def sweep_loop(daemon) -> None:
+    while True:
+        await asyncio.sleep(SWEEP_INTERVAL)
+        try:
+            await sweep(daemon)
+        except Exception:  # noqa: BLE001 - the next sweep tries again
+            log.exception("spool sweep failed")
+        await asyncio.to_thread(malloc.trim)    # memory freed since the last sweep goes back to the system
+
+
+async def sweep(daemon) -> int:
+    """Queue the requeued messages nobody queued yet (returns how many); delete expired set-aside ones."""
+    await asyncio.to_thread(daemon.spool.expire_set_aside)
+    names = await asyncio.to_thread(lambda: sorted(p.name for p in (daemon.spool.root / "new").iterdir()))
+    # Only requeued messages (named '<key>:0'): a new arrival is in new/ a moment before it is queued.
+    found = [n for n in names if n.endswith(":0") and n not in daemon._queued]
+    for name in found:
+        retry(daemon, name)
+    return len(found)
