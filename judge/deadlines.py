@@ -152,10 +152,11 @@ def settle(moment: datetime, timing: Timing) -> datetime:
     local = moment.astimezone(tz)
     tod = parse_time_of_day(timing.time_of_day)
     if tod is not None:
-        at = datetime.combine(local.date(), tod, tzinfo=tz)
-        if at < local:
-            at = datetime.combine(local.date() + timedelta(days=1), tod, tzinfo=tz)
-        local = at
+        # Compared as moments, not as clock readings: when the clocks go back, the time of day comes twice (fold 0,
+        # then 1), and the first may lie before `moment` while its reading looks later.
+        when = moment.astimezone(timezone.utc)
+        local = next(at for at in (datetime.combine(local.date() + timedelta(days=d), tod, tzinfo=tz).replace(fold=f)
+                                   for d in (0, 1) for f in (0, 1)) if at >= when)
     days = parse_days(timing.days)
     for _ in range(7):
         if days[local.weekday()] != "-":

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 # took most of its time (`python benchmarks/cli.py`). Those are imported where they are needed.
 
 log = logging.getLogger("judge.deliver")
-EX_OK, EX_DATAERR, EX_TEMPFAIL = 0, 65, 75       # sysexits.h: done; bounce it; keep it and try again later
+EX_OK, EX_DATAERR, EX_NOINPUT, EX_TEMPFAIL = 0, 65, 66, 75   # sysexits.h: done; bounce it; nothing came; retry later
 LEFTOVER_AGE = 3600.0                            # seconds: a temp file older than this was left by a killed run
 
 
@@ -30,6 +30,8 @@ def deliver(judge: Judge, stream: BinaryIO, sender: str | None) -> tuple[int, st
     from judge.mail.inbound import message_key
     limit = judge.settings.get("smtp", "max_message_bytes")
     raw = stream.read(limit + 1)
+    if not raw.strip():
+        return EX_NOINPUT, "no message: standard input is empty"
     if len(raw) > limit:
         while stream.read(1 << 20):            # read it all: an MTA may take a closed pipe for a failure
             pass

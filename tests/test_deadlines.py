@@ -160,3 +160,36 @@ def test_parse_moment_in_the_games_zone():
 def test_parse_moment_errors(text):
     with pytest.raises(ValueError, match="UNRECOGNIZED DEADLINE"):
         parse_moment(text, Timing(), MON)
+
+
+# -- the time of day when the clocks go back: it comes twice that night ----------------------------------------------
+NEW_YORK = ZoneInfo("America/New_York")
+
+
+@pytest.mark.parametrize("moment, expected", [
+    (at(2027, 11, 7, 5, 0), at(2027, 11, 7, 5, 30)),     # 01:00 EDT: the first 01:30 (EDT) is ahead
+    (at(2027, 11, 7, 5, 40), at(2027, 11, 7, 6, 30)),    # 01:40 EDT: the second 01:30 (EST) is ahead
+    (at(2027, 11, 7, 6, 10), at(2027, 11, 7, 6, 30)),    # 01:10 EST: the second 01:30, not the first one (05:30)
+    (at(2027, 11, 7, 6, 40), at(2027, 11, 8, 6, 30)),    # 01:40 EST: the next day's 01:30 EST
+])
+def test_the_time_of_day_in_the_hour_that_comes_twice(moment, expected):
+    timing = Timing(time_of_day="01:30", timezone="America/New_York")
+    assert next_deadline(moment - timedelta(minutes=5), "M", Timing(**{**timing.to_json(), "movement_hours": 5 / 60})) \
+        == expected
+
+
+@pytest.mark.parametrize("tz", ["America/New_York", "Europe/London", "Australia/Lord_Howe", "Pacific/Chatham"])
+@pytest.mark.parametrize("tod", ["00:30", "01:30", "02:00", "02:30", "23:30"])
+def test_a_deadline_is_never_before_its_phases_delay_is_over(tz, tod):
+    """Every ten minutes across a year's clock changes in zones with a shift of an hour or half an hour: the
+    deadline is at least the delay after the start, and within a day (and the hour of a change) of it."""
+    timing = Timing(movement_hours=1, time_of_day=tod, timezone=tz)
+    zone_ = ZoneInfo(tz)
+    changes = [d for d in (at(2027, 1, 1) + timedelta(days=i) for i in range(366))
+               if (d + timedelta(days=1)).astimezone(zone_).utcoffset() != d.astimezone(zone_).utcoffset()]
+    assert changes, tz
+    for day in changes:
+        for step in range(0, 36 * 6):
+            start = day + timedelta(minutes=10 * step)
+            deadline = next_deadline(start, "M", timing)
+            assert start + timedelta(hours=1) <= deadline <= start + timedelta(hours=26, minutes=1), (start, deadline)

@@ -92,6 +92,14 @@ def test_too_big_is_bounced_and_changes_nothing(tmp_path):
     assert nothing_sent(tmp_path)
 
 
+@pytest.mark.parametrize("raw", [b"", b"\n\n  \r\n"])
+def test_an_empty_message_is_no_message(tmp_path, raw):
+    """An MTA that pipes nothing (an empty or blank message) hears EX_NOINPUT, not a bounce for a missing sender."""
+    p = deliver(write_config(tmp_path), raw)
+    assert p.returncode == 66 and "no message: standard input is empty" in p.stderr.decode(), p.stderr
+    assert nothing_sent(tmp_path)
+
+
 def test_a_huge_subject_is_answered_with_a_bounded_one(tmp_path):
     cfg = write_config(tmp_path)
     raw = b"From: a@example.org\r\nSubject: " + b"ab " * 213_000 + b"\r\n\r\nHELP\r\n"

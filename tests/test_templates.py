@@ -46,7 +46,7 @@ CASES = {
                           ":: Deadline: S1901M D\n\n"),
     "reply/list.txt": ({"judge": "USIN", "running": [], "finished": [], "game": {
         "name": "g1", "status": "active", "phase": "Spring 1901 Movement", "deadline": "D", "master": "gm@x.org",
-        "result": "", "victory": 18, "votes": ["France: DRAW"], "variant": "standard (Standard)",
+        "result": "", "victory": 18, "votes": ["France: DRAW"], "absences": ["France: A to B"], "variant": "standard (Standard)",
         "players": [{"power": "France", "status": "active", "orders": True, "wait": True, "late": 2}],
         "observers": 2, "rules": ["press = white"], "timing": ["grace_hours = 24"], "seats": ""}},
         "  France   active, orders in, waiting, late 2 times"),

@@ -4,10 +4,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from judge.commands.base import CommandError, Session
-from judge.deadlines import parse_day, show
+from judge.deadlines import FARTHEST, parse_day, show
 from judge.game.roles import MASTER
 
-USAGE = "USE SET ABSENCE <first day> [TO <last day>], OR SET ABSENCE TO <last day> (E.G. SET ABSENCE 24 DEC TO 6 JAN)"
+USAGE = ("USE SET ABSENCE <first day> [TO <last day>], OR SET ABSENCE TO <last day> (E.G. SET ABSENCE 24 DEC TO 6 JAN); "
+         "SET ABSENCE NONE CANCELS YOURS")
 
 
 def set_absence(s: Session, words: list[str]) -> None:
@@ -18,6 +19,9 @@ def set_absence(s: Session, words: list[str]) -> None:
         who = s.need_power()
     text = " ".join(words)
     upper = text.upper()
+    if upper.strip() in ("NONE", "OFF"):
+        cancel_absences(s, who)
+        return
     if upper.startswith("TO "):
         first, last = "", text[3:]
     elif " TO " in upper:
@@ -35,6 +39,9 @@ def set_absence(s: Session, words: list[str]) -> None:
     start = max(start, s.now)
     if end <= start:
         raise CommandError(f"AN ABSENCE MUST END AFTER IT STARTS, AND IN THE FUTURE - {USAGE}")
+    if end - s.now > FARTHEST:
+        # (as SET DEADLINE: a mistyped year would otherwise hold every deadline of the game for centuries)
+        raise CommandError(f"AN ABSENCE MUST END AT MOST {FARTHEST.days} DAYS FROM NOW - {USAGE}")
     rules = game.rules
     if who != MASTER:
         if rules.absence_days == 0:
@@ -54,6 +61,20 @@ def set_absence(s: Session, words: list[str]) -> None:
                                                  f"{show(game.deadline, game.timing)}."], "all"))
 
 
+def cancel_absences(s: Session, who: str) -> None:
+    """SET ABSENCE NONE (or SET NOABSENCE): the sender's absences not yet over are dropped."""
+    game = s.need_game()
+    name = "the master" if who == MASTER else who.title()
+    gone = game.cancel_absences(who, s.now)
+    if not gone:
+        raise CommandError(f"NO ABSENCE TO CANCEL: {name.upper()} HAS NONE TO COME IN GAME {game.name}")
+    kept = "" if game.deadline is None else f"; the deadline stays {show(game.deadline, game.timing)}"
+    s.say(f"Cancelled: {gone} absence{'s' if gone != 1 else ''} of {name}{kept}.")
+
+
 def absence_lines(game, now: datetime) -> list[str]:
-    return [f"{a['who'].title()}: {a['from'][:16]} to {a['to'][:16]}" for a in game.absences
+    """The absences not yet over, as the master's LIST shows them: 'France: Wed 24 Mar 2027 00:00 EDT to ...'."""
+    return [f"{'Master' if a['who'] == MASTER else a['who'].title()}: "
+            f"{show(datetime.fromisoformat(a['from']), game.timing)} to "
+            f"{show(datetime.fromisoformat(a['to']), game.timing)}" for a in game.absences
             if datetime.fromisoformat(a["to"]) > now]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from judge.commands.base import CommandError, Continue, Session
-from judge.deadlines import show
+from judge.deadlines import grace_end, show
 from judge.game import GameError
 
 
@@ -36,9 +36,16 @@ class Resume:
             game.resume(s.now)
         except GameError as exc:
             raise CommandError(str(exc)) from None
-        when = show(game.deadline, game.timing)
-        s.say(f"Game {game.name} is running again; the deadline is {when}.")
-        s.effect("notify", ("resumed", [f"The master has resumed game {game.name}. The deadline is {when}."], "all"))
+        if game.deadline is None:
+            said = "It has no deadline: the master processes the game."
+        elif game.deadline <= s.now:
+            # Paused in the grace period: the deadline is past; say until when late orders still count.
+            said = (f"The deadline ({show(game.deadline, game.timing)}) has passed: orders that arrive before "
+                    f"{show(grace_end(game.deadline, game.timing), game.timing)} are still used.")
+        else:
+            said = f"The deadline is {show(game.deadline, game.timing)}."
+        s.say(f"Game {game.name} is running again. {said}")
+        s.effect("notify", ("resumed", [f"The master has resumed game {game.name}. {said}"], "all"))
         return Continue.YES
 
 

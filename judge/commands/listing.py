@@ -4,6 +4,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from judge import maps
+from judge.commands.absence import absence_lines
 from judge.commands.actions import block
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
@@ -66,6 +67,7 @@ class List:
                              "late": p.late_count if master else None} for p in g.players],
                 "observers": len(g.observers), "rules": describe(g.rules),
                 "votes": [f"{p.title()}: {v}" for p, v in g.votes.items()] if master else [],
+                "absences": absence_lines(g, s.now) if master else [],
                 "timing": [f"{k} = {v}" for k, v in g.timing.to_json().items()],
                 "victory": g.victory_centers(), "variant": f"{g.variant} ({g.map.title})", "seats": _seats(g),
                 "powers": [p.title() for p in g.map.playable_powers]}

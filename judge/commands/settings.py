@@ -3,6 +3,7 @@ NORULE, PRIVATE, PUBLIC, VICTORY and timing."""
 from __future__ import annotations
 
 import dataclasses
+from datetime import datetime
 
 from judge.addresses import usable_address
 from judge.commands.absence import set_absence
@@ -12,6 +13,7 @@ from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse
                              show)
 from judge.game import PLAYING
 from judge.game.clock import REMINDER_MARGIN
+from judge.game.roles import MASTER
 from judge.rules import RULES_BY_NAME, Ruleset
 from judge.storage.passwords import forget, hash_password
 from judge.zones import canonical_zone
@@ -30,7 +32,7 @@ TIMING = {
 class Set:
     name, aliases, block_end = "SET", (), None
     syntax = "SET <what> <value>"
-    help = ("WAIT, NOWAIT, PASSWORD <new>, ADDRESS <new>, ABSENCE <day> [TO <day>], DRAW, NODRAW, CONCEDE <power>; "
+    help = ("WAIT, NOWAIT, PASSWORD <new>, ADDRESS <new>, ABSENCE <day> [TO <day>] (or NONE), DRAW, NODRAW, CONCEDE <power>; "
             "master: DEADLINE <when>, RULE <words>, NORULE <rule>, MOVEMENT/RETREAT/ADJUSTMENT/GRACE/REMINDER <hours>, "
             "EARLY <minutes>, TIME <HH:MM>, DAYS <MTWTF-->, ZONE <tz>, PRIVATE [<game password>], PUBLIC, "
             "VICTORY <centres>.")
@@ -51,6 +53,8 @@ class Set:
             self._address(s, rest)
         elif what == "ABSENCE":
             set_absence(s, rest)
+        elif what == "NOABSENCE":
+            set_absence(s, ["NONE"])
         elif what in ("DRAW", "NODRAW", "CONCEDE", "NOCONCEDE", "CONCESSION"):
             # njudge's spellings of VOTE.
             apply_vote(s, [what] + rest if what not in ("NODRAW", "NOCONCEDE") else ["NONE"])
@@ -103,9 +107,19 @@ class Set:
                 raise CommandError(str(exc)) from None
             if moment <= s.now:
                 raise CommandError(f"DEADLINE IN THE PAST: {show(moment, game.timing)} (USE PROCESS TO PROCESS NOW)")
-            game.deadline = moment
-            game.preview_sent = False
+            game.set_deadline(moment, s.now)
             s.say(f"Deadline set to {show(game.deadline, game.timing)}.")
+            if game.paused:
+                s.say("The game is paused: the deadline keeps the time it has left from now, and RESUME moves it "
+                      "by the time the game stays paused from now on.")
+            away = [a for a in game.absences if datetime.fromisoformat(a["from"]) <= moment
+                    < datetime.fromisoformat(a["to"])]
+            if away:
+                # The master may override an absence, but knowingly: the player was told no deadline falls then.
+                s.say("Note: that deadline falls inside an absence: " + "; ".join(
+                    f"{'the master' if a['who'] == MASTER else a['who'].title()} is away from "
+                    f"{show(datetime.fromisoformat(a['from']), game.timing)} to "
+                    f"{show(datetime.fromisoformat(a['to']), game.timing)}" for a in away) + ".")
             s.effect("notify", ("deadline changed", [f"The master has set the deadline of {game.name} to "
                                                      f"{show(game.deadline, game.timing)}."], "all"))
         elif what == "RULE":
@@ -117,7 +131,7 @@ class Set:
             s.say(f"Rules now: {', '.join(rest)}.")
             if game.rules.deadlines is not mode and game.position is not None and not game.over:
                 # Into the manual mode: no deadline; out of it: a deadline for the phase from now.
-                game.deadline = game.phase_deadline(s.now)
+                game.set_deadline(game.phase_deadline(s.now), s.now)
                 s.say(f"Deadline now: {show(game.deadline, game.timing)}.")
                 s.effect("notify", ("deadline changed", [f"The deadline of game {game.name} is now "
                                                          f"{show(game.deadline, game.timing)}."], "all"))
@@ -150,8 +164,13 @@ class Set:
                 if field in LIMITS:
                     # The ranges config.ini has too: out of them, a delay would overflow the clock's arithmetic.
                     parsed = check_limit(field, parse_delay(value, unit))
+                elif field == "time_of_day" and value.strip().upper() in ("NONE", "-"):
+                    parsed = ""                   # (no time of day: deadlines fall exactly after the delay)
                 else:
                     parsed = value.strip()
+                    if not parsed:
+                        raise ValueError("nothing given" + ("; SET TIME NONE takes the time of day away"
+                                                            if field == "time_of_day" else ""))
                     {"time_of_day": parse_time_of_day, "days": parse_days, "timezone": canonical_zone}[field](parsed)
             except ValueError as exc:
                 raise CommandError(f"SET {what}: {value or '(nothing)'} IS NOT VALID ({exc})") from None
@@ -159,15 +178,40 @@ class Set:
                 parsed = parse_days(parsed)
             elif field == "timezone":
                 parsed = canonical_zone(parsed)
+            before = game.timing
             game.timing = dataclasses.replace(game.timing, **{field: parsed})
-            shown = say_delay(parsed, unit) if field in LIMITS and parsed >= 0 else parsed
-            s.say(f"{what.title()} set to {shown}.")
+            if field == "early_minutes" and parsed < 0:
+                s.say("Early processing is off: each phase waits for its deadline.")
+            elif field == "time_of_day" and not parsed:
+                s.say("Time of day taken away: deadlines fall exactly after the phase's delay.")
+            else:
+                s.say(f"{what.title()} set to {say_delay(parsed, unit) if field in LIMITS else parsed}.")
+            _current_deadline_note(s, game, field, before)
             if field == "reminder_hours":
                 _reminder_note(s, game.timing)
             if field == "early_minutes":
                 _early_note(s, game)
         else:
             raise CommandError(f"UNKNOWN SETTING: {what}")
+
+
+# The fields that decide where a phase's deadline falls: changed, they apply from the next phase on.
+_DEADLINE_FIELDS = ("movement_hours", "retreat_hours", "adjustment_hours", "time_of_day", "days", "timezone")
+
+
+def _current_deadline_note(s: Session, game, field: str, before) -> None:
+    """A change of the delays, time of day, days or zone does not move the deadline players were given: say so;
+    and a new zone changes how every deadline reads, so the players learn it."""
+    if field not in _DEADLINE_FIELDS or game.status != PLAYING or game.deadline is None:
+        return
+    if getattr(before, field) == getattr(game.timing, field):
+        return
+    when = show(game.deadline, game.timing)
+    s.say(f"From the next phase on; the current deadline stays {when}.")
+    if field == "timezone":
+        s.effect("notify", ("deadline zone changed", [f"The deadlines of game {game.name} are given in time zone "
+                                                      f"{game.timing.timezone} from now on: the current deadline "
+                                                      f"is {when}."], "all"))
 
 
 def _reminder_note(s: Session, timing) -> None:

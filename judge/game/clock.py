@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from judge.deadlines import after_absences, grace_end, next_deadline, reminder_time
+from judge.deadlines import after_absences, grace_end, next_deadline, reminder_time, settle
 from judge.game.roles import ACTIVE, MASTER, PLAYING, GameError
 from judge.rules import DeadlineMode, LatePowers
 
@@ -59,9 +59,25 @@ class GameClock:
         gone = now - self.paused_since
         self.paused_since = None
         if self.deadline is not None:
-            self.deadline = after_absences(self.deadline + gone, self.absence_spans(), self.timing)
+            # (to the next whole minute: a pause of 2 days less a few milliseconds would make 20:59 of 21:00)
+            moved = self.deadline + gone
+            moved += (datetime.min.replace(tzinfo=moved.tzinfo) - moved) % timedelta(minutes=1)
+            self.deadline = after_absences(moved, self.absence_spans(), self.timing)
         if self.ready_since is not None:
             self.ready_since += gone
+
+    def set_deadline(self, moment: datetime | None, now: datetime) -> None:
+        """A deadline set anew (the master's SET DEADLINE, a rollback, a change of mode): reminders and late notices
+        count from it, as for a new phase. Set while paused, it keeps the time it has left from now: RESUME moves it
+        by the time paused from now on, not since the pause began."""
+        self.deadline = moment
+        self.preview_sent = False
+        for p in self.players:
+            p.late_notices, p.reminded = 0, False
+        if self.paused:
+            if self.ready_since is not None:
+                self.ready_since += now - self.paused_since     # (early processing keeps what it had left)
+            self.paused_since = now
 
     def add_absence(self, who: str, start: datetime, end: datetime, now: datetime) -> bool:
         """Record an absence; returns whether the current deadline moved because of it."""
@@ -80,6 +96,13 @@ class GameClock:
     def absences_of(self, who: str) -> list[dict]:
         return [a for a in self.absences if a["who"] == who]
 
+    def cancel_absences(self, who: str, now: datetime) -> int:
+        """Drop `who`'s absences not yet over (those over still count against the game's limit); how many went. The
+        deadline stays where it is: it was announced."""
+        kept = [a for a in self.absences if a["who"] != who or datetime.fromisoformat(a["to"]) <= now]
+        gone, self.absences = len(self.absences) - len(kept), kept
+        return gone
+
     def extend(self, power: str, now: datetime) -> datetime:
         """A player's extension of the deadline, as the house rules allow; returns the new deadline."""
         rules = self.rules
@@ -94,11 +117,9 @@ class GameClock:
         if player.extensions >= rules.extension_count:
             raise GameError(f"YOU HAVE USED ALL {rules.extension_count} EXTENSION(S) THIS GAME ALLOWS")
         player.extensions += 1
-        self.deadline = after_absences(max(self.deadline, now) + timedelta(hours=rules.extension_hours),
-                                       self.absence_spans(), self.timing)
-        self.preview_sent = False
-        for p in self.players:
-            p.late_notices = 0            # late notices count from the deadline: a new deadline, new notices
+        # At the game's time of day on one of its playing days, as every deadline (then past any absence).
+        later = settle(max(self.deadline, now) + timedelta(hours=rules.extension_hours), self.timing)
+        self.set_deadline(after_absences(later, self.absence_spans(), self.timing), now)
         return self.deadline
 
     # -- what is due ---------------------------------------------------------------------------------------------

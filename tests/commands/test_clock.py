@@ -43,7 +43,7 @@ def test_pause_stops_the_clock_and_resume_gives_the_time_left(started):
     assert started.master("RESUME").accepted
     # Paused at Jan 06 12:00 with 48 hours left, resumed Jan 15 12:00: the deadline is Jan 17 12:00.
     assert started.game(GAME).deadline == utc(2026, 1, 17, 12)
-    assert f"Game {GAME} is running again; the deadline is Sat 17 Jan 2026 12:00 UTC." in started.reply(GM[0])
+    assert f"Game {GAME} is running again. The deadline is Sat 17 Jan 2026 12:00 UTC." in started.reply(GM[0])
     assert notice(started, "resumed") == (f"The master has resumed game {GAME}. The deadline is Sat 17 Jan 2026 "
                                           "12:00 UTC.\n")
     assert started.judge.store.wakeup(GAME) == utc(2026, 1, 16, 12)      # the reminder, a day before

@@ -196,7 +196,7 @@ def test_private_and_public(started):
     ("SET GRACE 90m", "grace_hours", 1.5), ("SET MOVEMENT 2d", "movement_hours", 48), ("SET EARLY 2h", "early_minutes", 120),
     ("SET LATE 30m", "late_notice_hours", 0.5),
     ("SET EARLY 0", "early_minutes", 0), ("SET EARLY -1", "early_minutes", -1),
-    ("SET TIME 23:30", "time_of_day", "23:30"), ("SET TIME", "time_of_day", ""),
+    ("SET TIME 23:30", "time_of_day", "23:30"), ("SET TIME NONE", "time_of_day", ""),
     ("SET DAYS mtwtf--", "days", "MTWTF--"), ("SET ZONE America/New_York", "timezone", "America/New_York"),
 ])
 def test_timing(started, line, field, value):
@@ -206,7 +206,7 @@ def test_timing(started, line, field, value):
 
 @pytest.mark.parametrize("line", [
     "SET MOVEMENT x", "SET MOVEMENT 0", "SET RETREAT -2", "SET ADJUSTMENT 0", "SET GRACE -1", "SET REMINDER -1",
-    "SET EARLY soon", "SET TIME 25:00", "SET TIME noon", "SET DAYS MTWTF", "SET DAYS -------", "SET DAYS XTWTFSS",
+    "SET EARLY soon", "SET TIME 25:00", "SET TIME", "SET TIME noon", "SET DAYS MTWTF", "SET DAYS -------", "SET DAYS XTWTFSS",
     "SET ZONE Mars/Olympus_Mons", "SET MOVEMENT 99999999999", "SET GRACE 100000", "SET EARLY 99999999",
     "SET REMINDER 1000", "SET LATE 99999", "SET RETREAT 2161",
 ])

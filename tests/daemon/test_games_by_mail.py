@@ -255,7 +255,7 @@ async def _pause(post: Post):
 
     # Jan 12 00:00, five days later: RESUME. The deadline had 72 hours left: Thu Jan 15 00:00.
     reply = await post.master("RESUME")
-    assert "Game hold is running again; the deadline is Thu 15 Jan 2026 00:00 UTC." in reply
+    assert "Game hold is running again. The deadline is Thu 15 Jan 2026 00:00 UTC." in reply
     resumed = {to: body for to, subject, body in post.new() if "resumed" in subject}
     assert resumed[address("TURKEY")] == ("The master has resumed game hold. The deadline is Thu 15 Jan 2026 "
                                           "00:00 UTC.\n")
