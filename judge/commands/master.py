@@ -152,11 +152,12 @@ class Rollback:
         # gets a fresh deadline of its own kind (a movement phase a movement phase's time, not what was left of a
         # retreat phase's), and early processing counts from now.
         restored.rules, restored.timing, restored.absences = game.rules, game.timing, list(game.absences)
-        restored.deadline = restored.phase_deadline(s.now)
         restored.phase_started = s.now
         restored.ready_since = None
         restored.paused_since, restored.votes, restored.tenures = game.paused_since, dict(game.votes), \
             list(game.tenures)
+        # (late notices and reminders count from the new deadline; while paused, RESUME gives it its whole time)
+        restored.set_deadline(restored.phase_deadline(s.now), s.now)
         # Who plays what is today's, not the snapshot's: passwords, addresses, takeovers, resignations and dummies
         # made since then stay as they are (only the board, the orders and the history go back).
         current = {p.power: p for p in game.players if p.power}
@@ -173,9 +174,16 @@ class Rollback:
         s.say(f"Game {game.name} rolled back to before {restored.position.phase}; orders as they were then.")
         s.effect("notify", ("rollback notice", [f"The master has rolled game {game.name} back to "
                                                 f"{restored.position.phase.describe()}.",
-                                                f"The deadline for orders is {show(restored.deadline, restored.timing)}; "
-                                                "orders given for that phase before stand until changed."], "all"))
+                                                _deadline_sentence(restored) + " Orders given for that phase "
+                                                "before stand until changed."], "all"))
         return Continue.YES
+
+
+def _deadline_sentence(game) -> str:
+    if game.deadline is None:
+        return "It has no deadline: the master processes the game."
+    paused = " (the game is paused: the deadline moves by the time it stays paused)" if game.paused else ""
+    return f"The deadline for orders is {show(game.deadline, game.timing)}{paused}."
 
 
 class Dummy:

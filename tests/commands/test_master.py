@@ -199,6 +199,21 @@ def test_rollback_the_last_phase(started):
     assert f"The deadline for orders is {shown}" in notices[GM[0]].get_content()
 
 
+def test_rollback_while_paused_gives_the_phase_its_whole_time_at_resume(started):
+    """Rolled back during a pause: the fresh deadline starts counting at RESUME (as a phase processed while paused),
+    not shortened by, nor moved by, the pause before the rollback; the notice says the game is paused."""
+    two_phases(started)
+    assert started.master("PAUSE").accepted
+    started.clock.advance(days=3)
+    started.new_mail()
+    assert started.master("ROLLBACK").accepted
+    text = " ".join(started.delivered("rollback notice")[GM[0]].get_content().split())
+    assert "(the game is paused: the deadline moves by the time it stays paused)." in text
+    started.clock.advance(days=2)
+    assert started.master("RESUME").accepted
+    assert started.game(GAME).deadline == started.clock.now + timedelta(hours=72)
+
+
 def test_rollback_to_a_named_phase(started):
     two_phases(started)
     assert started.master("ROLLBACK s1901m").accepted
