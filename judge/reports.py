@@ -168,10 +168,16 @@ def pending_builds(m: Map, after: Position) -> dict[str, str]:
     return out
 
 
+_YEAR_SEASONS = frozenset(("Spring", "Summer", "Fall", "Autumn", "Winter"))
+
+
 def phase_words(phase: Phase) -> dict:
     """A phase as the mails write it: season ("Spring", or a map's own: "A.D.", "Lente"), year, kind, the short code
     of subjects (S1901M; DPjudge's for a map's own calendar: A1425M) and the code Mapper reads."""
-    return {"season": phase.season_title(), "year": phase.year,
+    season = phase.season_title()
+    # "Spring of 1901", but "A.D. 1425": as DPjudge, "of" only after a season of the year.
+    when = f"{season} of {phase.year}" if season in _YEAR_SEASONS else f"{season} {phase.year}"
+    return {"season": season, "year": phase.year, "when": when,
             "kind": {"M": "Movement", "R": "Retreat", "A": "Adjustment"}[phase.kind], "code": phase.code,
             "mapper": mapper_code(phase)}
 

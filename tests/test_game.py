@@ -105,6 +105,21 @@ def test_retreats_only_the_dislodged():
     assert [p.power for p in game.ordering_players()] == ["FRANCE"]
 
 
+def test_a_unit_with_nowhere_to_go_needs_no_order():
+    """The movement results reported it destroyed: its power has nothing to order in the retreat phase, is never
+    late for it, and a retreat phase of such units only is processed at once (even with early processing off)."""
+    game = started(early_minutes=-1)
+    set_position(game, {"phase": "F1901R", "units": {"AUSTRIA": ["A BUL"], "GERMANY": ["A PAR"]},
+                        "dislodged": {"TURKEY": {"A BUL": []}, "FRANCE": {"A PAR": ["PIC", "GAS"]}}})
+    game.start_phase(T0)
+    assert [p.power for p in game.ordering_players()] == ["FRANCE"]
+    assert [p.power for p in game.late_players()] == ["FRANCE"] and game.due(T0 + timedelta(minutes=5)) is None
+    set_position(game, {"phase": "F1901R", "units": {"AUSTRIA": ["A BUL"]}, "dislodged": {"TURKEY": {"A BUL": []}}})
+    game.start_phase(T0)
+    assert game.ordering_players() == [] and game.all_in()
+    assert game.due(T0) == "process" and game.next_wakeup(T0) == T0
+
+
 def test_adjustments_builds_need_a_free_home_centre():
     game = started()
     set_position(game, {"phase": "W1901A",

@@ -66,7 +66,7 @@ def flush_orders(s: Session) -> None:
         if not s.subject:
             # As DPjudge confirms orders: its subject, and the "::" header that tools read.
             phase = game.position.phase
-            s.subject = f"Diplomacy orders {game.name} {phase}"
+            s.subject = f"Diplomacy orders {game.name} {phase.code}"
             s.say_block(f":: Judge: {s.settings.judge_name}  Game: {game.name}  Variant: {game.variant}\n"
                         f":: Deadline: {reports.mapper_code(phase)} {show(game.deadline, game.timing)}")
             s.say("")

@@ -28,7 +28,7 @@ def _all_games(s: Session) -> list[dict]:
         if not g.private:
             games.append({"name": g.name, "status": g.status, "over": g.over, "open": g.open_powers(),
                           "variant": g.variant, "seats": _seats(g),
-                          "phase": str(g.position.phase) if g.position else "",
+                          "phase": g.position.phase.code if g.position else "",
                           "result": describe_result(g.result) if g.over else ""})
     return games
 
@@ -88,7 +88,7 @@ class Summary:
         g = s.game
         powers = list(g.map.powers)
         rows = [{"year": year, "counts": [counts.get(p, 0) for p in powers]}
-                for year, counts in sorted(g.center_history.items())]
+                for year, counts in g.center_history.items()]     # in the order played (years may count down)
         # Addresses as the house rules reveal and anonymous allow this sender (the reply goes to the sender's
         # address, so a forged From shows nothing to the forger).
         players = roster(g, s.sender, s.role == "master")

@@ -172,7 +172,11 @@ class GameClock:
 
     def early_time(self) -> datetime | None:
         """When the game may be processed early (every order in, nobody waiting), if it may."""
-        if self.ready_since is None or self.timing.early_minutes < 0 or self.deadline is None:
+        if self.ready_since is None or self.deadline is None:
+            return None
+        if not self.ordering_players():
+            return self.ready_since        # nobody has anything to order (a retreat phase of destroyed units only)
+        if self.timing.early_minutes < 0:
             return None
         return self.ready_since + timedelta(minutes=self.timing.early_minutes)
 

@@ -45,7 +45,8 @@ class Ordering:
         if kind == "M":
             return {unit[0] for unit in pos.units.values()}.__contains__
         if kind == "R":
-            return {d.unit.power for d in pos.dislodged.values()}.__contains__
+            # A unit with nowhere to go was reported destroyed with the movement results: nothing to order for it.
+            return {d.unit.power for d in pos.dislodged.values() if d.retreats}.__contains__
 
         def adjusts(power: str) -> bool:
             due = adjustment_count(pos, power, self.map)
@@ -191,9 +192,10 @@ class Ordering:
         self.history.append(str(before))
         changed = outcome.position.centers is not self.position.centers
         self.position = outcome.position
-        if ends_year(self.map, before) and outcome.position.phase[:2] != before[:2]:
+        after = outcome.position.phase
+        if ends_year(self.map, before) and (after[:2] != before[:2] or after.kind == "A"):
             # A year ends when its last movement season (the Fall, with its retreats) is over: record the centre
-            # count for SUMMARY.
+            # count for SUMMARY. (A calendar of the map's own may hold its adjustments in that same season.)
             self.center_history[str(before.year)] = {p: len(self.position.centers_of(p)) for p in self.map.powers}
         winner = self.solo_winner() if changed else None
         if winner:

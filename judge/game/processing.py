@@ -96,7 +96,7 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
         out.mails.extend(end_mails(game, settings))
         out.notes.append(f"{before.phase} processed; the game is over ({describe_result(game.result)})")
     else:
-        out.notes.append(f"{before.phase} processed; next phase {game.position.phase}")
+        out.notes.append(f"{before.phase.code} processed; next phase {game.position.phase.code}")
     return out
 
 
@@ -302,7 +302,7 @@ def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
     board = picture_of(game, f"{game.name}-{game.position.phase.code}-preview",
                        lambda: picture.results_svg(game.map, game.position, outcome, game=f"{game.name} (preview)"))
     out.mails.append(Mail([game.master_address], "notice/preview.txt",
-                          {"game": game.name, "phase_code": str(game.position.phase),
+                          {"game": game.name, "phase_code": game.position.phase.code,
                            "late": [reports.power_name(p) for p in late], "body": body},
                           board))
     return out

@@ -2,6 +2,7 @@
 reveal and anonymous say (the README's promise: nobody learns another's address unless the master chose so)."""
 from __future__ import annotations
 
+from judge.position_parts import Phase
 from judge.rules import Anonymous, Reveal
 
 
@@ -28,5 +29,18 @@ def roster(game, viewer: str, master: bool) -> list[dict]:
     for t in game.tenures:
         seen[t["power"]] = seen.get(t["power"], 0) + 1
         out.append({"power": t["power"].title(), "address": t["address"] if show else f"player {seen[t['power']]}",
-                    "from": t["from"] or "the start", "to": t["to"] or ("the end" if game.over else "now")})
+                    "from": phase_code(game, t["from"]) or "the start",
+                    "to": phase_code(game, t["to"]) or ("the end" if game.over else "now")})
     return out
+
+
+def phase_code(game, phase: str) -> str:
+    """A phase as kept in the game ("A.D. 1425 MOVEMENT" in a calendar of the map's own) by the short code its
+    results give it (A1425M)."""
+    flow = game.map.flow
+    if not phase or flow is None:
+        return phase
+    try:
+        return Phase.parse(phase, flow).code
+    except ValueError:
+        return phase

@@ -50,7 +50,10 @@ def standing(game, power: str, status: str) -> str:
         return status
     if pos.units_of(power) or any(d.unit.power == power for d in pos.dislodged.values()):
         return f"{status}, no centres left"
-    return "eliminated"
+    return OUT
+
+
+OUT = "eliminated"             # a power with no centre and no unit left
 
 
 def owed(game, power: str) -> str:

@@ -9,10 +9,13 @@ from judge.deadlines import show
 from judge.game import Game
 from judge.game.press_routing import readable
 from judge.game.processing import describe_result
+from judge.game.reveal import phase_code
 from judge.game.roles import ACTIVE, DUMMY, FORMING, VACANT
+from judge.game.standing import OUT, standing
 from judge.picture.chart import centre_chart
 from judge.position import initial_position
 from judge.rules import RULES, Anonymous, _show
+from judge.storage.gamedir import file_part
 
 # Anything shaped like an address (a press body, a reply echoing SET ADDRESS, LIST's master line) is hidden on pages.
 _ADDRESS = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*")
@@ -26,9 +29,14 @@ def redact(text: str, keep: str = "") -> str:
     return _ADDRESS.sub(lambda m: m.group(0) if keep and m.group(0).lower() == keep.lower() else HIDDEN, text)
 
 
-def phase_names(result_stems: list[str]) -> list[str]:
-    """'0003-F1901M' -> 'F1901M', in order."""
-    return [stem.partition("-")[2] for stem in result_stems]
+def phase_names(result_stems: list[str], game: Game) -> list[str]:
+    """'0003-F1901M' -> 'F1901M', in order: a phase as its results name it (a calendar of the map's own keeps its
+    files under the long form, '0001-A_D_1425_MOVEMENT': that is A1425M)."""
+    names = [stem.partition("-")[2] for stem in result_stems]
+    if game.map.flow is None:
+        return names
+    codes = {file_part(h): phase_code(game, h) for h in game.history}
+    return [codes.get(n, n) for n in names]
 
 
 def deadline(game: Game) -> dict[str, Any]:
@@ -65,12 +73,15 @@ def players(game: Game, master: bool = False) -> list[dict[str, Any]]:
         if not p.power:
             continue
         turns = [t for t in game.tenures if t["power"] == p.power]
-        out.append({"power": p.power.title(), "status": {ACTIVE: "playing", VACANT: "open for takeover",
-                                                         DUMMY: "dummy (civil disorder)"}.get(p.status, p.status),
+        status = {ACTIVE: "playing", VACANT: "open for takeover", DUMMY: "dummy (civil disorder)"}.get(p.status, p.status)
+        if standing(game, p.power, p.status) == OUT:
+            status = OUT                         # (as LIST and the picture's legend say: off the board)
+        out.append({"power": p.power.title(), "status": status,
                     "orders": p.submitted if see and game.position else None,
                     "wait": p.wait if see else None,
-                    "turns": [{"n": i + 1, "from": t["from"] or "the start",
-                               "to": t["to"] or ("the end" if game.over else "now")} for i, t in enumerate(turns)]})
+                    "turns": [{"n": i + 1, "from": phase_code(game, t["from"]) or "the start",
+                               "to": phase_code(game, t["to"]) or ("the end" if game.over else "now")}
+                              for i, t in enumerate(turns)]})
     return out
 
 
@@ -80,8 +91,9 @@ def centres(game: Game) -> dict[str, Any] | None:
         return None
     m = game.map
     start = initial_position(m)
-    rows = [(str(start.phase.year - 1), {p: len(start.centers_of(p)) for p in m.powers})]
-    rows += [(year, dict(counts)) for year, counts in sorted(game.center_history.items())]
+    # (before the first year: "1900" on the standard calendar; a calendar of the map's own may count in steps, or down)
+    rows = [(str(start.phase.year - 1) if m.flow is None else "start", {p: len(start.centers_of(p)) for p in m.powers})]
+    rows += [(year, dict(counts)) for year, counts in game.center_history.items()]    # (in the order played)
     now = {p: len(game.position.centers_of(p)) for p in m.powers}
     if now != rows[-1][1]:
         rows.append((f"{game.position.phase.year} now", now))
@@ -134,7 +146,7 @@ def summary(game: Game) -> dict[str, Any]:
     return {"name": game.name, "variant": game.variant, "title": game.map.title, "status": game.status,
             "over": game.over, "private": game.private, "victory": game.victory_centers(),
             "phase": game.position.phase.describe() if game.position else "",
-            "phase_code": str(game.position.phase) if game.position else "",
+            "phase_code": game.position.phase.code if game.position else "",
             "result": describe_result(game.result) if game.over else "",
             "forming": game.status == FORMING, "joined": sum(1 for p in game.players if p.address),
             "seats": len(game.map.powers)}

@@ -171,23 +171,26 @@ class Views:
                 press.append(json.loads(path.read_text(encoding="utf-8")))
             except (OSError, ValueError):
                 continue
-        ctx = pages.game_page(game, pages.phase_names(stems), latest or None, press, boards.drawable(game),
+        ctx = pages.game_page(game, pages.phase_names(stems, game), latest or None, press, boards.drawable(game),
                               session.who if session and session.who != VIEWER else None)
         return html("game.html", judge=self.judge.settings.judge_name, **ctx)
 
     def phase_page(self, name: str, phase: str, cookie: str | None) -> Reply:
         game, _ = self.game(name, cookie)
-        stem = self._phase_stem(name, phase)
+        stem = self._phase_stem(game, phase)
         text = mail_file_text((self.store.folder(name) / "results" / f"{stem}.txt").read_text(encoding="utf-8"))
         has = any(boards.phase_picture(self.store, name, stem, kind) for kind in ("svg", PICTURE_SOURCE))
-        ctx = pages.phase_page(game, pages.phase_names(self._stems(name)), phase, text, has)
+        stems = self._stems(name)
+        names = pages.phase_names(stems, game)
+        ctx = pages.phase_page(game, names, names[stems.index(stem)], text, has)
         return html("phase.html", judge=self.judge.settings.judge_name, **ctx)
 
-    def _phase_stem(self, name: str, phase: str) -> str:
+    def _phase_stem(self, game: Game, phase: str) -> str:
         if not PHASE.match(phase):
             raise NotFound("There is no such phase.")
-        for stem in self._stems(name):
-            if stem.partition("-")[2] == phase:
+        stems = self._stems(game.name)
+        for stem, shown in zip(stems, pages.phase_names(stems, game)):
+            if phase in (shown, stem.partition("-")[2]):     # (the file's own name too: links made before)
                 return stem
         raise NotFound("That phase has not been processed.")
 
@@ -195,7 +198,7 @@ class Views:
         """The phase's picture: the file processing kept, or what it is drawn from when processing did not draw it
         (a text-only results mail keeps the picture source, an SVG one the SVG alone)."""
         game, _ = self.game(name, cookie)
-        stem = self._phase_stem(name, phase)
+        stem = self._phase_stem(game, phase)
         path = boards.phase_picture(self.store, name, stem, kind)
         if path is not None:
             return Reply(type=boards.KINDS[kind], file=path)

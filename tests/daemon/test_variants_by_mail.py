@@ -30,6 +30,9 @@ def pictures(m) -> list[str]:
     return [p.get_content_type() for p in m.walk() if p.get_content_type().startswith("image/")]
 
 
+from judge.web import pages  # noqa: E402  (the pages' names of a calendar's phases)
+
+
 class Post:
     """judge serve and a relay on loopback, for one game of one variant."""
 
@@ -266,7 +269,9 @@ async def _years(post: Post):
     assert str(post.status().position.phase) == "A.D. 1425 MOVEMENT"
     await post.orders({"NORTH": "F NBY H", "SOUTH": "A SBY - MID"})
     text = check_results(post, "A1425M", "toy_years", picture=False)
-    assert "Movement results for A.D. of 1425." in text and "South: Army South Bay -> Midland." in text
+    # As DPjudge words it: "of" only after a season of the year ("Spring of 1901"), never "A.D. of 1425".
+    assert "Movement results for A.D. 1425.  (ad1.A1425M)" in text and "South: Army South Bay -> Midland." in text
+    assert "The next phase of 'ad1' will be Movement for A.D. 1430." in text and " of 14" not in text
     game = post.status()
     assert str(game.position.phase) == "A.D. 1430 MOVEMENT" and "MID" not in game.position.centers
     await post.orders({"NORTH": "F NBY H", "SOUTH": "A MID H"})
@@ -275,6 +280,14 @@ async def _years(post: Post):
     check_results(post, "A1430A", "toy_years", picture=False)
     game = post.status()
     assert str(game.position.phase) == "A.D. 1435 MOVEMENT" and len(game.position.units) == 3
+    # Subjects, replies and pages name a phase by the code its results give it, never by the long form.
+    subjects = {str(m["Subject"]) for m in post.relay.to(GM) if str(m["Subject"]).startswith("Diplomacy orders")}
+    assert subjects == {"Diplomacy orders ad1 A1425M", "Diplomacy orders ad1 A1430M", "Diplomacy orders ad1 A1430A"}
+    # The year 1430 ended with an adjustment phase that was played: SUMMARY has its row, and names phases by code.
+    summary = await post.master("SUMMARY ad1")
+    assert "\n1430     1   2\n" in summary and "(from A1425M to now)" in summary, summary
+    stems = sorted(p.stem for p in (post.daemon.judge.store.folder("ad1") / "results").glob("0*"))
+    assert pages.phase_names(stems, game) == ["A1425M", "A1430M", "A1430A"]
     # The game's folder names its files with letters and digits only.
     folder = post.daemon.judge.store.folder("ad1")
     for sub, suffix in (("results", "txt"), ("snapshots", "json")):
