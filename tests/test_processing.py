@@ -1,6 +1,8 @@
 """Processing a phase, and what the clock does: reminders, late notices, civil disorder under each late_powers rule."""
 from datetime import timedelta
 
+import pytest
+
 from judge import config
 from judge.game import Game
 from judge.game.processing import audience, civil_disorder, on_clock, preview, process
@@ -52,6 +54,7 @@ def test_process():
     assert ("No orders came from Austria, England, Germany, Italy, Russia, Turkey: their units took the default "
             "(civil disorder).") in " ".join(text.split())
     assert cd.template == "notice/cd.txt" and cd.to == ["gm@example.org"] and len(cd.context["powers"]) == 6
+    assert cd.context["defaults"] == "units hold"             # (what defaults do in a movement phase, no more)
     assert done.notes == ["S1901M processed; next phase F1901M"]
 
 
@@ -217,6 +220,21 @@ def test_adjustment_results():
     assert text.split("\n\n", 1)[1].startswith(":: Judge: USIN  Game: g1  Variant: standard\n:: Deadline: F1902B ")
     assert "Ownership of supply centers" not in text                      # shown after the Fall, not the Winter
     assert {str(u) for u in game.position.units_of("FRANCE")} == {"A PIC", "F MAO", "A PAR", "F BRE"}
+
+
+@pytest.mark.parametrize("rules, said", [
+    ("", "builds waived; units to remove chosen by the judge"),
+    ("cd_builds", "builds made at random where it may (house rule cd_builds); units to remove chosen by the judge"),
+])
+def test_the_cd_notice_says_what_the_defaults_did_in_an_adjustment_phase(rules, said):
+    """Not "units hold ... builds waived" whatever the phase: a removal or a random build is what the master sees
+    in the results."""
+    game = started(rules)
+    set_position(game, {"phase": "W1902A",
+                        "units": {"FRANCE": ["A PIC", "F MAO"], "RUSSIA": ["A MOS", "A WAR", "F SEV", "F BOT"]},
+                        "centers": {"FRANCE": ["PAR", "MAR", "BRE", "BEL", "SPA"], "RUSSIA": ["MOS", "WAR", "STP"]}})
+    [cd] = [m for m in process(game, SETTINGS, T0).mails if m.template == "notice/cd.txt"]
+    assert cd.context["powers"] == ["France", "Russia"] and cd.context["defaults"] == said
 
 
 def test_engine_both_reports_a_disagreement_to_the_master(tmp_path):

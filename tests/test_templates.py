@@ -20,7 +20,7 @@ CASES = {
     "notice/late.txt": ({**HEAD, "phase": PHASE, "late": ["Italy", "Turkey"], "grace": "Fri 9 Jan 2026 12:00 UTC",
                          "remedy": "game master decides", "own": True},
                         "Late Powers:      Italy, Turkey"),
-    "notice/cd.txt": ({"judge": "USIN", "game": "g1", "phase": PHASE, "powers": ["Italy"]},
+    "notice/cd.txt": ({"judge": "USIN", "game": "g1", "phase": PHASE, "powers": ["Italy"], "defaults": "units hold"},
                       "Power in CD:      Italy"),
     "notice/press.txt": ({"game": "g1", "sender": "France", "phase": "S1901M", "body": ["Hello", "there"],
                           "broadcast": False, "recipients": "Germany, Italy"},

@@ -153,6 +153,13 @@ def _order_line(s: Session, line: str) -> None:
         power, line = power_of(head, game.map), rest.strip()
     else:
         power = s.power
+        head, sep, rest = line.partition(":")
+        named = game.map.power(head.strip().lower()) if sep and len(head.strip()) > 1 else None
+        if named is not None:
+            if named != power:
+                # (an ally's orders pasted in, or a slip: taken as the sender's own, they would mislead)
+                raise CommandError(f"YOU PLAY {power}: ORDERS FOR {named} ARE NOT YOURS TO GIVE")
+            line = rest.strip()
     s.orders.setdefault(power, []).append(line)
 
 

@@ -83,7 +83,7 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     if disorder:
         out.mails.append(Mail([game.master_address], "notice/cd.txt", {
             "judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(before.phase),
-            "powers": [reports.power_name(p) for p in disorder]}))
+            "powers": [reports.power_name(p) for p in disorder], "defaults": _defaults(before.phase.kind, game)}))
     game.advance(outcome, now)
     if not game.over:
         out.mails.extend(_last_centre_lost(game, before))
@@ -117,6 +117,16 @@ def _last_centre_lost(game: Game, before) -> list[Mail]:
                            f"{power} is out of the game."),
                           "You still receive the results until the game ends."]}))
     return out
+
+
+def _defaults(kind: str, game: Game) -> str:
+    """What default orders do in this kind of phase, as the CD notice says it (the results show each one)."""
+    if kind == "M":
+        return "units hold"
+    if kind == "R":
+        return "dislodged units disband"
+    builds = "builds made at random where it may (house rule cd_builds)" if game.rules.cd_builds else "builds waived"
+    return f"{builds}; units to remove chosen by the judge"
 
 
 def in_disorder(game: Game) -> list[str]:

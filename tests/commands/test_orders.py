@@ -223,3 +223,14 @@ def test_plain_english_moves_are_read(started):
     assert started.signon("FRANCE", "A Paris moves to Burgundy", "A Marseilles supports A Paris moves to Burgundy",
                           "F Brest moves to English Channel").accepted
     assert "  F BRE - ENG\n  A MAR S A PAR - BUR\n  A PAR - BUR\n" in started.reply("FRANCE")
+
+
+def test_a_player_naming_another_power_before_an_order_is_refused(started):
+    """'TURKEY: A MOS - UKR' from Russia's player is a slip or an ally's orders pasted in: refused, saying why, and
+    nothing of the message is kept; the player's own power named first is fine."""
+    before = started.status_bytes()
+    r = started.signon("RUSSIA", "TURKEY: A MOS - UKR", "A WAR H")
+    assert r.errors == [("TURKEY: A MOS - UKR", "YOU PLAY RUSSIA: ORDERS FOR TURKEY ARE NOT YOURS TO GIVE")]
+    assert started.status_bytes() == before
+    assert started.signon("RUSSIA", "Russia: A MOS - UKR", "russian: A WAR H").accepted
+    assert started.game(GAME).player("RUSSIA").orders == ["A MOS - UKR", "A WAR H"]
