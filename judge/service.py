@@ -34,13 +34,15 @@ Clock = Callable[[], datetime]
 
 
 def _notified(game: Game, who: str, sender: str) -> list[str]:
-    """The addresses a notice goes to: the "master", the active "players", the "others" (the players but the one
-    whose message it is: a newcomer is not told that their power has a new player), or everyone in the game."""
+    """The addresses a notice goes to: the "master", the active "players", the "others" (everyone in the game but
+    the one whose message it is and the master, who has a notice of their own: a newcomer is not told that their
+    power has a new player; observers are, as they were told the power was open), or everyone in the game."""
     if who == "master":
         return [game.master_address]
-    if who in ("players", "others"):
-        return [p.address for p in game.players if p.status == "active" and p.address and
-                not (who == "others" and p.address.lower() == sender.lower())]
+    if who == "players":
+        return [p.address for p in game.players if p.status == "active" and p.address]
+    if who == "others":
+        return [a for a in audience(game) if a.lower() not in (sender.lower(), game.master_address.lower())]
     return audience(game)
 
 

@@ -91,6 +91,15 @@ class Session:
             raise CommandError("YOU MUST SIGN ON AS A POWER FIRST (SIGNON <power letter><game> <password>)")
         return self.power
 
+    def not_over(self) -> Game:
+        """The game, unless it is over: its result and its record of who played what stay as the end gave them."""
+        game = self.need_game()
+        if game.over:
+            from judge.game.processing import describe_result
+            raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result).upper()}): NOTHING MORE "
+                               "TO CHANGE")
+        return game
+
     def need_master(self) -> Game:
         if self.role != "master":
             raise CommandError("ONLY THE GAME MASTER MAY DO THAT (SIGNON M<game> <password>)")

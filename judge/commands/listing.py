@@ -9,7 +9,7 @@ from judge.commands.actions import block
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game import FORMING, Game
-from judge.game.processing import describe_result
+from judge.game.processing import describe_result, phase_shown
 from judge.game.standing import standing
 from judge.reports import mail_file_entry, mapper_code
 from judge.game.reveal import roster
@@ -56,7 +56,7 @@ class List:
         master = s.role == "master"
         show_status = master or g.rules.show_status
         hide = g.rules.anonymous is not Anonymous.NO and not g.over or g.rules.anonymous is Anonymous.ALWAYS
-        info = {"name": g.name, "status": g.status, "phase": g.position.phase.describe() if g.position else "",
+        info = {"name": g.name, "status": g.status, "phase": phase_shown(g),
                 "deadline": "paused" if g.paused else show(g.deadline, g.timing),
                 "master": "(anonymous game)" if hide and not master else g.master_address,
                 "result": describe_result(g.result) if g.over else "",

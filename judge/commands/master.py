@@ -133,6 +133,7 @@ class Rollback:
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         game = s.need_master()
+        s.not_over()
         snaps = s.store.snapshots(game.name)
         if not snaps:
             raise CommandError("NOTHING TO ROLL BACK: NO PHASE HAS BEEN PROCESSED")
@@ -169,7 +170,8 @@ class Rollback:
         restored.master_address, restored.master_password = game.master_address, game.master_password
         restored.observers = list(game.observers)
         restored.private, restored.privacy, restored.victory = game.private, game.privacy, game.victory
-        restored._note_readiness(s.now)
+        # (not ready for early processing, even with every order in: the rollback is there so that orders can
+        # change; the phase waits for a new order set, the master's PROCESS, or its deadline)
         s.game = restored
         s.say(f"Game {game.name} rolled back to before {restored.position.phase}; orders as they were then.")
         s.effect("notify", ("rollback notice", [f"The master has rolled game {game.name} back to "
@@ -194,6 +196,7 @@ class Dummy:
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         game = s.need_master()
+        s.not_over()
         need_args(args, 1, self.syntax)
         player = game.player(power_of(args[0], game.map))
         if player is None:
@@ -219,6 +222,7 @@ class Revive:
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         game = s.need_master()
+        s.not_over()
         need_args(args, 1, self.syntax)
         player = game.player(power_of(args[0], game.map))
         if player is None or player.status == ACTIVE:

@@ -63,6 +63,9 @@ class Observe:
         if s.sender.lower() == game.master_address.lower() or game.players_at(s.sender):
             raise CommandError(f"YOU ALREADY TAKE PART IN GAME {game.name}: NO NEED TO OBSERVE IT")
         if not game.is_observer(s.sender):
+            if game.over:
+                raise CommandError(f"GAME {game.name} IS OVER: NOTHING MORE WILL BE SENT (HISTORY {game.name} GIVES "
+                                   "ITS RESULTS, SUMMARY ITS END)")
             most = s.settings.get("limits", "observers_per_game")
             if most and len(game.observers) >= most:
                 raise CommandError(f"GAME {game.name} HAS {len(game.observers)} OBSERVERS, AS MANY AS THIS JUDGE "
@@ -81,7 +84,7 @@ class Resign:
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         power = s.need_power()
-        game = s.need_game()
+        game = s.not_over()
         game.resign(power)
         s.role, s.power = None, None
         s.say(f"You have resigned {power.title()} in game {game.name}.")
@@ -170,6 +173,7 @@ class Eject:
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         game = s.need_master()
+        s.not_over()
         need_args(args, 1, self.syntax)
         power = power_of(args[0], game.map)
         player = game.player(power)

@@ -23,6 +23,6 @@ class Clear:
         """See `Command`."""
         power = s.need_power()
         s.orders.pop(power, None)
-        s.need_game().clear_orders(power, s.now)
+        s.not_over().clear_orders(power, s.now)
         s.say(f"Orders for {power.title()} cleared.")
         return Continue.YES

@@ -43,6 +43,8 @@ class Set:
             raise CommandError("SET WHAT? " + self.help)
         what, rest = args[0].upper(), args[1:]
         game = s.need_game()
+        if what not in ("PASSWORD", "PRIVATE", "PUBLIC"):
+            s.not_over()                  # (a new password, or who may look at the finished game, may still change)
         if what in ("WAIT", "NOWAIT", "NO_WAIT"):
             power = s.need_power()
             game.set_wait(power, what == "WAIT", s.now)
@@ -80,6 +82,10 @@ class Set:
             # One plain address: a list ("a@x.org,b@y.org") would send results to people nobody vetted.
             raise CommandError("USE SET ADDRESS <one plain e-mail address, e.g. name@example.org>")
         game = s.need_game()
+        taken = _address_taken(s, game, rest[0])
+        if taken:
+            raise CommandError(f"ADDRESS {rest[0]} IS {taken}: EACH PLAYER AND THE MASTER HAVE AN ADDRESS OF THEIR "
+                               "OWN")
         if s.role == "master":
             old, game.master_address = game.master_address, rest[0]
             who = "the master"
@@ -193,6 +199,21 @@ class Set:
                 _early_note(s, game)
         else:
             raise CommandError(f"UNKNOWN SETTING: {what}")
+
+
+def _address_taken(s: Session, game, address: str) -> str:
+    """Why the address cannot be taken, in words ("" when it can): the judge's own, or already in use in the game
+    (never whose: in an anonymous game that would tell which power an address plays)."""
+    a = address.strip().lower()
+    if a == s.settings.address.lower():
+        return "THE JUDGE'S OWN ADDRESS"
+    mine = s.power if s.role == "power" else None
+    used = [p for p in game.players if p.address and p.address.lower() == a and p.power != mine]
+    if s.role == "power" and game.rules.multiple_powers and a != game.master_address.lower():
+        used = []                         # (one player may play several powers from one address)
+    if used or (s.role != "master" and a == game.master_address.lower()):
+        return f"ALREADY IN USE IN GAME {game.name}"
+    return ""
 
 
 # The fields that decide where a phase's deadline falls: changed, they apply from the next phase on.

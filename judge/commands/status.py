@@ -19,6 +19,11 @@ class Status:
             raise CommandError("YOU MUST SIGN ON FIRST")
         if game.position is None:
             raise CommandError(f"GAME {game.name} HAS NOT STARTED")
+        if game.over:
+            from judge.game.processing import describe_result
+            s.say(f"Game {game.name} is over: {describe_result(game.result)}. POSITION {game.name} shows the final "
+                  f"board, HISTORY {game.name} every result, SUMMARY {game.name} who played what.")
+            return Continue.YES
         players = [p for p in game.players if p.power and (s.role == "master" or p.power == s.power)]
         rows = [{"power": p.power.title(), "status": standing(game, p.power, p.status), "wait": p.wait,
                  "lines": power_lines(game, p.power),

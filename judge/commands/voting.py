@@ -13,6 +13,9 @@ from judge.rules import DrawVotes
 def apply_vote(s: Session, words: list[str]) -> None:
     """Cast or withdraw the signed-on power's vote; tell the others as the house rule says; end the game if every
     survivor now agrees."""
+    if s.role == "master":
+        raise CommandError("THE MASTER HAS NO VOTE: DRAWS AND CONCESSIONS ARE THE POWERS' TO VOTE (THE MASTER MAY "
+                           "TERMINATE THE GAME)")
     power = s.need_power()
     game = s.need_game()
     if game.over:

@@ -134,7 +134,8 @@ class Membership:
         again, not even at the end. Returns the old address."""
         old, player.address = player.address, new
         for t in self.tenures:
-            if t["address"].lower() == old.lower():
+            # (this power's record only: another power's, played from the same address, is another player's)
+            if t["power"] == player.power and t["address"].lower() == old.lower():
                 t["address"] = new
         return old
 

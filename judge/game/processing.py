@@ -190,7 +190,7 @@ def end_mails(game: Game, settings: Settings) -> list[Mail]:
            # the "::" header names the phase that ended the game (or the one it stopped in)
            "mapper": _mapper(m, phase or (str(pos.phase) if pos is not None else ""))}
     board = picture_of(game, f"{game.name}-final", lambda: picture.position_svg(
-        m, pos, game=game.name, title=_final_title(phase, when), subtitle=describe_result(game.result))) \
+        m, pos, game=game.name, title=_final_title(phase, when, m.flow), subtitle=describe_result(game.result))) \
         if pos is not None else []
     hidden = game.rules.anonymous is Anonymous.ALWAYS
     return [Mail([address], "notice/end.txt",
@@ -198,14 +198,25 @@ def end_mails(game: Game, settings: Settings) -> list[Mail]:
             for address in audience(game)]
 
 
-def _final_title(phase: str, when: str) -> str:
+def _final_title(phase: str, when: str, calendar=None) -> str:
     """The final board's title: the phase that ended the game, not the position's (after a solo, the next one)."""
     if not phase:
         return "The game is over"
     try:
-        return f"The game is over {when} {Phase.parse(phase).describe()}"
+        return f"The game is over {when} {Phase.parse(phase, calendar).describe()}"
     except ValueError:
         return f"The game is over {when} {phase}"
+
+
+def phase_shown(game: Game) -> str:
+    """The phase as LIST and the pages name it: the current one; for a finished game the one that ended it (after a
+    solo the position is already in the next phase, never played)."""
+    if game.position is None:
+        return ""
+    if game.over:
+        ended = game.result or {}
+        return _final_title(ended.get("phase", ""), ended.get("when", "after"), game.map.flow)
+    return game.position.phase.describe()
 
 
 def on_clock(game: Game, settings: Settings, now: datetime) -> Processed | None:

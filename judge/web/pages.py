@@ -8,7 +8,7 @@ from typing import Any
 from judge.deadlines import show
 from judge.game import Game
 from judge.game.press_routing import readable
-from judge.game.processing import describe_result
+from judge.game.processing import describe_result, phase_shown
 from judge.game.reveal import phase_code
 from judge.game.roles import ACTIVE, DUMMY, FORMING, VACANT
 from judge.game.standing import OUT, standing
@@ -55,7 +55,7 @@ def listing(games: list[Game]) -> dict[str, Any]:
             continue
         joined = sum(1 for p in g.players if p.address)
         rows.append({"name": g.name, "variant": g.variant, "title": g.map.title, "status": g.status, "over": g.over,
-                     "phase": g.position.phase.describe() if g.position else "",
+                     "phase": phase_shown(g),
                      "forming": g.status == FORMING, "joined": joined, "seats": len(g.map.powers),
                      "open": [p.title() for p in g.open_powers()],
                      "result": describe_result(g.result) if g.over else ""})
@@ -145,7 +145,7 @@ def game_page(game: Game, phases: list[str], latest: str | None, press: list[dic
 def summary(game: Game) -> dict[str, Any]:
     return {"name": game.name, "variant": game.variant, "title": game.map.title, "status": game.status,
             "over": game.over, "private": game.private, "victory": game.victory_centers(),
-            "phase": game.position.phase.describe() if game.position else "",
+            "phase": phase_shown(game),
             "phase_code": game.position.phase.code if game.position else "",
             "result": describe_result(game.result) if game.over else "",
             "forming": game.status == FORMING, "joined": sum(1 for p in game.players if p.address),

@@ -250,7 +250,12 @@ def test_after_a_rollback_the_clock_does_not_reprocess_at_once(started):
     game = started.game(GAME)
     assert str(game.position.phase) == "S1901M"
     assert game.deadline == started.clock.now + timedelta(hours=72)     # the old one had passed: a fresh one
-    started.clock.advance(minutes=10)                                    # every order is in: early, from now
+    # Every order is in, but a rollback is there so that orders can change: no early processing on the old sets
+    # (with EARLY 0 they would be processed again in the second the notice goes out); a new order set counts.
+    started.clock.advance(minutes=30)
+    assert started.judge.process(GAME) == [] and started.game(GAME).ready_since is None
+    assert started.signon("FRANCE", "A PAR - BUR").accepted
+    started.clock.advance(minutes=10)
     assert started.judge.process(GAME) == ["S1901M processed; next phase F1901M"]
 
 

@@ -119,7 +119,7 @@ def test_vote_refusals(started):
     for line, error in cases:
         r = started.signon("FRANCE", line)
         assert r.errors == [(line, error)], line
-    assert started.master("VOTE DRAW").errors[0][1].startswith("YOU MUST SIGN ON AS A POWER FIRST")
+    assert started.master("VOTE DRAW").errors[0][1].startswith("THE MASTER HAS NO VOTE")
     assert started.send("someone@example.org", f"LIST {GAME}\nVOTE DRAW").errors[0][1].startswith(
         "YOU MUST SIGN ON AS A POWER FIRST")
     assert started.status_bytes() == before

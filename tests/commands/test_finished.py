@@ -1,0 +1,108 @@
+"""A finished game keeps its result and its record: what could change either is refused, saying the game is over,
+and changes nothing; what cannot (a new password, who may look at it) still works. And the addresses a player or
+the master may move to."""
+import pytest
+
+from tests.commands.helpers import GAME, GM, PLAYERS
+
+OVER = f"GAME {GAME} IS OVER (TERMINATED BY THE MASTER): NOTHING MORE TO CHANGE"
+
+
+@pytest.fixture
+def finished(started):
+    assert started.signon("ITALY", "RESIGN").accepted             # (a power open for takeover, for REVIVE/EJECT)
+    assert started.master("TERMINATE").accepted
+    started.new_mail()
+    return started
+
+
+@pytest.mark.parametrize("master, lines, error", [
+    (True, ["ROLLBACK"], OVER), (True, ["EJECT FRANCE"], OVER), (True, ["DUMMY FRANCE"], OVER),
+    (True, ["REVIVE ITALY"], OVER), (True, ["SET DEADLINE +2d"], OVER), (True, ["SET VICTORY 10"], OVER),
+    (True, ["SET RULE press=none"], OVER), (True, ["SET EARLY 5"], OVER), (True, ["SET ABSENCE TO 2026-01-20"], OVER),
+    (True, ["SET ADDRESS new-gm@example.org"], OVER),
+    (False, ["RESIGN"], OVER), (False, ["CLEAR"], OVER), (False, ["SET WAIT"], OVER), (False, ["SET NOWAIT"], OVER),
+    (False, ["SET ABSENCE 2026-01-20"], OVER), (False, ["SET ADDRESS new-fr@example.org"], OVER),
+])
+def test_a_finished_game_refuses_what_would_change_it(finished, master, lines, error):
+    before = finished.status_bytes()
+    r = finished.master(*lines) if master else finished.signon("FRANCE", *lines)
+    assert r.errors == [(lines[0], error)]
+    assert finished.status_bytes() == before
+    assert [m for m in finished.new_mail() if m["To"] != (GM[0] if master else PLAYERS["FRANCE"][0])] == []
+
+
+def test_a_finished_game_still_takes_a_new_password_and_privacy(finished):
+    assert finished.signon("FRANCE", "SET PASSWORD fresh-pw").accepted
+    assert finished.master("SET PRIVATE", "SET PUBLIC").accepted
+
+
+def test_nobody_new_observes_a_finished_game(finished):
+    before = finished.status_bytes()
+    r = finished.send("late@example.org", f"OBSERVE {GAME}")
+    assert r.errors[0][1].startswith(f"GAME {GAME} IS OVER: NOTHING MORE WILL BE SENT")
+    assert finished.status_bytes() == before
+
+
+def test_status_of_a_finished_game_says_it_is_over(finished):
+    assert finished.signon("FRANCE", "STATUS").accepted
+    reply = " ".join(finished.reply("FRANCE").split())
+    assert f"Game {GAME} is over: terminated by the master." in reply
+    assert "defaults to hold" not in reply and "the master processes the game" not in reply
+
+
+# -- SET ADDRESS: an address of one's own ---------------------------------------------------------------------------
+@pytest.mark.parametrize("power, address, why", [
+    ("FRANCE", PLAYERS["GERMANY"][0], f"ALREADY IN USE IN GAME {GAME}"),
+    ("FRANCE", GM[0].upper(), f"ALREADY IN USE IN GAME {GAME}"),
+    ("FRANCE", "judge@localhost", "THE JUDGE'S OWN ADDRESS"),
+    (None, PLAYERS["AUSTRIA"][0], f"ALREADY IN USE IN GAME {GAME}"),
+])
+def test_an_address_in_use_in_the_game_is_refused(started, power, address, why):
+    """One address for two powers would merge two players' records (the end's list of who played what); the
+    refusal never says whose address it is (an anonymous game must not tell which power an address plays)."""
+    before = started.status_bytes()
+    if power and address.lower() in started.owner:
+        # The refusal echoes the line the sender wrote, the address in it too: theirs to see, not a leak.
+        started.owner[address.lower()] = started.owner[PLAYERS[power][0]]
+    r = started.signon(power, f"SET ADDRESS {address}") if power else started.master(f"SET ADDRESS {address}")
+    assert r.errors[0][1] == (f"ADDRESS {address} IS {why}: EACH PLAYER AND THE MASTER HAVE AN ADDRESS OF THEIR "
+                              "OWN")
+    assert started.status_bytes() == before
+    assert "GERMANY" not in r.errors[0][1] and "AUSTRIA" not in r.errors[0][1]
+
+
+def test_a_new_address_moves_only_that_powers_record(started):
+    """Under multiple_powers France's player also took Italy over, from the same address; France's new address
+    is France's alone: Italy's player (and Italy's record) keep the old one."""
+    france = PLAYERS["FRANCE"][0]
+    assert started.master("SET RULE multiple_powers").accepted
+    assert started.signon("ITALY", "RESIGN").accepted
+    assert started.send(france, f"TAKEOVER I{GAME} second-pw").accepted
+    assert started.signon("FRANCE", "SET ADDRESS fr2@example.org").accepted
+    game = started.game(GAME)
+    records = {(t["power"], t["address"]) for t in game.tenures}
+    assert ("FRANCE", "fr2@example.org") in records and ("ITALY", france) in records, records
+    assert game.player("ITALY").address == france
+
+
+# -- observers hear that an open power was taken, as they heard it was open ---------------------------------------
+def test_observers_are_told_an_open_power_was_taken(started):
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    assert started.signon("ITALY", "RESIGN").accepted
+    assert "watcher@example.org" in started.delivered("a power is open")
+    assert started.send("newcomer@example.org", f"TAKEOVER I{GAME} new-pw").accepted
+    taken = started.delivered("a power is taken")
+    assert "watcher@example.org" in taken and "newcomer@example.org" not in taken and GM[0] not in taken
+
+
+def test_list_of_a_game_won_alone_names_the_phase_that_ended_it(started):
+    """After a solo the position is in the next phase, never played: LIST and the pages say where it ended."""
+    assert started.master("SET VICTORY 4").accepted            # Russia starts with four: it wins in the Fall
+    for _ in range(2):
+        started.all_hold()
+        assert started.master("PROCESS").accepted
+    game = started.game(GAME)
+    assert game.over and game.winner == "RUSSIA" and str(game.position.phase) == "S1902M"     # (never played)
+    assert started.send("x@example.org", f"LIST {GAME}").accepted
+    assert "Phase:     The game is over after Fall 1901 Movement\n" in started.reply("x@example.org")
