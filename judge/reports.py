@@ -190,10 +190,12 @@ def mapper_code(phase: Phase) -> str:
 
 def results_context(m: Map, before: Position, after: Position, results: list[OrderResult],
                     errors: list[tuple[str, str, str]] | None = None, disorder: list[str] | None = None,
-                    winner: str | None = None) -> dict:
+                    winner: str | None = None, vassal_dummies: bool = False) -> dict:
     """Everything a results mail shows about one processed phase."""
     fall_over = ends_year(m, before.phase) and after.phase.kind != "R" and before.phase.kind != "A"
+    shown = fall_over or winner or before.phase.kind == "A"
     return {
+        "vassals": vassal_lines(m, after) if vassal_dummies and shown else [],
         "phase": phase_words(before.phase),
         "next": phase_words(after.phase),
         "blocks": order_blocks(m, results, before, after if before.phase.kind == "A" else None),
@@ -203,6 +205,16 @@ def results_context(m: Map, before: Position, after: Position, results: list[Ord
         "disorder": [power_name(p) for p in disorder or []],
         "unused": [{"power": power_name(p), "order": t, "error": e} for p, t, e in (errors or [])],
     }
+
+
+def vassal_lines(m: Map, position: Position) -> list[str]:
+    """Under vassal_dummies, each dummy's standing, as DPjudge reports it: 'Belgium is a vassal of France.' or
+    'Holland is independent.' (a dummy becomes a vassal at an adjustment phase)."""
+    house = position.house
+    if house is None:
+        return []
+    return [f"{power_name(d)} is a vassal of {power_name(house.vassals[d])}." if d in house.vassals
+            else f"{power_name(d)} is independent." for d in m.powers if d in house.dummies]
 
 
 def position_blocks(m: Map, position: Position) -> list[list[str]]:

@@ -84,7 +84,7 @@ CASES = {
                                                     ["Italy: Army Venice HOLD.  (*dislodged*)"]],
                            "disorder": ["Italy"],
                            "dislodged": ["The Italian army in Venice can retreat to Tuscany or Rome."],
-                           "ownership": ["France:     Paris."], "sizes": ["France:      1 Supply center,  3 Units:"],
+                           "vassals": [], "ownership": ["France:     Paris."], "sizes": ["France:      1 Supply center,  3 Units:"],
                            "unused": [{"power": "Italy", "order": "A VEN - XYZ", "error": "UNKNOWN PLACENAME"}]},
                           "France: Army Paris -> Burgundy.  (*bounce*)\n\nItaly: Army Venice HOLD."),
 }

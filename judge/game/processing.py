@@ -87,7 +87,8 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     game.advance(outcome, now)
     if not game.over:
         out.mails.extend(_last_centre_lost(game, before))
-    ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors, disorder, game.winner)
+    ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors, disorder, game.winner,
+                                  game.rules.vassal_dummies)
     subject, body = _render(game, settings, ctx, show(game.deadline, game.timing, long=True), processed, game.winner)
     out.results = (str(before.phase), reports.mail_file_entry(settings.address, now, subject, body))
     board, out.pictures = kept_picture(game, f"{game.name}-{before.phase.code}", before, outcome)
@@ -316,7 +317,7 @@ def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
     outcome, errors = game.adjudicate()
     disorder = in_disorder(game)
     ctx = reports.results_context(game.map, game.position, outcome.position, outcome.results, errors, disorder,
-                                  outcome.winner)
+                                  outcome.winner, game.rules.vassal_dummies)
     _, body = _render(game, settings, ctx, "(not set: this is a preview)", show(game.deadline, game.timing),
                       outcome.winner)
     out = Processed()

@@ -115,3 +115,21 @@ def test_a_lord_wins_with_its_vassals_centres(started: Desk):
     assert game.solo_winner() == "AUSTRIA"
     game.position = Position(game.position.phase, game.position.units, game.position.centers, {})
     assert game.solo_winner() is None
+
+
+def test_the_results_say_which_dummies_are_vassals(started: Desk):
+    """Under vassal_dummies the results name each dummy's standing with the centres, as DPjudge does ('Vassal status
+    of minor powers'); without the rule, nothing."""
+    from judge.position_parts import Phase
+    assert started.master("DUMMY ITALY", "DUMMY TURKEY", "SET RULE vassal_dummies").accepted
+    game = started.game(GAME)
+    game.position = Position(Phase.parse("F1901M"), game.position.units, game.position.centers, {},
+                             HouseState(frozenset({"ITALY", "TURKEY"}), vassals={"ITALY": "AUSTRIA"}))
+    started.judge.store.save(game)
+    started.new_mail()
+    assert started.master("PROCESS!").accepted
+    [results] = [m for m in started.new_mail() if str(m["Subject"]) == f"Diplomacy results {GAME} F1901M"
+                 and m["To"] == GM[0]]
+    text = results.get_content()
+    assert ("Vassal status of minor powers:\n\nItaly is a vassal of Austria.\nTurkey is independent.\n\n"
+            "Ownership of supply centers:") in text
