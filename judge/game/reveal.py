@@ -2,6 +2,7 @@
 reveal and anonymous say (the README's promise: nobody learns another's address unless the master chose so)."""
 from __future__ import annotations
 
+from judge.game.roles import DUMMY
 from judge.position_parts import Phase
 from judge.rules import Anonymous, Reveal
 
@@ -25,12 +26,17 @@ def roster(game, viewer: str, master: bool) -> list[dict]:
     see addresses, else numbered per power ('player 1', 'player 2'), which shows only when a power changed hands."""
     show = shows_addresses(game, viewer, master)
     seen: dict[str, int] = {}
+    last = {t["power"]: i for i, t in enumerate(game.tenures)}
     out = []
-    for t in game.tenures:
+    for i, t in enumerate(game.tenures):
         seen[t["power"]] = seen.get(t["power"], 0) + 1
+        player = game.player(t["power"])
+        # (a power the master made a dummy: its last player's time ended there, and nobody played it after)
+        dummy = last[t["power"]] == i and t["to"] and player is not None and player.status == DUMMY
         out.append({"power": t["power"].title(), "address": t["address"] if show else f"player {seen[t['power']]}",
                     "from": phase_code(game, t["from"]) or "the start",
-                    "to": phase_code(game, t["to"]) or ("the end" if game.over else "now")})
+                    "to": (phase_code(game, t["to"]) or ("the end" if game.over else "now"))
+                    + (", then a dummy" if dummy else "")})
     return out
 
 

@@ -106,3 +106,12 @@ def test_list_of_a_game_won_alone_names_the_phase_that_ended_it(started):
     assert game.over and game.winner == "RUSSIA" and str(game.position.phase) == "S1902M"     # (never played)
     assert started.send("x@example.org", f"LIST {GAME}").accepted
     assert "Phase:     The game is over after Fall 1901 Movement\n" in started.reply("x@example.org")
+
+
+def test_the_record_says_a_power_became_a_dummy(started):
+    """'Italy player 1 (from S1901M to S1901M)' read as a mistake: the record says the master made it a dummy."""
+    assert started.master("DUMMY ITALY").accepted
+    assert started.send("x@example.org", f"SUMMARY {GAME}").accepted
+    reply = started.reply("x@example.org")
+    assert "Italy     player 1 (from S1901M to S1901M, then a dummy)" in reply, reply
+    assert "France    player 1 (from S1901M to now)" in reply
