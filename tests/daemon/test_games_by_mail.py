@@ -211,8 +211,8 @@ async def _concession(post: Post):
     assert set(ends) == {address(p) for p in POWERS if p != "ITALY"} | {GM}
     assert " ".join(ends[address("GERMANY")].split("\n\n")[1].split()) == \
         "Game 'cede' has been conceded to France. The game is over (in S1901M)."
-    assert "  Italy     player 1 (from S1901M to S1901M)\n" in ends[address("GERMANY")]
-    assert "  Italy     italy@example.org (from S1901M to S1901M)\n" in ends[GM]
+    assert "  Italy     player 1 (from S1901M to S1901M, then a dummy)\n" in ends[address("GERMANY")]
+    assert "  Italy     italy@example.org (from S1901M to S1901M, then a dummy)\n" in ends[GM]
     listing = (await post.mail("someone@example.org", "LIST"), post.reply("someone@example.org"))[1]
     assert "Finished games:\n  cede                 the game was conceded to France" in listing
     assert post.daemon.deadlines.wakeups == {}
