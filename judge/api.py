@@ -125,6 +125,9 @@ class _Adjudication:
                 errors += ({"power": power, "order": text, "error": msg} for text, msg in refused)
         self.errors = errors
         outcome = self.outcome = adjudicate_phase(m, position, legal, ruleset)
+        if outcome.position.phase.calendar is None and outcome.position.phase.year > 9999:
+            # (the next phase could not be read back: a state's phase has a four-digit year)
+            raise ValueError(f"BAD PHASE: {position.phase} IS THE LAST YEAR'S: THE STANDARD CALENDAR ENDS IN 9999")
         rank = _ranks(m).get
         rows = []
         append, unit_orders = rows.append, position.phase.kind != "A"    # (movement and retreat orders name a unit)

@@ -42,16 +42,17 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
         if args.batch:
             return _batch(source, api)
         try:
-            doc = json.loads(source.read().decode("utf-8"))
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            print(f"judge adjudicate: not a JSON document: {exc}", file=sys.stderr)
+            doc = _loads(source.read().decode("utf-8"))
+        except ValueError as exc:                  # (JSONDecodeError and UnicodeDecodeError are ValueErrors)
+            print(f"judge adjudicate: not a JSON document: {_one_line(exc)}", file=sys.stderr)
             return 2
         try:
             result = api.request(doc)
         except ValueError as exc:
-            print(f"judge adjudicate: {exc}", file=sys.stderr)
+            print(f"judge adjudicate: {_one_line(exc)}", file=sys.stderr)
             return 2
-        _put(json.dumps(result, indent=None if args.compact else 2) + "\n")
+        # (--compact: the same bytes as a --batch line)
+        _put((json.dumps(result, separators=(",", ":")) if args.compact else json.dumps(result, indent=2)) + "\n")
         return 0
     except _OutputFailed as exc:
         print(f"judge adjudicate: cannot write the result: {exc.args[0]}", file=sys.stderr)
@@ -90,16 +91,30 @@ def _batch(source: BinaryIO, api) -> int:
     status = 0
     encode = json.JSONEncoder(separators=(",", ":")).encode     # (what json.dumps makes afresh for every call)
     for lineno, line in enumerate(source, 1):
-        if not line.strip():
-            continue
         try:
-            result = api.request_text(json.loads(line.decode("utf-8")))     # (= encode(api.request(...)))
+            if not line.strip():
+                # (answered, not skipped: result line N is always the answer to request line N)
+                raise ValueError("an empty line, not a request")
+            result = api.request_text(_loads(line.decode("utf-8")))     # (= encode(api.request(...)))
         except ValueError as exc:       # (a JSONDecodeError, or a UnicodeDecodeError: ValueErrors too)
-            message = f"line {lineno}: {exc}"
+            message = f"line {lineno}: {_one_line(exc)}"
             print(f"judge adjudicate: {message}", file=sys.stderr)
             result, status = encode({"error": message}), 1
         _put(result + "\n")
     return status
+
+
+def _loads(text: str):
+    """json.loads, with a document nested too deeply for the decoder refused as a ValueError like any bad JSON."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("not a JSON document this judge reads: nested too deeply") from None
+
+
+def _one_line(exc: BaseException) -> str:
+    """An error said on one line, whatever names it quotes (a field named "a\nb")."""
+    return " ".join(str(exc).splitlines())
 
 
 def cmd_map(args: argparse.Namespace) -> int:
@@ -115,9 +130,9 @@ def cmd_map(args: argparse.Namespace) -> int:
         if args.file == "-" and sys.stdin is None:
             raise OSError("standard input is closed")
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
-        doc = json.loads(text)
+        doc = _loads(text)
     except (OSError, ValueError) as exc:        # (not JSON, or not UTF-8)
-        print(f"judge map: cannot read the request: {exc}", file=sys.stderr)
+        print(f"judge map: cannot read the request: {_one_line(exc)}", file=sys.stderr)
         return 2
     try:
         if not isinstance(doc, dict):
@@ -130,7 +145,7 @@ def cmd_map(args: argparse.Namespace) -> int:
         else:
             svg = result["picture"]
     except ValueError as exc:
-        print(f"judge map: {exc}", file=sys.stderr)
+        print(f"judge map: {_one_line(exc)}", file=sys.stderr)
         return 2
     try:
         if out.suffix.lower() == ".png":

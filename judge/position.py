@@ -135,8 +135,9 @@ class Position:
                     raise ValueError(f"TWO DISLODGED UNITS IN {unit.province}")
                 if not isinstance(retreats, list):
                     raise ValueError(f"RETREATS OF {text} MUST BE A LIST")
+                board = m.at(phase)
                 for r in retreats:
-                    if not isinstance(r, str) or not m.can_hold(unit.kind, r):
+                    if not _retreat_ok(board, unit, r):
                         raise ValueError(f"BAD RETREAT FOR {text}: {r!r}")
                 dislodged[unit.province] = Dislodged(unit, tuple(retreats))
         return cls(phase, units, centers, dislodged, HouseState.from_json(doc, m))
@@ -224,12 +225,18 @@ def _dislodged(dis_doc: Any, phase: Phase, m: Map, powers: frozenset[str]) -> di
             prov = unit[2][:3]
             if prov in out or type(retreats) is not list:
                 return None
-            kind = unit[1]
+            board = m.at(phase)
             for r in retreats:
-                if type(r) is not str or not m.can_hold(kind, r):
+                if not _retreat_ok(board, unit, r):
                     return None
             out[prov] = Dislodged(unit, tuple(retreats))
     return out
+
+
+def _retreat_ok(board: Map, unit: Unit, r: Any) -> bool:
+    """Could the unit retreat to r: a place it may stand, next to where it stands (on the map as it is in the
+    phase: a variant may change in some), never its own province nor a far one."""
+    return type(r) is str and board.can_hold(unit.kind, r) and board.adjacent(unit.kind, unit.loc, r)
 
 
 def _unit_list(texts: list, power: str, m: Map) -> dict[str, Unit] | None:

@@ -120,6 +120,8 @@ def test_rule_sets_are_built_once_and_never_confused():
     ({"orders": {}}, "REQUEST HAS NO state"),
     ({"state": {"phase": "S1901M"}, "order": {}}, "UNKNOWN REQUEST FIELD: order"),
     ([], "REQUEST MUST BE AN OBJECT"),
+    # The next phase would be S10000M, which no state can name: refused, not a result that cannot be read back.
+    ({"state": {"phase": "F9999M", "units": {"FRANCE": ["A PAR"]}}}, "THE STANDARD CALENDAR ENDS IN 9999"),
 ])
 def test_bad_documents(doc, message):
     with pytest.raises(ValueError) as info:

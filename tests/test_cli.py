@@ -44,6 +44,42 @@ def test_batch_keeps_order_and_survives_bad_lines():
     assert out[2]["state"]["units"] == {"FRANCE": ["A PIC"]}
 
 
+def test_batch_answers_every_line_even_a_blank_or_too_deep_one():
+    """Result line N answers request line N: a blank line and a document nested deeper than the decoder goes get
+    an error line in their place (a RecursionError stopped the batch with a traceback; a blank line was skipped,
+    so every later result moved up a line)."""
+    deep = "[" * 5000 + "]" * 5000
+    lines = [json.dumps(REQUEST), "", deep, json.dumps(REQUEST)]
+    p = run(["adjudicate", "--batch"], "\n".join(lines) + "\n")
+    out = [json.loads(x) for x in p.stdout.splitlines()]
+    assert len(out) == 4 and p.returncode == 1 and "Traceback" not in p.stderr, p.stderr
+    assert out[1] == {"error": "line 2: an empty line, not a request"}
+    assert out[2]["error"].startswith("line 3: not a JSON document this judge reads: nested too deeply")
+    assert out[0] == out[3] and "state" in out[3]
+
+
+def test_a_too_deep_document_is_one_line_of_error(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 5000 + "]" * 5000)
+    for args in (["adjudicate", str(path)], ["map", str(path), "-o", str(tmp_path / "x.svg")]):
+        p = run(args)
+        assert p.returncode == 2 and p.stderr.count("\n") == 1 and "nested too deeply" in p.stderr, p.stderr
+
+
+def test_an_error_naming_a_field_with_a_line_break_stays_on_one_line():
+    for doc in ({**REQUEST, "x\ny\nz": 1}, {**REQUEST, "rules": ["a\nb"]},
+                {**REQUEST, "state": {**REQUEST["state"], "x\ny": 1}}):
+        p = run(["adjudicate"], json.dumps(doc))
+        assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
+
+
+def test_compact_is_the_batch_line():
+    compact = run(["adjudicate", "--compact"], json.dumps(REQUEST))
+    batch = run(["adjudicate", "--batch"], json.dumps(REQUEST) + "\n")
+    assert compact.returncode == batch.returncode == 0
+    assert compact.stdout == batch.stdout == json.dumps(json.loads(compact.stdout), separators=(",", ":")) + "\n"
+
+
 def test_a_long_batch_ends_with_every_result_written():
     """`judge adjudicate` ends its process without the interpreter's tear-down once the output is out: every line of
     a long batch arrives, the same as the interface gives in this process, and the status says how it went."""

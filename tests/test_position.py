@@ -52,6 +52,10 @@ def test_retreat_state(m):
     ({"phase": "S1901M", "centers": {"FRANCE": ["PAR"], "GERMANY": ["PAR"]}}, "SUPPLY CENTER PAR OWNED TWICE"),
     ({"phase": "S1901M", "dislodged": {"FRANCE": {"A PAR": []}}}, "NOT A RETREAT PHASE"),
     ({"phase": "S1901R", "dislodged": {"FRANCE": {"A PAR": ["NTH"]}}}, "BAD RETREAT FOR A PAR: 'NTH'"),
+    # A place the unit could never reach from where it stands, or its own: a state no phase gives.
+    ({"phase": "S1901R", "dislodged": {"GERMANY": {"A PAR": ["MOS"]}}}, "BAD RETREAT FOR A PAR: 'MOS'"),
+    ({"phase": "S1901R", "dislodged": {"GERMANY": {"A PAR": ["PAR"]}}}, "BAD RETREAT FOR A PAR: 'PAR'"),
+    ({"phase": "S1901R", "dislodged": {"ENGLAND": {"F NTH": ["LON", "MAO"]}}}, "BAD RETREAT FOR F NTH: 'MAO'"),
     ({"phase": "S1901M", "extra": 1}, "UNKNOWN STATE FIELD: extra"),
 ])
 def test_bad_states(m, doc, message):

@@ -124,6 +124,20 @@ def test_errors_are_diagnostics(m, text, message):
 
 def test_tokenize_keeps_names_and_operators():
     assert tokenize("F St. Petersburg(nc) -> Bar") == ["f", "st", "petersburg", "(", "nc", ")", "->", "bar"]
+    assert tokenize("A_PAR__-_Bur's") == ["a", "par", "-", "burs"]           # an underscore parts words
+
+
+def test_tokenize_a_huge_word_in_memory_of_its_size():
+    """One 5-million-letter word (a JSON order): the tokenizer's memory is of the text's size, not a hundred times
+    it (a repeated group kept a backtracking mark per letter: 600 MB)."""
+    import tracemalloc
+    tracemalloc.start()
+    try:
+        assert tokenize("a par-" + "x" * 5_000_000) == ["a", "par", "-", "x" * 5_000_000]
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 60_000_000, peak
 
 
 @pytest.mark.parametrize("text, phase", [

@@ -136,10 +136,10 @@ def test_hold_in_movement_and_wrong_phase(v, m):
 
 def test_retreats(m):
     pos = position(m, {"FRANCE": ["A PAR"]}, "S1901R", dislodged={"RUSSIA": {"A SEV": ["MOS", "UKR"]},
-                                                                    "ENGLAND": {"F NAO": ["SPA/NC", "NWG"]}})
+                                                                    "ENGLAND": {"F MAO": ["SPA/NC", "NAO"]}})
     v = Validator(pos, m, Ruleset())
     assert v.order("A SEV R UKR", "RUSSIA") == Retreat(pos.dislodged["SEV"].unit, "UKR")
-    assert v.order("F NAO - SPA", "ENGLAND").dest == "SPA/NC"
+    assert v.order("F MAO - SPA", "ENGLAND").dest == "SPA/NC"
     # A refused retreat names the places the unit may go (issue 18).
     assert refused(v, "A SEV R ARM", "RUSSIA") == \
         "INVALID RETREAT DESTINATION: A SEV R ARM (A SEV MAY RETREAT TO MOS OR UKR, OR DISBAND)"
