@@ -92,6 +92,27 @@ def test_conflicting_preferences(seed):
     assert power["g"] == ({"ENGLAND", "GERMANY"} - {power["b"], power["c"]}).pop()
 
 
+def test_powers_are_given_out_unpredictably():
+    """Without preferences, who gets what cannot be worked out from what players know (the game's name, the join
+    order): the same game formed twenty times does not give the same powers every time."""
+    seen = set()
+    for _ in range(20):
+        game = forming()
+        for power in POWERS:
+            game.join(f"{power.lower()}@example.org", "scrypt$x", "")
+        game.activate(T0)
+        seen.add(tuple(p.power for p in game.players))
+    assert len(seen) > 1
+    seeded = set()
+    for _ in range(3):                                   # (a seed, for tests, gives the same every time)
+        game = forming()
+        for power in POWERS:
+            game.join(f"{power.lower()}@example.org", "scrypt$x", "")
+        game.activate(T0, seed=7)
+        seeded.add(tuple(p.power for p in game.players))
+    assert len(seeded) == 1
+
+
 # -- who must order ------------------------------------------------------------------------------------------------
 def test_movement_every_power_with_units():
     game = started()

@@ -43,7 +43,9 @@ class Membership:
         playable = m.playable_powers
         if len(self.players) != len(playable):
             raise GameError(f"GAME {self.name} HAS {len(self.players)} OF {len(playable)} PLAYERS")
-        rng = random.Random(seed if seed is not None else self.name)
+        # (from the system's randomness: seeded by anything a player can know, the name say, anyone could work out
+        # who gets what, or time a JOIN for a power; a seed is for tests)
+        rng = random.Random(seed) if seed is not None else random.SystemRandom()
         free = list(playable)
         letters = {m.power_letters[p]: p for p in playable}
         waiting = list(self.players)

@@ -179,7 +179,7 @@ def _read_full(raw: bytes, envelope_sender: str | None, judge_address: str) -> I
     sender = parseaddr(str(msg.get("Reply-To") or msg.get("From") or ""))[1]
     if not sender and envelope_sender:
         sender = envelope_sender
-    automatic = _automatic(msg, envelope_sender, judge_address)
+    automatic = _automatic(msg, envelope_sender, judge_address) or _to_itself(sender, judge_address)
     if not sender or "@" not in sender:
         if automatic:
             sender = sender or "unknown"
@@ -344,7 +344,8 @@ def _read_plain(raw: bytes, envelope_sender: str | None, judge_address: str) -> 
     if any(not _TEXT.fullmatch(v) or "=?" in v for v in x_loop):
         return None
     automatic = _why_automatic(envelope_sender, judge_address, values.get("auto-submitted", "no"),
-                               values.get("precedence", ""), x_loop, values.get("from", ""))
+                               values.get("precedence", ""), x_loop, values.get("from", "")) or \
+        _to_itself(sender, judge_address)
     if not sender or "@" not in sender:
         if automatic:
             sender = sender or "unknown"
@@ -359,6 +360,14 @@ def _automatic(msg: EmailMessage, envelope_sender: str | None, judge_address: st
     return _why_automatic(envelope_sender, judge_address, str(msg.get("Auto-Submitted", "no")),
                           str(msg.get("Precedence", "")), [str(v) for v in msg.get_all("X-Loop", [])],
                           str(msg.get("From", "")))
+
+
+def _to_itself(sender: str, judge_address: str) -> str:
+    """A message whose answer would go to the judge's own address (a forged From or Reply-To): never answered nor
+    applied (it could make the judge a player or an observer, mailing itself every phase)."""
+    if judge_address and sender.strip().lower() == judge_address.lower():
+        return "its reply address is the judge's own"
+    return ""
 
 
 def _why_automatic(envelope_sender: str | None, judge_address: str, auto_submitted: str, precedence: str,

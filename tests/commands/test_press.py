@@ -100,6 +100,18 @@ def test_fake_press(started):
     assert "France (shown as: England)" in got[GM[0]].get_content()      # the master sees through it
 
 
+def test_a_fake_broadcast_reads_as_a_broadcast(started):
+    """FAKE BROADCAST: sent to Germany alone, but nothing tells it from a broadcast, its subject neither."""
+    assert started.master("SET RULE fake_press").accepted
+    assert started.signon("FRANCE", "BROADCAST", "Real one.", "ENDBROADCAST").accepted
+    real = started.delivered("broadcast from")["germany@example.org"]
+    assert started.signon("FRANCE", "PRESS TO G FAKE BROADCAST", "Fake one.", "ENDPRESS").accepted
+    fake = started.delivered("from France")
+    assert list(fake) == ["germany@example.org"] or set(fake) == {"germany@example.org", GM[0]}
+    assert str(fake["germany@example.org"]["Subject"]) == str(real["Subject"])
+    assert fake["germany@example.org"].get_content().replace("Fake", "Real") == real.get_content()
+
+
 def test_broadcast_only_games_refuse_private_press(started):
     assert started.master("SET RULE press=broadcast").accepted
     r = started.signon("FRANCE", "PRESS TO G", "psst", "ENDPRESS")

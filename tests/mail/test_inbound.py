@@ -149,6 +149,10 @@ def test_no_sender_is_a_bad_message(headers):
     ("From: a@example.org\r\nX-Loop: Judge@Localhost\r\n", None, "X-Loop: our own mail"),
     ("From: MAILER-DAEMON@mail.example.org\r\n", None, "from a mail system"),
     ("From: postmaster@example.org\r\n", None, "from a mail system"),
+    # Its reply would go to the judge itself (a forged From, a Reply-To): never the judge as a player or observer.
+    ("From: Judge@Localhost\r\n", None, "its reply address is the judge's own"),
+    ("From: a@example.org\r\nReply-To: judge@localhost\r\n", None, "its reply address is the judge's own"),
+    ("From: =?utf-8?q?J=C3=BCdge?= <judge@localhost>\r\n", None, "its reply address is the judge's own"),
 ])
 def test_automatic_mail(headers, envelope, why):
     assert read(raw(headers), envelope, JUDGE).automatic == why
