@@ -23,7 +23,10 @@ def body_text(msg: EmailMessage) -> str:
 
 def _content(part: EmailMessage) -> str:
     if part.get_content_maintype() == "text":
-        return decode(part.get_payload(decode=True) or b"", part.get_content_charset() or "us-ascii")
+        text = decode(part.get_payload(decode=True) or b"", part.get_content_charset() or "us-ascii")
+        if part.get_content_subtype() == "plain" and str(part.get_param("format", "")).lower() == "flowed":
+            text = unflow(text, str(part.get_param("delsp", "")).lower() == "yes")
+        return text
     try:
         return part.get_content()
     except Exception:  # noqa: BLE001 - whatever the part says it is, the judge reads text
@@ -39,6 +42,27 @@ def decode(payload: bytes, charset: str) -> str:
     except Exception:  # noqa: BLE001 - LookupError, and codecs that fail on their own
         pass
     return payload.decode("utf-8", errors="replace")
+
+
+def unflow(text: str, delsp: bool = False) -> str:
+    """Text sent format=flowed (RFC 3676; Thunderbird's and Apple Mail's plain text) as its writer's lines: a line
+    ending in a space goes on in the next one (DelSp=yes: without that space), a space-stuffed line loses its first
+    space; a signature separator "-- " is a line of its own."""
+    out: list[str] = []
+    joining = False
+    for line in text.replace("\r\n", "\n").split("\n"):
+        depth = len(line) - len(line.lstrip(">"))
+        quote, rest = line[:depth], line[depth:]
+        if rest.startswith(" "):
+            rest = rest[1:]                       # space-stuffing
+        if joining and out and out[-1][0] == depth:
+            out[-1] = (depth, out[-1][1] + rest)
+        else:
+            out.append((depth, (quote + " " if quote else "") + rest))
+        joining = rest.endswith(" ") and rest != "-- "
+        if joining and delsp:
+            out[-1] = (depth, out[-1][1][:-1])
+    return "\n".join(line for _, line in out)
 
 
 class _Text(HTMLParser):
@@ -87,10 +111,24 @@ _TRAILER = re.compile(r"^(sent from my .+|sent from (outlook|mail) for .+|get ou
 _WROTE = re.compile(r"^(on .+ wrote:|.+ a écrit\s*:|.+ schrieb\b.*:|-+ ?original message ?-+)$", re.I)
 
 
+_PRESS = re.compile(r"^(press|broadcast)\b", re.I)
+_PRESS_END = re.compile(r"^(endpress|endbroadcast|signoff)$", re.I)
+
+
 def clean_lines(text: str) -> list[str]:
-    """Lines to read: up to a signature ("-- "), without quoted lines, "// comments" or surrounding blanks."""
+    """Lines to read: up to a signature ("-- "), without quoted lines, "// comments" or surrounding blanks. The
+    body of a PRESS or BROADCAST is the sender's text as written, to its end word: its quotes, "//" and "wrote:"
+    lines, underscores and indentation are what the other players are to read."""
     out: list[str] = []
+    verbatim = False
     for raw in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        if verbatim:
+            if _PRESS_END.match(raw.strip()):
+                verbatim = False
+                out.append(raw.strip())
+            else:
+                out.append(raw.rstrip())
+            continue
         if raw.rstrip() == "--" and raw.startswith("--") or raw == "-- ":
             break                                   # signature separator
         line = _COMMENT.sub("", raw).strip()
@@ -103,6 +141,7 @@ def clean_lines(text: str) -> list[str]:
         if _TRAILER.match(line):
             break                                   # "Sent from my iPhone", Outlook's "____" / "From: ..." block
         out.append(line)
+        verbatim = bool(_PRESS.match(line))
     while out and not out[-1]:
         out.pop()
     while out and not out[0]:

@@ -319,8 +319,9 @@ def _read_plain(raw: bytes, envelope_sender: str | None, judge_address: str) -> 
             values[name] = value
     if "content-disposition" in values:
         return None
-    if "content-type" in values and not _PLAIN_TYPE.fullmatch(values["content-type"]):
-        return None
+    if "content-type" in values and (not _PLAIN_TYPE.fullmatch(values["content-type"]) or
+                                     "flowed" in values["content-type"].lower()):
+        return None                                   # (format=flowed: its lines are joined on the full path)
     if values.get("content-transfer-encoding", "").lower() not in _ENCODINGS:
         return None
     for name in ("from", "reply-to"):

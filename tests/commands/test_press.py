@@ -112,6 +112,16 @@ def test_a_fake_broadcast_reads_as_a_broadcast(started):
     assert fake["germany@example.org"].get_content().replace("Fake", "Real") == real.get_content()
 
 
+def test_a_press_arrives_as_written(started):
+    """Quotes, '//', a 'wrote:' line, underscores and indentation are the sender's text: the recipient reads them
+    (they were dropped, and a '____' line cut the press short: PRESS WITHOUT ENDPRESS)."""
+    body = ["I agree. // really, trust me", "> you said: attack Vienna", "My ambassador wrote:",
+            "    We stand with you.", "__________", "Sent from my winter palace"]
+    assert started.signon("RUSSIA", "PRESS TO G", *body, "ENDPRESS").accepted
+    text = started.delivered("press from Russia")["germany@example.org"].get_content()
+    assert "\n".join(body) in text, text
+
+
 def test_broadcast_only_games_refuse_private_press(started):
     assert started.master("SET RULE press=broadcast").accepted
     r = started.signon("FRANCE", "PRESS TO G", "psst", "ENDPRESS")

@@ -1,0 +1,40 @@
+"""A body's lines as the judge reads them: format=flowed text joined as its writer wrote it (RFC 3676), and a
+press's text kept as written."""
+from judge.mail.body import clean_lines, unflow
+from judge.mail.inbound import read
+
+JUDGE = "judge@localhost"
+
+
+def flowed(body: str, delsp: str = "") -> bytes:
+    params = "; format=flowed" + (f"; delsp={delsp}" if delsp else "")
+    return (f"From: p@example.org\r\nTo: {JUDGE}\r\nSubject: orders\r\nMessage-ID: <f1@example.org>\r\n"
+            f"Content-Type: text/plain; charset=utf-8{params}\r\n\r\n{body}").encode("utf-8")
+
+
+def test_flowed_lines_are_joined_as_written():
+    body = ("SIGNON Rg1 pw\r\nA WAR - UKR // this is a long remark that goes well past seventy-two \r\n"
+            "characters and so it wraps\r\nA MOS H\r\n")
+    assert read(flowed(body), None, JUDGE).lines == ["SIGNON Rg1 pw", "A WAR - UKR", "A MOS H"]
+
+
+def test_delsp_and_space_stuffing_and_the_signature():
+    assert unflow("Hello wor \r\nld\r\n From here\r\n-- \r\nme", delsp=True) == "Hello world\nFrom here\n-- \nme"
+    assert unflow("a \r\nb") == "a b"
+    # A quoted line goes on only in a line of the same depth.
+    assert unflow("> quoted \r\n> more\r\nmine") == "> quoted more\nmine"
+
+
+def test_a_message_not_flowed_keeps_its_lines():
+    raw = flowed("A WAR - UKR \r\nA MOS H\r\n").replace(b"; format=flowed", b"")
+    assert read(raw, None, JUDGE).lines == ["A WAR - UKR", "A MOS H"]
+
+
+def test_a_press_is_read_as_written():
+    text = ("SIGNON Rg1 pw\nPRESS TO G\nI agree. // really, trust me\n> you said: attack Vienna\n"
+            "On reflection, this is what my ambassador wrote:\n    We stand with you.\n__________\n"
+            "Sent from my winter palace\nENDPRESS\nA WAR H // a comment\n> quoted\n")
+    assert clean_lines(text) == ["SIGNON Rg1 pw", "PRESS TO G", "I agree. // really, trust me",
+                                 "> you said: attack Vienna", "On reflection, this is what my ambassador wrote:",
+                                 "    We stand with you.", "__________", "Sent from my winter palace", "ENDPRESS",
+                                 "A WAR H"]
