@@ -221,10 +221,15 @@ class Judge(WebForms):
         if count != FAILURES_LIMIT:
             return
         who = s.failed_signon.split(":")[0]
-        name = "the master" if who == "MASTER" else who.title()
+        name = "the master" if who == "MASTER" else "the game password" if who == "PRIVACY" else who.title()
+        own = s.failed_signon.endswith(":own")
         lines = [f"{FAILURES_LIMIT} wrong passwords for {name} in game {game.name} within an hour.",
-                 "Sign-ons for it from that kind of sender are refused for the rest of the hour; if this was not you, "
-                 "nothing is lost, but consider SET PASSWORD."]
+                 ("The game password is refused for the rest of the hour, by mail and on the web (players and the "
+                  "master sign on as before)" if who == "PRIVACY" else
+                  "Sign-ons from its own address are refused for the rest of the hour" if own else
+                  "Sign-ons from the web page and from other addresses are refused for the rest of the hour (mail "
+                  "from its own address still signs on)") + "; if this was not you, nothing is lost, but consider "
+                 "SET PASSWORD."]
         player = game.player(who)
         notices = [(game.master_address, lines[:1] + [f"The last came from {s.sender}."] + lines[1:])]
         if player is not None and player.address and player.address.lower() != game.master_address.lower():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from judge.commands.base import Session
+from judge.commands.base import PRIVACY_KEY, Session
 from judge.commands.reader import read as read_lines
 from judge.delivery import Delivery, WebSignon
 from judge.game.roles import ACTIVE
@@ -84,7 +84,7 @@ class WebForms:
                 return refused
             if not game.private or not game.privacy:
                 return refused
-            failures, key, now = SignonFailures(self.store.folder(name)), "PRIVACY:other", self.clock()
+            failures, key, now = SignonFailures(self.store.folder(name)), PRIVACY_KEY, self.clock()
             if failures.locked_until(key, now) is not None:
                 return refused
             if check_password(password, game.privacy):

@@ -41,6 +41,9 @@ class Effect:
     payload: Any
 
 
+PRIVACY_KEY = "PRIVACY:other"          # a private game's wrong game passwords, from anyone (judge.storage.failures)
+
+
 @dataclass
 class Session:
     settings: Settings
@@ -120,16 +123,28 @@ class Session:
         self.game = self.store.load(name)
         return self.game
 
-    def open_access(self, name: str, words: list[str]) -> list[str]:
+    def open_access(self, name: str, words: list[str], own: int = 0) -> list[str]:
         """Open a game someone not signed on asks about (JOIN, OBSERVE, TAKEOVER, LIST, HISTORY...). A private game
         needs its game password as the last word, or a sign-on to it earlier in the message; returns the words
-        without the game password."""
+        without the game password. `own`: how many words the command may have of its own (JOIN's password and
+        preference): a word past them is a game password, and a wrong one counts as a wrong sign-on does (the web
+        form's wrong game passwords did; by mail they could be guessed without end)."""
+        from judge.storage.failures import SignonFailures
         from judge.storage.passwords import check_password
         game = self.open_game(name)
         if not game.private or self.role in ("power", "master"):
             return words
-        if game.privacy and words and check_password(words[-1], game.privacy):
-            return words[:-1]
+        if game.privacy and words:
+            failures = SignonFailures(self.store.folder(game.name))
+            until = failures.locked_until(PRIVACY_KEY, self.now)
+            if until is not None:
+                from judge.deadlines import show
+                raise CommandError(f"TOO MANY WRONG GAME PASSWORDS FOR GAME {game.name}: REFUSED UNTIL "
+                                   f"{show(until, game.timing)}")
+            if check_password(words[-1], game.privacy):
+                return words[:-1]
+            if len(words) > own:
+                self.failed_signon = PRIVACY_KEY
         if not game.privacy:
             raise CommandError(f"GAME {game.name} IS PRIVATE: ONLY ITS PLAYERS (SIGNED ON) AND ITS MASTER MAY DO THAT")
         raise CommandError(f"GAME {game.name} IS PRIVATE: ADD ITS GAME PASSWORD AT THE END OF THE LINE (ASK ITS "

@@ -19,7 +19,7 @@ class Join:
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         need_args(args, 2, self.syntax)
-        words = s.open_access(args[0], args[1:])
+        words = s.open_access(args[0], args[1:], own=2)        # (its password, and maybe preferences)
         game = s.game
         if not words:
             raise CommandError(f"INCOMPLETE COMMAND: USE {self.syntax}")
@@ -107,7 +107,7 @@ class Takeover:
             s.open_game(name)
             words = args[1:]
         else:
-            words = s.open_access(name, args[1:])
+            words = s.open_access(name, args[1:], own=1)          # (its password)
         game = s.game
         who = who_in(who, game.map)
         if not words:

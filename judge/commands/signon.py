@@ -26,8 +26,11 @@ class Signon:
         key = SignonFailures.key(who, own)
         until = SignonFailures(s.store.folder(name)).locked_until(key, s.now)
         if until is not None:
+            # (the web form and other addresses share one budget; the power's own address has its own)
             raise CommandError(f"TOO MANY WRONG PASSWORDS FOR {who} IN {name}: SIGN-ONS ARE REFUSED UNTIL "
-                               f"{show(until, game.timing)}")
+                               f"{show(until, game.timing)}" + ("" if own else " (EXCEPT BY MAIL FROM THE "
+                                                                 f"{'MASTER' if who == 'MASTER' else 'PLAYER'}'S "
+                                                                 "OWN ADDRESS)"))
         if who == "MASTER":
             if not check_password(args[1], game.master_password):
                 s.failed_signon = key

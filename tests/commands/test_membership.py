@@ -85,6 +85,25 @@ def test_observe_a_private_game_is_refused(started):
     assert started.game(GAME).observers == []
 
 
+def test_a_private_games_password_cannot_be_guessed_without_end_by_mail(started):
+    """Five wrong game passwords within the hour, from any addresses, and the game password is refused for the
+    rest of it (as on the web form); the master is told. Words a command has of its own are no guess."""
+    assert started.master("SET PRIVATE sesame").accepted
+    started.new_mail()
+    r = started.send("joiner@example.org", f"JOIN {GAME} pw FEG")          # (its password and preferences only)
+    assert r.errors[0][1].startswith(f"GAME {GAME} IS PRIVATE: ADD ITS GAME PASSWORD")
+    for n in range(5):
+        r = started.send(f"guess{n}@example.org", f"OBSERVE {GAME} guess{n}")
+        assert r.errors[0][1].startswith(f"GAME {GAME} IS PRIVATE: ADD ITS GAME PASSWORD"), r.errors
+    told = started.delivered("wrong passwords")
+    assert set(told) == {GM[0]} and "wrong passwords for the game password" in told[GM[0]].get_content()
+    r = started.send("late@example.org", f"OBSERVE {GAME} sesame")
+    assert r.errors[0][1].startswith(f"TOO MANY WRONG GAME PASSWORDS FOR GAME {GAME}: REFUSED UNTIL")
+    assert started.game(GAME).observers == []
+    started.clock.advance(hours=1, minutes=1)
+    assert started.send("late@example.org", f"OBSERVE {GAME} sesame").accepted
+
+
 def test_observe_needs_a_game(started):
     assert started.send("w@example.org", "OBSERVE").errors[0][1] == \
         "INCOMPLETE COMMAND: USE OBSERVE <game> [game password of a private game]"

@@ -120,10 +120,13 @@ def test_password_guessing_is_limited_per_power_whatever_the_envelope(started):
     notices = started.delivered("wrong passwords", same=False)
     assert set(notices) == {"france@example.org", GM[0]}
     assert "5 wrong passwords for France" in notices["france@example.org"].get_content()
+    # The player reads which sign-ons stop (the web form's with the strangers'), and that their own mail still works.
+    assert "(mail from its own address still signs on)" in " ".join(notices["france@example.org"].get_content().split())
     assert "evil.example" not in notices["france@example.org"].get_content()      # a stranger's address is not
     assert "guesser4@evil.example" in notices[GM[0]].get_content()                # shown to the player
     r = started.send("guesser9@evil.example", f"SIGNON F{GAME} fra-pw")            # the right one, too late
     assert r.errors[0][1].startswith(f"TOO MANY WRONG PASSWORDS FOR FRANCE IN {GAME}: SIGN-ONS ARE REFUSED UNTIL")
+    assert r.errors[0][1].endswith("(EXCEPT BY MAIL FROM THE PLAYER'S OWN ADDRESS)")
     assert started.send("france@example.org", f"SIGNON F{GAME} fra-pw\nA PAR - BUR").accepted
     assert started.send("germany@example.org", f"SIGNON G{GAME} ger-pw").accepted   # other powers unaffected
     started.clock.advance(hours=1, minutes=1)
