@@ -136,7 +136,8 @@ class Judge(WebForms):
             return self._unavailable(msg, exc)
         out = Delivery(game=s.game.name if s.game else None)
         if reading is None:
-            error = ("", "EMPTY MESSAGE: NOTHING TO DO (SEND HELP FOR THE COMMANDS)")
+            error = ("", "ATTACHMENTS ARE NOT READ: PUT YOUR COMMANDS IN THE TEXT OF THE MAIL" if msg.attached else
+                     "EMPTY MESSAGE: NOTHING TO DO (SEND HELP FOR THE COMMANDS)")
             out.reply = self._reply(msg, [], [error], [], True)
             out.replied, out.errors = True, [error]
             return out
@@ -316,9 +317,10 @@ class Judge(WebForms):
                         self._mail(tx, to, "notice/event.txt", {"game": game.name, "title": title, "lines": lines})
             reply = ""
             if msg is not None:
-                # (orders from a web form keep their subject: the player sees where they came from)
-                reply = self._reply(msg, s.lines, [], [], False, tx, s.attachments,
-                                    s.subject if msg.subject != WEB_SUBJECT else "")
+                # (orders from a web form say so, after the subject a mail's orders get: DPjudge's filters match it)
+                subject = s.subject if msg.subject != WEB_SUBJECT else \
+                    f"{s.subject} ({WEB_SUBJECT})" if s.subject else ""
+                reply = self._reply(msg, s.lines, [], [], False, tx, s.attachments, subject)
             if key:
                 game.seen.append(key)
             self.store.save(game, s.now, tx)

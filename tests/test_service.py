@@ -107,6 +107,18 @@ def test_an_empty_message_is_answered(started, body):
     assert "EMPTY MESSAGE: NOTHING TO DO (SEND HELP FOR THE COMMANDS)" in started.reply("FRANCE")
 
 
+def test_orders_in_an_attachment_are_said_to_be_unread(started):
+    """Not "EMPTY MESSAGE": the player put the orders in a file; the reply says where they must go."""
+    from email.message import EmailMessage
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = "france@example.org", "judge@localhost", "orders"
+    msg.set_content("")
+    msg.add_attachment("SIGNON Fg1 fra-pw\nA PAR - BUR\n", filename="orders.txt")
+    r = started.deliver(msg.as_bytes())
+    assert r.replied and not r.accepted
+    assert "ATTACHMENTS ARE NOT READ: PUT YOUR COMMANDS IN THE TEXT OF THE MAIL" in started.reply("FRANCE")
+
+
 @pytest.mark.parametrize("headers, envelope", [
     ("From: italy@example.org\r\n", ""),
     ("From: italy@example.org\r\nAuto-Submitted: auto-replied\r\n", None),

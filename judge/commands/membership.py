@@ -32,8 +32,12 @@ class Join:
             raise CommandError(f"{dummy[0]} IS A DUMMY OF THIS VARIANT: NOBODY PLAYS IT (USE THE LETTERS "
                                f"{''.join(sorted(letters))})")
         if wrong:
-            raise CommandError(f"UNKNOWN POWER LETTER IN THE PREFERENCE: {''.join(wrong)} (USE THE LETTERS "
-                               f"{''.join(sorted(letters))}, E.G. JOIN {game.name} <password> FEG)")
+            # Past one word of letters the line may end in a game password given to a public game: the line's echo
+            # masks it, and so does this (the letters are not repeated).
+            said = (f" IN THE PREFERENCE: {''.join(wrong)} (" if len(words) <= 2 else
+                    "S IN THE PREFERENCE (A PUBLIC GAME NEEDS NO GAME PASSWORD; ")
+            raise CommandError(f"UNKNOWN POWER LETTER{said}USE THE LETTERS {''.join(sorted(letters))}, E.G. JOIN "
+                               f"{game.name} <password> FEG)")
         if game.status == FORMING and not game.players_at(s.sender):
             s.within(limits.joins(s.settings, s.sender))
         try:

@@ -34,7 +34,7 @@ class Incoming:
     worked out when asked for: the judge itself never needs it, and decoding every header costs more than the rest
     of reading a plain message."""
 
-    __slots__ = ("sender", "subject", "message_id", "lines", "automatic", "_headers", "_head", "key")
+    __slots__ = ("sender", "subject", "message_id", "lines", "automatic", "_headers", "_head", "key", "attached")
 
 
     def __init__(self, sender: str, subject: str, message_id: str, lines: list[str],
@@ -43,6 +43,7 @@ class Incoming:
         self.automatic = automatic               # why no reply must be sent (a bounce, a list, our own mail), if so
         self._headers, self._head = headers, head
         self.key = ""                            # message_key of the raw message, when the reader kept it
+        self.attached = False                    # it has attachments (which are never read)
 
     @property
     def headers(self) -> dict[str, str]:
@@ -187,8 +188,10 @@ def _read_full(raw: bytes, envelope_sender: str | None, judge_address: str) -> I
             raise BadMessage("MESSAGE HAS NO SENDER ADDRESS")
     text = body_text(msg)
     headers = {k.lower(): str(v) for k, v in msg.items()}
-    return Incoming(sender, str(msg.get("Subject", "")), str(msg.get("Message-ID", "")), clean_lines(text),
-                    headers, automatic)
+    incoming = Incoming(sender, str(msg.get("Subject", "")), str(msg.get("Message-ID", "")), clean_lines(text),
+                        headers, automatic)
+    incoming.attached = msg.is_multipart() and next(msg.iter_attachments(), None) is not None
+    return incoming
 
 
 # -- the common case, cheaply --------------------------------------------------------------------------------------

@@ -114,9 +114,11 @@ class WebFace:
         response.headers.setdefault("Cache-Control", "no-cache")
         return response
 
-    def error(self, status: int, title: str, why: str) -> web.Response:
-        page = environment().get_template("web/error.html").render(status=status, title=title, why=why,
-                                                                      judge=self.judge.settings.judge_name)
+    def error(self, status: int, title: str, why: str, link: tuple[str, str] | None = None,
+              kept: str = "") -> web.Response:
+        """An error page: why, a way on (`link`: its path and words), and what the visitor typed (`kept`)."""
+        page = environment().get_template("web/error.html").render(status=status, title=title, why=why, link=link,
+                                                                      kept=kept, judge=self.judge.settings.judge_name)
         return web.Response(status=status, text=page, content_type="text/html")
 
     def respond(self, reply: Reply) -> web.StreamResponse:

@@ -116,7 +116,13 @@ class Forms:
         name = request.match_info["game"]
         session = await _thread(self._session, name, request)
         form = await request.post()
-        if session is None or not self.sessions.csrf_ok(session, _field(form, "csrf")):
+        if session is None:
+            # The sign-on ended (signed off elsewhere, a new password, its time ran out): say so, give the way back
+            # and what was typed (bounded), rather than a bare "could not be checked".
+            return self.face.error(403, "Forbidden", "Your sign-on has ended: nothing was done. Sign on again, then "
+                                   "send your lines once more.", (f"/games/{name}/signon", "Sign on again"),
+                                   _field(form, "lines")[:20_000])
+        if not self.sessions.csrf_ok(session, _field(form, "csrf")):
             raise web.HTTPForbidden()
         text, nonce = _field(form, "lines"), _field(form, "nonce")
         if not nonce or len(nonce) > 64:

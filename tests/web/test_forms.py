@@ -36,7 +36,9 @@ def test_a_player_signs_on_sends_orders_and_status_by_mail_shows_them(served):
     assert sent.status == 200 and "A PAR - BUR" in sent.text and "(mailed to you as well)" in sent.text
     served.settle()
     mailed = served.relay.to(address("FRANCE"))[before:]
-    assert any("orders from the web page" in str(m["Subject"]) and "A PAR - BUR" in m.get_content() for m in mailed)
+    # The subject a mail's orders get (DPjudge's filters match it), saying where they came from.
+    assert any(str(m["Subject"]) == "Diplomacy orders demo S1901M (orders from the web page)" and
+               "A PAR - BUR" in m.get_content() for m in mailed), [str(m["Subject"]) for m in mailed]
     assert any("France waves." in m.get_content() for m in served.relay.to(address("ITALY")))   # the others' mail
     assert "A PAR - BUR" in status_by_mail(served, "FRANCE") and "F BRE - MAO" in status_by_mail(served, "FRANCE")
     assert "France waves." in v.get("/games/demo").text                  # public press on the game page
@@ -92,6 +94,23 @@ def test_a_post_without_a_valid_csrf_token_changes_nothing(served):
     assert not (served.daemon.judge.store.folder("demo") / "signon-failures.json").exists()
     assert "A PAR: no order" in v.get("/games/demo/orders").text and page.status == 200
     served.check_pages()
+
+
+def test_a_form_sent_after_the_sign_on_ended_says_so_and_keeps_the_lines(served):
+    """Signed off in another tab (or a new password by mail): the form's POST changes nothing, and the page says the
+    sign-on ended, links to the sign-on and shows the lines typed (not a bare "could not be checked")."""
+    served.start_game("demo")
+    v = served.visitor()
+    v.signon("demo", "F", password("FRANCE"))
+    page = v.get("/games/demo/orders")
+    csrf = page.text.split('name="csrf" value="')[1].split('"')[0]
+    files = game_files(served.settings.games_dir)
+    assert v.post("/games/demo/signoff", {"csrf": csrf}).status in (200, 303)
+    sent = v.post("/games/demo/orders", {"csrf": csrf, "nonce": "n1", "lines": "A PAR - BUR <b>"})
+    assert sent.status == 403 and "Your sign-on has ended: nothing was done." in sent.text
+    assert 'href="/games/demo/signon"' in sent.text and "A PAR - BUR &lt;b&gt;" in sent.text
+    served.settle()
+    assert game_files(served.settings.games_dir) == files
 
 
 def test_wrong_passwords_count_against_the_same_limit_as_mail(served):
