@@ -14,8 +14,9 @@ _AFTER_GAME = re.compile(r"(?P<head>[^\w]*(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_
                          r"map|position|board)\b)[\s:,;=]*)(?P<game>[^\s,;:=]+)(?P<sep>[\s,;:=]+)(?P<rest>\S.*)?$",
                          re.IGNORECASE)
 # A line that is nothing but a password: "SET PASSWORD x", "PASSWORD: x", "pw x".
-_ALL = re.compile(r"(?P<head>[^\w]*(?:set[\s_-]*)?(?:password|passwd|passwort|pass|pw|private)\b[\s:,;=]*)"
-                  r"(?P<rest>\S.*)?$", re.IGNORECASE)
+# ("private" only after SET: a press line "Private talk, please" is no password)
+_ALL = re.compile(r"(?P<head>[^\w]*(?:(?:set[\s_-]*)?(?:password|passwd|passwort|pass|pw)|set[\s_-]*private)\b"
+                  r"[\s:,;=]*)(?P<rest>\S.*)?$", re.IGNORECASE)
 
 
 def hide_password(line: str) -> str:

@@ -12,13 +12,15 @@ from judge.redact import MASK, hide_in_subject, hide_password
     ("TAKEOVER Fdemo secret", "TAKEOVER Fdemo"), ("TAKE OVER Fdemo secret", "TAKE OVER Fdemo"),
     ("JOIN demo secret FGE", "JOIN demo"), ("CREATE demo secret", "CREATE demo"),
     ("SET PASSWORD secret", "SET PASSWORD"), ("PASSWORD: secret", "PASSWORD:"), ("pw secret", "pw"),
+    ("SET PRIVATE secret", "SET PRIVATE"), ("set private: secret", "set private:"),
 ])
 def test_the_password_is_masked(line, shown):
     out = hide_password(line)
     assert "secret" not in out and out.startswith(shown) and out.endswith(MASK)
 
 
-@pytest.mark.parametrize("line", ["A PAR - BUR", "SIGNON Fdemo", "HELP", "LIST demo", "F BRE - MAO", "JOINED"])
+@pytest.mark.parametrize("line", ["A PAR - BUR", "SIGNON Fdemo", "HELP", "LIST demo", "F BRE - MAO", "JOINED",
+                                  "private under broadcast", "Private talk, please"])   # (press lines: no password)
 def test_lines_without_a_password_are_left_alone(line):
     assert hide_password(line) == line
 

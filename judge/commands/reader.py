@@ -139,6 +139,10 @@ def _order_line(s: Session, line: str) -> None:
         if _MISTYPED_SIGNON.match(line):
             raise CommandError("UNRECOGNIZED COMMAND: SIGN ON WITH ONE WORD AND NO COLON, "
                                "E.G. SIGNON Fgame <password>")
+        if len(line.split()) > 5 and not any(c in line for c in "-:"):
+            # (prose from a newcomer, "Hi, I would like to join a game": where to start)
+            raise CommandError("UNRECOGNIZED COMMAND: THE JUDGE READS COMMANDS, ONE A LINE (SEND HELP FOR THEM, "
+                               "LIST FOR THE GAMES)")
         raise CommandError("UNRECOGNIZED COMMAND (SIGN ON BEFORE SENDING ORDERS)")
     if game.status != PLAYING:
         if game.over:

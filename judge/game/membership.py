@@ -23,6 +23,8 @@ class Membership:
 
     def join(self, address: str, password_hash: str, preference: str = "") -> Player:
         if self.status != FORMING:
+            if self.over or not any(p.status == VACANT for p in self.players):
+                raise GameError(f"GAME {self.name} IS NOT FORMING AND HAS NO OPEN POWER TO TAKE OVER")
             raise GameError(f"GAME {self.name} IS NOT FORMING: USE TAKEOVER FOR AN OPEN POWER")
         if address.lower() == self.master_address.lower():
             raise GameError(f"YOU ARE THE MASTER OF GAME {self.name}: A MASTER CANNOT ALSO PLAY IN IT")

@@ -82,6 +82,8 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
             f"{true_from} (shown as: {shown_from})"
         out.append(Delivery(game.master_address, master_from, shown_to))
     if not out:
+        if r.to and set(r.to) == {r.power} and not r.broadcast:
+            raise GameError(f"PRESS TO {r.power} ONLY: THAT IS YOU (NAME THE POWERS TO WRITE TO)")
         raise GameError("NOBODY TO SEND THIS PRESS TO (NO ACTIVE PLAYER AMONG THE RECIPIENTS)")
     entry = {"phase": str(game.position.phase), "from": r.power or ("MASTER" if r.role == "master" else r.sender),
              "shown_from": shown_from, "to": powers, "to_master": r.to_master, "broadcast": r.broadcast,

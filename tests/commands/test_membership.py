@@ -42,7 +42,18 @@ def test_join_errors(forming):
 
 def test_join_a_started_game_is_refused(started):
     r = started.send("late@example.org", f"JOIN {GAME} pw")
+    assert r.errors[0][1] == f"GAME {GAME} IS NOT FORMING AND HAS NO OPEN POWER TO TAKE OVER"     # (every seat taken)
+    assert started.signon("ITALY", "RESIGN").accepted
+    r = started.send("late@example.org", f"JOIN {GAME} pw")
     assert r.errors[0][1] == f"GAME {GAME} IS NOT FORMING: USE TAKEOVER FOR AN OPEN POWER"
+
+
+def test_prose_and_press_to_oneself_get_a_pointer(started):
+    r = started.send("newcomer@example.org", "Hi there, I would like to join a game please")
+    assert r.errors[0][1] == ("UNRECOGNIZED COMMAND: THE JUDGE READS COMMANDS, ONE A LINE (SEND HELP FOR THEM, LIST "
+                              "FOR THE GAMES)")
+    r = started.signon("FRANCE", "PRESS TO F", "Note to self.", "ENDPRESS")
+    assert r.errors[0][1] == "PRESS TO FRANCE ONLY: THAT IS YOU (NAME THE POWERS TO WRITE TO)"
 
 
 def test_the_seventh_join_starts_the_game(forming):
