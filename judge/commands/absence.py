@@ -7,8 +7,8 @@ from judge.commands.base import CommandError, Session
 from judge.deadlines import FARTHEST, parse_day, show
 from judge.game.roles import MASTER
 
-USAGE = ("USE SET ABSENCE <first day> [TO <last day>], OR SET ABSENCE TO <last day> (E.G. SET ABSENCE 24 DEC TO 6 JAN); "
-         "SET ABSENCE NONE CANCELS YOURS")
+USAGE = ("USE SET ABSENCE <first day> [TO <last day>], OR SET ABSENCE TO <last day> (E.G. SET ABSENCE 24 DEC TO "
+         "6 JAN); SET ABSENCE NONE CANCELS YOURS")
 
 
 def set_absence(s: Session, words: list[str]) -> None:

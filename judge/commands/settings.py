@@ -32,7 +32,8 @@ TIMING = {
 class Set:
     name, aliases, block_end = "SET", (), None
     syntax = "SET <what> <value>"
-    help = ("WAIT, NOWAIT, PASSWORD <new>, ADDRESS <new>, ABSENCE <day> [TO <day>] (or NONE), DRAW, NODRAW, CONCEDE <power>; "
+    help = ("WAIT, NOWAIT, PASSWORD <new>, ADDRESS <new>, ABSENCE <day> [TO <day>] (or NONE), DRAW, NODRAW, "
+            "CONCEDE <power>; "
             "master: DEADLINE <when>, RULE <words>, NORULE <rule>, MOVEMENT/RETREAT/ADJUSTMENT/GRACE/REMINDER <hours>, "
             "EARLY <minutes>, TIME <HH:MM>, DAYS <MTWTF-->, ZONE <tz>, PRIVATE [<game password>], PUBLIC, "
             "VICTORY <centres>.")

@@ -364,15 +364,12 @@ class Daemon:
             if job.counted and self.intake is not None:
                 self.intake.leave()
             if retry is not None and self.loop is not None:
-                self.loop.call_later(retry, self._retry, job.name)
+                self.loop.call_later(retry, sweeping.retry, self, job.name)
         if self.deadlines is not None:
             for game in replan:
                 self.deadlines.plan(game, self.wakeup(game))
         if self._jobs <= 0:
             self.idle.set()
-
-    def _retry(self, name: str) -> None:
-        sweeping.retry(self, name)
 
     async def sweep(self) -> int:
         """Queue the requeued messages nobody queued yet (returns how many); delete expired set-aside ones."""
