@@ -128,6 +128,9 @@ def _closing_hint(line: str, rest: list[str]) -> str:
     return " (IF THIS IS YOUR SIGN-OFF: END YOUR ORDERS WITH A LINE SIGNOFF, OR A SIGNATURE LINE '-- ')"
 
 
+_UNIT_WORDS = ("A", "F", "ARMY", "FLEET")      # an order's first word ("A PAR SUPPORTS A MAR TO BUR" is no prose)
+
+
 def _stop(errors: list[tuple[str, str]], unread: list[str]) -> Reading:
     return Reading(list(errors), list(unread))
 
@@ -139,7 +142,8 @@ def _order_line(s: Session, line: str) -> None:
         if _MISTYPED_SIGNON.match(line):
             raise CommandError("UNRECOGNIZED COMMAND: SIGN ON WITH ONE WORD AND NO COLON, "
                                "E.G. SIGNON Fgame <password>")
-        if len(line.split()) > 5 and not any(c in line for c in "-:"):
+        words = line.split()
+        if len(words) > 5 and not any(c in line for c in "-:") and words[0].upper() not in _UNIT_WORDS:
             # (prose from a newcomer, "Hi, I would like to join a game": where to start)
             raise CommandError("UNRECOGNIZED COMMAND: THE JUDGE READS COMMANDS, ONE A LINE (SEND HELP FOR THEM, "
                                "LIST FOR THE GAMES)")
