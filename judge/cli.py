@@ -91,10 +91,10 @@ def _batch(source: BinaryIO, api) -> int:
     status = 0
     encode = json.JSONEncoder(separators=(",", ":")).encode     # (what json.dumps makes afresh for every call)
     for lineno, line in enumerate(source, 1):
+        if not line.strip():
+            _put("\n")                  # (a blank line for a blank line: result line N answers request line N)
+            continue
         try:
-            if not line.strip():
-                # (answered, not skipped: result line N is always the answer to request line N)
-                raise ValueError("an empty line, not a request")
             result = api.request_text(_loads(line.decode("utf-8")))     # (= encode(api.request(...)))
         except ValueError as exc:       # (a JSONDecodeError, or a UnicodeDecodeError: ValueErrors too)
             message = f"line {lineno}: {_one_line(exc)}"
@@ -109,7 +109,7 @@ def _loads(text: str):
     try:
         return json.loads(text)
     except RecursionError:
-        raise ValueError("not a JSON document this judge reads: nested too deeply") from None
+        raise ValueError("nested too deeply") from None
 
 
 def _one_line(exc: BaseException) -> str:

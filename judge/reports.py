@@ -177,7 +177,7 @@ def phase_words(phase: Phase) -> dict:
     season = phase.season_title()
     # "Spring of 1901", but "A.D. 1425": as DPjudge, "of" only after a season of the year.
     when = f"{season} of {phase.year}" if season in _YEAR_SEASONS else f"{season} {phase.year}"
-    return {"season": season, "year": phase.year, "when": when,
+    return {"season": season, "year": phase.year, "when": when, "long": phase.describe(),
             "kind": {"M": "Movement", "R": "Retreat", "A": "Adjustment"}[phase.kind], "code": phase.code,
             "mapper": mapper_code(phase)}
 

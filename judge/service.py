@@ -230,7 +230,7 @@ class Judge(WebForms):
                   "Sign-ons from its own address are refused for the rest of the hour" if own else
                   "Sign-ons from the web page and from other addresses are refused for the rest of the hour (mail "
                   "from its own address still signs on)") + "; if this was not you, nothing is lost, but consider "
-                 "SET PASSWORD."]
+                 + ("SET PRIVATE <a new game password>." if who == "PRIVACY" else "SET PASSWORD.")]
         player = game.player(who)
         notices = [(game.master_address, lines[:1] + [f"The last came from {s.sender}."] + lines[1:])]
         if player is not None and player.address and player.address.lower() != game.master_address.lower():

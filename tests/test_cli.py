@@ -45,17 +45,20 @@ def test_batch_keeps_order_and_survives_bad_lines():
 
 
 def test_batch_answers_every_line_even_a_blank_or_too_deep_one():
-    """Result line N answers request line N: a blank line and a document nested deeper than the decoder goes get
-    an error line in their place (a RecursionError stopped the batch with a traceback; a blank line was skipped,
-    so every later result moved up a line)."""
+    """Result line N answers request line N: a blank line gets a blank line, and a document nested deeper than the
+    decoder goes an error line (a RecursionError stopped the batch with a traceback; a blank line was skipped, so
+    every later result moved up a line)."""
     deep = "[" * 5000 + "]" * 5000
     lines = [json.dumps(REQUEST), "", deep, json.dumps(REQUEST)]
     p = run(["adjudicate", "--batch"], "\n".join(lines) + "\n")
-    out = [json.loads(x) for x in p.stdout.splitlines()]
-    assert len(out) == 4 and p.returncode == 1 and "Traceback" not in p.stderr, p.stderr
-    assert out[1] == {"error": "line 2: an empty line, not a request"}
-    assert out[2]["error"].startswith("line 3: not a JSON document this judge reads: nested too deeply")
+    assert p.stdout.split("\n")[1] == "" and len(p.stdout.split("\n")) == 5       # (4 lines, then the end)
+    out = [json.loads(x) if x else None for x in p.stdout.split("\n")[:4]]
+    assert p.returncode == 1 and "Traceback" not in p.stderr, p.stderr
+    assert out[1] is None                                                # a blank line for a blank line
+    assert out[2] == {"error": "line 3: nested too deeply"}
     assert out[0] == out[3] and "state" in out[3]
+    blank_end = run(["adjudicate", "--batch"], json.dumps(REQUEST) + "\n\n")    # (a file ending in a blank line)
+    assert blank_end.returncode == 0 and blank_end.stdout.endswith("}\n\n")
 
 
 def test_a_too_deep_document_is_one_line_of_error(tmp_path):

@@ -118,7 +118,7 @@ def test_chaos_fills_with_thirty_four_players_and_letters_and_names_sign_on(desk
 def test_a_join_preference_letter_must_be_the_variants(desk):
     desk.send(GM[0], "CREATE he pw heartland")
     assert not desk.send("a@x.org", "JOIN he pw F").accepted
-    assert "UNKNOWN POWER LETTER IN THE PREFERENCE: F (USE THE LETTERS ABC" in desk.reply("a@x.org")
+    assert "UNKNOWN POWER LETTERS IN THE PREFERENCE (USE THE LETTERS ABC" in desk.reply("a@x.org")
 
 
 # -- build rules -------------------------------------------------------------------------------------------------

@@ -57,7 +57,7 @@ class Extend:
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         power = s.need_power()
-        game = s.need_game()
+        game = s.not_over()
         try:
             deadline = game.extend(power, s.now)
         except GameError as exc:

@@ -54,10 +54,10 @@ class List:
         s.open_access(args[0], args[1:])
         g = s.game
         master = s.role == "master"
-        show_status = master or g.rules.show_status
+        show_status = (master or g.rules.show_status) and not g.over     # (a finished game waits for no orders)
         hide = g.rules.anonymous is not Anonymous.NO and not g.over or g.rules.anonymous is Anonymous.ALWAYS
-        info = {"name": g.name, "status": g.status, "phase": phase_shown(g),
-                "deadline": "paused" if g.paused else show(g.deadline, g.timing),
+        deadline = "none (the game is over)" if g.over else "paused" if g.paused else show(g.deadline, g.timing)
+        info = {"name": g.name, "status": g.status, "phase": phase_shown(g), "deadline": deadline,
                 "master": "(anonymous game)" if hide and not master else g.master_address,
                 "result": describe_result(g.result) if g.over else "",
                 "players": [{"power": p.power.title(),

@@ -8,6 +8,7 @@ from judge.commands.actions import flush_orders, open_seat, start_game
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import Timing, show
 from judge.game import ACTIVE, DUMMY, FORMING, PLAYING, VACANT, Game
+from judge.game.phase_codes import file_codes
 from judge.rules import parse_rules
 from judge.storage.gamedir import valid_name
 from judge.storage.passwords import hash_password
@@ -139,10 +140,12 @@ class Rollback:
             raise CommandError("NOTHING TO ROLL BACK: NO PHASE HAS BEEN PROCESSED")
         if args:
             wanted = args[0].upper()
-            matching = [p for p in snaps if p.stem.split("-", 1)[1] == wanted]
+            # (by the code results give a phase, A1430R; or by the file's own name, A_D_1430_RETREATS)
+            names = [p.stem.split("-", 1)[1] for p in snaps]
+            codes = file_codes(game, names)
+            matching = [p for p, name, code in zip(snaps, names, codes) if wanted in (name, code.upper())]
             if not matching:
-                raise CommandError(f"NO PROCESSED PHASE {wanted}: PROCESSED ARE "
-                                   + ", ".join(p.stem.split("-", 1)[1] for p in snaps))
+                raise CommandError(f"NO PROCESSED PHASE {wanted}: PROCESSED ARE " + ", ".join(codes))
             target = matching[-1]
         else:
             target = snaps[-1]
@@ -173,7 +176,7 @@ class Rollback:
         # (not ready for early processing, even with every order in: the rollback is there so that orders can
         # change; the phase waits for a new order set, the master's PROCESS, or its deadline)
         s.game = restored
-        s.say(f"Game {game.name} rolled back to before {restored.position.phase}; orders as they were then.")
+        s.say(f"Game {game.name} rolled back to before {restored.position.phase.code}; orders as they were then.")
         s.effect("notify", ("rollback notice", [f"The master has rolled game {game.name} back to "
                                                 f"{restored.position.phase.describe()}.",
                                                 _deadline_sentence(restored) + " Orders given for that phase "

@@ -32,12 +32,10 @@ class Join:
             raise CommandError(f"{dummy[0]} IS A DUMMY OF THIS VARIANT: NOBODY PLAYS IT (USE THE LETTERS "
                                f"{''.join(sorted(letters))})")
         if wrong:
-            # Past one word of letters the line may end in a game password given to a public game: the line's echo
-            # masks it, and so does this (the letters are not repeated).
-            said = (f" IN THE PREFERENCE: {''.join(wrong)} (" if len(words) <= 2 else
-                    "S IN THE PREFERENCE (A PUBLIC GAME NEEDS NO GAME PASSWORD; ")
-            raise CommandError(f"UNKNOWN POWER LETTER{said}USE THE LETTERS {''.join(sorted(letters))}, E.G. JOIN "
-                               f"{game.name} <password> FEG)")
+            # The word may be a game password given to a public game (JOIN g pw secret): the line's echo masks it,
+            # and so does this (its letters are never repeated).
+            raise CommandError(f"UNKNOWN POWER LETTERS IN THE PREFERENCE (USE THE LETTERS {''.join(sorted(letters))}, "
+                               f"E.G. JOIN {game.name} <password> FEG; A PUBLIC GAME NEEDS NO GAME PASSWORD)")
         if game.status == FORMING and not game.players_at(s.sender):
             s.within(limits.joins(s.settings, s.sender))
         try:
@@ -157,6 +155,7 @@ class Takeover:
             raise CommandError(f"WRONG PASSWORD FOR THE MASTER OF {game.name}")
         if game.players_at(s.sender):
             raise CommandError(f"YOU PLAY IN GAME {game.name}: A PLAYER CANNOT ALSO BE ITS MASTER")
+        s.not_over()                              # (the end's record names its master too)
         old = game.master_address
         game.master_address = s.sender
         s.role, s.power = "master", None

@@ -85,8 +85,7 @@ class Set:
         game = s.need_game()
         taken = _address_taken(s, game, rest[0])
         if taken:
-            raise CommandError(f"ADDRESS {rest[0]} IS {taken}: EACH PLAYER AND THE MASTER HAVE AN ADDRESS OF THEIR "
-                               "OWN")
+            raise CommandError(f"ADDRESS {rest[0]} IS {taken}")
         if s.role == "master":
             old, game.master_address = game.master_address, rest[0]
             who = "the master"
@@ -206,14 +205,18 @@ def _address_taken(s: Session, game, address: str) -> str:
     """Why the address cannot be taken, in words ("" when it can): the judge's own, or already in use in the game
     (never whose: in an anonymous game that would tell which power an address plays)."""
     a = address.strip().lower()
+    own = ": EACH PLAYER AND THE MASTER HAVE AN ADDRESS OF THEIR OWN"
     if a == s.settings.address.lower():
-        return "THE JUDGE'S OWN ADDRESS"
+        return "THE JUDGE'S OWN ADDRESS" + own
     mine = s.power if s.role == "power" else None
     used = [p for p in game.players if p.address and p.address.lower() == a and p.power != mine]
     if s.role == "power" and game.rules.multiple_powers and a != game.master_address.lower():
         used = []                         # (one player may play several powers from one address)
-    if used or (s.role != "master" and a == game.master_address.lower()):
-        return f"ALREADY IN USE IN GAME {game.name}"
+    mine_now = game.master_address if s.role == "master" else getattr(game.player(mine), "address", "")
+    if a == (mine_now or "").lower():
+        return "ALREADY YOURS: NOTHING TO CHANGE"
+    if used or (s.role != "master" and a == game.master_address.lower()) or game.is_observer(a):
+        return f"ALREADY IN USE IN GAME {game.name}" + own       # (an observer's too: one address, one part)
     return ""
 
 

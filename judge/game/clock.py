@@ -59,9 +59,9 @@ class GameClock:
         gone = now - self.paused_since
         self.paused_since = None
         if self.deadline is not None:
-            # (to the next whole minute: a pause of 2 days less a few milliseconds would make 20:59 of 21:00)
-            moved = self.deadline + gone
-            moved += (datetime.min.replace(tzinfo=moved.tzinfo) - moved) % timedelta(minutes=1)
+            # (to the nearest whole minute: a pause of 2 days less a few milliseconds would make 20:59 of 21:00)
+            moved = self.deadline + gone + timedelta(seconds=30)
+            moved -= (moved - datetime.min.replace(tzinfo=moved.tzinfo)) % timedelta(minutes=1)
             self.deadline = after_absences(moved, self.absence_spans(), self.timing)
         if self.ready_since is not None:
             self.ready_since += gone
@@ -97,10 +97,19 @@ class GameClock:
         return [a for a in self.absences if a["who"] == who]
 
     def cancel_absences(self, who: str, now: datetime) -> int:
-        """Drop `who`'s absences not yet over (those over still count against the game's limit); how many went. The
+        """End `who`'s absences not yet over; how many. A player's still count against the game's limit (ended now:
+        set and cancelled again and again, they would move the deadline without end); the master's go. The
         deadline stays where it is: it was announced."""
-        kept = [a for a in self.absences if a["who"] != who or datetime.fromisoformat(a["to"]) <= now]
-        gone, self.absences = len(self.absences) - len(kept), kept
+        out, gone = [], 0
+        for a in self.absences:
+            if a["who"] != who or datetime.fromisoformat(a["to"]) <= now:
+                out.append(a)
+                continue
+            gone += 1
+            if who != MASTER:
+                start = min(datetime.fromisoformat(a["from"]), now)
+                out.append({**a, "from": start.isoformat(), "to": now.isoformat()})
+        self.absences = out
         return gone
 
     def extend(self, power: str, now: datetime) -> datetime:

@@ -16,6 +16,7 @@ from judge.deadlines import grace_end, show
 from judge.game.model import Game
 from judge.game.roles import ACTIVE, DUMMY
 from judge.orders import unit_key
+from judge.orders.sets import adjustment_count
 from judge.position import Phase, Position
 from judge.rules import LatePowers, MapPicture
 from judge.templating import render
@@ -83,7 +84,7 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     if disorder:
         out.mails.append(Mail([game.master_address], "notice/cd.txt", {
             "judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(before.phase),
-            "powers": [reports.power_name(p) for p in disorder], "defaults": _defaults(before.phase.kind, game)}))
+            "powers": [reports.power_name(p) for p in disorder], "defaults": _defaults(before.phase.kind, game, disorder)}))
     game.advance(outcome, now)
     if not game.over:
         out.mails.extend(_last_centre_lost(game, before))
@@ -120,14 +121,21 @@ def _last_centre_lost(game: Game, before) -> list[Mail]:
     return out
 
 
-def _defaults(kind: str, game: Game) -> str:
-    """What default orders do in this kind of phase, as the CD notice says it (the results show each one)."""
+def _defaults(kind: str, game: Game, powers: list[str]) -> str:
+    """What default orders did for these powers in this kind of phase, as the CD notice says it (the results show
+    each one)."""
     if kind == "M":
         return "units hold"
     if kind == "R":
         return "dislodged units disband"
-    builds = "builds made at random where it may (house rule cd_builds)" if game.rules.cd_builds else "builds waived"
-    return f"{builds}; units to remove chosen by the judge"
+    owed = [adjustment_count(game.position, p, game.map) for p in powers]
+    said = []
+    if any(n > 0 for n in owed):
+        said.append("builds made at random where it may (house rule cd_builds)" if game.rules.cd_builds
+                    else "builds waived")
+    if any(n < 0 for n in owed):
+        said.append("units to remove chosen by the judge")
+    return "; ".join(said) or "nothing to adjust"
 
 
 def in_disorder(game: Game) -> list[str]:

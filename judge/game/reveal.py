@@ -3,7 +3,7 @@ reveal and anonymous say (the README's promise: nobody learns another's address 
 from __future__ import annotations
 
 from judge.game.roles import DUMMY
-from judge.position_parts import Phase
+from judge.game.phase_codes import phase_code
 from judge.rules import Anonymous, Reveal
 
 
@@ -38,15 +38,3 @@ def roster(game, viewer: str, master: bool) -> list[dict]:
                     "to": (phase_code(game, t["to"]) or ("the end" if game.over else "now"))
                     + (", then a dummy" if dummy else "")})
     return out
-
-
-def phase_code(game, phase: str) -> str:
-    """A phase as kept in the game ("A.D. 1425 MOVEMENT" in a calendar of the map's own) by the short code its
-    results give it (A1425M)."""
-    flow = game.map.flow
-    if not phase or flow is None:
-        return phase
-    try:
-        return Phase.parse(phase, flow).code
-    except ValueError:
-        return phase

@@ -9,13 +9,12 @@ from judge.deadlines import show
 from judge.game import Game
 from judge.game.press_routing import readable
 from judge.game.processing import describe_result, phase_shown
-from judge.game.reveal import phase_code
+from judge.game.phase_codes import file_codes, phase_code
 from judge.game.roles import ACTIVE, DUMMY, FORMING, VACANT
 from judge.game.standing import OUT, standing
 from judge.picture.chart import centre_chart
 from judge.position import initial_position
 from judge.rules import RULES, Anonymous, _show
-from judge.storage.gamedir import file_part
 
 # Anything shaped like an address (a press body, a reply echoing SET ADDRESS, LIST's master line) is hidden on pages.
 _ADDRESS = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*")
@@ -32,11 +31,7 @@ def redact(text: str, keep: str = "") -> str:
 def phase_names(result_stems: list[str], game: Game) -> list[str]:
     """'0003-F1901M' -> 'F1901M', in order: a phase as its results name it (a calendar of the map's own keeps its
     files under the long form, '0001-A_D_1425_MOVEMENT': that is A1425M)."""
-    names = [stem.partition("-")[2] for stem in result_stems]
-    if game.map.flow is None:
-        return names
-    codes = {file_part(h): phase_code(game, h) for h in game.history}
-    return [codes.get(n, n) for n in names]
+    return file_codes(game, [stem.partition("-")[2] for stem in result_stems])
 
 
 def deadline(game: Game) -> dict[str, Any]:

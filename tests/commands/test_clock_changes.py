@@ -36,6 +36,12 @@ def test_a_pause_of_a_fraction_of_a_second_less_keeps_the_deadline_on_the_minute
     assert started.master("RESUME").accepted
     assert started.game(GAME).deadline == DEADLINE + timedelta(days=2)
     assert "The deadline is Sat 10 Jan 2026 12:00 UTC." in started.reply(GM[0])
+    # ... and a fraction of a second more: still on the minute (to the nearest one, not the next).
+    started.clock.now = T0 + timedelta(days=3, milliseconds=200)
+    assert started.master("PAUSE").accepted
+    started.clock.now = T0 + timedelta(days=4, milliseconds=600)
+    assert started.master("RESUME").accepted
+    assert started.game(GAME).deadline == DEADLINE + timedelta(days=3)
 
 
 def test_resume_after_the_deadline_says_until_when_orders_count(started):
@@ -89,7 +95,7 @@ def test_a_deadline_set_inside_an_absence_is_taken_with_a_note(started):
     assert started.game(GAME).deadline == utc(2026, 1, 12, 18)
     # The master sees the absences in LIST; a player does not.
     assert started.master(f"LIST {GAME}").accepted
-    assert ("Absences (shown to the master; no deadline falls in them):\n  France: Mon 12 Jan 2026 00:00 UTC to "
+    assert ("Absences (shown to the master):\n  France: Mon 12 Jan 2026 00:00 UTC to "
             "Tue 13 Jan 2026 00:00 UTC\n") in started.reply(GM[0])
     assert started.signon("ITALY", f"LIST {GAME}").accepted
     assert "Absences" not in started.reply("ITALY")
@@ -138,3 +144,15 @@ def test_the_words_for_no_early_processing_and_no_time_of_day(started):
     assert started.master("SET TIME NONE").accepted
     assert "Time of day taken away: deadlines fall exactly after the phase's delay." in started.reply(GM[0])
     assert started.master("SET TIME -").accepted and started.game(GAME).timing.time_of_day == ""
+
+
+def test_cancelled_absences_count_against_the_limit(started):
+    """Set and cancelled again and again, absences would move the deadline without end: a cancelled one counts
+    (ended at once), and the limit holds."""
+    assert started.master("SET RULE absence_count=2").accepted
+    for day in ("10 Jan", "12 Jan"):
+        assert started.signon("FRANCE", f"SET ABSENCE {day}", "SET ABSENCE NONE").accepted
+    deadline = started.game(GAME).deadline
+    r = started.signon("FRANCE", "SET ABSENCE 20 Jan")
+    assert r.errors[0][1] == f"YOU HAVE SET ALL 2 ABSENCES GAME {GAME} ALLOWS"
+    assert started.game(GAME).deadline == deadline

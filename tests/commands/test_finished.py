@@ -23,6 +23,7 @@ def finished(started):
     (True, ["SET ADDRESS new-gm@example.org"], OVER),
     (False, ["RESIGN"], OVER), (False, ["CLEAR"], OVER), (False, ["SET WAIT"], OVER), (False, ["SET NOWAIT"], OVER),
     (False, ["SET ABSENCE 2026-01-20"], OVER), (False, ["SET ADDRESS new-fr@example.org"], OVER),
+    (False, ["EXTEND"], OVER),
 ])
 def test_a_finished_game_refuses_what_would_change_it(finished, master, lines, error):
     before = finished.status_bytes()
@@ -115,3 +116,27 @@ def test_the_record_says_a_power_became_a_dummy(started):
     reply = started.reply("x@example.org")
     assert "Italy     player 1 (from S1901M to S1901M, then a dummy)" in reply, reply
     assert "France    player 1 (from S1901M to now)" in reply
+
+
+def test_list_of_a_finished_game_waits_for_nothing(finished):
+    assert finished.master(f"LIST {GAME}").accepted
+    reply = finished.reply(GM[0])
+    assert "Deadline:  none (the game is over)\n" in reply and "no orders yet" not in reply
+
+
+def test_a_finished_game_is_handed_to_no_new_master(finished):
+    before = finished.status_bytes()
+    r = finished.send("newgm@example.org", f"TAKEOVER M{GAME} {GM[1]}")
+    assert r.errors[0][1] == OVER and finished.status_bytes() == before
+
+
+def test_an_observers_address_or_ones_own_is_no_new_address(started):
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    # The refusal echoes the line France wrote, the address in it too: France's own text, not a leak.
+    started.owner["watcher@example.org"] = started.owner[PLAYERS["FRANCE"][0]]
+    for who in ("FRANCE", None):
+        r = started.signon(who, "SET ADDRESS watcher@example.org") if who else \
+            started.master("SET ADDRESS watcher@example.org")
+        assert r.errors[0][1].startswith(f"ADDRESS watcher@example.org IS ALREADY IN USE IN GAME {GAME}")
+    r = started.signon("FRANCE", f"SET ADDRESS {PLAYERS['FRANCE'][0].upper()}")
+    assert r.errors[0][1] == f"ADDRESS {PLAYERS['FRANCE'][0].upper()} IS ALREADY YOURS: NOTHING TO CHANGE"

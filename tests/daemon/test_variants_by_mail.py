@@ -294,6 +294,12 @@ async def _years(post: Post):
         assert sorted(p.name for p in (folder / sub).glob("0*")) == [
             f"0001-A_D_1425_MOVEMENT.{suffix}", f"0002-A_D_1430_MOVEMENT.{suffix}",
             f"0003-A_D_1430_ADJUSTMENTS.{suffix}"], sub
+    # ROLLBACK takes the code too, lists the phases by it, and says it.
+    reply = await post.master("ROLLBACK A1999M")
+    assert "NO PROCESSED PHASE A1999M: PROCESSED ARE A1425M, A1430M, A1430A" in " ".join(reply.split())
+    reply = await post.master("ROLLBACK a1430a")
+    assert "Game ad1 rolled back to before A1430A; orders as they were then." in reply, reply
+    assert str(post.status().position.phase) == "A.D. 1430 ADJUSTMENTS"
 
 
 def test_a_renamed_dpjudge_map_by_mail(tmp_path):
