@@ -84,7 +84,8 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     if disorder:
         out.mails.append(Mail([game.master_address], "notice/cd.txt", {
             "judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(before.phase),
-            "powers": [reports.power_name(p) for p in disorder], "defaults": _defaults(before.phase.kind, game, disorder)}))
+            "powers": [reports.power_name(p) for p in disorder],
+            "defaults": _defaults(before.phase.kind, game, disorder)}))
     game.advance(outcome, now)
     if not game.over:
         out.mails.extend(_last_centre_lost(game, before))

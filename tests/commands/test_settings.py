@@ -206,7 +206,8 @@ def test_timing(started, line, field, value):
 
 @pytest.mark.parametrize("line", [
     "SET MOVEMENT x", "SET MOVEMENT 0", "SET RETREAT -2", "SET ADJUSTMENT 0", "SET GRACE -1", "SET REMINDER -1",
-    "SET EARLY soon", "SET TIME 25:00", "SET TIME", "SET TIME noon", "SET DAYS MTWTF", "SET DAYS -------", "SET DAYS XTWTFSS",
+    "SET EARLY soon", "SET TIME 25:00", "SET TIME", "SET TIME noon", "SET DAYS MTWTF", "SET DAYS -------",
+    "SET DAYS XTWTFSS",
     "SET ZONE Mars/Olympus_Mons", "SET MOVEMENT 99999999999", "SET GRACE 100000", "SET EARLY 99999999",
     "SET REMINDER 1000", "SET LATE 99999", "SET RETREAT 2161",
 ])
