@@ -48,7 +48,7 @@ def test_batch_answers_every_line_even_a_blank_or_too_deep_one():
     """Result line N answers request line N: a blank line gets a blank line, and a document nested deeper than the
     decoder goes an error line (a RecursionError stopped the batch with a traceback; a blank line was skipped, so
     every later result moved up a line)."""
-    deep = "[" * 5000 + "]" * 5000
+    deep = "[" * 100_000 + "]" * 100_000          # (deeper than any Python's decoder goes: 3.13 reads 5,000)
     lines = [json.dumps(REQUEST), "", deep, json.dumps(REQUEST)]
     p = run(["adjudicate", "--batch"], "\n".join(lines) + "\n")
     assert p.stdout.split("\n")[1] == "" and len(p.stdout.split("\n")) == 5       # (4 lines, then the end)
@@ -63,7 +63,7 @@ def test_batch_answers_every_line_even_a_blank_or_too_deep_one():
 
 def test_a_too_deep_document_is_one_line_of_error(tmp_path):
     path = tmp_path / "deep.json"
-    path.write_text("[" * 5000 + "]" * 5000)
+    path.write_text("[" * 100_000 + "]" * 100_000)
     for args in (["adjudicate", str(path)], ["map", str(path), "-o", str(tmp_path / "x.svg")]):
         p = run(args)
         assert p.returncode == 2 and p.stderr.count("\n") == 1 and "nested too deeply" in p.stderr, p.stderr
