@@ -126,6 +126,7 @@ class Position:
         dis_doc = doc.get("dislodged") or {}
         if dis_doc and phase.kind != "R":
             raise ValueError(f"DISLODGED UNITS GIVEN IN {phase}, WHICH IS NOT A RETREAT PHASE")
+        board = m.at(phase)                # (the map as it is in this phase, for the retreats)
         for power, entries in _power_map(dis_doc, m, "dislodged").items():
             if not isinstance(entries, dict):
                 raise ValueError(f"DISLODGED UNITS OF {power} MUST BE AN OBJECT")
@@ -135,7 +136,6 @@ class Position:
                     raise ValueError(f"TWO DISLODGED UNITS IN {unit.province}")
                 if not isinstance(retreats, list):
                     raise ValueError(f"RETREATS OF {text} MUST BE A LIST")
-                board = m.at(phase)
                 for r in retreats:
                     if not _retreat_ok(board, unit, r):
                         raise ValueError(f"BAD RETREAT FOR {text}: {r!r}")
@@ -214,6 +214,7 @@ def _dislodged(dis_doc: Any, phase: Phase, m: Map, powers: frozenset[str]) -> di
     if phase.kind != "R" or type(dis_doc) is not dict or not powers.issuperset(dis_doc):
         return None
     out: dict[str, Dislodged] = {}
+    board = m.at(phase)
     for power, entries in dis_doc.items():
         if type(entries) is not dict:
             return None
@@ -225,7 +226,6 @@ def _dislodged(dis_doc: Any, phase: Phase, m: Map, powers: frozenset[str]) -> di
             prov = unit[2][:3]
             if prov in out or type(retreats) is not list:
                 return None
-            board = m.at(phase)
             for r in retreats:
                 if not _retreat_ok(board, unit, r):
                     return None
