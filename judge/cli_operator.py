@@ -162,6 +162,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"judge serve: {exc}", file=sys.stderr)
         return 75
     except OSError as exc:
-        print(f"judge serve: cannot listen: {exc.strerror or exc}", file=sys.stderr)
+        said = str(exc)
+        if "address" not in said:           # (the web listener names its address; the mail listener's did not)
+            host = args.host if args.host is not None else settings.get("smtp", "host")
+            port = args.port if args.port is not None else settings.get("smtp", "port")
+            said = f"{exc.strerror or exc} on {host}:{port} (mail: [smtp] host and port, or --host and --port)"
+        print(f"judge serve: cannot listen: {said}", file=sys.stderr)
         return 71
     return 0

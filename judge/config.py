@@ -189,6 +189,9 @@ def load(path: str | Path | None = None) -> Settings:
                 parser.read_file(fh)
         except OSError as exc:
             raise ConfigError(f"{source}: cannot read: {exc.strerror}") from None
+        except UnicodeDecodeError as exc:         # (an editor's UTF-16 or Latin-1)
+            raise ConfigError(f"{source}: cannot read: not UTF-8 (byte 0x{exc.object[exc.start]:02x} at position "
+                              f"{exc.start})") from None
         except configparser.Error as exc:
             raise ConfigError(f"{source}: {exc.message.splitlines()[0]}") from None
     known = {(k.section, k.name) for k in KEYS}
@@ -196,7 +199,11 @@ def load(path: str | Path | None = None) -> Settings:
     # of that name (or be ignored when no section exists), so it is refused under its own section's name.
     for name in parser.defaults():
         raise ConfigError(f"{source}:{parser.default_section}:{name}: unknown setting")
+    sections = {k.section for k in KEYS}
     for section in parser.sections():
+        if section not in sections:
+            raise ConfigError(f"{source}: unknown section [{section}] (the sections are "
+                              f"{', '.join(f'[{x}]' for x in sorted(sections))})")
         for name in parser[section]:
             if (section, name) not in known:
                 raise ConfigError(f"{source}:{section}:{name}: unknown setting")
@@ -240,6 +247,10 @@ def _check(s: Settings) -> None:
             fail(key.section, key.name, f"must be from {key.range[0]} to {key.range[1]}")
     if not 0 <= s.get("web", "port") <= 65535:
         fail("web", "port", "not a port number (0 to 65535; 0: no web pages)")
+    if not 0 <= s.get("smtp", "port") <= 65535:          # (99999 was taken, and the listener wrapped it to 34463)
+        fail("smtp", "port", "not a port number (0 to 65535; 0: a free one)")
+    if not 1 <= s.get("relay", "port") <= 65535:
+        fail("relay", "port", "not a port number (1 to 65535)")
     url = s.get("web", "url")
     if url and (not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", url) or len(url) > 200):
         fail("web", "url", "not an http:// or https:// address without query or fragment (at most 200 characters)")

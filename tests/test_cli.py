@@ -201,3 +201,21 @@ def test_a_variant_is_a_name_from_the_catalogue_never_a_path(tmp_path):
         p = run(["--config", str(tmp_path / "config.ini"), "variants"])
         assert p.returncode != 0 and "judge:variant: UNKNOWN VARIANT" in p.stderr, p.stderr
         assert "top-secret-name" not in p.stderr and "Traceback" not in p.stderr
+
+
+def test_serve_on_a_taken_port_names_it(tmp_path):
+    """Exit 71 and one line naming the mail listener's address and where it comes from (it said only "Address
+    already in use"), leaving nothing running."""
+    import socket
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        p = subprocess.run(JUDGE + ["serve", "--port", str(port), "--web-port", "0"], capture_output=True, text=True,
+                           timeout=120, env=ENV, cwd=tmp_path)
+    finally:
+        taken.close()
+    assert p.returncode == 71, p.stderr
+    assert p.stderr.strip().splitlines()[-1] == (f"judge serve: cannot listen: Address already in use on "
+                                                 f"127.0.0.1:{port} (mail: [smtp] host and port, or --host and --port)")

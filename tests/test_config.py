@@ -62,7 +62,6 @@ def test_booleans(tmp_path, text, expected):
 
 @pytest.mark.parametrize("text, where, why", [
     ("[judge]\ncolour = red\n", "judge:colour", "unknown setting"),
-    ("[judges]\nname = X\n", "judges:name", "unknown setting"),
     ("[DEFAULT]\nport = 99\n", "DEFAULT:port", "unknown setting"),
     ("[DEFAULT]\nport = 99\n[smtp]\nhost = h\n", "DEFAULT:port", "unknown setting"),
     ("[deadlines]\ngrace_hours = soon\n", "deadlines:grace_hours", "'soon' is not valid"),
@@ -86,6 +85,10 @@ def test_booleans(tmp_path, text, expected):
     ("[limits]\ncreate_per_sender = -1\n", "limits:create_per_sender", "must be from 0 to 1000"),
     ("[limits]\nobservers_per_game = 10001\n", "limits:observers_per_game", "must be from 0 to 10000"),
     ("[limits]\njoin_per_sender = many\n", "limits:join_per_sender", "'many' is not valid"),
+    # (a port out of range was taken: the listener wrapped 99999 to 34463, where no MTA was pointed)
+    ("[smtp]\nport = 99999\n", "smtp:port", "not a port number (0 to 65535"),
+    ("[smtp]\nport = -1\n", "smtp:port", "not a port number (0 to 65535"),
+    ("[relay]\nport = 0\n", "relay:port", "not a port number (1 to 65535)"),
 ])
 def test_errors_name_file_section_and_key(tmp_path, text, where, why):
     path = write(tmp_path, text)
@@ -93,6 +96,19 @@ def test_errors_name_file_section_and_key(tmp_path, text, where, why):
         load(path)
     message = str(err.value)
     assert message.startswith(f"{path}:{where}: ") and why in message, message
+
+
+def test_an_unknown_section_is_named_as_such(tmp_path):
+    path = write(tmp_path, "[jugde]\nname = X\n")
+    with pytest.raises(ConfigError, match=r"^.*: unknown section \[jugde\] \(the sections are \[deadlines\]"):
+        load(path)
+
+
+def test_a_file_not_in_utf_8_is_one_line_of_error(tmp_path):
+    path = tmp_path / "config.ini"
+    path.write_bytes(b"\xff\xfe[\x00j\x00]\x00\n")
+    with pytest.raises(ConfigError, match=r": cannot read: not UTF-8 \(byte 0xff at position 0\)$"):
+        load(path)
 
 
 def test_an_unreadable_file(tmp_path):

@@ -203,7 +203,9 @@ class Daemon:
             web = f"web {self.web_host} {self.web_port}\n" if self.web is not None else ""
             ready_file.write_text(f"{self.host} {self.port}\n{web}")
         await stop.wait()
+        log.info("judge serve stops (SIGTERM or Ctrl-C): the jobs under way finish, the rest wait in the spool")
         await self.stop()
+        log.info("judge serve stopped")
 
     def paused(self) -> bool:
         return os.path.exists(self._pause_file)     # (asked a few times a message: a string, not a Path made)
