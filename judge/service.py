@@ -298,8 +298,7 @@ class Judge(WebForms):
                     for d in deliveries:
                         self._mail(tx, [d.address], "notice/press.txt", {
                             "game": game.name, "sender": d.shown_from, "phase": entry["phase"], "body": entry["body"],
-                            # (a FAKE BROADCAST reads as a broadcast, its subject too)
-                            "broadcast": entry["broadcast"] or d.shown_to == "everyone", "recipients": d.shown_to})
+                            "broadcast": d.broadcast, "recipients": d.shown_to})
                 elif e.kind == "ended":
                     for mail in end_mails(game, self.settings):
                         self._mail(tx, mail.to, mail.template, mail.context, mail.attachments)

@@ -34,6 +34,7 @@ class Delivery:
     address: str
     shown_from: str
     shown_to: str                              # "everyone" or "France, Germany"
+    broadcast: bool = False                    # it reads as a broadcast (a real one, or a FAKE BROADCAST)
 
 
 def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery], dict]:
@@ -71,16 +72,18 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
     powers = [p for p in powers if p != r.power]
     shown_to = "everyone" if r.broadcast else ", ".join(p.title() for p in r.to) + (
         (" and the master" if r.to else "the master") if r.to_master else "")
+    shown_broadcast = r.broadcast
     if r.fake_to is not None:
-        shown_to = "everyone" if r.fake_to == list(game.map.powers) else ", ".join(p.title() for p in r.fake_to)
-    out = [Delivery(active[p].address, shown_from, shown_to) for p in powers]
+        shown_broadcast = r.fake_to == list(game.map.powers)
+        shown_to = "everyone" if shown_broadcast else ", ".join(p.title() for p in r.fake_to)
+    out = [Delivery(active[p].address, shown_from, shown_to, shown_broadcast) for p in powers]
     if r.broadcast:
-        out += [Delivery(a, shown_from, shown_to) for a in game.observers if a.lower() != r.sender.lower()]
+        out += [Delivery(a, shown_from, shown_to, True) for a in game.observers if a.lower() != r.sender.lower()]
     if r.role != "master" and (r.to_master or r.broadcast or rules.master_press_copies):
         # The master always knows who wrote (DPjudge's masters see grey and fake press for what it is).
         master_from = true_from if shown_from in (true_from, OBSERVER) and r.role != "observer" else \
             f"{true_from} (shown as: {shown_from})"
-        out.append(Delivery(game.master_address, master_from, shown_to))
+        out.append(Delivery(game.master_address, master_from, shown_to, shown_broadcast))
     if not out:
         if r.to and set(r.to) == {r.power} and not r.broadcast:
             raise GameError(f"PRESS TO {r.power} ONLY: THAT IS YOU (NAME THE POWERS TO WRITE TO)")
