@@ -427,6 +427,26 @@ def test_cron_says_a_games_problem_once_then_once_a_day_and_when_it_is_gone(tmp_
 
 
 
+def test_cron_and_the_pipe_are_quiet_about_a_variants_folder_file_named_like_a_shipped_variant(tmp_path):
+    # DPjudge's maps folder holds standard.map and chaos.map, offered as dpjudge_standard and dpjudge_chaos: that is
+    # no problem, and cron mails whatever a run prints (it used to say both files on every run with work to do).
+    more = tmp_path / "more"
+    more.mkdir()
+    toy = (ROOT / "tests" / "data" / "maps" / "toy.map").read_text()
+    (more / "standard.map").write_text(toy)
+    (more / "chaos.map").write_text(toy)
+    cfg = write_config(tmp_path)
+    cfg.write_text(cfg.read_text().replace("\nvariants_dir =\n", "\nvariants_dir = more\n"))
+    started_days_ago(cfg)
+    run = judge_run(cfg, "process")
+    assert run.returncode == 0 and b"S1901M processed" in run.stdout and run.stderr == b""
+    made = deliver(cfg, compose("x@example.org", "CREATE dpgame gm-pass dpjudge_chaos"))
+    assert made.returncode == 0 and made.stderr == b""
+    assert any("Game dpgame created" in m for m in delivered(tmp_path))
+    listed = judge_run(cfg, "variants")                 # the operator's listing says each file, once
+    assert listed.stderr.decode().count("named like the shipped variant") == 2, listed.stderr
+
+
 HEAVY = ("judge.service", "judge.commands", "judge.game", "judge.adjudicator", "judge.daemon.sender", "jinja2",
          "smtplib")
 

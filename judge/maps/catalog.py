@@ -110,7 +110,9 @@ def _folder_files() -> dict[str, Path]:
             if path not in _told:
                 _told.add(path)
                 import logging          # (only here: the import costs start-up time)
-                logging.getLogger("judge").warning(
+                # A note, not a warning: DPjudge's own folder holds standard.map and chaos.map, and cron mails
+                # whatever `judge process` prints. `judge serve` logs it; `judge variants` prints it.
+                logging.getLogger("judge").info(
                     "variants folder: %s is named like the shipped variant %r; it is offered as %r", path, name, alt)
     return out
 

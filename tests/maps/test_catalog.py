@@ -73,7 +73,7 @@ def test_a_folder_file_named_like_a_shipped_variant_is_offered_under_a_prefix_an
     (folder / "chaos.json").write_text('{"base": "standard", "victory": 3}')
     (folder / "standard.map").write_text((DATA / "toy.map").read_text())
     maps.use_folder(folder)
-    with caplog.at_level("WARNING", logger="judge"):
+    with caplog.at_level("INFO", logger="judge"):
         assert "dpjudge_standard" in maps.known() and "folder_chaos" in maps.known()
     assert maps.load("folder_chaos").victory_count == 3 and len(maps.load("dpjudge_standard").powers) == 2
     assert maps.load("standard").powers == maps.load("fleet_rome").powers          # the shipped one is untouched
