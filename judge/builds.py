@@ -119,6 +119,14 @@ def claimed(m: Map, position: Position, units: dict[str, Unit], house: HouseStat
     return dataclasses.replace(base, homes=now)
 
 
+def variant_notes(m: Map) -> dict[str, str]:
+    """What the variant decides whatever the house rules say, by rule (LIST, CREATE and the game page say it beside
+    the rule: a GM reading "build_anywhere = off" on DPjudge's hundred map would think builds go home only)."""
+    if m.builds == "any":
+        return {"build_anywhere": "the variant itself lets every power build in any supply centre it owns"}
+    return {}
+
+
 def _anywhere(m: Map, rules: Ruleset, house: HouseState | None) -> bool:
     """Does the power build in any centre it owns? (DPjudge: BUILD_ANY or REMOTE_BUILDS, or nobody has homes yet.)"""
     return rules.build_anywhere or m.builds == "any" or rules.remote_builds or _homeless(m, house)

@@ -313,9 +313,12 @@ def words(rs: Ruleset) -> list[str]:
     return [f"{k}={_show(v)}" for k, v in rs.differences().items()]
 
 
-def describe(rs: Ruleset) -> list[str]:
-    """One line per rule with its value, for the LIST reply."""
-    return [f"{r.name} = {_show(getattr(rs, r.name))}" for r in RULES]
+def describe(rs: Ruleset, notes: dict[str, str] | None = None) -> list[str]:
+    """One line per rule with its value, for the LIST reply; `notes` (rule -> words) says where the variant itself
+    decides more than the rule's value shows (judge.builds.variant_notes)."""
+    notes = notes or {}
+    return [f"{r.name} = {_show(getattr(rs, r.name))}" + (f" ({notes[r.name]})" if r.name in notes else "")
+            for r in RULES]
 
 
 def markdown_table() -> str:

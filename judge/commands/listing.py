@@ -4,6 +4,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from judge import maps
+from judge.builds import variant_notes
 from judge.commands.absence import absence_lines
 from judge.commands.actions import block
 from judge.commands.base import CommandError, Continue, Session
@@ -65,7 +66,7 @@ class List:
                              "orders": p.submitted if show_status else None,
                              "wait": p.wait if show_status else None,
                              "late": p.late_count if master else None} for p in g.players],
-                "observers": len(g.observers), "rules": describe(g.rules),
+                "observers": len(g.observers), "rules": describe(g.rules, variant_notes(g.map)),
                 "votes": [f"{p.title()}: {v}" for p, v in g.votes.items()] if master else [],
                 "absences": absence_lines(g, s.now) if master else [],
                 "timing": [f"{k} = {v}" for k, v in g.timing.to_json().items()],

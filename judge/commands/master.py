@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from judge import limits, maps, picture
+from judge.builds import variant_notes
 from judge.game import processing
 from judge.commands._util import need_args, power_of
 from judge.commands.actions import flush_orders, open_seat, start_game
@@ -55,6 +56,8 @@ class Create:
                   f"{len(m.playable_powers)} players are needed.")
         if m.rules:
             s.say(f"House rules of the variant: {', '.join(m.rules)} (LIST shows them all; SET RULE changes them).")
+        for rule, note in variant_notes(m).items():
+            s.say(f"{rule}: {note[0].upper()}{note[1:]}, whatever the house rule says.")
         if not picture.has_drawing(m.board):
             s.say(f"The {m.title} map has no drawing: results come as text only, without a picture of the board.")
         s.log.append(f"CREATE {name}")

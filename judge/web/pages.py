@@ -5,6 +5,7 @@ import re
 from datetime import datetime
 from typing import Any
 
+from judge.builds import variant_notes
 from judge.deadlines import show
 from judge.game import Game
 from judge.game.press_routing import readable
@@ -100,7 +101,9 @@ def centres(game: Game) -> dict[str, Any] | None:
 def house_rules(game: Game) -> list[dict[str, str]]:
     """Every house rule in words: its value and what it means; the ones changed from the judge's defaults first."""
     changed = game.rules.differences()
-    rows = [{"name": r.name, "value": _show(getattr(game.rules, r.name)), "meaning": r.meaning,
+    notes = variant_notes(game.map)
+    rows = [{"name": r.name, "value": _show(getattr(game.rules, r.name)),
+             "meaning": r.meaning + (f" Here {notes[r.name]}." if r.name in notes else ""),
              "changed": r.name in changed} for r in RULES]
     return sorted(rows, key=lambda r: not r["changed"])
 

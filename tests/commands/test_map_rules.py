@@ -42,6 +42,25 @@ def test_a_maps_rules_are_its_games_defaults(folder_desk):
     assert "ftf_press = off" in folder_desk.reply(GM[0]) and not folder_desk.game("tr").rules.ftf_press
 
 
+def test_a_map_that_builds_anywhere_says_so_beside_the_rule(folder_desk, tmp_path):
+    # DPjudge's BUILD_ANY is the variant's own (builds "any"), not the house rule build_anywhere, which stays off:
+    # LIST and the game page said only "build_anywhere = off", so a GM thought builds went home only.
+    (tmp_path / "variants" / "toy_any.map").write_text("USE toy\nRULE BUILD_ANY\n")
+    assert folder_desk.send(GM[0], "CREATE ta pw toy_any").accepted
+    created = " ".join(folder_desk.reply(GM[0]).split())
+    assert "build_anywhere: The variant itself lets every power build in any supply centre it owns" in created
+    assert folder_desk.send(GM[0], "LIST ta").accepted
+    listed = " ".join(folder_desk.reply(GM[0]).split())
+    assert "build_anywhere = off (the variant itself lets every power build in any supply centre it owns)" in listed
+    from judge.web.pages import house_rules
+    row = next(r for r in house_rules(folder_desk.game("ta")) if r["name"] == "build_anywhere")
+    assert row["value"] == "off" and "the variant itself lets every power build in any" in row["meaning"]
+    # A map without it says nothing more.
+    assert folder_desk.send(GM[0], "CREATE tb pw toy").accepted
+    assert folder_desk.send(GM[0], "LIST tb").accepted
+    assert "build_anywhere = off\n" in folder_desk.reply(GM[0]).replace("\r", "")
+
+
 def test_ftf_press_between_players_only_in_a_movement_phase_before_its_deadline(started: Desk):
     assert started.master("SET RULE ftf_press").accepted
     assert started.signon("ENGLAND", "PRESS TO F", "Shall we?", "ENDPRESS").accepted
