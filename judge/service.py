@@ -364,8 +364,15 @@ class Judge(WebForms):
 
     # -- the clock -------------------------------------------------------------------------------------------------
     def process(self, name: str) -> list[str]:
-        """Do what the clock asks of a game now (process it, late notices, civil disorder); returns notes."""
-        return self.clock_work(name)[0]
+        """Do what the clock asks of a game now (process it, late notices, civil disorder), each thing due at this
+        moment in turn, as serve's scheduler does (cron runs this once a minute); returns notes."""
+        notes: list[str] = []
+        for _ in range(8):              # (bounded: each step is its own commit and moves the game on)
+            done, wake = self.clock_work(name)
+            notes += done
+            if not done or wake is None or wake > self.clock():
+                break
+        return notes
 
     def clock_work(self, name: str) -> tuple[list[str], datetime | None]:
         """Like process(), also returning the game's next wake-up afterwards, as committed (for the scheduler)."""

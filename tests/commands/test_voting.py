@@ -343,3 +343,20 @@ def test_a_round_of_votes_makes_one_notice_each(started):
     started.clock.advance(hours=1)
     started.process(GAME)
     assert notices(started, "votes") == {}                       # told once
+
+
+def test_one_clock_run_does_everything_due_at_that_moment(started):
+    # cron's `judge process` runs once a minute: news of a vote and the early processing due at the same moment used
+    # to take two runs (the news in one, the results a minute later), where `judge serve` does both at once.
+    assert started.master("SET RULE draw_votes=counts").accepted
+    for power, orders in HOLDS.items():
+        lines = [*orders, "VOTE DRAW"] if power == "FRANCE" else orders
+        assert started.signon(power, *lines).accepted
+    started.new_mail()
+    started.clock.advance(minutes=10)                      # the vote news and the early processing are both due
+    notes = started.process(GAME)
+    assert notes[:2] == ["vote news sent", "S1901M processed; next phase F1901M"], notes
+    assert started.game(GAME).position.phase.code == "F1901M"
+    subjects = [str(m["Subject"]) for m in started.new_mail()]
+    assert any("votes" in s for s in subjects) and any("S1901M" in s for s in subjects), subjects
+    assert started.process(GAME) == []                     # and nothing left for the next run
