@@ -11,6 +11,7 @@ from judge import limits, maps
 from judge.commands.base import CommandError, Session
 from judge.commands.named_game import game_named_in
 from judge.commands.reader import read as read_lines
+from judge.commands.signon import wrong_passwords_told
 from judge.config import Settings
 from judge.keeper import Keeper
 from judge.mail import inbound, outbound
@@ -21,7 +22,6 @@ from judge.redact import hide_password
 from judge.reply_text import bounded, reply_subject, subject_note
 from judge.reports import mail_file_entry
 from judge.storage.commit import Commit
-from judge.storage.failures import LIMIT as FAILURES_LIMIT
 from judge.storage.failures import SignonFailures
 from judge.storage.gamedir import GameStore, GameUnavailable
 from judge.storage.outbox import Outbox
@@ -218,19 +218,11 @@ class Judge(WebForms):
     def _signon_failed(self, s: Session) -> None:
         """Count a wrong password; when a power's budget is used up, its player and the master are told."""
         game = s.game
-        count = SignonFailures(self.store.folder(game.name)).record(s.failed_signon, s.now)
-        if count != FAILURES_LIMIT:
+        counts = SignonFailures(self.store.folder(game.name)).record(s.failed_signon, s.now)
+        lines = wrong_passwords_told(game.name, s.failed_signon, *counts)
+        if not lines:
             return
         who = s.failed_signon.split(":")[0]
-        name = "the master" if who == "MASTER" else "the game password" if who == "PRIVACY" else who.title()
-        own = s.failed_signon.endswith(":own")
-        lines = [f"{FAILURES_LIMIT} wrong passwords for {name} in game {game.name} within an hour.",
-                 ("The game password is refused for the rest of the hour, by mail and on the web (players and the "
-                  "master sign on as before)" if who == "PRIVACY" else
-                  "Sign-ons from its own address are refused for the rest of the hour" if own else
-                  "Sign-ons from the web page and from other addresses are refused for the rest of the hour (mail "
-                  "from its own address still signs on)") + "; if this was not you, nothing is lost, but consider "
-                 + ("SET PRIVATE <a new game password>." if who == "PRIVACY" else "SET PASSWORD.")]
         player = game.player(who)
         notices = [(game.master_address, lines[:1] + [f"The last came from {s.sender}."] + lines[1:])]
         if player is not None and player.address and player.address.lower() != game.master_address.lower():

@@ -206,13 +206,15 @@ def test_bin_judge_variants_reads_the_folder_from_config(capsys, tmp_path, monke
     (tmp_path / "more").mkdir()
     shutil.copy(DATA / "toy.map", tmp_path / "more" / "toy.map")
     (tmp_path / "more" / "bad.map").write_text("RESERVES 2\n")
+    (tmp_path / "more" / "latin.json").write_bytes('{"name": "latin", "title": "à"}'.encode("latin-1"))
     (tmp_path / "config.ini").write_text("[judge]\nvariants_dir = more\n")
     monkeypatch.chdir(tmp_path)
     try:
-        assert cli.main(["variants"]) == 1
+        assert cli.main(["variants"]) == 1         # (a file not in UTF-8 was a traceback that listed nothing after it)
         out = capsys.readouterr()
         assert out.out.strip().split("\n")[-1].split() == ["toy", "2", "4", "3"]
         assert "bad.map:1: this judge does not play RESERVES" in out.err
+        assert "latin.json: not UTF-8 (byte 28)" in out.err
         req = tmp_path / "r.json"
         req.write_text(json.dumps({"variant": "toy", "state": {"phase": "S1901M", "units": {"NORTH": ["F NBY"]}},
                                    "orders": {"NORTH": ["F NBY - NSE"]}}))

@@ -6,7 +6,7 @@ from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game import ACTIVE, VACANT
 from judge.rules import Anonymous
-from judge.storage.failures import SignonFailures
+from judge.storage.failures import LIMIT, WEB_LIMIT, SignonFailures
 from judge.storage.passwords import check_password
 
 
@@ -23,11 +23,15 @@ class Signon:
         who = who_in(who, game.map)
         own = s.sender.lower() == (game.master_address if who == "MASTER" else
                                    getattr(game.player(who), "address", "")).lower()
-        key = SignonFailures.key(who, own)
-        until = SignonFailures(s.store.folder(name)).locked_until(key, s.now)
+        # (other addresses share one budget, the power's own address has its own, and each web client its own)
+        key = SignonFailures.web_key(who, s.web_client) if s.web_client else SignonFailures.key(who, own)
+        failures = SignonFailures(s.store.folder(name))
+        until = failures.locked_until(key, s.now)
+        where = " FROM THIS WEB CLIENT" if s.web_client else ""
+        if s.web_client and until is None:
+            until, where = failures.locked_until(SignonFailures.web_all(key), s.now, WEB_LIMIT), " ON THE WEB"
         if until is not None:
-            # (the web form and other addresses share one budget; the power's own address has its own)
-            raise CommandError(f"TOO MANY WRONG PASSWORDS FOR {who} IN {name}: SIGN-ONS ARE REFUSED UNTIL "
+            raise CommandError(f"TOO MANY WRONG PASSWORDS FOR {who} IN {name}{where}: SIGN-ONS ARE REFUSED UNTIL "
                                f"{show(until, game.timing)}" + ("" if own else " (EXCEPT BY MAIL FROM THE "
                                                                  f"{'MASTER' if who == 'MASTER' else 'PLAYER'}'S "
                                                                  "OWN ADDRESS)"))
@@ -68,6 +72,30 @@ def _refusal(game, who: str, sender: str) -> str:
     if last["address"].lower() == sender.lower() and game.rules.anonymous is Anonymous.NO:
         return f"YOU NO LONGER PLAY {who} IN {name} ({why} IN {last['to']}){now}"
     return f"WRONG PASSWORD OR NO PLAYER FOR {who} IN {name} (ITS LAST PLAYER: {why} IN {last['to']}{now})"
+
+
+def wrong_passwords_told(game: str, key: str, count: int, web: int, clients: int) -> list[str]:
+    """What a power's player and the master are told when a wrong password just counted (`key`, and the counts
+    SignonFailures.record returned) uses up a budget; [] when none is used up. On the web: when the first client
+    is locked out in the hour, and when all of them are (not for each client: a crowd of guessers sends few mails)."""
+    who, own, on_web = key.split(":")[0], key.endswith(":own"), bool(SignonFailures.web_all(key))
+    everyone = on_web and web == WEB_LIMIT
+    if not everyone and (count != LIMIT or on_web and clients != 1):
+        return []
+    name = "the master" if who == "MASTER" else "the game password" if who == "PRIVACY" else who.title()
+    why = ("The game password is refused for the rest of the hour, by mail and on the web (players and the master "
+           "sign on as before)" if who == "PRIVACY" else
+           "Sign-ons from its own address are refused for the rest of the hour" if own else
+           "Sign-ons from the web page are refused for the rest of the hour, whoever visits it (mail from its own "
+           "address still signs on)" if everyone else
+           "Sign-ons from that visitor of the web page are refused for the rest of the hour (other visitors, and "
+           "mail from its own address, still sign on)" if on_web else
+           "Sign-ons from other addresses are refused for the rest of the hour (mail from its own address still "
+           "signs on)")
+    return [f"{web if everyone else count} wrong passwords for {name} in game {game} within an hour"
+            f"{' on the web page' if on_web else ''}.",
+            why + "; if this was not you, nothing is lost, but consider "
+            + ("SET PRIVATE <a new game password>." if who == "PRIVACY" else "SET PASSWORD.")]
 
 
 def _lord_signs_on(game, vassal: str, password: str) -> bool:

@@ -25,9 +25,9 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Callable
 
-from judge import affinity, maps
+from judge import affinity
 from judge.config import Settings
-from judge.daemon import at_once, failures, startup, sweeping
+from judge.daemon import at_once, failures, startup, sweeping, variant_files
 from judge.daemon.applying import Applying
 from judge.daemon.connections import Connections, Limits
 from judge.daemon.failures import RETRY_MAX, RETRY_START
@@ -150,7 +150,7 @@ class Daemon:
             if cpu is not None:
                 log.info("judge serve keeps its threads on CPU %d ([smtp] one_cpu)", cpu)
         startup.say_where(self.settings, self.host, self.port, self.workers)
-        maps.catalog.shadowed()         # (a folder file named like a shipped variant is said in the log)
+        await asyncio.to_thread(variant_files.check, True)      # (each broken file of the variants folder logged)
         return self.host, self.port
 
     async def stop(self) -> None:

@@ -1,11 +1,13 @@
 """The spool looked at now and then by `judge serve`: messages put back by `judge requeue`, deferred messages whose
-retry is due, and set-aside messages past their time (a daemon may run for months without a restart)."""
+retry is due, and set-aside messages past their time (a daemon may run for months without a restart); and the
+variants folder, for broken files put there meanwhile (judge.daemon.variant_files)."""
 from __future__ import annotations
 
 import asyncio
 import logging
 
 from judge import malloc
+from judge.daemon import variant_files
 from judge.daemon.lanes import NO_GAME, Job
 
 log = logging.getLogger("judge.daemon")
@@ -32,6 +34,7 @@ async def sweep_loop(daemon) -> None:
             await sweep(daemon)
         except Exception:  # noqa: BLE001 - the next sweep tries again
             log.exception("spool sweep failed")
+        await asyncio.to_thread(variant_files.check)   # a broken file put in the variants folder meanwhile: logged
         await asyncio.to_thread(malloc.trim)    # memory freed since the last sweep goes back to the system
 
 

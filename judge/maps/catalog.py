@@ -178,6 +178,10 @@ def document(name: str) -> dict:
             doc = json.loads(path.read_text(encoding="utf-8"))
         except json.JSONDecodeError as exc:
             raise MapError(f"{source}:{exc.lineno}: not JSON: {exc.msg}") from None
+        except UnicodeDecodeError as exc:       # (a traceback for `judge variants`, a failed CREATE, before)
+            raise MapError(f"{source}: not UTF-8 (byte {exc.start})") from None
+        except OSError as exc:                  # a dangling link, a file the judge may not read
+            raise MapError(f"{source}: cannot read: {exc.strerror}") from None
         if isinstance(doc, dict) and "base" in doc:
             base = doc["base"]
             if not isinstance(base, str):

@@ -5,12 +5,14 @@ scoped to one game's pages); the server keeps what the id stands for (game, powe
 MAX_SESSIONS of them, each for at most LIFETIME. Nothing a browser holds is a password or a hash: a session also
 records a digest of the password hash it was opened with, so a SET PASSWORD, a resignation or an ejection ends it.
 Wrong passwords are not counted here: the sign-on goes through the SIGNON command and the game's failure budget
-(judge.storage.failures), exactly as a mail's does.
+(judge.storage.failures), exactly as a mail's does, each web client (a keyed digest of its address) with a budget of
+its own.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import os
 import secrets
 import stat
@@ -149,6 +151,18 @@ class Sessions:
     @staticmethod
     def csrf_ok(session: Session, token: str | None) -> bool:
         return bool(token) and hmac.compare_digest(session.csrf.encode(), str(token).encode("utf-8", "replace"))
+
+    def client_digest(self, peer: str | None) -> str:
+        """A web client's name in the sign-on failures file: a digest of its address keyed with the secret (the
+        address itself is never written there). An IPv6 client is its /64 network, which one host commonly holds
+        whole."""
+        try:
+            ip = ipaddress.ip_address(peer or "")
+            ip = getattr(ip, "ipv4_mapped", None) or ip
+            text = str(ipaddress.ip_network(f"{ip}/64", strict=False)) if ip.version == 6 else str(ip)
+        except ValueError:
+            text = "?"                      # no address (a Unix socket): such clients share one budget
+        return hmac.new(self.secret, b"client:" + text.encode("ascii"), hashlib.sha256).hexdigest()[:16]
 
     def new_visitor(self) -> str:
         """A signed form cookie for a visitor who has none."""

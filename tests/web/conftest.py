@@ -50,10 +50,12 @@ class Visitor:
     port: int
     cookies: dict[str, str] = field(default_factory=dict)
     seen: list[Page] = field(default_factory=list)
+    source: str | None = None        # the address its connections come from (127.0.0.2...: another client)
 
     def request(self, method: str, path: str, form: dict | None = None, headers: dict | None = None,
                 body: bytes | None = None) -> Page:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30,
+                                          source_address=(self.source, 0) if self.source else None)
         h = dict(headers or {})
         if self.cookies:
             h["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -136,8 +138,8 @@ class Served:
         self.call(moved())
         self.settle()
 
-    def visitor(self) -> Visitor:
-        v = Visitor(self.port)
+    def visitor(self, source: str | None = None) -> Visitor:
+        v = Visitor(self.port, source=source)
         self.visitors.append(v)
         return v
 

@@ -1,0 +1,51 @@
+"""The variants folder as `judge serve` sees it: each file that cannot be offered is named in the log, with why, at
+start-up and, for a file put there or changed while serve runs, at the next sweep. Nothing stops: the other
+variants are offered, and a player who asks for a broken one is told its error."""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from judge import maps
+
+log = logging.getLogger("judge.daemon")
+_said: dict[Path | None, tuple[int, int]] = {}    # a broken file -> its (mtime, size) when said: again if it changes
+                                                  # (None: the folder could not be listed)
+
+
+def check(start: bool = False) -> int:
+    """Load every variant of the folder (each is kept once loaded, as a game's use would); log each broken file once
+    while it stays as it is (every one again at `start`). Returns how many are broken."""
+    broken = 0
+    try:
+        maps.catalog.shadowed()               # (a file named like a shipped variant is said in the log)
+        files = maps.catalog.folder_variants()
+    except OSError as exc:                    # the folder unreadable meanwhile: said once, and serve goes on
+        if start or None not in _said:
+            log.error("variants folder: cannot be listed: %s", exc)
+        _said[None] = (0, 0)
+        return 0
+    _said.pop(None, None)
+    for path in [p for p in _said if start or p not in files.values()]:
+        del _said[path]
+    for name, path in files.items():
+        try:
+            st = path.stat()
+            stamp = (st.st_mtime_ns, st.st_size)
+        except OSError:
+            stamp = (0, 0)
+        if _said.get(path) == stamp:
+            broken += 1
+            continue
+        try:
+            maps.load(name)
+        except Exception as exc:  # noqa: BLE001 - whatever a file holds, serve goes on and names it
+            broken += 1
+            _said[path] = stamp
+            why = str(exc) if isinstance(exc, maps.MapError) else f"{type(exc).__name__}: {exc}"
+            # (most errors begin with the file's path, some with its line: "<path>:3: not JSON")
+            why = why[len(str(path)):] if why.startswith(f"{path}:") else f": {why}"
+            log.error("variants folder: %s%s; variant %r cannot be played until it is mended", path, why, name)
+        else:
+            _said.pop(path, None)
+    return broken
