@@ -222,7 +222,7 @@ def load(path: str | Path | None = None) -> Settings:
 def _check(s: Settings) -> None:
     from judge.deadlines import parse_days, parse_time_of_day
     from judge.rules import parse_rules
-    from judge.zones import canonical_zone
+    from judge.zones import config_zone
 
     def fail(section: str, name: str, why: str) -> None:
         raise ConfigError(f"{s.source}:{section}:{name}: {why}")
@@ -230,12 +230,12 @@ def _check(s: Settings) -> None:
     for section, name, check in (("rules", "default", lambda v: parse_rules(v.split())),
                                  ("deadlines", "days", parse_days),
                                  ("deadlines", "time_of_day", parse_time_of_day),
-                                 ("judge", "timezone", canonical_zone)):
+                                 ("judge", "timezone", config_zone)):
         try:
             check(s.get(section, name))
         except ValueError as exc:
             fail(section, name, str(exc))
-    s.values["judge.timezone"] = canonical_zone(s.get("judge", "timezone"))     # as the tz database spells it
+    s.values["judge.timezone"] = config_zone(s.get("judge", "timezone"))     # as the tz database spells it
     from judge.deadlines import LIMITS, check_limit
     for name in LIMITS:
         try:
