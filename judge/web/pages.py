@@ -170,5 +170,6 @@ def signon_choices(game: Game) -> list[dict[str, str]]:
     return out + [{"value": "M", "label": "Master"}]
 
 
-def expires_words(when: datetime) -> str:
-    return when.strftime("%a %b %d %Y %H:%M UTC")
+def expires_words(when: datetime, game: Game) -> str:
+    """When a web sign-on ends, written as the game's deadlines are (its time zone, the same form)."""
+    return show(when, game.timing)
