@@ -7,12 +7,13 @@ from __future__ import annotations
 import textwrap
 from datetime import datetime, timezone
 from email.utils import format_datetime
+from typing import Iterable
 
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map
 from judge.orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Waive, order_power
 from judge.phases import ends_year
-from judge.position import Phase, Position, Unit
+from judge.position import Dislodged, Phase, Position, Unit
 
 COASTS = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
 WIDTH = 75
@@ -102,10 +103,12 @@ def _nowhere(before: Position, unit: Unit) -> bool:
     return d is not None and d.unit == unit and not d.retreats
 
 
-def dislodged_lines(m: Map, position: Position) -> list[str]:
-    """'The French army in Burgundy can retreat to Belgium or Gascony.', wrapped as DPjudge wraps it."""
+def dislodged_lines(m: Map, position: Position | None, destroyed: Iterable[Dislodged] = ()) -> list[str]:
+    """'The French army in Burgundy can retreat to Belgium or Gascony.', wrapped as DPjudge wraps it; the units of
+    the retreat phase `position`, or those `destroyed` in one skipped (nowhere to go)."""
     out = []
-    for d in sorted(position.dislodged.values(), key=lambda d: (m.powers.index(d.unit.power), d.unit.loc)):
+    units = position.dislodged.values() if position is not None else destroyed
+    for d in sorted(units, key=lambda d: (m.powers.index(d.unit.power), d.unit.loc)):
         unit = d.unit
         where = place(m, unit.loc)
         sea = m.provinces[unit.loc[:3]].terrain == "sea"
@@ -190,8 +193,10 @@ def mapper_code(phase: Phase) -> str:
 
 def results_context(m: Map, before: Position, after: Position, results: list[OrderResult],
                     errors: list[tuple[str, str, str]] | None = None, disorder: list[str] | None = None,
-                    winner: str | None = None, vassal_dummies: bool = False) -> dict:
-    """Everything a results mail shows about one processed phase."""
+                    winner: str | None = None, vassal_dummies: bool = False,
+                    destroyed: tuple[Dislodged, ...] = ()) -> dict:
+    """Everything a results mail shows about one processed phase (`destroyed`: units dislodged with nowhere to go,
+    whose retreat phase was skipped: `after` is then the phase after it)."""
     fall_over = ends_year(m, before.phase) and after.phase.kind != "R" and before.phase.kind != "A"
     shown = fall_over or winner or before.phase.kind == "A"
     return {
@@ -199,7 +204,7 @@ def results_context(m: Map, before: Position, after: Position, results: list[Ord
         "phase": phase_words(before.phase),
         "next": phase_words(after.phase),
         "blocks": order_blocks(m, results, before, after if before.phase.kind == "A" else None),
-        "dislodged": dislodged_lines(m, after) if after.phase.kind == "R" else [],
+        "dislodged": dislodged_lines(m, after) if after.phase.kind == "R" else dislodged_lines(m, None, destroyed),
         "ownership": ownership_lines(m, after) if fall_over or winner else [],
         "sizes": size_lines(m, after, winner) if after.phase.kind == "A" or winner else [],
         "disorder": [power_name(p) for p in disorder or []],

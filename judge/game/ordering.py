@@ -13,7 +13,7 @@ from judge.orders.parser import parse
 from judge.orders.sets import adjustment_count, build_order_set
 from judge.orders.suggest import with_hint
 from judge.orders.validate import Validator
-from judge import builds
+from judge import builds, maps
 from judge.phases import ends_year, victory_centers
 from judge.position import HouseState, Phase
 from judge.game.roles import DUMMY, PLAYING, GameError, OrderSetError, Player
@@ -167,9 +167,23 @@ class Ordering:
             self.ready_since = now
 
     def adjudicate(self) -> tuple[PhaseOutcome, list[tuple[str, str, str]]]:
-        """The outcome of the current phase from the stored orders (missing ones take defaults). Changes nothing."""
+        """The outcome of the current phase from the stored orders (missing ones take defaults), an empty retreat
+        phase skipped (past_empty_retreats). Changes nothing."""
         legal, errors = self.legal_orders()
-        return adjudicate(self.map, self.play_position, legal, self.rules), errors
+        return self.past_empty_retreats(adjudicate(self.map, self.play_position, legal, self.rules)), errors
+
+    def past_empty_retreats(self, outcome: PhaseOutcome) -> PhaseOutcome:
+        """A movement whose dislodged units all have nowhere to go: DPjudge skips their retreat phase (Game.
+        checkPhase), the movement results say they were destroyed, and the game goes on to the next phase that needs
+        orders. So here: that retreat phase adjudicated at once (every unit disbands), its units kept in `destroyed`
+        for the results. Anything else comes back as it is (the JSON interface keeps such a phase: its spec says so)."""
+        pos = outcome.position
+        if pos.phase.kind != "R" or not pos.dislodged or any(d.retreats for d in pos.dislodged.values()):
+            return outcome
+        board = maps.load(self.variant)
+        gone = adjudicate(board.at(pos.phase) if board.changes else board, pos, [], self.rules)
+        return PhaseOutcome(outcome.results, gone.position, gone.winner or outcome.winner, outcome.disagreements,
+                            tuple(pos.dislodged.values()))
 
     def legal_orders(self) -> tuple[list, list[tuple[str, str, str]]]:
         """The stored orders that can be used, and (power, text, diagnostic) for those that cannot."""

@@ -72,7 +72,7 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     out = Processed(snapshot=game.to_json())
     before = game.play_position
     legal, errors = game.legal_orders()
-    outcome = adjudicate(game.map, before, legal, game.rules)
+    outcome = game.past_empty_retreats(adjudicate(game.map, before, legal, game.rules))   # (DPjudge skips those)
     if outcome.disagreements:
         out.crosscheck = (str(before.phase), replayable(game.map, before, {unit_key(o): o for o in legal},
                                                         game.rules, outcome.disagreements))
@@ -90,7 +90,7 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     if not game.over:
         out.mails.extend(_last_centre_lost(game, before))
     ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors, disorder, game.winner,
-                                  game.rules.vassal_dummies)
+                                  game.rules.vassal_dummies, outcome.destroyed)
     subject, body = _render(game, settings, ctx, show(game.deadline, game.timing, long=True), processed, game.winner)
     out.results = (str(before.phase), reports.mail_file_entry(settings.address, now, subject, body))
     board, out.pictures = kept_picture(game, f"{game.name}-{before.phase.code}", before, outcome)
@@ -326,7 +326,7 @@ def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
     outcome, errors = game.adjudicate()
     disorder = in_disorder(game)
     ctx = reports.results_context(game.map, game.position, outcome.position, outcome.results, errors, disorder,
-                                  outcome.winner, game.rules.vassal_dummies)
+                                  outcome.winner, game.rules.vassal_dummies, outcome.destroyed)
     _, body = _render(game, settings, ctx, "(not set: this is a preview)", show(game.deadline, game.timing),
                       outcome.winner)
     out = Processed()
@@ -351,7 +351,8 @@ def kept_picture(game: Game, name: str, before: Position,
     kind = game.rules.map_picture
     try:
         if kind is MapPicture.NONE:
-            return [], {source.SUFFIX: source.dump(game.map, before, outcome.results, outcome.position, game.name)}
+            return [], {source.SUFFIX: source.dump(game.map, before, outcome.results, outcome.position, game.name,
+                                                   outcome.destroyed)}
         drawing = picture.results_svg(game.map, before, outcome, game=game.name)
         kept = {"svg": drawing.encode("utf-8")}
         if kind is MapPicture.PNG:

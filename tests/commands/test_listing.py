@@ -90,6 +90,16 @@ def test_summary_before_and_after_a_year(started):
     assert "  France    player 1 (from S1901M to now)" in reply and "@" not in reply     # names only at the end
 
 
+def test_summary_forgets_a_year_rolled_back(started):
+    """ROLLBACK to before the Fall: the year is no longer completed (the snapshot is the game as it was before)."""
+    assert started.master("PROCESS!").accepted           # Spring 1901
+    assert started.master("PROCESS!").accepted           # Fall 1901: the year is counted
+    assert started.master("ROLLBACK F1901M").accepted
+    assert str(started.game(GAME).position.phase) == "F1901M"
+    assert started.send(ASKER, f"SUMMARY {GAME}").accepted
+    assert "No year has been completed yet." in started.reply(ASKER)
+
+
 def test_history(started):
     assert started.send(ASKER, f"HISTORY {GAME}").accepted
     assert "Subject: Diplomacy game g1 starting\n" in started.reply(ASKER)
