@@ -29,8 +29,8 @@ def place(m: Map, loc: str) -> str:
     return f"{name} ({COASTS[coast]})" if coast in COASTS else m.coast_names.get(loc, f"{name} ({coast.lower()})")
 
 
-def power_name(power: str) -> str:
-    return power.title()
+def power_name(m: Map, power: str) -> str:
+    return m.power_title(power)
 
 
 def unit_name(m: Map, unit: Unit) -> str:
@@ -71,9 +71,9 @@ def describe_order(m: Map, order: Order, before: Position | None = None) -> str:
     raise TypeError(order)
 
 
-def padded(power: str) -> str:
+def padded(m: Map, power: str) -> str:
     """'France:' padded to 11 columns, as DPjudge lines up retreat, adjustment and ownership lines."""
-    return f"{power_name(power) + ':':<11}"
+    return f"{power_name(m, power) + ':':<11}"
 
 
 def order_blocks(m: Map, results: list[OrderResult], before: Position,
@@ -89,7 +89,7 @@ def order_blocks(m: Map, results: list[OrderResult], before: Position,
     blocks: dict[str, list[str]] = {}
     for r in sorted(results, key=lambda r: rank.get(order_power(r.order), 99)):
         power = order_power(r.order)
-        head = f"{power_name(power)}:" if movement else padded(power)
+        head = f"{power_name(m, power)}:" if movement else padded(m, power)
         marks = f"  (*{', '.join(r.marks)}*)" if r.marks else ""
         blocks.setdefault(power, []).append(f"{head} {describe_order(m, r.order, before)}.{marks}")
     if after is not None:
@@ -132,7 +132,7 @@ def ownership_lines(m: Map, position: Position) -> list[str]:
         centers = [m.provinces[c].name for c in sorted(position.centers_of(power))]
         owned.update(position.centers_of(power))
         if centers:
-            lines += _wrapped(padded(power), centers)
+            lines += _wrapped(padded(m, power), centers)
     unowned = [m.provinces[c].name for c in sorted(m.centers) if c not in owned]
     if unowned:
         lines += _wrapped(f"{'Unowned:':<11}", unowned)
@@ -151,7 +151,7 @@ def size_lines(m: Map, position: Position, winner: str | None = None) -> list[st
         if not centers and not units:
             continue
         diff = centers - units
-        text = (f"{padded(power)} {centers:2d} Supply center{'s,' if centers != 1 else ', '} {units:2d} "
+        text = (f"{padded(m, power)} {centers:2d} Supply center{'s,' if centers != 1 else ', '} {units:2d} "
                 f"Unit{'s:' if units != 1 else ': '}  {'Removes' if diff < 0 else 'Builds '} {abs(diff):2d} "
                 f"unit{'s' if abs(diff) != 1 else ''}.")
         if power == winner:
@@ -167,7 +167,7 @@ def pending_builds(m: Map, after: Position) -> dict[str, str]:
     for power in m.powers:
         left = len(after.centers_of(power)) - len(after.units_of(power))
         if left > 0:
-            out[power] = f"{power_name(power) + ':':<12}{left} unused build{'s' if left != 1 else ''} pending."
+            out[power] = f"{power_name(m, power) + ':':<12}{left} unused build{'s' if left != 1 else ''} pending."
     return out
 
 
@@ -207,8 +207,8 @@ def results_context(m: Map, before: Position, after: Position, results: list[Ord
         "dislodged": dislodged_lines(m, after) if after.phase.kind == "R" else dislodged_lines(m, None, destroyed),
         "ownership": ownership_lines(m, after) if fall_over or winner else [],
         "sizes": size_lines(m, after, winner) if after.phase.kind == "A" or winner else [],
-        "disorder": [power_name(p) for p in disorder or []],
-        "unused": [{"power": power_name(p), "order": t, "error": e} for p, t, e in (errors or [])],
+        "disorder": [power_name(m, p) for p in disorder or []],
+        "unused": [{"power": power_name(m, p), "order": t, "error": e} for p, t, e in (errors or [])],
     }
 
 
@@ -218,8 +218,8 @@ def vassal_lines(m: Map, position: Position) -> list[str]:
     house = position.house
     if house is None:
         return []
-    return [f"{power_name(d)} is a vassal of {power_name(house.vassals[d])}." if d in house.vassals
-            else f"{power_name(d)} is independent." for d in m.powers if d in house.dummies]
+    return [f"{power_name(m, d)} is a vassal of {power_name(m, house.vassals[d])}." if d in house.vassals
+            else f"{power_name(m, d)} is independent." for d in m.powers if d in house.dummies]
 
 
 def position_blocks(m: Map, position: Position) -> list[list[str]]:
@@ -228,7 +228,7 @@ def position_blocks(m: Map, position: Position) -> list[list[str]]:
     for power in m.powers:
         units = sorted(position.units_of(power), key=lambda u: u.loc)
         if units:
-            blocks.append([f"{power_name(power)}: {unit_name(m, u)}." for u in units])
+            blocks.append([f"{power_name(m, power)}: {unit_name(m, u)}." for u in units])
     return blocks
 
 

@@ -219,7 +219,8 @@ class Judge(WebForms):
         """Count a wrong password; when a power's budget is used up, its player and the master are told."""
         game = s.game
         counts = SignonFailures(self.store.folder(game.name)).record(s.failed_signon, s.now)
-        lines = wrong_passwords_told(game.name, s.failed_signon, *counts)
+        lines = wrong_passwords_told(game.name, s.failed_signon, *counts,
+                                     shown=game.map.power_title(s.failed_signon.split(":")[0]))
         if not lines:
             return
         who = s.failed_signon.split(":")[0]

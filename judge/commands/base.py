@@ -100,8 +100,8 @@ class Session:
         game = self.need_game()
         if game.over:
             from judge.game.processing import describe_result
-            raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result).upper()}): NOTHING MORE "
-                               "TO CHANGE")
+            raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result, game.map).upper()}): "
+                               "NOTHING MORE TO CHANGE")
         return game
 
     def need_master(self) -> Game:

@@ -30,7 +30,7 @@ def _all_games(s: Session) -> list[dict]:
             games.append({"name": g.name, "status": g.status, "over": g.over, "open": g.open_powers(),
                           "variant": g.variant, "seats": _seats(g),
                           "phase": g.position.phase.code if g.position else "",
-                          "result": describe_result(g.result) if g.over else ""})
+                          "result": describe_result(g.result, g.map) if g.over else ""})
     return games
 
 
@@ -60,18 +60,18 @@ class List:
         deadline = "none (the game is over)" if g.over else "paused" if g.paused else show(g.deadline, g.timing)
         info = {"name": g.name, "status": g.status, "phase": phase_shown(g), "deadline": deadline,
                 "master": "(anonymous game)" if hide and not master else g.master_address,
-                "result": describe_result(g.result) if g.over else "",
-                "players": [{"power": p.power.title(),
+                "result": describe_result(g.result, g.map) if g.over else "",
+                "players": [{"power": g.map.power_title(p.power),
                              "status": standing(g, p.power, p.status) if p.power else p.status,
                              "orders": p.submitted if show_status else None,
                              "wait": p.wait if show_status else None,
                              "late": p.late_count if master else None} for p in g.players],
                 "observers": len(g.observers), "rules": describe(g.rules, variant_notes(g.map)),
-                "votes": [f"{p.title()}: {v}" for p, v in g.votes.items()] if master else [],
+                "votes": [f"{g.map.power_title(p)}: {v}" for p, v in g.votes.items()] if master else [],
                 "absences": absence_lines(g, s.now) if master else [],
                 "timing": [f"{k} = {v}" for k, v in g.timing.to_json().items()],
                 "victory": g.victory_centers(), "variant": f"{g.variant} ({g.map.title})", "seats": _seats(g),
-                "powers": [p.title() for p in g.map.playable_powers]}
+                "powers": [g.map.power_title(p) for p in g.map.playable_powers]}
         block(s, "reply/list.txt", judge=s.settings.judge_name, game=info, running=[], finished=[], variants=[])
         return Continue.YES
 
@@ -93,8 +93,8 @@ class Summary:
         # Addresses as the house rules reveal and anonymous allow this sender (the reply goes to the sender's
         # address, so a forged From shows nothing to the forger).
         players = roster(g, s.sender, s.role == "master")
-        block(s, "reply/summary.txt", game=g.name, powers=[p.title() for p in powers], rows=rows,
-              players=players, status=g.status, result=describe_result(g.result) if g.over else "")
+        block(s, "reply/summary.txt", game=g.name, powers=[g.map.power_title(p) for p in powers], rows=rows,
+              players=players, status=g.status, result=describe_result(g.result, g.map) if g.over else "")
         return Continue.YES
 
 

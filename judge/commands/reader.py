@@ -151,7 +151,8 @@ def _order_line(s: Session, line: str) -> None:
     if game.status != PLAYING:
         if game.over:
             from judge.game.processing import describe_result
-            raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result).upper()}): NO MORE ORDERS")
+            raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result, game.map).upper()}): "
+                               "NO MORE ORDERS")
         raise CommandError(f"GAME {game.name} IS NOT ACTIVE: NO ORDERS NOW")
     if s.role == "master":
         head, sep, rest = line.partition(":")

@@ -49,7 +49,7 @@ class Set:
         if what in ("WAIT", "NOWAIT", "NO_WAIT"):
             power = s.need_power()
             game.set_wait(power, what == "WAIT", s.now)
-            s.say(f"{power.title()} will {'WAIT for the deadline' if what == 'WAIT' else 'not wait'}.")
+            s.say(f"{game.map.power_title(power)} will {'WAIT for the deadline' if what == 'WAIT' else 'not wait'}.")
         elif what == "PASSWORD":
             self._password(s, rest)
         elif what == "ADDRESS":
@@ -92,7 +92,7 @@ class Set:
         else:
             player = game.player(s.need_power())
             old = game.move_address(player, rest[0])
-            who = player.power.title()
+            who = game.map.power_title(player.power)
         s.say(f"Address changed to {rest[0]}.")
         # A confirmation to the new address (a typo there would lose every later mail silently) and to the old one.
         ctx = {"game": game.name, "title": "address changed",
@@ -123,7 +123,7 @@ class Set:
             if away:
                 # The master may override an absence, but knowingly: the player was told no deadline falls then.
                 s.say("Note: that deadline falls inside an absence: " + "; ".join(
-                    f"{'the master' if a['who'] == MASTER else a['who'].title()} is away from "
+                    f"{'the master' if a['who'] == MASTER else game.map.power_title(a['who'])} is away from "
                     f"{show(datetime.fromisoformat(a['from']), game.timing)} to "
                     f"{show(datetime.fromisoformat(a['to']), game.timing)}" for a in away) + ".")
             s.effect("notify", ("deadline changed", [f"The master has set the deadline of {game.name} to "

@@ -21,11 +21,11 @@ class Status:
             raise CommandError(f"GAME {game.name} HAS NOT STARTED")
         if game.over:
             from judge.game.processing import describe_result
-            s.say(f"Game {game.name} is over: {describe_result(game.result)}. POSITION {game.name} shows the final "
-                  f"board, HISTORY {game.name} every result, SUMMARY {game.name} who played what.")
+            s.say(f"Game {game.name} is over: {describe_result(game.result, game.map)}. POSITION {game.name} shows "
+                  f"the final board, HISTORY {game.name} every result, SUMMARY {game.name} who played what.")
             return Continue.YES
         players = [p for p in game.players if p.power and (s.role == "master" or p.power == s.power)]
-        rows = [{"power": p.power.title(), "status": standing(game, p.power, p.status), "wait": p.wait,
+        rows = [{"power": game.map.power_title(p.power), "status": standing(game, p.power, p.status), "wait": p.wait,
                  "lines": power_lines(game, p.power),
                  "submitted": p.submitted, "owed": owed(game, p.power)} for p in players]
         _, text = render("reply/status.txt", game=game.name, who=s.power or "all powers",
@@ -60,7 +60,7 @@ class Position:
             dislodged = [f"{d.unit} (may retreat to {', '.join(d.retreats) if d.retreats else 'nowhere'})"
                          for d in pos.dislodged.values() if d.unit.power == power]
             if units or centers or dislodged:
-                powers.append({"power": power.title(), "units": [str(u) for u in units], "dislodged": dislodged,
+                powers.append({"power": m.power_title(power), "units": [str(u) for u in units], "dislodged": dislodged,
                                "centers": sorted(centers), "owed": owed(game, power)})
         unowned = sorted(c for c in m.centers if c not in pos.centers)
         _, text = render("reply/position.txt", game=game.name, phase=pos.phase.describe(),

@@ -53,8 +53,8 @@ def listing(games: list[Game]) -> dict[str, Any]:
         rows.append({"name": g.name, "variant": g.variant, "title": g.map.title, "status": g.status, "over": g.over,
                      "phase": phase_shown(g),
                      "forming": g.status == FORMING, "joined": joined, "seats": len(g.map.powers),
-                     "open": [p.title() for p in g.open_powers()],
-                     "result": describe_result(g.result) if g.over else ""})
+                     "open": [g.map.power_title(p) for p in g.open_powers()],
+                     "result": describe_result(g.result, g.map) if g.over else ""})
     return {"forming": [r for r in rows if r["forming"]],
             "running": [r for r in rows if not r["forming"] and not r["over"]],
             "finished": [r for r in rows if r["over"]]}
@@ -73,7 +73,7 @@ def players(game: Game, master: bool = False) -> list[dict[str, Any]]:
                   DUMMY: "dummy (civil disorder)"}.get(p.status, p.status)
         if standing(game, p.power, p.status) == OUT:
             status = OUT                         # (as LIST and the picture's legend say: off the board)
-        out.append({"power": p.power.title(), "status": status,
+        out.append({"power": game.map.power_title(p.power), "status": status,
                     "orders": p.submitted if see and game.position else None,
                     "wait": p.wait if see else None,
                     "turns": [{"n": i + 1, "from": phase_code(game, t["from"]) or "the start",
@@ -94,7 +94,7 @@ def centres(game: Game) -> dict[str, Any] | None:
     now = {p: len(game.position.centers_of(p)) for p in m.powers}
     if now != rows[-1][1]:
         rows.append((f"{game.position.phase.year} now", now))
-    return {"svg": centre_chart(m, rows, game.victory_centers()), "powers": [p.title() for p in m.powers],
+    return {"svg": centre_chart(m, rows, game.victory_centers()), "powers": [m.power_title(p) for p in m.powers],
             "rows": [{"label": label, "counts": [counts.get(p, 0) for p in m.powers]} for label, counts in rows]}
 
 
@@ -126,9 +126,10 @@ def ending(game: Game) -> dict[str, Any] | None:
     pos = game.position
     counts = []
     if pos is not None:
-        counts = sorted(({"power": p.title(), "centres": len(pos.centers_of(p)), "units": len(pos.units_of(p))}
-                         for p in game.map.powers), key=lambda r: (-r["centres"], r["power"]))
-    return {"result": describe_result(game.result), "phase": (game.result or {}).get("phase", ""),
+        m = game.map
+        counts = sorted(({"power": m.power_title(p), "centres": len(pos.centers_of(p)), "units": len(pos.units_of(p))}
+                         for p in m.powers), key=lambda r: (-r["centres"], r["power"]))
+    return {"result": describe_result(game.result, game.map), "phase": (game.result or {}).get("phase", ""),
             "counts": counts, "anonymous": game.rules.anonymous is Anonymous.ALWAYS}
 
 
@@ -146,9 +147,10 @@ def summary(game: Game) -> dict[str, Any]:
             "over": game.over, "private": game.private, "victory": game.victory_centers(),
             "phase": phase_shown(game),
             "phase_code": game.position.phase.code if game.position else "",
-            "result": describe_result(game.result) if game.over else "",
+            "result": describe_result(game.result, game.map) if game.over else "",
             "forming": game.status == FORMING, "joined": sum(1 for p in game.players if p.address),
-            "seats": len(game.map.powers)}
+            "seats": len(game.map.powers),
+            "power_titles": {p: game.map.power_title(p) for p in game.map.powers}}     # (for the `who` filter)
 
 
 def phase_page(game: Game, phases: list[str], phase: str, text: str, has_picture: bool) -> dict[str, Any]:
@@ -158,14 +160,15 @@ def phase_page(game: Game, phases: list[str], phase: str, text: str, has_picture
             "phases": phases}
 
 
-def who_words(who: str) -> str:
-    return "the master" if who == "MASTER" else who.title()
+def who_words(who: str, titles: dict[str, str]) -> str:
+    """Who is signed on, in words: the master, or the power by its name on the map (`titles`: summary()'s)."""
+    return "the master" if who == "MASTER" else titles.get(who) or who.title()
 
 
 def signon_choices(game: Game) -> list[dict[str, str]]:
     """The powers one may sign on as (their letter as SIGNON takes it), and the master."""
     letters = game.map.power_letters
-    out = [{"value": letters.get(p.power, p.power[:1]), "label": p.power.title()}
+    out = [{"value": letters.get(p.power, p.power[:1]), "label": game.map.power_title(p.power)}
            for p in game.players if p.power]
     return out + [{"value": "M", "label": "Master"}]
 

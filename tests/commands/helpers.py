@@ -98,3 +98,23 @@ def desk_with(tmp_path: Path, tmp_path_factory, kind: str) -> Desk:
     root = tmp_path / kind                        # a test may use both kinds
     shutil.copytree(template(tmp_path_factory, kind), root / "games")
     return Desk(root)
+
+
+# -- games on our small boards in DPjudge's map format (tests/data/maps: plus_names, sea_powers, shut_sea) ---------
+MAPS = Path(__file__).resolve().parent.parent / "data" / "maps"
+
+
+def address(power: str) -> str:
+    return f"{power.lower()}@example.org"
+
+
+def start_map_game(desk: Desk, game: str, variant: str) -> list:
+    """The game created (master gm@example.org, password gm-pw; EARLY 0) and joined by every power, each asking
+    for its own letter (password pw-<power>); the mail sent so far."""
+    from judge import maps
+    assert desk.send("gm@example.org", f"CREATE {game} gm-pw {variant}\nSET EARLY 0").accepted
+    m = maps.load(variant)
+    for power in m.playable_powers:
+        assert desk.send(address(power), f"JOIN {game} pw-{power.lower()} {m.power_letters[power]}").accepted
+    assert desk.game(game).status == "active"
+    return desk.new_mail()
