@@ -208,7 +208,7 @@ def test_a_long_reason_is_wrapped_under_its_line_and_a_long_word_is_never_cut():
 
 
 @pytest.mark.parametrize("line, whole", [
-    ("Italy in game g1 has been resigned by its player. It is open: TAKEOVER Ig1 <password>.",
+    ("Italy in game g1 has been resigned by its player. A new player may take it over: TAKEOVER Ig1 <password>.",
      "TAKEOVER Ig1 <password>."),
     ("The deadline of game g1 has been extended at Italy's request to Fri 9 Jan 2026 12:00 UTC.",
      "Fri 9 Jan 2026 12:00 UTC."),
