@@ -176,9 +176,9 @@ def test_empty_alternatives():
     assert "No year has been completed yet." in render("reply/summary.txt", game="g1", powers=[], rows=[],
                                                        result="", players=[], status="active")[1]
     status = dict(CASES["reply/status.txt"][0])
-    status["powers"] = [{"power": "France", "status": "active", "wait": False, "lines": [], "submitted": False,
+    status["powers"] = [{"power": "France", "status": "active", "wait": False, "lines": [], "submitted": None,
                          "owed": ""}]
-    assert "France (active): no orders sent yet\n  (nothing to order this phase)\n" in \
+    assert "France (active):\n  (nothing to order this phase)\n" in \
         render("reply/status.txt", **status)[1]
 
 

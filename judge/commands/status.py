@@ -27,7 +27,9 @@ class Status:
         players = [p for p in game.players if p.power and (s.role == "master" or p.power == s.power)]
         rows = [{"power": p.power.title(), "status": standing(game, p.power, p.status), "wait": p.wait,
                  "lines": power_lines(game, p.power),
-                 "submitted": p.submitted, "owed": owed(game, p.power)} for p in players]
+                 # (None: nothing to order this phase, so nothing to say about orders sent)
+                 "submitted": p.submitted if game.needs_orders(p.power) else None,
+                 "owed": owed(game, p.power)} for p in players]
         _, text = render("reply/status.txt", game=game.name, who=s.power or "all powers",
                          phase=game.position.phase.describe(), deadline=show(game.deadline, game.timing),
                          powers=rows)

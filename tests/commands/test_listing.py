@@ -128,3 +128,36 @@ def test_asking_about_a_game_is_logged_and_changes_nothing(started):
     assert started.status_bytes() == before
     last = (started.folder(GAME) / "access.log").read_text().splitlines()[-1]
     assert last == f"2026-01-05T13:00:00+00:00 {ASKER} MESSAGE"
+
+
+def set_board(desk, doc: dict) -> None:
+    """The game's board set as a position of the rules (the way tests/commands/test_status.py sets one)."""
+    from judge import maps
+    from judge.position import Position
+    store = desk.judge.store
+    with store.lock(GAME):
+        game = store.load(GAME)
+        game.position = Position.from_json(doc, maps.load())
+        store.save(game)
+
+
+def test_list_says_nothing_about_orders_of_a_power_with_nothing_to_order(started):
+    """Spring 1902 retreats: only Germany has a dislodged unit to order; Austria holds no centre and no unit."""
+    set_board(started, {"phase": "S1902R",
+                        "units": {"FRANCE": ["A BUR", "A PAR"], "GERMANY": ["A MUN"], "ITALY": ["A VEN"]},
+                        "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "GERMANY": ["MUN", "BER", "KIE"],
+                                    "ITALY": ["VEN"]},
+                        "dislodged": {"GERMANY": {"A RUH": ["KIE", "HOL"]}}})
+    assert started.master(f"LIST {GAME}").accepted
+    reply = started.reply(GM[0])
+    assert "  Austria  eliminated\n" in reply                            # off the board: nothing else to say
+    assert "  Germany  active, no orders yet, late 0 times\n" in reply     # its dislodged army must retreat
+    for power in ("France", "Italy"):                                      # nothing to order in a retreat phase
+        assert f"  {power:<8} active, late 0 times\n" in reply
+    assert started.master("STATUS").accepted
+    status = started.reply(GM[0])
+    assert "Germany (active): no orders sent yet\n" in status and "France (active):\n" in status
+    assert "Austria (eliminated):\n  (nothing to order this phase)\n" in status
+    assert started.signon("GERMANY", "A RUH - HOL").accepted
+    assert started.master(f"LIST {GAME}").accepted
+    assert "  Germany  active, orders in, late 0 times\n" in started.reply(GM[0])
