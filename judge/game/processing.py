@@ -15,6 +15,7 @@ from judge.config import Settings
 from judge.deadlines import grace_end, show
 from judge.game.model import Game
 from judge.game.roles import ACTIVE, DUMMY
+from judge.game.standing import final_counts
 from judge.orders import unit_key
 from judge.orders.sets import adjustment_count
 from judge.position import Phase, Position
@@ -186,10 +187,7 @@ def end_mails(game: Game, settings: Settings) -> list[Mail]:
     from judge.game.reveal import roster
     from judge.rules import Anonymous
     m, pos = game.map, game.position
-    counts = []
-    if pos is not None:
-        counts = sorted(({"power": p.title(), "centers": len(pos.centers_of(p)), "units": len(pos.units_of(p))}
-                         for p in m.powers), key=lambda r: (-r["centers"], r["power"]))
+    counts = [{**r, "power": r["power"].title()} for r in final_counts(game)]
     ended = game.result or {}
     # "after F1905M" (the phase processed that ended it) or "in S1903M" (a vote during that phase); games ended before
     # the distinction was kept say "after"

@@ -63,3 +63,17 @@ def owed(game, power: str) -> str:
         return ""
     due = adjustment_count(pos, power, game.map)
     return f"builds {due}" if due > 0 else (f"removes {-due}" if due < 0 else "")
+
+
+def final_counts(game) -> list[dict]:
+    """Each power's centres and units at the end, for the end mail and the game page, in the order a reader looks
+    for: the winner of a solo or a concession first (whatever its count), then more centres first; at equal centres
+    a power in the draw before one outside it, then more units, then the map's order of the powers."""
+    pos, m, result = game.position, game.map, game.result or {}
+    if pos is None:
+        return []
+    named = result.get("powers", [])
+    won = named if result.get("kind") in ("solo", "concession") else []
+    rows = [{"power": p, "centers": len(pos.centers_of(p)), "units": len(pos.units_of(p))} for p in m.powers]
+    return sorted(rows, key=lambda r: (r["power"] not in won, -r["centers"], r["power"] not in named, -r["units"],
+                                       m.powers.index(r["power"])))

@@ -12,7 +12,7 @@ from judge.game.press_routing import readable
 from judge.game.processing import describe_result, phase_shown
 from judge.game.phase_codes import file_codes, phase_code
 from judge.game.roles import ACTIVE, DUMMY, FORMING, VACANT
-from judge.game.standing import OUT, standing
+from judge.game.standing import OUT, final_counts, standing
 from judge.picture.chart import centre_chart
 from judge.position import initial_position
 from judge.rules import RULES, Anonymous, _show
@@ -123,11 +123,7 @@ def ending(game: Game) -> dict[str, Any] | None:
     """How the game ended and the final centre counts; who played what is in players() (turns, never names)."""
     if not game.over:
         return None
-    pos = game.position
-    counts = []
-    if pos is not None:
-        counts = sorted(({"power": p.title(), "centres": len(pos.centers_of(p)), "units": len(pos.units_of(p))}
-                         for p in game.map.powers), key=lambda r: (-r["centres"], r["power"]))
+    counts = [{"power": r["power"].title(), "centres": r["centers"], "units": r["units"]} for r in final_counts(game)]
     return {"result": describe_result(game.result), "phase": (game.result or {}).get("phase", ""),
             "counts": counts, "anonymous": game.rules.anonymous is Anonymous.ALWAYS}
 

@@ -73,6 +73,15 @@ class Desk(Table):
         assert not same or len({m.get_content() for m in out.values()}) <= 1, "recipients got different texts"
         return out
 
+    def set_board(self, doc: dict, name: str = GAME) -> None:
+        """The game's board set to a position of the rules (as a game may stand after a few years of play)."""
+        from judge.position import Position
+        store = self.judge.store
+        with store.lock(name):
+            game = store.load(name)
+            game.position = Position.from_json(doc, game.map)
+            store.save(game)
+
     def all_hold(self, *powers: str) -> None:
         for power in powers or HOLDS:
             assert self.signon(power, *HOLDS[power]).accepted, power

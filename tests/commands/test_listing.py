@@ -130,20 +130,9 @@ def test_asking_about_a_game_is_logged_and_changes_nothing(started):
     assert last == f"2026-01-05T13:00:00+00:00 {ASKER} MESSAGE"
 
 
-def set_board(desk, doc: dict) -> None:
-    """The game's board set as a position of the rules (the way tests/commands/test_status.py sets one)."""
-    from judge import maps
-    from judge.position import Position
-    store = desk.judge.store
-    with store.lock(GAME):
-        game = store.load(GAME)
-        game.position = Position.from_json(doc, maps.load())
-        store.save(game)
-
-
 def test_list_says_nothing_about_orders_of_a_power_with_nothing_to_order(started):
     """Spring 1902 retreats: only Germany has a dislodged unit to order; Austria holds no centre and no unit."""
-    set_board(started, {"phase": "S1902R",
+    started.set_board({"phase": "S1902R",
                         "units": {"FRANCE": ["A BUR", "A PAR"], "GERMANY": ["A MUN"], "ITALY": ["A VEN"]},
                         "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "GERMANY": ["MUN", "BER", "KIE"],
                                     "ITALY": ["VEN"]},

@@ -283,6 +283,29 @@ def test_terminate_sends_the_end_mail(started):
     assert started.game(GAME).status == "terminated"
 
 
+def test_the_end_mail_puts_the_winner_of_a_concession_first_and_keeps_its_columns(started):
+    """Turkey is conceded the game at five centres, as many as Russia; Italy is down to one centre and one unit."""
+    started.set_board({"phase": "S1903M", "units": {
+        "AUSTRIA": ["A VIE", "A BUD", "F TRI"], "ENGLAND": ["F LON", "F EDI", "A LVP"],
+        "FRANCE": ["F BRE", "A PAR", "A MAR"], "GERMANY": ["F KIE", "A BER", "A MUN"], "ITALY": ["A VEN"],
+        "RUSSIA": ["F STP/SC", "A MOS", "A WAR", "F SEV", "A RUM"], "TURKEY": ["F ANK", "A CON", "A SMY"]},
+        "centers": {"AUSTRIA": ["VIE", "BUD", "TRI"], "ENGLAND": ["LON", "EDI", "LVP"], "FRANCE": ["BRE", "PAR", "MAR"],
+                    "GERMANY": ["KIE", "BER", "MUN"], "ITALY": ["VEN"], "RUSSIA": ["STP", "MOS", "WAR", "SEV", "RUM"],
+                    "TURKEY": ["ANK", "CON", "SMY", "BUL", "GRE"]}})
+    for power in POWERS:
+        if power != "TURKEY":
+            assert started.signon(power, "VOTE CONCEDE Turkey").accepted
+    text = end_mails(started)[GM[0]]
+    assert started.game(GAME).result["powers"] == ["TURKEY"]
+    rows = text.split("Supply centres at the end:\n")[1].split("\n\n")[0].split("\n")
+    # The winner first, then by centres (at a tie the map's order of powers), Italy last.
+    assert [row.split()[0] for row in rows] == ["Turkey", "Russia", "Austria", "England", "France", "Germany", "Italy"]
+    counts = {row.split()[0]: row.split()[1:] for row in rows}
+    assert counts["Turkey"] == ["5", "centres,", "3", "units"] and counts["Italy"] == ["1", "centre,", "1", "unit"]
+    # One column for the centres and one for the units, whether a count is singular or plural.
+    assert len({row.index("centre") for row in rows}) == 1 and len({row.index("unit") for row in rows}) == 1, rows
+
+
 # -- the solo ---------------------------------------------------------------------------------------------------------
 def test_set_victory_and_a_solo_at_the_lowered_count(started):
     assert started.master("SET VICTORY 5").accepted
@@ -322,7 +345,7 @@ def test_the_end_mail_counts_in_the_singular_too():
                      counts=[{"power": "Russia", "centers": 18, "units": 17}, {"power": "Turkey", "centers": 1,
                                                                              "units": 1},
                              {"power": "Italy", "centers": 0, "units": 0}])
-    assert ("  Russia    18 centres, 17 units\n  Turkey     1 centre,  1 unit\n  Italy      0 centres,  0 units\n"
+    assert ("  Russia    18 centres, 17 units\n  Turkey     1 centre,   1 unit\n  Italy      0 centres,  0 units\n"
             in body)
 
 
