@@ -10,6 +10,7 @@ from judge.commands.actions import block
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game import FORMING, Game
+from judge.game.phase_codes import year_name
 from judge.game.processing import describe_result, phase_shown
 from judge.game.standing import OUT, standing
 from judge.reports import mail_file_entry, mapper_code
@@ -93,7 +94,7 @@ class Summary:
         s.open_access(args[0], args[1:])
         g = s.game
         powers = list(g.map.powers)
-        rows = [{"year": year, "counts": [counts.get(p, 0) for p in powers]}
+        rows = [{"year": year_name(g, year), "counts": [counts.get(p, 0) for p in powers]}
                 for year, counts in g.center_history.items()]     # in the order played (years may count down)
         # Addresses as the house rules reveal and anonymous allow this sender (the reply goes to the sender's
         # address, so a forged From shows nothing to the forger).

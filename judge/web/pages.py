@@ -10,7 +10,7 @@ from judge.deadlines import show
 from judge.game import Game
 from judge.game.press_routing import readable
 from judge.game.processing import describe_result, phase_shown
-from judge.game.phase_codes import file_codes, phase_code
+from judge.game.phase_codes import file_codes, phase_code, year_name
 from judge.game.roles import ACTIVE, DUMMY, FORMING, VACANT
 from judge.game.standing import OUT, final_counts, standing
 from judge.picture.chart import centre_chart
@@ -88,12 +88,14 @@ def centres(game: Game) -> dict[str, Any] | None:
         return None
     m = game.map
     start = initial_position(m)
-    # (before the first year: "1900" on the standard calendar; a calendar of the map's own may count in steps, or down)
-    rows = [(str(start.phase.year - 1) if m.flow is None else "start", {p: len(start.centers_of(p)) for p in m.powers})]
-    rows += [(year, dict(counts)) for year, counts in game.center_history.items()]    # (in the order played)
+    # "start" before the first year, whatever the calendar (a year before it would be "1900" on the standard map,
+    # "1994" on the modern one, and has no name on a calendar that counts in steps or down)
+    rows = [("start", {p: len(start.centers_of(p)) for p in m.powers})]
+    rows += [(year_name(game, year), dict(counts))
+             for year, counts in game.center_history.items()]    # (in the order played)
     now = {p: len(game.position.centers_of(p)) for p in m.powers}
     if now != rows[-1][1]:
-        rows.append((f"{game.position.phase.year} now", now))
+        rows.append((f"{year_name(game, game.position.phase.year)} now", now))
     return {"svg": centre_chart(m, rows, game.victory_centers()), "powers": [p.title() for p in m.powers],
             "rows": [{"label": label, "counts": [counts.get(p, 0) for p in m.powers]} for label, counts in rows]}
 

@@ -1,6 +1,14 @@
 """LIST, SUMMARY, HISTORY and HELP: what anyone may ask, signed on or not. None of them changes a game."""
+from pathlib import Path
+
+import pytest
+
+from judge import maps
 from judge.commands.registry import COMMANDS
-from tests.commands.helpers import GAME, GM, PLAYERS
+from judge.service import Judge
+from tests.commands.helpers import GAME, GM, PLAYERS, Desk
+
+MAPS = Path(__file__).resolve().parent.parent / "data" / "maps"
 
 ASKER = "asker@example.org"
 
@@ -150,3 +158,37 @@ def test_list_says_nothing_about_orders_of_a_power_with_nothing_to_order(started
     assert started.signon("GERMANY", "A RUH - HOL").accepted
     assert started.master(f"LIST {GAME}").accepted
     assert "  Germany  active, orders in, late 0 times\n" in started.reply(GM[0])
+
+
+@pytest.fixture
+def bc(tmp_path):
+    """Game bc on our toy board with the B.C. calendar of DPjudge's classical map (years count down: B.C. 273
+    Movement, B.C. 272 Movement, B.C. 272 Adjustments...), both powers joined; the judge reads its variants folder."""
+    folder = tmp_path / "variants"
+    folder.mkdir()
+    for name in ("toy.map", "toy_bc.map"):
+        (folder / name).write_text((MAPS / name).read_text(encoding="utf-8"), encoding="utf-8")
+    desk = Desk(tmp_path)
+    desk.judge = Judge(desk.settings.with_values(judge_variants_dir=str(folder)), clock=desk.clock)
+    try:
+        assert desk.send(GM[0], f"CREATE bc {GM[1]} toy_bc").accepted
+        assert desk.send("north@example.org", "JOIN bc npw N").accepted
+        assert desk.send("south@example.org", "JOIN bc spw S").accepted
+        yield desk
+    finally:
+        maps.use_folder(None)
+
+
+def test_summary_names_the_years_of_a_calendar_before_christ_as_its_phases_do(bc):
+    # B.C. 273 to 270 Movement: centres change hands, and a year's count is kept, in the even years (IFYEARDIV:2).
+    for _ in range(4):
+        assert bc.send(GM[0], f"SIGNON Mbc {GM[1]}\nPROCESS!").accepted
+    assert bc.game("bc").position.phase.describe() == "B.C. 269 Movement"
+    assert bc.send(ASKER, "SUMMARY bc").accepted
+    lines = bc.reply(ASKER).split("\n")
+    header = next(line for line in lines if line.startswith("Year"))
+    rows = [line for line in lines if line.startswith("B.C. ")]
+    assert [row.split()[:4] for row in rows] == [["B.C.", "272", "1", "1"], ["B.C.", "270", "1", "1"]]
+    assert not any(line.startswith(("272", "270")) for line in lines)
+    # The counts stand under the powers' names.
+    assert all(row.index(" 1") + 2 == header.index("Nor") + 3 for row in rows), (header, rows)
