@@ -1,14 +1,9 @@
 """LIST, SUMMARY, HISTORY and HELP: what anyone may ask, signed on or not. None of them changes a game."""
-from pathlib import Path
-
 import pytest
 
 from judge import maps
 from judge.commands.registry import COMMANDS
-from judge.service import Judge
-from tests.commands.helpers import GAME, GM, PLAYERS, Desk
-
-MAPS = Path(__file__).resolve().parent.parent / "data" / "maps"
+from tests.commands.helpers import GAME, GM, PLAYERS, Desk, toy_variants
 
 ASKER = "asker@example.org"
 
@@ -164,12 +159,8 @@ def test_list_says_nothing_about_orders_of_a_power_with_nothing_to_order(started
 def bc(tmp_path):
     """Game bc on our toy board with the B.C. calendar of DPjudge's classical map (years count down: B.C. 273
     Movement, B.C. 272 Movement, B.C. 272 Adjustments...), both powers joined; the judge reads its variants folder."""
-    folder = tmp_path / "variants"
-    folder.mkdir()
-    for name in ("toy.map", "toy_bc.map"):
-        (folder / name).write_text((MAPS / name).read_text(encoding="utf-8"), encoding="utf-8")
     desk = Desk(tmp_path)
-    desk.judge = Judge(desk.settings.with_values(judge_variants_dir=str(folder)), clock=desk.clock)
+    desk.use_variants(toy_variants(tmp_path / "variants"))
     try:
         assert desk.send(GM[0], f"CREATE bc {GM[1]} toy_bc").accepted
         assert desk.send("north@example.org", "JOIN bc npw N").accepted
