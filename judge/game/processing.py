@@ -15,7 +15,7 @@ from judge.config import Settings
 from judge.deadlines import grace_end, show
 from judge.game.model import Game
 from judge.game.roles import ACTIVE, DUMMY
-from judge.game.standing import final_counts
+from judge.game.standing import final_counts, victory_tie
 from judge.orders import unit_key
 from judge.orders.sets import adjustment_count
 from judge.position import Phase, Position
@@ -92,6 +92,8 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
         out.mails.extend(_last_centre_lost(game, before))
     ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors, disorder, game.winner,
                                   game.rules.vassal_dummies)
+    # The centres were counted for a solo (as Game.advance does) and the victory count was reached, but tied.
+    ctx["tied"] = victory_tie(game) if not game.over and outcome.position.centers is not before.centers else ""
     subject, body = _render(game, settings, ctx, show(game.deadline, game.timing, long=True), processed, game.winner)
     out.results = (str(before.phase), reports.mail_file_entry(settings.address, now, subject, body))
     board, out.pictures = kept_picture(game, f"{game.name}-{before.phase.code}", before, outcome)

@@ -77,3 +77,18 @@ def final_counts(game) -> list[dict]:
     rows = [{"power": p, "centers": len(pos.centers_of(p)), "units": len(pos.units_of(p))} for p in m.powers]
     return sorted(rows, key=lambda r: (r["power"] not in won, -r["centers"], r["power"] not in named, -r["units"],
                                        m.powers.index(r["power"])))
+
+
+def victory_tie(game) -> str:
+    """Why the game goes on although the victory count is reached: two powers or more share the most centres
+    (a tie wins nothing). Empty when there is no such tie."""
+    if game.position is None:
+        return ""
+    leaders = game.victory_leaders()
+    if len(leaders) < 2:
+        return ""
+    names = [p.title() for p in leaders]
+    listed = ", ".join(names[:-1]) + " and " + names[-1]
+    held = game.victory_counts()[leaders[0]]
+    return (f"{listed} each hold {held} supply centres, at least the {game.victory_centers()} needed to win: the "
+            "count is reached but tied, and a tie wins nothing, so the game goes on.")

@@ -332,6 +332,35 @@ def test_set_victory_and_a_solo_at_the_lowered_count(started):
     assert started.judge.store.wakeup(GAME) is None
 
 
+def test_a_victory_count_reached_but_tied_is_told(started):
+    """SET VICTORY 5 in Fall 1901: France takes Belgium and Germany Holland, five centres each. A tie wins nothing
+    (the game goes on), and the master, with everyone, is told why the count reached ends nothing."""
+    board = {"phase": "F1901M", "units": {p: [u.split(" H")[0] for u in HOLDS[p]] for p in POWERS},
+             "centers": {"FRANCE": ["BRE", "PAR", "MAR", "SPA"], "GERMANY": ["KIE", "BER", "MUN", "DEN"]}}
+    board["units"]["FRANCE"].append("A BUR")
+    board["units"]["GERMANY"].append("A RUH")
+    started.set_board(board)
+    assert started.master("SET VICTORY 5").accepted
+    assert "Note:" not in started.reply(GM[0])                 # nobody has five yet
+    started.all_hold(*[p for p in POWERS if p not in ("FRANCE", "GERMANY")])
+    assert started.signon("FRANCE", *HOLDS["FRANCE"], "A BUR - BEL").accepted
+    assert started.signon("GERMANY", *HOLDS["GERMANY"], "A RUH - HOL").accepted
+    started.new_mail()
+    started.clock.advance(minutes=10)
+    started.process(GAME)
+    game = started.game(GAME)
+    # (five units on five centres each: nobody builds, so next is Spring 1902)
+    assert (game.status, game.winner, str(game.position.phase)) == ("active", None, "S1902M")
+    results = {to: " ".join(m.get_content().split()) for to, m in started.delivered("results").items()}
+    assert set(results) == EVERYONE
+    tie = "France and Germany each hold 5 supply centres, at least the 5 needed to win: the count is reached but tied"
+    assert tie in results[GM[0]] and "a tie wins nothing, so the game goes on." in results[GM[0]]
+    assert started.master("SET VICTORY 5").accepted
+    assert f"Note: {tie}" in " ".join(started.reply(GM[0]).split())
+    assert started.master("SET VICTORY 6").accepted
+    assert "Note:" not in started.reply(GM[0])
+
+
 @pytest.mark.parametrize("line", ["SET VICTORY", "SET VICTORY 0", "SET VICTORY 35", "SET VICTORY half"])
 def test_set_victory_errors(started, line):
     assert started.master(line).errors[0][1] == "USE SET VICTORY <centres> (1 TO 34)"
