@@ -182,7 +182,7 @@ class Judge(WebForms):
                     self.outbox.put(outbound.build(self.settings, address, subject, body))
             return out
         if s.game is None:
-            out.reply = self._reply(msg, s.lines, [], [], False, attach=s.attachments)
+            out.reply = self._reply(msg, s.lines, s.declined, [], False, attach=s.attachments)
         elif s.game_is_new:
             with self.store.lock(s.game.name):
                 if self.store.exists(s.game.name):
@@ -312,7 +312,7 @@ class Judge(WebForms):
                 # (orders from a web form say so, after the subject a mail's orders get: DPjudge's filters match it)
                 subject = s.subject if msg.subject != WEB_SUBJECT else \
                     f"{s.subject} ({WEB_SUBJECT})" if s.subject else ""
-                reply = self._reply(msg, s.lines, [], [], False, tx, s.attachments, subject)
+                reply = self._reply(msg, s.lines, s.declined, [], False, tx, s.attachments, subject)
             if key:
                 game.seen.append(key)
             self.store.save(game, s.now, tx)

@@ -240,7 +240,7 @@ class Revive:
         player.status = VACANT
         s.say(f"{game.map.power_title(player.power)} is open for takeover.")
         if game.status == PLAYING:
-            open_seat(s, game, player.power, "is open for a new player")
+            open_seat(s, game, player.power, "was a dummy; the master has opened it")
         return Continue.YES
 
 

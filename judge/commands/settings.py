@@ -14,6 +14,7 @@ from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse
 from judge.game import PLAYING
 from judge.game.clock import REMINDER_MARGIN
 from judge.game.roles import MASTER
+from judge.game.standing import victory_tie
 from judge.rules import RULES_BY_NAME, Ruleset
 from judge.storage.passwords import forget, hash_password
 from judge.zones import canonical_zone
@@ -164,6 +165,9 @@ class Set:
                 raise CommandError(f"USE SET VICTORY <centres> (1 TO {total})")
             game.victory = int(rest[0])
             s.say(f"A solo victory now takes {game.victory} supply centres.")
+            tie = victory_tie(game)
+            if tie:
+                s.say("Note: " + tie)
         elif what in TIMING:
             field, unit = TIMING[what]
             try:

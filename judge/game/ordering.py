@@ -225,16 +225,26 @@ class Ordering:
 
     def solo_winner(self) -> str | None:
         """A power holding the game's victory count of centres (more than half, unless the master set it)."""
-        need = self.victory_centers()
+        leaders = self.victory_leaders()
+        return leaders[0] if len(leaders) == 1 else None        # (a tie at a lowered victory count wins nothing)
+
+    def victory_leaders(self) -> list[str]:
+        """The powers holding the most centres, in the map's order, if that many reach the victory count: one wins;
+        two or more tie, and the game goes on."""
+        counts = self.victory_counts()
+        top = max(counts.values(), default=0)
+        if top < self.victory_centers():
+            return []
+        return [p for p in self.map.powers if counts.get(p) == top] or [p for p, n in counts.items() if n == top]
+
+    def victory_counts(self) -> dict[str, int]:
+        """Centres per power as the victory count counts them (vassal_dummies: a vassal's count for its lord)."""
         counts: dict[str, int] = {}
         lords = self.position.house.vassals if self.position.house is not None else {}
         for owner in self.position.centers.values():
-            owner = lords.get(owner, owner)              # (vassal_dummies: a vassal's centres count for its lord)
+            owner = lords.get(owner, owner)
             counts[owner] = counts.get(owner, 0) + 1
-        best = sorted(((n, p) for p, n in counts.items() if n >= need), reverse=True)
-        if not best or (len(best) > 1 and best[0][0] == best[1][0]):
-            return None                  # (a tie at a lowered victory count wins nothing)
-        return best[0][1]
+        return counts
 
     def victory_centers(self) -> int:
         return self.victory or victory_centers(self.map)

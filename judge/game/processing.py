@@ -15,6 +15,7 @@ from judge.config import Settings
 from judge.deadlines import grace_end, show
 from judge.game.model import Game
 from judge.game.roles import ACTIVE, DUMMY
+from judge.game.standing import final_counts, victory_tie
 from judge.maps import Map
 from judge.orders import unit_key
 from judge.orders.sets import adjustment_count
@@ -92,6 +93,8 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
         out.mails.extend(_last_centre_lost(game, before))
     ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors, disorder, game.winner,
                                   game.rules.vassal_dummies, outcome.destroyed)
+    # The centres were counted for a solo (as Game.advance does) and the victory count was reached, but tied.
+    ctx["tied"] = victory_tie(game) if not game.over and outcome.position.centers is not before.centers else ""
     subject, body = _render(game, settings, ctx, show(game.deadline, game.timing, long=True), processed, game.winner)
     out.results = (str(before.phase), reports.mail_file_entry(settings.address, now, subject, body))
     board, out.pictures = kept_picture(game, f"{game.name}-{before.phase.code}", before, outcome)
@@ -187,10 +190,7 @@ def end_mails(game: Game, settings: Settings) -> list[Mail]:
     from judge.game.reveal import roster
     from judge.rules import Anonymous
     m, pos = game.map, game.position
-    counts = []
-    if pos is not None:
-        counts = sorted(({"power": m.power_title(p), "centers": len(pos.centers_of(p)), "units": len(pos.units_of(p))}
-                         for p in m.powers), key=lambda r: (-r["centers"], r["power"]))
+    counts = [{**r, "power": m.power_title(r["power"])} for r in final_counts(game)]
     ended = game.result or {}
     # "after F1905M" (the phase processed that ended it) or "in S1903M" (a vote during that phase); games ended before
     # the distinction was kept say "after"

@@ -10,9 +10,9 @@ from judge.deadlines import show
 from judge.game import Game
 from judge.game.press_routing import readable
 from judge.game.processing import describe_result, phase_shown
-from judge.game.phase_codes import file_codes, phase_code
+from judge.game.phase_codes import file_codes, phase_code, year_name
 from judge.game.roles import ACTIVE, DUMMY, FORMING, VACANT
-from judge.game.standing import OUT, standing
+from judge.game.standing import OUT, final_counts, standing
 from judge.picture.chart import centre_chart
 from judge.position import initial_position
 from judge.rules import RULES, Anonymous, _show
@@ -88,12 +88,14 @@ def centres(game: Game) -> dict[str, Any] | None:
         return None
     m = game.map
     start = initial_position(m)
-    # (before the first year: "1900" on the standard calendar; a calendar of the map's own may count in steps, or down)
-    rows = [(str(start.phase.year - 1) if m.flow is None else "start", {p: len(start.centers_of(p)) for p in m.powers})]
-    rows += [(year, dict(counts)) for year, counts in game.center_history.items()]    # (in the order played)
+    # "start" before the first year, whatever the calendar (a year before it would be "1900" on the standard map,
+    # "1994" on the modern one, and has no name on a calendar that counts in steps or down)
+    rows = [("start", {p: len(start.centers_of(p)) for p in m.powers})]
+    rows += [(year_name(game, year), dict(counts))
+             for year, counts in game.center_history.items()]    # (in the order played)
     now = {p: len(game.position.centers_of(p)) for p in m.powers}
     if now != rows[-1][1]:
-        rows.append((f"{game.position.phase.year} now", now))
+        rows.append((f"{year_name(game, game.position.phase.year)} now", now))
     return {"svg": centre_chart(m, rows, game.victory_centers()), "powers": [m.power_title(p) for p in m.powers],
             "rows": [{"label": label, "counts": [counts.get(p, 0) for p in m.powers]} for label, counts in rows]}
 
@@ -123,12 +125,8 @@ def ending(game: Game) -> dict[str, Any] | None:
     """How the game ended and the final centre counts; who played what is in players() (turns, never names)."""
     if not game.over:
         return None
-    pos = game.position
-    counts = []
-    if pos is not None:
-        m = game.map
-        counts = sorted(({"power": m.power_title(p), "centres": len(pos.centers_of(p)), "units": len(pos.units_of(p))}
-                         for p in m.powers), key=lambda r: (-r["centres"], r["power"]))
+    counts = [{"power": game.map.power_title(r["power"]), "centres": r["centers"], "units": r["units"]}
+              for r in final_counts(game)]
     return {"result": describe_result(game.result, game.map), "phase": (game.result or {}).get("phase", ""),
             "counts": counts, "anonymous": game.rules.anonymous is Anonymous.ALWAYS}
 

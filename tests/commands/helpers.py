@@ -73,9 +73,34 @@ class Desk(Table):
         assert not same or len({m.get_content() for m in out.values()}) <= 1, "recipients got different texts"
         return out
 
+    def use_variants(self, folder: Path) -> None:
+        """The judge reads its variants from `folder` (the caller ends with maps.use_folder(None))."""
+        from judge.service import Judge
+        self.judge = Judge(self.settings.with_values(judge_variants_dir=str(folder)), clock=self.clock)
+
+    def set_board(self, doc: dict, name: str = GAME) -> None:
+        """The game's board set to a position of the rules (as a game may stand after a few years of play)."""
+        from judge.position import Position
+        store = self.judge.store
+        with store.lock(name):
+            game = store.load(name)
+            game.position = Position.from_json(doc, game.map)
+            store.save(game)
+
     def all_hold(self, *powers: str) -> None:
         for power in powers or HOLDS:
             assert self.signon(power, *HOLDS[power]).accepted, power
+
+
+MAPS = Path(__file__).resolve().parent.parent / "data" / "maps"
+
+
+def toy_variants(folder: Path) -> Path:
+    """A variants folder with our toy board (two powers, no drawing) and its B.C. calendar (toy_bc)."""
+    folder.mkdir()
+    for name in ("toy.map", "toy_bc.map"):
+        (folder / name).write_text((MAPS / name).read_text(encoding="utf-8"), encoding="utf-8")
+    return folder
 
 
 _built: dict[str, Path] = {}
