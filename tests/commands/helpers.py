@@ -103,6 +103,13 @@ def toy_variants(folder: Path) -> Path:
     return folder
 
 
+def toy_game(desk: Desk, name: str, variant: str) -> None:
+    """Game `name` on a toy variant (of toy_variants, in use), created by GM and joined by both its powers."""
+    assert desk.send(GM[0], f"CREATE {name} {GM[1]} {variant}").accepted
+    assert desk.send("north@example.org", f"JOIN {name} npw N").accepted
+    assert desk.send("south@example.org", f"JOIN {name} spw S").accepted
+
+
 _built: dict[str, Path] = {}
 
 

@@ -3,7 +3,7 @@ import pytest
 
 from judge import maps
 from judge.commands.registry import COMMANDS
-from tests.commands.helpers import GAME, GM, PLAYERS, Desk, toy_variants
+from tests.commands.helpers import GAME, GM, PLAYERS, Desk, toy_game, toy_variants
 
 ASKER = "asker@example.org"
 
@@ -172,9 +172,7 @@ def bc(tmp_path):
     desk = Desk(tmp_path)
     desk.use_variants(toy_variants(tmp_path / "variants"))
     try:
-        assert desk.send(GM[0], f"CREATE bc {GM[1]} toy_bc").accepted
-        assert desk.send("north@example.org", "JOIN bc npw N").accepted
-        assert desk.send("south@example.org", "JOIN bc spw S").accepted
+        toy_game(desk, "bc", "toy_bc")
         yield desk
     finally:
         maps.use_folder(None)

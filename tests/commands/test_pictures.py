@@ -3,7 +3,7 @@ PREVIEW gives the master the previewed result; nobody sees orders drawn before t
 import xml.etree.ElementTree as ET
 
 from judge import maps
-from tests.commands.helpers import GAME, GM, PLAYERS, Desk, toy_variants
+from tests.commands.helpers import GAME, GM, PLAYERS, Desk, toy_game, toy_variants
 from tests.e2e.conftest import READ  # noqa: F401  (the Desk reads mail with it)
 
 
@@ -93,9 +93,7 @@ def test_map_of_a_variant_without_a_drawing_is_refused_alone_and_the_rest_of_the
     desk = Desk(tmp_path)
     desk.use_variants(toy_variants(tmp_path / "variants"))
     try:
-        assert desk.send(GM[0], f"CREATE toy1 {GM[1]} toy").accepted
-        assert desk.send("north@example.org", "JOIN toy1 npw N").accepted
-        assert desk.send("south@example.org", "JOIN toy1 spw S").accepted
+        toy_game(desk, "toy1", "toy")
         asker = "someone@example.org"
         r = desk.send(asker, "MAP toy1\nPOSITION toy1\nLIST toy1")
         reply = [m for m in desk.new_mail() if m["To"] == asker][-1]
