@@ -13,7 +13,7 @@ from judge.web import pages
 from judge.web.session import COOKIE, CSRF_COOKIE, LIFETIME, Session, form_key
 from judge.web.views import VIEWER, NotFound, Reply, holds, html
 
-_WHO = re.compile(r"^[A-Za-z0-9]$")
+_WHO = re.compile(r"^[^\s?@]$")        # one power letter, of any script or a sign (void's + and *), or M
 _WORD = re.compile(r"^[!-~]{1,100}$")      # a password is one word of printable ASCII, as a mail line can carry it
 
 

@@ -2,20 +2,19 @@
 SMTP and looked at over HTTP, says "USA" and "USSR" (the file's U+S+A and U+S+S+R), never "Usa" or "Ussr"."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from judge import maps
 from tests.web.conftest import GM, Served
 
 PLUS_NAMES = Path(__file__).resolve().parent.parent / "data" / "maps" / "plus_names.map"
-LETTERS = {"BRITAIN": "B", "USA": "U", "USSR": "S"}
+LETTERS = {"BRITAIN": "B", "USA": "U", "USSR": "*"}       # (a sign for a letter, as void's + and *)
 
 
 def test_a_game_with_usa_and_ussr_names_them_so_on_its_pages(tmp_path):
     variants = tmp_path / "variants"
     variants.mkdir()
-    shutil.copy(PLUS_NAMES, variants / "plus_names.map")
+    (variants / "plus_names.map").write_text(PLUS_NAMES.read_text().replace("(SOVIET:S)", "(SOVIET:*)"))
     served = Served(tmp_path, judge_variants_dir=str(variants))
     try:
         served.mail(GM, "CREATE pn gm-pass plus_names\nSET EARLY 0")
@@ -34,6 +33,11 @@ def test_a_game_with_usa_and_ussr_names_them_so_on_its_pages(tmp_path):
         assert "Usa" not in page.text and "Ussr" not in page.text
         assert v.signon("pn", "U", "pw-usa").status in (200, 303)
         assert "Signed on as USA." in v.get("/games/pn").text
+        # The sign-on form offers USSR by its letter '*', and takes it (it took only letters and digits).
+        soviet = served.visitor()
+        assert '<option value="*">USSR</option>' in soviet.get("/games/pn/signon").text
+        assert soviet.signon("pn", "*", "pw-ussr").status == 303
+        assert "<h1>pn: USSR</h1>" in soviet.get("/games/pn/orders").text
         orders = v.get("/games/pn/orders")
         assert "<h1>pn: USA</h1>" in orders.text and "Usa" not in orders.text
         phase = v.get("/games/pn/phases/W1939A")
