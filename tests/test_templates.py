@@ -76,7 +76,7 @@ CASES = {
                           "powers": [{"power": "France", "status": "active", "wait": True, "owed": "builds 1",
                                       "lines": ["A PAR H"], "submitted": True}]},
                          "France (active, WAIT, builds 1):\n  A PAR H\n"),
-    "reply/summary.txt": ({"game": "g1", "powers": ["Austria", "England"], "status": "completed",
+    "reply/summary.txt": ({"game": "g1", "heads": ["Aus", "Eng"], "status": "completed",
                            "rows": [{"year": "1901", "counts": [3, 4]}], "result": "England has won alone",
                            "players": [{"power": "England", "address": "e@x.org", "from": "S1901M", "to": "the end"}]},
                           "1901     3   4"),
@@ -173,7 +173,7 @@ def test_empty_alternatives():
     assert "  None." in body and "Finished" not in body and "Variants offered: standard, chaos" in body
     assert "No phase has been processed yet." in render("reply/history.txt", judge="J", game="g1", variant="v",
                                                         phase="", deadline="", entries=[])[1]
-    assert "No year has been completed yet." in render("reply/summary.txt", game="g1", powers=[], rows=[],
+    assert "No year has been completed yet." in render("reply/summary.txt", game="g1", heads=[], rows=[],
                                                        result="", players=[], status="active")[1]
     status = dict(CASES["reply/status.txt"][0])
     status["powers"] = [{"power": "France", "status": "active", "wait": False, "lines": [], "submitted": None,

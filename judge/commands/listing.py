@@ -99,9 +99,21 @@ class Summary:
         # Addresses as the house rules reveal and anonymous allow this sender (the reply goes to the sender's
         # address, so a forged From shows nothing to the forger).
         players = roster(g, s.sender, s.role == "master")
-        block(s, "reply/summary.txt", game=g.name, powers=[g.map.power_title(p) for p in powers], rows=rows,
+        block(s, "reply/summary.txt", game=g.name, heads=_heads([g.map.power_title(p) for p in powers]), rows=rows,
               players=players, status=g.status, result=describe_result(g.result, g.map) if g.over else "")
         return Continue.YES
+
+
+def _heads(names: list[str]) -> list[str]:
+    """SUMMARY's column heads: each name's first three letters, longer where two names would begin alike (DPjudge's
+    void map: GulfOfLyon and GulfOfBothnia are "GulfOfL" and "GulfOfB", not both "Gul")."""
+    heads = []
+    for name in names:
+        n = 3
+        while n < len(name) and any(o != name and o[:n] == name[:n] for o in names):
+            n += 1
+        heads.append(name[:n])
+    return heads
 
 
 class History:

@@ -93,6 +93,23 @@ def test_summary_before_and_after_a_year(started):
     assert "  France    player 1 (from S1901M to now)" in reply and "@" not in reply     # names only at the end
 
 
+def test_summary_heads_tell_apart_powers_whose_names_begin_alike():
+    # DPjudge's void map has GulfOfLyon and GulfOfBothnia, NorthSea and NorwegianSea: SUMMARY headed them "Gul Gul",
+    # "Nor Nor". A head is now as long as it must be, and the columns as wide as the widest head.
+    from judge.commands.listing import _heads
+    from judge.templating import render
+    names = ["GulfOfLyon", "GulfOfBothnia", "NorthSea", "NorwegianSea", "England"]
+    heads = _heads(names)
+    assert heads == ["GulfOfL", "GulfOfB", "Nort", "Norw", "Eng"] and len(set(heads)) == len(heads)
+    text = render("reply/summary.txt", game="vd", heads=heads, rows=[{"year": "1901", "counts": [1, 12, 3, 0, 5]}],
+                  result="", players=[], status="active")[1]
+    head, row = [line for line in text.split("\n") if line.startswith(("Year", "1901"))]
+    assert head.split() == ["Year", *heads] and row.split() == ["1901", "1", "12", "3", "0", "5"]
+    # Each count ends where its head ends.
+    for h, n in zip(heads, ["1", "12", "3", "0", "5"]):
+        assert row[head.index(h) + len(h) - len(n):head.index(h) + len(h)] == n
+
+
 def test_summary_forgets_a_year_rolled_back(started):
     """ROLLBACK to before the Fall: the year is no longer completed (the snapshot is the game as it was before)."""
     assert started.master("PROCESS!").accepted           # Spring 1901
