@@ -34,7 +34,7 @@ FOLDERS_KEPT = 4096           # game folders remembered by name (then the memo s
 START = "results/start.txt"
 SCAN_CHUNK, SCAN_THREADS = 512, 8     # start-up's pass over the games
 SCAN_WAITING = 0.5            # ... goes on in threads if its first chunk kept the interpreter busy less than this
-_HEAD = 96                   # enough for '{"wakeup":"2026-11-25T20:32:35.123456+00:00",'
+_FIRST_READ = 8192           # what start-up reads of a status file: its wake-up, and most files whole
 _TAIL = 16                   # a status file's last bytes: its closing brace, perhaps spaces
 _WAKEUP_FIRST = re.compile(rb'\{"wakeup":(?:null|"([0-9T:.+-]{10,40})")[,}]')
 
@@ -226,15 +226,15 @@ class GameStore:
         try:
             fd = os.open(path, os.O_RDONLY)      # (no buffered file object: a third of the cost, 100,000 times)
             try:
-                head = os.read(fd, _HEAD)
+                # Its first bytes (the wake-up) and its last: a file cut short or overwritten after the wake-up is
+                # said now, not when it is due. Most files are in the one read; a longer one costs two more calls.
+                head = os.read(fd, _FIRST_READ)
                 m = _WAKEUP_FIRST.match(head)
-                # And its last bytes: a file cut short or overwritten after the wake-up is said now, not when it
-                # is due (two system calls a game; reading whole files would cost seconds with 100,000 games).
-                if m and len(head) == _HEAD:             # (then at least _HEAD bytes long)
+                if m and len(head) == _FIRST_READ:
                     os.lseek(fd, -_TAIL, os.SEEK_END)
                     end = os.read(fd, _TAIL)
                 else:
-                    end = b"}"
+                    end = head[-_TAIL:]
             finally:
                 os.close(fd)
         except FileNotFoundError:
