@@ -168,8 +168,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"judge serve: {exc}", file=sys.stderr)
         return 75
     except OSError as exc:
-        said = str(exc)
-        if "address" not in said:           # (the web listener names its address; the mail listener's did not)
+        said = exc.strerror if "[web]" in str(exc.strerror) else str(exc)
+        if "[web]" not in said:             # (the web listener names its setting; the mail listener's does not)
             host = args.host if args.host is not None else settings.get("smtp", "host")
             port = args.port if args.port is not None else settings.get("smtp", "port")
             said = f"{exc.strerror or exc} on {host}:{port} (mail: [smtp] host and port, or --host and --port)"

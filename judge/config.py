@@ -94,7 +94,7 @@ KEYS: tuple[Key, ...] = (
     Key("web", "host", "127.0.0.1", "Where `judge serve` serves the games' web pages (behind a reverse proxy for TLS)."),
     Key("web", "port", "8080", "Port of the web pages (0: no web pages).", "int"),
     Key("web", "url", "", "The pages' public address, written into mails (e.g. https://judge.example.org; empty: "
-                          "http://<host>:<port>, or no link when the port is 0)."),
+                          "http://<host>:<port>; no link when the port is 0 or the host is a loopback or 0.0.0.0)."),
 )
 
 
@@ -135,9 +135,9 @@ class Settings:
         if url:
             return url.rstrip("/")
         port = self.get("web", "port")
-        if not port:
-            return ""
         host = self.get("web", "host")
+        if not port or _no_name(host):
+            return ""           # (a link to this machine's loopback, or to "every address", no player could open)
         return f"http://{'[' + host + ']' if ':' in host else host}:{port}"
 
     @property
@@ -219,10 +219,14 @@ def load(path: str | Path | None = None) -> Settings:
     return settings
 
 
+def _no_name(host: str) -> bool:
+    return host.lower() in ("localhost", "::1", "[::1]", "0.0.0.0", "::", "[::]", "") or host.startswith("127.")
+
+
 def _check(s: Settings) -> None:
     from judge.deadlines import parse_days, parse_time_of_day
     from judge.rules import parse_rules
-    from judge.zones import canonical_zone
+    from judge.zones import config_zone
 
     def fail(section: str, name: str, why: str) -> None:
         raise ConfigError(f"{s.source}:{section}:{name}: {why}")
@@ -230,12 +234,12 @@ def _check(s: Settings) -> None:
     for section, name, check in (("rules", "default", lambda v: parse_rules(v.split())),
                                  ("deadlines", "days", parse_days),
                                  ("deadlines", "time_of_day", parse_time_of_day),
-                                 ("judge", "timezone", canonical_zone)):
+                                 ("judge", "timezone", config_zone)):
         try:
             check(s.get(section, name))
         except ValueError as exc:
             fail(section, name, str(exc))
-    s.values["judge.timezone"] = canonical_zone(s.get("judge", "timezone"))     # as the tz database spells it
+    s.values["judge.timezone"] = config_zone(s.get("judge", "timezone"))     # as the tz database spells it
     from judge.deadlines import LIMITS, check_limit
     for name in LIMITS:
         try:

@@ -7,12 +7,13 @@ from __future__ import annotations
 import textwrap
 from datetime import datetime, timezone
 from email.utils import format_datetime
+from typing import Iterable
 
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map
 from judge.orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Waive, order_power
 from judge.phases import ends_year
-from judge.position import Phase, Position, Unit
+from judge.position import Dislodged, Phase, Position, Unit
 
 COASTS = {"NC": "north coast", "SC": "south coast", "EC": "east coast", "WC": "west coast"}
 WIDTH = 75
@@ -28,8 +29,8 @@ def place(m: Map, loc: str) -> str:
     return f"{name} ({COASTS[coast]})" if coast in COASTS else m.coast_names.get(loc, f"{name} ({coast.lower()})")
 
 
-def power_name(power: str) -> str:
-    return power.title()
+def power_name(m: Map, power: str) -> str:
+    return m.power_title(power)
 
 
 def unit_name(m: Map, unit: Unit) -> str:
@@ -70,9 +71,9 @@ def describe_order(m: Map, order: Order, before: Position | None = None) -> str:
     raise TypeError(order)
 
 
-def padded(power: str) -> str:
+def padded(m: Map, power: str) -> str:
     """'France:' padded to 11 columns, as DPjudge lines up retreat, adjustment and ownership lines."""
-    return f"{power_name(power) + ':':<11}"
+    return f"{power_name(m, power) + ':':<11}"
 
 
 def order_blocks(m: Map, results: list[OrderResult], before: Position,
@@ -88,7 +89,7 @@ def order_blocks(m: Map, results: list[OrderResult], before: Position,
     blocks: dict[str, list[str]] = {}
     for r in sorted(results, key=lambda r: rank.get(order_power(r.order), 99)):
         power = order_power(r.order)
-        head = f"{power_name(power)}:" if movement else padded(power)
+        head = f"{power_name(m, power)}:" if movement else padded(m, power)
         marks = f"  (*{', '.join(r.marks)}*)" if r.marks else ""
         blocks.setdefault(power, []).append(f"{head} {describe_order(m, r.order, before)}.{marks}")
     if after is not None:
@@ -102,10 +103,12 @@ def _nowhere(before: Position, unit: Unit) -> bool:
     return d is not None and d.unit == unit and not d.retreats
 
 
-def dislodged_lines(m: Map, position: Position) -> list[str]:
-    """'The French army in Burgundy can retreat to Belgium or Gascony.', wrapped as DPjudge wraps it."""
+def dislodged_lines(m: Map, position: Position | None, destroyed: Iterable[Dislodged] = ()) -> list[str]:
+    """'The French army in Burgundy can retreat to Belgium or Gascony.', wrapped as DPjudge wraps it; the units of
+    the retreat phase `position`, or those `destroyed` in one skipped (nowhere to go)."""
     out = []
-    for d in sorted(position.dislodged.values(), key=lambda d: (m.powers.index(d.unit.power), d.unit.loc)):
+    units = position.dislodged.values() if position is not None else destroyed
+    for d in sorted(units, key=lambda d: (m.powers.index(d.unit.power), d.unit.loc)):
         unit = d.unit
         where = place(m, unit.loc)
         sea = m.provinces[unit.loc[:3]].terrain == "sea"
@@ -129,7 +132,7 @@ def ownership_lines(m: Map, position: Position) -> list[str]:
         centers = [m.provinces[c].name for c in sorted(position.centers_of(power))]
         owned.update(position.centers_of(power))
         if centers:
-            lines += _wrapped(padded(power), centers)
+            lines += _wrapped(padded(m, power), centers)
     unowned = [m.provinces[c].name for c in sorted(m.centers) if c not in owned]
     if unowned:
         lines += _wrapped(f"{'Unowned:':<11}", unowned)
@@ -148,7 +151,7 @@ def size_lines(m: Map, position: Position, winner: str | None = None) -> list[st
         if not centers and not units:
             continue
         diff = centers - units
-        text = (f"{padded(power)} {centers:2d} Supply center{'s,' if centers != 1 else ', '} {units:2d} "
+        text = (f"{padded(m, power)} {centers:2d} Supply center{'s,' if centers != 1 else ', '} {units:2d} "
                 f"Unit{'s:' if units != 1 else ': '}  {'Removes' if diff < 0 else 'Builds '} {abs(diff):2d} "
                 f"unit{'s' if abs(diff) != 1 else ''}.")
         if power == winner:
@@ -164,7 +167,7 @@ def pending_builds(m: Map, after: Position) -> dict[str, str]:
     for power in m.powers:
         left = len(after.centers_of(power)) - len(after.units_of(power))
         if left > 0:
-            out[power] = f"{power_name(power) + ':':<12}{left} unused build{'s' if left != 1 else ''} pending."
+            out[power] = f"{power_name(m, power) + ':':<12}{left} unused build{'s' if left != 1 else ''} pending."
     return out
 
 
@@ -190,8 +193,10 @@ def mapper_code(phase: Phase) -> str:
 
 def results_context(m: Map, before: Position, after: Position, results: list[OrderResult],
                     errors: list[tuple[str, str, str]] | None = None, disorder: list[str] | None = None,
-                    winner: str | None = None, vassal_dummies: bool = False) -> dict:
-    """Everything a results mail shows about one processed phase."""
+                    winner: str | None = None, vassal_dummies: bool = False,
+                    destroyed: tuple[Dislodged, ...] = ()) -> dict:
+    """Everything a results mail shows about one processed phase (`destroyed`: units dislodged with nowhere to go,
+    whose retreat phase was skipped: `after` is then the phase after it)."""
     fall_over = ends_year(m, before.phase) and after.phase.kind != "R" and before.phase.kind != "A"
     shown = fall_over or winner or before.phase.kind == "A"
     return {
@@ -199,11 +204,11 @@ def results_context(m: Map, before: Position, after: Position, results: list[Ord
         "phase": phase_words(before.phase),
         "next": phase_words(after.phase),
         "blocks": order_blocks(m, results, before, after if before.phase.kind == "A" else None),
-        "dislodged": dislodged_lines(m, after) if after.phase.kind == "R" else [],
+        "dislodged": dislodged_lines(m, after) if after.phase.kind == "R" else dislodged_lines(m, None, destroyed),
         "ownership": ownership_lines(m, after) if fall_over or winner else [],
         "sizes": size_lines(m, after, winner) if after.phase.kind == "A" or winner else [],
-        "disorder": [power_name(p) for p in disorder or []],
-        "unused": [{"power": power_name(p), "order": t, "error": e} for p, t, e in (errors or [])],
+        "disorder": [power_name(m, p) for p in disorder or []],
+        "unused": [{"power": power_name(m, p), "order": t, "error": e} for p, t, e in (errors or [])],
     }
 
 
@@ -213,8 +218,8 @@ def vassal_lines(m: Map, position: Position) -> list[str]:
     house = position.house
     if house is None:
         return []
-    return [f"{power_name(d)} is a vassal of {power_name(house.vassals[d])}." if d in house.vassals
-            else f"{power_name(d)} is independent." for d in m.powers if d in house.dummies]
+    return [f"{power_name(m, d)} is a vassal of {power_name(m, house.vassals[d])}." if d in house.vassals
+            else f"{power_name(m, d)} is independent." for d in m.powers if d in house.dummies]
 
 
 def position_blocks(m: Map, position: Position) -> list[list[str]]:
@@ -223,7 +228,7 @@ def position_blocks(m: Map, position: Position) -> list[list[str]]:
     for power in m.powers:
         units = sorted(position.units_of(power), key=lambda u: u.loc)
         if units:
-            blocks.append([f"{power_name(power)}: {unit_name(m, u)}." for u in units])
+            blocks.append([f"{power_name(m, power)}: {unit_name(m, u)}." for u in units])
     return blocks
 
 

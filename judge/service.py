@@ -182,7 +182,7 @@ class Judge(WebForms):
                     self.outbox.put(outbound.build(self.settings, address, subject, body))
             return out
         if s.game is None:
-            out.reply = self._reply(msg, s.lines, [], [], False, attach=s.attachments)
+            out.reply = self._reply(msg, s.lines, s.declined, [], False, attach=s.attachments)
         elif s.game_is_new:
             with self.store.lock(s.game.name):
                 if self.store.exists(s.game.name):
@@ -219,7 +219,8 @@ class Judge(WebForms):
         """Count a wrong password; when a power's budget is used up, its player and the master are told."""
         game = s.game
         counts = SignonFailures(self.store.folder(game.name)).record(s.failed_signon, s.now)
-        lines = wrong_passwords_told(game.name, s.failed_signon, *counts)
+        lines = wrong_passwords_told(game.name, s.failed_signon, *counts,
+                                     shown=game.map.power_title(s.failed_signon.split(":")[0]))
         if not lines:
             return
         who = s.failed_signon.split(":")[0]
@@ -311,7 +312,7 @@ class Judge(WebForms):
                 # (orders from a web form say so, after the subject a mail's orders get: DPjudge's filters match it)
                 subject = s.subject if msg.subject != WEB_SUBJECT else \
                     f"{s.subject} ({WEB_SUBJECT})" if s.subject else ""
-                reply = self._reply(msg, s.lines, [], [], False, tx, s.attachments, subject)
+                reply = self._reply(msg, s.lines, s.declined, [], False, tx, s.attachments, subject)
             if key:
                 game.seen.append(key)
             self.store.save(game, s.now, tx)

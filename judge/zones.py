@@ -98,3 +98,19 @@ def canonical_zone(name: str) -> str:
     if text in zoneinfo.available_timezones():
         raise ValueError(f"time zone {text!r} is a legacy name, not a place's zone: use a zone name, {EXAMPLE}")
     raise ValueError(f"unknown time zone {text[:40]!r}: use a zone name, {EXAMPLE}")
+
+
+def config_zone(name: str) -> str:
+    """canonical_zone for config.ini: an old name of a zone (US/Pacific) or the posix/ tree's copy of one is read as
+    the zone it names, so that a config.ini an earlier release took still starts the judge after an upgrade (the
+    meaning is the same; games store the canonical name). Anything else as canonical_zone."""
+    text = name.strip()
+    try:
+        return canonical_zone(text)
+    except ValueError:
+        key = text.lower()
+        plain = key[len("posix/"):] if key.startswith("posix/") else key
+        target = _names().get(plain) or _links().get(plain)
+        if target is not None and target.lower() in _names():
+            return _names()[target.lower()]
+        raise

@@ -16,6 +16,7 @@ results mail is
         retreat to <A> or <B>.' / '... with no valid retreats was destroyed.', wrapped at 75 columns
     'Ownership of supply centers:' '' then '<Power>:' padded to 11 columns and the centres, comma-separated,
         ending '.', wrapped at 75 columns with a 12-column indent; the last entry is 'Unowned:'
+    in an adjustment's order list, after a power's lines: '<Power>:' padded to 12, then '<n> unused build(s) pending.'
     '<Power>:' padded to 11, then '%2d Supply centers, %2d Units:  Builds|Removes %2d units.' (singulars 'center,'
         'Unit: ', 'unit.')
     'The next phase of '<game>' will be <Kind> for <Season> of <year>.'
@@ -38,6 +39,7 @@ SIZE = re.compile(r"^([A-Z][a-z]+):( +)(\d+) Supply centers?, +(\d+) Units?: +(B
 NEXT = re.compile(r"^The next phase of '(\S+)' will be (Movement|Retreat|Adjustment) for (Spring|Fall|Winter) of "
                   r"(\d{4})\.$")
 DEADLINE = re.compile(r"^The deadline for orders will be (.+)\.$")
+PENDING = re.compile(r"^([A-Z][a-z]+):( +)(\d+) unused builds? pending\.$")   # '%-12s%d unused build%s pending.'
 DISLODGED = re.compile(r"^The ([A-Z][a-z]+) (army|fleet) in (?:the )?(.+?) (?:can retreat to (.+)|with no valid "
                        r"retreats was destroyed)\.$")
 
@@ -56,6 +58,7 @@ class Results:
     dislodged: list[tuple[str, str, str, list[str]]] = field(default_factory=list)  # (adjective, type, place, to)
     ownership: dict[str, list[str]] = field(default_factory=dict)             # power (or Unowned) -> centres
     sizes: dict[str, tuple[int, int, int]] = field(default_factory=dict)      # power -> centres, units, +/-adjust
+    pending: dict[str, int] = field(default_factory=dict)                     # power -> builds left unused
     victory: str = ""
     next_phase: tuple[str, str, int] | None = None
     deadline: str = ""
@@ -120,8 +123,15 @@ def _orders(lines: list[str], i: int, r: Results) -> int:
                     return _done(block, r, i)
                 power, order, marks = m.groups()
             else:
+                pending = PENDING.match(line)
+                if pending:                         # (after the power's own adjustment lines, as DPjudge writes it)
+                    power, pad, n = pending.groups()
+                    assert len(power) + 1 + len(pad) == 12 and power not in r.pending, ("%-12s", line)
+                    r.pending[power] = int(n)
+                    i += 1
+                    continue
                 m = PADDED_LINE.match(line)
-                if not m or SIZE.match(line) or line.endswith("pending."):
+                if not m or SIZE.match(line):
                     return _done(block, r, i)
                 power, pad, order, marks = m.groups()
                 assert len(power) + 1 + len(pad) == 12, ("padded to 11 columns and a space", line)

@@ -54,6 +54,19 @@ def test_retreat_phase_and_fall_ownership():
     assert r3["orders"] == [{"power": "GERMANY", "order": "A BEL D", "result": []}]
 
 
+def test_a_retreat_phase_with_nowhere_to_go_is_kept():
+    """The e-mail judge skips a retreat phase in which no unit can retreat (as DPjudge); the JSON interface does not:
+    its spec says a dislodged unit may have an empty list of retreats."""
+    state = {"phase": "F1901M", "units": {"ENGLAND": ["A BEL", "F NTH"], "FRANCE": ["A RUH"],
+                                          "GERMANY": ["A HOL", "A KIE"]}, "centers": {"GERMANY": ["KIE"]}}
+    r = adjudicate(state, {"ENGLAND": ["A BEL - HOL", "F NTH S A BEL - HOL"]})
+    assert r["state"]["phase"] == "F1901R" and r["state"]["dislodged"] == {"GERMANY": {"A HOL": []}}
+    assert r["state"]["centers"] == {"GERMANY": ["KIE"]}              # (Holland changes hands after the retreats)
+    r2 = adjudicate(r["state"], {})
+    assert r2["orders"] == [{"power": "GERMANY", "order": "A HOL D", "result": []}]
+    assert r2["state"]["phase"] == "W1901A" and r2["state"]["centers"]["ENGLAND"] == ["HOL"]
+
+
 def test_adjustment_phase_with_builds_waives_and_civil_disorder():
     state = {"phase": "W1901A", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A BER", "A KIE", "A SIL"]},
              "centers": {"FRANCE": ["PAR", "BRE", "MAR"], "GERMANY": ["BER", "KIE"]}}

@@ -219,3 +219,23 @@ def test_serve_on_a_taken_port_names_it(tmp_path):
     assert p.returncode == 71, p.stderr
     assert p.stderr.strip().splitlines()[-1] == (f"judge serve: cannot listen: Address already in use on "
                                                  f"127.0.0.1:{port} (mail: [smtp] host and port, or --host and --port)")
+
+
+def test_serve_on_a_taken_web_port_names_the_web_setting(tmp_path):
+    # An upgraded judge whose config.ini has no [web] serves the pages on 8080 by default: when that port was taken,
+    # it said only aiohttp's "error while attempting to bind on address ...", not which setting to change.
+    import socket
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    (tmp_path / "config.ini").write_text(f"[web]\nport = {port}\n")
+    try:
+        p = subprocess.run(JUDGE + ["--config", str(tmp_path / "config.ini"), "serve", "--port", "0"],
+                           capture_output=True, text=True, timeout=120, env=ENV, cwd=tmp_path)
+    finally:
+        taken.close()
+    assert p.returncode == 71, p.stderr
+    assert p.stderr.strip().splitlines()[-1] == (
+        f"judge serve: cannot listen: Address already in use on 127.0.0.1:{port} (the web pages: [web] host and "
+        "port in config.ini; port = 0 serves none)"), p.stderr

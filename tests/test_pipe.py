@@ -447,6 +447,31 @@ def test_cron_and_the_pipe_are_quiet_about_a_variants_folder_file_named_like_a_s
     assert listed.stderr.decode().count("named like the shipped variant") == 2, listed.stderr
 
 
+def test_a_copy_of_a_games_folder_in_the_games_folder_is_not_played_as_a_second_game(tmp_path):
+    # An operator's backup copy (games/cron-copy) was played as a live game of its own: every player got two results
+    # mails for the same phase that contradicted each other.
+    import shutil
+    cfg = write_config(tmp_path)
+    started_days_ago(cfg)
+    games = tmp_path / "games"
+    shutil.copytree(games / "cron", games / "cronbak")
+    before = {p: p.read_bytes() for p in (games / "cronbak").rglob("*") if p.is_file()}
+    run = judge_run(cfg, "process")
+    lines = run.stdout.decode().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("cron: ") and "S1901M processed" in lines[0], lines
+    err = run.stderr.decode()
+    assert "cronbak" in err and "game cron's: a copy of that game's folder?" in err, err
+    assert {p: p.read_bytes() for p in (games / "cronbak").rglob("*") if p.is_file()} == before
+    subjects = [email.message_from_string(m)["Subject"] for m in delivered(tmp_path)]
+    results = [s for s in subjects if "S1901M" in s and "results" in s.lower()]
+    assert results and not any("cronbak" in s for s in subjects), subjects
+    assert len(results) == len(set(email.message_from_string(m)["To"] for m in delivered(tmp_path)
+                                   if "S1901M" in email.message_from_string(m)["Subject"]))
+    signon = deliver(cfg, compose("f@example.org", "SIGNON Fcronbak pw-F\nA PAR H"))
+    assert signon.returncode == 0
+    assert "CRONBAK IS UNAVAILABLE" in delivered(tmp_path)[-1].upper(), delivered(tmp_path)[-1]
+
+
 HEAVY = ("judge.service", "judge.commands", "judge.game", "judge.adjudicator", "judge.daemon.sender", "jinja2",
          "smtplib")
 

@@ -304,3 +304,30 @@ def test_a_phase_keeps_its_picture_and_draws_only_what_its_mail_carries(monkeypa
         if rule == "png":
             assert results.attachments[0][2] == done.pictures["png"] and done.pictures["png"][:4] == b"\x89PNG"
     assert b"BUR" in svgs["svg"] and svgs["svg"] == svgs["png"] == svgs["none"]
+
+
+def test_a_skipped_retreat_phase_is_pictured_with_the_movement_it_follows():
+    """The picture kept with a movement whose retreat phase was skipped shows what its mail says: the unit with
+    nowhere to go beside its province, marked 'no retreat', the centres as the Fall left them and the phase that
+    comes next; the text-only game's picture source draws the same picture."""
+    import xml.etree.ElementTree as ET
+    from judge.picture import source
+    svgs = {}
+    for rule in ("svg", "none"):
+        game = started(f"map_picture={rule}")
+        set_position(game, {"phase": "F1901M", "units": {"ENGLAND": ["A BEL", "F NTH"], "FRANCE": ["A RUH"],
+                                                         "GERMANY": ["A HOL", "A KIE"]},
+                            "centers": {"ENGLAND": ["LON"], "GERMANY": ["KIE"]}})
+        for power, orders in (("ENGLAND", ["A BEL - HOL", "F NTH S A BEL - HOL"]), ("FRANCE", ["A RUH H"]),
+                              ("GERMANY", ["A HOL H", "A KIE H"])):
+            game.submit_orders(power, orders, T0)
+        done = process(game, SETTINGS, T0)
+        assert str(game.position.phase) == "W1901A" and done.results[0] == "F1901M"
+        svgs[rule] = done.pictures["svg"] if rule == "svg" else \
+            source.svg(game.map, done.pictures["picture.json"]).encode("utf-8")
+    assert svgs["svg"] == svgs["none"]
+    root = ET.fromstring(svgs["svg"])
+    ids = {e.get("id"): e for e in root.iter() if e.get("id")}
+    assert "dislodged-HOL" in ids and ids["unit-HOL"].find("{http://www.w3.org/2000/svg}text").text == "E"
+    assert b"no retreat" in svgs["svg"] and b"next: Winter 1901 Adjustments" in svgs["svg"]
+    assert ids["sc-HOL"].get("fill") == ids["sc-LON"].get("fill") != ids["sc-KIE"].get("fill")   # England's now

@@ -176,9 +176,9 @@ def test_empty_alternatives():
     assert "No year has been completed yet." in render("reply/summary.txt", game="g1", powers=[], rows=[],
                                                        result="", players=[], status="active")[1]
     status = dict(CASES["reply/status.txt"][0])
-    status["powers"] = [{"power": "France", "status": "active", "wait": False, "lines": [], "submitted": False,
+    status["powers"] = [{"power": "France", "status": "active", "wait": False, "lines": [], "submitted": None,
                          "owed": ""}]
-    assert "France (active): no orders sent yet\n  (nothing to order this phase)\n" in \
+    assert "France (active):\n  (nothing to order this phase)\n" in \
         render("reply/status.txt", **status)[1]
 
 
@@ -208,7 +208,7 @@ def test_a_long_reason_is_wrapped_under_its_line_and_a_long_word_is_never_cut():
 
 
 @pytest.mark.parametrize("line, whole", [
-    ("Italy in game g1 has been resigned by its player. It is open: TAKEOVER Ig1 <password>.",
+    ("Italy in game g1 has been resigned by its player. A new player may take it over: TAKEOVER Ig1 <password>.",
      "TAKEOVER Ig1 <password>."),
     ("The deadline of game g1 has been extended at Italy's request to Fri 9 Jan 2026 12:00 UTC.",
      "Fri 9 Jan 2026 12:00 UTC."),

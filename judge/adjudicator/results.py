@@ -35,3 +35,6 @@ class PhaseOutcome:
     position: Position                   # the next phase that needs orders
     winner: str | None = None
     disagreements: list[str] = field(default_factory=list)   # engine=both: where the equation engine differs
+    # Units dislodged with nowhere to go, whose retreat phase a game skipped (judge.game.ordering: the e-mail judge
+    # goes on to the next phase that needs orders, as DPjudge; adjudicate itself always stops at the retreat phase).
+    destroyed: tuple[Dislodged, ...] = ()

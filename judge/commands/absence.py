@@ -52,7 +52,7 @@ def set_absence(s: Session, words: list[str]) -> None:
         if len(game.absences_of(who)) >= rules.absence_count:
             raise CommandError(f"YOU HAVE SET ALL {rules.absence_count} ABSENCES GAME {game.name} ALLOWS")
     moved = game.add_absence(who, start, end, s.now)
-    name = "the master" if who == MASTER else who.title()
+    name = "the master" if who == MASTER else game.map.power_title(who)
     s.say(f"Noted: {name} is away from {show(start, game.timing)} to {show(end, game.timing)}; no deadline falls "
           "in that time.")
     if moved:
@@ -64,7 +64,7 @@ def set_absence(s: Session, words: list[str]) -> None:
 def cancel_absences(s: Session, who: str) -> None:
     """SET ABSENCE NONE (or SET NOABSENCE): the sender's absences not yet over are dropped."""
     game = s.need_game()
-    name = "the master" if who == MASTER else who.title()
+    name = "the master" if who == MASTER else game.map.power_title(who)
     gone = game.cancel_absences(who, s.now)
     if not gone:
         raise CommandError(f"NO ABSENCE TO CANCEL: {name.upper()} HAS NONE TO COME IN GAME {game.name}")
@@ -74,7 +74,7 @@ def cancel_absences(s: Session, who: str) -> None:
 
 def absence_lines(game, now: datetime) -> list[str]:
     """The absences not yet over, as the master's LIST shows them: 'France: Wed 24 Mar 2027 00:00 EDT to ...'."""
-    return [f"{'Master' if a['who'] == MASTER else a['who'].title()}: "
+    return [f"{'Master' if a['who'] == MASTER else game.map.power_title(a['who'])}: "
             f"{show(datetime.fromisoformat(a['from']), game.timing)} to "
             f"{show(datetime.fromisoformat(a['to']), game.timing)}" for a in game.absences
             if datetime.fromisoformat(a["to"]) > now]

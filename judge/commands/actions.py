@@ -30,8 +30,9 @@ def start_game(s: Session, game: Game) -> None:
         if p.address:
             units = [str(u) for u in sorted(pos.units_of(p.power), key=lambda u: u.loc)]
             s.effect("mail", ([p.address], "notice/assignment.txt",
-                              {**common, "you": p.power.title(), "letter": m.power_letters[p.power], "units": units}))
-    powers = [{"power": p.power.title(), "status": p.status if p.address else DUMMY} for p in game.players]
+                              {**common, "you": m.power_title(p.power), "letter": m.power_letters[p.power],
+                               "units": units}))
+    powers = [{"power": m.power_title(p.power), "status": p.status if p.address else DUMMY} for p in game.players]
     subject, body = render("notice/start.txt", **common, powers=powers, units=reports.position_blocks(m, pos),
                            ownership=reports.ownership_lines(m, pos))
     audience = [p.address for p in game.players if p.address] + [game.master_address] + game.observers
@@ -41,9 +42,11 @@ def start_game(s: Session, game: Game) -> None:
 
 
 def open_seat(s: Session, game, power: str, why: str) -> None:
-    """A power is open: everyone in the game learns it can be taken over."""
-    s.effect("notify", ("a power is open", [f"{power.title()} in game {game.name} {why}. It is open: TAKEOVER "
-                                            f"{game.map.power_letters[power]}{game.name} <password>."], "all"))
+    """A power is open: everyone in the game learns it can be taken over (`why` says how it came to be open; the
+    notice says that it is open once)."""
+    s.effect("notify", ("a power is open", [f"{game.map.power_title(power)} in game {game.name} {why}. A new player "
+                                            f"may take it over: TAKEOVER {game.map.power_letters[power]}{game.name} "
+                                            "<password>."], "all"))
 
 
 def flush_orders(s: Session) -> None:
@@ -70,7 +73,8 @@ def flush_orders(s: Session) -> None:
             s.say_block(f":: Judge: {s.settings.judge_name}  Game: {game.name}  Variant: {game.variant}\n"
                         f":: Deadline: {reports.mapper_code(phase)} {show(game.deadline, game.timing)}")
             s.say("")
-        s.say(f"Orders for {power.title()} ({game.position.phase.describe()}):", *[f"  {line}" for line in lines])
+        s.say(f"Orders for {game.map.power_title(power)} ({game.position.phase.describe()}):",
+              *[f"  {line}" for line in lines])
         missing = sum("no order" in line or "not ordered" in line for line in lines)
         if not accepted:
             s.say("  (no order counts: every unit takes the default)")

@@ -17,6 +17,11 @@ class CommandError(Exception):
     """The command cannot be carried out; str() is the diagnostic. The whole message is then rejected."""
 
 
+class Declined(CommandError):
+    """This one command cannot be done (MAP of a variant without a drawing), and it has changed nothing: it alone is
+    refused, with its reason in the reply, and the message's other commands are read and done."""
+
+
 class Continue(Enum):
     """What the reader does after a command."""
     YES = "yes"
@@ -68,6 +73,7 @@ class Session:
     attachments: list = field(default_factory=list)       # (file name, MIME type, data) for the reply (MAP)
     subject: str = ""                         # the reply's subject when not "Re: ..." (DPjudge's order confirmation)
     claims: list = field(default_factory=list)            # limits.Claim: counted when the message is committed
+    declined: list = field(default_factory=list)          # (line, why) of commands refused alone (Declined)
 
     def within(self, claims: list) -> None:
         """Refuse the command if it would go over one of the limits on strangers (judge.limits); else count it
@@ -100,8 +106,8 @@ class Session:
         game = self.need_game()
         if game.over:
             from judge.game.processing import describe_result
-            raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result).upper()}): NOTHING MORE "
-                               "TO CHANGE")
+            raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result, game.map).upper()}): "
+                               "NOTHING MORE TO CHANGE")
         return game
 
     def need_master(self) -> Game:

@@ -65,7 +65,7 @@ class Extend:
         when = show(deadline, game.timing)
         left = game.rules.extension_count - game.player(power).extensions
         s.say(f"The deadline is extended to {when} ({left} extension{'s' if left != 1 else ''} left).")
-        who = "" if game.rules.extension_anonymous else f" at {power.title()}'s request"
+        who = "" if game.rules.extension_anonymous else f" at {game.map.power_title(power)}'s request"
         s.effect("notify", ("deadline extended", [f"The deadline of game {game.name} has been extended{who} to "
                                                   f"{when}."], "all"))
         return Continue.YES

@@ -10,8 +10,9 @@ from judge.commands.actions import block
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game import FORMING, Game
+from judge.game.phase_codes import year_name
 from judge.game.processing import describe_result, phase_shown
-from judge.game.standing import standing
+from judge.game.standing import OUT, standing
 from judge.reports import mail_file_entry, mapper_code
 from judge.game.reveal import roster
 from judge.rules import Anonymous, describe
@@ -30,13 +31,22 @@ def _all_games(s: Session) -> list[dict]:
             games.append({"name": g.name, "status": g.status, "over": g.over, "open": g.open_powers(),
                           "variant": g.variant, "seats": _seats(g),
                           "phase": g.position.phase.code if g.position else "",
-                          "result": describe_result(g.result) if g.over else ""})
+                          "result": describe_result(g.result, g.map) if g.over else ""})
     return games
 
 
 def _seats(g: Game) -> str:
     """A forming game's players joined and wanted ("2 of 7 joined"); empty once it has started."""
     return f"{len(g.players)} of {len(g.map.playable_powers)} joined" if g.status == FORMING else ""
+
+
+def _player_row(g: Game, p, show_status: bool, master: bool) -> dict:
+    """A power's line of LIST: its standing, and whether its orders are in only if it has something to order this
+    phase (a power off the board shows 'eliminated' alone)."""
+    status = standing(g, p.power, p.status) if p.power else p.status
+    ordering = show_status and g.needs_orders(p.power)
+    return {"power": g.map.power_title(p.power), "status": status, "orders": p.submitted if ordering else None,
+            "wait": p.wait if ordering else None, "late": p.late_count if master and status != OUT else None}
 
 
 class List:
@@ -60,18 +70,14 @@ class List:
         deadline = "none (the game is over)" if g.over else "paused" if g.paused else show(g.deadline, g.timing)
         info = {"name": g.name, "status": g.status, "phase": phase_shown(g), "deadline": deadline,
                 "master": "(anonymous game)" if hide and not master else g.master_address,
-                "result": describe_result(g.result) if g.over else "",
-                "players": [{"power": p.power.title(),
-                             "status": standing(g, p.power, p.status) if p.power else p.status,
-                             "orders": p.submitted if show_status else None,
-                             "wait": p.wait if show_status else None,
-                             "late": p.late_count if master else None} for p in g.players],
+                "result": describe_result(g.result, g.map) if g.over else "",
+                "players": [_player_row(g, p, show_status, master) for p in g.players],
                 "observers": len(g.observers), "rules": describe(g.rules, variant_notes(g.map)),
-                "votes": [f"{p.title()}: {v}" for p, v in g.votes.items()] if master else [],
+                "votes": [f"{g.map.power_title(p)}: {v}" for p, v in g.votes.items()] if master else [],
                 "absences": absence_lines(g, s.now) if master else [],
                 "timing": [f"{k} = {v}" for k, v in g.timing.to_json().items()],
                 "victory": g.victory_centers(), "variant": f"{g.variant} ({g.map.title})", "seats": _seats(g),
-                "powers": [p.title() for p in g.map.playable_powers]}
+                "powers": [g.map.power_title(p) for p in g.map.playable_powers]}
         block(s, "reply/list.txt", judge=s.settings.judge_name, game=info, running=[], finished=[], variants=[])
         return Continue.YES
 
@@ -88,13 +94,13 @@ class Summary:
         s.open_access(args[0], args[1:])
         g = s.game
         powers = list(g.map.powers)
-        rows = [{"year": year, "counts": [counts.get(p, 0) for p in powers]}
+        rows = [{"year": year_name(g, year), "counts": [counts.get(p, 0) for p in powers]}
                 for year, counts in g.center_history.items()]     # in the order played (years may count down)
         # Addresses as the house rules reveal and anonymous allow this sender (the reply goes to the sender's
         # address, so a forged From shows nothing to the forger).
         players = roster(g, s.sender, s.role == "master")
-        block(s, "reply/summary.txt", game=g.name, powers=[p.title() for p in powers], rows=rows,
-              players=players, status=g.status, result=describe_result(g.result) if g.over else "")
+        block(s, "reply/summary.txt", game=g.name, powers=[g.map.power_title(p) for p in powers], rows=rows,
+              players=players, status=g.status, result=describe_result(g.result, g.map) if g.over else "")
         return Continue.YES
 
 

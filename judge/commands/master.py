@@ -51,7 +51,8 @@ class Create:
               f"Variant: {m.name} ({m.title}): {len(m.powers)} powers, {len(m.centers)} supply centres, "
               f"{m.victory_count} to win alone.")
         if m.dummies:
-            s.say(f"{', '.join(p.title() for p in m.dummies)} {'is a dummy' if len(m.dummies) == 1 else 'are dummies'}"
+            s.say(", ".join(m.power_title(p) for p in m.dummies) +
+                  f" {'is a dummy' if len(m.dummies) == 1 else 'are dummies'}"
                   f" from the start (no player joins {'it' if len(m.dummies) == 1 else 'them'}): "
                   f"{len(m.playable_powers)} players are needed.")
         if m.rules:
@@ -212,11 +213,11 @@ class Dummy:
         if player.address:
             s.effect("mail", ([player.address], "notice/event.txt", {
                 "game": game.name, "title": "your power is now a dummy",
-                "lines": [f"The master of game {game.name} has made {player.power.title()} a dummy: you no longer "
-                          "play it."]}))
+                "lines": [f"The master of game {game.name} has made {game.map.power_title(player.power)} a dummy: "
+                          "you no longer play it."]}))
         game.vacate(player.power, DUMMY, "made a dummy by the master")
         game._note_readiness(s.now)
-        s.say(f"{player.power.title()} is now a dummy.")
+        s.say(f"{game.map.power_title(player.power)} is now a dummy.")
         return Continue.YES
 
 
@@ -237,9 +238,9 @@ class Revive:
             raise CommandError(f"{player.power} IS A DUMMY OF THE {game.map.title.upper()} VARIANT: NO PLAYER "
                                "TAKES IT OVER")
         player.status = VACANT
-        s.say(f"{player.power.title()} is open for takeover.")
+        s.say(f"{game.map.power_title(player.power)} is open for takeover.")
         if game.status == PLAYING:
-            open_seat(s, game, player.power, "is open for a new player")
+            open_seat(s, game, player.power, "was a dummy; the master has opened it")
         return Continue.YES
 
 

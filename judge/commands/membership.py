@@ -45,7 +45,7 @@ class Join:
         s.say(f"You have joined game {game.name} ({len(game.players)} of {len(game.map.playable_powers)} players).")
         if prefs:
             by_letter = {letter: power for power, letter in game.map.power_letters.items()}
-            s.say("Preference: " + ", ".join(dict.fromkeys(by_letter[c].title() for c in prefs)) + ".")
+            s.say("Preference: " + ", ".join(dict.fromkeys(game.map.power_title(by_letter[c]) for c in prefs)) + ".")
         s.log.append(f"JOIN {game.name}")
         if len(game.players) == len(game.map.playable_powers):
             start_game(s, game)
@@ -89,7 +89,7 @@ class Resign:
         game = s.not_over()
         game.resign(power)
         s.role, s.power = None, None
-        s.say(f"You have resigned {power.title()} in game {game.name}.")
+        s.say(f"You have resigned {game.map.power_title(power)} in game {game.name}.")
         if game.status == PLAYING:
             open_seat(s, game, power, "has been resigned by its player")
         return Continue.YES
@@ -112,6 +112,7 @@ class Takeover:
             words = s.open_access(name, args[1:], own=1)          # (its password)
         game = s.game
         who = who_in(who, game.map)
+        shown = game.map.power_title(who)
         if not words:
             raise CommandError(f"INCOMPLETE COMMAND: USE {self.syntax}")
         if who == "MASTER":
@@ -124,8 +125,8 @@ class Takeover:
         if player is not None and player.status == "dummy":
             s.notify_anyway([game.master_address], "notice/event.txt", {
                 "game": game.name, "title": "takeover request",
-                "lines": [f"{s.sender} asks to take over {who.title()}, a dummy.",
-                          f"To let them: REVIVE {who.title()} (it becomes open for TAKEOVER), and tell them."]})
+                "lines": [f"{s.sender} asks to take over {shown}, a dummy.",
+                          f"To let them: REVIVE {shown} (it becomes open for TAKEOVER), and tell them."]})
         replaced = player.password if player is not None else ""
         try:
             game.takeover(who, s.sender, hash_password(words[0]))
@@ -133,19 +134,19 @@ class Takeover:
         except GameError as exc:
             raise CommandError(str(exc)) from None
         s.role, s.power = "power", who
-        s.say(f"You now play {who.title()} in game {name}. Sign on with: SIGNON {game.map.power_letters[who]}{name} "
+        s.say(f"You now play {shown} in game {name}. Sign on with: SIGNON {game.map.power_letters[who]}{name} "
               "<your password>")
         if game.position is not None:
             # Where the power stands: the phase, the deadline, each unit with the order the judge holds for it.
             player = game.player(who)
             block(s, "reply/status.txt", game=name, who=who, phase=game.position.phase.describe(),
                   deadline=show(game.deadline, game.timing),
-                  powers=[{"power": who.title(), "status": player.status, "wait": player.wait,
+                  powers=[{"power": shown, "status": player.status, "wait": player.wait,
                            "lines": power_lines(game, who), "submitted": player.submitted, "owed": owed(game, who)}])
         s.log.append(f"TAKEOVER {who} {name}")
-        s.effect("notify", ("takeover", [f"{who.title()} in game {name} has been taken over by {s.sender}."],
+        s.effect("notify", ("takeover", [f"{shown} in game {name} has been taken over by {s.sender}."],
                             "master"))
-        s.effect("notify", ("a power is taken", [f"{who.title()} in game {name} has a new player."], "others"))
+        s.effect("notify", ("a power is taken", [f"{shown} in game {name} has a new player."], "others"))
         return Continue.YES
 
     def _handover(self, s: Session, game, password: str) -> Continue:
@@ -185,10 +186,10 @@ class Eject:
         address = player.address
         game.vacate(power, VACANT, "removed by the master")
         game._note_readiness(s.now)
-        s.say(f"{power.title()} is now vacant; its player has been told.")
+        s.say(f"{game.map.power_title(power)} is now vacant; its player has been told.")
         s.effect("mail", ([address], "notice/event.txt", {
             "game": game.name, "title": "you have been removed",
-            "lines": [f"The master of game {game.name} has removed you from {power.title()}."]}))
+            "lines": [f"The master of game {game.name} has removed you from {game.map.power_title(power)}."]}))
         if game.status == PLAYING:
             open_seat(s, game, power, "has lost its player")
         return Continue.YES

@@ -23,6 +23,7 @@ class Clear:
         """See `Command`."""
         power = s.need_power()
         s.orders.pop(power, None)
-        s.not_over().clear_orders(power, s.now)
-        s.say(f"Orders for {power.title()} cleared.")
+        game = s.not_over()
+        game.clear_orders(power, s.now)
+        s.say(f"Orders for {game.map.power_title(power)} cleared.")
         return Continue.YES

@@ -8,6 +8,7 @@ from judge.commands.actions import block
 from judge.commands.base import CommandError, Continue, Session
 from judge.game import PLAYING, GameError
 from judge.game.press_routing import Request, readable, route
+from judge.maps import Map
 
 
 def _request(s: Session, args: list[str], body: list[str], broadcast: bool) -> Request:
@@ -108,11 +109,11 @@ def _send(s: Session, r: Request) -> dict:
     return entry
 
 
-def _real_recipients(entry: dict) -> str:
+def _real_recipients(entry: dict, m: Map) -> str:
     """Who really gets the press (not who it claims to go to)."""
     if entry["broadcast"]:
         return "everyone"
-    names = [p.title() for p in entry["to"]] + (["the master"] if entry["to_master"] else [])
+    names = [m.power_title(p) for p in entry["to"]] + (["the master"] if entry["to_master"] else [])
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -139,7 +140,7 @@ class Press:
         """See `Command`."""
         r = _request(s, args, body, broadcast=False)
         entry = _send(s, r)
-        s.say(_sent("Press sent to " + _real_recipients(entry), r, entry))
+        s.say(_sent("Press sent to " + _real_recipients(entry, s.game.map), r, entry))
         return Continue.YES
 
 
@@ -173,7 +174,8 @@ class Archive:
                 entry = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 continue
-            seen = readable(entry, s.sender, role, s.power or "", game.rules.master_press_copies)
+            seen = readable(entry, s.sender, role, s.power or "", game.rules.master_press_copies,
+                            game.map.power_title)
             if seen is not None:
                 entries.append(seen)
         block(s, "reply/archive.txt", game=game.name, entries=entries)

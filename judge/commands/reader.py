@@ -1,11 +1,12 @@
-"""Reads a message's lines: runs commands in order, collects order lines, stops at the first error."""
+"""Reads a message's lines: runs commands in order, collects order lines, stops at the first error (a command that
+is only declined, changing nothing, is noted and reading goes on)."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
 from judge.commands.actions import flush_orders
-from judge.commands.base import CommandError, Continue, Session
+from judge.commands.base import CommandError, Continue, Declined, Session
 from judge.commands.registry import BY_WORD
 from judge.game import PLAYING, OrderSetError
 
@@ -100,6 +101,8 @@ def read(s: Session, lines: list[str]) -> Reading:
                 break
         except OrderSetError as exc:
             return _stop(exc.errors, lines[start:])
+        except Declined as exc:
+            s.declined.append((line, str(exc)))            # refused alone: the rest of the message is read
         except CommandError as exc:
             return _stop([(line, str(exc))], lines[start:])    # a refused PRESS's body was not sent: unread too
     try:
@@ -151,7 +154,8 @@ def _order_line(s: Session, line: str) -> None:
     if game.status != PLAYING:
         if game.over:
             from judge.game.processing import describe_result
-            raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result).upper()}): NO MORE ORDERS")
+            raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result, game.map).upper()}): "
+                               "NO MORE ORDERS")
         raise CommandError(f"GAME {game.name} IS NOT ACTIVE: NO ORDERS NOW")
     if s.role == "master":
         head, sep, rest = line.partition(":")

@@ -14,6 +14,7 @@ from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse
 from judge.game import PLAYING
 from judge.game.clock import REMINDER_MARGIN
 from judge.game.roles import MASTER
+from judge.game.standing import victory_tie
 from judge.rules import RULES_BY_NAME, Ruleset
 from judge.storage.passwords import forget, hash_password
 from judge.zones import canonical_zone
@@ -49,7 +50,7 @@ class Set:
         if what in ("WAIT", "NOWAIT", "NO_WAIT"):
             power = s.need_power()
             game.set_wait(power, what == "WAIT", s.now)
-            s.say(f"{power.title()} will {'WAIT for the deadline' if what == 'WAIT' else 'not wait'}.")
+            s.say(f"{game.map.power_title(power)} will {'WAIT for the deadline' if what == 'WAIT' else 'not wait'}.")
         elif what == "PASSWORD":
             self._password(s, rest)
         elif what == "ADDRESS":
@@ -92,7 +93,7 @@ class Set:
         else:
             player = game.player(s.need_power())
             old = game.move_address(player, rest[0])
-            who = player.power.title()
+            who = game.map.power_title(player.power)
         s.say(f"Address changed to {rest[0]}.")
         # A confirmation to the new address (a typo there would lose every later mail silently) and to the old one.
         ctx = {"game": game.name, "title": "address changed",
@@ -123,7 +124,7 @@ class Set:
             if away:
                 # The master may override an absence, but knowingly: the player was told no deadline falls then.
                 s.say("Note: that deadline falls inside an absence: " + "; ".join(
-                    f"{'the master' if a['who'] == MASTER else a['who'].title()} is away from "
+                    f"{'the master' if a['who'] == MASTER else game.map.power_title(a['who'])} is away from "
                     f"{show(datetime.fromisoformat(a['from']), game.timing)} to "
                     f"{show(datetime.fromisoformat(a['to']), game.timing)}" for a in away) + ".")
             s.effect("notify", ("deadline changed", [f"The master has set the deadline of {game.name} to "
@@ -164,6 +165,9 @@ class Set:
                 raise CommandError(f"USE SET VICTORY <centres> (1 TO {total})")
             game.victory = int(rest[0])
             s.say(f"A solo victory now takes {game.victory} supply centres.")
+            tie = victory_tie(game)
+            if tie:
+                s.say("Note: " + tie)
         elif what in TIMING:
             field, unit = TIMING[what]
             try:

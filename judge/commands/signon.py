@@ -44,13 +44,13 @@ class Signon:
         else:
             player = game.player(who)
             if player is not None and player.status == ACTIVE and check_password(args[1], player.password):
-                s.say(f"Signed on as {who.title()} in game {name}.")
+                s.say(f"Signed on as {game.map.power_title(who)} in game {name}.")
             elif player is not None and _lord_signs_on(game, who, args[1]):
                 # vassal_dummies: the power a dummy is the vassal of orders its units, with its own password.
-                s.say(f"Signed on as {who.title()} in game {name}, as the power it is the vassal of.")
+                s.say(f"Signed on as {game.map.power_title(who)} in game {name}, as the power it is the vassal of.")
             elif player is not None and check_password(args[1], game.master_password):
                 # As DPjudge allows: the master may act as any power (e.g. to order a dummy or a late power).
-                s.say(f"Signed on as {who.title()} in game {name}, with the master's password.")
+                s.say(f"Signed on as {game.map.power_title(who)} in game {name}, with the master's password.")
             else:
                 s.failed_signon = key
                 raise CommandError(_refusal(game, who, s.sender))
@@ -74,15 +74,16 @@ def _refusal(game, who: str, sender: str) -> str:
     return f"WRONG PASSWORD OR NO PLAYER FOR {who} IN {name} (ITS LAST PLAYER: {why} IN {last['to']}{now})"
 
 
-def wrong_passwords_told(game: str, key: str, count: int, web: int, clients: int) -> list[str]:
+def wrong_passwords_told(game: str, key: str, count: int, web: int, clients: int, shown: str = "") -> list[str]:
     """What a power's player and the master are told when a wrong password just counted (`key`, and the counts
     SignonFailures.record returned) uses up a budget; [] when none is used up. On the web: when the first client
-    is locked out in the hour, and when all of them are (not for each client: a crowd of guessers sends few mails)."""
+    is locked out in the hour, and when all of them are (not for each client: a crowd of guessers sends few mails).
+    `shown`: the power's name as the map shows it."""
     who, own, on_web = key.split(":")[0], key.endswith(":own"), bool(SignonFailures.web_all(key))
     everyone = on_web and web == WEB_LIMIT
     if not everyone and (count != LIMIT or on_web and clients != 1):
         return []
-    name = "the master" if who == "MASTER" else "the game password" if who == "PRIVACY" else who.title()
+    name = "the master" if who == "MASTER" else "the game password" if who == "PRIVACY" else shown or who.title()
     why = ("The game password is refused for the rest of the hour, by mail and on the web (players and the master "
            "sign on as before)" if who == "PRIVACY" else
            "Sign-ons from its own address are refused for the rest of the hour" if own else

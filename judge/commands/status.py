@@ -1,7 +1,7 @@
 """STATUS: the orders the judge holds for you (all powers' for the master)."""
 from __future__ import annotations
 
-from judge.commands.base import CommandError, Continue, Session
+from judge.commands.base import CommandError, Continue, Declined, Session
 from judge.deadlines import show
 from judge.game.standing import owed, power_lines, standing
 from judge.templating import render
@@ -21,13 +21,15 @@ class Status:
             raise CommandError(f"GAME {game.name} HAS NOT STARTED")
         if game.over:
             from judge.game.processing import describe_result
-            s.say(f"Game {game.name} is over: {describe_result(game.result)}. POSITION {game.name} shows the final "
-                  f"board, HISTORY {game.name} every result, SUMMARY {game.name} who played what.")
+            s.say(f"Game {game.name} is over: {describe_result(game.result, game.map)}. POSITION {game.name} shows "
+                  f"the final board, HISTORY {game.name} every result, SUMMARY {game.name} who played what.")
             return Continue.YES
         players = [p for p in game.players if p.power and (s.role == "master" or p.power == s.power)]
-        rows = [{"power": p.power.title(), "status": standing(game, p.power, p.status), "wait": p.wait,
+        rows = [{"power": game.map.power_title(p.power), "status": standing(game, p.power, p.status), "wait": p.wait,
                  "lines": power_lines(game, p.power),
-                 "submitted": p.submitted, "owed": owed(game, p.power)} for p in players]
+                 # (None: nothing to order this phase, so nothing to say about orders sent)
+                 "submitted": p.submitted if game.needs_orders(p.power) else None,
+                 "owed": owed(game, p.power)} for p in players]
         _, text = render("reply/status.txt", game=game.name, who=s.power or "all powers",
                          phase=game.position.phase.describe(), deadline=show(game.deadline, game.timing),
                          powers=rows)
@@ -60,7 +62,7 @@ class Position:
             dislodged = [f"{d.unit} (may retreat to {', '.join(d.retreats) if d.retreats else 'nowhere'})"
                          for d in pos.dislodged.values() if d.unit.power == power]
             if units or centers or dislodged:
-                powers.append({"power": power.title(), "units": [str(u) for u in units], "dislodged": dislodged,
+                powers.append({"power": m.power_title(power), "units": [str(u) for u in units], "dislodged": dislodged,
                                "centers": sorted(centers), "owed": owed(game, power)})
         unowned = sorted(c for c in m.centers if c not in pos.centers)
         _, text = render("reply/position.txt", game=game.name, phase=pos.phase.describe(),
@@ -81,14 +83,14 @@ class Map:
         from judge.rules import MapPicture
         game = _game_for_view(s, args)
         if not picture.has_drawing(game.map.board):
-            raise CommandError(f"THE MAP OF GAME {game.name} ({game.map.title}) HAS NO DRAWING: NO PICTURE (SEND "
-                               "POSITION FOR THE BOARD IN TEXT)")
+            raise Declined(f"THE MAP OF GAME {game.name} ({game.map.title}) HAS NO DRAWING: NO PICTURE (SEND "
+                          "POSITION FOR THE BOARD IN TEXT)")
         kind = MapPicture.SVG if game.rules.map_picture is MapPicture.SVG else MapPicture.PNG
         # Only the board as it stands: orders given for this phase are never drawn before the deadline.
         board = picture_of(game, f"{game.name}-{game.position.phase.code}",
                            lambda: picture.position_svg(game.map, game.position, game=game.name), kind)
         if not board:
-            raise CommandError("THE PICTURE COULD NOT BE DRAWN (THE JUDGE KEEPER CAN SEE WHY IN THE LOG)")
+            raise Declined("THE PICTURE COULD NOT BE DRAWN (THE JUDGE KEEPER CAN SEE WHY IN THE LOG)")
         s.attachments.extend(board)
         s.say(f"The board of game {game.name}, {game.position.phase.describe()}, is attached ({board[0][0]}).")
         return Continue.YES

@@ -19,23 +19,24 @@ def apply_vote(s: Session, words: list[str]) -> None:
     power = s.need_power()
     game = s.need_game()
     if game.over:
-        raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result).upper()}): NO MORE VOTES")
+        raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result, game.map).upper()}): "
+                           "NO MORE VOTES")
     withdraw = bool(words) and words[0].upper() in ("NONE", "WITHDRAW", "NO", "NODRAW", "NOCONCEDE")
     if withdraw and power not in game.votes and power in game.voters():
-        s.say(f"{power.title()} has no vote standing: nothing to withdraw.")
+        s.say(f"{game.map.power_title(power)} has no vote standing: nothing to withdraw.")
         return                                   # nothing changed: the others are not told anything
     try:
         vote = None if withdraw else game.read_vote(words)
         game.cast_vote(power, vote)
     except GameError as exc:
         raise CommandError(str(exc)) from None
-    s.say(f"{power.title()} withdraws its vote." if vote is None else
-          f"{power.title()} votes for {describe_vote(vote)}.")
+    name = game.map.power_title(power)
+    s.say(f"{name} withdraws its vote." if vote is None else f"{name} votes for {describe_vote(vote, game.map)}.")
     result = game.agreed()
     if result is not None:
         game.finish(result, s.now)
         s.effect("ended", None)
-        s.say(f"Every survivor agrees: the game is over ({describe_result(game.result)}).")
+        s.say(f"Every survivor agrees: the game is over ({describe_result(game.result, game.map)}).")
     elif game.rules.draw_votes is not DrawVotes.SECRET:
         # The others learn the votes as they stand a few minutes on: a round of votes is one notice, not one each.
         if game.vote_news is None:

@@ -184,7 +184,9 @@ class GameClock:
         if self.ready_since is None or self.deadline is None:
             return None
         if not self.ordering_players():
-            return self.ready_since        # nobody has anything to order (a retreat phase of destroyed units only)
+            # Nobody has anything to order: a retreat phase of destroyed units only, which processing now skips
+            # (judge.game.ordering), left from before in a saved game or a snapshot a ROLLBACK restores.
+            return self.ready_since
         if self.timing.early_minutes < 0:
             return None
         return self.ready_since + timedelta(minutes=self.timing.early_minutes)

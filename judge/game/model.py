@@ -88,7 +88,8 @@ class Game(Membership, Ordering, GameClock, Voting):
             "private": self.private,
             "privacy": self.privacy,
             "created": _iso(self.created),
-            "center_history": self.center_history,
+            # (copied: processing keeps this document as the snapshot ROLLBACK restores, then counts the year it ends)
+            "center_history": {year: dict(counts) for year, counts in self.center_history.items()},
             "seen": self.seen[-SEEN_KEPT:],
             "phase_started": _iso(self.phase_started),
             "paused_since": _iso(self.paused_since),

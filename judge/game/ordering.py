@@ -13,7 +13,7 @@ from judge.orders.parser import parse
 from judge.orders.sets import adjustment_count, build_order_set
 from judge.orders.suggest import with_hint
 from judge.orders.validate import Validator
-from judge import builds
+from judge import builds, maps
 from judge.phases import ends_year, victory_centers
 from judge.position import HouseState, Phase
 from judge.game.roles import DUMMY, PLAYING, GameError, OrderSetError, Player
@@ -167,9 +167,23 @@ class Ordering:
             self.ready_since = now
 
     def adjudicate(self) -> tuple[PhaseOutcome, list[tuple[str, str, str]]]:
-        """The outcome of the current phase from the stored orders (missing ones take defaults). Changes nothing."""
+        """The outcome of the current phase from the stored orders (missing ones take defaults), an empty retreat
+        phase skipped (past_empty_retreats). Changes nothing."""
         legal, errors = self.legal_orders()
-        return adjudicate(self.map, self.play_position, legal, self.rules), errors
+        return self.past_empty_retreats(adjudicate(self.map, self.play_position, legal, self.rules)), errors
+
+    def past_empty_retreats(self, outcome: PhaseOutcome) -> PhaseOutcome:
+        """A movement whose dislodged units all have nowhere to go: DPjudge skips their retreat phase (Game.
+        checkPhase), the movement results say they were destroyed, and the game goes on to the next phase that needs
+        orders. So here: that retreat phase adjudicated at once (every unit disbands), its units kept in `destroyed`
+        for the results. Anything else comes back as it is (the JSON interface keeps such a phase: its spec says so)."""
+        pos = outcome.position
+        if pos.phase.kind != "R" or not pos.dislodged or any(d.retreats for d in pos.dislodged.values()):
+            return outcome
+        board = maps.load(self.variant)
+        gone = adjudicate(board.at(pos.phase) if board.changes else board, pos, [], self.rules)
+        return PhaseOutcome(outcome.results, gone.position, gone.winner or outcome.winner, outcome.disagreements,
+                            tuple(pos.dislodged.values()))
 
     def legal_orders(self) -> tuple[list, list[tuple[str, str, str]]]:
         """The stored orders that can be used, and (power, text, diagnostic) for those that cannot."""
@@ -211,16 +225,26 @@ class Ordering:
 
     def solo_winner(self) -> str | None:
         """A power holding the game's victory count of centres (more than half, unless the master set it)."""
-        need = self.victory_centers()
+        leaders = self.victory_leaders()
+        return leaders[0] if len(leaders) == 1 else None        # (a tie at a lowered victory count wins nothing)
+
+    def victory_leaders(self) -> list[str]:
+        """The powers holding the most centres, in the map's order, if that many reach the victory count: one wins;
+        two or more tie, and the game goes on."""
+        counts = self.victory_counts()
+        top = max(counts.values(), default=0)
+        if top < self.victory_centers():
+            return []
+        return [p for p in self.map.powers if counts.get(p) == top] or [p for p, n in counts.items() if n == top]
+
+    def victory_counts(self) -> dict[str, int]:
+        """Centres per power as the victory count counts them (vassal_dummies: a vassal's count for its lord)."""
         counts: dict[str, int] = {}
         lords = self.position.house.vassals if self.position.house is not None else {}
         for owner in self.position.centers.values():
-            owner = lords.get(owner, owner)              # (vassal_dummies: a vassal's centres count for its lord)
+            owner = lords.get(owner, owner)
             counts[owner] = counts.get(owner, 0) + 1
-        best = sorted(((n, p) for p, n in counts.items() if n >= need), reverse=True)
-        if not best or (len(best) > 1 and best[0][0] == best[1][0]):
-            return None                  # (a tie at a lowered victory count wins nothing)
-        return best[0][1]
+        return counts
 
     def victory_centers(self) -> int:
         return self.victory or victory_centers(self.map)

@@ -25,3 +25,12 @@ def file_codes(game, names: list[str]) -> list[str]:
         return list(names)
     codes = {file_part(h): phase_code(game, h) for h in game.history}
     return [codes.get(n, n) for n in names]
+
+
+def year_name(game, year: int | str) -> str:
+    """A year as the phases write it: "B.C. 272" where the map's calendar has one season, an era of its own
+    (DPjudge's classical map: "B.C. 272 Movement"), or "A.D. 1425"; the bare number otherwise ("1901")."""
+    flow = game.map.flow
+    if flow is None or len(flow.seasons) != 1 or flow.seasons[0].isalpha():
+        return str(year)
+    return f"{flow.title(0)} {year}"

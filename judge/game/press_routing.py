@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Callable
 
 from judge.game.roles import ACTIVE, GameError
 from judge.rules import Press as PressKind
@@ -60,22 +61,23 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
         raise GameError(f"GAME {game.name} DOES NOT ALLOW FAKE PRESS")
     if r.fake_from and r.fake_from not in game.map.powers:
         raise GameError(f"FAKE FROM {r.fake_from}: NOT A POWER (PRESS CANNOT CLAIM TO COME FROM THE MASTER)")
-    true_from = MASTER_NAME if r.role == "master" else (r.power.title() if r.role == "power" else r.sender)
+    title = game.map.power_title
+    true_from = MASTER_NAME if r.role == "master" else (title(r.power) if r.role == "power" else r.sender)
     signed = OBSERVER if r.role == "observer" else true_from
     # An observer's press is unsigned already; grey would call it "an anonymous power", which it is not.
-    shown_from = r.fake_from.title() if r.fake_from else (ANONYMOUS if grey and r.role != "observer" else signed)
+    shown_from = title(r.fake_from) if r.fake_from else (ANONYMOUS if grey and r.role != "observer" else signed)
     active = {p.power: p for p in game.players if p.power and p.status == ACTIVE and p.address}
     if r.broadcast:
         powers = [p for p in game.map.powers if p in active]
     else:
         powers = [p for p in r.to if p in active]
     powers = [p for p in powers if p != r.power]
-    shown_to = "everyone" if r.broadcast else ", ".join(p.title() for p in r.to) + (
+    shown_to = "everyone" if r.broadcast else ", ".join(title(p) for p in r.to) + (
         (" and the master" if r.to else "the master") if r.to_master else "")
     shown_broadcast = r.broadcast
     if r.fake_to is not None:
         shown_broadcast = r.fake_to == list(game.map.powers)
-        shown_to = "everyone" if shown_broadcast else ", ".join(p.title() for p in r.fake_to)
+        shown_to = "everyone" if shown_broadcast else ", ".join(title(p) for p in r.fake_to)
     out = [Delivery(active[p].address, shown_from, shown_to, shown_broadcast) for p in powers]
     if r.broadcast:
         out += [Delivery(a, shown_from, shown_to, True) for a in game.observers if a.lower() != r.sender.lower()]
@@ -117,13 +119,14 @@ def _signing(game, r: Request) -> bool:
     return bool(r.grey)
 
 
-def readable(entry: dict, reader: str, role: str, power: str, master_copies: bool) -> dict | None:
+def readable(entry: dict, reader: str, role: str, power: str, master_copies: bool,
+             titles: Callable[[str], str] = str.title) -> dict | None:
     """The archive entry as this reader saw it, or None if it was not theirs to see. `reader` is the address,
-    `role` one of power/master/observer/public."""
+    `role` one of power/master/observer/public; `titles` names a power as the map shows it (Map.power_title)."""
     if role == "master":
         if entry.get("master_copy") or entry["from"] == "MASTER" or master_copies:
             return {**entry, "shown_from": entry["shown_from"] if entry["from"] == "MASTER" else
-                    _master_view(entry)}
+                    _master_view(entry, titles)}
         return None
     if entry["broadcast"] or (role == "power" and power in entry["to"]):
         return entry
@@ -132,6 +135,6 @@ def readable(entry: dict, reader: str, role: str, power: str, master_copies: boo
     return None
 
 
-def _master_view(entry: dict) -> str:
-    true = entry["from"].title() if entry["from"] not in ("MASTER",) and "@" not in entry["from"] else entry["from"]
+def _master_view(entry: dict, titles: Callable[[str], str]) -> str:
+    true = titles(entry["from"]) if entry["from"] not in ("MASTER",) and "@" not in entry["from"] else entry["from"]
     return true if true == entry["shown_from"] else f"{true} (shown as: {entry['shown_from']})"

@@ -15,6 +15,8 @@ from judge.config import Settings
 from judge.deadlines import grace_end, show
 from judge.game.model import Game
 from judge.game.roles import ACTIVE, DUMMY
+from judge.game.standing import final_counts, victory_tie
+from judge.maps import Map
 from judge.orders import unit_key
 from judge.orders.sets import adjustment_count
 from judge.position import Phase, Position
@@ -64,7 +66,7 @@ def _render(game: Game, settings: Settings, ctx: dict, deadline: str, processed:
         not picture.has_drawing(game.map.board) else ""
     return render("results/phase.txt", judge=settings.judge_name, game=game.name, variant=game.variant,
                   deadline=deadline, url=url, no_picture=no_picture,
-                  processed_deadline=processed, winner=reports.power_name(winner) if winner else "", **ctx)
+                  processed_deadline=processed, winner=reports.power_name(game.map, winner) if winner else "", **ctx)
 
 
 def process(game: Game, settings: Settings, now: datetime) -> Processed:
@@ -72,7 +74,7 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     out = Processed(snapshot=game.to_json())
     before = game.play_position
     legal, errors = game.legal_orders()
-    outcome = adjudicate(game.map, before, legal, game.rules)
+    outcome = game.past_empty_retreats(adjudicate(game.map, before, legal, game.rules))   # (DPjudge skips those)
     if outcome.disagreements:
         out.crosscheck = (str(before.phase), replayable(game.map, before, {unit_key(o): o for o in legal},
                                                         game.rules, outcome.disagreements))
@@ -84,20 +86,22 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     if disorder:
         out.mails.append(Mail([game.master_address], "notice/cd.txt", {
             "judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(before.phase),
-            "powers": [reports.power_name(p) for p in disorder],
+            "powers": [reports.power_name(game.map, p) for p in disorder],
             "defaults": _defaults(before.phase.kind, game, disorder)}))
     game.advance(outcome, now)
     if not game.over:
         out.mails.extend(_last_centre_lost(game, before))
     ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors, disorder, game.winner,
-                                  game.rules.vassal_dummies)
+                                  game.rules.vassal_dummies, outcome.destroyed)
+    # The centres were counted for a solo (as Game.advance does) and the victory count was reached, but tied.
+    ctx["tied"] = victory_tie(game) if not game.over and outcome.position.centers is not before.centers else ""
     subject, body = _render(game, settings, ctx, show(game.deadline, game.timing, long=True), processed, game.winner)
     out.results = (str(before.phase), reports.mail_file_entry(settings.address, now, subject, body))
     board, out.pictures = kept_picture(game, f"{game.name}-{before.phase.code}", before, outcome)
     out.mails.append(Mail(audience(game), "raw", {"subject": subject, "body": body}, board))
     if game.over:
         out.mails.extend(end_mails(game, settings))
-        out.notes.append(f"{before.phase} processed; the game is over ({describe_result(game.result)})")
+        out.notes.append(f"{before.phase} processed; the game is over ({describe_result(game.result, game.map)})")
     else:
         out.notes.append(f"{before.phase.code} processed; next phase {game.position.phase.code}")
     return out
@@ -110,7 +114,7 @@ def _last_centre_lost(game: Game, before) -> list[Mail]:
     for p in game.players:
         if p.power and p.address and p.status == ACTIVE and before.centers_of(p.power) and \
                 not after.centers_of(p.power):
-            power = p.power.title()
+            power = game.map.power_title(p.power)
             units = after.units_of(p.power)
             out.append(Mail([p.address], "notice/event.txt", {
                 "game": game.name, "title": "last supply centre lost",
@@ -144,11 +148,11 @@ def in_disorder(game: Game) -> list[str]:
     return [p.power for p in game.ordering_players() if not p.submitted and p.status != DUMMY]
 
 
-def describe_result(result: dict | None) -> str:
-    """How a game ended, in words."""
+def describe_result(result: dict | None, m: Map) -> str:
+    """How a game ended, in words (the powers by the names the map shows)."""
     if not result:
         return "not over"
-    names = [p.title() for p in result.get("powers", [])]
+    names = [m.power_title(p) for p in result.get("powers", [])]
     if result["kind"] == "solo":
         return f"{names[0]} has won alone"
     if result["kind"] == "concession":
@@ -159,9 +163,9 @@ def describe_result(result: dict | None) -> str:
     return "terminated by the master"
 
 
-def end_sentence(result: dict | None) -> str:
+def end_sentence(result: dict | None, m: Map) -> str:
     """How a game ended, worded as DPjudge's end-of-game mail words it ("Game 'x' has been ...")."""
-    names = [p.title() for p in (result or {}).get("powers", [])]
+    names = [m.power_title(p) for p in (result or {}).get("powers", [])]
     kind = (result or {}).get("kind")
     if kind == "draw":
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -186,21 +190,18 @@ def end_mails(game: Game, settings: Settings) -> list[Mail]:
     from judge.game.reveal import roster
     from judge.rules import Anonymous
     m, pos = game.map, game.position
-    counts = []
-    if pos is not None:
-        counts = sorted(({"power": p.title(), "centers": len(pos.centers_of(p)), "units": len(pos.units_of(p))}
-                         for p in m.powers), key=lambda r: (-r["centers"], r["power"]))
+    counts = [{**r, "power": m.power_title(r["power"])} for r in final_counts(game)]
     ended = game.result or {}
     # "after F1905M" (the phase processed that ended it) or "in S1903M" (a vote during that phase); games ended before
     # the distinction was kept say "after"
     phase, when = ended.get("phase", ""), ended.get("when", "after")
     at = datetime.fromisoformat(ended["at"]) if ended.get("at") else None
-    ctx = {"game": game.name, "outcome": end_sentence(game.result), "phase": phase, "when": when, "counts": counts,
+    ctx = {"game": game.name, "outcome": end_sentence(game.result, m), "phase": phase, "when": when, "counts": counts,
            "judge": settings.judge_name, "variant": game.variant, "deadline": show(at, game.timing) if at else "",
            # the "::" header names the phase that ended the game (or the one it stopped in)
            "mapper": _mapper(m, phase or (str(pos.phase) if pos is not None else ""))}
     board = picture_of(game, f"{game.name}-final", lambda: picture.position_svg(
-        m, pos, game=game.name, title=_final_title(phase, when, m.flow), subtitle=describe_result(game.result))) \
+        m, pos, game=game.name, title=_final_title(phase, when, m.flow), subtitle=describe_result(game.result, m))) \
         if pos is not None else []
     hidden = game.rules.anonymous is Anonymous.ALWAYS
     return [Mail([address], "notice/end.txt",
@@ -265,7 +266,7 @@ def reminders(game: Game, settings: Settings, now: datetime) -> Processed | None
         if p.address:
             out.mails.append(Mail([p.address], "notice/reminder.txt", {
                 "judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(game.position.phase),
-                "deadline": show(game.deadline, game.timing), "power": reports.power_name(p.power),
+                "deadline": show(game.deadline, game.timing), "power": reports.power_name(game.map, p.power),
                 "variant": game.variant}))
     out.notes.append("reminders sent")
     return out
@@ -283,7 +284,7 @@ def late_notices(game: Game, settings: Settings, now: datetime) -> Processed | N
               LatePowers.PREVIEW: "game master decides",
               LatePowers.RESIGN: "late players are resigned"}[game.rules.late_powers]
     ctx = {"judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(game.position.phase),
-           "deadline": show(game.deadline, game.timing), "late": [reports.power_name(p.power) for p in late],
+           "deadline": show(game.deadline, game.timing), "late": [reports.power_name(game.map, p.power) for p in late],
            "grace": show(grace_end(game.deadline, game.timing), game.timing), "remedy": remedy}
     for p in sendable:
         p.late_notices = due_count
@@ -326,7 +327,7 @@ def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
     outcome, errors = game.adjudicate()
     disorder = in_disorder(game)
     ctx = reports.results_context(game.map, game.position, outcome.position, outcome.results, errors, disorder,
-                                  outcome.winner, game.rules.vassal_dummies)
+                                  outcome.winner, game.rules.vassal_dummies, outcome.destroyed)
     _, body = _render(game, settings, ctx, "(not set: this is a preview)", show(game.deadline, game.timing),
                       outcome.winner)
     out = Processed()
@@ -334,7 +335,7 @@ def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
                        lambda: picture.results_svg(game.map, game.position, outcome, game=f"{game.name} (preview)"))
     out.mails.append(Mail([game.master_address], "notice/preview.txt",
                           {"game": game.name, "phase_code": game.position.phase.code,
-                           "late": [reports.power_name(p) for p in late], "body": body},
+                           "late": [reports.power_name(game.map, p) for p in late], "body": body},
                           board))
     return out
 
@@ -351,7 +352,8 @@ def kept_picture(game: Game, name: str, before: Position,
     kind = game.rules.map_picture
     try:
         if kind is MapPicture.NONE:
-            return [], {source.SUFFIX: source.dump(game.map, before, outcome.results, outcome.position, game.name)}
+            return [], {source.SUFFIX: source.dump(game.map, before, outcome.results, outcome.position, game.name,
+                                                   outcome.destroyed)}
         drawing = picture.results_svg(game.map, before, outcome, game=game.name)
         kept = {"svg": drawing.encode("utf-8")}
         if kind is MapPicture.PNG:

@@ -33,7 +33,8 @@ def roster(game, viewer: str, master: bool) -> list[dict]:
         player = game.player(t["power"])
         # (a power the master made a dummy: its last player's time ended there, and nobody played it after)
         dummy = last[t["power"]] == i and t["to"] and player is not None and player.status == DUMMY
-        out.append({"power": t["power"].title(), "address": t["address"] if show else f"player {seen[t['power']]}",
+        out.append({"power": game.map.power_title(t["power"]),
+                    "address": t["address"] if show else f"player {seen[t['power']]}",
                     "from": phase_code(game, t["from"]) or "the start",
                     "to": (phase_code(game, t["to"]) or ("the end" if game.over else "now"))
                     + (", then a dummy" if dummy else "")})

@@ -63,3 +63,32 @@ def owed(game, power: str) -> str:
         return ""
     due = adjustment_count(pos, power, game.map)
     return f"builds {due}" if due > 0 else (f"removes {-due}" if due < 0 else "")
+
+
+def final_counts(game) -> list[dict]:
+    """Each power's centres and units at the end, for the end mail and the game page, in the order a reader looks
+    for: the winner of a solo or a concession first (whatever its count), then more centres first; at equal centres
+    a power in the draw before one outside it, then more units, then the map's order of the powers."""
+    pos, m, result = game.position, game.map, game.result or {}
+    if pos is None:
+        return []
+    named = result.get("powers", [])
+    won = named if result.get("kind") in ("solo", "concession") else []
+    rows = [{"power": p, "centers": len(pos.centers_of(p)), "units": len(pos.units_of(p))} for p in m.powers]
+    return sorted(rows, key=lambda r: (r["power"] not in won, -r["centers"], r["power"] not in named, -r["units"],
+                                       m.powers.index(r["power"])))
+
+
+def victory_tie(game) -> str:
+    """Why the game goes on although the victory count is reached: two powers or more share the most centres
+    (a tie wins nothing). Empty when there is no such tie."""
+    if game.position is None:
+        return ""
+    leaders = game.victory_leaders()
+    if len(leaders) < 2:
+        return ""
+    names = [game.map.power_title(p) for p in leaders]
+    listed = ", ".join(names[:-1]) + " and " + names[-1]
+    held = game.victory_counts()[leaders[0]]
+    return (f"{listed} each hold {held} supply centres, at least the {game.victory_centers()} needed to win: the "
+            "count is reached but tied, and a tie wins nothing, so the game goes on.")

@@ -8,17 +8,19 @@ from __future__ import annotations
 from datetime import datetime
 
 from judge.game.roles import ACTIVE, DUMMY, PLAYING, GameError
+from judge.maps import Map
 from judge.rules import Draws, DrawVotes, DummyVotes, VoteExpiry
 
 
-def describe_vote(vote: str) -> str:
-    """A vote in words: 'a draw including all survivors', 'a draw between France and Germany', 'conceding ...'."""
+def describe_vote(vote: str, m: Map) -> str:
+    """A vote in words: 'a draw including all survivors', 'a draw between France and Germany', 'conceding ...'
+    (the powers by the names the map shows)."""
     if vote == "DRAW":
         return "a draw including all survivors"
     if vote.startswith("DRAW:"):
-        names = [p.title() for p in vote[5:].split(",")]
+        names = [m.power_title(p) for p in vote[5:].split(",")]
         return "a draw between " + ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
-    return f"conceding the game to {vote.split(':', 1)[1].title()}"
+    return f"conceding the game to {m.power_title(vote.split(':', 1)[1])}"
 
 
 class Voting:
@@ -136,12 +138,13 @@ class Voting:
         """The votes as the house rule lets everyone see them ('counts' or 'names'), for the gathered notice."""
         if self.rules.draw_votes is DrawVotes.NAMES:
             return ["The votes now stand:"] + [
-                f"  {p.title()}: {describe_vote(self.votes[p]) if p in self.votes else 'no vote'}"
+                f"  {self.map.power_title(p)}: "
+                f"{describe_vote(self.votes[p], self.map) if p in self.votes else 'no vote'}"
                 for p in self.voters()]
         counts = self.vote_counts()
         # Counted among the powers that vote (a dummy has no vote), not among all survivors.
         return ["The votes have changed."] + [f"{n} of the {len(self.voters())} powers with a vote "
-                                              f"{'is' if n == 1 else 'are'} for {describe_vote(v)}."
+                                              f"{'is' if n == 1 else 'are'} for {describe_vote(v, self.map)}."
                                               for v, n in sorted(counts.items())] + ([] if counts else
                                                                                     ["No vote stands."])
 

@@ -84,6 +84,9 @@ class Map:
     closed_borders: dict = field(default_factory=dict)  # ... -> Border, only those closed to some powers
     shared_homes: dict[str, tuple[str, ...]] = field(default_factory=dict)   # power -> home centres of another
     # power that are its own too (DPjudge allows it: only one owns such a centre at a time)
+    power_titles: dict[str, str] = field(default_factory=dict)   # power -> its name as people are shown it
+    opens: dict[str, tuple[str, ...]] = field(default_factory=dict)   # a province shut on the base map -> when a
+    # change opens it ("IN SPRING": loeb9's Arctic Ocean; judge.maps.changes)
     changes: tuple[dict, ...] = ()        # parts that change in given phases (judge.maps.changes; DPjudge IN, FROM)
     base_document: dict | None = None     # the document, kept where there are changes to apply to it
     changed: dict = field(default_factory=dict)         # the changes applied -> the Map they make (cached)
@@ -173,6 +176,11 @@ class Map:
 
     def power(self, text: str) -> str | None:
         return self.power_names.get(alias_key(text))
+
+    def power_title(self, power: str) -> str:
+        """A power's name as mails, pages and pictures show it ("England"; DPjudge's U+S+A is "USA"); orders and
+        commands name it as before."""
+        return self.power_titles.get(power) or power.title()
 
     def can_hold(self, kind: str, loc: str) -> bool:
         """May a unit of this kind ('A' or 'F') stand at loc (a province or a coast)?"""

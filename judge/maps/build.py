@@ -17,7 +17,7 @@ FULL_KEYS = {"name", "title", "description", "board", "powers", "provinces", "ar
 # What a variant on another's board may change: everything but the geography (a new board needs its own drawing).
 DERIVED_KEYS = {"name", "base", "title", "description", "board", "powers", "homes", "start", "centers", "victory",
                 "builds", "begin", "calendar", "build_limit", "flow", "rules", "new_homes", "changes"}
-POWER_KEYS = {"letter", "adjective", "aliases", "colour"} | features.POWER_KEYS
+POWER_KEYS = {"letter", "adjective", "name", "aliases", "colour"} | features.POWER_KEYS
 PROVINCE_KEYS = {"name", "terrain", "center", "home", "coasts", "aliases"}
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -132,7 +132,7 @@ def _build(doc: Any, source: str) -> Map:
     if not _NAME.match(name):
         raise MapError(f"name: {name!r} is not a variant name (lower-case letters, digits or _, beginning with a letter or digit)")
     powers_doc = _expect(doc["powers"], dict, "powers")
-    letters, adjectives, colours = _powers(powers_doc)
+    letters, adjectives, colours, titles = _powers(powers_doc)
     provinces = {abbr: _province(abbr, p, powers_doc) for abbr, p in _expect(doc["provinces"], dict,
                                                                              "provinces").items()}
     army = {k: frozenset(_strings(v, f"army.{k}")) for k, v in _expect(doc["army"], dict, "army").items()}
@@ -152,7 +152,7 @@ def _build(doc: Any, source: str) -> Map:
             calendar=_calendar(doc.get("calendar", list(SEASON_WORDS))),
             build_limit=_expect(doc.get("build_limit", 0), int, "build_limit"), flow=_flow(doc.get("flow")),
             rules=_rules(doc.get("rules", [])), coast_names=_coast_names(doc.get("coast_names", {})),
-            new_homes=tuple(_years(doc.get("new_homes", []))))
+            new_homes=tuple(_years(doc.get("new_homes", []))), power_titles=titles)
     features.read_powers(m, powers_doc)
     features.read_borders(m, doc.get("borders", []))
     _derive_tables(m)
@@ -163,11 +163,12 @@ def _build(doc: Any, source: str) -> Map:
     return m
 
 
-def _powers(powers_doc: dict) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
-    """Each power's letter, adjective and colour (if it has one)."""
+def _powers(powers_doc: dict) -> tuple[dict[str, str], dict[str, str], dict[str, str], dict[str, str]]:
+    """Each power's letter, adjective, colour (if it has one) and the name people are shown."""
     letters: dict[str, str] = {}
     adjectives: dict[str, str] = {}
     colours: dict[str, str] = {}
+    titles: dict[str, str] = {}
     for power, info in powers_doc.items():
         where = f"powers.{power}"
         if not is_power(power):
@@ -182,13 +183,16 @@ def _powers(powers_doc: dict) -> tuple[dict[str, str], dict[str, str], dict[str,
             raise MapError(f"{where}.letter: {letter} is {other}'s letter too")
         letters[power] = letter
         adjectives[power] = _expect(info.get("adjective", power.title()), str, f"{where}.adjective")
+        titles[power] = _expect(info.get("name", power.title()), str, f"{where}.name")
+        if not titles[power].strip() or not titles[power].isprintable():
+            raise MapError(f"{where}.name: {titles[power]!r} is not a name to show (printable, not blank)")
         if "colour" in info:
             if not _COLOUR.match(_expect(info["colour"], str, f"{where}.colour")):
                 raise MapError(f"{where}.colour: {info['colour']!r} is not #rrggbb")
             colours[power] = info["colour"]
     if len(letters) < 2:
         raise MapError("powers: a game needs at least two powers")
-    return letters, adjectives, colours
+    return letters, adjectives, colours, titles
 
 
 def _province(abbr: str, p: Any, powers: dict) -> Province:
@@ -214,7 +218,8 @@ def _province(abbr: str, p: Any, powers: dict) -> Province:
 def _power_names(powers_doc: dict, adjectives: dict[str, str]) -> dict[str, str]:
     power_names: dict[str, str] = {}
     for power, info in powers_doc.items():
-        for alias in [power, adjectives[power], *_strings(info.get("aliases", []), f"powers.{power}.aliases")]:
+        aliases = _strings(info.get("aliases", []), f"powers.{power}.aliases")
+        for alias in [power, adjectives[power], info.get("name", power), *aliases]:
             key = alias_key(alias)
             if power_names.get(key, power) != power:
                 raise MapError(f"powers.{power}.aliases: {alias!r} names {power_names[key]} too")

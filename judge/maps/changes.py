@@ -51,11 +51,33 @@ def read(m: Map, doc: dict, value: Any, build: Callable[[dict, str], Map]) -> No
     if out:
         m.base_document = copy.deepcopy(doc)
         m.rebuild = build
+        shut = [p for p in m.provinces if is_shut(m, p)]
+        opens: dict[str, list[str]] = {}
         for i in range(len(out)):
             try:
-                build({**merge(doc, [out[i]]), "changes": []}, "")
+                changed = build({**merge(doc, [out[i]]), "changes": []}, "")
             except MapError as exc:
                 raise MapError(f"changes[{i}]: {str(exc).removeprefix(': ')}") from None
+            when = f"IN {out[i]['in']}" if "in" in out[i] else f"FROM {out[i]['from']}"
+            for p in shut:
+                if not is_shut(changed, p):
+                    opens.setdefault(p, []).append(when.upper())
+        m.opens = {p: tuple(w) for p, w in opens.items()}
+
+
+def is_shut(m: Map, province: str) -> bool:
+    """Is the province shut on this map: no unit may enter or leave it (DPjudge's SHUT, in the phases it is)?"""
+    prov = m.provinces[province]
+    return not any(m.army_adj.get(loc) or m.fleet_adj.get(loc)
+                   for loc in (province, *(f"{province}/{c}" for c in prov.coasts)))
+
+
+def shut_now(m: Map, province: str) -> tuple[str, ...] | None:
+    """If the province is shut on this map (the map of some phase), when changes open it (("IN SPRING",) for loeb9's
+    Arctic Ocean in the fall; () if none does); None if it is open."""
+    if province not in m.provinces or not is_shut(m, province):
+        return None
+    return m.opens.get(province, ())
 
 
 def applies(change: dict, phase: Any) -> bool:
@@ -103,6 +125,6 @@ def at(m: Map, phase: Any) -> Map:
     cached = m.changed.get(applied)
     if cached is None:
         cached = m.rebuild({**merge(m.base_document, [m.changes[i] for i in applied]), "changes": []}, m.source)
-        cached.source, cached.board = m.source, m.board
+        cached.source, cached.board, cached.opens = m.source, m.board, m.opens
         m.changed[applied] = cached
     return cached

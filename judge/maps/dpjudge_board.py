@@ -43,6 +43,7 @@ class Power:
     inhabits: bool = False          # an INHABITS line has replaced the homes of the power line
     dummy: str = ""                 # where a DUMMY line made it a dummy from the start (dpjudge_features)
     league: tuple[list[str], str] | None = None    # LEAGUE's words and where
+    shown: str = ""                 # the name people are shown (dpjudge_powers.shown_name)
 
 
 class Board:
@@ -109,7 +110,8 @@ class Board:
             homes = list(m.homes(power))
             owns = list(m.start_centers.get(power, ())) if m.start_centers is not None else None
             self.powers[power] = Power(where, m.power_adjectives[power], m.power_letters[power], homes,
-                                        [(u, where) for u in m.start.get(power, ())], owns)
+                                        [(u, where) for u in m.start.get(power, ())], owns,
+                                        shown=m.power_title(power))
         self.unowned = sorted(c for c in m.centers if not m.provinces[c].home)
         self.victory = m.victory or self.victory
         self.begin, self.builds = m.begin, m.builds

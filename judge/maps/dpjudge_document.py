@@ -232,6 +232,8 @@ def _powers(board: Board, provinces: dict[str, str]):
                            "another as (OWNWORD:L)")
         letters[letter] = name
         powers[name] = {"letter": letter, "adjective": own.title(), "aliases": [own.lower()]}
+        if p.shown and p.shown != name.title():         # (U+S+A: "USA", not "Usa")
+            powers[name]["name"] = p.shown
         for c in p.homes:
             if c not in provinces:
                 raise MapError(f"{p.where}: {name}'s home centre {c} is no place on the map")

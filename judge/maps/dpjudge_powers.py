@@ -18,6 +18,21 @@ def power_id(word: str, where: str) -> str:
     return name
 
 
+def shown_name(word: str) -> str:
+    """A power's name as DPjudge shows it (Game.anglify): in capitals, each word (after '+', '.', '-') begun with a
+    capital and the rest in small letters, the '+' dropped, so that the name stays one word as results readers expect
+    (U+S+A is "USA", Adriatic+Sea "AdriaticSea", ENGLAND "England"); the underscores around a name go."""
+    out, up = [], True
+    for ch in word.strip("_").upper():
+        if ch in "+.-":
+            up = True
+        else:
+            ch, up = (ch if up else ch.lower()), False
+        if ch != "+":
+            out.append(ch)
+    return "".join(out)
+
+
 def current(board: Board, directive: str, where: str) -> Power:
     if board.current is None:
         raise MapError(f"{where}: {directive.upper()} before any power line")
@@ -35,9 +50,10 @@ def power_line(reader: Board, line: Line) -> None:
         if up in ("UNOWNED", "NEUTRAL") or words[2].upper() in ("UNOWNED", "NEUTRAL", "CENTERS"):
             raise MapError(f"{where}: UNOWNED is not a power to rename")
         rename_power(reader, power_id(words[0], where), power_id(words[2], where), where)
+        reader.powers[power_id(words[2], where)].shown = shown_name(words[2])
         words = words[2:]
     name = power_id(words[0], where)
-    power = reader.powers.setdefault(name, Power(where))
+    power = reader.powers.setdefault(name, Power(where, shown=shown_name(words[0])))
     reader.current = name
     rest = words[1:]
     if rest and rest[0].startswith("("):

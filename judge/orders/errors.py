@@ -39,6 +39,8 @@ COAST_UNREACHABLE = "UNIT CANNOT REACH THAT COAST: {}"
 ONLY_ARMIES_CONVOYED = "ONLY ARMIES CAN BE CONVOYED: {}"
 BAD_CONVOY_PATH = "INVALID CONVOY PATH: {}"
 PATH_WITHOUT_FLEET = "NO FLEET IN {} FOR THE CONVOY: {}"
+CLOSED_PLACE = "{} IS CLOSED IN {}"                                   # (a place shut in some phases: loeb9's ARC)
+OPEN_WHEN = "; IT IS OPEN {}"                                         # (... IN SPRING)
 
 # Supports
 SUPPORT_SELF = "UNIT CANNOT SUPPORT ITSELF: {}"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from judge import builds
 from judge.maps import Map
+from judge.maps.changes import shut_now
 from judge.maps.features import crossing_allowed, league_forbids
 from judge.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Waive)
 from judge.orders import errors as E
@@ -171,11 +172,22 @@ class Validator:
             return Move(unit, to, (), True)
         if to not in self.m.army_adj[src]:
             if not self.m.convoy_route(src, to, self.fleet_seas):
-                raise OrderError(E.CANNOT_REACH.format(text()))
+                raise OrderError(E.CANNOT_REACH.format(text() + (self._closed(to) or self._closed(src))))
         if self.m.closed_borders and to in self.m.army_adj[src]:
             self._may_cross(unit, to, text, "; IT MAY GO VIA CONVOY"
                             if self.m.convoy_route(src, to, self.fleet_seas) else "")
         return Move(unit, to)
+
+    def _closed(self, province: str, brackets: bool = True) -> str:
+        """' (ARC IS CLOSED IN FALL 1901; IT IS OPEN IN SPRING)' for a place shut in this phase (none may enter or
+        leave it), else ''."""
+        opens = shut_now(self.m, province)          # (only a refusal asks: it need not be quick)
+        if opens is None:
+            return ""
+        phase = self.pos.phase
+        why = E.CLOSED_PLACE.format(province, f"{phase.season_title()} {phase.year}".upper()) + (
+            E.OPEN_WHEN.format(" AND ".join(opens)) if opens else "")
+        return f" ({why})" if brackets else f"{why}; "
 
     def _crossing(self, unit: Unit, province: str) -> str | None:
         """Why this unit may not cross into the province (a border closed to its power), or None."""
@@ -197,7 +209,7 @@ class Validator:
         prov = self.m.provinces[dest.province]
         reachable = self.m.fleet_coasts_towards(src, dest.province)
         if not reachable:
-            raise OrderError(E.CANNOT_REACH.format(text()))
+            raise OrderError(E.CANNOT_REACH.format(text() + (self._closed(dest.province) or self._closed(src[:3]))))
         if not prov.coasts:
             return dest.province            # a coast on a one-coast province is ignored (4.B.6)
         if dest.coast in prov.coasts:
@@ -246,7 +258,7 @@ class Validator:
             return Support(unit, target, None, missing)
         dp = p.target_dest.province
         if dp == supported or not self._could_reach(target, dp, src):
-            raise OrderError(E.SUPPORTED_CANNOT_REACH.format(text()))
+            raise OrderError(E.SUPPORTED_CANNOT_REACH.format(text() + self._closed(dp)))
         if dp not in reach.get((unit.kind, unit.loc), ()) or not self._supports_into(unit, dp):
             raise OrderError(E.SUPPORT_UNREACHABLE.format(text()))
         self._league(unit, target, dp, "SUPPORT", text)
@@ -298,7 +310,7 @@ class Validator:
             raise OrderError(E.ONLY_ARMIES_CONVOYED.format(f"{unit} C {army.kind} {army.loc} - {dp}"))
         # DATC 4.E.1 / 6.G.19: the fleet must lie on some chain of fleets from the army to its destination.
         if not self.m.convoy_route(army.province, dp, self.fleet_seas, through=unit.province):
-            raise OrderError(E.IMPOSSIBLE_CONVOY.format(f"{unit} C {army.kind} {army.loc} - {dp}"))
+            raise OrderError(E.IMPOSSIBLE_CONVOY.format(f"{unit} C {army.kind} {army.loc} - {dp}{self._closed(dp)}"))
         self._league(unit, army, dp, "CONVOY", lambda: f"{unit} C {army.kind} {army.loc} - {dp}")
         return Convoy(unit, army, dp, missing)
 
@@ -329,7 +341,8 @@ class Validator:
             return Retreat(d.unit, options[0])
         if len(options) > 1:
             raise OrderError(E.COAST_NEEDED.format(dest.province))
-        raise OrderError(E.BAD_RETREAT.format(f"{d.unit} R {dest}", _may_retreat(d)))
+        raise OrderError(E.BAD_RETREAT.format(f"{d.unit} R {dest}", self._closed(dest.province, False) +
+                                              _may_retreat(d)))
 
     def _disband(self, p: Parsed, power: str) -> Order:
         return Disband(self._dislodged(p.place, power).unit)

@@ -12,7 +12,7 @@ from judge.maps import Map, catalog
 from judge.picture import draw, geometry
 from judge.picture.shapes import fmt
 from judge.picture.style import BUILT, FAILED
-from judge.position import Position
+from judge.position import Dislodged, Position
 from judge.templating import TEMPLATES
 
 TEMPLATE = "picture/board.svg"
@@ -47,14 +47,16 @@ def position_svg(m: Map, position: Position, game: str = "", title: str = "", su
 def results_svg(m: Map, before: Position, outcome: Outcome, game: str = "") -> str:
     """The phase just adjudicated: the orders given in `before`'s phase with their outcome, on the board after it.
 
-    `outcome` is what judge.adjudicator.adjudicate returned for `before` (its `.results` and `.position`).
+    `outcome` is what judge.adjudicator.adjudicate returned for `before` (its `.results` and `.position`; a game's
+    outcome may hold units `.destroyed` in a retreat phase it skipped: drawn as dislodged with no retreat).
     """
-    return results_svg_of(m, before, outcome.results, outcome.position, game)
+    return results_svg_of(m, before, outcome.results, outcome.position, game, getattr(outcome, "destroyed", ()))
 
 
-def results_svg_of(m: Map, before: Position, results: Sequence[OrderResult], after: Position, game: str = "") -> str:
+def results_svg_of(m: Map, before: Position, results: Sequence[OrderResult], after: Position, game: str = "",
+                   destroyed: Sequence[Dislodged] = ()) -> str:
     """results_svg from the parts: each order with its marks, and the position after the phase."""
-    return _render(draw.results_picture(m, geometry.load(m.board), before, results, after, game))
+    return _render(draw.results_picture(m, geometry.load(m.board), before, results, after, game, destroyed))
 
 
 def png(svg: str, width: int = 1200, palette: bool = True) -> bytes:

@@ -53,6 +53,6 @@ def centre_chart(m: Map, rows: list[tuple[str, dict[str, int]]], victory: int) -
         ly = TOP + 6 + k * min(18, (plot_h - 6) / max(1, len(ranked)))
         out.append(f'<rect x="{WIDTH - RIGHT + 14}" y="{fmt(ly - 8)}" width="10" height="10" '
                    f'fill="{styles[power].colour}"/><text x="{WIDTH - RIGHT + 30}" y="{fmt(ly + 1)}" font-size="11" '
-                   f'fill="{INK}">{escape(power.title())} {last.get(power, 0)}</text>')
+                   f'fill="{INK}">{escape(styles[power].name)} {last.get(power, 0)}</text>')
     out.append("</svg>")
     return "\n".join(out)

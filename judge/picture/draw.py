@@ -46,8 +46,9 @@ def position_picture(m: Map, g: Geometry, position: Position, game: str = "") ->
 
 
 def results_picture(m: Map, g: Geometry, before: Position, results: Sequence[OrderResult], after: Position,
-                    game: str = "") -> dict:
-    """The phase just adjudicated: its orders as given with their outcome, on the board after it."""
+                    game: str = "", destroyed: Sequence[Dislodged] = ()) -> dict:
+    """The phase just adjudicated: its orders as given with their outcome, on the board after it (`destroyed`: units
+    dislodged with nowhere to go whose retreat phase was skipped, shown as the results mail tells of them)."""
     styles = power_styles(m)
     kind = before.phase.kind
     pic = _frame(m, g, after, styles, game, f"{before.phase.describe()}: orders and results", "results")
@@ -59,9 +60,8 @@ def results_picture(m: Map, g: Geometry, before: Position, results: Sequence[Ord
         _retreats(pic, g, styles, results)
     else:
         _adjustments(pic, g, styles, results)
-    if after.phase.kind == "R":
-        for d in _sorted_dislodged(after.dislodged.values()):
-            _add_dislodged(pic, g, styles, d)
+    for d in _sorted_dislodged(after.dislodged.values() if after.phase.kind == "R" else destroyed):
+        _add_dislodged(pic, g, styles, d)
     placement.place(pic, g)
     return pic
 

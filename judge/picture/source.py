@@ -10,7 +10,7 @@ from typing import Sequence
 from judge import orders as order_types
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map
-from judge.position import Position, Unit
+from judge.position import Dislodged, Position, Unit
 
 FORMAT = 1
 SUFFIX = "picture.json"             # beside the phase's results: 0003-F1901M.picture.json
@@ -38,9 +38,12 @@ def _read_order(doc: list):
     return cls(*values)
 
 
-def dump(m: Map, before: Position, results: Sequence[OrderResult], after: Position, game: str) -> bytes:
+def dump(m: Map, before: Position, results: Sequence[OrderResult], after: Position, game: str,
+         destroyed: Sequence[Dislodged] = ()) -> bytes:
     doc = {"format": FORMAT, "game": game, "before": before.to_json(m), "after": after.to_json(m),
            "results": [[_order(r.order), list(r.marks)] for r in results]}
+    if destroyed:        # (a skipped retreat phase's units, judge.picture.results_svg_of; older documents have none)
+        doc["destroyed"] = [[*d.unit, d.attacker_from] for d in destroyed]
     return json.dumps(doc, separators=(",", ":")).encode("utf-8")
 
 
@@ -53,6 +56,7 @@ def svg(m: Map, data: bytes) -> str:
             raise ValueError(f"unknown picture source format {doc.get('format')!r}")
         before, after = Position.from_json(doc["before"], m), Position.from_json(doc["after"], m)
         results = [OrderResult(_read_order(o), tuple(marks)) for o, marks in doc["results"]]
+        destroyed = [Dislodged(Unit(power, kind, loc), (), came) for power, kind, loc, came in doc.get("destroyed", ())]
     except (KeyError, TypeError, IndexError, AttributeError) as exc:
         raise ValueError(f"a damaged picture source: {exc!r}") from exc
-    return results_svg_of(m, before, results, after, doc["game"])
+    return results_svg_of(m, before, results, after, doc["game"], destroyed)

@@ -78,8 +78,10 @@ def power_styles(m) -> dict[str, PowerStyle]:
     """Each power's colours: the map's own `power_colours`, the classic ones for the standard powers, and for the
     rest colours as far apart as can be from those and from each other (judge.picture.colours: Chaos's 34 powers
     each get a colour of their own), neighbours given the most different."""
+    titles = getattr(m, "power_titles", None) or {}
     return _styles(m.name, tuple(m.powers), tuple(sorted((getattr(m, "power_colours", None) or {}).items())),
-                   tuple(m.power_letters.get(p, p[:1]) for p in m.powers), _neighbours(m))
+                   tuple(m.power_letters.get(p, p[:1]) for p in m.powers), _neighbours(m),
+                   tuple(titles.get(p) or p.title() for p in m.powers))
 
 
 def _neighbours(m) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -100,7 +102,7 @@ def _neighbours(m) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 @lru_cache(maxsize=64)
 def _styles(name: str, powers: tuple[str, ...], given: tuple[tuple[str, str], ...], letters: tuple[str, ...],
-            neighbours: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, PowerStyle]:
+            neighbours: tuple[tuple[str, tuple[str, ...]], ...], titles: tuple[str, ...]) -> dict[str, PowerStyle]:
     own = dict(given)
     fixed = {p: own.get(p) or DEFAULT_COLOURS[p] for p in powers if own.get(p) or p in DEFAULT_COLOURS}
     rest = [p for p in powers if p not in fixed]
@@ -108,8 +110,8 @@ def _styles(name: str, powers: tuple[str, ...], given: tuple[tuple[str, str], ..
     if rest:
         palette = colours.spread(len(rest), tuple(fixed.values()), TINT)
         chosen.update(colours.assign(rest, palette, {p: set(n) for p, n in neighbours}))
-    return {p: PowerStyle(p.title(), letter, chosen[p], tint(chosen[p]), shade(chosen[p]), text_on(chosen[p]))
-            for p, letter in zip(powers, letters)}
+    return {p: PowerStyle(title, letter, chosen[p], tint(chosen[p]), shade(chosen[p]), text_on(chosen[p]))
+            for p, letter, title in zip(powers, letters, titles)}
 
 
 # What each report word means on the picture: the word printed beside the X.

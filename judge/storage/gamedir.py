@@ -366,9 +366,15 @@ class GameStore:
 def _game(name: str, doc: dict) -> Game:
     from judge.game import Game
     try:
-        return Game.from_json(doc)
+        game = Game.from_json(doc)
     except Exception as exc:  # noqa: BLE001 - any nonsense in the file makes the game unavailable, nothing more
         raise GameUnavailable(name, f"status file does not describe a game ({type(exc).__name__}: {exc})") from None
+    if game.name.lower() != name.lower():
+        # A copy of another game's folder (an operator's backup in the games folder) would otherwise be played as a
+        # second live game under the folder's name, mailing its players results that contradict the real game's.
+        raise GameUnavailable(name, f"its status file is game {game.name}'s: a copy of that game's folder? (move it "
+                                    "out of the games folder, or give it back its own name)")
+    return game
 
 
 def _identity(path: Path) -> tuple[int, int, int]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -71,7 +72,13 @@ class WebFace:
         self.runner = web.AppRunner(self.app, handle_signals=False, access_log=None, shutdown_timeout=2.0)
         await self.runner.setup()
         site = web.TCPSite(self.runner, host, port)
-        await site.start()
+        try:
+            await site.start()
+        except OSError as exc:          # (judge serve prints this: the operator is told which setting it is)
+            await self.runner.cleanup()
+            why = os.strerror(exc.errno) if exc.errno else str(exc)      # (not aiohttp's "error while attempting...")
+            raise OSError(exc.errno, f"{why} on {host}:{port} (the web pages: [web] host and port in config.ini; "
+                                     "port = 0 serves none)") from None
         address = self.runner.addresses[0]
         log.info("web pages on http://%s:%s", address[0], address[1])
         return address[0], address[1]

@@ -102,7 +102,7 @@ class Forms:
                    held=self.views.status_text(game, session) if signed and game.position else "",
                    reply=pages.redact(reply), errors=[(pages.redact(line), e) for line, e in errors or []],
                    note=note, csrf=session.csrf, nonce=secrets.token_urlsafe(16), text=text if errors else "",
-                   expires=pages.expires_words(session.expires))
+                   expires=pages.expires_words(session.expires, game))
         out.headers["Cache-Control"] = "no-store"
         return out
 

@@ -10,9 +10,9 @@ from judge.deadlines import show
 from judge.game import Game
 from judge.game.press_routing import readable
 from judge.game.processing import describe_result, phase_shown
-from judge.game.phase_codes import file_codes, phase_code
+from judge.game.phase_codes import file_codes, phase_code, year_name
 from judge.game.roles import ACTIVE, DUMMY, FORMING, VACANT
-from judge.game.standing import OUT, standing
+from judge.game.standing import OUT, final_counts, standing
 from judge.picture.chart import centre_chart
 from judge.position import initial_position
 from judge.rules import RULES, Anonymous, _show
@@ -53,8 +53,8 @@ def listing(games: list[Game]) -> dict[str, Any]:
         rows.append({"name": g.name, "variant": g.variant, "title": g.map.title, "status": g.status, "over": g.over,
                      "phase": phase_shown(g),
                      "forming": g.status == FORMING, "joined": joined, "seats": len(g.map.powers),
-                     "open": [p.title() for p in g.open_powers()],
-                     "result": describe_result(g.result) if g.over else ""})
+                     "open": [g.map.power_title(p) for p in g.open_powers()],
+                     "result": describe_result(g.result, g.map) if g.over else ""})
     return {"forming": [r for r in rows if r["forming"]],
             "running": [r for r in rows if not r["forming"] and not r["over"]],
             "finished": [r for r in rows if r["over"]]}
@@ -73,7 +73,7 @@ def players(game: Game, master: bool = False) -> list[dict[str, Any]]:
                   DUMMY: "dummy (civil disorder)"}.get(p.status, p.status)
         if standing(game, p.power, p.status) == OUT:
             status = OUT                         # (as LIST and the picture's legend say: off the board)
-        out.append({"power": p.power.title(), "status": status,
+        out.append({"power": game.map.power_title(p.power), "status": status,
                     "orders": p.submitted if see and game.position else None,
                     "wait": p.wait if see else None,
                     "turns": [{"n": i + 1, "from": phase_code(game, t["from"]) or "the start",
@@ -88,13 +88,15 @@ def centres(game: Game) -> dict[str, Any] | None:
         return None
     m = game.map
     start = initial_position(m)
-    # (before the first year: "1900" on the standard calendar; a calendar of the map's own may count in steps, or down)
-    rows = [(str(start.phase.year - 1) if m.flow is None else "start", {p: len(start.centers_of(p)) for p in m.powers})]
-    rows += [(year, dict(counts)) for year, counts in game.center_history.items()]    # (in the order played)
+    # "start" before the first year, whatever the calendar (a year before it would be "1900" on the standard map,
+    # "1994" on the modern one, and has no name on a calendar that counts in steps or down)
+    rows = [("start", {p: len(start.centers_of(p)) for p in m.powers})]
+    rows += [(year_name(game, year), dict(counts))
+             for year, counts in game.center_history.items()]    # (in the order played)
     now = {p: len(game.position.centers_of(p)) for p in m.powers}
     if now != rows[-1][1]:
-        rows.append((f"{game.position.phase.year} now", now))
-    return {"svg": centre_chart(m, rows, game.victory_centers()), "powers": [p.title() for p in m.powers],
+        rows.append((f"{year_name(game, game.position.phase.year)} now", now))
+    return {"svg": centre_chart(m, rows, game.victory_centers()), "powers": [m.power_title(p) for p in m.powers],
             "rows": [{"label": label, "counts": [counts.get(p, 0) for p in m.powers]} for label, counts in rows]}
 
 
@@ -123,12 +125,9 @@ def ending(game: Game) -> dict[str, Any] | None:
     """How the game ended and the final centre counts; who played what is in players() (turns, never names)."""
     if not game.over:
         return None
-    pos = game.position
-    counts = []
-    if pos is not None:
-        counts = sorted(({"power": p.title(), "centres": len(pos.centers_of(p)), "units": len(pos.units_of(p))}
-                         for p in game.map.powers), key=lambda r: (-r["centres"], r["power"]))
-    return {"result": describe_result(game.result), "phase": (game.result or {}).get("phase", ""),
+    counts = [{"power": game.map.power_title(r["power"]), "centres": r["centers"], "units": r["units"]}
+              for r in final_counts(game)]
+    return {"result": describe_result(game.result, game.map), "phase": (game.result or {}).get("phase", ""),
             "counts": counts, "anonymous": game.rules.anonymous is Anonymous.ALWAYS}
 
 
@@ -146,9 +145,10 @@ def summary(game: Game) -> dict[str, Any]:
             "over": game.over, "private": game.private, "victory": game.victory_centers(),
             "phase": phase_shown(game),
             "phase_code": game.position.phase.code if game.position else "",
-            "result": describe_result(game.result) if game.over else "",
+            "result": describe_result(game.result, game.map) if game.over else "",
             "forming": game.status == FORMING, "joined": sum(1 for p in game.players if p.address),
-            "seats": len(game.map.powers)}
+            "seats": len(game.map.powers),
+            "power_titles": {p: game.map.power_title(p) for p in game.map.powers}}     # (for the `who` filter)
 
 
 def phase_page(game: Game, phases: list[str], phase: str, text: str, has_picture: bool) -> dict[str, Any]:
@@ -158,17 +158,19 @@ def phase_page(game: Game, phases: list[str], phase: str, text: str, has_picture
             "phases": phases}
 
 
-def who_words(who: str) -> str:
-    return "the master" if who == "MASTER" else who.title()
+def who_words(who: str, titles: dict[str, str]) -> str:
+    """Who is signed on, in words: the master, or the power by its name on the map (`titles`: summary()'s)."""
+    return "the master" if who == "MASTER" else titles.get(who) or who.title()
 
 
 def signon_choices(game: Game) -> list[dict[str, str]]:
     """The powers one may sign on as (their letter as SIGNON takes it), and the master."""
     letters = game.map.power_letters
-    out = [{"value": letters.get(p.power, p.power[:1]), "label": p.power.title()}
+    out = [{"value": letters.get(p.power, p.power[:1]), "label": game.map.power_title(p.power)}
            for p in game.players if p.power]
     return out + [{"value": "M", "label": "Master"}]
 
 
-def expires_words(when: datetime) -> str:
-    return when.strftime("%a %b %d %Y %H:%M UTC")
+def expires_words(when: datetime, game: Game) -> str:
+    """When a web sign-on ends, written as the game's deadlines are (its time zone, the same form)."""
+    return show(when, game.timing)

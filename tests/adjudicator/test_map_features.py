@@ -206,8 +206,10 @@ def test_a_fleet_in_a_sea_open_in_spring_only_waits_there_the_rest_of_the_year(t
     try:
         out = api.adjudicate({"phase": "F1901M", "units": {"NORTH": ["F ISL"], "SOUTH": ["F NSE"]}},
                              {"NORTH": ["F ISL - SSE"], "SOUTH": ["F NSE - ISL"]}, variant="isle")
-        assert [e["error"] for e in out["errors"]] == ["UNIT CANNOT REACH DESTINATION: F ISL - SSE",
-                                                       "UNIT CANNOT REACH DESTINATION: F NSE - ISL"]
+        # ISL is open in spring only: neither in nor out in the fall, and the refusals say so.
+        closed = "(ISL IS CLOSED IN FALL 1901; IT IS OPEN IN SPRING)"
+        assert [e["error"] for e in out["errors"]] == [f"UNIT CANNOT REACH DESTINATION: F ISL - SSE {closed}",
+                                                       f"UNIT CANNOT REACH DESTINATION: F NSE - ISL {closed}"]
         assert out["state"]["units"] == {"NORTH": ["F ISL"], "SOUTH": ["F NSE"]}
         out = api.adjudicate({"phase": "S1902M", "units": {"NORTH": ["F ISL"], "SOUTH": ["F NSE"]}},
                              {"NORTH": ["F ISL - SSE"]}, ["engine=both"], variant="isle")

@@ -73,9 +73,41 @@ class Desk(Table):
         assert not same or len({m.get_content() for m in out.values()}) <= 1, "recipients got different texts"
         return out
 
+    def use_variants(self, folder: Path) -> None:
+        """The judge reads its variants from `folder` (the caller ends with maps.use_folder(None))."""
+        from judge.service import Judge
+        self.judge = Judge(self.settings.with_values(judge_variants_dir=str(folder)), clock=self.clock)
+
+    def set_board(self, doc: dict, name: str = GAME) -> None:
+        """The game's board set to a position of the rules (as a game may stand after a few years of play)."""
+        from judge.position import Position
+        store = self.judge.store
+        with store.lock(name):
+            game = store.load(name)
+            game.position = Position.from_json(doc, game.map)
+            store.save(game)
+
     def all_hold(self, *powers: str) -> None:
         for power in powers or HOLDS:
             assert self.signon(power, *HOLDS[power]).accepted, power
+
+
+MAPS = Path(__file__).resolve().parent.parent / "data" / "maps"
+
+
+def toy_variants(folder: Path) -> Path:
+    """A variants folder with our toy board (two powers, no drawing) and its B.C. calendar (toy_bc)."""
+    folder.mkdir()
+    for name in ("toy.map", "toy_bc.map"):
+        (folder / name).write_text((MAPS / name).read_text(encoding="utf-8"), encoding="utf-8")
+    return folder
+
+
+def toy_game(desk: Desk, name: str, variant: str) -> None:
+    """Game `name` on a toy variant (of toy_variants, in use), created by GM and joined by both its powers."""
+    assert desk.send(GM[0], f"CREATE {name} {GM[1]} {variant}").accepted
+    assert desk.send("north@example.org", f"JOIN {name} npw N").accepted
+    assert desk.send("south@example.org", f"JOIN {name} spw S").accepted
 
 
 _built: dict[str, Path] = {}
@@ -98,3 +130,23 @@ def desk_with(tmp_path: Path, tmp_path_factory, kind: str) -> Desk:
     root = tmp_path / kind                        # a test may use both kinds
     shutil.copytree(template(tmp_path_factory, kind), root / "games")
     return Desk(root)
+
+
+# -- games on our small boards in DPjudge's map format (tests/data/maps: plus_names, sea_powers, shut_sea) ---------
+MAPS = Path(__file__).resolve().parent.parent / "data" / "maps"
+
+
+def address(power: str) -> str:
+    return f"{power.lower()}@example.org"
+
+
+def start_map_game(desk: Desk, game: str, variant: str) -> list:
+    """The game created (master gm@example.org, password gm-pw; EARLY 0) and joined by every power, each asking
+    for its own letter (password pw-<power>); the mail sent so far."""
+    from judge import maps
+    assert desk.send("gm@example.org", f"CREATE {game} gm-pw {variant}\nSET EARLY 0").accepted
+    m = maps.load(variant)
+    for power in m.playable_powers:
+        assert desk.send(address(power), f"JOIN {game} pw-{power.lower()} {m.power_letters[power]}").accepted
+    assert desk.game(game).status == "active"
+    return desk.new_mail()

@@ -1,6 +1,9 @@
 """LIST, SUMMARY, HISTORY and HELP: what anyone may ask, signed on or not. None of them changes a game."""
+import pytest
+
+from judge import maps
 from judge.commands.registry import COMMANDS
-from tests.commands.helpers import GAME, GM, PLAYERS
+from tests.commands.helpers import GAME, GM, PLAYERS, Desk, toy_game, toy_variants
 
 ASKER = "asker@example.org"
 
@@ -90,6 +93,16 @@ def test_summary_before_and_after_a_year(started):
     assert "  France    player 1 (from S1901M to now)" in reply and "@" not in reply     # names only at the end
 
 
+def test_summary_forgets_a_year_rolled_back(started):
+    """ROLLBACK to before the Fall: the year is no longer completed (the snapshot is the game as it was before)."""
+    assert started.master("PROCESS!").accepted           # Spring 1901
+    assert started.master("PROCESS!").accepted           # Fall 1901: the year is counted
+    assert started.master("ROLLBACK F1901M").accepted
+    assert str(started.game(GAME).position.phase) == "F1901M"
+    assert started.send(ASKER, f"SUMMARY {GAME}").accepted
+    assert "No year has been completed yet." in started.reply(ASKER)
+
+
 def test_history(started):
     assert started.send(ASKER, f"HISTORY {GAME}").accepted
     assert "Subject: Diplomacy game g1 starting\n" in started.reply(ASKER)
@@ -128,3 +141,53 @@ def test_asking_about_a_game_is_logged_and_changes_nothing(started):
     assert started.status_bytes() == before
     last = (started.folder(GAME) / "access.log").read_text().splitlines()[-1]
     assert last == f"2026-01-05T13:00:00+00:00 {ASKER} MESSAGE"
+
+
+def test_list_says_nothing_about_orders_of_a_power_with_nothing_to_order(started):
+    """Spring 1902 retreats: only Germany has a dislodged unit to order; Austria holds no centre and no unit."""
+    started.set_board({"phase": "S1902R",
+                        "units": {"FRANCE": ["A BUR", "A PAR"], "GERMANY": ["A MUN"], "ITALY": ["A VEN"]},
+                        "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "GERMANY": ["MUN", "BER", "KIE"],
+                                    "ITALY": ["VEN"]},
+                        "dislodged": {"GERMANY": {"A RUH": ["KIE", "HOL"]}}})
+    assert started.master(f"LIST {GAME}").accepted
+    reply = started.reply(GM[0])
+    assert "  Austria  eliminated\n" in reply                            # off the board: nothing else to say
+    assert "  Germany  active, no orders yet, late 0 times\n" in reply     # its dislodged army must retreat
+    for power in ("France", "Italy"):                                      # nothing to order in a retreat phase
+        assert f"  {power:<8} active, late 0 times\n" in reply
+    assert started.master("STATUS").accepted
+    status = started.reply(GM[0])
+    assert "Germany (active): no orders sent yet\n" in status and "France (active):\n" in status
+    assert "Austria (eliminated):\n  (nothing to order this phase)\n" in status
+    assert started.signon("GERMANY", "A RUH - HOL").accepted
+    assert started.master(f"LIST {GAME}").accepted
+    assert "  Germany  active, orders in, late 0 times\n" in started.reply(GM[0])
+
+
+@pytest.fixture
+def bc(tmp_path):
+    """Game bc on our toy board with the B.C. calendar of DPjudge's classical map (years count down: B.C. 273
+    Movement, B.C. 272 Movement, B.C. 272 Adjustments...), both powers joined; the judge reads its variants folder."""
+    desk = Desk(tmp_path)
+    desk.use_variants(toy_variants(tmp_path / "variants"))
+    try:
+        toy_game(desk, "bc", "toy_bc")
+        yield desk
+    finally:
+        maps.use_folder(None)
+
+
+def test_summary_names_the_years_of_a_calendar_before_christ_as_its_phases_do(bc):
+    # B.C. 273 to 270 Movement: centres change hands, and a year's count is kept, in the even years (IFYEARDIV:2).
+    for _ in range(4):
+        assert bc.send(GM[0], f"SIGNON Mbc {GM[1]}\nPROCESS!").accepted
+    assert bc.game("bc").position.phase.describe() == "B.C. 269 Movement"
+    assert bc.send(ASKER, "SUMMARY bc").accepted
+    lines = bc.reply(ASKER).split("\n")
+    header = next(line for line in lines if line.startswith("Year"))
+    rows = [line for line in lines if line.startswith("B.C. ")]
+    assert [row.split()[:4] for row in rows] == [["B.C.", "272", "1", "1"], ["B.C.", "270", "1", "1"]]
+    assert not any(line.startswith(("272", "270")) for line in lines)
+    # The counts stand under the powers' names.
+    assert all(row.index(" 1") + 2 == header.index("Nor") + 3 for row in rows), (header, rows)

@@ -288,6 +288,18 @@ def test_revive(started):
     assert started.master("REVIVE").errors[0][1] == "INCOMPLETE COMMAND: USE REVIVE <power>"
 
 
+def test_revive_tells_everyone_once_that_the_power_is_open_and_how_to_take_it(started):
+    assert started.master("DUMMY ITALY").accepted
+    started.new_mail()
+    assert started.master("REVIVE ITALY").accepted
+    notices = started.delivered("a power is open")
+    assert set(notices) == {a for a, _ in PLAYERS.values() if a != PLAYERS["ITALY"][0]} | {GM[0]}
+    text = " ".join(notices[GM[0]].get_content().split())
+    # One sentence says that Italy is open, then the command that takes it: nothing said twice.
+    assert text.lower().count("open") == 1 and text.count("TAKEOVER") == 1, text
+    assert f"Italy in game {GAME} " in text and f"take it over: TAKEOVER I{GAME} <password>." in text
+
+
 def test_terminate(started):
     started.new_mail()
     assert started.master("TERMINATE").accepted

@@ -2,7 +2,8 @@
 PREVIEW gives the master the previewed result; nobody sees orders drawn before the deadline."""
 import xml.etree.ElementTree as ET
 
-from tests.commands.helpers import GAME, GM, PLAYERS
+from judge import maps
+from tests.commands.helpers import GAME, GM, PLAYERS, Desk, toy_game, toy_variants
 from tests.e2e.conftest import READ  # noqa: F401  (the Desk reads mail with it)
 
 
@@ -86,6 +87,28 @@ def test_position_in_text(started):
     assert "France:\n  Units:     F BRE, A MAR, A PAR\n  Centres:   BRE, MAR, PAR (3)" in reply
     assert "Russia:\n  Units:     A MOS, F SEV, F STP/SC, A WAR" in reply
     assert "Unowned centres: BEL, BUL, DEN, GRE, HOL, NWY, POR, RUM, SER, SPA, SWE, TUN" in reply
+
+
+def test_map_of_a_variant_without_a_drawing_is_refused_alone_and_the_rest_of_the_message_is_done(tmp_path):
+    desk = Desk(tmp_path)
+    desk.use_variants(toy_variants(tmp_path / "variants"))
+    try:
+        toy_game(desk, "toy1", "toy")
+        asker = "someone@example.org"
+        r = desk.send(asker, "MAP toy1\nPOSITION toy1\nLIST toy1")
+        reply = [m for m in desk.new_mail() if m["To"] == asker][-1]
+        text = text_part(reply)
+        assert r.accepted and not list(reply.iter_attachments())
+        assert "NOT accepted" not in text and "not read" not in text
+        # MAP says why it cannot be done; POSITION and LIST, further down, are answered all the same.
+        assert ">> MAP toy1\n   THE MAP OF GAME toy1 (Toy) HAS NO DRAWING" in text
+        assert "The board of game 'toy1'" in text and "North:\n  Units:     F NBY" in text
+        assert "Game:      toy1" in text
+        # Signed on, the orders after it are taken too.
+        assert desk.send("north@example.org", "SIGNON Ntoy1 npw\nMAP\nF NBY - NSE").accepted
+        assert desk.game("toy1").player("NORTH").orders == ["F NBY - NSE"]
+    finally:
+        maps.use_folder(None)
 
 
 def test_the_end_of_the_game_comes_with_the_final_board(started):

@@ -283,6 +283,29 @@ def test_terminate_sends_the_end_mail(started):
     assert started.game(GAME).status == "terminated"
 
 
+def test_the_end_mail_puts_the_winner_of_a_concession_first_and_keeps_its_columns(started):
+    """Turkey is conceded the game at five centres, as many as Russia; Italy is down to one centre and one unit."""
+    started.set_board({"phase": "S1903M", "units": {
+        "AUSTRIA": ["A VIE", "A BUD", "F TRI"], "ENGLAND": ["F LON", "F EDI", "A LVP"],
+        "FRANCE": ["F BRE", "A PAR", "A MAR"], "GERMANY": ["F KIE", "A BER", "A MUN"], "ITALY": ["A VEN"],
+        "RUSSIA": ["F STP/SC", "A MOS", "A WAR", "F SEV", "A RUM"], "TURKEY": ["F ANK", "A CON", "A SMY"]},
+        "centers": {"AUSTRIA": ["VIE", "BUD", "TRI"], "ENGLAND": ["LON", "EDI", "LVP"], "FRANCE": ["BRE", "PAR", "MAR"],
+                    "GERMANY": ["KIE", "BER", "MUN"], "ITALY": ["VEN"], "RUSSIA": ["STP", "MOS", "WAR", "SEV", "RUM"],
+                    "TURKEY": ["ANK", "CON", "SMY", "BUL", "GRE"]}})
+    for power in POWERS:
+        if power != "TURKEY":
+            assert started.signon(power, "VOTE CONCEDE Turkey").accepted
+    text = end_mails(started)[GM[0]]
+    assert started.game(GAME).result["powers"] == ["TURKEY"]
+    rows = text.split("Supply centres at the end:\n")[1].split("\n\n")[0].split("\n")
+    # The winner first, then by centres (at a tie the map's order of powers), Italy last.
+    assert [row.split()[0] for row in rows] == ["Turkey", "Russia", "Austria", "England", "France", "Germany", "Italy"]
+    counts = {row.split()[0]: row.split()[1:] for row in rows}
+    assert counts["Turkey"] == ["5", "centres,", "3", "units"] and counts["Italy"] == ["1", "centre,", "1", "unit"]
+    # One column for the centres and one for the units, whether a count is singular or plural.
+    assert len({row.index("centre") for row in rows}) == 1 and len({row.index("unit") for row in rows}) == 1, rows
+
+
 # -- the solo ---------------------------------------------------------------------------------------------------------
 def test_set_victory_and_a_solo_at_the_lowered_count(started):
     assert started.master("SET VICTORY 5").accepted
@@ -309,6 +332,35 @@ def test_set_victory_and_a_solo_at_the_lowered_count(started):
     assert started.judge.store.wakeup(GAME) is None
 
 
+def test_a_victory_count_reached_but_tied_is_told(started):
+    """SET VICTORY 5 in Fall 1901: France takes Belgium and Germany Holland, five centres each. A tie wins nothing
+    (the game goes on), and the master, with everyone, is told why the count reached ends nothing."""
+    board = {"phase": "F1901M", "units": {p: [u.split(" H")[0] for u in HOLDS[p]] for p in POWERS},
+             "centers": {"FRANCE": ["BRE", "PAR", "MAR", "SPA"], "GERMANY": ["KIE", "BER", "MUN", "DEN"]}}
+    board["units"]["FRANCE"].append("A BUR")
+    board["units"]["GERMANY"].append("A RUH")
+    started.set_board(board)
+    assert started.master("SET VICTORY 5").accepted
+    assert "Note:" not in started.reply(GM[0])                 # nobody has five yet
+    started.all_hold(*[p for p in POWERS if p not in ("FRANCE", "GERMANY")])
+    assert started.signon("FRANCE", *HOLDS["FRANCE"], "A BUR - BEL").accepted
+    assert started.signon("GERMANY", *HOLDS["GERMANY"], "A RUH - HOL").accepted
+    started.new_mail()
+    started.clock.advance(minutes=10)
+    started.process(GAME)
+    game = started.game(GAME)
+    # (five units on five centres each: nobody builds, so next is Spring 1902)
+    assert (game.status, game.winner, str(game.position.phase)) == ("active", None, "S1902M")
+    results = {to: " ".join(m.get_content().split()) for to, m in started.delivered("results").items()}
+    assert set(results) == EVERYONE
+    tie = "France and Germany each hold 5 supply centres, at least the 5 needed to win: the count is reached but tied"
+    assert tie in results[GM[0]] and "a tie wins nothing, so the game goes on." in results[GM[0]]
+    assert started.master("SET VICTORY 5").accepted
+    assert f"Note: {tie}" in " ".join(started.reply(GM[0]).split())
+    assert started.master("SET VICTORY 6").accepted
+    assert "Note:" not in started.reply(GM[0])
+
+
 @pytest.mark.parametrize("line", ["SET VICTORY", "SET VICTORY 0", "SET VICTORY 35", "SET VICTORY half"])
 def test_set_victory_errors(started, line):
     assert started.master(line).errors[0][1] == "USE SET VICTORY <centres> (1 TO 34)"
@@ -322,7 +374,7 @@ def test_the_end_mail_counts_in_the_singular_too():
                      counts=[{"power": "Russia", "centers": 18, "units": 17}, {"power": "Turkey", "centers": 1,
                                                                              "units": 1},
                              {"power": "Italy", "centers": 0, "units": 0}])
-    assert ("  Russia    18 centres, 17 units\n  Turkey     1 centre,  1 unit\n  Italy      0 centres,  0 units\n"
+    assert ("  Russia    18 centres, 17 units\n  Turkey     1 centre,   1 unit\n  Italy      0 centres,  0 units\n"
             in body)
 
 

@@ -283,9 +283,10 @@ async def _years(post: Post):
     # Subjects, replies and pages name a phase by the code its results give it, never by the long form.
     subjects = {str(m["Subject"]) for m in post.relay.to(GM) if str(m["Subject"]).startswith("Diplomacy orders")}
     assert subjects == {"Diplomacy orders ad1 A1425M", "Diplomacy orders ad1 A1430M", "Diplomacy orders ad1 A1430A"}
-    # The year 1430 ended with an adjustment phase that was played: SUMMARY has its row, and names phases by code.
+    # The year 1430 ended with an adjustment phase that was played: SUMMARY has its row (named as the phases name
+    # the year: A.D. 1430), and names phases by code.
     summary = await post.master("SUMMARY ad1")
-    assert "\n1430     1   2\n" in summary and "(from A1425M to now)" in summary, summary
+    assert "\nA.D. 1430     1   2\n" in summary and "(from A1425M to now)" in summary, summary
     stems = sorted(p.stem for p in (post.daemon.judge.store.folder("ad1") / "results").glob("0*"))
     assert pages.phase_names(stems, game) == ["A1425M", "A1430M", "A1430A"]
     # The game's folder names its files with letters and digits only.

@@ -29,6 +29,13 @@ def test_a_player_signs_on_sends_orders_and_status_by_mail_shows_them(served):
     page = v.get("/games/demo/orders")
     assert page.status == 200 and "A PAR: no order (defaults to hold)" in page.text
     assert page.headers["Cache-Control"] == "no-store"
+    # When the sign-on ends, written as the game's deadline is (it was "Wed Dec 02 2026 ...", another form).
+    import re
+    from judge.deadlines import show
+    game = served.daemon.judge.store.load("demo")
+    ends = re.search(r"this sign-on ends by itself at ([^)]*)\)", page.text).group(1)
+    assert re.fullmatch(r"[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d \S+", ends), ends
+    assert ends.split()[-1] == show(game.deadline, game.timing).split()[-1]          # the game's time zone too
     served.check_pages()
 
     before = len(served.relay.to(address("FRANCE")))
