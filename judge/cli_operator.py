@@ -111,6 +111,7 @@ def cmd_process(args: argparse.Namespace) -> int:
 def _process_due(settings: Settings) -> int:
     """cron's `judge process`: quiet when nothing was due (cron mails whatever a job prints). The whole judge is
     loaded only when a game is due or mail is due to go: most minutes neither (judge.pipe)."""
+    import traceback
     from judge import pipe
     from judge.storage import reported
     made = []
@@ -121,15 +122,20 @@ def _process_due(settings: Settings) -> int:
             made.append(Judge(settings, pipe.utcnow))
         return made[0]
     try:
-        done, failed = pipe.process_due(settings, whole)
+        done, failed, faults = pipe.process_due(settings, whole)
         pipe.expire_set_aside(settings)
         pipe.remove_leftovers(settings)
         for game, notes in done.items():
             print(f"{game}: {'; '.join(notes)}")
-        # A game that stays unreadable is said when its problem is new or changed, then once a day.
+        # A game that stays unreadable or failing is said when its problem is new or changed, then once a day, on
+        # stderr (which cron mails) and to the keeper; a fault's traceback only then, not every minute.
         say, mended = reported.news(settings.games_dir, failed, pipe.utcnow())
         for game, why in say.items():
             print(f"judge process: {game}: {why} (said again once a day while it lasts)", file=sys.stderr)
+            if game in faults:
+                traceback.print_exception(faults[game], file=sys.stderr)
+        if say:
+            pipe.tell_keeper(settings, say, faults)
         for game in mended:
             print(f"{game}: no longer fails")
         return 1 if failed else 0

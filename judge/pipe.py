@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, BinaryIO, Callable
 from judge.config import Settings
 from judge.daemon.spool import Spool
 from judge.storage.commit import remove_temp_files
-from judge.storage.gamedir import GameStore
+from judge.storage.gamedir import GameStore, GameUnavailable
 from judge.storage.outbox import Outbox
 
 if TYPE_CHECKING:
@@ -120,24 +120,48 @@ def utcnow() -> datetime:
 
 
 def process_due(settings: Settings, whole: Callable[[], Judge], clock: Callable[[], datetime] = utcnow
-                ) -> tuple[dict[str, list[str]], dict[str, str]]:
+                ) -> tuple[dict[str, list[str]], dict[str, str], dict[str, BaseException]]:
     """The clock work of every game whose committed wake-up has come (what `judge serve`'s scheduler runs), as cron
-    runs `judge process`: (notes by game that had work, why by game that could not be read or failed). The wake-ups
-    are read without the judge; `whole()` gives the judge, made only when a game is due."""
+    runs `judge process`: (notes by game that had work, why by game that could not be read or failed, the exception
+    of each that failed for a reason other than its files). Nothing is logged here: cron mails whatever a run prints,
+    so the caller says each problem when it is new (judge.storage.reported). The wake-ups are read without the
+    judge; `whole()` gives the judge, made only when a game is due."""
     wakeups, failed = GameStore(settings.games_dir, settings.outbox_dir).wakeups()
     now = clock()
     done: dict[str, list[str]] = {}
+    faults: dict[str, BaseException] = {}
     due = [name for name, moment in wakeups.items() if moment is not None and moment <= now]
     if not due:
-        return done, failed
+        return done, failed, faults
     judge = whole()
     for name in due:
         try:
             notes = judge.process(name)
+        except GameUnavailable as exc:          # its files: the reason says it all, a traceback adds nothing
+            failed[name] = str(exc)
+            continue
         except Exception as exc:  # noqa: BLE001 - one game's failure must not stop the others' deadlines
-            log.exception("%s: clock work failed", name)
             failed[name] = f"clock work failed: {type(exc).__name__}: {exc}"
+            faults[name] = exc
             continue
         if notes:
             done[name] = notes
-    return done, failed
+    return done, failed, faults
+
+
+def tell_keeper(settings: Settings, problems: dict[str, str], faults: dict[str, BaseException]) -> None:
+    """Mail the keeper the problems cron's run says now (new, changed, or a day old), as `judge serve` mails them,
+    through the keeper's once-an-hour memory shared by every process of the judge."""
+    from judge.daemon.failures import where
+    from judge.keeper import Keeper
+    keeper = Keeper(settings, Outbox(settings.outbox_dir), utcnow)
+    for game, why in problems.items():
+        fault = faults.get(game)
+        if fault is None:
+            keeper.mail(f"unavailable {game}", f"game {game} is unavailable",
+                        [why, "Its mail is answered with 'unavailable' and its deadlines wait until the file is "
+                              "mended (cron's `judge process` says it again once a day while it lasts)."])
+        else:
+            keeper.mail(f"clock {game}", f"deadline work for game {game} failed",
+                        [f"{type(fault).__name__}: {fault}", where(fault),
+                         "Cron's `judge process` tries it again every run, and says it again once a day."])

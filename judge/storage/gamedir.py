@@ -34,7 +34,8 @@ FOLDERS_KEPT = 4096           # game folders remembered by name (then the memo s
 START = "results/start.txt"
 SCAN_CHUNK, SCAN_THREADS = 512, 8     # start-up's pass over the games
 SCAN_WAITING = 0.5            # ... goes on in threads if its first chunk kept the interpreter busy less than this
-_HEAD = 96                   # enough for '{"wakeup":"2026-11-25T20:32:35.123456+00:00",'
+_FIRST_READ = 8192           # what start-up reads of a status file: its wake-up, and most files whole
+_TAIL = 16                   # a status file's last bytes: its closing brace, perhaps spaces
 _WAKEUP_FIRST = re.compile(rb'\{"wakeup":(?:null|"([0-9T:.+-]{10,40})")[,}]')
 
 
@@ -225,16 +226,26 @@ class GameStore:
         try:
             fd = os.open(path, os.O_RDONLY)      # (no buffered file object: a third of the cost, 100,000 times)
             try:
-                head = os.read(fd, _HEAD)
+                # Its first bytes (the wake-up) and its last: a file cut short or overwritten after the wake-up is
+                # said now, not when it is due. Most files are in the one read; a longer one costs two more calls.
+                head = os.read(fd, _FIRST_READ)
+                m = _WAKEUP_FIRST.match(head)
+                if m and len(head) == _FIRST_READ:
+                    os.lseek(fd, -_TAIL, os.SEEK_END)
+                    end = os.read(fd, _TAIL)
+                else:
+                    end = head[-_TAIL:]
             finally:
                 os.close(fd)
         except FileNotFoundError:
             raise
         except OSError as exc:
             raise GameUnavailable(name, f"cannot read {path}: {exc.strerror or exc}") from None
-        m = _WAKEUP_FIRST.match(head)
         if m is None:
             return self.wakeup(name)
+        if not end.rstrip().endswith(b"}"):
+            raise GameUnavailable(name, f"{path} is not a valid status file (its end is not a status file's: cut "
+                                        "short or overwritten)")
         try:
             return datetime.fromisoformat(m.group(1).decode()) if m.group(1) else None
         except ValueError as exc:

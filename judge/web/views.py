@@ -42,7 +42,7 @@ class NotFound(Exception):
 
 
 class Unavailable(Exception):
-    """503: the game's files cannot be read at the moment (the keeper is told by the mail side)."""
+    """503: the game's files cannot be read at the moment (the keeper is told: Views._unavailable)."""
 
 
 @lru_cache(maxsize=1)
@@ -124,7 +124,8 @@ class Views:
             game, _ = self._load(name)
         except FileNotFoundError:
             raise NotFound() from None
-        except GameUnavailable:
+        except GameUnavailable as exc:
+            self._unavailable(exc)
             raise Unavailable() from None
         session = self.sessions.get(cookie, name)
         if session is not None and not holds(session, game):
@@ -138,14 +139,24 @@ class Views:
         return [p.stem for p in self.store.results(name)]
 
     # -- the pages -------------------------------------------------------------------------------------------------
+    def _unavailable(self, exc: GameUnavailable) -> None:
+        """What the 503 page says, made true: the keeper is told (at most once an hour, as the mail side tells it;
+        a page asked for again and again logs it that often too)."""
+        self.judge.keeper.tell(f"unavailable {exc.name}", f"game {exc.name} is unavailable",
+                               [str(exc), "Its web pages answer 'unavailable' and its mail is answered so until the "
+                                          "file is mended."], log_repeats=False)
+
     def index(self) -> Reply:
-        games = []
+        games, broken = [], 0
         for name in self.store.names():
             try:
                 games.append(self.store.load(name))
-            except (GameUnavailable, FileNotFoundError):
-                continue                  # one broken game hides nothing else
-        return html("index.html", judge=self.judge.settings.judge_name, **pages.listing(games))
+            except FileNotFoundError:
+                continue
+            except GameUnavailable as exc:
+                broken += 1               # one broken game hides nothing else; not named (it may be private)
+                self._unavailable(exc)
+        return html("index.html", judge=self.judge.settings.judge_name, unavailable=broken, **pages.listing(games))
 
     def game_page(self, name: str, cookie: str | None) -> Reply:
         game, session = self.game(name, cookie)
