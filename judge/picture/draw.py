@@ -156,7 +156,9 @@ def _add_dislodged(pic: dict, g: Geometry, styles: dict[str, PowerStyle], d: Dis
         pts = shapes.trim(shapes.bent(spot, g.location_point(dest), bend=0.08), UNIT_R, UNIT_R)
         pic["orders"].append(items.arrow("option", pts, st, head=9.0, id_=f"retreat-{d.unit.province}-{dest[:3]}"))
     if not d.retreats:
-        pic["marks"].append(items.mark("x", (spot[0] + 12, spot[1] - 10), "no retreat", g.width))
+        # The cross on the unit itself, its words placed clear of the rest: beside it, up and to the right, it lay on
+        # the unit that took the province (the spot is chosen clear of that unit's point, not of what is near it).
+        pic["marks"].append(items.mark("x", spot, "no retreat", g.width))
 
 
 # -- orders -----------------------------------------------------------------------------------------------------------

@@ -202,3 +202,24 @@ def full_board_units(m: maps.Map) -> dict:
             loc, kind = abbr, ("A" if p.terrain == "land" or i % 2 else "F")
         units[abbr] = Unit(powers[i % len(powers)], kind, loc)
     return units
+
+
+ANKARA_TAKEN = {"state": {"phase": "S1904M", "units": {"TURKEY": ["F ANK", "A SMY"], "RUSSIA": ["F BLA", "A ARM"],
+                                                       "AUSTRIA": ["A CON"]},
+                          "centers": {"TURKEY": ["ANK", "SMY"], "AUSTRIA": ["CON"], "RUSSIA": ["SEV"]}},
+                "orders": {"RUSSIA": ["F BLA - ANK", "A ARM S F BLA - ANK"], "AUSTRIA": ["A CON H"],
+                           "TURKEY": ["F ANK H", "A SMY H"]}}
+
+
+def test_a_unit_with_nowhere_to_retreat_is_crossed_out_itself_not_the_unit_that_took_its_place():
+    # The "no retreat" cross sat up and to the right of the dislodged fleet: on the Russian fleet now in Ankara,
+    # whose letter could not be read (a tester's Spring 1904).
+    m, before, outcome = adjudicated(ANKARA_TAKEN)
+    assert outcome.position.dislodged["ANK"].retreats == ()
+    b = Board(picture.results_svg(m, before, outcome))
+    [badge] = b.badges
+    boxes = {uid: box for uid, box, _ in b.units}
+    assert meet(badge, boxes["dislodged-ANK"]) and not meet(badge, boxes["unit-ANK"])
+    assert not any(meet(box, boxes["unit-ANK"]) for _, box in b.words)
+    # Nothing else hides anything (the cross lies on the unit it strikes out, as a removal's does).
+    assert [p for p in problems(picture.results_svg(m, before, outcome)) if "dislodged-ANK" not in p] == []
