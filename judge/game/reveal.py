@@ -21,9 +21,20 @@ def shows_addresses(game, viewer: str, master: bool) -> bool:
     return False
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def ordinal(n: int) -> str:
+    """1 -> 'first' ... 10 -> 'tenth', then '11th', '12th', '21st' ..."""
+    if 1 <= n <= len(_ORDINALS):
+        return _ORDINALS[n - 1]
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def roster(game, viewer: str, master: bool) -> list[dict]:
     """Each power's players in turn, with the phases they played it from and to: by address where the viewer may
-    see addresses, else numbered per power ('player 1', 'player 2'), which shows only when a power changed hands."""
+    see addresses, else in turn per power ('first player', 'second player'): "player 1" beside every power read as
+    one person playing them all."""
     show = shows_addresses(game, viewer, master)
     seen: dict[str, int] = {}
     last = {t["power"]: i for i, t in enumerate(game.tenures)}
@@ -34,7 +45,7 @@ def roster(game, viewer: str, master: bool) -> list[dict]:
         # (a power the master made a dummy: its last player's time ended there, and nobody played it after)
         dummy = last[t["power"]] == i and t["to"] and player is not None and player.status == DUMMY
         out.append({"power": game.map.power_title(t["power"]),
-                    "address": t["address"] if show else f"player {seen[t['power']]}",
+                    "address": t["address"] if show else f"{ordinal(seen[t['power']])} player",
                     "from": phase_code(game, t["from"]) or "the start",
                     "to": (phase_code(game, t["to"]) or ("the end" if game.over else "now"))
                     + (", then a dummy" if dummy else "")})

@@ -114,8 +114,8 @@ def test_the_record_says_a_power_became_a_dummy(started):
     assert started.master("DUMMY ITALY").accepted
     assert started.send("x@example.org", f"SUMMARY {GAME}").accepted
     reply = started.reply("x@example.org")
-    assert "Italy     player 1 (from S1901M to S1901M, then a dummy)" in reply, reply
-    assert "France    player 1 (from S1901M to now)" in reply
+    assert "Italy     first player (from S1901M to S1901M, then a dummy)" in reply, reply
+    assert "France    first player (from S1901M to now)" in reply
 
 
 def test_list_of_a_finished_game_waits_for_nothing(finished):

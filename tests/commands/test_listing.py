@@ -90,7 +90,7 @@ def test_summary_before_and_after_a_year(started):
     reply = started.reply(ASKER)
     assert "Year   Aus Eng Fra Ger Ita Rus Tur" in reply
     assert "1901     3   3   3   3   3   4   3" in reply     # the home centres: Russia has four
-    assert "  France    player 1 (from S1901M to now)" in reply and "@" not in reply     # names only at the end
+    assert "  France    first player (from S1901M to now)" in reply and "@" not in reply     # names only at the end
 
 
 def test_summary_heads_tell_apart_powers_whose_names_begin_alike():

@@ -151,7 +151,7 @@ def test_a_draw_ends_the_game_and_everyone_gets_the_end_mail(started):
             in text)
     # Who played which power, without an address (house rule reveal=none, the default); the master's copy has them.
     for power, (address, _) in PLAYERS.items():
-        assert f"  {power.title():<9} player 1 (from S1901M to the end)\n" in text and "@" not in text
+        assert f"  {power.title():<9} first player (from S1901M to the end)\n" in text and "@" not in text
         assert f"  {power.title():<9} {address} (from S1901M to the end)\n" in got[GM[0]]
     game = started.game(GAME)
     assert (game.status, game.deadline, game.result["kind"]) == ("completed", None, "draw")
@@ -238,12 +238,12 @@ def test_the_end_mail_after_phases_with_a_replacement(started):
             "  Italy     italy@example.org (from S1901M to F1901M)\n"
             "  Italy     new@example.org (from F1901M to the end)\n"
             "  Russia    russia@example.org (from S1901M to the end)\n") in text
-    assert ("  Italy     player 1 (from S1901M to F1901M)\n"
-            "  Italy     player 2 (from F1901M to the end)\n") in got["new@example.org"]
+    assert ("  Italy     first player (from S1901M to F1901M)\n"
+            "  Italy     second player (from F1901M to the end)\n") in got["new@example.org"]
     assert started.send("someone@example.org", f"SUMMARY {GAME}").accepted
     summary = started.reply("someone@example.org")
     assert f"The game is over: a draw between {ALL_SEVEN}." in " ".join(summary.split())
-    assert "  Italy     player 2 (from F1901M to the end)" in summary and "@" not in summary
+    assert "  Italy     second player (from F1901M to the end)" in summary and "@" not in summary
 
 
 @pytest.mark.parametrize("anonymous, reveal, player, stranger", [
@@ -412,3 +412,10 @@ def test_one_clock_run_does_everything_due_at_that_moment(started):
     subjects = [str(m["Subject"]) for m in started.new_mail()]
     assert any("votes" in s for s in subjects) and any("S1901M" in s for s in subjects), subjects
     assert started.process(GAME) == []                     # and nothing left for the next run
+
+
+def test_players_are_counted_in_words_per_power():
+    # "player 1" beside each of seven powers read as one person playing them all.
+    from judge.game.reveal import ordinal
+    assert [ordinal(n) for n in (1, 2, 3, 10, 11, 12, 13, 21, 22, 23, 101, 111)] == [
+        "first", "second", "third", "tenth", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th"]

@@ -173,7 +173,7 @@ async def _draw(post: Post):
     text = ends[WATCHER]
     assert " ".join(text.split("\n\n", 1)[1].split()).startswith(
         f"Game 'dias' has been declared a draw between {ALL_SEVEN}. The game is over (in F1901M). Sup")
-    assert "  France    player 1 (from S1901M to the end)\n" in text and "@" not in text      # reveal=none
+    assert "  France    first player (from S1901M to the end)\n" in text and "@" not in text      # reveal=none
     assert "  France    france@example.org (from S1901M to the end)\n" in ends[GM]             # the master's
     assert "dias" not in post.daemon.deadlines.wakeups and post.daemon.judge.store.wakeup("dias") is None
 
@@ -211,7 +211,7 @@ async def _concession(post: Post):
     assert set(ends) == {address(p) for p in POWERS if p != "ITALY"} | {GM}
     assert " ".join(ends[address("GERMANY")].split("\n\n")[1].split()) == \
         "Game 'cede' has been conceded to France. The game is over (in S1901M)."
-    assert "  Italy     player 1 (from S1901M to S1901M, then a dummy)\n" in ends[address("GERMANY")]
+    assert "  Italy     first player (from S1901M to S1901M, then a dummy)\n" in ends[address("GERMANY")]
     assert "  Italy     italy@example.org (from S1901M to S1901M, then a dummy)\n" in ends[GM]
     listing = (await post.mail("someone@example.org", "LIST"), post.reply("someone@example.org"))[1]
     assert "Finished games:\n  cede                 the game was conceded to France" in listing

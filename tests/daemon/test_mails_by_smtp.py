@@ -238,7 +238,7 @@ async def _four_years(tmp_path):
         assert end.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n:: Deadline: ")
         assert f"Game '{GAME}' has been ended by its master." in end and "Who played which power:" in end
         assert "newturkey@example.org" in end and "turkey@example.org (from S1901M to S1902M)" in end
-        assert "Turkey    player 1 (from S1901M to S1902M)" in ends["eng2@example.org"]
+        assert "Turkey    first player (from S1901M to S1902M)" in ends["eng2@example.org"]
         # England's old address is in no mail since SET ADDRESS, the master's final mail included.
         assert not any(address("ENGLAND") in text(m) for _, _, m in b.relay.messages[b.moved:])
         assert "England   eng2@example.org (from S1901M to the end)" in end

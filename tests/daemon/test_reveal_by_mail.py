@@ -39,7 +39,7 @@ async def _game(post: Post, reveal: str):
         shown = to == GM or (players_see and to != WATCHER) or reveal == "all"
         assert ("germany@example.org" in body) is shown, (to, reveal)
         if not shown:
-            assert "@" not in body and "  Italy     player 2 (from S1901M to the end)\n" in body, body
+            assert "@" not in body and "  Italy     second player (from S1901M to the end)\n" in body, body
     # SUMMARY, from whoever asks: a stranger, the observer, the player who left, a player, the master.
     for asker, shown in ((STRANGER, reveal == "all"), (WATCHER, reveal == "all"),
                          ("italy@example.org", players_see), (address("GERMANY"), players_see)):

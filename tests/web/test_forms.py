@@ -195,7 +195,7 @@ def test_an_anonymous_game_names_nobody_and_nothing_shows_an_address(served):
     v.get("/games/anon/results.txt")
     served.mail(GM, "SIGNON Manon gm-pass\nTERMINATE")
     end = v.get("/games/anon")
-    assert "The end" in end.text and "player 1" in end.text
+    assert "The end" in end.text and "first player" in end.text
     served.check_pages()
 
 

@@ -40,7 +40,7 @@ def test_every_path_of_a_game_played_by_mail(served):
     page = v.get("/games/demo")
     assert page.status == 200
     for words in ("Spring 1901 Movement", "Standard", "the game's time zone: UTC", 'src="/games/demo/map.svg"',
-                  "Supply centres", "convoy_paradox", "player 1 (S1901M to now)"):
+                  "Supply centres", "convoy_paradox", "first player (S1901M to now)"):
         assert words in page.text, words
     assert 'id="board"' in page.text
     svg = v.get("/games/demo/map.svg")
