@@ -113,6 +113,13 @@ def test_a_game_played_over_smtp_in_a_browser(served, browser):
     screenshot_has_the_map(browser)
     assert "Army Vienna -> Galicia.  (*bounce*)" in browser.find_element("css selector", "pre.results").text
     results_are_laid_out_as_mailed(browser)
+    # On a phone the same text is all in sight, wrapped (it scrolled sideways, the marks and deadline out of sight).
+    browser.set_window_size(390, 844)
+    browser.refresh()
+    pre = browser.find_element("css selector", "pre.results")
+    assert browser.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", pre)
+    assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+    browser.set_window_size(1280, 1000)
 
     # A wrong password: refused, and counted as a mail's would be.
     browser.get(base + "/games/demo/signon")
