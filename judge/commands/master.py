@@ -9,7 +9,7 @@ from judge.commands.actions import flush_orders, open_seat, start_game
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import Timing, show
 from judge.game import ACTIVE, DUMMY, FORMING, PLAYING, VACANT, Game
-from judge.game.phase_codes import file_codes
+from judge.game.phase_codes import file_codes, phase_code
 from judge.rules import parse_rules
 from judge.storage.gamedir import valid_name
 from judge.storage.passwords import hash_password
@@ -84,14 +84,20 @@ class Activate:
 
 class Process:
     name, aliases, block_end = "PROCESS", (), None
-    syntax = "PROCESS"
-    help = "Process the current phase now, if every order is in (PROCESS! processes it whatever is missing)."
+    syntax = "PROCESS [phase]"
+    help = ("Process the current phase now, if every order is in (PROCESS! processes it whatever is missing); "
+            "with a phase (S1901M), only if the game is still in it.")
 
     def handle(self, s: Session, args: list[str], body: list[str], force: bool = False) -> Continue:
         """See `Command`."""
         game = s.need_master()
         if game.status != PLAYING:
             raise CommandError(f"GAME {game.name} IS NOT ACTIVE")
+        if args:
+            # (a master's PROCESS! sent as early processing moved the game on would process the next phase unseen)
+            now = phase_code(game, str(game.position.phase))
+            if args[0].upper() not in (now.upper(), str(game.position.phase).upper()):
+                raise CommandError(f"GAME {game.name} IS IN {now}, NOT {args[0].upper()[:20]}: NOTHING PROCESSED")
         flush_orders(s)
         late = game.late_players()
         if late and not force:
@@ -105,8 +111,8 @@ class Process:
 
 class ProcessNow(Process):
     name, aliases = "PROCESS!", ("FORCE",)
-    syntax = "PROCESS!"
-    help = "Process the current phase now; late powers get default orders."
+    syntax = "PROCESS! [phase]"
+    help = "Process the current phase now; late powers get default orders (with a phase: only if still in it)."
 
     def handle(self, s: Session, args: list[str], body: list[str], force: bool = True) -> Continue:
         """See `Command`."""

@@ -8,6 +8,7 @@ from judge.deadlines import Timing
 from judge.rules import PRESETS, Ruleset
 from judge.service import Judge
 from tests.commands.helpers import GAME, GM, HOLDS, PLAYERS, T0
+from tests.e2e.conftest import game_files
 
 NOT_MASTER = "ONLY THE GAME MASTER MAY DO THAT (SIGNON M<game> <password>)"
 
@@ -134,6 +135,17 @@ def test_process_now_gives_defaults_and_uses_the_masters_orders(started):
     assert str(game.position.phase) == "F1901M" and game.position.units["BUR"].power == "FRANCE"
     text = started.mails("results")[0].get_content()
     assert "France: Army Paris -> Burgundy." in text and "Germany: Army Munich HOLD." in text
+
+
+def test_process_naming_a_phase_processes_only_that_phase(started):
+    # A master's PROCESS! sent just as early processing moved the game on processed the next phase, unseen.
+    assert started.master("PROCESS! S1901M").accepted
+    assert str(started.game(GAME).position.phase) == "F1901M"
+    files = game_files(started.settings.games_dir)
+    refused = started.master("PROCESS! S1901M")
+    assert not refused.accepted and refused.errors[0][1] == f"GAME {GAME} IS IN F1901M, NOT S1901M: NOTHING PROCESSED"
+    assert game_files(started.settings.games_dir) == files and str(started.game(GAME).position.phase) == "F1901M"
+    assert started.master("PROCESS! f1901m").accepted and str(started.game(GAME).position.phase) == "S1902M"
 
 
 def test_force_alias(started):
