@@ -40,7 +40,10 @@ def build(m: Map, position: Position, styles: dict[str, PowerStyle], width: floa
     for i, power in enumerate(m.powers):
         st = styles[power]
         x, y = (i % across) * step, top + 8 + (i // across) * POWER_ROW
-        centres, units = len(position.centers_of(power)), len(position.units_of(power))
+        # (a dislodged unit that may retreat is still the power's until it retreats or disbands)
+        units = len(position.units_of(power)) + sum(d.unit.power == power and bool(d.retreats)
+                                                     for d in position.dislodged.values())
+        centres = len(position.centers_of(power))
         count = f"{centres} SC, {units} unit{'s' * (units != 1)}"
         out["powers"].append({"x": x + 36, "y": y + 14, "name": st.name, "count": count if centres or units else
                               "out of the game", "colour": st.colour, "out": not (centres or units)})

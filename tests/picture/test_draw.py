@@ -223,3 +223,17 @@ def test_letters_on_units_contrast_with_their_colour(colour):
     lum = style.luminance(colour)
     text = style.luminance(style.text_on(colour))
     assert (max(lum, text) + 0.05) / (min(lum, text) + 0.05) >= 3.0      # WCAG large/bold text
+
+
+def test_legend_counts_a_dislodged_unit_that_may_retreat():
+    # Austria's army in Budapest, dislodged, may retreat: the legend said "3 SC, 0 units" beside it.
+    from tests.picture.scenes import adjudicated
+    doc = {"state": {"phase": "S1901M", "units": {"AUSTRIA": ["A BUD"], "RUSSIA": ["A GAL", "A RUM"]},
+                     "centers": {"AUSTRIA": ["BUD", "TRI", "VIE"], "RUSSIA": ["RUM"]}},
+           "orders": {"RUSSIA": ["A GAL - BUD", "A RUM S A GAL - BUD"]}}
+    m, before, outcome = adjudicated(doc)
+    assert outcome.position.dislodged["BUD"].retreats
+    svg = picture.results_svg(m, before, outcome)
+    root = ET.fromstring(svg)
+    legend = " ".join(t.text or "" for t in root.find(".//s:g[@id='legend']", NS).iter("{%s}text" % NS["s"]))
+    assert "3 SC, 1 unit" in legend and "1 SC, 2 units" in legend
