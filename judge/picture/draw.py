@@ -7,7 +7,7 @@ from typing import Iterable, Sequence
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map
 from judge.orders import Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support
-from judge.picture import items, legend, placement, shapes
+from judge.picture import items, legend, placement, routes, shapes
 from judge.picture.geometry import Geometry
 from judge.picture.items import RING_R, UNIT_R
 from judge.picture.shapes import Point
@@ -256,7 +256,7 @@ def _move_paths(ph: _Movement, m: Map, results: Sequence[OrderResult]) -> None:
                 ph.convoyed.add(key)
                 ph.paths[key] = shapes.through(route)
             else:
-                ph.paths[key] = shapes.bent(ph.where(o.unit), ph.g.location_point(o.dest))
+                ph.paths[key] = routes.move_path(ph.g, ph.where(o.unit), o.unit.province, o.dest)
 
 
 def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:

@@ -223,3 +223,27 @@ def test_a_unit_with_nowhere_to_retreat_is_crossed_out_itself_not_the_unit_that_
     assert not any(meet(box, boxes["unit-ANK"]) for _, box in b.words)
     # Nothing else hides anything (the cross lies on the unit it strikes out, as a removal's does).
     assert [p for p in problems(picture.results_svg(m, before, outcome)) if "dislodged-ANK" not in p] == []
+
+
+CHANNEL_BOUNCES = {"state": {"phase": "S1905M", "units": {"GERMANY": ["F NTH", "A HOL"], "ENGLAND": ["F LON", "F WAL"],
+                                                          "FRANCE": ["F BRE", "A PIC"]},
+                             "centers": {"ENGLAND": ["LON", "EDI", "LVP"], "GERMANY": ["HOL", "KIE"],
+                                         "FRANCE": ["BRE", "PAR"]}},
+                   "orders": {"GERMANY": ["F NTH - ENG", "A HOL - BEL"], "ENGLAND": ["F LON H", "F WAL - ENG"],
+                              "FRANCE": ["F BRE - ENG", "A PIC H"]}}
+
+
+def test_a_fleets_arrow_runs_through_the_seas_it_crosses_not_over_england():
+    # The North Sea fleet's move to the Channel was drawn straight across Yorkshire and London, its bounce inside
+    # London: it read as a move through England (a tester's Spring 1905). It now runs across the border the two seas
+    # share, at the Strait of Dover.
+    from judge.picture import geometry, shapes
+    m, before, outcome = adjudicated(CHANNEL_BOUNCES)
+    b = Board(picture.results_svg(m, before, outcome))
+    g = geometry.load(m.board)
+    for oid in ("order-NTH", "order-WAL", "order-BRE"):
+        pts = [p for i, pts in b.shafts if i == oid for p in pts]
+        src, dest = oid[-3:], "ENG"
+        stray = [p for p in pts if not any(shapes.inside(p, g.provinces[k].rings) for k in (src, dest))]
+        assert pts and len(stray) <= 1, (oid, stray)
+    assert problems(picture.results_svg(m, before, outcome)) == []
