@@ -247,3 +247,21 @@ def test_a_fleets_arrow_runs_through_the_seas_it_crosses_not_over_england():
         stray = [p for p in pts if not any(shapes.inside(p, g.provinces[k].rings) for k in (src, dest))]
         assert pts and len(stray) <= 1, (oid, stray)
     assert problems(picture.results_svg(m, before, outcome)) == []
+
+
+SKAGERRAK_SUPPORT = {"state": {"phase": "F1902M", "units": {"ENGLAND": ["A NWY", "F SKA"], "RUSSIA": ["F BOT", "A STP"]},
+                               "centers": {"ENGLAND": ["NWY", "LON"], "RUSSIA": ["STP", "MOS"]}},
+                     "orders": {"ENGLAND": ["A NWY - SWE", "F SKA S A NWY - SWE"], "RUSSIA": ["F BOT - SWE", "A STP H"]}}
+
+
+def test_an_armys_move_overland_leaves_the_supporting_fleet_its_own_line():
+    # Norway to Sweden was drawn straight across the Skagerrak, through the fleet supporting it: the support had no
+    # line to draw (a tester's Fall 1902). The army's arrow now runs over the land the two provinces share.
+    from judge.picture import shapes
+    m, before, outcome = adjudicated(SKAGERRAK_SUPPORT)
+    b = Board(picture.results_svg(m, before, outcome))
+    support = [pts for oid, pts in b.shafts if oid == "order-SKA"]
+    assert support and shapes.length(support[0]) > 20, support
+    move = [p for oid, pts in b.shafts if oid == "order-NWY" for p in pts]
+    ska = [box for uid, box, _ in b.units if uid == "unit-SKA"][0]
+    assert not any(ska[0] <= x <= ska[2] and ska[1] <= y <= ska[3] for x, y in move)
