@@ -42,9 +42,19 @@ def centre_chart(m: Map, rows: list[tuple[str, dict[str, int]]], victory: int) -
                        f'fill="{INK}">{escape(label)}</text>')
     last = rows[-1][1] if rows else {}
     ranked = sorted(m.powers, key=lambda p: (-last.get(p, 0), p))
+    # Powers with the same count in a year are drawn a line's width apart there, side by side (one line on top of
+    # another hid it); a power alone at its count is drawn exactly on it.
+    shift: dict[tuple[int, str], float] = {}
+    for i, (_, counts) in enumerate(rows):
+        same: dict[int, list[str]] = {}
+        for power in m.powers:
+            same.setdefault(counts.get(power, 0), []).append(power)
+        for group in same.values():
+            for k, power in enumerate(group):
+                shift[(i, power)] = (k - (len(group) - 1) / 2) * min(2.5, 12 / len(group))
     for power in m.powers:
         colour = styles[power].colour
-        points = [(x(i), y(counts.get(power, 0))) for i, (_, counts) in enumerate(rows)]
+        points = [(x(i), y(counts.get(power, 0)) + shift[(i, power)]) for i, (_, counts) in enumerate(rows)]
         if len(points) > 1:
             out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" stroke-linejoin="round" '
                        f'points="{" ".join(f"{fmt(a)},{fmt(b)}" for a, b in points)}"/>')

@@ -18,3 +18,23 @@ def test_a_power_off_the_board_is_shown_eliminated():
                         "centers": {"GERMANY": ["MUN"]}})
     shown = {row["power"]: row["status"] for row in pages.players(game)}
     assert shown["Germany"] == "playing" and shown["Austria"] == "eliminated", shown
+
+
+def test_powers_with_the_same_count_are_drawn_side_by_side_in_the_chart():
+    # Lines of powers with equal counts lay one on the other: only the last drawn showed.
+    import re
+    from judge import maps
+    from judge.picture.chart import centre_chart
+    from judge.picture.style import power_styles
+    m = maps.load("standard")
+    colour = {p: st.colour for p, st in power_styles(m).items()}
+    rows = [("start", {"FRANCE": 3, "GERMANY": 3, "ITALY": 3}), ("1901", {"FRANCE": 5, "GERMANY": 5, "ITALY": 4})]
+    svg = centre_chart(m, rows, 18)
+    lines = {c: [tuple(float(v) for v in p.split(",")) for p in pts.split()]
+             for c, pts in re.findall(r'<polyline fill="none" stroke="([^"]+)"[^>]* points="([^"]+)"', svg)}
+    start = [lines[colour[p]][0][1] for p in ("FRANCE", "GERMANY", "ITALY")]
+    assert len(set(start)) == 3 and max(start) - min(start) <= 6           # side by side, near their count
+    france, germany, italy = (lines[colour[p]][1][1] for p in ("FRANCE", "GERMANY", "ITALY"))
+    assert france != germany and abs(france - germany) <= 3
+    alone = re.search(r'<line [^>]*y1="([\d.]+)"[^>]*/><text [^>]*>4</text>', svg)
+    assert alone and italy == float(alone.group(1))                          # alone at its count: exactly on it
