@@ -11,8 +11,21 @@ _SAMPLES = 12            # points of the curve looked at
 _STRAY = 2               # how many of them may lie outside both provinces (a coast's wiggle) before it is rerouted
 
 
+_PATHS: dict[tuple[int, Point, str, str], list[Point]] = {}   # the same moves come back phase after phase
+
+
 def move_path(g: Geometry, start: Point, src: str, dest_loc: str) -> list[Point]:
-    """The points of the arrow of a move from `start` (in province src) to dest_loc."""
+    """The points of the arrow of a move from `start` (in province src) to dest_loc (a new list each time)."""
+    key = (id(g), start, src, dest_loc)
+    path = _PATHS.get(key)
+    if path is None:
+        if len(_PATHS) > 8192:
+            _PATHS.clear()
+        path = _PATHS[key] = _route(g, start, src, dest_loc)
+    return list(path)
+
+
+def _route(g: Geometry, start: Point, src: str, dest_loc: str) -> list[Point]:
     end = g.location_point(dest_loc)
     path = shapes.bent(start, end)
     dest = dest_loc[:3]
