@@ -237,3 +237,20 @@ def test_legend_counts_a_dislodged_unit_that_may_retreat():
     root = ET.fromstring(svg)
     legend = " ".join(t.text or "" for t in root.find(".//s:g[@id='legend']", NS).iter("{%s}text" % NS["s"]))
     assert "3 SC, 1 unit" in legend and "1 SC, 2 units" in legend
+
+
+def test_a_retreat_picture_leaves_out_the_unit_the_movement_showed_destroyed():
+    # A retreat phase held for one unit: another, with nowhere to go, was shown destroyed with the movement, and the
+    # retreat's text leaves it out; its picture drew it again, crossed out as "disbanded".
+    from tests.picture.scenes import adjudicated
+    doc = {"state": {"phase": "F1901R", "units": {"RUSSIA": ["A BUD", "F ANK"], "AUSTRIA": ["A VIE"],
+                                                 "TURKEY": ["A CON", "A SMY", "A ARM"]},
+                     "centers": {"AUSTRIA": ["VIE", "TRI"], "TURKEY": ["CON", "SMY"]},
+                     "dislodged": {"AUSTRIA": {"A TRI": ["ALB", "TYR"]}, "TURKEY": {"F BLA": []}}},
+           "orders": {"AUSTRIA": ["A TRI R ALB"]}}
+    m, before, outcome = adjudicated(doc)
+    root = ET.fromstring(picture.results_svg(m, before, outcome))
+    ids = {g.get("id") for g in root.iter("{%s}g" % NS["s"]) if g.get("id")}
+    words = [t.text for t in root.iter("{%s}text" % NS["s"])]
+    assert "dislodged-TRI" in ids and "order-TRI" in ids
+    assert "dislodged-BLA" not in ids and "disbanded" not in words
