@@ -17,6 +17,7 @@ from judge.position import Dislodged, Position, Unit
 TOP = 56.0              # the title band above the map
 GAP = 1.5               # an arrow stops this far from the edge of the unit it leaves or reaches
 X_GAP = placement.X_R + 2.5    # a failed move stops this much further off: room for its X, clear of the unit
+CENTRE_CLEAR = placement.X_R + 8.0  # ... and its X clear of the destination's centre dot (radius 6.8 drawn)
 
 
 def edge(path: Sequence[Point], kind: str, at_end: bool = True, scale: float = 1.0) -> float:
@@ -258,15 +259,25 @@ def _move_paths(ph: _Movement, m: Map, results: Sequence[OrderResult]) -> None:
                 ph.convoyed.add(key)
                 ph.paths[key] = shapes.through(route)
             else:
-                ph.paths[key] = routes.move_path(ph.g, ph.where(o.unit), o.unit.province, o.dest)
+                ph.paths[key] = routes.move_path(ph.g, ph.where(o.unit), o.unit.province, o.dest, o.unit.kind == "A"
+                                                 or "sea" in (m.provinces[key[0]].terrain, m.provinces[key[1]].terrain))
 
 
 def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:
     failed = _failed(marks)
     path = ph.paths[(o.unit.province, o.dest[:3])]
     start = edge(path, o.unit.kind, at_end=False, scale=0.85 if o.unit.province in ph.gone else 1.0) + GAP
-    pts = shapes.trim(path, start, edge(path, ph.kind_at(o.dest, o.unit.kind)) + GAP + X_GAP * failed)
+    end = edge(path, ph.kind_at(o.dest, o.unit.kind)) + GAP + X_GAP * failed
+    pts = shapes.trim(path, start, end)
     if failed:
+        # The cross short of the destination's centre dot, not on it (Sweden's lay under a bounce phase after phase).
+        dot = ph.g.provinces[o.dest[:3]].center
+        for _ in range(3):
+            near = CENTRE_CLEAR - shapes.distance(pts[-1], dot) if dot is not None else 0.0
+            if near <= 0 or shapes.length(pts) - near < 12:
+                break
+            end += near + 1
+            pts = shapes.trim(path, start, end)
         ph.cross(pts[-1], marks)
         return items.arrow("move", pts, ph.styles[o.unit.power], failed=True, id_=f"order-{o.unit.province}")
     return items.arrow("move", pts, ph.styles[o.unit.power], head=13.0, id_=f"order-{o.unit.province}")

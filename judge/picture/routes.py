@@ -11,25 +11,28 @@ _SAMPLES = 12            # points of the curve looked at
 _STRAY = 2               # how many of them may lie outside both provinces (a coast's wiggle) before it is rerouted
 
 
-_PATHS: dict[tuple[int, Point, str, str], list[Point]] = {}   # the same moves come back phase after phase
+_PATHS: dict[tuple[int, Point, str, str, bool], list[Point]] = {}   # the same moves come back phase after phase
 
 
-def move_path(g: Geometry, start: Point, src: str, dest_loc: str) -> list[Point]:
-    """The points of the arrow of a move from `start` (in province src) to dest_loc (a new list each time)."""
-    key = (id(g), start, src, dest_loc)
+def move_path(g: Geometry, start: Point, src: str, dest_loc: str, by_border: bool = True) -> list[Point]:
+    """The points of the arrow of a move from `start` (in province src) to dest_loc (a new list each time).
+    `by_border`: may it run through the border the provinces share? Not a fleet's between two coasts, whose shared
+    border is a land one (Norway to Sweden goes by the Skagerrak's water, not over the mountains)."""
+    key = (id(g), start, src, dest_loc, by_border)
     path = _PATHS.get(key)
     if path is None:
         if len(_PATHS) > 8192:
             _PATHS.clear()
-        path = _PATHS[key] = _route(g, start, src, dest_loc)
+        path = _PATHS[key] = _route(g, start, src, dest_loc, by_border)
     return list(path)
 
 
-def _route(g: Geometry, start: Point, src: str, dest_loc: str) -> list[Point]:
+def _route(g: Geometry, start: Point, src: str, dest_loc: str, by_border: bool) -> list[Point]:
     end = g.location_point(dest_loc)
     path = shapes.bent(start, end)
     dest = dest_loc[:3]
-    if src == dest or src not in g.provinces or dest not in g.provinces or not _strays(g, path, src, dest):
+    if not by_border or src == dest or src not in g.provinces or dest not in g.provinces or \
+            not _strays(g, path, src, dest):
         return path
     middle = border_middle(g, src, dest)
     return path if middle is None else shapes.through([start, middle, end])

@@ -265,3 +265,19 @@ def test_an_armys_move_overland_leaves_the_supporting_fleet_its_own_line():
     move = [p for oid, pts in b.shafts if oid == "order-NWY" for p in pts]
     ska = [box for uid, box, _ in b.units if uid == "unit-SKA"][0]
     assert not any(ska[0] <= x <= ska[2] and ska[1] <= y <= ska[3] for x, y in move)
+
+
+SWEDEN_BOUNCE = {"state": {"phase": "S1902M", "units": {"RUSSIA": ["F BOT"], "ENGLAND": ["F NWY"], "GERMANY": ["F DEN"]},
+                           "centers": {"RUSSIA": ["STP"], "ENGLAND": ["NWY"], "GERMANY": ["DEN"]}},
+                 "orders": {"RUSSIA": ["F BOT - SWE"], "ENGLAND": ["F NWY - SWE"], "GERMANY": ["F DEN - SWE"]}}
+
+
+def test_a_bounce_leaves_the_destinations_centre_dot_in_sight():
+    # Three fleets bounced out of Sweden: a cross lay on Sweden's centre dot (a tester's Falls 1902-1904).
+    from judge.picture import geometry
+    m, before, outcome = adjudicated(SWEDEN_BOUNCE)
+    b = Board(picture.results_svg(m, before, outcome))
+    dot = geometry.load(m.board).provinces["SWE"].center
+    assert len(b.badges) == 3
+    for x0, y0, x1, y1 in b.badges:
+        assert math.dist(((x0 + x1) / 2, (y0 + y1) / 2), dot) >= 9.3 + 6.8, (x0, y0, dot)
