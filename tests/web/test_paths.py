@@ -40,7 +40,8 @@ def test_every_path_of_a_game_played_by_mail(served):
     page = v.get("/games/demo")
     assert page.status == 200
     for words in ("Spring 1901 Movement", "Standard", "the game's time zone: UTC", 'src="/games/demo/map.svg"',
-                  "Supply centres", "convoy_paradox", "first player (S1901M to now)"):
+                  "Supply centres", "convoy_paradox", "first player (S1901M to now)",
+                  "Tap or click the board to see it at full size"):     # (on a phone it is small: say it enlarges)
         assert words in page.text, words
     assert 'id="board"' in page.text
     svg = v.get("/games/demo/map.svg")
