@@ -3,6 +3,7 @@ reveal and anonymous say (the README's promise: nobody learns another's address 
 from __future__ import annotations
 
 from judge.game.roles import DUMMY
+from judge.game.standing import OUT, standing
 from judge.game.phase_codes import phase_code
 from judge.rules import Anonymous, Reveal
 
@@ -47,6 +48,15 @@ def roster(game, viewer: str, master: bool) -> list[dict]:
         out.append({"power": game.map.power_title(t["power"]),
                     "address": t["address"] if show else f"{ordinal(seen[t['power']])} player",
                     "from": phase_code(game, t["from"]) or "the start",
-                    "to": (phase_code(game, t["to"]) or ("the end" if game.over else "now"))
-                    + (", then a dummy" if dummy else "")})
+                    "to": tenure_end(game, t) + (", then a dummy" if dummy else "")})
     return out
+
+
+def tenure_end(game, t: dict) -> str:
+    """Until when a player played a power: the phase they left it, else 'its elimination' for a power off the
+    board (Turkey, out since 1904, read "to the end"), else 'the end' or 'now'."""
+    if t["to"]:
+        return phase_code(game, t["to"])
+    if game.position is not None and standing(game, t["power"], "") == OUT:
+        return "its elimination"
+    return "the end" if game.over else "now"

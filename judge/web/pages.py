@@ -11,7 +11,7 @@ from judge.game import Game
 from judge.game.press_routing import readable
 from judge.game.processing import describe_result, phase_shown
 from judge.game.phase_codes import file_codes, phase_code, year_name
-from judge.game.reveal import ordinal
+from judge.game.reveal import ordinal, tenure_end
 from judge.game.roles import ACTIVE, DUMMY, FORMING, VACANT
 from judge.game.standing import OUT, final_counts, standing
 from judge.picture.chart import centre_chart
@@ -78,7 +78,7 @@ def players(game: Game, master: bool = False) -> list[dict[str, Any]]:
                     "orders": p.submitted if see and game.position else None,
                     "wait": p.wait if see else None,
                     "turns": [{"n": ordinal(i + 1), "from": phase_code(game, t["from"]) or "the start",
-                               "to": phase_code(game, t["to"]) or ("the end" if game.over else "now")}
+                               "to": tenure_end(game, t)}
                               for i, t in enumerate(turns)]})
     return out
 

@@ -208,3 +208,16 @@ def test_summary_names_the_years_of_a_calendar_before_christ_as_its_phases_do(bc
     assert not any(line.startswith(("272", "270")) for line in lines)
     # The counts stand under the powers' names.
     assert all(row.index(" 1") + 2 == header.index("Nor") + 3 for row in rows), (header, rows)
+
+
+def test_summary_says_a_power_off_the_board_was_played_to_its_elimination(started):
+    # Turkey, eliminated in 1904, read "first player (from S1901M to the end)" in the end mail and SUMMARY.
+    started.set_board({"phase": "S1905M", "units": {"RUSSIA": ["A SEV", "F ANK"], "AUSTRIA": ["A CON"]},
+                       "centers": {"RUSSIA": ["SEV", "ANK", "SMY"], "AUSTRIA": ["CON", "VIE"]}})
+    assert started.send(ASKER, f"SUMMARY {GAME}").accepted
+    reply = started.reply(ASKER)
+    assert "  Turkey    first player (from S1901M to its elimination)" in reply, reply
+    assert "  Russia    first player (from S1901M to now)" in reply
+    page = __import__("judge.web.pages", fromlist=["players"]).players(started.game(GAME))
+    turkey = next(p for p in page if p["power"] == "Turkey")
+    assert turkey["status"] == "eliminated" and turkey["turns"][0]["to"] == "its elimination"
