@@ -32,6 +32,12 @@ class Position:
     def centers_of(self, power: str) -> list[str]:
         return sorted(p for p, owner in self.centers.items() if owner == power)
 
+    def stranded(self, unit: Unit) -> bool:
+        """Is this unit dislodged here with nowhere to go? (Reported destroyed with the movement results: a retreat
+        phase's text and picture leave its disbanding out.)"""
+        d = self.dislodged.get(unit.province)
+        return d is not None and d.unit == unit and not d.retreats
+
     def powers(self, m: Map) -> list[str]:
         """Powers still in the game: with a unit, a centre or a dislodged unit."""
         alive = {u.power for u in self.units.values()} | set(self.centers.values()) | \

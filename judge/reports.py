@@ -85,7 +85,7 @@ def order_blocks(m: Map, results: list[OrderResult], before: Position,
     if before.phase.kind == "R":
         # A unit with nowhere to go was reported destroyed with the movement results (as DPjudge does); listing
         # its disbanding again would show a unit that is no longer there (jDip's import stops at it).
-        results = [r for r in results if not (isinstance(r.order, Disband) and _nowhere(before, r.order.unit))]
+        results = [r for r in results if not (isinstance(r.order, Disband) and before.stranded(r.order.unit))]
     blocks: dict[str, list[str]] = {}
     for r in sorted(results, key=lambda r: rank.get(order_power(r.order), 99)):
         power = order_power(r.order)
@@ -96,11 +96,6 @@ def order_blocks(m: Map, results: list[OrderResult], before: Position,
         for power, line in pending_builds(m, after).items():
             blocks.setdefault(power, []).append(line)
     return [blocks[p] for p in sorted(blocks, key=lambda p: rank.get(p, 99))]
-
-
-def _nowhere(before: Position, unit: Unit) -> bool:
-    d = before.dislodged.get(unit.province)
-    return d is not None and d.unit == unit and not d.retreats
 
 
 def dislodged_lines(m: Map, position: Position | None, destroyed: Iterable[Dislodged] = ()) -> list[str]:

@@ -60,7 +60,8 @@ def results_picture(m: Map, g: Geometry, before: Position, results: Sequence[Ord
     elif kind == "R":
         # (a unit with nowhere to go was shown destroyed with the movement, as its results mail says: the retreat
         # phase's text leaves its disbanding out, and so does its picture)
-        _retreats(pic, g, styles, [r for r in results if not (isinstance(r.order, Disband) and _nowhere(before, r))])
+        _retreats(pic, g, styles, [r for r in results if not (isinstance(r.order, Disband)
+                                                             and before.stranded(r.order.unit))])
     else:
         _adjustments(pic, g, styles, results)
     for d in _sorted_dislodged(after.dislodged.values() if after.phase.kind == "R" else destroyed):
@@ -319,11 +320,6 @@ def _convoy(ph: _Movement, o: Convoy, marks: tuple[str, ...]) -> tuple[dict, lis
     if failed:
         ph.cross((where[0] + RING_R * 0.7, where[1] - RING_R * 0.7), marks)
     return ring, offer
-
-
-def _nowhere(before: Position, r: OrderResult) -> bool:
-    d = before.dislodged.get(r.order.unit.province)
-    return d is not None and d.unit == r.order.unit and not d.retreats
 
 
 def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Sequence[OrderResult]) -> None:
