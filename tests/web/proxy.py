@@ -4,6 +4,8 @@ client's own address), and forwards it to the judge from its own address. One re
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import threading
 
 
 class ForwardingProxy:
@@ -16,6 +18,7 @@ class ForwardingProxy:
         self.server: asyncio.base_events.Server | None = None
         self.port = 0
         self.forwarded: list[str] = []       # the X-Forwarded-For the judge was sent, request by request
+        self.handling: set[asyncio.Task] = set()
 
     async def start(self) -> int:
         self.server = await asyncio.start_server(self._handle, "127.0.0.1", 0)
@@ -25,9 +28,16 @@ class ForwardingProxy:
     async def stop(self) -> None:
         if self.server is not None:
             self.server.close()
+            # (a browser closes once it has its answer, perhaps before the judge's end reaches the proxy)
+            for task in list(self.handling):
+                task.cancel()
+            await asyncio.gather(*self.handling, return_exceptions=True)
             await self.server.wait_closed()
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        self.handling.add(task)
+        up_writer = None
         try:
             head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
             request_line, fields = head[0], [line for line in head[1:] if line]
@@ -54,6 +64,30 @@ class ForwardingProxy:
             while chunk := await up_reader.read(65536):
                 writer.write(chunk)
                 await writer.drain()
-            up_writer.close()
         finally:
-            writer.close()
+            for w in (writer, up_writer):
+                if w is not None:
+                    w.close()
+                    with contextlib.suppress(Exception, asyncio.CancelledError):
+                        await w.wait_closed()
+            self.handling.discard(task)
+
+
+class ProxyThread:
+    """The proxy on an event loop of its own thread, for a judge running in another process."""
+
+    def __init__(self, upstream_port: int, **options):
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="proxy-loop", daemon=True)
+        self.proxy = ForwardingProxy(upstream_port, **options)
+
+    def __enter__(self) -> ForwardingProxy:
+        self.thread.start()
+        asyncio.run_coroutine_threadsafe(self.proxy.start(), self.loop).result(10)
+        return self.proxy
+
+    def __exit__(self, *exc) -> None:
+        asyncio.run_coroutine_threadsafe(self.proxy.stop(), self.loop).result(10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+        self.loop.close()
