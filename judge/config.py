@@ -95,6 +95,10 @@ KEYS: tuple[Key, ...] = (
     Key("web", "port", "8080", "Port of the web pages (0: no web pages).", "int"),
     Key("web", "url", "", "The pages' public address, written into mails (e.g. https://judge.example.org; empty: "
                           "http://<host>:<port>; no link when the port is 0 or the host is a loopback or 0.0.0.0)."),
+    Key("web", "trusted_proxies", "", "Reverse proxies in front of the pages, comma-separated addresses or networks "
+                                      "(127.0.0.1, ::1, 10.0.0.0/8): from them a visitor is the address their "
+                                      "X-Forwarded-For names, for its own budget of wrong passwords (empty: "
+                                      "nobody's header is read).", "list"),
 )
 
 
@@ -258,6 +262,11 @@ def _check(s: Settings) -> None:
     url = s.get("web", "url")
     if url and (not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", url) or len(url) > 200):
         fail("web", "url", "not an http:// or https:// address without query or fragment (at most 200 characters)")
+    from judge.web.client import networks
+    try:
+        networks(s.get("web", "trusted_proxies"))
+    except ValueError as exc:
+        fail("web", "trusted_proxies", str(exc))
     if s.get("smtp", "stress_idle_seconds") > s.get("smtp", "idle_seconds"):
         fail("smtp", "stress_idle_seconds", "it must not be longer than idle_seconds")
     if "@" not in s.address:

@@ -175,6 +175,20 @@ def test_web_settings_and_their_ranges(tmp_path):
             load(ini)
 
 
+def test_trusted_proxies(tmp_path):
+    assert load(None).get("web", "trusted_proxies") == []           # nobody's X-Forwarded-For is read
+    ini = write(tmp_path, "[web]\ntrusted_proxies = 127.0.0.1, ::1 ,10.0.0.0/8,\n")
+    assert load(ini).get("web", "trusted_proxies") == ["127.0.0.1", "::1", "10.0.0.0/8"]
+    for bad, why in (("proxy.example.org", "'proxy.example.org' is not an IP address or network"),
+                     ("127.0.0.1 10.0.0.1", "'127.0.0.1 10.0.0.1' is not an IP address or network"),
+                     ("192.168.1.1/24", "'192.168.1.1/24' has host bits set"),
+                     ("0.0.0.0/0", "'0.0.0.0/0' would trust every address")):
+        write(tmp_path, f"[web]\ntrusted_proxies = ::1, {bad}\n")
+        with pytest.raises(ConfigError) as err:
+            load(ini)
+        assert str(err.value).startswith(f"{ini}:web:trusted_proxies: {why}"), str(err.value)
+
+
 @pytest.mark.parametrize("key, value", [
     ("max_connections", "0"), ("reserved_files", "8"), ("idle_seconds", "0"), ("stress_idle_seconds", "0"),
     ("max_recipients", "0"), ("max_errors", "0"), ("max_connections", "1000000"),

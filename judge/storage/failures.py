@@ -2,8 +2,9 @@
 
 Guessing is limited per game and power, whatever address the guesses come from (changing MAIL FROM gave unlimited
 guesses). The power's own address has a budget of its own, so a stranger's guesses never lock its player out. On
-the web each client (its peer address, kept only as a keyed digest) has a budget of its own too, so one client's
-guesses lock out no other; all web clients together have WEB_LIMIT, so that many clients guessing stay bounded."""
+the web each client (its address, judge.web.client: the peer's, or the one a trusted proxy forwarded for; kept only
+as a keyed digest) has a budget of its own too, so one client's guesses lock out no other; all web clients together
+have WEB_LIMIT, so that many clients guessing stay bounded."""
 from __future__ import annotations
 
 import json

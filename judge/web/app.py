@@ -15,6 +15,7 @@ from aiohttp import web
 
 from judge.service import Judge
 from judge.web import boards
+from judge.web.client import client_address, networks
 from judge.web.forms import Forms
 from judge.web.phase_pictures import DrawingFailed, PhasePictures
 from judge.web.session import Sessions, load_secret
@@ -49,6 +50,7 @@ class WebFace:
         self.pictures = PhasePictures()
         self.runner: web.AppRunner | None = None
         self.secure = judge.settings.web_url.startswith("https://")
+        self.trusted = networks(judge.settings.get("web", "trusted_proxies"))     # (checked at load)
         self.app = web.Application(client_max_size=MAX_REQUEST_BYTES, middlewares=[self._answer])
         r = self.app.router
         r.add_get("/", self._index)
@@ -196,6 +198,11 @@ class WebFace:
 
     async def _results(self, request: web.Request) -> web.StreamResponse:
         return self.respond(await in_thread(self.views.results, request.match_info["game"], self.cookie(request)))
+
+    def client(self, request: web.Request) -> str | None:
+        """The address the request comes from: its peer, or who a trusted proxy forwarded it for
+        (judge.web.client). Only ever digested: never logged or stored."""
+        return client_address(request.remote, request.headers.getall("X-Forwarded-For", []), self.trusted)
 
     @staticmethod
     def cookie(request: web.Request) -> str | None:

@@ -73,7 +73,7 @@ class Forms:
         if not _WHO.match(who) or not _WORD.match(password):
             error = "CHOOSE A POWER (OR M FOR THE MASTER) AND GIVE ITS PASSWORD (ONE WORD)"
             return self.face.respond(await _thread(self._signon_form, name, visitor, error))
-        client = self.sessions.client_digest(request.remote)
+        client = self.sessions.client_digest(self.face.client(request))
         result = await self.face.in_lane(name, lambda: self.judge.signon(name, who.upper(), password, client=client))
         if result.error:
             game, _ = await _thread(self._game_or_none, name, None)

@@ -5,8 +5,8 @@ scoped to one game's pages); the server keeps what the id stands for (game, powe
 MAX_SESSIONS of them, each for at most LIFETIME. Nothing a browser holds is a password or a hash: a session also
 records a digest of the password hash it was opened with, so a SET PASSWORD, a resignation or an ejection ends it.
 Wrong passwords are not counted here: the sign-on goes through the SIGNON command and the game's failure budget
-(judge.storage.failures), exactly as a mail's does, each web client (a keyed digest of its address) with a budget of
-its own.
+(judge.storage.failures), exactly as a mail's does, each web client (a keyed digest of its address, judge.web.client)
+with a budget of its own.
 """
 from __future__ import annotations
 
@@ -152,12 +152,12 @@ class Sessions:
     def csrf_ok(session: Session, token: str | None) -> bool:
         return bool(token) and hmac.compare_digest(session.csrf.encode(), str(token).encode("utf-8", "replace"))
 
-    def client_digest(self, peer: str | None) -> str:
-        """A web client's name in the sign-on failures file: a digest of its address keyed with the secret (the
-        address itself is never written there). An IPv6 client is its /64 network, which one host commonly holds
-        whole."""
+    def client_digest(self, address: str | None) -> str:
+        """A web client's name in the sign-on failures file: a digest of its address (judge.web.client) keyed with
+        the secret (the address itself is never written there). An IPv6 client is its /64 network, which one host
+        commonly holds whole."""
         try:
-            ip = ipaddress.ip_address(peer or "")
+            ip = ipaddress.ip_address(address or "")
             ip = getattr(ip, "ipv4_mapped", None) or ip
             text = str(ipaddress.ip_network(f"{ip}/64", strict=False)) if ip.version == 6 else str(ip)
         except ValueError:
