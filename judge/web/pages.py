@@ -9,7 +9,7 @@ from judge.builds import variant_notes
 from judge.deadlines import show
 from judge.game import Game
 from judge.game.press_routing import readable
-from judge.game.processing import describe_result, phase_shown
+from judge.game.ending import describe_result, phase_shown
 from judge.game.phase_codes import file_codes, phase_code, year_name
 from judge.game.reveal import ordinal, tenure_end
 from judge.game.roles import ACTIVE, DUMMY, FORMING, VACANT
