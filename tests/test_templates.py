@@ -62,10 +62,11 @@ CASES = {
                           "-- S1901M: from France to Germany\nHi\n"),
     "notice/end.txt": ({"game": "g1", "judge": "USIN",
                         "variant": "standard", "outcome": "declared a draw between France and Germany",
-                        "mapper": "F1905M", "deadline": "D",
+                        "url": "https://judge.example/games/g1",
                         "phase": "F1905M", "counts": [{"power": "France", "centers": 17, "units": 17}],
                         "players": [{"power": "France", "address": "f@x.org", "from": "the start", "to": "the end"}]},
-                       ":: Judge: USIN  Game: g1  Variant: standard\n:: Deadline: F1905M D\n\n"
+                       # (no ':: Deadline:' line: a finished game has none)
+                       ":: Judge: USIN  Game: g1  Variant: standard\n:: URL: https://judge.example/games/g1\n\n"
                        "Game 'g1' has been declared a draw between France and Germany. The game is\n"
                        "over (after F1905M)."),
     "reply/reply.txt": ({"subject": "Re: orders", "lines": ["Signed on."], "rejected": True,

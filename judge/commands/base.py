@@ -105,7 +105,7 @@ class Session:
         """The game, unless it is over: its result and its record of who played what stay as the end gave them."""
         game = self.need_game()
         if game.over:
-            from judge.game.processing import describe_result
+            from judge.game.ending import describe_result
             raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result, game.map).upper()}): "
                                "NOTHING MORE TO CHANGE")
         return game

@@ -11,7 +11,7 @@ from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game import FORMING, Game
 from judge.game.phase_codes import year_name
-from judge.game.processing import describe_result, phase_shown
+from judge.game.ending import describe_result, phase_shown
 from judge.game.standing import OUT, standing
 from judge.reports import mail_file_entry, mapper_code
 from judge.game.reveal import roster

@@ -153,7 +153,7 @@ def _order_line(s: Session, line: str) -> None:
         raise CommandError("UNRECOGNIZED COMMAND (SIGN ON BEFORE SENDING ORDERS)")
     if game.status != PLAYING:
         if game.over:
-            from judge.game.processing import describe_result
+            from judge.game.ending import describe_result
             raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result, game.map).upper()}): "
                                "NO MORE ORDERS")
         raise CommandError(f"GAME {game.name} IS NOT ACTIVE: NO ORDERS NOW")

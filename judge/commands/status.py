@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from judge.commands.base import CommandError, Continue, Declined, Session
 from judge.deadlines import show
+from judge.game.ending import board_svg, describe_result, final_title, phase_shown
 from judge.game.standing import owed, power_lines, standing
 from judge.templating import render
 
@@ -20,7 +21,6 @@ class Status:
         if game.position is None:
             raise CommandError(f"GAME {game.name} HAS NOT STARTED")
         if game.over:
-            from judge.game.processing import describe_result
             s.say(f"Game {game.name} is over: {describe_result(game.result, game.map)}. POSITION {game.name} shows "
                   f"the final board, HISTORY {game.name} every result, SUMMARY {game.name} who played what.")
             return Continue.YES
@@ -63,10 +63,12 @@ class Position:
                          for d in pos.dislodged.values() if d.unit.power == power]
             if units or centers or dislodged:
                 powers.append({"power": m.power_title(power), "units": [str(u) for u in units], "dislodged": dislodged,
-                               "centers": sorted(centers), "owed": owed(game, power)})
+                               "centers": sorted(centers), "owed": "" if game.over else owed(game, power)})
         unowned = sorted(c for c in m.centers if c not in pos.centers)
-        _, text = render("reply/position.txt", game=game.name, phase=pos.phase.describe(),
-                         deadline=show(game.deadline, game.timing), powers=powers, unowned=unowned)
+        # A finished game's board is the final one: named by the phase that ended it, not the next (never played).
+        _, text = render("reply/position.txt", game=game.name, phase=phase_shown(game),
+                         deadline="none (the game is over)" if game.over else show(game.deadline, game.timing),
+                         powers=powers, unowned=unowned)
         s.say_block(text)
         return Continue.YES
 
@@ -87,10 +89,15 @@ class Map:
                           "POSITION FOR THE BOARD IN TEXT)")
         kind = MapPicture.SVG if game.rules.map_picture is MapPicture.SVG else MapPicture.PNG
         # Only the board as it stands: orders given for this phase are never drawn before the deadline.
-        board = picture_of(game, f"{game.name}-{game.position.phase.code}",
-                           lambda: picture.position_svg(game.map, game.position, game=game.name), kind)
+        # (a finished game's board is the final picture the end mail carried: titled with the end)
+        board = picture_of(game, f"{game.name}-final" if game.over else f"{game.name}-{game.position.phase.code}",
+                           lambda: board_svg(game), kind)
         if not board:
             raise Declined("THE PICTURE COULD NOT BE DRAWN (THE JUDGE KEEPER CAN SEE WHY IN THE LOG)")
         s.attachments.extend(board)
-        s.say(f"The board of game {game.name}, {game.position.phase.describe()}, is attached ({board[0][0]}).")
+        if game.over:
+            s.say(f"The final board of game {game.name} is attached ({board[0][0]}). {final_title(game)}: "
+                  f"{describe_result(game.result, game.map)}.")
+        else:
+            s.say(f"The board of game {game.name}, {game.position.phase.describe()}, is attached ({board[0][0]}).")
         return Continue.YES

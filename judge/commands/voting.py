@@ -5,7 +5,7 @@ from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game import GameError
 from judge.game.clock import VOTE_NEWS_DELAY
-from judge.game.processing import describe_result
+from judge.game.ending import describe_result
 from judge.game.votes import describe_vote
 from judge.rules import DrawVotes
 

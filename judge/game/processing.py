@@ -13,13 +13,13 @@ from judge.adjudicator import PhaseOutcome, adjudicate
 from judge.adjudicator.crosscheck import replayable
 from judge.config import Settings
 from judge.deadlines import grace_end, show
+from judge.game.ending import describe_result, end_sentence, ended_at, final_svg
 from judge.game.model import Game
 from judge.game.roles import ACTIVE, DUMMY
 from judge.game.standing import final_counts, victory_tie
-from judge.maps import Map
 from judge.orders import unit_key
 from judge.orders.sets import adjustment_count
-from judge.position import Phase, Position
+from judge.position import Position
 from judge.rules import LatePowers, MapPicture
 from judge.templating import render
 
@@ -58,9 +58,14 @@ def audience(game: Game) -> list[str]:
     return out
 
 
+def game_url(game: Game, settings: Settings) -> str:
+    """The `:: URL:` line's address: the game's page, where the web pages are served (DPjudge wrote its status
+    page's URL)."""
+    return f"{settings.web_url}/games/{game.name}" if settings.web_url else ""
+
+
 def _render(game: Game, settings: Settings, ctx: dict, deadline: str, processed: str, winner: str | None):
-    # The `:: URL:` line: the game's page, where the web pages are served (DPjudge wrote its status page's URL).
-    url = f"{settings.web_url}/games/{game.name}" if settings.web_url else ""
+    url = game_url(game, settings)
     # A variant without a drawing says so where a picture would come (the house rule map_picture asks for one).
     no_picture = game.map.title if game.rules.map_picture is not MapPicture.NONE and \
         not picture.has_drawing(game.map.board) else ""
@@ -95,6 +100,8 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
                                   game.rules.vassal_dummies, outcome.destroyed)
     # The centres were counted for a solo (as Game.advance does) and the victory count was reached, but tied.
     ctx["tied"] = victory_tie(game) if not game.over and outcome.position.centers is not before.centers else ""
+    # Over without a winner: the standing votes agreed once the phase was processed (a holdout left the board).
+    ctx["ended"] = describe_result(game.result, game.map) if game.over and not game.winner else ""
     subject, body = _render(game, settings, ctx, show(game.deadline, game.timing, long=True), processed, game.winner)
     out.results = (str(before.phase), reports.mail_file_entry(settings.address, now, subject, body))
     board, out.pictures = kept_picture(game, f"{game.name}-{before.phase.code}", before, outcome)
@@ -148,42 +155,6 @@ def in_disorder(game: Game) -> list[str]:
     return [p.power for p in game.ordering_players() if not p.submitted and p.status != DUMMY]
 
 
-def describe_result(result: dict | None, m: Map) -> str:
-    """How a game ended, in words (the powers by the names the map shows)."""
-    if not result:
-        return "not over"
-    names = [m.power_title(p) for p in result.get("powers", [])]
-    if result["kind"] == "solo":
-        return f"{names[0]} has won alone"
-    if result["kind"] == "concession":
-        return f"the game was conceded to {names[0]}"
-    if result["kind"] == "draw":
-        return "a draw between " + (" and ".join(names) if len(names) < 3 else
-                                    ", ".join(names[:-1]) + " and " + names[-1])
-    return "terminated by the master"
-
-
-def end_sentence(result: dict | None, m: Map) -> str:
-    """How a game ended, worded as DPjudge's end-of-game mail words it ("Game 'x' has been ...")."""
-    names = [m.power_title(p) for p in (result or {}).get("powers", [])]
-    kind = (result or {}).get("kind")
-    if kind == "draw":
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return f"declared a draw between {listed}"
-    if kind == "concession":
-        return f"conceded to {names[0]}"
-    if kind == "solo":
-        return f"won by {names[0]} alone"
-    return "ended by its master"
-
-
-def _mapper(m, phase: str) -> str:
-    try:
-        return reports.mapper_code(Phase.parse(phase, m.flow))
-    except ValueError:
-        return phase
-
-
 def end_mails(game: Game, settings: Settings) -> list[Mail]:
     """The game is over: everyone gets the result, the final centre counts and who played which power when (by
     address only as the house rules reveal and anonymous allow each recipient: judge.game.reveal)."""
@@ -191,43 +162,17 @@ def end_mails(game: Game, settings: Settings) -> list[Mail]:
     from judge.rules import Anonymous
     m, pos = game.map, game.position
     counts = [{**r, "power": m.power_title(r["power"])} for r in final_counts(game)]
-    ended = game.result or {}
-    # "after F1905M" (the phase processed that ended it) or "in S1903M" (a vote during that phase); games ended before
-    # the distinction was kept say "after"
-    phase, when = ended.get("phase", ""), ended.get("when", "after")
-    at = datetime.fromisoformat(ended["at"]) if ended.get("at") else None
+    phase, when = ended_at(game)
+    # No ':: Deadline:' line: the game has none left (DPjudge's end mail repeated the deadline of the phase in
+    # progress, which then never came). The ':: Judge:' line stays for players' mail filters, the URL for the
+    # final board.
     ctx = {"game": game.name, "outcome": end_sentence(game.result, m), "phase": phase, "when": when, "counts": counts,
-           "judge": settings.judge_name, "variant": game.variant, "deadline": show(at, game.timing) if at else "",
-           # the "::" header names the phase that ended the game (or the one it stopped in)
-           "mapper": _mapper(m, phase or (str(pos.phase) if pos is not None else ""))}
-    board = picture_of(game, f"{game.name}-final", lambda: picture.position_svg(
-        m, pos, game=game.name, title=_final_title(phase, when, m.flow), subtitle=describe_result(game.result, m))) \
-        if pos is not None else []
+           "judge": settings.judge_name, "variant": game.variant, "url": game_url(game, settings)}
+    board = picture_of(game, f"{game.name}-final", lambda: final_svg(game)) if pos is not None else []
     hidden = game.rules.anonymous is Anonymous.ALWAYS
     return [Mail([address], "notice/end.txt",
                  {**ctx, "players": [] if hidden else roster(game, address, address == game.master_address)}, board)
             for address in audience(game)]
-
-
-def _final_title(phase: str, when: str, calendar=None) -> str:
-    """The final board's title: the phase that ended the game, not the position's (after a solo, the next one)."""
-    if not phase:
-        return "The game is over"
-    try:
-        return f"The game is over {when} {Phase.parse(phase, calendar).describe()}"
-    except ValueError:
-        return f"The game is over {when} {phase}"
-
-
-def phase_shown(game: Game) -> str:
-    """The phase as LIST and the pages name it: the current one; for a finished game the one that ended it (after a
-    solo the position is already in the next phase, never played)."""
-    if game.position is None:
-        return ""
-    if game.over:
-        ended = game.result or {}
-        return _final_title(ended.get("phase", ""), ended.get("when", "after"), game.map.flow)
-    return game.position.phase.describe()
 
 
 def on_clock(game: Game, settings: Settings, now: datetime) -> Processed | None:
@@ -350,11 +295,13 @@ def kept_picture(game: Game, name: str, before: Position,
     if not picture.has_drawing(game.map.board):
         return [], {}
     kind = game.rules.map_picture
+    # The phase that ended the game has no next phase to name: its picture says how the game ended instead.
+    ended = f"the game is over: {describe_result(game.result, game.map)}" if game.over else ""
     try:
         if kind is MapPicture.NONE:
             return [], {source.SUFFIX: source.dump(game.map, before, outcome.results, outcome.position, game.name,
-                                                   outcome.destroyed)}
-        drawing = picture.results_svg(game.map, before, outcome, game=game.name)
+                                                   outcome.destroyed, ended)}
+        drawing = picture.results_svg(game.map, before, outcome, game=game.name, subtitle=ended)
         kept = {"svg": drawing.encode("utf-8")}
         if kind is MapPicture.PNG:
             kept["png"] = picture.png(drawing)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judge.orders import Build, Remove, Waive, unit_key
 from judge.orders.sets import adjustment_count, build_order_set
+from judge.position import initial_position
 
 
 def power_lines(game, power: str, texts: list[str] | None = None) -> list[str]:
@@ -44,16 +45,30 @@ def power_lines(game, power: str, texts: list[str] | None = None) -> list[str]:
 
 def standing(game, power: str, status: str) -> str:
     """A power's status as STATUS and LIST show it: 'eliminated' once it has no centre and no unit left, 'active, no
-    centres left' while its last units wait to be removed."""
+    centres left' while its last units wait to be removed; 'active, no centres' for a power that never held one (a
+    map whose powers start with a unit and no centre). A power still to build its first unit (mobilize) is on the
+    board."""
     pos = game.position
     if pos is None or pos.centers_of(power):
         return status
     if pos.units_of(power) or any(d.unit.power == power for d in pos.dislodged.values()):
-        return f"{status}, no centres left"
+        return f"{status}, no centres left" if held_centres(game, power) else f"{status}, no centres"
+    if pos.house is not None and pos.house.mobilizing.get(power):
+        return status
     return OUT
 
 
 OUT = "eliminated"             # a power with no centre and no unit left
+
+
+def held_centres(game, power: str) -> bool:
+    """Has the power held a supply centre at some time: at the start, or at the end of a year played (ownership
+    changes only there), or now?"""
+    if game.position is not None and game.position.centers_of(power):
+        return True
+    if any(counts.get(power) for counts in game.center_history.values()):
+        return True
+    return bool(initial_position(game.map, game.rules).centers_of(power))
 
 
 def owed(game, power: str) -> str:

@@ -44,19 +44,22 @@ def position_svg(m: Map, position: Position, game: str = "", title: str = "", su
     return _render(pic)
 
 
-def results_svg(m: Map, before: Position, outcome: Outcome, game: str = "") -> str:
+def results_svg(m: Map, before: Position, outcome: Outcome, game: str = "", subtitle: str = "") -> str:
     """The phase just adjudicated: the orders given in `before`'s phase with their outcome, on the board after it.
 
     `outcome` is what judge.adjudicator.adjudicate returned for `before` (its `.results` and `.position`; a game's
     outcome may hold units `.destroyed` in a retreat phase it skipped: drawn as dislodged with no retreat).
+    `subtitle` replaces the next phase's name in the title band (the phase that ended a game has none).
     """
-    return results_svg_of(m, before, outcome.results, outcome.position, game, getattr(outcome, "destroyed", ()))
+    return results_svg_of(m, before, outcome.results, outcome.position, game, getattr(outcome, "destroyed", ()),
+                          subtitle)
 
 
 def results_svg_of(m: Map, before: Position, results: Sequence[OrderResult], after: Position, game: str = "",
-                   destroyed: Sequence[Dislodged] = ()) -> str:
+                   destroyed: Sequence[Dislodged] = (), subtitle: str = "") -> str:
     """results_svg from the parts: each order with its marks, and the position after the phase."""
-    return _render(draw.results_picture(m, geometry.load(m.board), before, results, after, game, destroyed))
+    return _render(draw.results_picture(m, geometry.load(m.board), before, results, after, game, destroyed,
+                                        subtitle))
 
 
 def png(svg: str, width: int = 1200, palette: bool = True) -> bytes:

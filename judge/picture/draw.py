@@ -47,13 +47,14 @@ def position_picture(m: Map, g: Geometry, position: Position, game: str = "") ->
 
 
 def results_picture(m: Map, g: Geometry, before: Position, results: Sequence[OrderResult], after: Position,
-                    game: str = "", destroyed: Sequence[Dislodged] = ()) -> dict:
+                    game: str = "", destroyed: Sequence[Dislodged] = (), subtitle: str = "") -> dict:
     """The phase just adjudicated: its orders as given with their outcome, on the board after it (`destroyed`: units
-    dislodged with nowhere to go whose retreat phase was skipped, shown as the results mail tells of them)."""
+    dislodged with nowhere to go whose retreat phase was skipped, shown as the results mail tells of them). The
+    subtitle names the next phase, or says `subtitle` instead (the phase that ended the game has no next one)."""
     styles = power_styles(m)
     kind = before.phase.kind
     pic = _frame(m, g, after, styles, game, f"{before.phase.describe()}: orders and results", "results")
-    pic["subtitle"] = f"next: {after.phase.describe()}"
+    pic["subtitle"] = subtitle or f"next: {after.phase.describe()}"
     pic["units"] = [_unit(g, styles, u, u.loc) for u in _sorted_units(after.units.values())]
     if kind == "M":
         _movement(pic, m, g, styles, results, after.units)

@@ -39,11 +39,13 @@ def _read_order(doc: list):
 
 
 def dump(m: Map, before: Position, results: Sequence[OrderResult], after: Position, game: str,
-         destroyed: Sequence[Dislodged] = ()) -> bytes:
+         destroyed: Sequence[Dislodged] = (), subtitle: str = "") -> bytes:
     doc = {"format": FORMAT, "game": game, "before": before.to_json(m), "after": after.to_json(m),
            "results": [[_order(r.order), list(r.marks)] for r in results]}
     if destroyed:        # (a skipped retreat phase's units, judge.picture.results_svg_of; older documents have none)
         doc["destroyed"] = [[*d.unit, d.attacker_from] for d in destroyed]
+    if subtitle:         # (the phase that ended the game: no next phase to name; older documents have none)
+        doc["subtitle"] = subtitle
     return json.dumps(doc, separators=(",", ":")).encode("utf-8")
 
 
@@ -59,4 +61,4 @@ def svg(m: Map, data: bytes) -> str:
         destroyed = [Dislodged(Unit(power, kind, loc), (), came) for power, kind, loc, came in doc.get("destroyed", ())]
     except (KeyError, TypeError, IndexError, AttributeError) as exc:
         raise ValueError(f"a damaged picture source: {exc!r}") from exc
-    return results_svg_of(m, before, results, after, doc["game"], destroyed)
+    return results_svg_of(m, before, results, after, doc["game"], destroyed, str(doc.get("subtitle") or ""))

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from judge import picture
 from judge.game import Game
+from judge.game.ending import board_svg
 from judge.storage.atomic import atomic_write, make_folder
 from judge.storage.gamedir import GameStore
 
@@ -22,8 +23,10 @@ def drawable(game: Game) -> bool:
 
 def position_key(game: Game) -> str:
     """Names the board's pictures by the position itself, not the phase: a ROLLBACK and a replay of a phase draws
-    the new position, never shows the old one."""
-    doc = json.dumps(game.position.to_json(game.map), sort_keys=True, separators=(",", ":"))
+    the new position, never shows the old one. A finished game's board is its final picture (titled with the end),
+    drawn anew even where the position did not change (a draw voted, a TERMINATE)."""
+    shown = game.position.to_json(game.map)
+    doc = json.dumps([shown, game.result] if game.over else shown, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(doc.encode("utf-8")).hexdigest()[:20]
 
 
@@ -51,7 +54,7 @@ def draw_board(store: GameStore, name: str, kind: str) -> Path | None:
         if svg_path.exists():
             svg = svg_path.read_text(encoding="utf-8")
         else:
-            svg = picture.position_svg(game.map, game.position, game=game.name)
+            svg = board_svg(game)
             atomic_write(svg_path, svg, sync_dir=False)
         if kind == "png":
             atomic_write(path, picture.png(svg), sync_dir=False)

@@ -9,13 +9,13 @@ from judge.builds import variant_notes
 from judge.deadlines import show
 from judge.game import Game
 from judge.game.press_routing import readable
-from judge.game.processing import describe_result, phase_shown
+from judge.game.ending import describe_result, ended_at, phase_shown
 from judge.game.phase_codes import file_codes, phase_code, year_name
 from judge.game.reveal import ordinal, tenure_end
 from judge.game.roles import ACTIVE, DUMMY, FORMING, VACANT
 from judge.game.standing import OUT, final_counts, standing
 from judge.picture.chart import centre_chart
-from judge.position import initial_position
+from judge.position import Phase, initial_position
 from judge.rules import RULES, Anonymous, _show
 
 # Anything shaped like an address (a press body, a reply echoing SET ADDRESS, LIST's master line) is hidden on pages.
@@ -122,22 +122,38 @@ def public_press(entries: list[dict]) -> list[dict[str, Any]]:
     return out
 
 
-def ending(game: Game) -> dict[str, Any] | None:
-    """How the game ended and the final centre counts; who played what is in players() (turns, never names)."""
+def ended_words(game: Game) -> str:
+    """When a finished game ended: 'after Fall 1901 Movement' (processing that phase ended it), or 'during Fall 1902
+    Movement, before its orders were processed' (a vote or the master: that phase was never played)."""
+    phase, when = ended_at(game)
+    try:
+        words = Phase.parse(phase, game.map.flow).describe() if phase else ""
+    except ValueError:
+        words = phase
+    if not words:
+        return ""
+    return f"after {words}" if when == "after" else f"during {words}, before its orders were processed"
+
+
+def ending(game: Game, phases: list[str], last_picture: bool) -> dict[str, Any] | None:
+    """How the game ended and the final centre counts; who played what is in players() (turns, never names). `last`:
+    the last phase processed, as its page names it (never the phase after it, which was not played)."""
     if not game.over:
         return None
     counts = [{"power": game.map.power_title(r["power"]), "centres": r["centers"], "units": r["units"]}
               for r in final_counts(game)]
-    return {"result": describe_result(game.result, game.map), "phase": (game.result or {}).get("phase", ""),
+    return {"result": describe_result(game.result, game.map), "when": ended_words(game),
+            "last": phases[-1] if phases else None, "last_picture": last_picture and bool(phases),
             "counts": counts, "anonymous": game.rules.anonymous is Anonymous.ALWAYS}
 
 
 def game_page(game: Game, phases: list[str], latest: str | None, press: list[dict], has_board: bool,
-              signed_on: str | None) -> dict[str, Any]:
+              signed_on: str | None, last_picture: bool = False) -> dict[str, Any]:
+    """`last_picture`: the last phase processed kept a picture (a finished game's page shows it beside the end)."""
     return {"game": summary(game), "deadline": deadline(game), "phases": phases, "has_board": has_board,
             "latest": redact(latest) if latest else None, "latest_phase": phases[-1] if phases else None,
             "players": players(game), "centres": centres(game), "rules": house_rules(game),
-            "press": public_press(press), "ending": ending(game), "signed_on": signed_on,
+            "press": public_press(press), "ending": ending(game, phases, last_picture), "signed_on": signed_on,
             "observers": len(game.observers)}
 
 
@@ -147,6 +163,7 @@ def summary(game: Game) -> dict[str, Any]:
             "phase": phase_shown(game),
             "phase_code": game.position.phase.code if game.position else "",
             "result": describe_result(game.result, game.map) if game.over else "",
+            "ended": ended_words(game) if game.over else "",
             "forming": game.status == FORMING, "joined": sum(1 for p in game.players if p.address),
             "seats": len(game.map.powers),
             "power_titles": {p: game.map.power_title(p) for p in game.map.powers}}     # (for the `who` filter)

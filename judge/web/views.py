@@ -182,19 +182,24 @@ class Views:
                 press.append(json.loads(path.read_text(encoding="utf-8")))
             except (OSError, ValueError):
                 continue
+        # A finished game's page shows the last phase played beside its end: its orders and what became of them.
+        last_picture = game.over and bool(stems) and self._has_picture(name, stems[-1])
         ctx = pages.game_page(game, pages.phase_names(stems, game), latest or None, press, boards.drawable(game),
-                              session.who if session and session.who != VIEWER else None)
+                              session.who if session and session.who != VIEWER else None, last_picture)
         return html("game.html", judge=self.judge.settings.judge_name, **ctx)
 
     def phase_page(self, name: str, phase: str, cookie: str | None) -> Reply:
         game, _ = self.game(name, cookie)
         stem = self._phase_stem(game, phase)
         text = mail_file_text((self.store.folder(name) / "results" / f"{stem}.txt").read_text(encoding="utf-8"))
-        has = any(boards.phase_picture(self.store, name, stem, kind) for kind in ("svg", PICTURE_SOURCE))
+        has = self._has_picture(name, stem)
         stems = self._stems(name)
         names = pages.phase_names(stems, game)
         ctx = pages.phase_page(game, names, names[stems.index(stem)], text, has)
         return html("phase.html", judge=self.judge.settings.judge_name, **ctx)
+
+    def _has_picture(self, name: str, stem: str) -> bool:
+        return any(boards.phase_picture(self.store, name, stem, kind) for kind in ("svg", PICTURE_SOURCE))
 
     def _phase_stem(self, game: Game, phase: str) -> str:
         if not PHASE.match(phase):

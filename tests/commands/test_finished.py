@@ -140,3 +140,41 @@ def test_an_observers_address_or_ones_own_is_no_new_address(started):
         assert r.errors[0][1].startswith(f"ADDRESS watcher@example.org IS ALREADY IN USE IN GAME {GAME}")
     r = started.signon("FRANCE", f"SET ADDRESS {PLAYERS['FRANCE'][0].upper()}")
     assert r.errors[0][1] == f"ADDRESS {PLAYERS['FRANCE'][0].upper()} IS ALREADY YOURS: NOTHING TO CHANGE"
+
+
+def test_the_results_of_the_phase_after_which_the_votes_agreed_announce_no_next_phase(started):
+    """Winter 1905: France and Germany vote a draw; Turkey, with a unit and no centre, holds out and is removed
+    when the Winter is processed. The game ends there: its results say so, as the results of a solo do, and no
+    next phase and no deadline (the Spring never comes). Read as a DPjudge reader reads results."""
+    from tests import dpjudge_layout
+    started.set_board({"phase": "W1905A", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A BER"], "TURKEY": ["A ARM"]},
+                       "centers": {"FRANCE": ["PAR"], "GERMANY": ["BER"]}})
+    assert started.signon("FRANCE", "VOTE DRAW").accepted
+    assert started.signon("GERMANY", "VOTE DRAW").accepted
+    assert started.game(GAME).status == "active"                 # (Turkey's vote is still wanted)
+    started.new_mail()
+    started.clock.advance(days=5)
+    started.process(GAME)
+    game = started.game(GAME)
+    assert game.result["kind"] == "draw" and game.result["when"] == "after"
+    results = started.delivered(f"Diplomacy results {GAME} W1905A")
+    text = results[GM[0]].get_content()
+    read = dpjudge_layout.parse(text)
+    assert read.phase == "W1905A" and read.over and read.next_phase is None and read.deadline == "", read
+    assert "The game is over: a draw between France and Germany.  Thank you for playing." in text
+    assert "Spring of 1906" not in text and "deadline" not in text.lower().split("\n", 2)[2]
+
+
+def test_the_end_mail_gives_no_deadline_and_links_the_games_page(started):
+    """The end mail's ':: Deadline:' line gave the moment the game ended, read as a deadline to come. It has none:
+    the ':: Judge:' line (players' filters) and the game page's address, where the final board stands."""
+    from judge.service import Judge
+    started.judge = Judge(started.settings.with_values(web_url="https://judge.example"), clock=started.clock)
+    for power in PLAYERS:
+        assert started.signon(power, "VOTE DRAW").accepted
+    ends = started.delivered("complete", same=False)
+    assert set(ends) == {a for a, _ in PLAYERS.values()} | {GM[0]}
+    for text in (m.get_content() for m in ends.values()):
+        assert text.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n"
+                               f":: URL: https://judge.example/games/{GAME}\n\nGame '{GAME}' has been declared"), text
+        assert "Deadline" not in text and "deadline" not in text

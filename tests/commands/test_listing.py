@@ -221,3 +221,35 @@ def test_summary_says_a_power_off_the_board_was_played_to_its_elimination(starte
     page = __import__("judge.web.pages", fromlist=["players"]).players(started.game(GAME))
     turkey = next(p for p in page if p["power"] == "Turkey")
     assert turkey["status"] == "eliminated" and turkey["turns"][0]["to"] == "its elimination"
+
+
+# -- a power that never held a centre ---------------------------------------------------------------------------------
+def test_a_power_that_never_held_a_centre_has_none_left_to_lose(map_desk):
+    """On our sea_powers board each power starts with one unit and no centre: LIST said 'no centres left', as of a
+    power that had lost them all. One that had centres and lost them still reads so (tests/commands/test_status)."""
+    from tests.commands.helpers import start_map_game
+    start_map_game(map_desk, "sp", "sea_powers")
+    assert map_desk.send(ASKER, "LIST sp").accepted
+    reply = map_desk.reply(ASKER)
+    assert "  Albania           active, no centres\n" in reply, reply
+    assert "no centres left" not in reply and "eliminated" not in reply
+
+
+def test_a_mobilizing_power_is_on_the_board_until_the_end(desk):
+    """House rule mobilize: the game begins with no unit and no centre, each power to build its first unit. LIST
+    said every power 'eliminated', and a game ended in that phase was played 'to its elimination' by all (end mail,
+    SUMMARY): none had been on the board to leave it."""
+    assert desk.send(GM[0], f"CREATE {GAME} {GM[1]}\nSET RULE mobilize").accepted
+    for power, (address, password) in PLAYERS.items():
+        assert desk.send(address, f"JOIN {GAME} {password} {power[0]}").accepted
+    assert str(desk.game(GAME).position.phase) == "W1900A" and not desk.game(GAME).position.units
+    assert desk.send(ASKER, f"LIST {GAME}").accepted
+    reply = desk.reply(ASKER)
+    assert "  France   active\n" in reply and "eliminated" not in reply, reply
+    desk.new_mail()
+    assert desk.master("TERMINATE").accepted
+    end = {m["To"]: m.get_content() for m in desk.new_mail() if "complete" in str(m["Subject"])}
+    assert "  France    first player (from W1900A to the end)\n" in end[PLAYERS["FRANCE"][0]]
+    assert desk.send(ASKER, f"SUMMARY {GAME}").accepted
+    summary = desk.reply(ASKER)
+    assert "  France    first player (from W1900A to the end)\n" in summary and "elimination" not in summary

@@ -133,29 +133,60 @@ def test_the_end_of_the_game_comes_with_the_final_board(started):
         f"Game '{GAME}' has been declared a draw between")
 
 
-def test_the_final_board_after_a_solo_is_titled_with_the_phase_that_ended_the_game(started):
+def russia_wins(started) -> None:
+    """Victory lowered to 5: Rumania is Russia's fifth centre after Fall 1901 Movement (the position then stands in
+    Winter 1901, a phase never played). Pictures in SVG."""
     from tests.commands.helpers import HOLDS
-    POWERS = list(PLAYERS)
+    powers = list(PLAYERS)
     assert started.master("SET RULE map_picture=svg", "SET VICTORY 5").accepted
-    for power in POWERS:
+    for power in powers:
         orders = ["F SEV - RUM", "A MOS H", "A WAR H", "F STP/SC H"] if power == "RUSSIA" else HOLDS[power]
         assert started.signon(power, *orders).accepted
     started.clock.advance(minutes=10)
     started.process(GAME)                                       # S1901M: the fleet reaches Rumania
-    started.all_hold(*[p for p in POWERS if p != "RUSSIA"])
+    started.all_hold(*[p for p in powers if p != "RUSSIA"])
     assert started.signon("RUSSIA", "F RUM H", "A MOS H", "A WAR H", "F STP/SC H").accepted
     started.clock.advance(minutes=10)
     started.new_mail()
     started.process(GAME)                                       # F1901M: Rumania is Russia's fifth centre
-    got = started.delivered("complete", same=False)
+
+
+def title(svg: bytes) -> str:
+    return " ".join("".join(ET.fromstring(svg).find(".//{http://www.w3.org/2000/svg}g[@id='title']").itertext())
+                    .split())
+
+
+def test_the_final_board_after_a_solo_is_titled_with_the_phase_that_ended_the_game(started):
+    russia_wins(started)
+    mails = started.new_mail()
+    got = {m["To"]: m for m in mails if "complete" in str(m["Subject"])}
     [(_, _, data)] = attachments(got[GM[0]])
-    title = " ".join("".join(ET.fromstring(data).find(".//{http://www.w3.org/2000/svg}g[@id='title']").itertext())
-                     .split())
     # the position's phase is Winter 1901, never played: the picture is the board after the Fall
-    assert "The game is over after Fall 1901 Movement" in title and "Russia has won alone" in title
-    assert "Winter" not in title and "Spring 1902" not in title
+    assert "The game is over after Fall 1901 Movement" in title(data) and "Russia has won alone" in title(data)
+    assert "Winter" not in title(data) and "Spring 1902" not in title(data)
     assert " ".join(text_part(got[GM[0]]).split("\n\n")[1].split()) == \
         f"Game '{GAME}' has been won by Russia alone. The game is over (after F1901M)."
+    # The results of the Fall: their picture names no next phase (there is none), it says the game is over.
+    [results] = [m for m in mails if m["To"] == GM[0] and str(m["Subject"]) == f"Diplomacy results {GAME} F1901M"]
+    [(name, _, data)] = attachments(results)
+    assert name == f"{GAME}-F1901M.svg" and "the game is over: Russia has won alone" in title(data), title(data)
+    assert "next:" not in title(data) and "Winter" not in title(data)
+
+
+def test_map_and_position_of_a_finished_game_show_the_final_board(started):
+    russia_wins(started)
+    assert started.send("someone@example.org", f"MAP {GAME}\nPOSITION {GAME}").accepted
+    [reply] = [m for m in started.new_mail() if m["To"] == "someone@example.org"]
+    [(name, kind, data)] = attachments(reply)
+    assert (name, kind) == (f"{GAME}-final.svg", "image/svg+xml")
+    assert "The game is over after Fall 1901 Movement" in title(data) and "Winter" not in title(data)
+    text = " ".join(text_part(reply).split())
+    assert (f"The final board of game {GAME} is attached ({GAME}-final.svg). The game is over after Fall 1901 "
+            "Movement: Russia has won alone.") in text
+    # POSITION: the board at the end, no deadline, no builds (the Winter is never played)
+    assert (f"The board of game '{GAME}': The game is over after Fall 1901 Movement; deadline none (the game is "
+            "over).") in text
+    assert "Winter" not in text and "builds" not in text and "Russia: Units:" in text
 
 
 def test_no_final_board_when_the_house_rule_says_none(started):

@@ -143,8 +143,8 @@ def test_a_draw_ends_the_game_and_everyone_gets_the_end_mail(started):
     got = end_mails(started)
     assert set(got) == EVERYONE | {"watcher@example.org"}
     text = got["watcher@example.org"]
-    # Nothing was processed: the game ended during its first phase.
-    assert text.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n:: Deadline: S1901M ")
+    # Nothing was processed: the game ended during its first phase. No ':: Deadline:' line: there is none left.
+    assert text.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n\nGame '{GAME}' ")
     assert " ".join(text.split("\n\n", 1)[1].split()).startswith(
         f"Game '{GAME}' has been declared a draw between {ALL_SEVEN}. The game is over (in S1901M). Supply")
     assert ("Supply centres at the end:\n  Russia     4 centres,  4 units\n  Austria    3 centres,  3 units\n"
@@ -231,7 +231,7 @@ def test_the_end_mail_after_phases_with_a_replacement(started):
     assert set(got) == EVERYONE - {PLAYERS["ITALY"][0]} | {"new@example.org"}
     text = got[GM[0]]
     # the vote came in Spring 1902, after F1901M was processed: the game ended in S1902M
-    assert text.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n:: Deadline: S1902M ")
+    assert text.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n\nGame '{GAME}' ")
     assert " ".join(text.split("\n\n", 1)[1].split()).startswith(
         f"Game '{GAME}' has been declared a draw between {ALL_SEVEN}. The game is over (in S1902M). Supply")
     assert ("  Germany   germany@example.org (from S1901M to the end)\n"
@@ -370,7 +370,7 @@ def test_set_victory_errors(started, line):
 def test_the_end_mail_counts_in_the_singular_too():
     from judge.templating import render
     _, body = render("notice/end.txt", game=GAME, outcome="won by Russia alone", phase="F1907M", players=[],
-                     judge="J", variant="standard", mapper="F1907M", deadline="D",
+                     judge="J", variant="standard", url="",
                      counts=[{"power": "Russia", "centers": 18, "units": 17}, {"power": "Turkey", "centers": 1,
                                                                              "units": 1},
                              {"power": "Italy", "centers": 0, "units": 0}])

@@ -235,7 +235,8 @@ async def _four_years(tmp_path):
         assert {m["To"] for m in final} == players | {GM}
         ends = {m["To"]: text(m) for m in final}
         end = ends[GM]
-        assert end.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n:: Deadline: ")
+        # (no ':: Deadline:' line: a finished game has no deadline left)
+        assert end.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n\nGame '{GAME}' ")
         assert f"Game '{GAME}' has been ended by its master." in end and "Who played which power:" in end
         assert "newturkey@example.org" in end and "turkey@example.org (from S1901M to S1902M)" in end
         assert "Turkey    first player (from S1901M to S1902M)" in ends["eng2@example.org"]

@@ -35,3 +35,14 @@ def test_a_damaged_source_is_refused():
     for bad in broken:
         with pytest.raises(ValueError):
             source.svg(m, bad)
+
+
+def test_the_source_of_the_phase_that_ended_the_game_keeps_what_it_says_of_the_end():
+    """Its picture names no next phase (there is none): the subtitle it was kept with, drawn the same later."""
+    m, before, outcome = scenes.adjudicated(scenes.request("midgame"))
+    said = "the game is over: Russia has won alone"
+    data = source.dump(m, before, outcome.results, outcome.position, "demo", subtitle=said)
+    drawn = source.svg(m, data)
+    assert drawn == picture.results_svg(m, before, outcome, game="demo", subtitle=said)
+    assert said in drawn and "next:" not in drawn
+    assert "next: " in source.svg(m, source.dump(m, before, outcome.results, outcome.position, "demo"))

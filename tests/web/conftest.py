@@ -182,6 +182,22 @@ class Served:
         assert self.daemon.judge.store.load(name).status == "active"
         self.secrets |= {"gm-pass"} | {password(p) for p in POWERS}
 
+    def orders(self, game: str, power: str, *lines: str) -> None:
+        """A power's mail to `game` (signed on), or the master's (power "MASTER")."""
+        who, pw = (GM, "gm-pass") if power == "MASTER" else (address(power), password(power))
+        self.mail(who, "\n".join([f"SIGNON {power[0]}{game} {pw}", *lines]))
+
+    def russia_wins(self, name: str, *settings: str) -> None:
+        """A standard game, victory lowered to 6: Russia takes Sweden and Rumania in 1901 and has won after Fall 1901
+        Movement (its position then stands in Winter 1901, a phase never played)."""
+        self.start_game(name, "SET VICTORY 6", *settings)
+        self.orders(name, "RUSSIA", "F STP/SC - BOT", "A MOS - UKR", "A WAR - GAL", "F SEV - BLA")
+        self.orders(name, "MASTER", "PROCESS!")
+        self.orders(name, "RUSSIA", "F BOT - SWE", "A UKR - RUM", "A GAL H", "F BLA S A UKR - RUM")
+        self.orders(name, "MASTER", "PROCESS!")
+        finished = self.daemon.judge.store.load(name)
+        assert (finished.winner, str(finished.position.phase)) == ("RUSSIA", "W1901A")
+
 
 @pytest.fixture
 def served(tmp_path):

@@ -154,12 +154,33 @@ def test_a_game_played_over_smtp_in_a_browser(served, browser):
     served.check_pages()
 
 
-def _pages_seen(browser, base):
+def _pages_seen(browser, base, game="demo"):
     """The browser's pages, for the privacy check (fetched again with its cookies)."""
     from tests.web.conftest import Visitor
     v = Visitor(int(base.rsplit(":", 1)[1]))
     for c in browser.get_cookies():
         v.cookies[c["name"]] = c["value"]
-    for path in ("/", "/games/demo", "/games/demo/orders", "/games/demo/phases/S1901M"):
+    for path in ("/", f"/games/{game}", f"/games/{game}/orders", f"/games/{game}/phases/S1901M"):
         v.get(path)
     return v
+
+
+def test_a_finished_game_in_a_browser(served, browser):
+    """A game won over SMTP: its page shows the final board (titled with the end) and, beside the end, the last
+    phase played; both pictures load, and the link beside the end leads to that phase."""
+    served.russia_wins("won")
+    base = f"http://127.0.0.1:{served.port}"
+    browser.get(base + "/games/won")
+    screenshot_has_the_map(browser)                                         # the final board
+    alt = browser.find_element("id", "board").get_attribute("alt")
+    assert alt == "The final board of game won: Russia has won alone", alt
+    last = browser.find_element("css selector", "figure.last img")
+    assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", last) > 500
+    assert last.size["width"] > 300                                          # (beside the counts, not a thumbnail)
+    facts = browser.find_element("css selector", ".facts").text
+    assert "Ended after Fall 1901 Movement" in facts and "Deadline" not in facts and "Winter" not in facts
+    submit(browser, "section.ending p a", "css selector")
+    assert browser.current_url == base + "/games/won/phases/F1901M"
+    screenshot_has_the_map(browser)
+    served.visitors.append(_pages_seen(browser, base, "won"))
+    served.check_pages()

@@ -1,0 +1,80 @@
+"""A finished game in words and in its final picture: how it ended, the phase that ended it (or the one it stopped
+in), the last phase played. Shared by the end mail, LIST, STATUS, MAP and the web pages, so they all say the same.
+Pure but for drawing the picture."""
+from __future__ import annotations
+
+from judge import picture
+from judge.maps import Map
+from judge.position import Phase
+
+
+def describe_result(result: dict | None, m: Map) -> str:
+    """How a game ended, in words (the powers by the names the map shows)."""
+    if not result:
+        return "not over"
+    names = [m.power_title(p) for p in result.get("powers", [])]
+    if result["kind"] == "solo":
+        return f"{names[0]} has won alone"
+    if result["kind"] == "concession":
+        return f"the game was conceded to {names[0]}"
+    if result["kind"] == "draw":
+        return "a draw between " + (" and ".join(names) if len(names) < 3 else
+                                    ", ".join(names[:-1]) + " and " + names[-1])
+    return "terminated by the master"
+
+
+def end_sentence(result: dict | None, m: Map) -> str:
+    """How a game ended, worded as DPjudge's end-of-game mail words it ("Game 'x' has been ...")."""
+    names = [m.power_title(p) for p in (result or {}).get("powers", [])]
+    kind = (result or {}).get("kind")
+    if kind == "draw":
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"declared a draw between {listed}"
+    if kind == "concession":
+        return f"conceded to {names[0]}"
+    if kind == "solo":
+        return f"won by {names[0]} alone"
+    return "ended by its master"
+
+
+def ended_at(game) -> tuple[str, str]:
+    """(phase, when) of a finished game: ('F1905M', 'after') when processing that phase ended it (a solo, or the last
+    holdout's elimination), ('S1903M', 'in') when a vote or the master ended it during that phase, before its
+    orders were processed. Games ended before the distinction was kept say 'after'."""
+    ended = game.result or {}
+    return ended.get("phase", ""), ended.get("when", "after")
+
+
+def final_title(game) -> str:
+    """The final board's title: the phase that ended the game, not the position's (after a solo, the next one,
+    never played)."""
+    phase, when = ended_at(game)
+    if not phase:
+        return "The game is over"
+    try:
+        return f"The game is over {when} {Phase.parse(phase, game.map.flow).describe()}"
+    except ValueError:
+        return f"The game is over {when} {phase}"
+
+
+def phase_shown(game) -> str:
+    """The phase as LIST and the pages name it: the current one; for a finished game the one that ended it."""
+    if game.position is None:
+        return ""
+    if game.over:
+        return final_title(game)
+    return game.position.phase.describe()
+
+
+def final_svg(game) -> str:
+    """The board at the end, titled with how and when the game ended: the end mail's picture, and the board the web
+    pages and MAP show of a finished game (the map must have a drawing)."""
+    return picture.position_svg(game.map, game.position, game=game.name, title=final_title(game),
+                                subtitle=describe_result(game.result, game.map))
+
+
+def board_svg(game) -> str:
+    """The board as it stands: of a running game its current phase; of a finished game the final picture."""
+    if game.over:
+        return final_svg(game)
+    return picture.position_svg(game.map, game.position, game=game.name)
