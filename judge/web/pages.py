@@ -88,7 +88,7 @@ def centres(game: Game) -> dict[str, Any] | None:
     if game.position is None:
         return None
     m = game.map
-    start = initial_position(m)
+    start = initial_position(m, game.rules)          # (under mobilize nothing is owned at the start)
     # "start" before the first year, whatever the calendar (a year before it would be "1900" on the standard map,
     # "1994" on the modern one, and has no name on a calendar that counts in steps or down)
     rows = [("start", {p: len(start.centers_of(p)) for p in m.powers})]

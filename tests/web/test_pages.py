@@ -12,6 +12,14 @@ def test_the_centre_chart_keeps_the_years_in_the_order_played():
     assert [row["label"] for row in pages.centres(game)["rows"]][1:3] == ["272", "270"]
 
 
+def test_the_centre_chart_starts_from_the_games_own_start():
+    """Under mobilize a game begins with no centre owned: its chart's first row counts none, not the map's homes."""
+    game = started("mobilize")
+    assert not game.position.centers, "mobilize begins with nothing owned"
+    assert pages.centres(game)["rows"][0] == {"label": "start", "counts": [0] * len(POWERS)}
+    assert pages.centres(started())["rows"][0]["counts"] == [3, 3, 3, 3, 3, 4, 3]      # (Russia has four homes)
+
+
 def test_a_power_off_the_board_is_shown_eliminated():
     game = started()
     set_position(game, {"phase": "S1902M", "units": {p: [] for p in POWERS if p != "AUSTRIA"} | {"GERMANY": ["A MUN"]},
