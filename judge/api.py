@@ -12,6 +12,7 @@ from judge.orders.validate import Validator
 from judge.position import Position
 from judge.result_text import result_text
 from judge.rules import Engine, Ruleset, parse_rules
+from judge.shown import shown, shown_text
 
 
 def read_rules(rules: Any, m: maps.Map | None = None) -> Ruleset:
@@ -58,10 +59,21 @@ def _read_rules(rules: Any, m: maps.Map | None) -> Ruleset:
     if rules is None:
         return base
     if isinstance(rules, dict):
-        return parse_rules((f"{k}={v}" for k, v in rules.items()), base)
+        return parse_rules((_rule_word(k, v) for k, v in rules.items()), base)
     if isinstance(rules, list):
         return parse_rules(rules, base)
     raise ValueError("RULES MUST BE A LIST OF RULE NAMES")
+
+
+def _rule_word(name: Any, value: Any) -> str:
+    """One entry of a rules object as the word parse_rules reads ("safe_convoys=1"). Only a name and a single value
+    can make one: anything else is refused here, named briefly (writing a list as text could recurse without end)."""
+    if type(name) is not str:
+        raise ValueError(f"RULE {shown(name)}: NOT A RULE NAME")
+    if value is None or not isinstance(value, (str, int, float)):
+        raise ValueError(f"RULE {shown_text(name).upper()}: {shown(value)} IS NOT A RULE VALUE (a word, a number, "
+                         "true or false)")
+    return f"{name}={value}"
 
 
 def read_orders(orders: Any, m: maps.Map) -> dict[str, list[str]]:
@@ -72,7 +84,7 @@ def read_orders(orders: Any, m: maps.Map) -> dict[str, list[str]]:
     out = {}
     for power, texts in orders.items():
         if power not in m.powers:
-            raise ValueError(f"UNKNOWN POWER: {power!r}")
+            raise ValueError(f"UNKNOWN POWER: {shown(power)}")
         if isinstance(texts, str):
             texts = [texts]
         if type(texts) is not list or not all(map(isinstance, texts, _STR)):     # (the usual list, checked in C)
@@ -93,11 +105,12 @@ def read_variant(name: Any) -> maps.Map:
 
 
 def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | None = None,
-               variant: str = "standard") -> dict:
+               variant: str | None = "standard") -> dict:
     """Adjudicate one phase given as JSON-shaped data; inputs are not modified. Raises ValueError on a bad document.
 
     picture="svg" adds "picture": the board after adjudication with the orders drawn and their outcome.
-    variant: the map and powers the state is on (judge.maps.known() lists them).
+    variant: the map and powers the state is on (judge.maps.known() lists them). None for orders, rules, picture or
+    variant is the same as leaving it out (JSON's null, as a request document gives it).
     """
     return _Adjudication(state, orders, rules, picture, variant).document()
 
@@ -105,10 +118,10 @@ def adjudicate(state: Any, orders: Any, rules: Any = None, *, picture: str | Non
 class _Adjudication:
     """One request adjudicated: what its result document says, written as a document (a dict) or as JSON text."""
 
-    def __init__(self, state: Any, orders: Any, rules: Any, picture: str | None, variant: str):
+    def __init__(self, state: Any, orders: Any, rules: Any, picture: str | None, variant: str | None):
         if picture is not None and picture not in PICTURES:
             raise ValueError(_bad_picture(picture))
-        m = read_variant(variant)
+        m = read_variant("standard" if variant is None else variant)
         position = Position.from_json(state, m)
         m = self.m = m.at(position.phase)         # (a variant may change in given phases: DPjudge's IN and FROM)
         ruleset = read_rules(rules, m)
@@ -127,7 +140,7 @@ class _Adjudication:
         outcome = self.outcome = adjudicate_phase(m, position, legal, ruleset)
         if outcome.position.phase.calendar is None and outcome.position.phase.year > 9999:
             # (the next phase could not be read back: a state's phase has a four-digit year)
-            raise ValueError(f"BAD PHASE: {position.phase} IS THE LAST YEAR'S: THE STANDARD CALENDAR ENDS IN 9999")
+            raise ValueError(f"BAD PHASE: {state['phase']} IS THE LAST YEAR'S: THE STANDARD CALENDAR ENDS IN 9999")
         rank = _ranks(m).get
         rows = []
         append, unit_orders = rows.append, position.phase.kind != "A"    # (movement and retreat orders name a unit)
@@ -150,7 +163,7 @@ class _Adjudication:
             from judge import picture as pictures        # only a request for a picture loads the drawing code
             if not pictures.has_drawing(m.board):
                 raise ValueError(f"NO PICTURE: VARIANT {m.name} HAS NO DRAWING (LEAVE picture OUT)")
-            extra["picture"] = pictures.results_svg(m, position, outcome)
+            extra["picture"] = pictures.inline(pictures.results_svg(m, position, outcome))
         self.extra = extra
 
     def document(self) -> dict:
@@ -184,7 +197,7 @@ def _ranks(m: maps.Map) -> dict[str, int]:
 
 
 def _bad_picture(value: Any) -> str:
-    return f"BAD PICTURE: {value!r} (the only picture is \"svg\"; leave picture out for none)"
+    return f"BAD PICTURE: {shown(value)} (the only picture is \"svg\"; leave picture out for none)"
 
 
 def request(doc: Any) -> dict:
@@ -202,13 +215,20 @@ def request_text(doc: Any) -> str:
 def _request(doc: Any) -> _Adjudication:
     if not isinstance(doc, dict):
         raise ValueError("REQUEST MUST BE AN OBJECT WITH state, orders AND rules")
-    unknown = set(doc) - {"variant", "state", "orders", "rules", "picture"}
+    unknown = doc.keys() - _FIELDS
     if unknown:
-        raise ValueError(f"UNKNOWN REQUEST FIELD: {sorted(unknown)[0]}")
-    if "state" not in doc:
+        raise ValueError(f"UNKNOWN REQUEST FIELD: {sorted(map(shown_text, unknown))[0]}")
+    # A field given as null is read as one left out (as the API's None): every field but state may be left out.
+    get = doc.get
+    state, picture, variant = get("state"), get("picture"), get("variant")
+    if state is None:
         raise ValueError("REQUEST HAS NO state")
-    if "picture" in doc and doc["picture"] not in PICTURES:       # null too: "absent" means the field is left out
-        raise ValueError(_bad_picture(doc["picture"]))
-    read_variant(doc.get("variant", "standard"))       # an unknown variant is named before anything else
-    return _Adjudication(doc["state"], doc.get("orders"), doc.get("rules"), doc.get("picture"),
-                         doc.get("variant", "standard"))
+    if picture is not None and picture not in PICTURES:
+        raise ValueError(_bad_picture(picture))
+    if variant is None:
+        variant = "standard"
+    read_variant(variant)               # an unknown variant is named before anything else
+    return _Adjudication(state, get("orders"), get("rules"), picture, variant)
+
+
+_FIELDS = frozenset(("variant", "state", "orders", "rules", "picture"))

@@ -44,24 +44,24 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
         try:
             doc = _loads(source.read().decode("utf-8"))
         except ValueError as exc:                  # (JSONDecodeError and UnicodeDecodeError are ValueErrors)
-            print(f"judge adjudicate: not a JSON document: {_one_line(exc)}", file=sys.stderr)
-            return 2
+            _say(f"not a JSON document: {_one_line(exc)}")
+            return MALFORMED
         try:
             result = api.request(doc)
         except ValueError as exc:
-            print(f"judge adjudicate: {_one_line(exc)}", file=sys.stderr)
-            return 2
+            _say(_one_line(exc))
+            return MALFORMED
         # (--compact: the same bytes as a --batch line)
         _put((json.dumps(result, separators=(",", ":")) if args.compact else json.dumps(result, indent=2)) + "\n")
         return 0
     except _OutputFailed as exc:
-        print(f"judge adjudicate: cannot write the result: {exc.args[0]}", file=sys.stderr)
+        _say(f"cannot write the result: {exc.args[0]}")
         return 1
     except BrokenPipeError:
         raise                   # (the reader went away: main() ends quietly)
     except OSError as exc:      # (opening or reading the input)
-        print(f"judge adjudicate: cannot read the request: {exc}", file=sys.stderr)
-        return 2
+        _say(f"cannot read the request: {exc}")
+        return MALFORMED
     finally:
         if source is not None and source is not stdin:
             source.close()
@@ -71,23 +71,36 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
             gc.disable()
 
 
+MALFORMED = 2           # the exit status for a request that is not a valid document (in a batch: any line)
+
+
 class _OutputFailed(Exception):
-    """Writing a result failed (a full disk, say): args[0] is the OSError."""
+    """Writing a result failed (a full disk, standard output closed): args[0] says why."""
 
 
 def _put(text: str) -> None:
     """A result out on standard output at once (a caller may wait for each line); a closed pipe is left to main()."""
+    out = sys.stdout
+    if out is None:                     # (`judge adjudicate >&-`: Python has no standard output at all)
+        raise _OutputFailed("standard output is closed")
     try:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        out.write(text)
+        out.flush()
     except BrokenPipeError:
         raise
     except OSError as exc:
         raise _OutputFailed(exc) from exc
 
 
+def _say(text: str) -> None:
+    """One line on standard error, if there is one (with none, print() would write it among the results)."""
+    if sys.stderr is not None:
+        print(f"judge adjudicate: {text}", file=sys.stderr)
+
+
 def _batch(source: BinaryIO, api) -> int:
-    """One request per line, one result per line, in order. A bad line gets an {"error": ...} line (and exit 1)."""
+    """One request per line, one result per line, in order. A bad line gets an {"error": ...} line, and the batch
+    goes on; the exit status is then MALFORMED."""
     status = 0
     encode = json.JSONEncoder(separators=(",", ":")).encode     # (what json.dumps makes afresh for every call)
     for lineno, line in enumerate(source, 1):
@@ -98,8 +111,8 @@ def _batch(source: BinaryIO, api) -> int:
             result = api.request_text(_loads(line.decode("utf-8")))     # (= encode(api.request(...)))
         except ValueError as exc:       # (a JSONDecodeError, or a UnicodeDecodeError: ValueErrors too)
             message = f"line {lineno}: {_one_line(exc)}"
-            print(f"judge adjudicate: {message}", file=sys.stderr)
-            result, status = encode({"error": message}), 1
+            _say(message)
+            result, status = encode({"error": message}), MALFORMED
         _put(result + "\n")
     return status
 
@@ -119,7 +132,7 @@ def _one_line(exc: BaseException) -> str:
 
 def cmd_map(args: argparse.Namespace) -> int:
     """Draw a request's result (or, with --before, the position it starts from) to OUT.png or OUT.svg."""
-    from judge import api, maps, picture
+    from judge import api, picture
     from judge.position import Position
     _offer_variants(args)
     out = Path(args.output)
@@ -138,9 +151,9 @@ def cmd_map(args: argparse.Namespace) -> int:
         if not isinstance(doc, dict):
             raise ValueError("REQUEST MUST BE AN OBJECT WITH state, orders AND rules")
         # the whole document is checked, --before or not (a picture field of its own must be valid too)
-        result = api.request(doc if "picture" in doc else {**doc, "picture": "svg"})
+        result = api.request(doc if doc.get("picture") is not None else {**doc, "picture": "svg"})
         if args.before:
-            m = maps.load(doc.get("variant", "standard"))
+            m = api.read_variant(doc.get("variant") or "standard")     # (null: left out, as the request reads it)
             svg = picture.position_svg(m, Position.from_json(doc["state"], m))
         else:
             svg = result["picture"]
@@ -151,7 +164,7 @@ def cmd_map(args: argparse.Namespace) -> int:
         if out.suffix.lower() == ".png":
             out.write_bytes(picture.png(svg))
         else:
-            out.write_text(svg, encoding="utf-8")
+            out.write_text(picture.standalone(svg), encoding="utf-8")     # (a file of its own: XML declaration)
     except OSError as exc:
         print(f"judge map: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
         return 1
@@ -315,13 +328,15 @@ def _exit_now(status: int) -> None:
     1,602-request batch's time. Nothing else is left to do: every result was flushed as it was written, no file is
     open for writing, no thread runs, nothing is logged to a file."""
     try:
-        sys.stdout.flush()
+        if sys.stdout is not None:
+            sys.stdout.flush()
     except OSError as exc:
-        if not status:              # (a write that failed earlier was said then: cmd_adjudicate)
-            print(f"judge adjudicate: cannot write the result: {exc}", file=sys.stderr)
+        if status != 1:             # (a write that failed earlier was said then: cmd_adjudicate)
+            _say(f"cannot write the result: {exc}")
             status = 1
     try:
-        sys.stderr.flush()
+        if sys.stderr is not None:
+            sys.stderr.flush()
     except OSError:
         pass
     os._exit(status)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.maps import Map
+from judge.shown import shown
 
 
 @dataclass(frozen=True)
@@ -33,19 +34,24 @@ class HouseState:
     def from_json(cls, doc: dict, m: Map) -> "HouseState | None":
         if _POWER_KEYS.isdisjoint(doc):
             return None
-        dummies = doc.get("dummies", [])
-        if not isinstance(dummies, list) or any(d not in m.powers for d in dummies):
-            raise ValueError(f"DUMMIES MUST BE A LIST OF POWERS: {dummies!r}")
-        homes = doc.get("homes")
+        given = {k: doc[k] for k in POWER_KEYS if doc.get(k) is not None}    # (null: left out, as judge.api reads)
+        if not given:
+            return None
+        dummies = given.get("dummies", [])
+        if not isinstance(dummies, list) or not all(type(d) is str and d in m.powers for d in dummies):
+            raise ValueError(f"DUMMIES MUST BE A LIST OF POWERS: {shown(dummies)}")
+        homes = given.get("homes")
         if homes is not None:
-            homes = {p: tuple(c) for p, c in power_map(homes, m, "homes").items()}
-            if any(c not in m.centers for cs in homes.values() for c in cs):
-                raise ValueError("HOMES MUST BE SUPPLY CENTERS")
-        mobilizing = power_map(doc.get("mobilizing", {}), m, "mobilizing")
+            homes = power_map(homes, m, "homes")
+            if not all(type(cs) is list and all(type(c) is str and c in m.centers for c in cs)
+                       for cs in homes.values()):
+                raise ValueError("HOMES MUST BE SUPPLY CENTERS (A LIST FOR EACH POWER)")
+            homes = {p: tuple(cs) for p, cs in homes.items()}
+        mobilizing = power_map(given.get("mobilizing", {}), m, "mobilizing")
         if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in mobilizing.values()):
             raise ValueError("MOBILIZING MUST GIVE EACH POWER A NUMBER OF BUILDS")
-        vassals = power_map(doc.get("vassals", {}), m, "vassals")
-        if any(v not in m.powers for v in vassals.values()):
+        vassals = power_map(given.get("vassals", {}), m, "vassals")
+        if any(type(v) is not str or v not in m.powers for v in vassals.values()):
             raise ValueError("VASSALS MUST NAME THEIR CONTROLLING POWER")
         return cls(frozenset(dummies), homes, dict(mobilizing), dict(vassals))
 
@@ -60,5 +66,5 @@ def power_map(obj: Any, m: Map, what: str) -> dict:
         raise ValueError(f"{what.upper()} MUST BE AN OBJECT KEYED BY POWER")
     for power in obj:
         if power not in m.powers:
-            raise ValueError(f"UNKNOWN POWER: {power!r}")
+            raise ValueError(f"UNKNOWN POWER: {shown(power)}")
     return obj

@@ -8,6 +8,7 @@ from typing import Any
 from judge.house_state import POWER_KEYS, HouseState, power_map as _power_map
 from judge.maps import Map
 from judge.position_parts import SEASONS, Dislodged, Phase, Unit
+from judge.shown import shown, shown_text
 
 _UNIT_RE = re.compile(r"^([AF]) ([^\W_]{3}(?:/[^\W_]{2})?)$")     # (places of any script: "A GRÈ")
 
@@ -94,14 +95,15 @@ class Position:
         if not isinstance(doc, dict):
             raise ValueError("STATE MUST BE AN OBJECT")
         if not _STATE_KEYS.issuperset(doc):
-            raise ValueError(f"UNKNOWN STATE FIELD: {sorted(set(doc) - _STATE_KEYS)[0]}")
+            raise ValueError(f"UNKNOWN STATE FIELD: {sorted(map(shown_text, doc.keys() - _STATE_KEYS))[0]}")
         phase = _phase(doc.get("phase"), m.flow)
+        written = shown_text(doc["phase"])              # (errors name the phase as the request wrote it)
         if m.flow is None and phase.season != "W" and phase.season not in m.calendar:
-            raise ValueError(f"BAD PHASE: {phase} (the variant {m.name} has no {SEASONS[phase.season].lower()} "
+            raise ValueError(f"BAD PHASE: {written} (the variant {m.name} has no {SEASONS[phase.season].lower()} "
                              "movement)")
         units: dict[str, Unit] = {}
         known = _known_units(m)
-        for power, lst in _power_map(doc.get("units", {}), m, "units").items():
+        for power, lst in _power_map(_given(doc, "units"), m, "units").items():
             if not isinstance(lst, list):
                 raise ValueError(f"UNITS OF {power} MUST BE A LIST")
             seen = known.get(power)
@@ -119,19 +121,19 @@ class Position:
                 units[prov] = unit
         centers: dict[str, str] = {}
         supply = m.centers
-        for power, lst in _power_map(doc.get("centers", {}), m, "centers").items():
+        for power, lst in _power_map(_given(doc, "centers"), m, "centers").items():
             if not isinstance(lst, list):
                 raise ValueError(f"CENTERS OF {power} MUST BE A LIST")
             for prov in lst:
                 if not isinstance(prov, str) or prov not in supply:
-                    raise ValueError(f"NOT A SUPPLY CENTER: {prov!r}")
+                    raise ValueError(f"NOT A SUPPLY CENTER: {shown(prov)}")
                 if prov in centers:
                     raise ValueError(f"SUPPLY CENTER {prov} OWNED TWICE")
                 centers[prov] = power
         dislodged: dict[str, Dislodged] = {}
         dis_doc = doc.get("dislodged") or {}
         if dis_doc and phase.kind != "R":
-            raise ValueError(f"DISLODGED UNITS GIVEN IN {phase}, WHICH IS NOT A RETREAT PHASE")
+            raise ValueError(f"DISLODGED UNITS GIVEN IN {written}, WHICH IS NOT A RETREAT PHASE")
         board = m.at(phase)                # (the map as it is in this phase, for the retreats)
         for power, entries in _power_map(dis_doc, m, "dislodged").items():
             if not isinstance(entries, dict):
@@ -140,11 +142,17 @@ class Position:
                 unit = parse_unit(text, power, m)
                 if unit.province in dislodged:
                     raise ValueError(f"TWO DISLODGED UNITS IN {unit.province}")
+                own = units.get(unit.province)
+                if own is not None and own.power == power:
+                    raise ValueError(f"TWO UNITS OF {power} IN {unit.province}: {own} IN units AND {unit} IN "
+                                     "dislodged (A DISLODGED UNIT IS NOT IN units; NO POWER DISLODGES ITS OWN)")
                 if not isinstance(retreats, list):
                     raise ValueError(f"RETREATS OF {text} MUST BE A LIST")
-                for r in retreats:
+                for i, r in enumerate(retreats):
                     if not _retreat_ok(board, unit, r):
-                        raise ValueError(f"BAD RETREAT FOR {text}: {r!r}")
+                        raise ValueError(f"BAD RETREAT FOR {text}: {shown(r)}")
+                    if r in retreats[:i]:
+                        raise ValueError(f"RETREATS OF {text} NAME {r} TWICE")
                 dislodged[unit.province] = Dislodged(unit, tuple(retreats))
         return cls(phase, units, centers, dislodged, HouseState.from_json(doc, m))
 
@@ -207,13 +215,14 @@ def _read_known(doc: Any, m: Map) -> Position | None:
     if len(units) != count or len(centers) != owned:
         return None                 # (two units in a province, a centre owned twice)
     dis_doc = doc.get("dislodged")
-    dislodged = _dislodged(dis_doc, phase, m, powers) if dis_doc else {}
+    dislodged = _dislodged(dis_doc, phase, m, powers, units) if dis_doc else {}
     if dislodged is None:
         return None
     return Position(phase, units, centers, dislodged, None)
 
 
-def _dislodged(dis_doc: Any, phase: Phase, m: Map, powers: frozenset[str]) -> dict[str, Dislodged] | None:
+def _dislodged(dis_doc: Any, phase: Phase, m: Map, powers: frozenset[str], units: dict[str, Unit]
+               ) -> dict[str, Dislodged] | None:
     """A retreat phase's dislodged units, each with its retreats, as Position._read reads them; None for anything
     it would refuse (then it names what is wrong). A retreat phase's state names one to three of them: read each
     time, not kept."""
@@ -230,11 +239,14 @@ def _dislodged(dis_doc: Any, phase: Phase, m: Map, powers: frozenset[str]) -> di
             except ValueError:
                 return None
             prov = unit[2][:3]
-            if prov in out or type(retreats) is not list:
+            own = units.get(prov)
+            if prov in out or type(retreats) is not list or (own is not None and own[0] == power):
                 return None
             for r in retreats:
                 if not _retreat_ok(board, unit, r):
                     return None
+            if len(set(retreats)) != len(retreats):
+                return None
             out[prov] = Dislodged(unit, tuple(retreats))
     return out
 
@@ -266,6 +278,12 @@ def _unit_list(texts: list, power: str, m: Map) -> dict[str, Unit] | None:
 
 
 _STATE_KEYS = frozenset(("phase", "units", "centers", "dislodged", *POWER_KEYS))
+
+
+def _given(doc: dict, key: str) -> Any:
+    """An optional field of the state: null is the same as left out (an empty object)."""
+    value = doc.get(key)
+    return {} if value is None else value
 
 
 _PHASES: dict[str, Phase] = {}
@@ -312,12 +330,12 @@ def parse_unit(text: Any, power: str, m: Map) -> Unit:
 def _parse_unit(text: Any, power: str, m: Map) -> Unit:
     match = _UNIT_RE.match(text) if isinstance(text, str) else None
     if not match:
-        raise ValueError(f"MALFORMED UNIT: {text!r} (expected e.g. 'A PAR' or 'F STP/SC')")
+        raise ValueError(f"MALFORMED UNIT: {shown(text)} (expected e.g. 'A PAR' or 'F STP/SC')")
     kind, loc = match.groups()
     if loc[:3] not in m.provinces:
-        raise ValueError(f"UNKNOWN PROVINCE IN UNIT: {text!r}")
+        raise ValueError(f"UNKNOWN PROVINCE IN UNIT: {shown(text)}")
     if not m.can_hold(kind, loc):
-        raise ValueError(f"UNIT CANNOT STAND THERE: {text!r}")
+        raise ValueError(f"UNIT CANNOT STAND THERE: {shown(text)}")
     return Unit(power, kind, loc)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
+from judge.shown import shown
+
 SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
 PHASE_TYPES = {"M": "Movement", "R": "Retreats", "A": "Adjustments"}
 _PHASE_RE = re.compile(r"^([SFW])(\d{4})([MRA])$")
@@ -37,14 +39,14 @@ class Phase(NamedTuple):
         calendar, in its long form ("A.D. 1425 MOVEMENT") or DPjudge's short form of it ("A1425M")."""
         if calendar is not None:
             if not isinstance(text, str):
-                raise ValueError(f"BAD PHASE: {text!r} (expected e.g. {calendar.example()!r})")
+                raise ValueError(f"BAD PHASE: {shown(text)} (expected e.g. {calendar.example()!r})")
             year, season, kind = calendar.read(text)
             return cls(year, season, kind, calendar)
         m = _PHASE_RE.match(text) if isinstance(text, str) else None
         if not m:
             long = _LONG_RE.match(text.upper()) if isinstance(text, str) else None
             if not long:
-                raise ValueError(f"BAD PHASE: {text!r} (expected season, year and type, e.g. S1901M)")
+                raise ValueError(f"BAD PHASE: {shown(text)} (expected season, year and type, e.g. S1901M)")
             m = long
         season, year, kind = m.group(1)[0], int(m.group(2)), m.group(3)[0]
         valid = {"S": "MR", "F": "MR", "W": "A"}[season]
@@ -55,7 +57,7 @@ class Phase(NamedTuple):
     def __str__(self) -> str:
         if self.calendar is not None:
             return self.calendar.long(self)
-        return f"{self.season}{self.year}{self.kind}"
+        return f"{self.season}{self.year:04}{self.kind}"     # (four digits, as read: S0001M is followed by F0001M)
 
     def __repr__(self) -> str:
         return f"Phase({self})"
@@ -69,7 +71,7 @@ class Phase(NamedTuple):
         """DPjudge's long form: SPRING 1901 MOVEMENT, A.D. 1425 MOVEMENT."""
         if self.calendar is not None:
             return self.calendar.long(self)
-        return f"{SEASONS[self.season].upper()} {self.year} {PHASE_TYPES[self.kind].upper()}"
+        return f"{SEASONS[self.season].upper()} {self.year:04} {PHASE_TYPES[self.kind].upper()}"
 
     def season_title(self) -> str:
         """The season as results write it: Spring, Lente, A.D."""

@@ -11,6 +11,7 @@ from judge.rule_values import (  # noqa: F401 - the rule values are part of this
     PartialOrders, LatePowers, Press, DrawVotes, Draws, DummyVotes, VoteExpiry, DeadlineMode, MapPicture, Anonymous,
     Reveal,
 )
+from judge.shown import shown, shown_text
 
 
 @dataclass(frozen=True)
@@ -229,9 +230,9 @@ def _coerce(rule: Rule, value: Any) -> Any:
         try:
             out = int(str(value).strip())
         except ValueError:
-            raise ValueError(f"RULE {rule.name.upper()}: {value!r} IS NOT A WHOLE NUMBER") from None
+            raise ValueError(f"RULE {rule.name.upper()}: {_quoted(value)} IS NOT A WHOLE NUMBER") from None
         if out not in rule.choices:
-            raise ValueError(f"RULE {rule.name.upper()}: {value!r} IS NOT FROM {rule.choices.start} TO "
+            raise ValueError(f"RULE {rule.name.upper()}: {_quoted(value)} IS NOT FROM {rule.choices.start} TO "
                              f"{rule.choices.stop - 1}")
         return out
     if isinstance(rule.default, bool):
@@ -244,16 +245,16 @@ def _coerce(rule: Rule, value: Any) -> Any:
             elif text in ("0", "off", "no", "false"):
                 out = False
             else:
-                raise ValueError(f"RULE {rule.name.upper()}: {value!r} IS NOT ON OR OFF")
+                raise ValueError(f"RULE {rule.name.upper()}: {_quoted(value)} IS NOT ON OR OFF")
     else:
         enum = type(rule.default)
         try:
             out = enum(str(getattr(value, "value", value)).strip().lower())
         except ValueError:
             allowed = ", ".join(c.value for c in rule.choices)
-            raise ValueError(f"RULE {rule.name.upper()}: {value!r} IS NOT ONE OF {allowed}") from None
+            raise ValueError(f"RULE {rule.name.upper()}: {_quoted(value)} IS NOT ONE OF {allowed}") from None
     if out not in rule.choices:
-        raise ValueError(f"RULE {rule.name.upper()}: {value!r} IS NOT AVAILABLE")
+        raise ValueError(f"RULE {rule.name.upper()}: {_quoted(value)} IS NOT AVAILABLE")
     return out
 
 
@@ -262,7 +263,7 @@ def validate(rs: Ruleset) -> None:
     for rule in RULES:
         value = getattr(rs, rule.name)
         if value not in rule.choices:
-            raise ValueError(f"RULE {rule.name.upper()}: {value!r} IS NOT AVAILABLE")
+            raise ValueError(f"RULE {rule.name.upper()}: {_quoted(value)} IS NOT AVAILABLE")
         for other, other_value in rule.conflicts:
             if value and getattr(rs, other) == other_value:
                 raise ValueError(f"RULE {rule.name.upper()} CONFLICTS WITH {other.upper()}={_show(other_value)}")
@@ -277,7 +278,7 @@ def parse_rules(items: Iterable[str], base: Ruleset | None = None) -> Ruleset:
     changes: dict[str, Any] = {}
     for raw in items:
         if not isinstance(raw, str) or not raw.strip():
-            raise ValueError(f"RULE {raw!r}: NOT A RULE NAME")
+            raise ValueError(f"RULE {shown(raw)}: NOT A RULE NAME")
         word = raw.strip()
         name, _, value = word.partition("=")
         key = name.strip().lower().replace("-", "_")
@@ -291,7 +292,7 @@ def parse_rules(items: Iterable[str], base: Ruleset | None = None) -> Ruleset:
                     key, negate = key[len(prefix):], True
         rule = RULES_BY_NAME.get(key)
         if rule is None:
-            raise ValueError(f"UNKNOWN RULE: {name.strip().upper()}")
+            raise ValueError(f"UNKNOWN RULE: {shown_text(name.strip()).upper()}")
         if _:
             changes[key] = _coerce(rule, value)
         elif isinstance(rule.default, bool):
@@ -300,6 +301,11 @@ def parse_rules(items: Iterable[str], base: Ruleset | None = None) -> Ruleset:
             raise ValueError(f"RULE {key.upper()} NEEDS A VALUE: {key.upper()}=<one of "
                              f"{', '.join(c.value for c in rule.choices)}>")
     return rs.with_(**changes)
+
+
+def _quoted(value: Any) -> str:
+    """A value given for a rule, as a refusal quotes it: on or off, else bounded (judge.shown)."""
+    return _show(value) if isinstance(value, bool) else shown(value)
 
 
 def _show(value: Any) -> str:

@@ -170,9 +170,163 @@ def test_picture_svg_draws_the_result_with_the_orders():
     assert "picture" not in request({"state": START, "orders": orders})
 
 
-@pytest.mark.parametrize("value", ["png", "SVG", None, True, ["svg"]])
+def test_the_picture_is_the_svg_element_itself():
+    # The spec shows "picture": "<svg ...>": no XML declaration before it (a file of its own keeps one: test_cli).
+    r = request({"state": START, "orders": {"FRANCE": ["A PAR - BUR"]}, "picture": "svg"})
+    assert r["picture"].startswith("<svg ") and r["picture"].rstrip().endswith("</svg>")
+
+
+@pytest.mark.parametrize("value", ["png", "SVG", True, ["svg"], ""])
 def test_picture_must_be_svg_or_absent(value):
     with pytest.raises(ValueError, match="BAD PICTURE"):
         request({"state": START, "picture": value})
     with pytest.raises(ValueError, match="BAD PICTURE"):
         adjudicate(START, {}, picture="png")
+
+
+# -- null, values nested too deep or too long, in any field ----------------------------------------------------------
+
+FULL = {"variant": "standard", "picture": "svg", "rules": ["dpjudge"], "orders": {"FRANCE": ["A PAR R BUR"]},
+        "state": {"phase": "S1901R", "units": {"GERMANY": ["A PAR"]}, "centers": {"FRANCE": ["PAR"]},
+                  "dislodged": {"FRANCE": {"A PAR": ["BUR"]}}, "dummies": ["ITALY"], "homes": {"FRANCE": ["PAR"]},
+                  "mobilizing": {"FRANCE": 1}, "vassals": {"ITALY": "FRANCE"}}}
+
+
+def test_null_is_the_same_as_leaving_an_optional_field_out():
+    doc = {"state": {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}}, "orders": {"FRANCE": ["A PAR - BUR"]}}
+    plain = request(doc)
+    for field in ("variant", "picture", "rules"):
+        assert request({**doc, field: None}) == plain, field
+    assert request({**doc, "orders": None})["state"]["units"] == {"FRANCE": ["A PAR"]}       # (everyone holds)
+    for field in ("units", "centers", "dislodged", "dummies", "homes", "mobilizing", "vassals"):
+        state = {**doc["state"], field: None} if field != "units" else {"phase": "S1901M", "units": None}
+        expected = plain if field != "units" else request({**doc, "state": {"phase": "S1901M"}})
+        assert request({**doc, "state": state}) == expected, field
+    assert adjudicate(doc["state"], doc["orders"], None, picture=None, variant=None) == plain
+    with pytest.raises(ValueError, match="^REQUEST HAS NO state$"):
+        request({**doc, "state": None})
+
+
+def _places(value, path=()):
+    """Every place a value stands in a document (path, "value") and every key's (path, "key")."""
+    yield path, "value"
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield path + (key,), "key"
+            yield from _places(item, path + (key,))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _places(item, path + (i,))
+
+
+def _put(doc, path, how, value):
+    doc = copy.deepcopy(doc)
+    if not path:
+        return value
+    *outer, last = path
+    holder = doc
+    for step in outer:
+        holder = holder[step]
+    if how == "value":
+        holder[last] = value
+    else:
+        holder[value] = holder.pop(last)
+    return doc
+
+
+def _deep(depth, leaf="S1901M", kind=list):
+    for _ in range(depth):
+        leaf = [leaf] if kind is list else {"k": leaf}
+    return leaf
+
+
+@pytest.mark.parametrize("value", [_deep(2000), _deep(2000, kind=dict), _deep(990), "X" * 1_000_000, None,
+                                   int("9" * 4000)],
+                         ids=["list 2000 deep", "object 2000 deep", "list 990 deep", "1 MB text", "null",
+                              "4000 digits"])
+def test_any_field_any_value_is_a_result_or_one_short_refusal(value):
+    """Every value and every key of a full request replaced in turn: a result, or ValueError with a short message
+    in JSON's words (deeply nested values crashed with RecursionError, and long ones were quoted whole)."""
+    tried = 0
+    for path, how in _places(FULL):
+        if how == "key" and not isinstance(value, str):
+            continue                                    # (JSON's keys are text)
+        doc = _put(FULL, path, how, value)
+        try:
+            request(doc)
+        except ValueError as exc:
+            message = str(exc)
+            assert len(message) < 300 and "None" not in message, (path, how, message[:300])
+        tried += 1
+    assert tried >= 29
+
+
+def test_the_unbounded_refusals_the_tester_found():
+    for state in ({"phase": _deep(2000), "units": {}, "centers": {}}, {"phase": "X" * 10_000_000}):
+        with pytest.raises(ValueError, match=r"^BAD PHASE: .{1,40} \(expected") as info:
+            adjudicate(state, {})
+        assert len(str(info.value)) < 100
+    with pytest.raises(ValueError, match=r"^RULE SAFE_CONVOYS: \[\[\[.*\.\.\. IS NOT A RULE VALUE"):
+        adjudicate({"phase": "S1901M"}, {}, {"safe_convoys": _deep(990)})
+    for doc, message in (({"state": {"phase": "S1901M"}, "picture": None, "variant": "nope"},
+                          "UNKNOWN VARIANT: 'nope'"),
+                         ({"state": {"phase": "S1901M"}, "picture": "png"}, "BAD PICTURE: 'png'")):
+        with pytest.raises(ValueError, match=message):
+            request(doc)
+
+
+# -- phases written are phases read ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("phase, following", [
+    ("S0001M", ["F0001M", "S0002M", "F0002M"]), ("S0999M", ["F0999M", "S1000M", "F1000M"]),
+    ("W0009A", ["S0010M", "F0010M", "S0011M"]), ("W0000A", ["S0001M", "F0001M", "S0002M"]),
+    ("SPRING 0001 MOVEMENT", ["FALL 0001 MOVEMENT", "SPRING 0002 MOVEMENT", "FALL 0002 MOVEMENT"]),
+    ("spring 1901 movement", ["FALL 1901 MOVEMENT", "SPRING 1902 MOVEMENT", "FALL 1902 MOVEMENT"]),
+])
+def test_every_phase_a_result_names_is_read_back_in_the_form_asked(phase, following):
+    """The standard calendar's years have four digits, read and written: S0001M was answered S1M and then F1M,
+    which was refused as a BAD PHASE."""
+    state = {"phase": phase, "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR"]}}
+    seen = []
+    for _ in following:
+        r = adjudicate(state, {})
+        state = r["state"]
+        seen.append(state["phase"])
+    assert seen == following
+
+
+def test_a_result_names_its_phase_as_the_request_did():
+    assert adjudicate({"phase": "S0001M"}, {})["phase"] == "S0001M"           # (it said S1M)
+    assert adjudicate({"phase": "SPRING 0001 MOVEMENT"}, {})["phase"] == "SPRING 0001 MOVEMENT"
+
+
+@pytest.mark.parametrize("phase", ["FALL 9999 MOVEMENT", "F9999M"])
+def test_the_last_year_is_named_as_the_request_wrote_it(phase):
+    with pytest.raises(ValueError, match=f"^BAD PHASE: {phase} IS THE LAST YEAR'S"):
+        adjudicate({"phase": phase, "units": {"FRANCE": ["A PAR"]}}, {})
+
+
+# -- dislodged units -----------------------------------------------------------------------------------------------
+
+RETREAT = {"phase": "S1901R", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR"]},
+           "dislodged": {"FRANCE": {"A PAR": ["BUR"]}}}
+
+
+def test_a_unit_both_on_the_board_and_dislodged_is_refused():
+    # The same power cannot have a unit in units and a dislodged one in one province: it became two units.
+    for units in ({"FRANCE": ["A PAR"]}, {"FRANCE": ["F BRE", "A PAR"]}):
+        with pytest.raises(ValueError, match=r"^TWO UNITS OF FRANCE IN PAR: A PAR IN units AND A PAR IN dislodged"):
+            adjudicate({**RETREAT, "units": units}, {"FRANCE": ["A PAR R BUR"]})
+    # The unit that dislodged it stands there too, of another power: the usual retreat phase.
+    r = adjudicate({**RETREAT, "units": {"GERMANY": ["A PAR"]}}, {"FRANCE": ["A PAR R BUR"]})
+    assert r["state"]["units"] == {"FRANCE": ["A BUR"], "GERMANY": ["A PAR"]} and r["errors"] == []
+
+
+def test_a_retreat_place_named_twice_is_refused():
+    # It was read as two coasts of Burgundy: the valid retreat "needed a coast" and the army was disbanded.
+    with pytest.raises(ValueError, match="^RETREATS OF A PAR NAME BUR TWICE$"):
+        adjudicate({**RETREAT, "units": {}, "dislodged": {"FRANCE": {"A PAR": ["BUR", "PIC", "BUR"]}}},
+                   {"FRANCE": ["A PAR R BUR"]})
+    r = adjudicate({**RETREAT, "units": {}, "dislodged": {"FRANCE": {"A PAR": ["BUR", "PIC"]}}},
+                   {"FRANCE": ["A PAR R BUR"]})
+    assert r["state"]["units"] == {"FRANCE": ["A BUR"]}

@@ -38,7 +38,7 @@ def test_batch_keeps_order_and_survives_bad_lines():
     lines = [json.dumps(REQUEST), "garbage", json.dumps({**REQUEST, "orders": {"FRANCE": ["A PAR - PIC"]}}), ""]
     p = run(["adjudicate", "--batch"], "\n".join(lines))
     out = [json.loads(x) for x in p.stdout.splitlines()]
-    assert len(out) == 3 and p.returncode == 1
+    assert len(out) == 3 and p.returncode == 2
     assert out[0]["state"]["units"] == {"FRANCE": ["A BUR"]}
     assert out[1]["error"].startswith("line 2:")
     assert out[2]["state"]["units"] == {"FRANCE": ["A PIC"]}
@@ -53,7 +53,7 @@ def test_batch_answers_every_line_even_a_blank_or_too_deep_one():
     p = run(["adjudicate", "--batch"], "\n".join(lines) + "\n")
     assert p.stdout.split("\n")[1] == "" and len(p.stdout.split("\n")) == 5       # (4 lines, then the end)
     out = [json.loads(x) if x else None for x in p.stdout.split("\n")[:4]]
-    assert p.returncode == 1 and "Traceback" not in p.stderr, p.stderr
+    assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
     assert out[1] is None                                                # a blank line for a blank line
     assert out[2] == {"error": "line 3: nested too deeply"}
     assert out[0] == out[3] and "state" in out[3]
@@ -92,7 +92,7 @@ def test_a_long_batch_ends_with_every_result_written():
     assert p.returncode == 0 and p.stderr == ""
     assert p.stdout.splitlines() == [api.request_text(json.loads(line)) for line in lines]
     p = run(["adjudicate", "--batch"], "\n".join(lines + ["garbage"]))
-    assert p.returncode == 1 and len(p.stdout.splitlines()) == 1201
+    assert p.returncode == 2 and len(p.stdout.splitlines()) == 1201
 
 
 def test_a_result_that_cannot_be_written_is_said_and_fails(tmp_path):
@@ -127,7 +127,7 @@ def test_input_that_cannot_be_read_is_said_in_a_line(tmp_path):
     path.write_bytes(b"\n".join([json.dumps(REQUEST).encode(), latin, json.dumps(REQUEST).encode()]) + b"\n")
     p = run(["adjudicate", "--batch", str(path)])
     out = [json.loads(x) for x in p.stdout.splitlines()]
-    assert p.returncode == 1 and len(out) == 3
+    assert p.returncode == 2 and len(out) == 3
     assert out[0]["state"]["units"] == out[2]["state"]["units"] == {"FRANCE": ["A BUR"]}
     assert out[1]["error"].startswith("line 2:") and "utf-8" in out[1]["error"]
 
@@ -239,3 +239,107 @@ def test_serve_on_a_taken_web_port_names_the_web_setting(tmp_path):
     assert p.stderr.strip().splitlines()[-1] == (
         f"judge serve: cannot listen: Address already in use on 127.0.0.1:{port} (the web pages: [web] host and "
         "port in config.ini; port = 0 serves none)"), p.stderr
+
+
+# -- what a tester found (each a defect before; the API's side is in test_api) ----------------------------------------
+
+GOOD = json.dumps({"state": {"phase": "S1901M", "units": {}, "centers": {}}})
+
+
+def _nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+def test_a_value_nested_as_deep_as_json_goes_is_one_bounded_error_and_the_batch_goes_on():
+    """989 lists deep passes json.loads, and quoting it in the error crashed: a RecursionError traceback, exit 1,
+    and the batch's later lines were never answered."""
+    deep = [f'{{"state":{{"phase":{_nested(989)},"units":{{}},"centers":{{}}}}}}',
+            f'{{"state":{{"phase":"S1901M"}},"rules":{{"safe_convoys":{_nested(989)}}}}}']
+    p = run(["adjudicate", "--batch"], "\n".join([GOOD, *deep, GOOD]) + "\n")
+    out = [json.loads(x) for x in p.stdout.splitlines()]
+    assert p.returncode == 2 and len(out) == 4 and out[0] == out[3] and "state" in out[3], p.stderr[-300:]
+    assert out[1]["error"].startswith("line 2: BAD PHASE: [[[") and out[2]["error"].startswith("line 3: RULE SAFE_")
+    assert "Traceback" not in p.stderr and len(p.stderr.splitlines()) == 2
+    assert max(len(line) for line in p.stderr.splitlines()) < 200
+    for doc in deep:
+        p = run(["adjudicate"], doc)
+        assert p.returncode == 2 and p.stderr.count("\n") == 1 and len(p.stderr) < 200, p.stderr[-300:]
+
+
+def test_an_error_quotes_only_the_start_of_a_long_value():
+    """A 10 MB phase made a 10 MB line on stderr."""
+    for doc in ({"state": {"phase": "S" * 10_000_000}}, {"state": {"phase": "S1901M"}, "picture": "x" * 100_000},
+                {"state": {"phase": "S1901M", "units": {"FRANCE": ["A " + "P" * 100_000]}}},
+                {"state": {"phase": "S1901M"}, "orders": {"P" * 100_000: []}}):
+        p = run(["adjudicate"], json.dumps(doc))
+        assert p.returncode == 2 and p.stderr.count("\n") == 1 and len(p.stderr) < 200, p.stderr[:300]
+        assert "..." in p.stderr
+
+
+def test_a_batch_with_any_malformed_line_ends_with_status_2_having_answered_every_line():
+    unknown = json.dumps({"state": {"phase": "S1901M"}, "variant": "nope"})
+    p = run(["adjudicate", "--batch"], f"{unknown}\n{GOOD}\n")
+    out = [json.loads(x) for x in p.stdout.splitlines()]
+    assert p.returncode == 2 and out[0]["error"].startswith("line 1: UNKNOWN VARIANT: 'nope'") and "state" in out[1]
+    assert run(["adjudicate"], unknown).returncode == 2
+
+
+def test_null_is_a_field_left_out():
+    for field in ("picture", "variant", "orders", "rules"):
+        p = run(["adjudicate", "--compact"], json.dumps({**json.loads(GOOD), field: None}))
+        assert p.returncode == 0 and p.stdout == run(["adjudicate", "--compact"], GOOD).stdout, (field, p.stderr)
+
+
+def test_closed_standard_output_is_said_in_one_line(tmp_path):
+    path = tmp_path / "req.json"
+    path.write_text(json.dumps(REQUEST))
+    for args in (["adjudicate", str(path)], ["adjudicate", "--batch", str(path)]):
+        p = subprocess.run(["sh", "-c", '"$0" "$@" >&-', *JUDGE, *args], capture_output=True, text=True,
+                           timeout=120, env=ENV, check=False)
+        assert p.returncode == 1 and p.stderr == "judge adjudicate: cannot write the result: standard output is " \
+                                                 "closed\n", p.stderr
+
+
+def test_with_standard_error_closed_no_error_line_goes_among_the_results():
+    # (print() to a closed stderr writes to stdout: "judge adjudicate: line 2: ..." became a result line)
+    p = subprocess.run(["sh", "-c", '"$0" "$@" 2>&-', *JUDGE, "adjudicate", "--batch"], input=f"{GOOD}\nnot json\n",
+                       capture_output=True, text=True, timeout=120, env=ENV, check=False)
+    out = [json.loads(x) for x in p.stdout.splitlines()]
+    assert p.returncode == 2 and len(out) == 2 and out[1]["error"].startswith("line 2: ")
+
+
+def test_years_below_1000_go_round(tmp_path):
+    """S0001M was answered with next phase F1M, which the judge then refused; the long form the same."""
+    for phase, following in (("S0001M", "F0001M"), ("SPRING 0001 MOVEMENT", "FALL 0001 MOVEMENT"),
+                             ("F0999M", "S1000M")):
+        p = run(["adjudicate", "--batch"], json.dumps({"state": {"phase": phase, "units": {"FRANCE": ["A PAR"]}}}))
+        result = json.loads(p.stdout)
+        assert p.returncode == 0 and result["phase"] == phase and result["state"]["phase"] == following
+        again = run(["adjudicate"], json.dumps({"state": result["state"]}))
+        assert again.returncode == 0 and json.loads(again.stdout)["phase"] == following, again.stderr
+    p = run(["adjudicate"], json.dumps({"state": {"phase": "FALL 9999 MOVEMENT", "units": {"FRANCE": ["A PAR"]}}}))
+    assert p.returncode == 2 and p.stderr.startswith("judge adjudicate: BAD PHASE: FALL 9999 MOVEMENT IS THE LAST")
+
+
+def test_dislodged_units_the_board_cannot_hold_are_refused():
+    own = {"phase": "S1901R", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR"]},
+           "dislodged": {"FRANCE": {"A PAR": ["BUR"]}}}
+    twice = {**own, "units": {}, "dislodged": {"FRANCE": {"A PAR": ["BUR", "BUR"]}}}
+    for state, message in ((own, "TWO UNITS OF FRANCE IN PAR"), (twice, "RETREATS OF A PAR NAME BUR TWICE")):
+        doc = json.dumps({"state": state, "orders": {"FRANCE": ["A PAR R BUR"]}})
+        p = run(["adjudicate"], doc)
+        assert p.returncode == 2 and p.stderr.startswith(f"judge adjudicate: {message}"), p.stderr
+        p = run(["adjudicate", "--batch"], doc + "\n" + GOOD + "\n")
+        assert p.returncode == 2 and message in json.loads(p.stdout.splitlines()[0])["error"]
+        assert "state" in json.loads(p.stdout.splitlines()[1])
+
+
+def test_the_picture_field_is_the_svg_element_and_a_file_keeps_its_declaration(tmp_path):
+    p = run(["adjudicate"], json.dumps({**REQUEST, "picture": "svg"}))
+    assert p.returncode == 0 and json.loads(p.stdout)["picture"].startswith("<svg ")
+    path = tmp_path / "req.json"
+    path.write_text(json.dumps({**REQUEST, "picture": None}))
+    for args in ([], ["--before"]):
+        out = tmp_path / "map.svg"
+        assert run(["map", str(path), "-o", str(out), *args]).returncode == 0
+        assert out.read_text().startswith('<?xml version="1.0" encoding="UTF-8"?>\n<svg ')

@@ -53,7 +53,7 @@ def test_a_preset_resets_earlier_words():
     (["convoy_paradox"], "RULE CONVOY_PARADOX NEEDS A VALUE"),
     (["convoy_paradox=1971"], "RULE CONVOY_PARADOX: '1971' IS NOT ONE OF szykman, 1982"),
     (["safe_convoys=maybe"], "RULE SAFE_CONVOYS: 'maybe' IS NOT ON OR OFF"),
-    (["portage_convoy"], "RULE PORTAGE_CONVOY: True IS NOT AVAILABLE"),
+    (["portage_convoy"], "RULE PORTAGE_CONVOY: on IS NOT AVAILABLE"),
     ([""], "NOT A RULE NAME"),
 ])
 def test_bad_rule_words(words, message):

@@ -150,7 +150,8 @@ def _build(doc: Any, source: str) -> Map:
             victory=_expect(doc.get("victory", 0), int, "victory"), builds=doc.get("builds", "homes"),
             begin=_expect(doc.get("begin", DEFAULT_BEGIN), str, "begin"), start_centers=start_centers,
             calendar=_calendar(doc.get("calendar", list(SEASON_WORDS))),
-            build_limit=_expect(doc.get("build_limit", 0), int, "build_limit"), flow=_flow(doc.get("flow")),
+            build_limit=_expect(doc.get("build_limit", 0), int, "build_limit"),
+            flow=_flow(doc.get("flow"), doc.get("begin")),
             rules=_rules(doc.get("rules", [])), coast_names=_coast_names(doc.get("coast_names", {})),
             new_homes=tuple(_years(doc.get("new_homes", []))), power_titles=titles)
     features.read_powers(m, powers_doc)
@@ -319,13 +320,14 @@ def _coast_names(value: Any) -> dict[str, str]:
     return dict(names)
 
 
-def _flow(value: Any) -> Calendar | None:
-    """DPjudge's FLOW words -> the variant's own calendar (judge.maps.calendar), or None for the standard one."""
+def _flow(value: Any, begin: Any) -> Calendar | None:
+    """DPjudge's FLOW words -> the variant's own calendar (judge.maps.calendar), or None for the standard one; its
+    messages' example phase is the variant's first."""
     if value is None:
         return None
     words = _strings(value, "flow")
     try:
-        return Calendar(words, left_out=("INCOME",))
+        return Calendar(words, left_out=("INCOME",), begin=begin if isinstance(begin, str) else None)
     except CalendarError as exc:
         raise MapError(f"flow: {exc}") from None
 
@@ -344,6 +346,8 @@ def _check_begin(m: Map) -> None:
                        "(e.g. S1901M, W1900A)")
     if m.begin[0] != "W" and m.begin[0] not in m.calendar:
         raise MapError(f"begin: {m.begin} is in a season with no movement phase in this variant's calendar")
+    if m.begin[1:5] == "0000":          # (the house rule mobilize begins with the winter before: year -1, no phase)
+        raise MapError(f"begin: {m.begin}: a game begins in year 0001 or later")
 
 
 def _check_variant(m: Map) -> None:

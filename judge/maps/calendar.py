@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
+from judge.shown import shown, shown_text
+
 if TYPE_CHECKING:
     from judge.position import Phase
 
@@ -38,9 +40,10 @@ class Step(NamedTuple):
 class Calendar:
     """The sequence of a year's phases, from DPjudge FLOW words ("SPRING:MOVEMENT,RETREATS", "NEWYEAR:5", ...)."""
 
-    def __init__(self, flow: list[str], left_out: tuple[str, ...] = ()):
+    def __init__(self, flow: list[str], left_out: tuple[str, ...] = (), begin: str | None = None):
         self.flow = list(flow)
         self.left_out = left_out         # phase kinds of other game types (INCOME), not played here
+        self.begin = begin               # the variant's first phase, if known: what example() offers
         self.seasons: list[str] = []
         self.steps: list[Step] = []
         sign = 0
@@ -129,21 +132,32 @@ class Calendar:
     def read(self, text: str) -> tuple[int, int, int]:
         """(year, season, kind) of a phase in the long form ("A.D. 1425 MOVEMENT") or the short one ("A1425M");
         ValueError if neither."""
-        words = text.upper().split()
-        if len(words) == 3 and words[0] in self.seasons and _YEAR.match(words[1]) and words[2] in KINDS:
-            year, season, kind = int(words[1]), self.seasons.index(words[0]), KINDS[words[2]]
-        else:
-            m = _SHORT.match(text.upper()) if len(words) == 1 else None
-            seasons = [i for i in range(len(self.seasons)) if m and self.letter(i) == m.group(1)]
-            if not m or not seasons:
-                raise ValueError(f"BAD PHASE: {text!r} (expected e.g. {self.example()!r})")
-            year, season, kind = int(m.group(2)), seasons[0], "MRA".index(m.group(3))
+        found = self._parse(text)
+        if found is None:
+            raise ValueError(f"BAD PHASE: {shown(text)} (expected e.g. {self.example()!r})")
+        year, season, kind = found
         if Step("phase", season, kind) not in self.steps:
-            raise ValueError(f"BAD PHASE: {text} (this variant's {self.seasons[season]} has no "
+            raise ValueError(f"BAD PHASE: {shown_text(text)} (this variant's {self.seasons[season]} has no "
                              f"{KIND_WORDS[kind].lower()} phase)")
         return year, season, kind
 
+    def _parse(self, text: str) -> tuple[int, int, int] | None:
+        words = text.upper().split()
+        if len(words) == 3 and words[0] in self.seasons and _YEAR.match(words[1]) and words[2] in KINDS:
+            return int(words[1]), self.seasons.index(words[0]), KINDS[words[2]]
+        m = _SHORT.match(text.upper()) if len(words) == 1 else None
+        seasons = [i for i in range(len(self.seasons)) if m and self.letter(i) == m.group(1)]
+        if not m or not seasons:
+            return None
+        return int(m.group(2)), seasons[0], "MRA".index(m.group(3))
+
     def example(self) -> str:
+        """A phase of this calendar for messages: the variant's first (a year its games reach), in the long form;
+        without one, the first season's in 1901 (a variant's first phase when its map names none)."""
+        found = self._parse(self.begin) if self.begin is not None else None
+        if found is not None and Step("phase", found[1], found[2]) in self.steps:
+            year, season, kind = found
+            return f"{self.seasons[season]} {year} {KIND_WORDS[kind]}"
         first = next(s for s in self.steps if s.what == "phase")
         return f"{self.seasons[first.season]} 1901 {KIND_WORDS[first.kind]}"
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Union
 
 from judge.maps import Map, MapError, UnknownVariant
+from judge.shown import shown
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
@@ -240,6 +241,5 @@ def _source(path: Traversable | Path) -> str:
 
 
 def _unknown(name: object) -> Path:
-    shown = repr(name)
-    shown = shown if len(shown) <= 40 else shown[:37] + "..."       # a reply quotes it: bounded
-    raise UnknownVariant(f"UNKNOWN VARIANT: {shown} (this judge offers: {', '.join(known())})")
+    # (a reply quotes the name: bounded, and written without recursion whatever it is)
+    raise UnknownVariant(f"UNKNOWN VARIANT: {shown(name)} (this judge offers: {', '.join(known())})")

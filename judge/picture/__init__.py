@@ -62,6 +62,21 @@ def results_svg_of(m: Map, before: Position, results: Sequence[OrderResult], aft
                                         subtitle))
 
 
+DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'     # (what the template begins with)
+
+
+def inline(svg: str) -> str:
+    """The drawing without its XML declaration, beginning with <svg: the form a picture takes inside another
+    document (the JSON result's "picture"). A file of its own (a mail's attachment, a page's map.svg, `judge map`)
+    keeps the declaration, which names its encoding (standalone())."""
+    return svg.removeprefix(DECLARATION)
+
+
+def standalone(svg: str) -> str:
+    """The drawing as a file of its own: with its XML declaration (inline() undone)."""
+    return svg if svg.startswith("<?xml") else DECLARATION + svg
+
+
 def png(svg: str, width: int = 1200, palette: bool = True) -> bytes:
     """The SVG rasterised to PNG bytes, `width` pixels wide (1200: readable in a mail, fine for printing).
 

@@ -210,6 +210,27 @@ def test_summary_names_the_years_of_a_calendar_before_christ_as_its_phases_do(bc
     assert all(row.index(" 1") + 2 == header.index("Nor") + 3 for row in rows), (header, rows)
 
 
+def test_results_and_summary_count_through_year_0_before_christ_as_dpjudge(tmp_path):
+    """DPjudge's classical calendar counts on past B.C. 1 to B.C. 0 and B.C. -1 (its Map.findNextPhase: a season is
+    a name, the year a number; short codes B0M, B-1M): the results mails and SUMMARY name those years too."""
+    folder = toy_variants(tmp_path / "variants")
+    (folder / "toy_bc.map").write_text((folder / "toy_bc.map").read_text().replace("B.C. 273", "B.C. 3"))
+    desk = Desk(tmp_path)
+    desk.use_variants(folder)
+    try:
+        toy_game(desk, "bc", "toy_bc")
+        for _ in range(5):
+            assert desk.send(GM[0], f"SIGNON Mbc {GM[1]}\nPROCESS!").accepted
+        assert desk.game("bc").position.phase.describe() == "B.C. -2 Movement"
+        subjects = {str(m["Subject"]) for m in desk.new_mail() if "results" in str(m["Subject"])}
+        assert subjects == {f"Diplomacy results bc {code}" for code in ("B3M", "B2M", "B1M", "B0M", "B-1M")}
+        assert desk.send(ASKER, "SUMMARY bc").accepted
+        rows = [line.split() for line in desk.reply(ASKER).split("\n") if line.startswith("B.C. ")]
+        assert rows == [["B.C.", "2", "1", "1"], ["B.C.", "0", "1", "1"]]       # (adjustments in even years)
+    finally:
+        maps.use_folder(None)
+
+
 def test_summary_says_a_power_off_the_board_was_played_to_its_elimination(started):
     # Turkey, eliminated in 1904, read "first player (from S1901M to the end)" in the end mail and SUMMARY.
     started.set_board({"phase": "S1905M", "units": {"RUSSIA": ["A SEV", "F ANK"], "AUSTRIA": ["A CON"]},

@@ -129,12 +129,22 @@ def broken(change) -> dict:
     (lambda d: d.update(calendar=[]), r"my.json: calendar: .*once, in order"),
     (lambda d: d.update(calendar="spring"), r"my.json: calendar: expected a list"),
     (lambda d: d.update(calendar=["fall"]), r"my.json: begin: S1901M is in a season with no movement phase"),
+    (lambda d: d.update(begin="S0000M"), r"my.json: begin: S0000M: a game begins in year 0001 or later"),
     (lambda d: d.update(build_limit=-1), r"my.json: build_limit: -1"),
     (lambda d: d.update(build_limit="2"), r"my.json: build_limit: expected int"),
 ])
 def test_a_broken_document_is_refused_naming_file_and_key(change, message):
     with pytest.raises(MapError, match=message):
         build(broken(change), "my.json")
+
+
+def test_a_game_of_the_first_years_names_every_phase_in_four_digits():
+    # The house rule mobilize begins the game in the winter before: W0000A for a game beginning in S0001M, a phase
+    # a state may name (the standard calendar's years are 0000 to 9999, written as read).
+    from judge.rules import parse_rules
+    m = build({**copy.deepcopy(STANDARD), "begin": "S0001M"}, "my.json")
+    assert str(initial_position(m).phase) == "S0001M"
+    assert str(initial_position(m, parse_rules(["mobilize"])).phase) == "W0000A"
 
 
 def test_builds_at_follows_the_variant_and_the_house_rule():

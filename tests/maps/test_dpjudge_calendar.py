@@ -69,6 +69,38 @@ def test_years_counting_down_before_christ():
     assert out["state"]["phase"] == "B.C. 271 MOVEMENT"
 
 
+def test_before_christ_counts_on_through_year_0_as_dpjudge_does():
+    """DPjudge's Map.findNextPhase on its classical map (NEWYEAR:-1, run under Python 2.7) gives B.C. 1 MOVEMENT,
+    B.C. 1 RETREATS, B.C. 0 MOVEMENT, B.C. 0 RETREATS, B.C. 0 ADJUSTMENTS, B.C. -1 MOVEMENT: the season is a name,
+    and the year a number that goes on past 0 (no A.D. after B.C. 1); its short codes are B0M and B-1M."""
+    m = maps.load("toy_bc")
+    phase = Phase.parse("B.C. 1 MOVEMENT", m.flow)
+    seen = []
+    for _ in range(5):
+        phase = phase.following()
+        seen.append(str(phase))
+    assert seen == ["B.C. 1 RETREATS", "B.C. 0 MOVEMENT", "B.C. 0 RETREATS", "B.C. 0 ADJUSTMENTS", "B.C. -1 MOVEMENT"]
+    assert Phase.parse("B.C. -1 MOVEMENT", m.flow).code == "B-1M"
+    out = api.adjudicate(state("B.C. 1 MOVEMENT", ["F NBY"], ["A SBY"]), {"SOUTH": ["A SBY - MID"]}, variant="toy_bc")
+    assert out["state"]["phase"] == "B.C. 0 MOVEMENT"
+    out = api.adjudicate(out["state"], {}, variant="toy_bc")
+    assert out["state"]["phase"] == "B.C. 0 ADJUSTMENTS" and out["state"]["centers"]["SOUTH"] == ["MID", "SBY"]
+    out = api.adjudicate(out["state"], {"SOUTH": ["BUILD A SBY"]}, variant="toy_bc")
+    assert out["state"]["phase"] == "B.C. -1 MOVEMENT"
+    short = api.adjudicate({**out["state"], "phase": "B-1M"}, {}, variant="toy_bc")
+    assert short["phase"] == "B-1M" and short["state"]["phase"] == "B-2M"
+
+
+@pytest.mark.parametrize("variant, example", [("toy_bc", "B.C. 273 MOVEMENT"), ("toy_years", "A.D. 1425 MOVEMENT"),
+                                              ("toy_lente", "LENTE 1 MOVEMENT")])
+def test_a_bad_phase_is_answered_with_a_phase_of_the_variants_own_calendar(variant, example):
+    # (it offered the first season in 1901: "B.C. 1901 MOVEMENT", a year the B.C. calendar never reaches)
+    for phase in ("SPRING 1901 MOVEMENT", ["B.C. 273 MOVEMENT"], None):
+        with pytest.raises(ValueError, match=rf"^BAD PHASE: .* \(expected e.g. '{example}'\)$"):
+            api.adjudicate(state(phase, ["F NBY"], ["A SBY"]), {}, variant=variant)
+    api.adjudicate(state(example, ["F NBY"], ["A SBY"]), {}, variant=variant)      # (the example is a phase)
+
+
 def test_seasons_of_another_language_and_year_one():
     m = maps.load("toy_lente")
     assert m.begin == "LENTE 1 MOVEMENT"

@@ -254,3 +254,12 @@ def test_a_retreat_picture_leaves_out_the_unit_the_movement_showed_destroyed():
     words = [t.text for t in root.iter("{%s}text" % NS["s"])]
     assert "dislodged-TRI" in ids and "order-TRI" in ids
     assert "dislodged-BLA" not in ids and "disbanded" not in words
+
+
+def test_a_picture_inside_a_document_begins_with_svg_and_a_file_with_its_declaration():
+    m = maps.load("standard")
+    drawn = picture.position_svg(m, initial_position(m))
+    assert drawn.startswith(picture.DECLARATION + "<svg ")              # (a mail's attachment, a page's map.svg)
+    inline = picture.inline(drawn)
+    assert inline.startswith("<svg ") and ET.fromstring(inline).tag.endswith("svg")
+    assert picture.inline(inline) == inline and picture.standalone(inline) == drawn == picture.standalone(drawn)
