@@ -1,7 +1,9 @@
-"""Arrows between unit tokens: where a line leaves one unit and stops at another."""
+"""Arrows between unit tokens: where a line leaves one unit and stops at another, bowed out when the two are so
+close that a straight line between their edges would be too short to be seen."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from itertools import pairwise
 
 from judge.picture import placement, shapes
 from judge.picture.shapes import Point
@@ -9,6 +11,17 @@ from judge.picture.shapes import Point
 GAP = 1.5               # an arrow stops this far from the edge of the unit it leaves or reaches
 X_GAP = placement.X_R + 2.5    # a failed move stops this much further off: room for its X, clear of the unit
 CENTRE_CLEAR = placement.X_R + 8.0  # ... and its X clear of the destination's centre dot (radius 6.8 drawn)
+HEAD = 13.0             # a move's arrowhead
+SHAFT = 14.0            # the least of a line that shows beyond its head or its X: less reads as a stub
+SMALL_HEAD = 9.0        # ... but a straight hop between close units may make do with a smaller head and less line
+SMALL_SHAFT = 9.0
+CROSS_SHAFT = 14.0      # ... and a failed move's line before its X (the X says which end it stops at)
+# How far a short hop's curve may bow out, tried in turn (the mid point goes half this much of the distance aside)
+BENDS = (0.3, 0.5, 0.7, 0.9, 1.1, 1.3)
+MOST = 60.0
+
+Cuts = Callable[[Sequence[Point]], tuple[float, float]]
+Box = tuple[float, float, float, float]
 
 
 def order_failed(marks: tuple[str, ...]) -> bool:
@@ -16,16 +29,106 @@ def order_failed(marks: tuple[str, ...]) -> bool:
     return any(mark != "dislodged" for mark in marks)
 
 
-def edge(path: Sequence[Point], kind: str, at_end: bool = True, scale: float = 1.0) -> float:
-    """How far from a unit's point its token's edge lies, along the path's first or last stretch: arrows start and
-    end at a unit's edge (not in the middle of it, nor on the label beside it)."""
-    a, b = (path[-2], path[-1]) if at_end else (path[1], path[0])
-    if len(path) > 2:
-        # the last stretch of a curve is short: look back along it as far as a token's size
-        far = shapes.point_at(path if at_end else path[::-1], max(0.0, 1 - 20 / max(shapes.length(path), 1e-6)))
-        a = far
-    dx, dy = b[0] - a[0], b[1] - a[1]
+def edge(path: Sequence[Point], kind: str, at_end: bool = True, scale: float = 1.0, grow: float = 0.0) -> float:
+    """How far along the path, from its last (or first) point, it leaves the token of a unit standing there (its box
+    grown by `grow` each way): arrows start and end at a unit's edge (not in the middle of it, nor on the label
+    beside it)."""
+    pts = path[::-1] if at_end else path
     w, h = placement.TOKEN.get(kind, placement.TOKEN["F"])
-    ts = [w * scale / abs(dx) if dx else float("inf"), h * scale / abs(dy) if dy else float("inf")]
-    length = (dx * dx + dy * dy) ** 0.5
-    return min(ts) * length if length else w * scale
+    w, h = w * scale + grow, h * scale + grow
+    cx, cy = pts[0]
+    run = 0.0
+    for a, b in pairwise(pts):
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        seg = (dx * dx + dy * dy) ** 0.5
+        if abs(b[0] - cx) <= w and abs(b[1] - cy) <= h:
+            run += seg
+            continue
+        # b is outside the box, a inside: the fraction of a-b at which it crosses the box's side
+        ts = [((cx + w if dx > 0 else cx - w) - a[0]) / dx if dx else float("inf"),
+              ((cy + h if dy > 0 else cy - h) - a[1]) / dy if dy else float("inf")]
+        return run + max(0.0, min(ts)) * seg
+    return run
+
+
+def cuts(start: tuple[str, float] | None, end: str, cross: bool = False, dot: Point | None = None) -> Cuts:
+    """What to cut off a path's two ends: the edge of the token at its start ((kind, scale); None: none is drawn
+    there) and of the one at its end, a gap beyond each; with a `cross` (a failure's X) at the end, as far again
+    as keeps the X clear of that token (from whichever side the line comes) and of the centre `dot` (an X there
+    hid whose centre it is: Sweden's, under a bounce)."""
+    def cut(path: Sequence[Point]) -> tuple[float, float]:
+        s = edge(path, start[0], at_end=False, scale=start[1]) + GAP if start else 0.0
+        e = edge(path, end, grow=GAP + X_GAP) if cross else edge(path, end) + GAP
+        if dot is not None:
+            total = shapes.length(path)
+            for _ in range(8):                              # (round a curve, each step falls a little short)
+                near = CENTRE_CLEAR - shapes.distance(shapes.point_at(path, 1 - e / total), dot)
+                if near <= 0 or e + near >= total:
+                    break
+                e += near + 1
+        return s, e
+    return cut
+
+
+def roomy(path: list[Point], cut: Cuts, need: float, bendable: bool = True, either_side: bool = False,
+          within: Sequence[Sequence[Sequence[Point]]] = (), straight: float = 0.0,
+          avoid: Sequence[Box] = ()) -> tuple[list[Point], float, float]:
+    """The path and what to cut off its ends, so that `need` of it is left to draw (`straight`, if less, is enough
+    for the path as it is) clear of the boxes to `avoid`: the path itself when it does, else a curve between its
+    ends bowed out until it does, to the right of travel (two moves between the same places then bow apart) or to
+    either side, and kept to the regions `within` (the two provinces: a bow into a third read as a move there); when
+    none does, the one of those kept there that does best (the path itself is kept). A tight bow is a hook: a
+    straight line, even a short one, reads better where there is room for it."""
+    s, e = cut(path)
+    left = shapes.length(path) - s - e
+    clear = _clear(shapes.trim(path, s, e), avoid)
+    if not bendable or (left >= min(need, straight or need) and clear):
+        return path, s, e
+    best = (True, clear, left, path, s, e)
+    a, b = path[0], path[-1]
+    for side in (1, -1) if either_side else (1,):
+        for bend in BENDS:
+            bow = shapes.bent(a, b, bend=bend, most=MOST) if side > 0 else shapes.bent(b, a, bend=bend, most=MOST)[::-1]
+            s, e = cut(bow)
+            left = shapes.length(bow) - s - e
+            pts = shapes.trim(bow, s, e)
+            kept, clear = _kept(pts, within), _clear(pts, avoid)
+            if left >= need and kept and clear:
+                return bow, s, e
+            best = max(best, (kept, clear, left, bow, s, e), key=lambda c: c[:3])
+    return best[3], best[4], best[5]
+
+
+def short_of(path: Sequence[Point], start: float, box: Box) -> float | None:
+    """What to cut off the path's end so that, drawn from `start` along it, it stops a gap short of the box (None
+    if it never enters it)."""
+    run = 0.0
+    for a, b in pairwise(path):
+        seg = shapes.distance(a, b)
+        if run + seg > start and box[0] <= b[0] <= box[2] and box[1] <= b[1] <= box[3]:
+            # b is in the box, a (or the start) is not: where along a-b the box begins, to a tenth
+            lo, hi = 0.0, 1.0
+            for _ in range(7):
+                mid = (lo + hi) / 2
+                x, y = a[0] + (b[0] - a[0]) * mid, a[1] + (b[1] - a[1]) * mid
+                if box[0] <= x <= box[2] and box[1] <= y <= box[3]:
+                    hi = mid
+                else:
+                    lo = mid
+            return max(0.0, shapes.length(path) - run - lo * seg) + GAP
+        run += seg
+    return None
+
+
+def _clear(pts: Sequence[Point], boxes: Sequence[Box]) -> bool:
+    """Does the line keep out of every box?"""
+    return not any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in pts for x0, y0, x1, y1 in boxes)
+
+
+def _kept(pts: Sequence[Point], within: Sequence[Sequence[Sequence[Point]]]) -> bool:
+    """Do the line's end and (but for one) its points lie in one of the regions?"""
+    if not within:
+        return True
+    def held(p: Point) -> bool:
+        return any(shapes.inside(p, rings) for rings in within)
+    return held(pts[-1]) and sum(not held(p) for p in pts) <= 1

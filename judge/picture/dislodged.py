@@ -5,10 +5,11 @@ from judge.picture import shapes
 from judge.picture.geometry import Geometry
 from judge.picture.shapes import Point
 
+DISLODGED_SCALE = 0.85     # a dislodged unit is drawn this much smaller than the others
 _SPOTS: dict[tuple[int, str], tuple[Geometry, Point]] = {}
 
 
-def dislodged_point(g: Geometry, loc: str) -> Point:
+def dislodged_point(g: Geometry, loc: str, attacker: str | None = None) -> Point:
     """Where a unit dislodged from loc is drawn: beside the unit point, clear of the label and centre marker."""
     key = (id(g), loc)
     cached = _SPOTS.get(key)

@@ -7,8 +7,8 @@ from judge.adjudicator.results import OrderResult
 from judge.maps import Map
 from judge.orders import Build, Disband, Remove, Retreat
 from judge.picture import items, legend, movement, placement, shapes
-from judge.picture.arrows import GAP, X_GAP, edge, order_failed
-from judge.picture.dislodged import dislodged_point
+from judge.picture.arrows import CROSS_SHAFT, SHAFT, cuts, order_failed, roomy
+from judge.picture.dislodged import DISLODGED_SCALE, dislodged_point
 from judge.picture.geometry import Geometry
 from judge.picture.items import UNIT_R
 from judge.picture.shapes import Point
@@ -48,8 +48,9 @@ def results_picture(m: Map, g: Geometry, before: Position, results: Sequence[Ord
                                                              and before.stranded(r.order.unit))])
     else:
         _adjustments(pic, g, styles, results)
+    came = movement.attackers(results) if kind == "M" else {}
     for d in _sorted_dislodged(after.dislodged.values() if after.phase.kind == "R" else destroyed):
-        _add_dislodged(pic, g, styles, d)
+        _add_dislodged(pic, g, styles, d, came.get(d.unit.province))
     placement.place(pic, g)
     return pic
 
@@ -122,11 +123,12 @@ def _unit(g: Geometry, styles: dict[str, PowerStyle], u: Unit, loc: str, *, poin
                        ghost=ghost, dislodged=dislodged, scale=scale)
 
 
-def _add_dislodged(pic: dict, g: Geometry, styles: dict[str, PowerStyle], d: Dislodged) -> None:
+def _add_dislodged(pic: dict, g: Geometry, styles: dict[str, PowerStyle], d: Dislodged,
+                   attacker: str | None = None) -> None:
     """A dislodged unit beside its province, with a thin dotted arrow to each place it may retreat to."""
-    spot = dislodged_point(g, d.unit.loc)
+    spot = dislodged_point(g, d.unit.loc, attacker)
     pic["dislodged"].append(_unit(g, styles, d.unit, d.unit.loc, point=spot, id_prefix="dislodged", dislodged=True,
-                                 scale=0.85))
+                                 scale=DISLODGED_SCALE))
     st = styles[d.unit.power]
     for dest in d.retreats:
         pts = shapes.trim(shapes.bent(spot, g.location_point(dest), bend=0.08), UNIT_R, UNIT_R)
@@ -143,13 +145,15 @@ def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Se
         o = r.order
         spot = dislodged_point(g, o.unit.loc)
         st = styles[o.unit.power]
-        ghost = _unit(g, styles, o.unit, o.unit.loc, point=spot, id_prefix="dislodged", ghost=True, scale=0.85)
+        ghost = _unit(g, styles, o.unit, o.unit.loc, point=spot, id_prefix="dislodged", ghost=True,
+                      scale=DISLODGED_SCALE)
         pic["dislodged"].append(ghost)
         if isinstance(o, Retreat):
             failed = order_failed(r.marks)
-            path = shapes.bent(spot, g.location_point(o.dest))
-            pts = shapes.trim(path, edge(path, o.unit.kind, at_end=False, scale=0.85) + GAP,
-                              edge(path, o.unit.kind) + GAP + X_GAP * failed)
+            cut = cuts((o.unit.kind, DISLODGED_SCALE), o.unit.kind, failed)
+            path, start, end = roomy(shapes.bent(spot, g.location_point(o.dest)), cut,
+                                     placement.X_R + CROSS_SHAFT if failed else 12.0 + SHAFT)
+            pts = shapes.trim(path, start, end)
             if failed:
                 pic["orders"].append(items.arrow("retreat", pts, st, failed=True, id_=f"order-{o.unit.province}"))
                 pic["marks"].append(items.mark("x", pts[-1], failure_word(r.marks), g.width))

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map
 from judge.orders import Convoy, Hold, Move, Support
-from judge.picture import items, routes, shapes
-from judge.picture.arrows import CENTRE_CLEAR, GAP, X_GAP, edge, order_failed
-from judge.picture.dislodged import dislodged_point
+from judge.picture import items, placement, routes, shapes
+from judge.picture.arrows import CROSS_SHAFT, HEAD, SHAFT, SMALL_HEAD, SMALL_SHAFT, cuts, order_failed, roomy, short_of
+from judge.picture.dislodged import DISLODGED_SCALE, dislodged_point
 from judge.picture.geometry import Geometry
 from judge.picture.items import RING_R, UNIT_R
 from judge.picture.shapes import Point
@@ -57,12 +57,28 @@ class _Movement:
     after: dict[str, Unit] = field(default_factory=dict)                    # the units after the phase, by province
     paths: dict[tuple[str, str], list[Point]] = field(default_factory=dict)    # each move's whole path
     convoyed: set[tuple[str, str]] = field(default_factory=set)              # moves that pass their fleets
+    shafts: dict[tuple[str, str], list[Point]] = field(default_factory=dict)   # each move's line in sight
+    attackers: dict[str, str] = field(default_factory=dict)    # where the unit that took a province came from
+    dislodged: dict[str, Unit] = field(default_factory=dict)    # the units dislodged, by province
 
     def where(self, unit: Unit) -> Point:
         """Where a unit's order starts: a dislodged unit's is beside its province, where it is drawn."""
         if unit.province in self.gone:
-            return dislodged_point(self.g, unit.loc)
+            return dislodged_point(self.g, unit.loc, self.attackers.get(unit.province))
         return self.g.location_point(unit.loc)
+
+    def dislodged_box(self, province: str) -> tuple[float, float, float, float]:
+        """The box of the token of the unit dislodged from a province (with its halo)."""
+        unit = self.dislodged[province]
+        x, y = self.where(unit)
+        return placement.token_box(x, y, unit.kind, DISLODGED_SCALE * 1.15)
+
+    def standing(self, unit: Unit) -> tuple[str, float] | None:
+        """The token drawn where a unit's order starts, (kind, scale); None where it moved away and none came."""
+        if unit.province in self.gone:
+            return unit.kind, DISLODGED_SCALE
+        there = self.after.get(unit.province)
+        return (there.kind, 1.0) if there else None
 
     def kind_at(self, loc: str, moving: str) -> str:
         """The kind of unit standing at loc after the phase, or the one moving there: an arrow ends at its edge."""
@@ -73,18 +89,24 @@ class _Movement:
         self.marks.append(items.mark("x", at, failure_word(marks), self.g.width))
 
 
+def attackers(results: Sequence[OrderResult]) -> dict[str, str]:
+    """The province each move that succeeded came from, by the province it took."""
+    return {r.order.dest[:3]: r.order.unit.province for r in results
+            if isinstance(r.order, Move) and not order_failed(r.marks)}
+
+
 def draw(pic: dict, m: Map, g: Geometry, styles: dict[str, PowerStyle], results: Sequence[OrderResult],
-              after: dict[str, Unit]) -> None:
-    ph = _Movement(g, styles, {r.order.unit.province for r in results if "dislodged" in r.marks}, pic["marks"],
-                   after)
+         after: dict[str, Unit]) -> None:
+    dislodged = {r.order.unit.province: r.order.unit for r in results if "dislodged" in r.marks}
+    ph = _Movement(g, styles, set(dislodged), pic["marks"], after, attackers=attackers(results), dislodged=dislodged)
     _move_paths(ph, m, results)
-    rings, supports, moves = [], [], []
+    # the moves first: a support for a move points at the arrow drawn for it
+    moves = [_move(ph, r.order, r.marks) for r in results if isinstance(r.order, Move)]
+    rings, supports = [], []
     for r in results:
         o = r.order
         if isinstance(o, Hold):
             rings.append(items.ring("hold", ph.where(o.unit), styles[o.unit.power], id_=f"order-{o.unit.province}"))
-        elif isinstance(o, Move):
-            moves.append(_move(ph, o, r.marks))
         elif isinstance(o, Support):
             supports.append(_support(ph, o, r.marks))
         elif isinstance(o, Convoy):
@@ -116,22 +138,31 @@ def _move_paths(ph: _Movement, m: Map, results: Sequence[OrderResult]) -> None:
 
 def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:
     failed = order_failed(marks)
-    path = ph.paths[(o.unit.province, o.dest[:3])]
-    start = edge(path, o.unit.kind, at_end=False, scale=0.85 if o.unit.province in ph.gone else 1.0) + GAP
-    end = edge(path, ph.kind_at(o.dest, o.unit.kind)) + GAP + X_GAP * failed
+    key = (o.unit.province, o.dest[:3])
+    # An arrow starts at the edge of the token drawn where it starts; where its unit stood and none is drawn now, at
+    # that point: a short hop then has room to show (Clyde to Edinburgh was an arrowhead alone). A failed move's X
+    # stays clear of the destination's centre dot.
+    dot = ph.g.provinces[key[1]].center if failed else None
+    cut = cuts(ph.standing(o.unit), ph.kind_at(o.dest, o.unit.kind), failed, dot)
+    # a short hop bows out until its line shows: to either side unless a move comes the other way
+    need = placement.X_R + CROSS_SHAFT if failed else HEAD + SHAFT
+    # and it keeps off a unit dislodged from its destination, or else stops at it: Ruhr to Burgundy's arrowhead lay
+    # under the French army driven out, on its way to the German army that came in
+    gone = [] if key[1] not in ph.gone else [ph.dislodged_box(key[1])]
+    path, start, end = roomy(ph.paths[key], cut, need, key not in ph.convoyed, key[::-1] not in ph.paths,
+                             [ph.g.provinces[p].rings for p in key], 0.0 if failed else SMALL_HEAD + SMALL_SHAFT,
+                             gone)
+    stop = short_of(path, start, gone[0]) if gone else None
+    if stop is not None and stop > end and shapes.length(path) - start - stop >= need:
+        end = stop
     pts = shapes.trim(path, start, end)
     if failed:
-        # The cross short of the destination's centre dot, not on it (Sweden's lay under a bounce phase after phase).
-        dot = ph.g.provinces[o.dest[:3]].center
-        for _ in range(3):
-            near = CENTRE_CLEAR - shapes.distance(pts[-1], dot) if dot is not None else 0.0
-            if near <= 0 or shapes.length(pts) - near < 12:
-                break
-            end += near + 1
-            pts = shapes.trim(path, start, end)
         ph.cross(pts[-1], marks)
+        ph.shafts[key] = shapes.trim(pts, 0, placement.X_R)
         return items.arrow("move", pts, ph.styles[o.unit.power], failed=True, id_=f"order-{o.unit.province}")
-    return items.arrow("move", pts, ph.styles[o.unit.power], head=13.0, id_=f"order-{o.unit.province}")
+    head = HEAD if shapes.length(pts) >= HEAD + SHAFT else SMALL_HEAD
+    ph.shafts[key] = shapes.trim(pts, 0, head)
+    return items.arrow("move", pts, ph.styles[o.unit.power], head=head, id_=f"order-{o.unit.province}")
 
 
 def _support(ph: _Movement, o: Support, marks: tuple[str, ...]) -> dict:

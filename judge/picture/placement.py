@@ -84,6 +84,8 @@ class Obstacles:
     def __init__(self) -> None:
         self.boxes: dict[tuple[int, int], list[tuple[Box, float]]] = defaultdict(list)
         self.lines: dict[tuple[int, int], list[tuple[Point, Point, float, float]]] = defaultdict(list)
+        self.badges: dict[int, tuple[Box, float]] = {}      # each mark's X, by the id of its dict
+        self.words: dict[int, tuple[Box, float]] = {}       # ... and its word
 
     def _cells(self, box: Box) -> Iterable[tuple[int, int]]:
         c = self.CELL
@@ -104,8 +106,9 @@ class Obstacles:
     def add_line(self, pts: Sequence[Point], pad: float, weight: float) -> None:
         for a, b in zip(pts, pts[1:]):
             box = (min(a[0], b[0]) - pad, min(a[1], b[1]) - pad, max(a[0], b[0]) + pad, max(a[1], b[1]) + pad)
+            entry = (a, b, pad, weight)             # one entry in every cell: counted once however many it spans
             for cell in self._cells(box):
-                self.lines[cell].append((a, b, pad, weight))
+                self.lines[cell].append(entry)
 
     def crosses_line(self, box: Box) -> bool:
         return any(_segment_hits(box, a, b, pad)
@@ -163,7 +166,7 @@ def obstacles(pic: dict, g: Geometry) -> Obstacles:
             d = o["dot"]
             obs.add_box((d["cx"] - 5, d["cy"] - 5, d["cx"] + 5, d["cy"] + 5), HARD)
     for k in pic["marks"]:
-        obs.add_box((k["x"] - X_R, k["y"] - X_R, k["x"] + X_R, k["y"] + X_R), HARD)
+        obs.badges[id(k)] = obs.add_box((k["x"] - X_R, k["y"] - X_R, k["x"] + X_R, k["y"] + X_R), HARD)
     for c in pic["centres"]:
         # the marker's core: a label the drawing set beside it may graze its ring
         obs.add_box((c["x"] - 5.5, c["y"] - 5.5, c["x"] + 5.5, c["y"] + 5.5), CENTRE)
@@ -173,22 +176,41 @@ def obstacles(pic: dict, g: Geometry) -> Obstacles:
 def place_words(pic: dict, obs: Obstacles, width: float) -> None:
     """Each failure word on the side of its X where it covers least (right first), then an obstacle itself."""
     for k in pic["marks"]:
-        if not k.get("word"):
+        if k.get("word"):
+            _place_word(k, obs, width)
+
+
+def _place_word(k: dict, obs: Obstacles, width: float) -> None:
+    best = None
+    # a word touches its own X (it is set 9 from its middle): that is no cover, on any side
+    own = obs.badges.get(id(k))
+    if own:
+        obs.remove_box(own)
+    for n, side in enumerate(("right", "left", "above", "below")):
+        box = word_box(k["x"], k["y"], k["word"], side)
+        if box[0] < 0 or box[2] > width:
             continue
-        best = None
-        for n, side in enumerate(("right", "left", "above", "below")):
-            box = word_box(k["x"], k["y"], k["word"], side)
-            if box[0] < 0 or box[2] > width:
-                continue
-            score = obs.cost(box) + n * 0.5
-            if best is None or score < best[0]:
-                best = (score, side, box)
-            if score == 0:
-                break
-        if best is None:
-            continue
+        score = obs.cost(box) + n * 0.5
+        if best is None or score < best[0]:
+            best = (score, side, box)
+        if score == 0:
+            break
+    if own:
+        obs.badges[id(k)] = obs.add_box(*own)
+    if best is not None:
         k["side"] = best[1]
-        obs.add_box(best[2], TEXT)
+        obs.words[id(k)] = obs.add_box(best[2], TEXT)
+
+
+def _unhide_labels(pic: dict, obs: Obstacles, width: float) -> None:
+    """A word that lies on a label (placed after the words, with nowhere better to go) goes to another side of its
+    X if it covers less there, labels counted."""
+    labels = [label_box(lab["x"], lab["y"], lab["text"]) for lab in pic["labels"] if lab["cls"] != "other"]
+    for k in pic["marks"]:
+        entry = obs.words.get(id(k))
+        if entry and any(overlap(entry[0], box) for box in labels):
+            obs.remove_box(entry)
+            _place_word(k, obs, width)
 
 
 def _candidates(label: Point, unit: Point, text: str) -> list[Point]:
@@ -202,6 +224,8 @@ def _candidates(label: Point, unit: Point, text: str) -> list[Point]:
     out += [below, (ux + side, uy), (ux - side, uy), (ux, uy - 20), (ux, uy + 22),
             (ux + side, uy - 14), (ux - side, uy - 14), (ux + side, uy + 14), (ux - side, uy + 14),
             (lx, ly - 10), (lx + half + 6, ly), (lx - half - 6, ly)]
+    # above, or beside, a dislodged unit drawn above the unit (where it mostly stands: judge.picture.dislodged)
+    out += [(ux, uy - 42), (ux + side, uy - 24), (ux - side, uy - 24)]
     return out
 
 
@@ -227,6 +251,11 @@ def _spots(g: Geometry, abbr: str) -> list[tuple[Point, float]]:
             out.append((p, float(outside)))
     _SPOTS[key] = (g, out)                  # the entry keeps g alive: its id names no other drawing meanwhile
     return out
+
+
+def label_spots(g: Geometry, abbr: str) -> list[Point]:
+    """The spots a province's label may move to, its box wholly inside the province."""
+    return [p for p, outside in _spots(g, abbr) if not outside]
 
 
 def place_labels(pic: dict, g: Geometry, obs: Obstacles) -> None:
@@ -258,6 +287,8 @@ def place(pic: dict, g: Geometry) -> None:
     obs = obstacles(pic, g)
     place_words(pic, obs, g.width)
     place_labels(pic, g, obs)
+    # a label has fewer places to go than a word: Venice's lay under a bounce whose word fitted elsewhere
+    _unhide_labels(pic, obs, g.width)
 
 
-__all__ = ["place", "label_box", "token_box", "word_box", "TOKEN", "X_R"]
+__all__ = ["TOKEN", "X_R", "label_box", "label_spots", "place", "token_box", "word_box"]

@@ -110,7 +110,9 @@ def _cut(points: list[Point], amount: float) -> list[Point]:
 def head(points: Sequence[Point], size: float) -> tuple[list[Point], list[Point]]:
     """(the shaft, shortened so it ends inside the head; the head's triangle, its tip at the last point)."""
     tip = points[-1]
-    base = point_at(points, 1 - size / max(length(points), 1e-6))
+    # along the line's last few units, not the chord of the head's length: on a short hop's tight bow that chord
+    # turned the head sideways, pointing past the unit's corner instead of into it
+    base = point_at(points, 1 - 4 / max(length(points), 1e-6))
     dx, dy = tip[0] - base[0], tip[1] - base[1]
     d = math.hypot(dx, dy) or 1.0
     ux, uy = dx / d, dy / d
