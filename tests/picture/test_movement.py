@@ -4,6 +4,7 @@ against the map's own points and outlines)."""
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 
 import pytest
 
@@ -47,7 +48,7 @@ def in_box(p, box) -> bool:
 def in_sight(pts, hidden) -> float:
     """How much of a polyline lies outside every one of the boxes and triangles (sampled every half unit)."""
     seen = 0.0
-    for a, b in zip(pts, pts[1:]):
+    for a, b in pairwise(pts):
         n = max(1, int(math.dist(a, b) * 2))
         for k in range(n):
             p = (a[0] + (b[0] - a[0]) * (k + 0.5) / n, a[1] + (b[1] - a[1]) * (k + 0.5) / n)
@@ -65,7 +66,7 @@ def moves(outcome) -> list:
 def test_a_short_hop_shows_a_line_beyond_its_head_clear_of_the_units(doc):
     # Clyde to Edinburgh, Apulia to Naples, Paris to Picardy... were an arrowhead alone, or nothing, between the two
     # units (a tester's whole game of pictures).
-    b, svg, (m, before, outcome) = drawn(doc)
+    b, svg, (_, _, outcome) = drawn(doc)
     g = geometry.load()
     units = [box for _, box, _ in b.units]
     for r in moves(outcome):
@@ -85,7 +86,7 @@ def test_a_bounce_between_close_units_shows_its_line_and_its_cross_by_the_place_
     # Piedmont to Venice, Munich to Tyrolia, Clyde to Edinburgh, and Rumania and Bulgaria's fleets swapping: the
     # cross lay between the two units with no line to say which way the move went, the swap's two crosses one on
     # the other.
-    b, svg, (m, before, outcome) = drawn(BOUNCES)
+    b, svg, (_, _, outcome) = drawn(BOUNCES)
     g = geometry.load()
     units = [box for _, box, _ in b.units]
     crosses = [((x0 + x1) / 2, (y0 + y1) / 2) for x0, y0, x1, y1 in b.badges]
