@@ -135,8 +135,12 @@ def _add_dislodged(pic: dict, g: Geometry, styles: dict[str, PowerStyle], d: Dis
         pic["orders"].append(items.arrow("option", pts, st, head=9.0, id_=f"retreat-{d.unit.province}-{dest[:3]}"))
     if not d.retreats:
         # The cross on the unit itself, its words placed clear of the rest: beside it, up and to the right, it lay on
-        # the unit that took the province (the spot is chosen clear of that unit's point, not of what is near it).
-        pic["marks"].append(items.mark("x", spot, "no retreat", g.width))
+        # the unit that took the province. In a small province the two tokens overlap at a corner: the cross then
+        # keeps to the far side of the dislodged one.
+        home = g.location_point(d.unit.loc)
+        away = shapes.distance(home, spot) or 1.0
+        at = (spot[0] + (spot[0] - home[0]) * 6 / away, spot[1] + (spot[1] - home[1]) * 6 / away)
+        pic["marks"].append(items.mark("x", at, "no retreat", g.width))
 
 
 def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Sequence[OrderResult]) -> None:
