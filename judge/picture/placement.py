@@ -23,6 +23,7 @@ HALO = 1.5                # room kept round a word, so that its white outline to
 # half width, half height of a unit token with its white outline (the template's #army and #fleet, stroke 4)
 TOKEN = {"A": (14.0, 11.0), "F": (17.5, 11.0)}
 X_R = 9.3                 # an X badge with its white casing
+DOT_R = 6.8               # a centre dot with its ring
 
 
 def text_width(text: str, size: float) -> float:
@@ -55,6 +56,12 @@ def overlap(a: Box, b: Box) -> float:
     """The area two boxes share."""
     w, h = min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
     return w * h if w > 0 and h > 0 else 0.0
+
+
+def _meets_circle(box: Box, circle: tuple[float, float, float]) -> bool:
+    cx, cy, r = circle
+    nx, ny = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
+    return (nx - cx) ** 2 + (ny - cy) ** 2 < r * r
 
 
 def _segment_hits(box: Box, a: Point, b: Point, pad: float) -> bool:
@@ -99,6 +106,13 @@ class Obstacles:
             self.boxes[cell].append(entry)
         return entry
 
+    def add_ring(self, cx: float, cy: float, r: float, weight: float) -> None:
+        """A ring (and what it circles), as a circle: a word by the square round it may clear it."""
+        entry = ((cx - r, cy - r, cx + r, cy + r), weight, (cx, cy, r))
+        for cell in self._cells(entry[0]):
+            self.boxes[cell].append(entry)
+        return entry
+
     def remove_box(self, entry: tuple[Box, float]) -> None:
         for cell in self._cells(entry[0]):
             self.boxes[cell] = [e for e in self.boxes[cell] if e is not entry]
@@ -124,7 +138,7 @@ class Obstacles:
                 if id(entry) not in seen_boxes:
                     seen_boxes.add(id(entry))
                     area = overlap(box, entry[0])
-                    if area:
+                    if area and (len(entry) < 3 or _meets_circle(box, entry[2])):
                         total += entry[1] * (1 + area / 50)
             for entry in self.lines.get(cell, ()):
                 if id(entry) not in seen_lines:
@@ -147,13 +161,9 @@ def obstacles(pic: dict, g: Geometry) -> Obstacles:
         obs.add_box(token_box(u["x"], u["y"], u["kind"], scale), HARD)
     for o in pic["orders"]:
         if "cx" in o:                                                    # a hold or convoy ring
-            r = o["r"] + 3
-            obs.add_box((o["cx"] - r, o["cy"] - r, o["cx"] + r, o["cy"] + r), HARD)
-        for key in ("ring",):
-            ring = o.get(key)
-            if ring:
-                r = ring["r"] + 3
-                obs.add_box((ring["cx"] - r, ring["cy"] - r, ring["cx"] + r, ring["cy"] + r), HARD)
+            obs.add_ring(o["cx"], o["cy"], o["r"] + 3, HARD)
+        if o.get("ring"):                                                # a support to hold's ring
+            obs.add_ring(o["ring"]["cx"], o["ring"]["cy"], o["ring"]["r"] + 3, HARD)
         if o.get("tri"):
             xs, ys = [p[0] for p in o["tri"]], [p[1] for p in o["tri"]]
             obs.add_box((min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1), HARD)
@@ -213,19 +223,23 @@ def _unhide_labels(pic: dict, obs: Obstacles, width: float) -> None:
             _place_word(k, obs, width)
 
 
-def _candidates(label: Point, unit: Point, text: str) -> list[Point]:
-    """Where a province's label may go: its own point first, then round its unit (below, beside, above)."""
+def _candidates(label: Point, unit: Point, text: str, dot: Point | None = None) -> list[Point]:
+    """Where a province's label may go: its own point first, then round its unit (below, beside, above), then
+    round its centre dot."""
     lx, ly = label
     ux, uy = unit
     half = text_width(text, LABEL_SIZE) / 2
     side = half + TOKEN["F"][0] + 4
-    out = [label]
+    out = [label, (lx, ly + 5), (lx, ly - 5)]               # (a ring or an arrow grazing it: a nudge clears it)
     below = (ux, uy + (uy - ly) if abs(uy - ly) > 14 else uy + 20)
     out += [below, (ux + side, uy), (ux - side, uy), (ux, uy - 20), (ux, uy + 22),
             (ux + side, uy - 14), (ux - side, uy - 14), (ux + side, uy + 14), (ux - side, uy + 14),
             (lx, ly - 10), (lx + half + 6, ly), (lx - half - 6, ly)]
     # above, or beside, a dislodged unit drawn above the unit (where it mostly stands: judge.picture.dislodged)
     out += [(ux, uy - 42), (ux + side, uy - 24), (ux - side, uy - 24)]
+    if dot:
+        cx, cy = dot
+        out += [(cx + half + 10, cy), (cx - half - 10, cy), (cx, cy + 15), (cx, cy - 15)]
     return out
 
 
@@ -242,15 +256,22 @@ def _spots(g: Geometry, abbr: str) -> list[tuple[Point, float]]:
     shape = g.provinces[abbr]
     out = []
     assert shape.unit is not None
-    for p in _candidates(shape.label, shape.unit, abbr)[1:]:
+    dots = [s.center for s in g.provinces.values() if s.center]
+    for p in _candidates(shape.label, shape.unit, abbr, shape.center)[1:]:
         box = label_box(p[0], p[1], abbr)
         corners = ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]))
-        # a label outside its province would name its neighbour
+        # a label outside its province would name its neighbour; one on a centre dot hid it (Naples' and Vienna's
+        # moved onto their own when a line or a unit came over their usual place), and the dot hid the label
         outside = sum(not inside(c, shape.rings) for c in corners)
-        if inside(p, shape.rings) and outside <= 2:
+        if inside(p, shape.rings) and outside <= 2 and not any(_on_dot(box, *d) for d in dots):
             out.append((p, float(outside)))
     _SPOTS[key] = (g, out)                  # the entry keeps g alive: its id names no other drawing meanwhile
     return out
+
+
+def _on_dot(box: Box, x: float, y: float) -> bool:
+    """Does the box meet the centre dot at (x, y) (radius 6.8 with its ring)?"""
+    return _meets_circle(box, (x, y, DOT_R))
 
 
 def label_spots(g: Geometry, abbr: str) -> list[Point]:
@@ -261,6 +282,7 @@ def label_spots(g: Geometry, abbr: str) -> list[Point]:
 def place_labels(pic: dict, g: Geometry, obs: Obstacles) -> None:
     """Each province label at its own point when nothing covers it there, else at the nearby spot covered least."""
     entries = [(lab, obs.add_box(label_box(lab["x"], lab["y"], lab["text"]), TEXT)) for lab in pic["labels"]]
+    beside = _beside_dislodged(pic, g)
     for lab, entry in entries:
         shape = g.provinces.get(lab["text"]) if lab["cls"] != "other" else None
         if shape is None or shape.unit is None:
@@ -270,7 +292,7 @@ def place_labels(pic: dict, g: Geometry, obs: Obstacles) -> None:
         own = entry[0]
         best = (obs.cost(own), (lab["x"], lab["y"]), own)
         if best[0] > 0:
-            for n, (p, outside) in enumerate(_spots(g, abbr), 1):
+            for n, (p, outside) in enumerate(_spots(g, abbr) + beside.get(abbr, []), 1):
                 box = label_box(p[0], p[1], abbr)
                 score = obs.cost(box) + outside * 4 + n * 0.05
                 if score < best[0]:
@@ -280,6 +302,27 @@ def place_labels(pic: dict, g: Geometry, obs: Obstacles) -> None:
         obs.add_box(best[2], TEXT)
         lab["x"], lab["y"] = best[1]
         lab["halo"] = best[0] > 0 and obs.crosses_line(best[2])
+
+
+def _beside_dislodged(pic: dict, g: Geometry) -> dict[str, list[tuple[Point, float]]]:
+    """More spots for the label of a province a unit was dislodged from (drawn where the label mostly stands):
+    round that unit, inside the province."""
+    out: dict[str, list[tuple[Point, float]]] = {}
+    dots = [(c["x"], c["y"]) for c in pic["centres"]]
+    for u in pic["dislodged"]:
+        abbr = u["id"].partition("-")[2]
+        shape = g.provinces.get(abbr)
+        if shape is None:
+            continue
+        half = text_width(abbr, LABEL_SIZE) / 2
+        side = half + TOKEN["F"][0] * u["scale"] + 4
+        for p in ((u["x"], u["y"] - 20), (u["x"] + side, u["y"]), (u["x"] - side, u["y"]), (u["x"], u["y"] + 20)):
+            box = label_box(p[0], p[1], abbr)
+            corners = ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]))
+            outside = sum(not inside(c, shape.rings) for c in corners)
+            if inside(p, shape.rings) and outside <= 2 and not any(_on_dot(box, *d) for d in dots):
+                out.setdefault(abbr, []).append((p, float(outside)))
+    return out
 
 
 def place(pic: dict, g: Geometry) -> None:
