@@ -132,3 +132,68 @@ def _kept(pts: Sequence[Point], within: Sequence[Sequence[Sequence[Point]]]) -> 
     def held(p: Point) -> bool:
         return any(shapes.inside(p, rings) for rings in within)
     return held(pts[-1]) and sum(not held(p) for p in pts) <= 1
+
+
+def _gap(p: Point, box: Box) -> float:
+    """How far p lies outside the box (0 inside)."""
+    dx, dy = max(box[0] - p[0], 0.0, p[0] - box[2]), max(box[1] - p[1], 0.0, p[1] - box[3])
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def clear_point(line: Sequence[Point], boxes: Sequence[Box], room: float) -> Point:
+    """The point of a line nearest its middle that lies `room` clear of every box (or, if none does, the
+    clearest): for a failed support's X, which lay on a centre dot or a unit the line passed."""
+    best, best_gap = shapes.point_at(line, 0.5), -1.0
+    for frac in (0.5, 0.4, 0.6, 0.3, 0.7):
+        p = shapes.point_at(line, frac)
+        gap = min((_gap(p, b) for b in boxes), default=room)
+        if gap >= room:
+            return p
+        if gap > best_gap:
+            best, best_gap = p, gap
+    return best
+
+
+def reach(start: Point, shaft: Sequence[Point], dot: Sequence[Box], line: Sequence[Box],
+          room: float = 8.0) -> list[Point]:
+    """A support's line from `start` to a point of the shaft of the move it supports: the point nearest the shaft's
+    middle that lies `room` clear of the boxes `dot` (every unit: the line's end read as the unit it lay by) to
+    which a line kept out of the boxes `line` (units other than its own) can be drawn; or, if none, the clearest
+    point, reached straight."""
+    fallback, fallback_gap = shapes.point_at(shaft, 0.5), -1.0
+    for frac in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8):
+        p = shapes.point_at(shaft, frac)
+        gap = min((_gap(p, b) for b in dot), default=room)
+        if gap >= room:
+            path = around(start, p, line)
+            if path:
+                return path
+        if gap > fallback_gap:
+            fallback, fallback_gap = p, gap
+    return [start, fallback]
+
+
+def around(a: Point, b: Point, boxes: Sequence[Box]) -> list[Point] | None:
+    """A line from a to b kept out of the boxes: straight, else gently bowed to one side or the other (None if none
+    is)."""
+    # (each box grown by a gap: a line grazing a token's corner reads as ending there)
+    near = [(box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2) for box in boxes
+            if box[0] <= max(a[0], b[0]) + MOST and box[2] >= min(a[0], b[0]) - MOST
+            and box[1] <= max(a[1], b[1]) + MOST and box[3] >= min(a[1], b[1]) - MOST]
+    straight = [a, b]
+    if not near or _clear(_every(straight, 4.0), near):
+        return straight
+    for off in (12.0, 24.0, 40.0):                          # (the middle goes half this far aside)
+        for bow in (shapes.bent(a, b, bend=1.0, most=off), shapes.bent(b, a, bend=1.0, most=off)[::-1]):
+            if _clear(_every(bow, 4.0), near):
+                return bow
+    return None
+
+
+def _every(pts: Sequence[Point], step: float) -> list[Point]:
+    """The line's points at least every `step` units."""
+    out = [pts[0]]
+    for a, b in pairwise(pts):
+        n = max(1, int(shapes.distance(a, b) / step))
+        out += [(a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n) for k in range(1, n + 1)]
+    return out

@@ -8,10 +8,24 @@ from judge.adjudicator.results import OrderResult
 from judge.maps import Map
 from judge.orders import Convoy, Hold, Move, Support
 from judge.picture import items, placement, routes, shapes
-from judge.picture.arrows import CROSS_SHAFT, HEAD, SHAFT, SMALL_HEAD, SMALL_SHAFT, cuts, order_failed, roomy, short_of
+from judge.picture.arrows import (
+    CROSS_SHAFT,
+    HEAD,
+    SHAFT,
+    SMALL_HEAD,
+    SMALL_SHAFT,
+    around,
+    clear_point,
+    cuts,
+    order_failed,
+    reach,
+    roomy,
+    short_of,
+)
 from judge.picture.dislodged import DISLODGED_SCALE, dislodged_point
 from judge.picture.geometry import Geometry
 from judge.picture.items import RING_R, UNIT_R
+from judge.picture.placement import DOT_R, X_R
 from judge.picture.shapes import Point
 from judge.picture.style import PowerStyle, failure_word
 from judge.position import Unit
@@ -60,6 +74,8 @@ class _Movement:
     shafts: dict[tuple[str, str], list[Point]] = field(default_factory=dict)   # each move's line in sight
     attackers: dict[str, str] = field(default_factory=dict)    # where the unit that took a province came from
     dislodged: dict[str, Unit] = field(default_factory=dict)    # the units dislodged, by province
+    moved: dict[str, str] = field(default_factory=dict)         # where each unit that moved went, by its province
+    _tokens: dict[tuple[str, str], tuple[float, float, float, float]] = field(default_factory=dict)
 
     def where(self, unit: Unit) -> Point:
         """Where a unit's order starts: a dislodged unit's is beside its province, where it is drawn."""
@@ -85,6 +101,43 @@ class _Movement:
         unit = self.after.get(loc[:3])
         return unit.kind if unit else moving
 
+    def token_key(self, unit: Unit) -> tuple[str, str]:
+        """Which token a unit of the phase is drawn as now: the one at its destination if it moved."""
+        if unit.province in self.gone:
+            return unit.province, "dislodged"
+        return (self.moved.get(unit.province) or unit.province)[:3], "unit"
+
+    def now(self, unit: Unit) -> Point:
+        """Where a unit of the phase is drawn now: where it went, if it moved."""
+        went = self.moved.get(unit.province) if unit.province not in self.gone else None
+        return self.g.location_point(went) if went else self.where(unit)
+
+    def tokens(self) -> dict[tuple[str, str], tuple[float, float, float, float]]:
+        """The box of every unit drawn (with a dislodged unit's halo), by (province, "unit" or "dislodged")."""
+        if not self._tokens:
+            for prov, u in self.after.items():
+                x, y = self.g.location_point(u.loc)
+                self._tokens[prov, "unit"] = placement.token_box(x, y, u.kind)
+            for prov in self.dislodged:
+                self._tokens[prov, "dislodged"] = self.dislodged_box(prov)
+        return self._tokens
+
+    def dots(self) -> list[Point]:
+        """The centre dots' points."""
+        return [s.center for s in self.g.provinces.values() if s.center]
+
+    def boxes(self, skip: set[tuple[str, str]]) -> list[tuple[float, float, float, float]]:
+        return [box for key, box in self.tokens().items() if key not in skip]
+
+    def imagined(self, unit: Unit, dest: str) -> list[Point]:
+        """The line a move nobody ordered would have been drawn along, between the two units' tokens (bowed out as
+        a short hop's arrow is)."""
+        path = routes.move_path(self.g, self.where(unit), unit.province, dest)
+        cut = cuts(self.standing(unit), self.kind_at(dest, unit.kind))
+        path, start, end = roomy(path, cut, SHAFT, True, False,
+                                 [self.g.provinces[p].rings for p in (unit.province, dest[:3])])
+        return shapes.trim(path, start, end)
+
     def cross(self, at: Point, marks: tuple[str, ...]) -> None:
         self.marks.append(items.mark("x", at, failure_word(marks), self.g.width))
 
@@ -98,7 +151,10 @@ def attackers(results: Sequence[OrderResult]) -> dict[str, str]:
 def draw(pic: dict, m: Map, g: Geometry, styles: dict[str, PowerStyle], results: Sequence[OrderResult],
          after: dict[str, Unit]) -> None:
     dislodged = {r.order.unit.province: r.order.unit for r in results if "dislodged" in r.marks}
-    ph = _Movement(g, styles, set(dislodged), pic["marks"], after, attackers=attackers(results), dislodged=dislodged)
+    moved = {r.order.unit.province: r.order.dest for r in results
+             if isinstance(r.order, Move) and not order_failed(r.marks)}
+    ph = _Movement(g, styles, set(dislodged), pic["marks"], after, attackers=attackers(results), dislodged=dislodged,
+                   moved=moved)
     _move_paths(ph, m, results)
     # the moves first: a support for a move points at the arrow drawn for it
     moves = [_move(ph, r.order, r.marks) for r in results if isinstance(r.order, Move)]
@@ -166,20 +222,29 @@ def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:
 
 
 def _support(ph: _Movement, o: Support, marks: tuple[str, ...]) -> dict:
-    start, target, st, failed = ph.where(o.unit), ph.where(o.target), ph.styles[o.unit.power], order_failed(marks)
+    """A dashed line from the supporter to the middle of the move it supports (a dot there) or to a ring round the
+    unit it supports to hold, ending clear of every other unit and kept off them on its way: it read as a support
+    of the unit it ended by."""
+    start, st, failed = ph.where(o.unit), ph.styles[o.unit.power], order_failed(marks)
+    mine = ph.token_key(o.unit)
     if o.dest:
-        path = ph.paths.get((o.target.province, o.dest[:3]))
+        key = (o.target.province, o.dest[:3])
         # a support for a move nobody ordered points where that move would have gone
-        aim = shapes.point_at(path or [target, ph.g.location_point(o.dest)], 0.5)
-        pts = shapes.trim([start, aim], UNIT_R, 3)
+        shaft = ph.shafts.get(key) or ph.imagined(o.target, o.dest)
+        skip = {mine, ph.token_key(o.target), (key[1], "unit")}
+        pts = shapes.trim(reach(start, shaft, list(ph.tokens().values()), ph.boxes(skip)), UNIT_R, 3)
         item = items.arrow("support", pts, st, failed=failed, id_=f"order-{o.unit.province}")
         item["dot"] = {"cx": pts[-1][0], "cy": pts[-1][1]}
     else:
-        pts = shapes.trim([start, target], UNIT_R, RING_R)
+        # round the unit supported where it is drawn now: one that moved away left another in its place
+        target = ph.now(o.target)
+        path = around(start, target, ph.boxes({mine, ph.token_key(o.target)})) or [start, target]
+        pts = shapes.trim(path, UNIT_R, RING_R)
         item = items.arrow("support-hold", pts, st, failed=failed, id_=f"order-{o.unit.province}")
         item["ring"] = {"cx": target[0], "cy": target[1], "r": RING_R}
     if failed:
-        ph.cross(shapes.point_at(pts, 0.5), marks)
+        dots = [(x - DOT_R, y - DOT_R, x + DOT_R, y + DOT_R) for x, y in ph.dots()]
+        ph.cross(clear_point(pts, list(ph.tokens().values()) + dots, X_R + 1), marks)
     return item
 
 

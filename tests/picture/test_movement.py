@@ -105,3 +105,49 @@ def test_a_bounce_between_close_units_shows_its_line_and_its_cross_by_the_place_
     for a in crosses:
         assert all(a == c or math.dist(a, c) >= 2 * 9.3 for c in crosses), crosses
     assert problems(svg) == []
+
+
+SUPPORT_FOR_A_UNIT_GONE = {  # Austria supports its army in Serbia to hold; it moves to Albania, a Turk comes in
+    "state": {"phase": "S1902M", "units": {"AUSTRIA": ["A BUD", "A SER"], "TURKEY": ["A BUL"]}, "centers": {}},
+    "orders": {"AUSTRIA": ["A BUD S A SER", "A SER - ALB"], "TURKEY": ["A BUL - SER"]}}
+
+
+def test_a_support_to_hold_rings_the_unit_supported_where_it_is_now():
+    # The ring lay round the Turkish army that came into Serbia: it read as Austria supporting the Turk.
+    b, svg, (_, _, outcome) = drawn(SUPPORT_FOR_A_UNIT_GONE)
+    g = geometry.load()
+    assert outcome.position.units["ALB"].power == "AUSTRIA" and outcome.position.units["SER"].power == "TURKEY"
+    [(cx, cy)] = {(cx, cy) for cx, cy, _ in b.rings}
+    assert math.dist((cx, cy), g.location_point("ALB")) < 1
+    assert problems(svg) == []
+
+
+THIRD_UNITS = {  # a support's line, or the point it ends at, by a unit it has nothing to do with (the third)
+    # the third unit's province: the scene, and the support order's unit
+    "BOT": {"state": {"phase": "S1902M", "units": {"ENGLAND": ["A NWY"], "RUSSIA": ["A FIN"], "GERMANY": ["F BOT"]},
+                      "centers": {}},
+            "orders": {"ENGLAND": ["A NWY S A FIN"], "RUSSIA": ["A FIN H"], "GERMANY": ["F BOT H"]}},
+    "POR": {"state": {"phase": "S1902M", "units": {"ENGLAND": ["F IRI"], "FRANCE": ["F NAF"], "ITALY": ["A POR"]},
+                      "centers": {}},
+            "orders": {"ENGLAND": ["F IRI S F NAF - MAO"], "FRANCE": ["F NAF H"], "ITALY": ["A POR H"]}},
+    "WAL": {"state": {"phase": "S1902M", "units": {"FRANCE": ["F PIC", "F IRI"], "ENGLAND": ["A WAL"]}, "centers": {}},
+            "orders": {"FRANCE": ["F PIC S F IRI - ENG", "F IRI H"], "ENGLAND": ["A WAL H"]}},
+}
+
+
+SUPPORTER = {"BOT": "NWY", "POR": "IRI", "WAL": "PIC"}
+
+
+@pytest.mark.parametrize("third", sorted(THIRD_UNITS))
+def test_a_support_keeps_off_a_third_unit(third):
+    # Norway's support for Finland ran under the fleet in the Gulf of Bothnia; Picardy's for a move from the Irish
+    # Sea to the Channel (not ordered) ended on the army in Wales, the Irish Sea's for North Africa to the Atlantic
+    # on the army in Portugal: each read as a support of that unit.
+    b, svg, _ = drawn(THIRD_UNITS[third])
+    oid = f"order-{SUPPORTER[third]}"
+    [line] = {tuple(pts) for i, pts in b.shafts if i == oid}
+    [box] = [box for uid, box, _ in b.units if uid == f"unit-{third}"]
+    assert in_sight(line, [box]) == pytest.approx(shapes.length(line), abs=0.5), oid       # never under it
+    end = line[-1]
+    assert math.dist(end, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)) > 30, (oid, end)
+    assert problems(svg) == []
