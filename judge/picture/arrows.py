@@ -81,22 +81,27 @@ def roomy(path: list[Point], cut: Cuts, need: float, bendable: bool = True, eith
     straight line, even a short one, reads better where there is room for it."""
     s, e = cut(path)
     left = shapes.length(path) - s - e
-    clear = _clear(shapes.trim(path, s, e), avoid)
-    if not bendable or (left >= min(need, straight or need) and clear):
+    enough = left >= min(need, straight or need)
+    clear = not avoid or _clear(shapes.trim(path, s, e), avoid)
+    if not bendable or (enough and clear):
         return path, s, e
-    best = (True, clear, left, path, s, e)
+    # long enough but over a box to avoid: only a gentle bow clear of it will do (else the caller stops the line
+    # short of the box)
+    bends = BENDS[:2] if enough else BENDS
+    best = (clear, left, path, s, e)          # (the path itself is kept to the regions; a bow must be, to win)
     a, b = path[0], path[-1]
     for side in (1, -1) if either_side else (1,):
-        for bend in BENDS:
+        for bend in bends:
             bow = shapes.bent(a, b, bend=bend, most=MOST) if side > 0 else shapes.bent(b, a, bend=bend, most=MOST)[::-1]
             s, e = cut(bow)
             left = shapes.length(bow) - s - e
             pts = shapes.trim(bow, s, e)
-            kept, clear = _kept(pts, within), _clear(pts, avoid)
-            if left >= need and kept and clear:
+            clear = not avoid or _clear(pts, avoid)
+            if left >= need and clear and _kept(pts, within):
                 return bow, s, e
-            best = max(best, (kept, clear, left, bow, s, e), key=lambda c: c[:3])
-    return best[3], best[4], best[5]
+            if not enough and (clear, left) > best[:2] and _kept(pts, within):
+                best = (clear, left, bow, s, e)
+    return best[2], best[3], best[4]
 
 
 def short_of(path: Sequence[Point], start: float, box: Box) -> float | None:
@@ -122,7 +127,25 @@ def short_of(path: Sequence[Point], start: float, box: Box) -> float | None:
 
 def _clear(pts: Sequence[Point], boxes: Sequence[Box]) -> bool:
     """Does the line keep out of every box?"""
-    return not any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in pts for x0, y0, x1, y1 in boxes)
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    boxes = [b for b in boxes if b[0] <= x1 and b[2] >= x0 and b[1] <= y1 and b[3] >= y0]
+    return not boxes or not any(_crosses(a, b, box) for a, b in pairwise(pts) for box in boxes)
+
+
+def _crosses(a: Point, b: Point, box: Box) -> bool:
+    """Does the segment a-b pass through the box? (The part of it inside each slab, narrowed axis by axis.)"""
+    t0, t1 = 0.0, 1.0
+    for lo, hi, p, d in ((box[0], box[2], a[0], b[0] - a[0]), (box[1], box[3], a[1], b[1] - a[1])):
+        if d == 0:
+            if not lo <= p <= hi:
+                return False
+            continue
+        u, v = (lo - p) / d, (hi - p) / d
+        t0, t1 = max(t0, min(u, v)), min(t1, max(u, v))
+        if t0 > t1:
+            return False
+    return True
 
 
 def _kept(pts: Sequence[Point], within: Sequence[Sequence[Sequence[Point]]]) -> bool:
@@ -140,9 +163,17 @@ def _gap(p: Point, box: Box) -> float:
     return (dx * dx + dy * dy) ** 0.5
 
 
+def _near(line: Sequence[Point], boxes: Sequence[Box], room: float) -> list[Box]:
+    """The boxes within `room` of the line's bounding box."""
+    xs, ys = [p[0] for p in line], [p[1] for p in line]
+    x0, y0, x1, y1 = min(xs) - room, min(ys) - room, max(xs) + room, max(ys) + room
+    return [b for b in boxes if b[0] <= x1 and b[2] >= x0 and b[1] <= y1 and b[3] >= y0]
+
+
 def clear_point(line: Sequence[Point], boxes: Sequence[Box], room: float) -> Point:
     """The point of a line nearest its middle that lies `room` clear of every box (or, if none does, the
     clearest): for a failed support's X, which lay on a centre dot or a unit the line passed."""
+    boxes = _near(line, boxes, room)
     best, best_gap = shapes.point_at(line, 0.5), -1.0
     for frac in (0.5, 0.4, 0.6, 0.3, 0.7):
         p = shapes.point_at(line, frac)
@@ -160,6 +191,7 @@ def reach(start: Point, shaft: Sequence[Point], dot: Sequence[Box], line: Sequen
     middle that lies `room` clear of the boxes `dot` (every unit: the line's end read as the unit it lay by) to
     which a line kept out of the boxes `line` (units other than its own) can be drawn; or, if none, the clearest
     point, reached straight."""
+    dot = _near(shaft, dot, room)
     fallback, fallback_gap = shapes.point_at(shaft, 0.5), -1.0
     for frac in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8):
         p = shapes.point_at(shaft, frac)
@@ -174,26 +206,14 @@ def reach(start: Point, shaft: Sequence[Point], dot: Sequence[Box], line: Sequen
 
 
 def around(a: Point, b: Point, boxes: Sequence[Box]) -> list[Point] | None:
-    """A line from a to b kept out of the boxes: straight, else gently bowed to one side or the other (None if none
-    is)."""
-    # (each box grown by a gap: a line grazing a token's corner reads as ending there)
-    near = [(box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2) for box in boxes
-            if box[0] <= max(a[0], b[0]) + MOST and box[2] >= min(a[0], b[0]) - MOST
-            and box[1] <= max(a[1], b[1]) + MOST and box[3] >= min(a[1], b[1]) - MOST]
+    """A line from a to b kept out of the boxes (grow them by a gap: a line grazing a token's corner reads as ending
+    there): straight, else gently bowed to one side or the other (None if none is)."""
     straight = [a, b]
-    if not near or _clear(_every(straight, 4.0), near):
+    if _clear(straight, boxes):
         return straight
+    near = _near(straight, boxes, 20.0)                     # (what a bow may meet)
     for off in (12.0, 24.0, 40.0):                          # (the middle goes half this far aside)
         for bow in (shapes.bent(a, b, bend=1.0, most=off), shapes.bent(b, a, bend=1.0, most=off)[::-1]):
-            if _clear(_every(bow, 4.0), near):
+            if _clear(bow, near):
                 return bow
     return None
-
-
-def _every(pts: Sequence[Point], step: float) -> list[Point]:
-    """The line's points at least every `step` units."""
-    out = [pts[0]]
-    for a, b in pairwise(pts):
-        n = max(1, int(shapes.distance(a, b) / step))
-        out += [(a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n) for k in range(1, n + 1)]
-    return out

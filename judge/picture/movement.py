@@ -14,6 +14,7 @@ from judge.picture.arrows import (
     SHAFT,
     SMALL_HEAD,
     SMALL_SHAFT,
+    X_GAP,
     around,
     clear_point,
     cuts,
@@ -76,6 +77,7 @@ class _Movement:
     dislodged: dict[str, Unit] = field(default_factory=dict)    # the units dislodged, by province
     moved: dict[str, str] = field(default_factory=dict)         # where each unit that moved went, by its province
     _tokens: dict[tuple[str, str], tuple[float, float, float, float]] = field(default_factory=dict)
+    _dots: list[tuple[float, float, float, float]] = field(default_factory=list)
 
     def where(self, unit: Unit) -> Point:
         """Where a unit's order starts: a dislodged unit's is beside its province, where it is drawn."""
@@ -122,12 +124,16 @@ class _Movement:
                 self._tokens[prov, "dislodged"] = self.dislodged_box(prov)
         return self._tokens
 
-    def dots(self) -> list[Point]:
-        """The centre dots' points."""
-        return [s.center for s in self.g.provinces.values() if s.center]
+    def dots(self) -> list[tuple[float, float, float, float]]:
+        """The centre dots' boxes."""
+        if not self._dots:
+            self._dots = [(x - DOT_R, y - DOT_R, x + DOT_R, y + DOT_R)
+                          for x, y in (s.center for s in self.g.provinces.values() if s.center)]
+        return self._dots
 
     def boxes(self, skip: set[tuple[str, str]]) -> list[tuple[float, float, float, float]]:
-        return [box for key, box in self.tokens().items() if key not in skip]
+        """The boxes of the units drawn but those skipped, grown by a gap (for a line to keep out of)."""
+        return [(b[0] - 2, b[1] - 2, b[2] + 2, b[3] + 2) for key, b in self.tokens().items() if key not in skip]
 
     def imagined(self, unit: Unit, dest: str) -> list[Point]:
         """The line a move nobody ordered would have been drawn along, between the two units' tokens (bowed out as
@@ -209,8 +215,10 @@ def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:
                              [ph.g.provinces[p].rings for p in key], 0.0 if failed else SMALL_HEAD + SMALL_SHAFT,
                              gone)
     stop = short_of(path, start, gone[0]) if gone else None
-    if stop is not None and stop > end and shapes.length(path) - start - stop >= need:
-        end = stop
+    if stop is not None:
+        stop += X_GAP * failed                              # (a failed move's X clear of it too)
+        if stop > end and shapes.length(path) - start - stop >= min(need, SMALL_HEAD + SMALL_SHAFT):
+            end = stop
     pts = shapes.trim(path, start, end)
     if failed:
         ph.cross(pts[-1], marks)
@@ -243,8 +251,7 @@ def _support(ph: _Movement, o: Support, marks: tuple[str, ...]) -> dict:
         item = items.arrow("support-hold", pts, st, failed=failed, id_=f"order-{o.unit.province}")
         item["ring"] = {"cx": target[0], "cy": target[1], "r": RING_R}
     if failed:
-        dots = [(x - DOT_R, y - DOT_R, x + DOT_R, y + DOT_R) for x, y in ph.dots()]
-        ph.cross(clear_point(pts, list(ph.tokens().values()) + dots, X_R + 1), marks)
+        ph.cross(clear_point(pts, [*ph.tokens().values(), *ph.dots()], X_R + 1), marks)
     return item
 
 

@@ -2,8 +2,9 @@
 arrowhead and badge (a label moves beside or below its unit when an arrow comes in over it)."""
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from judge.picture.geometry import Geometry
 from judge.picture.shapes import Point, inside
@@ -93,6 +94,7 @@ class Obstacles:
         self.lines: dict[tuple[int, int], list[tuple[Point, Point, float, float]]] = defaultdict(list)
         self.badges: dict[int, tuple[Box, float]] = {}      # each mark's X, by the id of its dict
         self.words: dict[int, tuple[Box, float]] = {}       # ... and its word
+        self.labels: set[int] = set()                       # the ids of the labels' entries
 
     def _cells(self, box: Box) -> Iterable[tuple[int, int]]:
         c = self.CELL
@@ -215,10 +217,10 @@ def _place_word(k: dict, obs: Obstacles, width: float) -> None:
 def _unhide_labels(pic: dict, obs: Obstacles, width: float) -> None:
     """A word that lies on a label (placed after the words, with nowhere better to go) goes to another side of its
     X if it covers less there, labels counted."""
-    labels = [label_box(lab["x"], lab["y"], lab["text"]) for lab in pic["labels"] if lab["cls"] != "other"]
     for k in pic["marks"]:
         entry = obs.words.get(id(k))
-        if entry and any(overlap(entry[0], box) for box in labels):
+        if entry and any(id(e) in obs.labels and overlap(entry[0], e[0])
+                         for cell in obs._cells(entry[0]) for e in obs.boxes.get(cell, ())):
             obs.remove_box(entry)
             _place_word(k, obs, width)
 
@@ -243,30 +245,49 @@ def _candidates(label: Point, unit: Point, text: str, dot: Point | None = None) 
     return out
 
 
-_SPOTS: dict[tuple[int, str], tuple[Geometry, list[tuple[Point, float]]]] = {}
+class _Spots:
+    """A province label's other spots, each with how many corners of its box lie outside the province, worked out
+    as far as they are asked for (a label mostly moves to one of the first) and kept: they depend on the drawing
+    alone."""
+
+    def __init__(self, g: Geometry, abbr: str) -> None:
+        shape = g.provinces[abbr]
+        assert shape.unit is not None
+        self.g, self.abbr, self.shape = g, abbr, shape       # (g kept alive: its id names no other drawing meanwhile)
+        self.candidates = _candidates(shape.label, shape.unit, abbr, shape.center)[1:]
+        ux, uy = shape.unit
+        self.dots = [s.center for s in g.provinces.values() if s.center and abs(s.center[0] - ux) < 120
+                     and abs(s.center[1] - uy) < 80]
+        self.done: list[tuple[Point, float] | None] = []
+
+    def _judge(self, p: Point) -> tuple[Point, float] | None:
+        box = label_box(p[0], p[1], self.abbr)
+        # one on a centre dot hid it (Naples' and Vienna's moved onto their own when a line or a unit came over their
+        # usual place), and the dot hid the label; a label outside its province would name its neighbour
+        if any(_on_dot(box, *d) for d in self.dots) or not inside(p, self.shape.rings):
+            return None
+        corners = ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]))
+        outside = sum(not inside(c, self.shape.rings) for c in corners)
+        return (p, float(outside)) if outside <= 2 else None
+
+    def __iter__(self) -> Iterator[tuple[Point, float]]:
+        for i, p in enumerate(self.candidates):
+            if i == len(self.done):
+                self.done.append(self._judge(p))
+            spot = self.done[i]
+            if spot is not None:
+                yield spot
 
 
-def _spots(g: Geometry, abbr: str) -> list[tuple[Point, float]]:
-    """A province label's other spots and how many corners of its box each has outside the province (once per
-    drawing: the candidates depend on the drawing alone)."""
+_SPOTS: dict[tuple[int, str], _Spots] = {}
+
+
+def _spots(g: Geometry, abbr: str) -> _Spots:
     key = (id(g), abbr)
     cached = _SPOTS.get(key)
-    if cached and cached[0] is g:
-        return cached[1]
-    shape = g.provinces[abbr]
-    out = []
-    assert shape.unit is not None
-    dots = [s.center for s in g.provinces.values() if s.center]
-    for p in _candidates(shape.label, shape.unit, abbr, shape.center)[1:]:
-        box = label_box(p[0], p[1], abbr)
-        corners = ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]))
-        # a label outside its province would name its neighbour; one on a centre dot hid it (Naples' and Vienna's
-        # moved onto their own when a line or a unit came over their usual place), and the dot hid the label
-        outside = sum(not inside(c, shape.rings) for c in corners)
-        if inside(p, shape.rings) and outside <= 2 and not any(_on_dot(box, *d) for d in dots):
-            out.append((p, float(outside)))
-    _SPOTS[key] = (g, out)                  # the entry keeps g alive: its id names no other drawing meanwhile
-    return out
+    if cached is None or cached.g is not g:
+        cached = _SPOTS[key] = _Spots(g, abbr)
+    return cached
 
 
 def _on_dot(box: Box, x: float, y: float) -> bool:
@@ -282,7 +303,7 @@ def label_spots(g: Geometry, abbr: str) -> list[Point]:
 def place_labels(pic: dict, g: Geometry, obs: Obstacles) -> None:
     """Each province label at its own point when nothing covers it there, else at the nearby spot covered least."""
     entries = [(lab, obs.add_box(label_box(lab["x"], lab["y"], lab["text"]), TEXT)) for lab in pic["labels"]]
-    beside = _beside_dislodged(pic, g)
+    dislodged = {u["id"].partition("-")[2]: u for u in pic["dislodged"]}
     for lab, entry in entries:
         shape = g.provinces.get(lab["text"]) if lab["cls"] != "other" else None
         if shape is None or shape.unit is None:
@@ -292,36 +313,37 @@ def place_labels(pic: dict, g: Geometry, obs: Obstacles) -> None:
         own = entry[0]
         best = (obs.cost(own), (lab["x"], lab["y"]), own)
         if best[0] > 0:
-            for n, (p, outside) in enumerate(_spots(g, abbr) + beside.get(abbr, []), 1):
+            spots: Iterable[tuple[Point, float]] = _spots(g, abbr)
+            if abbr in dislodged:
+                spots = itertools.chain(spots, _beside_dislodged(dislodged[abbr], g, abbr, pic["centres"]))
+            for n, (p, outside) in enumerate(spots, 1):
                 box = label_box(p[0], p[1], abbr)
                 score = obs.cost(box) + outside * 4 + n * 0.05
                 if score < best[0]:
                     best = (score, p, box)
                     if score == n * 0.05:
                         break                       # clear and inside: no later spot does better
-        obs.add_box(best[2], TEXT)
+        obs.labels.add(id(obs.add_box(best[2], TEXT)))
         lab["x"], lab["y"] = best[1]
         lab["halo"] = best[0] > 0 and obs.crosses_line(best[2])
 
 
-def _beside_dislodged(pic: dict, g: Geometry) -> dict[str, list[tuple[Point, float]]]:
+def _beside_dislodged(u: dict, g: Geometry, abbr: str, centres: list[dict]) -> list[tuple[Point, float]]:
     """More spots for the label of a province a unit was dislodged from (drawn where the label mostly stands):
-    round that unit, inside the province."""
-    out: dict[str, list[tuple[Point, float]]] = {}
-    dots = [(c["x"], c["y"]) for c in pic["centres"]]
-    for u in pic["dislodged"]:
-        abbr = u["id"].partition("-")[2]
-        shape = g.provinces.get(abbr)
-        if shape is None:
+    round that unit, inside the province, off the centre dots."""
+    shape = g.provinces[abbr]
+    half = text_width(abbr, LABEL_SIZE) / 2
+    side = half + TOKEN["F"][0] * u["scale"] + 4
+    out = []
+    dots = [(c["x"], c["y"]) for c in centres if abs(c["x"] - u["x"]) < 80 and abs(c["y"] - u["y"]) < 40]
+    for p in ((u["x"], u["y"] - 20), (u["x"] + side, u["y"]), (u["x"] - side, u["y"]), (u["x"], u["y"] + 20)):
+        box = label_box(p[0], p[1], abbr)
+        if any(_on_dot(box, *d) for d in dots) or not inside(p, shape.rings):
             continue
-        half = text_width(abbr, LABEL_SIZE) / 2
-        side = half + TOKEN["F"][0] * u["scale"] + 4
-        for p in ((u["x"], u["y"] - 20), (u["x"] + side, u["y"]), (u["x"] - side, u["y"]), (u["x"], u["y"] + 20)):
-            box = label_box(p[0], p[1], abbr)
-            corners = ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]))
-            outside = sum(not inside(c, shape.rings) for c in corners)
-            if inside(p, shape.rings) and outside <= 2 and not any(_on_dot(box, *d) for d in dots):
-                out.setdefault(abbr, []).append((p, float(outside)))
+        corners = ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]))
+        outside = sum(not inside(c, shape.rings) for c in corners)
+        if outside <= 2:
+            out.append((p, float(outside)))
     return out
 
 

@@ -70,7 +70,7 @@ def through(points: Sequence[Point], steps: int = 10) -> list[Point]:
 
 
 def length(points: Sequence[Point]) -> float:
-    return sum(distance(a, b) for a, b in zip(points, points[1:]))
+    return sum(map(math.dist, points, points[1:]))
 
 
 def point_at(points: Sequence[Point], frac: float) -> Point:
