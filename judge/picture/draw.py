@@ -1,38 +1,21 @@
 """A position, or a phase's orders and outcome, -> the plain data the board template draws (pure: no I/O)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map
-from judge.orders import Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support
-from judge.picture import items, legend, placement, routes, shapes
+from judge.orders import Build, Disband, Remove, Retreat
+from judge.picture import items, legend, movement, placement, shapes
+from judge.picture.arrows import CROSS_SHAFT, SHAFT, cuts, order_failed, roomy
+from judge.picture.dislodged import DISLODGED_SCALE, dislodged_point
 from judge.picture.geometry import Geometry
-from judge.picture.items import RING_R, UNIT_R
+from judge.picture.items import UNIT_R
 from judge.picture.shapes import Point
 from judge.picture.style import BORDER, IMPASSABLE, LAND, OFFBOARD, SEA, PowerStyle, failure_word, power_styles
 from judge.position import Dislodged, Position, Unit
 
 TOP = 56.0              # the title band above the map
-GAP = 1.5               # an arrow stops this far from the edge of the unit it leaves or reaches
-X_GAP = placement.X_R + 2.5    # a failed move stops this much further off: room for its X, clear of the unit
-CENTRE_CLEAR = placement.X_R + 8.0  # ... and its X clear of the destination's centre dot (radius 6.8 drawn)
-
-
-def edge(path: Sequence[Point], kind: str, at_end: bool = True, scale: float = 1.0) -> float:
-    """How far from a unit's point its token's edge lies, along the path's first or last stretch: arrows start and
-    end at a unit's edge (not in the middle of it, nor on the label beside it)."""
-    a, b = (path[-2], path[-1]) if at_end else (path[1], path[0])
-    if len(path) > 2:
-        # the last stretch of a curve is short: look back along it as far as a token's size
-        far = shapes.point_at(path if at_end else path[::-1], max(0.0, 1 - 20 / max(shapes.length(path), 1e-6)))
-        a = far
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    w, h = placement.TOKEN.get(kind, placement.TOKEN["F"])
-    ts = [w * scale / abs(dx) if dx else float("inf"), h * scale / abs(dy) if dy else float("inf")]
-    length = (dx * dx + dy * dy) ** 0.5
-    return min(ts) * length if length else w * scale
 
 
 def position_picture(m: Map, g: Geometry, position: Position, game: str = "") -> dict:
@@ -57,7 +40,7 @@ def results_picture(m: Map, g: Geometry, before: Position, results: Sequence[Ord
     pic["subtitle"] = subtitle or f"next: {after.phase.describe()}"
     pic["units"] = [_unit(g, styles, u, u.loc) for u in _sorted_units(after.units.values())]
     if kind == "M":
-        _movement(pic, m, g, styles, results, after.units)
+        movement.draw(pic, m, g, styles, results, after.units)
     elif kind == "R":
         # (a unit with nowhere to go was shown destroyed with the movement, as its results mail says: the retreat
         # phase's text leaves its disbanding out, and so does its picture)
@@ -65,8 +48,9 @@ def results_picture(m: Map, g: Geometry, before: Position, results: Sequence[Ord
                                                              and before.stranded(r.order.unit))])
     else:
         _adjustments(pic, g, styles, results)
+    came = movement.attackers(results) if kind == "M" else {}
     for d in _sorted_dislodged(after.dislodged.values() if after.phase.kind == "R" else destroyed):
-        _add_dislodged(pic, g, styles, d)
+        _add_dislodged(pic, g, styles, d, came.get(d.unit.province))
     placement.place(pic, g)
     return pic
 
@@ -74,7 +58,6 @@ def results_picture(m: Map, g: Geometry, before: Position, results: Sequence[Ord
 # -- the board --------------------------------------------------------------------------------------------------------
 
 _OUTLINES: dict[int, tuple[Geometry, tuple[tuple[str, str, str], ...]]] = {}
-_SPOTS: dict[tuple[int, str], Point] = {}
 
 
 def _outlines(g: Geometry) -> tuple[tuple[str, str, str], ...]:
@@ -140,187 +123,24 @@ def _unit(g: Geometry, styles: dict[str, PowerStyle], u: Unit, loc: str, *, poin
                        ghost=ghost, dislodged=dislodged, scale=scale)
 
 
-def dislodged_point(g: Geometry, loc: str) -> Point:
-    """Where a unit dislodged from loc is drawn: beside the unit point, clear of the label and centre marker."""
-    _outlines(g)                                      # registers g, so that its id names it while cached
-    key = (id(g), loc)
-    if key not in _SPOTS:
-        s = g.provinces[loc[:3]]
-        avoid = [s.label, g.location_point(loc), *(p for p in (s.unit, s.center) if p), *s.coasts.values()]
-        _SPOTS[key] = shapes.free_spot(g.location_point(loc), s.rings, avoid)
-    return _SPOTS[key]
-
-
-def _add_dislodged(pic: dict, g: Geometry, styles: dict[str, PowerStyle], d: Dislodged) -> None:
+def _add_dislodged(pic: dict, g: Geometry, styles: dict[str, PowerStyle], d: Dislodged,
+                   attacker: str | None = None) -> None:
     """A dislodged unit beside its province, with a thin dotted arrow to each place it may retreat to."""
-    spot = dislodged_point(g, d.unit.loc)
+    spot = dislodged_point(g, d.unit.loc, attacker)
     pic["dislodged"].append(_unit(g, styles, d.unit, d.unit.loc, point=spot, id_prefix="dislodged", dislodged=True,
-                                 scale=0.85))
+                                 scale=DISLODGED_SCALE))
     st = styles[d.unit.power]
     for dest in d.retreats:
         pts = shapes.trim(shapes.bent(spot, g.location_point(dest), bend=0.08), UNIT_R, UNIT_R)
         pic["orders"].append(items.arrow("option", pts, st, head=9.0, id_=f"retreat-{d.unit.province}-{dest[:3]}"))
     if not d.retreats:
         # The cross on the unit itself, its words placed clear of the rest: beside it, up and to the right, it lay on
-        # the unit that took the province (the spot is chosen clear of that unit's point, not of what is near it).
-        pic["marks"].append(items.mark("x", spot, "no retreat", g.width))
-
-
-# -- orders -----------------------------------------------------------------------------------------------------------
-
-def _convoy_route(m: Map, g: Geometry, move: Move, fleets: dict[str, Point]) -> list[Point]:
-    """The points an army's convoyed move passes: its own, each convoying fleet's in order, its destination's.
-
-    The player's written path is used when every sea on it convoys; otherwise the shortest chain of convoying
-    fleets from the army's coast to the destination's (empty when there is none).
-    """
-    src, dest = move.unit.province, move.dest[:3]
-    if move.path and all(p in fleets for p in move.path):
-        chain = list(move.path)
-    else:
-        prev: dict[str, str | None] = {s: None for s in m.province_fleet_adj.get(src, ()) if s in fleets}
-        queue, chain = list(prev), []
-        while queue:
-            sea = queue.pop(0)
-            if dest in m.province_fleet_adj.get(sea, ()):
-                node: str | None = sea
-                while node:
-                    chain.append(node)
-                    node = prev[node]
-                chain.reverse()
-                break
-            for nxt in m.province_fleet_adj.get(sea, ()):
-                if nxt in fleets and nxt not in prev:
-                    prev[nxt] = sea
-                    queue.append(nxt)
-    if not chain:
-        return []
-    return [g.location_point(move.unit.loc), *(fleets[s] for s in chain), g.location_point(move.dest)]
-
-
-@dataclass
-class _Movement:
-    """What drawing any one order of a movement phase needs to know about the others."""
-    g: Geometry
-    styles: dict[str, PowerStyle]
-    gone: set[str]                                      # provinces whose unit was dislodged: drawn beside them
-    marks: list[dict]
-    after: dict[str, Unit] = field(default_factory=dict)                    # the units after the phase, by province
-    paths: dict[tuple[str, str], list[Point]] = field(default_factory=dict)    # each move's whole path
-    convoyed: set[tuple[str, str]] = field(default_factory=set)              # moves that pass their fleets
-
-    def where(self, unit: Unit) -> Point:
-        """Where a unit's order starts: a dislodged unit's is beside its province, where it is drawn."""
-        if unit.province in self.gone:
-            return dislodged_point(self.g, unit.loc)
-        return self.g.location_point(unit.loc)
-
-    def kind_at(self, loc: str, moving: str) -> str:
-        """The kind of unit standing at loc after the phase, or the one moving there: an arrow ends at its edge."""
-        unit = self.after.get(loc[:3])
-        return unit.kind if unit else moving
-
-    def cross(self, at: Point, marks: tuple[str, ...]) -> None:
-        self.marks.append(items.mark("x", at, failure_word(marks), self.g.width))
-
-
-def _movement(pic: dict, m: Map, g: Geometry, styles: dict[str, PowerStyle], results: Sequence[OrderResult],
-              after: dict[str, Unit]) -> None:
-    ph = _Movement(g, styles, {r.order.unit.province for r in results if "dislodged" in r.marks}, pic["marks"],
-                   after)
-    _move_paths(ph, m, results)
-    rings, supports, moves = [], [], []
-    for r in results:
-        o = r.order
-        if isinstance(o, Hold):
-            rings.append(items.ring("hold", ph.where(o.unit), styles[o.unit.power], id_=f"order-{o.unit.province}"))
-        elif isinstance(o, Move):
-            moves.append(_move(ph, o, r.marks))
-        elif isinstance(o, Support):
-            supports.append(_support(ph, o, r.marks))
-        elif isinstance(o, Convoy):
-            ring, offer = _convoy(ph, o, r.marks)
-            rings.append(ring)
-            supports.extend(offer)
-    pic["orders"].extend(rings + supports + moves)     # rings under lines, supports under the moves they point at
-
-
-def _move_paths(ph: _Movement, m: Map, results: Sequence[OrderResult]) -> None:
-    """Every move's whole path, before any is drawn: a support for a move points at the middle of its arrow."""
-    fleets: dict[tuple[str, str], dict[str, Point]] = {}
-    for r in results:
-        if isinstance(r.order, Convoy):
-            key = (r.order.army.province, r.order.dest[:3])
-            fleets.setdefault(key, {})[r.order.unit.province] = ph.g.location_point(r.order.unit.loc)
-    for r in results:
-        o = r.order
-        if isinstance(o, Move):
-            key = (o.unit.province, o.dest[:3])
-            route = _convoy_route(m, ph.g, o, fleets[key]) if key in fleets and o.unit.province not in ph.gone else []
-            if route:
-                ph.convoyed.add(key)
-                ph.paths[key] = shapes.through(route)
-            else:
-                ph.paths[key] = routes.move_path(ph.g, ph.where(o.unit), o.unit.province, o.dest, o.unit.kind == "A"
-                                                 or "sea" in (m.provinces[key[0]].terrain, m.provinces[key[1]].terrain))
-
-
-def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:
-    failed = _failed(marks)
-    path = ph.paths[(o.unit.province, o.dest[:3])]
-    start = edge(path, o.unit.kind, at_end=False, scale=0.85 if o.unit.province in ph.gone else 1.0) + GAP
-    end = edge(path, ph.kind_at(o.dest, o.unit.kind)) + GAP + X_GAP * failed
-    pts = shapes.trim(path, start, end)
-    if failed:
-        # The cross short of the destination's centre dot, not on it (Sweden's lay under a bounce phase after phase).
-        dot = ph.g.provinces[o.dest[:3]].center
-        for _ in range(3):
-            near = CENTRE_CLEAR - shapes.distance(pts[-1], dot) if dot is not None else 0.0
-            if near <= 0 or shapes.length(pts) - near < 12:
-                break
-            end += near + 1
-            pts = shapes.trim(path, start, end)
-        ph.cross(pts[-1], marks)
-        return items.arrow("move", pts, ph.styles[o.unit.power], failed=True, id_=f"order-{o.unit.province}")
-    return items.arrow("move", pts, ph.styles[o.unit.power], head=13.0, id_=f"order-{o.unit.province}")
-
-
-def _failed(marks: tuple[str, ...]) -> bool:
-    """Did the order itself fail? A unit that held (or supported) and was dislodged still did what it was told."""
-    return any(mark != "dislodged" for mark in marks)
-
-
-def _support(ph: _Movement, o: Support, marks: tuple[str, ...]) -> dict:
-    start, target, st, failed = ph.where(o.unit), ph.where(o.target), ph.styles[o.unit.power], _failed(marks)
-    if o.dest:
-        path = ph.paths.get((o.target.province, o.dest[:3]))
-        # a support for a move nobody ordered points where that move would have gone
-        aim = shapes.point_at(path or [target, ph.g.location_point(o.dest)], 0.5)
-        pts = shapes.trim([start, aim], UNIT_R, 3)
-        item = items.arrow("support", pts, st, failed=failed, id_=f"order-{o.unit.province}")
-        item["dot"] = {"cx": pts[-1][0], "cy": pts[-1][1]}
-    else:
-        pts = shapes.trim([start, target], UNIT_R, RING_R)
-        item = items.arrow("support-hold", pts, st, failed=failed, id_=f"order-{o.unit.province}")
-        item["ring"] = {"cx": target[0], "cy": target[1], "r": RING_R}
-    if failed:
-        ph.cross(shapes.point_at(pts, 0.5), marks)
-    return item
-
-
-def _convoy(ph: _Movement, o: Convoy, marks: tuple[str, ...]) -> tuple[dict, list[dict]]:
-    """A dotted ring on the fleet (the army's arrow passes through it); an offer line when no army came."""
-    where, st, failed = ph.where(o.unit), ph.styles[o.unit.power], _failed(marks)
-    ring = items.ring("convoy", where, st, failed=failed, id_=f"order-{o.unit.province}")
-    offer = []
-    if (o.army.province, o.dest[:3]) not in ph.convoyed:
-        # no convoyed move passes this fleet: show what it offered, army to fleet to destination
-        pts = shapes.through([ph.where(o.army), where, ph.g.location_point(o.dest)])
-        offer.append(items.arrow("convoy-line", shapes.trim(pts, UNIT_R, UNIT_R), st, failed=True,
-                                 id_=f"convoy-{o.unit.province}"))
-    if failed:
-        ph.cross((where[0] + RING_R * 0.7, where[1] - RING_R * 0.7), marks)
-    return ring, offer
+        # the unit that took the province. In a small province the two tokens overlap at a corner: the cross then
+        # keeps to the far side of the dislodged one.
+        home = g.location_point(d.unit.loc)
+        away = shapes.distance(home, spot) or 1.0
+        at = (spot[0] + (spot[0] - home[0]) * 6 / away, spot[1] + (spot[1] - home[1]) * 6 / away)
+        pic["marks"].append(items.mark("x", at, "no retreat", g.width))
 
 
 def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Sequence[OrderResult]) -> None:
@@ -329,13 +149,15 @@ def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Se
         o = r.order
         spot = dislodged_point(g, o.unit.loc)
         st = styles[o.unit.power]
-        ghost = _unit(g, styles, o.unit, o.unit.loc, point=spot, id_prefix="dislodged", ghost=True, scale=0.85)
+        ghost = _unit(g, styles, o.unit, o.unit.loc, point=spot, id_prefix="dislodged", ghost=True,
+                      scale=DISLODGED_SCALE)
         pic["dislodged"].append(ghost)
         if isinstance(o, Retreat):
-            failed = _failed(r.marks)
-            path = shapes.bent(spot, g.location_point(o.dest))
-            pts = shapes.trim(path, edge(path, o.unit.kind, at_end=False, scale=0.85) + GAP,
-                              edge(path, o.unit.kind) + GAP + X_GAP * failed)
+            failed = order_failed(r.marks)
+            cut = cuts((o.unit.kind, DISLODGED_SCALE), o.unit.kind, failed)
+            path, start, end = roomy(shapes.bent(spot, g.location_point(o.dest)), cut,
+                                     placement.X_R + CROSS_SHAFT if failed else 12.0 + SHAFT)
+            pts = shapes.trim(path, start, end)
             if failed:
                 pic["orders"].append(items.arrow("retreat", pts, st, failed=True, id_=f"order-{o.unit.province}"))
                 pic["marks"].append(items.mark("x", pts[-1], failure_word(r.marks), g.width))

@@ -1,4 +1,4 @@
-"""Plane geometry for the drawing: curved arrows as point lists, trimming, arrowheads, SVG path text, free spots."""
+"""Plane geometry for the drawing: curved arrows as point lists, trimming, arrowheads, SVG path text."""
 from __future__ import annotations
 
 import math
@@ -70,7 +70,7 @@ def through(points: Sequence[Point], steps: int = 10) -> list[Point]:
 
 
 def length(points: Sequence[Point]) -> float:
-    return sum(distance(a, b) for a, b in zip(points, points[1:]))
+    return sum(map(math.dist, points, points[1:]))
 
 
 def point_at(points: Sequence[Point], frac: float) -> Point:
@@ -110,7 +110,9 @@ def _cut(points: list[Point], amount: float) -> list[Point]:
 def head(points: Sequence[Point], size: float) -> tuple[list[Point], list[Point]]:
     """(the shaft, shortened so it ends inside the head; the head's triangle, its tip at the last point)."""
     tip = points[-1]
-    base = point_at(points, 1 - size / max(length(points), 1e-6))
+    # along the line's last few units, not the chord of the head's length: on a short hop's tight bow that chord
+    # turned the head sideways, pointing past the unit's corner instead of into it
+    base = point_at(points, 1 - 4 / max(length(points), 1e-6))
     dx, dy = tip[0] - base[0], tip[1] - base[1]
     d = math.hypot(dx, dy) or 1.0
     ux, uy = dx / d, dy / d
@@ -132,24 +134,3 @@ def in_ring(p: Point, ring: Sequence[Point]) -> bool:
 def inside(p: Point, rings: Sequence[Sequence[Point]]) -> bool:
     """Inside a region: within its outline and in none of its holes."""
     return in_ring(p, rings[0]) and not any(in_ring(p, r) for r in rings[1:])
-
-
-def free_spot(centre: Point, rings: Sequence[Sequence[Point]], avoid: Sequence[Point],
-              radius: float = 25.0) -> Point:
-    """A spot about `radius` from centre, inside the region if one is, as far as can be from the points to avoid.
-
-    Used to set a dislodged unit beside the unit that took its place: it must not hide that unit, the province's
-    label or its centre marker, and should stay in its own province so it reads as belonging there.
-    """
-    best, best_score = (centre[0] + radius, centre[1] + radius * 0.6), -math.inf
-    for k in range(16):
-        angle = math.pi / 4 + k * math.pi / 8        # the first try is down and to the right
-        for r in (radius, radius * 1.3):
-            p = (centre[0] + r * math.cos(angle), centre[1] + r * math.sin(angle))
-            corners = [(p[0] + dx, p[1] + dy) for dx in (-11, 11) for dy in (-9, 9)]
-            fits = sum(inside(c, rings) for c in corners) + inside(p, rings) * 2
-            clear = min((distance(p, a) for a in avoid), default=radius)
-            score = fits * 100 + min(clear, 40) - k * 0.01
-            if score > best_score:
-                best, best_score = p, score
-    return best

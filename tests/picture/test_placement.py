@@ -86,6 +86,9 @@ class Board:
                 self.heads.append((g.get("id"), tri))
                 if g.get("class") != "option":
                     self.tips.append((g.get("id"), tri[0]))
+        # the centre dots: a label on one hides whose centre it is, and the dot the label's letters
+        self.dots = [(c.get("id"), float(c.get("cx")), float(c.get("cy")),
+                      float(c.get("r")) + float(c.get("stroke-width")) / 2) for c in layer["centres"].iter(f"{S}circle")]
         self.badges, self.words = [], []
         for g in (g for g in layer["marks"] if g.get("class") == "failed"):      # an X, not a build's "+"
             x, y, _ = translate(g)
@@ -143,6 +146,7 @@ def problems(svg: str) -> list[str]:
         out += [f"label {text} under the arrowhead of {oid}" for oid, tri in b.heads if triangle_meets(box, tri)]
         out += [f"label {text} under a failure badge" for badge in b.badges if meet(box, badge)]
         out += [f"label {text} under the word {w}" for w, wbox in b.words if meet(box, wbox)]
+        out += [f"label {text} on the centre dot {cid}" for cid, cx, cy, r in b.dots if circle_meets(box, cx, cy, r)]
         # a line may pass under a label (labels lie above the orders' lines), which then has a halo to stay readable
         crossed = [oid for oid, pts in b.shafts if any(segment_meets(box, p, q) for p, q in zip(pts, pts[1:]))]
         if crossed and not halo:
@@ -281,3 +285,15 @@ def test_a_bounce_leaves_the_destinations_centre_dot_in_sight():
     assert len(b.badges) == 3
     for x0, y0, x1, y1 in b.badges:
         assert math.dist(((x0 + x1) / 2, (y0 + y1) / 2), dot) >= 9.3 + 6.8, (x0, y0, dot)
+
+
+@pytest.mark.parametrize("centre", sorted(maps.load().centers))
+def test_a_label_moved_aside_keeps_off_the_centre_dots(centre):
+    # A unit holding in Naples or Portugal: its ring came over the label's place, and the label moved onto the
+    # province's own centre dot, its letters over the dot's ring (a tester's whole game of pictures).
+    m = maps.load()
+    kind = "F" if m.provinces[centre].terrain == "sea" else "A"
+    doc = {"state": {"phase": "S1901M", "units": {"ITALY": [f"{kind} {centre}"]}, "centers": {}},
+           "orders": {"ITALY": [f"{kind} {centre} H"]}}
+    m, before, outcome = adjudicated(doc)
+    assert problems(picture.results_svg(m, before, outcome)) == []

@@ -13,7 +13,8 @@ import pyvips
 
 from judge import picture
 from judge.picture import geometry, style
-from judge.picture.draw import TOP, dislodged_point
+from judge.picture.dislodged import dislodged_point
+from judge.picture.draw import TOP
 from tests.picture.scenes import ROOT, adjudicated, request
 
 WIDTH = 1200        # the drawing is 1200 units wide: at 1200 px a map point (x, y) is the pixel (x, y + TOP)
