@@ -115,18 +115,27 @@ def hide_password(line: str, is_game: Callable[[str], bool] | None = None) -> st
     return shown + MASK if hidden else shown
 
 
+def _written(token: str) -> re.Pattern[str] | None:
+    """A word of a line as an error may quote it: any case, its parts apart or together ("pw-x": "PW-X", "PW - X")."""
+    parts = re.findall(r"[^\W_]+", token)
+    if not parts:
+        return None
+    return re.compile(r"(?<![^\W_])" + r"[\W_]*".join(map(re.escape, parts)) + r"(?![^\W_])", re.IGNORECASE)
+
+
 def hide_in_error(line: str, error: str, is_game: Callable[[str], bool] | None = None) -> tuple[str, str]:
-    """A refused line and what the judge says of it, both without the line's password: an error may quote the
-    line's words ("UNKNOWN PLACENAME: TAKEOVR FDEMO SECRET")."""
+    """A refused line and what the judge says of it, both without the line's password. An error that quotes the
+    line ("UNKNOWN PLACENAME: TAKEOVR FDEMO SECRET", an order error once signed on) has every word after the game
+    masked; one that does not (a command's: "UNKNOWN VARIANT: 'ATLANTIS'") keeps its words."""
     shown, hidden = _hidden(_INVISIBLE.sub("", line), is_game)
     if not hidden:
         return shown, error
-    words = re.findall(r"[^\W_]+", hidden)
-    # The first hidden word is where the password is; after it, short words ("A", "R") are an order's or a power's
-    # and would mask the judge's own words ("PUT EACH ORDER ON A LINE").
-    for word in {w for n, w in enumerate(words) if n == 0 or len(w) > 2}:
-        error = re.sub(rf"(?<![^\W_]){re.escape(word)}(?![^\W_])", MASK, error, flags=re.IGNORECASE)
-    return shown + MASK, re.sub(rf"{re.escape(MASK)}(?:[\s,;:=]+{re.escape(MASK)})+", MASK, error)
+    words = [p for p in map(_written, hidden.split()) if p is not None]
+    if words and words[0].search(error):           # (the password's place: the first word after the game)
+        for word in words:
+            error = word.sub(MASK, error)
+        error = re.sub(rf"{re.escape(MASK)}(?:[\s,;:=]+{re.escape(MASK)})+", MASK, error)
+    return shown + MASK, error
 
 
 _KEYWORD = re.compile(r"\b(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|join|create|register|"

@@ -79,8 +79,16 @@ def test_what_the_judge_says_of_a_masked_line_is_masked_too():
     line, error = hide_in_error("TAKEOVR Fdemo Secret", "UNKNOWN PLACENAME: TAKEOVR FDEMO SECRET (NOT AN ORDER?)",
                                 GAMES)
     assert line == f"TAKEOVR Fdemo {MASK}" and error == f"UNKNOWN PLACENAME: TAKEOVR FDEMO {MASK} (NOT AN ORDER?)"
-    # Short words after the password are an order's ("A"): the judge's own words with them stay.
-    line, error = hide_in_error("SIGNON Fdemo secret A Par - Bur", "PUT EACH ORDER ON A LINE OF ITS OWN")
-    assert error == "PUT EACH ORDER ON A LINE OF ITS OWN"
-    assert hide_in_error("A Par - Burr", "UNKNOWN PLACENAME: BURR", GAMES) == ("A Par - Burr",
-                                                                               "UNKNOWN PLACENAME: BURR")
+    assert hide_in_error("sign on Fdemo pw-x A", "UNKNOWN PLACENAME: SIGN ON FDEMO PW - X A")[1] == \
+        f"UNKNOWN PLACENAME: SIGN ON FDEMO {MASK}"
+    assert "PW" not in hide_in_error("JION demo R pw", "UNKNOWN PLACENAME: JION DEMO R PW", GAMES)[1]
+
+
+@pytest.mark.parametrize("line, error", [
+    ("CREATE x secret atlantis", "UNKNOWN VARIANT: 'ATLANTIS' (THIS JUDGE OFFERS: STANDARD)"),
+    ("JOIN isles secret-north N", "NORTH IS A DUMMY OF THIS VARIANT: NOBODY PLAYS IT (USE THE LETTERS EW)"),
+    ("SIGNON Fdemo secret A Par - Bur", "PUT EACH ORDER ON A LINE OF ITS OWN"),
+    ("A Par - Burr", "UNKNOWN PLACENAME: BURR"),
+])
+def test_an_error_that_does_not_quote_the_password_keeps_its_words(line, error):
+    assert hide_in_error(line, error, GAMES)[1] == error
