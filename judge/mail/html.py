@@ -13,6 +13,7 @@ _BLOCK = frozenset({"p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", 
 _CELL = frozenset({"td", "th"})             # cells of a row: a space between them
 _HIDDEN = frozenset({"script", "style", "head", "title", "xml", "template"})
 _SPACES = re.compile(r"[ \t\n\r\f]+")       # HTML's white space (a no-break space is not collapsed)
+_BULLET = "- "                              # a list item's, as a plain-text list writes it
 _SHOWN_LINK = re.compile(r"^(?:https?|ftp|mailto):", re.IGNORECASE)
 
 
@@ -65,7 +66,7 @@ class _Text(HTMLParser):
             return
         if tag == "br":
             self.end_line(blank=True)
-        elif tag in _BLOCK:
+        elif tag in _BLOCK and self.line != [_BULLET]:     # (<li><p>item</p>: the item on its bullet's line)
             self.end_line()
         elif tag in _CELL and not self._after_space():
             self.add(" ")
@@ -74,7 +75,7 @@ class _Text(HTMLParser):
         elif tag == "pre":
             self.pre += 1
         elif tag == "li":
-            self.add("- ")
+            self.add(_BULLET)
         elif tag == "a":
             href = next((v for k, v in attrs if k == "href" and v), "")
             self.links.append((href, []))

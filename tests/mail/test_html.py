@@ -32,6 +32,8 @@ def test_quotes_are_marked_lists_bulleted():
         ["mine", "> theirs, wrapped", "> > older"]
     assert lines("<ul><li>one</li><li>two\n words</li></ul><ol><li>three</li></ol>") == \
         ["- one", "- two words", "- three"]
+    assert lines("<ul><li><p>Thunderbird's item</p></li><li><div>Outlook's</div></li></ul>") == \
+        ["- Thunderbird's item", "- Outlook's"]
 
 
 @pytest.mark.parametrize("html, shown", [
