@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
+from itertools import islice
 
 from judge.commands.registry import BY_WORD
 
@@ -47,6 +49,7 @@ def _distance(a: str, b: str) -> int:
     return prev[-1]
 
 
+@lru_cache(maxsize=4096)             # (the same words come again and again: a reply's unread lines, a subject's)
 def _mistyped(word: str) -> bool:
     """Is `word` (letters and digits, upper case) a password command mistyped?"""
     if word in BY_WORD or word in _EVERYDAY or len(word) < 4:
@@ -70,10 +73,10 @@ def _names_game(token: str, is_game: Callable[[str], bool], bare: bool) -> bool:
     return len(token) > 1 and (bare and is_game(token) or is_game(token[1:]))
 
 
-def _game_end(line: str, is_game: Callable[[str], bool] | None, bare: bool = True) -> int | None:
-    """Where the game word ends in a line that may go on with a password (the rest is masked); None if none.
-    `bare`: a game's name alone counts as the game word after an unknown first word ("JION demo pw")."""
-    tokens = list(_TOKEN.finditer(line))
+def _game_end(tokens: list[re.Match[str]], is_game: Callable[[str], bool] | None, bare: bool = True) -> int | None:
+    """Where the game word ends (in the text `tokens`, a line's first four words, were found in) when the line may go
+    on with a password (the rest is masked); None if not. `bare`: a game's name alone counts as the game word after
+    an unknown first word ("JION demo pw")."""
     if len(tokens) < 2:
         return None
     first = re.sub(r"[^A-Za-z0-9]", "", tokens[0].group()).upper()
@@ -102,7 +105,7 @@ def _hidden(line: str, is_game: Callable[[str], bool] | None) -> tuple[str, str]
     m = _ALL.match(line)
     if m and m.group("rest"):
         return m.group("head"), m.group("rest")
-    end = _game_end(line, is_game)
+    end = _game_end(list(islice(_TOKEN.finditer(line), 4)), is_game)
     if end is not None and line[end:].strip():
         return line[:end] + " ", line[end:]
     return line, ""
@@ -152,11 +155,12 @@ def hide_in_subject(subject: str, is_game: Callable[[str], bool] | None = None) 
     m = _KEYWORD.search(subject)
     if m:
         return subject[:m.start()] + hide_password(subject[m.start():], is_game)
-    for word in _TOKEN.finditer(subject):          # a mistyped one, from any word on
+    words = list(_TOKEN.finditer(subject))
+    for n in range(len(words)):                     # a mistyped one, from any word on
         # (a game's name alone is no sign of a password in a subject: "Re: demo - Spring 1901 results")
-        end = _game_end(subject[word.start():], is_game, bare=False)
-        if end is not None and subject[word.start() + end:].strip():
-            return f"{subject[:word.start() + end]} {MASK}"
+        end = _game_end(words[n:n + 4], is_game, bare=False)
+        if end is not None and subject[end:].strip():
+            return f"{subject[:end]} {MASK}"
     return _GIVEN.sub(lambda g: g.group(1) + MASK, subject)
 
 
