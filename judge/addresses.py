@@ -49,3 +49,10 @@ def parseaddr(value: str) -> tuple[str, str]:
 def getaddresses(values: list[str]) -> list[tuple[str, str]]:
     """email.utils.getaddresses as every supported Python gives it (the lenient reading: see _lenient)."""
     return email.utils.getaddresses(values, **_LENIENT)
+
+
+def address_in(value: str) -> str:
+    """The address of a From or Reply-To value, as email.utils.parseaddr reads it ("" when none); a plain
+    address is taken as it is."""
+    bare = value.strip(" \t")
+    return bare if is_plain(bare) else parseaddr(value)[1]

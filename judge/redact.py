@@ -2,6 +2,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import lru_cache
+from itertools import islice
+
+from judge.commands.registry import BY_WORD
 
 MASK = "********"
 
@@ -18,18 +23,122 @@ _AFTER_GAME = re.compile(r"(?P<head>[^\w]*(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_
 _ALL = re.compile(r"(?P<head>[^\w]*(?:(?:set[\s_-]*)?(?:password|passwd|passwort|pass|pw)|set[\s_-]*private)\b"
                   r"[\s:,;=]*)(?P<rest>\S.*)?$", re.IGNORECASE)
 
+# -- a command that gives a password, mistyped past what _AFTER_GAME reads ------------------------------------------
+# "SINGON", "SIGNO", "SIGNUP", "SIGN0N", "TAKEOVR", "JION": one letter off (two for the long TAKEOVER), or for
+# JOIN its own letters shuffled or doubled (a letter off JOIN is an everyday word: "John", "coin", "joint").
+_MISTYPED = {"SIGNON": 1, "SIGNIN": 1, "SIGNUP": 1, "LOGIN": 1, "LOGON": 1, "CREATE": 1, "TAKEOVER": 2, "JOIN": 0}
+_EVERYDAY = frozenset({"CREATED", "CREATES", "SIGNING", "LOGGING", "LOGIC", "LOGO", "LOGGIN"})
+_TOKEN = re.compile(r"[^\s,;:=]+")
+_GAME_SHAPED = re.compile(r"(?:[A-Za-z0-9_]{1,20}@)?[A-Za-z0-9_][A-Za-z0-9_-]{0,21}")     # "Fdemo", "france@demo"
+# First words of an order line: its second word is a place, never a game (even a game of that name).
+_ORDER_WORDS = frozenset({"A", "F", "W", "ARMY", "FLEET", "WING", "BUILD", "REMOVE", "DISBAND", "WAIVE", "RETREAT"})
+_INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]")
 
-def hide_password(line: str) -> str:
-    """The line with anything that may be a password masked (the command and the game stay readable)."""
+
+def _distance(a: str, b: str) -> int:
+    """Edits (a letter changed, added, left out, or two neighbours swapped) from a to b."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        prev2, prev = prev, row
+    return prev[-1]
+
+
+@lru_cache(maxsize=4096)             # (the same words come again and again: a reply's unread lines, a subject's)
+def _mistyped(word: str) -> bool:
+    """Is `word` (letters and digits, upper case) a password command mistyped?"""
+    if word in BY_WORD or word in _EVERYDAY or len(word) < 4:
+        return False
+    for command, edits in _MISTYPED.items():
+        if abs(len(word) - len(command)) > max(edits, 1):
+            continue
+        if edits == 0:
+            if set(word) == set(command) and len(word) - len(command) in (0, 1):
+                return True
+        elif _distance(word, command) <= edits:
+            return True
+    return False
+
+
+def _names_game(token: str, is_game: Callable[[str], bool], bare: bool) -> bool:
+    """Does `token` name a game the judge has: "Fdemo", "france@demo", or (when `bare`) "demo" itself?"""
+    token = token.lower().lstrip("_")
+    if "@" in token:
+        return is_game(token.split("@", 1)[1])
+    return len(token) > 1 and (bare and is_game(token) or is_game(token[1:]))
+
+
+def _game_end(tokens: list[re.Match[str]], is_game: Callable[[str], bool] | None, bare: bool = True) -> int | None:
+    """Where the game word ends (in the text `tokens`, a line's first four words, were found in) when the line may go
+    on with a password (the rest is masked); None if not. `bare`: a game's name alone counts as the game word after
+    an unknown first word ("JION demo pw")."""
+    if len(tokens) < 2:
+        return None
+    first = re.sub(r"[^A-Za-z0-9]", "", tokens[0].group()).upper()
+    if len(tokens) >= 3:
+        for took in (1, 2):           # the command as one word, or as two ("SING ON", "TAKE OVR")
+            word = first if took == 1 else first + re.sub(r"[^A-Za-z0-9]", "", tokens[1].group()).upper()
+            if len(tokens) > took + 1 and _GAME_SHAPED.fullmatch(tokens[took].group()) and _mistyped(word):
+                return tokens[took].end()
+    if is_game is None or first in BY_WORD or first in _ORDER_WORDS:
+        return None
+    # A game the judge has, right after an unknown word ("JION demo pw", "SINGON Fdemo pw"), or with a power at the
+    # start of the line ("Fdemo pw": a sign-on without its command word).
+    if _names_game(tokens[0].group(), is_game, False):
+        return tokens[0].end()
+    if len(tokens) >= 3 and _names_game(tokens[1].group(), is_game, bare):
+        return tokens[1].end()
+    return None
+
+
+def _hidden(line: str, is_game: Callable[[str], bool] | None) -> tuple[str, str]:
+    """(what of the line is shown, what is hidden): the hidden part is "" for a line without a password."""
     m = _AFTER_GAME.match(line)
     if m:
-        if not m.group("rest"):
-            return line
-        return f"{m.group('head')}{m.group('game')}{m.group('sep')}{MASK}"
+        return (line, "") if not m.group("rest") else (f"{m.group('head')}{m.group('game')}{m.group('sep')}",
+                                                       m.group("rest"))
     m = _ALL.match(line)
     if m and m.group("rest"):
-        return f"{m.group('head')}{MASK}"
-    return line
+        return m.group("head"), m.group("rest")
+    end = _game_end(list(islice(_TOKEN.finditer(line), 4)), is_game)
+    if end is not None and line[end:].strip():
+        return line[:end] + " ", line[end:]
+    return line, ""
+
+
+def hide_password(line: str, is_game: Callable[[str], bool] | None = None) -> str:
+    """The line with anything that may be a password masked (the command and the game stay readable). `is_game`
+    tells the games the judge has: a line naming one may carry a password however its command is spelt."""
+    shown, hidden = _hidden(_INVISIBLE.sub("", line), is_game)
+    return shown + MASK if hidden else shown
+
+
+def _written(token: str) -> re.Pattern[str] | None:
+    """A word of a line as an error may quote it: any case, its parts apart or together ("pw-x": "PW-X", "PW - X")."""
+    parts = re.findall(r"[^\W_]+", token)
+    if not parts:
+        return None
+    return re.compile(r"(?<![^\W_])" + r"[\W_]*".join(map(re.escape, parts)) + r"(?![^\W_])", re.IGNORECASE)
+
+
+def hide_in_error(line: str, error: str, is_game: Callable[[str], bool] | None = None) -> tuple[str, str]:
+    """A refused line and what the judge says of it, both without the line's password. An error that quotes the
+    line ("UNKNOWN PLACENAME: TAKEOVR FDEMO SECRET", an order error once signed on) has every word after the game
+    masked; one that does not (a command's: "UNKNOWN VARIANT: 'ATLANTIS'") keeps its words."""
+    shown, hidden = _hidden(_INVISIBLE.sub("", line), is_game)
+    if not hidden:
+        return shown, error
+    words = [p for p in map(_written, hidden.split()) if p is not None]
+    if words and words[0].search(error):           # (the password's place: the first word after the game)
+        for word in words:
+            error = word.sub(MASK, error)
+        error = re.sub(rf"{re.escape(MASK)}(?:[\s,;:=]+{re.escape(MASK)})+", MASK, error)
+    return shown + MASK, error
 
 
 _KEYWORD = re.compile(r"\b(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|join|create|register|"
@@ -38,10 +147,21 @@ _KEYWORD = re.compile(r"\b(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s
 _GIVEN = re.compile(r"\b((?:password|passwd|passwort|pass|pw)\s*(?:[:=]|\s+is\b)\s*)\S+", re.IGNORECASE)
 
 
-def hide_in_subject(subject: str) -> str:
-    """A subject with a sign-on anywhere in it ("Re: SIGNON Fdemo pw") masked from there on; a password given in
-    prose ("my password: x") masked, the prose around it kept ("Re: my pw question" is left alone)."""
+def hide_in_subject(subject: str, is_game: Callable[[str], bool] | None = None) -> str:
+    """A subject with a sign-on anywhere in it ("Re: SIGNON Fdemo pw", "Re: SINGON Fdemo pw") masked from there on;
+    a password given in prose ("my password: x") masked, the prose around it kept ("Re: my pw question" is left
+    alone)."""
+    subject = _INVISIBLE.sub("", subject)
     m = _KEYWORD.search(subject)
     if m:
-        return subject[:m.start()] + hide_password(subject[m.start():])
+        return subject[:m.start()] + hide_password(subject[m.start():], is_game)
+    words = list(_TOKEN.finditer(subject))
+    for n in range(len(words)):                     # a mistyped one, from any word on
+        # (a game's name alone is no sign of a password in a subject: "Re: demo - Spring 1901 results")
+        end = _game_end(words[n:n + 4], is_game, bare=False)
+        if end is not None and subject[end:].strip():
+            return f"{subject[:end]} {MASK}"
     return _GIVEN.sub(lambda g: g.group(1) + MASK, subject)
+
+
+__all__ = ["MASK", "hide_in_error", "hide_in_subject", "hide_password"]

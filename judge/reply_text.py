@@ -3,6 +3,7 @@ subject that holds a command (never read there)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from judge.commands.registry import BY_WORD
 from judge.redact import hide_in_subject
@@ -11,9 +12,10 @@ MAX_REPLY_CHARS = 512 * 1024        # a reply is cut here (with a note): one mes
 MAX_SUBJECT_CHARS = 200
 
 
-def reply_subject(subject: str) -> str:
-    """'Re: <their subject>', without a password, control characters or unbounded length."""
-    clean = " ".join(hide_in_subject(subject).split())[:MAX_SUBJECT_CHARS]
+def reply_subject(subject: str, is_game: Callable[[str], bool] | None = None) -> str:
+    """'Re: <their subject>', without a password, control characters or unbounded length (`is_game`: see
+    hide_password)."""
+    clean = " ".join(hide_in_subject(subject, is_game).split())[:MAX_SUBJECT_CHARS]
     return clean if clean.lower().startswith("re:") else f"Re: {clean or 'your message'}"
 
 

@@ -18,7 +18,7 @@ from judge.mail import inbound, outbound
 from judge.mail.loops import Repeats, Verdict
 from judge.game import Game
 from judge.game.processing import Processed, audience, end_mails, on_clock
-from judge.redact import hide_password
+from judge.redact import hide_in_error, hide_password
 from judge.reply_text import bounded, reply_subject, subject_note
 from judge.reports import mail_file_entry
 from judge.storage.commit import Commit
@@ -168,9 +168,9 @@ class Judge(WebForms):
                 out.replied = True
             if s.game is not None and not s.game_is_new:
                 # A refused message (a wrong password, say) is worth a line in the access log too.
-                line, error = reading.errors[0]
+                line, error = hide_in_error(*reading.errors[0], self.store.exists)
                 self.store.log(s.game.name, f"{s.now.isoformat(timespec='seconds')} {msg.sender} REFUSED "
-                                            f"{hide_password(line)[:200]!r}: {error}"
+                                            f"{line[:200]!r}: {error}"
                                             + (" (not answered: the same message again)" * (not out.replied)))
                 if s.failed_signon and out.replied:
                     self._signon_failed(s)
@@ -234,14 +234,15 @@ class Judge(WebForms):
 
     def _reply(self, msg: inbound.Incoming, lines, errors, unread, rejected: bool, tx: Commit | None = None,
                attach: list | None = None, subject: str = "") -> str:
-        subject = subject or reply_subject(msg.subject)
+        known = self.store.exists             # (a line that names a game may carry its password, however it is spelt)
+        subject = subject or reply_subject(msg.subject, known)
         note = subject_note(msg.subject)
         if note:
             lines = [*lines, note]
         # Lines echoed back never carry a password: the reply is stored in the outbox and may be read by others.
         _, body = render("reply/reply.txt", subject=subject, lines=lines, rejected=rejected,
-                         errors=[{"line": hide_password(line), "error": err} for line, err in errors],
-                         unread=[hide_password(line) for line in unread])
+                         errors=[dict(zip(("line", "error"), hide_in_error(*e, known))) for e in errors],
+                         unread=[hide_password(line, known) for line in unread])
         raw = outbound.build(self.settings, msg.sender, subject, bounded(body), msg.message_id,
                              attachments=attach)
         if tx is not None:

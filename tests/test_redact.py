@@ -1,7 +1,7 @@
 """Passwords never echoed: every spelling of a sign-on, and subjects."""
 import pytest
 
-from judge.redact import MASK, hide_in_subject, hide_password
+from judge.redact import MASK, hide_in_error, hide_in_subject, hide_password
 
 
 @pytest.mark.parametrize("line, shown", [
@@ -35,3 +35,60 @@ def test_subjects():
     assert hide_in_subject("Re: lost my password, help") == "Re: lost my password, help"
     assert hide_in_subject("my pw is hunter2 ok") == f"my pw is {MASK} ok"
     assert hide_in_subject("pw=hunter2") == f"pw={MASK}" and "x1" not in hide_in_subject("SET PASSWORD x1")
+
+
+GAMES = {"demo", "mailt"}.__contains__        # the games a judge has (as GameStore.exists tells)
+
+
+@pytest.mark.parametrize("line, shown", [
+    ("SINGON Fdemo secret", "SINGON Fdemo "), ("SIGNO Fdemo secret", "SIGNO Fdemo "),
+    ("SIGNUP Fdemo secret", "SIGNUP Fdemo "), ("SIGNOM Fdemo secret", "SIGNOM Fdemo "),
+    ("SIGHON Fdemo secret", "SIGHON Fdemo "), ("SIGNOON Fdemo secret", "SIGNOON Fdemo "),
+    ("SIGN0N Fdemo secret", "SIGN0N Fdemo "), ("SING ON Fdemo secret", "SING ON Fdemo "),
+    ("SIG\u200bNON Fdemo secret", "SIGNON Fdemo "), ("TAKEOVR Fdemo secret", "TAKEOVR Fdemo "),
+    ("TAKOVER Fdemo secret", "TAKOVER Fdemo "), ("JION demo secret F", "JION demo "),
+    ("LOGN Fdemo secret", "LOGN Fdemo "), ("CRAETE newgame secret", "CRAETE newgame "),
+    ("\ufeffSINGON Fnewgame secret", "SINGON Fnewgame "),         # a mistyped command: any game, known or not
+    ("Fdemo secret", "Fdemo "), ("france@demo secret", "france@demo "),   # no command word, a known game
+    ("XYZZY Fdemo secret", "XYZZY Fdemo "), ("WHATEVER demo secret", "WHATEVER demo "),
+])
+def test_a_password_is_masked_however_its_command_is_mistyped(line, shown):
+    assert hide_password(line, GAMES) == shown + MASK
+    if not line.startswith("WHATEVER"):       # (in a subject, a game's name alone is no sign: see below)
+        assert "secret" not in hide_in_subject(f"Re: {line}", GAMES)
+
+
+@pytest.mark.parametrize("line", [
+    "A Par - Bur", "F Kie - Den", "Paris holds", "A Mun S A Par - Bur", "BUILD A Par", "Fnewgame secret",
+    "John and Mary talk", "Simon says hi there", "Joined the alliance", "Created a new front", "Login problems",
+    "demo is a fine game", "Play tonight", "A demo - Bur",
+])
+def test_order_lines_and_prose_keep_their_words(line):
+    """Order lines' errors and press echoed back stay readable: no command of that shape, no known game's power."""
+    assert hide_password(line, GAMES) == line
+
+
+def test_a_subject_mentioning_a_game_is_left_alone():
+    for subject in ("Re: demo - Spring 1901 results", "Re: Diplomacy orders demo S1901M", "orders for demo tonight"):
+        assert hide_in_subject(subject, GAMES) == subject
+    assert hide_in_subject("Re: SINGON Fdemo secret") == f"Re: SINGON Fdemo {MASK}"      # (no games needed)
+
+
+def test_what_the_judge_says_of_a_masked_line_is_masked_too():
+    # An order error quotes the line's words: once signed on, a mistyped TAKEOVER is read as an order.
+    line, error = hide_in_error("TAKEOVR Fdemo Secret", "UNKNOWN PLACENAME: TAKEOVR FDEMO SECRET (NOT AN ORDER?)",
+                                GAMES)
+    assert line == f"TAKEOVR Fdemo {MASK}" and error == f"UNKNOWN PLACENAME: TAKEOVR FDEMO {MASK} (NOT AN ORDER?)"
+    assert hide_in_error("sign on Fdemo pw-x A", "UNKNOWN PLACENAME: SIGN ON FDEMO PW - X A")[1] == \
+        f"UNKNOWN PLACENAME: SIGN ON FDEMO {MASK}"
+    assert "PW" not in hide_in_error("JION demo R pw", "UNKNOWN PLACENAME: JION DEMO R PW", GAMES)[1]
+
+
+@pytest.mark.parametrize("line, error", [
+    ("CREATE x secret atlantis", "UNKNOWN VARIANT: 'ATLANTIS' (THIS JUDGE OFFERS: STANDARD)"),
+    ("JOIN isles secret-north N", "NORTH IS A DUMMY OF THIS VARIANT: NOBODY PLAYS IT (USE THE LETTERS EW)"),
+    ("SIGNON Fdemo secret A Par - Bur", "PUT EACH ORDER ON A LINE OF ITS OWN"),
+    ("A Par - Burr", "UNKNOWN PLACENAME: BURR"),
+])
+def test_an_error_that_does_not_quote_the_password_keeps_its_words(line, error):
+    assert hide_in_error(line, error, GAMES)[1] == error

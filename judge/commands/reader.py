@@ -40,24 +40,31 @@ ONCE = ("HELP", "LIST", "HISTORY", "SUMMARY")    # each may cost a long reply or
 
 
 def too_much(lines: list[str]) -> str | None:
-    """Why a message asks for more work than one mail may (refused before anything in it is done), or None."""
-    if sum(1 for line in lines if line) > MAX_LINES:
-        return f"MESSAGE TOO LONG: AT MOST {MAX_LINES} LINES IN ONE MESSAGE"
-    commands, seen, i = 0, set(), 0
+    """Why a message asks for more work than one mail may (refused before anything in it is done), or None. Only
+    what is read counts: nothing after a SIGNOFF (which ends the reading, as a signature does)."""
+    counted, commands, seen, once, i = 0, 0, set(), None, 0
     while i < len(lines):
         words = lines[i].split()
         i += 1
+        counted += bool(words)
         command = BY_WORD.get(words[0].upper()) if words else None
         if command is None:
             continue
         commands += 1
         if command.name in ONCE:
-            if command.name in seen:
-                return f"{command.name} MAY BE ASKED FOR ONCE PER MESSAGE"
+            if command.name in seen and once is None:
+                once = f"{command.name} MAY BE ASKED FOR ONCE PER MESSAGE"
             seen.add(command.name)
         if command.block_end:                      # the body of PRESS ... ENDPRESS is not commands
             while i < len(lines) and not _ends(command.block_end, lines[i]):
+                counted += bool(lines[i].strip())
                 i += 1
+        if command.name == _SIGNOFF:
+            break
+    if counted > MAX_LINES:
+        return f"MESSAGE TOO LONG: AT MOST {MAX_LINES} LINES IN ONE MESSAGE"
+    if once is not None:
+        return once
     if commands > MAX_COMMANDS:
         return f"TOO MANY COMMANDS: AT MOST {MAX_COMMANDS} IN ONE MESSAGE"
     return None

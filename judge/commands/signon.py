@@ -18,6 +18,11 @@ class Signon:
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         need_args(args, 2, self.syntax)
+        if len(args) > 2:
+            # DPjudge drops them unread; an order written on this line would be lost without a word. (Checked before
+            # the password, and never echoed: a misplaced password may be among them.)
+            raise CommandError("SIGNON TAKES TWO WORDS, <power letter><game> AND THE PASSWORD: THE REST OF THE LINE "
+                               "WAS NOT READ (PUT EACH ORDER ON A LINE OF ITS OWN)")
         who, name = power_and_game(args[0])
         game = s.open_game(name)
         who = who_in(who, game.map)

@@ -5,11 +5,12 @@ import email
 import hashlib
 import email.policy
 import re
-from email.message import EmailMessage
 from email.parser import BytesHeaderParser
 
-from judge.addresses import ADDR_SPEC, getaddresses, is_plain, parseaddr, usable_address
-from judge.mail.body import body_text, clean_lines, decode
+from judge.addresses import ADDR_SPEC, address_in, parseaddr, usable_address
+from judge.mail import automatic as robots
+from judge.mail.body import body_text, clean_lines
+from judge.mail.charset import decode
 
 
 class BadMessage(ValueError):
@@ -180,7 +181,7 @@ def _read_full(raw: bytes, envelope_sender: str | None, judge_address: str) -> I
     sender = parseaddr(str(msg.get("Reply-To") or msg.get("From") or ""))[1]
     if not sender and envelope_sender:
         sender = envelope_sender
-    automatic = _automatic(msg, envelope_sender, judge_address) or _to_itself(sender, judge_address)
+    automatic = robots.automatic(msg, envelope_sender, judge_address) or robots.to_itself(sender, judge_address)
     if not sender or "@" not in sender:
         if automatic:
             sender = sender or "unknown"
@@ -224,13 +225,6 @@ def _charset(content_type: str | None) -> str | None:
         return None
     found = _CHARSET.search(content_type) if content_type else None
     return found.group(1) if found else "ASCII"
-
-
-def address_in(value: str) -> str:
-    """The address of a From or Reply-To value, as email.utils.parseaddr reads it ("" when none); a plain
-    address is taken as it is."""
-    bare = value.strip(" \t")
-    return bare if is_plain(bare) else parseaddr(value)[1]
 
 
 _FIELD_NAME = re.compile(rb"[\x21-\x39\x3b-\x7e]+")      # the characters the email package takes in a field name
@@ -347,9 +341,9 @@ def _read_plain(raw: bytes, envelope_sender: str | None, judge_address: str) -> 
     x_loop = [_UNFOLD.sub("", v) for v in x_loop]
     if any(not _TEXT.fullmatch(v) or "=?" in v for v in x_loop):
         return None
-    automatic = _why_automatic(envelope_sender, judge_address, values.get("auto-submitted", "no"),
-                               values.get("precedence", ""), x_loop, values.get("from", "")) or \
-        _to_itself(sender, judge_address)
+    automatic = robots.why_automatic(envelope_sender, judge_address, values.get("auto-submitted", "no"),
+                                     values.get("precedence", ""), x_loop, values.get("from", "")) or \
+        robots.to_itself(sender, judge_address)
     if not sender or "@" not in sender:
         if automatic:
             sender = sender or "unknown"
@@ -357,36 +351,3 @@ def _read_plain(raw: bytes, envelope_sender: str | None, judge_address: str) -> 
             raise BadMessage("MESSAGE HAS NO SENDER ADDRESS")
     text = decode(msg.get_payload(decode=True) or b"", charset)
     return Incoming(sender, values.get("subject", ""), message_id, clean_lines(text), None, automatic, raw)
-
-
-def _automatic(msg: EmailMessage, envelope_sender: str | None, judge_address: str) -> str:
-    """Mail that must never be answered: bounces, auto-replies, lists, and our own mail coming back."""
-    return _why_automatic(envelope_sender, judge_address, str(msg.get("Auto-Submitted", "no")),
-                          str(msg.get("Precedence", "")), [str(v) for v in msg.get_all("X-Loop", [])],
-                          str(msg.get("From", "")))
-
-
-def _to_itself(sender: str, judge_address: str) -> str:
-    """A message whose answer would go to the judge's own address (a forged From or Reply-To): never answered nor
-    applied (it could make the judge a player or an observer, mailing itself every phase)."""
-    if judge_address and sender.strip().lower() == judge_address.lower():
-        return "its reply address is the judge's own"
-    return ""
-
-
-def _why_automatic(envelope_sender: str | None, judge_address: str, auto_submitted: str, precedence: str,
-                   x_loop: list[str], from_: str) -> str:
-    if envelope_sender is not None and envelope_sender in ("", "<>"):
-        return "null sender (a bounce)"
-    auto = auto_submitted.strip().lower()
-    if auto and auto != "no":
-        return f"Auto-Submitted: {auto}"
-    prec = precedence.strip().lower()
-    if prec in ("bulk", "list", "junk"):
-        return f"Precedence: {prec}"
-    if judge_address and any(judge_address.lower() == a.lower() for _, a in getaddresses(x_loop)):
-        return "X-Loop: our own mail"
-    sender = address_in(from_).lower()
-    if sender.startswith(("mailer-daemon@", "postmaster@")):
-        return "from a mail system"
-    return ""

@@ -3,6 +3,7 @@ reply; only on the refusal path, so order reading stays as fast as it was."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 
 from judge.maps import Map
@@ -18,6 +19,7 @@ _MARKER = re.compile(r"^\s*(?:\d{1,2}\s*[.):]|[-*\u2022]+)\s*")
 _UNITS = {"army": "a", "fleet": "f"}
 MAX_SPAN = 3           # words a place name may take ("mid atlantic ocean")
 _NO_UNIT = NO_UNIT.split("{")[0]
+MIN_LONG_NAME = 8      # letters of a name of several words matched with a letter wrong ("st petersbourg")
 MAX_LINE = 200         # longer lines get no reading (the refusal path stays cheap whatever is sent)
 
 
@@ -88,7 +90,8 @@ def _repair(text: str, m: Map) -> tuple[list[str], list[tuple[str, str]]]:
     """The line's words with each unknown word (or run of words, hyphens inside allowed: "mid-atl") that is close to
     exactly one province's name replaced by that province, and abbreviated unit words ("Flt") written out; and the
     replacements made."""
-    tokens = [t for t in tokenize(text) if t not in (",", ";")]
+    written = [t for t in tokenize(text) if t not in (",", ";")]
+    tokens = [_fold(t) for t in written]          # "Pétersbourg" is matched as "petersbourg"
     out: list[str] = []
     fixed: list[tuple[str, str]] = []
     i = 0
@@ -100,10 +103,10 @@ def _repair(text: str, m: Map) -> tuple[list[str], list[tuple[str, str]]]:
             continue
         for end in _span_ends(tokens, i):
             words = [w for w in tokens[i:end] if w != "-"]
-            prov = _province(words, m)
+            prov = _province(words, m, hyphened=len(words) < end - i)
             if prov is not None:
                 if "".join(words) not in m.names:
-                    fixed.append((" ".join(tokens[i:end]).replace(" - ", "-").upper(), prov))
+                    fixed.append((" ".join(written[i:end]).replace(" - ", "-").upper(), prov))
                 out.append(prov.lower())
                 i = end
                 break
@@ -130,16 +133,18 @@ def _span_ends(tokens: list[str], i: int) -> list[int]:
     return ends[::-1]
 
 
-def _province(words: list[str], m: Map) -> str | None:
+def _province(words: list[str], m: Map, hyphened: bool = False) -> str | None:
     joined = "".join(words)
     if joined in m.names:
         return m.names[joined]
     if len(words) == 1 and _unit_word(joined):
         return None
-    if len(words) == 1 and len(joined) >= 4:
+    if len(words) == 1 and len(joined) >= 4 or len(words) > 1 and not hyphened and len(joined) >= MIN_LONG_NAME:
         # A letter wrong, missing, added or swapped ("Burgondy", "Holand") before any abbreviation: "holand"
-        # also abbreviates "heligoland".
-        found = {prov for key, prov in m.names.items() if len(key) >= 3 and _one_edit(joined, key)}
+        # also abbreviates "heligoland". Of several words, the whole name ("St Petersbourg"), not its first
+        # word alone ("St", which abbreviates Sevastopol); not two places joined by a move's dash.
+        found = {prov for key, prov in m.names.items() if len(key) >= (3 if len(words) == 1 else MIN_LONG_NAME)
+                 and _one_edit(joined, key)}
         if len(found) == 1:
             return found.pop()
     found = {prov for name_words, prov in _word_names(m) if _fits(words, name_words)}
@@ -172,6 +177,13 @@ def _one_edit(a: str, b: str) -> bool:
     short, long_ = (a, b) if len(a) < len(b) else (b, a)
     i = next((i for i in range(len(short)) if short[i] != long_[i]), len(short))
     return short[i:] == long_[i + 1:]
+
+
+def _fold(word: str) -> str:
+    """A word without its accents ("pétersbourg" -> "petersbourg"), for matching names written in other languages."""
+    if word.isascii():
+        return word
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
 def _unit_word(word: str) -> str | None:

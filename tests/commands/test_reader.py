@@ -128,6 +128,17 @@ def test_a_message_asking_too_much_is_refused_before_anything_is_done(started):
     assert started.status_bytes() == before
 
 
+def test_only_what_is_read_counts_against_the_limits(started):
+    """Lines after SIGNOFF are never read (as lines after a signature): they count for nothing."""
+    from judge.commands.reader import MAX_COMMANDS, MAX_LINES, too_much
+    after = ["A PAR - BUR"] * (MAX_LINES + 200) + ["HELP"] * 2 + ["SET WAIT"] * (MAX_COMMANDS + 1)
+    assert too_much([f"SIGNON F{GAME} fra-pw", "A PAR H", "SIGNOFF", *after]) is None
+    assert too_much([f"SIGNON F{GAME} fra-pw", "PRESS TO G", "hi", "SIGNOFF", *after]) is None    # SIGNOFF ends a press
+    assert too_much(["A PAR H"] * (MAX_LINES + 1) + ["SIGNOFF"]).startswith("MESSAGE TOO LONG")
+    assert too_much(["PRESS TO G", *["x"] * MAX_LINES, "ENDPRESS", "SIGNOFF"]).startswith("MESSAGE TOO LONG")
+    assert too_much(["HELP", "HELP", "SIGNOFF"]) == "HELP MAY BE ASKED FOR ONCE PER MESSAGE"
+
+
 def test_press_bodies_and_orders_are_not_counted_as_commands(started):
     body = "\n".join(["LIST"] * 100)
     text = f"SIGNON F{GAME} fra-pw\nPRESS TO G\n{body}\nENDPRESS\nA PAR - BUR"

@@ -157,6 +157,17 @@ def test_passwords_are_never_echoed_however_the_sign_on_is_mistyped(started):
     assert "fra-pw" not in log
 
 
+def test_words_after_the_password_are_an_error(started):
+    """DPjudge drops them: an order on the sign-on line was lost without a word. Refused before the password is
+    checked (nothing counted), and the line is echoed without the password."""
+    before = started.status_bytes()
+    r = started.send("france@example.org", f"SIGNON F{GAME} fra-pw A PAR - BUR\nF BRE - MAO")
+    assert not r.accepted and started.status_bytes() == before
+    assert r.errors[0][1].startswith("SIGNON TAKES TWO WORDS") and "ON A LINE OF ITS OWN" in r.errors[0][1]
+    reply = started.reply("france@example.org")
+    assert "fra-pw" not in reply and f">> SIGNON F{GAME} ********" in reply
+
+
 def test_the_masters_password_signs_on_as_any_power(started):
     """As DPjudge allows: the master orders a power with the master's password."""
     r = started.send(GM[0], f"SIGNON F{GAME} {GM[1]}\nA PAR - BUR")

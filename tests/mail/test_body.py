@@ -1,5 +1,7 @@
 """A body's lines as the judge reads them: format=flowed text joined as its writer wrote it (RFC 3676), and a
 press's text kept as written."""
+import pytest
+
 from judge.mail.body import clean_lines, unflow
 from judge.mail.inbound import read
 
@@ -38,3 +40,25 @@ def test_a_press_is_read_as_written():
                                  "> you said: attack Vienna", "On reflection, this is what my ambassador wrote:",
                                  "    We stand with you.", "__________", "Sent from my winter palace", "ENDPRESS",
                                  "A WAR H"]
+
+
+def test_an_attribution_above_an_unmarked_quote_ends_the_reading():
+    """Outlook and some phones quote without '>': after "On ... wrote:" everything is the earlier message."""
+    text = "A PAR H\n\nOn Mon, 5 Jan 2026, Judge <judge@localhost> wrote:\n\nSIGNON Fg1 old\nA PAR - PIC"
+    assert clean_lines(text) == ["A PAR H"]
+    # Quoted with '>', the sender may go on below the quote.
+    assert clean_lines("A PAR H\njudge@localhost wrote:\n> x\n\nF BRE H") == ["A PAR H", "", "F BRE H"]
+    # Wrapped over two lines by the client, the same.
+    assert clean_lines("A PAR H\nOn Mon, 5 Jan 2026 at 12:00, Judge <\njudge@localhost> wrote:\nold") == ["A PAR H"]
+
+
+def test_clients_lines_end_the_reading():
+    for end in ("Sent from Outlook", "Von meinem iPhone gesendet", "-----Mensaje original-----",
+                "From: JUDGE\nSent: Monday, January 5, 2026\nTo: France"):
+        assert clean_lines(f"A PAR H\n\n{end}\nA PAR - PIC") == ["A PAR H"], end
+
+
+@pytest.mark.parametrize("mark", ["\ufeff", "\u200b", "\u200c", "\u200d", "\u2060", "\u00ad"])
+def test_invisible_characters_are_taken_out_of_commands_and_orders_not_press(mark):
+    text = f"{mark}SIGN{mark}ON Fg1 pw\nA {mark}PAR H\nPRESS TO G\nHi{mark}!\n{mark}ENDPRESS\n{mark}-- \nsig"
+    assert clean_lines(text) == ["SIGNON Fg1 pw", "A PAR H", "PRESS TO G", f"Hi{mark}!", "ENDPRESS"]

@@ -76,15 +76,15 @@ def test_signature_quotes_and_comments():
             "// a whole-line comment\r\n"
             "see http://example.org/rules//x\r\n"
             "\r\n"
-            "On Mon, Jan 5, 2026 at 12:00 PM, Judge <judge@localhost> wrote:\r\n"
-            "Le 5 janv. 2026, le juge a \u00e9crit :\r\n"
-            "Am 05.01.2026 um 12:00 schrieb Judge <judge@localhost>:\r\n"
-            "Judge schrieb:\r\n"
+            "On Mon, Jan 5, 2026 at 12:00 PM, Judge <judge@localhost> wrote:\r\n> quoted\r\n"
+            "Le 5 janv. 2026, le juge a \u00e9crit :\r\n\r\n> quoted\r\n"
+            "Am 05.01.2026 um 12:00 schrieb Judge <judge@localhost>:\r\n> quoted\r\n"
+            "Judge schrieb:\r\n> quoted\r\n"
             "A MAR H\r\n"
             "-- \r\n"
             "My Name\r\nSIGNON Mg1 master-password\r\n")
     assert clean_lines(text) == ["SIGNON Fg1 pw", "A PAR - BUR", "", "see http://example.org/rules//x", "",
-                                 "A MAR H"]
+                                 "", "A MAR H"]
 
 
 @pytest.mark.parametrize("separator", ["--", "-- ", "--  "])
@@ -112,7 +112,7 @@ def test_html_to_text():
             "<script>alert('x')</script>"
             "<blockquote>SIGNON Mg1 quoted-password</blockquote><ul><li>one</li><li>two</li></ul></body></html>")
     lines = [line for line in clean_lines(html_to_text(html)) if line]
-    assert lines == ["SIGNON Fg1 pw", "A PAR & more", "A MAR H", "F BRE H", "one", "two"]
+    assert lines == ["SIGNON Fg1 pw", "A PAR & more", "A MAR H", "F BRE H", "- one", "- two"]
 
 
 # -- headers ----------------------------------------------------------------------------------------------------------

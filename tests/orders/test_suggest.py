@@ -44,3 +44,20 @@ def test_prose_and_place_corrections(board):
     # A line too long to be an order gets no reading (the refusal path stays cheap).
     long_line = "A Par - Burgondy " + "x" * 300
     assert with_hint(long_line, "WHY", m, pos, Ruleset(), "FRANCE") == "WHY"
+
+
+@pytest.mark.parametrize("text, fix, reading", [
+    ("F St Pétersbourg/sc - Bot", ("ST PÉTERSBOURG", "STP"), "F STP/SC - BOT"),    # French, accents folded
+    ("F Saint Pétersbourg/sc - Bot", ("SAINT PÉTERSBOURG", "STP"), "F STP/SC - BOT"),
+    ("F St Petersborg/sc - Bot", ("ST PETERSBORG", "STP"), "F STP/SC - BOT"),      # a letter off the whole name
+])
+def test_a_name_of_several_words_is_matched_whole(board, text, fix, reading):
+    """'St' alone abbreviates Sevastopol: the name as written, not its first word, is what is suggested."""
+    m, _, v = board
+    assert corrections(text, m) == [fix]
+    assert suggest(text, m, "M", lambda p: v.bind(p, "RUSSIA")) == reading
+
+
+def test_two_places_joined_by_a_dash_are_no_one_name(board):
+    m, _, _ = board
+    assert corrections("A Par - Bur", m) == [] and corrections("F Sankt Petersburg - Bot", m) == []
