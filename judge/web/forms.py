@@ -63,27 +63,28 @@ class Forms:
             raise web.HTTPForbidden()
         who, password = _field(form, "power").strip(), _field(form, "password").strip()
         game_password = _field(form, "game_password").strip()
+        client = self.sessions.client_digest(self.face.client(request))
         if game_password and not who:
             result = await self.face.in_lane(name, lambda: self.judge.view_private(name, game_password)) \
                 if _WORD.match(game_password) else None
             if result is None or not result[0]:
                 why = (result or (None, "A GAME PASSWORD IS ONE WORD"))[1]
                 return self.face.respond(await _thread(self._signon_form, name, visitor, why, 404))
-            return self._opened(name, VIEWER, False, result[0], to=f"/games/{name}")
+            return self._opened(name, VIEWER, False, result[0], client, to=f"/games/{name}")
         if not _WHO.match(who) or not _WORD.match(password):
             error = "CHOOSE A POWER (OR M FOR THE MASTER) AND GIVE ITS PASSWORD (ONE WORD)"
             return self.face.respond(await _thread(self._signon_form, name, visitor, error))
-        client = self.sessions.client_digest(self.face.client(request))
         result = await self.face.in_lane(name, lambda: self.judge.signon(name, who.upper(), password, client=client))
         if result.error:
             game, _ = await _thread(self._game_or_none, name, None)
             error = result.error if game is not None else \
                 "NO SUCH GAME, OR A WRONG POWER OR PASSWORD (OR TOO MANY WRONG PASSWORDS LATELY)"
             return self.face.respond(await _thread(self._signon_form, name, visitor, error))
-        return self._opened(name, result.who, result.via_master, result.stored, to=f"/games/{name}/orders")
+        return self._opened(name, result.who, result.via_master, result.stored, client, to=f"/games/{name}/orders")
 
-    def _opened(self, name: str, who: str, via_master: bool, stored: str, to: str) -> web.StreamResponse:
-        cookie, _ = self.sessions.open(name, who, via_master, stored)
+    def _opened(self, name: str, who: str, via_master: bool, stored: str, client: str,
+                to: str) -> web.StreamResponse:
+        cookie, _ = self.sessions.open(name, who, via_master, stored, client)
         response = see_other(to)
         self.face.set_cookie(response, COOKIE, cookie, path=f"/games/{name}", max_age=int(LIFETIME.total_seconds()))
         return response
