@@ -13,6 +13,7 @@ from typing import Any
 
 from aiohttp import web
 
+from judge.mail.loops import RateLimit
 from judge.service import Judge
 from judge.web import boards
 from judge.web.client import client_address, networks
@@ -39,10 +40,12 @@ async def in_thread(fn: Callable[..., Any], *args: Any) -> Any:
 
 class WebFace:
     """The pages of every game, served on the running loop. `in_lane(game, work)` runs `work` in that game's lane
-    (the daemon's); without a daemon (tests of the views alone) it runs it in a thread."""
+    (the daemon's); without a daemon (tests of the views alone) it runs it in a thread. `rate`: the SMTP server's
+    count of messages per sender (judge.daemon.server), which a form's sender shares: one limit, by mail or web."""
 
-    def __init__(self, judge: Judge, in_lane: InLane | None = None):
+    def __init__(self, judge: Judge, in_lane: InLane | None = None, rate: RateLimit | None = None):
         self.judge = judge
+        self.rate = rate or RateLimit(judge.settings.get("smtp", "rate_per_hour"))
         self.sessions = Sessions(load_secret(judge.settings.games_dir), judge.clock)
         self.views = Views(judge, self.sessions)
         self.in_lane: InLane = in_lane or (lambda game, work: asyncio.to_thread(work))

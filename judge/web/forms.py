@@ -8,6 +8,7 @@ from typing import Any
 
 from aiohttp import web
 
+from judge.service_web import form_sender
 from judge.storage.gamedir import valid_name
 from judge.web import pages
 from judge.web.session import COOKIE, CSRF_COOKIE, LIFETIME, Session, form_key
@@ -91,8 +92,13 @@ class Forms:
 
     # -- orders ----------------------------------------------------------------------------------------------------
     def _session(self, name: str, request: web.Request) -> Session | None:
-        game, session = self.views.game(name, request.cookies.get(COOKIE))     # NotFound for a private game
-        return session if session is not None and session.who != VIEWER else None
+        return self._signed(name, request)[1]
+
+    def _signed(self, name: str, request: web.Request):
+        """(the game, the session signed on to it as a power or the master, or None); NotFound for a private game
+        without a session."""
+        game, session = self.views.game(name, request.cookies.get(COOKIE))
+        return game, session if session is not None and session.who != VIEWER else None
 
     def _orders_form(self, name: str, session: Session, reply: str = "", errors: list | None = None,
                      note: str = "", text: str = "") -> Reply:
@@ -116,7 +122,7 @@ class Forms:
 
     async def orders(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["game"]
-        session = await _thread(self._session, name, request)
+        game, session = await _thread(self._signed, name, request)
         form = await request.post()
         if session is None:
             # The sign-on ended (signed off elsewhere, a new password, its time ran out): say so, give the way back
@@ -129,6 +135,14 @@ class Forms:
         text, nonce = _field(form, "lines"), _field(form, "nonce")
         if not nonce or len(nonce) > 64:
             raise web.HTTPForbidden()
+        if self.face.rate.over(form_sender(game, session.who, session.via_master).lower()):
+            # As a mail from that address would be (SMTP's 451): the form counts as one of its messages.
+            refused = [("", f"TOO MANY MESSAGES FROM YOUR ADDRESS WITHIN AN HOUR (THIS JUDGE TAKES "
+                            f"{self.face.rate.per_hour} AN HOUR FROM ONE ADDRESS, BY MAIL AND ON THE WEB TOGETHER): "
+                            "NOTHING WAS DONE. PLEASE TRY AGAIN LATER")]
+            page = await _thread(self._orders_form, name, session, "", refused, "", text)
+            page.status = 429
+            return self.face.respond(page)
         key = form_key(session, nonce)
         done = await self.face.in_lane(name, lambda: self.judge.deliver_form(
             name, session.who, session.via_master, lambda game: holds(session, game), text, key))
