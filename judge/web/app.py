@@ -20,7 +20,7 @@ from judge.web.client import client_address, networks
 from judge.web.forms import Forms
 from judge.web.phase_pictures import DrawingFailed, PhasePictures
 from judge.web.session import Sessions, load_secret
-from judge.web.views import NotFound, Reply, Unavailable, Views, environment
+from judge.web.views import PERSONAL, NotFound, Reply, Unavailable, Views, environment, personal
 
 log = logging.getLogger("judge.web")
 MAX_REQUEST_BYTES = 64 * 1024       # a posted form (a page of orders and press is a few KB)
@@ -123,15 +123,20 @@ class WebFace:
         response.headers.update(SECURITY)
         if response.headers.get("Content-Type", "").startswith("image/svg+xml"):
             response.headers["Content-Security-Policy"] = PICTURE_POLICY
-        response.headers.setdefault("Cache-Control", "no-cache")
+        # An answer to a form may echo what was posted: kept by no cache (the pages themselves say when they are).
+        response.headers.setdefault("Cache-Control", PERSONAL if request.method == "POST" else "no-cache")
         return response
 
     def error(self, status: int, title: str, why: str, link: tuple[str, str] | None = None,
               kept: str = "") -> web.Response:
-        """An error page: why, a way on (`link`: its path and words), and what the visitor typed (`kept`)."""
+        """An error page: why, a way on (`link`: its path and words), and what the visitor typed (`kept`, its
+        passwords hidden by the caller; such a page is kept by no cache)."""
         page = environment().get_template("web/error.html").render(status=status, title=title, why=why, link=link,
                                                                       kept=kept, judge=self.judge.settings.judge_name)
-        return web.Response(status=status, text=page, content_type="text/html")
+        response = web.Response(status=status, text=page, content_type="text/html")
+        if kept:
+            response.headers["Cache-Control"] = PERSONAL
+        return response
 
     def respond(self, reply: Reply) -> web.StreamResponse:
         if reply.file is not None:
@@ -178,22 +183,23 @@ class WebFace:
         if reply.source is not None:
             etag = f'"{reply.source.key}"'
             if etag in request.headers.get("If-None-Match", ""):
-                return web.Response(status=304, headers={"ETag": etag})
+                return web.Response(status=304, headers={"ETag": etag, **reply.headers})
             # not drawn at processing: drawn now in a worker thread (once for all who ask), then kept in memory
-            reply = Reply(type=reply.type, body=await self.pictures.get(reply.source), headers={"ETag": etag})
+            reply = Reply(type=reply.type, body=await self.pictures.get(reply.source),
+                          headers={"ETag": etag, **reply.headers})
         return self.respond(reply)
 
     async def _board(self, request: web.Request) -> web.StreamResponse:
         name, kind = request.match_info["game"], request.match_info["kind"]
         reply = self.views.kept_board(name, kind, self.cookie(request))
         if reply is None:
-            reply, _ = await in_thread(self.views.board, name, kind, self.cookie(request))
-        if reply is None:
-            # Drawn once per position, in the game's lane (after the mail before it), then kept.
-            path = await self.in_lane(name, lambda: boards.draw_board(self.judge.store, name, kind))
-            if path is None:
-                raise NotFound("This game has no board to show.")
-            reply = Reply(type=boards.KINDS[kind], file=path)
+            reply, game = await in_thread(self.views.board, name, kind, self.cookie(request))
+            if reply is None:
+                # Drawn once per position, in the game's lane (after the mail before it), then kept.
+                path = await self.in_lane(name, lambda: boards.draw_board(self.judge.store, name, kind))
+                if path is None:
+                    raise NotFound("This game has no board to show.")
+                reply = personal(Reply(type=boards.KINDS[kind], file=path), game.private)
         return self.respond(reply)
 
     async def _state(self, request: web.Request) -> web.StreamResponse:

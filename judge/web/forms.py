@@ -8,11 +8,12 @@ from typing import Any
 
 from aiohttp import web
 
+from judge.redact import hide_password
 from judge.service_web import form_sender
 from judge.storage.gamedir import valid_name
 from judge.web import pages
 from judge.web.session import COOKIE, CSRF_COOKIE, LIFETIME, Session, form_key
-from judge.web.views import VIEWER, NotFound, Reply, holds, html
+from judge.web.views import VIEWER, NotFound, Reply, holds, html, personal
 
 _WHO = re.compile(r"^[^\s?@]$")        # one power letter, of any script or a sign (void's + and *), or M
 _WORD = re.compile(r"^[!-~]{1,100}$")      # a password is one word of printable ASCII, as a mail line can carry it
@@ -43,8 +44,7 @@ class Forms:
                      asked=name, choices=choices, private=game is None, error=error,
                      csrf=self.sessions.form_token(self.sessions.unsign(visitor) or ""))
         reply.cookies.append((CSRF_COOKIE, visitor, {}))
-        reply.headers["Cache-Control"] = "no-store"
-        return reply
+        return personal(reply)
 
     def _visitor(self, request: web.Request) -> str:
         cookie = request.cookies.get(CSRF_COOKIE)
@@ -110,8 +110,7 @@ class Forms:
                    reply=pages.redact(reply), errors=[(pages.redact(line), e) for line, e in errors or []],
                    note=note, csrf=session.csrf, nonce=secrets.token_urlsafe(16), text=text if errors else "",
                    expires=pages.expires_words(session.expires, game))
-        out.headers["Cache-Control"] = "no-store"
-        return out
+        return personal(out)
 
     async def orders_page(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["game"]
@@ -127,9 +126,10 @@ class Forms:
         if session is None:
             # The sign-on ended (signed off elsewhere, a new password, its time ran out): say so, give the way back
             # and what was typed (bounded), rather than a bare "could not be checked".
+            # Its passwords are hidden as a mail's reply hides them: whoever sees this page may not be who typed it.
+            kept = "\n".join(hide_password(line) for line in _field(form, "lines")[:20_000].splitlines())
             return self.face.error(403, "Forbidden", "Your sign-on has ended: nothing was done. Sign on again, then "
-                                   "send your lines once more.", (f"/games/{name}/signon", "Sign on again"),
-                                   _field(form, "lines")[:20_000])
+                                   "send your lines once more.", (f"/games/{name}/signon", "Sign on again"), kept)
         if not self.sessions.csrf_ok(session, _field(form, "csrf")):
             raise web.HTTPForbidden()
         text, nonce = _field(form, "lines"), _field(form, "nonce")

@@ -32,7 +32,7 @@ def test_a_player_signs_on_sends_orders_and_status_by_mail_shows_them(served):
         assert attribute in cookie, attribute
     page = v.get("/games/demo/orders")
     assert page.status == 200 and "A PAR: no order (defaults to hold)" in page.text
-    assert page.headers["Cache-Control"] == "no-store"
+    assert page.headers["Cache-Control"] == "private, no-store"
     # When the sign-on ends, written as the game's deadline is (it was "Wed Dec 02 2026 ...", another form).
     import re
     from judge.deadlines import show
@@ -249,3 +249,25 @@ def test_forms_count_against_the_senders_mail_limit(tmp_path):
         served.check_pages()
     finally:
         served.stop()
+
+
+def test_a_form_refused_for_want_of_a_sign_on_shows_no_password_and_is_kept_by_no_cache(served):
+    """What was typed is shown back to send again, with its passwords hidden as a mail's reply hides them: whoever
+    sees the page may not be who typed it (the sign-on ended because the password changed, a shared computer)."""
+    served.start_game("demo")
+    served.secrets |= {"secret123", "other-pw", "hush"}
+    lines = "SET PASSWORD secret123\nSIGNON Fdemo other-pw\nA PAR - BUR\nPRESS TO G\nSET PRIVATE hush\nENDPRESS"
+    stranger = served.visitor()
+    v = served.visitor()
+    v.signon("demo", "F", password("FRANCE"))
+    page = v.get("/games/demo/orders")
+    v.post("/games/demo/signoff", {"csrf": page.field("csrf")})
+    for who, form in ((stranger, {"lines": lines}),
+                      (v, {"csrf": page.field("csrf"), "nonce": page.field("nonce"), "lines": lines})):
+        r = who.post("/games/demo/orders", form)
+        assert r.status == 403 and "Your sign-on has ended" in r.text
+        for shown in ("SET PASSWORD ********", "SIGNON Fdemo ********", "A PAR - BUR", "PRESS TO G",
+                      "SET PRIVATE ********", "ENDPRESS"):
+            assert shown in r.text, shown
+        assert "no-store" in r.headers["Cache-Control"] and "private" in r.headers["Cache-Control"]
+    served.check_pages()
