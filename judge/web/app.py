@@ -19,6 +19,7 @@ from judge.web import boards
 from judge.web.client import client_address, networks
 from judge.web.forms import Forms
 from judge.web.phase_pictures import DrawingFailed, PhasePictures
+from judge.web.server_log import MALFORMED, ServerLog
 from judge.web.session import Sessions, load_secret
 from judge.web.views import PERSONAL, NotFound, Reply, Unavailable, Views, environment, personal
 
@@ -51,6 +52,7 @@ class WebFace:
         self.in_lane: InLane = in_lane or (lambda game, work: asyncio.to_thread(work))
         self.forms = Forms(self)
         self.pictures = PhasePictures()
+        self.server_log = ServerLog()
         self.runner: web.AppRunner | None = None
         self.secure = judge.settings.web_url.startswith("https://")
         self.trusted = networks(judge.settings.get("web", "trusted_proxies"))     # (checked at load)
@@ -73,8 +75,9 @@ class WebFace:
     # -- life cycle ------------------------------------------------------------------------------------------------
     async def start(self, host: str, port: int) -> tuple[str, int]:
         # handle_signals=False: the daemon owns SIGTERM and SIGINT on this loop; no access log (it would hold the
-        # addresses of pages of private games, and every visitor's IP).
-        self.runner = web.AppRunner(self.app, handle_signals=False, access_log=None, shutdown_timeout=2.0)
+        # addresses of pages of private games, and every visitor's IP), nor aiohttp's lines naming a visitor.
+        self.runner = web.AppRunner(self.app, handle_signals=False, access_log=None, shutdown_timeout=2.0,
+                                    logger=self.server_log)
         await self.runner.setup()
         site = web.TCPSite(self.runner, host, port)
         try:
@@ -92,6 +95,7 @@ class WebFace:
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
+        self.server_log.flush()
         self.pictures.close()
 
     # -- every answer ----------------------------------------------------------------------------------------------
@@ -115,6 +119,9 @@ class WebFace:
             response = self.error(exc.status, exc.reason, why.get(exc.status, ""))
             if exc.status == 405:
                 response.headers["Allow"] = exc.headers.get("Allow", "")
+        except MALFORMED as exc:         # a body that cannot be read (a bad gzip, a bad chunk): the visitor's fault
+            self.server_log.malformed(exc)
+            response = self.error(400, "Bad request", "The request could not be read: nothing was done.")
         except (asyncio.CancelledError, ConnectionError):
             raise
         except Exception:  # noqa: BLE001 - logged for the keeper; the visitor learns nothing of the inside
