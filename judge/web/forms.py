@@ -127,7 +127,8 @@ class Forms:
             # The sign-on ended (signed off elsewhere, a new password, its time ran out): say so, give the way back
             # and what was typed (bounded), rather than a bare "could not be checked".
             # Its passwords are hidden as a mail's reply hides them: whoever sees this page may not be who typed it.
-            kept = "\n".join(hide_password(line) for line in _field(form, "lines")[:20_000].splitlines())
+            known = self.judge.store.exists         # (as a mail's reply: a line naming a game may carry a password)
+            kept = "\n".join(hide_password(line, known) for line in _field(form, "lines")[:20_000].splitlines())
             return self.face.error(403, "Forbidden", "Your sign-on has ended: nothing was done. Sign on again, then "
                                    "send your lines once more.", (f"/games/{name}/signon", "Sign on again"), kept)
         if not self.sessions.csrf_ok(session, _field(form, "csrf")):
