@@ -267,8 +267,8 @@ def test_a_form_refused_for_want_of_a_sign_on_shows_no_password_and_is_kept_by_n
                       (v, {"csrf": page.field("csrf"), "nonce": page.field("nonce"), "lines": lines})):
         r = who.post("/games/demo/orders", form)
         assert r.status == 403 and "Your sign-on has ended" in r.text
-        for shown in ("SET PASSWORD ********", "SIGNON Fdemo ********", "\nFdemo ********\n", "A PAR - BUR", "PRESS TO G",
-                      "SET PRIVATE ********", "ENDPRESS"):
+        for shown in ("SET PASSWORD ********", "SIGNON Fdemo ********", "\nFdemo ********\n", "A PAR - BUR",
+                      "PRESS TO G", "SET PRIVATE ********", "ENDPRESS"):
             assert shown in r.text, shown
         assert "no-store" in r.headers["Cache-Control"] and "private" in r.headers["Cache-Control"]
     served.check_pages()
