@@ -8,6 +8,7 @@ from typing import Callable
 from judge.commands.base import PRIVACY_KEY, Session
 from judge.commands.reader import read as read_lines
 from judge.delivery import Delivery, WebSignon
+from judge.game import Game
 from judge.game.roles import ACTIVE
 from judge.mail import inbound
 from judge.redact import MASK
@@ -17,7 +18,7 @@ from judge.storage.gamedir import GameUnavailable
 WEB_SUBJECT = "orders from the web page"
 
 
-def form_sender(game, who: str, via_master: bool) -> str:
+def form_sender(game: Game, who: str, via_master: bool) -> str:
     """The address a web form from `who` (a power, or MASTER) is sent as: the player's own, or the master's for the
     master and for a power signed on with the master's password."""
     player = game.player(who) if who != "MASTER" else None

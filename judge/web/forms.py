@@ -8,6 +8,7 @@ from typing import Any
 
 from aiohttp import web
 
+from judge.game import Game
 from judge.redact import hide_password
 from judge.service_web import form_sender
 from judge.storage.gamedir import valid_name
@@ -94,7 +95,7 @@ class Forms:
     def _session(self, name: str, request: web.Request) -> Session | None:
         return self._signed(name, request)[1]
 
-    def _signed(self, name: str, request: web.Request):
+    def _signed(self, name: str, request: web.Request) -> tuple[Game, Session | None]:
         """(the game, the session signed on to it as a power or the master, or None); NotFound for a private game
         without a session."""
         game, session = self.views.game(name, request.cookies.get(COOKIE))
