@@ -157,6 +157,15 @@ class Session:
         raise CommandError(f"GAME {game.name} IS PRIVATE: ADD ITS GAME PASSWORD AT THE END OF THE LINE (ASK ITS "
                            "MASTER FOR IT), OR SIGN ON FIRST")
 
+    def name_game(self, name: str, words: list[str]) -> None:
+        """A game named by a command that may also follow a sign-on (MAP, POSITION, ARCHIVE): opened as open_access
+        does, or, once the message has a game, that game or a refusal (a second game was once answered silently
+        about the first)."""
+        if self.game is None:
+            self.open_access(name, words)
+        else:
+            self.open_game(name)
+
     def notify_anyway(self, to: list[str], template: str, ctx: dict) -> None:
         """A notice that goes out even if the message is refused (e.g. the master told of a takeover request)."""
         self.refusal_notices.append((to, template, ctx))
