@@ -18,7 +18,8 @@ from judge.web import boards
 from judge.web.client import client_address, networks
 from judge.web.forms import Forms
 from judge.web.phase_pictures import DrawingFailed, PhasePictures
-from judge.web.session import Sessions, load_secret
+from judge.storage.secret import load_secret
+from judge.web.session import Sessions
 from judge.web.views import NotFound, Reply, Unavailable, Views, environment
 
 log = logging.getLogger("judge.web")

@@ -6,7 +6,8 @@ import os
 import stat
 
 from judge.storage.failures import LIMIT
-from judge.web.session import COOKIE, SECRET_FILE
+from judge.storage.secret import SECRET_FILE
+from judge.web.session import COOKIE
 from tests.e2e.conftest import game_files
 from tests.web.conftest import GM, address, password
 

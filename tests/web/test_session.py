@@ -6,7 +6,8 @@ import stat
 from datetime import timedelta
 
 from judge.web.pages import redact
-from judge.web.session import SECRET_FILE, Sessions, load_secret
+from judge.storage.secret import SECRET_FILE, load_secret
+from judge.web.session import Sessions
 from tests.e2e.conftest import Clock
 
 
