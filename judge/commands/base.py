@@ -68,6 +68,7 @@ class Session:
     loaded: Game | None = None                # the game as just read from disk by the caller (under its lock), so
                                               # that open_game need not read status.json a second time
     failed_signon: str = ""                   # the failures key of a wrong password in this message, if any
+    unlocked: str = ""                        # the power (or MASTER) whose own address's lock-out UNLOCK lifted
     web_client: str = ""                      # a web form's: a digest of its client's address (its sign-on budget)
     refusal_notices: list = field(default_factory=list)   # notices sent even when the message is refused
     attachments: list = field(default_factory=list)       # (file name, MIME type, data) for the reply (MAP)
