@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from judge.commands.registry import BY_WORD
 from judge.redact import hide_in_subject
+from judge.templating import para
 
 MAX_REPLY_CHARS = 512 * 1024        # a reply's text is cut here (with a note): one message never makes a huge mail
 MAX_REPLY_BYTES = 1024 * 1024       # ... and the reply as mailed, its attachments (MAP's picture) included
@@ -53,8 +54,8 @@ def fitted(body: str, attachments: list | None, build: Callable[[str, list], byt
         text = bounded(body, limit)
         if left:
             names = ", ".join(f"{name} ({(len(data) + 1023) // 1024} KB)" for name, _, data in left)
-            note = (f"[Left out of this reply: {names}. A reply is at most {MAX_REPLY_BYTES // 1024} KB, its "
-                    "attachments included: ask for it in a message of its own.]\n")
+            note = para(f"[Left out of this reply: {names}. A reply is at most {MAX_REPLY_BYTES // 1024} KB, its "
+                        "attachments included: ask for it in a message of its own.]") + "\n"
             text = text[:-len(_END)] + note + "\n" + _END if text.endswith(_END) else text + "\n" + note
         raw = build(text, kept)
         if len(raw) <= MAX_REPLY_BYTES or limit < 1024:

@@ -68,7 +68,9 @@ def test_a_reply_with_its_picture_is_bounded_as_mailed_and_says_what_it_left_out
     mail = email.message_from_bytes(raw, policy=READ)
     assert attachments(mail) == []
     text = text_part(mail)
-    assert f"[Left out of this reply: {GAME}-S1901M.png (" in text and "ask for it in a message of its own" in text
+    words = " ".join(text.split())
+    assert f"[Left out of this reply: {GAME}-S1901M.png (" in words and "ask for it in a message of its own" in words
+    assert all(len(line) <= 78 for line in text[text.index("[Left out"):].split("\n"))
     assert "[The rest of this reply was left out: it was too long for one mail.]" in text
     assert text.endswith("End of judge reply.\n") and line in text
     # Alone, MAP's picture comes whole, with nothing said about leaving anything out.
