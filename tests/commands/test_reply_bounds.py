@@ -117,3 +117,12 @@ def test_the_same_game_named_again_is_answered(started):
     assert len(attachments(reply)) == 1 and "France:\n  Units:" in text_part(reply)
     r = started.signon("FRANCE", f"POSITION {GAME}", f"ARCHIVE {GAME}")
     assert r.accepted, r.errors
+
+
+def test_every_command_that_names_a_game_refuses_a_second_one(started):
+    second_game(started)
+    for line in ("JOIN g2 pw", "OBSERVE g2", "UNOBSERVE g2", "TAKEOVER Fg2 pw", "LIST g2", "SUMMARY g2", "HISTORY g2",
+                 "ARCHIVE g2", "POSITION g2", "MAP g2", "SIGNON Fg2 other-FRANCE", "UNLOCK Fg2 ABCDEFGHJK",
+                 "CREATE g3 pw"):
+        r = started.send(ASKER, f"POSITION {GAME}\n{line}")
+        assert r.errors == [(line, f"ONE MESSAGE IS ONE GAME'S BUSINESS: ALREADY WORKING ON {GAME}")], line
