@@ -54,7 +54,7 @@ def _ask(s: Session, game, who: str, new: str, mine: str) -> None:
     game.address_requests[who] = {"address": new, "at": at}
     until = show(s.now + timedelta(days=CODE_DAYS), game.timing)
     ask = "A player (or the master) of game {game}, signed on, asked to make this address, {new}, theirs in the game."
-    if _taken(s, game, who, new):
+    if _taken(game, who, new):
         lines = [ask.format(game=game.name, new=new),
                  "This address already has a part in the game (each player, observer and the master have an address "
                  "of their own), so nothing was changed and no code was sent. If you asked, use another address."]
@@ -75,7 +75,7 @@ def _confirm(s: Session, game, who: str, new: str, mine: str, given: str) -> Non
             given, _code(s, game, who, mine, asked["address"], asked.get("at", ""))):
         raise CommandError(f"THAT IS NOT THE CODE FOR {new}: SEND SET ADDRESS {new} FOR A CODE (A CODE IS GOOD FOR "
                            f"{CODE_DAYS} DAYS, AND ONLY THE LAST ONE ASKED FOR)")
-    if _taken(s, game, who, new):
+    if _taken(game, who, new):
         # (taken since the code was mailed: whoever holds the code reads that address's mail)
         raise CommandError(f"ADDRESS {new} HAS A PART IN GAME {game.name} NOW: EACH PLAYER AND THE MASTER HAVE AN "
                            "ADDRESS OF THEIR OWN")
@@ -104,7 +104,7 @@ def _forget_old(game, now: datetime) -> None:
             del game.address_requests[who]
 
 
-def _taken(s: Session, game, who: str, address: str) -> bool:
+def _taken(game, who: str, address: str) -> bool:
     """Has the address a part in the game already (another power's, the master's, an observer's)? Never said to
     the one who asks."""
     a = address.lower()

@@ -131,8 +131,7 @@ def wrong_passwords_told(game: str, key: str, count: int, web: int, clients: int
     SignonFailures.record returned) uses up a budget; [] when none is used up. On the web: when the first client
     is locked out in the hour, and when all of them are (not for each client: a crowd of guessers sends few mails).
     `shown`: the power's name as the map shows it."""
-    who, on_web = key.split(":")[0], bool(SignonFailures.web_all(key))
-    own = key.endswith((":own", SignonFailures.UNLOCKED))
+    who, own, on_web = key.split(":")[0], key.endswith(":own"), bool(SignonFailures.web_all(key))
     everyone = on_web and web == WEB_LIMIT
     if not everyone and (count != LIMIT or on_web and clients != 1):
         return []
