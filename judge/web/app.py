@@ -15,12 +15,13 @@ from aiohttp import web
 
 from judge.mail.loops import RateLimit
 from judge.service import Judge
+from judge.storage.secret import load_secret
 from judge.web import boards
 from judge.web.client import client_address, networks
 from judge.web.forms import Forms
 from judge.web.phase_pictures import DrawingFailed, PhasePictures
 from judge.web.server_log import MALFORMED, ServerLog
-from judge.web.session import Sessions, load_secret
+from judge.web.session import Sessions
 from judge.web.views import PERSONAL, NotFound, Reply, Unavailable, Views, environment, personal
 
 log = logging.getLogger("judge.web")
@@ -124,7 +125,7 @@ class WebFace:
             response = self.error(400, "Bad request", "The request could not be read: nothing was done.")
         except (asyncio.CancelledError, ConnectionError):
             raise
-        except Exception:  # noqa: BLE001 - logged for the keeper; the visitor learns nothing of the inside
+        except Exception:
             log.exception("web request %s %s failed", request.method, request.path)
             response = self.error(500, "Internal error", "Something went wrong; nothing was lost. Please try again.")
         response.headers.update(SECURITY)

@@ -1,4 +1,5 @@
-"""Web sign-ons: the secret that signs cookies, the sessions kept (bounded, expiring), and CSRF tokens.
+"""Web sign-ons: cookies signed with the judge's secret (judge.storage.secret), the sessions kept (bounded,
+expiring), and CSRF tokens.
 
 A session is a random id the browser holds in a cookie signed with the judge's secret (HttpOnly, SameSite=Strict,
 scoped to one game's pages); the server keeps what the id stands for (game, power or master) in memory, each for at
@@ -17,17 +18,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import ipaddress
-import os
 import secrets
-import stat
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Callable
 
-SECRET_FILE = ".web-secret"
+
 COOKIE = "judge_session"
 CSRF_COOKIE = "judge_form"        # an anonymous visitor's form token (the sign-on form), before any session
 MAX_SESSIONS = 10_000             # in all (memory): beyond this the game with the most loses its oldest
@@ -35,27 +33,6 @@ PER_CLIENT = 100                  # of one web client (a digest of its address):
 PER_HOLDER = 50                   # of one power, the master or a private game's readers of one game: likewise
 LIFETIME = timedelta(hours=12)    # a session ends this long after its sign-on, whatever it does
 MASTER = "MASTER"
-
-
-def load_secret(folder: Path) -> bytes:
-    """The judge's signing secret, made on first use: 32 random bytes in a file only the judge's user may read."""
-    path = Path(folder) / SECRET_FILE
-    folder.mkdir(parents=True, exist_ok=True)
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        if stat.S_IMODE(path.stat().st_mode) & 0o077:
-            os.chmod(path, 0o600)          # someone loosened it: the secret signs every session
-        text = path.read_text(encoding="ascii").strip()
-        if len(text) >= 32:
-            return bytes.fromhex(text)
-        os.unlink(path)                    # empty or cut short (a crash while it was first written): a new one
-        return load_secret(folder)
-    with os.fdopen(fd, "w", encoding="ascii") as fh:
-        fh.write(secrets.token_hex(32) + "\n")
-        fh.flush()
-        os.fsync(fh.fileno())
-    return bytes.fromhex(path.read_text(encoding="ascii").strip())
 
 
 def credential(stored_hash: str) -> str:

@@ -9,7 +9,8 @@ import stat
 import pytest
 
 from judge.storage.failures import LIMIT
-from judge.web.session import COOKIE, SECRET_FILE
+from judge.storage.secret import SECRET_FILE
+from judge.web.session import COOKIE
 from tests.daemon.conftest import send
 from tests.e2e.conftest import game_files
 from tests.web.conftest import GM, Served, address, password
@@ -35,6 +36,7 @@ def test_a_player_signs_on_sends_orders_and_status_by_mail_shows_them(served):
     assert page.headers["Cache-Control"] == "private, no-store"
     # When the sign-on ends, written as the game's deadline is (it was "Wed Dec 02 2026 ...", another form).
     import re
+
     from judge.deadlines import show
     game = served.daemon.judge.store.load("demo")
     ends = re.search(r"this sign-on ends by itself at ([^)]*)\)", page.text).group(1)

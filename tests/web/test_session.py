@@ -6,8 +6,9 @@ import os
 import stat
 from datetime import timedelta
 
+from judge.storage.secret import SECRET_FILE, load_secret
 from judge.web.pages import redact
-from judge.web.session import COOKIE, SECRET_FILE, Sessions, load_secret
+from judge.web.session import COOKIE, Sessions
 from tests.e2e.conftest import Clock
 from tests.web.conftest import password
 
