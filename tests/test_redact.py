@@ -117,7 +117,8 @@ def test_other_settings_keep_their_values(line):
 
 @pytest.mark.parametrize("subject, shown", [
     ("SIGNONFmail1 secretQ1", f"SIGNONFmail1 {MASK}"), ("Re: SIGNONFmail1 secretQ1", f"Re: SIGNONFmail1 {MASK}"),
-    ("OBSERVE mail1 secretQ1", f"OBSERVE mail1 {MASK}"), ("Fwd: Re: LIST mail1 secretQ1", f"Fwd: Re: LIST mail1 {MASK}"),
+    ("OBSERVE mail1 secretQ1", f"OBSERVE mail1 {MASK}"),
+    ("Fwd: Re: LIST mail1 secretQ1", f"Fwd: Re: LIST mail1 {MASK}"),
 ])
 def test_a_subject_is_masked_as_the_same_line_in_a_body(subject, shown):
     assert hide_in_subject(subject) == shown
