@@ -34,6 +34,16 @@ _GAME_SHAPED = re.compile(r"(?:[A-Za-z0-9_]{1,20}@)?[A-Za-z0-9_][A-Za-z0-9_-]{0,
 _ORDER_WORDS = frozenset({"A", "F", "W", "ARMY", "FLEET", "WING", "BUILD", "REMOVE", "DISBAND", "WAIVE", "RETREAT"})
 _INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]")
 
+# SET and a setting word: "SET PASWORD x", "set passwrod x", "SET PRIVTE x" name no setting (UNKNOWN SETTING) but
+# were meant to give a password, and the refusal echoes the line. The settings whose value is a secret, and how many
+# edits away a word still is one of them; a setting SET knows is never a near miss.
+_SET = re.compile(r"(?P<head>[^\w]*set[\s_:-]*(?P<word>[A-Za-z0-9]+)[\s:,;=]+)(?P<rest>\S.*)?$", re.IGNORECASE)
+_SECRET_SETTINGS = {"PASSWORD": 2, "PRIVATE": 2}
+_OPEN_SETTINGS = frozenset({"WAIT", "NOWAIT", "ADDRESS", "ABSENCE", "NOABSENCE", "DRAW", "NODRAW", "CONCEDE",
+                            "NOCONCEDE", "CONCESSION", "DEADLINE", "RULE", "NORULE", "PUBLIC", "VICTORY",
+                            "MOVEMENT", "MOVE", "RETREAT", "RETREATS", "ADJUSTMENT", "ADJUST", "BUILDS", "GRACE",
+                            "REMINDER", "LATE", "EARLY", "TIME", "DAYS", "ZONE"})
+
 
 def _distance(a: str, b: str) -> int:
     """Edits (a letter changed, added, left out, or two neighbours swapped) from a to b."""
@@ -63,6 +73,15 @@ def _mistyped(word: str) -> bool:
         elif _distance(word, command) <= edits:
             return True
     return False
+
+
+@lru_cache(maxsize=1024)
+def _secret_setting(word: str) -> bool:
+    """Is `word` (upper case) a setting that carries a secret, or a near miss of one?"""
+    if word in _OPEN_SETTINGS or len(word) < 5:
+        return False
+    return any(abs(len(word) - len(name)) <= edits and _distance(word, name) <= edits
+               for name, edits in _SECRET_SETTINGS.items())
 
 
 def _names_game(token: str, is_game: Callable[[str], bool], bare: bool) -> bool:
@@ -96,8 +115,9 @@ def _game_end(tokens: list[re.Match[str]], is_game: Callable[[str], bool] | None
     return None
 
 
-def _hidden(line: str, is_game: Callable[[str], bool] | None) -> tuple[str, str]:
-    """(what of the line is shown, what is hidden): the hidden part is "" for a line without a password."""
+def _hidden(line: str, is_game: Callable[[str], bool] | None, bare: bool = True) -> tuple[str, str]:
+    """(what of the line is shown, what is hidden): the hidden part is "" for a line without a password. `bare`: see
+    _game_end."""
     m = _AFTER_GAME.match(line)
     if m:
         return (line, "") if not m.group("rest") else (f"{m.group('head')}{m.group('game')}{m.group('sep')}",
@@ -105,7 +125,10 @@ def _hidden(line: str, is_game: Callable[[str], bool] | None) -> tuple[str, str]
     m = _ALL.match(line)
     if m and m.group("rest"):
         return m.group("head"), m.group("rest")
-    end = _game_end(list(islice(_TOKEN.finditer(line), 4)), is_game)
+    m = _SET.match(line)
+    if m and m.group("rest") and _secret_setting(m.group("word").upper()):
+        return m.group("head"), m.group("rest")
+    end = _game_end(list(islice(_TOKEN.finditer(line), 4)), is_game, bare)
     if end is not None and line[end:].strip():
         return line[:end] + " ", line[end:]
     return line, ""
@@ -147,11 +170,19 @@ _KEYWORD = re.compile(r"\b(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s
 _GIVEN = re.compile(r"\b((?:password|passwd|passwort|pass|pw)\s*(?:[:=]|\s+is\b)\s*)\S+", re.IGNORECASE)
 
 
+_REPLY_PREFIX = re.compile(r"(?:\s*(?:re|fwd?|aw|wg|sv|vs|tr|antw)\s*(?:\[\d+\])?\s*:)*\s*", re.IGNORECASE)
+
+
 def hide_in_subject(subject: str, is_game: Callable[[str], bool] | None = None) -> str:
     """A subject with a sign-on anywhere in it ("Re: SIGNON Fdemo pw", "Re: SINGON Fdemo pw") masked from there on;
     a password given in prose ("my password: x") masked, the prose around it kept ("Re: my pw question" is left
-    alone)."""
+    alone). A subject that is a command line after its "Re:"s is masked as that line in a body would be."""
     subject = _INVISIBLE.sub("", subject)
+    start = _REPLY_PREFIX.match(subject).end()
+    # (but a game's name alone is no sign of a password in a subject: "Re: demo - Spring 1901 results")
+    shown, hidden = _hidden(subject[start:], is_game, bare=False)
+    if hidden:
+        return subject[:start] + shown + MASK
     m = _KEYWORD.search(subject)
     if m:
         return subject[:m.start()] + hide_password(subject[m.start():], is_game)

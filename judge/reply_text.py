@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 
 from judge.commands.registry import BY_WORD
+from judge.mail.stops import Stop
 from judge.redact import hide_in_subject
 from judge.templating import para
 
@@ -31,6 +32,26 @@ def subject_note(subject: str) -> str:
         return ""
     shown = " ".join(hide_in_subject(" ".join(words)).split())[:60]
     return f"(Your subject, \"{shown}\", was not read: the judge reads commands only in the body of a message.)"
+
+
+def notes(subject: str, stopped: Stop | None) -> list[str]:
+    """What a reply says under its lines of the message's subject (a command there is never read) and of where the
+    reading stopped, when lines that look like commands were left below a quote's header or a footer."""
+    out = [subject_note(subject)]
+    if stopped is not None:
+        out.append(para(f"(The reading stopped at the line \"{stopped.line}\": it {stopped.why}, so nothing below "
+                        "it was read. To have lines read, put them above it.)"))
+    return [n for n in out if n]
+
+
+def nothing_read(stopped: Stop | None, attached: bool) -> str:
+    """The error for a message with no line to read: its text stopped at its first line, or it was all attached."""
+    if stopped is not None:
+        return (f"NOTHING WAS READ: THE READING STOPPED AT THE FIRST LINE, \"{stopped.line}\", WHICH "
+                f"{stopped.why.upper()}, SO NOTHING BELOW IT WAS READ. PUT YOUR COMMANDS ABOVE IT")
+    if attached:
+        return "ATTACHMENTS ARE NOT READ: PUT YOUR COMMANDS IN THE TEXT OF THE MAIL"
+    return "EMPTY MESSAGE: NOTHING TO DO (SEND HELP FOR THE COMMANDS)"
 
 
 def bounded(body: str, limit: int = MAX_REPLY_CHARS) -> str:

@@ -19,7 +19,7 @@ from judge.mail.loops import Repeats, Verdict
 from judge.game import Game
 from judge.game.processing import Processed, audience, end_mails, on_clock
 from judge.redact import hide_in_error, hide_password
-from judge.reply_text import fitted, reply_subject, subject_note
+from judge.reply_text import fitted, notes, nothing_read, reply_subject
 from judge.reports import mail_file_entry
 from judge.storage.commit import Commit
 from judge.storage.failures import SignonFailures
@@ -136,8 +136,7 @@ class Judge(WebForms):
             return self._unavailable(msg, exc)
         out = Delivery(game=s.game.name if s.game else None)
         if reading is None:
-            error = ("", "ATTACHMENTS ARE NOT READ: PUT YOUR COMMANDS IN THE TEXT OF THE MAIL" if msg.attached else
-                     "EMPTY MESSAGE: NOTHING TO DO (SEND HELP FOR THE COMMANDS)")
+            error = ("", nothing_read(msg.stopped, msg.attached))
             out.reply = self._reply(msg, [], [error], [], True)
             out.replied, out.errors = True, [error]
             return out
@@ -236,9 +235,7 @@ class Judge(WebForms):
                attach: list | None = None, subject: str = "") -> str:
         known = self.store.exists             # (a line that names a game may carry its password, however it is spelt)
         subject = subject or reply_subject(msg.subject, known)
-        note = subject_note(msg.subject)
-        if note:
-            lines = [*lines, note]
+        lines = [*lines, *notes(msg.subject, msg.stopped if msg.lines else None)]
         # Lines echoed back never carry a password: the reply is stored in the outbox and may be read by others.
         _, body = render("reply/reply.txt", subject=subject, lines=lines, rejected=rejected,
                          errors=[dict(zip(("line", "error"), hide_in_error(*e, known))) for e in errors],

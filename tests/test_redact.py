@@ -92,3 +92,35 @@ def test_what_the_judge_says_of_a_masked_line_is_masked_too():
 ])
 def test_an_error_that_does_not_quote_the_password_keeps_its_words(line, error):
     assert hide_in_error(line, error, GAMES)[1] == error
+
+
+@pytest.mark.parametrize("line, shown", [
+    ("SET PASWORD secret", "SET PASWORD "), ("set pasword secret", "set pasword "),
+    ("SET PASSWROD secret", "SET PASSWROD "), ("SET PASWRD secret", "SET PASWRD "),
+    ("SET: PASSOWRD secret", "SET: PASSOWRD "), ("SET PRIVTE secret", "SET PRIVTE "),
+    ("SET PIRVATE secret", "SET PIRVATE "),
+])
+def test_a_mistyped_secret_setting_is_masked_in_lines_errors_and_subjects(line, shown):
+    """SET with a word a letter or two off PASSWORD (or PRIVATE, the game password) is refused as an unknown setting,
+    and the refusal echoes it."""
+    assert hide_password(line) == shown + MASK
+    word = line.split()[1].upper()
+    assert hide_in_error(line, f"UNKNOWN SETTING: {word}") == (shown + MASK, f"UNKNOWN SETTING: {word}")
+    assert hide_in_subject(f"Re: {line}") == f"Re: {shown}{MASK}"
+
+
+@pytest.mark.parametrize("line", ["SET WAIT", "SET DEADLINE Mon 12:00", "SET ADDRESS me@example.org",
+                                  "SET ABSENCE Friday", "SET PUBLIC", "SET VICTORY 18", "Settle the border"])
+def test_other_settings_keep_their_values(line):
+    assert hide_password(line) == line
+
+
+@pytest.mark.parametrize("subject, shown", [
+    ("SIGNONFmail1 secretQ1", f"SIGNONFmail1 {MASK}"), ("Re: SIGNONFmail1 secretQ1", f"Re: SIGNONFmail1 {MASK}"),
+    ("OBSERVE mail1 secretQ1", f"OBSERVE mail1 {MASK}"),
+    ("Fwd: Re: LIST mail1 secretQ1", f"Fwd: Re: LIST mail1 {MASK}"),
+])
+def test_a_subject_is_masked_as_the_same_line_in_a_body(subject, shown):
+    assert hide_in_subject(subject) == shown
+    line = subject.split(": ")[-1]
+    assert hide_password(line) == shown.split(": ")[-1]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
-from judge.mail.endings import MAY_ATTRIBUTE, MAY_END, attribution, ends_reading
+from judge.mail.endings import MAY_ATTRIBUTE, MAY_END, TRAILERS, attribution, ends_reading
 from judge.mail.html import html_to_text
 from judge.mail.parts import body_text, unflow
+from judge.mail.stops import FOOTER, QUOTED, Stop, stop_to_tell
 
 _COMMENT = re.compile(r"(^|\s)//.*$")     # "// comment", but not the "//" inside "http://..."
 _PRESS = re.compile(r"^(press|broadcast)\b", re.IGNORECASE)
@@ -18,15 +19,21 @@ _INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]")
 
 
 def clean_lines(text: str) -> list[str]:
-    """Lines to read: up to a signature ("-- "), a client's trailer or a quoted earlier message, without quoted
-    lines, "// comments" or surrounding blanks. The body of a PRESS or BROADCAST is the sender's text
+    """read_text's lines."""
+    return read_text(text)[0]
+
+
+def read_text(text: str) -> tuple[list[str], Stop | None]:
+    """Lines to read, and where the reading stopped if the sender should hear of it (see stops.stop_to_tell).
+    Lines: up to a signature ("-- "), a client's trailer or a quoted earlier message, without quoted lines,
+    "// comments" or surrounding blanks. The body of a PRESS or BROADCAST is the sender's text
     as written, to its end word: its quotes, "//" and "wrote:" lines, underscores and indentation are what the other
     players are to read."""
     out: list[str] = []
     verbatim = False
     raws = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     invisible = not text.isascii() and _INVISIBLE.search(text) is not None
-    skip = 0
+    skip, stop = 0, None
     for i, raw in enumerate(raws, 1):           # (i: where the next line is)
         if skip:
             skip -= 1
@@ -40,18 +47,20 @@ def clean_lines(text: str) -> list[str]:
                 out.append(raw.rstrip())
             continue
         if visible.rstrip() == "--" and visible.startswith("--") or visible == "-- ":
-            break                                   # signature separator
+            break                                   # signature separator (its lines are the sender's, not orders)
         line = _COMMENT.sub("", visible).strip()
         if line.startswith(">"):
             continue
         # (MAY_END, MAY_ATTRIBUTE: what a line must start with to be any of those, a cheap first look)
         if line[:2] in MAY_END and ends_reading(line, raws, i):
+            stop = (line, FOOTER if TRAILERS.fullmatch(line) else QUOTED, i)
             break                                   # an earlier message, or "Sent from my iPhone"
         if line.endswith(":") or line[:3] in MAY_ATTRIBUTE:
             taken = attribution(line, raws[i] if i < len(raws) else None)
             if taken:
                 skip = taken - 1
                 if not _quote_follows(raws, i + skip):
+                    stop = (line, QUOTED, i + skip)
                     break                           # "On ... wrote:" above an unmarked quote: all of it quoted
                 continue
         out.append(line)
@@ -60,7 +69,7 @@ def clean_lines(text: str) -> list[str]:
         out.pop()
     while out and not out[0]:
         out.pop(0)
-    return out
+    return out, stop and stop_to_tell(stop[0], stop[1], raws, stop[2], not out)
 
 
 def _quote_follows(raws: list[str], i: int) -> bool:
@@ -69,4 +78,4 @@ def _quote_follows(raws: list[str], i: int) -> bool:
     return next((r.strip() for r in raws[i:] if r.strip()), "").startswith(">")
 
 
-__all__ = ["body_text", "clean_lines", "html_to_text", "unflow"]
+__all__ = ["Stop", "body_text", "clean_lines", "html_to_text", "read_text", "unflow"]

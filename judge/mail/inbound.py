@@ -9,7 +9,7 @@ from email.parser import BytesHeaderParser
 
 from judge.addresses import ADDR_SPEC, address_in, parseaddr, usable_address
 from judge.mail import automatic as robots
-from judge.mail.body import body_text, clean_lines
+from judge.mail.body import Stop, body_text, clean_lines, read_text
 from judge.mail.charset import decode
 
 
@@ -35,7 +35,8 @@ class Incoming:
     worked out when asked for: the judge itself never needs it, and decoding every header costs more than the rest
     of reading a plain message."""
 
-    __slots__ = ("sender", "subject", "message_id", "lines", "automatic", "_headers", "_head", "key", "attached")
+    __slots__ = ("sender", "subject", "message_id", "lines", "automatic", "_headers", "_head", "key", "attached",
+                 "stopped")
 
 
     def __init__(self, sender: str, subject: str, message_id: str, lines: list[str],
@@ -45,6 +46,7 @@ class Incoming:
         self._headers, self._head = headers, head
         self.key = ""                            # message_key of the raw message, when the reader kept it
         self.attached = False                    # it has attachments (which are never read)
+        self.stopped: Stop | None = None         # the reading stopped above what may be commands (a quote's header)
 
     @property
     def headers(self) -> dict[str, str]:
@@ -54,7 +56,7 @@ class Incoming:
         return self._headers
 
     def _key(self):
-        return (self.sender, self.subject, self.message_id, self.lines, self.automatic, self.headers)
+        return (self.sender, self.subject, self.message_id, self.lines, self.automatic, self.headers, self.stopped)
 
     def __eq__(self, other):
         return isinstance(other, Incoming) and self._key() == other._key()
@@ -189,8 +191,9 @@ def _read_full(raw: bytes, envelope_sender: str | None, judge_address: str) -> I
             raise BadMessage("MESSAGE HAS NO SENDER ADDRESS")
     text = body_text(msg)
     headers = {k.lower(): str(v) for k, v in msg.items()}
-    incoming = Incoming(sender, str(msg.get("Subject", "")), str(msg.get("Message-ID", "")), clean_lines(text),
-                        headers, automatic)
+    lines, stopped = read_text(text)
+    incoming = Incoming(sender, str(msg.get("Subject", "")), str(msg.get("Message-ID", "")), lines, headers, automatic)
+    incoming.stopped = stopped
     incoming.attached = msg.is_multipart() and next(msg.iter_attachments(), None) is not None
     return incoming
 
@@ -350,4 +353,7 @@ def _read_plain(raw: bytes, envelope_sender: str | None, judge_address: str) -> 
         else:
             raise BadMessage("MESSAGE HAS NO SENDER ADDRESS")
     text = decode(msg.get_payload(decode=True) or b"", charset)
-    return Incoming(sender, values.get("subject", ""), message_id, clean_lines(text), None, automatic, raw)
+    lines, stopped = read_text(text)
+    incoming = Incoming(sender, values.get("subject", ""), message_id, lines, None, automatic, raw)
+    incoming.stopped = stopped
+    return incoming

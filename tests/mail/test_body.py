@@ -2,7 +2,7 @@
 press's text kept as written."""
 import pytest
 
-from judge.mail.body import clean_lines, unflow
+from judge.mail.body import clean_lines, read_text, unflow
 from judge.mail.inbound import read
 
 JUDGE = "judge@localhost"
@@ -62,3 +62,23 @@ def test_clients_lines_end_the_reading():
 def test_invisible_characters_are_taken_out_of_commands_and_orders_not_press(mark):
     text = f"{mark}SIGN{mark}ON Fg1 pw\nA {mark}PAR H\nPRESS TO G\nHi{mark}!\n{mark}ENDPRESS\n{mark}-- \nsig"
     assert clean_lines(text) == ["SIGNON Fg1 pw", "A PAR H", "PRESS TO G", f"Hi{mark}!", "ENDPRESS"]
+
+
+@pytest.mark.parametrize("below, told", [
+    ("A PAR - BUR", True), ("F Bre -> Mao", True), ("a mun s a par - bur", True), ("BUILD A PAR", True),
+    ("PAR - BUR", True), ("SIGNON Fg1 pw", True), ("signon Fg1 pw", True), ("SET WAIT", True),
+    ("> A PAR - BUR", False), ("  A PAR - BUR", False), ("Orders for France:", False), ("Help me out here", False),
+    ("A good move, that.", False), ("Subject: Re: SIGNON Fg1", False), ("See you at the deadline.", False),
+])
+def test_the_reading_stop_is_told_when_commands_may_be_below_it(below, told):
+    """Below "On ... wrote:" (no '>' quote follows), only lines a player may have meant as orders are worth a word."""
+    lines, stop = read_text(f"SIGNON Fg1 pw\nOn Mon, 5 Jan 2026, Ally <a@example.org> wrote:\n\n{below}\n")
+    assert lines == ["SIGNON Fg1 pw"]
+    assert (stop is not None) is told, stop
+    if told:
+        assert stop.line == "On Mon, 5 Jan 2026, Ally <a@example.org> wrote:" and "quoted" in stop.why
+
+
+def test_a_message_stopped_at_its_first_line_is_told_of_whatever_is_below():
+    assert read_text("-----Original Message-----\nSee you at the deadline.")[1].line == "-----Original Message-----"
+    assert read_text("Sent from my iPhone\n\n")[1] is None and read_text("A PAR H\n-- \nA PAR - BUR")[1] is None

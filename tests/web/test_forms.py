@@ -257,9 +257,9 @@ def test_a_form_refused_for_want_of_a_sign_on_shows_no_password_and_is_kept_by_n
     """What was typed is shown back to send again, with its passwords hidden as a mail's reply hides them: whoever
     sees the page may not be who typed it (the sign-on ended because the password changed, a shared computer)."""
     served.start_game("demo")
-    served.secrets |= {"secret123", "other-pw", "hush", "typo-pw"}
-    lines = ("SET PASSWORD secret123\nSIGNON Fdemo other-pw\nFdemo typo-pw\nA PAR - BUR\nPRESS TO G\n"
-             "SET PRIVATE hush\nENDPRESS")
+    served.secrets |= {"secret123", "other-pw", "hush", "typo-pw", "zz6secret"}
+    lines = ("SET PASSWORD secret123\nSET PASWORD zz6secret\nSIGNON Fdemo other-pw\nFdemo typo-pw\nA PAR - BUR\n"
+             "PRESS TO G\nSET PRIVATE hush\nENDPRESS")
     stranger = served.visitor()
     v = served.visitor()
     v.signon("demo", "F", password("FRANCE"))
@@ -269,8 +269,8 @@ def test_a_form_refused_for_want_of_a_sign_on_shows_no_password_and_is_kept_by_n
                       (v, {"csrf": page.field("csrf"), "nonce": page.field("nonce"), "lines": lines})):
         r = who.post("/games/demo/orders", form)
         assert r.status == 403 and "Your sign-on has ended" in r.text
-        for shown in ("SET PASSWORD ********", "SIGNON Fdemo ********", "\nFdemo ********\n", "A PAR - BUR",
-                      "PRESS TO G", "SET PRIVATE ********", "ENDPRESS"):
+        for shown in ("SET PASSWORD ********", "SET PASWORD ********", "SIGNON Fdemo ********", "\nFdemo ********\n",
+                      "A PAR - BUR", "PRESS TO G", "SET PRIVATE ********", "ENDPRESS"):
             assert shown in r.text, shown
         assert "no-store" in r.headers["Cache-Control"] and "private" in r.headers["Cache-Control"]
     served.check_pages()
