@@ -5,11 +5,14 @@ import logging
 import threading
 from collections import OrderedDict
 from datetime import datetime, timedelta
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from judge.mail import outbound
 from judge.storage import told
 from judge.templating import render
+
+if TYPE_CHECKING:
+    from judge.daemon.sender import GivenUp
 
 log = logging.getLogger("judge.keeper")
 QUIET = timedelta(hours=1)          # the same problem is told at most once an hour
@@ -68,7 +71,17 @@ class Keeper:
             return False
         return True
 
-    def unsendable(self, path: Path, why: str) -> None:
-        """The sender gave up on an outgoing message (kept at `path`); called from a sender thread."""
-        self.tell(f"unsendable {path.name}", "an outgoing message could not be delivered",
-                  [f"The relay refused {path.name} for good: {why}.", f"It is kept in {path.parent}."])
+    def unsendable(self, given: GivenUp) -> None:
+        """The sender gave up on an outgoing message; called from a sender thread. Told once an hour per kind of
+        failure (not per message: a relay refusing everything would have the keeper mailed for every message), and
+        never when the message was mail to the keeper: a notice about it would go the same way, and fail in turn,
+        without end."""
+        path = given.path
+        if self.address and self.address.lower() in (to.lower() for to in given.recipients):
+            log.error("keeper: mail to the keeper himself was given up (%s: %s); kept in %s, told here only (a "
+                      "notice would go the same way)", path.name, given.why, path.parent)
+            return
+        self.tell(f"unsendable: {given.kind}", "an outgoing message could not be delivered",
+                  [f"{given.kind[:1].upper()}{given.kind[1:]}.", f"{path.name} was given up: {given.why}.",
+                   (f"It is kept in {path.parent}, where any other message given up for the same reason within the "
+                    "hour is kept too, without a notice of its own (the judge's log names each).")])

@@ -36,7 +36,7 @@ from judge.daemon.listener import Listener
 from judge.daemon.lock import ServeLock
 from judge.daemon.scheduler import Deadlines
 from judge.daemon.sender import Sender
-from judge.daemon.sending import send_loop
+from judge.daemon.sending import last_drain, send_loop
 from judge.daemon.server import Handler, Intake
 from judge.daemon.smtp import SMTPConnection
 from judge.daemon.spool import Spool, split_envelope
@@ -50,6 +50,7 @@ log = logging.getLogger("judge.daemon")
 PAUSE_FILE = "PAUSE"        # while inbox/PAUSE exists, accepted mail waits in the spool (maintenance)
 WORKERS = 4                 # threads working on different games at once (2 cores: fsync and scrypt overlap)
 FLOW_DELAY = 1.0            # the longest the answer to DATA waits for room (then the message is taken anyway)
+STOP_GRACE = 5.0            # seconds a stopping daemon gives the relay to take the mail that is ready
 
 
 class Daemon:
@@ -179,16 +180,9 @@ class Daemon:
         await startup.keep_hint(self)
         if self.applying is not None:
             self.applying.close()
-        await asyncio.to_thread(self._last_drain)      # last chance to hand over what is ready
+        await asyncio.to_thread(last_drain, self.sender, STOP_GRACE)      # last chance to hand over what is ready
         affinity.unpin()
         self.lock.release()
-
-    def _last_drain(self) -> None:
-        self.sender.close()                      # the streaming threads send what they were offered first
-        try:
-            self.sender.drain()
-        finally:
-            self.sender.close()
 
     async def serve_forever(self, host: str | None = None, port: int | None = None,
                             ready_file: Path | None = None, web_port: int | None = None) -> None:
