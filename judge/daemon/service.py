@@ -116,7 +116,8 @@ class Daemon:
         limits = Limits.from_settings(self.settings)
         handler = Handler(self.spool, recipients, self.settings.get("smtp", "max_message_bytes"),
                           self.settings.get("smtp", "rate_per_hour"), self._accepted, route=self.route,
-                          intake=self.intake, max_recipients=limits.max_recipients, apply=self.apply_now)
+                          intake=self.intake, max_recipients=limits.max_recipients, apply=self.apply_now,
+                          unspooled=lambda exc: failures.spool_failed(self.judge.keeper, exc))
         hostname = self.settings.get("smtp", "hostname")
         limit = self.settings.get("smtp", "max_message_bytes")
         # Connections are capped (to fit the file limit), timed out when silent, and dropped sooner under stress.
@@ -138,7 +139,7 @@ class Daemon:
                 self.server.close()
                 raise
         self.tasks = [asyncio.create_task(send_loop(self.sender, self.kick, lambda: self.send_interval)),
-                      asyncio.create_task(sweeping.sweep_loop(self))]
+                      asyncio.create_task(sweeping.sweep_loop(self)), asyncio.create_task(sweeping.watch_loop(self))]
         self.kick.set()
         if hint is None:
             self.checked.set()
@@ -372,8 +373,9 @@ class Daemon:
         return await sweeping.sweep(self)
 
     def wakeup(self, game: str) -> datetime | None:
-        """When a game's clock has work next: as committed on disk (what a fresh start-up would plan), but no
-        sooner than the retry of clock work that failed."""
+        """When a game's clock has work next: as committed on disk (what a fresh start-up would plan); while its
+        clock work fails, at the retry its failure announced (not sooner, nor later: an unreadable game's file
+        gives no wake-up of its own)."""
         try:
             moment = self.judge.store.wakeup(game)
         except FileNotFoundError:
@@ -381,9 +383,7 @@ class Daemon:
         except GameUnavailable:
             moment = self.clock() + timedelta(seconds=RETRY_MAX)
         failing = self._failing.get(game)
-        if failing is not None and (moment is None or moment < failing[1]):
-            moment = failing[1]
-        return moment
+        return moment if failing is None else failing[1]
 
     # -- deadlines ---------------------------------------------------------------------------------------------
     async def _deadline_work(self, game: str) -> None:
