@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Iterator
 
 from judge.storage.atomic import FILE_MODE, atomic_write, locked
+from judge.storage.recent import recent_stamp
 
 FOLDER = ".limits"                 # in the games folder; not a game name (those start with a letter)
 WINDOW = timedelta(hours=1)
@@ -36,10 +37,12 @@ class Counters:
         self.max_bytes = max_bytes
 
     def events(self, table: str, key: str, now: datetime) -> list[Entry]:
-        """The key's events within the hour before `now`, oldest first."""
-        since = (now - WINDOW).timestamp()
+        """The key's events within the hour before `now`, oldest first (an event from a clock set ahead, since put
+        back, is expired: judge.storage.recent)."""
+        stamp, window = now.timestamp(), WINDOW.total_seconds()
         key = _safe(key)
-        return sorted((t, tag) for t, tag, k in self._lines(table, " " + key) if k == key and t > since)
+        return sorted((t, tag) for t, tag, k in self._lines(table, " " + key)
+                      if k == key and recent_stamp(t, stamp, window))
 
     @contextlib.contextmanager
     def changing(self) -> Iterator["Change"]:
@@ -107,10 +110,9 @@ class Change:
     def _shorten(self, table: str, now: float) -> None:
         """Rewrite the table with the last hour's events of its most recently counted keys, within half the size."""
         c = self.counters
-        since = now - WINDOW.total_seconds()
         by_key: dict[str, list[str]] = {}
         for t, tag, key in c._lines(table):
-            if t > since:
+            if recent_stamp(t, now, WINDOW.total_seconds()):
                 by_key.setdefault(key, []).append(f"{t:.3f} {tag or '-'} {key}\n")
                 by_key[key] = by_key.pop(key)            # the dict ends with the keys counted last
         keys = list(by_key)[-c.kept:]
