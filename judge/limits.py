@@ -1,7 +1,8 @@
 """The limits on strangers (config.ini [limits]): who may create games, and how many games one address, and the
-judge as a whole, may create, join or start observing in an hour. A command checks its limit (and the message is
-refused, saying the limit and when to try again); the count is taken when the message is committed, under one lock
-with a second look, so that messages handled side by side cannot together pass a limit."""
+judge as a whole, may create, join or start observing in an hour; and how many addresses a player's SET ADDRESS may
+mail a code. A command checks its limit (and the message is refused, saying the limit and when to try again); the
+count is taken when the message is committed, under one lock with a second look, so that messages handled side by
+side cannot together pass a limit."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -58,6 +59,16 @@ def observations(settings: Settings, sender: str) -> list[Claim]:
     return [Claim("observe", sender.lower(), settings.get("limits", "observe_per_sender"),
                   "THIS JUDGE LETS ONE ADDRESS START OBSERVING {limit} GAMES AN HOUR, AND YOURS HAS: TRY AGAIN "
                   "AFTER {until}")]
+
+
+ADDRESS_CODES = 3                  # SET ADDRESS codes mailed for one power (or the master) of a game in an hour
+
+
+def address_codes(game: str, who: str) -> list[Claim]:
+    """Each SET ADDRESS mails an address the player chose: a stranger's mailbox is not theirs to fill."""
+    return [Claim("address", f"{game}:{who}", ADDRESS_CODES,
+                  "SET ADDRESS MAILS A CODE AT MOST {limit} TIMES AN HOUR FOR ONE POWER (OR THE MASTER), AND IT HAS: "
+                  "TRY AGAIN AFTER {until}")]
 
 
 def check(counters: Counters, claims: list[Claim], now: datetime) -> None:

@@ -7,8 +7,10 @@ from collections.abc import Callable
 
 from judge.commands.registry import BY_WORD
 from judge.redact import hide_in_subject
+from judge.templating import para
 
-MAX_REPLY_CHARS = 512 * 1024        # a reply is cut here (with a note): one message never makes a huge mail
+MAX_REPLY_CHARS = 512 * 1024        # a reply's text is cut here (with a note): one message never makes a huge mail
+MAX_REPLY_BYTES = 1024 * 1024       # ... and the reply as mailed, its attachments (MAP's picture) included
 MAX_SUBJECT_CHARS = 200
 
 
@@ -31,10 +33,34 @@ def subject_note(subject: str) -> str:
     return f"(Your subject, \"{shown}\", was not read: the judge reads commands only in the body of a message.)"
 
 
-def bounded(body: str) -> str:
-    """A reply body cut at MAX_REPLY_CHARS, saying so."""
-    if len(body) <= MAX_REPLY_CHARS:
+def bounded(body: str, limit: int = MAX_REPLY_CHARS) -> str:
+    """A reply body cut at `limit` characters, saying so."""
+    if len(body) <= limit:
         return body
-    cut = body.rfind("\n", 0, MAX_REPLY_CHARS)
-    return body[:cut if cut > 0 else MAX_REPLY_CHARS] + (
+    cut = body.rfind("\n", 0, limit)
+    return body[:cut if cut > 0 else limit] + (
         "\n\n[The rest of this reply was left out: it was too long for one mail.]\nEnd of judge reply.\n")
+
+
+_END = "End of judge reply.\n"
+
+
+def fitted(body: str, attachments: list | None, build: Callable[[str, list], bytes]) -> tuple[bytes, str]:
+    """The reply as mailed (`build(text, attachments)`) within MAX_REPLY_BYTES, and its text. Attachments go first,
+    the last first, each named in the text; then the text is cut shorter (text that grows when encoded: long lines
+    of non-ASCII letters go out quoted-printable, three bytes a byte). Returns the mail's bytes and its text."""
+    kept, left, limit = list(attachments or []), [], MAX_REPLY_CHARS
+    while True:
+        text = bounded(body, limit)
+        if left:
+            names = ", ".join(f"{name} ({(len(data) + 1023) // 1024} KB)" for name, _, data in left)
+            note = para(f"[Left out of this reply: {names}. A reply is at most {MAX_REPLY_BYTES // 1024} KB, its "
+                        "attachments included: ask for it in a message of its own.]") + "\n"
+            text = text[:-len(_END)] + note + "\n" + _END if text.endswith(_END) else text + "\n" + note
+        raw = build(text, kept)
+        if len(raw) <= MAX_REPLY_BYTES or limit < 1024:
+            return raw, text
+        if kept:
+            left.insert(0, kept.pop())
+        else:
+            limit //= 2

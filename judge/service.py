@@ -18,7 +18,7 @@ from judge.mail import inbound, outbound
 from judge.mail.loops import Answered, Repeats, Verdict
 from judge.game.processing import Processed, end_mails, notified, on_clock
 from judge.redact import hide_in_error, hide_password
-from judge.reply_text import bounded, reply_subject, subject_note
+from judge.reply_text import fitted, reply_subject, subject_note
 from judge.reports import mail_file_entry
 from judge.storage.commit import Commit
 from judge.storage.failures import SignonFailures
@@ -238,13 +238,13 @@ class Judge(WebForms):
         _, body = render("reply/reply.txt", subject=subject, lines=lines, rejected=rejected,
                          errors=[dict(zip(("line", "error"), hide_in_error(*e, known))) for e in errors],
                          unread=[hide_password(line, known) for line in unread])
-        raw = outbound.build(self.settings, msg.sender, subject, bounded(body), msg.message_id,
-                             attachments=attach)
+        raw, body = fitted(body, attach, lambda text, files: outbound.build(
+            self.settings, msg.sender, subject, text, msg.message_id, attachments=files))
         if tx is not None:
             tx.mail(self.outbox.new_name(), raw)
         else:
             self.outbox.put(raw)
-        return bounded(body)
+        return body
 
     def set_aside_notice(self, name: str, folder, why: str, raw: bytes = b"", envelope_sender: str | None = None,
                          parsed: inbound.Incoming | None = None) -> None:

@@ -8,6 +8,7 @@ from typing import Callable
 from judge.commands.base import PRIVACY_KEY, Session
 from judge.commands.reader import read as read_lines
 from judge.delivery import Delivery, WebSignon
+from judge.game import Game
 from judge.game.roles import ACTIVE
 from judge.mail import inbound
 from judge.redact import MASK
@@ -15,6 +16,13 @@ from judge.storage.failures import SignonFailures
 from judge.storage.gamedir import GameUnavailable
 
 WEB_SUBJECT = "orders from the web page"
+
+
+def form_sender(game: Game, who: str, via_master: bool) -> str:
+    """The address a web form from `who` (a power, or MASTER) is sent as: the player's own, or the master's for the
+    master and for a power signed on with the master's password."""
+    player = game.player(who) if who != "MASTER" else None
+    return game.master_address if player is None or via_master else player.address
 
 
 class WebForms:
@@ -66,9 +74,7 @@ class WebForms:
                 return Delivery(game=name, note="signed off", errors=[("", "YOUR SIGN-ON HAS ENDED: SIGN ON AGAIN")])
             if key in game.seen:
                 return Delivery(game=name, note="already applied")
-            player = game.player(who) if who != "MASTER" else None
-            address = game.master_address if player is None or via_master else player.address
-            msg = inbound.Incoming(address, WEB_SUBJECT, "", inbound.clean_lines(text))
+            msg = inbound.Incoming(form_sender(game, who, via_master), WEB_SUBJECT, "", inbound.clean_lines(text))
             signed = ("master", None) if who == "MASTER" else ("power", who)
             return self._deliver(msg, key, game, signed=signed)
 

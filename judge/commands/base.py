@@ -68,6 +68,7 @@ class Session:
     loaded: Game | None = None                # the game as just read from disk by the caller (under its lock), so
                                               # that open_game need not read status.json a second time
     failed_signon: str = ""                   # the failures key of a wrong password in this message, if any
+    unlocked: str = ""                        # the power (or MASTER) whose own address's lock-out UNLOCK lifted
     web_client: str = ""                      # a web form's: a digest of its client's address (its sign-on budget)
     refusal_notices: list = field(default_factory=list)   # notices sent even when the message is refused
     attachments: list = field(default_factory=list)       # (file name, MIME type, data) for the reply (MAP)
@@ -156,6 +157,15 @@ class Session:
             raise CommandError(f"GAME {game.name} IS PRIVATE: ONLY ITS PLAYERS (SIGNED ON) AND ITS MASTER MAY DO THAT")
         raise CommandError(f"GAME {game.name} IS PRIVATE: ADD ITS GAME PASSWORD AT THE END OF THE LINE (ASK ITS "
                            "MASTER FOR IT), OR SIGN ON FIRST")
+
+    def name_game(self, name: str, words: list[str]) -> None:
+        """A game named by a command that may also follow a sign-on (MAP, POSITION, ARCHIVE): opened as open_access
+        does, or, once the message has a game, that game or a refusal (a second game was once answered silently
+        about the first)."""
+        if self.game is None:
+            self.open_access(name, words)
+        else:
+            self.open_game(name)
 
     def notify_anyway(self, to: list[str], template: str, ctx: dict) -> None:
         """A notice that goes out even if the message is refused (e.g. the master told of a takeover request)."""

@@ -181,7 +181,7 @@ class Rollback:
                 player.address, player.password, player.status = (now_player.address, now_player.password,
                                                                    now_player.status)
         restored.master_address, restored.master_password = game.master_address, game.master_password
-        restored.observers = list(game.observers)
+        restored.observers, restored.address_requests = list(game.observers), dict(game.address_requests)
         restored.private, restored.privacy, restored.victory = game.private, game.privacy, game.victory
         # (not ready for early processing, even with every order in: the rollback is there so that orders can
         # change; the phase waits for a new order set, the master's PROCESS, or its deadline)

@@ -7,14 +7,14 @@ from judge.storage.gamedir import valid_name
 
 
 def game_named_in(lines: list[str]) -> str | None:
-    """The game a message is about: named by its first SIGNON, TAKEOVER, JOIN, OBSERVE, CREATE, LIST... line."""
+    """The game a message is about: named by its first SIGNON, UNLOCK, TAKEOVER, JOIN, OBSERVE, CREATE, LIST... line."""
     for line in lines:
         words = line.split()
         if len(words) < 2:
             continue
         head = words[0].upper()
         try:
-            if head in ("SIGNON", "SIGN-ON", "TAKEOVER", "TAKE-OVER"):
+            if head in ("SIGNON", "SIGN-ON", "TAKEOVER", "TAKE-OVER", "UNLOCK"):
                 return power_and_game(words[1])[1]
         except CommandError:
             return None

@@ -164,8 +164,8 @@ class Archive:
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
-        if args and s.game is None:
-            s.open_access(args[0], args[1:])
+        if args:
+            s.name_game(args[0], args[1:])
         game = s.need_game()
         role = s.role if s.role in ("power", "master") else "public"
         entries = []

@@ -36,7 +36,8 @@ def _past_end(lines: list[str], i: int) -> int:
 
 MAX_LINES = 1000          # lines read from one message
 MAX_COMMANDS = 60         # commands in one message (order lines and press bodies not counted)
-ONCE = ("HELP", "LIST", "HISTORY", "SUMMARY")    # each may cost a long reply or a look at every game
+# Each may cost a long reply, a look at every game, or a picture drawn and attached (MAP; the master's PREVIEW).
+ONCE = ("HELP", "LIST", "HISTORY", "SUMMARY", "ARCHIVE", "MAP", "PREVIEW")
 
 
 def too_much(lines: list[str]) -> str | None:

@@ -26,7 +26,7 @@ class Help:
 
 
 COMMANDS: tuple[Command, ...] = (
-    signon.Signon(), signon.Signoff(),
+    signon.Signon(), signon.Signoff(), signon.Unlock(),
     membership.Join(), membership.Observe(), membership.Resign(), membership.Takeover(),
     orders.Orders(), orders.Clear(),
     press.Press(), press.Broadcast(), press.Archive(), press.Unobserve(),

@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 from datetime import datetime
 
-from judge.addresses import usable_address
 from judge.commands.absence import set_absence
+from judge.commands.address import set_address
 from judge.commands.base import CommandError, Continue, Session
 from judge.commands.voting import apply_vote
 from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse_moment, parse_time_of_day, say_delay,
@@ -33,8 +33,8 @@ TIMING = {
 class Set:
     name, aliases, block_end = "SET", (), None
     syntax = "SET <what> <value>"
-    help = ("WAIT, NOWAIT, PASSWORD <new>, ADDRESS <new>, ABSENCE <day> [TO <day>] (or NONE), DRAW, NODRAW, "
-            "CONCEDE <power>; "
+    help = ("WAIT, NOWAIT, PASSWORD <new>, ADDRESS <new> (then ADDRESS <new> <the code mailed to it>), "
+            "ABSENCE <day> [TO <day>] (or NONE), DRAW, NODRAW, CONCEDE <power>; "
             "master: DEADLINE <when>, RULE <words>, NORULE <rule>, MOVEMENT/RETREAT/ADJUSTMENT/GRACE/REMINDER <hours>, "
             "EARLY <minutes>, TIME <HH:MM>, DAYS <MTWTF-->, ZONE <tz>, PRIVATE [<game password>], PUBLIC, "
             "VICTORY <centres>.")
@@ -54,7 +54,7 @@ class Set:
         elif what == "PASSWORD":
             self._password(s, rest)
         elif what == "ADDRESS":
-            self._address(s, rest)
+            set_address(s, rest)
         elif what == "ABSENCE":
             set_absence(s, rest)
         elif what == "NOABSENCE":
@@ -78,28 +78,6 @@ class Set:
             forget(player.password)
             player.password = hash_password(rest[0])
         s.say("Password changed.")
-
-    def _address(self, s: Session, rest: list[str]) -> None:
-        if len(rest) != 1 or not usable_address(rest[0]):
-            # One plain address: a list ("a@x.org,b@y.org") would send results to people nobody vetted.
-            raise CommandError("USE SET ADDRESS <one plain e-mail address, e.g. name@example.org>")
-        game = s.need_game()
-        taken = _address_taken(s, game, rest[0])
-        if taken:
-            raise CommandError(f"ADDRESS {rest[0]} IS {taken}")
-        if s.role == "master":
-            old, game.master_address = game.master_address, rest[0]
-            who = "the master"
-        else:
-            player = game.player(s.need_power())
-            old = game.move_address(player, rest[0])
-            who = game.map.power_title(player.power)
-        s.say(f"Address changed to {rest[0]}.")
-        # A confirmation to the new address (a typo there would lose every later mail silently) and to the old one.
-        ctx = {"game": game.name, "title": "address changed",
-               "lines": [f"The address of {who} in game {game.name} is now {rest[0]} (it was {old}).",
-                         "If this is wrong, sign on and SET ADDRESS again."]}
-        s.effect("mail", ([rest[0]] + ([old] if old.lower() != s.sender.lower() else []), "notice/event.txt", ctx))
 
     def _master(self, s: Session, what: str, rest: list[str]) -> None:
         # A word no SET knows is named as such, whoever sent it ("only the master" would mislead a player's typo).
@@ -203,25 +181,6 @@ class Set:
                 _early_note(s, game)
         else:
             raise CommandError(f"UNKNOWN SETTING: {what}")
-
-
-def _address_taken(s: Session, game, address: str) -> str:
-    """Why the address cannot be taken, in words ("" when it can): the judge's own, or already in use in the game
-    (never whose: in an anonymous game that would tell which power an address plays)."""
-    a = address.strip().lower()
-    own = ": EACH PLAYER AND THE MASTER HAVE AN ADDRESS OF THEIR OWN"
-    if a == s.settings.address.lower():
-        return "THE JUDGE'S OWN ADDRESS" + own
-    mine = s.power if s.role == "power" else None
-    used = [p for p in game.players if p.address and p.address.lower() == a and p.power != mine]
-    if s.role == "power" and game.rules.multiple_powers and a != game.master_address.lower():
-        used = []                         # (one player may play several powers from one address)
-    mine_now = game.master_address if s.role == "master" else getattr(game.player(mine), "address", "")
-    if a == (mine_now or "").lower():
-        return "ALREADY YOURS: NOTHING TO CHANGE"
-    if used or (s.role != "master" and a == game.master_address.lower()) or game.is_observer(a):
-        return f"ALREADY IN USE IN GAME {game.name}" + own       # (an observer's too: one address, one part)
-    return ""
 
 
 # The fields that decide where a phase's deadline falls: changed, they apply from the next phase on.

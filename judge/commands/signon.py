@@ -8,6 +8,7 @@ from judge.game import ACTIVE, VACANT
 from judge.rules import Anonymous
 from judge.storage.failures import LIMIT, WEB_LIMIT, SignonFailures
 from judge.storage.passwords import check_password
+from judge.storage.secret import code, same_code
 
 
 class Signon:
@@ -35,6 +36,18 @@ class Signon:
         where = " FROM THIS WEB CLIENT" if s.web_client else ""
         if s.web_client and until is None:
             until, where = failures.locked_until(SignonFailures.web_all(key), s.now, WEB_LIMIT), " ON THE WEB"
+        if until is not None and own and not s.web_client:
+            # From is forged at will: five wrong passwords "from" a player's address locked its player out. The
+            # refusal goes to that address, and only its mail holds the code that lets its own sign-ons through.
+            if s.unlocked != who:
+                raise CommandError(f"TOO MANY WRONG PASSWORDS FOR {who} IN {name} FROM YOUR ADDRESS (SOMEBODY MAY BE "
+                                   f"SENDING MAIL IN ITS NAME): ITS SIGN-ONS ARE REFUSED UNTIL "
+                                   f"{show(until, game.timing)}. THIS REPLY WENT TO YOUR ADDRESS ALONE: TO SIGN ON "
+                                   f"BEFORE THEN, PUT THE LINE UNLOCK {args[0]} {unlock_code(s, name, who, until)} "
+                                   "BEFORE YOUR SIGNON LINE")
+            key = SignonFailures.unlocked_key(who)         # (its wrong passwords have a budget of their own)
+            until = failures.locked_until(key, s.now)
+            where = " EVEN WITH THE CODE"
         if until is not None:
             raise CommandError(f"TOO MANY WRONG PASSWORDS FOR {who} IN {name}{where}: SIGN-ONS ARE REFUSED UNTIL "
                                f"{show(until, game.timing)}" + ("" if own else " (EXCEPT BY MAIL FROM THE "
@@ -61,6 +74,40 @@ class Signon:
                 raise CommandError(_refusal(game, who, s.sender))
             s.role, s.power = "power", who
         s.log.append(f"SIGNON {who} {name}")
+        return Continue.YES
+
+
+def unlock_code(s: Session, game: str, who: str, until) -> str:
+    """The code that lets sign-ons from `who`'s own address (the sender's) through while they are locked out until
+    `until` (no wrong password is counted on that budget while it is locked: the code stays the same till then)."""
+    return code(s.store.root, "unlock", game, who, s.sender, until.isoformat())
+
+
+class Unlock:
+    name, aliases, block_end = "UNLOCK", (), None
+    syntax = "UNLOCK <power letter><game> <code>"
+    help = ("Before SIGNON, when sign-ons from your own address are refused after wrong passwords (perhaps not "
+            "yours: a From line is easily forged): the code comes in the judge's reply to such a sign-on.")
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        need_args(args, 2, self.syntax)
+        who, name = power_and_game(args[0])
+        game = s.open_game(name)
+        who = who_in(who, game.map)
+        own = (game.master_address if who == "MASTER" else getattr(game.player(who), "address", "")) or ""
+        if s.web_client or s.sender.lower() != own.lower():
+            raise CommandError(f"UNLOCK WORKS ONLY IN MAIL FROM THE ADDRESS OF {who} IN {name}, WHICH ITS CODE WAS "
+                               "MAILED TO")
+        until = SignonFailures(s.store.folder(name)).locked_until(SignonFailures.key(who, True), s.now)
+        if until is None:
+            s.say(f"Nothing to unlock: sign-ons as {who} in {name} from your address are not refused.")
+            return Continue.YES
+        if not same_code(args[1], unlock_code(s, name, who, until)):
+            raise CommandError(f"THAT IS NOT THE CODE FOR {who} IN {name}: IT IS IN THE JUDGE'S REPLY TO THE LAST "
+                               "SIGN-ON REFUSED FROM YOUR ADDRESS (A NEW ONE COMES WITH EACH LOCK-OUT)")
+        s.unlocked = who
+        s.say(f"Unlocked: sign-ons as {who} in {name} from your address are taken in this message.")
         return Continue.YES
 
 
@@ -91,7 +138,10 @@ def wrong_passwords_told(game: str, key: str, count: int, web: int, clients: int
     name = "the master" if who == "MASTER" else "the game password" if who == "PRIVACY" else shown or who.title()
     why = ("The game password is refused for the rest of the hour, by mail and on the web (players and the master "
            "sign on as before)" if who == "PRIVACY" else
-           "Sign-ons from its own address are refused for the rest of the hour" if own else
+           "Sign-ons from its own address are refused for the rest of the hour, even with the code the judge "
+           "mails to it" if key.endswith(SignonFailures.UNLOCKED) else
+           "Sign-ons from its own address are refused for the rest of the hour (a sign-on sent from it meanwhile is "
+           "answered, to that address alone, with a code that lets it through)" if own else
            "Sign-ons from the web page are refused for the rest of the hour, whoever visits it (mail from its own "
            "address still signs on)" if everyone else
            "Sign-ons from that visitor of the web page are refused for the rest of the hour (other visitors, and "

@@ -39,8 +39,8 @@ class Status:
 
 def _game_for_view(s: Session, args: list[str]):
     """The game a POSITION or MAP is about: the signed-on one, or one named (a private one needs its password)."""
-    if args and s.game is None:
-        s.open_access(args[0], args[1:])
+    if args:
+        s.name_game(args[0], args[1:])
     game = s.need_game()
     if game.position is None:
         raise CommandError(f"GAME {game.name} HAS NOT STARTED")

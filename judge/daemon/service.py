@@ -130,7 +130,7 @@ class Daemon:
         self.host, self.port = self.server.sockets[0].getsockname()[:2]
         if web_port is not None or self.settings.get("web", "port"):
             from judge.web.app import WebFace        # imported only when pages are served
-            self.web = WebFace(self.judge, self.in_lane)
+            self.web = WebFace(self.judge, self.in_lane, handler.rate)     # (one count per sender)
             try:
                 self.web_host, self.web_port = await self.web.start(
                     web_host if web_host is not None else self.settings.get("web", "host"),

@@ -53,6 +53,8 @@ class Game(Membership, Ordering, GameClock, Voting):
     victory: int | None = None                               # centres for a solo (None: the variant's count)
     variant: str = "standard"                                # the map and variant played (judge.maps)
     vote_news: datetime | None = None                        # when the gathered news of changed votes goes out
+    # SET ADDRESS waiting for its code: power (or MASTER) -> {"address", "at"} (judge.commands.address)
+    address_requests: dict[str, dict] = field(default_factory=dict)
 
     @property
     def map(self) -> maps.Map:
@@ -100,6 +102,8 @@ class Game(Membership, Ordering, GameClock, Voting):
             "victory": self.victory,
             "variant": self.variant,
             "vote_news": _iso(self.vote_news),
+            # (written only when there is one: the files of games without are as they were)
+            **({"address_requests": dict(self.address_requests)} if self.address_requests else {}),
         }
 
     @classmethod
@@ -133,6 +137,7 @@ class Game(Membership, Ordering, GameClock, Voting):
         g.tenures = list(doc.get("tenures", []))
         g.victory = doc.get("victory")
         g.vote_news = _time(doc.get("vote_news"))
+        g.address_requests = dict(doc.get("address_requests") or {})
         return g
 
     def copy(self) -> "Game":

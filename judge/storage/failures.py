@@ -1,7 +1,8 @@
 """Failed sign-ons per game and power, on disk beside the game (not in it: a refused message changes no game).
 
 Guessing is limited per game and power, whatever address the guesses come from (changing MAIL FROM gave unlimited
-guesses). The power's own address has a budget of its own, so a stranger's guesses never lock its player out. On
+guesses). The power's own address has a budget of its own; as a From line is forged at will, a sign-on refused on
+it is answered (to that address) with a code that opens a budget of its own again (UNLOCK, judge.commands.signon). On
 the web each client (its address, judge.web.client: the peer's, or the one a trusted proxy forwarded for; kept only
 as a keyed digest) has a budget of its own too, so one client's guesses lock out no other; all web clients together
 have WEB_LIMIT, so that many clients guessing stay bounded."""
@@ -37,6 +38,12 @@ class SignonFailures:
     @staticmethod
     def key(who: str, own_address: bool) -> str:
         return f"{who}:{'own' if own_address else 'other'}"
+
+    UNLOCKED = ":unlocked"          # sign-ons from the power's own address with its UNLOCK code: "<who>:unlocked"
+
+    @staticmethod
+    def unlocked_key(who: str) -> str:
+        return f"{who}{SignonFailures.UNLOCKED}"
 
     @staticmethod
     def web_key(who: str, client: str) -> str:

@@ -13,13 +13,16 @@ from typing import Any
 
 from aiohttp import web
 
+from judge.mail.loops import RateLimit
 from judge.service import Judge
+from judge.storage.secret import load_secret
 from judge.web import boards
 from judge.web.client import client_address, networks
 from judge.web.forms import Forms
 from judge.web.phase_pictures import DrawingFailed, PhasePictures
-from judge.web.session import Sessions, load_secret
-from judge.web.views import NotFound, Reply, Unavailable, Views, environment
+from judge.web.server_log import MALFORMED, ServerLog
+from judge.web.session import Sessions
+from judge.web.views import PERSONAL, NotFound, Reply, Unavailable, Views, environment, personal
 
 log = logging.getLogger("judge.web")
 MAX_REQUEST_BYTES = 64 * 1024       # a posted form (a page of orders and press is a few KB)
@@ -39,15 +42,18 @@ async def in_thread(fn: Callable[..., Any], *args: Any) -> Any:
 
 class WebFace:
     """The pages of every game, served on the running loop. `in_lane(game, work)` runs `work` in that game's lane
-    (the daemon's); without a daemon (tests of the views alone) it runs it in a thread."""
+    (the daemon's); without a daemon (tests of the views alone) it runs it in a thread. `rate`: the SMTP server's
+    count of messages per sender (judge.daemon.server), which a form's sender shares: one limit, by mail or web."""
 
-    def __init__(self, judge: Judge, in_lane: InLane | None = None):
+    def __init__(self, judge: Judge, in_lane: InLane | None = None, rate: RateLimit | None = None):
         self.judge = judge
+        self.rate = rate or RateLimit(judge.settings.get("smtp", "rate_per_hour"))
         self.sessions = Sessions(load_secret(judge.settings.games_dir), judge.clock)
         self.views = Views(judge, self.sessions)
         self.in_lane: InLane = in_lane or (lambda game, work: asyncio.to_thread(work))
         self.forms = Forms(self)
         self.pictures = PhasePictures()
+        self.server_log = ServerLog()
         self.runner: web.AppRunner | None = None
         self.secure = judge.settings.web_url.startswith("https://")
         self.trusted = networks(judge.settings.get("web", "trusted_proxies"))     # (checked at load)
@@ -70,8 +76,9 @@ class WebFace:
     # -- life cycle ------------------------------------------------------------------------------------------------
     async def start(self, host: str, port: int) -> tuple[str, int]:
         # handle_signals=False: the daemon owns SIGTERM and SIGINT on this loop; no access log (it would hold the
-        # addresses of pages of private games, and every visitor's IP).
-        self.runner = web.AppRunner(self.app, handle_signals=False, access_log=None, shutdown_timeout=2.0)
+        # addresses of pages of private games, and every visitor's IP), nor aiohttp's lines naming a visitor.
+        self.runner = web.AppRunner(self.app, handle_signals=False, access_log=None, shutdown_timeout=2.0,
+                                    logger=self.server_log)
         await self.runner.setup()
         site = web.TCPSite(self.runner, host, port)
         try:
@@ -89,6 +96,7 @@ class WebFace:
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
+        self.server_log.flush()
         self.pictures.close()
 
     # -- every answer ----------------------------------------------------------------------------------------------
@@ -112,23 +120,31 @@ class WebFace:
             response = self.error(exc.status, exc.reason, why.get(exc.status, ""))
             if exc.status == 405:
                 response.headers["Allow"] = exc.headers.get("Allow", "")
+        except MALFORMED as exc:         # a body that cannot be read (a bad gzip, a bad chunk): the visitor's fault
+            self.server_log.malformed(exc)
+            response = self.error(400, "Bad request", "The request could not be read: nothing was done.")
         except (asyncio.CancelledError, ConnectionError):
             raise
-        except Exception:  # noqa: BLE001 - logged for the keeper; the visitor learns nothing of the inside
+        except Exception:
             log.exception("web request %s %s failed", request.method, request.path)
             response = self.error(500, "Internal error", "Something went wrong; nothing was lost. Please try again.")
         response.headers.update(SECURITY)
         if response.headers.get("Content-Type", "").startswith("image/svg+xml"):
             response.headers["Content-Security-Policy"] = PICTURE_POLICY
-        response.headers.setdefault("Cache-Control", "no-cache")
+        # An answer to a form may echo what was posted: kept by no cache (the pages themselves say when they are).
+        response.headers.setdefault("Cache-Control", PERSONAL if request.method == "POST" else "no-cache")
         return response
 
     def error(self, status: int, title: str, why: str, link: tuple[str, str] | None = None,
               kept: str = "") -> web.Response:
-        """An error page: why, a way on (`link`: its path and words), and what the visitor typed (`kept`)."""
+        """An error page: why, a way on (`link`: its path and words), and what the visitor typed (`kept`, its
+        passwords hidden by the caller; such a page is kept by no cache)."""
         page = environment().get_template("web/error.html").render(status=status, title=title, why=why, link=link,
                                                                       kept=kept, judge=self.judge.settings.judge_name)
-        return web.Response(status=status, text=page, content_type="text/html")
+        response = web.Response(status=status, text=page, content_type="text/html")
+        if kept:
+            response.headers["Cache-Control"] = PERSONAL
+        return response
 
     def respond(self, reply: Reply) -> web.StreamResponse:
         if reply.file is not None:
@@ -175,22 +191,23 @@ class WebFace:
         if reply.source is not None:
             etag = f'"{reply.source.key}"'
             if etag in request.headers.get("If-None-Match", ""):
-                return web.Response(status=304, headers={"ETag": etag})
+                return web.Response(status=304, headers={"ETag": etag, **reply.headers})
             # not drawn at processing: drawn now in a worker thread (once for all who ask), then kept in memory
-            reply = Reply(type=reply.type, body=await self.pictures.get(reply.source), headers={"ETag": etag})
+            reply = Reply(type=reply.type, body=await self.pictures.get(reply.source),
+                          headers={"ETag": etag, **reply.headers})
         return self.respond(reply)
 
     async def _board(self, request: web.Request) -> web.StreamResponse:
         name, kind = request.match_info["game"], request.match_info["kind"]
         reply = self.views.kept_board(name, kind, self.cookie(request))
         if reply is None:
-            reply, _ = await in_thread(self.views.board, name, kind, self.cookie(request))
-        if reply is None:
-            # Drawn once per position, in the game's lane (after the mail before it), then kept.
-            path = await self.in_lane(name, lambda: boards.draw_board(self.judge.store, name, kind))
-            if path is None:
-                raise NotFound("This game has no board to show.")
-            reply = Reply(type=boards.KINDS[kind], file=path)
+            reply, game = await in_thread(self.views.board, name, kind, self.cookie(request))
+            if reply is None:
+                # Drawn once per position, in the game's lane (after the mail before it), then kept.
+                path = await self.in_lane(name, lambda: boards.draw_board(self.judge.store, name, kind))
+                if path is None:
+                    raise NotFound("This game has no board to show.")
+                reply = personal(Reply(type=boards.KINDS[kind], file=path), game.private)
         return self.respond(reply)
 
     async def _state(self, request: web.Request) -> web.StreamResponse:

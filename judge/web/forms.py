@@ -8,10 +8,13 @@ from typing import Any
 
 from aiohttp import web
 
+from judge.game import Game
+from judge.redact import hide_password
+from judge.service_web import form_sender
 from judge.storage.gamedir import valid_name
 from judge.web import pages
 from judge.web.session import COOKIE, CSRF_COOKIE, LIFETIME, Session, form_key
-from judge.web.views import VIEWER, NotFound, Reply, holds, html
+from judge.web.views import VIEWER, NotFound, Reply, holds, html, personal
 
 _WHO = re.compile(r"^[^\s?@]$")        # one power letter, of any script or a sign (void's + and *), or M
 _WORD = re.compile(r"^[!-~]{1,100}$")      # a password is one word of printable ASCII, as a mail line can carry it
@@ -42,8 +45,7 @@ class Forms:
                      asked=name, choices=choices, private=game is None, error=error,
                      csrf=self.sessions.form_token(self.sessions.unsign(visitor) or ""))
         reply.cookies.append((CSRF_COOKIE, visitor, {}))
-        reply.headers["Cache-Control"] = "no-store"
-        return reply
+        return personal(reply)
 
     def _visitor(self, request: web.Request) -> str:
         cookie = request.cookies.get(CSRF_COOKIE)
@@ -63,35 +65,41 @@ class Forms:
             raise web.HTTPForbidden()
         who, password = _field(form, "power").strip(), _field(form, "password").strip()
         game_password = _field(form, "game_password").strip()
+        client = self.sessions.client_digest(self.face.client(request))
         if game_password and not who:
             result = await self.face.in_lane(name, lambda: self.judge.view_private(name, game_password)) \
                 if _WORD.match(game_password) else None
             if result is None or not result[0]:
                 why = (result or (None, "A GAME PASSWORD IS ONE WORD"))[1]
                 return self.face.respond(await _thread(self._signon_form, name, visitor, why, 404))
-            return self._opened(name, VIEWER, False, result[0], to=f"/games/{name}")
+            return self._opened(name, VIEWER, False, result[0], client, to=f"/games/{name}")
         if not _WHO.match(who) or not _WORD.match(password):
             error = "CHOOSE A POWER (OR M FOR THE MASTER) AND GIVE ITS PASSWORD (ONE WORD)"
             return self.face.respond(await _thread(self._signon_form, name, visitor, error))
-        client = self.sessions.client_digest(self.face.client(request))
         result = await self.face.in_lane(name, lambda: self.judge.signon(name, who.upper(), password, client=client))
         if result.error:
             game, _ = await _thread(self._game_or_none, name, None)
             error = result.error if game is not None else \
                 "NO SUCH GAME, OR A WRONG POWER OR PASSWORD (OR TOO MANY WRONG PASSWORDS LATELY)"
             return self.face.respond(await _thread(self._signon_form, name, visitor, error))
-        return self._opened(name, result.who, result.via_master, result.stored, to=f"/games/{name}/orders")
+        return self._opened(name, result.who, result.via_master, result.stored, client, to=f"/games/{name}/orders")
 
-    def _opened(self, name: str, who: str, via_master: bool, stored: str, to: str) -> web.StreamResponse:
-        cookie, _ = self.sessions.open(name, who, via_master, stored)
+    def _opened(self, name: str, who: str, via_master: bool, stored: str, client: str,
+                to: str) -> web.StreamResponse:
+        cookie, _ = self.sessions.open(name, who, via_master, stored, client)
         response = see_other(to)
         self.face.set_cookie(response, COOKIE, cookie, path=f"/games/{name}", max_age=int(LIFETIME.total_seconds()))
         return response
 
     # -- orders ----------------------------------------------------------------------------------------------------
     def _session(self, name: str, request: web.Request) -> Session | None:
-        game, session = self.views.game(name, request.cookies.get(COOKIE))     # NotFound for a private game
-        return session if session is not None and session.who != VIEWER else None
+        return self._signed(name, request)[1]
+
+    def _signed(self, name: str, request: web.Request) -> tuple[Game, Session | None]:
+        """(the game, the session signed on to it as a power or the master, or None); NotFound for a private game
+        without a session."""
+        game, session = self.views.game(name, request.cookies.get(COOKIE))
+        return game, session if session is not None and session.who != VIEWER else None
 
     def _orders_form(self, name: str, session: Session, reply: str = "", errors: list | None = None,
                      note: str = "", text: str = "") -> Reply:
@@ -103,8 +111,7 @@ class Forms:
                    reply=pages.redact(reply), errors=[(pages.redact(line), e) for line, e in errors or []],
                    note=note, csrf=session.csrf, nonce=secrets.token_urlsafe(16), text=text if errors else "",
                    expires=pages.expires_words(session.expires, game))
-        out.headers["Cache-Control"] = "no-store"
-        return out
+        return personal(out)
 
     async def orders_page(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["game"]
@@ -115,19 +122,29 @@ class Forms:
 
     async def orders(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["game"]
-        session = await _thread(self._session, name, request)
+        game, session = await _thread(self._signed, name, request)
         form = await request.post()
         if session is None:
             # The sign-on ended (signed off elsewhere, a new password, its time ran out): say so, give the way back
             # and what was typed (bounded), rather than a bare "could not be checked".
+            # Its passwords are hidden as a mail's reply hides them: whoever sees this page may not be who typed it.
+            known = self.judge.store.exists         # (as a mail's reply: a line naming a game may carry a password)
+            kept = "\n".join(hide_password(line, known) for line in _field(form, "lines")[:20_000].splitlines())
             return self.face.error(403, "Forbidden", "Your sign-on has ended: nothing was done. Sign on again, then "
-                                   "send your lines once more.", (f"/games/{name}/signon", "Sign on again"),
-                                   _field(form, "lines")[:20_000])
+                                   "send your lines once more.", (f"/games/{name}/signon", "Sign on again"), kept)
         if not self.sessions.csrf_ok(session, _field(form, "csrf")):
             raise web.HTTPForbidden()
         text, nonce = _field(form, "lines"), _field(form, "nonce")
         if not nonce or len(nonce) > 64:
             raise web.HTTPForbidden()
+        if self.face.rate.over(form_sender(game, session.who, session.via_master).lower()):
+            # As a mail from that address would be (SMTP's 451): the form counts as one of its messages.
+            refused = [("", f"TOO MANY MESSAGES FROM YOUR ADDRESS WITHIN AN HOUR (THIS JUDGE TAKES "
+                            f"{self.face.rate.per_hour} AN HOUR FROM ONE ADDRESS, BY MAIL AND ON THE WEB TOGETHER): "
+                            "NOTHING WAS DONE. PLEASE TRY AGAIN LATER")]
+            page = await _thread(self._orders_form, name, session, "", refused, "", text)
+            page.status = 429
+            return self.face.respond(page)
         key = form_key(session, nonce)
         done = await self.face.in_lane(name, lambda: self.judge.deliver_form(
             name, session.who, session.via_master, lambda game: holds(session, game), text, key))

@@ -1,9 +1,14 @@
-"""Web sign-ons: the secret that signs cookies, the sessions kept (bounded, expiring), and CSRF tokens.
+"""Web sign-ons: cookies signed with the judge's secret (judge.storage.secret), the sessions kept (bounded,
+expiring), and CSRF tokens.
 
 A session is a random id the browser holds in a cookie signed with the judge's secret (HttpOnly, SameSite=Strict,
-scoped to one game's pages); the server keeps what the id stands for (game, power or master) in memory, at most
-MAX_SESSIONS of them, each for at most LIFETIME. Nothing a browser holds is a password or a hash: a session also
-records a digest of the password hash it was opened with, so a SET PASSWORD, a resignation or an ejection ends it.
+scoped to one game's pages); the server keeps what the id stands for (game, power or master) in memory, each for at
+most LIFETIME. The table is bounded so that nobody can sign others off by signing on again and again: one web client
+keeps at most PER_CLIENT sessions and one power (or the master, or a private game's readers) of a game PER_HOLDER,
+each losing its own oldest first; beyond MAX_SESSIONS in all, the game with the most sessions loses its oldest (a
+stranger's own games, whatever addresses it signs on from). Nothing a browser holds is a password or a hash: a
+session also records a digest of the password hash it was opened with, so a SET PASSWORD, a resignation or an
+ejection ends it.
 Wrong passwords are not counted here: the sign-on goes through the SIGNON command and the game's failure budget
 (judge.storage.failures), exactly as a mail's does, each web client (a keyed digest of its address, judge.web.client)
 with a budget of its own.
@@ -13,43 +18,21 @@ from __future__ import annotations
 import hashlib
 import hmac
 import ipaddress
-import os
 import secrets
-import stat
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Callable
 
-SECRET_FILE = ".web-secret"
+
 COOKIE = "judge_session"
 CSRF_COOKIE = "judge_form"        # an anonymous visitor's form token (the sign-on form), before any session
-MAX_SESSIONS = 10_000             # the oldest is forgotten beyond this (it signs on again)
+MAX_SESSIONS = 10_000             # in all (memory): beyond this the game with the most loses its oldest
+PER_CLIENT = 100                  # of one web client (a digest of its address): beyond this its own oldest goes
+PER_HOLDER = 50                   # of one power, the master or a private game's readers of one game: likewise
 LIFETIME = timedelta(hours=12)    # a session ends this long after its sign-on, whatever it does
 MASTER = "MASTER"
-
-
-def load_secret(folder: Path) -> bytes:
-    """The judge's signing secret, made on first use: 32 random bytes in a file only the judge's user may read."""
-    path = Path(folder) / SECRET_FILE
-    folder.mkdir(parents=True, exist_ok=True)
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        if stat.S_IMODE(path.stat().st_mode) & 0o077:
-            os.chmod(path, 0o600)          # someone loosened it: the secret signs every session
-        text = path.read_text(encoding="ascii").strip()
-        if len(text) >= 32:
-            return bytes.fromhex(text)
-        os.unlink(path)                    # empty or cut short (a crash while it was first written): a new one
-        return load_secret(folder)
-    with os.fdopen(fd, "w", encoding="ascii") as fh:
-        fh.write(secrets.token_hex(32) + "\n")
-        fh.flush()
-        os.fsync(fh.fileno())
-    return bytes.fromhex(path.read_text(encoding="ascii").strip())
 
 
 def credential(stored_hash: str) -> str:
@@ -66,18 +49,26 @@ class Session:
     credential: str          # credential() of the hash that let it in
     csrf: str
     expires: datetime
+    client: str = ""         # Sessions.client_digest() of the address it was opened from
+
+    def groups(self) -> tuple[tuple[str, ...], ...]:
+        """The groups the session counts in: its client's, its holder's, its game's."""
+        return ("client", self.client), ("holder", self.game, self.who), ("game", self.game)
 
 
 class Sessions:
     """The sessions kept, by id; safe to use from the event loop and worker threads."""
 
     def __init__(self, secret: bytes, clock: Callable[[], datetime], limit: int = MAX_SESSIONS,
-                 lifetime: timedelta = LIFETIME):
+                 lifetime: timedelta = LIFETIME, per_client: int | None = None, per_holder: int | None = None):
         self.secret = secret
         self.clock = clock
         self.limit = limit
         self.lifetime = lifetime
+        self.per_client = per_client or PER_CLIENT
+        self.per_holder = per_holder or PER_HOLDER
         self._kept: OrderedDict[str, Session] = OrderedDict()
+        self._groups: dict[tuple[str, ...], OrderedDict[str, None]] = {}     # each Session.groups(): ids, oldest first
         self._lock = threading.Lock()
 
     # -- signing ---------------------------------------------------------------------------------------------------
@@ -96,16 +87,25 @@ class Sessions:
         return value if hmac.compare_digest(good, mac) else None
 
     # -- sessions --------------------------------------------------------------------------------------------------
-    def open(self, game: str, who: str, via_master: bool, stored_hash: str) -> tuple[str, Session]:
-        """A new session; returns the cookie value and the session."""
+    def open(self, game: str, who: str, via_master: bool, stored_hash: str, client: str = "") -> tuple[str, Session]:
+        """A new session for the web client `client` (client_digest()); returns the cookie value and the session.
+        Over a bound, the oldest session of the client, of the holder, or (over the whole table's) of the game with
+        the most sessions is forgotten: never another client's or holder's to make room for these."""
         now = self.clock()
         s = Session(secrets.token_urlsafe(24), game, who, via_master, credential(stored_hash),
-                    secrets.token_urlsafe(24), now + self.lifetime)
+                    secrets.token_urlsafe(24), now + self.lifetime, client)
         with self._lock:
-            self._kept[s.id] = s
             self._drop_expired(now)
+            self._kept[s.id] = s
+            for group in s.groups():
+                self._groups.setdefault(group, OrderedDict())[s.id] = None
+            client_group, holder_group, _ = s.groups()
+            for group, bound in ((client_group, self.per_client), (holder_group, self.per_holder)):
+                while len(self._groups.get(group, ())) > bound:
+                    self._forget(next(iter(self._groups[group])))
             while len(self._kept) > self.limit:
-                self._kept.popitem(last=False)
+                biggest = max((ids for key, ids in self._groups.items() if key[0] == "game"), key=len)
+                self._forget(next(iter(biggest)))
         return self.sign(s.id), s
 
     def get(self, cookie: str | None, game: str) -> Session | None:
@@ -118,13 +118,13 @@ class Sessions:
             if s is None:
                 return None
             if s.expires <= self.clock():
-                del self._kept[sid]
+                self._forget(sid)
                 return None
         return s if s.game == game else None
 
     def end(self, session: Session) -> None:
         with self._lock:
-            self._kept.pop(session.id, None)
+            self._forget(session.id)
 
     def __len__(self) -> int:
         return len(self._kept)
@@ -135,7 +135,18 @@ class Sessions:
             first = next(iter(self._kept.values()))
             if first.expires > now:
                 return
-            self._kept.popitem(last=False)
+            self._forget(first.id)
+
+    def _forget(self, sid: str) -> None:
+        s = self._kept.pop(sid, None)
+        if s is None:
+            return
+        for group in s.groups():
+            ids = self._groups.get(group)
+            if ids is not None:
+                ids.pop(sid, None)
+                if not ids:
+                    del self._groups[group]
 
     # -- forms -----------------------------------------------------------------------------------------------------
     def form_token(self, visitor: str) -> str:

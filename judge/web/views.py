@@ -21,6 +21,9 @@ from judge.web.phase_pictures import Source, of_source, png_of_svg
 from judge.web.session import MASTER, Session, Sessions, credential
 
 VIEWER = "VIEWER"          # a session opened with a private game's game password: it may read the pages, no more
+# A page behind a game password or drawn for one session (or echoing what was posted): no cache may keep it, not even
+# the browser's (a shared computer's next user, a proxy). Public pages stay cacheable (the server's "no-cache").
+PERSONAL = "private, no-store"
 
 
 @dataclass
@@ -57,6 +60,13 @@ def environment() -> jinja2.Environment:
 
 def html(template: str, status: int = 200, **context) -> Reply:
     return Reply(status, environment().get_template(f"web/{template}").render(**context), "text/html")
+
+
+def personal(reply: Reply, really: bool = True) -> Reply:
+    """The reply, marked PERSONAL if `really` (a private game's, a session's)."""
+    if really:
+        reply.headers["Cache-Control"] = PERSONAL
+    return reply
 
 
 def holds(session: Session | None, game: Game) -> bool:
@@ -186,7 +196,8 @@ class Views:
         last_picture = game.over and bool(stems) and self._has_picture(name, stems[-1])
         ctx = pages.game_page(game, pages.phase_names(stems, game), latest or None, press, boards.drawable(game),
                               session.who if session and session.who != VIEWER else None, last_picture)
-        return html("game.html", judge=self.judge.settings.judge_name, **ctx)
+        return personal(html("game.html", judge=self.judge.settings.judge_name, **ctx),
+                        game.private or session is not None)
 
     def phase_page(self, name: str, phase: str, cookie: str | None) -> Reply:
         game, _ = self.game(name, cookie)
@@ -196,7 +207,7 @@ class Views:
         stems = self._stems(name)
         names = pages.phase_names(stems, game)
         ctx = pages.phase_page(game, names, names[stems.index(stem)], text, has)
-        return html("phase.html", judge=self.judge.settings.judge_name, **ctx)
+        return personal(html("phase.html", judge=self.judge.settings.judge_name, **ctx), game.private)
 
     def _has_picture(self, name: str, stem: str) -> bool:
         return any(boards.phase_picture(self.store, name, stem, kind) for kind in ("svg", PICTURE_SOURCE))
@@ -217,14 +228,15 @@ class Views:
         stem = self._phase_stem(game, phase)
         path = boards.phase_picture(self.store, name, stem, kind)
         if path is not None:
-            return Reply(type=boards.KINDS[kind], file=path)
+            return personal(Reply(type=boards.KINDS[kind], file=path), game.private)
         try:
             svg = boards.phase_picture(self.store, name, stem, "svg") if kind == "png" else None
             if svg is not None:
-                return Reply(type=boards.KINDS[kind], source=png_of_svg(svg.read_bytes()))
+                return personal(Reply(type=boards.KINDS[kind], source=png_of_svg(svg.read_bytes())), game.private)
             kept = boards.phase_picture(self.store, name, stem, PICTURE_SOURCE)
             if kept is not None:
-                return Reply(type=boards.KINDS[kind], source=of_source(game.map, kept.read_bytes(), kind))
+                return personal(Reply(type=boards.KINDS[kind], source=of_source(game.map, kept.read_bytes(), kind)),
+                                game.private)
         except FileNotFoundError:              # moved away by a ROLLBACK meanwhile
             pass
         raise NotFound("No picture was kept for that phase.")
@@ -239,7 +251,7 @@ class Views:
         if kept is None or kept[0] != files:
             kept = self._boards[name] = (files, boards.position_key(game))
         path = boards.board_file(self.store, name, kept[1], kind)
-        return (Reply(type=boards.KINDS[kind], file=path) if path.exists() else None), game
+        return (personal(Reply(type=boards.KINDS[kind], file=path), game.private) if path.exists() else None), game
 
     # -- answers from memory, on the event loop (no thread needed: a few stat calls) -------------------------------
     def kept_page(self, name: str, cookie: str | None) -> Reply | None:
@@ -270,13 +282,14 @@ class Views:
         if game.position is None:
             raise NotFound("The game has not started: there is no position yet.")
         doc = {"variant": game.variant, **game.position.to_json(game.map)}
-        return Reply(body=json.dumps(doc, indent=1), type="application/json")
+        return personal(Reply(body=json.dumps(doc, indent=1), type="application/json"), game.private)
 
     def results(self, name: str, cookie: str | None) -> Reply:
         game, _ = self.game(name, cookie)
         # The HISTORY command itself (the visitor may read the game: checked above), so the file is what it mails.
         body = self.judge.command_text(game.copy(), "MASTER", f"HISTORY {game.name}")
-        return Reply(body=pages.redact(body.strip("\n") + "\n", keep=self.judge.settings.address), type="text/plain")
+        return personal(Reply(body=pages.redact(body.strip("\n") + "\n", keep=self.judge.settings.address),
+                              type="text/plain"), game.private)
 
     def status_text(self, game: Game, session: Session) -> str:
         """The orders held, as STATUS mails them (the STATUS command itself, read for the session's role)."""

@@ -1,6 +1,6 @@
 """A finished game keeps its result and its record: what could change either is refused, saying the game is over,
-and changes nothing; what cannot (a new password, who may look at it) still works. And the addresses a player or
-the master may move to."""
+and changes nothing; what cannot (a new password, who may look at it) still works. (The addresses a player or the
+master may move to: tests/commands/test_address.py.)"""
 import pytest
 
 from tests.commands.helpers import GAME, GM, PLAYERS
@@ -52,41 +52,6 @@ def test_status_of_a_finished_game_says_it_is_over(finished):
     assert "defaults to hold" not in reply and "the master processes the game" not in reply
 
 
-# -- SET ADDRESS: an address of one's own ---------------------------------------------------------------------------
-@pytest.mark.parametrize("power, address, why", [
-    ("FRANCE", PLAYERS["GERMANY"][0], f"ALREADY IN USE IN GAME {GAME}"),
-    ("FRANCE", GM[0].upper(), f"ALREADY IN USE IN GAME {GAME}"),
-    ("FRANCE", "judge@localhost", "THE JUDGE'S OWN ADDRESS"),
-    (None, PLAYERS["AUSTRIA"][0], f"ALREADY IN USE IN GAME {GAME}"),
-])
-def test_an_address_in_use_in_the_game_is_refused(started, power, address, why):
-    """One address for two powers would merge two players' records (the end's list of who played what); the
-    refusal never says whose address it is (an anonymous game must not tell which power an address plays)."""
-    before = started.status_bytes()
-    if power and address.lower() in started.owner:
-        # The refusal echoes the line the sender wrote, the address in it too: theirs to see, not a leak.
-        started.owner[address.lower()] = started.owner[PLAYERS[power][0]]
-    r = started.signon(power, f"SET ADDRESS {address}") if power else started.master(f"SET ADDRESS {address}")
-    assert r.errors[0][1] == (f"ADDRESS {address} IS {why}: EACH PLAYER AND THE MASTER HAVE AN ADDRESS OF THEIR "
-                              "OWN")
-    assert started.status_bytes() == before
-    assert "GERMANY" not in r.errors[0][1] and "AUSTRIA" not in r.errors[0][1]
-
-
-def test_a_new_address_moves_only_that_powers_record(started):
-    """Under multiple_powers France's player also took Italy over, from the same address; France's new address
-    is France's alone: Italy's player (and Italy's record) keep the old one."""
-    france = PLAYERS["FRANCE"][0]
-    assert started.master("SET RULE multiple_powers").accepted
-    assert started.signon("ITALY", "RESIGN").accepted
-    assert started.send(france, f"TAKEOVER I{GAME} second-pw").accepted
-    assert started.signon("FRANCE", "SET ADDRESS fr2@example.org").accepted
-    game = started.game(GAME)
-    records = {(t["power"], t["address"]) for t in game.tenures}
-    assert ("FRANCE", "fr2@example.org") in records and ("ITALY", france) in records, records
-    assert game.player("ITALY").address == france
-
-
 # -- observers hear that an open power was taken, as they heard it was open ---------------------------------------
 def test_observers_are_told_an_open_power_was_taken(started):
     assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
@@ -128,18 +93,6 @@ def test_a_finished_game_is_handed_to_no_new_master(finished):
     before = finished.status_bytes()
     r = finished.send("newgm@example.org", f"TAKEOVER M{GAME} {GM[1]}")
     assert r.errors[0][1] == OVER and finished.status_bytes() == before
-
-
-def test_an_observers_address_or_ones_own_is_no_new_address(started):
-    assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
-    # The refusal echoes the line France wrote, the address in it too: France's own text, not a leak.
-    started.owner["watcher@example.org"] = started.owner[PLAYERS["FRANCE"][0]]
-    for who in ("FRANCE", None):
-        r = started.signon(who, "SET ADDRESS watcher@example.org") if who else \
-            started.master("SET ADDRESS watcher@example.org")
-        assert r.errors[0][1].startswith(f"ADDRESS watcher@example.org IS ALREADY IN USE IN GAME {GAME}")
-    r = started.signon("FRANCE", f"SET ADDRESS {PLAYERS['FRANCE'][0].upper()}")
-    assert r.errors[0][1] == f"ADDRESS {PLAYERS['FRANCE'][0].upper()} IS ALREADY YOURS: NOTHING TO CHANGE"
 
 
 def test_the_results_of_the_phase_after_which_the_votes_agreed_announce_no_next_phase(started):

@@ -5,6 +5,7 @@ confirmed, STATUS and POSITION, a rollback with its new deadline, and the final 
 scheduler's jobs are a fresh start-up's, and every mail has one recipient and shows nobody another's address."""
 import asyncio
 import random
+import re
 from datetime import timedelta
 from email.utils import parsedate_to_datetime
 
@@ -196,6 +197,11 @@ async def _four_years(tmp_path):
                 players -= {address("AUSTRIA")}
             if phase == "S1903M":
                 mails = await b.mail(address("ENGLAND"), f"SIGNON E{GAME} pw-england\nSET ADDRESS eng2@example.org")
+                [asked] = [m for m in mails if "address change" in str(m["Subject"])]
+                assert asked["To"] == "eng2@example.org"
+                code = re.search(r"SET ADDRESS eng2@example.org ([A-Z0-9]+)", text(asked))[1]
+                mails = await b.mail(address("ENGLAND"),
+                                     f"SIGNON E{GAME} pw-england\nSET ADDRESS eng2@example.org {code}")
                 assert [m["To"] for m in mails if "address changed" in str(m["Subject"])] == ["eng2@example.org"]
                 b.addresses["ENGLAND"] = "eng2@example.org"
                 b.moved = len(b.relay.messages)

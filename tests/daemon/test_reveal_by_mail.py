@@ -3,6 +3,8 @@ and 'players': a game with an observer, a player who changed address and one who
 ended by the master. The final mail and SUMMARY show addresses to whom the rule says (the master always), nobody
 else; France's old address never appears again after SET ADDRESS; and after every step no mail shows anyone an
 address the rule does not let them see (tests/e2e/conftest.py: owners_in_games, check_mail_privacy)."""
+import re
+
 import pytest
 
 from tests.daemon.test_games_by_mail import GM, POWERS, WATCHER, Post, address, run
@@ -22,7 +24,9 @@ def test_what_the_end_reveals_over_smtp(tmp_path, reveal):
 async def _game(post: Post, reveal: str):
     await post.start_game(*([f"SET RULE reveal={reveal}"] if reveal != "none" else []))     # none: the default
     await post.mail(WATCHER, "OBSERVE rv")
-    assert "Address changed to france2@example.org." in await post.signon("FRANCE", f"SET ADDRESS {NEW}")
+    assert f"The judge has written to {NEW}: a code" in await post.signon("FRANCE", f"SET ADDRESS {NEW}")
+    [code] = [re.search(rf"SET ADDRESS {NEW} ([A-Z0-9]+)", body)[1] for to, _, body in post.new() if to == NEW]
+    assert "Address changed to france2@example.org." in await post.signon("FRANCE", f"SET ADDRESS {NEW} {code}")
     moved = len(post.relay.messages)                      # the confirmations (to the new and old address) are sent
     assert "You have resigned Italy" in await post.signon("ITALY", "RESIGN")
     await post.mail("newitaly@example.org", "TAKEOVER Irv pw-new")

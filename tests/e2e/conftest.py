@@ -72,11 +72,11 @@ def compose(sender: str, body: str, fmt: str = "plain", subject: str = "orders")
 
 def game_files(games: Path) -> dict[str, bytes]:
     """Every file of every game but the access log (an audit trail that records refusals too), and none of the
-    judge's counts in games/.limits (the loop guard counts refused messages)."""
+    judge's counts in games/.limits (the loop guard counts refused messages), nor its secret (made on first use)."""
     if not games.exists():
         return {}
     return {str(p.relative_to(games)): p.read_bytes() for p in sorted(games.rglob("*"))
-            if p.is_file() and p.name not in ("access.log", ".lock", "signon-failures.json")
+            if p.is_file() and p.name not in ("access.log", ".lock", "signon-failures.json", ".web-secret")
             and p.relative_to(games).parts[0] != ".limits"}
 
 

@@ -103,7 +103,7 @@ class Served:
         self.relay = Relay()
         self.clock = Clock()
         self.call(self.relay.start())
-        s = settings_for(tmp_path, self.relay.port).with_values(smtp_rate_per_hour=0, **settings)
+        s = settings_for(tmp_path, self.relay.port).with_values(**{"smtp_rate_per_hour": 0, **settings})
         self.settings = s
         self.daemon = Daemon(s, clock=self.clock, send_interval=0.02)
         _, self.smtp_port = self.call(self.daemon.start("127.0.0.1", 0, "127.0.0.1", 0))

@@ -184,3 +184,44 @@ def test_a_finished_game_in_a_browser(served, browser):
     screenshot_has_the_map(browser)
     served.visitors.append(_pages_seen(browser, base, "won"))
     served.check_pages()
+
+
+def test_a_form_after_its_sign_on_ended_and_one_form_too_many_in_a_browser(tmp_path, browser):
+    """The page after a sign-on ended shows the lines typed with their passwords hidden, and a way back; a player
+    over the mail limit is told so beside the lines typed, kept to send later, and nothing is done."""
+    from tests.web.conftest import Served
+    served = Served(tmp_path, smtp_rate_per_hour=5)          # France's JOIN and its mail below: two of the five
+    try:
+        served.start_game("demo")
+        served.secrets |= {"secret123", "newer-pw"}
+        base = f"http://127.0.0.1:{served.port}"
+        browser.get(base + "/games/demo/signon")
+        from selenium.webdriver.support.ui import Select
+        Select(browser.find_element("name", "power")).select_by_visible_text("France")
+        browser.find_element("name", "password").send_keys(password("FRANCE"))
+        submit(browser, "form.signon button")
+        browser.find_element("name", "lines").send_keys("SET PASSWORD secret123\nA PAR - BUR")
+        served.mail(address("FRANCE"), f"SIGNON Fdemo {password('FRANCE')}\nSET PASSWORD newer-pw")
+        submit(browser, "form.orders button")
+        main = browser.find_element("tag name", "main").text
+        assert "403" in browser.title and "Your sign-on has ended: nothing was done." in main
+        assert "SET PASSWORD ********\nA PAR - BUR" in main and "secret123" not in browser.page_source
+        browser.save_screenshot(str(tmp_path / "ended.png"))
+        submit(browser, "Sign on again", "link text")
+        Select(browser.find_element("name", "power")).select_by_visible_text("France")
+        browser.find_element("name", "password").send_keys("newer-pw")
+        submit(browser, "form.signon button")
+        for n in range(4):
+            browser.find_element("name", "lines").send_keys(f"PRESS TO G\nnote {n}\nENDPRESS")
+            submit(browser, "form.orders button")
+        main = browser.find_element("tag name", "main").text
+        assert "TOO MANY MESSAGES FROM YOUR ADDRESS WITHIN AN HOUR" in main and "Not done" in main
+        assert browser.find_element("name", "lines").get_attribute("value") == "PRESS TO G\nnote 3\nENDPRESS"
+        browser.save_screenshot(str(tmp_path / "limited.png"))
+        served.settle()
+        assert sum("note 3" in m.get_content() for m in served.relay.to(address("GERMANY"))) == 0
+        assert sum("note 2" in m.get_content() for m in served.relay.to(address("GERMANY"))) == 1
+        served.visitors.append(_pages_seen(browser, base))
+        served.check_pages()
+    finally:
+        served.stop()

@@ -3,12 +3,17 @@ private and anonymous games; bounded sizes. After every step: no address, passwo
 from __future__ import annotations
 
 import os
+import smtplib
 import stat
 
+import pytest
+
 from judge.storage.failures import LIMIT
-from judge.web.session import COOKIE, SECRET_FILE
+from judge.storage.secret import SECRET_FILE
+from judge.web.session import COOKIE
+from tests.daemon.conftest import send
 from tests.e2e.conftest import game_files
-from tests.web.conftest import GM, address, password
+from tests.web.conftest import GM, Served, address, password
 
 
 def status_by_mail(served, power: str, game: str = "demo") -> str:
@@ -28,9 +33,10 @@ def test_a_player_signs_on_sends_orders_and_status_by_mail_shows_them(served):
         assert attribute in cookie, attribute
     page = v.get("/games/demo/orders")
     assert page.status == 200 and "A PAR: no order (defaults to hold)" in page.text
-    assert page.headers["Cache-Control"] == "no-store"
+    assert page.headers["Cache-Control"] == "private, no-store"
     # When the sign-on ends, written as the game's deadline is (it was "Wed Dec 02 2026 ...", another form).
     import re
+
     from judge.deadlines import show
     game = served.daemon.judge.store.load("demo")
     ends = re.search(r"this sign-on ends by itself at ([^)]*)\)", page.text).group(1)
@@ -208,4 +214,63 @@ def test_sizes_are_bounded_and_the_secret_is_private(served):
     assert big.status == 413
     secret = served.settings.games_dir / SECRET_FILE
     assert stat.S_IMODE(os.stat(secret).st_mode) == 0o600
+    served.check_pages()
+
+
+def test_forms_count_against_the_senders_mail_limit(tmp_path):
+    """The orders form is a mail from the player's address: it counts against that address's messages an hour
+    ([smtp] rate_per_hour), with its mail, and over the limit it is refused and nothing is done. Other players keep
+    their own count."""
+    served = Served(tmp_path, smtp_rate_per_hour=4)
+    try:
+        served.start_game("demo")                                    # each power's JOIN: one message of its four
+        france, germany = served.visitor(), served.visitor()
+        france.signon("demo", "F", password("FRANCE"))
+        for n in range(3):
+            assert "(mailed to you as well)" in france.send("demo", f"PRESS TO G\nnote {n}\nENDPRESS").text
+        served.settle()
+        files, told = game_files(served.settings.games_dir), len(served.relay.to(address("GERMANY")))
+        over = france.send("demo", "PRESS TO G\none too many\nENDPRESS")
+        assert over.status == 429 and "TOO MANY MESSAGES FROM YOUR ADDRESS WITHIN AN HOUR" in over.text
+        assert "4 AN HOUR FROM ONE ADDRESS" in over.text and "one too many" in over.text     # kept to send later
+        assert over.headers["Cache-Control"].endswith("no-store")
+        with pytest.raises(smtplib.SMTPDataError) as refused:                 # and France's mail too: one count
+            served.call(send(served.smtp_port, address("FRANCE"), f"SIGNON Fdemo {password('FRANCE')}\nA PAR H"))
+        assert refused.value.smtp_code == 451
+        served.settle()
+        assert game_files(served.settings.games_dir) == files
+        assert len(served.relay.to(address("GERMANY"))) == told
+        # Mail counts against the form the same way: Germany mails three times, then its form is refused.
+        germany.signon("demo", "G", password("GERMANY"))
+        for _ in range(3):
+            served.mail(address("GERMANY"), f"SIGNON Gdemo {password('GERMANY')}\nA BER H")
+        assert germany.send("demo", "A MUN H").status == 429
+        italy = served.visitor()
+        italy.signon("demo", "I", password("ITALY"))
+        assert "(mailed to you as well)" in italy.send("demo", "A ROM H").text          # its own count
+        served.check_pages()
+    finally:
+        served.stop()
+
+
+def test_a_form_refused_for_want_of_a_sign_on_shows_no_password_and_is_kept_by_no_cache(served):
+    """What was typed is shown back to send again, with its passwords hidden as a mail's reply hides them: whoever
+    sees the page may not be who typed it (the sign-on ended because the password changed, a shared computer)."""
+    served.start_game("demo")
+    served.secrets |= {"secret123", "other-pw", "hush", "typo-pw"}
+    lines = ("SET PASSWORD secret123\nSIGNON Fdemo other-pw\nFdemo typo-pw\nA PAR - BUR\nPRESS TO G\n"
+             "SET PRIVATE hush\nENDPRESS")
+    stranger = served.visitor()
+    v = served.visitor()
+    v.signon("demo", "F", password("FRANCE"))
+    page = v.get("/games/demo/orders")
+    v.post("/games/demo/signoff", {"csrf": page.field("csrf")})
+    for who, form in ((stranger, {"lines": lines}),
+                      (v, {"csrf": page.field("csrf"), "nonce": page.field("nonce"), "lines": lines})):
+        r = who.post("/games/demo/orders", form)
+        assert r.status == 403 and "Your sign-on has ended" in r.text
+        for shown in ("SET PASSWORD ********", "SIGNON Fdemo ********", "\nFdemo ********\n", "A PAR - BUR",
+                      "PRESS TO G", "SET PRIVATE ********", "ENDPRESS"):
+            assert shown in r.text, shown
+        assert "no-store" in r.headers["Cache-Control"] and "private" in r.headers["Cache-Control"]
     served.check_pages()

@@ -1,13 +1,16 @@
-"""Web sessions: signed cookies, a bounded and expiring table, CSRF tokens, the secret file; addresses off pages."""
+"""Web sessions: signed cookies, a bounded and expiring table (bounded per client and per power, so that nobody
+signs others off by signing on again and again), CSRF tokens, the secret file; addresses off pages."""
 from __future__ import annotations
 
 import os
 import stat
 from datetime import timedelta
 
+from judge.storage.secret import SECRET_FILE, load_secret
 from judge.web.pages import redact
-from judge.web.session import SECRET_FILE, Sessions, load_secret
+from judge.web.session import COOKIE, Sessions
 from tests.e2e.conftest import Clock
+from tests.web.conftest import password
 
 
 def test_cookies_are_signed_and_sessions_bounded_and_expiring():
@@ -24,6 +27,26 @@ def test_cookies_are_signed_and_sessions_bounded_and_expiring():
     assert sessions.get(cookies[4], "g") is None                       # expired
     other = Sessions(b"j" * 32, clock)
     assert other.unsign(cookies[4]) is None                            # another judge's secret
+
+
+def test_a_client_or_a_power_signing_on_again_and_again_loses_only_its_own_oldest_sessions():
+    clock = Clock()
+    sessions = Sessions(b"k" * 32, clock, limit=12, per_client=3, per_holder=4)
+    theirs = sessions.open("g", "FRANCE", False, "h", client="player")[0]
+    mine = [sessions.open("mine", "MASTER", False, "m", client="stranger")[0] for _ in range(10)]
+    assert sessions.get(theirs, "g") is not None                        # another client's session stays
+    assert [sessions.get(c, "mine") is not None for c in mine] == [False] * 7 + [True] * 3
+    # From many clients, one holder keeps per_holder sessions: its own oldest go.
+    many = [sessions.open("mine", "MASTER", False, "m", client=f"c{n}")[0] for n in range(6)]
+    assert [sessions.get(c, "mine") is not None for c in mine + many] == [False] * 12 + [True] * 4
+    # Holders enough to fill the whole table: the game with the most sessions loses its oldest, not the player.
+    for power in ("AUSTRIA", "ENGLAND", "GERMANY", "ITALY"):
+        for n in range(4):
+            sessions.open("mine", power, True, "m", client=f"{power}{n}")
+    assert len(sessions) == 12 and sessions.get(theirs, "g") is not None
+    clock.advance(hours=13)
+    sessions.open("g", "FRANCE", False, "h", client="player")
+    assert len(sessions) == 1 and len(sessions._groups) == 3            # the expired are forgotten, groups too
 
 
 def test_csrf_tokens():
@@ -49,3 +72,32 @@ def test_the_secret_is_made_once_and_kept_private(tmp_path):
 def test_addresses_never_reach_a_page():
     assert redact("write to me at a.b+c@example.org, or x@y") == "write to me at [address hidden], or [address hidden]"
     assert redact("A PAR - BUR") == "A PAR - BUR"
+
+
+def test_a_stranger_signing_on_again_and_again_signs_nobody_else_off(served):
+    """A stranger knows its own game's master password and signs on with it over and over, from one address and
+    then from many: the player's session, opened before, still holds; the stranger's oldest do not."""
+    served.start_game("demo")
+    served.mail("stranger@example.org", "CREATE mine stranger-pw")
+    served.secrets.add("stranger-pw")
+    sessions = served.daemon.web.sessions
+    sessions.limit, sessions.per_client, sessions.per_holder = 30, 10, 100
+    player = served.visitor(source="127.0.0.2")
+    assert player.signon("demo", "F", password("FRANCE")).status == 303
+    stranger = served.visitor()
+    cookies = []
+    for _ in range(35):
+        assert stranger.signon("mine", "M", "stranger-pw").status == 303
+        cookies.append(stranger.cookies[COOKIE])
+    assert player.get("/games/demo/orders").status == 200
+    stranger.cookies[COOKIE] = cookies[0]
+    assert stranger.get("/games/mine/orders").status == 303              # its own oldest: ended
+    stranger.cookies[COOKIE] = cookies[-1]
+    assert stranger.get("/games/mine/orders").status == 200
+    # From many addresses, each within its own bound: the table is full, and the stranger's game pays for it.
+    for n in range(1, 5):
+        other = served.visitor(source=f"127.0.1.{n}")
+        for _ in range(9):
+            assert other.signon("mine", "M", "stranger-pw").status == 303
+    assert len(sessions) == 30 and player.get("/games/demo/orders").status == 200
+    served.check_pages()

@@ -1,0 +1,50 @@
+"""Which pages a cache may keep, over real HTTP: a private game's (behind its game password or a sign-on) and any
+page drawn for one session are `private, no-store`; a public game's pages for anyone stay cacheable."""
+from __future__ import annotations
+
+from tests.web.conftest import password
+from tests.web.test_paths import SPRING, orders_by_mail
+
+PERSONAL = "private, no-store"
+
+
+def paths(game: str) -> list[str]:
+    return [f"/games/{game}", f"/games/{game}/state.json", f"/games/{game}/results.txt",
+            f"/games/{game}/map.svg", f"/games/{game}/map.png", f"/games/{game}/phases/S1901M",
+            f"/games/{game}/phases/S1901M/map.svg", f"/games/{game}/phases/S1901M/map.png"]
+
+
+def test_a_private_games_pages_are_kept_by_no_cache(served):
+    # (map_picture none: the phase pictures are drawn on request, not sent from a file)
+    served.start_game("secret", "SET PRIVATE hush-hush", "SET RULE map_picture=none", game_password="hush-hush")
+    served.secrets.add("hush-hush")
+    orders_by_mail(served, "secret", SPRING)
+    reader, player = served.visitor(), served.visitor()
+    form = reader.get("/games/secret/signon")
+    assert reader.post("/games/secret/signon", {"csrf": form.field("csrf"), "game_password": "hush-hush"}).status \
+        == 303
+    assert player.signon("secret", "E", password("ENGLAND")).status == 303
+    for v in (reader, player):
+        for path in paths("secret") * 2:                  # drawn on the first request, then sent from the file
+            r = v.get(path)
+            assert r.status == 200 and r.headers["Cache-Control"] == PERSONAL, (path, r.status, r.headers)
+    etag = player.get("/games/secret/phases/S1901M/map.png").headers["ETag"]
+    again = player.request("GET", "/games/secret/phases/S1901M/map.png", headers={"If-None-Match": etag})
+    assert again.status == 304 and again.headers["Cache-Control"] == PERSONAL
+    assert player.get("/games/secret/orders").headers["Cache-Control"] == PERSONAL
+    served.check_pages()
+
+
+def test_a_public_games_pages_stay_cacheable_but_not_a_page_drawn_for_a_session(served):
+    served.start_game("demo")
+    orders_by_mail(served, "demo", SPRING)
+    anyone, player = served.visitor(), served.visitor()
+    for path in paths("demo") * 2:
+        r = anyone.get(path)
+        assert r.status == 200 and r.headers["Cache-Control"] == "no-cache", (path, r.headers)
+    player.signon("demo", "F", password("FRANCE"))
+    assert player.get("/games/demo").headers["Cache-Control"] == PERSONAL       # it names the player's power
+    assert player.get("/games/demo/orders").headers["Cache-Control"] == PERSONAL
+    assert anyone.get("/games/demo").headers["Cache-Control"] == "no-cache"
+    assert player.get("/games/demo/signon").headers["Cache-Control"] == PERSONAL
+    served.check_pages()
