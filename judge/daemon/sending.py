@@ -47,3 +47,6 @@ def last_drain(sender: Sender, grace: float) -> None:
         sender.drain()
     finally:
         sender.close()
+    left = len(sender.outbox.paths())
+    if left:
+        log.info("%d outgoing message(s) wait in the outbox for the next start", left)
