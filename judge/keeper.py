@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import OrderedDict
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("judge.keeper")
 QUIET = timedelta(hours=1)          # the same problem is told at most once an hour
 PENDING_KEPT = 50                   # notices that could not be written, kept to be tried again (the oldest dropped)
+RETRY_LONGEST = 60.0                # seconds: notices still unwritable are tried again less often, up to this
 
 
 class Keeper:
@@ -29,6 +31,7 @@ class Keeper:
         self._told: OrderedDict[str, datetime] = OrderedDict()
         # Notices that could not be written (a full disk): key -> (title, lines, when first due, why not written)
         self._pending: OrderedDict[str, tuple[str, list[str], datetime, str]] = OrderedDict()
+        self._retry_at, self._retry_pause = 0.0, 1.0        # (time.monotonic) the next `retry`, and the pause after it
         self._lock = threading.Lock()
 
     def tell(self, key: str, title: str, lines: list[str], log_repeats: bool = True) -> bool:
@@ -57,16 +60,26 @@ class Keeper:
     def retry(self) -> int:
         """Write the notices that could not be written when they were due (a full disk), unless another process
         has told the same problem since: `judge serve` calls this every second or so, `judge deliver` and `judge
-        process` before they send their mail. Returns how many were written."""
+        process` before they send their mail; while they still cannot be written, less and less often (up to once
+        a minute, a line in the log each time). Returns how many were written."""
+        if time.monotonic() < self._retry_at:
+            return 0
         with self._lock:
             waiting = list(self._pending.items())
-        written = 0
+        written, failed = 0, []
         for key, (title, lines, due, why) in waiting:
             if not self._first(key):
                 with self._lock:
                     self._pending.pop(key, None)           # told meanwhile
             elif self._put(key, title, lines, (due, why)):
                 written += 1
+            else:
+                failed.append(title)
+        self._retry_pause = 1.0 if not failed else min(self._retry_pause * 2, RETRY_LONGEST)
+        self._retry_at = time.monotonic() + (self._retry_pause if failed else 0.0)
+        if failed:
+            log.warning("keeper: %d notice(s) still cannot be written (%s); tried again in %.0f s", len(failed),
+                        "; ".join(failed), self._retry_pause)
         return written
 
     def _first(self, key: str) -> bool:
@@ -95,7 +108,8 @@ class Keeper:
             subject, body = render("notice/keeper.txt", judge=self.settings.judge_name, title=title, lines=said)
             self.outbox.put(outbound.build(self.settings, self.address, subject, body))
         except Exception as exc:                       # the keeper's mail must never stop the judge's work
-            log.exception("could not write a notice to the keeper (%s): it is tried again later", title)
+            if late is None:                           # (a retry's failure is said by `retry`, in one line)
+                log.exception("could not write a notice to the keeper (%s): it is tried again later", title)
             self._untold(key)
             with self._lock:
                 self._pending[key] = (title, lines, *(late or (self.clock(), f"{type(exc).__name__}: {exc}")))

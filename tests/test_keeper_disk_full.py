@@ -127,7 +127,7 @@ async def _serve_full(tmp):
         await asyncio.sleep(1.5)            # the daemon tries the notices again meanwhile: still no room
         assert relay.to(KEEPER) == [] and "deferred" not in told(tmp) and "spool" not in told(tmp)
         serve.room()
-        for _ in range(500):                # room again: both notices written and sent, each once
+        for _ in range(2000):               # room again: both notices written and sent, each once
             if len(relay.to(KEEPER)) >= 2:
                 break
             await asyncio.sleep(0.02)
