@@ -7,6 +7,7 @@ import secrets
 from typing import Any
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from judge.game import Game
 from judge.redact import hide_password
@@ -59,7 +60,7 @@ class Forms:
         name = request.match_info["game"]
         if not valid_name(name):
             raise NotFound()
-        form = await request.post()
+        form = await posted(request)
         visitor = request.cookies.get(CSRF_COOKIE)
         if not self.sessions.form_ok(visitor, _field(form, "csrf")):
             raise web.HTTPForbidden()
@@ -123,7 +124,7 @@ class Forms:
     async def orders(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["game"]
         game, session = await _thread(self._signed, name, request)
-        form = await request.post()
+        form = await posted(request)
         if session is None:
             # The sign-on ended (signed off elsewhere, a new password, its time ran out): say so, give the way back
             # and what was typed (bounded), rather than a bare "could not be checked".
@@ -159,7 +160,7 @@ class Forms:
         name = request.match_info["game"]
         if not valid_name(name):
             raise NotFound()
-        form = await request.post()
+        form = await posted(request)
         session = self.sessions.get(request.cookies.get(COOKIE), name)
         if session is not None:
             if not self.sessions.csrf_ok(session, _field(form, "csrf")):
@@ -168,6 +169,15 @@ class Forms:
         response = see_other(f"/games/{name}")
         self.face.set_cookie(response, COOKIE, "", path=f"/games/{name}", max_age=0)
         return response
+
+
+async def posted(request: web.Request) -> Any:
+    """The form's fields. A body not in its charset (bytes that are not UTF-8, a charset nobody knows) is the
+    visitor's malformed request, answered 400 and counted as one (it ended in a 500 and a traceback)."""
+    try:
+        return await request.post()
+    except (UnicodeDecodeError, LookupError) as exc:
+        raise HttpProcessingError(code=400, message="the form's text is not in its charset") from exc
 
 
 def see_other(to: str) -> web.Response:

@@ -60,7 +60,22 @@ async def _html_press(t: Table):
     await t.ask(alternative(FRANCE, "", html))            # (an empty plain part: the HTML is read)
     press = press_to_germany(t, before)
     assert "Look at this map (http://example.org/map) and at http://example.org/plan." in press, press
-    assert "> Hold the line in Burgundy." in press and "- Munich holds\n- Kiel to Holland" in press, press
+    assert "> Hold the line in Burgundy." in press and "\u2022 Munich holds\n\u2022 Kiel to Holland" in press, press
+
+
+def test_an_html_list_of_orders_is_taken(tmp_path):
+    # A list's bullets are the mail client's drawing, not typed: an HTML list of orders was taken before list items
+    # were written with a marker, and must still be (a typed "- A Par - Bur" stays refused with its reading).
+    play(tmp_path, _html_list)
+
+
+async def _html_list(t: Table):
+    for kind in ("ul", "ol"):
+        html = f"<div>{signon('FRANCE')}</div><{kind}>" + "".join(f"<li>{o}</li>" for o in ORDERS) + f"</{kind}>"
+        reply = text_of(await t.ask(html_only(FRANCE, html)))
+        assert "NOT accepted" not in reply, (kind, reply)
+        assert [o.lstrip("\u2022 ") for o in t.game().player("FRANCE").orders] == ORDERS, (kind, reply)
+        assert "  A PAR - BUR\n" in reply and "  F BRE - MAO\n" in reply, reply
 
 
 # -- charsets -------------------------------------------------------------------------------------------------------

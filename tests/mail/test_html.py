@@ -31,9 +31,9 @@ def test_quotes_are_marked_lists_bulleted():
     assert lines("<p>mine</p><blockquote><p>theirs,\nwrapped</p><blockquote>older</blockquote></blockquote>") == \
         ["mine", "> theirs, wrapped", "> > older"]
     assert lines("<ul><li>one</li><li>two\n words</li></ul><ol><li>three</li></ol>") == \
-        ["- one", "- two words", "- three"]
+        ["\u2022 one", "\u2022 two words", "\u2022 three"]
     assert lines("<ul><li><p>Thunderbird's item</p></li><li><div>Outlook's</div></li></ul>") == \
-        ["- Thunderbird's item", "- Outlook's"]
+        ["\u2022 Thunderbird's item", "\u2022 Outlook's"]
 
 
 @pytest.mark.parametrize("html, shown", [

@@ -112,7 +112,7 @@ def test_html_to_text():
             "<script>alert('x')</script>"
             "<blockquote>SIGNON Mg1 quoted-password</blockquote><ul><li>one</li><li>two</li></ul></body></html>")
     lines = [line for line in clean_lines(html_to_text(html)) if line]
-    assert lines == ["SIGNON Fg1 pw", "A PAR & more", "A MAR H", "F BRE H", "- one", "- two"]
+    assert lines == ["SIGNON Fg1 pw", "A PAR & more", "A MAR H", "F BRE H", "\u2022 one", "\u2022 two"]
 
 
 # -- headers ----------------------------------------------------------------------------------------------------------

@@ -14,6 +14,12 @@ MALFORMED = [b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: judge\r\n\r\n",
              b"GET /games/a\x00b HTTP/1.1\r\nHost: judge\r\n\r\n",
              b"GET / HTTP/1.1\r\nHost: judge\r\nX-Note: a\x01b\r\n\r\n",
              FORM]
+# Form bodies not in their charset: bytes that are not UTF-8, a charset nobody knows (a 500 and a traceback before).
+FORMS = [b"POST /games/demo/" + page + b" HTTP/1.1\r\nHost: judge\r\nContent-Type: application/x-www-form-urlencoded"
+         + charset + b"\r\nContent-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body
+         for page in (b"signon", b"orders", b"signoff")
+         for charset, body in ((b"", b"power=\xff&csrf=x"), (b"; charset=bogus-cs", b"power=F&csrf=x"))]
+MALFORMED += FORMS
 
 
 def raw(port: int, data: bytes) -> bytes:
