@@ -103,6 +103,7 @@ def cmd_process(args: argparse.Namespace) -> int:
             print(f"judge process: {exc}", file=sys.stderr)
             return 2
         print("\n".join(notes) if notes else f"{args.game}: nothing to do now")
+        pipe.changed.poke(settings.games_dir, [args.game.lower()])     # a running `judge serve` plans it again
         return 0
     finally:
         pipe.send_pending(judge)

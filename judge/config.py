@@ -90,6 +90,8 @@ KEYS: tuple[Key, ...] = (
     Key("relay", "starttls", "no", "Use STARTTLS with the relay.", "bool"),
     Key("relay", "user", "", "Relay login user (empty: no login)."),
     Key("relay", "password", "", "Relay login password."),
+    Key("relay", "timeout", "30", "Seconds the judge waits for each answer of the relay; a relay that does not answer "
+                                  "in time gets no mail for a minute (it waits in the outbox).", "float", (1, 600)),
     Key("relay", "maildir", "maildir", "With no relay, outgoing mail is delivered to this Maildir.", "path"),
     Key("web", "host", "127.0.0.1", "Where `judge serve` serves the games' web pages (behind a reverse proxy for TLS)."),
     Key("web", "port", "8080", "Port of the web pages (0: no web pages).", "int"),

@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING, BinaryIO, Callable
 
 from judge.config import Settings
+from judge.daemon import changed
 from judge.daemon.spool import Spool
 from judge.storage.commit import remove_temp_files
 from judge.storage.gamedir import GameStore, GameUnavailable
@@ -59,6 +60,8 @@ def handle(judge: Judge, raw: bytes, sender: str | None, key: str) -> tuple[int,
             return EX_TEMPFAIL, f"internal error, message kept for retry: {why}"
         judge.set_aside_notice(name, spool.root / "bad", why, raw, sender)
         return EX_OK, f"internal error, message set aside as {name}: {why}"
+    if result.accepted and result.game:
+        changed.poke(judge.settings.games_dir, [result.game])      # a `judge serve` beside us plans its clock again
     expire_set_aside(judge.settings)
     if not result.replied and result.note and not result.note.startswith(("no reply", "already applied")):
         return EX_DATAERR, result.note
@@ -95,6 +98,7 @@ def send_pending(judge: Judge) -> int:
     from judge.daemon.sender import Sender
     sender = Sender(judge.settings, judge.outbox)
     sender.on_failure = judge.keeper.unsendable
+    judge.keeper.retry()                        # a notice this run could not write when it was due (a full disk)
     try:
         sent = sender.drain()
         if sender.failed:
@@ -146,6 +150,7 @@ def process_due(settings: Settings, whole: Callable[[], Judge], clock: Callable[
             continue
         if notes:
             done[name] = notes
+    changed.poke(settings.games_dir, done)      # (cron's run beside a `judge serve`: it plans them again)
     return done, failed, faults
 
 

@@ -15,9 +15,8 @@ from judge.commands.signon import wrong_passwords_told
 from judge.config import Settings
 from judge.keeper import Keeper
 from judge.mail import inbound, outbound
-from judge.mail.loops import Repeats, Verdict
-from judge.game import Game
-from judge.game.processing import Processed, audience, end_mails, on_clock
+from judge.mail.loops import Answered, Repeats, Verdict
+from judge.game.processing import Processed, end_mails, notified, on_clock
 from judge.redact import hide_in_error, hide_password
 from judge.reply_text import fitted, notes, nothing_read, reply_subject
 from judge.reports import mail_file_entry
@@ -31,19 +30,6 @@ from judge.service_web import WEB_SUBJECT, WebForms
 
 log = logging.getLogger("judge")
 Clock = Callable[[], datetime]
-
-
-def _notified(game: Game, who: str, sender: str) -> list[str]:
-    """The addresses a notice goes to: the "master", the active "players", the "others" (everyone in the game but
-    the one whose message it is and the master, who has a notice of their own: a newcomer is not told that their
-    power has a new player; observers are, as they were told the power was open), or everyone in the game."""
-    if who == "master":
-        return [game.master_address]
-    if who == "players":
-        return [p.address for p in game.players if p.status == "active" and p.address]
-    if who == "others":
-        return [a for a in audience(game) if a.lower() not in (sender.lower(), game.master_address.lower())]
-    return audience(game)
 
 
 def utcnow() -> datetime:
@@ -61,6 +47,7 @@ class Judge(WebForms):
         self.outbox = Outbox(settings.outbox_dir)
         self.keeper = Keeper(settings, self.outbox, clock)
         self.repeats = Repeats(settings.games_dir)
+        self.answered = Answered(settings.games_dir)
 
     # -- incoming mail -------------------------------------------------------------------------------------------
     def deliver(self, raw: bytes, envelope_sender: str | None = None, key: str | None = None,
@@ -87,7 +74,15 @@ class Judge(WebForms):
                 if key and key in game.seen:
                     return self._again(msg, name)
                 return self._deliver(msg, key, game)      # the game as loaded: status.json is read once
-        return self._deliver(msg, key)
+        # Mail about no game (HELP, LIST...): no game keeps its key, so the judge does, to answer it once.
+        now = self.clock()
+        if self.answered.seen(msg.sender, msg.message_id, now):
+            log.info("not answering %s again: message %s was answered already", msg.sender, msg.message_id)
+            return Delivery(note="no reply: answered already (the same Message-ID)")
+        out = self._deliver(msg, key)
+        if out.replied:
+            self.answered.note(msg.sender, msg.message_id, now)
+        return out
 
     def _again(self, msg: inbound.Incoming, name: str) -> Delivery:
         """A message the game has applied already. With a Message-ID it is the same message delivered again (an MTA
@@ -302,7 +297,7 @@ class Judge(WebForms):
                     self._send(tx, to, subject, body)
                 elif e.kind == "notify":
                     title, lines, who = e.payload
-                    to = _notified(game, who, s.sender)
+                    to = notified(game, who, s.sender)
                     if to:
                         self._mail(tx, to, "notice/event.txt", {"game": game.name, "title": title, "lines": lines})
             reply = ""

@@ -65,6 +65,15 @@ def message_failed(spool: Spool, judge: Judge, job: Job, exc: Exception, retry_s
     return None
 
 
+def spool_failed(keeper: Keeper, exc: Exception) -> None:
+    """A message could not be put in the spool (a full disk): its sender's server was answered 451 and tries again
+    later; the keeper is told (once an hour, as every problem)."""
+    keeper.tell("spool", "incoming mail is being turned away for now",
+                [f"A message could not be stored in the spool: {type(exc).__name__}: {exc}.",
+                 "Its sender's server was answered 451 and tries again later; until the spool can be written, all "
+                 "mail is turned away so. Check the disk (the inbox folder) and the judge's log."])
+
+
 def answer_failure(spool: Spool, judge: Judge, name: str, folder: str, why: str,
                    parsed: inbound.Incoming | None = None) -> None:
     """A message set aside for good: its sender learns it was not carried out, the keeper why."""

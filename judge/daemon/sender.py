@@ -19,36 +19,28 @@ from __future__ import annotations
 import logging
 import os
 import queue
-import re
 import smtplib
 import socket
 import threading
 import time
-import uuid
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from judge.config import Settings
+from judge.daemon import maildir
 from judge.daemon.envelope import RelayClient, envelope_recipients
+from judge.daemon.relay_pause import RELAY_PAUSE, RelayPause
+from judge.daemon.refusals import REFUSED, GivenUp, RelayUnreachable, permanent, refusal_kind, timed_out
 from judge.storage.atomic import atomic_write, checkpoint, make_folder, sync_folder
 from judge.storage.outbox import Outbox
 
 log = logging.getLogger("judge.sender")
 BACKOFF_START, BACKOFF_MAX = 5.0, 3600.0   # seconds before the next try: the message's age, within these bounds
-_OURS = re.compile(r"\d+\.P\d+Q[0-9a-f]{12}\.")   # the names _to_maildir gives (and their temp files)
 MAX_AGE = 4 * 86400.0           # a message still failing temporarily at this age is given up
 KEEP_OPEN = 2.0                 # seconds an idle relay connection is kept for the next drain
 PARALLEL = 2                    # relay connections a drain uses side by side (each waits for the relay's answers)
-
-# A refusal of this one message (the relay answered MAIL, RCPT or DATA with an error): the connection is still
-# good (smtplib has reset the transaction, or closed it on a 421), so the drain goes on with the next message.
-_REFUSED = (smtplib.SMTPSenderRefused, smtplib.SMTPRecipientsRefused, smtplib.SMTPDataError)
-
-
-class RelayUnreachable(Exception):
-    """No connection to the relay (connect, greeting, STARTTLS or login failed)."""
-
+CUT_WAIT = 2.0                  # seconds a stopping sender waits for a thread whose connection it has cut
 
 class Sender:
     def __init__(self, settings: Settings, outbox: Outbox, monotonic=time.monotonic, keep_open: float = KEEP_OPEN,
@@ -59,7 +51,7 @@ class Sender:
         self.clock = clock                                 # wall time, for the retry schedule kept in the files
         self.keep_open = keep_open
         self.parallel = max(1, parallel)
-        self.on_failure = None                             # called (path, why) when a message is given up on
+        self.on_failure = None                             # called (GivenUp) when a message is given up on
         self.sent = 0
         self.failed = 0
         self.connections = 0                               # relay connections opened so far
@@ -73,12 +65,20 @@ class Sender:
         self._pool: ThreadPoolExecutor | None = None
         self._stream: queue.SimpleQueue | None = None
         self._streamers: list[threading.Thread] = []
+        self.timeout = float(settings.get("relay", "timeout"))   # seconds for each answer of the relay
+        self.pause = RelayPause(outbox.folder)             # the relay stopped answering: no try for a while
+        self._connecting: list[smtplib.SMTP | None] = [None] * self.parallel   # greeting, STARTTLS, login
+        self._stop_at: float | None = None                 # (time.monotonic) stopping: nothing starts after it
+        self._cut_off = False                              # stopping: the connections in use were cut
+        self._timer: threading.Timer | None = None
 
     # -- the outbox, all of it (at start, on a timer, for retries) -----------------------------------------------
     def drain(self) -> int:
         """Send what is due; returns how many messages were delivered."""
         now = self.clock()
         self.close_if_idle()                               # idle too long: the relay may have dropped it
+        if self.paused() or self._stopped():
+            return 0
         due = deque(self.outbox.due(now))
         if not due:
             return 0
@@ -103,7 +103,8 @@ class Sender:
                 delivered += 1
             elif outcome == "unreachable":
                 return delivered                           # out of reach from here: the rest wait (or go on
-                                                           # another connection of this drain)
+                                                           # another connection of this drain, unless it stopped
+                                                           # answering: `paused`)
 
     # -- as messages are written (the daemon offers each job's mail once it is committed) --------------------------
     def offer(self, paths: list[Path]) -> None:
@@ -137,6 +138,8 @@ class Sender:
         after a back-off, or set aside for good); "unreachable" if the relay could not be reached; None if it was
         not this call's to send (gone, not due, or being sent by another thread or process). Never raises: one bad
         message must not stop the mail behind it."""
+        if self.paused() or self._stopped():
+            return None                                    # it waits in the outbox
         with self._lock:
             if path.name in self._busy:
                 return None
@@ -147,6 +150,8 @@ class Sender:
             if claim is None:
                 return None
             with self._slot_locks[slot]:
+                if self._stopped():                        # (waited for the slot until the stop's deadline)
+                    return None
                 self._send_on(slot, claim[1], path.name)
             # Removed while still claimed: another thread or process that lists the same file must find it gone,
             # not send it a second time.
@@ -155,18 +160,31 @@ class Sender:
                 self.sent += 1
             return True
         except RelayUnreachable as exc:
-            self._later(path, now, exc)
+            if self._cut_off:
+                return None                                # cut by a stop: it waits in the outbox as it was
+            if timed_out(exc):
+                self._pause(exc)
+            self._later(path, now, exc, claim[1] if claim else b"")
             return "unreachable"
         except Exception as exc:  # noqa: BLE001 - each failure is sorted below, none escapes
-            if not isinstance(exc, _REFUSED) or getattr(exc, "smtp_code", 0) == 503:
+            if not isinstance(exc, REFUSED) or getattr(exc, "smtp_code", 0) == 503:
                 # The SMTP session may be in any state (half a transaction): a fresh connection for the next
                 # message (and if the relay is really gone, connecting says so).
                 with self._slot_locks[slot]:
                     self._close(slot)
-            if _permanent(exc):
-                self._give_up(path, exc)
+            if self._cut_off:
+                return None
+            raw = claim[1] if claim else b""
+            if timed_out(exc):
+                # The relay took the connection and stopped answering: trying the next message on a new connection
+                # would cost as long again, for every message. It rests; this message backs off as it would.
+                self._pause(exc)
+                self._later(path, now, exc, raw)
+                return "unreachable"
+            if permanent(exc):
+                self._give_up(path, exc, raw)
             else:
-                self._later(path, now, exc)
+                self._later(path, now, exc, raw)
             return False
         finally:
             if claim is not None:
@@ -174,12 +192,12 @@ class Sender:
             with self._lock:
                 self._busy.discard(path.name)
 
-    def _later(self, path: Path, now: float, exc: Exception) -> None:
+    def _later(self, path: Path, now: float, exc: Exception, raw: bytes) -> None:
         """A temporary failure: the next try after a back-off as long as the message is old (so the pause doubles
         with each try), written into the file's modification time; at MAX_AGE, give up."""
         age = now - Outbox.written_at(path, now - MAX_AGE)
         if age >= MAX_AGE:
-            self._give_up(path, exc)
+            self._give_up(path, exc, raw, late=True)
             return
         delay = min(max(age, BACKOFF_START), BACKOFF_MAX)
         if not self.outbox.defer(path, now + delay):
@@ -190,8 +208,9 @@ class Sender:
         """The outbox files waiting for their next try after a temporary failure: name -> when (wall time)."""
         return self.outbox.waiting(self.clock())
 
-    def _give_up(self, path: Path, exc: Exception) -> None:
-        """A permanent failure: the message is kept in outbox/failed/ with why, and the keeper is told."""
+    def _give_up(self, path: Path, exc: Exception, raw: bytes, late: bool = False) -> None:
+        """A permanent failure (or a temporary one for too long: `late`): the message is kept in outbox/failed/
+        with why, and the keeper is told."""
         why = f"{type(exc).__name__}: {exc}"
         log.error("giving up on %s: %s", path.name, why)
         failed = self.outbox.folder / "failed"
@@ -205,7 +224,11 @@ class Sender:
         # still to be written or sent.
         if self.on_failure is not None:
             try:
-                self.on_failure(failed / path.name, why)
+                to = envelope_recipients(raw)
+            except Exception:  # noqa: BLE001 - a message whose headers cannot be read has no recipient to name
+                to = []
+            try:
+                self.on_failure(GivenUp(failed / path.name, why, refusal_kind(exc, late, MAX_AGE), to))
             except Exception:  # noqa: BLE001 - telling the keeper must not stop the sending
                 log.exception("could not report the failed message %s", path.name)
         try:
@@ -219,7 +242,7 @@ class Sender:
 
     def _send_on(self, slot: int, raw: bytes, name: str) -> None:
         if not self.settings.get("relay", "host"):
-            self._to_maildir(raw)
+            maildir.deliver(Path(self.settings.get("relay", "maildir")), raw)
             return
         to = envelope_recipients(raw)
         # line ends made CRLF (the outbox holds the judge's "\n"; a message holding CRs is made plain first)
@@ -228,9 +251,9 @@ class Sender:
         smtp = self._connection(slot)
         try:
             refused = smtp.sendmail(self.settings.address, to, data)
-        except (smtplib.SMTPServerDisconnected, ConnectionError):
+        except (smtplib.SMTPServerDisconnected, ConnectionError) as exc:
             self._close(slot)
-            if not reused:
+            if not reused or timed_out(exc):
                 raise
             # The connection kept from an earlier drain had gone stale: once more on a fresh one.
             refused = self._connection(slot).sendmail(self.settings.address, to, data)
@@ -242,20 +265,64 @@ class Sender:
     # -- connections -------------------------------------------------------------------------------------------
     def close(self) -> None:
         """Stop the streaming threads (after what was offered), close every relay connection (and the threads of
-        a drain's extra connections; a later drain or offer starts them again)."""
+        a drain's extra connections; a later drain or offer starts them again). After `stop_by`, waits only until
+        its deadline: the connections still in use are cut then."""
         with self._lock:
             stream, streamers, self._stream, self._streamers = self._stream, self._streamers, None, []
         if stream is not None:
             for _ in streamers:
                 stream.put(None)
             for t in streamers:
-                t.join()
+                t.join(None if self._stop_at is None else max(0.0, self._stop_at - time.monotonic()))
         pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=True)
+            pool.shutdown(wait=self._stop_at is None)
+        if self._stop_at is not None:
+            if self._timer is not None:
+                self._timer.cancel()
+            self._cut()
+            for t in streamers:
+                t.join(CUT_WAIT)
         for slot in range(self.parallel):
-            with self._slot_locks[slot]:
-                self._close(slot)
+            lock = self._slot_locks[slot]
+            if lock.acquire(timeout=-1 if self._stop_at is None else CUT_WAIT):
+                try:
+                    self._close(slot)
+                finally:
+                    lock.release()
+
+    def stop_by(self, deadline: float) -> None:
+        """The daemon is stopping: no message is started after `deadline` (time.monotonic()), and a send still
+        waiting for the relay then is cut off (the relay may hang for ever). What is not sent stays in the outbox,
+        as it was, for the next start."""
+        self._stop_at = deadline
+        self._timer = threading.Timer(max(0.0, deadline - time.monotonic()), self._cut)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _stopped(self) -> bool:
+        return self._cut_off or (self._stop_at is not None and time.monotonic() >= self._stop_at)
+
+    def _cut(self) -> None:
+        """Shut the socket of every connection (a thread waiting for the relay's answer gets an error at once)."""
+        self._cut_off = True
+        for smtp in [*self._smtp, *self._connecting]:
+            sock = getattr(smtp, "sock", None)
+            if sock is not None:
+                try:
+                    sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+    def paused(self) -> bool:
+        """Is the relay resting since it stopped answering (met here, or by another process)?"""
+        return bool(self.settings.get("relay", "host")) and self.pause.on(self.clock())
+
+    def _pause(self, exc: Exception) -> None:
+        if self.pause.start(self.clock()):
+            log.warning("the relay %s:%s stopped answering (%s: %s, after %.0f s): no mail goes to it for %.0f s; "
+                        "the mail waits in the outbox", self.settings.get("relay", "host"),
+                        self.settings.get("relay", "port"), type(exc).__name__, exc, self.timeout, RELAY_PAUSE)
 
     def close_if_idle(self) -> None:
         now = self.monotonic()
@@ -281,11 +348,12 @@ class Sender:
         if self._smtp[slot] is not None:
             return self._smtp[slot]
         host, port = self.settings.get("relay", "host"), self.settings.get("relay", "port")
+        # Connected after it is known here (not by the constructor): a stop can cut a relay that hangs in its greeting.
+        smtp = self._connecting[slot] = RelayClient(timeout=self.timeout)
         try:
-            smtp = RelayClient(host, port, timeout=30)
-        except (OSError, smtplib.SMTPException) as exc:
-            raise RelayUnreachable(f"{host}:{port}: {exc}") from exc
-        try:
+            code, answer = smtp.connect(host, port)
+            if code != 220:
+                raise smtplib.SMTPConnectError(code, answer)
             if self.settings.get("relay", "starttls"):
                 smtp.starttls()
             if self.settings.get("relay", "user"):
@@ -293,6 +361,8 @@ class Sender:
         except (OSError, smtplib.SMTPException) as exc:
             smtp.close()
             raise RelayUnreachable(f"{host}:{port}: {exc}") from exc
+        finally:
+            self._connecting[slot] = None
         with self._lock:
             self.connections += 1
         self._smtp[slot] = smtp
@@ -300,35 +370,7 @@ class Sender:
         return smtp
 
     def clean_maildir(self) -> int:
-        """At start-up: the judge's own half-delivered files in the Maildir's tmp/ (the message is still in the
-        outbox and is delivered again). Files other programs put there are left alone."""
-        tmp = Path(self.settings.get("relay", "maildir")) / "tmp"
-        removed = 0
-        if self.settings.get("relay", "host") or not tmp.is_dir():
+        """At start-up: the judge's own half-delivered files in the Maildir's tmp/ (judge.daemon.maildir)."""
+        if self.settings.get("relay", "host"):
             return 0
-        for path in tmp.iterdir():
-            if _OURS.match(path.name.lstrip(".")):
-                path.unlink(missing_ok=True)
-                removed += 1
-        return removed
-
-    def _to_maildir(self, raw: bytes) -> None:
-        """Into <maildir>/new, durably (file fsynced in tmp/, renamed, new/ fsynced) before the outbox lets go."""
-        root = Path(self.settings.get("relay", "maildir"))
-        for sub in ("tmp", "new", "cur"):
-            make_folder(root / sub)
-        name = f"{time.time_ns()}.P{os.getpid()}Q{uuid.uuid4().hex[:12]}.{socket.gethostname().replace('/', '_')}"
-        atomic_write(root / "tmp" / name, raw, sync_dir=False)
-        os.replace(root / "tmp" / name, root / "new" / name)
-        sync_folder(root / "new")
-
-
-def _permanent(exc: Exception) -> bool:
-    """Will sending this message fail whatever the judge does (a 5xx answer, a message smtplib cannot write)?"""
-    if isinstance(exc, smtplib.SMTPRecipientsRefused):
-        return all(code >= 500 for code, _ in exc.recipients.values())
-    if isinstance(exc, (smtplib.SMTPSenderRefused, smtplib.SMTPDataError)):
-        return exc.smtp_code >= 500 and exc.smtp_code != 503     # 503: out of sequence, the session's fault
-    if isinstance(exc, smtplib.SMTPNotSupportedError):
-        return True                                    # e.g. an address that needs SMTPUTF8
-    return not isinstance(exc, (OSError, smtplib.SMTPException))   # UnicodeEncodeError, ValueError...
+        return maildir.clean(Path(self.settings.get("relay", "maildir")))

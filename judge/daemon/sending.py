@@ -37,3 +37,16 @@ async def send_loop(sender: Sender, kick: asyncio.Event, interval: Callable[[], 
             await asyncio.to_thread(sender.drain)
         except Exception:                     # the next round tries again
             log.exception("sending failed")
+
+
+def last_drain(sender: Sender, grace: float) -> None:
+    """`judge serve` stops: what is ready goes now, within `grace` seconds whatever the relay does (a service manager
+    kills a daemon slow to stop); the rest stays in the outbox for the next start."""
+    sender.stop_by(time.monotonic() + grace)
+    try:
+        sender.drain()
+    finally:
+        sender.close()
+    left = len(sender.outbox.paths())
+    if left:
+        log.info("%d outgoing message(s) wait in the outbox for the next start", left)

@@ -72,7 +72,8 @@ class Handler:
     def __init__(self, spool: Spool, recipients: list[str], max_bytes: int, rate_per_hour: int,
                  accepted: Callable[..., None], route: Callable[[bytes, str], Any] | None = None,
                  intake: Intake | None = None, max_recipients: int = 100,
-                 apply: Callable[[Any], Awaitable[tuple[str | None, int]]] | None = None):
+                 apply: Callable[[Any], Awaitable[tuple[str | None, int]]] | None = None,
+                 unspooled: Callable[[Exception], None] | None = None):
         self.spool = spool
         self.recipients = {r.lower() for r in recipients}
         self.max_bytes = max_bytes
@@ -85,6 +86,7 @@ class Handler:
         # (the message's route) -> (the answer once the message is applied and durable, or None and how many times
         # its processing was cut short before: then it goes to the spool)
         self.apply = apply
+        self.unspooled = unspooled               # told (in a thread) why a message could not be spooled: the keeper
 
     def rcpt(self, envelope, address: str) -> str:
         if len(envelope.rcpt_tos) >= self.max_recipients:
@@ -139,10 +141,15 @@ class Handler:
             if counted:
                 self.intake.leave()
             return S.UNUSABLE_SENDER
-        except Exception:                         # never leak details; the client will try again
+        except Exception as exc:                  # never leak details; the client will try again
             if counted:
                 self.intake.leave()
             log.exception("could not spool a message from %s", sender)
+            if self.unspooled is not None:
+                try:
+                    await asyncio.to_thread(self.unspooled, exc)
+                except Exception:  # noqa: BLE001 - the answer stands whatever becomes of the notice
+                    log.exception("could not tell the keeper that a message could not be spooled")
             return S.TEMPORARY_FAILURE
         self.accepted(key, route, counted)
         return S.ACCEPTED

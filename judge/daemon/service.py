@@ -36,7 +36,7 @@ from judge.daemon.listener import Listener
 from judge.daemon.lock import ServeLock
 from judge.daemon.scheduler import Deadlines
 from judge.daemon.sender import Sender
-from judge.daemon.sending import send_loop
+from judge.daemon.sending import last_drain, send_loop
 from judge.daemon.server import Handler, Intake
 from judge.daemon.smtp import SMTPConnection
 from judge.daemon.spool import Spool, split_envelope
@@ -50,6 +50,7 @@ log = logging.getLogger("judge.daemon")
 PAUSE_FILE = "PAUSE"        # while inbox/PAUSE exists, accepted mail waits in the spool (maintenance)
 WORKERS = 4                 # threads working on different games at once (2 cores: fsync and scrypt overlap)
 FLOW_DELAY = 1.0            # the longest the answer to DATA waits for room (then the message is taken anyway)
+STOP_GRACE = 5.0            # seconds a stopping daemon gives the relay to take the mail that is ready
 
 
 class Daemon:
@@ -115,7 +116,8 @@ class Daemon:
         limits = Limits.from_settings(self.settings)
         handler = Handler(self.spool, recipients, self.settings.get("smtp", "max_message_bytes"),
                           self.settings.get("smtp", "rate_per_hour"), self._accepted, route=self.route,
-                          intake=self.intake, max_recipients=limits.max_recipients, apply=self.apply_now)
+                          intake=self.intake, max_recipients=limits.max_recipients, apply=self.apply_now,
+                          unspooled=lambda exc: failures.spool_failed(self.judge.keeper, exc))
         hostname = self.settings.get("smtp", "hostname")
         limit = self.settings.get("smtp", "max_message_bytes")
         # Connections are capped (to fit the file limit), timed out when silent, and dropped sooner under stress.
@@ -137,7 +139,7 @@ class Daemon:
                 self.server.close()
                 raise
         self.tasks = [asyncio.create_task(send_loop(self.sender, self.kick, lambda: self.send_interval)),
-                      asyncio.create_task(sweeping.sweep_loop(self))]
+                      asyncio.create_task(sweeping.sweep_loop(self)), asyncio.create_task(sweeping.watch_loop(self))]
         self.kick.set()
         if hint is None:
             self.checked.set()
@@ -179,16 +181,9 @@ class Daemon:
         await startup.keep_hint(self)
         if self.applying is not None:
             self.applying.close()
-        await asyncio.to_thread(self._last_drain)      # last chance to hand over what is ready
+        await asyncio.to_thread(last_drain, self.sender, STOP_GRACE)      # last chance to hand over what is ready
         affinity.unpin()
         self.lock.release()
-
-    def _last_drain(self) -> None:
-        self.sender.close()                      # the streaming threads send what they were offered first
-        try:
-            self.sender.drain()
-        finally:
-            self.sender.close()
 
     async def serve_forever(self, host: str | None = None, port: int | None = None,
                             ready_file: Path | None = None, web_port: int | None = None) -> None:
@@ -378,8 +373,9 @@ class Daemon:
         return await sweeping.sweep(self)
 
     def wakeup(self, game: str) -> datetime | None:
-        """When a game's clock has work next: as committed on disk (what a fresh start-up would plan), but no
-        sooner than the retry of clock work that failed."""
+        """When a game's clock has work next: as committed on disk (what a fresh start-up would plan); while its
+        clock work fails, at the retry its failure announced (not sooner, nor later: an unreadable game's file
+        gives no wake-up of its own)."""
         try:
             moment = self.judge.store.wakeup(game)
         except FileNotFoundError:
@@ -387,9 +383,7 @@ class Daemon:
         except GameUnavailable:
             moment = self.clock() + timedelta(seconds=RETRY_MAX)
         failing = self._failing.get(game)
-        if failing is not None and (moment is None or moment < failing[1]):
-            moment = failing[1]
-        return moment
+        return moment if failing is None else failing[1]
 
     # -- deadlines ---------------------------------------------------------------------------------------------
     async def _deadline_work(self, game: str) -> None:

@@ -1,17 +1,19 @@
-"""The spool looked at now and then by `judge serve`: messages put back by `judge requeue`, deferred messages whose
-retry is due, and set-aside messages past their time (a daemon may run for months without a restart); and the
-variants folder, for broken files put there meanwhile (judge.daemon.variant_files)."""
+"""What `judge serve` looks at now and then. Every 30 s the spool: messages put back by `judge requeue`, deferred
+messages whose retry is due, and set-aside messages past their time (a daemon may run for months without a restart);
+and the variants folder, for broken files put there meanwhile (judge.daemon.variant_files). Every second the games
+changed by another process (judge.daemon.changed), and the keeper's notices that could not be written."""
 from __future__ import annotations
 
 import asyncio
 import logging
 
 from judge import malloc
-from judge.daemon import variant_files
+from judge.daemon import changed, variant_files
 from judge.daemon.lanes import NO_GAME, Job
 
 log = logging.getLogger("judge.daemon")
 SWEEP_INTERVAL = 30.0       # how often the spool is looked at for messages put there by other means (requeue)
+WATCH_INTERVAL = 1.0        # how often games changed by another process are looked for (a listing of a folder)
 
 
 def retry(daemon, name: str) -> None:
@@ -47,3 +49,25 @@ async def sweep(daemon) -> int:
     for name in found:
         retry(daemon, name)
     return len(found)
+
+
+async def watch_loop(daemon) -> None:
+    while True:
+        await asyncio.sleep(WATCH_INTERVAL)
+        try:
+            await watch(daemon)
+        except Exception:  # noqa: BLE001 - the next look tries again
+            log.exception("looking for games changed by other processes failed")
+
+
+async def watch(daemon) -> None:
+    """Plan again the clock of each game another process changed, from its file; write the keeper's notices that
+    could not be written before (a full disk), and send them."""
+    def read() -> dict:
+        return {game: daemon.wakeup(game) for game in changed.take(daemon.judge.store.root)}
+    for game, moment in (await asyncio.to_thread(read)).items():
+        if daemon.deadlines is not None:
+            daemon.deadlines.plan(game, moment)
+    keeper = daemon.judge.keeper
+    if keeper.pending and await asyncio.to_thread(keeper.retry):
+        daemon.kick.set()

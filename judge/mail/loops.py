@@ -1,13 +1,14 @@
-"""Mail loops and floods: the same refused message again and again from one sender, and too many messages per sender.
+"""Mail loops and floods: the same refused message again and again from one sender, the same message delivered again,
+and too many messages per sender.
 
-Both tables are bounded: a flood of new senders pushes the oldest out instead of growing without end."""
+Every table is bounded: a flood of new senders pushes the oldest out instead of growing without end."""
 from __future__ import annotations
 
 import hashlib
 import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import Enum
 from pathlib import Path
 
@@ -16,6 +17,8 @@ from judge.storage.counters import Counters, until
 REPEAT_LIMIT = 3                   # the same refused text from one sender answered this often an hour, then once more
 SENDERS_KEPT = 10_000              # senders remembered by each table (the least recently seen are forgotten)
 SHARDS = 16                        # the loop guard's counts in this many files (each rewritten when it changes)
+ANSWERED_FOR = timedelta(days=5)   # how long an answered Message-ID is known (an MTA retries for up to 5 days)
+ANSWERED_KEPT = 48_000             # answered Message-IDs known at most (the oldest forgotten first)
 
 
 class Verdict(Enum):
@@ -74,6 +77,32 @@ class Look:
     key: str
     tag: str
     copies: int                # the copies of this text refused within the hour, this one included if answered
+
+
+class Answered:
+    """Mail about no game (HELP, LIST, a stranger's questions), answered: known by its sender and Message-ID for
+    ANSWERED_FOR, so that the same message delivered again (an MTA retrying after a crash, or a client sending it
+    twice) is answered once, as mail for a game is (its game keeps the messages it applied). Judge-wide, on disk for
+    every process of the judge (judge.storage.counters), bounded. A message without a Message-ID is answered every
+    time: a script's same text sent again on purpose cannot be told from a redelivery."""
+
+    def __init__(self, games: Path):
+        self.counters = Counters(games, kept=ANSWERED_KEPT // SHARDS, window=ANSWERED_FOR)
+
+    @staticmethod
+    def _place(sender: str, message_id: str) -> tuple[str, str]:
+        digest = hashlib.sha256(f"{sender.lower()}\n{message_id}".encode("utf-8", "surrogatepass")).hexdigest()
+        return f"answered-{int(digest[:4], 16) % SHARDS:02d}", digest[:24]
+
+    def seen(self, sender: str, message_id: str, now: datetime) -> bool:
+        """Was this message answered already?"""
+        return bool(message_id) and bool(self.counters.events(*self._place(sender, message_id), now))
+
+    def note(self, sender: str, message_id: str, now: datetime) -> None:
+        """It was answered (its reply is in the outbox): a crash before this answers it twice, rather than never."""
+        if message_id:
+            with self.counters.changing() as change:
+                change.add(*self._place(sender, message_id), now)
 
 
 class RateLimit:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Iterator
 
 from judge.storage.atomic import FILE_MODE, atomic_write, locked
+from judge.storage.recent import recent_stamp
 
 FOLDER = ".limits"                 # in the games folder; not a game name (those start with a letter)
 WINDOW = timedelta(hours=1)
@@ -30,16 +31,19 @@ class Counters:
     whole, files replaced whole); changed only inside `changing()`, which holds the folder's lock across processes
     and threads."""
 
-    def __init__(self, games: Path, kept: int = KEYS_KEPT, max_bytes: int = MAX_BYTES):
+    def __init__(self, games: Path, kept: int = KEYS_KEPT, max_bytes: int = MAX_BYTES, window: timedelta = WINDOW):
         self.folder = Path(games) / FOLDER
         self.kept = kept
         self.max_bytes = max_bytes
+        self.window = window             # how long an event counts
 
     def events(self, table: str, key: str, now: datetime) -> list[Entry]:
-        """The key's events within the hour before `now`, oldest first."""
-        since = (now - WINDOW).timestamp()
+        """The key's events within the window (an hour) before `now`, oldest first (an event from a clock set ahead,
+        since put back, is expired: judge.storage.recent)."""
+        stamp, window = now.timestamp(), self.window.total_seconds()
         key = _safe(key)
-        return sorted((t, tag) for t, tag, k in self._lines(table, " " + key) if k == key and t > since)
+        return sorted((t, tag) for t, tag, k in self._lines(table, " " + key)
+                      if k == key and recent_stamp(t, stamp, window))
 
     @contextlib.contextmanager
     def changing(self) -> Iterator["Change"]:
@@ -105,12 +109,11 @@ class Change:
                 self._shorten(table, float(lines[-1].split(" ", 1)[0]))
 
     def _shorten(self, table: str, now: float) -> None:
-        """Rewrite the table with the last hour's events of its most recently counted keys, within half the size."""
+        """Rewrite the table with the window's events of its most recently counted keys, within half the size."""
         c = self.counters
-        since = now - WINDOW.total_seconds()
         by_key: dict[str, list[str]] = {}
         for t, tag, key in c._lines(table):
-            if t > since:
+            if recent_stamp(t, now, c.window.total_seconds()):
                 by_key.setdefault(key, []).append(f"{t:.3f} {tag or '-'} {key}\n")
                 by_key[key] = by_key.pop(key)            # the dict ends with the keys counted last
         keys = list(by_key)[-c.kept:]

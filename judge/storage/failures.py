@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from judge.storage.atomic import atomic_write, read_bytes
+from judge.storage.recent import recent
 
 WINDOW = timedelta(hours=1)
 LIMIT = 5                       # failed sign-ons per power and budget within the window
@@ -62,7 +63,7 @@ class SignonFailures:
                 t = datetime.fromisoformat(text)
             except (TypeError, ValueError):
                 continue
-            if now - t < WINDOW:
+            if recent(t, now, WINDOW):             # (a failure from a clock set ahead, since put back: expired)
                 out.append(t)
         return out
 
@@ -107,6 +108,6 @@ def _list(value) -> list:
 
 def _fresh(text, now: datetime) -> bool:
     try:
-        return now - datetime.fromisoformat(text) < WINDOW
+        return recent(datetime.fromisoformat(text), now, WINDOW)
     except (TypeError, ValueError):
         return False

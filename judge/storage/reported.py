@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from judge.storage.atomic import atomic_write
+from judge.storage.recent import recent
 
 log = logging.getLogger("judge.reported")
 RECORD = ".problems-told.json"      # in the games folder (a dot name: never taken for a game)
@@ -20,7 +21,7 @@ def news(games_dir: Path, problems: dict[str, str], now: datetime) -> tuple[dict
     path = Path(games_dir) / RECORD
     told = _read(path)
     say = {game: why for game, why in problems.items()
-           if game not in told or told[game]["why"] != why or now - _when(told[game]) >= REMIND}
+           if game not in told or told[game]["why"] != why or not recent(_when(told[game]), now, REMIND)}
     mended = sorted(game for game in told if game not in problems)
     if say or mended:
         record = {game: told[game] for game in problems if game in told and game not in say}

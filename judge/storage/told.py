@@ -10,6 +10,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from judge.storage.atomic import atomic_write, locked
+from judge.storage.recent import recent
 
 log = logging.getLogger("judge.keeper")
 RECORD = ".keeper-told.json"        # in the games folder (a dot name: never taken for a game)
@@ -27,10 +28,10 @@ def first_in(games_dir: Path, key: str, now: datetime, quiet: timedelta) -> date
         with locked(root):                          # games/.lock: taken for this record alone
             told = _read(root / RECORD)
             last = told.pop(key, None)
-            if last is not None and abs(now - last) < quiet:
+            if last is not None and recent(last, now, quiet):
                 return last
-            # Only the last hour's problems hold a mail back (abs: a record from a clock set ahead is not believed).
-            kept = sorted((when, name) for name, when in told.items() if abs(now - when) < quiet)[-(KEPT - 1):]
+            # Only the last hour's problems hold a mail back (a record from a clock set ahead is not believed).
+            kept = sorted((when, name) for name, when in told.items() if recent(when, now, quiet))[-(KEPT - 1):]
             record = {name: when.isoformat() for when, name in kept}
             record[key] = now.isoformat()
             atomic_write(root / RECORD, json.dumps(record, indent=0, sort_keys=True), sync=False)
@@ -38,6 +39,29 @@ def first_in(games_dir: Path, key: str, now: datetime, quiet: timedelta) -> date
         log.warning("could not keep what the keeper was told in %s (%s): this problem is told anyway",
                     root / RECORD, exc)
     return None
+
+
+def forget(games_dir: Path, key: str, when: datetime) -> None:
+    """Problem `key`, counted as told at `when` by this process, was not told after all (its notice could not be
+    written): it is new again for every process. Should the record not be rewritten (the disk is full) it is
+    removed, which frees its space, and every problem is new again: told twice rather than never."""
+    root = Path(games_dir)
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    try:
+        with locked(root):
+            record = _read(root / RECORD)
+            if record.get(key) != when:
+                return                              # told since by another process, or never written
+            del record[key]
+            try:
+                atomic_write(root / RECORD, json.dumps({k: v.isoformat() for k, v in record.items()}, indent=0,
+                                                       sort_keys=True), sync=False)
+            except OSError:
+                (root / RECORD).unlink(missing_ok=True)
+    except OSError as exc:
+        log.warning("could not mark a problem untold in %s (%s): it is told again after the hour", root / RECORD,
+                    exc)
 
 
 def _read(path: Path) -> dict[str, datetime]:

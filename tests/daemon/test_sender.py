@@ -146,14 +146,15 @@ def test_a_permanent_refusal_is_given_up_kept_and_reported(tmp_path):
 async def _refused_for_good(tmp_path):
     async with relay_and_sender(tmp_path, parallel=1) as (relay, settings, outbox, sender):
         told = []
-        sender.on_failure = lambda path, why: told.append((path, why))
+        sender.on_failure = lambda given: told.append((given.path, given.why, given.kind, given.recipients))
         relay.refuse_if = lambda msg: msg["Subject"] == "bad"
         _, bad, _ = put(settings, outbox, "one", "bad", "two")
         assert await drain(sender) == 2 and subjects(relay) == ["one", "two"]
         assert outbox.paths() == [] and sender.backing_off() == {}               # not retried for ever
         kept = outbox.folder / "failed" / bad.name
         assert kept.exists() and "554" in (outbox.folder / "failed" / f"{bad.name}.why").read_text()
-        assert told == [(kept, "SMTPDataError: (554, b'5.6.0 this one not, for the test')")]
+        assert told == [(kept, "SMTPDataError: (554, b'5.6.0 this one not, for the test')",
+                         "the relay refuses mail: 554 5.6.0", ["bad@example.org"])]
         assert await drain(sender) == 0 and sender.failed == 1
 
 
@@ -304,7 +305,7 @@ async def _too_old(tmp_path):
     from judge.daemon.sender import MAX_AGE
     async with relay_and_sender(tmp_path, parallel=1) as (relay, settings, outbox, sender):
         told = []
-        sender.on_failure = lambda path, why: told.append(path.name)
+        sender.on_failure = lambda given: told.append(given.path.name)
         relay.refuse = True                                     # 451: temporary, but for too long
         young, = put(settings, outbox, "young")
         written = datetime.now(timezone.utc) - timedelta(seconds=MAX_AGE + 60)
