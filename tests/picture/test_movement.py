@@ -107,6 +107,33 @@ def test_a_bounce_between_close_units_shows_its_line_and_its_cross_by_the_place_
     assert problems(svg) == []
 
 
+PIEDMONT_BOUNCES = {  # Piedmont's army bounces off the army holding in Venice, supported twice or not at all
+    "supported": {"state": {"phase": "F1901M", "units": {"FRANCE": ["A PIE"], "ITALY": ["A VEN", "A APU"],
+                                                         "AUSTRIA": ["A TRI"]}},
+                  "orders": {"FRANCE": ["A PIE-VEN"], "ITALY": ["A VEN H", "A APU S A VEN"],
+                             "AUSTRIA": ["A TRI S A VEN"]}},
+    "alone": {"state": {"phase": "F1901M", "units": {"FRANCE": ["A PIE"], "ITALY": ["A VEN"]}},
+              "orders": {"FRANCE": ["A PIE-VEN"], "ITALY": ["A VEN H"]}},
+}
+
+
+@pytest.mark.parametrize("scene", sorted(PIEDMONT_BOUNCES))
+def test_a_bounce_word_leaves_its_own_short_line_in_sight(scene):
+    # The dashed line from Piedmont to its X is about 22 long; the word "bounce", set left of the X with its white
+    # halo, lay over all of it (a tester's whole game of pictures): a cross with no line to say where it came from.
+    b, svg, _ = drawn(PIEDMONT_BOUNCES[scene])
+    [shaft] = {tuple(pts) for i, pts in b.shafts if i == "order-PIE"}
+    [(word, box)] = b.words
+    assert word == "bounce"
+    units = [u for _, u, _ in b.units]
+    seen = in_sight(shaft, units + b.badges)
+    assert seen >= 10, seen
+    # the word covers none of it: all of the line in sight stays in sight
+    halo = (box[0] - 1.5, box[1] - 1.5, box[2] + 1.5, box[3] + 1.5)
+    assert in_sight(shaft, units + b.badges + [halo]) == pytest.approx(seen, abs=0.5)
+    assert problems(svg) == []
+
+
 SUPPORT_FOR_A_UNIT_GONE = {  # Austria supports its army in Serbia to hold; it moves to Albania, a Turk comes in
     "state": {"phase": "S1902M", "units": {"AUSTRIA": ["A BUD", "A SER"], "TURKEY": ["A BUL"]}, "centers": {}},
     "orders": {"AUSTRIA": ["A BUD S A SER", "A SER - ALB"], "TURKEY": ["A BUL - SER"]}}
