@@ -178,3 +178,23 @@ def test_a_support_keeps_off_a_third_unit(third):
     end = line[-1]
     assert math.dist(end, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)) > 30, (oid, end)
     assert problems(svg) == []
+
+
+SERBIA_TAKEN = {  # Budapest takes Serbia with Greece's support; the Turk there has nowhere to go, Albania's fleet by
+    "state": {"phase": "F1902M", "units": {"AUSTRIA": ["A BUD", "A GRE", "A TRI"], "ITALY": ["F ALB"],
+                                           "RUSSIA": ["A RUM"], "TURKEY": ["A SER", "A BUL"]}},
+    "orders": {"AUSTRIA": ["A BUD-SER", "A GRE S A BUD-SER", "A TRI H"], "ITALY": ["F ALB H"],
+               "RUSSIA": ["A RUM H"], "TURKEY": ["A SER H", "A BUL H"]}}
+
+
+def test_a_support_goes_round_the_units_by_the_move_it_supports():
+    # Greece's line ran straight over the army now in Serbia, the Turk dislodged beside it and its cross: with
+    # Albania's fleet by Greece no even bow cleared both sides.
+    b, svg, (_, _, outcome) = drawn(SERBIA_TAKEN)
+    assert "SER" in outcome.position.dislodged and not outcome.position.dislodged["SER"].retreats
+    [line] = {tuple(pts) for i, pts in b.shafts if i == "order-GRE"}
+    others = [box for uid, box, _ in b.units if uid != "unit-GRE"]
+    assert in_sight(line, others + b.badges) == pytest.approx(shapes.length(line), abs=0.5)
+    [shaft] = {tuple(pts) for i, pts in b.shafts if i == "order-BUD"}
+    assert min(math.dist(line[-1], p) for p in shaft) < 5           # (it still ends by the arrow, at its dot)
+    assert [p for p in problems(svg) if "dislodged-SER" not in p] == []     # (its cross is on that unit)
