@@ -39,6 +39,14 @@ class Position:
         d = self.dislodged.get(unit.province)
         return d is not None and d.unit == unit and not d.retreats
 
+    def eliminated(self, power: str) -> bool:
+        """Is the power out of the game: no centre, no unit, no dislodged unit, and no first unit still to build (a
+        power yet to mobilize has none of them and is on the board)? STATUS, LIST and the picture's legend ask."""
+        if self.centers_of(power) or self.units_of(power) or any(d.unit.power == power
+                                                                 for d in self.dislodged.values()):
+            return False
+        return not (self.house is not None and self.house.mobilizing.get(power))
+
     def powers(self, m: Map) -> list[str]:
         """Powers still in the game: with a unit, a centre or a dislodged unit."""
         alive = {u.power for u in self.units.values()} | set(self.centers.values()) | \

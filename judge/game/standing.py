@@ -51,11 +51,11 @@ def standing(game, power: str, status: str) -> str:
     pos = game.position
     if pos is None or pos.centers_of(power):
         return status
+    if pos.eliminated(power):
+        return OUT
     if pos.units_of(power) or any(d.unit.power == power for d in pos.dislodged.values()):
         return f"{status}, no centres left" if held_centres(game, power) else f"{status}, no centres"
-    if pos.house is not None and pos.house.mobilizing.get(power):
-        return status
-    return OUT
+    return status                   # (still to build its first unit)
 
 
 OUT = "eliminated"             # a power with no centre and no unit left

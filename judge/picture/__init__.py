@@ -10,6 +10,7 @@ from judge import affinity
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map, catalog
 from judge.picture import draw, geometry
+from judge.picture.placement import WORD_AT
 from judge.picture.shapes import fmt
 from judge.picture.style import BUILT, FAILED
 from judge.position import Dislodged, Position
@@ -98,4 +99,4 @@ def environment() -> jinja2.Environment:
 
 
 def _render(picture: dict) -> str:
-    return environment().get_template(TEMPLATE).render(p=picture, failed=FAILED, built=BUILT)
+    return environment().get_template(TEMPLATE).render(p=picture, failed=FAILED, built=BUILT, word_at=WORD_AT)

@@ -216,4 +216,12 @@ def around(a: Point, b: Point, boxes: Sequence[Box]) -> list[Point] | None:
         for bow in (shapes.bent(a, b, bend=1.0, most=off), shapes.bent(b, a, bend=1.0, most=off)[::-1]):
             if _clear(bow, near):
                 return bow
+    # a bow leaning to one end: round a token by the end without swinging into one by the start (Greece's support
+    # for Budapest to Serbia ran straight over the Turk dislodged beside that arrow, Albania's fleet by Greece)
+    near = _near(straight, boxes, 36.0)
+    for at in (0.75, 0.25):
+        for off in (24.0, -24.0, 40.0, -40.0, 64.0, -64.0):
+            bow = shapes.leaning(a, b, off, at)
+            if _clear(bow, near):
+                return bow
     return None

@@ -160,7 +160,9 @@ def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Se
             pts = shapes.trim(path, start, end)
             if failed:
                 pic["orders"].append(items.arrow("retreat", pts, st, failed=True, id_=f"order-{o.unit.province}"))
-                pic["marks"].append(items.mark("x", pts[-1], failure_word(r.marks), g.width))
+                k = items.mark("x", pts[-1], failure_word(r.marks), g.width)
+                k["line"] = shapes.trim(pts, 0, placement.X_R)         # (its word keeps off it, as a move's does)
+                pic["marks"].append(k)
             else:
                 pic["orders"].append(items.arrow("retreat", pts, st, head=12.0, id_=f"order-{o.unit.province}"))
         elif isinstance(o, Disband):

@@ -44,9 +44,11 @@ def build(m: Map, position: Position, styles: dict[str, PowerStyle], width: floa
         units = len(position.units_of(power)) + sum(d.unit.power == power and bool(d.retreats)
                                                      for d in position.dislodged.values())
         centres = len(position.centers_of(power))
-        count = f"{centres} SC, {units} unit{'s' * (units != 1)}"
-        out["powers"].append({"x": x + 36, "y": y + 14, "name": st.name, "count": count if centres or units else
-                              "out of the game", "colour": st.colour, "out": not (centres or units)})
+        # out of the game as STATUS says it: a power still to build its first unit (mobilize) has nothing yet
+        gone = position.eliminated(power)
+        count = "out of the game" if gone else f"{centres} SC, {units} unit{'s' * (units != 1)}"
+        out["powers"].append({"x": x + 36, "y": y + 14, "name": st.name, "count": count, "colour": st.colour,
+                              "out": gone})
         out["chips"].append(items.token(st, "A", (x + 18, y + 19)))
     cell = width / COLUMNS
     for k, (label, draw) in enumerate(_KEY):

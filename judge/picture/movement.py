@@ -144,8 +144,12 @@ class _Movement:
                                  [self.g.provinces[p].rings for p in (unit.province, dest[:3])])
         return shapes.trim(path, start, end)
 
-    def cross(self, at: Point, marks: tuple[str, ...]) -> None:
-        self.marks.append(items.mark("x", at, failure_word(marks), self.g.width))
+    def cross(self, at: Point, marks: tuple[str, ...], line: Sequence[Point] = ()) -> None:
+        """A failure's X at `at`, its word to be placed off the order's own `line` (a move's, ending at the X)."""
+        k = items.mark("x", at, failure_word(marks), self.g.width)
+        if line:
+            k["line"] = list(line)
+        self.marks.append(k)
 
 
 def attackers(results: Sequence[OrderResult]) -> dict[str, str]:
@@ -221,8 +225,9 @@ def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:
             end = stop
     pts = shapes.trim(path, start, end)
     if failed:
-        ph.cross(pts[-1], marks)
         ph.shafts[key] = shapes.trim(pts, 0, placement.X_R)
+        # a short bounce's line is all there is to show which way it went: its word keeps off it
+        ph.cross(pts[-1], marks, ph.shafts[key])
         return items.arrow("move", pts, ph.styles[o.unit.power], failed=True, id_=f"order-{o.unit.province}")
     head = HEAD if shapes.length(pts) >= HEAD + SHAFT else SMALL_HEAD
     ph.shafts[key] = shapes.trim(pts, 0, head)

@@ -24,6 +24,14 @@ HALO = 1.5                # room kept round a word, so that its white outline to
 # half width, half height of a unit token with its white outline (the template's #army and #fleet, stroke 4)
 TOKEN = {"A": (14.0, 11.0), "F": (17.5, 11.0)}
 X_R = 9.3                 # an X badge with its white casing
+REACH = 90.0              # no word reaches further than this across from its X (the widest are ~70 with the gap)
+# Where a failure word is set on each side of its X, tried in this order: (x, baseline) from the X's middle, and
+# its anchor. At a corner it ends (or starts) just short of the X's middle, above or below the X.
+WORD_AT: dict[str, tuple[int, int, str]] = {
+    "right": (9, 4, "start"), "left": (-9, 4, "end"), "above": (0, -10, "middle"), "below": (0, 18, "middle"),
+    "above-left": (-3, -10, "end"), "above-right": (3, -10, "start"),
+    "below-left": (-3, 18, "end"), "below-right": (3, 18, "start"),
+}
 DOT_R = 6.8               # a centre dot with its ring
 
 
@@ -43,14 +51,11 @@ def token_box(x: float, y: float, kind: str, scale: float = 1.0) -> Box:
 
 
 def word_box(x: float, y: float, word: str, side: str) -> Box:
-    """The box of a failure word beside an X at (x, y), on the given side of it."""
+    """The box of a failure word beside an X at (x, y), on the given side of it (its ink: baseline and 8 above)."""
     w = text_width(word, WORD_SIZE)
-    if side == "right":
-        return (x + 9 - HALO, y - 4 - HALO, x + 9 + w + HALO, y + 4 + HALO)
-    if side == "left":
-        return (x - 9 - w - HALO, y - 4 - HALO, x - 9 + HALO, y + 4 + HALO)
-    dy = -14 if side == "above" else 14
-    return (x - w / 2 - HALO, y + dy - 4 - HALO, x + w / 2 + HALO, y + dy + 4 + HALO)
+    dx, base, anchor = WORD_AT[side]
+    x0 = x + dx - {"start": 0.0, "middle": w / 2, "end": w}[anchor]
+    return (x0 - HALO, y + base - 8 - HALO, x0 + w + HALO, y + base + HALO)
 
 
 def overlap(a: Box, b: Box) -> float:
@@ -151,8 +156,9 @@ class Obstacles:
 
 
 # Weights: a word may never sit on a unit, a ring, an arrowhead or a badge; over an arrow's shaft it stays readable
-# (labels are drawn above the shafts, with a halo) but is better off beside it.
-HARD, CENTRE, SHAFT, TEXT = 100.0, 15.0, 3.0, 20.0
+# (labels are drawn above the shafts, with a halo) but is better off beside it. Over its own order's line it hides
+# what that line is for (a short bounce's line was all under its word): worse than a label, better than a unit.
+HARD, CENTRE, SHAFT, TEXT, OWN = 100.0, 15.0, 3.0, 20.0, 40.0
 
 
 def obstacles(pic: dict, g: Geometry) -> Obstacles:
@@ -198,11 +204,17 @@ def _place_word(k: dict, obs: Obstacles, width: float) -> None:
     own = obs.badges.get(id(k))
     if own:
         obs.remove_box(own)
-    for n, side in enumerate(("right", "left", "above", "below")):
-        box = word_box(k["x"], k["y"], k["word"], side)
+    # the order's own line, its segments within a word's reach of the X (a long curve has many)
+    x, y, line = k["x"], k["y"], k.get("line", ())
+    near = [(a, b) for a, b in zip(line, line[1:]) if min(a[0], b[0]) < x + REACH and max(a[0], b[0]) > x - REACH
+            and min(a[1], b[1]) < y + REACH / 2 and max(a[1], b[1]) > y - REACH / 2]
+    for n, side in enumerate(WORD_AT):
+        box = word_box(x, y, k["word"], side)
         if box[0] < 0 or box[2] > width:
             continue
         score = obs.cost(box) + n * 0.5
+        if any(_segment_hits(box, a, b, 2.0) for a, b in near):
+            score += OWN
         if best is None or score < best[0]:
             best = (score, side, box)
         if score == 0:
@@ -356,4 +368,4 @@ def place(pic: dict, g: Geometry) -> None:
     _unhide_labels(pic, obs, g.width)
 
 
-__all__ = ["TOKEN", "X_R", "label_box", "label_spots", "place", "token_box", "word_box"]
+__all__ = ["TOKEN", "WORD_AT", "X_R", "label_box", "label_spots", "place", "token_box", "word_box"]

@@ -53,6 +53,15 @@ def bent(a: Point, b: Point, bend: float = 0.12, most: float = 26.0, steps: int 
     return _quadratic(a, mid, b, steps)
 
 
+def leaning(a: Point, b: Point, off: float, at: float, steps: int = 16) -> list[Point]:
+    """A curve from a to b bowed `off` to the right of travel (negative: to the left), its bulge nearer a or b as its
+    control point lies `at` of the way from a to b (0.5: bent's even bow)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    c = (a[0] + dx * at - dy / length * off, a[1] + dy * at + dx / length * off)
+    return _quadratic(a, c, b, steps)
+
+
 def through(points: Sequence[Point], steps: int = 10) -> list[Point]:
     """A smooth curve through every point (Catmull-Rom), for a convoy route through its fleets."""
     if len(points) < 3:

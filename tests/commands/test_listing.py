@@ -271,6 +271,11 @@ def test_a_mobilizing_power_is_on_the_board_until_the_end(desk):
     assert desk.master("TERMINATE").accepted
     end = {m["To"]: m.get_content() for m in desk.new_mail() if "complete" in str(m["Subject"])}
     assert "  France    first player (from W1900A to the end)\n" in end[PLAYERS["FRANCE"][0]]
+    # the end mail's picture: its legend called every power "out of the game"
+    from judge.game.ending import final_svg
+    from tests.picture.test_draw import legend_of
+    words, greyed = legend_of(final_svg(desk.game(GAME)))
+    assert "out of the game" not in words and greyed == [], (words, greyed)
     assert desk.send(ASKER, f"SUMMARY {GAME}").accepted
     summary = desk.reply(ASKER)
     assert "  France    first player (from W1900A to the end)\n" in summary and "elimination" not in summary

@@ -3,6 +3,7 @@ fills, orders drawn with their outcome, dislodged units beside their province, b
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -263,3 +264,30 @@ def test_a_picture_inside_a_document_begins_with_svg_and_a_file_with_its_declara
     inline = picture.inline(drawn)
     assert inline.startswith("<svg ") and ET.fromstring(inline).tag.endswith("svg")
     assert picture.inline(inline) == inline and picture.standalone(inline) == drawn == picture.standalone(drawn)
+
+
+def legend_of(svg: str) -> tuple[str, list[str]]:
+    """The legend's words, and the names of the powers it greys out."""
+    g = ET.fromstring(svg).find(".//s:g[@id='legend']", NS)
+    texts = list(g.iter("{%s}text" % NS["s"]))
+    return " ".join(t.text or "" for t in texts), [t.text for t in texts if t.get("fill") == "#999"]
+
+
+def test_the_legend_keeps_a_power_still_to_mobilize_in_the_game():
+    # House rule mobilize: the game begins in W1900A with no unit and no centre, each power to build its first. The
+    # legend called every power "out of the game" (greyed) on the map and on the end mail's picture; STATUS and LIST
+    # had them active.
+    from judge.rules import parse_rules
+    m = maps.load()
+    start = initial_position(m, parse_rules(["mobilize"]))
+    assert str(start.phase) == "W1900A" and not start.units and not start.centers
+    words, greyed = legend_of(picture.position_svg(m, start))
+    assert "out of the game" not in words and greyed == [], (words, greyed)
+    assert words.count("0 SC, 0 units") == len(m.powers)
+    # a power with nothing left and nothing owed is out of the game as before
+    mid = initial_position(m)
+    for gone in ("AUSTRIA", "TURKEY"):
+        mid = dataclasses.replace(mid, units={k: u for k, u in mid.units.items() if u.power != gone},
+                                  centers={k: p for k, p in mid.centers.items() if p != gone})
+    words, greyed = legend_of(picture.position_svg(m, mid))
+    assert words.count("out of the game") == 2 and greyed == ["Austria", "Turkey"], (words, greyed)

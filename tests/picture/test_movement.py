@@ -107,6 +107,33 @@ def test_a_bounce_between_close_units_shows_its_line_and_its_cross_by_the_place_
     assert problems(svg) == []
 
 
+PIEDMONT_BOUNCES = {  # Piedmont's army bounces off the army holding in Venice, supported twice or not at all
+    "supported": {"state": {"phase": "F1901M", "units": {"FRANCE": ["A PIE"], "ITALY": ["A VEN", "A APU"],
+                                                         "AUSTRIA": ["A TRI"]}},
+                  "orders": {"FRANCE": ["A PIE-VEN"], "ITALY": ["A VEN H", "A APU S A VEN"],
+                             "AUSTRIA": ["A TRI S A VEN"]}},
+    "alone": {"state": {"phase": "F1901M", "units": {"FRANCE": ["A PIE"], "ITALY": ["A VEN"]}},
+              "orders": {"FRANCE": ["A PIE-VEN"], "ITALY": ["A VEN H"]}},
+}
+
+
+@pytest.mark.parametrize("scene", sorted(PIEDMONT_BOUNCES))
+def test_a_bounce_word_leaves_its_own_short_line_in_sight(scene):
+    # The dashed line from Piedmont to its X is about 22 long; the word "bounce", set left of the X with its white
+    # halo, lay over all of it (a tester's whole game of pictures): a cross with no line to say where it came from.
+    b, svg, _ = drawn(PIEDMONT_BOUNCES[scene])
+    [shaft] = {tuple(pts) for i, pts in b.shafts if i == "order-PIE"}
+    [(word, box)] = b.words
+    assert word == "bounce"
+    units = [u for _, u, _ in b.units]
+    seen = in_sight(shaft, units + b.badges)
+    assert seen >= 10, seen
+    # the word covers none of it: all of the line in sight stays in sight
+    halo = (box[0] - 1.5, box[1] - 1.5, box[2] + 1.5, box[3] + 1.5)
+    assert in_sight(shaft, units + b.badges + [halo]) == pytest.approx(seen, abs=0.5)
+    assert problems(svg) == []
+
+
 SUPPORT_FOR_A_UNIT_GONE = {  # Austria supports its army in Serbia to hold; it moves to Albania, a Turk comes in
     "state": {"phase": "S1902M", "units": {"AUSTRIA": ["A BUD", "A SER"], "TURKEY": ["A BUL"]}, "centers": {}},
     "orders": {"AUSTRIA": ["A BUD S A SER", "A SER - ALB"], "TURKEY": ["A BUL - SER"]}}
@@ -151,3 +178,23 @@ def test_a_support_keeps_off_a_third_unit(third):
     end = line[-1]
     assert math.dist(end, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)) > 30, (oid, end)
     assert problems(svg) == []
+
+
+SERBIA_TAKEN = {  # Budapest takes Serbia with Greece's support; the Turk there has nowhere to go, Albania's fleet by
+    "state": {"phase": "F1902M", "units": {"AUSTRIA": ["A BUD", "A GRE", "A TRI"], "ITALY": ["F ALB"],
+                                           "RUSSIA": ["A RUM"], "TURKEY": ["A SER", "A BUL"]}},
+    "orders": {"AUSTRIA": ["A BUD-SER", "A GRE S A BUD-SER", "A TRI H"], "ITALY": ["F ALB H"],
+               "RUSSIA": ["A RUM H"], "TURKEY": ["A SER H", "A BUL H"]}}
+
+
+def test_a_support_goes_round_the_units_by_the_move_it_supports():
+    # Greece's line ran straight over the army now in Serbia, the Turk dislodged beside it and its cross: with
+    # Albania's fleet by Greece no even bow cleared both sides.
+    b, svg, (_, _, outcome) = drawn(SERBIA_TAKEN)
+    assert "SER" in outcome.position.dislodged and not outcome.position.dislodged["SER"].retreats
+    [line] = {tuple(pts) for i, pts in b.shafts if i == "order-GRE"}
+    others = [box for uid, box, _ in b.units if uid != "unit-GRE"]
+    assert in_sight(line, others + b.badges) == pytest.approx(shapes.length(line), abs=0.5)
+    [shaft] = {tuple(pts) for i, pts in b.shafts if i == "order-BUD"}
+    assert min(math.dist(line[-1], p) for p in shaft) < 5           # (it still ends by the arrow, at its dot)
+    assert [p for p in problems(svg) if "dislodged-SER" not in p] == []     # (its cross is on that unit)
