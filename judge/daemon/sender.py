@@ -10,7 +10,8 @@ the order it was sent; with two connections two messages of one drain may overta
 Several processes may drain one outbox at once (`judge serve`, and `judge deliver` or `judge process` run by the
 MTA and cron, which send what they caused before they exit): a message is sent by whoever holds the lock (flock) on
 its file, and removed before the lock is let go, so no two of them send it. A kill between the relay's 250 and the
-removal sends it again at the next drain (twice rather than never; it keeps its Message-ID). The retry schedule is
+removal sends it again at the next drain (twice rather than never; it keeps its Message-ID; into the Maildir,
+the next drain finds the file it wrote and only removes: judge.daemon.maildir). The retry schedule is
 kept in the file itself, as Postfix keeps it: after a temporary failure its modification time is set to the time of
 the next try, so every process, and a restarted daemon, backs off alike (judge.storage.outbox: claim, defer, due).
 """
@@ -19,24 +20,21 @@ from __future__ import annotations
 import logging
 import os
 import queue
-import re
 import smtplib
-import socket
 import threading
 import time
-import uuid
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from judge.config import Settings
+from judge.daemon import maildir
 from judge.daemon.envelope import RelayClient, envelope_recipients
 from judge.storage.atomic import atomic_write, checkpoint, make_folder, sync_folder
 from judge.storage.outbox import Outbox
 
 log = logging.getLogger("judge.sender")
 BACKOFF_START, BACKOFF_MAX = 5.0, 3600.0   # seconds before the next try: the message's age, within these bounds
-_OURS = re.compile(r"\d+\.P\d+Q[0-9a-f]{12}\.")   # the names _to_maildir gives (and their temp files)
 MAX_AGE = 4 * 86400.0           # a message still failing temporarily at this age is given up
 KEEP_OPEN = 2.0                 # seconds an idle relay connection is kept for the next drain
 PARALLEL = 2                    # relay connections a drain uses side by side (each waits for the relay's answers)
@@ -219,7 +217,7 @@ class Sender:
 
     def _send_on(self, slot: int, raw: bytes, name: str) -> None:
         if not self.settings.get("relay", "host"):
-            self._to_maildir(raw)
+            maildir.deliver(Path(self.settings.get("relay", "maildir")), name, raw)
             return
         to = envelope_recipients(raw)
         # line ends made CRLF (the outbox holds the judge's "\n"; a message holding CRs is made plain first)
@@ -300,27 +298,10 @@ class Sender:
         return smtp
 
     def clean_maildir(self) -> int:
-        """At start-up: the judge's own half-delivered files in the Maildir's tmp/ (the message is still in the
-        outbox and is delivered again). Files other programs put there are left alone."""
-        tmp = Path(self.settings.get("relay", "maildir")) / "tmp"
-        removed = 0
-        if self.settings.get("relay", "host") or not tmp.is_dir():
+        """At start-up: the judge's own half-delivered files in the Maildir's tmp/ (judge.daemon.maildir.clean)."""
+        if self.settings.get("relay", "host"):
             return 0
-        for path in tmp.iterdir():
-            if _OURS.match(path.name.lstrip(".")):
-                path.unlink(missing_ok=True)
-                removed += 1
-        return removed
-
-    def _to_maildir(self, raw: bytes) -> None:
-        """Into <maildir>/new, durably (file fsynced in tmp/, renamed, new/ fsynced) before the outbox lets go."""
-        root = Path(self.settings.get("relay", "maildir"))
-        for sub in ("tmp", "new", "cur"):
-            make_folder(root / sub)
-        name = f"{time.time_ns()}.P{os.getpid()}Q{uuid.uuid4().hex[:12]}.{socket.gethostname().replace('/', '_')}"
-        atomic_write(root / "tmp" / name, raw, sync_dir=False)
-        os.replace(root / "tmp" / name, root / "new" / name)
-        sync_folder(root / "new")
+        return maildir.clean(Path(self.settings.get("relay", "maildir")))
 
 
 def _permanent(exc: Exception) -> bool:
