@@ -10,7 +10,8 @@ the order it was sent; with two connections two messages of one drain may overta
 Several processes may drain one outbox at once (`judge serve`, and `judge deliver` or `judge process` run by the
 MTA and cron, which send what they caused before they exit): a message is sent by whoever holds the lock (flock) on
 its file, and removed before the lock is let go, so no two of them send it. A kill between the relay's 250 and the
-removal sends it again at the next drain (twice rather than never; it keeps its Message-ID). The retry schedule is
+removal sends it again at the next drain (twice rather than never; it keeps its Message-ID; into the Maildir,
+the next drain finds the file it wrote and only removes: judge.daemon.maildir). The retry schedule is
 kept in the file itself, as Postfix keeps it: after a temporary failure its modification time is set to the time of
 the next try, so every process, and a restarted daemon, backs off alike (judge.storage.outbox: claim, defer, due).
 """
@@ -20,7 +21,6 @@ import logging
 import os
 import queue
 import smtplib
-import socket
 import threading
 import time
 from collections import deque
@@ -242,7 +242,7 @@ class Sender:
 
     def _send_on(self, slot: int, raw: bytes, name: str) -> None:
         if not self.settings.get("relay", "host"):
-            maildir.deliver(Path(self.settings.get("relay", "maildir")), raw)
+            maildir.deliver(Path(self.settings.get("relay", "maildir")), name, raw)
             return
         to = envelope_recipients(raw)
         # line ends made CRLF (the outbox holds the judge's "\n"; a message holding CRs is made plain first)

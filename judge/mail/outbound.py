@@ -4,7 +4,8 @@
 judge's mail is nearly always plain: ASCII headers short enough for one line, a UTF-8 text body of short lines.
 Such a message is written out directly - exactly what the email package would write (header order, folding,
 Content-Transfer-Encoding 7bit or 8bit), without its header objects, which cost more than the rest of answering an
-order mail. Anything else (a non-ASCII subject, a long line, odd addresses) goes through the email package.
+order mail. Anything else (a non-ASCII subject, a long line, odd addresses) goes through the email package, with
+its folding kept from leaving a header's first line empty (OUTGOING): filters match `^Subject: Diplomacy`.
 """
 from __future__ import annotations
 
@@ -22,6 +23,44 @@ _MAX = 78                                                  # policy.default's ma
 _PLAIN = re.compile(r"[!-~](?:[ -~]*[!-~])?")              # printable ASCII, no space at either end
 _ADDRESS = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9.-]+")
 _MSGID = re.compile(r"<[!-;=?-~]+>")
+
+
+class _FirstWordsFirst(email.policy.EmailPolicy):
+    """policy.default, but a folded header keeps its first words on its own line. The package moves a value that
+    fits on a line of its own whole onto the next line ("Subject:" alone, then " Diplomacy broadcast ..."): valid
+    RFC 5322, but mail filters written for DPjudge match `^Subject: Diplomacy` and would miss it."""
+
+    def fold(self, name: str, value) -> str:
+        return _keep_first_words(super().fold(name, value), self.linesep, self.max_line_length)
+
+    def fold_binary(self, name: str, value) -> bytes:
+        folded = super().fold_binary(name, value)
+        text = folded.decode("ascii", "surrogateescape")
+        return _keep_first_words(text, self.linesep, self.max_line_length).encode("ascii", "surrogateescape")
+
+
+# How the judge writes every message it sends (the outbox's bytes): `build`, its attachments, Outbox.put.
+OUTGOING = _FirstWordsFirst()
+
+
+def _keep_first_words(folded: str, linesep: str, width: int) -> str:
+    """A header line "Name:" with its value on the lines after, folded again at the spaces: the first word after
+    the name, then as many as fit in `width` columns per line (a word longer than that is not cut). Any other
+    header is returned as it is."""
+    head, _, rest = folded.partition(linesep)
+    if not head.endswith(":") or not rest.startswith(" "):
+        return folded
+    # Unfolded (a fold is a line end before a space or tab), then split at the spaces: "Name:", the first word, ...
+    pieces = (head + rest).replace(linesep + " ", " ").replace(linesep + "\t", "\t").rstrip(linesep).split(" ")
+    lines, line = [], f"{pieces[0]} {pieces[1]}"
+    for piece in pieces[2:]:
+        # Folded only before a word (a line of blanks alone is not allowed), and never in the first line's first word.
+        if piece and len(line) + 1 + len(piece) > width:
+            lines.append(line)
+            line = ""
+        line += " " + piece
+    lines.append(line)
+    return linesep.join(lines) + linesep
 
 
 def make(settings, to: list[str] | str, subject: str, body: str, in_reply_to: str = "") -> EmailMessage:
@@ -42,7 +81,7 @@ def make(settings, to: list[str] | str, subject: str, body: str, in_reply_to: st
 
 def build(settings, to: list[str] | str, subject: str, body: str, in_reply_to: str = "",
           attachments: list[tuple[str, str, bytes]] | None = None) -> bytes:
-    """The bytes of make(...).as_bytes(policy=email.policy.default) ("\\n" line ends), made cheaply when plain.
+    """The bytes of make(...).as_bytes(policy=OUTGOING) ("\\n" line ends), made cheaply when plain.
     With `attachments` ((file name, MIME type, data) each), a multipart/mixed message: the text first, as it would
     be alone, then each attachment."""
     addresses = [to] if isinstance(to, str) else list(to)
@@ -54,7 +93,7 @@ def build(settings, to: list[str] | str, subject: str, body: str, in_reply_to: s
     fast = _build_plain(settings.address, addresses, subject, body, in_reply_to)
     if fast is not None:
         return fast
-    return make(settings, to, subject, body, in_reply_to).as_bytes(policy=email.policy.default)
+    return make(settings, to, subject, body, in_reply_to).as_bytes(policy=OUTGOING)
 
 
 def _with_attachments(msg: EmailMessage, attachments: list[tuple[str, str, bytes]]) -> bytes:
@@ -68,7 +107,7 @@ def _with_attachments(msg: EmailMessage, attachments: list[tuple[str, str, bytes
         msg.add_attachment(stand_in, maintype=maintype, subtype=subtype, filename=filename)
         if data:
             swaps.append((b"\n" + base64.b64encode(stand_in) + b"\n", b"\n" + base64.encodebytes(data)))
-    raw = msg.as_bytes(policy=email.policy.default)
+    raw = msg.as_bytes(policy=OUTGOING)
     for stand_in_line, encoded in swaps:
         at = raw.find(stand_in_line)
         raw = raw[:at] + encoded + raw[at + len(stand_in_line):]

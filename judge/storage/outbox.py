@@ -13,6 +13,7 @@ from datetime import datetime, timezone
 from email.message import EmailMessage
 from pathlib import Path
 
+from judge.mail.outbound import OUTGOING
 from judge.storage.atomic import atomic_write, checkpoint, read_all, sync_folder
 
 # A next try further ahead than this was not set by a sender (whose back-off is at most an hour): the clock was put
@@ -36,7 +37,7 @@ class Outbox:
         several messages at once fsyncs the folder once. (Mail that goes with a change to a game is not put here
         but published by the game's commit, judge.storage.commit.)"""
         path = self.folder / self.new_name()
-        raw = msg if isinstance(msg, bytes) else msg.as_bytes(policy=email.policy.default)
+        raw = msg if isinstance(msg, bytes) else msg.as_bytes(policy=OUTGOING)
         atomic_write(path, raw, sync_dir=sync)
         self.note([path])
         return path

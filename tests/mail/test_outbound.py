@@ -1,6 +1,11 @@
 """Outgoing mail: from the judge, marked so that robots (and the judge itself) never answer it."""
+import email.policy
+
+import pytest
+
 from judge import config
 from judge.mail import inbound, outbound
+from judge.storage.outbox import Outbox
 
 SETTINGS = config.load(None).with_values(judge_address="judge@dip.example.org")
 
@@ -51,3 +56,54 @@ def test_copies_of_a_message_with_a_picture_differ_only_in_to_and_message_id():
     alone = email.message_from_bytes(build(settings, "b@example.org", "Diplomacy results g1 S1901M", "text\n",
                                            attachments=picture), policy=email.policy.default)
     assert [p.get_content() for p in alone.iter_attachments()] == [picture[0][2]]
+
+
+# Subjects the email package would put whole on the line after "Subject:" (70 to 77 characters), longer ones it
+# folds, and encoded ones: every way out of the judge keeps the first words on the Subject line.
+LONG_SUBJECTS = [
+    "Diplomacy broadcast from Italy (shown as: an anonymous power) (spring)",
+    "Re: " + "x" * 72,
+    "Diplomacy press from Italy (shown as: an anonymous power) to Austria, England, France, Germany (spring)",
+    "Diplomacy broadcast from M\u00fcnchen (shown as: an anonymous power) (spring)",
+]
+
+
+def _subject_lines(raw: bytes) -> list[bytes]:
+    lines = raw.split(b"\n\n", 1)[0].split(b"\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith(b"Subject:"))
+    end = next((i for i in range(at + 1, len(lines)) if not lines[i].startswith((b" ", b"\t"))), len(lines))
+    return lines[at:end]
+
+
+def _ways_out(subject: str, folder) -> list[bytes]:
+    """The message with this subject as each builder writes it: plain, a reply, with a picture (one and many
+    copies), and an EmailMessage put into the outbox."""
+    picture = [("spring-S1901M.png", "image/png", b"\x89PNG" * 100)]
+    outbox = Outbox(folder)
+    put = outbox.put(outbound.make(SETTINGS, "a@example.org", subject, "text\n"))
+    raws = [outbound.build(SETTINGS, "a@example.org", subject, "text\n"),
+            outbound.build(SETTINGS, "a@example.org", subject, "text\n", "<m1@example.org>"),
+            outbound.build(SETTINGS, "a@example.org", subject, "text\n", attachments=picture),
+            *outbound.build_many(SETTINGS, ["a@example.org", "b@example.org"], subject, "text\n", picture),
+            put.read_bytes()]
+    for raw in raws:
+        assert email.message_from_bytes(raw, policy=email.policy.default)["Subject"] == subject
+    return raws
+
+
+@pytest.mark.parametrize("subject", LONG_SUBJECTS)
+def test_a_long_subject_keeps_its_first_words_on_the_subject_line(subject, tmp_path):
+    first = subject.split(" ", 1)[0].encode()
+    for raw in _ways_out(subject, tmp_path):
+        lines = _subject_lines(raw)
+        assert len(lines) > 1 and all(len(line) <= 78 for line in lines), lines
+        assert lines[0].startswith(b"Subject: " + first), lines
+
+
+def test_a_long_header_is_folded_again_only_when_its_first_line_is_empty():
+    folded = "Subject:\n Diplomacy broadcast from Italy (shown as: an anonymous power) (spring)\n"
+    assert outbound._keep_first_words(folded, "\n", 78) == (
+        "Subject: Diplomacy broadcast from Italy (shown as: an anonymous power)\n (spring)\n")
+    assert outbound._keep_first_words("Subject: a\n b\n", "\n", 78) == "Subject: a\n b\n"
+    # no line of blanks alone: a run of spaces stays on the line before
+    assert outbound._keep_first_words("Subject:\n a" + "  b" * 40 + "\n", "\n", 78).count("\n  ") == 0
