@@ -21,6 +21,7 @@ import logging
 import os
 import queue
 import smtplib
+import socket
 import threading
 import time
 from collections import deque
