@@ -120,19 +120,39 @@ def utcnow() -> datetime:
 
 
 def process_due(settings: Settings, whole: Callable[[], Judge], clock: Callable[[], datetime] = utcnow
-                ) -> tuple[dict[str, list[str]], dict[str, str], dict[str, BaseException]]:
+                ) -> tuple[dict[str, list[str]], dict[str, str], dict[str, BaseException], set[str]]:
     """The clock work of every game whose committed wake-up has come (what `judge serve`'s scheduler runs), as cron
-    runs `judge process`: (notes by game that had work, why by game that could not be read or failed, the exception
-    of each that failed for a reason other than its files). Nothing is logged here: cron mails whatever a run prints,
-    so the caller says each problem when it is new (judge.storage.reported). The wake-ups are read without the
-    judge; `whole()` gives the judge, made only when a game is due."""
-    wakeups, failed = GameStore(settings.games_dir, settings.outbox_dir).wakeups()
-    now = clock()
+    runs `judge process`, after every commit a kill or a full disk left unfinished is finished, whatever its game's
+    wake-up: (notes by game that had work, why by game that could not be read or failed, the exception of each that
+    failed for a reason other than its files, the games whose unfinished commit still cannot be finished). Nothing
+    is logged here: cron mails whatever a run prints, so the caller says each problem when it is new
+    (judge.storage.reported). The wake-ups are read without the judge; `whole()` gives the judge, made only when a
+    game is due."""
+    store = GameStore(settings.games_dir, settings.outbox_dir)
+    found = store.survey()
+    wakeups, failed = found.wakeups, found.broken
     done: dict[str, list[str]] = {}
     faults: dict[str, BaseException] = {}
+    stuck: set[str] = set()
+    for name in found.unfinished:
+        wakeups.pop(name, None)         # (read again once the commit is finished: it may have changed it)
+        try:
+            published = store.finish(name)
+        except OSError as exc:
+            failed[name] = f"its interrupted commit cannot be finished yet: {exc}"
+            stuck.add(name)
+            continue
+        done[name] = [f"an interrupted commit finished ({len(published)} mail(s) published now)"]
+        try:
+            wakeups[name] = store.wakeup(name)
+        except GameUnavailable as exc:
+            failed[name] = str(exc)
+        except FileNotFoundError:
+            pass
+    now = clock()
     due = [name for name, moment in wakeups.items() if moment is not None and moment <= now]
     if not due:
-        return done, failed, faults
+        return done, failed, faults, stuck
     judge = whole()
     for name in due:
         try:
@@ -145,11 +165,12 @@ def process_due(settings: Settings, whole: Callable[[], Judge], clock: Callable[
             faults[name] = exc
             continue
         if notes:
-            done[name] = notes
-    return done, failed, faults
+            done.setdefault(name, []).extend(notes)
+    return done, failed, faults, stuck
 
 
-def tell_keeper(settings: Settings, problems: dict[str, str], faults: dict[str, BaseException]) -> None:
+def tell_keeper(settings: Settings, problems: dict[str, str], faults: dict[str, BaseException],
+                stuck: set[str] = frozenset()) -> None:
     """Mail the keeper the problems cron's run says now (new, changed, or a day old), as `judge serve` mails them,
     through the keeper's once-an-hour memory shared by every process of the judge."""
     from judge.daemon.failures import where
@@ -157,7 +178,12 @@ def tell_keeper(settings: Settings, problems: dict[str, str], faults: dict[str, 
     keeper = Keeper(settings, Outbox(settings.outbox_dir), utcnow)
     for game, why in problems.items():
         fault = faults.get(game)
-        if fault is None:
+        if game in stuck:
+            keeper.mail(f"unfinished {game}", f"game {game}: a change is not finished",
+                        [why, "The change is made, but not all of it is in place: the rest (its mail among it) waits "
+                              "in the game's folder, and the game's mail is deferred meanwhile. Cron's `judge "
+                              "process` tries again every run (check the disk of the outbox)."])
+        elif fault is None:
             keeper.mail(f"unavailable {game}", f"game {game} is unavailable",
                         [why, "Its mail is answered with 'unavailable' and its deadlines wait until the file is "
                               "mended (cron's `judge process` says it again once a day while it lasts)."])

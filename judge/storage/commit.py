@@ -296,7 +296,10 @@ def finish_interrupted(folder: Path, outbox: Path) -> list[Path] | None:
                     "the commit was never made; its staged files are dropped", staging, len(raw))
         _empty(Path(staging))
         return None
-    return _apply(folder, outbox, ops)
+    published = _apply(folder, outbox, ops)
+    log.info("%s: a commit a crash or an error interrupted after its commit point is finished (%d mail(s) published "
+             "now)", folder, len(published))
+    return published
 
 
 _KINDS = ("file", "mail", "move")
