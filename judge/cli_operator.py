@@ -161,9 +161,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"judge serve: {exc}", file=sys.stderr)
         return 78
-    daemon = Daemon(settings)
     ready = Path(args.ready_file) if args.ready_file else None
     try:
+        daemon = Daemon(settings)
         asyncio.run(daemon.serve_forever(args.host, args.port, ready, args.web_port))
     except AlreadyRunning as exc:
         print(f"judge serve: {exc}", file=sys.stderr)

@@ -139,7 +139,7 @@ def process_due(settings: Settings, whole: Callable[[], Judge], clock: Callable[
         try:
             published = store.finish(name)
         except OSError as exc:
-            failed[name] = f"its interrupted commit cannot be finished yet: {exc}"
+            failed[name] = _unfinished(exc)
             stuck.add(name)
             continue
         done[name] = [f"an interrupted commit finished ({len(published)} mail(s) published now)"]
@@ -161,12 +161,21 @@ def process_due(settings: Settings, whole: Callable[[], Judge], clock: Callable[
             failed[name] = str(exc)
             continue
         except Exception as exc:  # noqa: BLE001 - one game's failure must not stop the others' deadlines
+            if isinstance(exc, OSError) and store.unfinished(name):
+                failed[name] = _unfinished(exc)          # (its commit made, not all in place: a full outbox...)
+                stuck.add(name)
+                continue
             failed[name] = f"clock work failed: {type(exc).__name__}: {exc}"
             faults[name] = exc
             continue
         if notes:
             done.setdefault(name, []).extend(notes)
     return done, failed, faults, stuck
+
+
+def _unfinished(exc: OSError) -> str:
+    # (the same words whichever run meets it: judge.storage.reported says a problem again only when they change)
+    return f"a commit of the game is made but cannot be finished yet: {exc.strerror or exc}"
 
 
 def tell_keeper(settings: Settings, problems: dict[str, str], faults: dict[str, BaseException],

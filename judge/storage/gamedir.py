@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 from judge.storage.atomic import append_line, locked, read_bytes
-from judge.storage.commit import Commit, finish_interrupted, remove_temp_files
+from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, remove_temp_files
 from judge.storage.gamefolder import NAME_RE, STATUS, GameUnavailable, left_in, missing, valid_name
 from judge.storage.survey import Survey, survey
 
@@ -154,6 +154,11 @@ class GameStore:
         are in use (the games folder's own temp files are judge.daemon.startup.clean's, before mail is taken); once
         `cancel` is set it stops after the game it is at (what it returns is then incomplete)."""
         return survey(self, mend=True, cancel=cancel)
+
+    def unfinished(self, name: str) -> bool:
+        """Has the game a commit past its commit point that is not finished (a kill, or an error such as a full
+        outbox, stopped it)?"""
+        return os.path.exists(f"{self.folder(name)}/{PENDING}/{MANIFEST}")
 
     def finish(self, name: str) -> list[Path]:
         """Finish the game's interrupted commit, if it has one (OSError if it still cannot be); returns the mails it

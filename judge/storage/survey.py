@@ -87,9 +87,9 @@ def scan_one(store: Store, root: str, name: str, mend: bool, read: bool, found: 
         names = os.listdir(folder)           # (plain names: half the cost of scandir's entries here)
     except FileNotFoundError:
         return
-    # A commit past its commit point: a stat per game that has ever committed (its staging folder stays), the
-    # price of finding every such commit whatever the game's wake-up.
-    pending = PENDING in names and os.path.exists(f"{folder}/{PENDING}/{MANIFEST}")
+    # A commit past its commit point: a look per game that has ever committed (its staging folder stays), the
+    # price of finding every such commit whatever the game's wake-up (access(): no exception raised when absent).
+    pending = PENDING in names and os.access(f"{folder}/{PENDING}/{MANIFEST}", os.F_OK)
     if mend:
         # Only a commit past its commit point needs finishing now (staging without a manifest is dropped by the
         # game's next commit), and only the game folder itself gets files written outside a commit: the lock only
