@@ -166,3 +166,38 @@ def test_cron_when_the_outbox_disk_fills_mid_publish(tmp_path, template):
         assert Counter(str(m["Message-ID"]) for m in maildir(run)).most_common(1)[0][1] == 1
         third = judge_run(cfg, "process")
         assert (third.returncode, third.stdout, third.stderr) == (0, b"", b"")
+
+
+def test_serve_starts_with_a_commit_its_full_outbox_cannot_take_and_its_next_message_finishes_it(tmp_path, template):
+    """Killed with the status file in place and eight results mails staged, then `judge serve` started with the
+    outbox on a 512 KB tmpfs: start-up publishes what fits and says the rest waits (it does not refuse to start),
+    the sender makes room, and the game's next message finishes the commit before it is applied: each results
+    mail once, the message answered."""
+    from tests.daemon.test_kills import serve
+    run = tmp_path / "run"
+    with small_disk(tmp_path / "outbox", "512k") as outbox:
+        cfg = judge_in(run, template, outbox)
+        labels = trace(tmp_path / "count", judge_in(tmp_path / "count", template, tmp_path / "count-outbox"), "same")
+        p = judge_run(cfg, "process", env={**os.environ, "JUDGE_TEST_KILL_AT": str(step_of(labels, 0))})
+        assert p.returncode == -signal.SIGKILL, p.stderr
+        proc, port = serve(run, cfg)
+        try:
+            assert port, (run / "serve.log").read_text()
+            log = (run / "serve.log").read_text()
+            assert "start-up: game cron: its interrupted commit cannot be finished yet: [Errno 28] No space left" \
+                   in log, log
+            end = time.monotonic() + 30
+            while list(outbox.glob("*.eml")) or not results_to(run):     # the sender makes room
+                assert time.monotonic() < end, (run / "serve.log").read_text()[-3000:]
+                time.sleep(0.05)
+            assert 0 < len(results_to(run)) < len(EVERYONE)
+            with smtplib.SMTP("127.0.0.1", port, timeout=30) as s:
+                s.sendmail("f@example.org", ["judge@localhost"], compose("f@example.org", "SIGNON Fcron pw-F"))
+            while not (results_to(run) == EVERYONE and any(str(m["To"]) == "f@example.org" and "Re:" in
+                                                           str(m["Subject"]) for m in maildir(run))):
+                assert time.monotonic() < end, (results_to(run), (run / "serve.log").read_text()[-3000:])
+                time.sleep(0.05)
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            assert proc.wait(timeout=30) == 0
+        assert results_to(run) == EVERYONE and left_behind(run, outbox) == []
