@@ -121,8 +121,8 @@ class Commit:
             _write_manifest(staging, json.dumps({"ops": self.ops}))
             durable.sync([f"{staging}/{MANIFEST}", staging])                    # <- the commit point
         except Exception:
-            # Not made (a full disk, an I/O error): nothing was applied, and nothing it wrote stays, the manifest
-            # (perhaps part written) included, to be taken by the next reader for a commit cut short by a crash.
+            # Not made (a full disk, an I/O error): nothing was applied, and nothing it wrote stays, its manifest
+            # (perhaps part written) included, which the next reader would take for one a crash cut short.
             self._abandoned = True
             _empty(Path(staging))
             raise
