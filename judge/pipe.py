@@ -2,6 +2,7 @@
 exit codes MTAs understand) and `judge process` from cron; each sends the mail it caused before it exits."""
 from __future__ import annotations
 
+import errno
 import logging
 import time
 from datetime import datetime, timezone
@@ -139,8 +140,7 @@ def process_due(settings: Settings, whole: Callable[[], Judge], clock: Callable[
         try:
             published = store.finish(name)
         except OSError as exc:
-            failed[name] = _unfinished(exc)
-            stuck.add(name)
+            _unfinished(name, exc, failed, faults, stuck)
             continue
         done[name] = [f"an interrupted commit finished ({len(published)} mail(s) published now)"]
         try:
@@ -162,8 +162,7 @@ def process_due(settings: Settings, whole: Callable[[], Judge], clock: Callable[
             continue
         except Exception as exc:  # noqa: BLE001 - one game's failure must not stop the others' deadlines
             if isinstance(exc, OSError) and store.unfinished(name):
-                failed[name] = _unfinished(exc)          # (its commit made, not all in place: a full outbox...)
-                stuck.add(name)
+                _unfinished(name, exc, failed, faults, stuck)    # (made, not all in place: a full outbox...)
                 continue
             failed[name] = f"clock work failed: {type(exc).__name__}: {exc}"
             faults[name] = exc
@@ -173,9 +172,15 @@ def process_due(settings: Settings, whole: Callable[[], Judge], clock: Callable[
     return done, failed, faults, stuck
 
 
-def _unfinished(exc: OSError) -> str:
+def _unfinished(name: str, exc: OSError, failed: dict[str, str], faults: dict[str, BaseException],
+                stuck: set[str]) -> None:
+    """A game whose commit is past its commit point and cannot be finished now. Its traceback is shown (once, when
+    the problem is said) unless the disk is full, which says it all."""
     # (the same words whichever run meets it: judge.storage.reported says a problem again only when they change)
-    return f"a commit of the game is made but cannot be finished yet: {exc.strerror or exc}"
+    failed[name] = f"a commit of the game is made but cannot be finished yet: {exc}"
+    stuck.add(name)
+    if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+        faults[name] = exc
 
 
 def tell_keeper(settings: Settings, problems: dict[str, str], faults: dict[str, BaseException],
@@ -189,9 +194,10 @@ def tell_keeper(settings: Settings, problems: dict[str, str], faults: dict[str, 
         fault = faults.get(game)
         if game in stuck:
             keeper.mail(f"unfinished {game}", f"game {game}: a change is not finished",
-                        [why, "The change is made, but not all of it is in place: the rest (its mail among it) waits "
-                              "in the game's folder, and the game's mail is deferred meanwhile. Cron's `judge "
-                              "process` tries again every run (check the disk of the outbox)."])
+                        [why] + ([where(fault)] if fault else []) +
+                        ["The change is made, but not all of it is in place: the rest (its mail among it) waits in "
+                         "the game's folder, and the game's mail is deferred meanwhile. Cron's `judge process` "
+                         "tries again every run (check the disk of the outbox, and the game's folder)."])
         elif fault is None:
             keeper.mail(f"unavailable {game}", f"game {game} is unavailable",
                         [why, "Its mail is answered with 'unavailable' and its deadlines wait until the file is "

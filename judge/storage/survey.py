@@ -101,7 +101,7 @@ def scan_one(store: Store, root: str, name: str, mend: bool, read: bool, found: 
                     found.published.extend(recover(Path(folder), store.outbox))
                     remove_temp_files(Path(folder))
             except OSError as exc:           # (a full outbox, say): tried again by whoever reads the game next
-                found.unfinished[name] = f"its interrupted commit cannot be finished yet: {exc}"
+                found.unfinished[name] = f"a commit of the game is made but cannot be finished yet: {exc}"
             else:
                 if pending and STATUS not in names:
                     names = os.listdir(folder)      # (the commit finished may have been the game's first)
