@@ -13,7 +13,6 @@ from typing import Any
 
 from aiohttp import web
 
-from judge.daemon.listener import CannotListen
 from judge.service import Judge
 from judge.web import boards
 from judge.web.client import client_address, networks
@@ -80,6 +79,7 @@ class WebFace:
         except OSError as exc:          # (judge serve prints this: the operator is told which setting it is)
             await self.runner.cleanup()
             why = os.strerror(exc.errno) if exc.errno else str(exc)      # (not aiohttp's "error while attempting...")
+            from judge.daemon.listener import CannotListen
             raise CannotListen(exc.errno, f"{why} on {host}:{port} (the web pages: [web] host and port in "
                                           "config.ini; port = 0 serves none)") from None
         address = self.runner.addresses[0]
