@@ -123,7 +123,7 @@ def _process_due(settings: Settings) -> int:
             made.append(Judge(settings, pipe.utcnow))
         return made[0]
     try:
-        done, failed, faults = pipe.process_due(settings, whole)
+        done, failed, faults, stuck = pipe.process_due(settings, whole)
         pipe.expire_set_aside(settings)
         pipe.remove_leftovers(settings)
         for game, notes in done.items():
@@ -136,7 +136,7 @@ def _process_due(settings: Settings) -> int:
             if game in faults:
                 traceback.print_exception(faults[game], file=sys.stderr)
         if say:
-            pipe.tell_keeper(settings, say, faults)
+            pipe.tell_keeper(settings, say, faults, stuck)
         for game in mended:
             print(f"{game}: no longer fails")
         return 1 if failed else 0
@@ -150,6 +150,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import asyncio
     import logging
     from judge.config import ConfigError
+    from judge.daemon.listener import CannotListen
     from judge.daemon.lock import AlreadyRunning
     from judge.daemon.service import Daemon
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
@@ -161,14 +162,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"judge serve: {exc}", file=sys.stderr)
         return 78
-    daemon = Daemon(settings)
     ready = Path(args.ready_file) if args.ready_file else None
     try:
+        daemon = Daemon(settings)
         asyncio.run(daemon.serve_forever(args.host, args.port, ready, args.web_port))
     except AlreadyRunning as exc:
         print(f"judge serve: {exc}", file=sys.stderr)
         return 75
-    except OSError as exc:
+    except CannotListen as exc:
         said = exc.strerror if "[web]" in str(exc.strerror) else str(exc)
         if "[web]" not in said:             # (the web listener names its setting; the mail listener's does not)
             host = args.host if args.host is not None else settings.get("smtp", "host")
@@ -176,4 +177,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             said = f"{exc.strerror or exc} on {host}:{port} (mail: [smtp] host and port, or --host and --port)"
         print(f"judge serve: cannot listen: {said}", file=sys.stderr)
         return 71
+    except OSError as exc:                  # (the games, the spool, the outbox: the files, not the network)
+        print(f"judge serve: cannot go on: {exc} (the judge's files, not the network: check its folders and their "
+              "disks)", file=sys.stderr)
+        return 74                           # (sysexits.h EX_IOERR)
     return 0

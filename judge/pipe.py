@@ -2,6 +2,7 @@
 exit codes MTAs understand) and `judge process` from cron; each sends the mail it caused before it exits."""
 from __future__ import annotations
 
+import errno
 import logging
 import time
 from datetime import datetime, timezone
@@ -124,19 +125,39 @@ def utcnow() -> datetime:
 
 
 def process_due(settings: Settings, whole: Callable[[], Judge], clock: Callable[[], datetime] = utcnow
-                ) -> tuple[dict[str, list[str]], dict[str, str], dict[str, BaseException]]:
+                ) -> tuple[dict[str, list[str]], dict[str, str], dict[str, BaseException], set[str]]:
     """The clock work of every game whose committed wake-up has come (what `judge serve`'s scheduler runs), as cron
-    runs `judge process`: (notes by game that had work, why by game that could not be read or failed, the exception
-    of each that failed for a reason other than its files). Nothing is logged here: cron mails whatever a run prints,
-    so the caller says each problem when it is new (judge.storage.reported). The wake-ups are read without the
-    judge; `whole()` gives the judge, made only when a game is due."""
-    wakeups, failed = GameStore(settings.games_dir, settings.outbox_dir).wakeups()
-    now = clock()
+    runs `judge process`, after every commit a kill or a full disk left unfinished is finished, whatever its game's
+    wake-up: (notes by game that had work, why by game that could not be read or failed, the exception of each that
+    failed for a reason other than its files, the games whose unfinished commit still cannot be finished). Nothing
+    is logged here: cron mails whatever a run prints, so the caller says each problem when it is new
+    (judge.storage.reported). The wake-ups are read without the judge; `whole()` gives the judge, made only when a
+    game is due."""
+    store = GameStore(settings.games_dir, settings.outbox_dir)
+    found = store.survey()
+    wakeups, failed = found.wakeups, found.broken
     done: dict[str, list[str]] = {}
     faults: dict[str, BaseException] = {}
+    stuck: set[str] = set()
+    for name in found.unfinished:
+        wakeups.pop(name, None)         # (read again once the commit is finished: it may have changed it)
+        try:
+            published = store.finish(name)
+        except OSError as exc:
+            _unfinished(name, exc, failed, faults, stuck)
+            continue
+        done[name] = [f"an interrupted commit finished ({len(published)} mail(s) published now)"]
+        try:
+            wakeups[name] = store.wakeup(name)
+        except GameUnavailable as exc:
+            failed[name] = str(exc)
+        except FileNotFoundError:
+            pass
+    now = clock()
     due = [name for name, moment in wakeups.items() if moment is not None and moment <= now]
     if not due:
-        return done, failed, faults
+        changed.poke(settings.games_dir, done)
+        return done, failed, faults, stuck
     judge = whole()
     for name in due:
         try:
@@ -145,16 +166,31 @@ def process_due(settings: Settings, whole: Callable[[], Judge], clock: Callable[
             failed[name] = str(exc)
             continue
         except Exception as exc:  # noqa: BLE001 - one game's failure must not stop the others' deadlines
+            if isinstance(exc, OSError) and store.unfinished(name):
+                _unfinished(name, exc, failed, faults, stuck)    # (made, not all in place: a full outbox...)
+                continue
             failed[name] = f"clock work failed: {type(exc).__name__}: {exc}"
             faults[name] = exc
             continue
         if notes:
-            done[name] = notes
+            done.setdefault(name, []).extend(notes)
     changed.poke(settings.games_dir, done)      # (cron's run beside a `judge serve`: it plans them again)
-    return done, failed, faults
+    return done, failed, faults, stuck
 
 
-def tell_keeper(settings: Settings, problems: dict[str, str], faults: dict[str, BaseException]) -> None:
+def _unfinished(name: str, exc: OSError, failed: dict[str, str], faults: dict[str, BaseException],
+                stuck: set[str]) -> None:
+    """A game whose commit is past its commit point and cannot be finished now. Its traceback is shown (once, when
+    the problem is said) unless the disk is full, which says it all."""
+    # (the same words whichever run meets it: judge.storage.reported says a problem again only when they change)
+    failed[name] = f"a commit of the game is made but cannot be finished yet: {exc}"
+    stuck.add(name)
+    if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+        faults[name] = exc
+
+
+def tell_keeper(settings: Settings, problems: dict[str, str], faults: dict[str, BaseException],
+                stuck: set[str] = frozenset()) -> None:
     """Mail the keeper the problems cron's run says now (new, changed, or a day old), as `judge serve` mails them,
     through the keeper's once-an-hour memory shared by every process of the judge."""
     from judge.daemon.failures import where
@@ -162,7 +198,13 @@ def tell_keeper(settings: Settings, problems: dict[str, str], faults: dict[str, 
     keeper = Keeper(settings, Outbox(settings.outbox_dir), utcnow)
     for game, why in problems.items():
         fault = faults.get(game)
-        if fault is None:
+        if game in stuck:
+            keeper.mail(f"unfinished {game}", f"game {game}: a change is not finished",
+                        [why] + ([where(fault)] if fault else []) +
+                        ["The change is made, but not all of it is in place: the rest (its mail among it) waits in "
+                         "the game's folder, and the game's mail is deferred meanwhile. Cron's `judge process` "
+                         "tries again every run (check the disk of the outbox, and the game's folder)."])
+        elif fault is None:
             keeper.mail(f"unavailable {game}", f"game {game} is unavailable",
                         [why, "Its mail is answered with 'unavailable' and its deadlines wait until the file is "
                               "mended (cron's `judge process` says it again once a day while it lasts)."])

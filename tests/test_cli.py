@@ -241,6 +241,19 @@ def test_serve_on_a_taken_web_port_names_the_web_setting(tmp_path):
         "port in config.ini; port = 0 serves none)"), p.stderr
 
 
+def test_serve_says_a_storage_error_at_start_as_one_not_as_a_listening_error(tmp_path):
+    """A folder of the judge that cannot be used (here the outbox is a file): exit 74 and one line saying which
+    file and that it is not the network. Before, every OSError of start-up was said as "cannot listen: ... on
+    127.0.0.1:8025 (mail: [smtp] host and port ...)", exit 71, sending the operator to the wrong setting."""
+    (tmp_path / "outbox").write_text("not a folder")
+    p = subprocess.run(JUDGE + ["serve", "--port", "0", "--web-port", "0"], capture_output=True, text=True,
+                       timeout=120, env=ENV, cwd=tmp_path)
+    assert p.returncode == 74, p.stderr
+    last = p.stderr.strip().splitlines()[-1]
+    assert last.startswith("judge serve: cannot go on: [Errno 20] Not a directory: ") and "outbox" in last, last
+    assert "listen" not in p.stderr
+
+
 # -- what a tester found (each a defect before; the API's side is in test_api) ----------------------------------------
 
 GOOD = json.dumps({"state": {"phase": "S1901M", "units": {}, "centers": {}}})

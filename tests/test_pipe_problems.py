@@ -68,7 +68,9 @@ def test_cron_says_a_damaged_game_in_one_line_once_and_mails_the_keeper_once(tmp
 
 def test_cron_prints_a_faults_traceback_only_when_it_says_the_fault(tmp_path):
     # Not the game's file but its work failing (here: a file where its snapshots folder belongs, so the commit of
-    # the processed phase cannot be finished): the traceback helps the operator, but once, not every minute.
+    # the processed phase cannot be finished): the traceback helps the operator, but once, not every minute. The
+    # commit is past its commit point: it is said as a change made and not finished, which every run tries to
+    # finish (whatever the game's wake-up), not as clock work to do again.
     cfg = write_config(tmp_path)
     started_days_ago(cfg, game="heart")
     folder = tmp_path / "games" / "heart"
@@ -76,17 +78,23 @@ def test_cron_prints_a_faults_traceback_only_when_it_says_the_fault(tmp_path):
     (folder / "snapshots").write_text("not a folder")
     runs = [judge_run(cfg, "process") for _ in range(3)]
     said = runs[0].stderr.decode()
-    assert said.startswith("judge process: heart: clock work failed: NotADirectoryError")
+    assert said.startswith("judge process: heart: a commit of the game is made but cannot be finished yet: [Errno 20] "
+                           "Not a directory"), said
     assert said.count("Traceback (most recent call last)") == 1, said
     assert [r.stderr for r in runs[1:]] == [b"", b""]
     [notice] = mails_to(tmp_path, KEEPER)
-    assert notice["Subject"].endswith("deadline work for game heart failed")
-    assert "NotADirectoryError" in notice.get_content()
+    assert notice["Subject"].endswith("game heart: a change is not finished")
+    assert "Not a directory" in notice.get_content()
     a_day_later(tmp_path)                          # still failing a day later: said again, traceback and all
     again = judge_run(cfg, "process").stderr.decode()
-    assert again.count("Traceback (most recent call last)") == 1 and "NotADirectoryError" in again
+    assert again.count("Traceback (most recent call last)") == 1 and "Not a directory" in again
     assert len(mails_to(tmp_path, KEEPER)) == 2
     assert judge_run(cfg, "process").stderr == b""
+    (folder / "snapshots").unlink()                # mended: the next run finishes the commit, and says so
+    mended = judge_run(cfg, "process")
+    assert mended.returncode == 0 and mended.stderr == b"", mended.stderr
+    assert mended.stdout.decode().splitlines()[-1] == "heart: no longer fails"
+    assert (folder / "snapshots" / "0001-S1901M.json").exists()
 
 
 def test_the_keeper_hears_of_an_unavailable_game_once_however_many_deliveries_meet_it(tmp_path):

@@ -17,6 +17,11 @@ ACCEPTS_PER_WAKEUP = 32         # connections taken per readiness event, so one 
 ACCEPT_RETRY_SECONDS = 1.0      # pause after accept() failed for want of resources
 
 
+class CannotListen(OSError):
+    """A listening socket (mail's, or the web pages') that cannot be had: `judge serve` says "cannot listen", exit
+    71. Any other OSError of start-up is not the network's (a game's files, the spool): said as what it is."""
+
+
 class Listener:
     """Listens on host:port; `factory()` makes the protocol of each admitted connection."""
 
@@ -30,11 +35,11 @@ class Listener:
         self._closed = False
 
     def listen(self, host: str | None, port: int) -> None:
-        """Bind every address `host` stands for (all interfaces when empty), as create_server does; OSError if
-        none can be bound."""
-        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        """Bind every address `host` stands for (all interfaces when empty), as create_server does; CannotListen if
+        one cannot be bound."""
         seen = set()
         try:
+            infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
             for family, kind, proto, _, address in infos:
                 if (family, address) in seen:
                     continue
@@ -47,9 +52,9 @@ class Listener:
                 sock.bind(address)
                 sock.listen(BACKLOG)
                 sock.setblocking(False)
-        except OSError:
+        except OSError as exc:
             self.close()
-            raise
+            raise CannotListen(exc.errno, exc.strerror or str(exc)) from exc
         for sock in self.sockets:
             self.loop.add_reader(sock.fileno(), self._ready, sock)
 

@@ -37,9 +37,15 @@ class Spool:
             key = f"{key}:{attempts}"
         tmp, new = f"{self.root}/tmp/{key}", f"{self.root}/new"
         data = f"Return-Path: <{envelope_sender}>\r\n".encode("utf-8", "replace") + raw
-        commit.write_file(tmp, data, exclusive=True)
-        commit.durable.sync([tmp])
-        os.replace(tmp, f"{new}/{key}")
+        try:
+            commit.write_file(tmp, data, exclusive=True)
+            commit.durable.sync([tmp])
+            os.replace(tmp, f"{new}/{key}")
+        except BaseException:
+            # (a full disk: the part written goes now, not at the next start-up, and its space with it)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+            raise
         checkpoint("spooled")
         commit.durable.sync([new])
         return key

@@ -15,7 +15,7 @@ from typing import Callable, Protocol
 
 from judge.config import Settings
 from judge.daemon import failures
-from judge.daemon.failures import RETRY_MAX
+from judge.daemon.failures import RETRY_MAX, RETRY_START
 from judge.daemon.scheduler import Deadlines
 from judge.daemon.sender import Sender
 from judge.daemon.spool import Spool
@@ -63,12 +63,12 @@ async def check_after_start(daemon: Daemon, hint: dict[str, datetime | None]) ->
     """After a start from the hint: every game read, and planned again where the hint was wrong, from its file as
     it is then (a message may have changed it since the pass read it). Sets `daemon.checked` when done."""
     try:
-        found = await asyncio.to_thread(check_games, daemon.judge, daemon.clock, daemon.stopping)
+        found, retry = await asyncio.to_thread(check_games, daemon.judge, daemon.clock, daemon.stopping)
         if daemon.stopping.is_set():
             return
         changed = [game for game in hint.keys() | found.keys() if found.get(game) != hint.get(game)]
         for done, game in enumerate(changed, 1):
-            daemon.deadlines.plan(game, daemon.wakeup(game))
+            daemon.deadlines.plan(game, found[game] if game in retry else daemon.wakeup(game))
             if done % 50 == 0:
                 await asyncio.sleep(0)       # (each is a read of a file on the loop: mail is served in between)
         daemon.kick.set()                            # (the mail of the interrupted commits it finished)
@@ -104,7 +104,7 @@ def say_where(settings: Settings, host: str, port: int, workers: int) -> None:
 def recover(judge: Judge, spool: Spool, sender: Sender, clock: Clock) -> dict[str, datetime | None]:
     """Finish or drop the commits a kill interrupted, delete its temp files. Returns every game's committed wake-up
     (a game whose file cannot be read is reported and looked at again later; the others start as usual)."""
-    wakeups = check_games(judge, clock)
+    wakeups, _ = check_games(judge, clock)
     clean(judge, spool, sender)
     return wakeups
 
@@ -118,17 +118,27 @@ def clean(judge: Judge, spool: Spool, sender: Sender) -> None:
         log.info("start-up: %d leftover temporary or expired files removed", removed)
 
 
-def check_games(judge: Judge, clock: Clock, cancel: threading.Event | None = None) -> dict[str, datetime | None]:
+def check_games(judge: Judge, clock: Clock, cancel: threading.Event | None = None
+                ) -> tuple[dict[str, datetime | None], set[str]]:
     """Every game read: its interrupted commit finished or dropped, its temp files deleted, its committed wake-up
-    returned (a game whose file cannot be read is reported, and looked at again later). May run while mail is
-    taken: each game is mended under its lock. Stops early once `cancel` is set."""
-    wakeups, broken, published = judge.store.scan(cancel)
-    judge.outbox.note(published)
-    for game, why in broken.items():
+    returned (a game whose file cannot be read is reported, and looked at again later), and the games whose
+    interrupted commit could not be finished, planned for a retry soon (their clock work finishes it first). May
+    run while mail is taken: each game is mended under its lock. Stops early once `cancel` is set."""
+    found = judge.store.scan(cancel)
+    judge.outbox.note(found.published)
+    wakeups = found.wakeups
+    for game, why in found.broken.items():
         judge.keeper.tell(f"unavailable {game}", f"game {game} is unavailable",
                           [why, "Its mail is answered with 'unavailable' until the file is mended."])
         wakeups[game] = clock() + timedelta(seconds=RETRY_MAX)
-    return wakeups
+    for game, why in found.unfinished.items():
+        log.warning("start-up: game %s: %s", game, why)
+        judge.keeper.tell(f"unfinished {game}", f"game {game}: a change is not finished",
+                          [why, "The change is made, but not all of it is in place: the rest (its mail among it) "
+                                "waits in the game's folder, and the game's mail is deferred meanwhile. It is tried "
+                                f"again in {RETRY_START:.0f} s, then less often (check the disk of the outbox)."])
+        wakeups[game] = clock() + timedelta(seconds=RETRY_START)
+    return wakeups, set(found.unfinished)
 
 
 def route_pending(judge: Judge, spool: Spool, route: Route,

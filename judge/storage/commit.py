@@ -4,153 +4,37 @@ A commit is staged in the game folder's `.pending/` (each file written there), t
 then a manifest `.pending/COMMIT` is written and made durable: that is the moment the change happens. Only then is
 each file renamed into place (status.json, archives, snapshots) and each mail into the outbox, where the sender sees
 it; once those names are durable the manifest goes. A crash before the manifest leaves the game as it was (the
-message is still in the spool and is applied again); a crash after it is finished by `recover`, which every reader
-of the game calls under the game's lock before reading. So a game never holds half a message, an archive file is
-never written twice, and no mail says "accepted" for a change that is not on disk.
+message is still in the spool and is applied again), and an error before it (a full disk) removes what the commit
+staged; a crash after it is finished by `recover`, which every reader of the game calls under the game's lock before
+reading (and start-up and cron's `judge process` call for every game with a manifest). Each step of finishing can be
+done again: a file whose staged copy is gone is in place already. So a game never holds half a message, an archive
+file is never written twice, a mail is published once, and no mail says "accepted" for a change that is not on disk.
 
-Making things durable is a group commit (`durable`): the threads that need it at the same moment (the game workers
-committing different games, the SMTP server spooling messages) share one flush. Each waits until a flush that began
-after its writes has ended; the first to find none under way does it for everyone gathered by then. On Linux a flush
-is one syncfs(2) per file system (data and names of every file written before it, on that file system; writeback
-errors reported since Linux 5.8), elsewhere an fsync of each file and folder named.
+An outbox on another file system than the games (config.ini allows it) cannot take a rename: each mail is copied
+there under a hidden name, its staged copy removed, then the copy renamed (`_copy_across`), each step durable before
+the next, so that a crash anywhere leaves a record of how far it got.
+
+Making things durable is a group commit (`durable`, judge.storage.groupsync).
 """
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import errno
 import json
 import logging
 import os
 import shutil
-import stat
-import threading
 import time
 from pathlib import Path
-from typing import Iterable
 
-from judge import libc
-from judge.storage.atomic import FILE_MODE, atomic_write, checkpoint, make_folder, read_bytes
+from judge.storage.atomic import FILE_MODE, checkpoint, make_folder, read_bytes
+from judge.storage.groupsync import GroupSync, durable
 
 log = logging.getLogger("judge.storage")
 PENDING = ".pending"
 MANIFEST = "COMMIT"
 _STAGE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
-_FOLDERS_KEPT = 4096                # folders whose file system GroupSync remembers (each game's two, the spool's)
-
-
-class GroupSync:
-    """Durability for several threads at once: `sync(paths)` returns once the data and names of the files and
-    folders given (written before the call) are on disk, sharing each flush with the threads asking meanwhile."""
-
-    def __init__(self, use_syncfs: bool | None = None):
-        self._cond = threading.Condition()
-        self._paths: dict[str, None] = {}        # named by the requests of the batch being gathered (ordered set)
-        self._gathering = 1                      # the batch being gathered
-        self._done = 0                           # the last batch flushed (batches end in order)
-        self._leading = False
-        self._failed: dict[int, BaseException] = {}
-        self._syncfs = _libc_syncfs() if use_syncfs in (None, True) else None
-        self._fds: dict[int, int] = {}           # file system (st_dev) -> an open folder on it, for syncfs
-        self._folders: dict[str, int] = {}       # folder -> its file system (st_dev), for syncfs
-        self.flushes = 0                         # how many flushes so far (for the benchmarks and tests)
-
-    def sync(self, paths: Iterable[str | os.PathLike]) -> None:
-        with self._cond:
-            for p in paths:
-                self._paths[os.fspath(p)] = None
-            mine = self._gathering
-            while self._done < mine:
-                if self._leading:
-                    self._cond.wait()
-                    continue
-                self._leading = True
-                batch, self._paths = list(self._paths), {}
-                number, self._gathering = self._gathering, self._gathering + 1
-                self._cond.release()
-                error = None
-                try:
-                    self._flush(batch)
-                except BaseException as exc:  # noqa: BLE001 - handed to every thread of the batch
-                    error = exc
-                finally:
-                    self._cond.acquire()
-                    self._leading = False
-                    self._done = number
-                    if error is not None:
-                        self._failed[number] = error
-                        for old in [n for n in self._failed if n < number - 1000]:
-                            del self._failed[old]
-                    self._cond.notify_all()
-            error = self._failed.get(mine)
-        if error is not None:
-            raise OSError(getattr(error, "errno", None) or errno.EIO,
-                          f"could not make files durable: {error}") from error
-
-    def _flush(self, paths: list[str]) -> None:
-        self.flushes += 1
-        if self._syncfs is None:
-            for path in paths:
-                _fsync_path(path)
-        else:
-            devices, named = {}, set(paths)
-            for path in paths:
-                dev = self._device(path, named)
-                if dev is not None:
-                    devices.setdefault(dev, path)
-            for dev, path in devices.items():
-                if self._syncfs(self._fd(dev, path)) != 0:
-                    code = ctypes.get_errno()
-                    raise OSError(code, f"syncfs: {os.strerror(code)}")
-        checkpoint("synced")
-
-    def _device(self, path: str, batch: set[str]) -> int | None:
-        """The file system of a path to flush (None: gone). Without a stat where it can be known: a folder named
-        before keeps its file system (the judge's folders are not remounted under a running daemon), and a file
-        whose folder is in the same batch is on that folder's (a file is where its folder is): each stat let the
-        other threads take the interpreter lock, about ten per mail."""
-        dev = self._folders.get(path)
-        if dev is not None:
-            return dev
-        if os.path.dirname(path) in batch:
-            return None                           # its folder's file system is flushed for it
-        try:
-            st = os.stat(path)
-        except FileNotFoundError:
-            return None                           # renamed or removed since: its new name was asked for too
-        if stat.S_ISDIR(st.st_mode):
-            if len(self._folders) >= _FOLDERS_KEPT:
-                self._folders.clear()
-            self._folders[path] = st.st_dev
-        return st.st_dev
-
-    def _fd(self, dev: int, path: str) -> int:
-        fd = self._fds.get(dev)
-        if fd is None:
-            folder = path if os.path.isdir(path) else os.path.dirname(path) or "."
-            fd = self._fds[dev] = os.open(folder, os.O_RDONLY)
-        return fd
-
-
-def _libc_syncfs():
-    """libc's syncfs, where there is one (Linux), unless JUDGE_SYNC=fsync asks for an fsync of every path."""
-    if os.environ.get("JUDGE_SYNC") == "fsync":
-        return None
-    return libc.function("syncfs", [ctypes.c_int])
-
-
-def _fsync_path(path: str) -> None:
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except FileNotFoundError:
-        return
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-durable = GroupSync()       # the process's one group (every commit and the spool share its flushes)
+CROSSING = ".part"                  # a mail on its way into an outbox on another file system: ".<name>.part"
 
 
 class Commit:
@@ -162,6 +46,7 @@ class Commit:
         self.ops: list[list[str]] = []          # [kind, staged name or source, target]
         self._targets: set[str] = set()
         self._staged = 0
+        self._abandoned = False
         self.after: list = []                   # called once the commit is made (e.g. to remember what it wrote)
 
     @property
@@ -178,18 +63,23 @@ class Commit:
         path = f"{staging}/{name}"
         if self._staged == 0:
             self._prepare()
-            # The first staged name is taken only by what a run killed before its commit point left: then the
-            # whole staging folder is such debris (no manifest names it), and goes.
-            try:
-                write_file(path, data, exclusive=True)
-            except FileExistsError:
-                _empty(Path(staging))
-                write_file(path, data, exclusive=True)
-            except FileNotFoundError:
-                make_folder(Path(staging))
-                write_file(path, data, exclusive=True)
-        else:
-            write_file(path, data)
+        try:
+            if self._staged == 0:
+                # The first staged name is taken only by what a run killed before its commit point left: then the
+                # whole staging folder is such debris (no manifest names it), and goes.
+                try:
+                    write_file(path, data, exclusive=True)
+                except FileExistsError:
+                    _empty(Path(staging))
+                    write_file(path, data, exclusive=True)
+                except FileNotFoundError:
+                    make_folder(Path(staging))
+                    write_file(path, data, exclusive=True)
+            else:
+                write_file(path, data)
+        except Exception:
+            self.abandon()              # (a full disk: the space this commit took is given back now)
+            raise
         self._staged += 1
         checkpoint(f"staged {name}")
         return name
@@ -216,24 +106,35 @@ class Commit:
     def finish(self) -> list[Path]:
         """Make the commit: the staged files, then the manifest, then every file in place. Returns the outbox files
         it published."""
+        if self._abandoned:
+            raise RuntimeError(f"{self.folder}: a commit abandoned after an error cannot be finished")
         if not self.ops:
             return []
         staging = f"{self.folder}/{PENDING}"
         if self._staged == 0:
             self._prepare()
             make_folder(Path(staging))
-        # The staged files' data and names first; only then the manifest, so that a manifest on disk always names
-        # files that are whole.
-        durable.sync([f"{staging}/{op[1]}" for op in self.ops if op[0] != "move"] + [staging])
-        _write_manifest(staging, json.dumps({"ops": self.ops}))
-        durable.sync([f"{staging}/{MANIFEST}", staging])                        # <- the commit point
+        try:
+            # The staged files' data and names first; only then the manifest, so that a manifest on disk always
+            # names files that are whole.
+            durable.sync([f"{staging}/{op[1]}" for op in self.ops if op[0] != "move"] + [staging])
+            _write_manifest(staging, json.dumps({"ops": self.ops}))
+            durable.sync([f"{staging}/{MANIFEST}", staging])                    # <- the commit point
+        except Exception:
+            # Not made (a full disk, an I/O error): nothing was applied, and nothing it wrote stays, its manifest
+            # (perhaps part written) included, which the next reader would take for one a crash cut short.
+            self._abandoned = True
+            _empty(Path(staging))
+            raise
         published = _apply(self.folder, self.outbox, self.ops)
         for call in self.after:
             call()
         return published
 
     def abandon(self) -> None:
-        """The commit will not be made (an error while staging): forget what was staged."""
+        """The commit will not be made (an error while staging): forget what was staged. (After its commit point
+        it stays, to be finished by the game's next reader.)"""
+        self._abandoned = True
         if self.staging.exists() and not (self.staging / MANIFEST).exists():
             _empty(self.staging)
 
@@ -252,9 +153,10 @@ def write_file(path: str, data: str | bytes, exclusive: bool = False) -> None:
 
 
 def _write_manifest(staging: str, text: str) -> None:
-    """The manifest, written in place (made durable by the caller). No temp file and rename is needed: only a
-    crash can leave it part written, and a manifest not written whole is a commit never made (`_ops`: its JSON
-    object ends with its last byte, so a cut, or blocks a power cut left as zeros, never reads as one)."""
+    """The manifest, written in place (made durable by the caller). No temp file and rename is needed: a write
+    that fails is removed (`Commit.finish`), so only a crash can leave it part written, and a manifest not written
+    whole is a commit never made (`_ops`: its JSON object ends with its last byte, so a cut, or blocks a power cut
+    left as zeros, never reads as one)."""
     write_file(f"{staging}/{MANIFEST}", text)
     checkpoint(f"written {MANIFEST}")
 
@@ -283,7 +185,8 @@ def _apply(folder: str | os.PathLike, outbox: str | os.PathLike, ops: list[list[
         synced[os.path.dirname(dest)] = None
     # Every name above durable before the manifest goes (until then a crash finishes the commit again).
     durable.sync(synced)
-    os.unlink(f"{staging}/{MANIFEST}")
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(f"{staging}/{MANIFEST}")
     checkpoint("manifest removed")
     return published
 
@@ -301,21 +204,65 @@ def _empty(staging: Path) -> None:
 
 
 def _move(src: str, dest: str) -> bool:
-    """Rename src to dest (made in place already by an earlier, interrupted run if src is gone)."""
+    """Put src in place as dest: True if done now, False if an earlier, interrupted run did it (src is gone). Can
+    be done again at any step."""
     try:
-        os.replace(src, dest)
-        checkpoint(f"in place {os.path.basename(dest)}")
-    except FileNotFoundError:
-        if os.path.exists(src):                         # the folder of dest is missing
-            make_folder(Path(dest).parent)
+        try:
             os.replace(src, dest)
-            return True
-        return False
+        except FileNotFoundError:
+            if not os.path.exists(src):
+                return _arrive(dest)
+            make_folder(Path(dest).parent)              # the folder of dest is missing
+            os.replace(src, dest)
     except OSError as exc:
         if exc.errno != errno.EXDEV:
             raise
-        atomic_write(Path(dest), Path(src).read_bytes(), sync_dir=False)    # the outbox is on another file system
-        os.unlink(src)
+        # The outbox is on another file system. rename(2) says so before it looks for src, which an earlier run
+        # may have moved already.
+        if not os.path.exists(src):
+            return _arrive(dest)
+        _copy_across(src, dest)
+        return True
+    checkpoint(f"in place {os.path.basename(dest)}")
+    return True
+
+
+def _crossing(dest: str) -> str:
+    """The hidden name (the sender takes no dot name) a mail has on its way into an outbox on another file
+    system; not a temp file's name either, which start-up deletes."""
+    folder, name = os.path.split(dest)
+    return f"{folder}/.{name}{CROSSING}"
+
+
+def _copy_across(src: str, dest: str) -> None:
+    """Move src to another file system: a copy made durable under its hidden name, then src removed for good, then
+    the copy renamed. Where a crash stops it, what is left tells what to do next: src still there, copy again (the
+    sender never saw the copy); src gone and the hidden copy there, rename it (`_arrive`); both gone, done. (A
+    flush per step, each mail: a price only this set-up pays.)"""
+    crossing = _crossing(dest)
+    try:
+        write_file(crossing, read_bytes(src))
+        durable.sync([crossing, os.path.dirname(dest)])
+    except Exception:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(crossing)                          # (a full disk: its space back at once)
+        raise
+    checkpoint(f"copied {os.path.basename(dest)}")
+    os.unlink(src)
+    durable.sync([os.path.dirname(src)])
+    checkpoint(f"moved {os.path.basename(dest)}")
+    os.replace(crossing, dest)
+    checkpoint(f"in place {os.path.basename(dest)}")
+
+
+def _arrive(dest: str) -> bool:
+    """Its source gone: dest was put in place by an earlier run (False), or its copy was left on its way into
+    another file system (`_copy_across`), and is put in place now (True)."""
+    try:
+        os.replace(_crossing(dest), dest)
+    except FileNotFoundError:
+        return False
+    checkpoint(f"in place {os.path.basename(dest)}")
     return True
 
 
@@ -341,15 +288,18 @@ def finish_interrupted(folder: Path, outbox: Path) -> list[Path] | None:
         return None
     ops = _ops(raw)
     if ops is None:
-        # Its name is on disk but not all of its bytes: a power cut during the flush that makes the commit (a file
-        # system without a journal orders neither). Nothing was applied, since that waits for the flush: a commit
-        # never made, whose message is still in the spool (or whose deadline work runs again).
-        log.warning("%s: the manifest of an unfinished commit is incomplete (%d bytes): dropped, the commit was "
-                    "never made", staging, len(raw))
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(f"{staging}/{MANIFEST}")
+        # Its name is on disk but not all of its bytes: the run writing it was killed, or the machine stopped, before
+        # the flush that makes the commit (a write that failed is removed at once). Nothing was applied, since that
+        # waits for the flush: a commit never made, whose message is still in the spool (or whose deadline work
+        # runs again).
+        log.warning("%s: a commit cut short before its commit point left its manifest part written (%d bytes): "
+                    "the commit was never made; its staged files are dropped", staging, len(raw))
+        _empty(Path(staging))
         return None
-    return _apply(folder, outbox, ops)
+    published = _apply(folder, outbox, ops)
+    log.info("%s: a commit a crash or an error interrupted after its commit point is finished (%d mail(s) published "
+             "now)", folder, len(published))
+    return published
 
 
 _KINDS = ("file", "mail", "move")

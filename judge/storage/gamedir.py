@@ -5,21 +5,19 @@ import json
 import os
 import re
 import threading
-import time
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 from judge.storage.atomic import append_line, locked, read_bytes
-from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, recover, remove_temp_files
-from judge.storage.counters import FOLDER as COUNTERS
+from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, remove_temp_files
+from judge.storage.gamefolder import NAME_RE, STATUS, GameUnavailable, left_in, missing, valid_name
+from judge.storage.survey import Survey, survey
 
 if TYPE_CHECKING:
     from judge.game import Game
 
-NAME_RE = re.compile(r"^[a-z][a-z0-9_-]{0,19}$")
 _UNSAFE = re.compile(r"[^A-Za-z0-9]+")
 
 
@@ -29,26 +27,8 @@ def file_part(phase: str) -> str:
     return _UNSAFE.sub("_", phase).strip("_")[:40] or "phase"
 
 
-STATUS = "status.json"
 FOLDERS_KEPT = 4096           # game folders remembered by name (then the memo starts again)
 START = "results/start.txt"
-SCAN_CHUNK, SCAN_THREADS = 512, 8     # start-up's pass over the games
-SCAN_WAITING = 0.5            # ... goes on in threads if its first chunk kept the interpreter busy less than this
-_FIRST_READ = 8192           # what start-up reads of a status file: its wake-up, and most files whole
-_TAIL = 16                   # a status file's last bytes: its closing brace, perhaps spaces
-_WAKEUP_FIRST = re.compile(rb'\{"wakeup":(?:null|"([0-9T:.+-]{10,40})")[,}]')
-
-
-def valid_name(name: str) -> bool:
-    return bool(NAME_RE.match(name))
-
-
-class GameUnavailable(Exception):
-    """A game's status file cannot be read or makes no sense; str() says why (for the keeper, not players)."""
-
-    def __init__(self, name: str, why: str):
-        super().__init__(f"game {name}: {why}")
-        self.name, self.why = name, why
 
 
 class GameStore:
@@ -76,12 +56,15 @@ class GameStore:
         return folder
 
     def exists(self, name: str) -> bool:
+        """Is the name a game's: its status file, or a folder that still holds what a game left (then the game is
+        unavailable, not a name anyone may take: judge.storage.gamefolder)?"""
         if not valid_name(name):
             return False
+        folder = self.folder(name)
         try:
-            os.stat(f"{self.folder(name)}/{STATUS}")        # (as Path.exists: any other error is raised)
+            os.stat(f"{folder}/{STATUS}")        # (as Path.exists: any other error is raised)
         except (FileNotFoundError, NotADirectoryError):
-            return False
+            return bool(left_in(str(folder)))
         return True
 
     def names(self) -> list[str]:
@@ -111,6 +94,9 @@ class GameStore:
         try:
             doc = json.loads(read_bytes(path).decode("utf-8"))
         except FileNotFoundError:
+            held = left_in(str(self.folder(name)))
+            if held:
+                raise missing(name, str(self.folder(name)), held) from None
             raise
         except OSError as exc:
             raise GameUnavailable(name, f"cannot read {path}: {exc.strerror or exc}") from None
@@ -124,8 +110,12 @@ class GameStore:
         """The game's next wake-up as committed (what a fresh start-up plans); GameUnavailable if unreadable."""
         path = f"{self.folder(name)}/{STATUS}"
         known = self._wakeups.get(name)
-        if known is not None and known[0] == _identity(path):
-            return known[1]
+        if known is not None:
+            try:
+                if known[0] == _identity(path):
+                    return known[1]
+            except FileNotFoundError:
+                pass                                # (gone, or not only gone: _document says which)
         doc = self._document(name)
         try:
             wake = datetime.fromisoformat(doc["wakeup"]) if doc.get("wakeup") else None
@@ -143,113 +133,38 @@ class GameStore:
     def wakeups(self) -> tuple[dict[str, datetime | None], dict[str, str]]:
         """Every game's next wake-up as saved, read without building the games (fast with 100,000 of them), and
         the games that cannot be read, with why."""
-        wakeups, broken, _ = self._scan(mend=False)
-        return wakeups, broken
+        found = survey(self, mend=False)
+        return found.wakeups, found.broken
+
+    def survey(self) -> Survey:
+        """`wakeups`, and the games whose commit waits to be finished (cron's `judge process` finishes those)."""
+        return survey(self, mend=False)
 
     def recover_all(self) -> list[Path]:
         """At start-up: finish or drop every interrupted commit, delete leftover temp files. Returns the mails
         that a finished commit published."""
         remove_temp_files(self.root)
-        return self._scan(mend=True, read=False)[2]
+        return survey(self, mend=True, read=False).published
 
-    def scan(self, cancel: threading.Event | None = None) -> tuple[dict[str, datetime | None], dict[str, str],
-                                                                     list[Path]]:
+    def scan(self, cancel: threading.Event | None = None) -> Survey:
         """At start-up, one pass over the games: `recover_all` and `wakeups` together (wake-ups as they are once
-        the interrupted commits are finished). Returns (wake-ups, unreadable games with why, mails published).
+        the interrupted commits are finished), and the commits that could not be finished, with why.
 
         Only what lies inside a game folder is mended (under the game's lock), so the pass may run while the games
         are in use (the games folder's own temp files are judge.daemon.startup.clean's, before mail is taken); once
         `cancel` is set it stops after the game it is at (what it returns is then incomplete)."""
-        return self._scan(mend=True, cancel=cancel)
+        return survey(self, mend=True, cancel=cancel)
 
-    def _scan(self, mend: bool, read: bool = True, cancel: threading.Event | None = None):
-        wakeups: dict[str, datetime | None] = {}
-        broken: dict[str, str] = {}
-        published: list[Path] = []
-        if not self.root.exists():
-            return wakeups, broken, published
-        root = str(self.root)
-        with os.scandir(root) as entries:
-            games = sorted(e.name for e in entries if e.is_dir() and NAME_RE.match(e.name))
+    def unfinished(self, name: str) -> bool:
+        """Has the game a commit past its commit point that is not finished (a kill, or an error such as a full
+        outbox, stopped it)?"""
+        return os.path.exists(f"{self.folder(name)}/{PENDING}/{MANIFEST}")
 
-        def look(chunk: list[str]) -> None:
-            for name in chunk:
-                if cancel is not None and cancel.is_set():
-                    return
-                self._scan_one(root, name, mend, read, wakeups, broken, published)
-        # The first chunk in this thread tells what the pass waits for. Files in the page cache: the interpreter,
-        # and more threads only fight over it (100,000 games: 4 s in one thread, 11 s and four times the CPU in
-        # eight). Files read from the disk: the waits, which threads overlap (a listing and a read per game
-        # release the interpreter lock).
-        chunks = [games[i:i + SCAN_CHUNK] for i in range(0, len(games), SCAN_CHUNK)]
-        wall, cpu = time.perf_counter(), time.thread_time()
-        for chunk in chunks[:1]:
-            look(chunk)
-        waiting = time.thread_time() - cpu < SCAN_WAITING * (time.perf_counter() - wall)
-        if waiting and len(chunks) > 2:
-            with ThreadPoolExecutor(SCAN_THREADS, thread_name_prefix="scan") as pool:
-                list(pool.map(look, chunks[1:]))
-        else:
-            for chunk in chunks[1:]:
-                look(chunk)
-        wakeups = {name: wakeups[name] for name in games if name in wakeups}     # in name order, as before
-        limits = self.root / COUNTERS
-        if mend and limits.is_dir():             # the counts of the limits on strangers (judge.storage.counters)
-            with locked(limits):
-                remove_temp_files(limits)
-        return wakeups, broken, published
-
-    def _scan_one(self, root: str, name: str, mend: bool, read: bool, wakeups: dict, broken: dict,
-                  published: list) -> None:
-        folder = f"{root}/{name}"
-        try:
-            names = os.listdir(folder)           # (plain names: half the cost of scandir's entries here)
-        except FileNotFoundError:
-            return
-        if mend:
-            # Only a commit past its commit point needs finishing now (staging without a manifest is dropped by the
-            # game's next commit), and only the game folder itself gets files written outside a commit: a listing
-            # per game, and the lock only where needed (another process may be at work on a game).
-            temp = any(n.startswith(".") and n.endswith(".tmp") for n in names)
-            if temp or (PENDING in names and os.path.exists(f"{folder}/{PENDING}/{MANIFEST}")):
-                with self.lock(name):
-                    published += recover(Path(folder), self.outbox)
-                    remove_temp_files(Path(folder))
-        if read and STATUS in names:
-            try:
-                wakeups[name] = self._saved_wakeup(name, f"{folder}/{STATUS}")
-            except (GameUnavailable, FileNotFoundError) as exc:
-                broken[name] = str(exc)
-
-    def _saved_wakeup(self, name: str, path: str) -> datetime | None:
-        """A status file's wake-up: from its first bytes when `save` put it first, as it does (else the whole file)."""
-        try:
-            fd = os.open(path, os.O_RDONLY)      # (no buffered file object: a third of the cost, 100,000 times)
-            try:
-                # Its first bytes (the wake-up) and its last: a file cut short or overwritten after the wake-up is
-                # said now, not when it is due. Most files are in the one read; a longer one costs two more calls.
-                head = os.read(fd, _FIRST_READ)
-                m = _WAKEUP_FIRST.match(head)
-                if m and len(head) == _FIRST_READ:
-                    os.lseek(fd, -_TAIL, os.SEEK_END)
-                    end = os.read(fd, _TAIL)
-                else:
-                    end = head[-_TAIL:]
-            finally:
-                os.close(fd)
-        except FileNotFoundError:
-            raise
-        except OSError as exc:
-            raise GameUnavailable(name, f"cannot read {path}: {exc.strerror or exc}") from None
-        if m is None:
-            return self.wakeup(name)
-        if not end.rstrip().endswith(b"}"):
-            raise GameUnavailable(name, f"{path} is not a valid status file (its end is not a status file's: cut "
-                                        "short or overwritten)")
-        try:
-            return datetime.fromisoformat(m.group(1).decode()) if m.group(1) else None
-        except ValueError as exc:
-            raise GameUnavailable(name, f"bad wakeup in status file ({exc})") from None
+    def finish(self, name: str) -> list[Path]:
+        """Finish the game's interrupted commit, if it has one (OSError if it still cannot be); returns the mails it
+        published."""
+        with self.lock(name):
+            return finish_interrupted(self.folder(name), self.outbox) or []
 
     # -- writing (always inside a commit) ------------------------------------------------------------------------
     def begin(self, name: str) -> Commit:
@@ -386,3 +301,8 @@ def _dump(doc: dict) -> str:
     # One line, not indented: the C encoder (an indented dump takes the pure-Python one, several times slower,
     # and a status file is written for every accepted message).
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+# (GameUnavailable, NAME_RE, STATUS and valid_name live in judge.storage.gamefolder, the pass in
+# judge.storage.survey; callers take them from here as before.)
+__all__ = ["GameStore", "GameUnavailable", "NAME_RE", "STATUS", "START", "Survey", "file_part", "valid_name"]

@@ -86,8 +86,9 @@ class WebFace:
         except OSError as exc:          # (judge serve prints this: the operator is told which setting it is)
             await self.runner.cleanup()
             why = os.strerror(exc.errno) if exc.errno else str(exc)      # (not aiohttp's "error while attempting...")
-            raise OSError(exc.errno, f"{why} on {host}:{port} (the web pages: [web] host and port in config.ini; "
-                                     "port = 0 serves none)") from None
+            from judge.daemon.listener import CannotListen
+            raise CannotListen(exc.errno, f"{why} on {host}:{port} (the web pages: [web] host and port in "
+                                          "config.ini; port = 0 serves none)") from None
         address = self.runner.addresses[0]
         log.info("web pages on http://%s:%s", address[0], address[1])
         return address[0], address[1]

@@ -95,3 +95,25 @@ def test_two_flushes_per_message_and_none_of_tmp(tmp_path, monkeypatch):
     assert synced[0].startswith(str(tmp_path / "inbox" / "tmp") + "/")      # the data, while still in tmp/
     assert synced[1] == str(tmp_path / "inbox" / "new")                     # the name, once in new/
     assert spool.read(key) == (b"Subject: x\r\n\r\nhello", "a@example.org")
+
+
+def test_a_message_the_disk_cannot_hold_leaves_nothing_in_tmp(tmp_path, monkeypatch):
+    """ENOSPC part way through a message's write (injected where the spool writes its files): the part written is
+    removed at once. Before, it stayed in tmp/ until the next start-up, holding the disk full, so that smaller
+    messages were refused too."""
+    import errno
+
+    import pytest
+
+    from judge.storage import commit
+    real = commit.write_file
+
+    def half(path, data, exclusive=False):
+        real(path, data[:len(data) // 2], exclusive)
+        raise OSError(errno.ENOSPC, "No space left on device")
+    spool = Spool(tmp_path / "inbox")
+    monkeypatch.setattr(commit, "write_file", half)
+    with pytest.raises(OSError):
+        spool.put(b"Subject: big\r\n\r\n" + b"x" * 500_000, "a@example.org")
+    monkeypatch.undo()
+    assert list((tmp_path / "inbox" / "tmp").iterdir()) == [] and spool.pending() == ([], [])

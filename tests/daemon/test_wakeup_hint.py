@@ -50,7 +50,7 @@ def with_games(tmp_path, *names: str, relay_port: int | None = None) -> tuple[Cl
 
 def fresh_plan(judge: Judge) -> dict:
     """What a start-up that reads every game plans: each game's committed wake-up."""
-    wakeups, broken, _ = judge.store.scan()
+    wakeups, broken, _, _ = judge.store.scan()
     assert broken == {}
     return {game: moment for game, moment in wakeups.items() if moment is not None}
 

@@ -176,13 +176,13 @@ def test_the_start_up_pass_over_many_games_in_threads_misses_none(tmp_path, monk
     import threading
     from datetime import timedelta
 
-    from judge.storage import gamedir
-    monkeypatch.setattr(gamedir, "SCAN_CHUNK", 2)
-    monkeypatch.setattr(gamedir, "SCAN_WAITING", waiting)
+    from judge.storage import survey
+    monkeypatch.setattr(survey, "SCAN_CHUNK", 2)
+    monkeypatch.setattr(survey, "SCAN_WAITING", waiting)
     threads = set()
-    scan_one = GameStore._scan_one
-    monkeypatch.setattr(GameStore, "_scan_one",
-                        lambda self, *a: (threads.add(threading.current_thread().name), scan_one(self, *a)))
+    scan_one = survey.scan_one
+    monkeypatch.setattr(survey, "scan_one",
+                        lambda *a: (threads.add(threading.current_thread().name), scan_one(*a)))
     store = GameStore(tmp_path / "games", tmp_path / "outbox")
     names = [f"g{i}" for i in range(9)]
     for i, name in enumerate(names):
@@ -196,11 +196,11 @@ def test_the_start_up_pass_over_many_games_in_threads_misses_none(tmp_path, monk
     os.makedirs(tx.staging, exist_ok=True)
     (tx.staging / "COMMIT").write_text(json.dumps({"ops": tx.ops}))
     (tmp_path / "games" / "g7" / "status.json").write_text("{not json")
-    wakeups, broken, published = GameStore(tmp_path / "games", tmp_path / "outbox").scan()
+    wakeups, broken, published, unfinished = GameStore(tmp_path / "games", tmp_path / "outbox").scan()
     assert list(broken) == ["g7"]
     assert wakeups == {n: w for n, w in expected.items() if n != "g7"} and list(wakeups) == sorted(wakeups)
     assert len(set(expected.values())) == 9                  # each game its own wake-up: none taken for another's
-    assert [p.name for p in published] == ["late.eml"]
+    assert [p.name for p in published] == ["late.eml"] and unfinished == {}
     assert len(threads) > 1 if waiting else threads == {threading.current_thread().name}
 
 

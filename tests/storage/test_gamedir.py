@@ -195,3 +195,37 @@ def test_a_phases_pictures_are_kept_beside_its_results_and_rolled_back_with_them
     assert not list((tmp_path / "g1" / "results").iterdir())
     aside = sorted(p.name for p in (tmp_path / "g1" / "rolledback").rglob("results/*"))
     assert aside == ["0001-S1901M.png", "0001-S1901M.svg", "0001-S1901M.txt", "0002-F1901M.svg", "0002-F1901M.txt"]
+
+
+def test_a_folder_without_its_status_file_is_a_game_unavailable_unless_it_holds_nothing_of_one(tmp_path,
+                                                                                               monkeypatch):
+    """Missing status.json with the game's other files still there: the name is taken and the game unavailable
+    (reads, the wake-up pass and cron say why). Only a lock and an empty staging folder (a CREATE refused or
+    failed before its commit point): no game. A first commit interrupted after its commit point (a CREATE's): a
+    game, finished by its next reader."""
+    from judge.storage.gamedir import GameUnavailable
+    store = GameStore(tmp_path / "games", tmp_path / "outbox")
+    game = started_game()
+    store.save(game, T0)
+    store.archive_results(game, "S1901M", "spring")
+    (tmp_path / "games" / "g1" / "status.json").unlink()
+    assert store.exists("g1")
+    with pytest.raises(GameUnavailable, match="status.json is missing, but the folder holds results"):
+        store.load("g1")
+    with pytest.raises(GameUnavailable):
+        store.wakeup("g1")
+    assert "status.json is missing" in store.wakeups()[1]["g1"]
+    (tmp_path / "games" / "free" / ".pending").mkdir(parents=True)
+    (tmp_path / "games" / "free" / ".lock").write_bytes(b"")
+    assert not store.exists("free") and "free" not in store.wakeups()[1]
+    from judge.storage import commit
+    tx = store.begin("new")
+    tx.write("status.json", json.dumps(started_game("new").to_json()))
+    monkeypatch.setattr(commit, "_apply", lambda *a: (_ for _ in ()).throw(KeyboardInterrupt()))    # killed there
+    with pytest.raises(KeyboardInterrupt):
+        tx.finish()
+    monkeypatch.undo()
+    assert store.exists("new") and not (tmp_path / "games" / "new" / "status.json").exists()
+    found = store.survey()
+    assert "new" not in found.broken and list(found.unfinished) == ["new"]
+    assert store.finish("new") == [] and store.load("new").name == "new" and store.survey().unfinished == {}
