@@ -178,6 +178,9 @@ def reminder_time(deadline: datetime, timing: Timing) -> datetime | None:
 # What a game without deadlines (deadlines=manual) shows for its deadline; the mails'
 # sentences about the deadline say it in words of their own (templates compare with it: judge.templating).
 NO_DEADLINE = "none (the master processes the game)"
+# What a paused game shows for its deadline (LIST and the web page say "paused"): the moment stored is not the one
+# that will hold, since RESUME moves it by the time the game stays paused.
+PAUSED = "paused (when the master resumes the game, it runs again with the time it had left)"
 
 
 def show(moment: datetime | None, timing: Timing, long: bool = False) -> str:

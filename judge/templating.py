@@ -7,7 +7,7 @@ from functools import lru_cache
 import jinja2
 
 from judge import shipped
-from judge.deadlines import NO_DEADLINE
+from judge.deadlines import NO_DEADLINE, PAUSED
 
 TEMPLATES = shipped.templates()
 WIDTH = 78          # a plain-text mail's line, so that no mail reader has to wrap it
@@ -56,6 +56,7 @@ def environment(override: str | None = None) -> jinja2.Environment:
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["para"] = para
     env.globals["NO_DEADLINE"] = NO_DEADLINE        # (a deadline shown as this: the game has none)
+    env.globals["PAUSED"] = PAUSED                  # (... or none runs: the game is paused)
     return env
 
 

@@ -406,7 +406,7 @@ def test_reminders(started):
     started.clock.now = DEADLINE - timedelta(hours=24, minutes=1)
     assert started.judge.process(GAME) == []
     started.clock.advance(minutes=1)
-    assert started.judge.process(GAME) == ["reminders sent"]
+    assert started.judge.process(GAME) == ["2 reminders sent"]
     mails = started.mails("reminder")
     assert sorted(m["To"] for m in mails) == ["italy@example.org", "turkey@example.org"]
     assert "orders for Italy have not yet been submitted." in \

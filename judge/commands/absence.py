@@ -68,7 +68,7 @@ def cancel_absences(s: Session, who: str) -> None:
     gone = game.cancel_absences(who, s.now)
     if not gone:
         raise CommandError(f"NO ABSENCE TO CANCEL: {name.upper()} HAS NONE TO COME IN GAME {game.name}")
-    kept = "" if game.deadline is None else f"; the deadline stays {show(game.deadline, game.timing)}"
+    kept = "" if game.deadline is None else f"; the deadline stays {game.deadline_shown()}"
     s.say(f"Cancelled: {gone} absence{'s' if gone != 1 else ''} of {name}{kept}.")
 
 

@@ -49,6 +49,12 @@ def open_seat(s: Session, game, power: str, why: str) -> None:
                                             "<password>."], "all"))
 
 
+def mapper_deadline(game: Game, now) -> str:
+    """The moment of a ':: Deadline:' line (read by DPjudge and Mapper as a date and a zone). While paused the
+    stored deadline will not hold: the time now instead, as DPjudge writes when a game has no deadline running."""
+    return show(now if game.paused else game.deadline, game.timing)
+
+
 def flush_orders(s: Session) -> None:
     """Submit the order lines read so far, one set per power; OrderSetError if any line cannot be used."""
     pending, s.orders = s.orders, {}
@@ -71,8 +77,11 @@ def flush_orders(s: Session) -> None:
             phase = game.position.phase
             s.subject = f"Diplomacy orders {game.name} {phase.code}"
             s.say_block(f":: Judge: {s.settings.judge_name}  Game: {game.name}  Variant: {game.variant}\n"
-                        f":: Deadline: {reports.mapper_code(phase)} {show(game.deadline, game.timing)}")
+                        f":: Deadline: {reports.mapper_code(phase)} {mapper_deadline(game, s.now)}")
             s.say("")
+            if game.paused:
+                s.say(f"Game {game.name} is paused: no deadline runs until the master resumes it; it then has the "
+                      "time it had left.", "")
         s.say(f"Orders for {game.map.power_title(power)} ({game.position.phase.describe()}):",
               *[f"  {line}" for line in lines])
         missing = sum("no order" in line or "not ordered" in line for line in lines)

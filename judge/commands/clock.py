@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from judge.commands.base import CommandError, Continue, Session
-from judge.deadlines import grace_end, show
+from judge.deadlines import show
 from judge.game import GameError
 
 
@@ -41,7 +41,7 @@ class Resume:
         elif game.deadline <= s.now:
             # Paused in the grace period: the deadline is past; say until when late orders still count.
             said = (f"The deadline ({show(game.deadline, game.timing)}) has passed: orders that arrive before "
-                    f"{show(grace_end(game.deadline, game.timing), game.timing)} are still used.")
+                    f"{show(game.grace_until(), game.timing)} are still used.")
         else:
             said = f"The deadline is {show(game.deadline, game.timing)}."
         s.say(f"Game {game.name} is running again. {said}")

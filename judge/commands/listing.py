@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 from judge import maps
 from judge.builds import variant_notes
 from judge.commands.absence import absence_lines
-from judge.commands.actions import block
+from judge.commands.actions import block, mapper_deadline
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game import FORMING, Game
@@ -75,7 +75,7 @@ class List:
                 "observers": len(g.observers), "rules": describe(g.rules, variant_notes(g.map)),
                 "votes": [f"{g.map.power_title(p)}: {v}" for p, v in g.votes.items()] if master else [],
                 "absences": absence_lines(g, s.now) if master else [],
-                "timing": [f"{k} = {v}" for k, v in g.timing.to_json().items()],
+                "timing": _timing_lines(g),
                 "victory": g.victory_centers(), "variant": f"{g.variant} ({g.map.title})", "seats": _seats(g),
                 "powers": [g.map.power_title(p) for p in g.map.playable_powers]}
         block(s, "reply/list.txt", judge=s.settings.judge_name, game=info, running=[], finished=[], variants=[])
@@ -142,8 +142,14 @@ class History:
         running = g.position is not None and not g.over
         block(s, "reply/history.txt", judge=s.settings.judge_name, game=g.name, variant=g.variant,
               phase=mapper_code(g.position.phase) if running else "",
-              deadline=show(g.deadline, g.timing) if running else "", entries=entries)
+              deadline=mapper_deadline(g, s.now) if running else "", entries=entries)
         return Continue.YES
+
+
+def _timing_lines(g: Game) -> list[str]:
+    """The game's timing; a grace changed during the phase shows the grace the phase keeps (SET GRACE)."""
+    kept = "" if g.phase_grace is None else f" (this phase: {g.phase_grace:g})"
+    return [f"{k} = {v}" + (kept if k == "grace_hours" else "") for k, v in g.timing.to_json().items()]
 
 
 def variant_rows() -> list[dict]:

@@ -5,7 +5,6 @@ from judge import limits
 from judge.commands._util import need_args, power_and_game, power_of, who_in
 from judge.commands.actions import block, open_seat, start_game
 from judge.commands.base import CommandError, Continue, Session
-from judge.deadlines import show
 from judge.game import FORMING, PLAYING, VACANT, GameError
 from judge.game.standing import owed, power_lines
 from judge.storage.passwords import check_password, forget, hash_password
@@ -129,7 +128,7 @@ class Takeover:
                           f"To let them: REVIVE {shown} (it becomes open for TAKEOVER), and tell them."]})
         replaced = player.password if player is not None else ""
         try:
-            game.takeover(who, s.sender, hash_password(words[0]))
+            game.takeover(who, s.sender, hash_password(words[0]), s.now)
             forget(replaced)                           # the former player's password checks go from memory
         except GameError as exc:
             raise CommandError(str(exc)) from None
@@ -140,7 +139,7 @@ class Takeover:
             # Where the power stands: the phase, the deadline, each unit with the order the judge holds for it.
             player = game.player(who)
             block(s, "reply/status.txt", game=name, who=who, phase=game.position.phase.describe(),
-                  deadline=show(game.deadline, game.timing),
+                  deadline=game.deadline_shown(),
                   powers=[{"power": shown, "status": player.status, "wait": player.wait,
                            "lines": power_lines(game, who), "submitted": player.submitted, "owed": owed(game, who)}])
         s.log.append(f"TAKEOVER {who} {name}")

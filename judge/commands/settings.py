@@ -106,7 +106,8 @@ class Set:
                     f"{show(datetime.fromisoformat(a['from']), game.timing)} to "
                     f"{show(datetime.fromisoformat(a['to']), game.timing)}" for a in away) + ".")
             s.effect("notify", ("deadline changed", [f"The master has set the deadline of {game.name} to "
-                                                     f"{show(game.deadline, game.timing)}."], "all"))
+                                                     f"{show(game.deadline, game.timing)}{_while_paused(game)}."],
+                                "all"))
         elif what == "RULE":
             mode = game.rules.deadlines
             try:
@@ -117,9 +118,10 @@ class Set:
             if game.rules.deadlines is not mode and game.position is not None and not game.over:
                 # Into the manual mode: no deadline; out of it: a deadline for the phase from now.
                 game.set_deadline(game.phase_deadline(s.now), s.now)
-                s.say(f"Deadline now: {show(game.deadline, game.timing)}.")
+                s.say(f"Deadline now: {show(game.deadline, game.timing)}{_while_paused(game)}.")
                 s.effect("notify", ("deadline changed", [f"The deadline of game {game.name} is now "
-                                                         f"{show(game.deadline, game.timing)}."], "all"))
+                                                         f"{show(game.deadline, game.timing)}{_while_paused(game)}."],
+                                    "all"))
         elif what == "NORULE":
             names = [r.lower().replace("-", "_") for r in rest]
             unknown = [n for n in names if n not in RULES_BY_NAME]
@@ -167,6 +169,9 @@ class Set:
             elif field == "timezone":
                 parsed = canonical_zone(parsed)
             before = game.timing
+            if field == "grace_hours" and game.status == PLAYING and game.deadline is not None \
+                    and game.phase_grace is None:
+                game.phase_grace = before.grace_hours          # the phase keeps the grace it began with
             game.timing = dataclasses.replace(game.timing, **{field: parsed})
             if field == "early_minutes" and parsed < 0:
                 s.say("Early processing is off: each phase waits for its deadline.")
@@ -175,6 +180,8 @@ class Set:
             else:
                 s.say(f"{what.title()} set to {say_delay(parsed, unit) if field in LIMITS else parsed}.")
             _current_deadline_note(s, game, field, before)
+            if field == "grace_hours":
+                _current_grace_note(s, game)
             if field == "reminder_hours":
                 _reminder_note(s, game.timing)
             if field == "early_minutes":
@@ -194,12 +201,30 @@ def _current_deadline_note(s: Session, game, field: str, before) -> None:
         return
     if getattr(before, field) == getattr(game.timing, field):
         return
-    when = show(game.deadline, game.timing)
+    when = show(game.deadline, game.timing) + _while_paused(game)
     s.say(f"From the next phase on; the current deadline stays {when}.")
     if field == "timezone":
         s.effect("notify", ("deadline zone changed", [f"The deadlines of game {game.name} are given in time zone "
                                                       f"{game.timing.timezone} from now on: the current deadline "
                                                       f"is {when}."], "all"))
+
+
+def _while_paused(game) -> str:
+    """A deadline set while paused is not the one that will hold: RESUME moves it by the time paused from now."""
+    return " (the game is paused: it moves by the time the game stays paused)" if game.paused else ""
+
+
+def _current_grace_note(s: Session, game) -> None:
+    """A late player was promised the end of the grace period (the late notice names it): a change of grace applies
+    from the next phase, as the other delays do, and the master is told so rather than find it out."""
+    if game.phase_grace is None or game.status != PLAYING or game.deadline is None:
+        return
+    if game.paused:
+        s.say(f"It applies from the next phase; the current phase keeps its grace of "
+              f"{say_delay(game.phase_grace, 'hours')} after the deadline (the game is paused).")
+    else:
+        s.say(f"It applies from the next phase; the current grace ends {show(game.grace_until(), game.timing)} "
+              "as promised.")
 
 
 def _reminder_note(s: Session, timing) -> None:

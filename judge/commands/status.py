@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from judge.commands.base import CommandError, Continue, Declined, Session
-from judge.deadlines import show
 from judge.game.ending import board_svg, describe_result, final_title, phase_shown
 from judge.game.standing import owed, power_lines, standing
 from judge.templating import render
@@ -31,7 +30,7 @@ class Status:
                  "submitted": p.submitted if game.needs_orders(p.power) else None,
                  "owed": owed(game, p.power)} for p in players]
         _, text = render("reply/status.txt", game=game.name, who=s.power or "all powers",
-                         phase=game.position.phase.describe(), deadline=show(game.deadline, game.timing),
+                         phase=game.position.phase.describe(), deadline=game.deadline_shown(),
                          powers=rows)
         s.say_block(text)
         return Continue.YES
@@ -67,7 +66,7 @@ class Position:
         unowned = sorted(c for c in m.centers if c not in pos.centers)
         # A finished game's board is the final one: named by the phase that ended it, not the next (never played).
         _, text = render("reply/position.txt", game=game.name, phase=phase_shown(game),
-                         deadline="none (the game is over)" if game.over else show(game.deadline, game.timing),
+                         deadline="none (the game is over)" if game.over else game.deadline_shown(),
                          powers=powers, unowned=unowned)
         s.say_block(text)
         return Continue.YES

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from judge.deadlines import after_absences, grace_end, next_deadline, reminder_time, settle
+from judge.deadlines import PAUSED, after_absences, next_deadline, reminder_time, settle, show
 from judge.game.roles import ACTIVE, MASTER, PLAYING, GameError
 from judge.rules import DeadlineMode, LatePowers
 
@@ -20,6 +20,8 @@ class GameClock:
         for p in self.players:
             p.orders, p.submitted, p.late_notices, p.reminded = [], False, 0, False
             p.wait = False                        # as DPjudge: WAIT holds for one phase
+            p.missed = False
+        self.phase_grace = None                   # (a grace changed during the last phase applies from now)
         self.preview_sent = False
         self.ready_since = None
         self.phase_started = now
@@ -43,6 +45,26 @@ class GameClock:
     @property
     def paused(self) -> bool:
         return self.paused_since is not None
+
+    def deadline_shown(self, long: bool = False) -> str:
+        """The deadline as replies state it: while paused, that none runs (the stored one is not what will hold)."""
+        return PAUSED if self.paused else show(self.deadline, self.timing, long)
+
+    def deadline_passed(self, now: datetime) -> bool:
+        """Has the deadline passed? While paused, as of the pause: the game's time stopped then."""
+        if self.deadline is None:
+            return False
+        return (now if self.paused_since is None else self.paused_since) >= self.deadline
+
+    def grace_until(self) -> datetime:
+        """The end of the phase's grace period. A grace the master changes applies from the next phase (as the other
+        delays do): the current one keeps the grace it began with, which late players have been promised."""
+        hours = self.timing.grace_hours if self.phase_grace is None else self.phase_grace
+        return self.deadline + timedelta(hours=hours)
+
+    def _unreminded(self) -> bool:
+        """A late player who can get a reminder and has not had one (a vacant power has nobody to mail)."""
+        return any(not p.reminded and p.address for p in self.late_players())
 
     # -- the master's and the players' changes -------------------------------------------------------------------
     def pause(self, now: datetime) -> None:
@@ -144,7 +166,7 @@ class GameClock:
             return "process"
         if now < self.deadline:
             remind = self.reminder_time()
-            if remind is not None and now >= remind and any(not p.reminded for p in self.late_players()):
+            if remind is not None and now >= remind and self._unreminded():
                 return "remind"
             return None
         if self.all_in():
@@ -152,7 +174,7 @@ class GameClock:
         # 'late' and 'disorder' only when there is something to do: a scheduler asks next_wakeup(), which answers
         # "now" whenever due() is not None, and would otherwise spin through the whole grace period (notices
         # already sent) and forever after a preview or resignation (the game waits for a message).
-        if now >= grace_end(self.deadline, self.timing):
+        if now >= self.grace_until():
             return "disorder" if self._disorder_pending() else None
         count = self.late_notice_count(now)
         return "late" if any(p.late_notices < count for p in self.late_players()) else None
@@ -203,10 +225,10 @@ class GameClock:
         if early is not None:
             moments.append(early)
         remind = self.reminder_time()
-        if remind is not None and any(not p.reminded for p in self.late_players()):
+        if remind is not None and self._unreminded():
             moments.append(remind)
         if self.late_players():
-            end = grace_end(self.deadline, self.timing)
+            end = self.grace_until()
             moments.append(end)
             step = self.timing.late_notice_hours
             if step > 0:

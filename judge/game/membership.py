@@ -72,7 +72,7 @@ class Membership:
                 self._tenure_starts(player)
         self.start_phase(now)
 
-    def takeover(self, power: str, address: str, password_hash: str) -> Player:
+    def takeover(self, power: str, address: str, password_hash: str, now: datetime | None = None) -> Player:
         """A vacant power taken by a newcomer. A dummy is not open: the master REVIVEs it first. One person plays
         one power, unless the house rule allows several."""
         player = self.player(power)
@@ -89,6 +89,8 @@ class Membership:
         player.address, player.password, player.status = address, password_hash, ACTIVE
         # The newcomer starts with a clean record: the lateness counts and extensions were the last player's.
         player.late_notices, player.late_count, player.extensions = 0, 0, 0
+        # Taken after the deadline: the newcomer never had it to meet, so this phase does not count them late.
+        player.missed = now is not None and self.deadline_passed(now)
         if self.status == PLAYING:
             self._tenure_starts(player)
         return player

@@ -53,6 +53,7 @@ class Game(Membership, Ordering, GameClock, Voting):
     victory: int | None = None                               # centres for a solo (None: the variant's count)
     variant: str = "standard"                                # the map and variant played (judge.maps)
     vote_news: datetime | None = None                        # when the gathered news of changed votes goes out
+    phase_grace: float | None = None                         # this phase's grace hours, if SET GRACE changed them since
     # SET ADDRESS waiting for its code: power (or MASTER) -> {"address", "at"} (judge.commands.address)
     address_requests: dict[str, dict] = field(default_factory=dict)
 
@@ -104,6 +105,7 @@ class Game(Membership, Ordering, GameClock, Voting):
             "vote_news": _iso(self.vote_news),
             # (written only when there is one: the files of games without are as they were)
             **({"address_requests": dict(self.address_requests)} if self.address_requests else {}),
+            **({"phase_grace": self.phase_grace} if self.phase_grace is not None else {}),
         }
 
     @classmethod
@@ -138,6 +140,7 @@ class Game(Membership, Ordering, GameClock, Voting):
         g.victory = doc.get("victory")
         g.vote_news = _time(doc.get("vote_news"))
         g.address_requests = dict(doc.get("address_requests") or {})
+        g.phase_grace = doc.get("phase_grace")
         return g
 
     def copy(self) -> "Game":

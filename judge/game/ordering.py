@@ -112,10 +112,19 @@ class Ordering:
             missing = [str(u) for u in pos.units_of(power) if u.province not in ordered]
             if missing:
                 raise GameError("ORDERS MISSING FOR: " + ", ".join(missing))
+        if not player.submitted and self.deadline_passed(now) and self.needs_orders(power):
+            self._count_late(player)             # sent in the grace period: the deadline was missed all the same
         player.orders = kept
         player.submitted = True
         self._note_readiness(now)
         return [str(o) for o in oset.orders]
+
+    @staticmethod
+    def _count_late(player: Player) -> None:
+        """The player had no orders when the deadline passed: one more late phase, once a phase."""
+        if not player.missed:
+            player.missed = True
+            player.late_count += 1
 
     def _too_late(self, errors: list[tuple[str, str]]) -> str | None:
         """Orders of the kind of the phase just processed, sent after it was: say so, not only that they do not
@@ -200,9 +209,9 @@ class Ordering:
     def advance(self, outcome: PhaseOutcome, now: datetime) -> None:
         """Move to the phase after the outcome (the caller has archived what it needs)."""
         before = self.position.phase
-        for p in self.late_players():
-            if self.deadline is not None and now >= self.deadline:
-                p.late_count += 1                        # for the master's lateness counts
+        if self.deadline_passed(now):
+            for p in self.late_players():
+                self._count_late(p)                      # for the master's lateness counts
         self.history.append(str(before))
         changed = outcome.position.centers is not self.position.centers
         self.position = outcome.position

@@ -12,7 +12,7 @@ from judge.picture import source
 from judge.adjudicator import PhaseOutcome, adjudicate
 from judge.adjudicator.crosscheck import replayable
 from judge.config import Settings
-from judge.deadlines import grace_end, show
+from judge.deadlines import show
 from judge.game.ending import describe_result, end_sentence, ended_at, final_svg
 from judge.game.model import Game
 from judge.game.roles import ACTIVE, DUMMY
@@ -115,7 +115,7 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     ctx["tied"] = victory_tie(game) if not game.over and outcome.position.centers is not before.centers else ""
     # Over without a winner: the standing votes agreed once the phase was processed (a holdout left the board).
     ctx["ended"] = describe_result(game.result, game.map) if game.over and not game.winner else ""
-    subject, body = _render(game, settings, ctx, show(game.deadline, game.timing, long=True), processed, game.winner)
+    subject, body = _render(game, settings, ctx, game.deadline_shown(long=True), processed, game.winner)
     out.results = (str(before.phase), reports.mail_file_entry(settings.address, now, subject, body))
     board, out.pictures = kept_picture(game, f"{game.name}-{before.phase.code}", before, outcome)
     out.mails.append(Mail(audience(game), "raw", {"subject": subject, "body": body}, board))
@@ -218,15 +218,15 @@ def reminders(game: Game, settings: Settings, now: datetime) -> Processed | None
     """Before the deadline: one reminder to each player who has not sent orders yet."""
     out = Processed()
     for p in game.late_players():
-        if p.reminded:
-            continue
+        if p.reminded or not p.address:
+            continue                            # (a vacant power has nobody to remind: the clock asks for none)
         p.reminded = True
-        if p.address:
-            out.mails.append(Mail([p.address], "notice/reminder.txt", {
-                "judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(game.position.phase),
-                "deadline": show(game.deadline, game.timing), "power": reports.power_name(game.map, p.power),
-                "variant": game.variant}))
-    out.notes.append("reminders sent")
+        out.mails.append(Mail([p.address], "notice/reminder.txt", {
+            "judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(game.position.phase),
+            "deadline": show(game.deadline, game.timing), "power": reports.power_name(game.map, p.power),
+            "variant": game.variant}))
+    if out.mails:
+        out.notes.append(f"{len(out.mails)} reminder{'s' if len(out.mails) != 1 else ''} sent")
     return out
 
 
@@ -243,7 +243,7 @@ def late_notices(game: Game, settings: Settings, now: datetime) -> Processed | N
               LatePowers.RESIGN: "late players are resigned"}[game.rules.late_powers]
     ctx = {"judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(game.position.phase),
            "deadline": show(game.deadline, game.timing), "late": [reports.power_name(game.map, p.power) for p in late],
-           "grace": show(grace_end(game.deadline, game.timing), game.timing), "remedy": remedy}
+           "grace": show(game.grace_until(), game.timing), "remedy": remedy}
     for p in sendable:
         p.late_notices = due_count
     # The late players are told they missed the deadline; the master gets the late notice.

@@ -36,6 +36,7 @@ class Player:
     late_notices: int = 0
     reminded: bool = False
     late_count: int = 0              # phases this player let pass the deadline without orders (for the master)
+    missed: bool = False             # this phase is counted in late_count already (once a phase)
     extensions: int = 0              # deadline extensions this player has asked for
 
     def to_json(self) -> dict:
