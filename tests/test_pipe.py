@@ -42,7 +42,9 @@ def deliver(cfg: Path, raw: bytes, sender: str | None = None) -> subprocess.Comp
 def delivered(tmp: Path) -> list[str]:
     """The mail `judge deliver` sent before it exited (no relay configured: into the Maildir), oldest first."""
     new = tmp / "maildir" / "new"
-    return [p.read_text() for p in sorted(new.iterdir(), key=lambda p: p.name)] if new.exists() else []
+    # (in the order delivered: the names follow the outbox's moments, which mails of one commit may share)
+    return [p.read_text() for p in sorted(new.iterdir(), key=lambda p: (p.stat().st_mtime_ns, p.name))] \
+        if new.exists() else []
 
 
 def nothing_sent(tmp: Path) -> bool:
