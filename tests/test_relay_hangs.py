@@ -6,8 +6,6 @@ import asyncio
 import email
 import os
 import signal
-import subprocess
-import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -19,9 +17,9 @@ from judge.mail import outbound
 from judge.storage.outbox import Outbox
 from tests.daemon.conftest import Relay
 from tests.e2e.conftest import compose
+from tests.serving import start_serve
 from tests.test_pipe import judge_run, relay_config
 
-ROOT = Path(__file__).resolve().parent.parent
 QUEUED = 7
 
 
@@ -107,19 +105,6 @@ async def _pipe_hangs(tmp):
         relay.release.set()
         await relay.stop()
 
-
-def start_serve(tmp: Path, cfg: Path) -> subprocess.Popen:
-    ready = tmp / "ready"
-    ready.unlink(missing_ok=True)
-    with open(tmp / "serve.log", "ab") as log:
-        proc = subprocess.Popen([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg), "serve", "--port",
-                                 "0", "--web-port", "0", "--ready-file", str(ready)], cwd=tmp, stdout=log, stderr=log)
-    end = time.monotonic() + 30
-    while not ready.exists() or not ready.read_text().strip():
-        assert proc.poll() is None, (tmp / "serve.log").read_text()
-        assert time.monotonic() < end, "judge serve did not start"
-        time.sleep(0.05)
-    return proc
 
 
 def test_serve_stops_promptly_on_sigterm_while_the_relay_hangs_and_keeps_the_mail(tmp_path):

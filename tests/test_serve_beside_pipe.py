@@ -3,34 +3,19 @@ game's wake-up (early processing), and the daemon processes the game then, not o
 game makes it look again; and clock work that failed is tried again when the keeper's notice says it is."""
 import asyncio
 import signal
-import subprocess
-import sys
 import time
 from datetime import timedelta
-from pathlib import Path
 
 from judge import config
 from judge.service import Judge
 from tests.daemon.conftest import Clock, Daemon, Relay, settings_for, settle
 from tests.daemon.test_games_by_mail import HOLDS
 from tests.e2e.conftest import compose
+from tests.serving import start_serve
 from tests.test_pipe import POWERS, deliver, write_config
 
-ROOT = Path(__file__).resolve().parent.parent
 KEEPER = "keeper@example.org"
 
-
-def start_serve(tmp: Path, cfg: Path) -> subprocess.Popen:
-    ready = tmp / "ready"
-    with open(tmp / "serve.log", "ab") as log:
-        proc = subprocess.Popen([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg), "serve", "--port",
-                                 "0", "--web-port", "0", "--ready-file", str(ready)], cwd=tmp, stdout=log, stderr=log)
-    end = time.monotonic() + 30
-    while not ready.exists() or not ready.read_text().strip():
-        assert proc.poll() is None, (tmp / "serve.log").read_text()
-        assert time.monotonic() < end, "judge serve did not start"
-        time.sleep(0.05)
-    return proc
 
 
 def test_serve_processes_a_game_whose_orders_came_through_judge_deliver_beside_it(tmp_path):
