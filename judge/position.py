@@ -132,12 +132,12 @@ class Position:
         for power, lst in _power_map(_given(doc, "centers"), m, "centers").items():
             if not isinstance(lst, list):
                 raise ValueError(f"CENTERS OF {power} MUST BE A LIST")
-            for prov in lst:
-                if not isinstance(prov, str) or prov not in supply:
-                    raise ValueError(f"NOT A SUPPLY CENTER: {shown(prov)}")
-                if prov in centers:
-                    raise ValueError(f"SUPPLY CENTER {prov} OWNED TWICE")
-                centers[prov] = power
+            for given in lst:            # (a name of its own: the compiled build holds `prov` to a str)
+                if not isinstance(given, str) or given not in supply:
+                    raise ValueError(f"NOT A SUPPLY CENTER: {shown(given)}")
+                if given in centers:
+                    raise ValueError(f"SUPPLY CENTER {given} OWNED TWICE")
+                centers[given] = power
         dislodged: dict[str, Dislodged] = {}
         dis_doc = doc.get("dislodged") or {}
         if dis_doc and phase.kind != "R":
