@@ -13,7 +13,7 @@ _BLOCK = frozenset({"p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", 
 _CELL = frozenset({"td", "th"})             # cells of a row: a space between them
 _HIDDEN = frozenset({"script", "style", "head", "title", "xml", "template"})
 _SPACES = re.compile(r"[ \t\n\r\f]+")       # HTML's white space (a no-break space is not collapsed)
-_BULLET = "\u2022 "                         # a list item's: a bullet the order reader passes over (a typed "- " is refused)
+_BULLET = "\u2022 "          # a list item's: a bullet the order reader passes over (a typed "- " is refused)
 _SHOWN_LINK = re.compile(r"^(?:https?|ftp|mailto):", re.IGNORECASE)
 
 
