@@ -7,6 +7,7 @@ from functools import lru_cache
 from itertools import islice
 
 from judge.commands.registry import BY_WORD
+from judge.spelling import edits as typing_edits
 
 MASK = "********"
 
@@ -45,20 +46,6 @@ _OPEN_SETTINGS = frozenset({"WAIT", "NOWAIT", "ADDRESS", "ABSENCE", "NOABSENCE",
                             "REMINDER", "LATE", "EARLY", "TIME", "DAYS", "ZONE"})
 
 
-def _distance(a: str, b: str) -> int:
-    """Edits (a letter changed, added, left out, or two neighbours swapped) from a to b."""
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        row = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                row[j] = min(row[j], prev2[j - 2] + 1)
-        prev2, prev = prev, row
-    return prev[-1]
-
-
 @lru_cache(maxsize=4096)             # (the same words come again and again: a reply's unread lines, a subject's)
 def _mistyped(word: str) -> bool:
     """Is `word` (letters and digits, upper case) a password command mistyped?"""
@@ -70,7 +57,7 @@ def _mistyped(word: str) -> bool:
         if edits == 0:
             if set(word) == set(command) and len(word) - len(command) in (0, 1):
                 return True
-        elif _distance(word, command) <= edits:
+        elif typing_edits(word, command) <= edits:
             return True
     return False
 
@@ -80,7 +67,7 @@ def _secret_setting(word: str) -> bool:
     """Is `word` (upper case) a setting that carries a secret, or a near miss of one?"""
     if word in _OPEN_SETTINGS or len(word) < 5:
         return False
-    return any(abs(len(word) - len(name)) <= edits and _distance(word, name) <= edits
+    return any(abs(len(word) - len(name)) <= edits and typing_edits(word, name) <= edits
                for name, edits in _SECRET_SETTINGS.items())
 
 

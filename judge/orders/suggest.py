@@ -13,6 +13,7 @@ from judge.orders.parser import KEYWORDS, UNIT_WORDS, Parsed, parse, tokenize
 from judge.orders.validate import Validator
 from judge.position import Position
 from judge.rules import Ruleset
+from judge.spelling import one_edit
 
 # A list marker in front of an order: "1.", "2)", "3:", "-", "*", "•".
 _MARKER = re.compile(r"^\s*(?:\d{1,2}\s*[.):]|[-*\u2022]+)\s*")
@@ -144,7 +145,7 @@ def _province(words: list[str], m: Map, hyphened: bool = False) -> str | None:
         # also abbreviates "heligoland". Of several words, the whole name ("St Petersbourg"), not its first
         # word alone ("St", which abbreviates Sevastopol); not two places joined by a move's dash.
         found = {prov for key, prov in m.names.items() if len(key) >= (3 if len(words) == 1 else MIN_LONG_NAME)
-                 and _one_edit(joined, key)}
+                 and one_edit(joined, key)}
         if len(found) == 1:
             return found.pop()
     found = {prov for name_words, prov in _word_names(m) if _fits(words, name_words)}
@@ -164,19 +165,6 @@ def _abbreviates(word: str, name: str) -> bool:
         return False
     rest = iter(name[1:])
     return all(c in rest for c in word[1:])
-
-
-def _one_edit(a: str, b: str) -> bool:
-    """Are a and b one letter apart (one changed, added, left out, or two neighbours swapped)?"""
-    if a == b or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        diff = [i for i in range(len(a)) if a[i] != b[i]]
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
-                                  and a[diff[1]] == b[diff[0]])
-    short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    i = next((i for i in range(len(short)) if short[i] != long_[i]), len(short))
-    return short[i:] == long_[i + 1:]
 
 
 def _fold(word: str) -> str:
