@@ -110,9 +110,15 @@ class Forms:
                    deadline=pages.deadline(game), who=session.who, via_master=session.via_master, signed=signed,
                    held=self.views.status_text(game, session) if signed and game.position else "",
                    reply=pages.redact(reply), errors=self._errors(errors or []),
-                   note=note, csrf=session.csrf, nonce=secrets.token_urlsafe(16), text=text if errors else "",
+                   note=note, csrf=session.csrf, nonce=secrets.token_urlsafe(16), text=self._kept(text) if errors else "",
                    expires=pages.expires_words(session.expires, game))
         return personal(out)
+
+    def _kept(self, text: str) -> str:
+        """What was typed, given back to send again, without its passwords and codes (as a mail's reply hides them:
+        whoever sees the page may not be who typed it)."""
+        known = self.judge.store.exists
+        return "\n".join(hide_password(line, known) for line in text[:20_000].splitlines())
 
     def _errors(self, errors: list) -> list[tuple[str, str]]:
         """Refused lines as a mail's reply shows them: without a password, a code or an address (the page echoes them
@@ -135,10 +141,9 @@ class Forms:
             # The sign-on ended (signed off elsewhere, a new password, its time ran out): say so, give the way back
             # and what was typed (bounded), rather than a bare "could not be checked".
             # Its passwords are hidden as a mail's reply hides them: whoever sees this page may not be who typed it.
-            known = self.judge.store.exists         # (as a mail's reply: a line naming a game may carry a password)
-            kept = "\n".join(hide_password(line, known) for line in _field(form, "lines")[:20_000].splitlines())
             return self.face.error(403, "Forbidden", "Your sign-on has ended: nothing was done. Sign on again, then "
-                                   "send your lines once more.", (f"/games/{name}/signon", "Sign on again"), kept)
+                                   "send your lines once more.", (f"/games/{name}/signon", "Sign on again"),
+                                   self._kept(_field(form, "lines")))
         if not self.sessions.csrf_ok(session, _field(form, "csrf")):
             raise web.HTTPForbidden()
         text, nonce = _field(form, "lines"), _field(form, "nonce")
