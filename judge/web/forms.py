@@ -110,7 +110,8 @@ class Forms:
                    deadline=pages.deadline(game), who=session.who, via_master=session.via_master, signed=signed,
                    held=self.views.status_text(game, session) if signed and game.position else "",
                    reply=pages.redact(reply), errors=self._errors(errors or []),
-                   note=note, csrf=session.csrf, nonce=secrets.token_urlsafe(16), text=self._kept(text) if errors else "",
+                   note=note, csrf=session.csrf, nonce=secrets.token_urlsafe(16),
+                   text=self._kept(text) if errors else "",
                    expires=pages.expires_words(session.expires, game))
         return personal(out)
 

@@ -14,7 +14,8 @@ NEW = "elsewhere@example.org"
 def test_codes_typed_into_the_orders_form_are_masked_on_every_page(served):
     served.start_game("demo")
     served.orders("demo", "FRANCE", f"SET ADDRESS {NEW}")
-    code = re.search(rf"SET ADDRESS {NEW} ([A-Z0-9]{{10}})\n", served.relay.to(NEW)[-1].get_content().replace("\r\n", "\n"))[1]
+    asked = served.relay.to(NEW)[-1].get_content().replace("\r\n", "\n")
+    code = re.search(rf"SET ADDRESS {NEW} ([A-Z0-9]{{10}})\n", asked)[1]
     wrong = code[:-1] + next(c for c in ALPHABET if c != code[-1])
     secrets = (code, wrong, "zq7-Xk9!p")
     v = served.visitor()
