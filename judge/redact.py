@@ -1,4 +1,5 @@
-"""Passwords out of everything the judge echoes or logs: reply lines, subjects, the access log."""
+"""Passwords, and the codes the judge mails (SET ADDRESS, UNLOCK), out of everything it echoes or logs: reply
+lines, subjects, the access log, web pages."""
 from __future__ import annotations
 
 import re
@@ -8,14 +9,17 @@ from itertools import islice
 
 from judge.commands.registry import BY_WORD
 from judge.spelling import edits as typing_edits
+from judge.storage.secret import ALPHABET, CODE_LENGTH
 
 MASK = "********"
 
 # A line that gives a password, however it is mistyped: "SIGNON Fdemo pw", "SIGNON: Fdemo pw", "sign on Fdemo pw",
 # "SIGNON Fdemo,pw", "login", "TAKEOVER", "JOIN demo pw", "CREATE demo pw", and the game password of a private game
-# at the end of OBSERVE, LIST, HISTORY... The word after the command is the game (shown); everything after it may be
-# a password (masked).
+# at the end of OBSERVE, LIST, HISTORY..., and the code of "UNLOCK Fdemo <code>" (a secret as a password is: it lets
+# sign-ons through a lock-out). The word after the command is the game (shown); everything after it may be a password
+# or a code (masked).
 _AFTER_GAME = re.compile(r"(?P<head>[^\w]*(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|"
+                         r"un[\s_-]*lock\b|"
                          r"(?:join|create|register|observe|watch|unobserve|unwatch|list|history|summary|archive|"
                          r"map|position|board)\b)[\s:,;=]*)(?P<game>[^\s,;:=]+)(?P<sep>[\s,;:=]+)(?P<rest>\S.*)?$",
                          re.IGNORECASE)
@@ -27,8 +31,9 @@ _ALL = re.compile(r"(?P<head>[^\w]*(?:(?:set[\s_-]*)?(?:password|passwd|passwort
 # -- a command that gives a password, mistyped past what _AFTER_GAME reads ------------------------------------------
 # "SINGON", "SIGNO", "SIGNUP", "SIGN0N", "TAKEOVR", "JION": one letter off (two for the long TAKEOVER), or for
 # JOIN its own letters shuffled or doubled (a letter off JOIN is an everyday word: "John", "coin", "joint").
-_MISTYPED = {"SIGNON": 1, "SIGNIN": 1, "SIGNUP": 1, "LOGIN": 1, "LOGON": 1, "CREATE": 1, "TAKEOVER": 2, "JOIN": 0}
-_EVERYDAY = frozenset({"CREATED", "CREATES", "SIGNING", "LOGGING", "LOGIC", "LOGO", "LOGGIN"})
+_MISTYPED = {"SIGNON": 1, "SIGNIN": 1, "SIGNUP": 1, "LOGIN": 1, "LOGON": 1, "CREATE": 1, "TAKEOVER": 2, "JOIN": 0,
+             "UNLOCK": 1}
+_EVERYDAY = frozenset({"CREATED", "CREATES", "SIGNING", "LOGGING", "LOGIC", "LOGO", "LOGGIN", "UNBLOCK", "UNLOCKS"})
 _TOKEN = re.compile(r"[^\s,;:=]+")
 _GAME_SHAPED = re.compile(r"(?:[A-Za-z0-9_]{1,20}@)?[A-Za-z0-9_][A-Za-z0-9_-]{0,21}")     # "Fdemo", "france@demo"
 # First words of an order line: its second word is a place, never a game (even a game of that name).
@@ -40,7 +45,10 @@ _INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]")
 # edits away a word still is one of them; a setting SET knows is never a near miss.
 _SET = re.compile(r"(?P<head>[^\w]*set[\s_:-]*(?P<word>[A-Za-z0-9]+)[\s:,;=]+)(?P<rest>\S.*)?$", re.IGNORECASE)
 _SECRET_SETTINGS = {"PASSWORD": 2, "PRIVATE": 2}
-_OPEN_SETTINGS = frozenset({"WAIT", "NOWAIT", "ADDRESS", "ABSENCE", "NOABSENCE", "DRAW", "NODRAW", "CONCEDE",
+# SET ADDRESS <new> <code>: the address is shown, the code mailed to it (which proves its mail is read) is not.
+_CODE_SETTINGS = {"ADDRESS": 2}
+_ADDRESS_WORDS = re.compile(r"(?:[^\s,;]*@[^\s,;]*(?:[\s,;:=]+|$))*")
+_OPEN_SETTINGS = frozenset({"WAIT", "NOWAIT", "ABSENCE", "NOABSENCE", "DRAW", "NODRAW", "CONCEDE",
                             "NOCONCEDE", "CONCESSION", "DEADLINE", "RULE", "NORULE", "PUBLIC", "VICTORY",
                             "MOVEMENT", "MOVE", "RETREAT", "RETREATS", "ADJUSTMENT", "ADJUST", "BUILDS", "GRACE",
                             "REMINDER", "LATE", "EARLY", "TIME", "DAYS", "ZONE"})
@@ -63,12 +71,23 @@ def _mistyped(word: str) -> bool:
 
 
 @lru_cache(maxsize=1024)
-def _secret_setting(word: str) -> bool:
-    """Is `word` (upper case) a setting that carries a secret, or a near miss of one?"""
+def _near(word: str, settings: tuple[tuple[str, int], ...]) -> bool:
+    """Is `word` (upper case) one of `settings` (name, edits allowed), or a near miss of one?"""
     if word in _OPEN_SETTINGS or len(word) < 5:
         return False
-    return any(abs(len(word) - len(name)) <= edits and typing_edits(word, name) <= edits
-               for name, edits in _SECRET_SETTINGS.items())
+    return any(abs(len(word) - len(name)) <= edits and typing_edits(word, name) <= edits for name, edits in settings)
+
+
+def _setting_hidden(word: str, rest: str) -> tuple[str, str]:
+    """(what of a SET line's value is shown, what is hidden) for the setting `word`: all of a password, what follows
+    the address of an address change (its code; a bare word, perhaps the code alone, too)."""
+    word = word.upper()
+    if _near(word, tuple(_SECRET_SETTINGS.items())):
+        return "", rest
+    if _near(word, tuple(_CODE_SETTINGS.items())):
+        end = _ADDRESS_WORDS.match(rest).end()
+        return rest[:end], rest[end:]
+    return rest, ""
 
 
 def _names_game(token: str, is_game: Callable[[str], bool], bare: bool) -> bool:
@@ -113,8 +132,10 @@ def _hidden(line: str, is_game: Callable[[str], bool] | None, bare: bool = True)
     if m and m.group("rest"):
         return m.group("head"), m.group("rest")
     m = _SET.match(line)
-    if m and m.group("rest") and _secret_setting(m.group("word").upper()):
-        return m.group("head"), m.group("rest")
+    if m and m.group("rest"):
+        shown, hidden = _setting_hidden(m.group("word"), m.group("rest"))
+        if hidden:
+            return m.group("head") + shown, hidden
     end = _game_end(list(islice(_TOKEN.finditer(line), 4)), is_game, bare)
     if end is not None and line[end:].strip():
         return line[:end] + " ", line[end:]
@@ -152,7 +173,7 @@ def hide_in_error(line: str, error: str, is_game: Callable[[str], bool] | None =
 
 
 _KEYWORD = re.compile(r"\b(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|join|create|register|"
-                      r"set[\s_-]*(?:password|passwd|pw))\b", re.IGNORECASE)
+                      r"un[\s_-]*lock|set[\s_-]*(?:password|passwd|pw|ad+r+es+))\b", re.IGNORECASE)
 # In prose ("Re: my pw question"), a password word hides only what it gives: "password: x", "pw=x", "pw is x".
 _GIVEN = re.compile(r"\b((?:password|passwd|passwort|pass|pw)\s*(?:[:=]|\s+is\b)\s*)\S+", re.IGNORECASE)
 
@@ -182,4 +203,15 @@ def hide_in_subject(subject: str, is_game: Callable[[str], bool] | None = None) 
     return _GIVEN.sub(lambda g: g.group(1) + MASK, subject)
 
 
-__all__ = ["MASK", "hide_in_error", "hide_in_subject", "hide_password"]
+# A code as the judge writes it in its own words ("PUT THE LINE UNLOCK Tdemo <code> BEFORE ..."): the reply holding it
+# goes to the one address it is meant for, but the access log (which keeps what each refusal said) must not.
+_CODE_GIVEN = re.compile(rf"(?P<head>\b(?:unlock|set\s+address)\s+\S+\s+)[{ALPHABET}]{{{CODE_LENGTH}}}\b",
+                         re.IGNORECASE)
+
+
+def hide_codes(text: str) -> str:
+    """The judge's own text (what a refusal said) with every code it gives masked, for its access log."""
+    return _CODE_GIVEN.sub(lambda m: m.group("head") + MASK, text)
+
+
+__all__ = ["MASK", "hide_codes", "hide_in_error", "hide_in_subject", "hide_password"]

@@ -17,7 +17,7 @@ from judge.keeper import Keeper
 from judge.mail import inbound, outbound
 from judge.mail.loops import Answered, Repeats, Verdict
 from judge.game.processing import Processed, end_mails, notified, on_clock
-from judge.redact import hide_in_error, hide_password
+from judge.redact import hide_codes, hide_in_error, hide_password
 from judge.reply_text import fitted, notes, nothing_read, reply_subject
 from judge.reports import mail_file_entry
 from judge.storage.commit import Commit
@@ -164,7 +164,7 @@ class Judge(WebForms):
                 # A refused message (a wrong password, say) is worth a line in the access log too.
                 line, error = hide_in_error(*reading.errors[0], self.store.exists)
                 self.store.log(s.game.name, f"{s.now.isoformat(timespec='seconds')} {msg.sender} REFUSED "
-                                            f"{line[:200]!r}: {error}"
+                                            f"{line[:200]!r}: {hide_codes(error)}"
                                             + (" (not answered: the same message again)" * (not out.replied)))
                 if s.failed_signon and out.replied:
                     self._signon_failed(s)

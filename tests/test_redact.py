@@ -1,7 +1,7 @@
 """Passwords never echoed: every spelling of a sign-on, and subjects."""
 import pytest
 
-from judge.redact import MASK, hide_in_error, hide_in_subject, hide_password
+from judge.redact import MASK, hide_codes, hide_in_error, hide_in_subject, hide_password
 
 
 @pytest.mark.parametrize("line, shown", [
@@ -124,3 +124,35 @@ def test_a_subject_is_masked_as_the_same_line_in_a_body(subject, shown):
     assert hide_in_subject(subject) == shown
     line = subject.split(": ")[-1]
     assert hide_password(line) == shown.split(": ")[-1]
+
+
+@pytest.mark.parametrize("line, shown", [
+    ("SET ADDRESS me@example.org ABCDEFGHJK", "SET ADDRESS me@example.org "),
+    ("set address: me@example.org, ABCDE-FGHJK", "set address: me@example.org, "),
+    ("SET ADDRESS me@example.org,ABCDEFGHJK", "SET ADDRESS me@example.org,"),
+    ("SET ADDRESS ABCDEFGHJK", "SET ADDRESS "),                     # the code alone, the address forgotten
+    ("SET ADRESS me@example.org ABCDEFGHJK", "SET ADRESS me@example.org "),      # mistyped: UNKNOWN SETTING
+    ("UNLOCK Fdemo ABCDEFGHJK", "UNLOCK Fdemo "), ("unlock: Fdemo abcde fghjk", "unlock: Fdemo "),
+    ("UN LOCK Fdemo ABCDEFGHJK", "UN LOCK Fdemo "), ("UNLOK Fdemo ABCDEFGHJK", "UNLOK Fdemo "),
+])
+def test_a_code_is_masked_as_a_password_is(line, shown):
+    """The codes the judge mails (SET ADDRESS's, UNLOCK's) prove that their sender reads a mailbox: a refused line
+    with one is echoed without it, in a body and in a Subject."""
+    assert hide_password(line, GAMES) == shown + MASK
+    assert hide_in_error(line, "THAT IS NOT THE CODE", GAMES) == (shown + MASK, "THAT IS NOT THE CODE")
+    assert hide_in_subject(f"Re: {line}", GAMES) == f"Re: {shown}{MASK}"
+    assert "FGHJK" not in hide_in_subject(f"my code, {line}", GAMES).upper()
+
+
+@pytest.mark.parametrize("line", ["SET ADDRESS me@example.org", "UNLOCK Fdemo", "Unlocked the door for you",
+                                  "Unblock the channel please", "Please set addresses aside"])
+def test_lines_without_a_code_keep_their_words(line):
+    assert hide_password(line, GAMES) == line
+
+
+def test_the_codes_in_the_judges_own_words_are_masked_for_its_log():
+    said = ("TOO MANY WRONG PASSWORDS ... TO SIGN ON BEFORE THEN, PUT THE LINE UNLOCK Tdemo BHRVX7RWHN BEFORE YOUR "
+            "SIGNON LINE")
+    assert hide_codes(said) == said.replace("BHRVX7RWHN", MASK)
+    other = "THAT IS NOT THE CODE FOR a@x.org: SEND SET ADDRESS a@x.org FOR A CODE (A CODE IS GOOD FOR 3 DAYS)"
+    assert hide_codes(other) == other

@@ -9,6 +9,7 @@ import asyncio
 import logging
 import os
 from collections.abc import Awaitable, Callable
+from http import HTTPStatus
 from typing import Any
 
 from aiohttp import web
@@ -22,6 +23,7 @@ from judge.web.forms import Forms
 from judge.web.phase_pictures import DrawingFailed, PhasePictures
 from judge.web.server_log import MALFORMED, ServerLog
 from judge.web.session import Sessions
+from judge.web.unreadable import listen
 from judge.web.views import PERSONAL, NotFound, Reply, Unavailable, Views, environment, personal
 
 log = logging.getLogger("judge.web")
@@ -34,6 +36,8 @@ SECURITY = {"Content-Security-Policy": "default-src 'none'; img-src 'self'; styl
 # A picture opened on its own: its own <style> applies, nothing else (no script ever).
 PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"
 STATIC = {"judge.css": "text/css", "judge.js": "text/javascript"}
+UNREADABLE = ("Bad request", "The request could not be read: nothing was done.")
+INTERNAL = ("Internal error", "Something went wrong; nothing was lost. Please try again.")
 
 
 async def in_thread(fn: Callable[..., Any], *args: Any) -> Any:
@@ -55,6 +59,8 @@ class WebFace:
         self.pictures = PhasePictures()
         self.server_log = ServerLog()
         self.runner: web.AppRunner | None = None
+        self.listener: asyncio.Server | None = None
+        self._unreadable_pages: dict[int, bytes] = {}
         self.secure = judge.settings.web_url.startswith("https://")
         self.trusted = networks(judge.settings.get("web", "trusted_proxies"))     # (checked at load)
         self.app = web.Application(client_max_size=MAX_REQUEST_BYTES, middlewares=[self._answer])
@@ -77,23 +83,26 @@ class WebFace:
     async def start(self, host: str, port: int) -> tuple[str, int]:
         # handle_signals=False: the daemon owns SIGTERM and SIGINT on this loop; no access log (it would hold the
         # addresses of pages of private games, and every visitor's IP), nor aiohttp's lines naming a visitor.
-        self.runner = web.AppRunner(self.app, handle_signals=False, access_log=None, shutdown_timeout=2.0,
-                                    logger=self.server_log)
+        handler = {"access_log": None, "logger": self.server_log}
+        self.runner = web.AppRunner(self.app, handle_signals=False, shutdown_timeout=2.0, **handler)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, host, port)
         try:
-            await site.start()
+            # (not aiohttp's TCPSite: its connections would answer an unreadable request with aiohttp's own page)
+            self.listener = await listen(self.runner, host, port, self._unreadable, **handler)
         except OSError as exc:          # (judge serve prints this: the operator is told which setting it is)
             await self.runner.cleanup()
             why = os.strerror(exc.errno) if exc.errno else str(exc)      # (not aiohttp's "error while attempting...")
             from judge.daemon.listener import CannotListen
             raise CannotListen(exc.errno, f"{why} on {host}:{port} (the web pages: [web] host and port in "
                                           "config.ini; port = 0 serves none)") from None
-        address = self.runner.addresses[0]
+        address = self.listener.sockets[0].getsockname()
         log.info("web pages on http://%s:%s", address[0], address[1])
         return address[0], address[1]
 
     async def stop(self) -> None:
+        if self.listener is not None:
+            self.listener.close()            # no new connections; the runner's clean-up closes the open ones
+            self.listener = None
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
@@ -123,17 +132,29 @@ class WebFace:
                 response.headers["Allow"] = exc.headers.get("Allow", "")
         except MALFORMED as exc:         # a body that cannot be read (a bad gzip, a bad chunk): the visitor's fault
             self.server_log.malformed(exc)
-            response = self.error(400, "Bad request", "The request could not be read: nothing was done.")
+            response = self.error(400, *UNREADABLE)
         except (asyncio.CancelledError, ConnectionError):
             raise
         except Exception:
             log.exception("web request %s %s failed", request.method, request.path)
-            response = self.error(500, "Internal error", "Something went wrong; nothing was lost. Please try again.")
+            response = self.error(500, *INTERNAL)
         response.headers.update(SECURITY)
         if response.headers.get("Content-Type", "").startswith("image/svg+xml"):
             response.headers["Content-Security-Policy"] = PICTURE_POLICY
         # An answer to a form may echo what was posted: kept by no cache (the pages themselves say when they are).
         response.headers.setdefault("Cache-Control", PERSONAL if request.method == "POST" else "no-cache")
+        return response
+
+    def _unreadable(self, status: int) -> web.Response:
+        """Our answer to a request aiohttp could not read (judge.web.unreadable): a fixed page, nothing of the request
+        in it, with every page's headers. (Made once per status: anyone may send such requests by the thousand.)"""
+        if status not in self._unreadable_pages:
+            title, why = UNREADABLE if status == 400 else INTERNAL if status == 500 else (HTTPStatus(status).phrase, "")
+            self._unreadable_pages[status] = self.error(status, title, why).body
+        response = web.Response(status=status, body=self._unreadable_pages[status], content_type="text/html",
+                                charset="utf-8")
+        response.headers.update(SECURITY)
+        response.headers["Cache-Control"] = "no-cache"
         return response
 
     def error(self, status: int, title: str, why: str, link: tuple[str, str] | None = None,

@@ -10,7 +10,7 @@ from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
 from judge.game import Game
-from judge.redact import hide_password
+from judge.redact import hide_in_error, hide_password
 from judge.service_web import form_sender
 from judge.storage.gamedir import valid_name
 from judge.web import pages
@@ -109,10 +109,23 @@ class Forms:
         out = html("orders.html", judge=self.judge.settings.judge_name, game=pages.summary(game),
                    deadline=pages.deadline(game), who=session.who, via_master=session.via_master, signed=signed,
                    held=self.views.status_text(game, session) if signed and game.position else "",
-                   reply=pages.redact(reply), errors=[(pages.redact(line), e) for line, e in errors or []],
-                   note=note, csrf=session.csrf, nonce=secrets.token_urlsafe(16), text=text if errors else "",
+                   reply=pages.redact(reply), errors=self._errors(errors or []),
+                   note=note, csrf=session.csrf, nonce=secrets.token_urlsafe(16),
+                   text=self._kept(text) if errors else "",
                    expires=pages.expires_words(session.expires, game))
         return personal(out)
+
+    def _kept(self, text: str) -> str:
+        """What was typed, given back to send again, without its passwords and codes (as a mail's reply hides them:
+        whoever sees the page may not be who typed it)."""
+        known = self.judge.store.exists
+        return "\n".join(hide_password(line, known) for line in text[:20_000].splitlines())
+
+    def _errors(self, errors: list) -> list[tuple[str, str]]:
+        """Refused lines as a mail's reply shows them: without a password, a code or an address (the page echoes them
+        when no reply was made, as for a message refused again and again)."""
+        known = self.judge.store.exists
+        return [(pages.redact(line), pages.redact(e)) for line, e in (hide_in_error(*e, known) for e in errors)]
 
     async def orders_page(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["game"]
@@ -129,10 +142,9 @@ class Forms:
             # The sign-on ended (signed off elsewhere, a new password, its time ran out): say so, give the way back
             # and what was typed (bounded), rather than a bare "could not be checked".
             # Its passwords are hidden as a mail's reply hides them: whoever sees this page may not be who typed it.
-            known = self.judge.store.exists         # (as a mail's reply: a line naming a game may carry a password)
-            kept = "\n".join(hide_password(line, known) for line in _field(form, "lines")[:20_000].splitlines())
             return self.face.error(403, "Forbidden", "Your sign-on has ended: nothing was done. Sign on again, then "
-                                   "send your lines once more.", (f"/games/{name}/signon", "Sign on again"), kept)
+                                   "send your lines once more.", (f"/games/{name}/signon", "Sign on again"),
+                                   self._kept(_field(form, "lines")))
         if not self.sessions.csrf_ok(session, _field(form, "csrf")):
             raise web.HTTPForbidden()
         text, nonce = _field(form, "lines"), _field(form, "nonce")

@@ -1,0 +1,64 @@
+"""Requests aiohttp cannot read, sent over a raw socket to the judge's pages: each is answered 400 with the headers
+every page of ours carries, a fixed page of our own that quotes nothing of the request, the connection closed, and
+no traceback or request text in the log."""
+from __future__ import annotations
+
+import logging
+
+from tests.web.conftest import Served
+from tests.web.test_server_log import raw
+
+MARK = b"Zq7xMark"            # in the bad part of each request: it must come back in no answer
+UNREADABLE = [
+    b"GE" + MARK + b"<T / HTTP/1.1\r\nHost: judge\r\n\r\n",                            # a method with a bad character
+    b"GET /" + MARK + b" HTTP/9.9\r\nHost: judge\r\n\r\n",                             # no such HTTP version
+    b"POST / HTTP/1.1\r\nHost: judge\r\nTransfer-Encoding: " + MARK + b"\r\n\r\n",      # no such coding
+    b"GET / HTTP/1.1\r\nHost: judge\r\nBad " + MARK + b": <script>x</script>\r\n\r\n",  # a space in a header's name
+    b"GET / HTTP/1.1\r\nHost: judge\r\nX-Note: " + MARK + b"\x01\r\n\r\n",              # a control character
+    b"GET / HTTP/1.1\r\nHost: judge\r\nX-Big: " + MARK * 1200 + b"\r\n\r\n",             # a header over 8 KB
+    b"GET /" + MARK * 1200 + b" HTTP/1.1\r\nHost: judge\r\n\r\n",                       # a URL over 8 KB
+    b"GET / HTTP/1.1\r\nHost: judge\r\nContent-Length: " + MARK + b"\r\n\r\n",          # a length that is no number
+    b"\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03" + MARK + b"\x00" * 40,               # TLS spoken to the HTTP port
+]
+HEADERS = ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options", "Cache-Control")
+
+
+def parsed(answer: bytes) -> tuple[int, dict[str, str], bytes]:
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status, *lines = head.decode("latin-1").split("\r\n")
+    return int(status.split()[1]), {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines)}, body
+
+
+def test_unreadable_requests_get_our_page_and_headers_and_nothing_of_the_request(tmp_path, caplog):
+    caplog.set_level(logging.DEBUG, logger="aiohttp")
+    caplog.set_level(logging.DEBUG, logger="judge")
+    served = Served(tmp_path)
+    try:
+        served.start_game("demo")
+        ours = served.visitor().get("/no/such/page")           # one of our own error pages, to compare with
+        assert ours.status == 404
+        caplog.clear()                  # (from here: what the unreadable requests log)
+        bodies = set()
+        for data in UNREADABLE:
+            answer = raw(served.port, data)
+            status, headers, body = parsed(answer)
+            assert status == 400, (data[:60], answer[:300])
+            for name in HEADERS:
+                assert headers.get(name.lower()) == ours.headers[name], (data[:60], name, headers)
+            assert headers["x-frame-options"] == "DENY" and headers["x-content-type-options"] == "nosniff"
+            assert "frame-ancestors 'none'" in headers["content-security-policy"]
+            assert headers["content-type"] == "text/html; charset=utf-8"
+            assert MARK.lower() not in answer.lower() and b"<script>x" not in answer
+            assert b"<h1>400 Bad request</h1>" in body and b"The request could not be read" in body, body
+            assert int(headers["content-length"]) == len(body)        # all of it came, and the server closed
+            bodies.add(body)
+        assert len(bodies) == 1                                        # one fixed page, whatever was sent
+        assert served.visitor().get("/games/demo").status == 200      # and the server serves on
+    finally:
+        served.stop()
+    for r in caplog.records:
+        text = r.getMessage() + (r.exc_text or "")
+        assert not r.exc_info and r.levelno < logging.ERROR and "Traceback" not in text, text
+        assert MARK.decode().lower() not in text.lower() and "127.0.0.1:" not in text, text
+    told = [r.getMessage() for r in caplog.records if "malformed" in r.getMessage()]
+    assert sum(int(line.split()[0]) for line in told) == len(UNREADABLE), told
