@@ -50,6 +50,8 @@ class Create:
         s.say(f"Game {name} created; you are its master. Players join with: JOIN {name} <password>",
               f"Variant: {m.name} ({m.title}): {len(m.powers)} powers, {len(m.centers)} supply centres, "
               f"{m.victory_count} to win alone.")
+        if m.description:
+            s.say(f"About the variant: {m.description}")      # (what a DPjudge map file's reading left aside too)
         if m.dummies:
             s.say(", ".join(m.power_title(p) for p in m.dummies) +
                   f" {'is a dummy' if len(m.dummies) == 1 else 'are dummies'}"

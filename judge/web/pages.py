@@ -158,7 +158,8 @@ def game_page(game: Game, phases: list[str], latest: str | None, press: list[dic
 
 
 def summary(game: Game) -> dict[str, Any]:
-    return {"name": game.name, "variant": game.variant, "title": game.map.title, "status": game.status,
+    return {"name": game.name, "variant": game.variant, "title": game.map.title, "about": game.map.description,
+            "status": game.status,
             "over": game.over, "private": game.private, "victory": game.victory_centers(),
             "phase": phase_shown(game),
             "phase_code": game.position.phase.code if game.position else "",
