@@ -39,9 +39,9 @@ class Mail:
 class Processed:
     """What processing produced: files to write (snapshot first) and mails to send."""
     snapshot: dict | None = None
-    results: tuple[str, str] | None = None       # (phase, results text) for the archive
+    results: tuple[str, str] | None = None       # (phase code, results text) for the archive
     pictures: dict[str, bytes] = field(default_factory=dict)   # kept beside the results, by suffix
-    crosscheck: tuple[str, dict] | None = None   # engine=both: (phase, replayable case) when the engines disagreed
+    crosscheck: tuple[str, dict] | None = None   # engine=both: (phase code, replayable case) when the engines disagreed
     mails: list[Mail] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -94,7 +94,7 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     legal, errors = game.legal_orders()
     outcome = game.past_empty_retreats(adjudicate(game.map, before, legal, game.rules))   # (DPjudge skips those)
     if outcome.disagreements:
-        out.crosscheck = (str(before.phase), replayable(game.map, before, {unit_key(o): o for o in legal},
+        out.crosscheck = (before.phase.code, replayable(game.map, before, {unit_key(o): o for o in legal},
                                                         game.rules, outcome.disagreements))
         out.mails.append(Mail([game.master_address], "notice/crosscheck.txt", {
             "game": game.name, "phase": before.phase.describe(), "differences": outcome.disagreements}))
@@ -116,7 +116,7 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     # Over without a winner: the standing votes agreed once the phase was processed (a holdout left the board).
     ctx["ended"] = describe_result(game.result, game.map) if game.over and not game.winner else ""
     subject, body = _render(game, settings, ctx, game.deadline_shown(long=True), processed, game.winner)
-    out.results = (str(before.phase), reports.mail_file_entry(settings.address, now, subject, body))
+    out.results = (before.phase.code, reports.mail_file_entry(settings.address, now, subject, body))
     board, out.pictures = kept_picture(game, f"{game.name}-{before.phase.code}", before, outcome)
     out.mails.append(Mail(audience(game), "raw", {"subject": subject, "body": body}, board))
     if game.over:
