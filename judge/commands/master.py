@@ -150,7 +150,7 @@ class Rollback:
             raise CommandError("NOTHING TO ROLL BACK: NO PHASE HAS BEEN PROCESSED")
         if args:
             wanted = args[0].upper()
-            # (by the code results give a phase, A1430R; or by its files' name, as an older judge made it: A_D_1430_R...)
+            # (by the code results give a phase, A1430R; or by its files' name, as an older judge made it: A_D_...)
             names = [p.stem.split("-", 1)[1] for p in snaps]
             codes = file_codes(game, names)
             matching = [p for p, name, code in zip(snaps, names, codes) if wanted in (name, code.upper())]
