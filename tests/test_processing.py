@@ -162,7 +162,7 @@ def test_civil_disorder_called_with_nobody_left_to_resign():
 def test_preview_changes_nothing():
     game = all_but_italy()
     before = game.to_json()
-    done = preview(game, SETTINGS, ["ITALY"])
+    done = preview(game, SETTINGS, ["ITALY"], GRACE_END)
     assert game.to_json() == before and done.results is None and done.snapshot is None
     assert "(not set: this is a preview)" in done.mails[0].context["body"]
 

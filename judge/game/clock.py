@@ -50,6 +50,12 @@ class GameClock:
         """The deadline as replies state it: while paused, that none runs (the stored one is not what will hold)."""
         return PAUSED if self.paused else show(self.deadline, self.timing, long)
 
+    def header_deadline(self, now: datetime) -> str:
+        """The moment a ':: Deadline:' line gives (DPjudge's filters and Mapper read a date and a zone there): the
+        deadline; while paused or with none at all (deadlines=manual), the time now, as DPjudge writes then (its
+        header's "pseudo" deadline), never words a reader would take for a date."""
+        return show(now if self.paused or self.deadline is None else self.deadline, self.timing)
+
     def deadline_passed(self, now: datetime) -> bool:
         """Has the deadline passed? While paused, as of the pause: the game's time stopped then."""
         if self.deadline is None:

@@ -100,7 +100,7 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
             "game": game.name, "phase": before.phase.describe(), "differences": outcome.disagreements}))
         out.notes.append(f"engines disagree on {before.phase}")
     disorder = in_disorder(game)
-    processed = show(game.deadline, game.timing)
+    processed = game.header_deadline(now)
     if disorder:
         out.mails.append(Mail([game.master_address], "notice/cd.txt", {
             "judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(before.phase),
@@ -265,7 +265,7 @@ def civil_disorder(game: Game, settings: Settings, now: datetime) -> Processed |
         if game.preview_sent:
             return None
         game.preview_sent = True
-        return preview(game, settings, [p.power for p in late])
+        return preview(game, settings, [p.power for p in late], now)
     to_resign = [p for p in late if p.status == ACTIVE]    # RESIGN: the powers wait for a takeover
     if not to_resign:
         return None                                        # already resigned: waiting, silently
@@ -281,13 +281,12 @@ def civil_disorder(game: Game, settings: Settings, now: datetime) -> Processed |
     return out
 
 
-def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
+def preview(game: Game, settings: Settings, late: list[str], now: datetime) -> Processed:
     outcome, errors = game.adjudicate()
     disorder = in_disorder(game)
     ctx = reports.results_context(game.map, game.position, outcome.position, outcome.results, errors, disorder,
                                   outcome.winner, game.rules.vassal_dummies, outcome.destroyed)
-    _, body = _render(game, settings, ctx, "(not set: this is a preview)", show(game.deadline, game.timing),
-                      outcome.winner)
+    _, body = _render(game, settings, ctx, "(not set: this is a preview)", game.header_deadline(now), outcome.winner)
     out = Processed()
     board = picture_of(game, f"{game.name}-{game.position.phase.code}-preview",
                        lambda: picture.results_svg(game.map, game.position, outcome, game=f"{game.name} (preview)"))
