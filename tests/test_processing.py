@@ -144,7 +144,7 @@ def test_civil_disorder_resign():
     assert (italy.status, italy.address, italy.password) == ("vacant", "", "")
     [mail] = done.mails
     assert mail.to == ["gm@example.org"] and mail.context["title"] == "late players resigned"
-    assert "Resigned for lateness: ITALY." in mail.context["lines"][0]
+    assert "Resigned for lateness: Italy." in mail.context["lines"][0]
     assert done.notes == ["resigned: ITALY"] and str(game.position.phase) == "S1901M"
     assert on_clock(game, SETTINGS, GRACE_END + timedelta(days=3)) is None
     # A newcomer takes Italy over and orders: the deadline is long past, so the game is processed at once.

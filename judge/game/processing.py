@@ -232,7 +232,7 @@ def reminders(game: Game, settings: Settings, now: datetime) -> Processed | None
 
 def late_notices(game: Game, settings: Settings, now: datetime) -> Processed | None:
     """Tell late powers (and the master) once per notice interval during the grace period."""
-    late = game.late_players()
+    late = game.owing_players()
     due_count = game.late_notice_count(now)
     sendable = [p for p in late if p.late_notices < due_count]
     if not sendable:
@@ -256,7 +256,7 @@ def late_notices(game: Game, settings: Settings, now: datetime) -> Processed | N
 def civil_disorder(game: Game, settings: Settings, now: datetime) -> Processed | None:
     """The grace period is over and some powers are still late: the house rule decides."""
     rule = game.rules.late_powers
-    late = game.late_players()
+    late = game.owing_players()
     if rule is LatePowers.DEFAULT:
         out = process(game, settings, now)
         out.notes.insert(0, "civil disorder: " + ", ".join(p.power for p in late))
@@ -274,10 +274,10 @@ def civil_disorder(game: Game, settings: Settings, now: datetime) -> Processed |
     out = Processed()
     out.mails.append(Mail([game.master_address], "notice/event.txt", {
         "game": game.name, "title": "late players resigned",
-        "lines": [f"The grace period for {game.position.phase} is over. Resigned for lateness: "
-                  + ", ".join(p.power for p in late) + ".",
+        "lines": [f"The grace period for {game.position.phase.describe()} is over. Resigned for lateness: "
+                  + ", ".join(reports.power_name(game.map, p.power) for p in to_resign) + ".",
                   "The game waits until each power is taken over (TAKEOVER), or until you send PROCESS!."]}))
-    out.notes.append("resigned: " + ", ".join(p.power for p in late))
+    out.notes.append("resigned: " + ", ".join(p.power for p in to_resign))
     return out
 
 
