@@ -55,7 +55,7 @@ def mails(served: Served, seen: int, subject: str) -> dict[str, str]:
 
 def named(text: str) -> list[str]:
     """The powers a late notice names: 'Late Powers:      England, Turkey' (its lines joined, as wrapped)."""
-    found = re.search(r"^Late Powers?: +(.+?)\n\n", text, re.M | re.S)
+    found = re.search(r"^Late Powers?: +(.+?)\n\n", text, re.MULTILINE | re.DOTALL)
     assert found, text
     return " ".join(found.group(1).split()).split(", ")
 
