@@ -144,7 +144,7 @@ def test_civil_disorder_resign():
     assert (italy.status, italy.address, italy.password) == ("vacant", "", "")
     [mail] = done.mails
     assert mail.to == ["gm@example.org"] and mail.context["title"] == "late players resigned"
-    assert "Resigned for lateness: ITALY." in mail.context["lines"][0]
+    assert "Resigned for lateness: Italy." in mail.context["lines"][0]
     assert done.notes == ["resigned: ITALY"] and str(game.position.phase) == "S1901M"
     assert on_clock(game, SETTINGS, GRACE_END + timedelta(days=3)) is None
     # A newcomer takes Italy over and orders: the deadline is long past, so the game is processed at once.
@@ -162,7 +162,7 @@ def test_civil_disorder_called_with_nobody_left_to_resign():
 def test_preview_changes_nothing():
     game = all_but_italy()
     before = game.to_json()
-    done = preview(game, SETTINGS, ["ITALY"])
+    done = preview(game, SETTINGS, ["ITALY"], GRACE_END)
     assert game.to_json() == before and done.results is None and done.snapshot is None
     assert "(not set: this is a preview)" in done.mails[0].context["body"]
 

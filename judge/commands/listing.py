@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 from judge import maps
 from judge.builds import variant_notes
 from judge.commands.absence import absence_lines
-from judge.commands.actions import block, mapper_deadline
+from judge.commands.actions import block
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game import FORMING, Game
@@ -143,7 +143,7 @@ class History:
         running = g.position is not None and not g.over
         block(s, "reply/history.txt", judge=s.settings.judge_name, game=g.name, variant=g.variant,
               phase=mapper_code(g.position.phase) if running else "",
-              deadline=mapper_deadline(g, s.now) if running else "", entries=entries)
+              deadline=g.header_deadline(s.now) if running else "", entries=entries)
         return Continue.YES
 
 

@@ -132,7 +132,7 @@ class Preview:
         if game.status != PLAYING:
             raise CommandError(f"GAME {game.name} IS NOT ACTIVE")
         flush_orders(s)
-        done = processing.preview(game, s.settings, [p.power for p in game.late_players()])
+        done = processing.preview(game, s.settings, [p.power for p in game.owing_players()], s.now)
         s.effect("processed", done)
         s.say("Preview mailed to the master.")
         return Continue.YES
@@ -152,7 +152,7 @@ class Rollback:
             raise CommandError("NOTHING TO ROLL BACK: NO PHASE HAS BEEN PROCESSED")
         if args:
             wanted = args[0].upper()
-            # (by the code results give a phase, A1430R; or by the file's own name, A_D_1430_RETREATS)
+            # (by the code results give a phase, A1430R; or by its files' name, as an older judge made it: A_D_...)
             names = [p.stem.split("-", 1)[1] for p in snaps]
             codes = file_codes(game, names)
             matching = [p for p, name, code in zip(snaps, names, codes) if wanted in (name, code.upper())]
