@@ -16,11 +16,13 @@ from judge.picture.arrows import (
     SMALL_SHAFT,
     X_GAP,
     around,
+    clear_of,
     clear_point,
     cuts,
     order_failed,
     reach,
     roomy,
+    rounded,
     short_of,
 )
 from judge.picture.dislodged import DISLODGED_SCALE, dislodged_point
@@ -215,9 +217,15 @@ def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:
     # and it keeps off a unit dislodged from its destination, or else stops at it: Ruhr to Burgundy's arrowhead lay
     # under the French army driven out, on its way to the German army that came in
     gone = [] if key[1] not in ph.gone else [ph.dislodged_box(key[1])]
-    path, start, end = roomy(ph.paths[key], cut, need, key not in ph.convoyed, key[::-1] not in ph.paths,
-                             [ph.g.provinces[p].rings for p in key], 0.0 if failed else SMALL_HEAD + SMALL_SHAFT,
-                             gone)
+    # a dislodged unit's move starts beside the unit that took its place: it keeps off that one too (its line and
+    # its X lay under it, and a support for the move could only end there)
+    taker = ph.tokens().get((key[0], "unit")) if key[0] in ph.gone else None
+    within = [ph.g.provinces[p].rings for p in key]
+    path, start, end = roomy(ph.paths[key], cut, need, key not in ph.convoyed, key[::-1] not in ph.paths, within,
+                             0.0 if failed else SMALL_HEAD + SMALL_SHAFT, gone + ([taker] if taker else []))
+    if taker and not clear_of(shapes.trim(path, start, end), [taker]):
+        # no bow clears it: round its corner, within the two provinces still
+        path, start, end = rounded(path, cut, need, within, taker) or (path, start, end)
     stop = short_of(path, start, gone[0]) if gone else None
     if stop is not None:
         stop += X_GAP * failed                              # (a failed move's X clear of it too)
@@ -251,7 +259,7 @@ def _support(ph: _Movement, o: Support, marks: tuple[str, ...]) -> dict:
     else:
         # round the unit supported where it is drawn now: one that moved away left another in its place
         target = ph.now(o.target)
-        path = around(start, target, ph.boxes({mine, ph.token_key(o.target)})) or [start, target]
+        path = around(start, target, ph.boxes({mine, ph.token_key(o.target)}), route=True) or [start, target]
         pts = shapes.trim(path, UNIT_R, RING_R)
         item = items.arrow("support-hold", pts, st, failed=failed, id_=f"order-{o.unit.province}")
         item["ring"] = {"cx": target[0], "cy": target[1], "r": RING_R}
