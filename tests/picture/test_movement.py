@@ -231,6 +231,7 @@ def test_a_dislodged_supporters_line_goes_round_the_unit_that_took_its_place():
     rome = geometry.load().location_point("ROM")
     assert any(math.dist((cx, cy), rome) < 1 for cx, cy, _ in b.rings)             # (still rings Rome)
     assert math.dist(line[-1], rome) < 20                                          # (its line ends at that ring)
+    assert [p for p in problems(svg) if "dislodged-APU" not in p] == []      # (its cut X is on it)
 
 
 IRISH_SEA_TAKEN = {  # the Russian fleet in the Irish Sea, bound for Wales, is dislodged by the Welsh fleet
@@ -256,3 +257,4 @@ def test_a_dislodged_units_move_keeps_off_the_unit_that_took_its_place():
     assert min(math.dist(support[-1], p) for p in shaft) < 5       # (it ends on the move it supports)
     assert not any(x0 < (taker[0] + taker[2]) / 2 < x1 and y0 < (taker[1] + taker[3]) / 2 < y1
                    for x0, y0, x1, y1 in b.badges)                  # (no X on the Austrian)
+    assert [p for p in problems(svg) if "dislodged-IRI" not in p] == []      # (its no-retreat X is on it)
