@@ -184,19 +184,31 @@ def _near(line: Sequence[Point], boxes: Sequence[Box], room: float) -> list[Box]
     return [b for b in boxes if b[0] <= x1 and b[2] >= x0 and b[1] <= y1 and b[3] >= y0]
 
 
-def clear_point(line: Sequence[Point], boxes: Sequence[Box], room: float) -> Point:
-    """The point of a line nearest its middle that lies `room` clear of every box (or, if none does, the
-    clearest): for a failed support's X, which lay on a centre dot or a unit the line passed."""
-    boxes = _near(line, boxes, room)
-    best, best_gap = shapes.point_at(line, 0.5), -1.0
-    for frac in (0.5, 0.4, 0.6, 0.3, 0.7):
+def clear_point(line: Sequence[Point], boxes: Sequence[Box], room: float, rather: Sequence[Box] = ()) -> Point:
+    """The point of a line nearest its middle whose square `room` each way keeps out of every box (an X's badge is
+    square), and out of the boxes `rather` where one does (or, if none keeps out of `boxes`, the clearest): for a
+    failed support's X, which lay on a centre dot or a unit the line passed (`rather`: the arrowheads, which a line
+    routed round a unit passes by)."""
+    boxes, rather = _near(line, boxes, room), _near(line, rather, room)
+    best, best_gap, second = shapes.point_at(line, 0.5), -1.0, None
+    for frac in (0.5, 0.4, 0.6, 0.3, 0.7, 0.45, 0.55, 0.35, 0.65, 0.25, 0.75):
+        if frac == 0.45 and not rather:
+            break                                           # (the finer steps: only to find a spot off `rather`)
         p = shapes.point_at(line, frac)
-        gap = min((_gap(p, b) for b in boxes), default=room)
+        gap = min((_square_gap(p, b) for b in boxes), default=room)
         if gap >= room:
-            return p
+            if min((_square_gap(p, b) for b in rather), default=room) >= room:
+                return p
+            second = second or p
         if gap > best_gap:
             best, best_gap = p, gap
-    return best
+    return second or best
+
+
+def _square_gap(p: Point, box: Box) -> float:
+    """How far a square centred on p may reach each way and stay out of the box (by the box's corner a square comes
+    nearer than a circle would)."""
+    return max(box[0] - p[0], p[0] - box[2], box[1] - p[1], p[1] - box[3], 0.0)
 
 
 def reach(start: Point, shaft: Sequence[Point], dot: Sequence[Box], line: Sequence[Box],

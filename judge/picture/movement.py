@@ -80,6 +80,7 @@ class _Movement:
     moved: dict[str, str] = field(default_factory=dict)         # where each unit that moved went, by its province
     _tokens: dict[tuple[str, str], tuple[float, float, float, float]] = field(default_factory=dict)
     _dots: list[tuple[float, float, float, float]] = field(default_factory=list)
+    heads: list[tuple[float, float, float, float]] = field(default_factory=list)    # the moves' arrowheads' boxes
 
     def where(self, unit: Unit) -> Point:
         """Where a unit's order starts: a dislodged unit's is beside its province, where it is drawn."""
@@ -239,7 +240,10 @@ def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:
         return items.arrow("move", pts, ph.styles[o.unit.power], failed=True, id_=f"order-{o.unit.province}")
     head = HEAD if shapes.length(pts) >= HEAD + SHAFT else SMALL_HEAD
     ph.shafts[key] = shapes.trim(pts, 0, head)
-    return items.arrow("move", pts, ph.styles[o.unit.power], head=head, id_=f"order-{o.unit.province}")
+    item = items.arrow("move", pts, ph.styles[o.unit.power], head=head, id_=f"order-{o.unit.province}")
+    xs, ys = [p[0] for p in item["tri"]], [p[1] for p in item["tri"]]
+    ph.heads.append((min(xs), min(ys), max(xs), max(ys)))
+    return item
 
 
 def _support(ph: _Movement, o: Support, marks: tuple[str, ...]) -> dict:
@@ -264,7 +268,8 @@ def _support(ph: _Movement, o: Support, marks: tuple[str, ...]) -> dict:
         item = items.arrow("support-hold", pts, st, failed=failed, id_=f"order-{o.unit.province}")
         item["ring"] = {"cx": target[0], "cy": target[1], "r": RING_R}
     if failed:
-        ph.cross(clear_point(pts, [*ph.tokens().values(), *ph.dots()], X_R + 1), marks)
+        # (and off the arrowheads: a support routed round a unit passed the head of the move into it)
+        ph.cross(clear_point(pts, [*ph.tokens().values(), *ph.dots()], X_R + 1, ph.heads), marks)
     return item
 
 

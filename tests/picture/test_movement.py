@@ -231,6 +231,8 @@ def test_a_dislodged_supporters_line_goes_round_the_unit_that_took_its_place():
     rome = geometry.load().location_point("ROM")
     assert any(math.dist((cx, cy), rome) < 1 for cx, cy, _ in b.rings)             # (still rings Rome)
     assert math.dist(line[-1], rome) < 20                                          # (its line ends at that ring)
+    # its cut X on its line, off the head of Venice's arrow that the line passes by (it lay on it)
+    assert not any(triangle_meets(badge, tri) for badge in b.badges for _, tri in b.heads)
     assert [p for p in problems(svg) if "dislodged-APU" not in p] == []      # (its cut X is on it)
 
 
