@@ -217,6 +217,9 @@ def reach(start: Point, shaft: Sequence[Point], dot: Sequence[Box], line: Sequen
     middle that lies `room` clear of the boxes `dot` (every unit: the line's end read as the unit it lay by) to
     which a line kept out of the boxes `line` (units other than its own) can be drawn, straight or bowed, else
     routed round them; or, if none, the clearest point, reached as clear of them as it can be."""
+    # (a route round units keeps off the supported unit's and the destination's too where it can: a line under
+    # them hid its own end)
+    every = [(b[0] - 2, b[1] - 2, b[2] + 2, b[3] + 2) for b in dot]
     dot = _near(shaft, dot, room)
     fallback, fallback_gap = shapes.point_at(shaft, 0.5), -1.0
     ends = []
@@ -232,10 +235,11 @@ def reach(start: Point, shaft: Sequence[Point], dot: Sequence[Box], line: Sequen
             fallback, fallback_gap = p, gap
     # a bow is not enough anywhere (a crowded board): round the units in the way, to the end nearest the middle
     # that can be reached so; else to any point of the shaft off the units, the clearest first
-    for p in ends:
-        path = detour(start, p, line)
-        if path:
-            return path
+    for boxes in (every, line):
+        for p in ends:
+            path = detour(start, p, boxes)
+            if path:
+                return path
     spots = [shapes.point_at(shaft, k / 20) for k in range(1, 20)]
     spots = sorted((-min((_gap(p, b) for b in dot), default=room), p) for p in spots)
     for gap, p in spots:
