@@ -82,7 +82,7 @@ def roomy(path: list[Point], cut: Cuts, need: float, bendable: bool = True, eith
     s, e = cut(path)
     left = shapes.length(path) - s - e
     enough = left >= min(need, straight or need)
-    clear = not avoid or _clear(shapes.trim(path, s, e), avoid)
+    clear = not avoid or clear_of(shapes.trim(path, s, e), avoid)
     if not bendable or (enough and clear):
         return path, s, e
     # long enough but over a box to avoid: only a gentle bow clear of it will do (else the caller stops the line
@@ -96,12 +96,26 @@ def roomy(path: list[Point], cut: Cuts, need: float, bendable: bool = True, eith
             s, e = cut(bow)
             left = shapes.length(bow) - s - e
             pts = shapes.trim(bow, s, e)
-            clear = not avoid or _clear(pts, avoid)
+            clear = not avoid or clear_of(pts, avoid)
             if left >= need and clear and _kept(pts, within):
                 return bow, s, e
             if not enough and (clear, left) > best[:2] and _kept(pts, within):
                 best = (clear, left, bow, s, e)
     return best[2], best[3], best[4]
+
+
+def rounded(path: list[Point], cut: Cuts, need: float, within: Sequence[Sequence[Sequence[Point]]],
+            box: Box) -> tuple[list[Point], float, float] | None:
+    """The path between the same ends round the box (and what to cut off its ends), kept to the regions `within`
+    with `need` of it left to draw; None if no such way is found."""
+    way = detour(path[0], path[-1], [box])
+    if not way:
+        return None
+    s, e = cut(way)
+    pts = shapes.trim(way, s, e)
+    if shapes.length(way) - s - e < need or not clear_of(pts, [box]) or not _kept(pts, within):
+        return None
+    return way, s, e
 
 
 def short_of(path: Sequence[Point], start: float, box: Box) -> float | None:
@@ -125,7 +139,7 @@ def short_of(path: Sequence[Point], start: float, box: Box) -> float | None:
     return None
 
 
-def _clear(pts: Sequence[Point], boxes: Sequence[Box]) -> bool:
+def clear_of(pts: Sequence[Point], boxes: Sequence[Box]) -> bool:
     """Does the line keep out of every box?"""
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
@@ -170,29 +184,45 @@ def _near(line: Sequence[Point], boxes: Sequence[Box], room: float) -> list[Box]
     return [b for b in boxes if b[0] <= x1 and b[2] >= x0 and b[1] <= y1 and b[3] >= y0]
 
 
-def clear_point(line: Sequence[Point], boxes: Sequence[Box], room: float) -> Point:
-    """The point of a line nearest its middle that lies `room` clear of every box (or, if none does, the
-    clearest): for a failed support's X, which lay on a centre dot or a unit the line passed."""
-    boxes = _near(line, boxes, room)
-    best, best_gap = shapes.point_at(line, 0.5), -1.0
-    for frac in (0.5, 0.4, 0.6, 0.3, 0.7):
+def clear_point(line: Sequence[Point], boxes: Sequence[Box], room: float, rather: Sequence[Box] = ()) -> Point:
+    """The point of a line nearest its middle whose square `room` each way keeps out of every box (an X's badge is
+    square), and out of the boxes `rather` where one does (or, if none keeps out of `boxes`, the clearest): for a
+    failed support's X, which lay on a centre dot or a unit the line passed (`rather`: the arrowheads, which a line
+    routed round a unit passes by)."""
+    boxes, rather = _near(line, boxes, room), _near(line, rather, room)
+    best, best_gap, second = shapes.point_at(line, 0.5), -1.0, None
+    for frac in (0.5, 0.4, 0.6, 0.3, 0.7, 0.45, 0.55, 0.35, 0.65, 0.25, 0.75):
+        if frac == 0.45 and not rather:
+            break                                           # (the finer steps: only to find a spot off `rather`)
         p = shapes.point_at(line, frac)
-        gap = min((_gap(p, b) for b in boxes), default=room)
+        gap = min((_square_gap(p, b) for b in boxes), default=room)
         if gap >= room:
-            return p
+            if min((_square_gap(p, b) for b in rather), default=room) >= room:
+                return p
+            second = second or p
         if gap > best_gap:
             best, best_gap = p, gap
-    return best
+    return second or best
+
+
+def _square_gap(p: Point, box: Box) -> float:
+    """How far a square centred on p may reach each way and stay out of the box (by the box's corner a square comes
+    nearer than a circle would)."""
+    return max(box[0] - p[0], p[0] - box[2], box[1] - p[1], p[1] - box[3], 0.0)
 
 
 def reach(start: Point, shaft: Sequence[Point], dot: Sequence[Box], line: Sequence[Box],
           room: float = 8.0) -> list[Point]:
     """A support's line from `start` to a point of the shaft of the move it supports: the point nearest the shaft's
     middle that lies `room` clear of the boxes `dot` (every unit: the line's end read as the unit it lay by) to
-    which a line kept out of the boxes `line` (units other than its own) can be drawn; or, if none, the clearest
-    point, reached straight."""
+    which a line kept out of the boxes `line` (units other than its own) can be drawn, straight or bowed, else
+    routed round them; or, if none, the clearest point, reached as clear of them as it can be."""
+    # (a route round units keeps off the supported unit's and the destination's too where it can: a line under
+    # them hid its own end)
+    every = [(b[0] - 2, b[1] - 2, b[2] + 2, b[3] + 2) for b in dot]
     dot = _near(shaft, dot, room)
     fallback, fallback_gap = shapes.point_at(shaft, 0.5), -1.0
+    ends = []
     for frac in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8):
         p = shapes.point_at(shaft, frac)
         gap = min((_gap(p, b) for b in dot), default=room)
@@ -200,21 +230,37 @@ def reach(start: Point, shaft: Sequence[Point], dot: Sequence[Box], line: Sequen
             path = around(start, p, line)
             if path:
                 return path
+            ends.append(p)
         if gap > fallback_gap:
             fallback, fallback_gap = p, gap
+    # a bow is not enough anywhere (a crowded board): round the units in the way, to the end nearest the middle
+    # that can be reached so; else to any point of the shaft off the units, the clearest first
+    for boxes in (every, line):
+        for p in ends:
+            path = detour(start, p, boxes)
+            if path:
+                return path
+    spots = [shapes.point_at(shaft, k / 20) for k in range(1, 20)]
+    spots = sorted((-min((_gap(p, b) for b in dot), default=room), p) for p in spots)
+    for gap, p in spots:
+        if gap < 0:
+            path = around(start, p, line, route=True)
+            if path:
+                return path
     return [start, fallback]
 
 
-def around(a: Point, b: Point, boxes: Sequence[Box]) -> list[Point] | None:
+def around(a: Point, b: Point, boxes: Sequence[Box], route: bool = False) -> list[Point] | None:
     """A line from a to b kept out of the boxes (grow them by a gap: a line grazing a token's corner reads as ending
-    there): straight, else gently bowed to one side or the other (None if none is)."""
+    there): straight, else gently bowed to one side or the other, else (with `route`) round them by the
+    `detour` (None if none is)."""
     straight = [a, b]
-    if _clear(straight, boxes):
+    if clear_of(straight, boxes):
         return straight
     near = _near(straight, boxes, 20.0)                     # (what a bow may meet)
     for off in (12.0, 24.0, 40.0):                          # (the middle goes half this far aside)
         for bow in (shapes.bent(a, b, bend=1.0, most=off), shapes.bent(b, a, bend=1.0, most=off)[::-1]):
-            if _clear(bow, near):
+            if clear_of(bow, near):
                 return bow
     # a bow leaning to one end: round a token by the end without swinging into one by the start (Greece's support
     # for Budapest to Serbia ran straight over the Turk dislodged beside that arrow, Albania's fleet by Greece)
@@ -222,6 +268,38 @@ def around(a: Point, b: Point, boxes: Sequence[Box]) -> list[Point] | None:
     for at in (0.75, 0.25):
         for off in (24.0, -24.0, 40.0, -40.0, 64.0, -64.0):
             bow = shapes.leaning(a, b, off, at)
-            if _clear(bow, near):
+            if clear_of(bow, near):
                 return bow
+    return detour(a, b, boxes) if route else None
+
+
+DETOUR_MARGINS = (6.0, 14.0)    # how far beyond a box's corner a detour passes
+DETOUR_LONGEST = 1.8            # ... and how much longer than the straight line it may be
+
+
+def detour(a: Point, b: Point, boxes: Sequence[Box]) -> list[Point] | None:
+    """A smooth line from a to b round the boxes in its way, through a point just off a corner of one of them, or
+    of two (the shortest that keeps clear of them all); None if none does. Where units stand so close that no bow
+    clears them (a dislodged supporter beside the unit that took its place, a line across a crowded sea)."""
+    straight = shapes.distance(a, b)
+    boxes = [box for box in boxes if _gap(a, box) > 0 and _gap(b, box) > 0]   # (a line can't leave a box it is in)
+    near = _near([a, b], boxes, straight * 0.45 + 20.0)                  # (the boxes whose corners it may pass)
+    corners = [(x + m * sx, y + m * sy) for box in near for m in DETOUR_MARGINS
+               for x, sx in ((box[0], -1), (box[2], 1)) for y, sy in ((box[1], -1), (box[3], 1))]
+    corners = [c for c in corners if all(_gap(c, box) > 0 for box in near)]
+    longest = straight * DETOUR_LONGEST + 20.0
+    ones = sorted((shapes.length(w), w) for w in ([a, c, b] for c in corners))
+    for size, ways in ones:
+        if size > longest:
+            break
+        path = shapes.through(ways)
+        if clear_of(path, boxes):
+            return path
+    twos = sorted((shapes.length(w), w) for w in ([a, c, d, b] for c in corners for d in corners if c != d))
+    for size, ways in twos[:400]:
+        if size > longest:
+            break
+        path = shapes.through(ways)
+        if clear_of(path, boxes):
+            return path
     return None

@@ -16,11 +16,13 @@ from judge.picture.arrows import (
     SMALL_SHAFT,
     X_GAP,
     around,
+    clear_of,
     clear_point,
     cuts,
     order_failed,
     reach,
     roomy,
+    rounded,
     short_of,
 )
 from judge.picture.dislodged import DISLODGED_SCALE, dislodged_point
@@ -78,6 +80,7 @@ class _Movement:
     moved: dict[str, str] = field(default_factory=dict)         # where each unit that moved went, by its province
     _tokens: dict[tuple[str, str], tuple[float, float, float, float]] = field(default_factory=dict)
     _dots: list[tuple[float, float, float, float]] = field(default_factory=list)
+    heads: list[tuple[float, float, float, float]] = field(default_factory=list)    # the moves' arrowheads' boxes
 
     def where(self, unit: Unit) -> Point:
         """Where a unit's order starts: a dislodged unit's is beside its province, where it is drawn."""
@@ -215,9 +218,15 @@ def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:
     # and it keeps off a unit dislodged from its destination, or else stops at it: Ruhr to Burgundy's arrowhead lay
     # under the French army driven out, on its way to the German army that came in
     gone = [] if key[1] not in ph.gone else [ph.dislodged_box(key[1])]
-    path, start, end = roomy(ph.paths[key], cut, need, key not in ph.convoyed, key[::-1] not in ph.paths,
-                             [ph.g.provinces[p].rings for p in key], 0.0 if failed else SMALL_HEAD + SMALL_SHAFT,
-                             gone)
+    # a dislodged unit's move starts beside the unit that took its place: it keeps off that one too (its line and
+    # its X lay under it, and a support for the move could only end there)
+    taker = ph.tokens().get((key[0], "unit")) if key[0] in ph.gone else None
+    within = [ph.g.provinces[p].rings for p in key]
+    path, start, end = roomy(ph.paths[key], cut, need, key not in ph.convoyed, key[::-1] not in ph.paths, within,
+                             0.0 if failed else SMALL_HEAD + SMALL_SHAFT, gone + ([taker] if taker else []))
+    if taker and not clear_of(shapes.trim(path, start, end), [taker]):
+        # no bow clears it: round its corner, within the two provinces still
+        path, start, end = rounded(path, cut, need, within, taker) or (path, start, end)
     stop = short_of(path, start, gone[0]) if gone else None
     if stop is not None:
         stop += X_GAP * failed                              # (a failed move's X clear of it too)
@@ -231,7 +240,10 @@ def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:
         return items.arrow("move", pts, ph.styles[o.unit.power], failed=True, id_=f"order-{o.unit.province}")
     head = HEAD if shapes.length(pts) >= HEAD + SHAFT else SMALL_HEAD
     ph.shafts[key] = shapes.trim(pts, 0, head)
-    return items.arrow("move", pts, ph.styles[o.unit.power], head=head, id_=f"order-{o.unit.province}")
+    item = items.arrow("move", pts, ph.styles[o.unit.power], head=head, id_=f"order-{o.unit.province}")
+    xs, ys = [p[0] for p in item["tri"]], [p[1] for p in item["tri"]]
+    ph.heads.append((min(xs), min(ys), max(xs), max(ys)))
+    return item
 
 
 def _support(ph: _Movement, o: Support, marks: tuple[str, ...]) -> dict:
@@ -251,12 +263,13 @@ def _support(ph: _Movement, o: Support, marks: tuple[str, ...]) -> dict:
     else:
         # round the unit supported where it is drawn now: one that moved away left another in its place
         target = ph.now(o.target)
-        path = around(start, target, ph.boxes({mine, ph.token_key(o.target)})) or [start, target]
+        path = around(start, target, ph.boxes({mine, ph.token_key(o.target)}), route=True) or [start, target]
         pts = shapes.trim(path, UNIT_R, RING_R)
         item = items.arrow("support-hold", pts, st, failed=failed, id_=f"order-{o.unit.province}")
         item["ring"] = {"cx": target[0], "cy": target[1], "r": RING_R}
     if failed:
-        ph.cross(clear_point(pts, [*ph.tokens().values(), *ph.dots()], X_R + 1), marks)
+        # (and off the arrowheads: a support routed round a unit passed the head of the move into it)
+        ph.cross(clear_point(pts, [*ph.tokens().values(), *ph.dots()], X_R + 1, ph.heads), marks)
     return item
 
 

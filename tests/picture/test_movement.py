@@ -10,6 +10,7 @@ import pytest
 
 from judge import picture
 from judge.picture import geometry, shapes
+from tests.picture import crowds
 from tests.picture.scenes import adjudicated
 from tests.picture.test_placement import Board, problems, triangle_meets
 
@@ -198,3 +199,64 @@ def test_a_support_goes_round_the_units_by_the_move_it_supports():
     [shaft] = {tuple(pts) for i, pts in b.shafts if i == "order-BUD"}
     assert min(math.dist(line[-1], p) for p in shaft) < 5           # (it still ends by the arrow, at its dot)
     assert [p for p in problems(svg) if "dislodged-SER" not in p] == []     # (its cross is on that unit)
+
+
+def test_no_support_line_passes_under_a_third_unit_on_crowded_boards():
+    # On 100 random late-game boards (28 to 34 units, half of them moving, most of the rest supporting) 2 of some
+    # 1,000 support lines still ran under a unit they had nothing to do with, where no bow cleared the units: a
+    # dislodged supporter's line under the unit that took its place, York's for Clyde to Edinburgh under the fleet
+    # dislodged from Edinburgh.
+    boards = crowds.boards()
+    assert len(boards) == 100 and sum(len(s) for _, s in boards) > 800        # (enough lines to tell)
+    under = [f"board {i}: {p}" for i, (svg, supported) in enumerate(boards)
+             for p in crowds.supports_under_units(svg, supported)]
+    assert under == []
+
+
+APULIA_TAKEN = {  # the German army in Apulia supports Rome to hold and is dislodged by Venice, supported by Rome
+    "state": {"phase": "F1907M", "units": {"GERMANY": ["A APU", "F NAP"], "FRANCE": ["A ROM"], "ENGLAND": ["A VEN"],
+                                           "ITALY": ["F ADR"]}, "centers": {}},
+    "orders": {"GERMANY": ["A APU S A ROM", "F NAP H"], "FRANCE": ["A ROM S A VEN - APU"], "ENGLAND": ["A VEN - APU"],
+               "ITALY": ["F ADR H"]}}
+
+
+def test_a_dislodged_supporters_line_goes_round_the_unit_that_took_its_place():
+    # Drawn beside Apulia, the German army's line to its ring round Rome ran straight under the English army now in
+    # Apulia: no bow cleared it, the two tokens side by side (a random crowded board).
+    b, svg, (_, _, outcome) = drawn(APULIA_TAKEN)
+    assert "APU" in outcome.position.dislodged and outcome.position.units["APU"].power == "ENGLAND"
+    [line] = {tuple(pts) for i, pts in b.shafts if i == "order-APU"}
+    [taker] = [box for uid, box, _ in b.units if uid == "unit-APU"]
+    assert in_sight(line, [taker]) == pytest.approx(shapes.length(line), abs=0.5)
+    rome = geometry.load().location_point("ROM")
+    assert any(math.dist((cx, cy), rome) < 1 for cx, cy, _ in b.rings)             # (still rings Rome)
+    assert math.dist(line[-1], rome) < 20                                          # (its line ends at that ring)
+    # its cut X on its line, off the head of Venice's arrow that the line passes by (it lay on it)
+    assert not any(triangle_meets(badge, tri) for badge in b.badges for _, tri in b.heads)
+    assert [p for p in problems(svg) if "dislodged-APU" not in p] == []      # (its cut X is on it)
+
+
+IRISH_SEA_TAKEN = {  # the Russian fleet in the Irish Sea, bound for Wales, is dislodged by the Welsh fleet
+    "state": {"phase": "S1902M", "units": {"RUSSIA": ["F IRI"], "ENGLAND": ["A LVP"], "AUSTRIA": ["F WAL"],
+                                           "GERMANY": ["F NAO", "F MAO"], "ITALY": ["F ENG"]}, "centers": {}},
+    "orders": {"RUSSIA": ["F IRI - WAL"], "ENGLAND": ["A LVP S F IRI - WAL"], "AUSTRIA": ["F WAL - IRI"],
+               "GERMANY": ["F NAO S F WAL - IRI", "F MAO S F WAL - IRI"], "ITALY": ["F ENG - IRI"]}}
+
+
+def test_a_dislodged_units_move_keeps_off_the_unit_that_took_its_place():
+    # The Russian fleet's bounce towards Wales started beside the Irish Sea and ran under the Austrian fleet that
+    # came in: its line was hidden, and Liverpool's support for it could only end by the Austrian, as if for it.
+    b, svg, (_, _, outcome) = drawn(IRISH_SEA_TAKEN)
+    assert "IRI" in outcome.position.dislodged and outcome.position.units["IRI"].power == "AUSTRIA"
+    [taker] = [box for uid, box, _ in b.units if uid == "unit-IRI"]
+    [shaft] = {tuple(pts) for i, pts in b.shafts if i == "order-IRI"}
+    assert shapes.length(shaft) > 20 and in_sight(shaft, [taker]) == pytest.approx(shapes.length(shaft), abs=0.5)
+    g = geometry.load()
+    stray = [p for p in shaft if not any(shapes.inside(p, g.provinces[k].rings) for k in ("IRI", "WAL"))]
+    assert len(stray) <= 1, stray                                   # (through no third place)
+    [support] = {tuple(pts) for i, pts in b.shafts if i == "order-LVP"}
+    assert in_sight(support, [taker]) == pytest.approx(shapes.length(support), abs=0.5)
+    assert min(math.dist(support[-1], p) for p in shaft) < 5       # (it ends on the move it supports)
+    assert not any(x0 < (taker[0] + taker[2]) / 2 < x1 and y0 < (taker[1] + taker[3]) / 2 < y1
+                   for x0, y0, x1, y1 in b.badges)                  # (no X on the Austrian)
+    assert [p for p in problems(svg) if "dislodged-IRI" not in p] == []      # (its no-retreat X is on it)

@@ -297,3 +297,13 @@ def test_a_label_moved_aside_keeps_off_the_centre_dots(centre):
            "orders": {"ITALY": [f"{kind} {centre} H"]}}
     m, before, outcome = adjudicated(doc)
     assert problems(picture.results_svg(m, before, outcome)) == []
+
+
+def test_no_label_lies_on_a_centre_dot_on_crowded_boards():
+    # The random late-game boards the support lines are measured on (tests.picture.crowds): a label moved aside
+    # for a unit, a ring or a dislodged unit lay on a centre dot 55 times in 100 boards before labels kept off them.
+    from tests.picture import crowds                # (here: crowds reads its boards with this module's Board)
+    boards = [Board(svg) for svg, _ in crowds.boards()]
+    assert sum(len(b.labels) for b in boards) == 100 * len(maps.load().provinces)
+    assert [(text, cid) for b in boards for text, box, _ in b.labels for cid, cx, cy, r in b.dots
+            if circle_meets(box, cx, cy, r)] == []
