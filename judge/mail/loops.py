@@ -1,12 +1,10 @@
-"""Mail loops and floods: the same refused message again and again from one sender, the same message delivered again,
-and too many messages per sender.
+"""Mail loops: the same refused message again and again from one sender, and the same message delivered again (too
+many messages per sender: judge.storage.rates).
 
 Every table is bounded: a flood of new senders pushes the oldest out instead of growing without end."""
 from __future__ import annotations
 
 import hashlib
-import time
-from collections import OrderedDict, deque
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
@@ -103,29 +101,3 @@ class Answered:
         if message_id:
             with self.counters.changing() as change:
                 change.add(*self._place(sender, message_id), now)
-
-
-class RateLimit:
-    """At most `per_hour` messages per sender in any hour (0: no limit)."""
-
-    def __init__(self, per_hour: int, kept: int = SENDERS_KEPT, monotonic=time.monotonic):
-        self.per_hour = per_hour
-        self.kept = kept
-        self.monotonic = monotonic
-        self.recent: OrderedDict[str, deque[float]] = OrderedDict()
-
-    def over(self, sender: str) -> bool:
-        """Count a message from `sender`; True (and not counted) if the sender is over the limit."""
-        if self.per_hour <= 0 or not sender:
-            return False
-        now = self.monotonic()
-        seen = self.recent.pop(sender, None) or deque()
-        while seen and now - seen[0] > 3600:
-            seen.popleft()
-        self.recent[sender] = seen
-        while len(self.recent) > self.kept:
-            self.recent.popitem(last=False)
-        if len(seen) >= self.per_hour:
-            return True
-        seen.append(now)
-        return False
