@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tests.serving import start_serve
 from tests.test_answered_once import message
-from tests.test_pipe import delivered, deliver, write_config
+from tests.test_pipe import deliver, delivered, write_config
 
 LIMIT = 5
 JUDGE = "judge@localhost"

@@ -15,9 +15,9 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from judge.storage.atomic import FILE_MODE, atomic_write, make_folder
 from judge.storage.counters import FOLDER

@@ -71,7 +71,7 @@ def test_a_flood_of_senders_keeps_the_files_small_and_the_newest_senders(tmp_pat
 
 
 def test_a_line_cut_short_and_junk_are_skipped(tmp_path):
-    clock, now = clocked()
+    _, now = clocked()
     rate = RateLimit(tmp_path, 2, clock=now)
     assert not rate.over("a@example.org")
     path = next((tmp_path / ".limits").glob("rate-*.txt"))
@@ -92,7 +92,7 @@ def test_a_count_from_a_clock_set_ahead_expires(tmp_path):
 
 
 def test_a_foreign_huge_file_is_read_from_its_end(tmp_path):
-    clock, now = clocked()
+    _, now = clocked()
     rate = RateLimit(tmp_path, 2, max_bytes=1024, clock=now)
     assert not rate.over("a@example.org")
     path = next((tmp_path / ".limits").glob("rate-*.txt"))
