@@ -12,8 +12,8 @@ power cut loses is made again, a mark it loses leaves the claim unfinished, and 
 as after a crash before the mark. A claim given up without dying (the work failed, or turned out to need no
 answer) is removed (`release`), so the next delivery does it.
 
-Bounded: the claims are spread over 256 folders by name, and a new claim removes, from its folder, the claims older
-than `kept_for` and, past `kept` claims in all, the oldest."""
+Bounded: the claims are spread over 256 folders by name; every so many new claims in a folder, the claims there
+older than `kept_for` are removed, and the oldest beyond the folder's share of `kept`."""
 from __future__ import annotations
 
 import contextlib
@@ -28,6 +28,7 @@ from judge.storage.atomic import FILE_MODE, checkpoint, make_folder
 FOLDERS = 256                     # claims spread over this many folders, by the first two hex digits of their name
 TEMP_AGE = 3600.0                 # seconds: a maker's temp file left this long was left by a killed process
 WAIT = 30.0                       # seconds to wait for a claim's maker; longer: TimeoutError (deferred, tried again)
+TALLY = ".tally"                  # in each folder: one byte for each claim made since the folder was last swept
 
 
 class Claim:
@@ -65,7 +66,8 @@ class Claims:
     def __init__(self, folder: Path, kept: int, kept_for: float, clock: Callable[[], float] = time.time,
                  wait: float = WAIT):
         self.folder = Path(folder)
-        self.per_folder = max(1, kept // FOLDERS)
+        self.per_folder = max(2, kept // FOLDERS)
+        self.sweep_every = max(1, self.per_folder // 4)     # new claims in a folder between its sweeps
         self.kept_for = kept_for
         self.clock = clock
         self.wait = wait
@@ -79,7 +81,8 @@ class Claims:
             fd = self._make(path)
             if fd is not None:
                 checkpoint(f"claimed {name[:8]}")
-                self._sweep(path.parent)
+                if self._sweep_due(path.parent):
+                    self._sweep(path.parent)
                 return Claim(fd, path, self.clock)
             try:
                 fd = os.open(path, os.O_RDWR)
@@ -143,13 +146,28 @@ class Claims:
                     return False
                 time.sleep(0.005)
 
+    def _sweep_due(self, folder: Path) -> bool:
+        """Count a new claim in the folder's tally (a byte appended); True when it is the sweep_every-th since the
+        folder's last sweep. A sweep reads every claim's age: each claim doing one would cost a millisecond."""
+        fd = os.open(folder / TALLY, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
+        try:
+            os.write(fd, b".")
+            if os.fstat(fd).st_size < self.sweep_every:
+                return False
+            os.ftruncate(fd, 0)
+            return True
+        finally:
+            os.close(fd)
+
     def _sweep(self, folder: Path) -> None:
-        """Remove the folder's claims that are too old, then the oldest done beyond its share. A maker's temp file
-        is removed once a killed process has surely left it."""
+        """Remove the folder's claims that are too old, then the oldest done ones, so that sweep_every new claims
+        find room within its share. A maker's temp file is removed once a killed process has surely left it."""
         now = self.clock()
         claims: list[tuple[float, str]] = []
         with os.scandir(folder) as entries:
             for entry in entries:
+                if entry.name == TALLY:
+                    continue
                 try:
                     st = entry.stat()
                 except FileNotFoundError:
@@ -162,9 +180,10 @@ class Claims:
                     _remove(entry.path)
                 elif st.st_size or age > self.wait:      # (not one whose work may be under way now)
                     claims.append((age, entry.path))
-        if len(claims) > self.per_folder:
+        room = self.per_folder - self.sweep_every
+        if len(claims) > room:
             claims.sort()
-            for _, path in claims[self.per_folder:]:
+            for _, path in claims[room:]:
                 _remove(path)
 
 

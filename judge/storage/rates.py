@@ -30,6 +30,7 @@ MAX_BYTES = 64 * 1024              # a table is shortened to half this once it g
 SENDERS_KEPT = 10_000              # senders a shortening keeps at most, over all tables
 LOCK_TRIES = 20                    # a table's lock busy for 20 ms (a process stopped while holding it): count anyway
 _DIGEST = 16                       # hex digits of a sender's digest (the address itself is not written)
+LINE = 32                          # bytes a count takes: "<time with milliseconds> <digest>\n"
 AHEAD = SKEW.total_seconds()       # a count further ahead of the clock is expired (judge.storage.recent)
 
 
@@ -50,7 +51,7 @@ class RateLimit:
         self.folder = Path(games) / FOLDER
         self.per_hour = per_hour
         self.kept = max(1, kept // SHARDS)           # per table
-        self.max_bytes = max_bytes
+        self.max_bytes = max(max_bytes, 4 * LINE * per_hour)     # room for senders at the limit, however high
         self.clock = clock                           # the wall clock: counts outlive the process that took them
         self.tables = [_Table() for _ in range(SHARDS)]
         self.paths = [os.path.join(self.folder, f"rate-{shard:02d}.txt") for shard in range(SHARDS)]
@@ -161,7 +162,7 @@ class RateLimit:
         for digest in sorted(last, key=last.get, reverse=True)[:self.kept]:
             mine = [f"{t:.3f} {digest}\n" for t in table.times[digest] if recent_stamp(t, now, WINDOW)]
             size += sum(len(line) for line in mine)
-            if size > self.max_bytes // 2:
+            if size > self.max_bytes // 2 and lines:
                 break
             lines.extend(mine)
         atomic_write(Path(path), "".join(lines), sync=False)

@@ -100,23 +100,25 @@ def test_a_done_claim_expires(tmp_path):
 
 def test_claims_are_bounded_and_old_ones_removed(tmp_path):
     clock = [time.time()]
-    c = claims(tmp_path, kept=FOLDERS * 4, kept_for=DAY, clock=lambda: clock[0])
-    for i in range(FOLDERS * 12):
-        c.take(f"{i % FOLDERS:02x}{i:030x}").done()
-    files = [p for p in (tmp_path / "claims").rglob("*") if p.is_file()]
-    assert len(files) <= FOLDERS * 5                       # four a folder, and the one each new claim adds
-    newest = f"{(FOLDERS * 12 - 1) % FOLDERS:02x}{FOLDERS * 12 - 1:030x}"
-    assert c.take(newest) is None                          # the newest are kept
-    # A claim older than kept_for, and a maker's temp file left an hour ago, go at the next claim in their folder.
-    old = tmp_path / "claims" / "00" / ("00" + "f" * 30)
-    old.touch()
-    temp = tmp_path / "claims" / "00" / ".leftover.tmp"
-    temp.touch()
-    stamp = clock[0] - DAY - 10
-    os.utime(old, (stamp, stamp))
-    os.utime(temp, (stamp, stamp))
-    c.take("00" + "e" * 30).done()
+    c = claims(tmp_path, kept=FOLDERS * 20, kept_for=DAY, clock=lambda: clock[0])      # 20 a folder
+    folder = tmp_path / "claims" / "00"
+    most = 0
+    for i in range(500):                                   # a flood of new messages, all in one folder
+        clock[0] += 1
+        c.take(f"00{i:030x}").done()
+        most = max(most, len(list(folder.glob("[!.]*"))))
+    assert most <= 20
+    assert c.take(f"00{499:030x}") is None                 # the newest are kept
+    assert c.take(f"00{0:030x}") is not None               # the oldest forgotten
+    # A claim older than kept_for, and a maker's temp file left an hour ago, go at the folder's next sweep.
+    old, temp = folder / ("00" + "f" * 30), folder / ".leftover.tmp"
+    for path in (old, temp):
+        path.touch()
+        os.utime(path, (clock[0] - DAY - 10,) * 2)
+    for i in range(5):
+        c.take(f"00{i:02x}" + "e" * 28).done()
     assert not old.exists() and not temp.exists()
+    assert len(list((tmp_path / "claims").iterdir())) == 1     # (one folder made: the others on first use)
 
 
 def _race(folder: str, start, results) -> None:

@@ -3,6 +3,7 @@ across restarts, bounded however many senders there are, and a broken or foreign
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from judge.storage.rates import SHARDS, RateLimit
@@ -105,12 +106,27 @@ def test_a_foreign_huge_file_is_read_from_its_end(tmp_path):
 
 
 def test_processes_counting_side_by_side_pass_the_limit_together_never(tmp_path):
-    """Four processes, each counting 40 messages of one sender as fast as they can: 25 pass, of the 160."""
-    script = ("import sys; from pathlib import Path; from judge.storage.rates import RateLimit\n"
-              "r = RateLimit(Path(sys.argv[1]), 25, max_bytes=1024)\n"
-              "print(sum(not r.over('flood@example.org') for _ in range(40)))\n")
+    """Four processes, let go at one moment, each counting 150 messages of one sender as fast as they can: of the
+    600, 100 pass."""
+    go = tmp_path / "go"
+    script = ("import sys, time; from pathlib import Path; from judge.storage.rates import RateLimit\n"
+              "r = RateLimit(Path(sys.argv[1]), 100, max_bytes=1024)\n"
+              "while not Path(sys.argv[2]).exists(): time.sleep(0.001)\n"
+              "print(sum(not r.over('flood@example.org') for _ in range(150)))\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    procs = [subprocess.Popen([sys.executable, "-c", script, str(tmp_path)], stdout=subprocess.PIPE, env=env)
-             for _ in range(4)]
+    procs = [subprocess.Popen([sys.executable, "-c", script, str(tmp_path), str(go)], stdout=subprocess.PIPE,
+                              env=env) for _ in range(4)]
+    time.sleep(1)
+    go.touch()
     passed = [int(p.communicate(timeout=120)[0]) for p in procs]
-    assert all(p.returncode == 0 for p in procs) and sum(passed) == 25
+    assert all(p.returncode == 0 for p in procs) and sum(passed) == 100, passed
+
+
+def test_a_sender_at_a_high_limit_keeps_its_count_through_shortenings(tmp_path):
+    clock, now = clocked()
+    rate = RateLimit(tmp_path, 300, max_bytes=1024, clock=now)     # (300 counts do not fit in 1 KB: room is made)
+    for i in range(300):
+        clock[0] += 1
+        assert not rate.over("busy@example.org")
+        assert not rate.over(f"forged{i}@example.org")            # shortening the tables again and again
+    assert rate.over("busy@example.org") and RateLimit(tmp_path, 300, clock=now).over("busy@example.org")
