@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import logging
 import os
 import time
 from collections.abc import Callable
@@ -25,6 +26,7 @@ from pathlib import Path
 
 from judge.storage.atomic import FILE_MODE, checkpoint, make_folder
 
+log = logging.getLogger("judge.claims")
 FOLDERS = 256                     # claims spread over this many folders, by the first two hex digits of their name
 TEMP_AGE = 3600.0                 # seconds: a maker's temp file left this long was left by a killed process
 WAIT = 30.0                       # seconds to wait for a claim's maker; longer: TimeoutError (deferred, tried again)
@@ -81,8 +83,11 @@ class Claims:
             fd = self._make(path)
             if fd is not None:
                 checkpoint(f"claimed {name[:8]}")
-                if self._sweep_due(path.parent):
-                    self._sweep(path.parent)
+                try:
+                    if self._sweep_due(path.parent):
+                        self._sweep(path.parent)
+                except OSError:                  # (tidying up: it fails the claim in nothing, and is done again)
+                    log.exception("could not sweep the claims in %s", path.parent)
                 return Claim(fd, path, self.clock)
             try:
                 fd = os.open(path, os.O_RDWR)
