@@ -13,8 +13,8 @@ from typing import Any
 
 from aiohttp import web
 
-from judge.storage.rates import RateLimit
 from judge.service import Judge
+from judge.storage.rates import RateLimit
 from judge.storage.secret import load_secret
 from judge.web import boards
 from judge.web.client import client_address, networks
