@@ -38,7 +38,31 @@ def deliver(judge: Judge, stream: BinaryIO, sender: str | None) -> tuple[int, st
         while stream.read(1 << 20):            # read it all: an MTA may take a closed pipe for a failure
             pass
         return EX_DATAERR, f"message too big (the limit is {limit} bytes)"
+    if over_rate(judge.settings, raw, sender):
+        # As `judge serve` answers 451 at DATA: the MTA keeps the message and tries again later, nothing is lost.
+        return EX_TEMPFAIL, "too many messages from this sender within an hour ([smtp] rate_per_hour): try again later"
     return handle(judge, raw, sender, message_key(raw))
+
+
+def over_rate(settings: Settings, raw: bytes, sender: str | None) -> bool:
+    """Count the message against its sender's rate ([smtp] rate_per_hour, on disk: one count with `judge serve` and
+    every other `judge deliver`); True (not counted) if the sender is over it."""
+    from judge.storage.rates import RateLimit
+    return RateLimit(settings.games_dir, settings.get("smtp", "rate_per_hour")).over(counted_sender(raw, sender))
+
+
+def counted_sender(raw: bytes, sender: str | None) -> str:
+    """Whom a message counts against: the envelope sender, as `judge serve` counts its MAIL FROM (--sender, else the
+    Return-Path line an MTA adds), else the From address; '' (a bounce, or none to be found) counts against no one."""
+    if sender is not None:
+        return sender
+    from email.parser import BytesHeaderParser
+    from email.utils import parseaddr
+    try:
+        head = BytesHeaderParser().parsebytes(raw)
+        return parseaddr(str(head.get("Return-Path") or head.get("From") or ""))[1]
+    except Exception:  # noqa: BLE001 - a header too broken to read: judge.deliver answers what it can
+        return ""
 
 
 def handle(judge: Judge, raw: bytes, sender: str | None, key: str) -> tuple[int, str]:

@@ -74,14 +74,21 @@ class Judge(WebForms):
                 if key and key in game.seen:
                     return self._again(msg, name)
                 return self._deliver(msg, key, game)      # the game as loaded: status.json is read once
-        # Mail about no game (HELP, LIST...): no game keeps its key, so the judge does, to answer it once.
-        now = self.clock()
-        if self.answered.seen(msg.sender, msg.message_id, now):
+        # Mail about no game (HELP, LIST...): no game keeps its key, so the judge does, to answer it once; the
+        # answer is claimed first, so that of two processes handed the message at once only one answers.
+        claim = self.answered.claim(msg.sender, msg.message_id)
+        if claim is None:
             log.info("not answering %s again: message %s was answered already", msg.sender, msg.message_id)
             return Delivery(note="no reply: answered already (the same Message-ID)")
-        out = self._deliver(msg, key)
+        try:
+            out = self._deliver(msg, key)
+        except BaseException:
+            claim.release()                 # (deferred, or set aside and answered: the claim is not kept)
+            raise
         if out.replied:
-            self.answered.note(msg.sender, msg.message_id, now)
+            claim.done()                    # the reply is in the outbox
+        else:
+            claim.release()
         return out
 
     def _again(self, msg: inbound.Incoming, name: str) -> Delivery:

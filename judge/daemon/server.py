@@ -12,7 +12,7 @@ from judge.daemon import statuscodes as S
 from judge.daemon.smtp import at_work
 from judge.daemon.spool import Spool, envelope_sender
 from judge.mail.inbound import UnusableSender
-from judge.mail.loops import RateLimit
+from judge.storage.rates import RateLimit
 
 log = logging.getLogger("judge.smtp")
 _UNREAD = object()           # a message not yet read for its route
@@ -69,7 +69,7 @@ class Handler:
     """What the SMTP server (judge.daemon.smtp) asks of the judge: may a recipient be taken (RCPT), and the
     message itself (DATA)."""
 
-    def __init__(self, spool: Spool, recipients: list[str], max_bytes: int, rate_per_hour: int,
+    def __init__(self, spool: Spool, recipients: list[str], max_bytes: int, rate: RateLimit,
                  accepted: Callable[..., None], route: Callable[[bytes, str], Any] | None = None,
                  intake: Intake | None = None, max_recipients: int = 100,
                  apply: Callable[[Any], Awaitable[tuple[str | None, int]]] | None = None,
@@ -77,11 +77,10 @@ class Handler:
         self.spool = spool
         self.recipients = {r.lower() for r in recipients}
         self.max_bytes = max_bytes
-        self.rate_per_hour = rate_per_hour
         self.accepted = accepted                 # told (spool id, route, counted) of each message once it is safe
         self.route = route                       # (raw, envelope sender) -> what `accepted` is told besides the id
         self.intake = intake
-        self.rate = RateLimit(rate_per_hour)
+        self.rate = rate                         # messages per sender, on disk: shared with `judge deliver`
         self.max_recipients = max_recipients
         # (the message's route) -> (the answer once the message is applied and durable, or None and how many times
         # its processing was cut short before: then it goes to the spool)

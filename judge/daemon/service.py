@@ -45,6 +45,7 @@ from judge.commands.named_game import game_named_in
 from judge.service import Clock, Judge, utcnow
 from judge.storage.atomic import read_bytes
 from judge.storage.gamedir import GameUnavailable
+from judge.storage.rates import RateLimit
 
 log = logging.getLogger("judge.daemon")
 PAUSE_FILE = "PAUSE"        # while inbox/PAUSE exists, accepted mail waits in the spool (maintenance)
@@ -115,7 +116,8 @@ class Daemon:
         recipients = self.settings.get("smtp", "recipients") or [self.settings.address]
         limits = Limits.from_settings(self.settings)
         handler = Handler(self.spool, recipients, self.settings.get("smtp", "max_message_bytes"),
-                          self.settings.get("smtp", "rate_per_hour"), self._accepted, route=self.route,
+                          RateLimit(self.settings.games_dir, self.settings.get("smtp", "rate_per_hour")),
+                          self._accepted, route=self.route,
                           intake=self.intake, max_recipients=limits.max_recipients, apply=self.apply_now,
                           unspooled=lambda exc: failures.spool_failed(self.judge.keeper, exc))
         hostname = self.settings.get("smtp", "hostname")

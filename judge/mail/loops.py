@@ -1,18 +1,17 @@
-"""Mail loops and floods: the same refused message again and again from one sender, the same message delivered again,
-and too many messages per sender.
+"""Mail loops: the same refused message again and again from one sender, and the same message delivered again (too
+many messages per sender: judge.storage.rates).
 
 Every table is bounded: a flood of new senders pushes the oldest out instead of growing without end."""
 from __future__ import annotations
 
 import hashlib
-import time
-from collections import OrderedDict, deque
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
 from pathlib import Path
 
-from judge.storage.counters import Counters, until
+from judge.storage.claims import Claim, Claims
+from judge.storage.counters import FOLDER, Counters, until
 
 REPEAT_LIMIT = 3                   # the same refused text from one sender answered this often an hour, then once more
 SENDERS_KEPT = 10_000              # senders remembered by each table (the least recently seen are forgotten)
@@ -83,49 +82,28 @@ class Answered:
     """Mail about no game (HELP, LIST, a stranger's questions), answered: known by its sender and Message-ID for
     ANSWERED_FOR, so that the same message delivered again (an MTA retrying after a crash, or a client sending it
     twice) is answered once, as mail for a game is (its game keeps the messages it applied). Judge-wide, on disk for
-    every process of the judge (judge.storage.counters), bounded. A message without a Message-ID is answered every
-    time: a script's same text sent again on purpose cannot be told from a redelivery."""
+    every process of the judge, bounded. The answer is claimed before it is given (judge.storage.claims): of two
+    processes handed the same message at the same moment (a `judge serve` and a `judge deliver` beside it, or two
+    `judge deliver`s), one answers and the other waits for it and says nothing. A message without a Message-ID is
+    answered every time: a script's same text sent again on purpose cannot be told from a redelivery."""
 
     def __init__(self, games: Path):
-        self.counters = Counters(games, kept=ANSWERED_KEPT // SHARDS, window=ANSWERED_FOR)
+        self.claims = Claims(Path(games) / FOLDER / "answered", ANSWERED_KEPT, ANSWERED_FOR.total_seconds())
 
-    @staticmethod
-    def _place(sender: str, message_id: str) -> tuple[str, str]:
+    def claim(self, sender: str, message_id: str) -> Claim | Unclaimed | None:
+        """The right to answer this message (`done()` once its reply is in the outbox, `release()` if none is
+        given), or None if it is answered already. Waits while another process answers it."""
+        if not message_id:
+            return Unclaimed()
         digest = hashlib.sha256(f"{sender.lower()}\n{message_id}".encode("utf-8", "surrogatepass")).hexdigest()
-        return f"answered-{int(digest[:4], 16) % SHARDS:02d}", digest[:24]
-
-    def seen(self, sender: str, message_id: str, now: datetime) -> bool:
-        """Was this message answered already?"""
-        return bool(message_id) and bool(self.counters.events(*self._place(sender, message_id), now))
-
-    def note(self, sender: str, message_id: str, now: datetime) -> None:
-        """It was answered (its reply is in the outbox): a crash before this answers it twice, rather than never."""
-        if message_id:
-            with self.counters.changing() as change:
-                change.add(*self._place(sender, message_id), now)
+        return self.claims.take(digest[:32])
 
 
-class RateLimit:
-    """At most `per_hour` messages per sender in any hour (0: no limit)."""
+class Unclaimed:
+    """The answer to a message without a Message-ID: given every time, claimed by nobody."""
 
-    def __init__(self, per_hour: int, kept: int = SENDERS_KEPT, monotonic=time.monotonic):
-        self.per_hour = per_hour
-        self.kept = kept
-        self.monotonic = monotonic
-        self.recent: OrderedDict[str, deque[float]] = OrderedDict()
+    def done(self) -> None:
+        pass
 
-    def over(self, sender: str) -> bool:
-        """Count a message from `sender`; True (and not counted) if the sender is over the limit."""
-        if self.per_hour <= 0 or not sender:
-            return False
-        now = self.monotonic()
-        seen = self.recent.pop(sender, None) or deque()
-        while seen and now - seen[0] > 3600:
-            seen.popleft()
-        self.recent[sender] = seen
-        while len(self.recent) > self.kept:
-            self.recent.popitem(last=False)
-        if len(seen) >= self.per_hour:
-            return True
-        seen.append(now)
-        return False
+    def release(self) -> None:
+        pass

@@ -14,8 +14,8 @@ from typing import Any
 
 from aiohttp import web
 
-from judge.mail.loops import RateLimit
 from judge.service import Judge
+from judge.storage.rates import RateLimit
 from judge.storage.secret import load_secret
 from judge.web import boards
 from judge.web.client import client_address, networks
@@ -51,7 +51,7 @@ class WebFace:
 
     def __init__(self, judge: Judge, in_lane: InLane | None = None, rate: RateLimit | None = None):
         self.judge = judge
-        self.rate = rate or RateLimit(judge.settings.get("smtp", "rate_per_hour"))
+        self.rate = rate or RateLimit(judge.settings.games_dir, judge.settings.get("smtp", "rate_per_hour"))
         self.sessions = Sessions(load_secret(judge.settings.games_dir), judge.clock)
         self.views = Views(judge, self.sessions)
         self.in_lane: InLane = in_lane or (lambda game, work: asyncio.to_thread(work))

@@ -1,7 +1,8 @@
-"""The loop guard (refused messages counted per sender and text, on disk) and the rate table, both bounded."""
+"""The loop guard: refused messages counted per sender and text, on disk, bounded (the rate table:
+tests/storage/test_rates.py)."""
 from datetime import timedelta
 
-from judge.mail.loops import RateLimit, Repeats, Verdict
+from judge.mail.loops import Repeats, Verdict
 from judge.storage.counters import MAX_BYTES
 from tests.e2e.conftest import T0
 
@@ -46,14 +47,3 @@ def test_the_repeat_tables_are_bounded(tmp_path):
     sizes = [p.stat().st_size for p in (tmp_path / ".limits").glob("repeats-*.txt")]
     assert len(sizes) == 16 and max(sizes) < MAX_BYTES                 # spread over 16 files, each bounded
     assert answer(r, "sender799@example.org", ["text 799"], "", T0) is Verdict.ANSWER      # still counted: 2 of 3
-
-
-def test_the_rate_table_forgets_the_oldest_senders():
-    clock = [0.0]
-    rate = RateLimit(2, kept=1000, monotonic=lambda: clock[0])
-    assert [rate.over("a@example.org") for _ in range(3)] == [False, False, True]
-    for i in range(200_000):
-        rate.over(f"s{i}@example.org")
-    assert len(rate.recent) == 1000                          # bounded (it once held 170 MiB for 200,000 senders)
-    clock[0] += 3601
-    assert not rate.over("a@example.org")
