@@ -132,7 +132,9 @@ def test_civil_disorder_preview():
     done = on_clock(game, SETTINGS, GRACE_END)
     [mail] = done.mails
     assert mail.template == "notice/preview.txt" and mail.to == ["gm@example.org"]
-    assert mail.context["late"] == ["Italy"] and "Movement results for Spring of 1901." in mail.context["body"]
+    assert mail.context["waiting"] == ["Late: Italy."]
+    assert "Movement results for Spring of 1901." in mail.context["body"]
+    assert "PROCESS!" in mail.context["next"]
     assert str(game.position.phase) == "S1901M" and game.preview_sent and done.snapshot is None
     assert on_clock(game, SETTINGS, GRACE_END + timedelta(hours=1)) is None          # once, then it waits
 
@@ -165,7 +167,7 @@ def test_civil_disorder_called_with_nobody_left_to_resign():
 def test_preview_changes_nothing():
     game = all_but_italy()
     before = game.to_json()
-    done = preview(game, SETTINGS, ["ITALY"])
+    done = preview(game, SETTINGS, T0 + timedelta(hours=1))
     assert game.to_json() == before and done.results is None and done.snapshot is None
     assert "(not set: this is a preview)" in done.mails[0].context["body"]
 

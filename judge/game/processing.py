@@ -15,6 +15,7 @@ from judge.config import Settings
 from judge.deadlines import show
 from judge.game.ending import describe_result, end_sentence, ended_at, final_svg
 from judge.game.model import Game
+from judge.game.outlook import next_step, waiting
 from judge.game.roles import ACTIVE, DUMMY, PLAYING
 from judge.game.standing import final_counts, victory_tie
 from judge.orders import unit_key
@@ -265,7 +266,7 @@ def civil_disorder(game: Game, settings: Settings, now: datetime) -> Processed |
         if game.preview_sent:
             return None
         game.preview_sent = True
-        return preview(game, settings, [p.power for p in late])
+        return preview(game, settings, now)
     to_resign = [p for p in late if p.status == ACTIVE]    # RESIGN: the powers wait for a takeover
     if not to_resign:
         return None                                        # already resigned: waiting, silently
@@ -307,7 +308,8 @@ def _resign_late(game: Game, players: list) -> Processed:
     return out
 
 
-def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
+def preview(game: Game, settings: Settings, now: datetime) -> Processed:
+    """The master's preview of processing the phase now, with what will in fact process it (judge.game.outlook)."""
     outcome, errors = game.adjudicate()
     disorder = in_disorder(game)
     ctx = reports.results_context(game.map, game.position, outcome.position, outcome.results, errors, disorder,
@@ -319,7 +321,7 @@ def preview(game: Game, settings: Settings, late: list[str]) -> Processed:
                        lambda: picture.results_svg(game.map, game.position, outcome, game=f"{game.name} (preview)"))
     out.mails.append(Mail([game.master_address], "notice/preview.txt",
                           {"game": game.name, "phase_code": game.position.phase.code,
-                           "late": [reports.power_name(game.map, p) for p in late], "body": body},
+                           "waiting": waiting(game, now), "next": next_step(game, now), "body": body},
                           board))
     return out
 
