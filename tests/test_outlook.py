@@ -128,3 +128,26 @@ def test_after_resignation_for_lateness_the_power_is_vacant_and_waits_for_a_take
         "while orders are missing).")
     assert desk.send("new@example.org", f"TAKEOVER A{GAME} new-pw\n" + "\n".join(HOLDS["AUSTRIA"])).accepted
     assert desk.judge.process(GAME) == ["S1901M processed; next phase F1901M"]
+
+
+def test_without_deadlines_the_game_waits_for_the_master(desk):
+    rules(desk, "deadlines=manual")
+    desk.all_hold("ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
+    desk.new_mail()
+    desk.clock.now = DEADLINE + timedelta(days=3)                 # (no deadline: nobody is late)
+    assert opening(desk) == (
+        f"{OPENING} Without orders yet: Austria. In this preview their units take default orders. The game has no "
+        "deadline (deadlines=manual): it waits for you. PROCESS! processes it now, giving the powers without orders "
+        "default orders (PROCESS does not while orders are missing).")
+    assert desk.judge.process(GAME) == []
+
+
+def test_a_dummy_that_holds_the_phase_up_is_named_a_dummy(desk):
+    """Under cd_dummies=no a dummy's orders are waited for: the preview names it as a dummy, not a late player."""
+    rules(desk, "cd_dummies=no")
+    assert desk.master("DUMMY Italy").accepted
+    desk.all_hold("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "RUSSIA")
+    desk.new_mail()
+    desk.clock.now = DEADLINE + timedelta(hours=1)
+    said = opening(desk)
+    assert "Late: Turkey. Dummies without orders (house rule cd_dummies is off): Italy. In this preview" in said
