@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 
 HEADER1 = re.compile(r"^:: Judge: (\S+)  Game: (\S+)  Variant: (\S+)\s*$")
 HEADER2 = re.compile(r"^:: Deadline: ([SFW]\d{4}[MRAB]) (.+)$")
@@ -39,9 +40,30 @@ SIZE = re.compile(r"^([A-Z][a-z]+):( +)(\d+) Supply centers?, +(\d+) Units?: +(B
 NEXT = re.compile(r"^The next phase of '(\S+)' will be (Movement|Retreat|Adjustment) for (Spring|Fall|Winter) of "
                   r"(\d{4})\.$")
 DEADLINE = re.compile(r"^The deadline for orders will be (.+)\.$")
+# DPjudge reads a deadline back from the second '::' line (Game.parseProcessed): its last word names the time zone,
+# and the words between the phase and the zone are a time in one of the forms its Time class reads. A game without
+# a deadline running gets the time the mail was written there (its header's "pseudo" deadline), never words.
+TIME_FORMATS = ("%A %d %B %Y %H:%M", "%a %d %b %Y %H:%M", "%a, %d %b %Y %H:%M:%S", "%d %B %Y", "%A %d %B %Y",
+                "%a %b %d %H:%M:%S %Y")
+ZONE = re.compile(r"^[A-Za-z][A-Za-z0-9_/+-]*$")
 PENDING = re.compile(r"^([A-Z][a-z]+):( +)(\d+) unused builds? pending\.$")   # '%-12s%d unused build%s pending.'
 DISLODGED = re.compile(r"^The ([A-Z][a-z]+) (army|fleet) in (?:the )?(.+?) (?:can retreat to (.+)|with no valid "
                        r"retreats was destroyed)\.$")
+
+
+def header_deadline(line: str) -> datetime:
+    """The moment a ':: Deadline: <phase> <time> <zone>' line gives, read as DPjudge reads it (naive: in the zone
+    the line names)."""
+    words = line.split()
+    assert words[:2] == ["::", "Deadline:"] and len(words) >= 5, line
+    assert ZONE.match(words[-1]), ("the last word names a time zone", line)
+    when = " ".join(words[3:-1])
+    for form in TIME_FORMATS:
+        try:
+            return datetime.strptime(when, form)
+        except ValueError:
+            continue
+    raise AssertionError(f"no time DPjudge reads: {line!r}")
 
 
 @dataclass
@@ -73,6 +95,7 @@ def parse(text: str) -> Results:
     assert m1 and m2, lines[:2]
     r.judge, r.game, r.variant = m1.groups()
     r.header_phase, r.header_deadline = m2.groups()
+    header_deadline(lines[1])
     assert lines[2] == "", "a blank line after the header"
     title = TITLE.match(lines[3])
     assert title, lines[3]
@@ -242,6 +265,7 @@ def parse_start(text: str) -> Start:
     s = Start()
     m1, m2 = HEADER1.match(lines[0]), HEADER2.match(lines[1])
     assert m1 and m2 and lines[2] == "", lines[:3]
+    header_deadline(lines[1])
     s.judge, s.game, s.variant = m1.groups()
     start = START.match(lines[3])
     assert start, lines[3]

@@ -143,11 +143,17 @@ def test_without_deadlines_the_game_waits_for_the_master(desk):
 
 
 def test_a_dummy_that_holds_the_phase_up_is_named_a_dummy(desk):
-    """Under cd_dummies=no a dummy's orders are waited for: the preview names it as a dummy, not a late player."""
+    """Under cd_dummies=no a phase a dummy orders in waits for its deadline (then the dummy's units take default
+    orders): the preview names the dummy as a dummy, before the deadline, and never as late."""
     rules(desk, "cd_dummies=no")
     assert desk.master("DUMMY Italy").accepted
     desk.all_hold("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "RUSSIA")
     desk.new_mail()
+    desk.clock.now = T0 + timedelta(hours=2)
+    said = opening(desk)
+    assert ("Without orders yet: Turkey. Dummies (default orders at the deadline: house rule cd_dummies is off): "
+            "Italy. In this preview") in said
+    assert f"If every order is in by the deadline, {DEADLINE_SHOWN}, the game processes itself at the deadline " in said
     desk.clock.now = DEADLINE + timedelta(hours=1)
     said = opening(desk)
-    assert "Late: Turkey. Dummies without orders (house rule cd_dummies is off): Italy. In this preview" in said
+    assert f"{OPENING} Late: Turkey. In this preview" in said and "Italy" not in said.split("In this preview")[0]

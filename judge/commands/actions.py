@@ -24,7 +24,7 @@ def start_game(s: Session, game: Game) -> None:
         raise CommandError(str(exc)) from None
     m, pos = game.map, game.position
     common = {"judge": s.settings.judge_name, "game": game.name, "variant": game.variant, "title": m.title,
-              "phase": reports.phase_words(pos.phase), "deadline": show(game.deadline, game.timing),
+              "phase": reports.phase_words(pos.phase), "deadline": game.header_deadline(s.now),
               "long_deadline": show(game.deadline, game.timing, long=True)}
     for p in game.players:
         if p.address:
@@ -45,12 +45,6 @@ def open_seat(s: Session, game, power: str, why: str) -> None:
     """A power is open: everyone in the game learns it can be taken over (`why` says how it came to be open; the
     notice says that it is open once)."""
     s.effect("notify", ("a power is open", [game.open_notice(power, why)], "all"))
-
-
-def mapper_deadline(game: Game, now) -> str:
-    """The moment of a ':: Deadline:' line (read by DPjudge and Mapper as a date and a zone). While paused the
-    stored deadline will not hold: the time now instead, as DPjudge writes when a game has no deadline running."""
-    return show(now if game.paused else game.deadline, game.timing)
 
 
 def flush_orders(s: Session) -> None:
@@ -75,7 +69,7 @@ def flush_orders(s: Session) -> None:
             phase = game.position.phase
             s.subject = f"Diplomacy orders {game.name} {phase.code}"
             s.say_block(f":: Judge: {s.settings.judge_name}  Game: {game.name}  Variant: {game.variant}\n"
-                        f":: Deadline: {reports.mapper_code(phase)} {mapper_deadline(game, s.now)}")
+                        f":: Deadline: {reports.mapper_code(phase)} {game.header_deadline(s.now)}")
             s.say("")
             if game.paused:
                 s.say(f"Game {game.name} is paused: no deadline runs until the master resumes it; it then has the "

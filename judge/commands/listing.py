@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 from judge import maps
 from judge.builds import variant_notes
 from judge.commands.absence import absence_lines
-from judge.commands.actions import block, mapper_deadline
+from judge.commands.actions import block
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game import FORMING, Game
@@ -76,7 +76,8 @@ class List:
                 "votes": [f"{g.map.power_title(p)}: {v}" for p, v in g.votes.items()] if master else [],
                 "absences": absence_lines(g, s.now) if master else [],
                 "timing": _timing_lines(g),
-                "victory": g.victory_centers(), "variant": f"{g.variant} ({g.map.title})", "seats": _seats(g),
+                "victory": g.victory_centers(), "variant": f"{g.variant} ({g.map.title})", "about": g.map.description,
+                "seats": _seats(g),
                 "powers": [g.map.power_title(p) for p in g.map.playable_powers]}
         block(s, "reply/list.txt", judge=s.settings.judge_name, game=info, running=[], finished=[], variants=[])
         return Continue.YES
@@ -142,7 +143,7 @@ class History:
         running = g.position is not None and not g.over
         block(s, "reply/history.txt", judge=s.settings.judge_name, game=g.name, variant=g.variant,
               phase=mapper_code(g.position.phase) if running else "",
-              deadline=mapper_deadline(g, s.now) if running else "", entries=entries)
+              deadline=g.header_deadline(s.now) if running else "", entries=entries)
         return Continue.YES
 
 
@@ -155,4 +156,4 @@ def _timing_lines(g: Game) -> list[str]:
 def variant_rows() -> list[dict]:
     """The variants offered, for HELP (a broken file in the variants folder is left out, not a failed reply)."""
     return [{"name": m.name, "title": m.title, "powers": len(m.powers), "centres": len(m.centers),
-             "victory": m.victory_count} for m in maps.variants()]
+             "victory": m.victory_count, "about": m.description} for m in maps.variants()]

@@ -50,6 +50,8 @@ class Create:
         s.say(f"Game {name} created; you are its master. Players join with: JOIN {name} <password>",
               f"Variant: {m.name} ({m.title}): {len(m.powers)} powers, {len(m.centers)} supply centres, "
               f"{m.victory_count} to win alone.")
+        if m.description:
+            s.say(f"About the variant: {m.description}")      # (what a DPjudge map file's reading left aside too)
         if m.dummies:
             s.say(", ".join(m.power_title(p) for p in m.dummies) +
                   f" {'is a dummy' if len(m.dummies) == 1 else 'are dummies'}"
@@ -150,7 +152,7 @@ class Rollback:
             raise CommandError("NOTHING TO ROLL BACK: NO PHASE HAS BEEN PROCESSED")
         if args:
             wanted = args[0].upper()
-            # (by the code results give a phase, A1430R; or by the file's own name, A_D_1430_RETREATS)
+            # (by the code results give a phase, A1430R; or by its files' name, as an older judge made it: A_D_...)
             names = [p.stem.split("-", 1)[1] for p in snaps]
             codes = file_codes(game, names)
             matching = [p for p, name, code in zip(snaps, names, codes) if wanted in (name, code.upper())]

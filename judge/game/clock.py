@@ -50,6 +50,12 @@ class GameClock:
         """The deadline as replies state it: while paused, that none runs (the stored one is not what will hold)."""
         return PAUSED if self.paused else show(self.deadline, self.timing, long)
 
+    def header_deadline(self, now: datetime) -> str:
+        """The moment a ':: Deadline:' line gives (DPjudge's filters and Mapper read a date and a zone there): the
+        deadline; while paused or with none at all (deadlines=manual), the time now, as DPjudge writes then (its
+        header's "pseudo" deadline), never words a reader would take for a date."""
+        return show(now if self.paused or self.deadline is None else self.deadline, self.timing)
+
     def deadline_passed(self, now: datetime) -> bool:
         """Has the deadline passed? While paused, as of the pause: the game's time stopped then."""
         if self.deadline is None:
@@ -169,7 +175,7 @@ class GameClock:
             if remind is not None and now >= remind and self._unreminded():
                 return "remind"
             return None
-        if self.all_in():
+        if not self.owing_players():
             return "process"
         # 'late' and 'disorder' only when there is something to do: a scheduler asks next_wakeup(), which answers
         # "now" whenever due() is not None, and would otherwise spin through the whole grace period (notices
@@ -177,7 +183,7 @@ class GameClock:
         if now >= self.grace_until():
             return "disorder" if self._disorder_pending() else None
         count = self.late_notice_count(now)
-        return "late" if any(p.late_notices < count for p in self.late_players()) else None
+        return "late" if any(p.late_notices < count for p in self.owing_players()) else None
 
     def reminder_time(self) -> datetime | None:
         """When the reminder goes, if one goes: not when it would come with the results of the phase before."""
@@ -198,7 +204,7 @@ class GameClock:
         if rule is LatePowers.PREVIEW:
             return not self.preview_sent
         if rule is LatePowers.RESIGN:
-            return any(p.status == ACTIVE for p in self.late_players())
+            return any(p.status == ACTIVE for p in self.owing_players())
         return True
 
     def early_time(self) -> datetime | None:
@@ -227,7 +233,7 @@ class GameClock:
         remind = self.reminder_time()
         if remind is not None and self._unreminded():
             moments.append(remind)
-        if self.late_players():
+        if self.owing_players():
             end = self.grace_until()
             moments.append(end)
             step = self.timing.late_notice_hours

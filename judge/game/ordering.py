@@ -51,7 +51,9 @@ class Ordering:
         def adjusts(power: str) -> bool:
             due = adjustment_count(pos, power, self.map)
             if due < 0:
-                return True
+                # Every unit goes (no centre is left): nothing to choose, so nothing to order, and no late notice
+                # for it (DPjudge's latePowers passes over a power without centres).
+                return -due < sum(1 for unit in pos.units.values() if unit[0] == power)
             return due > 0 and bool(builds.sites(self.map, power, pos.units, pos.centers, self.rules, pos.house))
         return adjusts
 
@@ -60,6 +62,13 @@ class Ordering:
         off: then a phase a dummy has to order waits for its deadline)."""
         wait_for_dummies = not self.rules.cd_dummies
         return [p for p in self.ordering_players() if (p.status != DUMMY or wait_for_dummies) and not p.submitted]
+
+    def owing_players(self) -> list[Player]:
+        """Past the deadline, the powers still owing orders: the late powers that notices name, the grace period waits
+        for and the lateness counts count. A power someone plays, or played: a vacant one owes them too (the game
+        waits for a takeover, and DPjudge names a resigned power late); a dummy never does (nobody plays it; with
+        cd_dummies off its phase waited for the deadline, and the deadline has come)."""
+        return [p for p in self.late_players() if p.status != DUMMY]
 
     @property
     def play_position(self):
@@ -210,7 +219,7 @@ class Ordering:
         """Move to the phase after the outcome (the caller has archived what it needs)."""
         before = self.position.phase
         if self.deadline_passed(now):
-            for p in self.late_players():
+            for p in self.owing_players():
                 self._count_late(p)                      # for the master's lateness counts
         self.history.append(str(before))
         changed = outcome.position.centers is not self.position.centers

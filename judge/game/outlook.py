@@ -14,21 +14,23 @@ from judge.rules import LatePowers
 def waiting(game: Game, now: datetime) -> list[str]:
     """One line per kind of power the phase still waits for, each named as the mails name it. Before the deadline a
     player has not ordered yet; only after it is the power late."""
-    late = game.late_players()
+    late = _waited_for(game, now)
     title = game.map.power_title
     kinds = [("Late" if game.deadline_passed(now) else "Without orders yet",
               [p for p in late if p.status not in (VACANT, DUMMY)]),
              ("Vacant (nobody plays it: TAKEOVER)", [p for p in late if p.status == VACANT]),
-             ("Dummies without orders (house rule cd_dummies is off)", [p for p in late if p.status == DUMMY])]
+             ("Dummies (default orders at the deadline: house rule cd_dummies is off)",
+              [p for p in late if p.status == DUMMY])]
     return [f"{label}: {', '.join(title(p.power) for p in players)}." for label, players in kinds if players]
 
 
 def next_step(game: Game, now: datetime) -> str:
     """How the phase will be processed, given the orders in now, the clock and the house rule late_powers."""
-    late = bool(game.late_players())
+    late = bool(_waited_for(game, now))
     missing = "the late powers" if game.deadline_passed(now) else "the powers without orders"
+    # (PROCESS refuses while any power lacks orders, a dummy under cd_dummies=no too, even past the deadline)
     by_hand = (f"PROCESS! processes it now, giving {missing} default orders (PROCESS does not while orders are "
-               "missing)." if late else "PROCESS processes it now.")
+               "missing)." if game.late_players() else "PROCESS processes it now.")
     if game.paused:
         return f"The game is paused: nothing is processed until you RESUME it. {by_hand}"
     if game.deadline is None:
@@ -67,6 +69,12 @@ def _after_grace(rule: LatePowers) -> str:
     return "then the game processes itself, with default orders for the powers still late."
 
 
+def _waited_for(game: Game, now: datetime) -> list:
+    """The powers whose orders the clock waits for: before the deadline every one without orders (a dummy too under
+    cd_dummies=no); after it only those someone plays or played (judge.game.ordering.owing_players)."""
+    return game.owing_players() if game.deadline_passed(now) else game.late_players()
+
+
 def _early(game: Game) -> str:
     """When a phase whose orders all come in before the deadline is processed (judge.game.clock.early_time)."""
     minutes = game.timing.early_minutes
@@ -74,6 +82,8 @@ def _early(game: Game) -> str:
         return "at the deadline (this game is never processed early)"
     if any(p.wait for p in game.players):
         return "at the deadline (a player has asked it to WAIT)"
+    if any(p.status == DUMMY for p in game.late_players()):
+        return "at the deadline (house rule cd_dummies is off: a phase a dummy orders in waits for it)"
     return f"{minutes} minute{'' if minutes == 1 else 's'} after the last one comes"
 
 

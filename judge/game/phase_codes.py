@@ -1,9 +1,11 @@
 """A game's phases as players read them: the short code results give (S1901M; DPjudge's A1425M for a calendar of
-the map's own), from what the game keeps (its history's long form "A.D. 1425 MOVEMENT", its files' "A_D_1425_...")."""
+the map's own), from what the game keeps (its history's long form "A.D. 1425 MOVEMENT", its files' names)."""
 from __future__ import annotations
 
+from collections import defaultdict, deque
+
 from judge.position_parts import Phase
-from judge.storage.gamedir import file_part
+from judge.storage.phase_files import code_of, legacy_part
 
 
 def phase_code(game, phase: str) -> str:
@@ -19,12 +21,21 @@ def phase_code(game, phase: str) -> str:
 
 
 def file_codes(game, names: list[str]) -> list[str]:
-    """Phases as the game's files name them (S1901M; "A_D_1425_MOVEMENT" for a calendar of the map's own), by
-    their codes, in order."""
-    if game.map.flow is None:
-        return list(names)
-    codes = {file_part(h): phase_code(game, h) for h in game.history}
-    return [codes.get(n, n) for n in names]
+    """The codes of the phases whose files (results or snapshots, in order) are named so (judge.storage.phase_files:
+    "A1425M", "B-1M"; or, written by an older judge, "A_D_1425_MOVEMENT")."""
+    # An older judge's name can stand for two phases ("B_C_1_MOVEMENT": B.C. 1 and B.C. -1). The files are numbered
+    # in the order the phases were processed, as the history lists them: the k-th file of a name is the k-th phase of
+    # the history with that name.
+    unread: dict[str, deque[str]] = defaultdict(deque)
+    for h in game.history:
+        unread[legacy_part(h)].append(h)
+    out = []
+    for n in names:
+        code = code_of(n)
+        if code is None and unread[n]:
+            code = phase_code(game, unread[n].popleft())
+        out.append(code or n)
+    return out
 
 
 def year_name(game, year: int | str) -> str:

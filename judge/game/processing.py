@@ -40,9 +40,9 @@ class Mail:
 class Processed:
     """What processing produced: files to write (snapshot first) and mails to send."""
     snapshot: dict | None = None
-    results: tuple[str, str] | None = None       # (phase, results text) for the archive
+    results: tuple[str, str] | None = None       # (phase code, results text) for the archive
     pictures: dict[str, bytes] = field(default_factory=dict)   # kept beside the results, by suffix
-    crosscheck: tuple[str, dict] | None = None   # engine=both: (phase, replayable case) when the engines disagreed
+    crosscheck: tuple[str, dict] | None = None   # engine=both: (phase code, replayable case) when the engines disagreed
     mails: list[Mail] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -95,13 +95,13 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     legal, errors = game.legal_orders()
     outcome = game.past_empty_retreats(adjudicate(game.map, before, legal, game.rules))   # (DPjudge skips those)
     if outcome.disagreements:
-        out.crosscheck = (str(before.phase), replayable(game.map, before, {unit_key(o): o for o in legal},
+        out.crosscheck = (before.phase.code, replayable(game.map, before, {unit_key(o): o for o in legal},
                                                         game.rules, outcome.disagreements))
         out.mails.append(Mail([game.master_address], "notice/crosscheck.txt", {
             "game": game.name, "phase": before.phase.describe(), "differences": outcome.disagreements}))
         out.notes.append(f"engines disagree on {before.phase}")
     disorder = in_disorder(game)
-    processed = show(game.deadline, game.timing)
+    processed = game.header_deadline(now)
     if disorder:
         out.mails.append(Mail([game.master_address], "notice/cd.txt", {
             "judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(before.phase),
@@ -117,7 +117,7 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     # Over without a winner: the standing votes agreed once the phase was processed (a holdout left the board).
     ctx["ended"] = describe_result(game.result, game.map) if game.over and not game.winner else ""
     subject, body = _render(game, settings, ctx, game.deadline_shown(long=True), processed, game.winner)
-    out.results = (str(before.phase), reports.mail_file_entry(settings.address, now, subject, body))
+    out.results = (before.phase.code, reports.mail_file_entry(settings.address, now, subject, body))
     board, out.pictures = kept_picture(game, f"{game.name}-{before.phase.code}", before, outcome)
     out.mails.append(Mail(audience(game), "raw", {"subject": subject, "body": body}, board))
     if game.over:
@@ -233,7 +233,7 @@ def reminders(game: Game, settings: Settings, now: datetime) -> Processed | None
 
 def late_notices(game: Game, settings: Settings, now: datetime) -> Processed | None:
     """Tell late powers (and the master) once per notice interval during the grace period."""
-    late = game.late_players()
+    late = game.owing_players()
     due_count = game.late_notice_count(now)
     sendable = [p for p in late if p.late_notices < due_count]
     if not sendable:
@@ -257,7 +257,7 @@ def late_notices(game: Game, settings: Settings, now: datetime) -> Processed | N
 def civil_disorder(game: Game, settings: Settings, now: datetime) -> Processed | None:
     """The grace period is over and some powers are still late: the house rule decides."""
     rule = game.rules.late_powers
-    late = game.late_players()
+    late = game.owing_players()
     if rule is LatePowers.DEFAULT:
         out = process(game, settings, now)
         out.notes.insert(0, "civil disorder: " + ", ".join(p.power for p in late))
@@ -314,8 +314,7 @@ def preview(game: Game, settings: Settings, now: datetime) -> Processed:
     disorder = in_disorder(game)
     ctx = reports.results_context(game.map, game.position, outcome.position, outcome.results, errors, disorder,
                                   outcome.winner, game.rules.vassal_dummies, outcome.destroyed)
-    _, body = _render(game, settings, ctx, "(not set: this is a preview)", show(game.deadline, game.timing),
-                      outcome.winner)
+    _, body = _render(game, settings, ctx, "(not set: this is a preview)", game.header_deadline(now), outcome.winner)
     out = Processed()
     board = picture_of(game, f"{game.name}-{game.position.phase.code}-preview",
                        lambda: picture.results_svg(game.map, game.position, outcome, game=f"{game.name} (preview)"))

@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 KINDS = {"MOVEMENT": 0, "RETREATS": 1, "ADJUSTMENTS": 2}
 KIND_WORDS = ("MOVEMENT", "RETREATS", "ADJUSTMENTS")
 KIND_TITLES = ("Movement", "Retreats", "Adjustments")
+# Years and NEWYEAR steps a game can reach: the codes that name its phases' files (judge.storage.phase_files) stay short
+MAX_YEAR, MAX_STEP = 10 ** 9, 1000
 
 
 class CalendarError(ValueError):
@@ -62,8 +64,9 @@ class Calendar:
         head, colon, rest = item.upper().partition(":")
         if head == "NEWYEAR":
             years = _number(rest, item) if colon else 1
-            if years == 0 or sign * years < 0:
-                raise CalendarError(f"FLOW {item}: NEWYEAR needs a step other than 0, of one sign")
+            if years == 0 or sign * years < 0 or abs(years) > MAX_STEP:
+                raise CalendarError(f"FLOW {item}: NEWYEAR needs a step other than 0, of one sign, of at most "
+                                    f"{MAX_STEP} years")
             sign = 1 if years > 0 else -1
             self.steps.append(Step("newyear", years=years))
         elif head == "IFYEARDIV":
@@ -136,6 +139,8 @@ class Calendar:
         if found is None:
             raise ValueError(f"BAD PHASE: {shown(text)} (expected e.g. {self.example()!r})")
         year, season, kind = found
+        if abs(year) >= MAX_YEAR:
+            raise ValueError(f"BAD PHASE: {shown_text(text)} (a year of more than {len(str(MAX_YEAR)) - 1} digits)")
         if Step("phase", season, kind) not in self.steps:
             raise ValueError(f"BAD PHASE: {shown_text(text)} (this variant's {self.seasons[season]} has no "
                              f"{KIND_WORDS[kind].lower()} phase)")

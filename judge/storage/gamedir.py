@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import threading
 from contextlib import contextmanager
 from datetime import datetime
@@ -13,19 +12,11 @@ from typing import TYPE_CHECKING, Iterator
 from judge.storage.atomic import append_line, locked, read_bytes
 from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, remove_temp_files
 from judge.storage.gamefolder import NAME_RE, STATUS, GameUnavailable, left_in, missing, valid_name
+from judge.storage.phase_files import file_part
 from judge.storage.survey import Survey, survey
 
 if TYPE_CHECKING:
     from judge.game import Game
-
-_UNSAFE = re.compile(r"[^A-Za-z0-9]+")
-
-
-def file_part(phase: str) -> str:
-    """A phase as part of a file name: S1901M as it is; DPjudge's long form of a calendar of the map's own with
-    ASCII letters and digits only ("A.D. 1425 MOVEMENT" -> "A_D_1425_MOVEMENT"), bounded."""
-    return _UNSAFE.sub("_", phase).strip("_")[:40] or "phase"
-
 
 FOLDERS_KEPT = 4096           # game folders remembered by name (then the memo starts again)
 START = "results/start.txt"
@@ -205,7 +196,7 @@ class GameStore:
 
     def snapshot(self, game: Game, tx: Commit | None = None) -> str:
         """Keep the status as it is before the current phase is processed (for ROLLBACK)."""
-        rel = f"snapshots/{self._next(game.name, 'snapshots', tx):04d}-{file_part(str(game.position.phase))}.json"
+        rel = f"snapshots/{self._next(game.name, 'snapshots', tx):04d}-{file_part(game.position.phase.code)}.json"
         self._write(game.name, rel, _dump(game.to_json()), tx)
         return rel
 
@@ -215,8 +206,8 @@ class GameStore:
 
     def archive_results(self, game: Game, phase: str, text: str, tx: Commit | None = None,
                         pictures: dict[str, bytes] | None = None) -> str:
-        """The results of a phase, and its pictures beside them (e.g. 0003-F1901M.svg and .png: the same name, so
-        the web pages find them and a ROLLBACK moves them with the results)."""
+        """The results of a phase (`phase`: its code, F1901M), and its pictures beside them (e.g. 0003-F1901M.svg
+        and .png: the same name, so the web pages find them and a ROLLBACK moves them with the results)."""
         rel = f"results/{self._next(game.name, 'results', tx):04d}-{file_part(phase)}.txt"
         if tx is None and pictures:
             tx = self.begin(game.name)

@@ -21,7 +21,8 @@ from judge.rules import RULES, Anonymous, _show
 # Anything shaped like an address (a press body, a reply echoing SET ADDRESS, LIST's master line) is hidden on pages.
 _ADDRESS = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*")
 HIDDEN = "[address hidden]"
-PHASE = re.compile(r"^(?:[SFWU]\d{4}[MRA]|[A-Za-z0-9_]{1,40})$")   # S1901M, or a calendar of its own (A_D_1425_MOVEMENT)
+# S1901M; a calendar of its own: A1425M, B-1M (after B.C. 0), or the name an older judge gave its files (A_D_1425_...)
+PHASE = re.compile(r"^(?:[SFWU]\d{4}[MRA]|[A-Za-z0-9_-]{1,40})$")
 
 
 def redact(text: str, keep: str = "") -> str:
@@ -31,8 +32,8 @@ def redact(text: str, keep: str = "") -> str:
 
 
 def phase_names(result_stems: list[str], game: Game) -> list[str]:
-    """'0003-F1901M' -> 'F1901M', in order: a phase as its results name it (a calendar of the map's own keeps its
-    files under the long form, '0001-A_D_1425_MOVEMENT': that is A1425M)."""
+    """'0003-F1901M' -> 'F1901M', in order: a phase as its results name it (an older judge kept a calendar of the
+    map's own under the long form, '0001-A_D_1425_MOVEMENT': that is A1425M)."""
     return file_codes(game, [stem.partition("-")[2] for stem in result_stems])
 
 
@@ -158,7 +159,8 @@ def game_page(game: Game, phases: list[str], latest: str | None, press: list[dic
 
 
 def summary(game: Game) -> dict[str, Any]:
-    return {"name": game.name, "variant": game.variant, "title": game.map.title, "status": game.status,
+    return {"name": game.name, "variant": game.variant, "title": game.map.title, "about": game.map.description,
+            "status": game.status,
             "over": game.over, "private": game.private, "victory": game.victory_centers(),
             "phase": phase_shown(game),
             "phase_code": game.position.phase.code if game.position else "",

@@ -6,7 +6,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from tests.commands.helpers import GAME, GM, LETTER, PLAYERS, T0
+from tests.commands.helpers import GAME, GM, HOLDS, LETTER, PLAYERS, T0
+from tests.dpjudge_layout import header_deadline
 
 EVERYONE = {a for a, _ in PLAYERS.values()} | {GM[0]}
 DEADLINE = T0 + timedelta(hours=72)
@@ -153,8 +154,38 @@ def test_a_game_without_deadlines_says_so_in_words_in_its_mails(forming):
            "the game.\n" in results
     for text in (start, assigned, results):
         assert "due by none" not in text and "will be none" not in text and "deadline is none" not in text
-    for text in (start, results):       # (the header mail filters read keeps its shape: a phase, then the deadline)
-        assert ":: Deadline: S1901M none (the master processes the game)\n" in text
+    # The '::' header DPjudge's filters and Mapper read: a phase, then a time and a zone; with no deadline, the time
+    # the mail was written, as DPjudge writes then.
+    for text in (start, results):
+        assert header_deadline(deadline_line(text, "S1901M")) == forming.clock.now.replace(tzinfo=None)
+
+
+def deadline_line(text: str, phase: str) -> str:
+    """The text's own ':: Deadline:' line (HISTORY's reply holds the game's mails after it, each with its own)."""
+    line = next(line for line in text.splitlines() if line.startswith(":: Deadline:"))
+    assert line.startswith(f":: Deadline: {phase} "), line
+    return line
+
+
+def test_a_game_without_deadlines_dates_its_header_lines_when_they_are_written(started):
+    """Every ':: Deadline:' line of a deadlines=manual game reads, as DPjudge reads it, as the moment of its mail:
+    the confirmation of orders, HISTORY, PREVIEW and the results (DPjudge's reading, not "none ...", which it takes
+    for a zone named 'game)')."""
+    assert started.master("SET RULE deadlines=manual").accepted
+    started.clock.now = T0 + timedelta(days=1, hours=3, minutes=20)
+    written = datetime(2026, 1, 6, 15, 20)
+    assert started.signon("FRANCE", *HOLDS["FRANCE"]).accepted
+    assert header_deadline(deadline_line(started.reply("FRANCE"), "S1901M")) == written
+    assert started.send("reader@example.org", f"HISTORY {GAME}").accepted
+    assert header_deadline(deadline_line(started.reply_to("reader@example.org"), "S1901M")) == written
+    started.new_mail()
+    assert started.master("PREVIEW").accepted
+    [preview] = started.mails("PREVIEW Diplomacy results")
+    assert header_deadline(deadline_line(preview.get_content(), "S1901M")) == written
+    started.clock.now += timedelta(hours=5)
+    assert started.master("PROCESS!").accepted
+    results = started.delivered(f"Diplomacy results {GAME} S1901M")[GM[0]].get_content()
+    assert header_deadline(deadline_line(results, "S1901M")) == written + timedelta(hours=5)
 
 
 # -- absences ---------------------------------------------------------------------------------------------------------

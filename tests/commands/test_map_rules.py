@@ -152,3 +152,23 @@ def test_the_results_say_which_dummies_are_vassals(started: Desk):
     text = results.get_content()
     assert ("Vassal status of minor powers:\n\nItaly is a vassal of Austria.\nTurkey is independent.\n\n"
             "Ownership of supply centers:") in text
+
+
+STRANGER = "someone@example.net"
+
+
+def test_what_a_map_file_left_aside_is_told_to_the_master_and_players(folder_desk):
+    # The README promises that the variant's description says what of a DPjudge map was left out (Payola stanzas,
+    # income phases, aliases); nothing showed it: a master learnt it from no reply, page or HELP.
+    left = "payola directives (PAY_DUMMIES) are set aside"
+    assert folder_desk.send(GM[0], "CREATE tr pw toy_rules").accepted
+    assert left in " ".join(folder_desk.reply(GM[0]).split())
+    assert folder_desk.send(STRANGER, "LIST tr").accepted
+    listed = folder_desk.reply(STRANGER)
+    assert left in " ".join(listed.split()) and "\nVictory:   3 supply centres" in listed
+    assert folder_desk.send(STRANGER, "HELP").accepted
+    helped = folder_desk.reply(STRANGER)
+    assert left in " ".join(helped.split())
+    assert max(len(line) for line in helped.splitlines()) <= 100       # wrapped like the rest of HELP
+    from judge.web.pages import summary
+    assert left in summary(folder_desk.game("tr"))["about"]

@@ -138,6 +138,9 @@ def test_a_phase_not_of_the_calendar_is_refused(phase):
     ("BEGIN A.D. 1425 MOVEMENT", r"t.map:2: BEGIN A.D. 1425 MOVEMENT: 'A.D. 1425 MOVEMENT' \(expected e.g. "
                                  r"'SPRING 1901 MOVEMENT'\)"),
     ("BEGIN SPRING 1901", r"t.map:2: BEGIN: expected season, year and phase"),
+    # (years a game can reach: a phase's code names its files, so it stays short)
+    ("FLOW A.D.:MOVEMENT,RETREATS,ADJUSTMENTS\nBEGIN A.D. 1000000000 MOVEMENT", r"t.map:3: .*more than 9 digits"),
+    ("FLOW NEWYEAR:-1001\nFLOW A:MOVEMENT,RETREATS,ADJUSTMENTS\nBEGIN A 1 MOVEMENT", r"t.map:2: .*at most 1000 years"),
 ])
 def test_a_calendar_this_judge_cannot_play_is_refused_with_its_line(tmp_path, lines, message):
     with pytest.raises(MapError, match=message):
