@@ -157,3 +157,21 @@ def test_a_dummy_that_holds_the_phase_up_is_named_a_dummy(desk):
     desk.clock.now = DEADLINE + timedelta(hours=1)
     said = opening(desk)
     assert f"{OPENING} Late: Turkey. In this preview" in said and "Italy" not in said.split("In this preview")[0]
+
+
+def test_under_resign_a_vacant_power_alone_waits_for_a_takeover(desk):
+    """Nobody is left to resign: the preview does not promise a resignation, only the wait for a new player."""
+    rules(desk, "late_powers=resign")
+    assert desk.signon("TURKEY", "RESIGN").accepted
+    desk.all_hold("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA")
+    desk.new_mail()
+    desk.clock.now = DEADLINE + timedelta(hours=1)
+    assert opening(desk) == (
+        f"{OPENING} Vacant (nobody plays it: TAKEOVER): Turkey. In this preview their units take default orders. "
+        "The deadline has passed. The game processes itself when the late orders are in; if they are not by the end "
+        f"of the grace period, {GRACE_SHOWN}, then the game waits until the vacant powers are taken over and ordered "
+        "(house rule late_powers=resign). PROCESS! processes it now, giving the late powers default orders (PROCESS "
+        "does not while orders are missing).")
+    desk.clock.now = GRACE_END + timedelta(hours=1)
+    assert not any("processed" in note for note in desk.judge.process(GAME))
+    assert str(desk.game(GAME).position.phase) == "S1901M"

@@ -39,14 +39,15 @@ def next_step(game: Game, now: datetime) -> str:
         return f"Every order is in: the game processes itself {_when(_ready_time(game), game, now)}. {by_hand}"
     deadline, grace = show(game.deadline, game.timing), show(game.grace_until(), game.timing)
     rule = game.rules.late_powers
+    players = any(p.status not in (VACANT, DUMMY) for p in _waited_for(game, now))
     if not game.deadline_passed(now):
         early = _early(game)
         return (f"If every order is in by the deadline, {deadline}, the game processes itself {early}. If not, the "
                 f"powers still without orders are late and have until the end of the grace period, {grace}; "
-                f"{_after_grace(rule)} {by_hand}")
+                f"{_after_grace(rule, players)} {by_hand}")
     if now < game.grace_until():
         return (f"The deadline has passed. The game processes itself when the late orders are in; if they are not "
-                f"by the end of the grace period, {grace}, {_after_grace(rule)} {by_hand}")
+                f"by the end of the grace period, {grace}, {_after_grace(rule, players)} {by_hand}")
     if rule is LatePowers.DEFAULT:
         return (f"The grace period ended {grace}: the game processes itself now, with default orders for the late "
                 "powers.")
@@ -58,11 +59,14 @@ def next_step(game: Game, now: datetime) -> str:
             f"TAKEOVER). {by_hand}")
 
 
-def _after_grace(rule: LatePowers) -> str:
-    """What the house rule late_powers does at the end of the grace period, as the end of a sentence."""
+def _after_grace(rule: LatePowers, players: bool) -> str:
+    """What the house rule late_powers does at the end of the grace period, as the end of a sentence (`players`:
+    some of the powers waited for have a player, whom late_powers=resign would resign)."""
     if rule is LatePowers.PREVIEW:
         return ("then you get a preview and the game waits for you to process it (house rule "
                 "late_powers=preview).")
+    if rule is LatePowers.RESIGN and not players:
+        return "then the game waits until the vacant powers are taken over and ordered (house rule late_powers=resign)."
     if rule is LatePowers.RESIGN:
         return ("then the players still late are resigned and the game waits until their powers are taken over "
                 "and ordered (house rule late_powers=resign).")
