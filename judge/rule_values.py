@@ -60,7 +60,7 @@ class PartialOrders(str, Enum):
 
 class LatePowers(str, Enum):
     DEFAULT = "default"      # at the end of the grace period, late powers get default orders and the game goes on
-    PREVIEW = "preview"      # the master gets a preview and the game waits for PROCESS
+    PREVIEW = "preview"      # the master gets a preview and the game waits for PROCESS!
     RESIGN = "resign"        # late players are resigned and the game waits for a takeover
 
 

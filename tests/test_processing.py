@@ -132,7 +132,9 @@ def test_civil_disorder_preview():
     done = on_clock(game, SETTINGS, GRACE_END)
     [mail] = done.mails
     assert mail.template == "notice/preview.txt" and mail.to == ["gm@example.org"]
-    assert mail.context["late"] == ["Italy"] and "Movement results for Spring of 1901." in mail.context["body"]
+    assert mail.context["waiting"] == ["Late: Italy."]
+    assert "Movement results for Spring of 1901." in mail.context["body"]
+    assert "PROCESS!" in mail.context["next"]
     assert str(game.position.phase) == "S1901M" and game.preview_sent and done.snapshot is None
     assert on_clock(game, SETTINGS, GRACE_END + timedelta(hours=1)) is None          # once, then it waits
 
@@ -142,9 +144,12 @@ def test_civil_disorder_resign():
     done = on_clock(game, SETTINGS, GRACE_END)
     italy = game.player("ITALY")
     assert (italy.status, italy.address, italy.password) == ("vacant", "", "")
-    [mail] = done.mails
+    told, opened, mail = done.mails
+    assert told.to == ["italy@example.org"] and told.context["title"] == "you have been resigned"
+    assert opened.to == audience(game) and "italy@example.org" not in opened.to
+    assert opened.context["title"] == "a power is open"
     assert mail.to == ["gm@example.org"] and mail.context["title"] == "late players resigned"
-    assert "Resigned for lateness: Italy." in mail.context["lines"][0]
+    assert "Resigned for lateness: Italy (" in mail.context["lines"][0]
     assert done.notes == ["resigned: ITALY"] and str(game.position.phase) == "S1901M"
     assert on_clock(game, SETTINGS, GRACE_END + timedelta(days=3)) is None
     # A newcomer takes Italy over and orders: the deadline is long past, so the game is processed at once.
@@ -162,7 +167,7 @@ def test_civil_disorder_called_with_nobody_left_to_resign():
 def test_preview_changes_nothing():
     game = all_but_italy()
     before = game.to_json()
-    done = preview(game, SETTINGS, ["ITALY"], GRACE_END)
+    done = preview(game, SETTINGS, T0 + timedelta(hours=1))
     assert game.to_json() == before and done.results is None and done.snapshot is None
     assert "(not set: this is a preview)" in done.mails[0].context["body"]
 

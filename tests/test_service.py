@@ -346,7 +346,7 @@ def test_late_powers_preview(started):
     started.clock.now = GRACE_END
     assert started.judge.process(GAME) == []                     # a preview is no processing: no notes
     [mail] = started.mails("PREVIEW Diplomacy results g1 S1901M")
-    assert mail["To"] == GM[0] and "Late powers (given default orders here): Italy." in mail.get_content()
+    assert mail["To"] == GM[0] and "Late: Italy." in mail.get_content()
     started.clock.advance(hours=12)
     assert started.judge.process(GAME) == [] and started.new_mail() == []     # the game waits for the master
     assert started.master("PROCESS").errors[0][1].startswith("ORDERS MISSING FROM ITALY")

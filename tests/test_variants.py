@@ -360,8 +360,8 @@ def test_chaos_mail_keeps_its_columns_and_lines(desk):
     desk.clock.now = game.deadline + timedelta(hours=game.timing.grace_hours, minutes=1)
     desk.process("ch")
     preview = next(x for x in desk.new_mail() if "PREVIEW" in str(x["Subject"])).get_content()
-    assert "Late powers (given default orders here): Ankara, Belgium," in preview and "ANKARA" not in preview
-    assert max(len(line) for line in preview.split("Late powers")[1].split("\n\n")[0].split("\n")) <= 78
+    assert "Late: Ankara, Belgium," in preview and "ANKARA" not in preview
+    assert max(len(line) for line in preview.split("Late: ")[1].split("\n\n")[0].split("\n")) <= 78
     assert desk.send(GM[0], "SIGNON Mch pw\nPROCESS!").accepted
     cd = next(x for x in desk.new_mail() if "CD notice" in str(x["Subject"])).get_content()
     assert max(len(line) for line in cd.split("\n")) <= 78 and "Powers in CD:     Ankara, Belgium," in cd

@@ -44,9 +44,7 @@ def start_game(s: Session, game: Game) -> None:
 def open_seat(s: Session, game, power: str, why: str) -> None:
     """A power is open: everyone in the game learns it can be taken over (`why` says how it came to be open; the
     notice says that it is open once)."""
-    s.effect("notify", ("a power is open", [f"{game.map.power_title(power)} in game {game.name} {why}. A new player "
-                                            f"may take it over: TAKEOVER {game.map.power_letters[power]}{game.name} "
-                                            "<password>."], "all"))
+    s.effect("notify", ("a power is open", [game.open_notice(power, why)], "all"))
 
 
 def flush_orders(s: Session) -> None:

@@ -132,7 +132,7 @@ class Preview:
         if game.status != PLAYING:
             raise CommandError(f"GAME {game.name} IS NOT ACTIVE")
         flush_orders(s)
-        done = processing.preview(game, s.settings, [p.power for p in game.owing_players()], s.now)
+        done = processing.preview(game, s.settings, s.now)
         s.effect("processed", done)
         s.say("Preview mailed to the master.")
         return Continue.YES

@@ -112,6 +112,12 @@ class Membership:
     def resign(self, power: str, why: str = "resigned") -> None:
         self.vacate(power, VACANT, why)
 
+    def open_notice(self, power: str, why: str) -> str:
+        """The news that a power is open, as everyone in the game reads it (no address: anonymous games stay so);
+        `why` says how it came to be open. One sentence for every way (RESIGN, EJECT, REVIVE, lateness)."""
+        return (f"{self.map.power_title(power)} in game {self.name} {why}. A new player may take it over: "
+                f"TAKEOVER {self.map.power_letters[power]}{self.name} <password>.")
+
     def open_powers(self) -> list[str]:
         return [p.power for p in self.players if p.power and p.status == VACANT]
 

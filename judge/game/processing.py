@@ -15,7 +15,8 @@ from judge.config import Settings
 from judge.deadlines import show
 from judge.game.ending import describe_result, end_sentence, ended_at, final_svg
 from judge.game.model import Game
-from judge.game.roles import ACTIVE, DUMMY
+from judge.game.outlook import next_step, waiting
+from judge.game.roles import ACTIVE, DUMMY, PLAYING
 from judge.game.standing import final_counts, victory_tie
 from judge.orders import unit_key
 from judge.orders.sets import adjustment_count
@@ -265,23 +266,50 @@ def civil_disorder(game: Game, settings: Settings, now: datetime) -> Processed |
         if game.preview_sent:
             return None
         game.preview_sent = True
-        return preview(game, settings, [p.power for p in late], now)
+        return preview(game, settings, now)
     to_resign = [p for p in late if p.status == ACTIVE]    # RESIGN: the powers wait for a takeover
     if not to_resign:
         return None                                        # already resigned: waiting, silently
-    for p in to_resign:
-        game.resign(p.power, "resigned for lateness")
+    return _resign_late(game, to_resign)
+
+
+def _resign_late(game: Game, players: list) -> Processed:
+    """Resign late players as RESIGN would: each is told (they get no more of the game's mail, so this is their
+    last word from it), everyone else learns the powers are open, and the master what was done."""
+    when = reports.phase_words(game.position.phase)["long"]
+    grace = show(game.grace_until(), game.timing)
     out = Processed()
+    powers = [p.power for p in players]
+    for p in players:
+        address = p.address                                # (resigning forgets it)
+        game.resign(p.power, "resigned for lateness")
+        power = game.map.power_title(p.power)
+        if address:
+            letter = game.map.power_letters[p.power]
+            out.mails.append(Mail([address], "notice/event.txt", {
+                "game": game.name, "title": "you have been resigned",
+                "lines": [(f"No orders came from you for {power} in game {game.name} ({when}) by the end of its "
+                           f"grace period, {grace}. Under the game's house rule late_powers=resign, a player still "
+                           f"late then is resigned: you no longer play {power}, and the game's mail no longer comes "
+                           "to you."),
+                          (f"{power} is open for a new player to take over: TAKEOVER {letter}{game.name} <password>. "
+                           "While it is open, that is also how you may take it back.")]}))
+    if game.status == PLAYING:
+        out.mails.append(Mail(audience(game), "notice/event.txt", {
+            "game": game.name, "title": "a power is open",
+            "lines": [game.open_notice(power, "has been resigned for lateness") for power in powers]}))
+    names = ", ".join(game.map.power_title(p) for p in powers)
     out.mails.append(Mail([game.master_address], "notice/event.txt", {
         "game": game.name, "title": "late players resigned",
-        "lines": [f"The grace period for {game.position.phase.describe()} is over. Resigned for lateness: "
-                  + ", ".join(reports.power_name(game.map, p.power) for p in to_resign) + ".",
+        "lines": [(f"The grace period for {when} ended {grace}. Resigned for lateness: {names} (each player has "
+                   "been told, and everyone in the game that the power is open)."),
                   "The game waits until each power is taken over (TAKEOVER), or until you send PROCESS!."]}))
-    out.notes.append("resigned: " + ", ".join(p.power for p in to_resign))
+    out.notes.append("resigned: " + ", ".join(powers))
     return out
 
 
-def preview(game: Game, settings: Settings, late: list[str], now: datetime) -> Processed:
+def preview(game: Game, settings: Settings, now: datetime) -> Processed:
+    """The master's preview of processing the phase now, with what will in fact process it (judge.game.outlook)."""
     outcome, errors = game.adjudicate()
     disorder = in_disorder(game)
     ctx = reports.results_context(game.map, game.position, outcome.position, outcome.results, errors, disorder,
@@ -292,7 +320,7 @@ def preview(game: Game, settings: Settings, late: list[str], now: datetime) -> P
                        lambda: picture.results_svg(game.map, game.position, outcome, game=f"{game.name} (preview)"))
     out.mails.append(Mail([game.master_address], "notice/preview.txt",
                           {"game": game.name, "phase_code": game.position.phase.code,
-                           "late": [reports.power_name(game.map, p) for p in late], "body": body},
+                           "waiting": waiting(game, now), "next": next_step(game, now), "body": body},
                           board))
     return out
 

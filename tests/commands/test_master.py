@@ -172,7 +172,7 @@ def test_preview_changes_nothing_and_mails_the_master(started):
     text = mail.get_content()
     assert "Nothing has been processed" in text and "France: Army Paris -> Burgundy." in text
     # Named as everywhere else in mail, not in capitals (issue 18).
-    assert "Late powers (given default orders here): Austria, England, Germany, Italy, Russia, Turkey." in \
+    assert "Without orders yet: Austria, England, Germany, Italy, Russia, Turkey." in \
         " ".join(text.split())
 
 

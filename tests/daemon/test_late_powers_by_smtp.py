@@ -110,7 +110,14 @@ def test_the_resignation_notice_names_only_the_players_it_resigned(served):
     seen = len(served.relay.messages)
     served.tick(hours=24)
     [text] = mails(served, seen, "late players resigned").values()
-    assert "Resigned for lateness: Russia." in " ".join(text.split()), text
+    assert "Resigned for lateness: Russia (" in " ".join(text.split()), text
+    # Russia's player is told, over SMTP as judge serve sends; everyone still in the game learns Russia is open.
+    told = mails(served, seen, "you have been resigned")
+    assert list(told) == [address("RUSSIA")]
+    assert "TAKEOVER Rlate <password>" in " ".join(told[address("RUSSIA")].split())
+    opened = mails(served, seen, "a power is open")
+    assert set(opened) == {GM} | {address(p) for p in POWERS if p not in ("RUSSIA", "TURKEY")}
+    assert all("Russia in game late has been resigned for lateness" in " ".join(t.split()) for t in opened.values())
     game = served.daemon.judge.store.load("late")
     assert [p.power for p in game.players if p.status == "vacant"] == ["RUSSIA", "TURKEY"]
 

@@ -1,0 +1,92 @@
+"""The house rule late_powers=resign by mail: at the end of the grace period each late player is told they are
+resigned and how the power may be taken over, everyone else in the game that the power is open (no address given
+away), and the master what was done; the powers are named as every other mail names them."""
+from datetime import timedelta
+
+import pytest
+
+from tests.commands.helpers import GAME, GM, PLAYERS, Desk, desk_with
+from tests.e2e.conftest import check_mail_privacy, owners_in_games
+
+DEADLINE_HOURS, GRACE_HOURS = 24, 2
+WATCHER = "watcher@example.org"
+
+
+@pytest.fixture
+def resigning(tmp_path, tmp_path_factory) -> Desk:
+    """Game g1 (seven players) under late_powers=resign, a 24-hour deadline and 2 hours' grace, anonymous, watched;
+    everyone but Italy and Turkey has ordered."""
+    desk = desk_with(tmp_path, tmp_path_factory, "started")
+    assert desk.master("SET RULE late_powers=resign anonymous=until_end", f"SET MOVEMENT {DEADLINE_HOURS}",
+                       f"SET GRACE {GRACE_HOURS}").accepted
+    assert desk.send(WATCHER, f"OBSERVE {GAME}").accepted
+    desk.all_hold("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "RUSSIA")
+    desk.new_mail()
+    return desk
+
+
+def text(mail) -> str:
+    return mail.get_content()
+
+
+def test_late_players_are_told_and_everyone_learns_the_powers_are_open(resigning):
+    game = resigning.game(GAME)
+    grace_end = game.grace_until()
+    owner = {}
+    masters = owners_in_games(resigning.folder(GAME).parent, owner)   # (before the late players' addresses go)
+    resigning.clock.now = grace_end
+    assert resigning.judge.process(GAME) == ["resigned: ITALY, TURKEY"]
+    mails = resigning.new_mail()
+    check_mail_privacy(mails, owner, masters)
+    by_subject: dict[str, dict[str, str]] = {}
+    for m in mails:
+        by_subject.setdefault(str(m["Subject"]), {})[str(m["To"])] = text(m)
+
+    # Each late player: what happened, that the power is open, and how it is taken over.
+    told = by_subject.pop(f"Diplomacy you have been resigned ({GAME})")
+    assert sorted(told) == [PLAYERS["ITALY"][0], PLAYERS["TURKEY"][0]]
+    italy = " ".join(told[PLAYERS["ITALY"][0]].split())
+    assert "Italy" in italy and "Turkey" not in italy and "ITALY" not in italy
+    assert "late_powers=resign" in italy and "you no longer play Italy" in italy
+    assert f"TAKEOVER I{GAME} <password>" in italy
+    from judge.deadlines import show
+    assert show(grace_end, game.timing) in italy
+    assert f"TAKEOVER T{GAME} <password>" in told[PLAYERS["TURKEY"][0]]
+
+    # Everyone still in the game (players, the observer, the master), one mail each, all alike.
+    opened = by_subject.pop(f"Diplomacy a power is open ({GAME})")
+    still = [PLAYERS[p][0] for p in ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "RUSSIA")]
+    assert sorted(opened) == sorted(still + [WATCHER, GM[0]])
+    assert len(set(opened.values())) == 1
+    news = " ".join(next(iter(opened.values())).split())
+    assert f"Italy in game {GAME} has been resigned for lateness" in news
+    assert f"Turkey in game {GAME} has been resigned for lateness" in news
+    assert f"TAKEOVER I{GAME} <password>" in news and f"TAKEOVER T{GAME} <password>" in news
+
+    # The master: the display names, as in every other mail.
+    [master] = by_subject.pop(f"Diplomacy late players resigned ({GAME})").values()
+    assert "Resigned for lateness: Italy, Turkey" in " ".join(master.split()) and "ITALY" not in master
+    assert by_subject == {}
+
+    # The old players get no more of the game's mail; a newcomer takes Italy over (the others are told, as for a
+    # RESIGN), and the game goes on once Turkey's new player has ordered too.
+    resigning.clock.advance(hours=1)
+    assert resigning.judge.process(GAME) == [] and resigning.new_mail() == []
+    assert resigning.send("new-italy@example.org", f"TAKEOVER I{GAME} ni-pw\nF NAP H\nA ROM H\nA VEN H").accepted
+    assert resigning.send("new-turkey@example.org", f"TAKEOVER T{GAME} nt-pw\nF ANK H\nA CON H\nA SMY H").accepted
+    resigning.new_mail()
+    assert resigning.judge.process(GAME) == ["S1901M processed; next phase F1901M"]
+    results = resigning.delivered("results")
+    assert PLAYERS["ITALY"][0] not in results and "new-italy@example.org" in results
+
+
+def test_a_late_player_who_resigned_is_not_told_twice(resigning):
+    """A late player who RESIGNs during the grace period was told then; the clock resigns nobody more."""
+    assert resigning.signon("ITALY", "RESIGN").accepted
+    resigning.new_mail()
+    resigning.clock.now = resigning.game(GAME).grace_until() + timedelta(minutes=1)
+    assert resigning.judge.process(GAME) == ["resigned: TURKEY"]
+    mails = resigning.new_mail()
+    assert [str(m["To"]) for m in mails if "you have been resigned" in str(m["Subject"])] == [PLAYERS["TURKEY"][0]]
+    opened = [text(m) for m in mails if "a power is open" in str(m["Subject"])]
+    assert opened and all("Turkey" in t and "Italy" not in t for t in opened)
