@@ -28,6 +28,23 @@ TIMING = {
     "LATE": ("late_notice_hours", "hours"), "EARLY": ("early_minutes", "minutes"), "TIME": ("time_of_day", str),
     "DAYS": ("days", str), "ZONE": ("timezone", str),
 }
+# Every word SET takes besides TIMING's, by who may use it: the first of a group is the one HELP names, the others
+# are other spellings of it. SET refuses a word not listed here, so HELP (checked against these) cannot leave one out.
+PLAYER_WORDS = (("WAIT",), ("NOWAIT", "NO_WAIT"), ("PASSWORD",), ("ADDRESS",), ("ABSENCE", "NOABSENCE"),
+                ("DRAW",), ("NODRAW", "NOCONCEDE"), ("CONCEDE", "CONCESSION"))
+MASTER_WORDS = (("DEADLINE",), ("RULE",), ("NORULE",), ("PRIVATE",), ("PUBLIC",), ("VICTORY",))
+
+
+def word_groups() -> list[tuple[str, ...]]:
+    """Every SET word, grouped with its other spellings (TIMING's by the field they change)."""
+    timing: dict[str, tuple[str, ...]] = {}
+    for word, (field, _) in TIMING.items():
+        timing[field] = timing.get(field, ()) + (word,)
+    return [*PLAYER_WORDS, *MASTER_WORDS, *timing.values()]
+
+
+_KNOWN = frozenset(w for group in word_groups() for w in group)
+_MASTERS = frozenset(w for group in MASTER_WORDS for w in group) | frozenset(TIMING)
 
 
 class Set:
@@ -36,8 +53,8 @@ class Set:
     help = ("WAIT, NOWAIT, PASSWORD <new>, ADDRESS <new> (then ADDRESS <new> <the code mailed to it>), "
             "ABSENCE <day> [TO <day>] (or NONE), DRAW, NODRAW, CONCEDE <power>; "
             "master: DEADLINE <when>, RULE <words>, NORULE <rule>, MOVEMENT/RETREAT/ADJUSTMENT/GRACE/REMINDER <hours>, "
-            "EARLY <minutes>, TIME <HH:MM>, DAYS <MTWTF-->, ZONE <tz>, PRIVATE [<game password>], PUBLIC, "
-            "VICTORY <centres>.")
+            "LATE <hours between late notices>, EARLY <minutes>, TIME <HH:MM>, DAYS <MTWTF-->, ZONE <tz>, "
+            "PRIVATE [<game password>], PUBLIC, VICTORY <centres>.")
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
@@ -47,6 +64,9 @@ class Set:
         game = s.need_game()
         if what not in ("PASSWORD", "PRIVATE", "PUBLIC"):
             s.not_over()                  # (a new password, or who may look at the finished game, may still change)
+        if what not in _KNOWN:
+            # A word no SET knows is named as such, whoever sent it ("only the master" would mislead a player's typo).
+            raise CommandError(f"UNKNOWN SETTING: {what}")
         if what in ("WAIT", "NOWAIT", "NO_WAIT"):
             power = s.need_power()
             game.set_wait(power, what == "WAIT", s.now)
@@ -80,9 +100,8 @@ class Set:
         s.say("Password changed.")
 
     def _master(self, s: Session, what: str, rest: list[str]) -> None:
-        # A word no SET knows is named as such, whoever sent it ("only the master" would mislead a player's typo).
-        if what not in ("DEADLINE", "RULE", "NORULE", "PRIVATE", "PUBLIC", "VICTORY") and what not in TIMING:
-            raise CommandError(f"UNKNOWN SETTING: {what}")
+        if what not in _MASTERS:
+            raise CommandError(f"UNKNOWN SETTING: {what}")       # (a word of the table that no branch reads)
         game = s.need_master()
         value = " ".join(rest)
         if what == "DEADLINE":
