@@ -7,6 +7,7 @@ from datetime import datetime
 
 from judge.commands.absence import set_absence
 from judge.commands.address import set_address
+from judge.commands.announce import rules_changed, timing_changed, victory_changed
 from judge.commands.base import CommandError, Continue, Session
 from judge.commands.voting import apply_vote
 from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse_moment, parse_time_of_day, say_delay,
@@ -128,12 +129,14 @@ class Set:
                                                      f"{show(game.deadline, game.timing)}{_while_paused(game)}."],
                                 "all"))
         elif what == "RULE":
+            before = game.rules
             mode = game.rules.deadlines
             try:
                 game.set_rules(rest)
             except ValueError as exc:
                 raise CommandError(str(exc)) from None
             s.say(f"Rules now: {', '.join(rest)}.")
+            rules_changed(s, game, before)
             if game.rules.deadlines is not mode and game.position is not None and not game.over:
                 # Into the manual mode: no deadline; out of it: a deadline for the phase from now.
                 game.set_deadline(game.phase_deadline(s.now), s.now)
@@ -146,8 +149,10 @@ class Set:
             unknown = [n for n in names if n not in RULES_BY_NAME]
             if unknown or not names:
                 raise CommandError(f"UNKNOWN RULE: {' '.join(unknown).upper() or '(none given)'}")
+            before = game.rules
             game.rules = dataclasses.replace(game.rules, **{n: getattr(Ruleset(), n) for n in names})
             s.say(f"Back to the default for: {', '.join(names)}.")
+            rules_changed(s, game, before)
         elif what in ("PRIVATE", "PUBLIC"):
             if len(rest) > 1:
                 raise CommandError("USE SET PRIVATE [<game password>] (one word) OR SET PUBLIC")
@@ -162,8 +167,10 @@ class Set:
             total = len(game.map.centers)
             if len(rest) != 1 or not rest[0].isdigit() or not 1 <= int(rest[0]) <= total:
                 raise CommandError(f"USE SET VICTORY <centres> (1 TO {total})")
+            before = game.victory_centers()
             game.victory = int(rest[0])
             s.say(f"A solo victory now takes {game.victory} supply centres.")
+            victory_changed(s, game, before)
             tie = victory_tie(game)
             if tie:
                 s.say("Note: " + tie)
@@ -199,6 +206,7 @@ class Set:
             else:
                 s.say(f"{what.title()} set to {say_delay(parsed, unit) if field in LIMITS else parsed}.")
             _current_deadline_note(s, game, field, before)
+            timing_changed(s, game, field, getattr(before, field))
             if field == "grace_hours":
                 _current_grace_note(s, game)
             if field == "reminder_hours":
