@@ -103,8 +103,8 @@ RULES: tuple[Rule, ...] = (
     Rule("extension_count", "Deadline extensions each player may ask for in one game (0: none).", 0, range(0, 11),
          equivalent="njudge Set Extensions"),
     Rule("extension_hours", "How long one extension is (hours).", 24, range(1, 169)),
-    Rule("extension_anonymous", "Players learn that the deadline was extended, not who asked.", True,
-         (False, True)),
+    Rule("extension_anonymous", "Players learn that the deadline was extended, not who asked (the master is always "
+         "told).", True, (False, True)),
     Rule("multiple_powers", "One player may play several powers (TAKEOVER of a second one).", False, (False, True),
          equivalent="DPjudge MULTIPLE_POWERS"),
     Rule("show_status", "LIST <game> shows everyone which powers have orders in and who waits (off: the master "

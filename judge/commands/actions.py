@@ -47,6 +47,25 @@ def open_seat(s: Session, game, power: str, why: str) -> None:
     s.effect("notify", ("a power is open", [game.open_notice(power, why)], "all"))
 
 
+def _deadline_header(s: Session) -> str:
+    game = s.game
+    return f":: Deadline: {reports.mapper_code(game.position.phase)} {game.header_deadline(s.now)}"
+
+
+def refresh_deadline_header(s: Session) -> None:
+    """The ':: Deadline:' line of an order confirmation as the game stands after the whole message: a later line of
+    it (EXTEND, SET DEADLINE, PROCESS) may have moved the deadline, and mappers read this line, not the prose. A game
+    that ended meanwhile has no deadline left: the line goes, as from the end mail."""
+    at = s.deadline_line
+    if at < 0 or s.game is None:
+        return
+    if s.game.over or s.game.position is None:
+        del s.lines[at]
+        s.deadline_line = -1
+    else:
+        s.lines[at] = _deadline_header(s)
+
+
 def flush_orders(s: Session) -> None:
     """Submit the order lines read so far, one set per power; OrderSetError if any line cannot be used."""
     pending, s.orders = s.orders, {}
@@ -69,7 +88,8 @@ def flush_orders(s: Session) -> None:
             phase = game.position.phase
             s.subject = f"Diplomacy orders {game.name} {phase.code}"
             s.say_block(f":: Judge: {s.settings.judge_name}  Game: {game.name}  Variant: {game.variant}\n"
-                        f":: Deadline: {reports.mapper_code(phase)} {game.header_deadline(s.now)}")
+                        f"{_deadline_header(s)}")
+            s.deadline_line = len(s.lines) - 1
             s.say("")
             if game.paused:
                 s.say(f"Game {game.name} is paused: no deadline runs until the master resumes it; it then has the "

@@ -75,6 +75,7 @@ class Session:
     subject: str = ""                         # the reply's subject when not "Re: ..." (DPjudge's order confirmation)
     claims: list = field(default_factory=list)            # limits.Claim: counted when the message is committed
     declined: list = field(default_factory=list)          # (line, why) of commands refused alone (Declined)
+    deadline_line: int = -1                   # where in `lines` the order confirmation's ':: Deadline:' line is
 
     def within(self, claims: list) -> None:
         """Refuse the command if it would go over one of the limits on strangers (judge.limits); else count it

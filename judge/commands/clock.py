@@ -65,7 +65,17 @@ class Extend:
         when = show(deadline, game.timing)
         left = game.rules.extension_count - game.player(power).extensions
         s.say(f"The deadline is extended to {when} ({left} extension{'s' if left != 1 else ''} left).")
-        who = "" if game.rules.extension_anonymous else f" at {game.map.power_title(power)}'s request"
-        s.effect("notify", ("deadline extended", [f"The deadline of game {game.name} has been extended{who} to "
-                                                  f"{when}."], "all"))
+        named = f"The deadline of game {game.name} has been extended at {game.map.power_title(power)}'s request to " \
+                f"{when}."
+        if not game.rules.extension_anonymous:
+            s.effect("notify", ("deadline extended", [named], "all"))
+            return Continue.YES
+        # The players learn only that it moved; the master, as with grey press, always learns who asked.
+        s.effect("notify", ("deadline extended", [f"The deadline of game {game.name} has been extended to {when}."],
+                            "all but master"))
+        used = game.player(power).extensions
+        s.effect("notify", ("deadline extended", [
+            named, f"{game.map.power_title(power)} has now used {used} extension{'s' if used != 1 else ''} (each "
+                   f"player may ask for {game.rules.extension_count}). The players were told that the deadline was "
+                   "extended, not who asked (house rule extension_anonymous)."], "master"))
         return Continue.YES

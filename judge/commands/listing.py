@@ -45,8 +45,13 @@ def _player_row(g: Game, p, show_status: bool, master: bool) -> dict:
     phase (a power off the board shows 'eliminated' alone)."""
     status = standing(g, p.power, p.status) if p.power else p.status
     ordering = show_status and g.needs_orders(p.power)
+    allowed = g.rules.extension_count
+    # (the master's alone: with extension_anonymous the players must not learn who asked for one)
+    extensions = f"{p.extensions} of {allowed} extension{'s' if allowed != 1 else ''} used" \
+        if master and allowed and status != OUT else ""
     return {"power": g.map.power_title(p.power), "status": status, "orders": p.submitted if ordering else None,
-            "wait": p.wait if ordering else None, "late": p.late_count if master and status != OUT else None}
+            "wait": p.wait if ordering else None, "late": p.late_count if master and status != OUT else None,
+            "extensions": extensions}
 
 
 class List:

@@ -6,6 +6,7 @@ from judge.commands._util import need_args, power_and_game, power_of, who_in
 from judge.commands.actions import block, open_seat, start_game
 from judge.commands.base import CommandError, Continue, Session
 from judge.game import FORMING, PLAYING, VACANT, GameError
+from judge.game.roles import DummySeat
 from judge.game.standing import owed, power_lines
 from judge.storage.passwords import check_password, forget, hash_password
 
@@ -121,15 +122,16 @@ class Takeover:
         if game.status == FORMING:
             raise CommandError(f"NOTHING TO TAKE OVER IN {name}: USE JOIN")
         player = game.player(who)
-        if player is not None and player.status == "dummy":
-            s.notify_anyway([game.master_address], "notice/event.txt", {
-                "game": game.name, "title": "takeover request",
-                "lines": [f"{s.sender} asks to take over {shown}, a dummy.",
-                          f"To let them: REVIVE {shown} (it becomes open for TAKEOVER), and tell them."]})
         replaced = player.password if player is not None else ""
         try:
             game.takeover(who, s.sender, hash_password(words[0]), s.now)
             forget(replaced)                           # the former player's password checks go from memory
+        except DummySeat as exc:
+            s.notify_anyway([game.master_address], "notice/event.txt", {
+                "game": game.name, "title": "takeover request",
+                "lines": [f"{s.sender} asks to take over {shown}, a dummy.",
+                          f"To let them: REVIVE {shown} (it becomes open for TAKEOVER), and tell them."]})
+            raise CommandError(str(exc)) from None
         except GameError as exc:
             raise CommandError(str(exc)) from None
         s.role, s.power = "power", who

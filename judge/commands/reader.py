@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from judge.commands.actions import flush_orders
+from judge.commands.actions import flush_orders, refresh_deadline_header
 from judge.commands.base import CommandError, Continue, Declined, Session
 from judge.commands.registry import BY_WORD
 from judge.game import PLAYING, OrderSetError
@@ -120,6 +120,7 @@ def read(s: Session, lines: list[str]) -> Reading:
         return _stop([(t, e + (_closing_hint(t, []) if t == last else "")) for t, e in exc.errors], [])
     except CommandError as exc:
         return _stop([("", str(exc))], [])
+    refresh_deadline_header(s)
     return Reading()
 
 

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from judge.commands.absence import set_absence
 from judge.commands.address import set_address
+from judge.commands.announce import rules_changed, timing_changed, victory_changed
 from judge.commands.base import CommandError, Continue, Session
 from judge.commands.voting import apply_vote
 from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse_moment, parse_time_of_day, say_delay,
@@ -28,6 +29,23 @@ TIMING = {
     "LATE": ("late_notice_hours", "hours"), "EARLY": ("early_minutes", "minutes"), "TIME": ("time_of_day", str),
     "DAYS": ("days", str), "ZONE": ("timezone", str),
 }
+# Every word SET takes besides TIMING's, by who may use it: the first of a group is the one HELP names, the others
+# are other spellings of it. SET refuses a word not listed here, so HELP (checked against these) cannot leave one out.
+PLAYER_WORDS = (("WAIT",), ("NOWAIT", "NO_WAIT"), ("PASSWORD",), ("ADDRESS",), ("ABSENCE", "NOABSENCE"),
+                ("DRAW",), ("NODRAW", "NOCONCEDE"), ("CONCEDE", "CONCESSION"))
+MASTER_WORDS = (("DEADLINE",), ("RULE",), ("NORULE",), ("PRIVATE",), ("PUBLIC",), ("VICTORY",))
+
+
+def word_groups() -> list[tuple[str, ...]]:
+    """Every SET word, grouped with its other spellings (TIMING's by the field they change)."""
+    timing: dict[str, tuple[str, ...]] = {}
+    for word, (field, _) in TIMING.items():
+        timing[field] = timing.get(field, ()) + (word,)
+    return [*PLAYER_WORDS, *MASTER_WORDS, *timing.values()]
+
+
+_KNOWN = frozenset(w for group in word_groups() for w in group)
+_MASTERS = frozenset(w for group in MASTER_WORDS for w in group) | frozenset(TIMING)
 
 
 class Set:
@@ -36,8 +54,8 @@ class Set:
     help = ("WAIT, NOWAIT, PASSWORD <new>, ADDRESS <new> (then ADDRESS <new> <the code mailed to it>), "
             "ABSENCE <day> [TO <day>] (or NONE), DRAW, NODRAW, CONCEDE <power>; "
             "master: DEADLINE <when>, RULE <words>, NORULE <rule>, MOVEMENT/RETREAT/ADJUSTMENT/GRACE/REMINDER <hours>, "
-            "EARLY <minutes>, TIME <HH:MM>, DAYS <MTWTF-->, ZONE <tz>, PRIVATE [<game password>], PUBLIC, "
-            "VICTORY <centres>.")
+            "LATE <hours between late notices>, EARLY <minutes>, TIME <HH:MM>, DAYS <MTWTF-->, ZONE <tz>, "
+            "PRIVATE [<game password>], PUBLIC, VICTORY <centres>.")
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
@@ -47,6 +65,9 @@ class Set:
         game = s.need_game()
         if what not in ("PASSWORD", "PRIVATE", "PUBLIC"):
             s.not_over()                  # (a new password, or who may look at the finished game, may still change)
+        if what not in _KNOWN:
+            # A word no SET knows is named as such, whoever sent it ("only the master" would mislead a player's typo).
+            raise CommandError(f"UNKNOWN SETTING: {what}")
         if what in ("WAIT", "NOWAIT", "NO_WAIT"):
             power = s.need_power()
             game.set_wait(power, what == "WAIT", s.now)
@@ -80,9 +101,8 @@ class Set:
         s.say("Password changed.")
 
     def _master(self, s: Session, what: str, rest: list[str]) -> None:
-        # A word no SET knows is named as such, whoever sent it ("only the master" would mislead a player's typo).
-        if what not in ("DEADLINE", "RULE", "NORULE", "PRIVATE", "PUBLIC", "VICTORY") and what not in TIMING:
-            raise CommandError(f"UNKNOWN SETTING: {what}")
+        if what not in _MASTERS:
+            raise CommandError(f"UNKNOWN SETTING: {what}")       # (a word of the table that no branch reads)
         game = s.need_master()
         value = " ".join(rest)
         if what == "DEADLINE":
@@ -109,12 +129,14 @@ class Set:
                                                      f"{show(game.deadline, game.timing)}{_while_paused(game)}."],
                                 "all"))
         elif what == "RULE":
+            before = game.rules
             mode = game.rules.deadlines
             try:
                 game.set_rules(rest)
             except ValueError as exc:
                 raise CommandError(str(exc)) from None
             s.say(f"Rules now: {', '.join(rest)}.")
+            rules_changed(s, game, before)
             if game.rules.deadlines is not mode and game.position is not None and not game.over:
                 # Into the manual mode: no deadline; out of it: a deadline for the phase from now.
                 game.set_deadline(game.phase_deadline(s.now), s.now)
@@ -127,8 +149,10 @@ class Set:
             unknown = [n for n in names if n not in RULES_BY_NAME]
             if unknown or not names:
                 raise CommandError(f"UNKNOWN RULE: {' '.join(unknown).upper() or '(none given)'}")
+            before = game.rules
             game.rules = dataclasses.replace(game.rules, **{n: getattr(Ruleset(), n) for n in names})
             s.say(f"Back to the default for: {', '.join(names)}.")
+            rules_changed(s, game, before)
         elif what in ("PRIVATE", "PUBLIC"):
             if len(rest) > 1:
                 raise CommandError("USE SET PRIVATE [<game password>] (one word) OR SET PUBLIC")
@@ -143,8 +167,10 @@ class Set:
             total = len(game.map.centers)
             if len(rest) != 1 or not rest[0].isdigit() or not 1 <= int(rest[0]) <= total:
                 raise CommandError(f"USE SET VICTORY <centres> (1 TO {total})")
+            before = game.victory_centers()
             game.victory = int(rest[0])
             s.say(f"A solo victory now takes {game.victory} supply centres.")
+            victory_changed(s, game, before)
             tie = victory_tie(game)
             if tie:
                 s.say("Note: " + tie)
@@ -180,6 +206,7 @@ class Set:
             else:
                 s.say(f"{what.title()} set to {say_delay(parsed, unit) if field in LIMITS else parsed}.")
             _current_deadline_note(s, game, field, before)
+            timing_changed(s, game, field, getattr(before, field))
             if field == "grace_hours":
                 _current_grace_note(s, game)
             if field == "reminder_hours":

@@ -6,7 +6,7 @@ import random
 from datetime import datetime
 
 from judge.position import initial_position
-from judge.game.roles import ACTIVE, DUMMY, FORMING, PLAYING, VACANT, GameError, Player
+from judge.game.roles import ACTIVE, DUMMY, FORMING, PLAYING, VACANT, DummySeat, GameError, Player
 
 
 class Membership:
@@ -78,14 +78,16 @@ class Membership:
         player = self.player(power)
         if player is None or player.status == ACTIVE:
             raise GameError(f"{power} IS NOT OPEN FOR TAKEOVER")
-        if player.status == DUMMY:
-            raise GameError(f"{power} IS A DUMMY: ONLY THE MASTER CAN OPEN IT FOR TAKEOVER (REVIVE); THE MASTER "
-                            "HAS BEEN TOLD YOU ASKED")
+        # Who may never take it first: a dummy's refusal tells the master of the request, which from the master
+        # himself, or from a player who could not take it anyway, would be a request nobody can grant.
         if address.lower() == self.master_address.lower():
             raise GameError(f"YOU ARE THE MASTER OF GAME {self.name}: A MASTER CANNOT ALSO PLAY IN IT")
         if self.players_at(address) and not self.rules.multiple_powers:
             raise GameError(f"YOU ALREADY PLAY {self.players_at(address)[0].power} IN GAME {self.name}: ONE POWER "
                             "PER PLAYER")
+        if player.status == DUMMY:
+            raise DummySeat(f"{power} IS A DUMMY: ONLY THE MASTER CAN OPEN IT FOR TAKEOVER (REVIVE); THE MASTER "
+                            "HAS BEEN TOLD YOU ASKED")
         player.address, player.password, player.status = address, password_hash, ACTIVE
         # The newcomer starts with a clean record: the lateness counts and extensions were the last player's.
         player.late_notices, player.late_count, player.extensions = 0, 0, 0

@@ -62,13 +62,16 @@ def audience(game: Game) -> list[str]:
 def notified(game: Game, who: str, sender: str) -> list[str]:
     """The addresses a notice goes to: the "master", the active "players", the "others" (everyone in the game but
     the one whose message it is and the master, who has a notice of their own: a newcomer is not told that their
-    power has a new player; observers are, as they were told the power was open), or everyone in the game."""
+    power has a new player; observers are, as they were told the power was open), "all but master", or everyone in
+    the game."""
     if who == "master":
         return [game.master_address]
     if who == "players":
         return [p.address for p in game.players if p.status == ACTIVE and p.address]
     if who == "others":
         return [a for a in audience(game) if a.lower() not in (sender.lower(), game.master_address.lower())]
+    if who == "all but master":          # (the master is sent a notice of their own, saying more)
+        return [a for a in audience(game) if a.lower() != game.master_address.lower()]
     return audience(game)
 
 

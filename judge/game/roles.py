@@ -8,6 +8,10 @@ class GameError(Exception):
     """A command the game refuses; str() is the reply's diagnostic."""
 
 
+class DummySeat(GameError):
+    """A TAKEOVER of a dummy that nothing else forbids: only the master can open it (and is told of the request)."""
+
+
 class OrderSetError(GameError):
     """Some orders of a set cannot be used: each with its diagnostic."""
 

@@ -71,7 +71,8 @@ def players(game: Game, master: bool = False) -> list[dict[str, Any]]:
         if not p.power:
             continue
         turns = [t for t in game.tenures if t["power"] == p.power]
-        status = {ACTIVE: "playing", VACANT: "open for takeover",
+        # (a finished game takes no TAKEOVER: its empty seat is only that)
+        status = {ACTIVE: "playing", VACANT: "vacant" if game.over else "open for takeover",
                   DUMMY: "dummy (civil disorder)"}.get(p.status, p.status)
         if standing(game, p.power, p.status) == OUT:
             status = OUT                         # (as LIST and the picture's legend say: off the board)

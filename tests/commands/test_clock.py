@@ -89,10 +89,24 @@ def test_extend_anonymously(started):
     assert started.signon("FRANCE", "EXTEND").accepted
     assert ("The deadline is extended to Sat 10 Jan 2026 00:00 UTC (1 extension left)."
             in started.reply("FRANCE"))
-    text = notice(started, "deadline extended")
-    assert text == f"The deadline of game {GAME} has been extended to Sat 10 Jan 2026 00:00 UTC.\n"
+    got = started.delivered("deadline extended", same=False)
+    assert set(got) == EVERYONE
+    # The players learn that the deadline moved, not who asked; the master, as with grey press, is told who did.
+    for address in EVERYONE - {GM[0]}:
+        assert got[address].get_content() == \
+            f"The deadline of game {GAME} has been extended to Sat 10 Jan 2026 00:00 UTC.\n", address
+    told = " ".join(got[GM[0]].get_content().split())
+    assert told.startswith(f"The deadline of game {GAME} has been extended at France's request to Sat 10 Jan 2026 "
+                           "00:00 UTC. France has now used 1 extension (each player may ask for 2).")
     assert started.signon("FRANCE", "EXTENSION").accepted                # the other name
     assert "(0 extensions left)" in started.reply("FRANCE")
+    # LIST: the master sees each power's extensions used; nobody else does (it would give away who asked).
+    assert started.master(f"LIST {GAME}").accepted
+    master_view = started.reply(GM[0])
+    assert "  France   active, no orders yet, late 0 times, 2 of 2 extensions used\n" in master_view
+    assert "  Germany  active, no orders yet, late 0 times, 0 of 2 extensions used\n" in master_view
+    assert started.signon("GERMANY", f"LIST {GAME}").accepted
+    assert "extensions used" not in started.reply("GERMANY")
     assert started.game(GAME).deadline == DEADLINE + timedelta(hours=72)
     assert started.signon("FRANCE", "EXTEND").errors[0][1] == "YOU HAVE USED ALL 2 EXTENSION(S) THIS GAME ALLOWS"
     assert started.signon("GERMANY", "EXTEND").accepted                  # each player has their own

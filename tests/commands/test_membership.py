@@ -182,6 +182,27 @@ def test_takeover_of_a_dummy_needs_the_masters_revive(started):
     assert started.game(GAME).player("ITALY").status == "active"
 
 
+def test_a_master_or_a_player_asking_for_a_dummy_is_refused_as_such_and_the_master_is_not_asked(started):
+    """The master cannot play in his own game, nor a player take a second power: they are told so, and the master
+    gets no takeover request from them (the master once got one from himself)."""
+    assert started.master("DUMMY ENGLAND").accepted
+    started.new_mail()
+    before = started.status_bytes()
+    assert started.send(GM[0], f"TAKEOVER E{GAME} pw").errors[0][1] == \
+        f"YOU ARE THE MASTER OF GAME {GAME}: A MASTER CANNOT ALSO PLAY IN IT"
+    assert started.send(PLAYERS["FRANCE"][0], f"TAKEOVER E{GAME} pw").errors[0][1] == \
+        f"YOU ALREADY PLAY FRANCE IN GAME {GAME}: ONE POWER PER PLAYER"
+    assert started.status_bytes() == before
+    assert started.mails("takeover request") == []
+    # With several powers allowed, the player's request is one the master may grant: it is passed on.
+    assert started.master("SET RULE multiple_powers").accepted
+    started.new_mail()
+    r = started.send(PLAYERS["FRANCE"][0], f"TAKEOVER E{GAME} other-pw")
+    assert "THE MASTER HAS BEEN TOLD YOU ASKED" in r.errors[0][1]
+    [request] = started.mails("takeover request")
+    assert request["To"] == GM[0] and "france@example.org asks to take over England" in request.get_content()
+
+
 def test_one_player_one_power(started):
     assert started.signon("ITALY", "RESIGN").accepted
     r = started.send(PLAYERS["FRANCE"][0], f"TAKEOVER I{GAME} pw")

@@ -135,6 +135,31 @@ def test_the_order_confirmation_is_dpjudges(started):
     assert str(mail["Subject"]) == "Re: orders" and "::" not in mail.get_content()
 
 
+def _header(started, address: str) -> list[str]:
+    """The '::' lines of the newest order confirmation to `address`."""
+    [mail] = [m for m in started.new_mail() if m["To"] == address and str(m["Subject"]).startswith("Diplomacy orders")]
+    return [line for line in mail.get_content().splitlines() if line.startswith(":: ")]
+
+
+def test_the_deadline_header_is_the_deadline_after_the_whole_message(started):
+    """Mappers read the ':: Deadline:' line, not the prose: an EXTEND or SET DEADLINE further down the same message
+    moves it (the 72-hour deadline is Thu 8 Jan 12:00; one 24-hour extension makes it Fri 9 Jan)."""
+    assert started.master("SET RULE extension_count=1 extension_hours=24").accepted
+    started.new_mail()
+    assert started.signon("AUSTRIA", "A VIE-GAL", "A BUD-SER", "F TRI-ALB", "EXTEND").accepted
+    assert _header(started, "austria@example.org")[1] == ":: Deadline: S1901M Fri 9 Jan 2026 12:00 UTC"
+    # The master's orders, then a deadline five days from now (Mon 5 Jan 12:00), then a preview.
+    assert started.master("FRANCE: A PAR-PIC", "SET DEADLINE +5d", "PREVIEW").accepted
+    assert _header(started, GM[0])[1] == ":: Deadline: S1901M Sat 10 Jan 2026 12:00 UTC"
+    # Processed by the same message: the phase the game now waits for, with its deadline (72 hours from now).
+    started.clock.advance(hours=1)
+    assert started.master("FRANCE: A PAR-BUR", "PROCESS!").accepted
+    assert _header(started, GM[0])[1] == ":: Deadline: F1901M Thu 8 Jan 2026 13:00 UTC"
+    # Ended by the same message: no deadline is left to give.
+    assert started.master("FRANCE: A BUR-PAR", "TERMINATE").accepted
+    assert _header(started, GM[0]) == [f":: Judge: JUDGE  Game: {GAME}  Variant: standard"]
+
+
 def test_orders_for_a_phase_already_processed_are_told_they_came_too_late(started):
     assert started.signon("FRANCE", "A PAR - BUR").accepted
     assert started.master("PROCESS!").accepted

@@ -97,6 +97,10 @@ def test_a_grace_changed_in_the_grace_period_keeps_the_promised_end(started):
         "promised. End of judge reply.")
     assert started.master(f"LIST {GAME}").accepted
     assert "  grace_hours = 2 (this phase: 24)\n" in started.reply(GM[0])
+    # The players are told, with what this phase keeps.
+    told = started.delivered("rules changed")
+    assert "Grace period after a deadline: 2 hours (was 24 hours); from the next phase on" in \
+        flat(told[PLAYERS["AUSTRIA"][0]].get_content())
     started.clock.now = DEADLINE + timedelta(hours=3)
     assert started.process(GAME) == []
     started.clock.now = DEADLINE + timedelta(hours=22)

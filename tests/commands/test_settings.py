@@ -1,4 +1,5 @@
 """SET: a player's WAIT, PASSWORD, ADDRESS, ABSENCE; the master's DEADLINE, RULE, NORULE, PRIVATE and timing."""
+import re
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -337,3 +338,22 @@ def test_set_early_tells_the_master_when_the_phase_goes_at_once(started):
     assert started.signon("FRANCE", "SET WAIT").accepted
     assert started.master("SET EARLY 0").accepted
     assert "Note:" not in started.reply(GM[0])
+
+
+def test_help_names_every_word_set_takes(started):
+    """HELP's SET entry names every word SET takes (the first spelling of each; SET LATE was left out once), read
+    from the table SET itself goes by: a word outside it is an UNKNOWN SETTING, so HELP cannot drift from SET."""
+    from judge.commands.settings import word_groups
+    assert started.send("asker@example.org", "HELP").accepted
+    reply = started.reply("asker@example.org")
+    entry = reply.split("\n  SET <what> <value>\n")[1].split("\n\n")[0]
+    named = set(re.findall(r"\b[A-Z][A-Z_]+\b", entry))
+    groups = word_groups()
+    assert {"LATE", "MOVEMENT", "GRACE", "ZONE", "VICTORY", "WAIT", "ABSENCE"} <= {g[0] for g in groups}
+    missing = [g[0] for g in groups if g[0] not in named]
+    assert not missing, f"HELP's SET leaves out {missing}"
+    for group in groups:
+        for word in group:
+            errors = started.master(f"SET {word}").errors
+            assert not errors or not errors[0][1].startswith("UNKNOWN SETTING"), (word, errors)
+    assert started.master("SET LATENESS 3").errors[0][1] == "UNKNOWN SETTING: LATENESS"

@@ -108,3 +108,29 @@ def test_a_game_terminated_before_any_phase_was_played(served):
     band = title_band(v.get("/games/short/map.svg").body)
     assert band == "short The game is over in Spring 1901 Movement terminated by the master", band
     served.check_pages()
+
+
+def seat(html: str, power: str) -> str:
+    """The seat column of a power's row in the game page's table of players."""
+    table = html.split('<table class="players">')[1].split("</table>")[0]
+    m = re.search(rf"<tr><td>{power}</td><td>([^<]*)</td>", table)
+    assert m, f"no row for {power}"
+    return m.group(1)
+
+
+def test_a_finished_game_offers_no_seat_for_takeover(served):
+    """Italy resigned, then the master ended the game: TAKEOVER is refused now, so the page must not offer the seat
+    (it did, while the game ran, and says only that it is empty once the game is over)."""
+    served.start_game("left")
+    served.orders("left", "ITALY", "RESIGN")
+    v = served.visitor()
+    assert seat(v.get("/games/left").text, "Italy") == "open for takeover"
+    served.orders("left", "MASTER", "TERMINATE")
+    page = v.get("/games/left")
+    assert page.status == 200 and "open for takeover" not in page.text
+    assert seat(page.text, "Italy") == "vacant" and seat(page.text, "France") == "playing"
+    # What the page no longer offers, the judge refuses by mail.
+    served.mail("newcomer@example.org", "TAKEOVER Ileft new-pw")
+    [reply] = served.relay.to("newcomer@example.org")
+    assert "GAME left IS OVER: NOTHING TO TAKE OVER" in reply.get_content()
+    served.check_pages()

@@ -1,0 +1,76 @@
+"""The players' notice of the master's changes to a running game's house rules, victory and timing: what changed,
+from what to what, in one mail per message however many lines of it change something."""
+from __future__ import annotations
+
+from typing import Any
+
+from judge.commands.base import Session
+from judge.deadlines import LIMITS, say_delay
+from judge.game import PLAYING, Game
+from judge.rules import RULES, Ruleset, _show
+
+TITLE = "rules changed"
+
+# How a timing field reads in the notice (the zone has a notice of its own, with the deadline in the new zone).
+_TIMING = {
+    "movement_hours": "Time for a movement phase", "retreat_hours": "Time for a retreat phase",
+    "adjustment_hours": "Time for an adjustment phase", "grace_hours": "Grace period after a deadline",
+    "reminder_hours": "Reminder to powers without orders", "late_notice_hours": "Late notices in the grace period",
+    "early_minutes": "Processing once every order is in and nobody waits", "time_of_day": "Time of day of deadlines",
+    "days": "Days deadlines may fall on",
+}
+# Those that leave the current phase's deadline (and grace) as it was given.
+_NEXT_PHASE = ("movement_hours", "retreat_hours", "adjustment_hours", "time_of_day", "days", "grace_hours")
+
+
+def _running(game: Game) -> bool:
+    """Players are told only of a game under way (a forming game's rules are for LIST and the start)."""
+    return game.status == PLAYING and not game.over
+
+
+def announce(s: Session, game: Game, line: str) -> None:
+    """Add `line` to this message's one notice of changes to the players and observers (the master has the
+    reply); the notice is made by the message's first change."""
+    if not _running(game):
+        return
+    for e in s.effects:
+        if e.kind == "notify" and e.payload[0] == TITLE:
+            e.payload[1].extend(("", line))            # (a paragraph each)
+            return
+    s.effect("notify", (TITLE, [f"The master of game {game.name} has changed these rules and settings:", "", line],
+                        "others"))
+
+
+def rules_changed(s: Session, game: Game, before: Ruleset) -> None:
+    """Each house rule whose value differs from `before`: its new value, the old one and what it means."""
+    for r in RULES:
+        old, new = getattr(before, r.name), getattr(game.rules, r.name)
+        if old != new:
+            announce(s, game, f"House rule {r.name}: {_show(new)} (was {_show(old)}). {r.meaning}")
+
+
+def victory_changed(s: Session, game: Game, before: int) -> None:
+    if game.victory_centers() != before:
+        announce(s, game, f"Supply centres for a solo victory: {game.victory_centers()} (was {before}).")
+
+
+def timing_changed(s: Session, game: Game, field: str, old: Any) -> None:
+    """A delay, time of day or playing days changed (not the zone: SET ZONE announces itself)."""
+    new = getattr(game.timing, field)
+    if field not in _TIMING or new == old:
+        return
+    later = "; from the next phase on, this phase keeps the deadline it was given" if field in _NEXT_PHASE and \
+        game.deadline is not None else ""
+    announce(s, game, f"{_TIMING[field]}: {_value(field, new)} (was {_value(field, old)}){later}.")
+
+
+def _value(field: str, value: Any) -> str:
+    if field == "early_minutes":
+        return "at the deadline only" if value < 0 else f"after {say_delay(value, 'minutes')}"
+    if field == "reminder_hours":
+        return "none" if value <= 0 else f"{say_delay(value, 'hours')} before the deadline"
+    if field == "late_notice_hours":
+        return "one only" if value <= 0 else f"every {say_delay(value, 'hours')}"
+    if field == "time_of_day" and not value:
+        return "none (exactly after the phase's time)"
+    return say_delay(value, "hours") if field in LIMITS else str(value)

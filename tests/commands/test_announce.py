@@ -1,0 +1,58 @@
+"""The master's changes to a running game's house rules, victory and timing, announced to its players and observers
+by mail: one notice per message, saying what changed from what, and nothing to anyone while the game forms or when
+nothing changed."""
+from tests.commands.helpers import GAME, GM, PLAYERS
+
+WATCHER = "watcher@example.org"
+PLAYING = {a for a, _ in PLAYERS.values()}
+
+
+def changes(desk) -> dict[str, str]:
+    """The text of the one 'rules changed' notice each recipient got (the desk checks one each, all the same)."""
+    return {to: " ".join(m.get_content().split()) for to, m in desk.delivered("rules changed").items()}
+
+
+def test_one_notice_a_message_to_the_players_and_observers(started):
+    assert started.send(WATCHER, f"OBSERVE {GAME}").accepted
+    started.new_mail()
+    assert started.master("SET RULE press=none draw_votes=names", "SET VICTORY 12", "SET MOVEMENT 96").accepted
+    got = changes(started)
+    assert set(got) == PLAYING | {WATCHER}          # not the master: his reply says it all
+    text = got[WATCHER]
+    assert text.startswith(f"The master of game {GAME} has changed these rules and settings: House rule press: none "
+                           "(was white). Press between players:")
+    assert "House rule draw_votes: names (was secret). Draw and concession votes are" in text
+    assert "Supply centres for a solo victory: 12 (was 18)." in text
+    assert ("Time for a movement phase: 96 hours (was 72 hours); from the next phase on, this phase keeps the deadline "
+            "it was given.") in text
+    assert "@" not in text
+    # The change holds: the players' own press is refused now.
+    assert started.signon("FRANCE", "PRESS TO G", "hello", "ENDPRESS").errors
+
+
+def test_the_timing_as_players_read_it(started):
+    started.new_mail()
+    assert started.master("SET LATE 0", "SET EARLY -1", "SET TIME 18:00", "SET DAYS MTWTF--", "SET REMINDER 0",
+                          "SET GRACE 12").accepted
+    text = changes(started)[PLAYERS["ITALY"][0]]
+    for line in ("Late notices in the grace period: one only (was every 6 hours).",
+                 "Processing once every order is in and nobody waits: at the deadline only (was after 10 minutes).",
+                 "Time of day of deadlines: 18:00 (was none (exactly after the phase's time)); from the next phase on",
+                 "Days deadlines may fall on: MTWTF-- (was MTWTFSS); from the next phase on",
+                 "Reminder to powers without orders: none (was 24 hours before the deadline).",
+                 "Grace period after a deadline: 12 hours (was 24 hours); from the next phase on"):
+        assert line in text, line
+
+
+def test_nothing_told_when_nothing_changes_or_nothing_is_done(started, forming):
+    started.new_mail()
+    assert started.master("SET RULE press=white", "SET NORULE draw_votes", "SET VICTORY 18").accepted   # (as it was)
+    assert started.mails("rules changed") == []
+    # A message refused further down changes nothing, and tells nothing.
+    assert not started.master("SET RULE press=none", "SET VICTORY 99").accepted
+    assert started.mails("rules changed") == []
+    # A game still forming: its rules are LIST's business, and the start mail's.
+    assert forming.send(PLAYERS["FRANCE"][0], f"JOIN {GAME} fra-pw F").accepted
+    forming.new_mail()
+    assert forming.send(GM[0], f"SIGNON M{GAME} {GM[1]}\nSET RULE press=none").accepted
+    assert forming.mails("rules changed") == []
