@@ -119,6 +119,23 @@ def claimed(m: Map, position: Position, units: dict[str, Unit], house: HouseStat
     return dataclasses.replace(base, homes=now)
 
 
+def mobilized(m: Map, position: Position, units: dict[str, Unit]) -> dict[str, str]:
+    """The centres a mobilizing power now owns: each of its builds owed without centres is made on a centre, and
+    that centre becomes its own (as DPjudge swaps its 'SC!' for the centre built on); a power with none would
+    otherwise lose its new units at the next Fall's adjustments."""
+    owed = position.house.mobilizing if position.house is not None else {}
+    out: dict[str, str] = {}
+    made: Counter = Counter()
+    for prov, unit in units.items():
+        power = unit.power
+        if prov in position.units or prov not in m.centers or made[power] >= owed.get(power, 0):
+            continue
+        if position.centers.get(prov) is None:
+            out[prov] = power
+            made[power] += 1
+    return out
+
+
 def variant_notes(m: Map) -> dict[str, str]:
     """What the variant decides whatever the house rules say, by rule (LIST, CREATE and the game page say it beside
     the rule: a GM reading "build_anywhere = off" on DPjudge's hundred map would think builds go home only)."""

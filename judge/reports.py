@@ -200,7 +200,8 @@ def results_context(m: Map, before: Position, after: Position, results: list[Ord
         "next": phase_words(after.phase),
         "blocks": order_blocks(m, results, before, after if before.phase.kind == "A" else None),
         "dislodged": dislodged_lines(m, after) if after.phase.kind == "R" else dislodged_lines(m, None, destroyed),
-        "ownership": ownership_lines(m, after) if fall_over or winner else [],
+        # (an adjustment changes ownership only under mobilize: DPjudge then lists it too)
+        "ownership": ownership_lines(m, after) if fall_over or winner or after.centers != before.centers else [],
         "sizes": size_lines(m, after, winner) if after.phase.kind == "A" or winner else [],
         "disorder": [power_name(m, p) for p in disorder or []],
         "unused": [{"power": power_name(m, p), "order": t, "error": e} for p, t, e in (errors or [])],
