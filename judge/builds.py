@@ -33,13 +33,19 @@ def _homeless(m: Map, house: HouseState | None) -> bool:
 
 
 def count(m: Map, position: Position, power: str) -> int:
-    """Builds (positive) or removals (negative) due in an adjustment phase: centres (and builds owed without
-    centres, mobilize; and open partisan sites) less units, builds no more than the variant's limit."""
+    """Builds (positive) or removals (negative) due in an adjustment phase, builds no more than the variant's limit.
+    The adjustment phase and the results' table of centres and units both ask here, so they cannot disagree."""
+    return m.builds_allowed(balance(m, position, power))
+
+
+def balance(m: Map, position: Position, power: str) -> int:
+    """Centres (and builds owed without centres, mobilize; and open partisan sites, which count as centres in an
+    adjustment, as DPjudge's 'SC*') less units."""
     owed = position.house.mobilizing.get(power, 0) if position.house is not None else 0
     if m.power_builds:
         owed += len(partisans(m, position.house, power, position.centers))
     centres, units = _tallies(position)
-    return m.builds_allowed(centres.get(power, 0) + owed - units.get(power, 0))
+    return centres.get(power, 0) + owed - units.get(power, 0)
 
 
 def _count_tallies(position: Position) -> tuple[Counter, Counter]:

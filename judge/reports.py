@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 from email.utils import format_datetime
 from typing import Iterable
 
+from judge import builds
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map
 from judge.orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Waive, order_power
@@ -145,7 +146,7 @@ def size_lines(m: Map, position: Position, winner: str | None = None) -> list[st
         centers, units = len(position.centers_of(power)), len(position.units_of(power))
         if not centers and not units:
             continue
-        diff = centers - units
+        diff = builds.count(m, position, power)     # (as the adjustment phase counts: partisan sites too)
         text = (f"{padded(m, power)} {centers:2d} Supply center{'s,' if centers != 1 else ', '} {units:2d} "
                 f"Unit{'s:' if units != 1 else ': '}  {'Removes' if diff < 0 else 'Builds '} {abs(diff):2d} "
                 f"unit{'s' if abs(diff) != 1 else ''}.")
@@ -160,7 +161,7 @@ def pending_builds(m: Map, after: Position) -> dict[str, str]:
     unused build pending.'), by power."""
     out = {}
     for power in m.powers:
-        left = len(after.centers_of(power)) - len(after.units_of(power))
+        left = builds.balance(m, after, power)
         if left > 0:
             out[power] = f"{power_name(m, power) + ':':<12}{left} unused build{'s' if left != 1 else ''} pending."
     return out
