@@ -1,6 +1,7 @@
-"""What the results say about adjustments, by mail, on our test board tests/data/maps/isles.json (the East has a
-partisan site at Dunmoor; the North is a dummy): the table of centres and units counts as the adjustment phase
-counts, and a dummy's unit destroyed when dislodged (immobile_dummies) is reported as DPjudge reports it."""
+"""Results mails written as DPjudge writes them (judge.reports), by mail, on our test board
+tests/data/maps/isles.json (the East has a partisan site at Dunmoor; the North is a dummy): the table of centres
+and units counts as the adjustment phase counts, and a dummy's unit destroyed when dislodged (immobile_dummies) is
+reported as DPjudge reports it, which results readers such as jDip's parser read."""
 from __future__ import annotations
 
 import shutil
@@ -57,3 +58,19 @@ def test_the_table_counts_an_open_partisan_site_as_the_adjustment_does(isles):
     # The adjustment phase agrees: the East has no removal to make.
     assert not orders(isles, EAST, "E", "REMOVE F EBY").accepted
     assert "NO REMOVALS REQUIRED" in isles.reply_to(EAST[0])
+
+
+def test_a_dummys_unit_destroyed_when_dislodged_is_listed_as_destroyed(isles):
+    assert isles.send(GM[0], f"SIGNON Mis {GM[1]}\nSET RULE immobile_dummies").accepted
+    assert orders(isles, WEST, "W", "F BRN H", "F ALB H", "A CAS H").accepted
+    assert orders(isles, EAST, "E", "F ERA - NOC", "A GAR - ERA", "F FEL H").accepted
+    results(isles, "S1901M")
+    # The West's fleet leaves Albor, so the North's fleet in Ivory could retreat there: the rule destroys it.
+    assert orders(isles, WEST, "W", "F BRN H", "F ALB - WBY", "A CAS H").accepted
+    assert orders(isles, EAST, "E", "F NOC - IVR", "A ERA S F NOC - IVR", "F FEL H").accepted
+    text = results(isles, "F1901M")
+    assert "North: Fleet Ivory HOLD.  (*dislodged*)\n" in text, text
+    assert "destroyed*)" not in text
+    assert "The following units were dislodged:\n\nThe Northern fleet in Ivory was destroyed.\n\n" in text
+    game = isles.game("is")
+    assert str(game.position.phase) == "W1901A" and not game.position.units_of("NORTH")
