@@ -144,8 +144,12 @@ class _Adjudication:
         rank = _ranks(m).get
         rows = []
         append, unit_orders = rows.append, position.phase.kind != "A"    # (movement and retreat orders name a unit)
+        # The JSON has no list of units destroyed by a house rule (immobile_dummies), so their marks say it.
+        gone = {d.unit for d in outcome.removed}
         for order, marks in outcome.results:
             power = order.unit[0] if unit_orders else order_power(order)
+            if gone and unit_orders and order.unit in gone:
+                marks = (*marks, "destroyed")
             text = order._text                  # (str(order), read without the call when it was written before)
             append((rank(power, 99), text if text is not None else str(order), power, marks))
         rows.sort()

@@ -33,13 +33,19 @@ def _homeless(m: Map, house: HouseState | None) -> bool:
 
 
 def count(m: Map, position: Position, power: str) -> int:
-    """Builds (positive) or removals (negative) due in an adjustment phase: centres (and builds owed without
-    centres, mobilize; and open partisan sites) less units, builds no more than the variant's limit."""
+    """Builds (positive) or removals (negative) due in an adjustment phase, builds no more than the variant's limit.
+    The adjustment phase and the results' table of centres and units both ask here, so they cannot disagree."""
+    return m.builds_allowed(balance(m, position, power))
+
+
+def balance(m: Map, position: Position, power: str) -> int:
+    """Centres (and builds owed without centres, mobilize; and open partisan sites, which count as centres in an
+    adjustment, as DPjudge's 'SC*') less units."""
     owed = position.house.mobilizing.get(power, 0) if position.house is not None else 0
     if m.power_builds:
         owed += len(partisans(m, position.house, power, position.centers))
     centres, units = _tallies(position)
-    return m.builds_allowed(centres.get(power, 0) + owed - units.get(power, 0))
+    return centres.get(power, 0) + owed - units.get(power, 0)
 
 
 def _count_tallies(position: Position) -> tuple[Counter, Counter]:
@@ -117,6 +123,23 @@ def claimed(m: Map, position: Position, units: dict[str, Unit], house: HouseStat
     base = house or HouseState()
     now = {p: tuple(homes(m, house0, p)) + tuple(sorted(new.get(p, ()))) for p in m.powers}
     return dataclasses.replace(base, homes=now)
+
+
+def mobilized(m: Map, position: Position, units: dict[str, Unit]) -> dict[str, str]:
+    """The centres a mobilizing power now owns: each of its builds owed without centres is made on a centre, and
+    that centre becomes its own (as DPjudge swaps its 'SC!' for the centre built on); a power with none would
+    otherwise lose its new units at the next Fall's adjustments."""
+    owed = position.house.mobilizing if position.house is not None else {}
+    out: dict[str, str] = {}
+    made: Counter = Counter()
+    for prov, unit in units.items():
+        power = unit.power
+        if prov in position.units or prov not in m.centers or made[power] >= owed.get(power, 0):
+            continue
+        if position.centers.get(prov) is None:
+            out[prov] = power
+            made[power] += 1
+    return out
 
 
 def variant_notes(m: Map) -> dict[str, str]:

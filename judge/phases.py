@@ -121,13 +121,15 @@ def _next_year(m: Map, year: int) -> Phase:
 
 def after_adjustments(m: Map, position: Position, units: dict[str, Unit], rules: Ruleset | None = None) -> Position:
     house = position.house
+    centers = dict(position.centers)
     if house is not None and house.mobilizing:          # builds owed without centres are made, or lost
+        centers.update(builds.mobilized(m, position, units))
         house = dataclasses.replace(house, mobilizing={})
     if m.power_builds:
         house = builds.claimed(m, position, units, house)   # home centres claimed by building there (DPjudge &SC)
     if position.phase.calendar is not None:
-        return _after_in_calendar(m, position.phase, units, dict(position.centers), house, rules)
-    return Position(_next_year(m, position.phase.year), units, dict(position.centers), {}, house)
+        return _after_in_calendar(m, position.phase, units, centers, house, rules)
+    return Position(_next_year(m, position.phase.year), units, centers, {}, house)
 
 
 def ends_year(m: Map, phase: Phase) -> bool:

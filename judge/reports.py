@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 from email.utils import format_datetime
 from typing import Iterable
 
+from judge import builds
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map
 from judge.orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, Waive, order_power
@@ -98,18 +99,23 @@ def order_blocks(m: Map, results: list[OrderResult], before: Position,
     return [blocks[p] for p in sorted(blocks, key=lambda p: rank.get(p, 99))]
 
 
-def dislodged_lines(m: Map, position: Position | None, destroyed: Iterable[Dislodged] = ()) -> list[str]:
+def dislodged_lines(m: Map, position: Position | None, destroyed: Iterable[Dislodged] = (),
+                    removed: Iterable[Dislodged] = ()) -> list[str]:
     """'The French army in Burgundy can retreat to Belgium or Gascony.', wrapped as DPjudge wraps it; the units of
-    the retreat phase `position`, or those `destroyed` in one skipped (nowhere to go)."""
+    the retreat phase `position`, or those `destroyed` in one skipped (nowhere to go); and those a house rule
+    `removed` (immobile_dummies), which 'was destroyed.', as DPjudge words it."""
     out = []
-    units = position.dislodged.values() if position is not None else destroyed
-    for d in sorted(units, key=lambda d: (m.powers.index(d.unit.power), d.unit.loc)):
+    units = [(d, False) for d in (position.dislodged.values() if position is not None else destroyed)]
+    units += [(d, True) for d in removed]
+    for d, by_rule in sorted(units, key=lambda row: (m.powers.index(row[0].unit.power), row[0].unit.loc)):
         unit = d.unit
         where = place(m, unit.loc)
         sea = m.provinces[unit.loc[:3]].terrain == "sea"
         text = f"The {m.power_adjectives[unit.power]} {'army' if unit.kind == 'A' else 'fleet'} in " \
                f"{'the ' if sea else ''}{where}"
-        if d.retreats:
+        if by_rule:
+            text += " was destroyed."
+        elif d.retreats:
             text += " can retreat to " + " or ".join(place(m, r) for r in d.retreats) + "."
         else:
             text += " with no valid retreats was destroyed."
@@ -145,7 +151,7 @@ def size_lines(m: Map, position: Position, winner: str | None = None) -> list[st
         centers, units = len(position.centers_of(power)), len(position.units_of(power))
         if not centers and not units:
             continue
-        diff = centers - units
+        diff = builds.count(m, position, power)     # (as the adjustment phase counts: partisan sites too)
         text = (f"{padded(m, power)} {centers:2d} Supply center{'s,' if centers != 1 else ', '} {units:2d} "
                 f"Unit{'s:' if units != 1 else ': '}  {'Removes' if diff < 0 else 'Builds '} {abs(diff):2d} "
                 f"unit{'s' if abs(diff) != 1 else ''}.")
@@ -160,7 +166,7 @@ def pending_builds(m: Map, after: Position) -> dict[str, str]:
     unused build pending.'), by power."""
     out = {}
     for power in m.powers:
-        left = len(after.centers_of(power)) - len(after.units_of(power))
+        left = builds.balance(m, after, power)
         if left > 0:
             out[power] = f"{power_name(m, power) + ':':<12}{left} unused build{'s' if left != 1 else ''} pending."
     return out
@@ -189,9 +195,10 @@ def mapper_code(phase: Phase) -> str:
 def results_context(m: Map, before: Position, after: Position, results: list[OrderResult],
                     errors: list[tuple[str, str, str]] | None = None, disorder: list[str] | None = None,
                     winner: str | None = None, vassal_dummies: bool = False,
-                    destroyed: tuple[Dislodged, ...] = ()) -> dict:
+                    destroyed: tuple[Dislodged, ...] = (), removed: tuple[Dislodged, ...] = ()) -> dict:
     """Everything a results mail shows about one processed phase (`destroyed`: units dislodged with nowhere to go,
-    whose retreat phase was skipped: `after` is then the phase after it)."""
+    whose retreat phase was skipped: `after` is then the phase after it; `removed`: units a house rule destroyed
+    when dislodged)."""
     fall_over = ends_year(m, before.phase) and after.phase.kind != "R" and before.phase.kind != "A"
     shown = fall_over or winner or before.phase.kind == "A"
     return {
@@ -199,8 +206,9 @@ def results_context(m: Map, before: Position, after: Position, results: list[Ord
         "phase": phase_words(before.phase),
         "next": phase_words(after.phase),
         "blocks": order_blocks(m, results, before, after if before.phase.kind == "A" else None),
-        "dislodged": dislodged_lines(m, after) if after.phase.kind == "R" else dislodged_lines(m, None, destroyed),
-        "ownership": ownership_lines(m, after) if fall_over or winner else [],
+        "dislodged": dislodged_lines(m, after if after.phase.kind == "R" else None, destroyed, removed),
+        # (an adjustment changes ownership only under mobilize: DPjudge then lists it too)
+        "ownership": ownership_lines(m, after) if fall_over or winner or after.centers != before.centers else [],
         "sizes": size_lines(m, after, winner) if after.phase.kind == "A" or winner else [],
         "disorder": [power_name(m, p) for p in disorder or []],
         "unused": [{"power": power_name(m, p), "order": t, "error": e} for p, t, e in (errors or [])],

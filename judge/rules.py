@@ -122,7 +122,8 @@ RULES: tuple[Rule, ...] = (
     # -- house rules that DPjudge's map files carry (a map's RULE lines make them its games' defaults) ----------------
     Rule("mobilize", "The game begins with an adjustment phase (the one before the variant's first phase, if that is "
          "not one) and no units on the board: each power builds one unit in any of its home centres (a dummy, with "
-         "immobile_dummies, one in each).", False, (False, True), equivalent="DPjudge MOBILIZE"),
+         "immobile_dummies, one in each) and owns the centre it builds on.", False, (False, True),
+         equivalent="DPjudge MOBILIZE"),
     Rule("home_builds", "Builds may go in any owned supply centre that is a home centre of any power.", False,
          (False, True), equivalent="DPjudge HOME_BUILDS"),
     Rule("remote_builds", "A power builds only while it owns one of its own home centres, and then in any centre it "

@@ -44,7 +44,19 @@ def test_mobilizing_powers_build_one_unit_in_a_home_centre_they_do_not_own():
     assert "NO MORE BUILDS ALLOWED: BUILD A MAR" in errors(out)
     after = out["state"]
     assert after["phase"] == "S1901M" and after["units"] == {"FRANCE": ["A PAR"], "GERMANY": ["F KIE"]}
-    assert after["centers"] == {} and "mobilizing" not in after       # owed builds are made once, then gone
+    # Each power owns the centre it built on (DPjudge swaps its 'SC!' for it); owed builds are made once, then gone.
+    assert after["centers"] == {"FRANCE": ["PAR"], "GERMANY": ["KIE"]} and "mobilizing" not in after
+
+
+def test_an_immobile_dummy_mobilizes_in_each_home_centre_and_owns_each():
+    m = maps.load("standard")
+    rules = ["mobilize", "immobile_dummies"]
+    state = initial_position(m, parse_rules(rules), frozenset({"ITALY"})).to_json(m)
+    out = api.adjudicate(state, {"ITALY": ["BUILD A ROM", "BUILD F NAP", "BUILD A VEN"], "TURKEY": ["WAIVE"]}, rules)
+    assert out["state"]["centers"] == {"ITALY": ["NAP", "ROM", "VEN"]}
+    # ... and keeps them at the first Fall: nothing to adjust, so the next phase is the Spring after.
+    fall = api.adjudicate({**out["state"], "phase": "F1901M"}, {}, rules)
+    assert fall["state"]["phase"] == "S1902M" and sorted(fall["state"]["units"]["ITALY"]) == ["A ROM", "A VEN", "F NAP"]
 
 
 def test_mobilize_before_a_calendar_of_its_own_goes_back_to_its_adjustment_phase():

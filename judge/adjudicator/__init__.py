@@ -8,7 +8,7 @@ from judge.adjudicator.results import OrderResult, PhaseOutcome
 from judge.adjudicator.retreats import resolve_retreats
 from judge.maps import Map
 from judge.orders import Order, order_power, unit_key
-from judge.position import Position
+from judge.position import Dislodged, Position
 from judge.adjudicator.crosscheck import run_both
 from judge.rules import Engine, Ruleset
 
@@ -31,6 +31,7 @@ def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, 
         raise ValueError(f"unknown adjudication engine {engine!r} (expected one of {', '.join(ENGINES)}, both)")
     kind = position.phase.kind
     disagreements: list[str] = []
+    removed: tuple[Dislodged, ...] = ()         # (immobile_dummies: dummies' units destroyed when dislodged)
     if kind == "M":
         by_unit: dict = {o.unit[2][:3]: o for o in orders}   # movement orders always name their unit (at [2]: loc)
         fire = friendly_fire.applies(position, rules.dummy_fire)
@@ -43,7 +44,7 @@ def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, 
             outcome = friendly_fire.reveal(outcome)
         results, dislodged = outcome.results, outcome.dislodged
         if rules.immobile_dummies and dislodged and position.house is not None and position.house.dummies:
-            results, dislodged = _destroy_dummies(position, results, dislodged)
+            removed, dislodged = _destroy_dummies(position, dislodged)
         nxt = phases.after_movement(m, position, outcome.units, dislodged, rules)
     elif kind == "R":
         results, units = resolve_retreats(position, {unit_key(o): o for o in orders}, m)
@@ -56,17 +57,18 @@ def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, 
         nxt = phases.after_adjustments(m, position, units, rules)
     # Only a change of ownership (after a Fall) can make a winner.
     winner = phases.winner(m, nxt.centers, nxt.house) if nxt.centers is not position.centers else None
-    return PhaseOutcome(results, nxt, winner, disagreements)
+    return PhaseOutcome(results, nxt, winner, disagreements, removed=removed)
 
 
-def _destroy_dummies(position: Position, results: list[OrderResult], dislodged: dict) -> tuple[list, dict]:
-    """immobile_dummies: a dislodged unit of a dummy that no power controls is destroyed, not retreated (DPjudge)."""
+def _destroy_dummies(position: Position, dislodged: dict) -> tuple[tuple[Dislodged, ...], dict]:
+    """immobile_dummies: a dislodged unit of a dummy that no power controls is destroyed, not retreated (DPjudge):
+    those units (with no retreats left), and the dislodged units that stay."""
     house = position.house
     gone = {prov for prov, d in dislodged.items() if d.unit.power in house.dummies and d.unit.power not in house.vassals}
     if not gone:
-        return results, dislodged
-    results = [OrderResult(r.order, r.marks + ("destroyed",)) if r.order.unit[2][:3] in gone else r for r in results]
-    return results, {prov: d for prov, d in dislodged.items() if prov not in gone}
+        return (), dislodged
+    removed = tuple(d._replace(retreats=()) for prov, d in dislodged.items() if prov in gone)
+    return removed, {prov: d for prov, d in dislodged.items() if prov not in gone}
 
 
 __all__ = ["adjudicate", "OrderResult", "PhaseOutcome"]

@@ -201,7 +201,7 @@ class Ordering:
         board = maps.load(self.variant)
         gone = adjudicate(board.at(pos.phase) if board.changes else board, pos, [], self.rules)
         return PhaseOutcome(outcome.results, gone.position, gone.winner or outcome.winner, outcome.disagreements,
-                            tuple(pos.dislodged.values()))
+                            tuple(pos.dislodged.values()), outcome.removed)
 
     def legal_orders(self) -> tuple[list, list[tuple[str, str, str]]]:
         """The stored orders that can be used, and (power, text, diagnostic) for those that cannot."""

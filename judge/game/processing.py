@@ -114,7 +114,8 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     if not game.over:
         out.mails.extend(_last_centre_lost(game, before))
     ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors, disorder, game.winner,
-                                  game.rules.vassal_dummies, outcome.destroyed)
+                                  game.rules.vassal_dummies, outcome.destroyed,
+                                  outcome.removed)
     # The centres were counted for a solo (as Game.advance does) and the victory count was reached, but tied.
     ctx["tied"] = victory_tie(game) if not game.over and outcome.position.centers is not before.centers else ""
     # Over without a winner: the standing votes agreed once the phase was processed (a holdout left the board).
@@ -316,7 +317,8 @@ def preview(game: Game, settings: Settings, now: datetime) -> Processed:
     outcome, errors = game.adjudicate()
     disorder = in_disorder(game)
     ctx = reports.results_context(game.map, game.position, outcome.position, outcome.results, errors, disorder,
-                                  outcome.winner, game.rules.vassal_dummies, outcome.destroyed)
+                                  outcome.winner, game.rules.vassal_dummies, outcome.destroyed,
+                                  outcome.removed)
     _, body = _render(game, settings, ctx, "(not set: this is a preview)", game.header_deadline(now), outcome.winner)
     out = Processed()
     board = picture_of(game, f"{game.name}-{game.position.phase.code}-preview",
@@ -343,7 +345,7 @@ def kept_picture(game: Game, name: str, before: Position,
     try:
         if kind is MapPicture.NONE:
             return [], {source.SUFFIX: source.dump(game.map, before, outcome.results, outcome.position, game.name,
-                                                   outcome.destroyed, ended)}
+                                                   outcome.destroyed + outcome.removed, ended)}
         drawing = picture.results_svg(game.map, before, outcome, game=game.name, subtitle=ended)
         kept = {"svg": drawing.encode("utf-8")}
         if kind is MapPicture.PNG:

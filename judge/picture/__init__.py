@@ -49,11 +49,12 @@ def results_svg(m: Map, before: Position, outcome: Outcome, game: str = "", subt
     """The phase just adjudicated: the orders given in `before`'s phase with their outcome, on the board after it.
 
     `outcome` is what judge.adjudicator.adjudicate returned for `before` (its `.results` and `.position`; a game's
-    outcome may hold units `.destroyed` in a retreat phase it skipped: drawn as dislodged with no retreat).
+    outcome may hold units `.destroyed` in a retreat phase it skipped, and units a house rule `.removed` when
+    dislodged: drawn as dislodged with no retreat).
     `subtitle` replaces the next phase's name in the title band (the phase that ended a game has none).
     """
-    return results_svg_of(m, before, outcome.results, outcome.position, game, getattr(outcome, "destroyed", ()),
-                          subtitle)
+    gone = (*getattr(outcome, "destroyed", ()), *getattr(outcome, "removed", ()))   # (both drawn the same way)
+    return results_svg_of(m, before, outcome.results, outcome.position, game, gone, subtitle)
 
 
 def results_svg_of(m: Map, before: Position, results: Sequence[OrderResult], after: Position, game: str = "",

@@ -49,7 +49,8 @@ def results_picture(m: Map, g: Geometry, before: Position, results: Sequence[Ord
     else:
         _adjustments(pic, g, styles, results)
     came = movement.attackers(results) if kind == "M" else {}
-    for d in _sorted_dislodged(after.dislodged.values() if after.phase.kind == "R" else destroyed):
+    # (units destroyed by a house rule, immobile_dummies, may stand beside a retreat phase's dislodged units)
+    for d in _sorted_dislodged([*after.dislodged.values(), *destroyed] if after.phase.kind == "R" else destroyed):
         _add_dislodged(pic, g, styles, d, came.get(d.unit.province))
     placement.place(pic, g)
     return pic

@@ -172,3 +172,34 @@ def test_what_a_map_file_left_aside_is_told_to_the_master_and_players(folder_des
     assert max(len(line) for line in helped.splitlines()) <= 100       # wrapped like the rest of HELP
     from judge.web.pages import summary
     assert left in summary(folder_desk.game("tr"))["about"]
+
+
+def test_a_mobilized_unit_owns_its_centre_and_keeps_it_through_the_next_fall(folder_desk, tmp_path):
+    """DPjudge's MOBILIZE: the centre a power builds its first unit on is its own from then on (1897: powers lost
+    their only unit at the first Fall when it was not)."""
+    desk = folder_desk
+    (tmp_path / "variants" / "toy_mobilize.map").write_text("USE toy\nRULE MOBILIZE\n")
+    assert desk.send(GM[0], "CREATE tm pw toy_mobilize").accepted
+    assert desk.send("north@example.org", "JOIN tm npw N").accepted
+    assert desk.send("south@example.org", "JOIN tm npw2 S").accepted
+    game = desk.game("tm")
+    assert game.position.phase.kind == "A" and not game.position.centers
+    assert desk.send("north@example.org", "SIGNON Ntm npw\nBUILD F NBY").accepted
+    assert desk.send("south@example.org", "SIGNON Stm npw2\nBUILD A SBY").accepted
+    assert desk.send(GM[0], "SIGNON Mtm pw\nPROCESS").accepted
+    built = desk.delivered("Diplomacy results tm ")[GM[0]].get_content()
+    assert "North:      Builds a fleet in North Bay." in built and "unused build" not in built
+    # As DPjudge, the results then give the ownership the builds made.
+    assert "Ownership of supply centers:\n\nNorth:      North Bay.\nSouth:      South Bay.\nUnowned:    " in built
+    assert desk.game("tm").position.centers == {"NBY": "NORTH", "SBY": "SOUTH"}
+    for season in ("Spring", "Fall"):
+        assert desk.send("north@example.org", "SIGNON Ntm npw\nF NBY H").accepted
+        assert desk.send("south@example.org", "SIGNON Stm npw2\nA SBY H").accepted
+        assert desk.send(GM[0], "SIGNON Mtm pw\nPROCESS").accepted
+        results = desk.delivered("Diplomacy results tm ")[GM[0]].get_content()
+        assert f"Movement results for {season} of" in results, results
+    # Nobody has anything to remove or build: the game goes on to the next Spring, each power with its centre.
+    assert "Removes" not in results and "Ownership of supply centers:" in results
+    assert "North:      North Bay.\nSouth:      South Bay." in results
+    assert "The next phase of 'tm' will be Movement for Spring of" in results
+    assert desk.game("tm").position.units_of("NORTH")
