@@ -7,7 +7,7 @@ from judge import maps
 from judge.builds import variant_notes
 from judge.commands.absence import absence_lines
 from judge.commands.actions import block, mapper_deadline
-from judge.commands.base import CommandError, Continue, Session
+from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game import FORMING, Game
 from judge.game.phase_codes import year_name
@@ -51,6 +51,7 @@ def _player_row(g: Game, p, show_status: bool, master: bool) -> dict:
 
 class List:
     name, aliases, block_end = "LIST", (), None
+    after_end = SIGNED_ON
     syntax = "LIST [game] [game password]"
     help = "Lists the games (open powers marked, finished games apart), or one game's players, phase, deadline " \
            "and house rules."
@@ -84,6 +85,7 @@ class List:
 
 class Summary:
     name, aliases, block_end = "SUMMARY", (), None
+    after_end = SIGNED_ON
     syntax = "SUMMARY <game> [game password]"
     help = "Supply-centre counts by year, who played which power when, and how the game ended."
 
@@ -118,6 +120,7 @@ def _heads(names: list[str]) -> list[str]:
 
 class History:
     name, aliases, block_end = "HISTORY", (), None
+    after_end = SIGNED_ON
     syntax = "HISTORY <game> [game password]"
     help = "Every results mail of the game so far, as a mail file (jDip imports it)."
 

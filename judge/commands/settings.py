@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 from datetime import datetime
+from typing import ClassVar
 
 from judge.commands.absence import set_absence
 from judge.commands.address import set_address
-from judge.commands.base import CommandError, Continue, Session
+from judge.commands.base import MASTER_ONLY, SIGNED_ON, CommandError, Continue, Session
 from judge.commands.voting import apply_vote
 from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse_moment, parse_time_of_day, say_delay,
                              show)
@@ -32,6 +33,8 @@ TIMING = {
 
 class Set:
     name, aliases, block_end = "SET", (), None
+    # A finished game's password, and who may look at it, may still change (judge.commands.after_end)
+    after_end: ClassVar[dict[str, tuple[str, ...]]] = {"PASSWORD": SIGNED_ON, "PRIVATE": MASTER_ONLY, "PUBLIC": MASTER_ONLY}
     syntax = "SET <what> <value>"
     help = ("WAIT, NOWAIT, PASSWORD <new>, ADDRESS <new> (then ADDRESS <new> <the code mailed to it>), "
             "ABSENCE <day> [TO <day>] (or NONE), DRAW, NODRAW, CONCEDE <power>; "
@@ -45,8 +48,8 @@ class Set:
             raise CommandError("SET WHAT? " + self.help)
         what, rest = args[0].upper(), args[1:]
         game = s.need_game()
-        if what not in ("PASSWORD", "PRIVATE", "PUBLIC"):
-            s.not_over()                  # (a new password, or who may look at the finished game, may still change)
+        if what not in self.after_end:
+            s.not_over()
         if what in ("WAIT", "NOWAIT", "NO_WAIT"):
             power = s.need_power()
             game.set_wait(power, what == "WAIT", s.now)

@@ -1,7 +1,7 @@
 """STATUS: the orders the judge holds for you (all powers' for the master)."""
 from __future__ import annotations
 
-from judge.commands.base import CommandError, Continue, Declined, Session
+from judge.commands.base import SIGNED_ON, CommandError, Continue, Declined, Session
 from judge.game.ending import board_svg, describe_result, final_title, phase_shown
 from judge.game.standing import owed, power_lines, standing
 from judge.templating import render
@@ -9,6 +9,7 @@ from judge.templating import render
 
 class Status:
     name, aliases, block_end = "STATUS", (), None
+    after_end = SIGNED_ON
     syntax = "STATUS"
     help = "Mails back your units, each with the order the judge holds for it (or what it does without one)."
 
@@ -48,6 +49,7 @@ def _game_for_view(s: Session, args: list[str]):
 
 class Position:
     name, aliases, block_end = "POSITION", ("BOARD",), None
+    after_end = SIGNED_ON
     syntax = "POSITION [game] [game password]"
     help = "Mails back the board as it stands: units, dislodged units and their retreats, centres, builds owed."
 
@@ -74,6 +76,7 @@ class Position:
 
 class Map:
     name, aliases, block_end = "MAP", (), None
+    after_end = SIGNED_ON
     syntax = "MAP [game] [game password]"
     help = "Mails back a picture of the board as it stands (PNG, or SVG if the game's map_picture rule says so)."
 
