@@ -8,7 +8,6 @@ from judge.builds import variant_notes
 from judge.commands.absence import absence_lines
 from judge.commands.actions import block, mapper_deadline
 from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
-from judge.deadlines import show
 from judge.game import FORMING, Game
 from judge.game.phase_codes import year_name
 from judge.game.ending import describe_result, phase_shown
@@ -68,7 +67,7 @@ class List:
         master = s.role == "master"
         show_status = (master or g.rules.show_status) and not g.over     # (a finished game waits for no orders)
         hide = g.rules.anonymous is not Anonymous.NO and not g.over or g.rules.anonymous is Anonymous.ALWAYS
-        deadline = "none (the game is over)" if g.over else "paused" if g.paused else show(g.deadline, g.timing)
+        deadline = "none (the game is over)" if g.over else "paused" if g.paused else g.deadline_shown(now=s.now)
         info = {"name": g.name, "status": g.status, "phase": phase_shown(g), "deadline": deadline,
                 "master": "(anonymous game)" if hide and not master else g.master_address,
                 "result": describe_result(g.result, g.map) if g.over else "",

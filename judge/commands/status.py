@@ -31,7 +31,7 @@ class Status:
                  "submitted": p.submitted if game.needs_orders(p.power) else None,
                  "owed": owed(game, p.power)} for p in players]
         _, text = render("reply/status.txt", game=game.name, who=s.power or "all powers",
-                         phase=game.position.phase.describe(), deadline=game.deadline_shown(),
+                         phase=game.position.phase.describe(), deadline=game.deadline_shown(now=s.now),
                          powers=rows)
         s.say_block(text)
         return Continue.YES
@@ -68,7 +68,7 @@ class Position:
         unowned = sorted(c for c in m.centers if c not in pos.centers)
         # A finished game's board is the final one: named by the phase that ended it, not the next (never played).
         _, text = render("reply/position.txt", game=game.name, phase=phase_shown(game),
-                         deadline="none (the game is over)" if game.over else game.deadline_shown(),
+                         deadline="none (the game is over)" if game.over else game.deadline_shown(now=s.now),
                          powers=powers, unowned=unowned)
         s.say_block(text)
         return Continue.YES
