@@ -34,7 +34,8 @@ TIMING = {
 class Set:
     name, aliases, block_end = "SET", (), None
     # A finished game's password, and who may look at it, may still change (judge.commands.after_end)
-    after_end: ClassVar[dict[str, tuple[str, ...]]] = {"PASSWORD": SIGNED_ON, "PRIVATE": MASTER_ONLY, "PUBLIC": MASTER_ONLY}
+    after_end: ClassVar[dict[str, tuple[str, ...]]] = {"PASSWORD": SIGNED_ON, "PRIVATE": MASTER_ONLY,
+                                                       "PUBLIC": MASTER_ONLY}
     syntax = "SET <what> <value>"
     help = ("WAIT, NOWAIT, PASSWORD <new>, ADDRESS <new> (then ADDRESS <new> <the code mailed to it>), "
             "ABSENCE <day> [TO <day>] (or NONE), DRAW, NODRAW, CONCEDE <power>; "

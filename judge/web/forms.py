@@ -110,7 +110,8 @@ class Forms:
         # A finished game: the box offers what the reader still takes from this role (the same rule), or nothing.
         still = after_end.offered("master" if session.who == MASTER else "power") if game.over else []
         out = html("orders.html", still=still, judge=self.judge.settings.judge_name, game=pages.summary(game),
-                   deadline=pages.deadline(game, self.judge.clock()), who=session.who, via_master=session.via_master, signed=signed,
+                   deadline=pages.deadline(game, self.judge.clock()), who=session.who,
+                   via_master=session.via_master, signed=signed,
                    held=self.views.status_text(game, session) if signed and game.position else "",
                    reply=pages.redact(reply), errors=self._errors(errors or []),
                    note=note, csrf=session.csrf, nonce=secrets.token_urlsafe(16),

@@ -5,6 +5,8 @@ import re
 from datetime import datetime
 from typing import Any
 
+from markupsafe import Markup, escape
+
 from judge.builds import variant_notes
 from judge.deadlines import show
 from judge.game import Game
@@ -28,6 +30,13 @@ def redact(text: str, keep: str = "") -> str:
     """The text with every e-mail address replaced: pages are public, mail is not. `keep`: an address that is public
     anyway (the judge's own, on the 'From ' lines of a results file)."""
     return _ADDRESS.sub(lambda m: m.group(0) if keep and m.group(0).lower() == keep.lower() else HIDDEN, text)
+
+
+def results_html(text: str) -> Markup:
+    """Results text for a <pre>, escaped, each '->' in a span the stylesheet keeps whole: a phone's narrow column
+    wrapped inside it ('Army Serbia -' / '> Bulgaria.'), which no longer read as an order line. (Copied, the text
+    is the mail's, unchanged: no invisible joiner in it.)"""
+    return Markup(str(escape(text)).replace("-&gt;", '<span class="arrow">-&gt;</span>'))
 
 
 def phase_names(result_stems: list[str], game: Game) -> list[str]:
