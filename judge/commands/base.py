@@ -28,6 +28,12 @@ class Continue(Enum):
     STOP = "stop"          # SIGNOFF: read no further
 
 
+# A command's `after_end` (judge.commands.after_end): who signed on may still send it to a finished game. A command
+# without one is refused there; SET's is a dict, the roles per setting. Its `over_words` end that refusal.
+SIGNED_ON = ("power", "master")
+MASTER_ONLY = ("master",)
+
+
 class Command(Protocol):
     name: str
     aliases: tuple[str, ...]
@@ -103,13 +109,13 @@ class Session:
             raise CommandError("YOU MUST SIGN ON AS A POWER FIRST (SIGNON <power letter><game> <password>)")
         return self.power
 
-    def not_over(self) -> Game:
-        """The game, unless it is over: its result and its record of who played what stay as the end gave them."""
+    def not_over(self, words: str = "NOTHING MORE TO CHANGE") -> Game:
+        """The game, unless it is over: its result and its record of who played what stay as the end gave them.
+        `words`: what the refusal ends with (a command's `over_words`, "NO MORE VOTES")."""
         game = self.need_game()
         if game.over:
             from judge.game.ending import describe_result
-            raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result, game.map).upper()}): "
-                               "NOTHING MORE TO CHANGE")
+            raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result, game.map).upper()}): {words}")
         return game
 
     def need_master(self) -> Game:

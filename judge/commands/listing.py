@@ -7,8 +7,7 @@ from judge import maps
 from judge.builds import variant_notes
 from judge.commands.absence import absence_lines
 from judge.commands.actions import block
-from judge.commands.base import CommandError, Continue, Session
-from judge.deadlines import show
+from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
 from judge.game import FORMING, Game
 from judge.game.phase_codes import year_name
 from judge.game.ending import describe_result, phase_shown
@@ -56,6 +55,7 @@ def _player_row(g: Game, p, show_status: bool, master: bool) -> dict:
 
 class List:
     name, aliases, block_end = "LIST", (), None
+    after_end = SIGNED_ON
     syntax = "LIST [game] [game password]"
     help = "Lists the games (open powers marked, finished games apart), or one game's players, phase, deadline " \
            "and house rules."
@@ -72,7 +72,7 @@ class List:
         master = s.role == "master"
         show_status = (master or g.rules.show_status) and not g.over     # (a finished game waits for no orders)
         hide = g.rules.anonymous is not Anonymous.NO and not g.over or g.rules.anonymous is Anonymous.ALWAYS
-        deadline = "none (the game is over)" if g.over else "paused" if g.paused else show(g.deadline, g.timing)
+        deadline = "none (the game is over)" if g.over else "paused" if g.paused else g.deadline_shown(now=s.now)
         info = {"name": g.name, "status": g.status, "phase": phase_shown(g), "deadline": deadline,
                 "master": "(anonymous game)" if hide and not master else g.master_address,
                 "result": describe_result(g.result, g.map) if g.over else "",
@@ -90,6 +90,7 @@ class List:
 
 class Summary:
     name, aliases, block_end = "SUMMARY", (), None
+    after_end = SIGNED_ON
     syntax = "SUMMARY <game> [game password]"
     help = "Supply-centre counts by year, who played which power when, and how the game ended."
 
@@ -124,6 +125,7 @@ def _heads(names: list[str]) -> list[str]:
 
 class History:
     name, aliases, block_end = "HISTORY", (), None
+    after_end = SIGNED_ON
     syntax = "HISTORY <game> [game password]"
     help = "Every results mail of the game so far, as a mail file (jDip imports it)."
 

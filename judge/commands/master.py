@@ -260,8 +260,7 @@ class Terminate:
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         game = s.need_master()
-        if game.over:
-            raise CommandError(f"GAME {game.name} IS ALREADY OVER")
+        s.not_over()
         game.finish({"kind": "terminated", "powers": []}, s.now)
         s.say(f"Game {game.name} terminated.")
         s.effect("notify", ("game terminated", [f"The master has ended game {game.name}."], "all"))

@@ -141,7 +141,7 @@ class Takeover:
             # Where the power stands: the phase, the deadline, each unit with the order the judge holds for it.
             player = game.player(who)
             block(s, "reply/status.txt", game=name, who=who, phase=game.position.phase.describe(),
-                  deadline=game.deadline_shown(),
+                  deadline=game.deadline_shown(now=s.now),
                   powers=[{"power": shown, "status": player.status, "wait": player.wait,
                            "lines": power_lines(game, who), "submitted": player.submitted, "owed": owed(game, who)}])
         s.log.append(f"TAKEOVER {who} {name}")

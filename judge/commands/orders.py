@@ -1,11 +1,12 @@
 """ORDERS (a no-op keyword) and CLEAR. Order lines themselves are collected by the reader."""
 from __future__ import annotations
 
-from judge.commands.base import Continue, Session
+from judge.commands.base import SIGNED_ON, Continue, Session
 
 
 class Orders:
     name, aliases, block_end = "ORDERS", ("ORDER",), None
+    after_end = SIGNED_ON
     syntax = "ORDERS"
     help = "Accepted before order lines; means nothing."
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 
 from judge.commands.actions import block
-from judge.commands.base import CommandError, Continue, Session
+from judge.commands.base import MASTER_ONLY, SIGNED_ON, CommandError, Continue, Session
 from judge.game import PLAYING, GameError
 from judge.game.press_routing import Request, readable, route
 from judge.maps import Map
+
+OVER_WORDS = "NO MORE PRESS"          # (a finished game's refusal: judge.commands.after_end)
 
 
 def _request(s: Session, args: list[str], body: list[str], broadcast: bool) -> Request:
@@ -22,7 +24,8 @@ def _request(s: Session, args: list[str], body: list[str], broadcast: bool) -> R
     if game.position is None:
         raise CommandError(f"GAME {game.name} HAS NOT STARTED: NO PRESS YET")
     if game.status != PLAYING and role != "master":
-        raise CommandError(f"GAME {game.name} IS OVER: NO MORE PRESS")
+        s.not_over(OVER_WORDS)
+        raise CommandError(f"GAME {game.name} IS NOT ACTIVE: NO PRESS NOW")
     if not body:
         raise CommandError(f"EMPTY {'BROADCAST' if broadcast else 'PRESS'}")
     r = Request(role, s.power or "", s.sender, broadcast=broadcast, body=body)
@@ -132,6 +135,8 @@ def _sent(head: str, r, entry: dict) -> str:
 
 class Press:
     name, aliases, block_end = "PRESS", (), "ENDPRESS"
+    over_words = OVER_WORDS
+    after_end = MASTER_ONLY
     syntax = "PRESS [TO <powers>|M] [GREY|WHITE] [FAKE FROM <power>] [FAKE TO <powers>] ... ENDPRESS"
     help = ("Send press to some powers (TO France Germany, TO FG), to the master (TO M), or to everyone without "
             "TO; GREY, WHITE and FAKE as the house rules allow.")
@@ -146,6 +151,8 @@ class Press:
 
 class Broadcast:
     name, aliases, block_end = "BROADCAST", (), "ENDBROADCAST"
+    over_words = OVER_WORDS
+    after_end = MASTER_ONLY
     syntax = "BROADCAST [GREY|WHITE] [FAKE FROM <power>] [FAKE TO <powers>] ... ENDBROADCAST"
     help = "Send a message to every player and observer (and the master)."
 
@@ -159,6 +166,7 @@ class Broadcast:
 
 class Archive:
     name, aliases, block_end = "ARCHIVE", ("PRESSARCHIVE",), None
+    after_end = SIGNED_ON
     syntax = "ARCHIVE  (after SIGNON, or ARCHIVE <game> for its broadcasts)"
     help = "Mails back the press you may read: what was sent to you or by you, and every broadcast."
 
@@ -184,6 +192,7 @@ class Archive:
 
 class Unobserve:
     name, aliases, block_end = "UNOBSERVE", ("UNWATCH",), None
+    after_end = SIGNED_ON
     syntax = "UNOBSERVE <game>"
     help = "Stop observing a game: no more results or broadcasts from it."
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from judge.commands import after_end
 from judge.commands.actions import flush_orders, refresh_deadline_header
 from judge.commands.base import CommandError, Continue, Declined, Session
 from judge.commands.registry import BY_WORD
@@ -105,6 +106,7 @@ def read(s: Session, lines: list[str]) -> Reading:
                 if i >= len(lines):
                     raise CommandError(f"{command.name} WITHOUT {command.block_end}")
                 i = _past_end(lines, i)
+            after_end.check(s, command, words[1:])        # (after the body: a refused PRESS's is unread too)
             if command.handle(s, words[1:], body) is Continue.STOP:
                 break
         except OrderSetError as exc:

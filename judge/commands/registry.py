@@ -6,12 +6,13 @@ import textwrap
 
 from judge.commands import clock, listing, master, membership, orders, press, settings, signon, status, voting
 from judge.commands.actions import block
-from judge.commands.base import Command, Continue, Session
+from judge.commands.base import SIGNED_ON, Command, Continue, Session
 from judge.commands.listing import variant_rows
 
 
 class Help:
     name, aliases, block_end = "HELP", ("?",), None
+    after_end = SIGNED_ON
     syntax = "HELP"
     help = "This list."
 

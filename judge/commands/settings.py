@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 from datetime import datetime
+from typing import ClassVar
 
 from judge.commands.absence import set_absence
 from judge.commands.address import set_address
 from judge.commands.announce import rules_changed, timing_changed, victory_changed
-from judge.commands.base import CommandError, Continue, Session
+from judge.commands.base import MASTER_ONLY, SIGNED_ON, CommandError, Continue, Session
 from judge.commands.voting import apply_vote
 from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse_moment, parse_time_of_day, say_delay,
                              show)
@@ -50,6 +51,9 @@ _MASTERS = frozenset(w for group in MASTER_WORDS for w in group) | frozenset(TIM
 
 class Set:
     name, aliases, block_end = "SET", (), None
+    # A finished game's password, and who may look at it, may still change (judge.commands.after_end)
+    after_end: ClassVar[dict[str, tuple[str, ...]]] = {"PASSWORD": SIGNED_ON, "PRIVATE": MASTER_ONLY,
+                                                       "PUBLIC": MASTER_ONLY}
     syntax = "SET <what> <value>"
     help = ("WAIT, NOWAIT, PASSWORD <new>, ADDRESS <new> (then ADDRESS <new> <the code mailed to it>), "
             "ABSENCE <day> [TO <day>] (or NONE), DRAW, NODRAW, CONCEDE <power>; "
@@ -63,7 +67,7 @@ class Set:
             raise CommandError("SET WHAT? " + self.help)
         what, rest = args[0].upper(), args[1:]
         game = s.need_game()
-        if what not in ("PASSWORD", "PRIVATE", "PUBLIC"):
+        if what not in self.after_end:
             s.not_over()                  # (a new password, or who may look at the finished game, may still change)
         if what not in _KNOWN:
             # A word no SET knows is named as such, whoever sent it ("only the master" would mislead a player's typo).

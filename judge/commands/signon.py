@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from judge.commands._util import need_args, power_and_game, who_in
-from judge.commands.base import CommandError, Continue, Session
+from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game import ACTIVE, VACANT
 from judge.rules import Anonymous
@@ -13,6 +13,7 @@ from judge.storage.secret import code, same_code
 
 class Signon:
     name, aliases, block_end = "SIGNON", ("SIGN-ON",), None
+    after_end = SIGNED_ON
     syntax = "SIGNON <power letter><game> <password>"
     help = "Sign on as a power (or M for the master); the lines that follow are your orders."
 
@@ -85,6 +86,7 @@ def unlock_code(s: Session, game: str, who: str, until) -> str:
 
 class Unlock:
     name, aliases, block_end = "UNLOCK", (), None
+    after_end = SIGNED_ON
     syntax = "UNLOCK <power letter><game> <code>"
     help = ("Before SIGNON, when sign-ons from your own address are refused after wrong passwords (perhaps not "
             "yours: a From line is easily forged): the code comes in the judge's reply to such a sign-on.")
@@ -163,6 +165,7 @@ def _lord_signs_on(game, vassal: str, password: str) -> bool:
 
 class Signoff:
     name, aliases, block_end = "SIGNOFF", ("SIGN-OFF", "QUIT", "END"), None
+    after_end = SIGNED_ON
     syntax = "SIGNOFF"
     help = "Stop reading the message here."
 

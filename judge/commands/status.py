@@ -1,7 +1,7 @@
 """STATUS: the orders the judge holds for you (all powers' for the master)."""
 from __future__ import annotations
 
-from judge.commands.base import CommandError, Continue, Declined, Session
+from judge.commands.base import SIGNED_ON, CommandError, Continue, Declined, Session
 from judge.game.ending import board_svg, describe_result, final_title, phase_shown
 from judge.game.standing import owed, power_lines, standing
 from judge.templating import render
@@ -9,6 +9,7 @@ from judge.templating import render
 
 class Status:
     name, aliases, block_end = "STATUS", (), None
+    after_end = SIGNED_ON
     syntax = "STATUS"
     help = "Mails back your units, each with the order the judge holds for it (or what it does without one)."
 
@@ -30,7 +31,7 @@ class Status:
                  "submitted": p.submitted if game.needs_orders(p.power) else None,
                  "owed": owed(game, p.power)} for p in players]
         _, text = render("reply/status.txt", game=game.name, who=s.power or "all powers",
-                         phase=game.position.phase.describe(), deadline=game.deadline_shown(),
+                         phase=game.position.phase.describe(), deadline=game.deadline_shown(now=s.now),
                          powers=rows)
         s.say_block(text)
         return Continue.YES
@@ -48,6 +49,7 @@ def _game_for_view(s: Session, args: list[str]):
 
 class Position:
     name, aliases, block_end = "POSITION", ("BOARD",), None
+    after_end = SIGNED_ON
     syntax = "POSITION [game] [game password]"
     help = "Mails back the board as it stands: units, dislodged units and their retreats, centres, builds owed."
 
@@ -66,7 +68,7 @@ class Position:
         unowned = sorted(c for c in m.centers if c not in pos.centers)
         # A finished game's board is the final one: named by the phase that ended it, not the next (never played).
         _, text = render("reply/position.txt", game=game.name, phase=phase_shown(game),
-                         deadline="none (the game is over)" if game.over else game.deadline_shown(),
+                         deadline="none (the game is over)" if game.over else game.deadline_shown(now=s.now),
                          powers=powers, unowned=unowned)
         s.say_block(text)
         return Continue.YES
@@ -74,6 +76,7 @@ class Position:
 
 class Map:
     name, aliases, block_end = "MAP", (), None
+    after_end = SIGNED_ON
     syntax = "MAP [game] [game password]"
     help = "Mails back a picture of the board as it stands (PNG, or SVG if the game's map_picture rule says so)."
 

@@ -18,9 +18,7 @@ def apply_vote(s: Session, words: list[str]) -> None:
                            "TERMINATE THE GAME)")
     power = s.need_power()
     game = s.need_game()
-    if game.over:
-        raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result, game.map).upper()}): "
-                           "NO MORE VOTES")
+    s.not_over(Vote.over_words)
     withdraw = bool(words) and words[0].upper() in ("NONE", "WITHDRAW", "NO", "NODRAW", "NOCONCEDE")
     if withdraw and power not in game.votes and power in game.voters():
         s.say(f"{game.map.power_title(power)} has no vote standing: nothing to withdraw.")
@@ -46,6 +44,7 @@ def apply_vote(s: Session, words: list[str]) -> None:
 
 class Vote:
     name, aliases, block_end = "VOTE", (), None
+    over_words = "NO MORE VOTES"
     syntax = "VOTE DRAW | VOTE DRAW <powers> | VOTE CONCEDE <power> | VOTE NONE"
     help = ("Vote for a draw of all survivors, a draw among some (if the house rules allow), a concession to one "
             "power, or withdraw your vote. When every survivor agrees, the game ends.")

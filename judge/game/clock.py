@@ -13,6 +13,11 @@ REMINDER_MARGIN = timedelta(hours=1)     # a reminder this close to the phase's 
 VOTE_NEWS_DELAY = timedelta(minutes=10)
 
 
+def late_words(grace_end: str) -> str:
+    """What a late player may still do, as the late notice says it (the pages, LIST and STATUS say it so too)."""
+    return f"orders arriving before {grace_end} will still be used"
+
+
 class GameClock:
     """Game methods about time (the fields live in Game)."""
 
@@ -46,9 +51,22 @@ class GameClock:
     def paused(self) -> bool:
         return self.paused_since is not None
 
-    def deadline_shown(self, long: bool = False) -> str:
-        """The deadline as replies state it: while paused, that none runs (the stored one is not what will hold)."""
-        return PAUSED if self.paused else show(self.deadline, self.timing, long)
+    def deadline_shown(self, long: bool = False, now: datetime | None = None) -> str:
+        """The deadline as replies state it: while paused, that none runs (the stored one is not what will hold);
+        given `now`, while the grace period runs, that it passed and until when late orders still count (as the late
+        notice promised: a bare past deadline read as 'too late')."""
+        if self.paused:
+            return PAUSED
+        grace = self.grace_end(now) if now is not None else None
+        shown = show(self.deadline, self.timing, long)
+        return shown if grace is None else f"{shown} (passed: {late_words(show(grace, self.timing, long))})"
+
+    def grace_end(self, now: datetime) -> datetime | None:
+        """The end of the grace period while it runs (the deadline passed, late orders still used), else None."""
+        if self.status != PLAYING or self.paused or self.deadline is None or now < self.deadline:
+            return None
+        end = self.grace_until()
+        return end if now < end else None
 
     def header_deadline(self, now: datetime) -> str:
         """The moment a ':: Deadline:' line gives (DPjudge's filters and Mapper read a date and a zone there): the

@@ -9,12 +9,13 @@ from typing import Any
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
+from judge.commands import after_end
 from judge.game import Game
 from judge.redact import hide_in_error, hide_password
 from judge.service_web import form_sender
 from judge.storage.gamedir import valid_name
 from judge.web import pages
-from judge.web.session import COOKIE, CSRF_COOKIE, LIFETIME, Session, form_key
+from judge.web.session import COOKIE, CSRF_COOKIE, LIFETIME, MASTER, Session, form_key
 from judge.web.views import VIEWER, NotFound, Reply, holds, html, personal
 
 _WHO = re.compile(r"^[^\s?@]$")        # one power letter, of any script or a sign (void's + and *), or M
@@ -106,8 +107,11 @@ class Forms:
                      note: str = "", text: str = "") -> Reply:
         game, session_now = self.views.game(name, self.sessions.sign(session.id))
         signed = session_now is not None and session_now.id == session.id
-        out = html("orders.html", judge=self.judge.settings.judge_name, game=pages.summary(game),
-                   deadline=pages.deadline(game), who=session.who, via_master=session.via_master, signed=signed,
+        # A finished game: the box offers what the reader still takes from this role (the same rule), or nothing.
+        still = after_end.offered("master" if session.who == MASTER else "power") if game.over else []
+        out = html("orders.html", still=still, judge=self.judge.settings.judge_name, game=pages.summary(game),
+                   deadline=pages.deadline(game, self.judge.clock()), who=session.who,
+                   via_master=session.via_master, signed=signed,
                    held=self.views.status_text(game, session) if signed and game.position else "",
                    reply=pages.redact(reply), errors=self._errors(errors or []),
                    note=note, csrf=session.csrf, nonce=secrets.token_urlsafe(16),

@@ -5,6 +5,8 @@ import re
 from datetime import datetime
 from typing import Any
 
+from markupsafe import Markup, escape
+
 from judge.builds import variant_notes
 from judge.deadlines import show
 from judge.game import Game
@@ -31,18 +33,36 @@ def redact(text: str, keep: str = "") -> str:
     return _ADDRESS.sub(lambda m: m.group(0) if keep and m.group(0).lower() == keep.lower() else HIDDEN, text)
 
 
+def results_html(text: str) -> Markup:
+    """Results text for a <pre>, escaped, each '->' in a span the stylesheet keeps whole: a phone's narrow column
+    wrapped inside it ('Army Serbia -' / '> Bulgaria.'), which no longer read as an order line. (Copied, the text
+    is the mail's, unchanged: no invisible joiner in it.)"""
+    return Markup(str(escape(text)).replace("-&gt;", '<span class="arrow">-&gt;</span>'))
+
+
 def phase_names(result_stems: list[str], game: Game) -> list[str]:
     """'0003-F1901M' -> 'F1901M', in order: a phase as its results name it (an older judge kept a calendar of the
     map's own under the long form, '0001-A_D_1425_MOVEMENT': that is A1425M)."""
     return file_codes(game, [stem.partition("-")[2] for stem in result_stems])
 
 
-def deadline(game: Game) -> dict[str, Any]:
-    """The deadline as the game's players read it, in the game's zone (named), and as ISO for the reader's zone."""
+def deadline(game: Game, now: datetime) -> dict[str, Any]:
+    """The deadline as the game's players read it, in the game's zone (named), and as ISO for the reader's zone;
+    while the grace period runs, its end too (`grace`, `grace_iso`), as the late notice gives it."""
     if game.paused:
-        return {"text": "paused", "zone": game.timing.timezone, "iso": ""}
+        return {"text": "paused", "zone": game.timing.timezone, "iso": "", "grace": "", "grace_iso": ""}
+    grace = game.grace_end(now)
     return {"text": show(game.deadline, game.timing), "zone": game.timing.timezone,
-            "iso": game.deadline.isoformat() if game.deadline else ""}
+            "iso": game.deadline.isoformat() if game.deadline else "",
+            "grace": show(grace, game.timing) if grace else "", "grace_iso": grace.isoformat() if grace else ""}
+
+
+def stale_at(game: Game, now: datetime) -> datetime | None:
+    """When a page about the game drawn `now` says something no longer true with no file changed: its deadline
+    passes (the grace period begins), or the grace period ends."""
+    if game.paused or game.deadline is None or game.over:
+        return None
+    return game.deadline if now < game.deadline else game.grace_end(now)
 
 
 def listing(games: list[Game]) -> dict[str, Any]:
@@ -150,9 +170,9 @@ def ending(game: Game, phases: list[str], last_picture: bool) -> dict[str, Any] 
 
 
 def game_page(game: Game, phases: list[str], latest: str | None, press: list[dict], has_board: bool,
-              signed_on: str | None, last_picture: bool = False) -> dict[str, Any]:
+              signed_on: str | None, now: datetime, last_picture: bool = False) -> dict[str, Any]:
     """`last_picture`: the last phase processed kept a picture (a finished game's page shows it beside the end)."""
-    return {"game": summary(game), "deadline": deadline(game), "phases": phases, "has_board": has_board,
+    return {"game": summary(game), "deadline": deadline(game, now), "phases": phases, "has_board": has_board,
             "latest": redact(latest) if latest else None, "latest_phase": phases[-1] if phases else None,
             "players": players(game), "centres": centres(game), "rules": house_rules(game),
             "press": public_press(press), "ending": ending(game, phases, last_picture), "signed_on": signed_on,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 
@@ -55,6 +56,7 @@ def environment() -> jinja2.Environment:
                              autoescape=jinja2.select_autoescape(["html", "svg"]), trim_blocks=True,
                              lstrip_blocks=True)
     env.filters["who"] = pages.who_words
+    env.filters["results"] = pages.results_html
     return env
 
 
@@ -85,6 +87,10 @@ def holds(session: Session | None, game: Game) -> bool:
     return player.status == "active" and credential(player.password) == session.credential
 
 
+def _fresh(stale_at: datetime | None, now: datetime) -> bool:
+    return stale_at is None or now < stale_at
+
+
 CACHED = 512               # games (and their public page) kept read, by the state of their files
 
 
@@ -96,7 +102,8 @@ class Views:
         # A game is read again, and its public page rendered again, only when its files changed: a commit replaces
         # status.json (a new inode) and adds results and press files (their folder's mtime changes).
         self._games: dict[str, tuple[tuple, Game]] = {}
-        self._pages: dict[str, tuple[tuple, Reply]] = {}
+        # (the public page, by the state of its files, until the moment it goes stale: pages.stale_at)
+        self._pages: dict[str, tuple[tuple, Reply, datetime | None]] = {}
         self._boards: dict[str, tuple[tuple, str]] = {}        # the position key of each game's board
 
     def _files(self, name: str) -> tuple:
@@ -172,13 +179,14 @@ class Views:
         game, session = self.game(name, cookie)
         files = self._files(name)
         kept = self._pages.get(name)
-        if session is None and kept is not None and kept[0] == files:
+        now = self.judge.clock()
+        if session is None and kept is not None and kept[0] == files and _fresh(kept[2], now):
             return kept[1]                           # the same page for every visitor without a sign-on
         reply = self._game_page(game, session)
         if session is None:
             if len(self._pages) >= CACHED:
                 self._pages.clear()
-            self._pages[name] = (files, reply)
+            self._pages[name] = (files, reply, pages.stale_at(game, now))
         return reply
 
     def _game_page(self, game: Game, session: Session | None) -> Reply:
@@ -195,7 +203,8 @@ class Views:
         # A finished game's page shows the last phase played beside its end: its orders and what became of them.
         last_picture = game.over and bool(stems) and self._has_picture(name, stems[-1])
         ctx = pages.game_page(game, pages.phase_names(stems, game), latest or None, press, boards.drawable(game),
-                              session.who if session and session.who != VIEWER else None, last_picture)
+                              session.who if session and session.who != VIEWER else None, self.judge.clock(),
+                              last_picture)
         return personal(html("game.html", judge=self.judge.settings.judge_name, **ctx),
                         game.private or session is not None)
 
@@ -258,6 +267,8 @@ class Views:
         """The game page kept for visitors without a sign-on, if the game's files have not changed since."""
         kept = self._pages.get(name)
         if kept is None or (cookie and self.sessions.get(cookie, name) is not None):
+            return None
+        if not _fresh(kept[2], self.judge.clock()):
             return None
         try:
             return kept[1] if kept[0] == self._files(name) else None

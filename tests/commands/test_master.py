@@ -322,7 +322,9 @@ def test_terminate(started):
         f"GAME {GAME} IS OVER (TERMINATED BY THE MASTER): NO MORE ORDERS"
     started.clock.advance(days=30)
     assert started.judge.process(GAME) == []
-    assert started.signon("FRANCE", "TERMINATE").errors[0][1] == NOT_MASTER
+    # (whoever asks: a finished game takes nothing that would change it)
+    assert started.signon("FRANCE", "TERMINATE").errors[0][1] == \
+        f"GAME {GAME} IS OVER (TERMINATED BY THE MASTER): NOTHING MORE TO CHANGE"
 
 
 # -- a variant is a name from the catalogue, never a path ---------------------------------------------------------------

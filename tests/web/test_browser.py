@@ -225,3 +225,60 @@ def test_a_form_after_its_sign_on_ended_and_one_form_too_many_in_a_browser(tmp_p
         served.check_pages()
     finally:
         served.stop()
+
+
+# The visual lines of an element's text as the browser laid it out: a new line where a character sits lower than the
+# one before it (a wrapped line, not only the text's own newlines).
+RENDERED_LINES = """
+const el = arguments[0], range = document.createRange(), lines = [];
+const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+let node, top = null, cur = null;
+while ((node = walker.nextNode())) {
+  for (let i = 0; i < node.length; i++) {
+    const ch = node.data[i];
+    if (ch === "\\n") { if (cur !== null) lines.push(cur); cur = null; continue; }
+    range.setStart(node, i); range.setEnd(node, i + 1);
+    const rects = range.getClientRects();
+    if (!rects.length) { if (cur !== null) cur += ch; continue; }
+    if (cur === null) { cur = ch; top = rects[0].top; }
+    else if (rects[0].top > top + 2) { lines.push(cur); cur = ch; top = rects[0].top; }
+    else { cur += ch; }
+  }
+}
+if (cur !== null) lines.push(cur);
+return lines;"""
+# Each text of the centre chart: its font size as drawn on screen, in CSS pixels (its own size times the scale).
+CHART_TEXT_PX = """
+const svg = document.querySelector("figure.chart svg");
+const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+return Array.from(svg.querySelectorAll("text")).map(t => parseFloat(getComputedStyle(t).fontSize) * scale);"""
+
+
+def test_on_a_phone_results_keep_their_arrows_whole_and_the_chart_is_legible(served, browser, tmp_path):
+    """At 390 px the results text wraps (the columns do not fit), never inside '->'; the centre chart's labels stay
+    at least 10 px high (scaled to the column they were about 6), the page itself still not scrolling sideways."""
+    served.start_game("demo")
+    spring = {"AUSTRIA": "A VIE - GAL\nA BUD S A VIE - GAL", "RUSSIA": "A MOS - UKR\nA WAR S A MOS - UKR",
+              "TURKEY": "A CON - BUL", "ENGLAND": "F LON - NTH", "FRANCE": "A PAR - BUR", "GERMANY": "A MUN - RUH",
+              "ITALY": "A VEN - TYR"}
+    served.mail_many([(address(p), f"SIGNON {p[0]}demo {password(p)}\n{order}") for p, order in spring.items()])
+    served.tick(seconds=1)
+    base = f"http://127.0.0.1:{served.port}"
+    browser.set_window_size(390, 844)
+    for path in ("/games/demo", "/games/demo/phases/S1901M"):
+        browser.get(base + path)
+        pre = browser.find_element("css selector", "pre.results")
+        lines = browser.execute_script(RENDERED_LINES, pre)
+        text = pre.text
+        assert "Russia: Army Warsaw SUPPORT Army Moscow -> Ukraine." in text                  # (copied: the mail's)
+        assert len(lines) > sum(1 for line in text.split("\n") if line.strip()), "nothing wrapped: nothing proved"
+        assert [line for line in lines if line.lstrip().startswith(">")] == [], lines
+        assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+        browser.save_screenshot(str(tmp_path / f"{path.rsplit('/', 1)[-1]}-390.png"))
+    browser.get(base + "/games/demo")
+    sizes = browser.execute_script(CHART_TEXT_PX)
+    assert sizes and min(sizes) >= 10, sorted(sizes)
+    assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+    browser.set_window_size(1280, 1000)
+    browser.get(base + "/games/demo")
+    assert browser.execute_script(CHART_TEXT_PX)[0] >= 10       # (a desktop's column: as before)

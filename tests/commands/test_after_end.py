@@ -1,0 +1,44 @@
+"""judge.commands.after_end: what the rule says a finished game still takes is taken, by mail, from the master and a
+power signed on; what it leaves out is refused as the end refuses, and changes nothing. (The orders page that shows
+the rule: tests/web/test_forms_finished.py.)"""
+import pytest
+
+from judge.commands import after_end
+from judge.commands.registry import BY_WORD
+from tests.commands.helpers import GAME
+
+# A line for each command the rule may offer (a new offer without a line here fails the first test).
+SAMPLES = {"PRESS": ["PRESS TO F", "Well played.", "ENDPRESS"], "BROADCAST": ["BROADCAST", "Thanks.", "ENDBROADCAST"],
+           "ARCHIVE": ["ARCHIVE"], "STATUS": ["STATUS"], "POSITION": ["POSITION"], "MAP": ["MAP"],
+           "LIST": [f"LIST {GAME}"], "SUMMARY": [f"SUMMARY {GAME}"], "HISTORY": [f"HISTORY {GAME}"],
+           "SET PRIVATE": ["SET PRIVATE"], "SET PUBLIC": ["SET PUBLIC"], "SET PASSWORD": ["SET PASSWORD new-one"]}
+
+
+@pytest.fixture
+def finished(started):
+    assert started.master("TERMINATE").accepted
+    return started
+
+
+@pytest.mark.parametrize("role", ["master", "power"])
+def test_what_the_rule_offers_is_taken(finished, role):
+    offered = after_end.offered(role)
+    assert offered and set(offered) <= set(SAMPLES), offered
+    for command in offered:
+        lines = SAMPLES[command]
+        r = finished.master(*lines) if role == "master" else finished.signon("FRANCE", *lines)
+        assert r.accepted, (command, r.errors)
+        if command == "SET PASSWORD":        # (the next sign-ons use it)
+            break
+
+
+@pytest.mark.parametrize("line", ["SET DEADLINE +2d", "PROCESS", "PAUSE", "ROLLBACK", "SET WAIT", "CLEAR", "VOTE DRAW"])
+def test_what_it_leaves_out_is_refused_and_changes_nothing(finished, line):
+    words = line.split()
+    for role in ("master", "power"):
+        assert not after_end.allowed(BY_WORD[words[0]], words[1:], role)
+    before = finished.status_bytes()
+    r = finished.master(line) if line.split()[0] not in ("SET", "CLEAR", "VOTE") or "DEADLINE" in line \
+        else finished.signon("FRANCE", line)
+    assert r.errors and f"GAME {GAME} IS OVER (TERMINATED BY THE MASTER)" in r.errors[0][1], r.errors
+    assert finished.status_bytes() == before
