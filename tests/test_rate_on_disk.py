@@ -30,10 +30,14 @@ def send(port: int, sender: str, raw: bytes) -> int:
 
 
 def replies_to(tmp: Path, address: str, at_least: int = 0, wait: float = 60) -> int:
-    """The judge's replies to `address` in the Maildir, once there are `at_least` of them (or `wait` is up)."""
+    """The messages of `address` the judge answered (replies in the Maildir, told apart by the Message-ID they
+    answer), once there are `at_least` of them (or `wait` is up). A message whose reply was made just as the judge
+    was killed, before it was marked answered, is answered again after the restart (twice rather than never,
+    judge.mail.loops.Answered): the limit is on the messages taken in, not on copies of one reply."""
     end = time.monotonic() + wait
     while True:
-        got = sum(f"To: {address}\n" in m for m in delivered(tmp))
+        got = len({m.split("In-Reply-To: ", 1)[1].split("\n", 1)[0] for m in delivered(tmp)
+                   if f"To: {address}\n" in m and "In-Reply-To: " in m})
         if got >= at_least or time.monotonic() > end:
             return got
         time.sleep(0.1)
