@@ -4,6 +4,7 @@ from __future__ import annotations
 from judge.commands.base import CommandError
 from judge.maps import Map
 from judge.storage.gamedir import valid_name
+from judge.storage.passwords import hash_password
 
 
 def power_of(word: str, m: Map) -> str:
@@ -46,3 +47,18 @@ def who_in(who: str, m: Map) -> str:
 def need_args(args: list[str], count: int, syntax: str) -> None:
     if len(args) < count:
         raise CommandError(f"INCOMPLETE COMMAND: USE {syntax}")
+
+
+
+def refuse_mask(word: str) -> None:
+    """The judge's own mask ("********") given as a password: it is what replies and the web's orders form show in
+    place of a password, so a line sent again from them carries it. Said so; never a password (chosen_password)."""
+    if word and word.strip("*") == "":
+        raise CommandError(f"{word} IS HOW THE JUDGE HIDES A PASSWORD IN WHAT IT SHOWS: TYPE THE PASSWORD ITSELF")
+
+
+def chosen_password(word: str) -> str:
+    """The hash of a password a sender chooses; the mask is refused (as the password, sending such a line again
+    would lock the player out of the one he knows)."""
+    refuse_mask(word)
+    return hash_password(word)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from judge import limits, maps, picture
 from judge.builds import variant_notes
 from judge.game import processing
-from judge.commands._util import need_args, power_of
+from judge.commands._util import chosen_password, need_args, power_of
 from judge.commands.actions import flush_orders, open_seat, start_game
 from judge.commands.base import CommandError, Continue, Session
 from judge.deadlines import Timing, show
@@ -12,7 +12,6 @@ from judge.game import ACTIVE, DUMMY, FORMING, PLAYING, VACANT, Game
 from judge.game.phase_codes import file_codes, phase_code
 from judge.rules import parse_rules
 from judge.storage.gamedir import valid_name
-from judge.storage.passwords import hash_password
 
 
 
@@ -41,7 +40,7 @@ class Create:
         except maps.MapError as exc:           # unknown, or a folder file that cannot be read: say which and why
             raise CommandError(str(exc).upper() if isinstance(exc, maps.UnknownVariant) else
                                f"VARIANT {variant} CANNOT BE PLAYED: {exc}") from None
-        game = Game(name, s.sender, hash_password(args[1]), variant=m.name)
+        game = Game(name, s.sender, chosen_password(args[1]), variant=m.name)
         game.rules = parse_rules(list(m.rules), parse_rules(s.settings.get("rules", "default").split()))
         game.timing = Timing.from_settings(s.settings)
         game.created = s.now

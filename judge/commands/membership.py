@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from judge import limits
-from judge.commands._util import need_args, power_and_game, power_of, who_in
+from judge.commands._util import chosen_password, need_args, power_and_game, power_of, who_in
 from judge.commands.actions import block, open_seat, start_game
 from judge.commands.base import CommandError, Continue, Session
 from judge.game import FORMING, PLAYING, VACANT, GameError
 from judge.game.roles import DummySeat
 from judge.game.standing import owed, power_lines
-from judge.storage.passwords import check_password, forget, hash_password
+from judge.storage.passwords import check_password, forget
 
 
 class Join:
@@ -39,7 +39,7 @@ class Join:
         if game.status == FORMING and not game.players_at(s.sender):
             s.within(limits.joins(s.settings, s.sender))
         try:
-            game.join(s.sender, hash_password(words[0]), prefs)
+            game.join(s.sender, chosen_password(words[0]), prefs)
         except GameError as exc:
             raise CommandError(str(exc)) from None
         s.say(f"You have joined game {game.name} ({len(game.players)} of {len(game.map.playable_powers)} players).")
@@ -124,7 +124,7 @@ class Takeover:
         player = game.player(who)
         replaced = player.password if player is not None else ""
         try:
-            game.takeover(who, s.sender, hash_password(words[0]), s.now)
+            game.takeover(who, s.sender, chosen_password(words[0]), s.now)
             forget(replaced)                           # the former player's password checks go from memory
         except DummySeat as exc:
             s.notify_anyway([game.master_address], "notice/event.txt", {

@@ -6,6 +6,7 @@ import dataclasses
 from datetime import datetime
 from typing import ClassVar
 
+from judge.commands._util import chosen_password
 from judge.commands.absence import set_absence
 from judge.commands.address import set_address
 from judge.commands.announce import rules_changed, timing_changed, victory_changed
@@ -18,7 +19,7 @@ from judge.game.clock import REMINDER_MARGIN
 from judge.game.roles import MASTER
 from judge.game.standing import victory_tie
 from judge.rules import RULES_BY_NAME, Ruleset
-from judge.storage.passwords import forget, hash_password
+from judge.storage.passwords import forget
 from judge.zones import canonical_zone
 
 # SET <word> <value> for the master: the Timing field it changes and how to read the value.
@@ -97,11 +98,11 @@ class Set:
         game = s.need_game()
         if s.role == "master":
             forget(game.master_password)
-            game.master_password = hash_password(rest[0])
+            game.master_password = chosen_password(rest[0])
         else:
             player = game.player(s.need_power())
             forget(player.password)
-            player.password = hash_password(rest[0])
+            player.password = chosen_password(rest[0])
         s.say("Password changed.")
 
     def _master(self, s: Session, what: str, rest: list[str]) -> None:
@@ -162,7 +163,7 @@ class Set:
                 raise CommandError("USE SET PRIVATE [<game password>] (one word) OR SET PUBLIC")
             game.private = what == "PRIVATE"
             forget(game.privacy)
-            game.privacy = hash_password(rest[0]) if game.private and rest else ""
+            game.privacy = chosen_password(rest[0]) if game.private and rest else ""
             s.say(f"Game {game.name} is now {what.lower()}" + (
                 "; newcomers give the game password at the end of JOIN, OBSERVE, TAKEOVER, LIST, HISTORY or "
                 "SUMMARY." if game.privacy else ("; only its players and you can reach it." if game.private else

@@ -1,7 +1,7 @@
 """SIGNON and SIGNOFF."""
 from __future__ import annotations
 
-from judge.commands._util import need_args, power_and_game, who_in
+from judge.commands._util import need_args, power_and_game, refuse_mask, who_in
 from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game import ACTIVE, VACANT
@@ -56,6 +56,7 @@ class Signon:
                                                                  "OWN ADDRESS)"))
         if who == "MASTER":
             if not check_password(args[1], game.master_password):
+                refuse_mask(args[1])     # (not counted: the mask is nobody's password)
                 s.failed_signon = key
                 raise CommandError(f"WRONG PASSWORD FOR THE MASTER OF {name}")
             s.role, s.power = "master", None
@@ -71,6 +72,7 @@ class Signon:
                 # As DPjudge allows: the master may act as any power (e.g. to order a dummy or a late power).
                 s.say(f"Signed on as {game.map.power_title(who)} in game {name}, with the master's password.")
             else:
+                refuse_mask(args[1])     # (not counted: the mask is nobody's password)
                 s.failed_signon = key
                 raise CommandError(_refusal(game, who, s.sender))
             s.role, s.power = "power", who

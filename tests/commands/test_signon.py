@@ -202,3 +202,30 @@ def test_a_mistyped_sign_on_is_told_how_to_write_it(started, line):
 def test_an_order_before_any_sign_on_keeps_its_plain_refusal(started):
     r = started.send("france@example.org", "A PAR - BUR")
     assert r.errors == [("A PAR - BUR", "UNRECOGNIZED COMMAND (SIGN ON BEFORE SENDING ORDERS)")]
+
+
+MASK = "********"      # what the judge's replies and the orders form show in place of a password
+
+
+def test_the_mask_pasted_back_is_never_made_a_password(started):
+    # A refusal's unread rest and the orders form give back "SET PASSWORD ********"; sent again, it made the mask
+    # the player's password, and the password he knew no longer signed him on.
+    r = started.send("france@example.org", f"SIGNON F{GAME} fra-pw\nSET PASSWORD {MASK}")
+    assert not r.accepted
+    assert "HOW THE JUDGE HIDES A PASSWORD" in r.errors[0][1] and "TYPE THE PASSWORD ITSELF" in r.errors[0][1]
+    assert started.send("france@example.org", f"SIGNON F{GAME} fra-pw").accepted           # the old one still works
+    assert not started.send("france@example.org", f"SIGNON F{GAME} {MASK}").accepted
+    # The master's, a game password, a newcomer's: the same.
+    assert not started.send(GM[0], f"SIGNON M{GAME} {GM[1]}\nSET PASSWORD ***").accepted
+    assert not started.send(GM[0], f"SIGNON M{GAME} {GM[1]}\nSET PRIVATE {MASK}").accepted
+    assert started.send(GM[0], f"SIGNON M{GAME} {GM[1]}").accepted
+    assert not started.send("new@example.org", f"CREATE g9 {MASK}").accepted
+    assert "HOW THE JUDGE HIDES A PASSWORD" in started.reply_to("new@example.org")
+
+
+def test_a_sign_on_with_the_mask_says_so_and_is_not_counted_a_wrong_password(started):
+    for _ in range(6):          # more than the wrong passwords that lock a player out
+        r = started.send("france@example.org", f"SIGNON F{GAME} {MASK}\nA PAR - BUR")
+        assert not r.accepted and "TYPE THE PASSWORD ITSELF" in r.errors[0][1]
+    assert not (started.folder(GAME) / "signon-failures.json").exists()
+    assert started.send("france@example.org", f"SIGNON F{GAME} fra-pw\nA PAR - BUR").accepted
