@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import urllib.parse
 from datetime import datetime
 from typing import Any
 
@@ -21,14 +22,21 @@ from judge.rules import RULES, Anonymous, _show
 # Anything shaped like an address (a press body, a reply echoing SET ADDRESS, LIST's master line) is hidden on pages.
 _ADDRESS = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*")
 HIDDEN = "[address hidden]"
-# S1901M; a calendar of its own: A1425M, B-1M (after B.C. 0), or the name an older judge gave its files (A_D_1425_...)
-PHASE = re.compile(r"^(?:[SFWU]\d{4}[MRA]|[A-Za-z0-9_-]{1,40})$")
+# S1901M; a calendar of its own: A1425M, B-1M (after B.C. 0), a season's letter of any kind (Þ1901A, ?1901M: a
+# link writes it percent-encoded, see `segment`), or the name an older judge gave its files (A_D_1425_...)
+PHASE = re.compile(r"^(?:\D-?[0-9]{1,10}[MRA]|[A-Za-z0-9_-]{1,40})\Z")
 
 
 def redact(text: str, keep: str = "") -> str:
     """The text with every e-mail address replaced: pages are public, mail is not. `keep`: an address that is public
     anyway (the judge's own, on the 'From ' lines of a results file)."""
     return _ADDRESS.sub(lambda m: m.group(0) if keep and m.group(0).lower() == keep.lower() else HIDDEN, text)
+
+
+def segment(code: str) -> str:
+    """A phase's code as one segment of a link's path: every character but ASCII letters, digits and "-" written
+    %XX (a season's letter may be "Þ", "/", "?" or "#": raw, the link would lead elsewhere)."""
+    return urllib.parse.quote(code, safe="")
 
 
 def phase_names(result_stems: list[str], game: Game) -> list[str]:

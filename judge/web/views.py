@@ -55,6 +55,7 @@ def environment() -> jinja2.Environment:
                              autoescape=jinja2.select_autoescape(["html", "svg"]), trim_blocks=True,
                              lstrip_blocks=True)
     env.filters["who"] = pages.who_words
+    env.filters["segment"] = pages.segment
     return env
 
 
