@@ -121,7 +121,7 @@ class Takeover:
         if game.status == FORMING:
             raise CommandError(f"NOTHING TO TAKE OVER IN {name}: USE JOIN")
         player = game.player(who)
-        if player is not None and player.status == "dummy":
+        if player is not None and player.status == "dummy" and not game.eliminated(who):
             s.notify_anyway([game.master_address], "notice/event.txt", {
                 "game": game.name, "title": "takeover request",
                 "lines": [f"{s.sender} asks to take over {shown}, a dummy.",
