@@ -34,8 +34,8 @@ def redact(text: str, keep: str = "") -> str:
 
 
 def segment(code: str) -> str:
-    """A phase's code as one segment of a link's path: every character but ASCII letters, digits and "-" written
-    %XX (a season's letter may be "Þ", "/", "?" or "#": raw, the link would lead elsewhere)."""
+    """A phase's code as one segment of a link's path: every character but ASCII letters, digits and "-_.~" written
+    %XX in UTF-8 (a season's letter may be "Þ", "/", "?" or "#": raw, the link would lead elsewhere)."""
     return urllib.parse.quote(code, safe="")
 
 
