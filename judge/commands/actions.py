@@ -43,7 +43,15 @@ def start_game(s: Session, game: Game) -> None:
 
 def open_seat(s: Session, game, power: str, why: str) -> None:
     """A power is open: everyone in the game learns it can be taken over (`why` says how it came to be open; the
-    notice says that it is open once)."""
+    notice says that it is open once). An eliminated power is offered to nobody: the reply says so, and the master
+    alone is told (as DPjudge tells only its GameMaster), unless the master's own message opened it."""
+    title = game.map.power_title(power)
+    if game.eliminated(power):
+        gone = f"{title} is eliminated (no unit and no supply centre left): it is not offered for takeover."
+        s.say(gone)
+        if s.sender.lower() != game.master_address.lower():
+            s.effect("notify", ("a power has left", [f"{title} in game {game.name} {why}. {gone}"], "master"))
+        return
     s.effect("notify", ("a power is open", [game.open_notice(power, why)], "all"))
 
 

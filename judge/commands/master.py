@@ -244,6 +244,9 @@ class Revive:
         if player.power in game.map.dummies:
             raise CommandError(f"{player.power} IS A DUMMY OF THE {game.map.title.upper()} VARIANT: NO PLAYER "
                                "TAKES IT OVER")
+        if game.eliminated(player.power):
+            raise CommandError(f"{player.power} IS ELIMINATED (NO UNIT AND NO SUPPLY CENTRE LEFT): NOTHING TO TAKE "
+                               "OVER")
         player.status = VACANT
         s.say(f"{game.map.power_title(player.power)} is open for takeover.")
         if game.status == PLAYING:

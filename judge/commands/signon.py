@@ -4,7 +4,7 @@ from __future__ import annotations
 from judge.commands._util import need_args, power_and_game, refuse_mask, who_in
 from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
 from judge.deadlines import show
-from judge.game import ACTIVE, VACANT
+from judge.game import ACTIVE
 from judge.rules import Anonymous
 from judge.storage.failures import LIMIT, WEB_LIMIT, SignonFailures
 from judge.storage.passwords import check_password
@@ -124,7 +124,7 @@ def _refusal(game, who: str, sender: str) -> str:
         return f"WRONG PASSWORD OR NO PLAYER FOR {who} IN {name}"
     last = game.tenures_of(who)[-1]
     why = (last.get("why") or "left").upper()
-    now = "; IT IS OPEN FOR TAKEOVER" if player.status == VACANT else ""
+    now = "; IT IS OPEN FOR TAKEOVER" if who in game.open_powers() else ""
     if last["address"].lower() == sender.lower() and game.rules.anonymous is Anonymous.NO:
         return f"YOU NO LONGER PLAY {who} IN {name} ({why} IN {last['to']}){now}"
     return f"WRONG PASSWORD OR NO PLAYER FOR {who} IN {name} (ITS LAST PLAYER: {why} IN {last['to']}{now})"

@@ -23,7 +23,7 @@ class Membership:
 
     def join(self, address: str, password_hash: str, preference: str = "") -> Player:
         if self.status != FORMING:
-            if self.over or not any(p.status == VACANT for p in self.players):
+            if self.over or not self.open_powers():
                 raise GameError(f"GAME {self.name} IS NOT FORMING AND HAS NO OPEN POWER TO TAKE OVER")
             raise GameError(f"GAME {self.name} IS NOT FORMING: USE TAKEOVER FOR AN OPEN POWER")
         if address.lower() == self.master_address.lower():
@@ -78,6 +78,8 @@ class Membership:
         player = self.player(power)
         if player is None or player.status == ACTIVE:
             raise GameError(f"{power} IS NOT OPEN FOR TAKEOVER")
+        if self.eliminated(power):
+            raise GameError(f"{power} IS ELIMINATED (NO UNIT AND NO SUPPLY CENTRE LEFT): NOTHING TO TAKE OVER")
         # Who may never take it first: a dummy's refusal tells the master of the request, which from the master
         # himself, or from a player who could not take it anyway, would be a request nobody can grant.
         if address.lower() == self.master_address.lower():
@@ -121,7 +123,13 @@ class Membership:
                 f"TAKEOVER {self.map.power_letters[power]}{self.name} <password>.")
 
     def open_powers(self) -> list[str]:
-        return [p.power for p in self.players if p.power and p.status == VACANT]
+        """The powers offered for takeover: vacant, and still on the board (DPjudge's Power.resign offers no
+        eliminated power either: there is nothing to play)."""
+        return [p.power for p in self.players if p.power and p.status == VACANT and not self.eliminated(p.power)]
+
+    def eliminated(self, power: str) -> bool:
+        """Is the power off the board in the game's position (no unit, no centre, no dislodged unit)?"""
+        return self.position is not None and self.position.eliminated(power)
 
     # -- the record of who played which power when ---------------------------------------------------------------
     def _phase_now(self) -> str:

@@ -85,6 +85,9 @@ class Calendar:
         return sign
 
     def _season(self, season: str, kinds: str, item: str) -> None:
+        if _DIGIT.match(season):
+            # (its phases' short codes, "11901M", would not tell the season from the year: not read back, nor paged)
+            raise CalendarError(f"FLOW {item}: a season's name that begins with a digit")
         if season not in self.seasons:
             self.seasons.append(season)
         index = self.seasons.index(season)
@@ -213,6 +216,7 @@ class Calendar:
 
 _YEAR = re.compile(r"^-?\d+$")
 _SHORT = re.compile(r"^(\D)(-?\d+)([MRA])$")
+_DIGIT = re.compile(r"\d")
 
 
 def _number(text: str, item: str) -> int:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import urllib.parse
 from datetime import datetime
 from typing import Any
 
@@ -23,8 +24,9 @@ from judge.rules import RULES, Anonymous, _show
 # Anything shaped like an address (a press body, a reply echoing SET ADDRESS, LIST's master line) is hidden on pages.
 _ADDRESS = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*")
 HIDDEN = "[address hidden]"
-# S1901M; a calendar of its own: A1425M, B-1M (after B.C. 0), or the name an older judge gave its files (A_D_1425_...)
-PHASE = re.compile(r"^(?:[SFWU]\d{4}[MRA]|[A-Za-z0-9_-]{1,40})$")
+# S1901M; a calendar of its own: A1425M, B-1M (after B.C. 0), a season's letter of any kind (Þ1901A, ?1901M: a
+# link writes it percent-encoded, see `segment`), or the name an older judge gave its files (A_D_1425_...)
+PHASE = re.compile(r"^(?:\D-?[0-9]{1,10}[MRA]|[A-Za-z0-9_-]{1,40})\Z")
 
 
 def redact(text: str, keep: str = "") -> str:
@@ -38,6 +40,12 @@ def results_html(text: str) -> Markup:
     wrapped inside it ('Army Serbia -' / '> Bulgaria.'), which no longer read as an order line. (Copied, the text
     is the mail's, unchanged: no invisible joiner in it.)"""
     return Markup(str(escape(text)).replace("-&gt;", '<span class="arrow">-&gt;</span>'))
+
+
+def segment(code: str) -> str:
+    """A phase's code as one segment of a link's path: every character but ASCII letters, digits and "-_.~" written
+    %XX in UTF-8 (a season's letter may be "Þ", "/", "?" or "#": raw, the link would lead elsewhere)."""
+    return urllib.parse.quote(code, safe="")
 
 
 def phase_names(result_stems: list[str], game: Game) -> list[str]:

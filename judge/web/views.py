@@ -57,6 +57,7 @@ def environment() -> jinja2.Environment:
                              lstrip_blocks=True)
     env.filters["who"] = pages.who_words
     env.filters["results"] = pages.results_html
+    env.filters["segment"] = pages.segment
     return env
 
 

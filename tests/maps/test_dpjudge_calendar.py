@@ -134,6 +134,9 @@ def test_a_phase_not_of_the_calendar_is_refused(phase):
     ("FLOW A.D.:MOVEMENT,RETREATS\nFLOW IFYEARDIV:0\nFLOW A.D.:ADJUSTMENTS", r"t.map:3: .*IFYEARDIV needs a divisor"),
     ("FLOW SPRING:MOVEMENT,RETREATS\nFLOW SUMMER:MOVEMENT,RETREATS\nFLOW WINTER:ADJUSTMENTS",
      r"t.map:4: .*two seasons .* begin with the same letter"),
+    # (a short code would not tell the season from the year: "11901M", "٣1901M")
+    ("FLOW 1ST:MOVEMENT,RETREATS,ADJUSTMENTS", r"t.map:2: .*FLOW 1ST:.*: a season's name that begins with a digit"),
+    ("FLOW A:MOVEMENT,RETREATS\nFLOW ٣X:ADJUSTMENTS", r"t.map:3: .*begins with a digit"),
     ("FLOW A.D.:MOVEMENT,RETREATS,ADJUSTMENTS\nBEGIN B.C. 12 MOVEMENT", r"t.map:3: BEGIN B.C. 12 MOVEMENT: 'B.C. 12"),
     ("BEGIN A.D. 1425 MOVEMENT", r"t.map:2: BEGIN A.D. 1425 MOVEMENT: 'A.D. 1425 MOVEMENT' \(expected e.g. "
                                  r"'SPRING 1901 MOVEMENT'\)"),

@@ -282,3 +282,30 @@ def test_on_a_phone_results_keep_their_arrows_whole_and_the_chart_is_legible(ser
     browser.set_window_size(1280, 1000)
     browser.get(base + "/games/demo")
     assert browser.execute_script(CHART_TEXT_PX)[0] >= 10       # (a desktop's column: as before)
+
+
+def test_phases_of_a_calendar_whose_seasons_begin_outside_ascii_in_a_browser(tmp_path, browser):
+    """Our map standard_thorri (seasons VOR, ÝLIR, ÞORRI) played over SMTP: the browser follows the game page's link
+    to Þ1901A and that page's link back to Ý1901R; each is its phase's page, its picture drawn."""
+    from judge import maps
+    from tests.web.conftest import Served
+    from tests.web.test_season_letters import MAPS, play
+    variants = tmp_path / "variants"
+    variants.mkdir()
+    shutil.copy(MAPS / "standard_thorri.map", variants / "standard_thorri.map")
+    served = Served(tmp_path, judge_variants_dir=str(variants))
+    try:
+        play(served, "standard_thorri")
+        base = f"http://127.0.0.1:{served.port}"
+        browser.get(base + "/games/ice")
+        submit(browser, "Þ1901A", "link text")
+        assert browser.current_url == base + "/games/ice/phases/%C3%9E1901A"
+        assert "(ice.Þ1901A)" in browser.find_element("css selector", "pre.results").text
+        screenshot_has_the_map(browser)
+        submit(browser, "a[rel=prev]")
+        assert browser.current_url == base + "/games/ice/phases/%C3%9D1901R"
+        assert "(ice.Ý1901R)" in browser.find_element("css selector", "pre.results").text
+        screenshot_has_the_map(browser)
+    finally:
+        served.stop()
+        maps.use_folder(None)
