@@ -231,7 +231,12 @@ class GameClock:
             return None
         if not self.ordering_players():
             # Nobody has anything to order: a retreat phase of destroyed units only, which processing now skips
-            # (judge.game.ordering), left from before in a saved game or a snapshot a ROLLBACK restores.
+            # (judge.game.ordering), left from before in a saved game or a snapshot a ROLLBACK restores; an
+            # adjustment phase with nothing to adjust. But a movement phase with no unit on the board waits for its
+            # deadline: played at once, it and the winter after it (no build site either) would follow one another
+            # as fast as the judge can process them, forever.
+            if self.position.phase.kind == "M" and not self.position.units:
+                return None
             return self.ready_since
         if self.timing.early_minutes < 0:
             return None
