@@ -68,6 +68,16 @@ class GameClock:
         end = self.grace_until()
         return end if now < end else None
 
+    def undated_words(self) -> str:
+        """Beside a ':: Deadline:' line that gives the time of the mail, not a deadline (header_deadline): why, in
+        words, so that nobody takes that time for a deadline. Empty while a deadline runs."""
+        if self.status != PLAYING:
+            return ""
+        if self.paused:
+            return (f"Game {self.name} is paused: no deadline runs until the master resumes it; it then has the time "
+                    "it had left.")
+        return "There is no deadline: the master processes the game." if self.deadline is None else ""
+
     def header_deadline(self, now: datetime) -> str:
         """The moment a ':: Deadline:' line gives (DPjudge's filters and Mapper read a date and a zone there): the
         deadline; while paused or with none at all (deadlines=manual), the time now, as DPjudge writes then (its
