@@ -63,6 +63,13 @@ def test_a_board_left_empty_ends_the_game_at_once(served):
                           for m in winter), winter
     assert "Game 'empty' has been ended with no power left on the board" in text, text
     assert "S1901M" not in text and "1902" not in text, text
+    # LIST and the game's web page say how it ended, as they say it of any finished game.
+    served.mail("reader@example.org", "LIST empty")
+    listed = " ".join(served.relay.to("reader@example.org")[-1].get_content().split())
+    assert "Status: completed (no power is left on the board)" in listed, listed
+    page = served.visitor().get("/games/empty")
+    assert page.status == 200 and "no power is left on the board" in " ".join(page.text.split()), page.text
+    served.check_pages()
     # Nothing more happens however long one waits: no wake-up is planned, no mail is sent.
     assert "empty" not in served.daemon.deadlines.wakeups
     count = len(served.relay.messages)
