@@ -3,7 +3,9 @@
 T0 is Mon 5 Jan 2026 12:00 UTC; a game started then has its Spring 1901 deadline 72 hours later (Thu Jan 08 12:00),
 a 24-hour grace period, a reminder 24 hours before the deadline and early processing 10 minutes after the last
 orders."""
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
+from itertools import pairwise
 
 import pytest
 
@@ -209,3 +211,30 @@ def test_while_paused_no_extension_and_absences_wait_for_resume():
     assert game.deadline == DEADLINE                                     # nothing announced while paused
     game.resume(T0 + 49 * H)                                             # Jan 08 12:00 + 48 h: inside the absence
     assert game.deadline == utc(2026, 1, 12)
+
+
+# -- a board nobody can order on ----------------------------------------------------------------------------------------
+def test_a_board_without_units_waits_for_each_deadline_instead_of_spinning():
+    """No unit on the board, and Austria's one centre (Warsaw) is no home of its: nobody can order anything, in the
+    spring, the fall or the winter, ever. Each phase then waits for its deadline; processed at once ('ready': nobody
+    owes orders) they followed one another as fast as the judge could process them, forever."""
+    game = started()
+    game.position = replace(game.position, units={}, centers={"WAR": "AUSTRIA"})
+    game.start_phase(T0)
+    assert not game.ordering_players() and not game.board_empty()
+    now, processed = T0, []
+    for _ in range(50):                                  # the scheduler's loop: the next wake-up, what is due then
+        now = game.next_wakeup(now) or now
+        if game.due(now) == "process":
+            processed.append((str(game.position.phase), now))
+            process(game, now)
+        elif game.due(now) is None:
+            break
+        if now > T0 + timedelta(days=30):
+            break
+    assert processed, "never processed"
+    assert processed[0] == ("S1901M", DEADLINE), processed
+    # Each movement phase waited for its deadline: a year takes days, not one pass through the loop.
+    springs = [when for phase, when in processed if phase.endswith("M")]
+    assert all(b - a >= timedelta(hours=24) for a, b in pairwise(springs)), processed
+    assert len(processed) < 50

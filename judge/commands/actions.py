@@ -99,9 +99,8 @@ def flush_orders(s: Session) -> None:
                         f"{_deadline_header(s)}")
             s.deadline_line = len(s.lines) - 1
             s.say("")
-            if game.paused:
-                s.say(f"Game {game.name} is paused: no deadline runs until the master resumes it; it then has the "
-                      "time it had left.", "")
+            if game.undated_words():                 # the header's time is the mail's: say why
+                s.say(game.undated_words(), "")
         s.say(f"Orders for {game.map.power_title(power)} ({game.position.phase.describe()}):",
               *[f"  {line}" for line in lines])
         missing = sum("no order" in line or "not ordered" in line for line in lines)

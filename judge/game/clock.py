@@ -68,6 +68,16 @@ class GameClock:
         end = self.grace_until()
         return end if now < end else None
 
+    def undated_words(self) -> str:
+        """Beside a ':: Deadline:' line that gives the time of the mail, not a deadline (header_deadline): why, in
+        words, so that nobody takes that time for a deadline. Empty while a deadline runs."""
+        if self.status != PLAYING:
+            return ""
+        if self.paused:
+            return (f"Game {self.name} is paused: no deadline runs until the master resumes it; it then has the time "
+                    "it had left.")
+        return "There is no deadline: the master processes the game." if self.deadline is None else ""
+
     def header_deadline(self, now: datetime) -> str:
         """The moment a ':: Deadline:' line gives (DPjudge's filters and Mapper read a date and a zone there): the
         deadline; while paused or with none at all (deadlines=manual), the time now, as DPjudge writes then (its
@@ -231,7 +241,12 @@ class GameClock:
             return None
         if not self.ordering_players():
             # Nobody has anything to order: a retreat phase of destroyed units only, which processing now skips
-            # (judge.game.ordering), left from before in a saved game or a snapshot a ROLLBACK restores.
+            # (judge.game.ordering), left from before in a saved game or a snapshot a ROLLBACK restores; an
+            # adjustment phase with nothing to adjust. But a movement phase with no unit on the board waits for its
+            # deadline: played at once, it and the winter after it (no build site either) would follow one another
+            # as fast as the judge can process them, forever.
+            if self.position.phase.kind == "M" and not self.position.units:
+                return None
             return self.ready_since
         if self.timing.early_minutes < 0:
             return None

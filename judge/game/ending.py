@@ -17,6 +17,8 @@ def describe_result(result: dict | None, m: Map) -> str:
         return f"{names[0]} has won alone"
     if result["kind"] == "concession":
         return f"the game was conceded to {names[0]}"
+    if result["kind"] == "draw" and not names:
+        return "no power is left on the board"
     if result["kind"] == "draw":
         return "a draw between " + (" and ".join(names) if len(names) < 3 else
                                     ", ".join(names[:-1]) + " and " + names[-1])
@@ -27,6 +29,8 @@ def end_sentence(result: dict | None, m: Map) -> str:
     """How a game ended, worded as DPjudge's end-of-game mail words it ("Game 'x' has been ...")."""
     names = [m.power_title(p) for p in (result or {}).get("powers", [])]
     kind = (result or {}).get("kind")
+    if kind == "draw" and not names:
+        return "ended with no power left on the board"
     if kind == "draw":
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         return f"declared a draw between {listed}"

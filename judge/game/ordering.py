@@ -233,6 +233,11 @@ class Ordering:
         if winner:
             self.finish({"kind": "solo", "powers": [winner]}, now, processed=True)
             return
+        if self.board_empty():
+            # Nobody can ever order again (no unit to move, no centre to build on): a draw of nobody, ended now
+            # rather than played on alone, phase after phase.
+            self.finish({"kind": "draw", "powers": []}, now, processed=True)
+            return
         self.votes_after_phase(before)
         agreed = self.agreed()
         if agreed is not None:
@@ -240,6 +245,11 @@ class Ordering:
             self.finish(agreed, now, processed=True)
             return
         self.start_phase(now)
+
+    def board_empty(self) -> bool:
+        """No power is left on the board: no unit, no centre, no dislodged unit for anyone."""
+        pos = self.position
+        return not pos.units and not pos.dislodged and not any(pos.centers.values())
 
     def solo_winner(self) -> str | None:
         """A power holding the game's victory count of centres (more than half, unless the master set it)."""

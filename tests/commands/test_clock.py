@@ -240,3 +240,26 @@ def test_an_ejected_players_absence_moves_no_later_deadline(started):
 ])
 def test_absence_errors(started, line, error):
     assert started.signon("FRANCE", line).errors[0][1].startswith(error)
+
+
+def test_replies_with_a_header_dated_now_say_in_words_that_no_deadline_runs(started):
+    """A ':: Deadline:' line of a game without a running deadline gives the time of the mail (as DPjudge writes it):
+    the order confirmation and HISTORY's reply say beside it, in words, that there is no deadline (deadlines=manual)
+    or that the game is paused, so that nobody takes that time for a deadline."""
+    manual = "There is no deadline: the master processes the game."
+    assert started.signon("FRANCE", *HOLDS["FRANCE"]).accepted           # a running deadline: no such sentence
+    assert manual not in started.reply("FRANCE")
+    assert started.master("SET RULE deadlines=manual").accepted
+    assert started.signon("FRANCE", *HOLDS["FRANCE"]).accepted
+    confirmation = started.reply("FRANCE")
+    deadline_line(confirmation, "S1901M")
+    assert manual in " ".join(confirmation.split()), confirmation
+    assert started.send("reader@example.org", f"HISTORY {GAME}").accepted
+    history = started.reply_to("reader@example.org")
+    header = history.split("\n\n")[0] + "\n\n" + history.split("\n\n")[1]
+    assert manual in " ".join(header.split()), history
+    assert started.master("SET RULE deadlines=auto", "PAUSE").accepted
+    assert started.send("reader@example.org", f"HISTORY {GAME}").accepted
+    history = started.reply_to("reader@example.org")
+    assert f"Game {GAME} is paused" in " ".join(history.split("\n\n", 2)[1].split()), history
+    assert manual not in history
