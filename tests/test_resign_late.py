@@ -90,36 +90,3 @@ def test_a_late_player_who_resigned_is_not_told_twice(resigning):
     assert [str(m["To"]) for m in mails if "you have been resigned" in str(m["Subject"])] == [PLAYERS["TURKEY"][0]]
     opened = [text(m) for m in mails if "a power is open" in str(m["Subject"])]
     assert opened and all("Turkey" in t and "Italy" not in t for t in opened)
-
-
-def test_a_player_resigned_for_lateness_signing_on_is_not_counted_a_wrong_password(tmp_path, tmp_path_factory):
-    """Italy, resigned for lateness, signs on with the password that was right, from the address it played from:
-    told it no longer plays Italy, and nothing is counted toward a lock-out (the record of who played what says it
-    was Italy's player; nobody guessed a password). A stranger's wrong password for Italy still counts."""
-    desk = desk_with(tmp_path, tmp_path_factory, "started")
-    assert desk.master("SET RULE late_powers=resign", f"SET MOVEMENT {DEADLINE_HOURS}",
-                       f"SET GRACE {GRACE_HOURS}").accepted
-    desk.all_hold("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "RUSSIA", "TURKEY")
-    desk.clock.now = desk.game(GAME).grace_until()
-    assert desk.judge.process(GAME) == ["resigned: ITALY"]
-    failures = desk.folder(GAME) / "signon-failures.json"
-    for order in ("A VEN H", "A ROM H", "F NAP H", "A VEN - TUS", "A ROM - APU", "F NAP - ION"):
-        desk.clock.now += timedelta(minutes=1)          # six tries within the hour: more than a lock-out's worth
-        r = desk.signon("ITALY", order)
-        assert not r.accepted
-        assert r.errors[0][1] == (f"YOU NO LONGER PLAY ITALY IN {GAME} (RESIGNED FOR LATENESS IN S1901M); IT IS "
-                                  "OPEN FOR TAKEOVER")
-    assert not failures.exists() or "ITALY" not in failures.read_text(), failures.read_text()
-    r = desk.send("guesser@example.org", f"SIGNON I{GAME} a-guess")
-    assert r.errors[0][1].startswith(f"WRONG PASSWORD OR NO PLAYER FOR ITALY IN {GAME}")
-    assert "ITALY" in failures.read_text()
-
-
-def test_in_an_anonymous_game_a_former_players_sign_on_counts_like_anyone_elses(resigning):
-    """Anonymous: the reply to the resigned player is the one anybody gets, and the sign-on counts like anybody's
-    (a lock-out that came for others but never for one address would tell a forger who played the power)."""
-    resigning.clock.now = resigning.game(GAME).grace_until()
-    assert resigning.judge.process(GAME) == ["resigned: ITALY, TURKEY"]
-    r = resigning.signon("ITALY", "A VEN H")
-    assert r.errors[0][1].startswith(f"WRONG PASSWORD OR NO PLAYER FOR ITALY IN {GAME}")
-    assert "ITALY:other" in (resigning.folder(GAME) / "signon-failures.json").read_text()

@@ -73,9 +73,7 @@ class Signon:
                 s.say(f"Signed on as {game.map.power_title(who)} in game {name}, with the master's password.")
             else:
                 refuse_mask(args[1])     # (not counted: the mask is nobody's password)
-                if not _former_player(game, who, s.sender):
-                    # (the power's last player, from its own address, told so: nobody guessed a password)
-                    s.failed_signon = key
+                s.failed_signon = key
                 raise CommandError(_refusal(game, who, s.sender))
             s.role, s.power = "power", who
         s.log.append(f"SIGNON {who} {name}")
@@ -127,20 +125,9 @@ def _refusal(game, who: str, sender: str) -> str:
     last = game.tenures_of(who)[-1]
     why = (last.get("why") or "left").upper()
     now = "; IT IS OPEN FOR TAKEOVER" if who in game.open_powers() else ""
-    if _former_player(game, who, sender):
+    if last["address"].lower() == sender.lower() and game.rules.anonymous is Anonymous.NO:
         return f"YOU NO LONGER PLAY {who} IN {name} ({why} IN {last['to']}){now}"
     return f"WRONG PASSWORD OR NO PLAYER FOR {who} IN {name} (ITS LAST PLAYER: {why} IN {last['to']}{now})"
-
-
-def _former_player(game, who: str, sender: str) -> bool:
-    """Is the sender the last player of a power nobody plays now, by the record of who played what? Only in a game
-    that is not anonymous: there the reply says "you" and no sign-on is counted a wrong password; in an anonymous
-    one, a reply or a lock-out that differed would tell a stranger, from a forged From, who played the power."""
-    player = game.player(who)
-    if player is None or player.status == ACTIVE or game.rules.anonymous is not Anonymous.NO:
-        return False
-    tenures = game.tenures_of(who)
-    return bool(tenures) and tenures[-1]["address"].lower() == sender.lower()
 
 
 def wrong_passwords_told(game: str, key: str, count: int, web: int, clients: int, shown: str = "") -> list[str]:
