@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from judge.commands.base import Session
-from judge.deadlines import LIMITS, say_delay
+from judge.deadlines import LIMITS, say_delay, show
 from judge.game import PLAYING, Game
 from judge.rules import RULES, Ruleset, _show
 
 TITLE = "rules changed"
 
-# How a timing field reads in the notice (the zone has a notice of its own, with the deadline in the new zone).
+# How a timing field reads in the notice.
 _TIMING = {
+    "timezone": "Time zone of deadlines",
     "movement_hours": "Time for a movement phase", "retreat_hours": "Time for a retreat phase",
     "adjustment_hours": "Time for an adjustment phase", "grace_hours": "Grace period after a deadline",
     "reminder_hours": "Reminder to powers without orders", "late_notice_hours": "Late notices in the grace period",
@@ -55,12 +56,15 @@ def victory_changed(s: Session, game: Game, before: int) -> None:
 
 
 def timing_changed(s: Session, game: Game, field: str, old: Any) -> None:
-    """A delay, time of day or playing days changed (not the zone: SET ZONE announces itself)."""
+    """A delay, time of day, playing days or the zone changed (a new zone with the current deadline read in it)."""
     new = getattr(game.timing, field)
     if field not in _TIMING or new == old:
         return
     later = "; from the next phase on, this phase keeps the deadline it was given" if field in _NEXT_PHASE and \
         game.deadline is not None else ""
+    if field == "timezone" and game.deadline is not None:
+        later = f"; the current deadline is {show(game.deadline, game.timing)}" + (
+            " (the game is paused: it moves by the time the game stays paused)" if game.paused else "")
     announce(s, game, f"{_TIMING[field]}: {_value(field, new)} (was {_value(field, old)}){later}.")
 
 

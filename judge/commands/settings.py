@@ -227,18 +227,14 @@ _DEADLINE_FIELDS = ("movement_hours", "retreat_hours", "adjustment_hours", "time
 
 
 def _current_deadline_note(s: Session, game, field: str, before) -> None:
-    """A change of the delays, time of day, days or zone does not move the deadline players were given: say so;
-    and a new zone changes how every deadline reads, so the players learn it."""
+    """A change of the delays, time of day, days or zone does not move the deadline players were given: say so (the
+    players learn of it, a new zone with the deadline read in it, from the notice of changes: commands.announce)."""
     if field not in _DEADLINE_FIELDS or game.status != PLAYING or game.deadline is None:
         return
     if getattr(before, field) == getattr(game.timing, field):
         return
     when = show(game.deadline, game.timing) + _while_paused(game)
     s.say(f"From the next phase on; the current deadline stays {when}.")
-    if field == "timezone":
-        s.effect("notify", ("deadline zone changed", [f"The deadlines of game {game.name} are given in time zone "
-                                                      f"{game.timing.timezone} from now on: the current deadline "
-                                                      f"is {when}."], "all"))
 
 
 def _while_paused(game) -> str:

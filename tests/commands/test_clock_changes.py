@@ -128,10 +128,15 @@ def test_timing_changed_mid_phase_says_the_current_deadline_stays(started):
     assert ("Days set to MTW----.\nFrom the next phase on; the current deadline stays Thu 8 Jan 2026 12:00 UTC."
             in started.reply(GM[0]))
     started.new_mail()
-    assert started.master("SET ZONE Europe/Paris").accepted
-    text = " ".join(started.delivered("deadline zone changed")[PLAYERS["GERMANY"][0]].get_content().split())
-    assert text == (f"The deadlines of game {GAME} are given in time zone Europe/Paris from now on: the current "
-                    "deadline is Thu 8 Jan 2026 13:00 CET.")
+    assert started.master("SET ZONE Europe/Paris\nSET GRACE 10").accepted
+    # One notice for the message's changes, the zone among them with the deadline read in it (a second mail of its
+    # own said the zone before, and none at all in a game without deadlines).
+    new = started.new_mail()
+    assert [m for m in new if "zone changed" in str(m["Subject"])] == []
+    [notice] = [m for m in new if "rules changed" in str(m["Subject"]) and m["To"] == PLAYERS["GERMANY"][0]]
+    text = " ".join(notice.get_content().split())
+    assert ("Time zone of deadlines: Europe/Paris (was UTC); the current deadline is Thu 8 Jan 2026 13:00 CET."
+            in text and "Grace period after a deadline: 10 hours" in text), text
     assert started.game(GAME).deadline == DEADLINE
     assert started.master("SET GRACE 12").accepted                      # (not a deadline's place: no note)
     assert "From the next phase on" not in started.reply(GM[0])
@@ -156,3 +161,12 @@ def test_cancelled_absences_count_against_the_limit(started):
     r = started.signon("FRANCE", "SET ABSENCE 20 Jan")
     assert r.errors[0][1] == f"YOU HAVE SET ALL 2 ABSENCES GAME {GAME} ALLOWS"
     assert started.game(GAME).deadline == deadline
+
+
+def test_a_zone_changed_in_a_game_without_deadlines_reaches_the_players(started):
+    # Without a deadline the zone's own notice was never sent: only the master heard of the change.
+    assert started.master("SET RULE deadlines=manual").accepted
+    started.new_mail()
+    assert started.master("SET ZONE Europe/Paris").accepted
+    text = " ".join(started.delivered("rules changed")[PLAYERS["FRANCE"][0]].get_content().split())
+    assert "Time zone of deadlines: Europe/Paris (was UTC)." in text, text
