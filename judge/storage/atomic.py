@@ -53,6 +53,16 @@ def make_folder(folder: Path) -> None:
             raise
 
 
+def open_created(path: str | os.PathLike, flags: int) -> int:
+    """os.open(path, flags | O_CREAT) with the judge's file mode, making the file's folder first if it is missing
+    (tried once without: the folder is nearly always there)."""
+    try:
+        return os.open(path, flags | os.O_CREAT, FILE_MODE)
+    except FileNotFoundError:
+        make_folder(Path(path).parent)
+        return os.open(path, flags | os.O_CREAT, FILE_MODE)
+
+
 def atomic_write(path: Path, data: str | bytes, sync_dir: bool = True, sync: bool = True) -> None:
     """Replace `path` with `data` so that a crash leaves either the old file or the new one, never a mix.
 
@@ -63,11 +73,7 @@ def atomic_write(path: Path, data: str | bytes, sync_dir: bool = True, sync: boo
     path = Path(path)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     tmp = path.parent / f".{path.name}.{os.urandom(6).hex()}.tmp"      # like mkstemp, without its name search
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
-    except FileNotFoundError:
-        make_folder(path.parent)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+    fd = open_created(tmp, os.O_WRONLY | os.O_EXCL)
     try:
         try:
             view = memoryview(raw)
@@ -115,11 +121,7 @@ def read_all(fd: int, size: int) -> bytes:
 def append_line(path: Path, line: str, durable: bool = True) -> None:
     """Append one line (O_APPEND writes of a line are not interleaved with other writers'); fsynced if `durable`."""
     data = (line.rstrip("\n") + "\n").encode("utf-8")
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
-    except FileNotFoundError:
-        make_folder(Path(path).parent)
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, FILE_MODE)
+    fd = open_created(path, os.O_WRONLY | os.O_APPEND)
     try:
         os.write(fd, data)
         if durable:
@@ -147,11 +149,7 @@ def locked(folder: Path, blocking: bool = True) -> Iterator[None]:
     """Hold the folder's lock: one process (and one thread: each call opens the file anew, and flock locks of
     separate opens exclude each other) at a time works on a game. Raises BlockingIOError if not blocking."""
     lock = f"{os.fspath(folder)}/.lock"
-    try:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, FILE_MODE)
-    except FileNotFoundError:
-        make_folder(Path(folder))
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, FILE_MODE)
+    fd = open_created(lock, os.O_RDWR)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
         yield

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from judge.storage.atomic import FILE_MODE, checkpoint, make_folder
+from judge.storage.atomic import FILE_MODE, checkpoint, open_created
 
 log = logging.getLogger("judge.claims")
 FOLDERS = 256                     # claims spread over this many folders, by the first two hex digits of their name
@@ -118,11 +118,7 @@ class Claims:
     def _make(self, path: Path) -> int | None:
         """A new claim at `path`, locked before its name exists; None if the name is taken."""
         tmp = path.parent / f".{path.name}.{os.urandom(4).hex()}.tmp"
-        try:
-            fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL, FILE_MODE)
-        except FileNotFoundError:
-            make_folder(path.parent)
-            fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL, FILE_MODE)
+        fd = open_created(tmp, os.O_RDWR | os.O_EXCL)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)       # (nobody else knows the temp file: at once)
             os.utime(fd, (self.clock(),) * 2)     # (the claim's age is read against `clock`)

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judge.storage.atomic import FILE_MODE, atomic_write, make_folder
+from judge.storage.atomic import atomic_write, open_created
 from judge.storage.counters import FOLDER
 from judge.storage.recent import SKEW, recent_stamp
 
@@ -99,11 +99,7 @@ class RateLimit:
         taken, so that the lock is held for a few system calls: a `judge deliver` reading a whole table does not
         hold up the daemon."""
         while True:
-            try:
-                fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, FILE_MODE)
-            except FileNotFoundError:
-                make_folder(self.folder)
-                continue
+            fd = open_created(path, os.O_RDWR | os.O_APPEND)
             try:
                 if table.file is None:
                     self._follow(table, fd)
