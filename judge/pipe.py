@@ -45,24 +45,13 @@ def deliver(judge: Judge, stream: BinaryIO, sender: str | None) -> tuple[int, st
 
 
 def over_rate(settings: Settings, raw: bytes, sender: str | None) -> bool:
-    """Count the message against its sender's rate ([smtp] rate_per_hour, on disk: one count with `judge serve` and
-    every other `judge deliver`); True (not counted) if the sender is over it."""
+    """Count the message against its sender's rate ([smtp] rate_per_hour and rate_per_envelope, on disk: one count
+    with `judge serve` and every other `judge deliver`); True (not counted) if the sender is over it."""
+    from judge.mail.senders import counted_senders
     from judge.storage.rates import RateLimit
-    return RateLimit(settings.games_dir, settings.get("smtp", "rate_per_hour")).over(counted_sender(raw, sender))
-
-
-def counted_sender(raw: bytes, sender: str | None) -> str:
-    """Whom a message counts against: the envelope sender, as `judge serve` counts its MAIL FROM (--sender, else the
-    Return-Path line an MTA adds), else the From address; '' (a bounce, or none to be found) counts against no one."""
-    if sender is not None:
-        return sender
-    from email.parser import BytesHeaderParser
-    from email.utils import parseaddr
-    try:
-        head = BytesHeaderParser().parsebytes(raw)
-        return parseaddr(str(head.get("Return-Path") or head.get("From") or ""))[1]
-    except Exception:  # noqa: BLE001 - a header too broken to read: judge.deliver answers what it can
-        return ""
+    rate = RateLimit(settings.games_dir, settings.get("smtp", "rate_per_hour"),
+                     per_envelope=settings.get("smtp", "rate_per_envelope"))
+    return rate.over(*counted_senders(raw, sender))
 
 
 def handle(judge: Judge, raw: bytes, sender: str | None, key: str) -> tuple[int, str]:
