@@ -13,6 +13,7 @@ from judge.daemon import changed
 from judge.daemon.spool import Spool
 from judge.storage.commit import remove_temp_files
 from judge.storage.gamedir import GameStore, GameUnavailable
+from judge.storage.old_files import remove_old_files
 from judge.storage.outbox import Outbox
 
 if TYPE_CHECKING:
@@ -93,12 +94,14 @@ def expire_set_aside(settings: Settings) -> None:
 
 def remove_leftovers(settings: Settings) -> int:
     """What the daemon deletes at start-up, for the set-up without it: the temp files of an outbox message or of a
-    spooled one that a killed run left (those an hour old: another run may be writing one now). Returns how many."""
+    spooled one that a killed run left (those an hour old: another run may be writing one now), and the files of an
+    earlier release that this one no longer reads. Returns how many."""
     try:
         spool = Spool(settings.inbox_dir)
         return (remove_temp_files(settings.outbox_dir, older_than=LEFTOVER_AGE)
                 + remove_temp_files(spool.root / "bad", older_than=LEFTOVER_AGE)
-                + spool.drop_tmp(older_than=LEFTOVER_AGE))
+                + spool.drop_tmp(older_than=LEFTOVER_AGE)
+                + remove_old_files(settings.games_dir))
     except OSError:
         log.exception("could not delete leftover temporary files (the next run tries again)")
         return 0
