@@ -41,7 +41,8 @@ def deliver(judge: Judge, stream: BinaryIO, sender: str | None) -> tuple[int, st
         return EX_DATAERR, f"message too big (the limit is {limit} bytes)"
     if over_rate(judge.settings, raw, sender):
         # As `judge serve` answers 451 at DATA: the MTA keeps the message and tries again later, nothing is lost.
-        return EX_TEMPFAIL, "too many messages from this sender within an hour ([smtp] rate_per_hour): try again later"
+        return EX_TEMPFAIL, ("too many messages from this sender within an hour ([smtp] rate_per_hour, or "
+                             "rate_per_envelope for all under its envelope sender): try again later")
     return handle(judge, raw, sender, message_key(raw))
 
 

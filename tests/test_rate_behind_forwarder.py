@@ -72,4 +72,7 @@ def test_judge_deliver_counts_the_same_way(tmp_path):
         == PER_FROM
     # The envelope's cap, from any From: two more messages, then none.
     assert [piped(f"forged{n}@example.org", n) for n in range(4)] == [0, 0, 75, 75]
+    refused = deliver(cfg, message("forged9@example.org", "HELP", "f9@example.org"), LIST)
+    assert refused.returncode == 75 and b"rate_per_envelope" in refused.stderr
+    assert b"example.org" not in refused.stderr                          # no address said
     assert counts_on_disk(tmp_path)[1] == 2 * PER_ENVELOPE
