@@ -55,9 +55,14 @@ KEYS: tuple[Key, ...] = (
     Key("smtp", "recipients", "", "Addresses accepted at RCPT, comma-separated (empty: the judge address only).",
         "list"),
     Key("smtp", "max_message_bytes", "1048576", "Larger messages are refused.", "int"),
-    Key("smtp", "rate_per_hour", "120", "Messages accepted from one sender per hour, by judge serve and judge "
-        "deliver together, counted in games/.limits (a restart keeps the count; 0 to 100000; 0: no limit).", "int",
+    Key("smtp", "rate_per_hour", "120", "Messages accepted from one sender (an envelope sender and From address) "
+        "per hour, by judge serve and judge deliver together, counted in games/.limits (a restart keeps the count; "
+        "0 to 100000; 0: no limit).", "int",
         (0, 100_000)),
+    Key("smtp", "rate_per_envelope", "600", "Messages accepted per hour under one envelope sender, whatever their "
+        "From: each From under it counts against rate_per_hour on its own (players behind a mailing list or "
+        "forwarder that rewrites the envelope sender), all of them together against this (0 to 1000000; 0: the "
+        "From is not looked at, one count of rate_per_hour per envelope sender).", "int", (0, 1_000_000)),
     Key("smtp", "max_connections", "100", "SMTP connections open at once; one more is answered 421 and closed. "
                                           "Lowered at start-up to fit the process's file limit (ulimit -n) less "
                                           "reserved_files.", "int", (1, 100_000)),

@@ -13,6 +13,7 @@ from judge.daemon import changed
 from judge.daemon.spool import Spool
 from judge.storage.commit import remove_temp_files
 from judge.storage.gamedir import GameStore, GameUnavailable
+from judge.storage.old_files import remove_old_files
 from judge.storage.outbox import Outbox
 
 if TYPE_CHECKING:
@@ -40,29 +41,19 @@ def deliver(judge: Judge, stream: BinaryIO, sender: str | None) -> tuple[int, st
         return EX_DATAERR, f"message too big (the limit is {limit} bytes)"
     if over_rate(judge.settings, raw, sender):
         # As `judge serve` answers 451 at DATA: the MTA keeps the message and tries again later, nothing is lost.
-        return EX_TEMPFAIL, "too many messages from this sender within an hour ([smtp] rate_per_hour): try again later"
+        return EX_TEMPFAIL, ("too many messages from this sender within an hour ([smtp] rate_per_hour, or "
+                             "rate_per_envelope for all under its envelope sender): try again later")
     return handle(judge, raw, sender, message_key(raw))
 
 
 def over_rate(settings: Settings, raw: bytes, sender: str | None) -> bool:
-    """Count the message against its sender's rate ([smtp] rate_per_hour, on disk: one count with `judge serve` and
-    every other `judge deliver`); True (not counted) if the sender is over it."""
+    """Count the message against its sender's rate ([smtp] rate_per_hour and rate_per_envelope, on disk: one count
+    with `judge serve` and every other `judge deliver`); True (not counted) if the sender is over it."""
+    from judge.mail.senders import counted_senders
     from judge.storage.rates import RateLimit
-    return RateLimit(settings.games_dir, settings.get("smtp", "rate_per_hour")).over(counted_sender(raw, sender))
-
-
-def counted_sender(raw: bytes, sender: str | None) -> str:
-    """Whom a message counts against: the envelope sender, as `judge serve` counts its MAIL FROM (--sender, else the
-    Return-Path line an MTA adds), else the From address; '' (a bounce, or none to be found) counts against no one."""
-    if sender is not None:
-        return sender
-    from email.parser import BytesHeaderParser
-    from email.utils import parseaddr
-    try:
-        head = BytesHeaderParser().parsebytes(raw)
-        return parseaddr(str(head.get("Return-Path") or head.get("From") or ""))[1]
-    except Exception:  # noqa: BLE001 - a header too broken to read: judge.deliver answers what it can
-        return ""
+    rate = RateLimit(settings.games_dir, settings.get("smtp", "rate_per_hour"),
+                     per_envelope=settings.get("smtp", "rate_per_envelope"))
+    return rate.over(*counted_senders(raw, sender))
 
 
 def handle(judge: Judge, raw: bytes, sender: str | None, key: str) -> tuple[int, str]:
@@ -104,12 +95,14 @@ def expire_set_aside(settings: Settings) -> None:
 
 def remove_leftovers(settings: Settings) -> int:
     """What the daemon deletes at start-up, for the set-up without it: the temp files of an outbox message or of a
-    spooled one that a killed run left (those an hour old: another run may be writing one now). Returns how many."""
+    spooled one that a killed run left (those an hour old: another run may be writing one now), and the files of an
+    earlier release that this one no longer reads. Returns how many."""
     try:
         spool = Spool(settings.inbox_dir)
         return (remove_temp_files(settings.outbox_dir, older_than=LEFTOVER_AGE)
                 + remove_temp_files(spool.root / "bad", older_than=LEFTOVER_AGE)
-                + spool.drop_tmp(older_than=LEFTOVER_AGE))
+                + spool.drop_tmp(older_than=LEFTOVER_AGE)
+                + remove_old_files(settings.games_dir))
     except OSError:
         log.exception("could not delete leftover temporary files (the next run tries again)")
         return 0

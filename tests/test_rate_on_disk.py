@@ -105,11 +105,11 @@ def test_each_judge_deliver_process_counts_against_the_same_limit(tmp_path):
     assert b"too many messages from this sender" in runs[-1].stderr
     assert b"loop@example.org" not in runs[-1].stderr
     assert replies_to(tmp_path, "loop@example.org", wait=0) == LIMIT
-    # Without --sender, the Return-Path line an MTA adds, else From, names the sender counted.
+    # Without --sender, the Return-Path line an MTA adds, else From, is the envelope sender counted.
     plain = [deliver(cfg, message("From@Example.org", "HELP", f"plain-{n}@example.org")).returncode
              for n in range(LIMIT + 1)]
     assert plain == [0] * LIMIT + [75]
-    assert deliver(cfg, b"Return-Path: <from@example.org>\n" + message("x@example.org", "HELP", "rp@example.org")
+    assert deliver(cfg, b"Return-Path: <from@example.org>\n" + message("from@example.org", "HELP", "rp@example.org")
                    ).returncode == 75
     assert deliver(cfg, message("new@example.org", "HELP", "new-1@example.org"), "new@example.org").returncode == 0
 

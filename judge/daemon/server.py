@@ -12,6 +12,7 @@ from judge.daemon import statuscodes as S
 from judge.daemon.smtp import at_work
 from judge.daemon.spool import Spool, envelope_sender
 from judge.mail.inbound import UnusableSender
+from judge.mail.senders import from_address
 from judge.storage.rates import RateLimit
 
 log = logging.getLogger("judge.smtp")
@@ -104,7 +105,7 @@ class Handler:
         if len(raw) > self.max_bytes:
             return S.TOO_BIG
         sender = (envelope.mail_from or "").lower()
-        if self._over_rate(sender):
+        if self._over_rate(sender, raw):
             return S.RATE_LIMITED
         counted = await self.intake.enter() if self.intake is not None else False
         attempts, route = 0, _UNREAD
@@ -180,5 +181,7 @@ class Handler:
             route = self._route(raw, mail_from)
         return self.spool.put(raw, mail_from, attempts), route
 
-    def _over_rate(self, sender: str) -> bool:
-        return self.rate.over(sender)
+    def _over_rate(self, sender: str, raw: bytes) -> bool:
+        """Counted against the envelope sender and the message's From (players behind one forwarder each count
+        on their own: judge.storage.rates)."""
+        return self.rate.over(sender, from_address(raw) if sender and self.rate.per_envelope else "")

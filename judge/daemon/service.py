@@ -116,7 +116,8 @@ class Daemon:
         recipients = self.settings.get("smtp", "recipients") or [self.settings.address]
         limits = Limits.from_settings(self.settings)
         handler = Handler(self.spool, recipients, self.settings.get("smtp", "max_message_bytes"),
-                          RateLimit(self.settings.games_dir, self.settings.get("smtp", "rate_per_hour")),
+                          RateLimit(self.settings.games_dir, self.settings.get("smtp", "rate_per_hour"),
+                                    per_envelope=self.settings.get("smtp", "rate_per_envelope")),
                           self._accepted, route=self.route,
                           intake=self.intake, max_recipients=limits.max_recipients, apply=self.apply_now,
                           unspooled=lambda exc: failures.spool_failed(self.judge.keeper, exc))

@@ -23,6 +23,7 @@ from judge.mail import inbound
 from judge.service import Clock, Judge
 from judge.storage import wakeup_index
 from judge.storage.commit import remove_temp_files
+from judge.storage.old_files import remove_old_files
 
 log = logging.getLogger("judge.daemon")
 Route = Callable[[bytes, "str | None"], "tuple[str, inbound.Incoming | None]"]
@@ -111,9 +112,10 @@ def recover(judge: Judge, spool: Spool, sender: Sender, clock: Clock) -> dict[st
 
 def clean(judge: Judge, spool: Spool, sender: Sender) -> None:
     """The leftovers of a kill outside the game folders: the spool's, the outbox's, the Maildir's and the games
-    folder's own temp files. Only before mail is taken (a temp file then may be one being written)."""
+    folder's own temp files; and the files of an earlier release that this one no longer reads. Only before mail is
+    taken (a temp file then may be one being written)."""
     removed = (spool.clean() + remove_temp_files(judge.outbox.folder) + sender.clean_maildir()
-               + remove_temp_files(judge.store.root))
+               + remove_temp_files(judge.store.root) + remove_old_files(judge.store.root))
     if removed:
         log.info("start-up: %d leftover temporary or expired files removed", removed)
 

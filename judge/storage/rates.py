@@ -2,6 +2,11 @@
 that restarting `judge serve`, or the next `judge deliver` process, does not give a flood its full rate back; one
 count for `judge serve`, every `judge deliver` and the web forms of one games folder.
 
+A sender is the envelope sender with the message's From: players behind one mail server that rewrites the envelope
+sender (a mailing list, a forwarder) each get a count of their own. Since a From is as easy to forge as anything,
+every message under one envelope sender also counts against that envelope's larger cap ([smtp] rate_per_envelope):
+a flood of forged From addresses is cut off there, and is refused uncounted, so it adds nothing to the files.
+
 The daemon asks for every message, hundreds a second, so a question costs a few system calls and no parsing of the
 whole table: each table is a file of lines "<time> <sender's digest>" appended to (O_APPEND, under a lock on the
 file), and a process keeps what it has read of each file and reads only what others appended since. A file grown
@@ -31,6 +36,7 @@ SENDERS_KEPT = 10_000              # senders a shortening keeps at most, over al
 LOCK_TRIES = 20                    # a table's lock busy for 20 ms (a process stopped while holding it): count anyway
 _DIGEST = 16                       # hex digits of a sender's digest (the address itself is not written)
 LINE = 32                          # bytes a count takes: "<time with milliseconds> <digest>\n"
+_ENVELOPE = "envelope\n"           # before an envelope sender, for the digest of its cap's count
 AHEAD = SKEW.total_seconds()       # a count further ahead of the clock is expired (judge.storage.recent)
 
 
@@ -44,49 +50,69 @@ class _Table:
 
 
 class RateLimit:
-    """At most `per_hour` messages per sender in any hour (0: no limit), counted in games/.limits/rate-NN.txt."""
+    """At most `per_hour` messages per sender in any hour (0: no limit), counted in games/.limits/rate-NN.txt; with
+    `per_envelope`, a sender is an envelope sender and From address together, and at most `per_envelope` messages
+    pass under one envelope sender (without: the From is not looked at, one count per envelope sender)."""
 
     def __init__(self, games: Path, per_hour: int, kept: int = SENDERS_KEPT, max_bytes: int = MAX_BYTES,
-                 clock: Callable[[], float] = time.time):
+                 clock: Callable[[], float] = time.time, per_envelope: int = 0):
         self.folder = Path(games) / FOLDER
         self.per_hour = per_hour
+        self.per_envelope = per_envelope if per_hour > 0 else 0
         self.kept = max(1, kept // SHARDS)           # per table
-        self.max_bytes = max(max_bytes, 4 * LINE * per_hour)     # room for senders at the limit, however high
+        # Room for senders at the limit, however high: an envelope at its cap has as many counts again from its
+        # From addresses, in the same table.
+        self.max_bytes = max(max_bytes, 4 * LINE * max(per_hour, 2 * self.per_envelope))
         self.clock = clock                           # the wall clock: counts outlive the process that took them
         self.tables = [_Table() for _ in range(SHARDS)]
         self.paths = [os.path.join(self.folder, f"rate-{shard:02d}.txt") for shard in range(SHARDS)]
         self.guard = threading.Lock()                # (the daemon's loop and the web forms share one RateLimit)
 
-    def over(self, sender: str) -> bool:
-        """Count a message from `sender`; True (and not counted) if the sender is over the limit."""
+    def over(self, sender: str, author: str = "") -> bool:
+        """Count a message from envelope sender `sender` with From address `author` (none: the sender's own);
+        True (and not counted) if it is over the limit."""
         if self.per_hour <= 0 or not sender:
             return False
-        digest = hashlib.sha256(sender.lower().encode("utf-8", "surrogatepass")).hexdigest()[:_DIGEST]
-        shard = int(digest[:4], 16) % SHARDS
+        sender = sender.lower()
+        author = (author or sender).lower() if self.per_envelope else sender
+        # A sender writing as itself keeps the digest a count had before the From was looked at: its count
+        # goes on across an upgrade, and is the one the web forms count (the player's address alone).
+        envelope = _digest(sender)
+        digests = [envelope if author == sender else _digest(f"{sender}\n{author}")]
+        if self.per_envelope:
+            digests.append(_digest(_ENVELOPE + sender))
+        shard = int(envelope[:4], 16) % SHARDS       # the envelope's table holds all its counts: one lock, one write
         with self.guard:
             try:
-                return self._over(shard, digest, self.clock())
+                return self._over(shard, digests, self.clock())
             except OSError:
                 # A disk that cannot be written must not stop the mail: it is taken, uncounted, and the keeper's
                 # log says why (the spool's own write will fail loudly if the disk is full).
                 log.exception("could not count a message in %s", self.paths[shard])
                 return False
 
-    def _over(self, shard: int, digest: str, now: float) -> bool:
+    def _over(self, shard: int, digests: list[str], now: float) -> bool:
         path, table = self.paths[shard], self.tables[shard]
         fd = self._open_locked(path, table)
         try:
             size = self._follow(table, fd)
             earliest, latest = now - WINDOW, now + AHEAD
-            times = [t for t in table.times.pop(digest, ()) if earliest < t < latest]
-            table.times[digest] = times              # (last in the dict: the most recently asked about)
-            if len(times) >= self.per_hour:
+            counts = []
+            for digest in digests:
+                times = [t for t in table.times.pop(digest, ()) if earliest < t < latest]
+                table.times[digest] = times          # (last in the dict: the most recently asked about)
+                counts.append(times)
+            if any(len(times) >= cap for times, cap in zip(counts, (self.per_hour, self.per_envelope))):
+                for digest, times in zip(digests, counts):
+                    if not times:
+                        del table.times[digest]      # (a forged From refused: nothing kept of it, on disk or here)
                 return True
-            data = f"{now:.3f} {digest}\n".encode()
+            data = "".join(f"{now:.3f} {digest}\n" for digest in digests).encode()
             if not table.clean:
                 data = b"\n" + data                  # after a line a crash cut short: that line stays alone, unread
             os.write(fd, data)                       # not fsynced: a power cut may lose the last counts, no more
-            times.append(now)
+            for times in counts:
+                times.append(now)
             table.read, table.clean = size + len(data), True
             if table.read > self.max_bytes:
                 self._shorten(path, table, now)
@@ -163,3 +189,7 @@ class RateLimit:
             lines.extend(mine)
         atomic_write(Path(path), "".join(lines), sync=False)
         table.file = None                            # read again (a few KB) at the next message
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:_DIGEST]

@@ -51,7 +51,8 @@ class WebFace:
 
     def __init__(self, judge: Judge, in_lane: InLane | None = None, rate: RateLimit | None = None):
         self.judge = judge
-        self.rate = rate or RateLimit(judge.settings.games_dir, judge.settings.get("smtp", "rate_per_hour"))
+        self.rate = rate or RateLimit(judge.settings.games_dir, judge.settings.get("smtp", "rate_per_hour"),
+                                      per_envelope=judge.settings.get("smtp", "rate_per_envelope"))
         self.sessions = Sessions(load_secret(judge.settings.games_dir), judge.clock)
         self.views = Views(judge, self.sessions)
         self.in_lane: InLane = in_lane or (lambda game, work: asyncio.to_thread(work))

@@ -130,3 +130,64 @@ def test_a_sender_at_a_high_limit_keeps_its_count_through_shortenings(tmp_path):
         assert not rate.over("busy@example.org")
         assert not rate.over(f"forged{i}@example.org")            # shortening the tables again and again
     assert rate.over("busy@example.org") and RateLimit(tmp_path, 300, clock=now).over("busy@example.org")
+
+
+def test_players_behind_one_envelope_sender_count_each_on_their_own(tmp_path):
+    """A mailing list or forwarder that rewrites the envelope sender: each From under it has its own count, and all
+    of them together the envelope's cap."""
+    clock, now = clocked()
+    rate = RateLimit(tmp_path, 3, clock=now, per_envelope=7)
+    via = "list-bounces@lists.example.org"
+    assert [rate.over(via, "Alice@example.org") for _ in range(4)] == [False, False, False, True]
+    assert [rate.over(via, "bob@example.org") for _ in range(4)] == [False, False, False, True]
+    assert not rate.over(via, "carol@example.org")                      # the seventh under the envelope
+    assert rate.over(via, "dave@example.org") and rate.over(via, "")    # the cap: nobody else under it this hour
+    assert not rate.over("alice@example.org", "alice@example.org")      # Alice's own mail is another sender
+    assert RateLimit(tmp_path, 3, clock=now, per_envelope=7).over(via, "erin@example.org")     # on disk
+    clock[0] += 3601
+    assert not rate.over(via, "alice@example.org")
+
+
+def test_without_an_envelope_cap_the_from_is_not_looked_at(tmp_path):
+    _, now = clocked()
+    rate = RateLimit(tmp_path, 2, clock=now)
+    assert [rate.over("list@example.org", f"p{i}@example.org") for i in range(3)] == [False, False, True]
+
+
+def test_a_player_writing_as_themself_keeps_one_count_by_mail_and_web_and_across_the_upgrade(tmp_path):
+    """The web forms count the player's address alone, mail its envelope sender and From: one count when they are
+    the same address; and a count taken before the From was looked at (per_envelope=0) still counts."""
+    _, now = clocked()
+    assert not RateLimit(tmp_path, 3, clock=now).over("p@example.org")                      # before the upgrade
+    rate = RateLimit(tmp_path, 3, clock=now, per_envelope=100)
+    assert not rate.over("P@example.org", "p@example.org")                                   # a mail
+    assert not rate.over("p@example.org")                                                    # a web form
+    assert rate.over("p@example.org", "P@EXAMPLE.ORG") and rate.over("p@example.org")
+
+
+def test_a_flood_of_forged_from_addresses_is_cut_off_and_adds_nothing_on_disk(tmp_path):
+    clock, now = clocked()
+    rate = RateLimit(tmp_path, 5, clock=now, per_envelope=40)
+    passed = []
+    for i in range(5000):
+        clock[0] += 0.01
+        passed.append(not rate.over("bounces@forwarder.example.org", f"forged{i}@example.org"))
+        if i == 100:
+            size = sum(p.stat().st_size for p in (tmp_path / ".limits").glob("rate-*.txt"))
+    assert passed == [True] * 40 + [False] * 4960
+    files = list((tmp_path / ".limits").glob("rate-*.txt"))
+    assert sum(p.stat().st_size for p in files) == size                 # refused uncounted: nothing written
+    assert sum(p.read_text().count("\n") for p in files) == 80          # a count each for the From and the envelope
+    assert sum(len(t.times) for t in rate.tables) == 41                 # memory: the 40 From addresses and the cap
+    assert not rate.over("someone.else@example.org")                    # other senders are not held up
+
+
+def test_forged_envelopes_and_from_addresses_keep_the_files_small(tmp_path):
+    clock, now = clocked()
+    rate = RateLimit(tmp_path, 2, max_bytes=2048, clock=now, per_envelope=4)
+    for i in range(5000):
+        clock[0] += 0.01
+        rate.over(f"env{i % 700}@example.org", f"from{i}@example.org")
+    files = list((tmp_path / ".limits").glob("rate-*.txt"))
+    assert len(files) == SHARDS and max(f.stat().st_size for f in files) <= 2048
+    assert sum(len(t.times) for t in rate.tables) <= SHARDS * 2048 // 32
