@@ -309,11 +309,11 @@ def _resign_late(game: Game, players: list) -> Processed:
     how = ", ".join(f"TAKEOVER {game.map.power_letters[p]}{game.name} <password> ({t})" for p, t in zip(powers, titles))
     out.mails.append(Mail([game.master_address], "notice/event.txt", {
         "game": game.name, "title": "late players resigned",
-        "lines": [f"The grace period for {when} ended {grace}. Resigned for lateness: {', '.join(titles)} (each "
-                  "player has been told).",
-                  f"{listed} {'is' if len(titles) == 1 else 'are'} now open for takeover, and everyone else in the "
-                  f"game has been told so, with how a new player takes {'it' if len(titles) == 1 else 'each'} over: "
-                  f"{how}.",
+        "lines": [(f"The grace period for {when} ended {grace}. Resigned for lateness: {', '.join(titles)} (each "
+                   "player has been told)."),
+                  (f"{listed} {'is' if len(titles) == 1 else 'are'} now open for takeover, and everyone else in the "
+                   f"game has been told so, with how a new player takes {'it' if len(titles) == 1 else 'each'} over: "
+                   f"{how}."),
                   "The game waits until each power is taken over (TAKEOVER), or until you send PROCESS!."]}))
     out.notes.append("resigned: " + ", ".join(powers))
     return out
