@@ -146,10 +146,11 @@ def test_civil_disorder_resign():
     assert (italy.status, italy.address, italy.password) == ("vacant", "", "")
     told, opened, mail = done.mails
     assert told.to == ["italy@example.org"] and told.context["title"] == "you have been resigned"
-    assert opened.to == audience(game) and "italy@example.org" not in opened.to
+    assert opened.to == [a for a in audience(game) if a != "gm@example.org"] and "italy@example.org" not in opened.to
     assert opened.context["title"] == "a power is open"
     assert mail.to == ["gm@example.org"] and mail.context["title"] == "late players resigned"
     assert "Resigned for lateness: Italy (" in mail.context["lines"][0]
+    assert "Italy is now open for takeover" in mail.context["lines"][1] and "TAKEOVER Ig1" in mail.context["lines"][1]
     assert done.notes == ["resigned: ITALY"] and str(game.position.phase) == "S1901M"
     assert on_clock(game, SETTINGS, GRACE_END + timedelta(days=3)) is None
     # A newcomer takes Italy over and orders: the deadline is long past, so the game is processed at once.

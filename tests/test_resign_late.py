@@ -53,19 +53,26 @@ def test_late_players_are_told_and_everyone_learns_the_powers_are_open(resigning
     assert show(grace_end, game.timing) in italy
     assert f"TAKEOVER T{GAME} <password>" in told[PLAYERS["TURKEY"][0]]
 
-    # Everyone still in the game (players, the observer, the master), one mail each, all alike.
+    # Everyone else still in the game (players, the observer), one mail each, all alike; not the master, who has
+    # one notice of the event, below.
     opened = by_subject.pop(f"Diplomacy a power is open ({GAME})")
     still = [PLAYERS[p][0] for p in ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "RUSSIA")]
-    assert sorted(opened) == sorted(still + [WATCHER, GM[0]])
+    assert sorted(opened) == sorted(still + [WATCHER])
     assert len(set(opened.values())) == 1
     news = " ".join(next(iter(opened.values())).split())
     assert f"Italy in game {GAME} has been resigned for lateness" in news
     assert f"Turkey in game {GAME} has been resigned for lateness" in news
     assert f"TAKEOVER I{GAME} <password>" in news and f"TAKEOVER T{GAME} <password>" in news
 
-    # The master: the display names, as in every other mail.
+    # The master: one mail for the event (not "a power is open" beside it), saying all the others said: who was
+    # resigned, that the powers are open, and how a newcomer takes each over; the display names, as everywhere.
+    assert [m["To"] for m in mails].count(GM[0]) == 1
     [master] = by_subject.pop(f"Diplomacy late players resigned ({GAME})").values()
-    assert "Resigned for lateness: Italy, Turkey" in " ".join(master.split()) and "ITALY" not in master
+    said = " ".join(master.split())
+    assert "Resigned for lateness: Italy, Turkey" in said and "ITALY" not in master
+    assert "Italy and Turkey are now open for takeover, and everyone else in the game has been told so" in said
+    assert f"TAKEOVER I{GAME} <password> (Italy), TAKEOVER T{GAME} <password> (Turkey)" in said
+    assert "The game waits until each power is taken over (TAKEOVER), or until you send PROCESS!." in said
     assert by_subject == {}
 
     # The old players get no more of the game's mail; a newcomer takes Italy over (the others are told, as for a

@@ -7,7 +7,7 @@ from judge.commands.base import CommandError, Session
 from judge.deadlines import show
 from judge.game import DUMMY, Game, GameError, OrderSetError
 from judge.game.standing import power_lines
-from judge.templating import render
+from judge.templating import WIDTH, para, render
 
 
 def block(s: Session, name: str, **ctx) -> None:
@@ -60,14 +60,27 @@ def _deadline_header(s: Session) -> str:
     return f":: Deadline: {reports.mapper_code(game.position.phase)} {game.header_deadline(s.now)}"
 
 
+def _undated(game) -> list[str]:
+    """The sentence beside a ':: Deadline:' line that gives the mail's time, not a deadline (paused, or no deadline
+    at all), as the reply's lines with the blank line after it; none while a deadline runs."""
+    words = game.undated_words()
+    return [*(para(words).split("\n") if len(words) > WIDTH else [words]), ""] if words else []
+
+
 def refresh_deadline_header(s: Session) -> None:
-    """The ':: Deadline:' line of an order confirmation as the game stands after the whole message: a later line of
-    it (EXTEND, SET DEADLINE, PROCESS) may have moved the deadline, and mappers read this line, not the prose. A game
-    that ended meanwhile has no deadline left: the line goes, as from the end mail."""
+    """The ':: Deadline:' line of an order confirmation, and the sentence under it that says why it gives no
+    deadline, as the game stands after the whole message: a later line of it (EXTEND, SET DEADLINE, PROCESS, PAUSE,
+    RESUME, SET RULE deadlines=...) may have changed them, and mappers read this line, not the prose. A game that
+    ended meanwhile has no deadline left: the line goes, as from the end mail."""
     at = s.deadline_line
     if at < 0 or s.game is None:
         return
-    if s.game.over or s.game.position is None:
+    over = s.game.over or s.game.position is None
+    start = at + 2                                  # (after the header's blank line: flush_orders puts it there)
+    sentence = [] if over else _undated(s.game)
+    s.lines[start:start + s.undated_lines] = sentence
+    s.undated_lines = len(sentence)
+    if over:
         del s.lines[at]
         s.deadline_line = -1
     else:
@@ -99,8 +112,9 @@ def flush_orders(s: Session) -> None:
                         f"{_deadline_header(s)}")
             s.deadline_line = len(s.lines) - 1
             s.say("")
-            if game.undated_words():                 # the header's time is the mail's: say why
-                s.say(game.undated_words(), "")
+            sentence = _undated(game)                # the header's time is the mail's: say why
+            s.lines.extend(sentence)
+            s.undated_lines = len(sentence)
         s.say(f"Orders for {game.map.power_title(power)} ({game.position.phase.describe()}):",
               *[f"  {line}" for line in lines])
         missing = sum("no order" in line or "not ordered" in line for line in lines)

@@ -82,6 +82,7 @@ class Session:
     claims: list = field(default_factory=list)            # limits.Claim: counted when the message is committed
     declined: list = field(default_factory=list)          # (line, why) of commands refused alone (Declined)
     deadline_line: int = -1                   # where in `lines` the order confirmation's ':: Deadline:' line is
+    undated_lines: int = 0                    # how many lines under it say why it gives no deadline (paused...)
 
     def within(self, claims: list) -> None:
         """Refuse the command if it would go over one of the limits on strangers (judge.limits); else count it

@@ -239,7 +239,9 @@ def _current_deadline_note(s: Session, game, field: str, before) -> None:
 
 def _while_paused(game) -> str:
     """A deadline set while paused is not the one that will hold: RESUME moves it by the time paused from now."""
-    return " (the game is paused: it moves by the time the game stays paused)" if game.paused else ""
+    # (no deadline, in the manual mode: nothing for the pause to move)
+    return " (the game is paused: it moves by the time the game stays paused)" if game.paused and \
+        game.deadline is not None else ""
 
 
 def _current_grace_note(s: Session, game) -> None:

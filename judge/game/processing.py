@@ -279,7 +279,8 @@ def civil_disorder(game: Game, settings: Settings, now: datetime) -> Processed |
 
 def _resign_late(game: Game, players: list) -> Processed:
     """Resign late players as RESIGN would: each is told (they get no more of the game's mail, so this is their
-    last word from it), everyone else learns the powers are open, and the master what was done."""
+    last word from it), everyone else learns the powers are open, and the master, in one notice, what was done and
+    that the powers are open."""
     when = reports.phase_words(game.position.phase)["long"]
     grace = show(game.grace_until(), game.timing)
     out = Processed()
@@ -299,14 +300,20 @@ def _resign_late(game: Game, players: list) -> Processed:
                           (f"{power} is open for a new player to take over: TAKEOVER {letter}{game.name} <password>. "
                            "While it is open, that is also how you may take it back.")]}))
     if game.status == PLAYING:
-        out.mails.append(Mail(audience(game), "notice/event.txt", {
+        # (not the master: the notice below says it too, so that one event makes one mail to the master, not two)
+        out.mails.append(Mail(notified(game, "all but master", ""), "notice/event.txt", {
             "game": game.name, "title": "a power is open",
             "lines": [game.open_notice(power, "has been resigned for lateness") for power in powers]}))
-    names = ", ".join(game.map.power_title(p) for p in powers)
+    titles = [game.map.power_title(p) for p in powers]
+    listed = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+    how = ", ".join(f"TAKEOVER {game.map.power_letters[p]}{game.name} <password> ({t})" for p, t in zip(powers, titles))
     out.mails.append(Mail([game.master_address], "notice/event.txt", {
         "game": game.name, "title": "late players resigned",
-        "lines": [(f"The grace period for {when} ended {grace}. Resigned for lateness: {names} (each player has "
-                   "been told, and everyone in the game that the power is open)."),
+        "lines": [(f"The grace period for {when} ended {grace}. Resigned for lateness: {', '.join(titles)} (each "
+                   "player has been told)."),
+                  (f"{listed} {'is' if len(titles) == 1 else 'are'} now open for takeover, and everyone else in the "
+                   f"game has been told so, with how a new player takes {'it' if len(titles) == 1 else 'each'} over: "
+                   f"{how}."),
                   "The game waits until each power is taken over (TAKEOVER), or until you send PROCESS!."]}))
     out.notes.append("resigned: " + ", ".join(powers))
     return out

@@ -11,7 +11,8 @@ from tests.commands.helpers import GAME
 SAMPLES = {"PRESS": ["PRESS TO F", "Well played.", "ENDPRESS"], "BROADCAST": ["BROADCAST", "Thanks.", "ENDBROADCAST"],
            "ARCHIVE": ["ARCHIVE"], "STATUS": ["STATUS"], "POSITION": ["POSITION"], "MAP": ["MAP"],
            "LIST": [f"LIST {GAME}"], "SUMMARY": [f"SUMMARY {GAME}"], "HISTORY": [f"HISTORY {GAME}"],
-           "SET PRIVATE": ["SET PRIVATE"], "SET PUBLIC": ["SET PUBLIC"], "SET PASSWORD": ["SET PASSWORD new-one"]}
+           "SET PRIVATE": ["SET PRIVATE"], "SET PUBLIC": ["SET PUBLIC"], "SET PASSWORD": ["SET PASSWORD new-one"],
+           "ROLLBACK": ["ROLLBACK S1901M"]}          # (the master's undoing of the end: the phase it ended in)
 
 
 @pytest.fixture
@@ -32,7 +33,7 @@ def test_what_the_rule_offers_is_taken(finished, role):
             break
 
 
-@pytest.mark.parametrize("line", ["SET DEADLINE +2d", "PROCESS", "PAUSE", "ROLLBACK", "SET WAIT", "CLEAR", "VOTE DRAW"])
+@pytest.mark.parametrize("line", ["SET DEADLINE +2d", "PROCESS", "PAUSE", "SET WAIT", "CLEAR", "VOTE DRAW"])
 def test_what_it_leaves_out_is_refused_and_changes_nothing(finished, line):
     words = line.split()
     for role in ("master", "power"):

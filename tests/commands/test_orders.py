@@ -1,4 +1,6 @@
 """Order lines, ORDERS (a no-op) and CLEAR."""
+from datetime import timedelta
+
 import pytest
 
 from tests.commands.helpers import GAME, GM
@@ -158,6 +160,62 @@ def test_the_deadline_header_is_the_deadline_after_the_whole_message(started):
     # Ended by the same message: no deadline is left to give.
     assert started.master("FRANCE: A BUR-PAR", "TERMINATE").accepted
     assert _header(started, GM[0]) == [f":: Judge: JUDGE  Game: {GAME}  Variant: standard"]
+
+
+def _confirmation(started) -> str:
+    """The master's newest order confirmation, its lines joined as the reader reads them."""
+    [mail] = [m for m in started.new_mail() if m["To"] == GM[0] and str(m["Subject"]).startswith("Diplomacy orders")]
+    return " ".join(mail.get_content().split())
+
+
+PAUSED = f"Game {GAME} is paused: no deadline runs until the master resumes it; it then has the time it had left."
+MANUAL = "There is no deadline: the master processes the game."
+
+
+def test_the_confirmation_says_whether_a_deadline_runs_after_the_whole_message(started):
+    """The sentence under the ':: Deadline:' line, which says why it gives the mail's time and no deadline, holds
+    for the game as the whole message leaves it: a PAUSE, a RESUME or a change to or from the manual mode further
+    down the same message changes it, as it changes the line (the deadline is 72 hours after the start)."""
+    deadline = started.clock.now + timedelta(hours=72)
+    shown = f"{deadline:%a} {deadline.day} {deadline:%b %Y %H:%M} UTC"
+    header = ":: Deadline: S1901M "
+    # Paused, then resumed by the same message: a deadline runs, and the confirmation says nothing of a pause.
+    assert started.master("PAUSE", "FRANCE: A PAR-BUR", "RESUME").accepted
+    said = _confirmation(started)
+    assert f"{header}{shown}" in said and "paused:" not in said and "Game g1 is running again" in said
+    # Orders, then a pause: the line gives the mail's time, and the sentence before the orders says why.
+    started.clock.advance(hours=1)
+    assert started.master("FRANCE: A PAR-PIC", "PAUSE").accepted
+    said = _confirmation(started)
+    now = started.clock.now
+    assert f"{header}{now:%a} {now.day} {now:%b %Y %H:%M} UTC {PAUSED} Orders for France" in said
+    assert started.master("RESUME").accepted
+    started.new_mail()
+    # Into the manual mode and out of it again: a deadline runs (a fresh one, 72 hours from now), no sentence.
+    assert started.master("SET RULE deadlines=manual", "FRANCE: A PAR-BUR", "SET RULE deadlines=auto").accepted
+    said = _confirmation(started)
+    deadline = started.clock.now + timedelta(hours=72)
+    assert f"{header}{deadline:%a} {deadline.day} {deadline:%b %Y %H:%M} UTC Orders for France" in said
+    assert MANUAL not in said
+    # Orders, then the manual mode: no deadline, and the sentence says so.
+    assert started.master("FRANCE: A PAR-GAS", "SET RULE deadlines=manual").accepted
+    assert f"{header}{now:%a} {now.day} {now:%b %Y %H:%M} UTC {MANUAL} Orders for France" in _confirmation(started)
+    # Paused and in the manual mode at once: the pause is what the sentence names (RESUME leaves no deadline).
+    assert started.master("FRANCE: A PAR-BUR", "PAUSE").accepted
+    said = _confirmation(started)
+    assert f"UTC {PAUSED} Orders for France" in said and MANUAL not in said
+
+
+def test_the_manual_mode_set_while_paused_gives_no_deadline_to_move(started):
+    """SET RULE deadlines=manual during a pause: there is no deadline for the pause to move, and the reply and the
+    notice do not say it moves."""
+    assert started.master("PAUSE").accepted
+    started.new_mail()
+    assert started.master("SET RULE deadlines=manual").accepted
+    reply = " ".join(started.reply_to(GM[0]).split())
+    assert "Deadline now: none (the master processes the game)." in reply and "moves by the time" not in reply
+    [notice] = [m for m in started.new_mail() if "deadline changed" in str(m["Subject"])][:1]
+    assert "moves by the time" not in notice.get_content()
 
 
 def test_orders_for_a_phase_already_processed_are_told_they_came_too_late(started):

@@ -116,7 +116,11 @@ def test_the_resignation_notice_names_only_the_players_it_resigned(served):
     assert list(told) == [address("RUSSIA")]
     assert "TAKEOVER Rlate <password>" in " ".join(told[address("RUSSIA")].split())
     opened = mails(served, seen, "a power is open")
-    assert set(opened) == {GM} | {address(p) for p in POWERS if p not in ("RUSSIA", "TURKEY")}
+    assert set(opened) == {address(p) for p in POWERS if p not in ("RUSSIA", "TURKEY")}
+    # The master's one notice of it says the power is open too, with how it is taken over.
+    said = " ".join(text.split())
+    assert "Russia is now open for takeover" in said and "TAKEOVER Rlate <password> (Russia)" in said
+    assert sum(1 for _, rcpts, _ in served.relay.messages[seen:] if GM in rcpts) == 1
     assert all("Russia in game late has been resigned for lateness" in " ".join(t.split()) for t in opened.values())
     game = served.daemon.judge.store.load("late")
     assert [p.power for p in game.players if p.status == "vacant"] == ["RUSSIA", "TURKEY"]

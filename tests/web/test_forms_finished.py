@@ -13,7 +13,7 @@ from tests.web.conftest import password
 SAMPLES = {"PRESS": "PRESS TO R\nWell played.\nENDPRESS", "BROADCAST": "BROADCAST\nThanks all.\nENDBROADCAST",
            "ARCHIVE": "ARCHIVE", "STATUS": "STATUS", "POSITION": "POSITION", "MAP": "MAP", "LIST": "LIST won",
            "SUMMARY": "SUMMARY won", "HISTORY": "HISTORY won", "SET PRIVATE": "SET PRIVATE look-pw",
-           "SET PUBLIC": "SET PUBLIC", "SET PASSWORD": "SET PASSWORD fresh-pw"}
+           "SET PUBLIC": "SET PUBLIC", "SET PASSWORD": "SET PASSWORD fresh-pw", "ROLLBACK": "ROLLBACK F1901M"}
 
 
 def offered(page_text: str) -> list[str]:
@@ -34,10 +34,12 @@ def test_the_master_of_a_finished_game_gets_the_box_for_what_it_still_takes(serv
     assert '<textarea name="lines"' in page.text
     still = offered(page.text)
     assert {"SET PASSWORD", "SET PRIVATE", "SET PUBLIC", "PRESS", "BROADCAST", "STATUS"} <= set(still), still
-    assert not {"SET DEADLINE", "PROCESS", "ROLLBACK", "VOTE", "SET WAIT", "TERMINATE"} & set(still), still
+    assert not {"SET DEADLINE", "PROCESS", "VOTE", "SET WAIT", "TERMINATE"} & set(still), still
+    assert "ROLLBACK" in still                 # (the master may undo the end: tests/web/test_rollback_finished.py)
     assert set(still) <= set(SAMPLES), still
-    # Everything offered is taken, in one form (the password last: a new one ends this sign-on, as it should).
-    lines = [SAMPLES[c] for c in still if c != "SET PASSWORD"] + [SAMPLES["SET PASSWORD"]]
+    # Everything offered is taken, in one form (the password last: a new one ends this sign-on, as it should; not
+    # ROLLBACK, which would make the game run again).
+    lines = [SAMPLES[c] for c in still if c not in ("SET PASSWORD", "ROLLBACK")] + [SAMPLES["SET PASSWORD"]]
     sent = gm.send("won", "\n".join(lines))
     assert sent.status == 200 and "NOT accepted" not in sent.text and "IS OVER" not in sent.text, sent.text
     game = served.daemon.judge.store.load("won")
