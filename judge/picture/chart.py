@@ -1,17 +1,28 @@
-"""Supply centres per power per year as an SVG line chart (drawn on the server: pages need no script)."""
+"""Supply centres per power per year as an SVG line chart (drawn on the server: pages need no script).
+
+Two pictures: the plot, and its legend (each power's colour and centres now). A page sets them side by side as one
+chart, or, where the plot does not fit (a phone), the legend below it, in sight (judge.css)."""
 from __future__ import annotations
 
 from html import escape
+from typing import NamedTuple
 
 from judge.maps import Map
 from judge.picture.shapes import fmt
 from judge.picture.style import INK, power_styles
 
-WIDTH, HEIGHT = 640, 300
-LEFT, RIGHT, TOP, BOTTOM = 40, 120, 16, 34       # margins: the axis labels left and below, the legend right
+WIDTH, HEIGHT = 640, 300                          # the two side by side
+LEFT, RIGHT, TOP, BOTTOM = 40, 120, 16, 34       # margins: the axis labels left and below; the legend's width right
 
 
-def centre_chart(m: Map, rows: list[tuple[str, dict[str, int]]], victory: int) -> str:
+class Chart(NamedTuple):
+    # <svg> WIDTH - RIGHT wide: the axes, the victory line, a line per power. The last year's label and dots spill
+    # past its right edge, as they always did into the legend's margin (judge.css lets them show: overflow visible).
+    plot: str
+    legend: str         # <svg> RIGHT wide, no background: the powers, most centres first, level with the plot's top
+
+
+def centre_chart(m: Map, rows: list[tuple[str, dict[str, int]]], victory: int) -> Chart:
     """`rows`: (label, centres per power) in order, e.g. ("1900", start counts), ("1901", ...). The dashed line is
     the victory count."""
     styles = power_styles(m)
@@ -25,9 +36,10 @@ def centre_chart(m: Map, rows: list[tuple[str, dict[str, int]]], victory: int) -
     def y(n: float) -> float:
         return TOP + plot_h - n * plot_h / top
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" class="chart" role="img" '
-           f'aria-labelledby="chart-title"><title id="chart-title">Supply centres per power per year</title>',
-           f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#fffdf7"/>']
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH - RIGHT} {HEIGHT}" class="plot" '
+            'role="img" aria-labelledby="chart-title">'
+            '<title id="chart-title">Supply centres per power per year</title>'),
+           f'<rect x="0" y="0" width="{WIDTH - RIGHT}" height="{HEIGHT}" fill="#fffdf7"/>']
     tick = 2 if top <= 20 else 5 if top <= 50 else 10
     for n in range(0, top + 1, tick):
         out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{fmt(y(n))}" y2="{fmt(y(n))}" stroke="#e2dccb"/>'
@@ -59,10 +71,17 @@ def centre_chart(m: Map, rows: list[tuple[str, dict[str, int]]], victory: int) -
             out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2.5" stroke-linejoin="round" '
                        f'points="{" ".join(f"{fmt(a)},{fmt(b)}" for a, b in points)}"/>')
         out.extend(f'<circle cx="{fmt(a)}" cy="{fmt(b)}" r="3" fill="{colour}"/>' for a, b in points)
-    for k, power in enumerate(ranked):
-        ly = TOP + 6 + k * min(18, (plot_h - 6) / max(1, len(ranked)))
-        out.append(f'<rect x="{WIDTH - RIGHT + 14}" y="{fmt(ly - 8)}" width="10" height="10" '
-                   f'fill="{styles[power].colour}"/><text x="{WIDTH - RIGHT + 30}" y="{fmt(ly + 1)}" font-size="11" '
-                   f'fill="{INK}">{escape(styles[power].name)} {last.get(power, 0)}</text>')
     out.append("</svg>")
-    return "\n".join(out)
+    # The legend: its entries where they stood when it was drawn in the plot's margin (the same scale beside it).
+    gap = min(18, (plot_h - 6) / max(1, len(ranked)))
+    height = int(TOP + 6 + (len(ranked) - 1) * gap + 6) + 1          # (down to the last entry's descenders)
+    names = ", ".join(f"{styles[power].name} {last.get(power, 0)}" for power in ranked)
+    key = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {RIGHT} {height}" class="legend" role="img" '
+            f'aria-labelledby="chart-key"><title id="chart-key">Centres now: {escape(names)}</title>')]
+    for k, power in enumerate(ranked):
+        ly = TOP + 6 + k * gap
+        key.append(f'<rect x="14" y="{fmt(ly - 8)}" width="10" height="10" fill="{styles[power].colour}"/>'
+                   f'<text x="30" y="{fmt(ly + 1)}" font-size="11" fill="{INK}">'
+                   f'{escape(styles[power].name)} {last.get(power, 0)}</text>')
+    key.append("</svg>")
+    return Chart("\n".join(out), "\n".join(key))

@@ -35,6 +35,9 @@ SECURITY = {"Content-Security-Policy": "default-src 'none'; img-src 'self'; styl
             "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"}
 # A picture opened on its own: its own <style> applies, nothing else (no script ever).
 PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"
+# The Server header of every answer: a name, no software or version (aiohttp's own names aiohttp's and Python's, which
+# tells an attacker which known flaws to try).
+SERVER = "judge"
 STATIC = {"judge.css": "text/css", "judge.js": "text/javascript"}
 UNREADABLE = ("Bad request", "The request could not be read: nothing was done.")
 INTERNAL = ("Internal error", "Something went wrong; nothing was lost. Please try again.")
@@ -42,6 +45,10 @@ INTERNAL = ("Internal error", "Something went wrong; nothing was lost. Please tr
 
 async def in_thread(fn: Callable[..., Any], *args: Any) -> Any:
     return await asyncio.to_thread(fn, *args)
+
+
+async def _server_name(request: web.Request, response: web.StreamResponse) -> None:
+    response.headers["Server"] = SERVER         # (after aiohttp has put its own there)
 
 
 class WebFace:
@@ -65,6 +72,7 @@ class WebFace:
         self.secure = judge.settings.web_url.startswith("https://")
         self.trusted = networks(judge.settings.get("web", "trusted_proxies"))     # (checked at load)
         self.app = web.Application(client_max_size=MAX_REQUEST_BYTES, middlewares=[self._answer])
+        self.app.on_response_prepare.append(_server_name)     # (every answer to a routed request, whatever made it)
         r = self.app.router
         r.add_get("/", self._index)
         r.add_get("/static/{file}", self._static)
@@ -156,6 +164,7 @@ class WebFace:
                                 charset="utf-8")
         response.headers.update(SECURITY)
         response.headers["Cache-Control"] = "no-cache"
+        response.headers["Server"] = SERVER      # (such a request was never routed: _server_name does not see it)
         return response
 
     def error(self, status: int, title: str, why: str, link: tuple[str, str] | None = None,

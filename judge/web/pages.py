@@ -127,7 +127,8 @@ def centres(game: Game) -> dict[str, Any] | None:
     now = {p: len(game.position.centers_of(p)) for p in m.powers}
     if now != rows[-1][1]:
         rows.append((f"{year_name(game, game.position.phase.year)} now", now))
-    return {"svg": centre_chart(m, rows, game.victory_centers()), "powers": [m.power_title(p) for p in m.powers],
+    chart = centre_chart(m, rows, game.victory_centers())
+    return {"plot": chart.plot, "legend": chart.legend, "powers": [m.power_title(p) for p in m.powers],
             "rows": [{"label": label, "counts": [counts.get(p, 0) for p in m.powers]} for label, counts in rows]}
 
 

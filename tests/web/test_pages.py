@@ -37,7 +37,7 @@ def test_powers_with_the_same_count_are_drawn_side_by_side_in_the_chart():
     m = maps.load("standard")
     colour = {p: st.colour for p, st in power_styles(m).items()}
     rows = [("start", {"FRANCE": 3, "GERMANY": 3, "ITALY": 3}), ("1901", {"FRANCE": 5, "GERMANY": 5, "ITALY": 4})]
-    svg = centre_chart(m, rows, 18)
+    svg = centre_chart(m, rows, 18).plot
     lines = {c: [tuple(float(v) for v in p.split(",")) for p in pts.split()]
              for c, pts in re.findall(r'<polyline fill="none" stroke="([^"]+)"[^>]* points="([^"]+)"', svg)}
     start = [lines[colour[p]][0][1] for p in ("FRANCE", "GERMANY", "ITALY")]
