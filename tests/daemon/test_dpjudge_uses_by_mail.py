@@ -31,7 +31,7 @@ def test_a_game_on_a_file_that_uses_a_drawn_board_has_its_picture(tmp_path):
 
 async def _ring_three(post: Post):
     await post.start_game("ring_three")
-    created = text_of([m for m in post.relay.to(GM) if str(m["Subject"]).startswith("Re:")][0])
+    created = text_of(next(m for m in post.relay.to(GM) if str(m["Subject"]).startswith("Re:")))
     assert "Variant: ring_three" in created and "no drawing" not in created
     await post.orders({"WEST": "F WBY - SSE\nA NBY - MID", "EAST": "F EBY H\nA BAY H",
                        "SOUTH": "A HIL - MID\nF SBY H"})

@@ -65,7 +65,8 @@ def test_every_dpjudge_map_on_a_drawn_map_draws_a_png_or_says_it_is_text_only(dp
     for path, name in sorted(names.items()):
         if path.suffix != ".map":
             continue
-        drawn = [b for b in _named(path) if b != name and catalog.offered(b) and picture.has_drawing(maps.load(b).board)]
+        drawn = [b for b in _named(path)
+                 if b != name and catalog.offered(b) and picture.has_drawing(maps.load(b).board)]
         if not drawn:
             continue
         m = maps.load(name)

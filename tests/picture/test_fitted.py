@@ -40,7 +40,7 @@ def drawn(name: str) -> tuple[object, ET.Element, pyvips.Image]:
 
 
 def legend_names(root: ET.Element) -> list[str]:
-    texts = [t.text or "" for t in root.find(".//s:g[@id='legend']", NS).iter("{%s}text" % NS["s"])]
+    texts = [t.text or "" for t in root.find(".//s:g[@id='legend']", NS).iter(f"{{{NS['s']}}}text")]
     return [t for t in texts if len(t) > 1 and t[0].isupper() and "SC" not in t]      # (not the chips' letters)
 
 
