@@ -173,7 +173,8 @@ def document(name: str) -> dict:
             path = _folder_files().get(name) or _unknown(name)
             if path.suffix == ".map":
                 from judge.maps import dpjudge_format
-                return dpjudge_format.read_file(Path(path), name, load)
+                # (a drawing of its own comes first; else it may be pictured on the drawing of a map it USEs)
+                return dpjudge_format.read_file(Path(path), name, load, None if drawing(name) else _pictured_on)
         source = _source(path)
         try:
             doc = json.loads(path.read_text(encoding="utf-8"))
@@ -187,7 +188,10 @@ def document(name: str) -> dict:
             base = doc["base"]
             if not isinstance(base, str):
                 raise MapError(f"{source}: base: expected a variant name, not {base!r}")
+            own_board = "board" in doc
             doc = derive(document(base), {"name": name, **doc}, source)
+            if not own_board:       # the base's board as reading it settled it ("" for a DPjudge file that differs)
+                doc["board"] = load(base).board
         elif isinstance(doc, dict) and doc.get("name", name) not in (name, Path(str(path)).stem):
             raise MapError(f"{source}: name: {doc['name']!r}, but the file is named for {name!r}")
         return doc
@@ -196,7 +200,8 @@ def document(name: str) -> dict:
 
 
 def _read(name: str) -> Map:
-    from judge.maps.build import build, same_board
+    from judge.maps import boards
+    from judge.maps.build import build
     path = _SHIPPED.joinpath(f"{name}.json") if _is_shipped(name) else _folder_files().get(name)
     if path is None:
         _unknown(name)
@@ -204,20 +209,34 @@ def _read(name: str) -> Map:
     m = build({**document(name), "name": name}, source)
     m.source = source
     if m.board and m.board != name:
-        # A variant pictured on another's board must have that board's geography, or the drawing would lie.
+        # A variant pictured on another's board must have that board's provinces, or the drawing would lie (its
+        # centres may differ: the picture marks the variant's own).
         try:
             board = load(m.board)
         except UnknownVariant:
             raise MapError(f"{source}: board: no variant {m.board!r} to take the board from") from None
-        if not same_board(m, board):
+        if not boards.same_provinces(m, board):
             if path.suffix != ".map":
-                raise MapError(f"{source}: board: the geography differs from {m.board!r}'s, so its drawing "
-                               "cannot picture this variant")
-            # A DPjudge file that changes the board it names with MAP is played without a picture.
+                raise MapError(f"{source}: board: the provinces differ from those of {m.board!r} ("
+                               f"{boards.difference(m, board)}), so its drawing cannot picture this variant")
+            # A DPjudge file that changes the provinces of the board it builds on is played without a picture.
             m.board = ""
-            m.description = (m.description + " " if m.description else "") + \
-                f"(Text only: the board differs from {board.title}'s.)"
+            m.description = (m.description + " " if m.description else "") + boards.text_only_note(m, board)
+        elif drawing(m.board) is None and board.board and drawing(board.board) is not None:
+            m.board = board.board       # (a board pictured on another's drawing: that drawing pictures this too)
     return m
+
+
+def _pictured_on(name: str) -> str | None:
+    """The board whose drawing pictures this variant, if it is offered and has one (for a DPjudge file that USEs
+    it: judge.maps.dpjudge_format.drawn_on)."""
+    if not offered(name):
+        return None
+    try:
+        board = load(name).board
+    except MapError:        # a file that cannot be read, or one being read now (two files that USE each other)
+        return None
+    return board if board and drawing(board) is not None else None
 
 
 def drawing(board: str) -> Traversable | None:

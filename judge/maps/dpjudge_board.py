@@ -67,6 +67,8 @@ class Board:
         self.begin_where = ""
         self.builds = "homes"
         self.board: str | None = None                # MAP's board; None: the variant's own
+        self.uses: list[str] = []                    # what its own file's USE lines name (DPjudge's way: "standard"
+        # for standard.map or standard.geography), the maps whose drawing may picture it (dpjudge_format.drawn_on)
         self.text_only = False
         self.flow: list[str] = []
         self.flow_where = ""                         # the last FLOW line

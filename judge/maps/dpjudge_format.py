@@ -18,6 +18,7 @@ from judge.maps.dpjudge_board import Board, Line, refuse
 from judge.maps.dpjudge_document import document
 
 Offered = Callable[[str], Map]      # a variant this judge offers, by name
+PicturedOn = Callable[[str], "str | None"]   # a map's name -> the board whose drawing pictures it, if any
 
 
 Handler = Callable[[Board, Line], None]
@@ -103,11 +104,19 @@ def victory_line(reader: Reader, line: Line) -> None:
     reader.victory = counts.pop()
 
 
+def map_name(target: str) -> str:
+    """The map a USE or MAP target names, as DPjudge names the drawing of its root map: the file's name up to the
+    first dot ("standard.geography", "standard.map": standard), in our spelling of variant names."""
+    return target.split(".")[0].lower().replace("-", "_")
+
+
 def use(reader: Reader, line: Line) -> None:
     if line.words[0].upper() == "MAP":
         if len(line.words) != 2 or reader.board is not None:
             raise MapError(f"{line.where}: MAP names one map, once")
-        reader.board = line.words[1].split(".")[0].lower().replace("-", "_")
+        reader.board = map_name(line.words[1])
+    elif line.where.rpartition(":")[0] == reader.files[0].name:     # (only what the variant's own file builds on)
+        reader.uses.extend(map_name(target) for target in line.words[1:])
     for target in line.words[1:]:
         reader.include(target, line.where, line.folder)
 
@@ -145,18 +154,33 @@ LATE: dict[str, Handler] = {
 TERRAIN = ("AMEND", "WATER", "LAND", "COAST", "PORT", "SHUT")
 
 
-def read_file(path: Path, name: str, offered: Offered) -> dict:
+def read_file(path: Path, name: str, offered: Offered, pictured_on: PicturedOn | None = None) -> dict:
     """A DPjudge .map file (and the files it USEs) -> our full variant document, named `name`. `offered` gives a
     variant this judge offers by name (for USE standard); the catalogue passes its own loader, so that this
-    module needs no catalogue."""
+    module needs no catalogue. `pictured_on`, if given, is asked for the drawing of the maps it USEs (drawn_on)."""
     reader = Reader(name, offered)
     reader.read(path)
+    drawn_on(reader, pictured_on)
     return document(reader)
 
 
-def read_text(text: str, name: str, folder: Path, offered: Offered) -> dict:
+def read_text(text: str, name: str, folder: Path, offered: Offered, pictured_on: PicturedOn | None = None) -> dict:
     """The same for map text not in a file (tests); USE and MAP look in `folder`."""
     reader = Reader(name, offered)
     reader.files.append(folder / f"{name}.map")
     reader.read_lines(text, f"{name}.map", folder)
+    drawn_on(reader, pictured_on)
     return document(reader)
+
+
+def drawn_on(reader: Reader, pictured_on: PicturedOn | None) -> None:
+    """A file without MAP that USEs another map (standard_glhetg: USE standard.map) is pictured on the drawing of
+    the first map it USEs that is pictured (the catalogue then checks that its board is that map's, else it is
+    played as text). The caller passes no `pictured_on` for a variant with a drawing of its own."""
+    if pictured_on is None or reader.board is not None or reader.text_only:
+        return
+    for name in dict.fromkeys(reader.uses):
+        board = pictured_on(name) if name != reader.name else None
+        if board:
+            reader.board = board
+            return

@@ -10,6 +10,7 @@ from judge import affinity
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map, catalog
 from judge.picture import draw, geometry
+from judge.picture.fitted import fitted
 from judge.picture.placement import WORD_AT
 from judge.picture.shapes import fmt
 from judge.picture.style import BUILT, FAILED
@@ -38,7 +39,7 @@ def position_svg(m: Map, position: Position, game: str = "", title: str = "", su
     board of a game is titled "The game is over after Fall 1905 Movement", not with the phase that never came) and
     `subtitle` goes on the title band's right. The map must have a drawing (see has_drawing).
     """
-    pic = draw.position_picture(m, geometry.load(m.board), position, game)
+    pic = draw.position_picture(m, fitted(geometry.load(m.board), m), position, game)
     if title:
         pic["title"] = title
     pic["subtitle"] = subtitle
@@ -60,7 +61,7 @@ def results_svg(m: Map, before: Position, outcome: Outcome, game: str = "", subt
 def results_svg_of(m: Map, before: Position, results: Sequence[OrderResult], after: Position, game: str = "",
                    destroyed: Sequence[Dislodged] = (), subtitle: str = "") -> str:
     """results_svg from the parts: each order with its marks, and the position after the phase."""
-    return _render(draw.results_picture(m, geometry.load(m.board), before, results, after, game, destroyed,
+    return _render(draw.results_picture(m, fitted(geometry.load(m.board), m), before, results, after, game, destroyed,
                                         subtitle))
 
 

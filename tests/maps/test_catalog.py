@@ -92,14 +92,25 @@ def test_a_variant_on_another_board_must_have_its_geography(folder):
     doc = json.loads((Path(maps.__file__).parent / "heartland.json").read_text())
     doc.update(name="heart2", board="standard")
     (folder / "heart2.json").write_text(json.dumps(doc))
-    with pytest.raises(MapError, match=r"heart2.json: board: the geography differs from 'standard'"):
+    with pytest.raises(MapError, match=r"heart2.json: board: the provinces differ from those of 'standard' \(it "
+                                       r"adds ALD, .*; it has no ADR, AEG, ALB, ANK, APU and 70 more\)"):
         maps.load("heart2")
 
 
-def test_a_dpjudge_file_that_changes_its_board_is_played_as_text(folder):
-    (folder / "nobel.map").write_text("MAP standard\nUNOWNED -BEL\n")       # Belgium is no centre: another board
+def test_a_dpjudge_file_that_changes_the_provinces_of_its_board_is_played_as_text(folder):
+    (folder / "noice.map").write_text("MAP standard\nIceland = ice\nCOAST ICE ABUTS NAO NWG\n"
+                                      "AMEND NAO ABUTS ICE\nAMEND NWG ABUTS ICE\n")
+    m = maps.load("noice")
+    assert m.board == "" and "ICE" in m.provinces
+    assert m.description.endswith("(Text only, no picture: the drawing of Standard does not fit its provinces: it "
+                                  "adds ICE.)")
+
+
+def test_a_dpjudge_file_that_changes_only_the_centres_of_its_board_is_pictured_on_it(folder):
+    # (the picture marks the variant's own centres: tests/picture/test_fitted.py)
+    (folder / "nobel.map").write_text("MAP standard\nUNOWNED -BEL\n")       # Belgium is no centre
     m = maps.load("nobel")
-    assert m.board == "" and "Text only" in m.description and "BEL" not in m.centers
+    assert m.board == "standard" and "BEL" not in m.centers and "Text only" not in m.description
 
 
 def test_a_base_that_leads_back_to_itself_is_an_error(folder):

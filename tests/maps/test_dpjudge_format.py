@@ -84,7 +84,7 @@ def test_use_of_a_variant_gives_back_its_board_exactly(tmp_path):
     standard = maps.load("standard")
     assert same_board(m, standard)
     assert {p.abbr: p.name for p in m.provinces.values()} == {p.abbr: p.name for p in standard.provinces.values()}
-    assert m.board == "t"        # USE takes the data, not the drawing (MAP does both)
+    assert m.board == "t"        # read alone, USE takes the data; the catalogue gives it the drawing (test_uses)
 
 
 def test_amend_drop_homes_owns_units_and_unplayed(tmp_path):
