@@ -115,3 +115,26 @@ def test_a_frozen_board_ends_a_game_the_master_processes(served):
     served.mail(GM, "SIGNON Mthaw gm-pass\nPROCESS!")
     assert "IS OVER" in served.relay.to(GM)[-1].get_content()
     _check_shown_and_still(served, "thaw")
+
+
+def test_a_board_of_dummies_units_is_not_frozen_and_waits_for_its_deadlines(served):
+    """Every power a dummy (the master's DUMMY): units stand, nobody orders them. That is no frozen board: the game
+    goes on, a movement phase at each deadline. It used to play its phases as fast as the judge could, forever (every
+    order it waited for was 'in': a dummy's are its default ones)."""
+    seen = _start(served, "idle")
+    served.mail(GM, "SIGNON Midle gm-pass\nDUMMY NORTH\nDUMMY SOUTH\nDUMMY RAIDERS")
+    game = served.daemon.judge.store.load("idle")
+    assert (game.history, str(game.position.phase)) == ([], "F1900M")
+    deadline = game.deadline
+    served.tick(hours=1)
+    assert served.daemon.judge.store.load("idle").history == []
+    assert served.daemon.deadlines.wakeups["idle"] == deadline
+    served.tick(days=8)                            # past the deadline: the Fall is played, its Winter at once
+    game = served.daemon.judge.store.load("idle")
+    assert (game.status, game.history, str(game.position.phase)) == ("active", ["F1900M", "W1900A"], "S1901M")
+    assert sorted(str(u) for u in game.position.units.values()) == ["A NHL", "A SHL"]       # (the Raiders hold none)
+    assert game.deadline > served.clock.now and served.daemon.deadlines.wakeups["idle"] == game.deadline
+    served.tick(days=8)
+    game = served.daemon.judge.store.load("idle")
+    assert (game.status, game.history[2:], str(game.position.phase)) == ("active", ["S1901M"], "F1901M")
+    assert not [m for _, _, m in served.relay.messages[seen:] if "complete" in str(m["Subject"])]
