@@ -47,3 +47,21 @@ def test_the_board_of_a_finished_game_is_its_final_picture():
     final = board_svg(game)
     assert "The game is over after Spring 1901 Movement" in final and "a draw between France and Germany" in final
     assert "Fall 1901" not in final
+
+
+def test_a_frozen_board_says_why_it_ended_and_a_draw_of_one_reads_as_one():
+    """A draw the judge declared on a frozen board (judge.game.frozen) says why, in the end mail's sentence and
+    wherever the result is shown; a frozen board where only one power holds centres is its draw alone."""
+    from judge import maps
+    from judge.game.ending import describe_result, end_sentence
+    m = maps.load()
+    why = "no unit is on the board and no power can build one"
+    two = {"kind": "draw", "powers": ["FRANCE", "GERMANY"], "reason": "frozen"}
+    assert describe_result(two, m) == f"a draw between France and Germany, as {why}"
+    assert end_sentence(two, m) == f"declared a draw between France and Germany, as {why}"
+    one = {"kind": "draw", "powers": ["ITALY"], "reason": "frozen"}
+    assert describe_result(one, m) == f"a draw held by Italy alone, as {why}"
+    assert end_sentence(one, m) == f"declared a draw held by Italy alone, as {why}"
+    voted = {"kind": "draw", "powers": ["FRANCE", "GERMANY", "ITALY"]}           # (a draw the players voted)
+    assert describe_result(voted, m) == "a draw between France, Germany and Italy"
+    assert end_sentence(voted, m) == "declared a draw between France, Germany and Italy"

@@ -10,7 +10,8 @@ from itertools import pairwise
 import pytest
 
 from judge.game import GameError
-from judge.game.roles import MASTER
+from judge.game.roles import DUMMY, MASTER
+from judge.position import Phase, Unit
 from tests.test_game import DEADLINE, POWERS, T0, everyone_holds, forming, started
 
 H = timedelta(hours=1)
@@ -216,8 +217,9 @@ def test_while_paused_no_extension_and_absences_wait_for_resume():
 # -- a board nobody can order on ----------------------------------------------------------------------------------------
 def test_a_board_without_units_waits_for_each_deadline_instead_of_spinning():
     """No unit on the board, and Austria's one centre (Warsaw) is no home of its: nobody can order anything, in the
-    spring, the fall or the winter, ever. Each phase then waits for its deadline; processed at once ('ready': nobody
-    owes orders) they followed one another as fast as the judge could process them, forever."""
+    spring, the fall or the winter, ever. The movement phase waits for its deadline; processed at once ('ready':
+    nobody owes orders) the phases followed one another as fast as the judge could process them, forever. (Once
+    processed, the game ends: the board is frozen, judge.game.frozen.)"""
     game = started()
     game.position = replace(game.position, units={}, centers={"WAR": "AUSTRIA"})
     game.start_phase(T0)
@@ -238,3 +240,28 @@ def test_a_board_without_units_waits_for_each_deadline_instead_of_spinning():
     springs = [when for phase, when in processed if phase.endswith("M")]
     assert all(b - a >= timedelta(hours=24) for a, b in pairwise(springs)), processed
     assert len(processed) < 50
+    assert processed == [("S1901M", DEADLINE)] and game.over and game.result["powers"] == ["AUSTRIA"]
+
+
+def test_a_movement_phase_with_only_dummies_units_waits_for_its_deadline():
+    """Every power a dummy: their default orders are 'in' at once, but nobody sent them. The movement phase waits
+    for its deadline (processed at once, the phases followed one another as fast as the judge could, forever); an
+    adjustment phase only dummies have to order is played at once, as before (early processing, EARLY minutes)."""
+    game = started()
+    for power in POWERS:
+        game.vacate(power, DUMMY, "made a dummy by the master")
+        game._note_readiness(T0)                                         # (as the master's DUMMY does)
+    assert game.ready_since is not None and game.ordering_players()
+    assert game.early_time() is None and game.due(T0 + H) is None
+    assert game.next_wakeup(T0) == DEADLINE and game.due(DEADLINE) == "process"
+    other = started()
+    for power in POWERS[1:]:
+        other.vacate(power, DUMMY, "made a dummy by the master")
+        other._note_readiness(T0)
+    everyone_holds(other, T0 + H, POWERS[0])
+    assert other.early_time() == T0 + H + timedelta(minutes=10)
+    game.position = replace(game.position, phase=Phase.parse("W1901A"), units={"PAR": Unit("FRANCE", "A", "PAR")},
+                            centers={"MAR": "FRANCE", "PAR": "FRANCE", "BRE": "FRANCE"})
+    game.start_phase(T0 + 2 * H)
+    assert [p.power for p in game.ordering_players()] == ["FRANCE"]            # (a dummy with a build)
+    assert game.early_time() == T0 + 2 * H + timedelta(minutes=10)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from judge.deadlines import PAUSED, after_absences, next_deadline, reminder_time, settle, show
-from judge.game.roles import ACTIVE, MASTER, PLAYING, GameError
+from judge.game.roles import ACTIVE, DUMMY, MASTER, PLAYING, GameError
 from judge.rules import DeadlineMode, LatePowers
 
 REMINDER_MARGIN = timedelta(hours=1)     # a reminder this close to the phase's start would come with the results
@@ -239,14 +239,16 @@ class GameClock:
         """When the game may be processed early (every order in, nobody waiting), if it may."""
         if self.ready_since is None or self.deadline is None:
             return None
-        if not self.ordering_players():
+        ordering = self.ordering_players()
+        if self.position.phase.kind == "M" and all(p.status == DUMMY for p in ordering):
+            # Nobody, or only dummies (whose default orders nobody sends), has anything to order: the movement phase
+            # waits for its deadline. Played at once, the phases of a board with no unit, or with dummies' units
+            # only, would follow one another as fast as the judge can process them, forever.
+            return None
+        if not ordering:
             # Nobody has anything to order: a retreat phase of destroyed units only, which processing now skips
             # (judge.game.ordering), left from before in a saved game or a snapshot a ROLLBACK restores; an
-            # adjustment phase with nothing to adjust. But a movement phase with no unit on the board waits for its
-            # deadline: played at once, it and the winter after it (no build site either) would follow one another
-            # as fast as the judge can process them, forever.
-            if self.position.phase.kind == "M" and not self.position.units:
-                return None
+            # adjustment phase with nothing to adjust.
             return self.ready_since
         if self.timing.early_minutes < 0:
             return None

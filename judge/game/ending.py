@@ -4,6 +4,7 @@ Pure but for drawing the picture."""
 from __future__ import annotations
 
 from judge import picture
+from judge.game.frozen import FROZEN, WHY
 from judge.maps import Map
 from judge.position import Phase
 
@@ -20,9 +21,20 @@ def describe_result(result: dict | None, m: Map) -> str:
     if result["kind"] == "draw" and not names:
         return "no power is left on the board"
     if result["kind"] == "draw":
-        return "a draw between " + (" and ".join(names) if len(names) < 3 else
-                                    ", ".join(names[:-1]) + " and " + names[-1])
+        return _shared(names) + _why(result)
     return "terminated by the master"
+
+
+def _shared(names: list[str]) -> str:
+    """'a draw between A and B'; of one power (a frozen board where only it holds centres), 'a draw held by A alone'."""
+    if len(names) == 1:
+        return f"a draw held by {names[0]} alone"
+    return "a draw between " + (" and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1])
+
+
+def _why(result: dict) -> str:
+    """Why a game ended that nobody ended: said after how it ended (a frozen board, judge.game.frozen)."""
+    return f", as {WHY}" if result.get("reason") == FROZEN else ""
 
 
 def end_sentence(result: dict | None, m: Map) -> str:
@@ -31,9 +43,11 @@ def end_sentence(result: dict | None, m: Map) -> str:
     kind = (result or {}).get("kind")
     if kind == "draw" and not names:
         return "ended with no power left on the board"
+    if kind == "draw" and len(names) == 1:
+        return f"declared a draw held by {names[0]} alone" + _why(result or {})
     if kind == "draw":
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return f"declared a draw between {listed}"
+        listed = ", ".join(names[:-1]) + " and " + names[-1]
+        return f"declared a draw between {listed}" + _why(result or {})
     if kind == "concession":
         return f"conceded to {names[0]}"
     if kind == "solo":

@@ -14,6 +14,7 @@ from judge.orders.sets import adjustment_count, build_order_set
 from judge.orders.suggest import with_hint
 from judge.orders.validate import Validator
 from judge import builds, maps
+from judge.game.frozen import FROZEN, frozen, holders
 from judge.phases import ends_year, victory_centers
 from judge.position import HouseState, Phase
 from judge.game.roles import DUMMY, PLAYING, GameError, OrderSetError, Player
@@ -237,6 +238,12 @@ class Ordering:
             # Nobody can ever order again (no unit to move, no centre to build on): a draw of nobody, ended now
             # rather than played on alone, phase after phase.
             self.finish({"kind": "draw", "powers": []}, now, processed=True)
+            return
+        if frozen(maps.load(self.variant), self.play_position, self.rules):
+            # Powers hold centres but no unit stands and none can ever be built: nothing can change any more, and
+            # the phases would go on alone, one a deadline, for ever. A draw of the powers holding centres, ended now.
+            self.finish({"kind": "draw", "powers": holders(self.map, self.position), "reason": FROZEN}, now,
+                        processed=True)
             return
         self.votes_after_phase(before)
         agreed = self.agreed()
