@@ -9,11 +9,12 @@ remain (a board with symmetries, or one refinement cannot split), one is paired 
 refinement goes on (backtracking). A board with two matches (a symmetric one) has no single renaming."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from judge.maps import Map
 
-BUDGET = 2000           # refinements tried before a search is given up (counted as more than one match)
+BUDGET = 2_000_000      # nodes refined (rounds times nodes) before a search is given up: a few seconds at most
 
 Edges = list[list[tuple[str, int]]]
 
@@ -37,16 +38,19 @@ class _Graph:
 def match(variant: Map, board: Map) -> Match:
     """The renaming of the variant's places that makes its board `board`'s, if there is exactly one."""
     g = _graph(variant, board)
-    colours, unmatched = _refine(g, g.colours, first_difference=True)
+    budget = _Budget(BUDGET)
+    colours, unmatched = _refine(g, g.colours, budget, first_difference=True)
     if colours is None:
-        return Match(None, 0, unmatched)
-    found: list[list[int]] = []
-    budget = [BUDGET]
-    _search(g, colours, found, budget)
-    if len(found) != 1 or budget[0] <= 0:
-        return Match(None, min(len(found), 2) if budget[0] > 0 else 2)
-    pairs = found[0]
-    return Match({g.names[v]: g.names[pairs[v]] for v in range(g.split)}, 1)
+        return Match(None, 0 if budget.left > 0 else 2, unmatched)
+    found = _search(g, colours, budget)
+    if len(found) != 1 or budget.left <= 0:
+        return Match(None, 2 if budget.left <= 0 else min(len(found), 2))
+    return Match({g.names[v]: g.names[found[0][v]] for v in range(g.split)}, 1)
+
+
+@dataclass
+class _Budget:
+    left: int
 
 
 # -- the graphs -------------------------------------------------------------------------------------------------------
@@ -97,10 +101,11 @@ def _counts(g: _Graph, colours: list[int]) -> dict[int, list[int]]:
     return out
 
 
-def _refine(g: _Graph, colours: list[int], first_difference: bool = False
+def _refine(g: _Graph, colours: list[int], budget: _Budget, first_difference: bool = False
             ) -> tuple[list[int] | None, tuple[str, ...]]:
     """The colours split until no round splits them further, or None as soon as the two sides differ in some colour
-    (with `first_difference`, the variant's places of the colours it has more of then: where the boards differ)."""
+    (with `first_difference`, the variant's places of the colours it has more of then: where the boards differ), or
+    the budget is spent."""
     while True:
         counts = _counts(g, colours)
         extra = {c for c, (mine, theirs) in counts.items() if mine != theirs}
@@ -108,6 +113,9 @@ def _refine(g: _Graph, colours: list[int], first_difference: bool = False
             more = {c for c in extra if counts[c][0] > counts[c][1]}
             named = tuple(g.names[i] for i in range(g.split) if colours[i] in more) if first_difference else ()
             return None, named
+        budget.left -= len(colours)
+        if budget.left <= 0:
+            return None, ()
         signatures = [(colours[i], tuple(sorted((k, colours[j]) for k, j in g.edges[i]))) for i in range(len(colours))]
         palette = {s: k for k, s in enumerate(sorted(set(signatures)))}
         if len(palette) == len(counts):
@@ -115,31 +123,43 @@ def _refine(g: _Graph, colours: list[int], first_difference: bool = False
         colours = [palette[s] for s in signatures]
 
 
-def _search(g: _Graph, colours: list[int], found: list[list[int]], budget: list[int]) -> None:
-    """Add to `found` the matches (variant node -> board node) these colours allow, stopping at two."""
-    budget[0] -= 1
-    if budget[0] <= 0:
-        return
-    refined, _ = _refine(g, colours)
-    if refined is None:
-        return
-    members: dict[int, list[int]] = {}
-    for i, c in enumerate(refined):
-        members.setdefault(c, []).append(i)
-    alike = [ns for ns in members.values() if len(ns) > 2]
-    if not alike:
-        pairs = {ns[0]: ns[1] for ns in members.values()}
-        if _is_match(g, pairs):
-            found.append([pairs[v] for v in range(g.split)])
-        return
-    nodes = min(alike, key=len)        # the fewest candidates: the least backtracking
-    v, fresh = nodes[0], max(refined) + 1
-    for b in (n for n in nodes if n >= g.split):
-        tried = list(refined)
+def _search(g: _Graph, colours: list[int], budget: _Budget) -> list[list[int]]:
+    """The matches (variant node -> board node) these colours allow, up to two: depth first, each step pairing one
+    of the variant's nodes of the smallest class of alike nodes with each of the board's in turn (a stack, not
+    recursion: a board of many alike parts goes deep)."""
+    found: list[list[int]] = []
+    stack: list[Iterator[list[int]]] = [iter([colours])]
+    while stack and budget.left > 0:
+        tried = next(stack[-1], None)
+        if tried is None:
+            stack.pop()
+            continue
+        refined, _ = _refine(g, tried, budget)
+        if refined is None:
+            continue
+        members: dict[int, list[int]] = {}
+        for i, c in enumerate(refined):
+            members.setdefault(c, []).append(i)
+        alike = [ns for ns in members.values() if len(ns) > 2]
+        if not alike:
+            pairs = {ns[0]: ns[1] for ns in members.values()}
+            if _is_match(g, pairs):
+                found.append([pairs[v] for v in range(g.split)])
+                if len(found) > 1:
+                    break
+            continue
+        nodes = min(alike, key=len)        # the fewest candidates: the least backtracking
+        stack.append(_paired(refined, nodes[0], [n for n in nodes if n >= g.split]))
+    return found
+
+
+def _paired(colours: list[int], v: int, candidates: list[int]) -> Iterator[list[int]]:
+    """The colours with node v and each candidate in turn given a colour of their own."""
+    fresh = max(colours) + 1
+    for b in candidates:
+        tried = list(colours)
         tried[v] = tried[b] = fresh
-        _search(g, tried, found, budget)
-        if len(found) > 1 or budget[0] <= 0:
-            return
+        yield tried
 
 
 def _is_match(g: _Graph, pairs: dict[int, int]) -> bool:

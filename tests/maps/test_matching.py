@@ -76,6 +76,16 @@ def test_a_board_alike_everywhere_is_told_ambiguous_quickly():
     assert time.monotonic() - began < 10
 
 
+def test_a_board_of_many_alike_parts_is_told_ambiguous_without_going_too_deep():
+    # A thousand seas with no neighbours: each step of the search pairs one more, a thousand steps deep (more than
+    # Python's recursion allows); the search gives up within its budget, and says "more than one way".
+    seas = [f"{i:04d}" for i in range(1000)]
+    loose = Map("loose", (), {}, {}, {s: Province(s, s, "sea") for s in seas}, {}, {s: frozenset() for s in seas}, {})
+    began = time.monotonic()
+    found = matching.match(loose, dataclasses.replace(loose, name="other"))
+    assert found.ways == 2 and found.renaming is None and time.monotonic() - began < 20
+
+
 def test_boards_of_other_sizes_do_not_match():
     found = matching.match(_circle(12), _circle(13))
     assert found.ways == 0 and found.renaming is None
