@@ -11,8 +11,8 @@ from judge.adjudicator.results import OrderResult
 from judge.maps import Map, catalog
 from judge.picture import draw, geometry
 from judge.picture.fitted import fitted
-from judge.picture.renamed import renamed
 from judge.picture.placement import WORD_AT
+from judge.picture.renamed import renamed
 from judge.picture.shapes import fmt
 from judge.picture.style import BUILT, FAILED
 from judge.position import Dislodged, Position

@@ -40,12 +40,12 @@ def test_a_file_that_uses_such_a_file_is_pictured_on_the_same_drawing(folder):
 @pytest.mark.parametrize("name, why", [
     ("ring_isle", "it adds ISL"),
     # the ring is symmetric: renamed, its Heartland might be the Midland or the Hills
-    ("ring_renamed", "it adds HRT; it has no MID; nor does one renaming fit: its provinces match those of Ring in "
-                     "more than one way"),
+    ("ring_renamed", ("it adds HRT; it has no MID; nor does one renaming fit: its provinces match those of Ring "
+                      "in more than one way")),
     # fjord_bent.map: the renamed fjord with one adjacency more, between the Fjeld and the Heide (FJE, GRS)
-    ("fjord_bent", "it adds DAL, DIE, FJE, GZE, KAP and 2 more; it has no CAP, DEP, FEL, GLN, MOR and 2 more; the "
-                   "terrain of BLS, DOC, GRS differs; nor does a renaming fit: no province of Fjord has the terrain, "
-                   "coasts and neighbours of FJE, GRS"),
+    ("fjord_bent", ("it adds DAL, DIE, FJE, GZE, KAP and 2 more; it has no CAP, DEP, FEL, GLN, MOR and 2 more; "
+                    "the terrain of BLS, DOC, GRS differs; nor does a renaming fit: no province of Fjord has the "
+                    "terrain, coasts and neighbours of FJE, GRS")),
 ])
 def test_a_file_that_adds_or_renames_provinces_is_text_only_and_says_why(folder, name, why):
     m = maps.load(name)

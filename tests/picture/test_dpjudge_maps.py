@@ -4,7 +4,6 @@ standard.geography, minorpower.map...) draws a PNG of its start when its provinc
 under other names (the translated standard maps), and otherwise is played as text, saying so."""
 from __future__ import annotations
 
-import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
