@@ -63,6 +63,8 @@ class Map:
     title: str = ""                       # "Fleet Rome"
     description: str = ""                 # what differs from the standard game, in a line
     board: str = ""                       # the drawing the variant is pictured on ("": none; see judge.picture)
+    on_board: dict[str, str] = field(default_factory=dict)     # each location -> the board's it is drawn as, when
+    # the board is this one's with other names (judge.maps.matching: "NWG" -> "NWY"); {}: the board's own names
     power_colours: dict[str, str] = field(default_factory=dict)    # power -> "#rrggbb" (others: the palette's)
     victory: int = 0                      # centres for a solo victory (0: more than half of them)
     builds: str = "homes"                 # one of BUILDS

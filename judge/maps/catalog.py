@@ -210,20 +210,26 @@ def _read(name: str) -> Map:
     m.source = source
     if m.board and m.board != name:
         # A variant pictured on another's board must have that board's provinces, or the drawing would lie (its
-        # centres may differ: the picture marks the variant's own).
+        # centres may differ: the picture marks the variant's own); or the same under other names, drawn with its own.
         try:
             board = load(m.board)
         except UnknownVariant:
             raise MapError(f"{source}: board: no variant {m.board!r} to take the board from") from None
-        if not boards.same_provinces(m, board):
+        names = boards.drawn_as(m, board)
+        if names is None:
             if path.suffix != ".map":
                 raise MapError(f"{source}: board: the provinces differ from those of {m.board!r} ("
-                               f"{boards.difference(m, board)}), so its drawing cannot picture this variant")
+                               f"{boards.why_not(m, board)}), so its drawing cannot picture this variant")
             # A DPjudge file that changes the provinces of the board it builds on is played without a picture.
             m.board = ""
             m.description = (m.description + " " if m.description else "") + boards.text_only_note(m, board)
-        elif drawing(m.board) is None and board.board and drawing(board.board) is not None:
+            return m
+        if drawing(m.board) is None and board.board and drawing(board.board) is not None:
             m.board = board.board       # (a board pictured on another's drawing: that drawing pictures this too)
+            if board.on_board:          # (... under the names that board is drawn with)
+                names = {loc: board.on_board[names.get(loc, loc)] for loc in m.locations()}
+        if any(loc != drawn for loc, drawn in names.items()):
+            m.on_board = names
     return m
 
 

@@ -125,6 +125,6 @@ def at(m: Map, phase: Any) -> Map:
     cached = m.changed.get(applied)
     if cached is None:
         cached = m.rebuild({**merge(m.base_document, [m.changes[i] for i in applied]), "changes": []}, m.source)
-        cached.source, cached.board, cached.opens = m.source, m.board, m.opens
+        cached.source, cached.board, cached.opens, cached.on_board = m.source, m.board, m.opens, m.on_board
         m.changed[applied] = cached
     return cached

@@ -12,6 +12,7 @@ from judge.maps import Map, catalog
 from judge.picture import draw, geometry
 from judge.picture.fitted import fitted
 from judge.picture.placement import WORD_AT
+from judge.picture.renamed import renamed
 from judge.picture.shapes import fmt
 from judge.picture.style import BUILT, FAILED
 from judge.position import Dislodged, Position
@@ -32,6 +33,13 @@ def has_drawing(board: str) -> bool:
     return catalog.drawing(board) is not None
 
 
+def drawing(m: Map) -> geometry.Geometry:
+    """The drawing a variant is pictured on (it must have one: see has_drawing): its board's, under the variant's
+    own names where its places are the board's renamed (Map.on_board), with its own centres marked."""
+    g = geometry.load(m.board)
+    return fitted(renamed(g, m.on_board) if m.on_board else g, m)
+
+
 def position_svg(m: Map, position: Position, game: str = "", title: str = "", subtitle: str = "") -> str:
     """The board as it stands (for MAP and PREVIEW): ownership, units, dislodged units and their retreat options.
 
@@ -39,7 +47,7 @@ def position_svg(m: Map, position: Position, game: str = "", title: str = "", su
     board of a game is titled "The game is over after Fall 1905 Movement", not with the phase that never came) and
     `subtitle` goes on the title band's right. The map must have a drawing (see has_drawing).
     """
-    pic = draw.position_picture(m, fitted(geometry.load(m.board), m), position, game)
+    pic = draw.position_picture(m, drawing(m), position, game)
     if title:
         pic["title"] = title
     pic["subtitle"] = subtitle
@@ -61,8 +69,7 @@ def results_svg(m: Map, before: Position, outcome: Outcome, game: str = "", subt
 def results_svg_of(m: Map, before: Position, results: Sequence[OrderResult], after: Position, game: str = "",
                    destroyed: Sequence[Dislodged] = (), subtitle: str = "") -> str:
     """results_svg from the parts: each order with its marks, and the position after the phase."""
-    return _render(draw.results_picture(m, fitted(geometry.load(m.board), m), before, results, after, game, destroyed,
-                                        subtitle))
+    return _render(draw.results_picture(m, drawing(m), before, results, after, game, destroyed, subtitle))
 
 
 DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'     # (what the template begins with)

@@ -41,3 +41,45 @@ def test_a_province_of_another_terrain_or_other_coasts_does_not_fit():
     note = boards.text_only_note(one_coast, standard)
     assert note == "(Text only, no picture: the drawing of Standard does not fit its provinces: the coasts of SPA " \
                    "differ.)"
+
+
+def test_the_drawing_pictures_a_board_with_the_same_provinces_under_their_own_names():
+    standard = maps.load("standard")
+    assert boards.drawn_as(maps.load("fleet_rome"), standard) == {}
+    assert boards.drawn_as(maps.load("heartland"), standard) is None      # another board altogether
+
+
+def test_a_renamed_board_is_drawn_as_the_provinces_it_matches():
+    # The standard board with Norway and the Norwegian Sea trading abbreviations and Spain's coasts renamed: the
+    # drawing pictures it, each place drawn as the one of the standard board it is.
+    standard = maps.load("standard")
+    names = {"NWY": "NWG", "NWG": "NWY", "SPA/NC": "SPA/NK", "SPA/SC": "SPA/ZK"}
+    renamed = _renamed(standard, names)
+    drawn = boards.drawn_as(renamed, standard)
+    assert drawn is not None and {k: v for k, v in drawn.items() if k != v} == {
+        "NWG": "NWY", "NWY": "NWG", "SPA/NK": "SPA/NC", "SPA/ZK": "SPA/SC"}
+
+
+def test_a_renamed_board_with_an_adjacency_changed_is_text_only_and_the_note_says_where():
+    standard = maps.load("standard")
+    renamed = _renamed(standard, {"NWY": "NWG", "NWG": "NWY"})
+    bent = dataclasses.replace(renamed, army_adj={**renamed.army_adj, "BUR": renamed.army_adj["BUR"] | {"BOH"},
+                                                  "BOH": renamed.army_adj["BOH"] | {"BUR"}})
+    assert boards.drawn_as(bent, standard) is None
+    assert boards.text_only_note(bent, standard) == (
+        "(Text only, no picture: the drawing of Standard does not fit its provinces: the terrain of NWG, NWY differs; "
+        "nor does a renaming fit: no province of Standard has the terrain, coasts and neighbours of BOH, BUR.)")
+
+
+def _renamed(m, names: dict[str, str]):
+    """The map with its places renamed (a province "NWY": "NWG", a coast "SPA/NC": "SPA/NK"), adjacencies too."""
+    def new(loc: str) -> str:
+        return names.get(loc, names.get(loc[:3], loc[:3]) + loc[3:])
+    provinces = {}
+    for abbr, p in m.provinces.items():
+        coasts = tuple(new(f"{abbr}/{c}").partition("/")[2] for c in p.coasts)
+        provinces[new(abbr)] = dataclasses.replace(p, abbr=new(abbr), coasts=coasts)
+    return dataclasses.replace(
+        m, provinces=provinces,
+        army_adj={new(k): frozenset(map(new, v)) for k, v in m.army_adj.items()},
+        fleet_adj={new(k): frozenset(map(new, v)) for k, v in m.fleet_adj.items()})

@@ -1,17 +1,10 @@
-"""DPjudge's own map files, where a mirror of DPjudge's repository is on this machine (skipped otherwise): every file
-that builds on a map with a drawing (USE or MAP standard.map, standard.geography, minorpower.map...) draws a PNG of
-its start when its provinces are that map's, and otherwise is played as text, saying so. The files are read where
-they are extracted to, for the test only (none is kept in this repository).
-
-The mirror is a bare git repository: $JUDGE_DPJUDGE_MIRROR, else the machine's usual place for it."""
+"""DPjudge's own map files, where a mirror of DPjudge's repository is on this machine (skipped otherwise: see
+tests/dpjudge_mirror.py): every file that builds on a map with a drawing (USE or MAP standard.map,
+standard.geography, minorpower.map...) draws a PNG of its start when its provinces are that map's, or that map's
+under other names (the translated standard maps), and otherwise is played as text, saying so."""
 from __future__ import annotations
 
-import io
-import os
 import re
-import shutil
-import subprocess
-import tarfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -20,30 +13,22 @@ import pytest
 from judge import maps, picture
 from judge.maps import catalog
 from judge.position import initial_position
+from tests.dpjudge_mirror import extract
 
-MIRROR = Path(os.environ.get("JUDGE_DPJUDGE_MIRROR", "/work/.mirror/serrasqueiro+dpjudge/repo"))
 LINE = re.compile(r"^\s*(?:USE|USES|MAP)\s+(.+?)\s*$", re.IGNORECASE | re.MULTILINE)
 # Read from DPjudge's files: these change only powers, home centres, units or rules on the standard board...
 PICTURED = {"britain", "crowded", "brazilian", "minorpower", "vassal", "fleetrome", "1897", "1898", "shiftleft",
             "shiftright", "shiftaround", "dpjudge_chaos", "void", "dpjudge_standard"}
-# ... and these add, drop or rename provinces of it.
-TEXT_ONLY = {"standard_glhetg", "standard_dutch", "standard_french", "standard_german", "milan", "v8", "fiveman",
-             "loeb9", "renaissance"}
+# ... these rename every province of it (translations), and are drawn on it with their own names...
+TRANSLATED = {"standard_glhetg", "standard_dutch", "standard_french", "standard_german"}
+# ... and these add or drop provinces of it.
+TEXT_ONLY = {"milan", "v8", "fiveman", "loeb9", "renaissance"}
+NS = "{http://www.w3.org/2000/svg}"
 
 
 @pytest.fixture(scope="module")
 def dpjudge(tmp_path_factory):
-    if not MIRROR.is_dir() or shutil.which("git") is None:
-        pytest.skip(f"no mirror of DPjudge's repository at {MIRROR}")
-    run = subprocess.run(["git", "--git-dir", str(MIRROR), "archive", "--format=tar", "HEAD", "DPjudge/maps",
-                          "DPjudge/trials"], capture_output=True, check=False)
-    if run.returncode != 0:
-        pytest.skip(f"DPjudge's maps are not in the mirror: {run.stderr.decode(errors='replace').strip()}")
-    folder = tmp_path_factory.mktemp("dpjudge")
-    with tarfile.open(fileobj=io.BytesIO(run.stdout)) as tar:
-        for member in tar.getmembers():
-            if member.isfile():              # maps and trials side by side, as one variants folder
-                (folder / Path(member.name).name).write_bytes(tar.extractfile(member).read())
+    folder = extract(tmp_path_factory.mktemp("dpjudge"))
     maps.use_folder(folder)
     yield folder
     maps.use_folder(None)
@@ -71,8 +56,8 @@ def test_every_dpjudge_map_on_a_drawn_map_draws_a_png_or_says_it_is_text_only(dp
             continue
         m = maps.load(name)
         base = maps.load(maps.load(drawn[0]).board)
-        if _places(m) == _places(base):
-            assert picture.has_drawing(m.board), name
+        if _places(m) == _places(base) or name in TRANSLATED:
+            assert picture.has_drawing(m.board) and "Text only" not in m.description, name
             svg = picture.position_svg(m, initial_position(m), game=name)
             png = picture.png(picture.standalone(svg))
             assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 20000, name
@@ -83,4 +68,45 @@ def test_every_dpjudge_map_on_a_drawn_map_draws_a_png_or_says_it_is_text_only(dp
         else:
             assert m.board == "" and "Text only, no picture" in m.description, name
             text_only.add(name)
-    assert PICTURED <= pictured and TEXT_ONLY <= text_only, (sorted(pictured), sorted(text_only))
+    assert PICTURED | TRANSLATED <= pictured and TEXT_ONLY <= text_only, (sorted(pictured), sorted(text_only))
+
+
+def _renames(path: Path) -> dict[str, str]:
+    """A translated map's own lines 'old -> Full Name = new aliases...' for provinces: new -> old (read here by name,
+    apart from the judge's match by structure)."""
+    out = {}
+    for line in path.read_bytes().decode("latin-1").splitlines():
+        if "->" in line and "=" in line:
+            old, _, rest = line.partition("->")
+            new = rest.partition("=")[2].split()[0]
+            if "/" not in old:
+                out[new.upper()] = old.strip().upper()
+    return out
+
+
+def _drawn(root: ET.Element, layer: str) -> dict[str, str]:
+    group = root.find(f".//{NS}g[@id='{layer}']")
+    return {e.get("id"): f"{e.get('d')} {e.get('cx')} {e.get('cy')} {e.get('transform')}"
+            for e in group.iter() if e is not group and e.get("id")}
+
+
+@pytest.mark.parametrize("name", sorted(TRANSLATED))
+def test_a_translated_map_is_the_standard_picture_with_its_own_labels(dpjudge, name):
+    m, standard = maps.load(name), maps.load("standard")
+    svg = picture.position_svg(m, initial_position(m), game=name)
+    root = ET.fromstring(svg)
+    labels = {t.text for t in root.find(f".//{NS}g[@id='labels']").iter(f"{NS}text")}
+    assert {t for t in labels if t.isupper()} == set(m.provinces)           # (coasts are lower case, seas' regions
+    texts = " ".join(t for e in root.iter() for t in (e.text or "", e.get("id") or ""))    # named in words)
+    gone = set(standard.provinces) - set(m.provinces)
+    assert gone and not gone & set(re.findall(r"[^\W\d_]+", texts))        # none of the standard's other names
+    # Each province drawn where the standard's province it renames is: outline, centre marker and unit.
+    own = ET.fromstring(picture.position_svg(standard, initial_position(standard), game=name))
+    renames = {new: old for new, old in _renames(dpjudge / f"{name}.map").items() if new in m.provinces}
+    assert len(renames) == len(m.provinces)
+    for layer, prefix in (("provinces", "prov-"), ("centres", "sc-"), ("units", "unit-")):
+        mine, theirs = _drawn(root, layer), _drawn(own, layer)
+        assert {f"{prefix}{renames[k[len(prefix):]]}" if k.startswith(prefix) else k: v
+                for k, v in mine.items()} == theirs, (name, layer)
+    png = picture.png(picture.standalone(svg))
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
