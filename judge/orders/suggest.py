@@ -9,8 +9,9 @@ from collections.abc import Callable
 from judge.maps import Map
 from judge.orders import Order
 from judge.orders.errors import NO_UNIT, UNKNOWN_PLACENAME, OrderError
-from judge.orders.parser import KEYWORDS, UNIT_WORDS, Parsed, parse, tokenize
+from judge.orders.parser import Parsed, parse, tokenize
 from judge.orders.validate import Validator
+from judge.orders.words import KEYWORDS, UNIT_WORDS
 from judge.position import Position
 from judge.rules import Ruleset
 from judge.spelling import one_edit
