@@ -4,8 +4,8 @@ import dataclasses
 
 import pytest
 
-from judge.orders.errors import OrderError
 from judge.orders import parser
+from judge.orders.errors import OrderError
 from judge.orders.parser import parse
 
 
