@@ -251,7 +251,17 @@ def _parse(text: str, m: Map, phase_kind: str) -> Parsed:
 
 
 def _parse_as(tokens: list[str], m: Map, text: str, phase_kind: str) -> Parsed:
-    tokens = stars(tokens, phase_kind)
+    starred = stars(tokens, phase_kind)
+    try:
+        return _read(starred, m, text, phase_kind)
+    except OrderError:
+        if STAR not in starred:
+            raise
+    # No removal reads: the star is a list's bullet ("* A Bud - Vie" in a retreat phase).
+    return _read([t for t in tokens if t != STAR], m, text, phase_kind)
+
+
+def _read(tokens: list[str], m: Map, text: str, phase_kind: str) -> Parsed:
     if not tokens:
         raise OrderError(E.EMPTY_ORDER)
     r = _Reader(tokens, m, text)

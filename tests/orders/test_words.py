@@ -46,6 +46,8 @@ def test_dpjudge_spellings_are_read(m, text, phase, action, where):
     ("* A Par - Bur", "M", "move", ["PAR", "BUR"]),      # a list's bullet, in a movement phase
     ("* Build A Par", "A", "build", ["PAR"]),           # ... and before a verb
     ("* waive", "A", "waive", []),
+    ("* A Bud - Vie", "R", "retreat", ["BUD", "VIE"]),   # ... and where no removal reads
+    ("* A Bud R Vie", "R", "retreat", ["BUD", "VIE"]),
 ])
 def test_a_star_that_is_a_bullet_stays_one(m, text, phase, action, where):
     p = parse(text, m, phase)
