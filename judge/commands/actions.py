@@ -75,9 +75,10 @@ def refresh_deadline_header(s: Session) -> None:
     at = s.deadline_line
     if at < 0 or s.game is None:
         return
-    over = s.game.over or s.game.position is None
+    game = s.game
+    over = game.over or game.position is None
     start = at + 2                                  # (after the header's blank line: flush_orders puts it there)
-    sentence = [] if over else _undated(s.game)
+    sentence = [] if over else _undated(game)
     s.lines[start:start + s.undated_lines] = sentence
     s.undated_lines = len(sentence)
     if over:
@@ -85,6 +86,21 @@ def refresh_deadline_header(s: Session) -> None:
         s.deadline_line = -1
     else:
         s.lines[at] = _deadline_header(s)
+    ordered = s.orders_phase
+    if ordered is None or (not over and game.position.phase.code == ordered.code):
+        return
+    # The orders were for a phase that a later line of the message processed (or rolled back): the subject and the
+    # orders name that phase, the header line the game's phase now. Say so, below the header lines tools read.
+    now = "the game is over" if over else f"the game is now in {game.position.phase.describe()}, which the " \
+        "':: Deadline:' line above is for"
+    if ordered.code in game.history:
+        said = f"{ordered.describe()} has been processed since these orders were read: {now}."
+    elif over:
+        return                                  # (ended unplayed, by TERMINATE: its own line says so)
+    else:
+        said = f"The game has moved since these orders were read: {now}."
+    below = at + 1 if over else at + 2 + s.undated_lines         # (after the sentence on an undated header)
+    s.lines[below:below] = [*para(said).split("\n"), ""]
 
 
 def flush_orders(s: Session) -> None:
@@ -97,8 +113,9 @@ def flush_orders(s: Session) -> None:
         try:
             accepted = game.submit_orders(power, texts, s.now, notes)
         except OrderSetError as exc:
-            # The master may order several powers in one message: report every refused set, not only the first.
-            refused.extend(exc.errors)
+            # The master may order several powers in one message: report every refused set, not only the first,
+            # each line as written (with the power that the master put in front of it).
+            refused.extend((s.written.get((power, text), text), why) for text, why in exc.errors)
             continue
         except GameError as exc:
             # e.g. partial_orders=reject: a refusal like any other, never an internal error.
@@ -108,6 +125,7 @@ def flush_orders(s: Session) -> None:
             # As DPjudge confirms orders: its subject, and the "::" header that tools read.
             phase = game.position.phase
             s.subject = f"Diplomacy orders {game.name} {phase.code}"
+            s.orders_phase = phase
             s.say_block(f":: Judge: {s.settings.judge_name}  Game: {game.name}  Variant: {game.variant}\n"
                         f"{_deadline_header(s)}")
             s.deadline_line = len(s.lines) - 1

@@ -70,6 +70,8 @@ class Session:
     effects: list[Effect] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     orders: dict[str, list[str]] = field(default_factory=dict)   # order lines waiting to be submitted, by power
+    written: dict[tuple[str, str], str] = field(default_factory=dict)   # (power, order line) -> the line as the
+                                              # message had it, its power in front ("GERMANY: A Mun - Xyz")
     reply_extra: list[tuple[str, dict]] = field(default_factory=list)   # extra mails to the sender (LIST, STATUS)
     loaded: Game | None = None                # the game as just read from disk by the caller (under its lock), so
                                               # that open_game need not read status.json a second time
@@ -83,6 +85,7 @@ class Session:
     declined: list = field(default_factory=list)          # (line, why) of commands refused alone (Declined)
     deadline_line: int = -1                   # where in `lines` the order confirmation's ':: Deadline:' line is
     undated_lines: int = 0                    # how many lines under it say why it gives no deadline (paused...)
+    orders_phase: Any = None                  # the phase the confirmed orders were for (a judge.position.Phase)
 
     def within(self, claims: list) -> None:
         """Refuse the command if it would go over one of the limits on strangers (judge.limits); else count it

@@ -168,6 +168,7 @@ def _order_line(s: Session, line: str) -> None:
             raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result, game.map).upper()}): "
                                "NO MORE ORDERS")
         raise CommandError(f"GAME {game.name} IS NOT ACTIVE: NO ORDERS NOW")
+    written = line
     if s.role == "master":
         head, sep, rest = line.partition(":")
         from judge.commands._util import power_of
@@ -183,6 +184,8 @@ def _order_line(s: Session, line: str) -> None:
                 # (an ally's orders pasted in, or a slip: taken as the sender's own, they would mislead)
                 raise CommandError(f"YOU PLAY {power}: ORDERS FOR {named} ARE NOT YOURS TO GIVE")
             line = rest.strip()
+    if line != written:
+        s.written[(power, line)] = written        # (a refusal echoes the line as it was written, power and all)
     s.orders.setdefault(power, []).append(line)
 
 

@@ -8,26 +8,17 @@ from judge.maps import Map
 from judge.maps.coasts import COAST_WORDS
 from judge.orders import errors as E
 from judge.orders.errors import OrderError
+from judge.orders.words import (BUILD_WORDS, CONVOY_WORDS, DISBAND_WORDS, HOLD_WORDS, KEYWORDS, MAX_NAME_WORDS,
+                                MOVE_WORDS, REMOVE_WORDS, RETREAT_WORDS, STAR, SUPPORT_WORDS, UNIT_WORDS, WAIVE_WORDS,
+                                plain, stars)
 
 # Words of any script ("grè"), with their dots and apostrophes; an underscore parts words (the text's are spaces by
 # then). One character class repeated, not a group: a group's repeat keeps a backtracking mark per character (a
 # 10-million-letter word took 1.2 GB).
-_TOKEN = re.compile(r"->|=>|-+>|[-=>/(),:;+]|[^\W_][\w.']*")
+_TOKEN = re.compile(r"->|=>|-+>|[-=>/(),:;+*]|[^\W_][\w.']*")
+_LONG_ARROW = re.compile(r"[-=]{2,}>")
+_SEA_WORDS = ("sea", "ocean")
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2192": ">", "\u21d2": ">", "_": " "})
-
-MOVE_WORDS = {"-", "->", "=>", ">", "to", "m", "mv", "move", "moves", "into", "attack", "attacks"}
-HOLD_WORDS = {"h", "hold", "holds", "stand", "stands"}
-SUPPORT_WORDS = {"s", "sup", "supp", "support", "supports"}
-CONVOY_WORDS = {"c", "con", "conv", "convoy", "convoys", "transport", "transports"}
-RETREAT_WORDS = {"r", "retreat", "retreats"}
-DISBAND_WORDS = {"d", "disband", "disbands"}
-BUILD_WORDS = {"b", "build", "builds", "+"}
-REMOVE_WORDS = {"remove", "removes", "disband", "disbands", "d", "r"}
-WAIVE_WORDS = {"waive", "waives", "w", "waived"}
-UNIT_WORDS = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
-# Words that end a place name (so "A Lon S ..." never reads "Lon S" as one name).
-KEYWORDS = MOVE_WORDS | HOLD_WORDS | SUPPORT_WORDS | CONVOY_WORDS | RETREAT_WORDS | DISBAND_WORDS | {"via", "by"}
-MAX_NAME_WORDS = 4
 
 
 @dataclass
@@ -56,7 +47,7 @@ class Parsed:
 
 
 def tokenize(text: str) -> list[str]:
-    text = text.translate(_DASHES).lower()
+    text = _LONG_ARROW.sub("->", text.translate(_DASHES).lower())       # "A Par --> Pic", "A Par ==> Pic"
     return [t.replace(".", "").replace("'", "") or "." for t in _TOKEN.findall(text)]
 
 
@@ -133,6 +124,8 @@ class _Reader:
             end, prov, words = best
             text = " ".join(x for x in t[self.i:end] if x != "-")
             self.i = end
+            if self.peek() in _SEA_WORDS and self.m.provinces[prov].terrain == "sea" and self.peek() not in names:
+                self.i += 1         # "nwg sea": the sea's abbreviation, then what it is (DPjudge's Format page)
             return Place(prov, self.coast(), text)
         bad = []
         j = self.i
@@ -237,7 +230,7 @@ def _parse(text: str, m: Map, phase_kind: str) -> Parsed:
     fast = _canonical(text, m, phase_kind)
     if fast is not None:
         return fast
-    tokens = [t for t in tokenize(text) if t not in (",", ";")]
+    tokens = plain([t for t in tokenize(text) if t not in (",", ";")], m)
     if tokens and tokens[-1] == ".":
         tokens.pop()
     if not tokens:
@@ -258,6 +251,19 @@ def _parse(text: str, m: Map, phase_kind: str) -> Parsed:
 
 
 def _parse_as(tokens: list[str], m: Map, text: str, phase_kind: str) -> Parsed:
+    starred = stars(tokens, phase_kind)
+    try:
+        return _read(starred, m, text, phase_kind)
+    except OrderError:
+        if STAR not in starred:
+            raise
+    # No removal reads: the star is a list's bullet ("* A Bud - Vie" in a retreat phase).
+    return _read([t for t in tokens if t != STAR], m, text, phase_kind)
+
+
+def _read(tokens: list[str], m: Map, text: str, phase_kind: str) -> Parsed:
+    if not tokens:
+        raise OrderError(E.EMPTY_ORDER)
     r = _Reader(tokens, m, text)
     # A leading "England:" names the power, which the order set already knows.
     if len(tokens) > 1 and tokens[1] == ":" and m.power(tokens[0]):
@@ -352,14 +358,14 @@ def _target(r: _Reader, p: Parsed, allow_hold: bool) -> None:
 
 
 def _retreat(r: _Reader) -> Parsed:
-    if r.accept(DISBAND_WORDS):
+    if r.accept(DISBAND_WORDS | {STAR}):
         kind = r.unit_type()
         return Parsed("disband", r.text, kind, r.place())
     # "Retreat A Bud - Vie", "retreat army budapest to vienna": the verb first, as "Build A Ber" is written.
     verb_first = r.peek(1) is not None and r.accept(RETREAT_WORDS) is not None
     kind = r.unit_type()
     place = r.place()
-    if not verb_first and r.accept(DISBAND_WORDS):
+    if not verb_first and r.accept(DISBAND_WORDS | {STAR}):
         return Parsed("disband", r.text, kind, place)
     if verb_first and (r.accept(MOVE_WORDS) or (not r.done() and r.peek()[0].isalnum())):
         return Parsed("retreat", r.text, kind, place, [r.place()])
@@ -378,14 +384,14 @@ def _adjustment(r: _Reader) -> Parsed:
     if r.accept(BUILD_WORDS):
         kind = r.unit_type()
         return Parsed("build", r.text, kind, r.place())
-    if r.accept(REMOVE_WORDS | {"-"}):
+    if r.accept(REMOVE_WORDS | {"-", STAR}):
         kind = r.unit_type()
         return Parsed("remove", r.text, kind, r.place())
     kind = r.unit_type()
     place = r.place()
     if r.accept(BUILD_WORDS):
         return Parsed("build", r.text, kind, place)
-    if r.accept(REMOVE_WORDS):
+    if r.accept(REMOVE_WORDS | {STAR}):
         return Parsed("remove", r.text, kind, place)
     if r.done():
         raise OrderError(E.INCOMPLETE_ORDER.format(r.text.strip().upper()))

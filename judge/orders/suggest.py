@@ -9,8 +9,9 @@ from collections.abc import Callable
 from judge.maps import Map
 from judge.orders import Order
 from judge.orders.errors import NO_UNIT, UNKNOWN_PLACENAME, OrderError
-from judge.orders.parser import KEYWORDS, UNIT_WORDS, Parsed, parse, tokenize
+from judge.orders.parser import Parsed, parse, tokenize
 from judge.orders.validate import Validator
+from judge.orders.words import FILLERS, KEYWORDS, UNIT_WORDS
 from judge.position import Position
 from judge.rules import Ruleset
 from judge.spelling import one_edit
@@ -98,8 +99,8 @@ def _repair(text: str, m: Map) -> tuple[list[str], list[tuple[str, str]]]:
     i = 0
     while i < len(tokens):
         t = tokens[i]
-        if not t[0].isalnum() or t in KEYWORDS or t in UNIT_WORDS:
-            out.append(t)
+        if not t[0].isalnum() or t in KEYWORDS or t in UNIT_WORDS or (t in FILLERS and t not in m.names):
+            out.append(t)                         # ("the" is no misspelt Tyrrhenian Sea: the reader passes it over)
             i += 1
             continue
         for end in _span_ends(tokens, i):

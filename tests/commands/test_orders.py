@@ -79,7 +79,7 @@ def test_the_master_orders_for_any_power(started):
 def test_every_refused_set_of_the_master_is_reported(started):
     r = started.master("FRANCE: A PAR - XYZ", "GERMANY: A MUN - RUH", "ITALY: F NAP - MUN", "FRANCE: A MAR H")
     assert not r.accepted
-    assert [line for line, _ in r.errors] == ["A PAR - XYZ", "F NAP - MUN"]
+    assert [line for line, _ in r.errors] == ["FRANCE: A PAR - XYZ", "ITALY: F NAP - MUN"]    # (as written)
     assert started.game(GAME).player("GERMANY").orders == []
 
 
@@ -216,6 +216,44 @@ def test_the_manual_mode_set_while_paused_gives_no_deadline_to_move(started):
     assert "Deadline now: none (the master processes the game)." in reply and "moves by the time" not in reply
     [notice] = [m for m in started.new_mail() if "deadline changed" in str(m["Subject"])][:1]
     assert "moves by the time" not in notice.get_content()
+
+
+def test_a_refused_order_is_echoed_with_the_power_written_in_front(started):
+    """The master names the power of each order line; a refusal quotes the line as he wrote it, so that he sees
+    whose order it was (each of two powers' refused sets, and a player's own "Germany:" too)."""
+    r = started.master("GERMANY: A Mun - Xyz", "Germany: A Ber - Kie", "f: A Par - Qqq")
+    assert r.errors == [("GERMANY: A Mun - Xyz", "UNKNOWN PLACENAME: XYZ"),
+                        ("f: A Par - Qqq", "UNKNOWN PLACENAME: QQQ")]
+    reply = started.reply(GM[0])
+    assert ">> GERMANY: A Mun - Xyz\n   UNKNOWN PLACENAME: XYZ\n>> f: A Par - Qqq\n   UNKNOWN PLACENAME: QQQ\n" in reply
+    r = started.signon("GERMANY", "Germany: A Mun - Xyz")
+    assert r.errors == [("Germany: A Mun - Xyz", "UNKNOWN PLACENAME: XYZ")]
+
+
+def test_a_confirmation_of_orders_processed_by_the_same_message_says_so(started):
+    """The subject and the orders name the phase they were for; the ':: Deadline:' line the phase the game is in now
+    (mappers read it): a line between says in words that the first has been played since."""
+    started.new_mail()
+    assert started.master("GERMANY: A Mun - Ruh", "PROCESS!").accepted
+    [mail] = [m for m in started.new_mail() if m["To"] == GM[0] and "Diplomacy orders" in str(m["Subject"])]
+    assert str(mail["Subject"]) == f"Diplomacy orders {GAME} S1901M"
+    lines = mail.get_content().splitlines()
+    at = lines.index(f":: Judge: JUDGE  Game: {GAME}  Variant: standard")
+    assert lines[at + 1].startswith(":: Deadline: F1901M ") and lines[at + 2] == ""
+    said = " ".join(" ".join(lines[at + 3:lines.index("", at + 3)]).split())
+    assert said == ("Spring 1901 Movement has been processed since these orders were read: the game is now in Fall "
+                    "1901 Movement, which the ':: Deadline:' line above is for.")
+    assert "Orders for Germany (Spring 1901 Movement):" in lines
+    # Under the sentence of a game without deadlines, which still holds.
+    assert started.master("SET RULE deadlines=manual").accepted
+    assert started.master("GERMANY: A Ruh - Bur", "PROCESS!").accepted
+    said = _confirmation(started)
+    assert (f"{MANUAL} Fall 1901 Movement has been processed since these orders were read: the game is now in "
+            "Spring 1902 Movement, which the ':: Deadline:' line above is for. Orders for Germany") in said, said
+    # Orders alone say nothing of the kind; a TERMINATE that ends the game unplayed neither.
+    for lines_sent in (["GERMANY: A Bur - Mun"], ["GERMANY: A Bur - Mun", "TERMINATE"]):
+        assert started.master(*lines_sent).accepted
+        assert "processed since" not in started.reply(GM[0])
 
 
 def test_orders_for_a_phase_already_processed_are_told_they_came_too_late(started):

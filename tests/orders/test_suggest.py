@@ -61,3 +61,13 @@ def test_a_name_of_several_words_is_matched_whole(board, text, fix, reading):
 def test_two_places_joined_by_a_dash_are_no_one_name(board):
     m, _, _ = board
     assert corrections("A Par - Bur", m) == [] and corrections("F Sankt Petersburg - Bot", m) == []
+
+
+def test_the_small_words_of_a_sentence_are_no_misspelt_places(board):
+    """"the" abbreviates the Tyrrhenian Sea letter by letter; in a sentence the reader passes it over, and so does a
+    hint (it said DID YOU MEAN TYS FOR THE?)."""
+    m, pos, v = board
+    assert corrections("The army in Venice moves to Xyz", m) == []
+    assert with_hint("The army in Venice moves to Xyz", "UNKNOWN PLACENAME: XYZ", m, pos, Ruleset(), "ITALY") == \
+        "UNKNOWN PLACENAME: XYZ"
+    assert suggest("The army in Venise is holding", m, "M", lambda p: v.bind(p, "ITALY")) == "A VEN H"
