@@ -233,7 +233,28 @@ def _canonical(text: str, m: Map, phase_kind: str) -> Parsed | None:
     return Parsed("hold", text, kind, place)
 
 
+# A list marker a client or a hand puts in front of an order: "1.", "12)", "a.", "b)", "-", "–" (bullets such as
+# "*", "•" and "·" are no words of an order: the tokenizer passes over them already).
+_LIST_MARKER = re.compile(r"^\s*(?:\d{1,3}[.)]|[a-z][.)](?=\s)|[-\u2013\u2014](?![->]))\s*(?=\S)", re.IGNORECASE)
+
+
 def _parse(text: str, m: Map, phase_kind: str) -> Parsed:
+    """`text` as an order; or, when it is none, what follows a list marker in front of it. The line as written is
+    read first, so a marker never changes what an order means ("- A TUS" removes a unit in an adjustment phase), and
+    a line that reads as an order of another phase keeps saying so."""
+    try:
+        return _parse_line(text, m, phase_kind)
+    except OrderError as err:
+        marker = _LIST_MARKER.match(text)
+        if marker is None or err.message.startswith(_WRONG_PHASE):
+            raise
+        return _parse_line(text[marker.end():], m, phase_kind)
+
+
+_WRONG_PHASE = E.WRONG_PHASE.split("{")[0]
+
+
+def _parse_line(text: str, m: Map, phase_kind: str) -> Parsed:
     fast = _canonical(text, m, phase_kind)
     if fast is not None:
         return fast

@@ -18,7 +18,7 @@ def board():
 @pytest.mark.parametrize("power, text, reading", [
     ("FRANCE", "A Pari - Burgondy", "A PAR - BUR"),          # a letter missing, a letter wrong
     ("FRANCE", "A Par - Bur please", "A PAR - BUR"),         # a word of remark after the order
-    ("FRANCE", "2) A Par - Bur", "A PAR - BUR"),             # a list marker
+    ("FRANCE", "3: A Par - Bur", "A PAR - BUR"),             # a list marker the reader does not pass over
     ("ENGLAND", "F Edi - Nrth Sea", "F EDI - NTH"),          # a word abbreviated
     ("RUSSIA", "F Sevastapol - Blk", "F SEV - BLA"),
     ("ITALY", "A Ven - Tirol", "A VEN - TYR"),
