@@ -63,3 +63,22 @@ async def _after_the_password(t: Table):
     # On lines of their own, both orders are taken.
     await t.ask(plain(FRANCE, f"{signon('FRANCE')}\nA Par - Bur\nF Bre - Mao"))
     assert t.game().player("FRANCE").orders == ["A Par - Bur", "F Bre - Mao"]
+
+
+def test_a_wrong_password_that_is_a_word_of_the_refusal_leaves_the_refusal_whole(tmp_path):
+    """The sign-on's password is masked where the line is quoted; the judge's own words are not (they were:
+    "WRONG ******** OR NO PLAYER FOR ITALY" for the password "password")."""
+    play(tmp_path, _own_words)
+
+
+async def _own_words(t: Table):
+    italy = address("ITALY")
+    for word in ("password", "Italy", "player", "no"):        # (four: a fifth wrong one locks sign-ons out)
+        text = await t.refused(plain(italy, f"SIGNON I{GAME} {word}", subject="sign on"))
+        assert text == ("Your message was NOT accepted: nothing in it has been changed.\n"
+                        f">> SIGNON I{GAME} ********\n   WRONG PASSWORD OR NO PLAYER FOR ITALY IN {GAME}\n\n"
+                        "End of judge reply.\n"), (word, text)
+    # Quoted by an error, once signed on, the words after the game are masked and the judge's hint is not.
+    text = await t.refused(plain(FRANCE, f"{signon('FRANCE')}\nTAKEOVR R{GAME} orders"))
+    assert f">> TAKEOVR R{GAME} ********\n   UNKNOWN PLACENAME: TAKEOVR R{GAME.upper()} ********" in text, text
+    assert "END YOUR ORDERS WITH SIGNOFF" in " ".join(text.split()), text
