@@ -9,7 +9,7 @@ from collections.abc import Callable
 from judge.maps import Map
 from judge.orders import Order
 from judge.orders.errors import NO_UNIT, UNKNOWN_PLACENAME, OrderError
-from judge.orders.parser import KEYWORDS, UNIT_WORDS, Parsed, parse, tokenize
+from judge.orders.parser import BUILD_WORDS, KEYWORDS, REMOVE_WORDS, UNIT_WORDS, WAIVE_WORDS, Parsed, parse, tokenize
 from judge.orders.validate import Validator
 from judge.position import Position
 from judge.rules import Ruleset
@@ -68,6 +68,15 @@ def with_hint(text: str, why: str, m: Map, position: Position, rules: Ruleset, p
 def looks_like_prose(text: str, m: Map) -> bool:
     """No word of the line names a unit or a place: a remark ("Thanks, see you next turn!"), not an order."""
     return not any(t in UNIT_WORDS or t in m.names for t in tokenize(_MARKER.sub("", text)) if t[0].isalnum())
+
+
+# Words that make a line an order (or a try at one) though it names no unit or place: "waive", "build", "h".
+_ORDER_WORDS = KEYWORDS | BUILD_WORDS | REMOVE_WORDS | WAIVE_WORDS
+
+
+def is_remark(text: str, m: Map) -> bool:
+    """Plainly no order, nor a try at one: no unit, place or word of an order in it (a "Thanks,", a name)."""
+    return looks_like_prose(text, m) and not any(t in _ORDER_WORDS for t in tokenize(_MARKER.sub("", text)))
 
 
 def corrections(text: str, m: Map) -> list[tuple[str, str]]:
@@ -195,4 +204,4 @@ def _word_names(m: Map) -> tuple[tuple[tuple[str, ...], str], ...]:
     return kept[1]
 
 
-__all__ = ["corrections", "looks_like_prose", "suggest", "with_hint"]
+__all__ = ["corrections", "is_remark", "looks_like_prose", "suggest", "with_hint"]

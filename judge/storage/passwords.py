@@ -30,7 +30,8 @@ _N, _R, _P = 2 ** 11, 8, 1
 # anew by every process, so the cache holds no password and nothing that could be checked against one outside this
 # process; a stored hash is salted, so it names one game, one power (or master) and one setting of the password;
 # a given password matches an entry only if its HMAC is the one kept. Bounded: the hashes used least recently go
-# first (_CACHED of them, each with its right password and at most _PER_HASH wrong ones); `forget` drops a hash that is replaced.
+# first (_CACHED of them, each with its right password and at most _PER_HASH wrong ones); `forget` drops a hash that
+# is replaced. The HMAC is of the password's NFC form: its forms are one password (_forms).
 _CACHED, _PER_HASH = 4096, 4
 _key = os.urandom(32)
 _verified: OrderedDict[str, dict[bytes, bool]] = OrderedDict()

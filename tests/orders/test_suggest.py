@@ -2,7 +2,7 @@
 import pytest
 
 from judge import maps
-from judge.orders.suggest import corrections, looks_like_prose, suggest, with_hint
+from judge.orders.suggest import corrections, is_remark, looks_like_prose, suggest, with_hint
 from judge.orders.validate import Validator
 from judge.position import initial_position
 from judge.rules import Ruleset
@@ -61,3 +61,12 @@ def test_a_name_of_several_words_is_matched_whole(board, text, fix, reading):
 def test_two_places_joined_by_a_dash_are_no_one_name(board):
     m, _, _ = board
     assert corrections("A Par - Bur", m) == [] and corrections("F Sankt Petersburg - Bot", m) == []
+
+
+@pytest.mark.parametrize("line, remark", [
+    ("Thanks,", True), ("Gary", True), ("Cheers, see you next turn!", True), ("1. Thanks", True),
+    ("waive", False), ("Build A Par", False), ("remove", False), ("A Par - Bur", False), ("Burgundy", False),
+    ("Par H", False), ("- fleet", False),
+])
+def test_a_remark_names_no_unit_place_or_word_of_an_order(board, line, remark):
+    assert is_remark(line, board[0]) is remark
