@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from judge.maps import Map
 from judge.maps.coasts import COAST_WORDS
 from judge.orders import errors as E
+from judge.orders.canonical import canonical as _canonical
 from judge.orders.errors import OrderError
+from judge.orders.parsed import Parsed, Place
 
 # Words of any script ("grè"), with their dots and apostrophes; an underscore parts words (the text's are spaces by
 # then). One character class repeated, not a group: a group's repeat keeps a backtracking mark per character (a
@@ -28,31 +29,6 @@ UNIT_WORDS = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
 # Words that end a place name (so "A Lon S ..." never reads "Lon S" as one name).
 KEYWORDS = MOVE_WORDS | HOLD_WORDS | SUPPORT_WORDS | CONVOY_WORDS | RETREAT_WORDS | DISBAND_WORDS | {"via", "by"}
 MAX_NAME_WORDS = 4
-
-
-@dataclass
-class Place:
-    """A place as an order names it: a province, perhaps a coast, and the words written."""
-    province: str
-    coast: str | None = None      # NC, SC, EC, or WC (which no standard province has: a garbage coast)
-    text: str = ""
-
-    def __str__(self) -> str:
-        return self.province + (f"/{self.coast}" if self.coast else "")
-
-
-@dataclass
-class Parsed:
-    """An order as read from its text, before it is bound to the board (judge.orders.validate)."""
-    action: str                              # hold move support convoy retreat disband build remove waive
-    text: str
-    kind: str | None = None                  # unit type as written, if any
-    place: Place | None = None               # the ordered unit's place (or the build site)
-    path: list[Place] = field(default_factory=list)   # move/retreat: written path, the last is the destination
-    via: bool = False
-    target_kind: str | None = None
-    target: Place | None = None              # supported / convoyed unit
-    target_dest: Place | None = None         # its destination (None: support to hold)
 
 
 def tokenize(text: str) -> list[str]:
@@ -193,44 +169,6 @@ def parse(text: str, m: Map, phase_kind: str = "M") -> Parsed:
     if isinstance(hit, str):
         raise OrderError(hit)
     return hit
-
-
-_LOC = r"([A-Z]{3})(?:/([NSE]C))?"
-# Canonical notation, as programs and the JSON interface write it ("A PAR - BUR", "F NTH C A LON - BEL").
-_CANONICAL = {
-    "M": re.compile(rf"^([AF]) {_LOC}(?: (H)| - {_LOC}( VIA)?| ([SC]) ([AF]) {_LOC}(?: - {_LOC}| H)?)?$"),
-    "R": re.compile(rf"^([AF]) {_LOC} (?:R {_LOC}|(D))$"),
-}
-
-
-_PROVINCE_GROUPS = {"M": (1, 4, 9, 11), "R": (1, 3)}
-
-
-def _canonical(text: str, m: Map, phase_kind: str) -> Parsed | None:
-    """The fast reading of canonical notation; None when the text is anything else (then the lenient reader runs)."""
-    rx = _CANONICAL.get(phase_kind)
-    match = rx.match(text) if rx else None
-    if match is None:
-        return None
-    g = match.groups()
-    if any(g[i] is not None and g[i] not in m.provinces for i in _PROVINCE_GROUPS[phase_kind]):
-        return None
-    if phase_kind == "R":
-        place = Place(g[1], g[2], g[1])
-        if g[5]:
-            return Parsed("disband", text, g[0], place)
-        return Parsed("retreat", text, g[0], place, [Place(g[3], g[4], g[3])])
-    kind, place = g[0], Place(g[1], g[2], g[1])
-    if g[4]:
-        return Parsed("move", text, kind, place, [Place(g[4], g[5], g[4])], via=bool(g[6]))
-    if g[7]:
-        target = Place(g[9], g[10], g[9])
-        dest = Place(g[11], g[12], g[11]) if g[11] else None
-        if g[7] == "C" and dest is None:
-            return None
-        return Parsed("support" if g[7] == "S" else "convoy", text, kind, place, target_kind=g[8], target=target,
-                      target_dest=dest)
-    return Parsed("hold", text, kind, place)
 
 
 # A list marker a client or a hand puts in front of an order: "1.", "12)", "a.", "b)", "-", "–" (bullets such as
