@@ -158,17 +158,23 @@ def _written(token: str) -> re.Pattern[str] | None:
 
 
 def hide_in_error(line: str, error: str, is_game: Callable[[str], bool] | None = None) -> tuple[str, str]:
-    """A refused line and what the judge says of it, both without the line's password. An error that quotes the
-    line ("UNKNOWN PLACENAME: TAKEOVR FDEMO SECRET", an order error once signed on) has every word after the game
-    masked; one that does not (a command's: "UNKNOWN VARIANT: 'ATLANTIS'") keeps its words."""
+    """A refused line and what the judge says of it, both without the line's password. Where an error quotes the
+    line ("UNKNOWN PLACENAME: TAKEOVR FDEMO SECRET", an order error once signed on) the words after the game are
+    masked; the rest of it, and an error that does not quote the line (a command's: "UNKNOWN VARIANT: 'ATLANTIS'",
+    "WRONG PASSWORD OR NO PLAYER FOR ITALY IN demo"), keeps its words."""
     shown, hidden = _hidden(_INVISIBLE.sub("", line), is_game)
     if not hidden:
         return shown, error
     words = [p for p in map(_written, hidden.split()) if p is not None]
-    if words and words[0].search(error):           # (the password's place: the first word after the game)
-        for word in words:
-            error = word.sub(MASK, error)
-        error = re.sub(rf"{re.escape(MASK)}(?:[\s,;:=]+{re.escape(MASK)})+", MASK, error)
+    before = [p for p in map(_written, shown.split()[-1:]) if p is not None]
+    if words and before:
+        # Only where the error quotes the line: the hidden words as they follow the last word shown (the game),
+        # never the judge's own words ("WRONG PASSWORD OR NO PLAYER FOR ITALY" for the password "italy").
+        quoted = ""
+        for word in reversed(words[1:]):        # (the next words as far as the error goes on quoting them)
+            quoted = rf"(?:[\W_]*{word.pattern}{quoted})?"
+        echo = re.compile(rf"({before[0].pattern})[\W_]*{words[0].pattern}{quoted}", re.IGNORECASE)
+        error = echo.sub(lambda m: f"{m.group(1)} {MASK}", error)
     return shown + MASK, error
 
 

@@ -94,6 +94,19 @@ def test_an_error_that_does_not_quote_the_password_keeps_its_words(line, error):
     assert hide_in_error(line, error, GAMES)[1] == error
 
 
+@pytest.mark.parametrize("line, error, said", [
+    ("SIGNON Idemo password", "WRONG PASSWORD OR NO PLAYER FOR ITALY IN demo", None),
+    ("SIGNON Idemo italy", "WRONG PASSWORD OR NO PLAYER FOR ITALY IN demo", None),
+    ("SIGNON Mdemo master", "WRONG PASSWORD FOR THE MASTER OF demo", None),
+    ("TAKEOVR Fdemo orders", "UNKNOWN PLACENAME: TAKEOVR FDEMO ORDERS (NOT AN ORDER? END YOUR ORDERS WITH SIGNOFF)",
+     f"UNKNOWN PLACENAME: TAKEOVR FDEMO {MASK} (NOT AN ORDER? END YOUR ORDERS WITH SIGNOFF)"),
+    ("Fdemo order s", "UNKNOWN PLACENAME: FDEMO ORDER S (ORDER S)", f"UNKNOWN PLACENAME: FDEMO {MASK} (ORDER S)"),
+])
+def test_only_the_echo_of_the_line_is_masked_never_the_judges_own_words(line, error, said):
+    """The password given may be a word the judge uses itself: its own words are not what the sender wrote."""
+    assert hide_in_error(line, error, GAMES)[1] == (said or error)
+
+
 @pytest.mark.parametrize("line, shown", [
     ("SET PASWORD secret", "SET PASWORD "), ("set pasword secret", "set pasword "),
     ("SET PASSWROD secret", "SET PASSWROD "), ("SET PASWRD secret", "SET PASWRD "),

@@ -10,6 +10,7 @@ from judge.commands.actions import flush_orders, refresh_deadline_header
 from judge.commands.base import CommandError, Continue, Declined, Session
 from judge.commands.registry import BY_WORD
 from judge.game import PLAYING, OrderSetError
+from judge.orders.suggest import is_remark
 
 
 @dataclass
@@ -88,7 +89,7 @@ def read(s: Session, lines: list[str]) -> Reading:
             try:
                 _order_line(s, line)
             except CommandError as exc:
-                return _stop([(line, str(exc) + _closing_hint(line, lines[i:]))], lines[i:])
+                return _stop([(line, _told(line, lines[i:], str(exc)))], lines[i:])
             continue
         try:
             flush_orders(s)                 # the order lines before a command are one set, submitted first
@@ -119,7 +120,7 @@ def read(s: Session, lines: list[str]) -> Reading:
         flush_orders(s)
     except OrderSetError as exc:
         last = next((line for line in reversed(lines) if line.strip()), "")
-        return _stop([(t, e + (_closing_hint(t, []) if t == last else "")) for t, e in exc.errors], [])
+        return _stop([(t, _told(t, [], e) if t == last else e) for t, e in exc.errors], [])
     except CommandError as exc:
         return _stop([("", str(exc))], [])
     refresh_deadline_header(s)
@@ -134,12 +135,19 @@ _CLOSINGS = re.compile(r"^(cheers|thanks|thank you|thx|regards|best|best regards
 _MISTYPED_SIGNON = re.compile(r"^\W*(?:sign[\s_-]+on\b|signon\s*[:;=,]|sign[\s_-]*in\b|log[\s_-]*[io]n\b)", re.I)
 
 
-def _closing_hint(line: str, rest: list[str]) -> str:
-    """A sign-off read as an order ("Cheers, Dave" at the end of an HTML mail, which has no '-- ' line): say how to
-    end a message, instead of a bare UNKNOWN PLACENAME."""
+# The hint that a line is a remark (judge.orders.suggest's, or _REMARK's): a sign-off's own hint takes its place.
+_REMARK_HINT = re.compile(r" \((?:NOT AN ORDER|A REMARK)\?[^()]*\)$")
+_REMARK = "NEITHER A COMMAND NOR AN ORDER (A REMARK? END YOUR COMMANDS WITH SIGNOFF, OR PUT // BEFORE IT)"
+
+
+def _told(line: str, rest: list[str], said: str) -> str:
+    """What is `said` of a refused line; of a sign-off read as an order ("Cheers, Dave" at the end of an HTML mail,
+    which has no '-- ' line), with how to end a message in place of a bare UNKNOWN PLACENAME or a remark's hint (one
+    hint, not two)."""
     if any(r.strip() for r in rest) or len(line.split()) > 4 or not _CLOSINGS.match(line.strip()):
-        return ""
-    return " (IF THIS IS YOUR SIGN-OFF: END YOUR ORDERS WITH A LINE SIGNOFF, OR A SIGNATURE LINE '-- ')"
+        return said
+    return (_REMARK_HINT.sub("", said) +
+            " (IF THIS IS YOUR SIGN-OFF: END YOUR ORDERS WITH A LINE SIGNOFF, OR A SIGNATURE LINE '-- ')")
 
 
 _UNIT_WORDS = ("A", "F", "ARMY", "FLEET")      # an order's first word ("A PAR SUPPORTS A MAR TO BUR" is no prose)
@@ -163,6 +171,8 @@ def _order_line(s: Session, line: str) -> None:
                                "LIST FOR THE GAMES)")
         raise CommandError("UNRECOGNIZED COMMAND (SIGN ON BEFORE SENDING ORDERS)")
     if game.status != PLAYING:
+        if is_remark(line, game.map):
+            raise CommandError(_REMARK)           # (not "NO ORDERS NOW" for a "Thanks," or a name under commands)
         if game.over:
             from judge.game.ending import describe_result
             raise CommandError(f"GAME {game.name} IS OVER ({describe_result(game.result, game.map).upper()}): "
@@ -173,7 +183,8 @@ def _order_line(s: Session, line: str) -> None:
         head, sep, rest = line.partition(":")
         from judge.commands._util import power_of
         if not sep:
-            raise CommandError("THE MASTER'S ORDERS MUST NAME THE POWER, E.G. FRANCE: A PAR - BUR")
+            raise CommandError(_REMARK if is_remark(line, game.map) else
+                               "THE MASTER'S ORDERS MUST NAME THE POWER, E.G. FRANCE: A PAR - BUR")
         power, line = power_of(head, game.map), rest.strip()
     else:
         power = s.power

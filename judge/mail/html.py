@@ -1,10 +1,12 @@
 """An HTML part as the lines a browser shows: source line breaks inside a paragraph are spaces, blocks and <br> end
 lines, <pre> is kept as written, quoted text (<blockquote>) is marked with '>' as a plain-text quote is, list items
-keep a bullet and a link keeps its address."""
+keep a bullet and a link keeps its address; what a browser hides is left out (judge.mail.html_hidden)."""
 from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
+
+from judge.mail.html_hidden import Hider
 
 # Elements that start and end a line of their own (a browser lays them out as blocks).
 _BLOCK = frozenset({"p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "table", "ul",
@@ -30,6 +32,7 @@ class _Text(HTMLParser):
         self.line: list[str] = []
         self.line_quote = 0                  # the <blockquote> depth where the current line began
         self.hidden = 0
+        self.hider = Hider()                 # elements a browser does not show (display:none, hidden...)
         self.quote = 0
         self.pre = 0
         self.links: list[tuple[str, list[str]]] = []     # open <a>: its address, the text shown so far
@@ -64,6 +67,8 @@ class _Text(HTMLParser):
         if tag in _HIDDEN:
             self.hidden += 1
             return
+        if not self.hider.start(tag, attrs, tag in _BLOCK):
+            return                          # (nor does it break a line, quote, or list: it takes no room)
         if tag == "br":
             self.end_line(blank=True)
         elif tag in _BLOCK and self.line != [_BULLET]:     # (<li><p>item</p>: the item on its bullet's line)
@@ -84,6 +89,9 @@ class _Text(HTMLParser):
         if tag in _HIDDEN:
             self.hidden = max(0, self.hidden - 1)
             return
+        unseen = not self.hider.shown()
+        if self.hider.end(tag) and unseen:
+            return
         if tag == "a" and self.links:
             href, shown = self.links.pop()
             if _SHOWN_LINK.match(href) and _bare_link("".join(shown)) != _bare_link(href):
@@ -97,7 +105,7 @@ class _Text(HTMLParser):
             self.pre = max(0, self.pre - 1)
 
     def handle_data(self, data: str) -> None:
-        if self.hidden:
+        if self.hidden or not self.hider.shown():
             return
         if self.pre:
             first, *rest = data.replace("\r\n", "\n").replace("\r", "\n").split("\n")

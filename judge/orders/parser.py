@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from judge.maps import Map
 from judge.maps.coasts import COAST_WORDS
 from judge.orders import errors as E
+from judge.orders.canonical import canonical as _canonical
 from judge.orders.errors import OrderError
+from judge.orders.parsed import Parsed, Place
 from judge.orders.words import (BUILD_WORDS, CONVOY_WORDS, DISBAND_WORDS, HOLD_WORDS, KEYWORDS, MAX_NAME_WORDS,
                                 MOVE_WORDS, REMOVE_WORDS, RETREAT_WORDS, STAR, SUPPORT_WORDS, UNIT_WORDS, WAIVE_WORDS,
                                 plain, stars)
@@ -19,31 +20,6 @@ _TOKEN = re.compile(r"->|=>|-+>|[-=>/(),:;+*]|[^\W_][\w.']*")
 _LONG_ARROW = re.compile(r"[-=]{2,}>")
 _SEA_WORDS = ("sea", "ocean")
 _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2192": ">", "\u21d2": ">", "_": " "})
-
-
-@dataclass
-class Place:
-    """A place as an order names it: a province, perhaps a coast, and the words written."""
-    province: str
-    coast: str | None = None      # NC, SC, EC, or WC (which no standard province has: a garbage coast)
-    text: str = ""
-
-    def __str__(self) -> str:
-        return self.province + (f"/{self.coast}" if self.coast else "")
-
-
-@dataclass
-class Parsed:
-    """An order as read from its text, before it is bound to the board (judge.orders.validate)."""
-    action: str                              # hold move support convoy retreat disband build remove waive
-    text: str
-    kind: str | None = None                  # unit type as written, if any
-    place: Place | None = None               # the ordered unit's place (or the build site)
-    path: list[Place] = field(default_factory=list)   # move/retreat: written path, the last is the destination
-    via: bool = False
-    target_kind: str | None = None
-    target: Place | None = None              # supported / convoyed unit
-    target_dest: Place | None = None         # its destination (None: support to hold)
 
 
 def tokenize(text: str) -> list[str]:
@@ -188,45 +164,28 @@ def parse(text: str, m: Map, phase_kind: str = "M") -> Parsed:
     return hit
 
 
-_LOC = r"([A-Z]{3})(?:/([NSE]C))?"
-# Canonical notation, as programs and the JSON interface write it ("A PAR - BUR", "F NTH C A LON - BEL").
-_CANONICAL = {
-    "M": re.compile(rf"^([AF]) {_LOC}(?: (H)| - {_LOC}( VIA)?| ([SC]) ([AF]) {_LOC}(?: - {_LOC}| H)?)?$"),
-    "R": re.compile(rf"^([AF]) {_LOC} (?:R {_LOC}|(D))$"),
-}
-
-
-_PROVINCE_GROUPS = {"M": (1, 4, 9, 11), "R": (1, 3)}
-
-
-def _canonical(text: str, m: Map, phase_kind: str) -> Parsed | None:
-    """The fast reading of canonical notation; None when the text is anything else (then the lenient reader runs)."""
-    rx = _CANONICAL.get(phase_kind)
-    match = rx.match(text) if rx else None
-    if match is None:
-        return None
-    g = match.groups()
-    if any(g[i] is not None and g[i] not in m.provinces for i in _PROVINCE_GROUPS[phase_kind]):
-        return None
-    if phase_kind == "R":
-        place = Place(g[1], g[2], g[1])
-        if g[5]:
-            return Parsed("disband", text, g[0], place)
-        return Parsed("retreat", text, g[0], place, [Place(g[3], g[4], g[3])])
-    kind, place = g[0], Place(g[1], g[2], g[1])
-    if g[4]:
-        return Parsed("move", text, kind, place, [Place(g[4], g[5], g[4])], via=bool(g[6]))
-    if g[7]:
-        target = Place(g[9], g[10], g[9])
-        dest = Place(g[11], g[12], g[11]) if g[11] else None
-        if g[7] == "C" and dest is None:
-            return None
-        return Parsed("support" if g[7] == "S" else "convoy", text, kind, place, target_kind=g[8], target=target,
-                      target_dest=dest)
-    return Parsed("hold", text, kind, place)
+# A list marker a client or a hand puts in front of an order: "1.", "12)", "a.", "b)", "-", "–" (bullets such as
+# "*", "•" and "·" are no words of an order: the tokenizer passes over them already).
+_LIST_MARKER = re.compile(r"^\s*(?:\d{1,3}[.)]|[a-z][.)](?=\s)|[-\u2013\u2014](?![->]))\s*(?=\S)", re.IGNORECASE)
 
 
 def _parse(text: str, m: Map, phase_kind: str) -> Parsed:
+    """`text` as an order; or, when it is none, what follows a list marker in front of it. The line as written is
+    read first, so a marker never changes what an order means ("- A TUS" removes a unit in an adjustment phase), and
+    a line that reads as an order of another phase keeps saying so."""
+    try:
+        return _parse_line(text, m, phase_kind)
+    except OrderError as err:
+        marker = _LIST_MARKER.match(text)
+        if marker is None or err.message.startswith(_WRONG_PHASE):
+            raise
+        return _parse_line(text[marker.end():], m, phase_kind)
+
+
+_WRONG_PHASE = E.WRONG_PHASE.split("{")[0]
+
+
+def _parse_line(text: str, m: Map, phase_kind: str) -> Parsed:
     fast = _canonical(text, m, phase_kind)
     if fast is not None:
         return fast

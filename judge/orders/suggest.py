@@ -11,7 +11,7 @@ from judge.orders import Order
 from judge.orders.errors import NO_UNIT, UNKNOWN_PLACENAME, OrderError
 from judge.orders.parser import Parsed, parse, tokenize
 from judge.orders.validate import Validator
-from judge.orders.words import FILLERS, KEYWORDS, UNIT_WORDS
+from judge.orders.words import BUILD_WORDS, FILLERS, KEYWORDS, REMOVE_WORDS, UNIT_WORDS, WAIVE_WORDS
 from judge.position import Position
 from judge.rules import Ruleset
 from judge.spelling import one_edit
@@ -69,6 +69,15 @@ def with_hint(text: str, why: str, m: Map, position: Position, rules: Ruleset, p
 def looks_like_prose(text: str, m: Map) -> bool:
     """No word of the line names a unit or a place: a remark ("Thanks, see you next turn!"), not an order."""
     return not any(t in UNIT_WORDS or t in m.names for t in tokenize(_MARKER.sub("", text)) if t[0].isalnum())
+
+
+# Words that make a line an order (or a try at one) though it names no unit or place: "waive", "build", "h".
+_ORDER_WORDS = KEYWORDS | BUILD_WORDS | REMOVE_WORDS | WAIVE_WORDS
+
+
+def is_remark(text: str, m: Map) -> bool:
+    """Plainly no order, nor a try at one: no unit, place or word of an order in it (a "Thanks,", a name)."""
+    return looks_like_prose(text, m) and not any(t in _ORDER_WORDS for t in tokenize(_MARKER.sub("", text)))
 
 
 def corrections(text: str, m: Map) -> list[tuple[str, str]]:
@@ -196,4 +205,4 @@ def _word_names(m: Map) -> tuple[tuple[tuple[str, ...], str], ...]:
     return kept[1]
 
 
-__all__ = ["corrections", "looks_like_prose", "suggest", "with_hint"]
+__all__ = ["corrections", "is_remark", "looks_like_prose", "suggest", "with_hint"]

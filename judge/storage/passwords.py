@@ -6,6 +6,7 @@ import hashlib
 import hmac
 import os
 import threading
+import unicodedata
 from collections import OrderedDict
 
 from judge import affinity
@@ -29,22 +30,39 @@ _N, _R, _P = 2 ** 11, 8, 1
 # anew by every process, so the cache holds no password and nothing that could be checked against one outside this
 # process; a stored hash is salted, so it names one game, one power (or master) and one setting of the password;
 # a given password matches an entry only if its HMAC is the one kept. Bounded: the hashes used least recently go
-# first (_CACHED of them, each with its right password and at most _PER_HASH wrong ones); `forget` drops a hash that is replaced.
+# first (_CACHED of them, each with its right password and at most _PER_HASH wrong ones); `forget` drops a hash that
+# is replaced. The HMAC is of the password's NFC form: its forms are one password (_forms).
 _CACHED, _PER_HASH = 4096, 4
 _key = os.urandom(32)
 _verified: OrderedDict[str, dict[bytes, bool]] = OrderedDict()
 _lock = threading.Lock()
 
 
+def _forms(password: str) -> list[str]:
+    """The ways `password` may have been hashed: its NFC form (every hash made now), then as it was given and in
+    NFD (hashes made before passwords were normalized, of whatever form the sender's client wrote): "pässwörd"
+    with its letters precomposed or decomposed is one password."""
+    forms = [unicodedata.normalize("NFC", password)]
+    if not password.isascii():
+        for form in (password, unicodedata.normalize("NFD", password)):
+            if form not in forms:
+                forms.append(form)
+    return forms
+
+
 def hash_password(password: str, n: int = _N) -> str:
+    """The hash stored for `password`, of its NFC form (the form a check compares first)."""
     salt = os.urandom(16)
     with affinity.spread():                 # (scrypt lets go of the interpreter lock: any CPU may do it)
-        digest = hashlib.scrypt(password.encode("utf-8"), salt=salt, n=n, r=_R, p=_P, dklen=32)
-    return "scrypt${}${}${}${}${}".format(n, _R, _P, base64.b64encode(salt).decode(), base64.b64encode(digest).decode())
+        digest = hashlib.scrypt(_forms(password)[0].encode("utf-8"), salt=salt, n=n, r=_R, p=_P, dklen=32)
+    return f"scrypt${n}${_R}${_P}${base64.b64encode(salt).decode()}${base64.b64encode(digest).decode()}"
 
 
 def check_password(password: str, stored: str) -> bool:
-    mac = hmac.new(_key, password.encode("utf-8", "surrogatepass"), hashlib.sha256).digest()
+    """Is `password` (in any Unicode normal form) the one `stored` is the hash of? One answer per check, however
+    many forms are tried: a caller counting wrong passwords counts one."""
+    forms = _forms(password)
+    mac = hmac.new(_key, forms[0].encode("utf-8", "surrogatepass"), hashlib.sha256).digest()
     with _lock:
         tried = _verified.get(stored)
         if tried is not None:
@@ -52,7 +70,7 @@ def check_password(password: str, stored: str) -> bool:
             known = tried.get(mac)
             if known is not None:
                 return known
-    ok = _check(password, stored)
+    ok = any(_check(form, stored) for form in forms)
     with _lock:
         tried = _verified.setdefault(stored, {})
         _verified.move_to_end(stored)

@@ -315,8 +315,8 @@ def test_a_refused_retreat_names_where_the_unit_may_go(started):
     ("FRANCE", "F Bre - Eng Channel", "UNEXPECTED TEXT AFTER ORDER: CHANNEL (DID YOU MEAN: F BRE - ENG)"),
     ("FRANCE", "F Bre - mid-atl", "UNKNOWN PLACENAME: ATL (DID YOU MEAN: F BRE - MAO)"),
     ("TURKEY", "Flt Ankara - Blk Sea", "UNKNOWN PLACENAME: FLT ANKARA (DID YOU MEAN: F ANK - BLA)"),
-    ("FRANCE", "1. A Par - Bur", "UNKNOWN PLACENAME: 1 A PAR (DID YOU MEAN: A PAR - BUR)"),
-    ("FRANCE", "- A Par - Bur", "INCOMPLETE ORDER: - A PAR - BUR (DID YOU MEAN: A PAR - BUR)"),
+    ("FRANCE", "3: A Par - Bur", "UNKNOWN PLACENAME: 3 (DID YOU MEAN: A PAR - BUR)"),    # (1. 2) - are read past)
+    ("FRANCE", "- A Par - Burgondy", "UNKNOWN PLACENAME: BURGONDY (DID YOU MEAN: A PAR - BUR)"),
     ("FRANCE", "Thanks, see you next turn!", ("UNKNOWN PLACENAME: THANKS SEE YOU NEXT TURN (NOT AN ORDER? END YOUR "
                                               "ORDERS WITH SIGNOFF, OR PUT // BEFORE A REMARK)")),
     # An order for a unit the power does not have there (moved away, never built): its units as they stand.

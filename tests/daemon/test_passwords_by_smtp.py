@@ -63,3 +63,50 @@ async def _after_the_password(t: Table):
     # On lines of their own, both orders are taken.
     await t.ask(plain(FRANCE, f"{signon('FRANCE')}\nA Par - Bur\nF Bre - Mao"))
     assert t.game().player("FRANCE").orders == ["A Par - Bur", "F Bre - Mao"]
+
+
+def test_a_wrong_password_that_is_a_word_of_the_refusal_leaves_the_refusal_whole(tmp_path):
+    """The sign-on's password is masked where the line is quoted; the judge's own words are not (they were:
+    "WRONG ******** OR NO PLAYER FOR ITALY" for the password "password")."""
+    play(tmp_path, _own_words)
+
+
+async def _own_words(t: Table):
+    italy = address("ITALY")
+    for word in ("password", "Italy", "player", "no"):        # (four: a fifth wrong one locks sign-ons out)
+        text = await t.refused(plain(italy, f"SIGNON I{GAME} {word}", subject="sign on"))
+        assert text == ("Your message was NOT accepted: nothing in it has been changed.\n"
+                        f">> SIGNON I{GAME} ********\n   WRONG PASSWORD OR NO PLAYER FOR ITALY IN {GAME}\n\n"
+                        "End of judge reply.\n"), (word, text)
+    # Quoted by an error, once signed on, the words after the game are masked and the judge's hint is not.
+    text = await t.refused(plain(FRANCE, f"{signon('FRANCE')}\nTAKEOVR R{GAME} orders"))
+    assert f">> TAKEOVR R{GAME} ********\n   UNKNOWN PLACENAME: TAKEOVR R{GAME.upper()} ********" in text, text
+    assert "END YOUR ORDERS WITH SIGNOFF" in " ".join(text.split()), text
+
+
+def test_a_password_signs_on_in_either_unicode_form_and_a_wrong_one_counts_once(tmp_path, caplog):
+    """Some clients send "pässwörd" with its letters decomposed (NFD): it is the password set precomposed."""
+    caplog.set_level(logging.DEBUG)
+    play(tmp_path, _normal_forms)
+    for form in ("p\u00e4ssw\u00f6rd", "pa\u0308sswo\u0308rd"):              # never logged, never written
+        assert form not in caplog.text
+        assert not [p for p in tmp_path.rglob("*") if p.is_file() and form.encode() in p.read_bytes()]
+
+
+async def _normal_forms(t: Table):
+    import json
+    nfc, nfd = "p\u00e4ssw\u00f6rd", "pa\u0308sswo\u0308rd"
+    failures = t.j.tmp_path / "games" / GAME / "signon-failures.json"
+
+    def counted() -> list:
+        return json.loads(failures.read_text()).get("FRANCE:own", []) if failures.exists() else []
+    reply = await t.ask(plain(FRANCE, f"{signon('FRANCE')}\nSET PASSWORD {nfc}"))
+    assert "NOT accepted" not in text_of(reply) and not leaks(reply, nfc), text_of(reply)
+    for n, (form, order) in enumerate(((nfd, "A Par - Bur"), (nfc, "A Par - Pic"))):
+        text = text_of(await t.ask(plain(FRANCE, f"SIGNON F{GAME} {form}\n{order}", subject=f"orders {n}")))
+        assert text.startswith(f"Signed on as France in game {GAME}.\n") and "NOT accepted" not in text, text
+        assert t.game().player("FRANCE").orders == [order]
+    assert counted() == []
+    text = await t.refused(plain(FRANCE, f"SIGNON F{GAME} pa\u0308sswo\u0308rt\nA Par - Gas"))
+    assert "WRONG PASSWORD OR NO PLAYER FOR FRANCE" in text and len(counted()) == 1, (text, counted())
+    assert nfc not in failures.read_text() and nfd not in failures.read_text()

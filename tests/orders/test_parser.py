@@ -185,3 +185,41 @@ def test_supports_and_convoys_without_the_operator(m, text, action, target, dest
 def test_a_bare_word_that_is_no_place_is_still_refused(m, text):
     with pytest.raises(OrderError):
         parse(text, m)
+
+
+# -- list markers ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, phase, expected", [
+    ("1. F Norwegian Sea - Norway", "M", ("move", "NWG", "NWY")), ("2) A Par - Bur", "M", ("move", "PAR", "BUR")),
+    ("12.  A Mar H", "M", ("hold", "MAR", None)), ("a. A Par - Bur", "M", ("move", "PAR", "BUR")),
+    ("b) F Bre - Mao", "M", ("move", "BRE", "MAO")), ("- F Norwegian Sea - Norway", "M", ("move", "NWG", "NWY")),
+    ("\u2013 A Par - Bur", "M", ("move", "PAR", "BUR")), ("-A Par S A Mar - Bur", "M", ("support", "PAR", None)),
+    ("3.\u00a0\u00a0 A Par Holds", "M", ("hold", "PAR", None)), ("1. A Mos R Ukr", "R", ("retreat", "MOS", "UKR")),
+    ("- A Mos - Ukr", "R", ("retreat", "MOS", "UKR")), ("1. Build A Par", "A", ("build", "PAR", None)),
+    ("- Build A Par", "A", ("build", "PAR", None)), ("1. - A War", "A", ("remove", "WAR", None)),
+    ("2) Remove A War", "A", ("remove", "WAR", None)), ("* - A War", "A", ("remove", "WAR", None)),
+])
+def test_a_list_marker_before_an_order_is_passed_over(m, text, phase, expected):
+    p = parse(text, m, phase)
+    assert (p.action, p.place.province, p.path[-1].province if p.path else None) == expected
+
+
+@pytest.mark.parametrize("text, phase, action, place", [
+    ("- A War", "A", "remove", "WAR"), ("-A War", "A", "remove", "WAR"), ("- F Nwg", "A", "remove", "NWG"),
+    ("A. Par - Bur", "M", "move", "PAR"),         # (the unit's letter, never a marker, when the line reads so)
+    ("b. Par", "A", "build", "PAR"), ("d. A Mos", "R", "disband", "MOS"),
+])
+def test_a_line_that_reads_as_written_is_not_read_past_a_marker(m, text, phase, action, place):
+    p = parse(text, m, phase)
+    assert (p.action, p.place.province) == (action, place)
+
+
+@pytest.mark.parametrize("text, phase, message", [
+    ("- A War", "M", "ORDER NOT ALLOWED IN A MOVEMENT PHASE: - A WAR"),      # a removal sent in the wrong phase
+    ("1. A Par - Atlantis", "M", "UNKNOWN PLACENAME: ATLANTIS"),
+    ("1. Build A Par", "M", "ORDER NOT ALLOWED IN A MOVEMENT PHASE: BUILD A PAR"),
+    ("1.", "M", "UNKNOWN PLACENAME: 1"), ("-", "M", "INCOMPLETE ORDER: -"),
+])
+def test_what_follows_a_marker_is_still_checked(m, text, phase, message):
+    with pytest.raises(OrderError) as info:
+        parse(text, m, phase)
+    assert info.value.message == message

@@ -2,7 +2,7 @@
 import pytest
 
 from judge import maps
-from judge.orders.suggest import corrections, looks_like_prose, suggest, with_hint
+from judge.orders.suggest import corrections, is_remark, looks_like_prose, suggest, with_hint
 from judge.orders.validate import Validator
 from judge.position import initial_position
 from judge.rules import Ruleset
@@ -18,7 +18,7 @@ def board():
 @pytest.mark.parametrize("power, text, reading", [
     ("FRANCE", "A Pari - Burgondy", "A PAR - BUR"),          # a letter missing, a letter wrong
     ("FRANCE", "A Par - Bur please", "A PAR - BUR"),         # a word of remark after the order
-    ("FRANCE", "2) A Par - Bur", "A PAR - BUR"),             # a list marker
+    ("FRANCE", "3: A Par - Bur", "A PAR - BUR"),             # a list marker the reader does not pass over
     ("ENGLAND", "F Edi - Nrth Sea", "F EDI - NTH"),          # a word abbreviated
     ("RUSSIA", "F Sevastapol - Blk", "F SEV - BLA"),
     ("ITALY", "A Ven - Tirol", "A VEN - TYR"),
@@ -71,3 +71,12 @@ def test_the_small_words_of_a_sentence_are_no_misspelt_places(board):
     assert with_hint("The army in Venice moves to Xyz", "UNKNOWN PLACENAME: XYZ", m, pos, Ruleset(), "ITALY") == \
         "UNKNOWN PLACENAME: XYZ"
     assert suggest("The army in Venise is holding", m, "M", lambda p: v.bind(p, "ITALY")) == "A VEN H"
+
+
+@pytest.mark.parametrize("line, remark", [
+    ("Thanks,", True), ("Gary", True), ("Cheers, see you next turn!", True), ("1. Thanks", True),
+    ("waive", False), ("Build A Par", False), ("remove", False), ("A Par - Bur", False), ("Burgundy", False),
+    ("Par H", False), ("- fleet", False),
+])
+def test_a_remark_names_no_unit_place_or_word_of_an_order(board, line, remark):
+    assert is_remark(line, board[0]) is remark

@@ -106,3 +106,31 @@ def test_the_cache_is_bounded(monkeypatch):
         check_password(f"guess{guess}", hashes[4])
     assert len(passwords._verified[hashes[4]]) <= passwords._PER_HASH + 1
     assert check_password("pw4", hashes[4])
+
+
+NFC, NFD = "p\u00e4ssw\u00f6rd", "pa\u0308sswo\u0308rd"        # "pässwörd", precomposed and decomposed
+
+
+def _made_before(password: str) -> str:
+    """A hash as the judge made it before passwords were normalized: of the text as given (hashlib directly)."""
+    import base64
+    import hashlib
+    salt = b"fedcba9876543210"
+    digest = hashlib.scrypt(password.encode("utf-8"), salt=salt, n=2 ** 4, r=8, p=1, dklen=32)
+    return f"scrypt$16$8$1${base64.b64encode(salt).decode()}${base64.b64encode(digest).decode()}"
+
+
+@pytest.mark.parametrize("chosen", [NFC, NFD])
+def test_a_password_is_one_password_in_either_unicode_form(chosen):
+    stored = hash_password(chosen, n=2 ** 4)
+    assert passwords._check(NFC, stored) and not passwords._check(NFD, stored)       # (hashed in NFC)
+    assert check_password(NFC, stored) and check_password(NFD, stored)
+    assert not check_password("pa\u0308sswo\u0308rt", stored) and not check_password("passwort", stored)
+
+
+@pytest.mark.parametrize("given", [NFC, NFD])
+def test_hashes_made_of_either_form_before_still_verify_in_both(given):
+    stored = _made_before(given)
+    passwords.forget(stored)
+    assert check_password(NFC, stored) and check_password(NFD, stored)
+    assert not check_password("p\u00e4ssw\u00f6rt", stored)
