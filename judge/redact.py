@@ -160,22 +160,43 @@ def _written(token: str) -> re.Pattern[str] | None:
 def hide_in_error(line: str, error: str, is_game: Callable[[str], bool] | None = None) -> tuple[str, str]:
     """A refused line and what the judge says of it, both without the line's password. Where an error quotes the
     line ("UNKNOWN PLACENAME: TAKEOVR FDEMO SECRET", an order error once signed on) the words after the game are
-    masked; the rest of it, and an error that does not quote the line (a command's: "UNKNOWN VARIANT: 'ATLANTIS'",
-    "WRONG PASSWORD OR NO PLAYER FOR ITALY IN demo"), keeps its words."""
+    masked, and so is any other place the error repeats one of them (a hint may quote a word alone), but for the
+    judge's own wording (_OWN_WORDS: "WRONG PASSWORD OR NO PLAYER FOR ITALY IN demo" for the password "italy")."""
     shown, hidden = _hidden(_INVISIBLE.sub("", line), is_game)
     if not hidden:
         return shown, error
     words = [p for p in map(_written, hidden.split()) if p is not None]
     before = [p for p in map(_written, shown.split()[-1:]) if p is not None]
     if words and before:
-        # Only where the error quotes the line: the hidden words as they follow the last word shown (the game),
-        # never the judge's own words ("WRONG PASSWORD OR NO PLAYER FOR ITALY" for the password "italy").
+        # The echo of the line: the hidden words as they follow the last word shown (the game), masked as one.
         quoted = ""
         for word in reversed(words[1:]):        # (the next words as far as the error goes on quoting them)
             quoted = rf"(?:[\W_]*{word.pattern}{quoted})?"
         echo = re.compile(rf"({before[0].pattern})[\W_]*{words[0].pattern}{quoted}", re.IGNORECASE)
         error = echo.sub(lambda m: f"{m.group(1)} {MASK}", error)
+    if words:
+        # Anywhere else, the password (the first word after the game) is masked unless it is one of the judge's own
+        # words in its own sentence (an error whose wording is not known here is masked, safe if less readable);
+        # where it is quoted so, the words after it too (orders, a variant's name... only then: they may be a
+        # password's other words).
+        def mine(m: re.Match) -> bool:
+            return any(a <= m.start() and m.end() <= b for a, b in own)
+        own = [m.span() for m in _OWN_WORDS.finditer(error)]
+        quoted = any(not mine(m) for m in words[0].finditer(error))
+        for word in words if quoted else ():
+            own = [m.span() for m in _OWN_WORDS.finditer(error)]      # (where they are now, after each mask)
+            error = word.sub(lambda m: m.group(0) if mine(m) else MASK, error)
+        error = re.sub(rf"{re.escape(MASK)}(?:[\s,;:=]+{re.escape(MASK)})+", MASK, error)
     return shown + MASK, error
+
+
+# The judge's own sentences in refusals of a line with a password, which never quote the line: their words stay
+# even when a password is one of them. (Written out here: should one change, its words are masked, never shown.)
+_OWN_WORDS = re.compile(r"WRONG PASSWORD OR NO PLAYER FOR [^\s()]+ IN \S+|WRONG PASSWORD FOR THE MASTER OF \S+|"
+                        r"TOO MANY WRONG PASSWORDS FOR [^\s()]+ IN \S+|"
+                        r"\(NOT AN ORDER\? END YOUR ORDERS WITH SIGNOFF, OR PUT // BEFORE A REMARK\)|"
+                        r"NEITHER A COMMAND NOR AN ORDER \(A REMARK\? END YOUR COMMANDS WITH SIGNOFF, OR PUT // "
+                        r"BEFORE IT\)")
 
 
 _KEYWORD = re.compile(r"\b(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|join|create|register|"

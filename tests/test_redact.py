@@ -94,17 +94,34 @@ def test_an_error_that_does_not_quote_the_password_keeps_its_words(line, error):
     assert hide_in_error(line, error, GAMES)[1] == error
 
 
+# (the hint judge.orders.suggest adds to a line that may be a remark)
+HINT = "(NOT AN ORDER? END YOUR ORDERS WITH SIGNOFF, OR PUT // BEFORE A REMARK)"
+
+
 @pytest.mark.parametrize("line, error, said", [
     ("SIGNON Idemo password", "WRONG PASSWORD OR NO PLAYER FOR ITALY IN demo", None),
     ("SIGNON Idemo italy", "WRONG PASSWORD OR NO PLAYER FOR ITALY IN demo", None),
     ("SIGNON Mdemo master", "WRONG PASSWORD FOR THE MASTER OF demo", None),
-    ("TAKEOVR Fdemo orders", "UNKNOWN PLACENAME: TAKEOVR FDEMO ORDERS (NOT AN ORDER? END YOUR ORDERS WITH SIGNOFF)",
-     f"UNKNOWN PLACENAME: TAKEOVR FDEMO {MASK} (NOT AN ORDER? END YOUR ORDERS WITH SIGNOFF)"),
-    ("Fdemo order s", "UNKNOWN PLACENAME: FDEMO ORDER S (ORDER S)", f"UNKNOWN PLACENAME: FDEMO {MASK} (ORDER S)"),
+    ("TAKEOVR Fdemo orders", f"UNKNOWN PLACENAME: TAKEOVR FDEMO ORDERS {HINT}",
+     f"UNKNOWN PLACENAME: TAKEOVR FDEMO {MASK} {HINT}"),
 ])
 def test_only_the_echo_of_the_line_is_masked_never_the_judges_own_words(line, error, said):
     """The password given may be a word the judge uses itself: its own words are not what the sender wrote."""
     assert hide_in_error(line, error, GAMES)[1] == (said or error)
+
+
+@pytest.mark.parametrize("line, error, said", [
+    # A hint that quotes words of the password alone, without the game before them: masked all the same.
+    ("Fdemo order s", "UNKNOWN PLACENAME: FDEMO ORDER S (ORDER S)", f"UNKNOWN PLACENAME: FDEMO {MASK} ({MASK})"),
+    ("SINGON Fdemo venise", "UNKNOWN PLACENAME: VENISE (DID YOU MEAN VEN FOR VENISE?)",
+     f"UNKNOWN PLACENAME: {MASK} (DID YOU MEAN VEN FOR {MASK}?)"),
+    ("PASSWORD: hunter2", "BAD WORD: HUNTER2", f"BAD WORD: {MASK}"),
+    # The judge's own sentence keeps its words only where it is written as the judge writes it.
+    ("TAKEOVR Fdemo orders", "UNKNOWN PLACENAME: TAKEOVR FDEMO ORDERS (NOT AN ORDER? END YOUR ORDERS)",
+     f"UNKNOWN PLACENAME: TAKEOVR FDEMO {MASK} (NOT AN ORDER? END YOUR {MASK})"),
+])
+def test_a_password_word_quoted_anywhere_else_is_masked(line, error, said):
+    assert hide_in_error(line, error, GAMES)[1] == said
 
 
 @pytest.mark.parametrize("line, shown", [
@@ -169,3 +186,11 @@ def test_the_codes_in_the_judges_own_words_are_masked_for_its_log():
     assert hide_codes(said) == said.replace("BHRVX7RWHN", MASK)
     other = "THAT IS NOT THE CODE FOR a@x.org: SEND SET ADDRESS a@x.org FOR A CODE (A CODE IS GOOD FOR 3 DAYS)"
     assert hide_codes(other) == other
+
+
+def test_the_judges_own_sentence_is_found_again_after_each_word_is_masked():
+    """Masking a long word shortens the error: the judge's own sentence after it is still told apart."""
+    line = "SIGNO Idemo verylongsecretword italy"
+    error = "UNKNOWN PLACENAME: VERYLONGSECRETWORD ITALY; WRONG PASSWORD OR NO PLAYER FOR ITALY IN demo"
+    assert hide_in_error(line, error, GAMES)[1] == \
+        f"UNKNOWN PLACENAME: {MASK}; WRONG PASSWORD OR NO PLAYER FOR ITALY IN demo"
