@@ -81,4 +81,4 @@ def test_the_reading_stop_is_told_when_commands_may_be_below_it(below, told):
 
 def test_a_message_stopped_at_its_first_line_is_told_of_whatever_is_below():
     assert read_text("-----Original Message-----\nSee you at the deadline.")[1].line == "-----Original Message-----"
-    assert read_text("Sent from my iPhone\n\n")[1] is None and read_text("A PAR H\n-- \nA PAR - BUR")[1] is None
+    assert read_text("Sent from my iPhone\n\n")[1] is None and read_text("A PAR H\n-- \nJohn Smith")[1] is None
