@@ -107,3 +107,17 @@ def test_an_attribution_above_a_quote_is_not_read_and_the_quote_neither(attribut
 def test_a_command_ending_in_a_colon_above_a_quote_is_still_read(line):
     """An attribution without a verb is a guess: never one for a line that reads as an order or a command."""
     assert read_text(f"{line}\n> quoted\nA MAR H")[0] == [line, "A MAR H"]
+
+
+def test_no_order_on_the_standard_map_ends_the_reading_or_is_left_out():
+    """Orders in every form players write them, for every pair of provinces by name and abbreviation, in capitals and
+    small letters: each one is read (a footer, quote or attribution pattern that took one would drop it)."""
+    from judge.maps.catalog import load
+
+    places = [p for province in load("standard").provinces.values() for p in (province.abbr, province.name)]
+    orders = [form.format(x=x, y=y) for x in places for y in places[::7]
+              for form in ("A {x} - {y}", "F {x} S A {y} - {x}", "{x} -> {y}", "A {x} H", "F {x} C A {y} - {x}")]
+    orders += [f"{verb} {unit} {x}" for verb in ("BUILD", "REMOVE", "DISBAND") for unit in ("A", "F") for x in places]
+    text = "\n".join(orders + [o.lower() for o in orders]) + "\n"
+    lines, stop = read_text(text)
+    assert stop is None and lines == orders + [o.lower() for o in orders]
