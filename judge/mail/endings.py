@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from judge.mail.footers import MAY_FINISH, MAY_START, TRAILERS, footer
+from judge.mail.footers import MAY_FINISH, MAY_START, TRAILERS, any_case, footer
 
 
 def _whole(rows: tuple[str, ...]) -> re.Pattern[str]:
@@ -62,21 +62,13 @@ ATTRIBUTION = _whole((
 _NAMES_SENDER = re.compile(r"\S@\S|\d{1,2}[:.]\d{2}")
 
 
-def _any_case(heads: set[str]) -> frozenset[str]:
-    """Each start in every mix of cases ("se": "se", "Se", "sE", "SE"), for a set lookup without lower()."""
-    out = {""}
-    for n in range(max(map(len, heads))):
-        out = {h + c for h in out for c in {c for head in heads if len(head) > n for c in (head[n], head[n].upper())}}
-    return frozenset(h for h in out if h.lower() in heads)
-
-
 # How every line above starts (its first two letters; a wrapped attribution's first three): any other line is none
 # of them, known at the cost of a set lookup (most lines of a mail are orders, and matching each against every
 # table cost a plain mail a fifth of its reading time). tests/mail/test_endings.py checks the tables' examples.
-_QUOTE_HEADS = _any_case({"--", "be", "an", "dé", "de", "fr", "da", "va", "od", "vo", "*f", "*v", "*d", "от", "ki",
-                          "差出", "發件", "发件", "lä", "fe"})
+_QUOTE_HEADS = any_case({"--", "be", "an", "dé", "de", "fr", "da", "va", "od", "vo", "*f", "*v", "*d", "от", "ki", "差出",
+                         "發件", "发件", "lä", "fe"})
 MAY_END = _QUOTE_HEADS | MAY_START          # (a footer may also be known by its end: MAY_FINISH, or a link)
-MAY_ATTRIBUTE = _any_case({"on ", "le ", "am ", "el ", "il ", "em ", "op ", "den"})
+MAY_ATTRIBUTE = any_case({"on ", "le ", "am ", "el ", "il ", "em ", "op ", "den"})
 
 
 def ends_reading(line: str, lines: list[str], after: int) -> bool:
@@ -127,5 +119,5 @@ def attribution(line: str, following: str | None) -> int:
     return 0
 
 
-__all__ = ["ATTRIBUTION", "MAY_ATTRIBUTE", "MAY_END", "MAY_FINISH", "QUOTE_STARTS", "TRAILERS", "attribution", "ends_reading",
-           "footer", "header_block", "verbless_attribution"]
+__all__ = ["ATTRIBUTION", "MAY_ATTRIBUTE", "MAY_END", "MAY_FINISH", "QUOTE_STARTS", "TRAILERS", "attribution",
+           "ends_reading", "footer", "header_block", "verbless_attribution"]

@@ -48,7 +48,7 @@ _LINK = re.compile(r"\s*(?:<(?:https?|mailto):[^>\s]{1,3000}>|\((?:https?|mailto
                    r"|\[(?:https?|mailto):[^\]\s]{1,3000}\])", re.IGNORECASE)
 
 
-def _any_case(heads: set[str]) -> frozenset[str]:
+def any_case(heads: set[str]) -> frozenset[str]:
     """Each of `heads` in every mix of cases ("se": "se", "Se", "sE", "SE"), for a set lookup without lower()."""
     out = {""}
     for n in range(max(map(len, heads))):
@@ -58,10 +58,9 @@ def _any_case(heads: set[str]) -> frozenset[str]:
 
 # How a footer starts (its first two letters), or how it ends where the device comes first (Japanese, Turkish): any
 # other line is none of them, known at the cost of a set lookup (most lines of a mail are orders).
-MAY_START = _any_case({"se", "ge", "en", "vo", "in", "ve", "sk", "__", "l\u00e4", "la", "wy", "od", "tr", "az", "\u043e\u0442",
-             "\u043d\u0430", "\u0438\u0437", "\u03c3\u03c4", "\u53d1\u81ea", "\u5f9e\u6211", "\u4ece\u6211",
-             "\uB098\uC758"})
-MAY_FINISH = _any_case({"ve", "di", "\u9001\u4fe1"})
+MAY_START = any_case({"se", "ge", "en", "vo", "in", "ve", "sk", "__", "lä", "la", "wy", "od", "tr", "az", "от",
+                      "на", "из", "στ", "发自", "從我", "从我", "나의"})
+MAY_FINISH = any_case({"ve", "di", "送信"})
 
 
 def bare(line: str) -> str:
@@ -79,4 +78,4 @@ def footer(line: str) -> bool:
     return False
 
 
-__all__ = ["MAY_FINISH", "MAY_START", "TRAILERS", "bare", "footer"]
+__all__ = ["MAY_FINISH", "MAY_START", "TRAILERS", "any_case", "bare", "footer"]
