@@ -9,7 +9,7 @@ from judge.mail.footers import MAY_FINISH, footer
 from judge.mail.html import html_to_text
 from judge.mail.parts import body_text, unflow
 from judge.mail.pgp import BEGIN, unsigned
-from judge.mail.stops import FOOTER, QUOTED, SIGNATURE, Stop, command_like, stop_to_tell
+from judge.mail.stops import FOOTER, LOOK_AHEAD, QUOTED, SIGNATURE, Stop, command_like, stop_to_tell
 
 _COMMENT = re.compile(r"(^|\s)//.*$")     # "// comment", but not the "//" inside "http://..."
 _PRESS = re.compile(r"^(press|broadcast)\b", re.IGNORECASE)
@@ -71,14 +71,26 @@ def read_text(text: str) -> tuple[list[str], Stop | None]:
                 continue
             if verbless_attribution(line) and _quote_follows(raws, i) and not command_like(line, True):
                 continue                            # "пт, 27 нояб. 2026 г. в 19:01, <judge@localhost>:" above '>'
-
         out.append(line)
         verbatim = bool(_PRESS.match(line))
     while out and not out[-1]:
         out.pop()
     while out and not out[0]:
         out.pop(0)
+    if stop and stop[1] != QUOTED:
+        raws = raws[:_earlier_message(raws, stop[2])]
     return out, stop and stop_to_tell(stop[0], stop[1], raws, stop[2], not out)
+
+
+def _earlier_message(raws: list[str], after: int) -> int:
+    """Where a quoted earlier message starts below a signature or a footer (raws[after:], within the lines a stop
+    looks at): its lines are not the sender's, so orders in it are no sign of orders typed below the stop."""
+    for i in range(after, min(len(raws), after + LOOK_AHEAD)):
+        line = raws[i].strip()
+        if ends_reading(line, raws, i + 1) and not footer(line) or \
+                attribution(line, raws[i + 1] if i + 1 < len(raws) else None):
+            return i
+    return len(raws)
 
 
 def _quote_follows(raws: list[str], i: int) -> bool:

@@ -121,3 +121,16 @@ def test_no_order_on_the_standard_map_ends_the_reading_or_is_left_out():
     text = "\n".join(orders + [o.lower() for o in orders]) + "\n"
     lines, stop = read_text(text)
     assert stop is None and lines == orders + [o.lower() for o in orders]
+
+
+def test_an_earlier_message_quoted_below_a_signature_is_no_sign_of_orders_typed_there():
+    """Outlook quotes the earlier message without '>' under the signature: its orders are no news; an order typed
+    between the signature and the quote is."""
+    quote = "From: France <f@example.org>\nSent: Monday, January 5, 2026 12:00\nTo: judge@localhost\n\nSIGNON Fg1 pw"
+    for end in ("-- ", "Sent from Outlook"):
+        lines, stop = read_text(f"SIGNON Fg1 pw\nA PAR - BUR\n{end}\nPierre\n\n{quote}\nA PAR - PIC\n")
+        assert lines == ["SIGNON Fg1 pw", "A PAR - BUR"] and stop is None, end
+        lines, stop = read_text(f"SIGNON Fg1 pw\nA PAR - BUR\n{end}\nPierre\nF BRE - MAO\n\n{quote}\nA PAR - PIC\n")
+        assert stop is not None and stop.line == end.strip(), end
+    text = "A PAR - BUR\n-- \nPierre\n\nOn Mon, 5 Jan 2026, France <f@example.org> wrote:\n> A PAR - PIC\nF BRE - MAO"
+    assert read_text(text)[1] is None
