@@ -99,12 +99,20 @@ def test_the_reply_goes_to_reply_to(started):
     assert replies_to(started, "home@example.org")
 
 
-@pytest.mark.parametrize("body", ["", "\n\n", "> SIGNON Fg1 fra-pw\n> A PAR - BUR\n", "-- \nSIGNON Fg1 fra-pw\n",
-                                  "// nothing but a comment"])
+@pytest.mark.parametrize("body", ["", "\n\n", "> SIGNON Fg1 fra-pw\n> A PAR - BUR\n", "// nothing but a comment"])
 def test_an_empty_message_is_answered(started, body):
     r = started.send("france@example.org", body)
     assert r.replied and not r.accepted
     assert "EMPTY MESSAGE: NOTHING TO DO (SEND HELP FOR THE COMMANDS)" in started.reply("FRANCE")
+
+
+def test_commands_below_a_signature_alone_are_said_to_be_unread(started):
+    """Not "EMPTY MESSAGE": the commands were typed under the signature line, and the reply says so."""
+    r = started.send("france@example.org", "-- \nSIGNON Fg1 fra-pw\n")
+    assert r.replied and not r.accepted
+    reply = " ".join(started.reply("FRANCE").split())
+    assert 'NOTHING WAS READ: THE READING STOPPED AT THE FIRST LINE, "--", WHICH STARTS A SIGNATURE' in reply, reply
+    assert "EMPTY MESSAGE" not in reply, reply
 
 
 def test_orders_in_an_attachment_are_said_to_be_unread(started):

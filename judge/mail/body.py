@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
-from judge.mail.endings import MAY_ATTRIBUTE, MAY_END, TRAILERS, attribution, ends_reading
+from judge.mail.endings import MAY_ATTRIBUTE, MAY_END, attribution, ends_reading, verbless_attribution
+from judge.mail.footers import MAY_FINISH, footer
 from judge.mail.html import html_to_text
 from judge.mail.parts import body_text, unflow
-from judge.mail.stops import FOOTER, QUOTED, Stop, stop_to_tell
+from judge.mail.pgp import BEGIN, unsigned
+from judge.mail.stops import FOOTER, LOOK_AHEAD, QUOTED, SIGNATURE, Stop, command_like, stop_to_tell
 
 _COMMENT = re.compile(r"(^|\s)//.*$")     # "// comment", but not the "//" inside "http://..."
 _PRESS = re.compile(r"^(press|broadcast)\b", re.IGNORECASE)
@@ -32,6 +34,8 @@ def read_text(text: str) -> tuple[list[str], Stop | None]:
     out: list[str] = []
     verbatim = False
     raws = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if BEGIN in text:
+        raws = unsigned(raws)                   # a PGP clear-signed text: the text signed
     invisible = not text.isascii() and _INVISIBLE.search(text) is not None
     skip, stop = 0, None
     for i, raw in enumerate(raws, 1):           # (i: where the next line is)
@@ -47,15 +51,17 @@ def read_text(text: str) -> tuple[list[str], Stop | None]:
                 out.append(raw.rstrip())
             continue
         if visible.rstrip() == "--" and visible.startswith("--") or visible == "-- ":
+            stop = ("--", SIGNATURE, i)
             break                                   # signature separator (its lines are the sender's, not orders)
         line = _COMMENT.sub("", visible).strip()
         if line.startswith(">"):
             continue
-        # (MAY_END, MAY_ATTRIBUTE: what a line must start with to be any of those, a cheap first look)
-        if line[:2] in MAY_END and ends_reading(line, raws, i):
-            stop = (line, FOOTER if TRAILERS.fullmatch(line) else QUOTED, i)
+        # (MAY_END, MAY_FINISH, MAY_ATTRIBUTE: how a line must start or end to be any of those, a cheap first look)
+        if (line[:2] in MAY_END or line[-2:] in MAY_FINISH or "@" in line or "://" in line) and \
+                ends_reading(line, raws, i):
+            stop = (line, FOOTER if footer(line) else QUOTED, i)
             break                                   # an earlier message, or "Sent from my iPhone"
-        if line.endswith(":") or line[:3] in MAY_ATTRIBUTE:
+        if line.endswith((":", "\uff1a")) or line[:3] in MAY_ATTRIBUTE:
             taken = attribution(line, raws[i] if i < len(raws) else None)
             if taken:
                 skip = taken - 1
@@ -63,13 +69,28 @@ def read_text(text: str) -> tuple[list[str], Stop | None]:
                     stop = (line, QUOTED, i + skip)
                     break                           # "On ... wrote:" above an unmarked quote: all of it quoted
                 continue
+            if verbless_attribution(line) and _quote_follows(raws, i) and not command_like(line, True):
+                continue                            # "пт, 27 нояб. 2026 г. в 19:01, <judge@localhost>:" above '>'
         out.append(line)
         verbatim = bool(_PRESS.match(line))
     while out and not out[-1]:
         out.pop()
     while out and not out[0]:
         out.pop(0)
+    if stop and stop[1] != QUOTED:
+        raws = raws[:_earlier_message(raws, stop[2])]
     return out, stop and stop_to_tell(stop[0], stop[1], raws, stop[2], not out)
+
+
+def _earlier_message(raws: list[str], after: int) -> int:
+    """Where a quoted earlier message starts below a signature or a footer (raws[after:], within the lines a stop
+    looks at): its lines are not the sender's, so orders in it are no sign of orders typed below the stop."""
+    for i in range(after, min(len(raws), after + LOOK_AHEAD)):
+        line = raws[i].strip()
+        if ends_reading(line, raws, i + 1) and not footer(line) or \
+                attribution(line, raws[i + 1] if i + 1 < len(raws) else None):
+            return i
+    return len(raws)
 
 
 def _quote_follows(raws: list[str], i: int) -> bool:

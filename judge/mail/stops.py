@@ -17,6 +17,7 @@ class Stop(NamedTuple):
 
 QUOTED = "starts a quoted or forwarded message"
 FOOTER = "is a mail program's footer"
+SIGNATURE = "starts a signature"
 
 # An order as players write them: a unit and a place then what it does, a move between places, a build.
 _ORDER = re.compile(r"(?:(?:a|f|w|army|fleet|wing)\s+[a-z][\w.'/]*\b(?:\s*\([a-z]{2}\))?\s*"
@@ -29,14 +30,16 @@ _FIELD = re.compile(r"^\*?[A-Za-z][\w-]{0,20}\s?:\*?(?:\s|$)")        # "From: .
 LOOK_AHEAD = 60                       # lines below the stop that are looked at
 
 
-def _command_like(raw: str) -> bool:
+def command_like(raw: str, any_case: bool = False) -> bool:
     """Is the line as the sender may have written it a command or an order? (Quoted lines, a header block's fields
-    and indented lines, as the judge's own replies echo orders, are not.)"""
+    and indented lines, as the judge's own replies echo orders, are not.) `any_case`: a command word in small
+    letters counts too."""
     if not raw.strip() or raw[:1] in (" ", "\t", ">") or _FIELD.match(raw):
         return False
     word = raw.split(None, 1)[0].rstrip(":")
     # (a command in capitals, as the judge's help writes them: "Help me out" or "List of..." in prose is no sign)
-    if word.upper() in BY_WORD and word.upper() not in _EVERYDAY and (word.isupper() or word.upper() == "SIGNON"):
+    if word.upper() in BY_WORD and word.upper() not in _EVERYDAY and (word.isupper() or word.upper() == "SIGNON"
+                                                                      or any_case):
         return True
     return bool(_ORDER.match(raw))
 
@@ -45,9 +48,9 @@ def stop_to_tell(line: str, why: str, raws: list[str], after: int, nothing_read:
     """The stop at `line` (raws[after:] below it) worth a word in the reply: when the lines below look like commands
     or orders, or (`nothing_read`) when there is any text below it at all (else the message would seem empty)."""
     below = raws[after:after + LOOK_AHEAD]
-    if nothing_read and any(r.strip() for r in below) or any(map(_command_like, below)):
+    if nothing_read and any(r.strip() for r in below) or any(map(command_like, below)):
         return Stop(" ".join(line.split())[:100], why)
     return None
 
 
-__all__ = ["FOOTER", "QUOTED", "Stop", "stop_to_tell"]
+__all__ = ["FOOTER", "QUOTED", "SIGNATURE", "Stop", "command_like", "stop_to_tell"]

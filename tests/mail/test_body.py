@@ -81,4 +81,56 @@ def test_the_reading_stop_is_told_when_commands_may_be_below_it(below, told):
 
 def test_a_message_stopped_at_its_first_line_is_told_of_whatever_is_below():
     assert read_text("-----Original Message-----\nSee you at the deadline.")[1].line == "-----Original Message-----"
-    assert read_text("Sent from my iPhone\n\n")[1] is None and read_text("A PAR H\n-- \nA PAR - BUR")[1] is None
+    assert read_text("Sent from my iPhone\n\n")[1] is None and read_text("A PAR H\n-- \nJohn Smith")[1] is None
+
+
+def test_orders_below_a_signature_are_told_of():
+    """Below "-- " nothing is read; the reply is to say so when a line there looks like an order or a command."""
+    lines, stop = read_text("SIGNON Fg1 pw\nA PAR - BUR\n-- \nPierre Dupont\nA MAR - SPA\n")
+    assert lines == ["SIGNON Fg1 pw", "A PAR - BUR"] and stop is not None
+    assert stop.line == "--" and stop.why == "starts a signature"
+    assert read_text("A PAR H\n--\nPierre\nF BRE - MAO")[1].line == "--"              # (without its space too)
+    assert read_text("-- \nPierre Dupont\nParis")[1].line == "--"               # (nothing read: told of any text)
+
+
+@pytest.mark.parametrize("attribution", [
+    "пт, 27 нояб. 2026 г. в 19:01, <judge@localhost>:", "2026年11月27日(金) 19:01 Judge <judge@localhost>:",
+    "Den fre 27 nov. 2026 kl 19:01 skrev <judge@localhost>:",
+    "Op 27 nov. 2026 om 19:01 heeft judge@localhost het volgende geschreven:",
+])
+def test_an_attribution_above_a_quote_is_not_read_and_the_quote_neither(attribution):
+    text = f"SIGNON Fg1 pw\nA PAR - BUR\n\n{attribution}\n\n> A PAR - PIC\n> UNKNOWN PLACENAME\n\nF BRE - MAO\n"
+    assert read_text(text) == (["SIGNON Fg1 pw", "A PAR - BUR", "", "", "", "F BRE - MAO"], None)
+
+
+@pytest.mark.parametrize("line", ["A PAR - BUR 19:01:", "SIGNON Fg1 pw@19:01:", "set deadline 19:01:"])
+def test_a_command_ending_in_a_colon_above_a_quote_is_still_read(line):
+    """An attribution without a verb is a guess: never one for a line that reads as an order or a command."""
+    assert read_text(f"{line}\n> quoted\nA MAR H")[0] == [line, "A MAR H"]
+
+
+def test_no_order_on_the_standard_map_ends_the_reading_or_is_left_out():
+    """Orders in every form players write them, for every pair of provinces by name and abbreviation, in capitals and
+    small letters: each one is read (a footer, quote or attribution pattern that took one would drop it)."""
+    from judge.maps.catalog import load
+
+    places = [p for province in load("standard").provinces.values() for p in (province.abbr, province.name)]
+    orders = [form.format(x=x, y=y) for x in places for y in places[::7]
+              for form in ("A {x} - {y}", "F {x} S A {y} - {x}", "{x} -> {y}", "A {x} H", "F {x} C A {y} - {x}")]
+    orders += [f"{verb} {unit} {x}" for verb in ("BUILD", "REMOVE", "DISBAND") for unit in ("A", "F") for x in places]
+    text = "\n".join(orders + [o.lower() for o in orders]) + "\n"
+    lines, stop = read_text(text)
+    assert stop is None and lines == orders + [o.lower() for o in orders]
+
+
+def test_an_earlier_message_quoted_below_a_signature_is_no_sign_of_orders_typed_there():
+    """Outlook quotes the earlier message without '>' under the signature: its orders are no news; an order typed
+    between the signature and the quote is."""
+    quote = "From: France <f@example.org>\nSent: Monday, January 5, 2026 12:00\nTo: judge@localhost\n\nSIGNON Fg1 pw"
+    for end in ("-- ", "Sent from Outlook"):
+        lines, stop = read_text(f"SIGNON Fg1 pw\nA PAR - BUR\n{end}\nPierre\n\n{quote}\nA PAR - PIC\n")
+        assert lines == ["SIGNON Fg1 pw", "A PAR - BUR"] and stop is None, end
+        lines, stop = read_text(f"SIGNON Fg1 pw\nA PAR - BUR\n{end}\nPierre\nF BRE - MAO\n\n{quote}\nA PAR - PIC\n")
+        assert stop is not None and stop.line == end.strip(), end
+    text = "A PAR - BUR\n-- \nPierre\n\nOn Mon, 5 Jan 2026, France <f@example.org> wrote:\n> A PAR - PIC\nF BRE - MAO"
+    assert read_text(text)[1] is None

@@ -18,7 +18,22 @@ def test_utf8_text_labelled_otherwise(label):
 
 
 def test_a_label_that_fits_every_byte_is_believed():
-    assert decode("Café".encode(), "windows-1252") == "CafÃ©"
+    assert decode("Café".encode("iso-8859-15"), "iso-8859-15") == "Café"
+    assert decode("Déjà «vu»".encode("latin-1"), "iso-8859-1") == "Déjà «vu»"
+
+
+@pytest.mark.parametrize("label", ["iso-8859-1", "ISO-8859-1", "latin1", "windows-1252", "iso-8859-15"])
+def test_utf8_labelled_western_is_read_as_utf8(label):
+    """A common mislabel: UTF-8 bytes sent as ISO-8859-1 showed as "DÃ©jÃ  vu â€“ no." (valid UTF-8 with characters
+    of several bytes is not what Western text looks like)."""
+    assert decode("Déjà vu – no.".encode(), label) == "Déjà vu – no."
+    assert decode("Ça coûte 5 €, «d’accord»".encode(), label) == "Ça coûte 5 €, «d’accord»"
+
+
+@pytest.mark.parametrize("text", ["Déjà vu, «non».", "Ã", "Ãx", "Ãtre", "naïve café", "Æsir Ørsted ß"])
+def test_real_latin1_text_is_left_alone(text):
+    """Latin-1 text that is not valid UTF-8 (nearly all of it) is read as labelled."""
+    assert decode(text.encode("latin-1"), "iso-8859-1") == text
 
 
 def test_a_valid_label_is_believed():

@@ -1,7 +1,7 @@
 """Where the sender's own text ends: clients' footers, quoted messages' headers, attributions (tables)."""
 import pytest
 
-from judge.mail.endings import attribution, ends_reading, header_block
+from judge.mail.endings import attribution, ends_reading, header_block, verbless_attribution
 
 
 @pytest.mark.parametrize("line", [
@@ -61,3 +61,58 @@ def test_no_header_blocks(block):
 ])
 def test_attributions(lines, taken):
     assert attribution(lines[0], lines[1] if len(lines) > 1 else None) == taken
+
+
+# -- other languages (seen by a tester sending real clients' replies) ------------------------------------------------
+@pytest.mark.parametrize("line", [
+    "Op 27 nov. 2026 om 19:01 heeft judge@localhost het volgende geschreven:",          # Apple Mail, Dutch
+    "Den fre 27 nov. 2026 kl 19:01 skrev <judge@localhost>:",                           # Gmail, Swedish
+    "pt., 27 lis 2026 o 19:01 Judge <judge@localhost> napisał(a):",                     # Gmail, Polish
+    "judge@localhost <judge@localhost>, 27 Kas 2026 Cum, 19:01 tarihinde şunları yazdı:",  # Gmail, Turkish
+    "27 нояб. 2026 г., в 19:01, judge@localhost написал(а):",                            # Apple Mail, Russian
+    "Judge <judge@localhost> 于2026年11月27日周五 19:01写道：",                             # Gmail, Chinese
+])
+def test_attributions_in_other_languages(line):
+    assert attribution(line, None) == 1
+
+
+@pytest.mark.parametrize("line, may", [
+    ("пт, 27 нояб. 2026 г. в 19:01, <judge@localhost>:", True),         # Gmail, Russian: no verb
+    ("2026年11月27日(金) 19:01 Judge <judge@localhost>:", True),          # Gmail, Japanese
+    ("Orders for spring:", False), ("A Par - Bur", False), ("A Par - Bur 19:01", False),
+])
+def test_an_attribution_without_a_verb_names_an_address_or_a_time(line, may):
+    assert verbless_attribution(line) is may and attribution(line, None) == 0
+
+
+@pytest.mark.parametrize("block", [
+    "От: Judge <judge@localhost>\nОтправлено: 27 ноября 2026 г. 19:01\nКому: France\nТема: RE: orders",
+    "От: JUDGE\nОтправлено: 27 ноября 2026 г. 19:01\nКому: France",
+    "Kimden: Judge <judge@localhost>\nGönderildi: 27 Kasım 2026 Cuma 19:01\nKime: France\nKonu: RE: orders",
+    "Kimden: JUDGE\nGönderildi: 27 Kasım 2026 Cuma 19:01",
+    "差出人: Judge <judge@localhost>\n送信日時: 2026年11月27日 19:01\n宛先: France\n件名: RE: orders",
+    "差出人: JUDGE\n送信日時: 2026年11月27日 19:01",
+    "Feladó: Judge <judge@localhost>\nElküldve: 2026. november 27. 19:01\nCímzett: France\nTárgy: RE: orders",
+    # A language no table knows (Slovenian): a field naming an address, then two more fields.
+    "Pošiljatelj: Judge <judge@localhost>\nPoslano: 27. november 2026 19:01\nZa: France\nZadeva: RE: orders",
+    "*Pošiljatelj:* judge@localhost\n\n*Poslano:* 27. november 2026 19:01\n*Za:* France",
+])
+def test_header_blocks_in_other_languages(block):
+    first, *rest = block.split("\n")
+    assert header_block(first, rest, 0) and ends_reading(first, rest, 0)
+
+
+@pytest.mark.parametrize("block", ["Pošiljatelj: Judge <judge@localhost>\nA Par - Bur\nF Bre - Mao",
+                                   "Contact: me@example.org\nSIGNON Fg1 pw\nA Par - Bur",
+                                   "Pošiljatelj: Judge\nPoslano: x\nZa: y",
+                                   "Pošiljatelj: Judge <judge@localhost>\nPoslano: x\nA Par - Bur"])
+def test_no_header_block_without_its_fields_or_address(block):
+    first, *rest = block.split("\n")
+    assert not ends_reading(first, rest, 0)
+
+
+@pytest.mark.parametrize("line", ["-----Ursprungligt meddelande-----", "-----Oprindelig meddelelse-----",
+                                  "-------- Исходное сообщение --------", "-------- Пересылаемое сообщение --------",
+                                  "-----Oryginalna wiadomość-----", "-----Původní zpráva-----"])
+def test_more_quoted_message_markers(line):
+    assert ends_reading(line, [], 0)
