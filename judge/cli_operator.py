@@ -21,21 +21,24 @@ def settings_of(args: argparse.Namespace) -> Settings:
 
 
 def cmd_deliver(args: argparse.Namespace) -> int:
-    """One message on standard input, as an MTA pipes it. 0: handled (and answered); 65: bounce it; 75: retry."""
+    """One message on standard input, as an MTA pipes it. 0: handled (and answered); 65: bounce it; 75: retry.
+    Whatever the keeper can mend (config.ini, permissions, a folder) is 75: the MTA keeps the message (an MTA takes
+    78, EX_CONFIG, and an unknown status for permanent failures and bounces the player's mail)."""
     import logging
     from judge import pipe
-    from judge.config import ConfigError
-    from judge.service import Judge
     logging.basicConfig(level=logging.WARNING, format="judge deliver: %(levelname)s %(message)s")
     if sys.stdin is None:
         print("judge deliver: no message: standard input is closed", file=sys.stderr)
         return 66                       # (sysexits.h EX_NOINPUT)
     try:
-        judge = Judge(settings_of(args))
-    except ConfigError as exc:
-        print(f"judge deliver: {exc}", file=sys.stderr)
-        return 78
-    status, note = pipe.deliver(judge, sys.stdin.buffer, args.sender)
+        from judge.service import Judge
+        settings = settings_of(args)
+        pipe.check_folders(settings)
+        judge = Judge(settings)
+        status, note = pipe.deliver(judge, sys.stdin.buffer, args.sender)
+    except Exception as exc:  # noqa: BLE001 - nothing was applied: the message waits in the MTA's queue
+        print(f"judge deliver: {pipe.kept_note(exc)}", file=sys.stderr)
+        return pipe.EX_TEMPFAIL
     if note:
         print(f"judge deliver: {note}", file=sys.stderr)
     pipe.send_pending(judge)            # the reply (and anything an earlier run could not send) goes now

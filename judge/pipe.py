@@ -46,6 +46,32 @@ def deliver(judge: Judge, stream: BinaryIO, sender: str | None) -> tuple[int, st
     return handle(judge, raw, sender, message_key(raw))
 
 
+def check_folders(settings: Settings) -> None:
+    """Raise OSError, naming the folder, unless the games, outbox and inbox folders are there (made if missing) and
+    the judge's user may write in them: checked before the message is read, so that a folder the keeper must mend
+    keeps the message in the MTA's queue with one line saying which, not a traceback per file met."""
+    import os
+    from judge.storage.atomic import make_folder
+    for folder in (settings.games_dir, settings.outbox_dir, settings.inbox_dir):
+        make_folder(folder)
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise PermissionError(errno.EACCES, "the judge's user may not write in it", str(folder))
+
+
+def kept_note(exc: Exception) -> str:
+    """One line for the MTA's log and the keeper: what stopped `judge deliver` before the message was handled, and
+    that the MTA keeps it (exit 75) until the keeper mends it."""
+    from judge.config import ConfigError
+    if isinstance(exc, ConfigError):
+        what = f"bad configuration: {exc}"
+    elif isinstance(exc, OSError):
+        what = f"cannot use the judge's files: {exc}"
+    else:
+        what = f"internal error: {type(exc).__name__}: {exc}"
+    what = " ".join(what.split())             # (one line: a message may hold line breaks)
+    return f"{what}; the MTA keeps the message and tries again (exit 75) until this is mended"
+
+
 def over_rate(settings: Settings, raw: bytes, sender: str | None) -> bool:
     """Count the message against its sender's rate ([smtp] rate_per_hour and rate_per_envelope, on disk: one count
     with `judge serve` and every other `judge deliver`); True (not counted) if the sender is over it."""
@@ -116,8 +142,8 @@ def send_pending(judge: Judge) -> int:
     from judge.daemon.sender import Sender
     sender = Sender(judge.settings, judge.outbox)
     sender.on_failure = judge.keeper.unsendable
-    judge.keeper.retry()                        # a notice this run could not write when it was due (a full disk)
     try:
+        judge.keeper.retry()                    # a notice this run could not write when it was due (a full disk)
         sent = sender.drain()
         if sender.failed:
             sent += sender.drain()              # the keeper's notice of a message given up
