@@ -46,7 +46,8 @@ def cmd_deliver(args: argparse.Namespace) -> int:
 
 
 def cmd_requeue(args: argparse.Namespace) -> int:
-    """List the messages set aside in the spool, or put them back in the queue (for `judge serve`, or now)."""
+    """List the messages set aside in the spool, or put them back: in a running `judge serve`'s queue, or, with none
+    running, handled now (judge.requeue)."""
     from judge.config import ConfigError
     from judge.daemon.spool import Spool
     try:
@@ -54,31 +55,16 @@ def cmd_requeue(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"judge requeue: {exc}", file=sys.stderr)
         return 78
-    spool = Spool(settings.inbox_dir)
-    spool.expire_set_aside()
-    kept = spool.set_aside_messages()
     if args.list:
+        spool = Spool(settings.inbox_dir)
+        spool.expire_set_aside()
+        kept = spool.set_aside_messages()
         for name, why in kept:
             print(f"{name}  {why}")
         print(f"{len(kept)} message(s) set aside in {spool.root / 'bad'}")
         return 0
-    done = spool.requeue(args.names or None)
-    print(f"{len(done)} message(s) back in the queue" + ("" if done or not args.names else ": no such message"))
-    if args.now and done:
-        from judge import pipe
-        from judge.service import Judge
-        judge = Judge(settings)
-        for name in done:
-            spool.claim(name)
-            raw, sender = spool.read(name, "cur")
-            status, note = pipe.handle(judge, raw, sender, name)
-            if status == pipe.EX_TEMPFAIL:
-                spool.defer(name)
-            else:
-                spool.done(name)
-            print(f"{name}: {note or 'done'}")
-        pipe.send_pending(judge)
-    return 0 if done or not args.names else 1
+    from judge.requeue import requeue
+    return requeue(settings, args.names or None, sys.stdout)
 
 
 def cmd_process(args: argparse.Namespace) -> int:

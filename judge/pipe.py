@@ -82,8 +82,9 @@ def over_rate(settings: Settings, raw: bytes, sender: str | None) -> bool:
     return rate.over(*counted_senders(raw, sender))
 
 
-def handle(judge: Judge, raw: bytes, sender: str | None, key: str) -> tuple[int, str]:
-    """Handle one message known by `key`; (exit status, what to say on stderr)."""
+def handle(judge: Judge, raw: bytes, sender: str | None, key: str, serving: bool | None = None) -> tuple[int, str]:
+    """Handle one message known by `key`; (exit status, what to say on stderr). `serving`: does a `judge serve` read
+    the spool's queue (None: ask its lock), for the keeper's notice of a message set aside."""
     try:
         result = judge.deliver(raw, sender, key=key)
     except (OSError, MemoryError) as exc:
@@ -100,7 +101,9 @@ def handle(judge: Judge, raw: bytes, sender: str | None, key: str) -> tuple[int,
             name = spool.keep_aside(raw, sender, why, key)
         except OSError:
             return EX_TEMPFAIL, f"internal error, message kept for retry: {why}"
-        judge.set_aside_notice(name, spool.root / "bad", why, raw, sender)
+        if serving is None:
+            serving = changed.serving(judge.settings.games_dir)
+        judge.set_aside_notice(name, spool.root / "bad", why, raw, sender, serving=serving)
         return EX_OK, f"internal error, message set aside as {name}: {why}"
     if result.accepted and result.game:
         changed.poke(judge.settings.games_dir, [result.game])      # a `judge serve` beside us plans its clock again

@@ -251,11 +251,13 @@ class Judge(WebForms):
         return body
 
     def set_aside_notice(self, name: str, folder, why: str, raw: bytes = b"", envelope_sender: str | None = None,
-                         parsed: inbound.Incoming | None = None) -> None:
-        """A message set aside for good: its sender learns that nothing in it was done, the keeper why."""
-        self.keeper.tell(f"set aside {name}", "a message was set aside",
-                         [f"Message {name} could not be processed: {why}.",
-                          f"It is kept in {folder}; after a fix, `judge requeue` puts it back in the queue."])
+                         parsed: inbound.Incoming | None = None, serving: bool = True) -> None:
+        """A message set aside for good: its sender learns that nothing in it was done, the keeper why and how to
+        bring it back (`serving`: a `judge serve` reads the spool's queue)."""
+        back = ("puts it back in the queue, where `judge serve` takes it up within 30 seconds" if serving else
+                "handles it at once and sends its reply (no `judge serve` runs)")
+        self.keeper.tell(f"set aside {name}", "a message was set aside", [f"Message {name} could not be processed: "
+                         f"{why}.", f"It is kept in {folder}; after a fix, `judge requeue` {back}."])
         try:
             if parsed is None:
                 parsed = inbound.read(raw, envelope_sender, self.settings.address)
