@@ -7,7 +7,7 @@ import logging
 from datetime import datetime, timezone
 from typing import Callable
 
-from judge import limits, maps
+from judge import limits, maps, own_mail
 from judge.commands.base import CommandError, Session
 from judge.commands.named_game import game_named_in
 from judge.commands.reader import read as read_lines
@@ -20,6 +20,7 @@ from judge.game.processing import Processed, end_mails, notified, on_clock
 from judge.redact import hide_codes, hide_in_error, hide_password
 from judge.reply_text import fitted, notes, nothing_read, reply_subject
 from judge.reports import mail_file_entry
+from judge.requeue import requeue_does
 from judge.storage.commit import Commit
 from judge.storage.failures import SignonFailures
 from judge.storage.gamedir import GameStore, GameUnavailable
@@ -61,6 +62,8 @@ class Judge(WebForms):
             except inbound.BadMessage as exc:
                 return self._unreadable(exc)
         msg = parsed
+        if own := own_mail.from_itself(self.settings, msg, envelope_sender):    # (cron's mail: kept for the keeper)
+            return own_mail.set_aside(self, raw, envelope_sender, key, msg, own)
         if msg.automatic:
             log.info("not answering %s: %s", msg.sender, msg.automatic)
             return Delivery(note=f"no reply: {msg.automatic}")
@@ -252,12 +255,9 @@ class Judge(WebForms):
 
     def set_aside_notice(self, name: str, folder, why: str, raw: bytes = b"", envelope_sender: str | None = None,
                          parsed: inbound.Incoming | None = None, serving: bool = True) -> None:
-        """A message set aside for good: its sender learns that nothing in it was done, the keeper why and how to
-        bring it back (`serving`: a `judge serve` reads the spool's queue)."""
-        back = ("puts it back in the queue, where `judge serve` takes it up within 30 seconds" if serving else
-                "handles it at once and sends its reply (no `judge serve` runs)")
+        """Set aside for good: the sender learns that nothing was done; the keeper why, and what requeue does."""
         self.keeper.tell(f"set aside {name}", "a message was set aside", [f"Message {name} could not be processed: "
-                         f"{why}.", f"It is kept in {folder}; after a fix, `judge requeue` {back}."])
+                         f"{why}.", f"It is kept in {folder}; after a fix, `judge requeue` {requeue_does(serving)}."])
         try:
             if parsed is None:
                 parsed = inbound.read(raw, envelope_sender, self.settings.address)
