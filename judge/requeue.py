@@ -39,13 +39,6 @@ def requeue(settings: Settings, names: list[str] | None, out: TextIO) -> int:
             serve.release()
 
 
-def requeue_does(serving: bool) -> str:
-    """What `judge requeue` does with a set-aside message, for the keeper's notice of it."""
-    if serving:
-        return "puts it back in the queue, where `judge serve` takes it up within 30 seconds"
-    return "handles it at once and sends its reply (no `judge serve` runs)"
-
-
 def _none(names: list[str] | None) -> str:
     return ": no such message" if names else ""
 

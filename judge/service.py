@@ -13,6 +13,7 @@ from judge.commands.named_game import game_named_in
 from judge.commands.reader import read as read_lines
 from judge.commands.signon import wrong_passwords_told
 from judge.config import Settings
+from judge.daemon.spool import requeue_does
 from judge.keeper import Keeper
 from judge.mail import inbound, outbound
 from judge.mail.loops import Answered, Repeats, Verdict
@@ -20,7 +21,6 @@ from judge.game.processing import Processed, end_mails, notified, on_clock
 from judge.redact import hide_codes, hide_in_error, hide_password
 from judge.reply_text import fitted, notes, nothing_read, reply_subject
 from judge.reports import mail_file_entry
-from judge.requeue import requeue_does
 from judge.storage.commit import Commit
 from judge.storage.failures import SignonFailures
 from judge.storage.gamedir import GameStore, GameUnavailable
