@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import os
 import time
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, BinaryIO, Callable
@@ -50,7 +51,6 @@ def check_folders(settings: Settings) -> None:
     """Raise OSError, naming the folder, unless the games, outbox and inbox folders are there (made if missing) and
     the judge's user may write in them: checked before the message is read, so that a folder the keeper must mend
     keeps the message in the MTA's queue with one line saying which, not a traceback per file met."""
-    import os
     from judge.storage.atomic import make_folder
     for folder in (settings.games_dir, settings.outbox_dir, settings.inbox_dir):
         make_folder(folder)

@@ -54,8 +54,7 @@ class Judge(WebForms):
     def deliver(self, raw: bytes, envelope_sender: str | None = None, key: str | None = None,
                 parsed: inbound.Incoming | None = None) -> Delivery:
         """Handle one incoming message. `key` identifies it (the spool id, or a digest of the message): a game never
-        applies a key twice. `parsed` is inbound.read(raw, envelope_sender, ...) when the caller has it already
-        (the daemon reads each message once, to know its game)."""
+        applies a key twice. `parsed`: inbound.read(raw, envelope_sender, ...) when the caller has it (the daemon)."""
         if parsed is None:
             try:
                 parsed = inbound.read(raw, envelope_sender, self.settings.address)
@@ -256,8 +255,9 @@ class Judge(WebForms):
     def set_aside_notice(self, name: str, folder, why: str, raw: bytes = b"", envelope_sender: str | None = None,
                          parsed: inbound.Incoming | None = None, serving: bool = True) -> None:
         """Set aside for good: the sender learns that nothing was done; the keeper why, and what requeue does."""
-        self.keeper.tell(f"set aside {name}", "a message was set aside", [f"Message {name} could not be processed: "
-                         f"{why}.", f"It is kept in {folder}; after a fix, `judge requeue` {requeue_does(serving)}."])
+        self.keeper.tell(f"set aside {name}", "a message was set aside", [
+            f"Message {name} could not be processed: {why}.",
+            f"It is kept in {folder}; after a fix, `judge requeue` {requeue_does(serving)}."])
         try:
             if parsed is None:
                 parsed = inbound.read(raw, envelope_sender, self.settings.address)

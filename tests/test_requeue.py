@@ -149,8 +149,8 @@ def test_requeue_beside_judge_delivers_applies_and_answers_each_message_once(tmp
     for p in running:
         out, err = p.communicate(timeout=180)
         assert p.returncode == 0, (out + err).decode()
-    for letter in ORDERS:
-        assert j.orders(letter) == [ORDERS[letter]], letter
+    for letter, order in ORDERS.items():
+        assert j.orders(letter) == [order], letter
         assert len(j.accepted(letter)) == 1, letter
     assert j.spool() == {"new": [], "cur": [], "bad": []}
 
