@@ -62,7 +62,7 @@ class Judge(WebForms):
                 return self._unreadable(exc)
         msg = parsed
         if own := own_mail.from_itself(self.settings, msg, envelope_sender):    # (cron's mail: kept for the keeper)
-            return own_mail.set_aside(self, raw, envelope_sender, key, msg, own)
+            return own_mail.set_aside(self.settings, self.keeper, raw, envelope_sender, key, msg, own)
         if msg.automatic:
             log.info("not answering %s: %s", msg.sender, msg.automatic)
             return Delivery(note=f"no reply: {msg.automatic}")
