@@ -256,7 +256,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("requeue", help="list the messages set aside after a failure, or put them back in the queue")
     p.add_argument("names", nargs="*", help="the messages to requeue (default: all)")
     p.add_argument("--list", action="store_true", help="only list them, with why each was set aside")
-    p.add_argument("--now", action="store_true", help="process them at once (when no `judge serve` is running)")
+    p.add_argument("--now", action="store_true", help="(the default now: with no `judge serve` running they are "
+                                                       "processed at once, else its queue takes them)")
     p.set_defaults(func=cmd_requeue)
     p = sub.add_parser("process", help="do a game's clock work now if it is due (processing, reminders, late "
                                        "notices), or every due game's (from cron); then send the pending mail")

@@ -21,21 +21,24 @@ def settings_of(args: argparse.Namespace) -> Settings:
 
 
 def cmd_deliver(args: argparse.Namespace) -> int:
-    """One message on standard input, as an MTA pipes it. 0: handled (and answered); 65: bounce it; 75: retry."""
+    """One message on standard input, as an MTA pipes it. 0: handled (and answered); 65: bounce it; 75: retry.
+    Whatever the keeper can mend (config.ini, permissions, a folder) is 75: the MTA keeps the message (an MTA takes
+    78, EX_CONFIG, and an unknown status for permanent failures and bounces the player's mail)."""
     import logging
     from judge import pipe
-    from judge.config import ConfigError
-    from judge.service import Judge
     logging.basicConfig(level=logging.WARNING, format="judge deliver: %(levelname)s %(message)s")
     if sys.stdin is None:
         print("judge deliver: no message: standard input is closed", file=sys.stderr)
         return 66                       # (sysexits.h EX_NOINPUT)
     try:
-        judge = Judge(settings_of(args))
-    except ConfigError as exc:
-        print(f"judge deliver: {exc}", file=sys.stderr)
-        return 78
-    status, note = pipe.deliver(judge, sys.stdin.buffer, args.sender)
+        from judge.service import Judge
+        settings = settings_of(args)
+        pipe.check_folders(settings)
+        judge = Judge(settings)
+        status, note = pipe.deliver(judge, sys.stdin.buffer, args.sender)
+    except Exception as exc:  # noqa: BLE001 - nothing was applied: the message waits in the MTA's queue
+        print(f"judge deliver: {pipe.kept_note(exc)}", file=sys.stderr)
+        return pipe.EX_TEMPFAIL
     if note:
         print(f"judge deliver: {note}", file=sys.stderr)
     pipe.send_pending(judge)            # the reply (and anything an earlier run could not send) goes now
@@ -43,7 +46,8 @@ def cmd_deliver(args: argparse.Namespace) -> int:
 
 
 def cmd_requeue(args: argparse.Namespace) -> int:
-    """List the messages set aside in the spool, or put them back in the queue (for `judge serve`, or now)."""
+    """List the messages set aside in the spool, or put them back: in a running `judge serve`'s queue, or, with none
+    running, handled now (judge.requeue)."""
     from judge.config import ConfigError
     from judge.daemon.spool import Spool
     try:
@@ -51,31 +55,16 @@ def cmd_requeue(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"judge requeue: {exc}", file=sys.stderr)
         return 78
-    spool = Spool(settings.inbox_dir)
-    spool.expire_set_aside()
-    kept = spool.set_aside_messages()
     if args.list:
+        spool = Spool(settings.inbox_dir)
+        spool.expire_set_aside()
+        kept = spool.set_aside_messages()
         for name, why in kept:
             print(f"{name}  {why}")
         print(f"{len(kept)} message(s) set aside in {spool.root / 'bad'}")
         return 0
-    done = spool.requeue(args.names or None)
-    print(f"{len(done)} message(s) back in the queue" + ("" if done or not args.names else ": no such message"))
-    if args.now and done:
-        from judge import pipe
-        from judge.service import Judge
-        judge = Judge(settings)
-        for name in done:
-            spool.claim(name)
-            raw, sender = spool.read(name, "cur")
-            status, note = pipe.handle(judge, raw, sender, name)
-            if status == pipe.EX_TEMPFAIL:
-                spool.defer(name)
-            else:
-                spool.done(name)
-            print(f"{name}: {note or 'done'}")
-        pipe.send_pending(judge)
-    return 0 if done or not args.names else 1
+    from judge.requeue import requeue
+    return requeue(settings, args.names or None, sys.stdout)
 
 
 def cmd_process(args: argparse.Namespace) -> int:

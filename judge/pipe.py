@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import os
 import time
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, BinaryIO, Callable
@@ -46,6 +47,31 @@ def deliver(judge: Judge, stream: BinaryIO, sender: str | None) -> tuple[int, st
     return handle(judge, raw, sender, message_key(raw))
 
 
+def check_folders(settings: Settings) -> None:
+    """Raise OSError, naming the folder, unless the games, outbox and inbox folders are there (made if missing) and
+    the judge's user may write in them: checked before the message is read, so that a folder the keeper must mend
+    keeps the message in the MTA's queue with one line saying which, not a traceback per file met."""
+    from judge.storage.atomic import make_folder
+    for folder in (settings.games_dir, settings.outbox_dir, settings.inbox_dir):
+        make_folder(folder)
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise PermissionError(errno.EACCES, "the judge's user may not write in it", str(folder))
+
+
+def kept_note(exc: Exception) -> str:
+    """One line for the MTA's log and the keeper: what stopped `judge deliver` before the message was handled, and
+    that the MTA keeps it (exit 75) until the keeper mends it."""
+    from judge.config import ConfigError
+    if isinstance(exc, ConfigError):
+        what = f"bad configuration: {exc}"
+    elif isinstance(exc, OSError):
+        what = f"cannot use the judge's files: {exc}"
+    else:
+        what = f"internal error: {type(exc).__name__}: {exc}"
+    what = " ".join(what.split())             # (one line: a message may hold line breaks)
+    return f"{what}; the MTA keeps the message and tries again (exit 75) until this is mended"
+
+
 def over_rate(settings: Settings, raw: bytes, sender: str | None) -> bool:
     """Count the message against its sender's rate ([smtp] rate_per_hour and rate_per_envelope, on disk: one count
     with `judge serve` and every other `judge deliver`); True (not counted) if the sender is over it."""
@@ -56,8 +82,9 @@ def over_rate(settings: Settings, raw: bytes, sender: str | None) -> bool:
     return rate.over(*counted_senders(raw, sender))
 
 
-def handle(judge: Judge, raw: bytes, sender: str | None, key: str) -> tuple[int, str]:
-    """Handle one message known by `key`; (exit status, what to say on stderr)."""
+def handle(judge: Judge, raw: bytes, sender: str | None, key: str, serving: bool | None = None) -> tuple[int, str]:
+    """Handle one message known by `key`; (exit status, what to say on stderr). `serving`: does a `judge serve` read
+    the spool's queue (None: ask its lock), for the keeper's notice of a message set aside."""
     try:
         result = judge.deliver(raw, sender, key=key)
     except (OSError, MemoryError) as exc:
@@ -74,7 +101,9 @@ def handle(judge: Judge, raw: bytes, sender: str | None, key: str) -> tuple[int,
             name = spool.keep_aside(raw, sender, why, key)
         except OSError:
             return EX_TEMPFAIL, f"internal error, message kept for retry: {why}"
-        judge.set_aside_notice(name, spool.root / "bad", why, raw, sender)
+        if serving is None:
+            serving = changed.serving(judge.settings.games_dir)
+        judge.set_aside_notice(name, spool.root / "bad", why, raw, sender, serving=serving)
         return EX_OK, f"internal error, message set aside as {name}: {why}"
     if result.accepted and result.game:
         changed.poke(judge.settings.games_dir, [result.game])      # a `judge serve` beside us plans its clock again
@@ -116,8 +145,8 @@ def send_pending(judge: Judge) -> int:
     from judge.daemon.sender import Sender
     sender = Sender(judge.settings, judge.outbox)
     sender.on_failure = judge.keeper.unsendable
-    judge.keeper.retry()                        # a notice this run could not write when it was due (a full disk)
     try:
+        judge.keeper.retry()                    # a notice this run could not write when it was due (a full disk)
         sent = sender.drain()
         if sender.failed:
             sent += sender.drain()              # the keeper's notice of a message given up

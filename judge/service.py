@@ -7,12 +7,13 @@ import logging
 from datetime import datetime, timezone
 from typing import Callable
 
-from judge import limits, maps
+from judge import limits, maps, own_mail
 from judge.commands.base import CommandError, Session
 from judge.commands.named_game import game_named_in
 from judge.commands.reader import read as read_lines
 from judge.commands.signon import wrong_passwords_told
 from judge.config import Settings
+from judge.daemon.spool import requeue_does
 from judge.keeper import Keeper
 from judge.mail import inbound, outbound
 from judge.mail.loops import Answered, Repeats, Verdict
@@ -53,14 +54,15 @@ class Judge(WebForms):
     def deliver(self, raw: bytes, envelope_sender: str | None = None, key: str | None = None,
                 parsed: inbound.Incoming | None = None) -> Delivery:
         """Handle one incoming message. `key` identifies it (the spool id, or a digest of the message): a game never
-        applies a key twice. `parsed` is inbound.read(raw, envelope_sender, ...) when the caller has it already
-        (the daemon reads each message once, to know its game)."""
+        applies a key twice. `parsed`: inbound.read(raw, envelope_sender, ...) when the caller has it (the daemon)."""
         if parsed is None:
             try:
                 parsed = inbound.read(raw, envelope_sender, self.settings.address)
             except inbound.BadMessage as exc:
                 return self._unreadable(exc)
         msg = parsed
+        if own := own_mail.from_itself(self.settings, msg, envelope_sender):    # (cron's mail: kept for the keeper)
+            return own_mail.set_aside(self.settings, self.keeper, raw, envelope_sender, key, msg, own)
         if msg.automatic:
             log.info("not answering %s: %s", msg.sender, msg.automatic)
             return Delivery(note=f"no reply: {msg.automatic}")
@@ -251,11 +253,11 @@ class Judge(WebForms):
         return body
 
     def set_aside_notice(self, name: str, folder, why: str, raw: bytes = b"", envelope_sender: str | None = None,
-                         parsed: inbound.Incoming | None = None) -> None:
-        """A message set aside for good: its sender learns that nothing in it was done, the keeper why."""
-        self.keeper.tell(f"set aside {name}", "a message was set aside",
-                         [f"Message {name} could not be processed: {why}.",
-                          f"It is kept in {folder}; after a fix, `judge requeue` puts it back in the queue."])
+                         parsed: inbound.Incoming | None = None, serving: bool = True) -> None:
+        """Set aside for good: the sender learns that nothing was done; the keeper why, and what requeue does."""
+        self.keeper.tell(f"set aside {name}", "a message was set aside", [
+            f"Message {name} could not be processed: {why}.",
+            f"It is kept in {folder}; after a fix, `judge requeue` {requeue_does(serving)}."])
         try:
             if parsed is None:
                 parsed = inbound.read(raw, envelope_sender, self.settings.address)

@@ -178,6 +178,14 @@ class Spool:
         return _split(name)[1]
 
 
+def requeue_does(serving: bool) -> str:
+    """What `judge requeue` does with a set-aside message (judge.requeue), for the keeper's notice of it: `serving`,
+    a `judge serve` reads the queue; else nothing does, and requeue handles it itself."""
+    if serving:
+        return "puts it back in the queue, where `judge serve` takes it up within 30 seconds"
+    return "handles it at once and sends its reply (no `judge serve` runs)"
+
+
 def split_envelope(data: bytes) -> tuple[bytes, str | None]:
     """A spool file's bytes -> (the message as received, the envelope sender; None if the file has none)."""
     if not data.startswith(b"Return-Path:"):

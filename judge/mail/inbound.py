@@ -55,6 +55,16 @@ class Incoming:
             self._headers = {k.lower(): str(v) for k, v in msg.items()}
         return self._headers
 
+    def author(self) -> str:
+        """The From field's address, lower-case; from the raw head's own line when it has one (no parsing of the
+        whole message for each message read)."""
+        if self._headers is None and self._head:
+            head = self._head.split(b"\n\n", 1)[0].split(b"\r\n\r\n", 1)[0]
+            for line in head.splitlines():
+                if line[:5].lower() == b"from:" and b"@" in line:
+                    return address_in(line[5:].decode("utf-8", "replace")).lower()
+        return address_in(self.headers.get("from", "")).lower()
+
     def _key(self):
         return (self.sender, self.subject, self.message_id, self.lines, self.automatic, self.headers, self.stopped)
 
