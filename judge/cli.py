@@ -299,6 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    args.words = list(sys.argv[1:] if argv is None else argv)     # (repeated in a message: judge.owner)
     alone = argv is None            # a process of its own (the `judge` command), not a call from other Python code
     try:
         status = args.func(args)

@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from judge.owner import EX_NOPERM
+
 if TYPE_CHECKING:
     from judge.config import Settings
 
@@ -20,6 +22,15 @@ def settings_of(args: argparse.Namespace) -> Settings:
     return config.load(path)
 
 
+def _refused(args: argparse.Namespace, settings: Settings, command: str) -> bool:
+    """Said and True if this user does not own the judge's folders (judge.owner): nothing is written then."""
+    from judge.owner import wrong_user
+    why = wrong_user(settings, getattr(args, "words", None) or [command])
+    if why:
+        print(f"judge {command}: {why}", file=sys.stderr)
+    return why is not None
+
+
 def cmd_deliver(args: argparse.Namespace) -> int:
     """One message on standard input, as an MTA pipes it. 0: handled (and answered); 65: bounce it; 75: retry."""
     import logging
@@ -31,10 +42,13 @@ def cmd_deliver(args: argparse.Namespace) -> int:
         print("judge deliver: no message: standard input is closed", file=sys.stderr)
         return 66                       # (sysexits.h EX_NOINPUT)
     try:
-        judge = Judge(settings_of(args))
+        settings = settings_of(args)
     except ConfigError as exc:
         print(f"judge deliver: {exc}", file=sys.stderr)
         return 78
+    if _refused(args, settings, "deliver"):
+        return pipe.EX_TEMPFAIL         # the MTA keeps the message until the command runs as the right user
+    judge = Judge(settings)
     status, note = pipe.deliver(judge, sys.stdin.buffer, args.sender)
     if note:
         print(f"judge deliver: {note}", file=sys.stderr)
@@ -51,6 +65,8 @@ def cmd_requeue(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"judge requeue: {exc}", file=sys.stderr)
         return 78
+    if _refused(args, settings, "requeue"):
+        return EX_NOPERM
     spool = Spool(settings.inbox_dir)
     spool.expire_set_aside()
     kept = spool.set_aside_messages()
@@ -89,6 +105,8 @@ def cmd_process(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"judge process: {exc}", file=sys.stderr)
         return 78
+    if _refused(args, settings, "process"):
+        return EX_NOPERM
     if not args.game:
         return _process_due(settings)
     from judge import pipe
@@ -162,6 +180,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"judge serve: {exc}", file=sys.stderr)
         return 78
+    if _refused(args, settings, "serve"):
+        return EX_NOPERM
     ready = Path(args.ready_file) if args.ready_file else None
     try:
         daemon = Daemon(settings)
