@@ -6,8 +6,8 @@ from __future__ import annotations
 import os
 import shlex
 import sys
-from pathlib import Path
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:

@@ -21,8 +21,8 @@ needs_root = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
 
 
 def judge_cmd(cfg: Path, *words: str, stdin: bytes = b"") -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg), *words], input=stdin, check=False,
-                          capture_output=True, timeout=120, cwd=cfg.parent)
+    return subprocess.run([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg), *words], input=stdin,
+                          check=False, capture_output=True, timeout=120, cwd=cfg.parent)
 
 
 def files_of(folder: Path) -> dict[str, tuple[int, int, int]]:
