@@ -211,6 +211,13 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     return fuzz.command(args.phases, args.seed, args.out, args.jobs, args.known, args.variant, rules)
 
 
+def cmd_config(args: argparse.Namespace) -> int:
+    """Print the whole config.ini of the defaults, commented: an install from the wheel carries no config.ini."""
+    from judge import config
+    _put(config.render_ini())
+    return 0
+
+
 def cmd_example(args: argparse.Namespace) -> int:
     """Adjudicate the shipped example request and print the result."""
     from judge import api, shipped
@@ -262,6 +269,9 @@ def build_parser() -> argparse.ArgumentParser:
                                        "notices), or every due game's (from cron); then send the pending mail")
     p.add_argument("game", nargs="?", help="the game (default: every game that is due)")
     p.set_defaults(func=cmd_process)
+    p = sub.add_parser("config", help="print a config.ini of every setting at its default, each with why "
+                                      "(judge config > config.ini, then edit it)")
+    p.set_defaults(func=cmd_config)
     p = sub.add_parser("example", help="adjudicate the shipped example request and print the result")
     p.set_defaults(func=cmd_example)
     p = sub.add_parser("adjudicate", help="adjudicate a JSON request (shared/spec/judge-json.md)")
