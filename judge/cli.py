@@ -247,6 +247,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
     parser.add_argument("--config", help="config.ini to use (default: ./config.ini if present, else built-in)")
     parser.add_argument("--version", action=_Version)
+    parser.add_argument("--debug", action="store_true", help="say each problem with its traceback (judge deliver "
+                                                             "and judge process say one line each without it)")
     parser.set_defaults(func=cmd_serve, host=None, port=None, ready_file=None, web_port=None)   # `judge serve`
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("serve", help="run the judge: SMTP in, deadlines, SMTP out (the main job)")

@@ -33,11 +33,10 @@ def _refused(args: argparse.Namespace, settings: Settings, command: str) -> bool
 
 def cmd_deliver(args: argparse.Namespace) -> int:
     """One message on standard input, as an MTA pipes it. 0: handled (and answered); 65: bounce it; 75: retry."""
-    import logging
-    from judge import pipe
+    from judge import cli_log, pipe
     from judge.config import ConfigError
     from judge.service import Judge
-    logging.basicConfig(level=logging.WARNING, format="judge deliver: %(levelname)s %(message)s")
+    cli_log.setup("judge deliver", args.debug)
     if sys.stdin is None:
         print("judge deliver: no message: standard input is closed", file=sys.stderr)
         return 66                       # (sysexits.h EX_NOINPUT)
@@ -48,8 +47,14 @@ def cmd_deliver(args: argparse.Namespace) -> int:
         return 78
     if _refused(args, settings, "deliver"):
         return pipe.EX_TEMPFAIL         # the MTA keeps the message until the command runs as the right user
-    judge = Judge(settings)
-    status, note = pipe.deliver(judge, sys.stdin.buffer, args.sender)
+    try:
+        judge = Judge(settings)
+        status, note = pipe.deliver(judge, sys.stdin.buffer, args.sender)
+    except OSError as exc:              # (the folders cannot be made or read: the message waits at the MTA)
+        if args.debug:
+            raise
+        print(f"judge deliver: temporary failure, message kept for retry: {cli_log.one_line(exc)}", file=sys.stderr)
+        return pipe.EX_TEMPFAIL
     if note:
         print(f"judge deliver: {note}", file=sys.stderr)
     pipe.send_pending(judge)            # the reply (and anything an earlier run could not send) goes now
@@ -97,9 +102,9 @@ def cmd_requeue(args: argparse.Namespace) -> int:
 def cmd_process(args: argparse.Namespace) -> int:
     """One game's clock work now; with no game, every game that is due (as cron runs it, every minute). Either way
     the mail it causes, and any an earlier run could not send, is sent before the command exits."""
-    import logging
+    from judge import cli_log
     from judge.config import ConfigError
-    logging.basicConfig(level=logging.WARNING, format="judge process: %(levelname)s %(message)s")
+    cli_log.setup("judge process", args.debug)
     try:
         settings = settings_of(args)
     except ConfigError as exc:
@@ -107,8 +112,17 @@ def cmd_process(args: argparse.Namespace) -> int:
         return 78
     if _refused(args, settings, "process"):
         return EX_NOPERM
-    if not args.game:
-        return _process_due(settings)
+    try:
+        return _process_due(settings, args.debug) if not args.game else _process_one(settings, args.game.lower())
+    except OSError as exc:              # (a folder it cannot read or write: said in one line, as cron mails it)
+        if args.debug:
+            raise
+        print(f"judge process: cannot go on: {cli_log.one_line(exc)}", file=sys.stderr)
+        return 1
+
+
+def _process_one(settings: Settings, game: str) -> int:
+    """`judge process GAME`: that game's clock work now, whether due or not."""
     from judge import pipe
     from judge.commands.base import CommandError
     from judge.service import Judge
@@ -116,22 +130,24 @@ def cmd_process(args: argparse.Namespace) -> int:
     judge = Judge(settings)
     try:
         try:
-            notes = judge.process(args.game.lower())
+            notes = judge.process(game)
         except (CommandError, GameUnavailable) as exc:
             print(f"judge process: {exc}", file=sys.stderr)
             return 2
-        print("\n".join(notes) if notes else f"{args.game}: nothing to do now")
-        pipe.changed.poke(settings.games_dir, [args.game.lower()])     # a running `judge serve` plans it again
+        print("\n".join(notes) if notes else f"{game}: nothing to do now")
+        pipe.changed.poke(settings.games_dir, [game])     # a running `judge serve` plans it again
         return 0
     finally:
         pipe.send_pending(judge)
 
 
-def _process_due(settings: Settings) -> int:
+def _process_due(settings: Settings, debug: bool = False) -> int:
     """cron's `judge process`: quiet when nothing was due (cron mails whatever a job prints). The whole judge is
     loaded only when a game is due or mail is due to go: most minutes neither (judge.pipe)."""
     import traceback
+
     from judge import pipe
+    from judge.cli_log import place
     from judge.storage import reported
     made = []
 
@@ -150,8 +166,9 @@ def _process_due(settings: Settings) -> int:
         # stderr (which cron mails) and to the keeper; a fault's traceback only then, not every minute.
         say, mended = reported.news(settings.games_dir, failed, pipe.utcnow())
         for game, why in say.items():
-            print(f"judge process: {game}: {why} (said again once a day while it lasts)", file=sys.stderr)
-            if game in faults:
+            fault = f" (at {place(faults[game])})" if game in faults and not debug else ""
+            print(f"judge process: {game}: {why}{fault} (said again once a day while it lasts)", file=sys.stderr)
+            if game in faults and debug:
                 traceback.print_exception(faults[game], file=sys.stderr)
         if say:
             pipe.tell_keeper(settings, say, faults, stuck)
