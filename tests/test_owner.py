@@ -2,8 +2,10 @@
 before it writes anything, saying whose the folder is and how to run it as him, and the games stay the judge
 user's. Run as operators run them: `judge ...` in a subprocess."""
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -95,3 +97,53 @@ def test_folders_not_made_yet_are_made_by_whoever_runs_first(tmp_path):
     assert run.returncode == 0, run.stderr
     assert (tmp_path / "games" / "first" / "status.json").stat().st_uid == os.geteuid()
     assert config.load(cfg).games_dir == tmp_path / "games"
+
+
+@needs_root
+def test_the_judge_user_on_a_folder_root_made_is_told_to_take_it_back(tmp_path):
+    """The other way round: root made the games folder, the judge user runs cron's job. Running as root is not
+    the way out: giving the folder to the judge user is, and the line says so."""
+    folder = Path(tempfile.mkdtemp(dir="/tmp", prefix="judge-owner-"))        # (tmp_path is root's, mode 700)
+    try:
+        folder.chmod(0o755)
+        cfg = write_config(folder)
+        cfg.chmod(0o644)
+        (folder / "games").mkdir()                                            # root's
+        for name in ("inbox", "outbox"):
+            (folder / name).mkdir()
+            os.chown(folder / name, OTHER, OTHER)
+        try:
+            subprocess.run([sys.executable, "-c", "pass"], user=OTHER, group=OTHER, extra_groups=[],
+                           capture_output=True, check=True, timeout=60)
+        except (OSError, subprocess.CalledProcessError):
+            pytest.skip(f"uid {OTHER} cannot run this Python ({sys.executable}: a pyenv under /root?)")
+        run = subprocess.run([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg), "process"],
+                             user=OTHER, group=OTHER, extra_groups=[], capture_output=True, text=True, timeout=120,
+                             cwd=folder, check=False)
+        assert run.returncode == 77, run.stderr
+        assert run.stderr.startswith(f"judge process: {folder / 'games'} belongs to root, not ")
+        assert "chown -R " in run.stderr and "sudo" not in run.stderr and run.stderr.count("\n") == 1
+        assert list((folder / "games").iterdir()) == []
+    finally:
+        shutil.rmtree(folder)
+
+
+@needs_root
+def test_the_line_for_a_folder_root_made_says_chown_not_sudo():
+    """The same check made in this process under the judge user's effective uid (for a machine whose Python that
+    uid cannot run, where the test above is skipped)."""
+    from judge.owner import wrong_user
+    folder = Path(tempfile.mkdtemp(dir="/tmp", prefix="judge-owner-"))        # (one the other uid can look in)
+    try:
+        folder.chmod(0o755)
+        (folder / "games").mkdir()                                            # root's
+        settings = config.load(write_config(folder))
+        os.seteuid(OTHER)
+        try:
+            said = wrong_user(settings, ["process"])
+        finally:
+            os.seteuid(0)
+    finally:
+        shutil.rmtree(folder)
+    assert said is not None and said.startswith(f"{folder / 'games'} belongs to root, not ")
+    assert "chown -R " in said and str(folder / "games") in said.split("chown -R ")[1] and "sudo" not in said
