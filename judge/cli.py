@@ -211,6 +211,13 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     return fuzz.command(args.phases, args.seed, args.out, args.jobs, args.known, args.variant, rules)
 
 
+def cmd_config(args: argparse.Namespace) -> int:
+    """Print the whole config.ini of the defaults, commented: an install from the wheel carries no config.ini."""
+    from judge import config
+    _put(config.render_ini())
+    return 0
+
+
 def cmd_example(args: argparse.Namespace) -> int:
     """Adjudicate the shipped example request and print the result."""
     from judge import api, shipped
@@ -240,6 +247,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
     parser.add_argument("--config", help="config.ini to use (default: ./config.ini if present, else built-in)")
     parser.add_argument("--version", action=_Version)
+    parser.add_argument("--debug", action="store_true", help="say each problem with its traceback (judge deliver "
+                                                             "and judge process say one line each without it)")
     parser.set_defaults(func=cmd_serve, host=None, port=None, ready_file=None, web_port=None)   # `judge serve`
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("serve", help="run the judge: SMTP in, deadlines, SMTP out (the main job)")
@@ -263,6 +272,9 @@ def build_parser() -> argparse.ArgumentParser:
                                        "notices), or every due game's (from cron); then send the pending mail")
     p.add_argument("game", nargs="?", help="the game (default: every game that is due)")
     p.set_defaults(func=cmd_process)
+    p = sub.add_parser("config", help="print a config.ini of every setting at its default, each with why "
+                                      "(judge config > config.ini, then edit it)")
+    p.set_defaults(func=cmd_config)
     p = sub.add_parser("example", help="adjudicate the shipped example request and print the result")
     p.set_defaults(func=cmd_example)
     p = sub.add_parser("adjudicate", help="adjudicate a JSON request (shared/spec/judge-json.md)")
@@ -300,6 +312,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    args.words = list(sys.argv[1:] if argv is None else argv)     # (repeated in a message: judge.owner)
     alone = argv is None            # a process of its own (the `judge` command), not a call from other Python code
     try:
         status = args.func(args)

@@ -3,9 +3,12 @@ requeue`; and the settings every command reads (config.ini)."""
 from __future__ import annotations
 
 import argparse
+import traceback
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from judge.owner import EX_NOPERM
 
 if TYPE_CHECKING:
     from judge.config import Settings
@@ -20,23 +23,43 @@ def settings_of(args: argparse.Namespace) -> Settings:
     return config.load(path)
 
 
+def _refused(args: argparse.Namespace, settings: Settings, command: str) -> bool:
+    """Said and True if this user does not own the judge's folders (judge.owner): nothing is written then."""
+    from judge.owner import wrong_user
+    why = wrong_user(settings, getattr(args, "words", None) or [command])
+    if why:
+        print(f"judge {command}: {why}", file=sys.stderr)
+    return why is not None
+
+
 def cmd_deliver(args: argparse.Namespace) -> int:
     """One message on standard input, as an MTA pipes it. 0: handled (and answered); 65: bounce it; 75: retry.
-    Whatever the keeper can mend (config.ini, permissions, a folder) is 75: the MTA keeps the message (an MTA takes
-    78, EX_CONFIG, and an unknown status for permanent failures and bounces the player's mail)."""
-    import logging
-    from judge import pipe
-    logging.basicConfig(level=logging.WARNING, format="judge deliver: %(levelname)s %(message)s")
+    Whatever the keeper can mend (config.ini, permissions, a folder, the user it runs as) is 75: the MTA keeps the
+    message (an MTA takes 78, EX_CONFIG, and an unknown status for permanent failures and bounces the player's
+    mail)."""
+    from judge import cli_log, pipe
+    cli_log.setup("judge deliver", args.debug)
     if sys.stdin is None:
         print("judge deliver: no message: standard input is closed", file=sys.stderr)
         return 66                       # (sysexits.h EX_NOINPUT)
     try:
-        from judge.service import Judge
         settings = settings_of(args)
+    except Exception as exc:  # noqa: BLE001 - a config.ini to mend: the message waits in the MTA's queue
+        print(f"judge deliver: {pipe.kept_note(exc)}", file=sys.stderr)
+        return pipe.EX_TEMPFAIL
+    from judge.owner import wrong_user
+    why = wrong_user(settings, getattr(args, "words", None) or ["deliver"])
+    if why:                             # the MTA keeps the message until the command runs as the right user
+        print(f"judge deliver: {why}; {pipe.KEPT}", file=sys.stderr)
+        return pipe.EX_TEMPFAIL
+    try:
+        from judge.service import Judge
         pipe.check_folders(settings)
         judge = Judge(settings)
         status, note = pipe.deliver(judge, sys.stdin.buffer, args.sender)
     except Exception as exc:  # noqa: BLE001 - nothing was applied: the message waits in the MTA's queue
+        if args.debug:
+            traceback.print_exc()
         print(f"judge deliver: {pipe.kept_note(exc)}", file=sys.stderr)
         return pipe.EX_TEMPFAIL
     if note:
@@ -55,6 +78,8 @@ def cmd_requeue(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"judge requeue: {exc}", file=sys.stderr)
         return 78
+    if _refused(args, settings, "requeue"):
+        return EX_NOPERM
     if args.list:
         spool = Spool(settings.inbox_dir)
         spool.expire_set_aside()
@@ -70,16 +95,27 @@ def cmd_requeue(args: argparse.Namespace) -> int:
 def cmd_process(args: argparse.Namespace) -> int:
     """One game's clock work now; with no game, every game that is due (as cron runs it, every minute). Either way
     the mail it causes, and any an earlier run could not send, is sent before the command exits."""
-    import logging
+    from judge import cli_log
     from judge.config import ConfigError
-    logging.basicConfig(level=logging.WARNING, format="judge process: %(levelname)s %(message)s")
+    cli_log.setup("judge process", args.debug)
     try:
         settings = settings_of(args)
     except ConfigError as exc:
         print(f"judge process: {exc}", file=sys.stderr)
         return 78
-    if not args.game:
-        return _process_due(settings)
+    if _refused(args, settings, "process"):
+        return EX_NOPERM
+    try:
+        return _process_due(settings, args.debug) if not args.game else _process_one(settings, args.game.lower())
+    except OSError as exc:              # (a folder it cannot read or write: said in one line, as cron mails it)
+        if args.debug:
+            raise
+        print(f"judge process: cannot go on: {cli_log.one_line(exc)}", file=sys.stderr)
+        return 1
+
+
+def _process_one(settings: Settings, game: str) -> int:
+    """`judge process GAME`: that game's clock work now, whether due or not."""
     from judge import pipe
     from judge.commands.base import CommandError
     from judge.service import Judge
@@ -87,22 +123,24 @@ def cmd_process(args: argparse.Namespace) -> int:
     judge = Judge(settings)
     try:
         try:
-            notes = judge.process(args.game.lower())
+            notes = judge.process(game)
         except (CommandError, GameUnavailable) as exc:
             print(f"judge process: {exc}", file=sys.stderr)
             return 2
-        print("\n".join(notes) if notes else f"{args.game}: nothing to do now")
-        pipe.changed.poke(settings.games_dir, [args.game.lower()])     # a running `judge serve` plans it again
+        print("\n".join(notes) if notes else f"{game}: nothing to do now")
+        pipe.changed.poke(settings.games_dir, [game])     # a running `judge serve` plans it again
         return 0
     finally:
         pipe.send_pending(judge)
 
 
-def _process_due(settings: Settings) -> int:
+def _process_due(settings: Settings, debug: bool = False) -> int:
     """cron's `judge process`: quiet when nothing was due (cron mails whatever a job prints). The whole judge is
     loaded only when a game is due or mail is due to go: most minutes neither (judge.pipe)."""
     import traceback
+
     from judge import pipe
+    from judge.cli_log import place
     from judge.storage import reported
     made = []
 
@@ -121,8 +159,9 @@ def _process_due(settings: Settings) -> int:
         # stderr (which cron mails) and to the keeper; a fault's traceback only then, not every minute.
         say, mended = reported.news(settings.games_dir, failed, pipe.utcnow())
         for game, why in say.items():
-            print(f"judge process: {game}: {why} (said again once a day while it lasts)", file=sys.stderr)
-            if game in faults:
+            fault = f" (at {place(faults[game])})" if game in faults and not debug else ""
+            print(f"judge process: {game}: {why}{fault} (said again once a day while it lasts)", file=sys.stderr)
+            if game in faults and debug:
                 traceback.print_exception(faults[game], file=sys.stderr)
         if say:
             pipe.tell_keeper(settings, say, faults, stuck)
@@ -151,6 +190,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         print(f"judge serve: {exc}", file=sys.stderr)
         return 78
+    if _refused(args, settings, "serve"):
+        return EX_NOPERM
     ready = Path(args.ready_file) if args.ready_file else None
     try:
         daemon = Daemon(settings)

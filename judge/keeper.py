@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("judge.keeper")
 QUIET = timedelta(hours=1)          # the same problem is told at most once an hour
 PENDING_KEPT = 50                   # notices that could not be written, kept to be tried again (the oldest dropped)
+DAEMON_LOG = "the judge's log"     # where a notice sends the keeper for details (judge.cli_log.PIPE_LOG without it)
 RETRY_LONGEST = 60.0                # seconds: notices still unwritable are tried again less often, up to this
 
 
@@ -28,6 +29,7 @@ class Keeper:
         self.outbox = outbox
         self.clock = clock
         self.address = settings.get("judge", "keeper")
+        self.log_name = DAEMON_LOG
         self._told: OrderedDict[str, datetime] = OrderedDict()
         # Notices that could not be written (a full disk): key -> (title, lines, when first due, why not written)
         self._pending: OrderedDict[str, tuple[str, list[str], datetime, str]] = OrderedDict()
@@ -142,4 +144,4 @@ class Keeper:
         self.tell(f"unsendable: {given.kind}", "an outgoing message could not be delivered",
                   [f"{given.kind[:1].upper()}{given.kind[1:]}.", f"{path.name} was given up: {given.why}.",
                    (f"It is kept in {path.parent}, where any other message given up for the same reason within the "
-                    "hour is kept too, without a notice of its own (the judge's log names each).")])
+                    f"hour is kept too, without a notice of its own ({self.log_name} names each).")])

@@ -9,6 +9,7 @@ import time
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, BinaryIO, Callable
 
+from judge.cli_log import DEBUG_HINT, PIPE_LOG, one_line
 from judge.config import Settings
 from judge.daemon import changed
 from judge.daemon.spool import Spool
@@ -69,7 +70,10 @@ def kept_note(exc: Exception) -> str:
     else:
         what = f"internal error: {type(exc).__name__}: {exc}"
     what = " ".join(what.split())             # (one line: a message may hold line breaks)
-    return f"{what}; the MTA keeps the message and tries again (exit 75) until this is mended"
+    return f"{what}; {KEPT}"
+
+
+KEPT = "the MTA keeps the message and tries again (exit 75) until this is mended"
 
 
 def over_rate(settings: Settings, raw: bytes, sender: str | None) -> bool:
@@ -88,13 +92,15 @@ def handle(judge: Judge, raw: bytes, sender: str | None, key: str, serving: bool
     try:
         result = judge.deliver(raw, sender, key=key)
     except (OSError, MemoryError) as exc:
-        log.exception("temporary failure; the MTA keeps the message and tries again")
-        judge.keeper.tell("deferred", "mail is being deferred",
-                          [f"`judge deliver` failed with {type(exc).__name__}: {exc}.",
-                           "The MTA keeps the message and tries again; check the disk and the judge's log."])
-        return EX_TEMPFAIL, f"temporary failure, message kept for retry: {type(exc).__name__}: {exc}"
+        # Said once, by the caller, in the line returned (the MTA's log keeps only a line); the traceback: --debug.
+        log.debug("temporary failure; the MTA keeps the message and tries again", exc_info=True)
+        judge.keeper.mail("deferred", "mail is being deferred",
+                          [f"`judge deliver` failed with {one_line(exc)}.",
+                           ("The MTA keeps the message and tries again; check the disk, and the MTA's log, where "
+                            f"`judge deliver` says each problem in one line ({DEBUG_HINT}).")])
+        return EX_TEMPFAIL, f"temporary failure, message kept for retry: {one_line(exc)}"
     except Exception as exc:  # noqa: BLE001 - a fault of the judge: kept aside, answered, reported
-        log.exception("could not process a message; setting it aside")
+        log.debug("could not process a message; setting it aside", exc_info=True)
         why = f"{type(exc).__name__}: {exc}"
         try:
             spool = Spool(judge.settings.inbox_dir)
@@ -104,7 +110,7 @@ def handle(judge: Judge, raw: bytes, sender: str | None, key: str, serving: bool
         if serving is None:
             serving = changed.serving(judge.settings.games_dir)
         judge.set_aside_notice(name, spool.root / "bad", why, raw, sender, serving=serving)
-        return EX_OK, f"internal error, message set aside as {name}: {why}"
+        return EX_OK, f"internal error, message set aside as {name}: {one_line(exc)}"
     if result.accepted and result.game:
         changed.poke(judge.settings.games_dir, [result.game])      # a `judge serve` beside us plans its clock again
     expire_set_aside(judge.settings)
@@ -145,6 +151,7 @@ def send_pending(judge: Judge) -> int:
     from judge.daemon.sender import Sender
     sender = Sender(judge.settings, judge.outbox)
     sender.on_failure = judge.keeper.unsendable
+    judge.keeper.log_name = PIPE_LOG            # (its notices name this set-up's logs)
     try:
         judge.keeper.retry()                    # a notice this run could not write when it was due (a full disk)
         sent = sender.drain()

@@ -146,6 +146,20 @@ def test_the_installed_judge_works_from_an_empty_folder(installed):
     assert p.returncode == 0 and p.stdout == "" and p.stderr == "", p.stdout + p.stderr
 
 
+def test_the_installed_judge_prints_the_config_ini_of_its_defaults(installed, tmp_path):
+    """The wheel carries no config.ini: `judge config` prints the checkout's, and the installed judge reads it."""
+    p = judge_cmd(installed, "config")
+    assert p.returncode == 0 and p.stderr == "", p.stderr
+    assert p.stdout == (ROOT / "config.ini").read_text(encoding="utf-8")
+    assert not (installed.empty / "config.ini").exists()          # printed, not written
+    ini = tmp_path / "config.ini"
+    ini.write_text(p.stdout.replace("name = JUDGE", "name = MINE"), encoding="utf-8")
+    read = "import sys; from judge import config; print(config.load(sys.argv[1]).judge_name)"
+    shown = subprocess.run([str(installed.bin / "python"), "-c", read, str(ini)], capture_output=True, text=True,
+                           env=_env(), cwd=tmp_path, timeout=120, check=False)
+    assert shown.returncode == 0 and shown.stdout == "MINE\n", shown.stderr
+
+
 def test_the_installed_judge_serve_says_where_it_listens_and_where_mail_goes(installed, tmp_path):
     folder = tmp_path / "operator"                # empty, as the operator's folder is at the first start
     folder.mkdir()

@@ -127,9 +127,9 @@ def test_a_fault_is_logged_with_its_traceback_set_aside_answered_and_reported(tm
         raise KeyError("the missing piece")
     monkeypatch.setattr(judge, "deliver", broken)
     raw = compose("a@example.org", "HELP")
-    with caplog.at_level(logging.ERROR):
+    with caplog.at_level(logging.DEBUG):        # (the traceback is for `judge --debug`: the note says it in a line)
         status, note = pipe.deliver(judge, io.BytesIO(raw), "a@example.org")
-    assert status == pipe.EX_OK and "KeyError" in note and "the missing piece" in note
+    assert status == pipe.EX_OK and "KeyError" in note and "the missing piece" in note and "in broken)" in note
     assert "Traceback" in caplog.text and "the missing piece" in caplog.text and "in broken" in caplog.text
     [(name, why)] = __import__("judge.daemon.spool", fromlist=["Spool"]).Spool(tmp_path / "inbox").set_aside_messages()
     assert "the missing piece" in why
@@ -293,6 +293,8 @@ async def _pipe_and_cron(tmp):
         assert len(failed) == 2 and "554" in failed[1].read_text() and list(outbox.glob("*.eml")) == []
         [notice] = relay.to("keeper@example.org")
         assert "could not be delivered" in str(notice["Subject"]) and failed[0].name in notice.get_content()
+        said = " ".join(notice.get_content().split())        # the logs this set-up has, not a daemon's it has not
+        assert "(the MTA's log for `judge deliver`, cron's mail for `judge process` names each)" in said
         p = await asyncio.to_thread(judge_run, cfg, "process")
         assert relay.to("bounce@nowhere.example") == [] and len(relay.to("keeper@example.org")) == 1
         assert_each_once(relay)

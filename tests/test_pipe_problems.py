@@ -66,9 +66,10 @@ def test_cron_says_a_damaged_game_in_one_line_once_and_mails_the_keeper_once(tmp
     assert "not a valid status file" in notice.get_content()
 
 
-def test_cron_prints_a_faults_traceback_only_when_it_says_the_fault(tmp_path):
+def test_cron_says_a_fault_in_one_line_when_it_says_the_fault(tmp_path):
     # Not the game's file but its work failing (here: a file where its snapshots folder belongs, so the commit of
-    # the processed phase cannot be finished): the traceback helps the operator, but once, not every minute. The
+    # the processed phase cannot be finished): one line naming the file and the place in the judge's code, once,
+    # not every minute (the traceback only with `judge --debug`: cron mails it, and a log keeps a line). The
     # commit is past its commit point: it is said as a change made and not finished, which every run tries to
     # finish (whatever the game's wake-up), not as clock work to do again.
     cfg = write_config(tmp_path)
@@ -80,13 +81,14 @@ def test_cron_prints_a_faults_traceback_only_when_it_says_the_fault(tmp_path):
     said = runs[0].stderr.decode()
     assert said.startswith("judge process: heart: a commit of the game is made but cannot be finished yet: [Errno 20] "
                            "Not a directory"), said
-    assert said.count("Traceback (most recent call last)") == 1, said
+    assert said.count("\n") == 1 and "Traceback" not in said and "snapshots/0001-S1901M.json" in said, said
+    assert ".py:" in said.split("(at ")[1]
     assert [r.stderr for r in runs[1:]] == [b"", b""]
     [notice] = mails_to(tmp_path, KEEPER)
     assert notice["Subject"].endswith("game heart: a change is not finished")
     assert "Not a directory" in notice.get_content()
-    a_day_later(tmp_path)                          # still failing a day later: said again, traceback and all
-    again = judge_run(cfg, "process").stderr.decode()
+    a_day_later(tmp_path)                          # still failing a day later: said again, here with --debug
+    again = judge_run(cfg, "--debug", "process").stderr.decode()
     assert again.count("Traceback (most recent call last)") == 1 and "Not a directory" in again
     assert len(mails_to(tmp_path, KEEPER)) == 2
     assert judge_run(cfg, "process").stderr == b""
