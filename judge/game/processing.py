@@ -319,8 +319,8 @@ def _resign_late(game: Game, players: list, settings: Settings, now: datetime) -
                    f"game has been told so, with how a new player takes {'it' if len(titles) == 1 else 'each'} over: "
                    f"{how}."),
                   "The game waits until each power is taken over (TAKEOVER), or until you send PROCESS!."]
-                  if not over else [f"With their votes gone, every power with a vote agrees: {over}. Everyone in the "
-                                    "game is sent its end."])}))
+                  if not over else [f"With {listed} resigned, every power still with a vote agrees: {over}. Everyone "
+                                    "in the game is sent its end."])}))
     out.notes.append("resigned: " + ", ".join(powers))
     if over:
         out.mails.extend(end_mails(game, settings))
