@@ -16,7 +16,7 @@ from judge.deadlines import show
 from judge.game.ending import describe_result, end_sentence, ended_at, final_svg
 from judge.game.model import Game
 from judge.game.outlook import next_step, waiting
-from judge.game.roles import ACTIVE, DUMMY, PLAYING
+from judge.game.roles import ACTIVE, DUMMY
 from judge.game.standing import final_counts, victory_tie
 from judge.orders import unit_key
 from judge.orders.sets import adjustment_count
@@ -311,16 +311,15 @@ def _resign_late(game: Game, players: list, settings: Settings, now: datetime) -
     titles = [game.map.power_title(p) for p in powers]
     listed = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
     how = ", ".join(f"TAKEOVER {game.map.power_letters[p]}{game.name} <password> ({t})" for p, t in zip(powers, titles))
+    then = [(f"With {listed} resigned, every power still with a vote agrees: {over}. Everyone in the game is sent "
+             "its end.")] if over else [
+        (f"{listed} {'is' if len(titles) == 1 else 'are'} now open for takeover, and everyone else in the game has "
+         f"been told so, with how a new player takes {'it' if len(titles) == 1 else 'each'} over: {how}."),
+        "The game waits until each power is taken over (TAKEOVER), or until you send PROCESS!."]
     out.mails.append(Mail([game.master_address], "notice/event.txt", {
         "game": game.name, "title": "late players resigned",
         "lines": [(f"The grace period for {when} ended {grace}. Resigned for lateness: {', '.join(titles)} (each "
-                   "player has been told).")] + ([
-                  (f"{listed} {'is' if len(titles) == 1 else 'are'} now open for takeover, and everyone else in the "
-                   f"game has been told so, with how a new player takes {'it' if len(titles) == 1 else 'each'} over: "
-                   f"{how}."),
-                  "The game waits until each power is taken over (TAKEOVER), or until you send PROCESS!."]
-                  if not over else [f"With {listed} resigned, every power still with a vote agrees: {over}. Everyone "
-                                    "in the game is sent its end."])}))
+                   "player has been told)."), *then]}))
     out.notes.append("resigned: " + ", ".join(powers))
     if over:
         out.mails.extend(end_mails(game, settings))
