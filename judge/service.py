@@ -11,7 +11,7 @@ from judge import limits, maps, own_mail
 from judge.commands.base import CommandError, Session
 from judge.commands.named_game import game_named_in
 from judge.commands.reader import read as read_lines
-from judge.commands.signon import wrong_passwords_told
+from judge.commands.signon import wrong_password_notices
 from judge.config import Settings
 from judge.daemon.spool import requeue_does
 from judge.keeper import Keeper
@@ -222,15 +222,7 @@ class Judge(WebForms):
         """Count a wrong password; when a power's budget is used up, its player and the master are told."""
         game = s.game
         counts = SignonFailures(self.store.folder(game.name)).record(s.failed_signon, s.now)
-        lines = wrong_passwords_told(game.name, s.failed_signon, *counts,
-                                     shown=game.map.power_title(s.failed_signon.split(":")[0]))
-        if not lines:
-            return
-        who = s.failed_signon.split(":")[0]
-        player = game.player(who)
-        notices = [(game.master_address, lines[:1] + [f"The last came from {s.sender}."] + lines[1:])]
-        if player is not None and player.address and player.address.lower() != game.master_address.lower():
-            notices.append((player.address, lines))            # the guesser's address is the master's business
+        notices = wrong_password_notices(game, s.failed_signon, counts, s.sender)
         for address, text in notices:
             subject, body = render("notice/event.txt", game=game.name, title="wrong passwords", lines=text)
             self.outbox.put(outbound.build(self.settings, address, subject, body))

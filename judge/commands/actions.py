@@ -6,6 +6,7 @@ from judge import reports
 from judge.commands.base import CommandError, Session
 from judge.deadlines import show
 from judge.game import DUMMY, Game, GameError, OrderSetError
+from judge.game.ending import describe_result
 from judge.game.standing import power_lines
 from judge.templating import WIDTH, para, render
 
@@ -41,6 +42,9 @@ def start_game(s: Session, game: Game) -> None:
           f"{show(game.deadline, game.timing)}.")
 
 
+OPEN_TITLE = "a power is open"          # (votes_settled drops the notice when the game then ends)
+
+
 def open_seat(s: Session, game, power: str, why: str) -> None:
     """A power is open: everyone in the game learns it can be taken over (`why` says how it came to be open; the
     notice says that it is open once). An eliminated power is offered to nobody: the reply says so, and the master
@@ -52,7 +56,7 @@ def open_seat(s: Session, game, power: str, why: str) -> None:
         if s.sender.lower() != game.master_address.lower():
             s.effect("notify", ("a power has left", [f"{title} in game {game.name} {why}. {gone}"], "master"))
         return
-    s.effect("notify", ("a power is open", [game.open_notice(power, why)], "all"))
+    s.effect("notify", (OPEN_TITLE, [game.open_notice(power, why)], "all"))
 
 
 def _deadline_header(s: Session) -> str:
@@ -144,3 +148,16 @@ def flush_orders(s: Session) -> None:
             s.say(f"  not used: {text} ({why})")
     if refused:
         raise OrderSetError(refused)
+
+
+def votes_settled(s: Session) -> None:
+    """After a message's commands: who has a vote may have changed (RESIGN, EJECT, DUMMY, TAKEOVER, REVIVE...).
+    If the votes standing now agree, the game ends as a last vote would end it: the same end mail, result and
+    reply line. (Once, after the whole message: a master's EJECT followed by more commands is not refused.)"""
+    game = s.game
+    if game is None or s.game_is_new or game.settle_votes(s.now) is None:
+        return
+    # A power opened by this message cannot be taken over in a game that is over: its notice would mislead.
+    s.effects = [e for e in s.effects if not (e.kind == "notify" and e.payload[0] == OPEN_TITLE)]
+    s.effect("ended", None)
+    s.say(f"Every power with a vote now agrees: the game is over ({describe_result(game.result, game.map)}).")

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from judge.commands import after_end
-from judge.commands.actions import flush_orders, refresh_deadline_header
+from judge.commands.actions import flush_orders, refresh_deadline_header, votes_settled
 from judge.commands.base import CommandError, Continue, Declined, Session
 from judge.commands.registry import BY_WORD
 from judge.game import PLAYING, OrderSetError
@@ -123,6 +123,7 @@ def read(s: Session, lines: list[str]) -> Reading:
         return _stop([(t, _told(t, [], e) if t == last else e) for t, e in exc.errors], [])
     except CommandError as exc:
         return _stop([("", str(exc))], [])
+    votes_settled(s)
     refresh_deadline_header(s)
     return Reading()
 

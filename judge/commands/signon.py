@@ -130,11 +130,13 @@ def _refusal(game, who: str, sender: str) -> str:
     return f"WRONG PASSWORD OR NO PLAYER FOR {who} IN {name} (ITS LAST PLAYER: {why} IN {last['to']}{now})"
 
 
-def wrong_passwords_told(game: str, key: str, count: int, web: int, clients: int, shown: str = "") -> list[str]:
+def wrong_passwords_told(game: str, key: str, count: int, web: int, clients: int, shown: str = "",
+                         master: bool = False, player_told: bool = True) -> list[str]:
     """What a power's player and the master are told when a wrong password just counted (`key`, and the counts
     SignonFailures.record returned) uses up a budget; [] when none is used up. On the web: when the first client
     is locked out in the hour, and when all of them are (not for each client: a crowd of guessers sends few mails).
-    `shown`: the power's name as the map shows it."""
+    `shown`: the power's name as the map shows it. `master`: the master's copy of a power's notice, which ends with
+    what concerns the master (`player_told`: the player has a copy), not with the player's advice."""
     who, own, on_web = key.split(":")[0], key.endswith(":own"), bool(SignonFailures.web_all(key))
     everyone = on_web and web == WEB_LIMIT
     if not everyone and (count != LIMIT or on_web and clients != 1):
@@ -154,8 +156,37 @@ def wrong_passwords_told(game: str, key: str, count: int, web: int, clients: int
            "signs on)")
     return [f"{web if everyone else count} wrong passwords for {name} in game {game} within an hour"
             f"{' on the web page' if on_web else ''}.",
-            why + "; if this was not you, nothing is lost, but consider "
-            + ("SET PRIVATE <a new game password>." if who == "PRIVACY" else "SET PASSWORD.")]
+            why + ("; " + _master_sees(name, player_told) if master and who not in ("MASTER", "PRIVACY") else
+                   "; if this was not you, nothing is lost, but consider "
+                   + ("SET PRIVATE <a new game password>." if who == "PRIVACY" else "SET PASSWORD."))]
+
+
+def _master_sees(name: str, player_told: bool) -> str:
+    """The end of the master's copy of a power's notice: the attempts were not the master's, and only the player
+    can change the power's password."""
+    if not player_told:
+        return (f"{name} has no player now, so nobody's password is at stake: nothing is lost, and nothing is needed "
+                "from you.")
+    return (f"{name}'s player has been sent this notice too, with the advice to change their password (SET "
+            "PASSWORD) if these attempts were not theirs. Nothing is lost, and there is nothing for you to do: only "
+            "the player can change it.")
+
+
+def wrong_password_notices(game, key: str, counts: tuple[int, int, int], sender: str) -> list[tuple[str, list[str]]]:
+    """(address, lines) of the notices a wrong password that used up a budget sends (none if it used up none): the
+    master's, which says who the last attempt came from, and the power's player's, if it has one."""
+    who = key.split(":")[0]
+    shown = game.map.power_title(who)
+    lines = wrong_passwords_told(game.name, key, *counts, shown=shown)
+    if not lines:
+        return []
+    player = game.player(who)
+    told = player is not None and bool(player.address) and player.address.lower() != game.master_address.lower()
+    ours = wrong_passwords_told(game.name, key, *counts, shown=shown, master=True, player_told=told)
+    notices = [(game.master_address, ours[:1] + [f"The last came from {sender}."] + ours[1:])]
+    if told:
+        notices.append((player.address, lines))            # the guesser's address is the master's business
+    return notices
 
 
 def _lord_signs_on(game, vassal: str, password: str) -> bool:

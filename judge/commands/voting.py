@@ -30,9 +30,7 @@ def apply_vote(s: Session, words: list[str]) -> None:
         raise CommandError(str(exc)) from None
     name = game.map.power_title(power)
     s.say(f"{name} withdraws its vote." if vote is None else f"{name} votes for {describe_vote(vote, game.map)}.")
-    result = game.agreed()
-    if result is not None:
-        game.finish(result, s.now)
+    if game.settle_votes(s.now) is not None:
         s.effect("ended", None)
         s.say(f"Every survivor agrees: the game is over ({describe_result(game.result, game.map)}).")
     elif game.rules.draw_votes is not DrawVotes.SECRET:

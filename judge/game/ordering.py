@@ -246,11 +246,8 @@ class Ordering:
                         processed=True)
             return
         self.votes_after_phase(before)
-        agreed = self.agreed()
-        if agreed is not None:
-            # The one power that held out is off the board: the standing votes now agree.
-            self.finish(agreed, now, processed=True)
-            return
+        if self.settle_votes(now, processed=True) is not None:
+            return                               # the one power that held out is off the board: the votes agree
         self.start_phase(now)
 
     def board_empty(self) -> bool:

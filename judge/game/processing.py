@@ -16,7 +16,7 @@ from judge.deadlines import show
 from judge.game.ending import describe_result, end_sentence, ended_at, final_svg
 from judge.game.model import Game
 from judge.game.outlook import next_step, waiting
-from judge.game.roles import ACTIVE, DUMMY, PLAYING
+from judge.game.roles import ACTIVE, DUMMY
 from judge.game.standing import final_counts, victory_tie
 from judge.orders import unit_key
 from judge.orders.sets import adjustment_count
@@ -274,32 +274,36 @@ def civil_disorder(game: Game, settings: Settings, now: datetime) -> Processed |
     to_resign = [p for p in late if p.status == ACTIVE]    # RESIGN: the powers wait for a takeover
     if not to_resign:
         return None                                        # already resigned: waiting, silently
-    return _resign_late(game, to_resign)
+    return _resign_late(game, to_resign, settings, now)
 
 
-def _resign_late(game: Game, players: list) -> Processed:
+def _resign_late(game: Game, players: list, settings: Settings, now: datetime) -> Processed:
     """Resign late players as RESIGN would: each is told (they get no more of the game's mail, so this is their
     last word from it), everyone else learns the powers are open, and the master, in one notice, what was done and
-    that the powers are open."""
+    that the powers are open. Their votes go with them: if the votes standing then agree, the game ends as a last
+    vote would end it, and nobody is offered a power of a game that is over."""
     when = reports.phase_words(game.position.phase)["long"]
     grace = show(game.grace_until(), game.timing)
     out = Processed()
     powers = [p.power for p in players]
-    for p in players:
-        address = p.address                                # (resigning forgets it)
-        game.resign(p.power, "resigned for lateness")
-        power = game.map.power_title(p.power)
+    addresses = [p.address for p in players]               # (resigning forgets them)
+    for power in powers:
+        game.resign(power, "resigned for lateness")
+    ended = game.settle_votes(now)
+    over = f"the game is over ({describe_result(ended, game.map)})" if ended is not None else ""
+    for power, address in zip(powers, addresses):
+        title, letter = game.map.power_title(power), game.map.power_letters[power]
         if address:
-            letter = game.map.power_letters[p.power]
             out.mails.append(Mail([address], "notice/event.txt", {
                 "game": game.name, "title": "you have been resigned",
-                "lines": [(f"No orders came from you for {power} in game {game.name} ({when}) by the end of its "
+                "lines": [(f"No orders came from you for {title} in game {game.name} ({when}) by the end of its "
                            f"grace period, {grace}. Under the game's house rule late_powers=resign, a player still "
-                           f"late then is resigned: you no longer play {power}, and the game's mail no longer comes "
+                           f"late then is resigned: you no longer play {title}, and the game's mail no longer comes "
                            "to you."),
-                          (f"{power} is open for a new player to take over: TAKEOVER {letter}{game.name} <password>. "
+                          (f"With your vote gone, every power with a vote agrees: {over}." if over else
+                           f"{title} is open for a new player to take over: TAKEOVER {letter}{game.name} <password>. "
                            "While it is open, that is also how you may take it back.")]}))
-    if game.status == PLAYING:
+    if not over:
         # (not the master: the notice below says it too, so that one event makes one mail to the master, not two)
         out.mails.append(Mail(notified(game, "all but master", ""), "notice/event.txt", {
             "game": game.name, "title": "a power is open",
@@ -307,15 +311,19 @@ def _resign_late(game: Game, players: list) -> Processed:
     titles = [game.map.power_title(p) for p in powers]
     listed = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
     how = ", ".join(f"TAKEOVER {game.map.power_letters[p]}{game.name} <password> ({t})" for p, t in zip(powers, titles))
+    then = [(f"With {listed} resigned, every power still with a vote agrees: {over}. Everyone in the game is sent "
+             "its end.")] if over else [
+        (f"{listed} {'is' if len(titles) == 1 else 'are'} now open for takeover, and everyone else in the game has "
+         f"been told so, with how a new player takes {'it' if len(titles) == 1 else 'each'} over: {how}."),
+        "The game waits until each power is taken over (TAKEOVER), or until you send PROCESS!."]
     out.mails.append(Mail([game.master_address], "notice/event.txt", {
         "game": game.name, "title": "late players resigned",
         "lines": [(f"The grace period for {when} ended {grace}. Resigned for lateness: {', '.join(titles)} (each "
-                   "player has been told)."),
-                  (f"{listed} {'is' if len(titles) == 1 else 'are'} now open for takeover, and everyone else in the "
-                   f"game has been told so, with how a new player takes {'it' if len(titles) == 1 else 'each'} over: "
-                   f"{how}."),
-                  "The game waits until each power is taken over (TAKEOVER), or until you send PROCESS!."]}))
+                   "player has been told)."), *then]}))
     out.notes.append("resigned: " + ", ".join(powers))
+    if over:
+        out.mails.extend(end_mails(game, settings))
+        out.notes.append(over)
     return out
 
 

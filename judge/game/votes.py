@@ -124,6 +124,18 @@ class Voting:
                 return {"kind": "concession", "powers": [power]}
         return None
 
+    def settle_votes(self, now: datetime, processed: bool = False) -> dict | None:
+        """Decide the standing votes again: the game ends, as a last vote would end it, if every power with a vote
+        now agrees. Called after each vote and whenever the powers with a vote may have changed (a player resigned,
+        resigned for lateness, ejected or made a dummy, a power off the board, a TAKEOVER: a newcomer has no vote
+        yet, so that ends nothing). Returns the result, or None while the game goes on."""
+        if self.status != PLAYING:
+            return None
+        result = self.agreed()
+        if result is not None:
+            self.finish(result, now, processed)
+        return result
+
     def votes_after_phase(self, phase) -> None:
         """Votes expire with the phase (house rule), and a power off the board has no vote any more."""
         if self.rules.vote_expiry is VoteExpiry.PHASE:

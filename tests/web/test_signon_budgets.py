@@ -102,3 +102,29 @@ def test_the_failures_file_stays_bounded(tmp_path, monkeypatch):
     later = now + timedelta(hours=2)
     assert store.record(SignonFailures.web_key("FRANCE", "c99"), later) == (1, 1, 0)
     assert set(json.loads((tmp_path / FILE).read_text())) == {"FRANCE:web", "FRANCE:web:c99"}
+
+
+def test_the_masters_copy_ends_with_what_concerns_the_master(served):
+    """The attempts were not the master's, and only the player can change the power's password: the advice to
+    SET PASSWORD if this was not you is the player's alone; the master reads that the player was told."""
+    served.start_game("demo")
+    guesser = served.visitor()
+    for _ in range(LIMIT):
+        guesser.signon("demo", "F", "guess")
+    served.settle()
+    [player], [master] = notices(served, address("FRANCE")), notices(served, GM)
+    assert player.endswith("if this was not you, nothing is lost, but consider SET PASSWORD.")
+    assert "if this was not you" not in master and "consider SET PASSWORD" not in master
+    assert master.endswith("France's player has been sent this notice too, with the advice to change their password "
+                           "(SET PASSWORD) if these attempts were not theirs. Nothing is lost, and there is nothing "
+                           "for you to do: only the player can change it.")
+    # A power nobody plays (its player resigned): the master alone is told, and that no one's password is at stake.
+    served.orders("demo", "GERMANY", "RESIGN")
+    for _ in range(LIMIT):
+        guesser.signon("demo", "G", "guess")
+    served.settle()
+    told = [n for n in notices(served, GM) if "for Germany" in n]
+    assert len(told) == 1 and told[0].endswith("Germany has no player now, so nobody's password is at stake: nothing "
+                                               "is lost, and nothing is needed from you.")
+    assert not [n for n in notices(served, address("GERMANY")) if "for Germany" in n]
+    served.check_pages()
