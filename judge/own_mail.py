@@ -9,6 +9,7 @@ from judge.daemon.spool import Spool
 from judge.delivery import Delivery
 from judge.keeper import Keeper
 from judge.mail import inbound
+from judge.redact import hide_codes, hide_password
 
 FORWARD_LINES = 40          # of its text, in the keeper's notice (the whole message is kept in inbox/bad)
 FORWARD_WIDTH = 200         # characters a line
@@ -45,7 +46,8 @@ def set_aside(settings: Settings, keeper: Keeper, raw: bytes, envelope_sender: s
         kept = f"It is kept in {folder} as {name} (`judge requeue --list`), deleted after 14 days."
     except OSError as exc:
         kept = f"It could not be kept ({exc}): what is shown here is all there is of it."
-    text = [line[:FORWARD_WIDTH] for line in msg.lines[:FORWARD_LINES]]
+    # (shown as any reply shows a message's lines: a forged From may carry a player's sign-on, with its password)
+    text = [hide_codes(hide_password(line))[:FORWARD_WIDTH] for line in msg.lines[:FORWARD_LINES]]
     more = len(msg.lines) - len(text)
     keeper.tell("own address", "mail from the judge's own address, probably cron's or a loop", [
         (f"A message came from the judge's own address: {why}. It was not answered (its answer would go to the "

@@ -78,3 +78,17 @@ def test_a_players_mail_is_still_answered(tmp_path):
     assert judge_run(cfg, "deliver", "--sender", "p@example.net", stdin=help_).returncode == 0
     assert [m["To"] for m in mails(tmp_path)] == ["p@example.net"]
     assert set_aside(tmp_path) == []
+
+
+def test_the_keepers_copy_of_a_forged_message_shows_no_password(tmp_path):
+    """A player's mail with the judge's address forged in its From is forwarded to the keeper as cron's would be:
+    its lines are shown as every reply shows them, the passwords and codes in them masked."""
+    cfg = judged(tmp_path)
+    raw = (f"From: {JUDGE}\r\nTo: {JUDGE}\r\nSubject: orders\r\nMessage-ID: <forged-1@example.org>\r\n\r\n"
+           "SIGNON Fpiped hunter2secret\r\nA Par - Bur\r\nSET PASSWORD newsecret77\r\n").encode()
+    run = judge_run(cfg, "deliver", "--sender", "player@example.org", stdin=raw)
+    assert run.returncode == 0, run.stderr
+    [notice] = mails(tmp_path)
+    text = notice.get_content()
+    assert NOTICE in notice["Subject"] and "A Par - Bur" in text and "SIGNON Fpiped ********" in text, text
+    assert "hunter2secret" not in text and "newsecret77" not in text, text
