@@ -129,8 +129,8 @@ class Voting:
         now agrees. Called after each vote and whenever the powers with a vote may have changed (a player resigned,
         resigned for lateness, ejected or made a dummy, a power off the board, a TAKEOVER: a newcomer has no vote
         yet, so that ends nothing). Returns the result, or None while the game goes on."""
-        if self.status != PLAYING:
-            return None
+        if self.status != PLAYING or not self.votes:
+            return None             # (no vote standing, nothing agreed: the usual case, after every order mail)
         result = self.agreed()
         if result is not None:
             self.finish(result, now, processed)
