@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
-from pathlib import Path
 
+from judge.cli_log import place
 from judge.daemon.lanes import Job
 from judge.daemon.spool import Spool
 from judge.keeper import Keeper
@@ -86,9 +86,4 @@ def answer_failure(spool: Spool, judge: Judge, name: str, folder: str, why: str,
 
 def where(exc: BaseException) -> str:
     """The file and line an exception came from (for the log and the keeper; never shown to players)."""
-    tb = exc.__traceback__
-    while tb is not None and tb.tb_next is not None:
-        tb = tb.tb_next
-    if tb is None:
-        return "no traceback"
-    return f"{Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno} in {tb.tb_frame.f_code.co_name}"
+    return place(exc)
