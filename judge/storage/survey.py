@@ -87,6 +87,9 @@ def scan_one(store: Store, root: str, name: str, mend: bool, read: bool, found: 
         names = os.listdir(folder)           # (plain names: half the cost of scandir's entries here)
     except FileNotFoundError:
         return
+    except OSError as exc:                   # (a folder this user may not list: that game is said, the others go on)
+        found.broken[name] = f"cannot read the game's folder {folder}: {exc.strerror or exc}"
+        return
     # A commit past its commit point: a look per game that has ever committed (its staging folder stays), the
     # price of finding every such commit whatever the game's wake-up (access(): no exception raised when absent).
     pending = PENDING in names and os.access(f"{folder}/{PENDING}/{MANIFEST}", os.F_OK)

@@ -229,3 +229,24 @@ def test_a_folder_without_its_status_file_is_a_game_unavailable_unless_it_holds_
     found = store.survey()
     assert "new" not in found.broken and list(found.unfinished) == ["new"]
     assert store.finish("new") == [] and store.load("new").name == "new" and store.survey().unfinished == {}
+
+
+def test_a_game_folder_that_cannot_be_listed_is_said_and_the_other_games_surveyed(tmp_path, monkeypatch):
+    """A game folder this user may not list (made by root, mode 700, when cron's `judge process` runs as the judge's
+    user): that game is unavailable, with why, and every other game's wake-up is still read (the pass stopped at the
+    first such folder: no deadline of any game that minute)."""
+    import os
+    from judge.storage import survey as survey_module
+    store = GameStore(tmp_path / "games", tmp_path / "outbox")
+    for name in ("aaa", "bbb", "ccc"):
+        store.save(started_game(name), T0)
+    listdir = os.listdir
+
+    def refused(path):
+        if str(path).endswith("/bbb"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return listdir(path)
+    monkeypatch.setattr(survey_module.os, "listdir", refused)
+    for found in (store.survey(), store.scan()):
+        assert sorted(found.wakeups) == ["aaa", "ccc"] and all(found.wakeups.values())
+        assert list(found.broken) == ["bbb"] and "Permission denied" in found.broken["bbb"]
