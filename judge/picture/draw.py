@@ -7,7 +7,7 @@ from judge.adjudicator.results import OrderResult
 from judge.maps import Map
 from judge.orders import Build, Disband, Remove, Retreat
 from judge.picture import items, legend, movement, placement, shapes
-from judge.picture.arrows import CROSS_SHAFT, SHAFT, cuts, order_failed, roomy
+from judge.picture.arrows import CROSS_SHAFT, SHAFT, clear_of, cuts, order_failed, roomy, rounded
 from judge.picture.dislodged import DISLODGED_SCALE, dislodged_point
 from judge.picture.geometry import Geometry
 from judge.picture.items import UNIT_R
@@ -45,7 +45,7 @@ def results_picture(m: Map, g: Geometry, before: Position, results: Sequence[Ord
         # (a unit with nowhere to go was shown destroyed with the movement, as its results mail says: the retreat
         # phase's text leaves its disbanding out, and so does its picture)
         _retreats(pic, g, styles, [r for r in results if not (isinstance(r.order, Disband)
-                                                             and before.stranded(r.order.unit))])
+                                                             and before.stranded(r.order.unit))], after.units)
     else:
         _adjustments(pic, g, styles, results)
     came = movement.attackers(results) if kind == "M" else {}
@@ -144,7 +144,8 @@ def _add_dislodged(pic: dict, g: Geometry, styles: dict[str, PowerStyle], d: Dis
         pic["marks"].append(items.mark("x", at, "no retreat", g.width))
 
 
-def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Sequence[OrderResult]) -> None:
+def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Sequence[OrderResult],
+              after: dict[str, Unit]) -> None:
     """Each dislodged unit faded beside its province, its retreat drawn from there; disbands crossed out."""
     for r in results:
         o = r.order
@@ -156,8 +157,18 @@ def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Se
         if isinstance(o, Retreat):
             failed = order_failed(r.marks)
             cut = cuts((o.unit.kind, DISLODGED_SCALE), o.unit.kind, failed)
-            path, start, end = roomy(shapes.bent(spot, g.location_point(o.dest)), cut,
-                                     placement.X_R + CROSS_SHAFT if failed else 12.0 + SHAFT)
+            need = placement.X_R + CROSS_SHAFT if failed else 12.0 + SHAFT
+            # The ghost stands beside the unit that took its place, which is drawn over the orders: a line straight
+            # on across that unit hid its start (Burgundy to Marseilles ran under the German army). Bowed, or else
+            # routed round its corner, as a dislodged unit's move is, kept to the two provinces.
+            taker = after.get(o.unit.province)
+            box = [placement.token_box(*g.location_point(taker.loc), taker.kind)] if taker else []
+            within = [g.provinces[p].rings for p in (o.unit.province, o.dest[:3]) if p in g.provinces]
+            path, start, end = roomy(shapes.bent(spot, g.location_point(o.dest)), cut, need, either_side=True,
+                                     within=within, avoid=box)
+            if box and not clear_of(shapes.trim(path, start, end), box):
+                path, start, end = (rounded(path, cut, need, within, box[0]) or rounded(path, cut, need, (), box[0])
+                                    or (path, start, end))
             pts = shapes.trim(path, start, end)
             if failed:
                 pic["orders"].append(items.arrow("retreat", pts, st, failed=True, id_=f"order-{o.unit.province}"))
