@@ -7,7 +7,7 @@ from judge.adjudicator.results import OrderResult
 from judge.maps import Map
 from judge.orders import Build, Disband, Remove, Retreat
 from judge.picture import items, legend, movement, placement, shapes
-from judge.picture.arrows import CROSS_SHAFT, SHAFT, clear_of, cuts, order_failed, roomy, rounded
+from judge.picture.arrows import CROSS_SHAFT, SHAFT, Cuts, clear_of, cuts, order_failed, roomy, rounded
 from judge.picture.dislodged import DISLODGED_SCALE, dislodged_point
 from judge.picture.geometry import Geometry
 from judge.picture.items import UNIT_R
@@ -24,7 +24,7 @@ def position_picture(m: Map, g: Geometry, position: Position, game: str = "") ->
     pic = _frame(m, g, position, styles, game, position.phase.describe(), "position")
     pic["units"] = [_unit(g, styles, u, u.loc) for u in _sorted_units(position.units.values())]
     for d in _sorted_dislodged(position.dislodged.values()):
-        _add_dislodged(pic, g, styles, d)
+        _add_dislodged(pic, g, styles, d, position.units)
     placement.place(pic, g)
     return pic
 
@@ -51,7 +51,7 @@ def results_picture(m: Map, g: Geometry, before: Position, results: Sequence[Ord
     came = movement.attackers(results) if kind == "M" else {}
     # (units destroyed by a house rule, immobile_dummies, may stand beside a retreat phase's dislodged units)
     for d in _sorted_dislodged([*after.dislodged.values(), *destroyed] if after.phase.kind == "R" else destroyed):
-        _add_dislodged(pic, g, styles, d, came.get(d.unit.province))
+        _add_dislodged(pic, g, styles, d, after.units, came.get(d.unit.province))
     placement.place(pic, g)
     return pic
 
@@ -124,7 +124,7 @@ def _unit(g: Geometry, styles: dict[str, PowerStyle], u: Unit, loc: str, *, poin
                        ghost=ghost, dislodged=dislodged, scale=scale)
 
 
-def _add_dislodged(pic: dict, g: Geometry, styles: dict[str, PowerStyle], d: Dislodged,
+def _add_dislodged(pic: dict, g: Geometry, styles: dict[str, PowerStyle], d: Dislodged, units: dict[str, Unit],
                    attacker: str | None = None) -> None:
     """A dislodged unit beside its province, with a thin dotted arrow to each place it may retreat to."""
     spot = dislodged_point(g, d.unit.loc, attacker)
@@ -132,7 +132,8 @@ def _add_dislodged(pic: dict, g: Geometry, styles: dict[str, PowerStyle], d: Dis
                                  scale=DISLODGED_SCALE))
     st = styles[d.unit.power]
     for dest in d.retreats:
-        pts = shapes.trim(shapes.bent(spot, g.location_point(dest), bend=0.08), UNIT_R, UNIT_R)
+        path = shapes.bent(spot, g.location_point(dest), bend=0.08)
+        pts = _off_taker(g, path, lambda _: (UNIT_R, UNIT_R), 0.0, d.unit.province, dest, units.get(d.unit.province))
         pic["orders"].append(items.arrow("option", pts, st, head=9.0, id_=f"retreat-{d.unit.province}-{dest[:3]}"))
     if not d.retreats:
         # The cross on the unit itself, its words placed clear of the rest: beside it, up and to the right, it lay on
@@ -158,18 +159,8 @@ def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Se
             failed = order_failed(r.marks)
             cut = cuts((o.unit.kind, DISLODGED_SCALE), o.unit.kind, failed)
             need = placement.X_R + CROSS_SHAFT if failed else 12.0 + SHAFT
-            # The ghost stands beside the unit that took its place, which is drawn over the orders: a line straight
-            # on across that unit hid its start (Burgundy to Marseilles ran under the German army). Bowed, or else
-            # routed round its corner, as a dislodged unit's move is, kept to the two provinces.
-            taker = after.get(o.unit.province)
-            box = [placement.token_box(*g.location_point(taker.loc), taker.kind)] if taker else []
-            within = [g.provinces[p].rings for p in (o.unit.province, o.dest[:3]) if p in g.provinces]
-            path, start, end = roomy(shapes.bent(spot, g.location_point(o.dest)), cut, need, either_side=True,
-                                     within=within, avoid=box)
-            if box and not clear_of(shapes.trim(path, start, end), box):
-                path, start, end = (rounded(path, cut, need, within, box[0]) or rounded(path, cut, need, (), box[0])
-                                    or (path, start, end))
-            pts = shapes.trim(path, start, end)
+            pts = _off_taker(g, shapes.bent(spot, g.location_point(o.dest)), cut, need, o.unit.province, o.dest,
+                             after.get(o.unit.province))
             if failed:
                 pic["orders"].append(items.arrow("retreat", pts, st, failed=True, id_=f"order-{o.unit.province}"))
                 k = items.mark("x", pts[-1], failure_word(r.marks), g.width)
@@ -179,6 +170,25 @@ def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Se
                 pic["orders"].append(items.arrow("retreat", pts, st, head=12.0, id_=f"order-{o.unit.province}"))
         elif isinstance(o, Disband):
             pic["marks"].append(items.mark("x", spot, "disbanded", g.width))
+
+
+def _off_taker(g: Geometry, path: list[Point], cut: Cuts, need: float, src: str, dest: str,
+               taker: Unit | None) -> list[Point]:
+    """A retreat's line (or a retreat option's) from the dislodged unit, cut at its ends, kept off the unit that took
+    its province: that unit is drawn over the orders, and a line straight on under it lost its start (Burgundy to
+    Marseilles ran under the German army). Bowed, or else routed round the unit's corner, as a dislodged unit's move
+    is; kept to the two provinces where a way there clears it, else by any way that does. A short one bows out
+    until `need` of it shows (0: as it is)."""
+    if taker is None:
+        path, start, end = roomy(path, cut, need)
+        return shapes.trim(path, start, end)
+    box = placement.token_box(*g.location_point(taker.loc), taker.kind)
+    within = [g.provinces[p].rings for p in (src, dest[:3]) if p in g.provinces]
+    path, start, end = roomy(path, cut, need, True, True, within, avoid=[box])
+    if not clear_of(shapes.trim(path, start, end), [box]):
+        path, start, end = rounded(path, cut, need, within, box) or rounded(path, cut, need, (), box) or \
+            (path, start, end)
+    return shapes.trim(path, start, end)
 
 
 def _adjustments(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Sequence[OrderResult]) -> None:

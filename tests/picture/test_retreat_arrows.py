@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from judge import maps, picture
 from judge.picture import placement
 from judge.picture.arrows import clear_of
+from judge.position import Position
 from tests.picture.scenes import adjudicated
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -69,4 +70,25 @@ def test_no_retreat_on_the_standard_board_runs_under_the_unit_that_took_the_prov
         drawn += 1
         if not clear_of(_points(arrow[0].get("d")), [_taker_box(root, loc[:3], taker)]):
             hidden.append(f"{kind} {loc} R {dest}")
+    assert drawn > 400 and hidden == []
+
+
+def test_no_retreat_option_on_the_standard_board_runs_under_the_unit_that_took_the_province():
+    # A position picture (MAP, PREVIEW, and the movement's results) draws a dotted arrow to each place a dislodged
+    # unit may go: those ran under the unit that took its place just the same.
+    m = maps.load("standard")
+    hidden, drawn = [], 0
+    places = {}
+    for kind, loc, dest, taker in _every_retreat(m):
+        places.setdefault((kind, loc, taker), []).append(dest)
+    for (kind, loc, taker), dests in places.items():
+        state = {"phase": "F1905R", "units": {"GERMANY": [f"{taker} {loc[:3]}"]}, "centers": {},
+                 "dislodged": {"FRANCE": {f"{kind} {loc}": dests}}}
+        root = ET.fromstring(picture.position_svg(m, Position.from_json(state, m)))
+        box = _taker_box(root, loc[:3], taker)
+        for dest in dests:
+            arrow = root.find(f".//{NS}g[@id='retreat-{loc[:3]}-{dest[:3]}']")
+            drawn += 1
+            if not clear_of(_points(arrow[0].get("d")), [box]):
+                hidden.append(f"{kind} {loc} -> {dest}")
     assert drawn > 400 and hidden == []
