@@ -12,6 +12,7 @@ from judge.picture.dislodged import DISLODGED_SCALE, dislodged_point
 from judge.picture.geometry import Geometry
 from judge.picture.items import UNIT_R
 from judge.picture.shapes import Point
+from judge.picture.titles import phase_title
 from judge.picture.style import BORDER, IMPASSABLE, LAND, OFFBOARD, SEA, PowerStyle, failure_word, power_styles
 from judge.position import Dislodged, Position, Unit
 
@@ -21,7 +22,7 @@ TOP = 56.0              # the title band above the map
 def position_picture(m: Map, g: Geometry, position: Position, game: str = "") -> dict:
     """The board as it stands: ownership, units, dislodged units with their retreat options."""
     styles = power_styles(m)
-    pic = _frame(m, g, position, styles, game, position.phase.describe(), "position")
+    pic = _frame(m, g, position, styles, game, phase_title(position.phase), "position")
     pic["units"] = [_unit(g, styles, u, u.loc) for u in _sorted_units(position.units.values())]
     for d in _sorted_dislodged(position.dislodged.values()):
         _add_dislodged(pic, g, styles, d, position.units)
@@ -36,8 +37,8 @@ def results_picture(m: Map, g: Geometry, before: Position, results: Sequence[Ord
     subtitle names the next phase, or says `subtitle` instead (the phase that ended the game has no next one)."""
     styles = power_styles(m)
     kind = before.phase.kind
-    pic = _frame(m, g, after, styles, game, f"{before.phase.describe()}: orders and results", "results")
-    pic["subtitle"] = subtitle or f"next: {after.phase.describe()}"
+    pic = _frame(m, g, after, styles, game, f"{phase_title(before.phase)}: orders and results", "results")
+    pic["subtitle"] = subtitle or f"next: {phase_title(after.phase)}"
     pic["units"] = [_unit(g, styles, u, u.loc) for u in _sorted_units(after.units.values())]
     if kind == "M":
         movement.draw(pic, m, g, styles, results, after.units)
@@ -86,7 +87,7 @@ def _frame(m: Map, g: Geometry, position: Position, styles: dict[str, PowerStyle
         else:
             # Africa is land off the board: plain background reads better there than Switzerland's grey
             fill = IMPASSABLE if what == "impassable" and key != "AFR" else OFFBOARD
-            regions.append({"id": f"other-{key}", "d": d, "fill": fill, "cls": what, "name": g.other[key].name})
+            regions.append({"id": f"other-{key}", "d": d, "fill": fill, "cls": what, "name": _region_name(m, g, key)})
     centres = []
     for abbr, s in g.provinces.items():
         if s.center is None:
@@ -97,8 +98,8 @@ def _frame(m: Map, g: Geometry, position: Position, styles: dict[str, PowerStyle
                         "fill": style.colour if style else "#ffffff", "ring": style.dark if style else "#333333"})
     labels = [{"x": s.label[0], "y": s.label[1], "text": abbr, "cls": m.provinces[abbr].terrain, "halo": False}
               for abbr, s in g.provinces.items()]
-    labels += [{"x": s.label[0], "y": s.label[1], "text": s.name, "cls": "other", "halo": False}
-               for s in g.other.values()]
+    labels += [{"x": s.label[0], "y": s.label[1], "text": _region_name(m, g, key), "cls": "other", "halo": False}
+               for key, s in g.other.items()]
     coasts = [{"x": p[0], "y": p[1], "text": c.lower()} for s in g.provinces.values() for c, p in s.coasts.items()]
     width, height = g.width, TOP + g.height + legend.height(len(m.powers), g.width)
     return {
@@ -108,6 +109,11 @@ def _frame(m: Map, g: Geometry, position: Position, styles: dict[str, PowerStyle
         "orders": [], "units": [], "dislodged": [], "marks": [],
         "legend": legend.build(m, position, styles, width, TOP + g.height),
     }
+
+
+def _region_name(m: Map, g: Geometry, key: str) -> str:
+    """A region nobody plays, by the map's name for it where it gives one (a translated map's "Suisse")."""
+    return m.region_names.get(key) or g.other[key].name
 
 
 def _sorted_units(units: Iterable[Unit]) -> list[Unit]:
