@@ -70,8 +70,13 @@ def test_a_named_draw_cannot_include_an_excluded_dummy():
     game.vacate("ITALY", DUMMY)
     with pytest.raises(GameError, match="^ITALY HAS NO PLAYER AND NO SHARE IN A DRAW IN GAME g1 "):
         game.read_vote(["DRAW", "France", "Italy"])
-    # The six players are every draw member: naming them all is the draw of all survivors.
-    assert game.read_vote(["DRAW"] + [p for p in ALL if p != "ITALY"]) == "DRAW"
+    # Naming the six players keeps their names (Italy's seat may get a player again), and agrees with the plain draw
+    # while Italy has none.
+    six = [p for p in ALL if p != "ITALY"]
+    assert game.read_vote(["DRAW"] + six) == "DRAW:" + ",".join(six)
+    vote_all(game, "DRAW", six[:-1])
+    game.cast_vote(six[-1], game.read_vote(["DRAW"] + six))
+    assert game.agreed() == {"kind": "draw", "powers": six}
 
 
 # -- named draws ------------------------------------------------------------------------------------------------------
