@@ -212,6 +212,17 @@ def test_standing_votes_that_agree_after_an_elimination_end_the_game():
     assert game.over and game.result["kind"] == "draw"
 
 
+def test_a_named_draw_of_the_powers_left_agrees_with_the_plain_draw():
+    """France named France and Germany while Turkey was on the board; once Turkey is gone, that is the draw of all
+    survivors, so Germany's plain DRAW agrees with it."""
+    game = three_left("draws=any")
+    game.cast_vote("FRANCE", game.read_vote(["DRAW", "France", "Germany"]))
+    process(game)
+    assert game.survivors() == ["FRANCE", "GERMANY"] and game.votes == {"FRANCE": "DRAW:FRANCE,GERMANY"}
+    game.cast_vote("GERMANY", "DRAW")
+    assert game.agreed() == {"kind": "draw", "powers": ["FRANCE", "GERMANY"]}
+
+
 # -- the end ----------------------------------------------------------------------------------------------------------
 def test_finish_records_the_result_and_stops_the_clock():
     game = started()
