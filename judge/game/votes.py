@@ -186,7 +186,7 @@ class Voting:
     def vote_counts(self) -> dict[str, int]:
         """How many voters vote for each proposal (for the 'counts' house rule)."""
         out: dict[str, int] = {}
-        same = {}                   # a draw's powers -> the first vote for it: one draw is counted once, however named
+        same: dict[tuple, str] = {}  # a draw's powers -> the first vote for it: one draw is counted once, however named
         for p in self.voters():
             v = self.votes.get(p)
             if v:
