@@ -1,0 +1,108 @@
+"""DUMMY and REVIVE as the master sends them by mail to a running judge serve (real SMTP, the scheduler on an
+injected clock). README: "DUMMY TURKEY: Turkey is played by default orders and never holds the game up"; "REVIVE
+TURKEY: the dummy is opened for takeover"; "A dummy cannot be taken over until you REVIVE it. Anyone who tries is
+refused, and you are told they asked." The mail table: "a power is open" goes to everyone in the game, a reminder
+only to a player without orders, late notices never name a dummy. After every step the scheduler's jobs are a fresh
+start-up's and no mail shows anyone another's address (tests.daemon.test_games_by_mail.Post checks both).
+
+T0 is Mon 5 Jan 2026 12:00 UTC; the Spring 1901 deadline Thu 8 Jan 12:00; early_minutes 10 (config.ini's default)."""
+from datetime import timedelta
+
+from tests.daemon.test_games_by_mail import GM, HOLDS, POWERS, WATCHER, Post, address, run, utc
+
+NEWCOMER = "newturk@example.org"
+OTHERS = [p for p in POWERS if p != "TURKEY"]
+
+
+def test_a_dummy_plays_by_default_orders_and_revive_gives_it_back(tmp_path):
+    run(tmp_path, _dummy, "cd")
+
+
+async def _dummy(post: Post):
+    await post.start_game()
+    await post.mail(WATCHER, "OBSERVE cd")
+    post.new()
+    reply = await post.master("DUMMY TURKEY")
+    assert "Turkey is now a dummy." in reply
+    # Turkey's player alone is told (the master has the reply); nobody else gets a word of it.
+    got = post.new()
+    told = [(to, subject) for to, subject, _ in got if not subject.startswith("Re:")]
+    assert told == [(address("TURKEY"), "Diplomacy your power is now a dummy (cd)")], told
+    assert sorted(to for to, _, _ in got) == sorted([GM, address("TURKEY")])
+    # The old player no longer plays it: a sign-on is refused and changes nothing.
+    before = (post.tmp_path / "games" / "cd" / "status.json").read_bytes()
+    reply = await post.signon("TURKEY", "F ANK - BLA")
+    assert "NOT accepted" in reply
+    assert (post.tmp_path / "games" / "cd" / "status.json").read_bytes() == before
+    post.new()
+
+    # Everyone else orders: the dummy never holds the phase up. It is processed early_minutes after the last order,
+    # long before the deadline, with default orders (every Turkish unit holds), and no reminder or late notice.
+    for power in OTHERS:
+        await post.signon(power, HOLDS[power])
+    last = post.clock.now
+    await post.at(last + timedelta(minutes=10))
+    game = post.status()
+    assert game.history == ["S1901M"] and str(game.position.phase) == "F1901M"
+    assert sorted(str(u) for u in game.position.units_of("TURKEY")) == ["A CON", "A SMY", "F ANK"]
+    got = post.new()
+    assert not any("reminder" in s or "late" in s or "CD notice" in s for _, s, _ in got), got
+    assert address("TURKEY") not in {to for to, _, _ in got}              # gone: no results for the old player
+    assert game.player("TURKEY").late_count == 0
+
+    # A newcomer asks for the dummy: refused, and the master is told who asked (the master may see addresses).
+    await post.mail(NEWCOMER, "TAKEOVER Tcd new-pw")
+    reply = post.reply(NEWCOMER)
+    assert "TURKEY IS A DUMMY: ONLY THE MASTER CAN OPEN IT FOR TAKEOVER (REVIVE)" in " ".join(reply.split())
+    got = post.new()
+    asked = [body for to, subject, body in got if to == GM]
+    assert len(asked) == 1 and f"{NEWCOMER} asks to take over Turkey, a dummy." in " ".join(asked[0].split())
+    assert sorted(to for to, _, _ in got) == sorted([GM, NEWCOMER])
+    assert post.status().player("TURKEY").status == "dummy"
+
+    # REVIVE: everyone in the game (the players, the observer, the master) learns Turkey is open, with how it is
+    # taken over; the notice names no address.
+    reply = await post.master("REVIVE TURKEY")
+    assert "Turkey is open for takeover." in reply
+    opened = {to: body for to, subject, body in post.new() if subject == "Diplomacy a power is open (cd)"}
+    assert set(opened) == {address(p) for p in OTHERS} | {GM, WATCHER}
+    for body in opened.values():
+        assert "TAKEOVER Tcd <password>" in " ".join(body.split()) and "@" not in body
+
+    # Open, Turkey now holds the phase up as a late power would: the others' orders alone do not process it.
+    fall_deadline = post.status().deadline
+    for power in OTHERS:
+        await post.signon(power, *[f"{u} H" for u in post.status().position.units_of(power)])
+    await post.at(post.clock.now + timedelta(minutes=30))
+    assert str(post.status().position.phase) == "F1901M"
+    # The newcomer takes it, orders, and the phase is processed early.
+    await post.mail(NEWCOMER, "TAKEOVER Tcd new-pw")
+    assert "You now play Turkey in game cd." in post.reply(NEWCOMER)
+    await post.mail(NEWCOMER, "SIGNON Tcd new-pw\nF ANK - BLA\nA CON H\nA SMY H")
+    await post.at(post.clock.now + timedelta(minutes=10))
+    game = post.status()
+    assert game.history == ["S1901M", "F1901M"] and post.clock.now < fall_deadline
+    assert game.player("TURKEY").address == NEWCOMER and "BLA" in game.position.units
+
+
+def test_a_dummy_made_after_the_deadline_stops_the_late_notices(tmp_path):
+    run(tmp_path, _late_dummy, "lately")
+
+
+async def _late_dummy(post: Post):
+    """Turkey is late; at the deadline the late notices name it. The master makes it a dummy in the grace period: the
+    phase no longer waits for Turkey (nor for the grace period's end): it is processed within early_minutes, and no
+    more late notices go."""
+    await post.start_game()
+    for power in OTHERS:
+        await post.signon(power, HOLDS[power])
+    await post.at(utc(2026, 1, 8, 12))
+    late = {to for to, subject, _ in post.new() if "late notice" in subject or "deadline missed" in subject}
+    assert late == {address("TURKEY"), GM}
+    await post.at(utc(2026, 1, 8, 13))
+    await post.master("DUMMY TURKEY")
+    await post.at(utc(2026, 1, 8, 13, 10))
+    game = post.status()
+    assert game.history == ["S1901M"], (game.history, post.daemon.deadlines.wakeups)
+    got = post.new()
+    assert not any("late notice" in s or "deadline missed" in s for _, s, _ in got), got
