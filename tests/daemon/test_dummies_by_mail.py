@@ -106,3 +106,35 @@ async def _late_dummy(post: Post):
     assert game.history == ["S1901M"], (game.history, post.daemon.deadlines.wakeups)
     got = post.new()
     assert not any("late notice" in s or "deadline missed" in s for _, s, _ in got), got
+
+
+def test_revive_gives_the_power_back_to_its_player(tmp_path):
+    run(tmp_path, _back, "back")
+
+
+async def _back(post: Post):
+    """The master makes Turkey a dummy, then REVIVEs it: its player takes it back with TAKEOVER (README: "the power
+    is open, TAKEOVER takes it (back)"), and from then on is reminded, named late and mailed the results again."""
+    await post.start_game()
+    await post.master("DUMMY TURKEY")
+    await post.master("REVIVE TURKEY")
+    post.new()
+    await post.mail(address("TURKEY"), "TAKEOVER Tback pw-again")
+    assert "You now play Turkey in game back." in post.reply(address("TURKEY"))
+    # The others learn Turkey has a player again, not who; the master learns who.
+    taken = {to: body for to, subject, body in post.new() if subject == "Diplomacy a power is taken (back)"}
+    assert set(taken) == {address(p) for p in OTHERS}
+    assert all(body == "Turkey in game back has a new player.\n" for body in taken.values()), taken
+    for power in OTHERS:
+        await post.signon(power, HOLDS[power])
+    post.new()
+    await post.at(utc(2026, 1, 7, 12))                                # the reminder: Turkey's, its player's again
+    assert [(to, s) for to, s, _ in post.new()] == [(address("TURKEY"), "Diplomacy deadline reminder (back)")]
+    await post.at(utc(2026, 1, 8, 12))
+    late = {to for to, subject, _ in post.new() if "late notice" in subject or "deadline missed" in subject}
+    assert late == {address("TURKEY"), GM}
+    await post.mail(address("TURKEY"), "SIGNON Tback pw-again\nF ANK H\nA CON H\nA SMY H")
+    await post.at(utc(2026, 1, 8, 12, 10))
+    results = {to for to, subject, _ in post.new() if subject.startswith("Diplomacy results back S1901M")}
+    assert results == {address(p) for p in POWERS} | {GM}
+    assert post.status().player("TURKEY").late_count == 1
