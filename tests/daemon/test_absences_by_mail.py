@@ -10,7 +10,8 @@ after every step the scheduler's jobs are a fresh start-up's, and no mail shows 
 T0 is Mon 5 Jan 2026 12:00 UTC: the Spring 1901 deadline is Thu 8 Jan 12:00 (72 hours)."""
 from datetime import timedelta
 
-from tests.daemon.test_games_by_mail import GM, HOLDS, POWERS, Post, address, run, utc
+from tests.daemon.checked_post import run
+from tests.daemon.test_games_by_mail import GM, HOLDS, POWERS, Post, address, utc
 
 
 def game_files(post: Post) -> dict[str, bytes]:

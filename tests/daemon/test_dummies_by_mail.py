@@ -8,7 +8,8 @@ start-up's and no mail shows anyone another's address (tests.daemon.test_games_b
 T0 is Mon 5 Jan 2026 12:00 UTC; the Spring 1901 deadline Thu 8 Jan 12:00; early_minutes 10 (config.ini's default)."""
 from datetime import timedelta
 
-from tests.daemon.test_games_by_mail import GM, HOLDS, POWERS, WATCHER, Post, address, run, utc
+from tests.daemon.checked_post import run
+from tests.daemon.test_games_by_mail import GM, HOLDS, POWERS, WATCHER, Post, address, utc
 
 NEWCOMER = "newturk@example.org"
 OTHERS = [p for p in POWERS if p != "TURKEY"]

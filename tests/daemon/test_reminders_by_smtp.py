@@ -8,7 +8,8 @@ The game starts at T0, Mon 5 Jan 2026 12:00 UTC: its Spring 1901 deadline is Thu
 the reminder Wed 7 Jan 12:00, late notices every 6 hours of a grace period of 24 hours (config.ini's defaults)."""
 from datetime import timedelta
 
-from tests.daemon.test_games_by_mail import GM, HOLDS, POWERS, Post, address, run, utc
+from tests.daemon.checked_post import run
+from tests.daemon.test_games_by_mail import GM, HOLDS, POWERS, Post, address, utc
 
 DEADLINE = utc(2026, 1, 8, 12)
 REMINDER = DEADLINE - timedelta(hours=24)

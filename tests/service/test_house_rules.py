@@ -4,6 +4,7 @@ import pytest
 from tests.commands.helpers import GAME, GM, Desk
 from tests.service.helpers import GRACE_END, with_rules
 
+
 # -- house rules through mail ------------------------------------------------------------------------------------------
 def test_order_sets_replace_and_merge(started):
     assert started.signon("FRANCE", "A PAR - BUR", "A MAR - SPA").accepted
