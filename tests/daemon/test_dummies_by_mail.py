@@ -139,3 +139,34 @@ async def _back(post: Post):
     results = {to for to, subject, _ in post.new() if subject.startswith("Diplomacy results back S1901M")}
     assert results == {address(p) for p in POWERS} | {GM}
     assert post.status().player("TURKEY").late_count == 1
+
+
+def test_a_revived_power_holds_up_a_phase_that_was_ready(tmp_path):
+    run(tmp_path, _revived_late, "ready")
+
+
+async def _revived_late(post: Post):
+    """Every other order is in and the dummy holds nothing up: the phase is due early_minutes later. The master
+    REVIVEs Turkey before then: open, it owes orders as a late power does (REVIVE's help: "until then it holds the
+    game up like a late power"; README: a vacant power is named late), so the phase is not processed early any more
+    but waits for a takeover, the deadline and its grace period (before, it was processed at the early moment, Turkey
+    in civil disorder, the takeover REVIVE offered never possible)."""
+    await post.start_game()
+    await post.master("DUMMY TURKEY")
+    for power in OTHERS:
+        await post.signon(power, HOLDS[power])
+    ready = post.clock.now
+    assert post.daemon.deadlines.wakeups["ready"] == ready + timedelta(minutes=10)     # due early
+    await post.at(ready + timedelta(minutes=2))
+    await post.master("REVIVE TURKEY")
+    post.new()
+    for moment in (ready + timedelta(minutes=10), ready + timedelta(hours=1), utc(2026, 1, 8, 12) - timedelta(hours=1)):
+        await post.at(moment)
+        assert post.status().history == [], moment
+    await post.at(utc(2026, 1, 8, 12))                             # the deadline: the master's notice names Turkey
+    late = {to: body for to, subject, body in post.new() if subject == "Diplomacy late notice (ready)"}
+    assert list(late) == [GM] and "Turkey" in late[GM]
+    await post.mail(NEWCOMER, "TAKEOVER Tready new-pw\nF ANK H\nA CON H\nA SMY H")      # taken in the grace period
+    await post.at(post.clock.now + timedelta(minutes=10))
+    game = post.status()
+    assert game.history == ["S1901M"] and game.player("TURKEY").address == NEWCOMER
