@@ -170,3 +170,31 @@ async def _revived_late(post: Post):
     await post.at(post.clock.now + timedelta(minutes=10))
     game = post.status()
     assert game.history == ["S1901M"] and game.player("TURKEY").address == NEWCOMER
+
+
+def test_cd_dummies_turned_off_while_the_phase_is_ready_makes_it_wait(tmp_path):
+    run(tmp_path, _rule_off, "rule")
+
+
+async def _rule_off(post: Post):
+    """Every other order is in, the dummy holds nothing up (cd_dummies on): due early. The master turns cd_dummies off
+    before then: "off: a phase a dummy has to order waits for its deadline" (README's house rules), so it is not
+    processed early but at the deadline (before, at the early moment the old rule had given). Turned on again, early
+    processing counts from then."""
+    await post.start_game()
+    await post.master("DUMMY TURKEY")
+    for power in OTHERS:
+        await post.signon(power, HOLDS[power])
+    ready = post.clock.now
+    await post.at(ready + timedelta(minutes=2))
+    await post.master("SET RULE no_cd_dummies")
+    for moment in (ready + timedelta(minutes=10), ready + timedelta(hours=20)):
+        await post.at(moment)
+        assert post.status().history == [], moment
+    assert post.daemon.deadlines.wakeups["rule"] == utc(2026, 1, 8, 12)          # the deadline: nothing before
+    await post.master("SET RULE cd_dummies")
+    on = post.clock.now
+    await post.at(on + timedelta(minutes=9))
+    assert post.status().history == []
+    await post.at(on + timedelta(minutes=10))
+    assert post.status().history == ["S1901M"]
