@@ -5,6 +5,7 @@ import email
 import email.policy
 from email.message import EmailMessage
 
+from tests.e2e.conftest import game_files
 from tests.test_pipe import deliver, delivered, game_for
 
 
@@ -32,3 +33,54 @@ def test_a_numbered_list_inside_a_bulleted_one_is_read(tmp_path):
     html = "<p>SIGNON Fpiped pw-F</p><ul><li>1. A Mar - Spa</li><li>2. A Par H</li></ul>"
     text = replied(tmp_path, mail(html, 2, "html"))
     assert "NOT accepted" not in text and "A MAR - SPA" in text and "A PAR H " in text, text
+
+
+# -- encrypted mail -------------------------------------------------------------------------------------------------
+# An encrypted message as RFC 4880 (6.2) armours it; its contents are made up (no key could open them, nor the judge).
+ARMOURED = ("-----BEGIN PGP MESSAGE-----\n\nhQEMA8mqxexampleAQf/example0example1example2example3example4example5\n"
+            "0ukBexample6example7example8example9exampleAexampleBexampleCexampleD\n=Xy7z\n-----END PGP MESSAGE-----\n")
+ENCRYPTED = "YOUR MESSAGE IS ENCRYPTED, AND THE JUDGE CANNOT READ ENCRYPTED MAIL"
+
+
+def pgp_mime(n: int) -> bytes:
+    """A PGP/MIME message (RFC 3156, section 4) as Thunderbird or Mutt send one."""
+    return (f"From: France <f@example.org>\r\nTo: judge@localhost\r\nSubject: orders\r\n"
+            f"Message-ID: <reading{n}@example.org>\r\nMIME-Version: 1.0\r\n"
+            'Content-Type: multipart/encrypted; protocol="application/pgp-encrypted"; boundary="sealed"\r\n\r\n'
+            "This is an OpenPGP/MIME encrypted message (RFC 4880 and 3156)\r\n"
+            "--sealed\r\nContent-Type: application/pgp-encrypted\r\nContent-Description: PGP/MIME version "
+            "identification\r\n\r\nVersion: 1\r\n\r\n--sealed\r\nContent-Type: application/octet-stream; "
+            'name="encrypted.asc"\r\nContent-Disposition: inline; filename="encrypted.asc"\r\n\r\n'
+            + ARMOURED.replace("\n", "\r\n") + "\r\n--sealed--\r\n").encode()
+
+
+def smime(n: int) -> bytes:
+    """An S/MIME encrypted message (RFC 8551, 3.3) as Outlook sends one."""
+    return (f"From: France <f@example.org>\r\nTo: judge@localhost\r\nSubject: orders\r\n"
+            f"Message-ID: <reading{n}@example.org>\r\nMIME-Version: 1.0\r\n"
+            'Content-Type: application/pkcs7-mime; smime-type=enveloped-data; name="smime.p7m"\r\n'
+            'Content-Disposition: attachment; filename="smime.p7m"\r\nContent-Transfer-Encoding: base64\r\n\r\n'
+            "MIAGCSqGSIb3DQEHA6CAMIACAQAxggFAMIIBPAIBADCBozCBljELMAkGA1UEBhMCVVMx\r\n").encode()
+
+
+def test_encrypted_mail_is_answered_as_unreadable_and_changes_nothing(tmp_path):
+    """Inline armour (with a sign-on written above it in clear), PGP/MIME and S/MIME: the reply says the judge cannot
+    read encrypted mail and how to send instead; no order is taken, nothing of the encrypted text is echoed."""
+    game_for(tmp_path)
+    before = game_files(tmp_path / "games")
+    assert "piped/status.json" in before
+    for n, raw in enumerate([mail(f"SIGNON Fpiped pw-F\nA Par - Bur\n\n{ARMOURED}", 10),
+                             mail(ARMOURED, 11), pgp_mime(12), smime(13)]):
+        text = replied(tmp_path, raw)
+        assert ENCRYPTED in text and "AS PLAIN TEXT" in text and "CLEAR-SIGNED MESSAGE IS FINE" in text, (n, text)
+        assert "NOT accepted" in text and "example" not in text and "pw-F" not in text, (n, text)
+        assert "Signed on" not in text and "ATTACHMENTS" not in text, (n, text)
+    assert game_files(tmp_path / "games") == before
+
+
+def test_a_quoted_encrypted_message_is_no_reason_to_refuse(tmp_path):
+    """Armour in a quote of an earlier message ('>') is not the sender's text: the orders above it are read."""
+    game_for(tmp_path)
+    quoted = "".join(f"> {line}\n" for line in ARMOURED.splitlines())
+    text = replied(tmp_path, mail(f"SIGNON Fpiped pw-F\nA Par - Bur\n\nOn Mon, Ally wrote:\n{quoted}", 14))
+    assert "Signed on as France" in text and "A PAR - BUR" in text and "ENCRYPTED" not in text, text
