@@ -84,3 +84,20 @@ def test_a_quoted_encrypted_message_is_no_reason_to_refuse(tmp_path):
     quoted = "".join(f"> {line}\n" for line in ARMOURED.splitlines())
     text = replied(tmp_path, mail(f"SIGNON Fpiped pw-F\nA Par - Bur\n\nOn Mon, Ally wrote:\n{quoted}", 14))
     assert "Signed on as France" in text and "A PAR - BUR" in text and "ENCRYPTED" not in text, text
+
+
+# -- HTML: what a <style> block hides --------------------------------------------------------------------------------
+def test_text_a_style_block_hides_is_not_read(tmp_path):
+    """An HTML mail whose <style> hides an element (a client's hidden preview text, a template's unused lines): the
+    hidden order is not read, the shown ones are; a rule the judge cannot be sure of hides nothing."""
+    game_for(tmp_path)
+    html = ("<html><head><style>.x{display:none} #old, .gone {visibility:hidden}</style></head><body>"
+            "<div>SIGNON Fpiped pw-F</div><div class=\"x\">A Par - Pic</div><p id=\"old\">A Mar - Pie</p>"
+            "<div>A Par - Bur</div><div class=\"gone\">F Bre - Pic</div><div>F Bre - Mao</div></body></html>")
+    text = replied(tmp_path, mail(html, 20, "html"))
+    assert "NOT accepted" not in text and "A PAR - BUR" in text and "F BRE - MAO" in text, text
+    assert "A MAR: no order" in text and "PIC" not in text, text
+    html = ("<style>.x{display:none} @media (max-width:600px){.x{display:block}}</style>"
+            "<div>SIGNON Fpiped pw-F</div><div class=\"x\">A Par - Pic</div>")
+    text = replied(tmp_path, mail(html, 21, "html"))
+    assert "A PAR - PIC" in text, text                      # (shown on a narrow screen: read)
