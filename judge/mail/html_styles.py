@@ -24,7 +24,8 @@ MAX_SHEET = 200_000                     # characters of style read; a longer she
 # Selectors that set one of PROPERTIES: every element is matched against those filed where it could be, so a sheet of
 # more (no mail client writes that many) hides nothing, and a crafted one costs no more than a few of them.
 MAX_RULES = 32
-MAX_NESTING = 3                         # at-rules inside at-rules (@media in @supports): deeper, the sheet hides nothing
+MAX_BLOCKS = 50                 # style blocks in one document (a client writes one or two); more hide nothing
+MAX_NESTING = 3                 # at-rules inside at-rules (@media in @supports): deeper, the sheet hides nothing
 
 
 @dataclass(frozen=True)
@@ -256,7 +257,9 @@ def hides(name: str, value: str | None) -> bool:
 # content is raw text (a script's string that says "<style>" is no block). A regex: a second full parse of the
 # document cost as much as reading it.
 _BLOCK = re.compile(r"<!--.*?(?:-->|\Z)|<(script|textarea|title|xmp|noembed|noframes|template|iframe|noscript)\b"
-                    r"[^>]*>.*?(?:</\1\s*>|\Z)|<style(?=[\s/>])([^>]*)>(.*?)(?:</style\s*>|\Z)", re.IGNORECASE | re.DOTALL)
+                    r"[^>]{0,300}>.*?(?:</\1\s*>|\Z)|<style(?=[\s/>])([^>]{0,300})>(.*?)(?:</style\s*>|\Z)",
+                    re.IGNORECASE | re.DOTALL)
+_STYLE_TAG = re.compile("<style", re.IGNORECASE)
 _ATTRIBUTE = r"(?:^|\s){}\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'>]+))"
 _MEDIA = re.compile(_ATTRIBUTE.format("media"), re.IGNORECASE)
 _TYPE = re.compile(_ATTRIBUTE.format("type"), re.IGNORECASE)
@@ -270,10 +273,15 @@ def _attribute(pattern: re.Pattern[str], attrs: str) -> str:
 def style_sheet(document: str) -> StyleSheet:
     """The rules of the document's <style> blocks (they apply to the whole document, wherever a block stands)."""
     sheet = StyleSheet()
-    if "<style" not in document and "<STYLE" not in document and re.search("<style", document, re.I) is None:
+    if _STYLE_TAG.search(document) is None:
         return sheet
+    blocks = 0
     for found in _BLOCK.finditer(document):
         if found.group(3) is not None:
+            blocks += 1
+            if blocks > MAX_BLOCKS:
+                sheet.trusted = False
+                break
             attrs = found.group(2)
             # (a sheet for other media, or in another language than CSS, may not apply: its rules hide nothing)
             conditional = (_attribute(_MEDIA, attrs) not in ("", "all", "screen")

@@ -64,8 +64,12 @@ def test_a_style_block_below_the_text_it_hides_still_hides_it():
     # A style block in a comment, or in a script's string, is no style block.
     ("<!-- <style>.x{display:none}</style> -->", '<div class="x">A Mar - Pie</div>'),
     ('<script>var s = "<style>.x{display:none}</style>";</script>', '<div class="x">A Mar - Pie</div>'),
-    # More hiding rules than any mail client writes: the sheet is not trusted (and costs nothing to match).
+    # More hiding rules, blocks or nested at-rules than any mail client writes: the sheet is not trusted (and costs
+    # little to read).
     ("<style>" + "".join(f".n{i}{{display:none}}" for i in range(40)) + ".x{display:none}</style>",
+     '<div class="x">A Mar - Pie</div>'),
+    ("<style>.n{color:red}</style>" * 60 + "<style>.x{display:none}</style>", '<div class="x">A Mar - Pie</div>'),
+    ("<style>@media a{@media b{@media c{@media d{.n{color:red}}}}} .x{display:none}</style>",
      '<div class="x">A Mar - Pie</div>'),
 ])
 def test_what_a_style_rule_does_not_hide_for_sure_is_read(sheet, element):
