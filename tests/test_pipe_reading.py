@@ -101,3 +101,35 @@ def test_text_a_style_block_hides_is_not_read(tmp_path):
             "<div>SIGNON Fpiped pw-F</div><div class=\"x\">A Par - Pic</div>")
     text = replied(tmp_path, mail(html, 21, "html"))
     assert "A PAR - PIC" in text, text                      # (shown on a narrow screen: read)
+
+
+# -- a reply's attribution line wrapped by the client -----------------------------------------------------------------
+WRAPPED = [
+    ("On Tue, 24 Nov 2026 at 10:00, Alice Example <alice@example.org>", "wrote:"),          # Gmail, English
+    ("pt., 24 lis 2026 o 10:00 Alice Example <alice@example.org>", "napisał(a):"),         # Gmail, Polish
+    ("24 нояб. 2026 г., в 10:00, Alice Example <alice@example.org>", "написал(а):"),        # Apple Mail, Russian
+    ("Alice Example <alice@example.org> 于2026年11月24日周二 10:00", "写道："),                 # Gmail, Chinese
+]
+
+
+def test_a_wrapped_attribution_above_an_unmarked_quote_ends_the_reading(tmp_path):
+    """The orders above it are read; the quoted message under it (no '>') is not, and neither half of the
+    attribution is taken for an order: the reply names its first line as where the reading stopped."""
+    game_for(tmp_path)
+    for n, (first, second) in enumerate(WRAPPED):
+        body = f"SIGNON Fpiped pw-F\nF Bre - Mao\n\n{first}\n{second}\n\nA Par - Bur\nA Mar - Spa\n"
+        text = replied(tmp_path, mail(body, 30 + n))
+        assert "Signed on as France" in text and "NOT accepted" not in text, (first, text)
+        assert "F BRE - MAO" in text and "A PAR: no order" in text and "A MAR: no order" in text, (first, text)
+        # (the line named is the first half: the reply may spell a mixed-script line's letters as \u escapes)
+        assert f'{first[-5:]}": it starts a quoted or forwarded message' in text, (first, text)
+
+
+def test_a_wrapped_attribution_above_a_marked_quote_is_passed_over(tmp_path):
+    """Above a '>' quote the attribution's two lines are no orders: the message is read, the answer below too."""
+    game_for(tmp_path)
+    for n, (first, second) in enumerate(WRAPPED):
+        body = f"SIGNON Fpiped pw-F\n\n{first}\n{second}\n> A Par - Pic\n> A Mar - Pie\n\nF Bre - Mao\n"
+        text = replied(tmp_path, mail(body, 40 + n))
+        assert "NOT accepted" not in text and "F BRE - MAO" in text and "A PAR: no order" in text, (first, text)
+        assert "reading stopped" not in text, (first, text)
