@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.mail.html_styles import StyleSheet, hides
+from judge.mail.html_styles import UNSURE, StyleSheet, hides
 
 # Elements without content or an end tag: hiding one hides no text, and no end tag would end its region.
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
@@ -42,12 +42,15 @@ _INHERITED = ("inherit", "unset", "revert", "revert-layer")     # a rule's visib
 def _judged(tag: str, attrs: list[tuple[str, str | None]], sheet: StyleSheet | None = None) -> _Open:
     style = _style(attrs)
     if sheet:
-        # The style sheet's values where the element's own style sets none (its own style wins: the judge does not
-        # weigh a sheet's !important against it, so what it says is shown).
+        # The style sheet's values where the element's own style sets none (its own style wins over a rule the judge
+        # is sure of), and UNSURE where a rule it cannot be sure of might set one: that rule may be !important (a
+        # phone's @media rule showing what the element's own style hides), so the element counts as shown.
         ruled = sheet.values(tag, attrs)
         if ruled.get("visibility") in _INHERITED:
             del ruled["visibility"]
-        style = {**ruled, **style}
+        style = {**ruled, **style, **{k: v for k, v in ruled.items() if v == UNSURE}}
+        if style.get("display") == UNSURE:
+            style.pop("mso-hide", None)     # (shown on some screen, then: only Outlook would hide it)
     gone = (any(k == "hidden" for k, _ in attrs) or hides("display", style.get("display"))
             or hides("mso-hide", style.get("mso-hide")))
     seen = style.get("visibility")

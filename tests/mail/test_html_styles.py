@@ -48,6 +48,9 @@ def test_a_style_block_below_the_text_it_hides_still_hides_it():
     ("<style>.x{display:none} @media (max-width:600px){.x{display:block!important}}</style>",
      '<div class="x">A Mar - Pie</div>'),
     ("<style>.x{display:none} div:hover .x{display:block}</style>", '<div class="x">A Mar - Pie</div>'),
+    # ... even over the element's own style (such a rule may be !important): a template's text for phones.
+    ("<style>@media only screen and (max-width:480px){.phone{display:block!important}}</style>",
+     '<div class="phone" style="display:none;mso-hide:all">A Mar - Pie</div>'),
     # Selectors the judge does not match for sure hide nothing.
     ("<style>.p .x{display:none}</style>", '<div class="p"><div class="x">A Mar - Pie</div></div>'),
     ("<style>div > .x, [title] {display:none}</style>", '<div><p class="x" title="t">A Mar - Pie</p></div>'),
