@@ -112,8 +112,8 @@ def attribution(line: str, following: str | None) -> int:
     """How many lines an attribution at `line` (stripped) takes: 0 (none), 1, or 2 (a long one the client wrapped,
     `following` being the next line). A wrapped one starts as an attribution does ("On ...", "Le ..."); or, in the
     languages where the date or the name comes first, its first line names an address or a time and its second is
-    an attribution's end of itself ("pt., 24 lis 2026 o 10:00 Alice <alice@example.org>" / "napisał(a):"), so that
-    no line is taken for one that was not before but the first. Never more than two lines."""
+    an attribution's end of itself ("pt., 24 lis 2026 o 10:00 Alice <alice@example.org>" / "napisał(a):"; that
+    second line alone was one already, so only the first half is newly taken). Never more than two lines."""
     if line.endswith((":", "\uff1a")) and ATTRIBUTION.fullmatch(line):
         return 1
     if following is None or not following.rstrip().endswith((":", "\uff1a")) or len(line) + len(following) >= 400:
