@@ -44,8 +44,13 @@ def notes(subject: str, stopped: Stop | None) -> list[str]:
     return [n for n in out if n]
 
 
-def nothing_read(stopped: Stop | None, attached: bool) -> str:
-    """The error for a message with no line to read: its text stopped at its first line, or it was all attached."""
+def nothing_read(stopped: Stop | None, attached: bool, encrypted: bool = False) -> str:
+    """The error for a message with no line to read: it is encrypted, its text stopped at its first line, or it was
+    all attached."""
+    if encrypted:
+        return ("YOUR MESSAGE IS ENCRYPTED, AND THE JUDGE CANNOT READ ENCRYPTED MAIL (IT HAS NO KEY TO OPEN IT): "
+                "NOTHING IN IT WAS READ OR DONE. SEND YOUR COMMANDS AGAIN AS PLAIN TEXT, NOT ENCRYPTED (A PGP "
+                "CLEAR-SIGNED MESSAGE IS FINE)")
     if stopped is not None:
         return (f"NOTHING WAS READ: THE READING STOPPED AT THE FIRST LINE, \"{stopped.line}\", WHICH "
                 f"{stopped.why.upper()}, SO NOTHING BELOW IT WAS READ. PUT YOUR COMMANDS ABOVE IT")

@@ -140,7 +140,7 @@ class Judge(WebForms):
             return self._unavailable(msg, exc)
         out = Delivery(game=s.game.name if s.game else None)
         if reading is None:
-            error = ("", nothing_read(msg.stopped, msg.attached))
+            error = ("", nothing_read(msg.stopped, msg.attached, msg.encrypted))
             out.reply = self._reply(msg, [], [error], [], True)
             out.replied, out.errors = True, [error]
             return out

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from judge.mail.endings import MAY_ATTRIBUTE, MAY_END, attribution, ends_reading, verbless_attribution
+from judge.mail.endings import (MAY_ATTRIBUTE, MAY_END, attribution, ends_reading, may_wrap_attribution,
+                                verbless_attribution)
 from judge.mail.footers import MAY_FINISH, footer
 from judge.mail.html import html_to_text
 from judge.mail.parts import body_text, unflow
@@ -61,7 +62,8 @@ def read_text(text: str) -> tuple[list[str], Stop | None]:
                 ends_reading(line, raws, i):
             stop = (line, FOOTER if footer(line) else QUOTED, i)
             break                                   # an earlier message, or "Sent from my iPhone"
-        if line.endswith((":", "\uff1a")) or line[:3] in MAY_ATTRIBUTE:
+        if line.endswith((":", "\uff1a")) or line[:3] in MAY_ATTRIBUTE or \
+                i < len(raws) and may_wrap_attribution(raws[i]) and not command_like(line, True):
             taken = attribution(line, raws[i] if i < len(raws) else None)
             if taken:
                 skip = taken - 1

@@ -110,14 +110,24 @@ def verbless_attribution(line: str) -> bool:
 
 def attribution(line: str, following: str | None) -> int:
     """How many lines an attribution at `line` (stripped) takes: 0 (none), 1, or 2 (a long one the client wrapped,
-    `following` being the next line)."""
+    `following` being the next line). A wrapped one starts as an attribution does ("On ...", "Le ..."); or, in the
+    languages where the date or the name comes first, its first line names an address or a time and its second is
+    an attribution's end of itself ("pt., 24 lis 2026 o 10:00 Alice <alice@example.org>" / "napisał(a):"; that
+    second line alone was one already, so only the first half is newly taken). Never more than two lines."""
     if line.endswith((":", "\uff1a")) and ATTRIBUTION.fullmatch(line):
         return 1
-    if following is not None and line[:3] in MAY_ATTRIBUTE and following.rstrip().endswith(":") and \
-            len(line) + len(following) < 400 and ATTRIBUTION.fullmatch(line + " " + following.strip()):
-        return 2
+    if following is None or not following.rstrip().endswith((":", "\uff1a")) or len(line) + len(following) >= 400:
+        return 0
+    second = following.strip()
+    if line[:3] in MAY_ATTRIBUTE or _NAMES_SENDER.search(line) and ATTRIBUTION.fullmatch(second):
+        return 2 if ATTRIBUTION.fullmatch(line + " " + second) else 0
     return 0
 
 
+def may_wrap_attribution(following: str) -> bool:
+    """Might a line followed by `following` be the first half of a wrapped attribution (the second ends as one)?"""
+    return following.rstrip()[-1:] in (":", "\uff1a")
+
+
 __all__ = ["ATTRIBUTION", "MAY_ATTRIBUTE", "MAY_END", "MAY_FINISH", "QUOTE_STARTS", "TRAILERS", "attribution",
-           "ends_reading", "footer", "header_block", "verbless_attribution"]
+           "ends_reading", "footer", "header_block", "may_wrap_attribution", "verbless_attribution"]

@@ -1,12 +1,14 @@
 """An HTML part as the lines a browser shows: source line breaks inside a paragraph are spaces, blocks and <br> end
 lines, <pre> is kept as written, quoted text (<blockquote>) is marked with '>' as a plain-text quote is, list items
-keep a bullet and a link keeps its address; what a browser hides is left out (judge.mail.html_hidden)."""
+keep a bullet and a link keeps its address; what a browser hides is left out (judge.mail.html_hidden; the rules of
+<style> blocks, judge.mail.html_styles)."""
 from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
 
 from judge.mail.html_hidden import Hider
+from judge.mail.html_styles import StyleSheet, style_sheet
 
 # Elements that start and end a line of their own (a browser lays them out as blocks).
 _BLOCK = frozenset({"p", "div", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "table", "ul",
@@ -26,13 +28,13 @@ def _bare_link(text: str) -> str:
 
 
 class _Text(HTMLParser):
-    def __init__(self) -> None:
+    def __init__(self, sheet: StyleSheet | None = None) -> None:
         super().__init__(convert_charrefs=True)
         self.lines: list[str] = []
         self.line: list[str] = []
         self.line_quote = 0                  # the <blockquote> depth where the current line began
         self.hidden = 0
-        self.hider = Hider()                 # elements a browser does not show (display:none, hidden...)
+        self.hider = Hider(sheet)            # elements a browser does not show (display:none, hidden...)
         self.quote = 0
         self.pre = 0
         self.links: list[tuple[str, list[str]]] = []     # open <a>: its address, the text shown so far
@@ -122,7 +124,7 @@ class _Text(HTMLParser):
 
 def html_to_text(html: str) -> str:
     """The text of an HTML document, one line a shown line."""
-    p = _Text()
+    p = _Text(style_sheet(html))
     p.feed(html)
     p.close()
     p.end_line()

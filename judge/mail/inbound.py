@@ -11,6 +11,7 @@ from judge.addresses import ADDR_SPEC, address_in, parseaddr, usable_address
 from judge.mail import automatic as robots
 from judge.mail.body import Stop, body_text, clean_lines, read_text
 from judge.mail.charset import decode
+from judge.mail.pgp import encrypted_mime, encrypted_text
 
 
 class BadMessage(ValueError):
@@ -36,7 +37,7 @@ class Incoming:
     of reading a plain message."""
 
     __slots__ = ("sender", "subject", "message_id", "lines", "automatic", "_headers", "_head", "key", "attached",
-                 "stopped")
+                 "stopped", "encrypted")
 
 
     def __init__(self, sender: str, subject: str, message_id: str, lines: list[str],
@@ -47,6 +48,7 @@ class Incoming:
         self.key = ""                            # message_key of the raw message, when the reader kept it
         self.attached = False                    # it has attachments (which are never read)
         self.stopped: Stop | None = None         # the reading stopped above what may be commands (a quote's header)
+        self.encrypted = False                   # it is encrypted: nothing in it was read (see sealed)
 
     @property
     def headers(self) -> dict[str, str]:
@@ -66,7 +68,8 @@ class Incoming:
         return address_in(self.headers.get("from", "")).lower()
 
     def _key(self):
-        return (self.sender, self.subject, self.message_id, self.lines, self.automatic, self.headers, self.stopped)
+        return (self.sender, self.subject, self.message_id, self.lines, self.automatic, self.headers, self.stopped,
+                self.encrypted)
 
     def __eq__(self, other):
         return isinstance(other, Incoming) and self._key() == other._key()
@@ -128,6 +131,14 @@ def message_key(raw: bytes) -> str:
         if not skipping:
             lines.append(line)
     return "d" + hashlib.sha256(b"\n".join(lines) + sep + body).hexdigest()[:32]
+
+
+def sealed(msg: Incoming, encrypted: bool) -> Incoming:
+    """An encrypted message has no line the judge can read: whatever is around the encrypted text is not read either
+    (it is one message, done whole or not at all), so nothing is done and the reply says why."""
+    if encrypted:
+        msg.lines, msg.stopped, msg.encrypted = [], None, True
+    return msg
 
 
 def _checked(msg: "Incoming", envelope_sender: str | None) -> "Incoming":
@@ -205,7 +216,7 @@ def _read_full(raw: bytes, envelope_sender: str | None, judge_address: str) -> I
     incoming = Incoming(sender, str(msg.get("Subject", "")), str(msg.get("Message-ID", "")), lines, headers, automatic)
     incoming.stopped = stopped
     incoming.attached = msg.is_multipart() and next(msg.iter_attachments(), None) is not None
-    return incoming
+    return sealed(incoming, encrypted_mime(msg) or encrypted_text(text, lines))
 
 
 # -- the common case, cheaply --------------------------------------------------------------------------------------
@@ -366,4 +377,4 @@ def _read_plain(raw: bytes, envelope_sender: str | None, judge_address: str) -> 
     lines, stopped = read_text(text)
     incoming = Incoming(sender, values.get("subject", ""), message_id, lines, None, automatic, raw)
     incoming.stopped = stopped
-    return incoming
+    return sealed(incoming, encrypted_text(text, lines))

@@ -167,6 +167,10 @@ def parse(text: str, m: Map, phase_kind: str = "M") -> Parsed:
 # A list marker a client or a hand puts in front of an order: "1.", "12)", "a.", "b)", "-", "–" (bullets such as
 # "*", "•" and "·" are no words of an order: the tokenizer passes over them already).
 _LIST_MARKER = re.compile(r"^\s*(?:\d{1,3}[.)]|[a-z][.)](?=\s)|[-\u2013\u2014](?![->]))\s*(?=\S)", re.IGNORECASE)
+# A bullet with a numbered (or lettered) marker after it, "* 1. A Par - Bur" (a numbered list pasted into a bulleted
+# one): the number is passed over, the bullet kept, so the line means what "* A Par - Bur" means.
+_BULLET_THEN_NUMBER = re.compile(r"^(\s*[-*\u2022\u00b7\u2013\u2014])\s*(?:\d{1,3}[.)]|[a-z][.)](?=\s))\s*(?=\S)",
+                                 re.IGNORECASE)
 
 
 def _parse(text: str, m: Map, phase_kind: str) -> Parsed:
@@ -177,10 +181,14 @@ def _parse(text: str, m: Map, phase_kind: str) -> Parsed:
     try:
         return _parse_line(text, m, phase_kind)
     except OrderError as err:
+        wrong_phase = err.message.startswith(_WRONG_PHASE)
+        both = None if wrong_phase else _BULLET_THEN_NUMBER.match(text)
+        if both is not None:
+            return _parse(both.group(1) + " " + text[both.end():], m, phase_kind)
         marker = _LIST_MARKER.match(text)
         if marker is None:
             raise
-        if not err.message.startswith(_WRONG_PHASE):
+        if not wrong_phase:
             return _parse_line(text[marker.end():], m, phase_kind)
         if text.lstrip()[0] not in _DASH_MARKS:
             raise

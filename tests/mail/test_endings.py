@@ -58,6 +58,15 @@ def test_no_header_blocks(block):
     (["Il giorno lun Judge ha scritto:"], 1), (["Em seg., Judge escreveu:"], 1),
     (["On Mon, Jan 5, 2026 at 12:00 PM Judge <", "judge@localhost> wrote:"], 2),     # wrapped by the client
     (["A Par - Bur", "judge wrote:"], 0), (["On Monday we attack", "A Par - Bur"], 0), (["A Par - Bur"], 0),
+    # Wrapped where the date or the name comes first (Gmail in Polish, Russian, Chinese, Finnish, Turkish)
+    (["pt., 24 lis 2026 o 10:00 Alice Example <alice@example.org>", "napisał(a):"], 2),
+    (["24 нояб. 2026 г., в 10:00, Alice Example <alice@example.org>", "написал(а):"], 2),
+    (["Alice Example <alice@example.org> 于2026年11月24日周二 10:00", "写道："], 2),
+    (["ti 24.11.2026 klo 10.00 Alice Example (alice@example.org)", "kirjoitti:"], 2),
+    (["Alice Example <alice@example.org>, 24 Kas 2026 Sal, 10:00", "tarihinde şunu yazdı:"], 2),
+    # ... but only a first line that names an address or a time, above a second that ends an attribution itself
+    (["See you at the deadline", "Alice wrote:"], 0), (["Alice <alice@example.org> says", "these are mine:"], 0),
+    (["Meeting at 10:00, as I schrieb", "Befehle:"], 0),
 ])
 def test_attributions(lines, taken):
     assert attribution(lines[0], lines[1] if len(lines) > 1 else None) == taken

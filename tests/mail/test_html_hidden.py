@@ -37,7 +37,7 @@ def test_hidden_text_in_a_line_takes_no_room():
     ('<table><tr><td style="display:none">A Mar<td>A Par - Bur<tr><td>F Bre - Mao</table>',
      ["A Par - Bur", "F Bre - Mao"]),
     ('<div><p style="display:none">A Mar - Pie</div>A Par - Bur', ["A Par - Bur"]),     # its parent's end
-    # Styles that hide nothing, or that a style sheet (not read) would have to say.
+    # Styles that hide nothing, or a class no style block hides.
     ('<div style="display:block;visibility:visible">A Par - Bur</div>', ["A Par - Bur"]),
     ('<div class="hidden" style="color:white">A Par - Bur</div>', ["A Par - Bur"]),
     ('<div style="display:none-ish">A Par - Bur</div>', ["A Par - Bur"]),

@@ -34,3 +34,38 @@ def test_a_signed_message_is_read_as_any_other():
     lines, stop = read_text(text)
     assert lines == ["SIGNON Fg1 pw", "A Par - Bur", "", "", "F Bre - Mao"]
     assert stop is not None and stop.line == "--" and "signature" in stop.why       # (A Mar - Spa was not read)
+
+
+# -- encrypted mail: known, so that its sender hears why nothing was read ---------------------------------------------
+def test_encrypted_armour_counts_only_where_it_is_read():
+    from judge.mail.pgp import encrypted_text
+    armour = "-----BEGIN PGP MESSAGE-----"
+    text = f"SIGNON Fg1 pw\n{armour}\n\nhQEMA\n-----END PGP MESSAGE-----\n"
+    assert encrypted_text(text, read_text(text)[0])
+    quoted = f"A Par - Bur\nOn Mon, Ally wrote:\n> {armour}\n> hQEMA\n"
+    signed_below = f"A Par - Bur\n-- \n{armour}\n"
+    for text in (quoted, signed_below, "A Par - Bur\nthe line -----BEGIN PGP MESSAGE----- in a sentence\n"):
+        assert not encrypted_text(text, read_text(text)[0]), text
+
+
+def test_pgp_mime_and_smime_encryption_are_known_where_a_client_puts_them():
+    import email
+    import email.policy
+
+    from judge.mail.pgp import encrypted_mime
+
+    def parsed(raw: str):
+        return email.message_from_string(raw, policy=email.policy.default)
+    sealed = ('Content-Type: multipart/encrypted; protocol="application/pgp-encrypted"; boundary="s"\n\n'
+              "--s\nContent-Type: application/pgp-encrypted\n\nVersion: 1\n--s\n"
+              "Content-Type: application/octet-stream\n\n-----BEGIN PGP MESSAGE-----\n--s--\n")
+    assert encrypted_mime(parsed(sealed))
+    # (a client that wraps it, as for protected headers: still this message's own text)
+    assert encrypted_mime(parsed('Content-Type: multipart/mixed; boundary="w"\n\n--w\n' + sealed + "--w--\n"))
+    assert encrypted_mime(parsed("Content-Type: application/pkcs7-mime; smime-type=enveloped-data\n\nMIAG\n"))
+    # S/MIME signed only (opaque signing is no encryption), and an encrypted message forwarded whole, are not
+    assert not encrypted_mime(parsed("Content-Type: application/pkcs7-mime; smime-type=signed-data\n\nMIAG\n"))
+    forwarded = ('Content-Type: multipart/mixed; boundary="w"\n\n--w\nContent-Type: text/plain\n\nA Par - Bur\n'
+                 "--w\nContent-Type: message/rfc822\n\n" + sealed + "--w--\n")
+    assert not encrypted_mime(parsed(forwarded))
+    assert not encrypted_mime(parsed("Content-Type: text/plain\n\nA Par - Bur\n"))

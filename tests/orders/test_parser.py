@@ -220,6 +220,29 @@ def test_a_dash_before_a_unit_alone_is_a_marker_in_a_movement_phase(m, text):
     assert (p.action, p.place.province) == ("hold", text.split()[-1].upper())
 
 
+@pytest.mark.parametrize("text, phase, expected", [
+    ("* 1. A Par - Bur", "M", ("move", "PAR", "BUR")), ("\u2022 2) F Bre - Mao", "M", ("move", "BRE", "MAO")),
+    ("* a) A Par - Bur", "M", ("move", "PAR", "BUR")), ("- 1. A Par - Bur", "M", ("move", "PAR", "BUR")),
+    ("*1.A Mar H", "M", ("hold", "MAR", None)), ("\u00b7 3. A Mos - Ukr", "R", ("retreat", "MOS", "UKR")),
+    ("* 1. Build A Par", "A", ("build", "PAR", None)),
+    # (the bullet keeps its meaning: a star or a dash before a unit in an adjustment phase is a removal)
+    ("* 1. A War", "A", ("remove", "WAR", None)), ("- 2. A War", "A", ("remove", "WAR", None)),
+])
+def test_a_bullet_then_a_number_are_both_passed_over(m, text, phase, expected):
+    p = parse(text, m, phase)
+    assert (p.action, p.place.province, p.path[-1].province if p.path else None) == expected
+
+
+@pytest.mark.parametrize("text, phase, message", [
+    ("* 1. A Par - Atlantis", "M", "UNKNOWN PLACENAME: ATLANTIS"),       # what follows both is still checked
+    ("* 1.", "M", "UNKNOWN PLACENAME: 1"),
+])
+def test_what_follows_a_bullet_and_a_number_is_still_checked(m, text, phase, message):
+    with pytest.raises(OrderError) as info:
+        parse(text, m, phase)
+    assert info.value.message == message
+
+
 @pytest.mark.parametrize("text, phase, message", [
     ("- A War", "R", "ORDER NOT ALLOWED IN A RETREAT PHASE: - A WAR"),     # no retreat without the dash either
     ("- Build A Par", "M", "ORDER NOT ALLOWED IN A MOVEMENT PHASE: BUILD A PAR"),
