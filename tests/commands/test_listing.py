@@ -279,3 +279,12 @@ def test_a_mobilizing_power_is_on_the_board_until_the_end(desk):
     assert desk.send(ASKER, f"SUMMARY {GAME}").accepted
     summary = desk.reply(ASKER)
     assert "  France    first player (from W1900A to the end)\n" in summary and "elimination" not in summary
+
+
+def test_summary_of_a_game_over_before_its_first_year_ended(started):
+    # Terminated in Spring 1901: no year will ever be completed, so SUMMARY does not say "yet".
+    assert started.master("TERMINATE").accepted
+    assert started.send(ASKER, f"SUMMARY {GAME}").accepted
+    reply = started.reply(ASKER)
+    assert "No year was completed." in reply and "No year has been completed yet." not in reply
+    assert "The game is over: terminated by the master." in reply
