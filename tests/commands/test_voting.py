@@ -436,3 +436,15 @@ def test_a_long_result_in_list_wraps_under_its_column(started):
     assert all(r[:column].isspace() and not r[column].isspace() for r in rows[1:]), rows
     assert " ".join(" ".join(rows).split()) == \
         f"{GAME} a draw between Austria, England, France, Germany, Italy, Russia and Turkey"
+
+
+def test_a_message_of_several_votes_says_when_the_news_goes_once(started):
+    # SET DRAW, SET NODRAW, SET CONCEDE and VOTE NONE in one message: four votes, one notice to come at one time;
+    # the reply says that time once, not after each vote.
+    assert started.master("SET RULE draw_votes=counts").accepted
+    assert started.signon("FRANCE", "SET DRAW", "SET NODRAW", "SET CONCEDE Russia", "VOTE NONE").accepted
+    reply = " ".join(started.reply("FRANCE").split())
+    assert reply.count("Everyone in the game is told the votes as they stand at") == 1, reply
+    for said in ("France votes for a draw including all survivors.", "France votes for conceding the game to Russia.",
+                 "France withdraws its vote."):
+        assert said in reply
