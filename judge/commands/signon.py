@@ -104,14 +104,16 @@ class Unlock:
             raise CommandError(f"UNLOCK WORKS ONLY IN MAIL FROM THE ADDRESS OF {who} IN {name}, WHICH ITS CODE WAS "
                                "MAILED TO")
         until = SignonFailures(s.store.folder(name)).locked_until(SignonFailures.key(who, True), s.now)
+        # (prose names the power as every reply does, "Germany"; the refusals above are in capitals throughout)
+        said = "the master" if who == "MASTER" else game.map.power_title(who)
         if until is None:
-            s.say(f"Nothing to unlock: sign-ons as {who} in {name} from your address are not refused.")
+            s.say(f"Nothing to unlock: sign-ons as {said} in {name} from your address are not refused.")
             return Continue.YES
         if not same_code(args[1], unlock_code(s, name, who, until)):
             raise CommandError(f"THAT IS NOT THE CODE FOR {who} IN {name}: IT IS IN THE JUDGE'S REPLY TO THE LAST "
                                "SIGN-ON REFUSED FROM YOUR ADDRESS (A NEW ONE COMES WITH EACH LOCK-OUT)")
         s.unlocked = who
-        s.say(f"Unlocked: sign-ons as {who} in {name} from your address are taken in this message.")
+        s.say(f"Unlocked: sign-ons as {said} in {name} from your address are taken in this message.")
         return Continue.YES
 
 
