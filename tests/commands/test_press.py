@@ -271,3 +271,13 @@ def test_fake_press_is_confirmed_as_it_really_went(started):
     assert "Press sent to Germany and the master." in started.reply("FRANCE")
     assert started.signon("FRANCE", "BROADCAST FAKE FROM I", "Italy speaks.", "ENDBROADCAST").accepted
     assert "Broadcast sent (signed Italy)." in started.reply("FRANCE")
+
+
+def test_the_observer_press_rule_says_what_it_governs(started):
+    # With observer_press off an observer's PRESS TO M still goes (as the refusal of its BROADCAST says): the rule's
+    # words, shown on the game page, must not make press to the master depend on it.
+    from judge.rules import RULES
+    meaning = next(r.meaning for r in RULES if r.name == "observer_press")
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}\nPRESS TO M\nA question.\nENDPRESS").accepted
+    assert "(and press to the master)" not in meaning
+    assert "press to the master they may always send" in meaning
