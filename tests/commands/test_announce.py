@@ -70,3 +70,12 @@ def test_one_minute_is_one_minute_not_one_minutes(started):
     assert started.master("SET REMINDER 1m").accepted
     reply = " ".join(started.reply(GM[0]).split())
     assert "Reminder set to 1 minute." in reply and "1 minutes" not in reply
+
+
+def test_early_zero_is_said_at_once(started):
+    # SET EARLY 0 processes a phase the moment its last order comes: the players read "at once", not "after 0
+    # minutes".
+    started.new_mail()
+    assert started.master("SET EARLY 0").accepted
+    text = changes(started)[PLAYERS["ITALY"][0]]
+    assert "Processing once every order is in and nobody waits: at once (was after 10 minutes)." in text, text
