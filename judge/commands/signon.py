@@ -4,7 +4,7 @@ from __future__ import annotations
 from judge.commands._util import need_args, power_and_game, refuse_mask, who_in
 from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
 from judge.deadlines import show
-from judge.game import ACTIVE
+from judge.game import ACTIVE, FORMING
 from judge.rules import Anonymous
 from judge.storage.failures import LIMIT, WEB_LIMIT, SignonFailures
 from judge.storage.passwords import check_password
@@ -63,6 +63,11 @@ class Signon:
             s.say(f"Signed on as the master of game {name}.")
         else:
             player = game.player(who)
+            if player is None and game.status == FORMING:
+                # Nobody has a power before the start: no password can be right, so none is counted as wrong.
+                refuse_mask(args[1])
+                raise CommandError(f"NO PLAYER FOR {who} IN {name} YET: THE GAME IS FORMING, AND ITS POWERS ARE GIVEN "
+                                   "OUT WHEN IT STARTS (YOUR JOIN IS ALL IT NEEDS FROM YOU TILL THEN)")
             if player is not None and player.status == ACTIVE and check_password(args[1], player.password):
                 s.say(f"Signed on as {game.map.power_title(who)} in game {name}.")
             elif player is not None and _lord_signs_on(game, who, args[1]):
