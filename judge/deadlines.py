@@ -239,7 +239,7 @@ def _near(moment: datetime, now: datetime, text: str) -> datetime:
 def parse_day(text: str, timing: Timing, now: datetime, end_of_day: bool = False) -> datetime:
     """A day (and maybe a time) as players write them for absences: '2026-12-24', '24 Dec', 'Dec 24', '24 Dec 2026',
     each with an optional HH:MM. Without a time: the day's start (or, with `end_of_day`, its end), in the game's
-    zone. Without a year: the next such day."""
+    zone. Without a year: the next such day, today included."""
     t = " ".join(text.strip().split())
     tz = zone(timing.timezone)
     year = now.astimezone(tz).year
@@ -257,9 +257,10 @@ def parse_day(text: str, timing: Timing, now: datetime, end_of_day: bool = False
                     moment = datetime.strptime(f"{y} {t}", f"%Y {fmt}{tfmt}")
                 except ValueError:
                     continue
-                day = _day(moment, bool(tfmt), tz, end_of_day)
-                if day > now or y > year:
-                    return day
+                # Today is such a day until it is over: "5 Jan" sent on 5 Jan is today (an absence from now), not
+                # next year's (which made "SET ABSENCE 5 Jan TO 8 Jan" end before it started).
+                if moment.date() >= now.astimezone(tz).date() or y > year:
+                    return _day(moment, bool(tfmt), tz, end_of_day)
     raise ValueError(f"UNRECOGNIZED DAY: {text.strip() or '(nothing)'}")
 
 

@@ -193,3 +193,19 @@ def test_a_deadline_is_never_before_its_phases_delay_is_over(tz, tod):
             start = day + timedelta(minutes=10 * step)
             deadline = next_deadline(start, "M", timing)
             assert start + timedelta(hours=1) <= deadline <= start + timedelta(hours=26, minutes=1), (start, deadline)
+
+
+def test_a_day_without_a_year_is_the_next_such_day_today_included():
+    """Today counts until it is over, in the game's zone: on Monday 5 Jan 2026, "5 Jan" is today (an absence from
+    now), "4 Jan" next year's; a time of today already past stays today (and is refused as over by the caller)."""
+    from judge.deadlines import parse_day
+    utc = Timing()
+    assert parse_day("5 Jan", utc, MON) == at(2026, 1, 5)
+    assert parse_day("5 Jan", utc, MON, end_of_day=True) == at(2026, 1, 6)
+    assert parse_day("Jan 5 09:00", utc, MON) == at(2026, 1, 5, 9)
+    assert parse_day("4 Jan", utc, MON) == at(2027, 1, 4)
+    assert parse_day("1 Jan", utc, at(2026, 12, 31, 23)) == at(2027, 1, 1)
+    # 03:00 UTC on 6 Jan is still 5 Jan in New York: "5 Jan" is that (local) day, not next year's.
+    ny = Timing(timezone="America/New_York")
+    assert parse_day("5 Jan", ny, at(2026, 1, 6, 3)) == at(2026, 1, 5, 5)
+    assert parse_day("5 Jan", Timing(timezone="Asia/Tokyo"), at(2026, 1, 5, 16)) == at(2027, 1, 4, 15)

@@ -70,8 +70,13 @@ def test_a_named_draw_cannot_include_an_excluded_dummy():
     game.vacate("ITALY", DUMMY)
     with pytest.raises(GameError, match="^ITALY HAS NO PLAYER AND NO SHARE IN A DRAW IN GAME g1 "):
         game.read_vote(["DRAW", "France", "Italy"])
-    # The six players are every draw member: naming them all is the draw of all survivors.
-    assert game.read_vote(["DRAW"] + [p for p in ALL if p != "ITALY"]) == "DRAW"
+    # Naming the six players keeps their names (Italy's seat may get a player again), and agrees with the plain draw
+    # while Italy has none.
+    six = [p for p in ALL if p != "ITALY"]
+    assert game.read_vote(["DRAW"] + six) == "DRAW:" + ",".join(six)
+    vote_all(game, "DRAW", six[:-1])
+    game.cast_vote(six[-1], game.read_vote(["DRAW"] + six))
+    assert game.agreed() == {"kind": "draw", "powers": six}
 
 
 # -- named draws ------------------------------------------------------------------------------------------------------
@@ -205,6 +210,17 @@ def test_standing_votes_that_agree_after_an_elimination_end_the_game():
     game.cast_vote("GERMANY", "DRAW")
     process(game)
     assert game.over and game.result["kind"] == "draw"
+
+
+def test_a_named_draw_of_the_powers_left_agrees_with_the_plain_draw():
+    """France named France and Germany while Turkey was on the board; once Turkey is gone, that is the draw of all
+    survivors, so Germany's plain DRAW agrees with it."""
+    game = three_left("draws=any")
+    game.cast_vote("FRANCE", game.read_vote(["DRAW", "France", "Germany"]))
+    process(game)
+    assert game.survivors() == ["FRANCE", "GERMANY"] and game.votes == {"FRANCE": "DRAW:FRANCE,GERMANY"}
+    game.cast_vote("GERMANY", "DRAW")
+    assert game.agreed() == {"kind": "draw", "powers": ["FRANCE", "GERMANY"]}
 
 
 # -- the end ----------------------------------------------------------------------------------------------------------

@@ -36,17 +36,51 @@ class Resume:
             game.resume(s.now)
         except GameError as exc:
             raise CommandError(str(exc)) from None
-        if game.deadline is None:
-            said = "It has no deadline: the master processes the game."
-        elif game.deadline <= s.now:
-            # Paused in the grace period: the deadline is past; say until when late orders still count.
-            said = (f"The deadline ({show(game.deadline, game.timing)}) has passed: orders that arrive before "
-                    f"{show(game.grace_until(), game.timing)} are still used.")
-        else:
-            said = f"The deadline is {show(game.deadline, game.timing)}."
+        said = _running(game, s)
         s.say(f"Game {game.name} is running again. {said}")
         s.effect("notify", ("resumed", [f"The master has resumed game {game.name}. {said}"], "all"))
         return Continue.YES
+
+
+def _running(game, s: Session) -> str:
+    """The deadline of a running game, in a sentence."""
+    if game.deadline is None:
+        return "It has no deadline: the master processes the game."
+    if game.deadline <= s.now:
+        # Paused in the grace period: the deadline is past; say until when late orders still count.
+        return (f"The deadline ({show(game.deadline, game.timing)}) has passed: orders that arrive before "
+                f"{show(game.grace_until(), game.timing)} are still used.")
+    return f"The deadline is {show(game.deadline, game.timing)}."
+
+
+_CLOCK_TITLES = ("paused", "resumed", "deadline changed")
+
+
+def one_clock_notice(s: Session) -> None:
+    """After the whole message: a master's message that paused or resumed the game and changed its clock again
+    (PAUSE then RESUME, PAUSE, SET DEADLINE, RESUME...) tells everyone once how the game stands after it, in place
+    of a notice for each line, where a later one would contradict an earlier (a deadline 'while paused')."""
+    game = s.game
+    at = [i for i, e in enumerate(s.effects) if e.kind == "notify" and e.payload[0] in _CLOCK_TITLES]
+    titles = [s.effects[i].payload[0] for i in at]
+    if game is None or game.over or len(at) < 2 or not {"paused", "resumed"} & set(titles):
+        return
+    first = next(t for t in titles if t != "deadline changed")
+    if game.paused:
+        again = " again" if first == "resumed" else ""
+        said = f"The master has paused game {game.name}{again}: no deadline runs until it is resumed."
+        if "deadline changed" in titles and game.deadline is not None:
+            said += (f" The deadline is set to {show(game.deadline, game.timing)}, and moves by the time the game "
+                     "stays paused.")
+        title = "paused"
+    else:
+        # Paused and resumed in one message: it runs as before, with the deadline the message left it.
+        how = "paused and resumed" if first == "paused" else "resumed"
+        said = f"The master has {how} game {game.name}. {_running(game, s)}"
+        title = "resumed"
+    notice = s.effects[at[0]]
+    s.effects = [e for i, e in enumerate(s.effects) if i not in at[1:]]
+    notice.payload = (title, [said], "all")
 
 
 class Extend:

@@ -284,6 +284,8 @@ class Revive:
             raise CommandError(f"{player.power} IS ELIMINATED (NO UNIT AND NO SUPPLY CENTRE LEFT): NOTHING TO TAKE "
                                "OVER")
         player.status = VACANT
+        # Open, it owes orders as a late power does: a phase that was ready (every other order in) waits again.
+        game._note_readiness(s.now)
         s.say(f"{game.map.power_title(player.power)} is open for takeover.")
         if game.status == PLAYING:
             open_seat(s, game, player.power, "was a dummy; the master has opened it")

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from judge.commands import after_end
 from judge.commands.actions import flush_orders, refresh_deadline_header, votes_settled
 from judge.commands.base import CommandError, Continue, Declined, Session
+from judge.commands.clock import one_clock_notice
 from judge.commands.registry import BY_WORD
 from judge.game import PLAYING, OrderSetError
 from judge.orders.suggest import is_remark
@@ -124,6 +125,7 @@ def read(s: Session, lines: list[str]) -> Reading:
     except CommandError as exc:
         return _stop([("", str(exc))], [])
     votes_settled(s)
+    one_clock_notice(s)
     refresh_deadline_header(s)
     return Reading()
 

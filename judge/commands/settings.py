@@ -142,6 +142,7 @@ class Set:
                 raise CommandError(str(exc)) from None
             s.say(f"Rules now: {', '.join(rest)}.")
             rules_changed(s, game, before)
+            _ready_again(game, s.now)
             if game.rules.deadlines is not mode and game.position is not None and not game.over:
                 # Into the manual mode: no deadline; out of it: a deadline for the phase from now.
                 game.set_deadline(game.phase_deadline(s.now), s.now)
@@ -158,6 +159,7 @@ class Set:
             game.rules = dataclasses.replace(game.rules, **{n: getattr(Ruleset(), n) for n in names})
             s.say(f"Back to the default for: {', '.join(names)}.")
             rules_changed(s, game, before)
+            _ready_again(game, s.now)
         elif what in ("PRIVATE", "PUBLIC"):
             if len(rest) > 1:
                 raise CommandError("USE SET PRIVATE [<game password>] (one word) OR SET PUBLIC")
@@ -287,3 +289,10 @@ def _early_note(s: Session, game) -> None:
     else:
         s.say(f"Note: every order is in and nobody waits, so {game.position.phase.describe()} will be processed at "
               f"{show(early, game.timing)}.")
+
+
+def _ready_again(game, now: datetime) -> None:
+    """A rule may change who holds the phase up (cd_dummies: the dummies): early processing counts from the moment
+    every order the rules now ask for is in, not from a readiness the old rules gave."""
+    if game.position is not None and not game.over:
+        game._note_readiness(now)

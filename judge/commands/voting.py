@@ -6,7 +6,6 @@ from judge.deadlines import show
 from judge.game import GameError
 from judge.game.clock import VOTE_NEWS_DELAY
 from judge.game.ending import describe_result
-from judge.game.votes import describe_vote
 from judge.rules import DrawVotes
 from judge.templating import para
 
@@ -30,7 +29,7 @@ def apply_vote(s: Session, words: list[str]) -> None:
     except GameError as exc:
         raise CommandError(str(exc)) from None
     name = game.map.power_title(power)
-    s.say(f"{name} withdraws its vote." if vote is None else f"{name} votes for {describe_vote(vote, game.map)}.")
+    s.say(f"{name} withdraws its vote." if vote is None else f"{name} votes for {game.vote_words(vote)}.")
     if game.settle_votes(s.now) is not None:
         s.effect("ended", None)
         s.say(f"Every survivor agrees: the game is over ({describe_result(game.result, game.map)}).")

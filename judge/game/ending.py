@@ -3,9 +3,12 @@ in), the last phase played. Shared by the end mail, LIST, STATUS, MAP and the we
 Pure but for drawing the picture."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from judge import picture
 from judge.game.frozen import FROZEN, WHY
 from judge.maps import Map
+from judge.picture.titles import phase_title
 from judge.position import Phase
 
 
@@ -63,14 +66,14 @@ def ended_at(game) -> tuple[str, str]:
     return ended.get("phase", ""), ended.get("when", "after")
 
 
-def final_title(game) -> str:
+def final_title(game, words: Callable[[Phase], str] = Phase.describe) -> str:
     """The final board's title: the phase that ended the game, not the position's (after a solo, the next one,
-    never played)."""
+    never played); `words` names the phase (a picture names it in one language: judge.picture.titles)."""
     phase, when = ended_at(game)
     if not phase:
         return "The game is over"
     try:
-        return f"The game is over {when} {Phase.parse(phase, game.map.flow).describe()}"
+        return f"The game is over {when} {words(Phase.parse(phase, game.map.flow))}"
     except ValueError:
         return f"The game is over {when} {phase}"
 
@@ -87,7 +90,7 @@ def phase_shown(game) -> str:
 def final_svg(game) -> str:
     """The board at the end, titled with how and when the game ended: the end mail's picture, and the board the web
     pages and MAP show of a finished game (the map must have a drawing)."""
-    return picture.position_svg(game.map, game.position, game=game.name, title=final_title(game),
+    return picture.position_svg(game.map, game.position, game=game.name, title=final_title(game, phase_title),
                                 subtitle=describe_result(game.result, game.map))
 
 

@@ -63,7 +63,9 @@ class Voting:
             if left_out:
                 raise GameError(f"{', '.join(left_out)} HAS NO PLAYER AND NO SHARE IN A DRAW IN GAME {self.name} "
                                 "(HOUSE RULE DUMMY_VOTES=EXCLUDE)")
-            if powers == self.draw_members():
+            # Naming every survivor is the plain draw. Under dummy_votes=exclude, naming only the players' powers
+            # is not: the plain draw would take in a dummy's seat once it has a player again, which was not named.
+            if powers == self.survivors():
                 return "DRAW"
             if len(powers) < 2:
                 raise GameError("A DRAW IS BETWEEN TWO POWERS OR MORE (VOTE CONCEDE <power> GIVES ONE POWER THE GAME)")
@@ -107,14 +109,35 @@ class Voting:
         voters = self.voters()
         if not voters:
             return None
-        votes = {self.votes.get(p) for p in voters}
-        if len(votes) == 1 and None not in votes:
-            vote = next(iter(votes))
-            if vote == "DRAW":
-                return {"kind": "draw", "powers": self.draw_members()}
-            if vote.startswith("DRAW:"):
-                return {"kind": "draw", "powers": vote[5:].split(",")}
+        # Votes agree on a draw when they share it among the same powers ("DRAW" and a list of those very powers
+        # alike), and only among powers that may share one: never an excluded dummy (dummy_votes=exclude), even one
+        # named while it still had a player.
+        draws = {tuple(self.draw_of(self.votes.get(p, ""))) for p in voters}
+        if len(draws) == 1:
+            powers = list(next(iter(draws)))
+            if powers and set(powers) <= set(self.draw_members()):
+                return {"kind": "draw", "powers": powers}
         return self._concession(voters)
+
+    def draw_of(self, vote: str) -> list[str]:
+        """The powers a draw vote shares the game among as the game stands ([] for any other vote)."""
+        if vote == "DRAW":
+            return self.draw_members()
+        return vote[5:].split(",") if vote.startswith("DRAW:") else []
+
+    def vote_words(self, vote: str) -> str:
+        """A vote in words as the game stands: describe_vote's, and who a draw leaves out or cannot include under
+        dummy_votes=exclude (a survivor without a player has no share)."""
+        out = [p for p in self.survivors() if p not in self.draw_members()]
+        names = " and ".join(self.map.power_title(p) for p in out)
+        if vote == "DRAW" and out:
+            return f"a draw including every survivor with a player (not {names})"
+        barred = [p for p in self.draw_of(vote) if p in out]
+        if barred:
+            who = " and ".join(self.map.power_title(p) for p in barred)
+            return (f"{describe_vote(vote, self.map)}, which cannot pass while {who} "
+                    f"{'has' if len(barred) == 1 else 'have'} no player (house rule dummy_votes=exclude)")
+        return describe_vote(vote, self.map)
 
     def _concession(self, voters: list[str]) -> dict | None:
         """Every voter but the one conceded to concedes to it (that power's own vote is not needed)."""
@@ -151,21 +174,23 @@ class Voting:
         if self.rules.draw_votes is DrawVotes.NAMES:
             return ["The votes now stand:"] + [
                 f"  {self.map.power_title(p)}: "
-                f"{describe_vote(self.votes[p], self.map) if p in self.votes else 'no vote'}"
+                f"{self.vote_words(self.votes[p]) if p in self.votes else 'no vote'}"
                 for p in self.voters()]
         counts = self.vote_counts()
         # Counted among the powers that vote (a dummy has no vote), not among all survivors.
         return ["The votes have changed."] + [f"{n} of the {len(self.voters())} powers with a vote "
-                                              f"{'is' if n == 1 else 'are'} for {describe_vote(v, self.map)}."
+                                              f"{'is' if n == 1 else 'are'} for {self.vote_words(v)}."
                                               for v, n in sorted(counts.items())] + ([] if counts else
                                                                                     ["No vote stands."])
 
     def vote_counts(self) -> dict[str, int]:
         """How many voters vote for each proposal (for the 'counts' house rule)."""
         out: dict[str, int] = {}
+        same: dict[tuple, str] = {}  # a draw's powers -> the first vote for it: one draw is counted once, however named
         for p in self.voters():
             v = self.votes.get(p)
             if v:
+                v = same.setdefault(tuple(self.draw_of(v)), v) if v.startswith("DRAW") else v
                 out[v] = out.get(v, 0) + 1
         return out
 

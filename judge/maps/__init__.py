@@ -76,6 +76,8 @@ class Map:
     rules: tuple[str, ...] = ()           # house rules a game of the variant starts with (judge.rules words)
     new_homes: tuple[int, ...] = ()       # years whose adjustment phase makes the centres owned the home centres
     coast_names: dict[str, str] = field(default_factory=dict)   # "BUL/OK" -> "Bulgarije (oostkust)", if given
+    # the names of places nobody plays (DPjudge's SHUT: Switzerland), by the abbreviation the drawing knows them by
+    region_names: dict[str, str] = field(default_factory=dict)  # "SWI" -> "Suisse", if given
     source: str = ""                      # the file the variant was read from
     # -- what DPjudge's maps add (judge.maps.features; FORMAT.md) ------------------------------------------------
     dummies: tuple[str, ...] = ()         # powers no player joins: dummies from the start

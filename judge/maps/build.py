@@ -13,7 +13,7 @@ from judge.rules import parse_rules
 
 FULL_KEYS = {"name", "title", "description", "board", "powers", "provinces", "army", "fleet", "start", "centers",
              "victory", "builds", "begin", "calendar", "build_limit", "flow", "rules", "coast_names", "new_homes",
-             "borders", "changes"}
+             "borders", "changes", "region_names"}
 # What a variant on another's board may change: everything but the geography (a new board needs its own drawing).
 DERIVED_KEYS = {"name", "base", "title", "description", "board", "powers", "homes", "start", "centers", "victory",
                 "builds", "begin", "calendar", "build_limit", "flow", "rules", "new_homes", "changes"}
@@ -152,8 +152,9 @@ def _build(doc: Any, source: str) -> Map:
             calendar=_calendar(doc.get("calendar", list(SEASON_WORDS))),
             build_limit=_expect(doc.get("build_limit", 0), int, "build_limit"),
             flow=_flow(doc.get("flow"), doc.get("begin")),
-            rules=_rules(doc.get("rules", [])), coast_names=_coast_names(doc.get("coast_names", {})),
-            new_homes=tuple(_years(doc.get("new_homes", []))), power_titles=titles)
+            rules=_rules(doc.get("rules", [])), coast_names=_names(doc, "coast_names"),
+            new_homes=tuple(_years(doc.get("new_homes", []))), power_titles=titles,
+            region_names=_names(doc, "region_names"))
     features.read_powers(m, powers_doc)
     features.read_borders(m, doc.get("borders", []))
     _derive_tables(m)
@@ -313,10 +314,10 @@ def _years(value: Any) -> list[int]:
     return value
 
 
-def _coast_names(value: Any) -> dict[str, str]:
-    names = _expect(value, dict, "coast_names")
-    for loc, name in names.items():
-        _expect(name, str, f"coast_names.{loc}")
+def _names(doc: dict, key: str) -> dict[str, str]:
+    names = _expect(doc.get(key, {}), dict, key)
+    for place, name in names.items():
+        _expect(name, str, f"{key}.{place}")
     return dict(names)
 
 

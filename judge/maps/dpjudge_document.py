@@ -44,11 +44,32 @@ def document(board: Board) -> dict:
              if loc[:3] in coasts and loc[4:] in coasts[loc[:3]] and loc[4:] not in COASTS}
     if names:
         doc["coast_names"] = names
+    regions = _shut_names(board)
+    if regions:
+        doc["region_names"] = regions
     for power, shared in board.shared.items():
         doc["powers"][power]["shared_homes"] = shared
     dpjudge_features.extend(board, marked, doc)       # borders, dummies, leagues, special home centres
     dpjudge_features.changes(reader, doc, document)   # IN and FROM blocks
     return doc
+
+
+def _shut_names(board: Board) -> dict[str, str]:
+    """The places shut for good (Switzerland): no provinces, but a region of the drawing, which knows each by the
+    abbreviation its first map gave it (SWI). Their names by that abbreviation, so that a translated map's picture
+    labels them in its language (standard_french: 'swi -> Suisse = sui')."""
+    first = {new: old for old, new in board.renamed.items()}
+    out = {}
+    for key, place in board.places.items():
+        abbr = key.upper()
+        if place.terrain != "SHUT" or key in board.opened or "/" in key or abbr not in board.names:
+            continue
+        seen = {abbr}
+        while abbr in first and first[abbr] not in seen:       # (renamed more than once: back to the first)
+            abbr = first[abbr]
+            seen.add(abbr)
+        out[abbr] = board.names[key.upper()][0]
+    return out
 
 
 def _abbreviations_win(board: Board, provinces: dict[str, dict]) -> None:

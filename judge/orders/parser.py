@@ -171,15 +171,26 @@ _LIST_MARKER = re.compile(r"^\s*(?:\d{1,3}[.)]|[a-z][.)](?=\s)|[-\u2013\u2014](?
 
 def _parse(text: str, m: Map, phase_kind: str) -> Parsed:
     """`text` as an order; or, when it is none, what follows a list marker in front of it. The line as written is
-    read first, so a marker never changes what an order means ("- A TUS" removes a unit in an adjustment phase), and
-    a line that reads as an order of another phase keeps saying so."""
+    read first, so a marker never changes what an order means ("- A TUS" removes a unit in an adjustment phase). A
+    line that reads only as an order of another phase keeps saying so, unless a dash in front is what makes it one:
+    "- A TUS" in a movement phase holds, as DPjudge reads it (its reader takes a dash for a space: "A TUS")."""
     try:
         return _parse_line(text, m, phase_kind)
     except OrderError as err:
         marker = _LIST_MARKER.match(text)
-        if marker is None or err.message.startswith(_WRONG_PHASE):
+        if marker is None:
             raise
-        return _parse_line(text[marker.end():], m, phase_kind)
+        if not err.message.startswith(_WRONG_PHASE):
+            return _parse_line(text[marker.end():], m, phase_kind)
+        if text.lstrip()[0] not in _DASH_MARKS:
+            raise
+        try:
+            return _parse_line(text[marker.end():], m, phase_kind)
+        except OrderError:
+            raise err from None                 # no order of this phase without the dash either: say what it is
+
+
+_DASH_MARKS = "-\u2013\u2014"
 
 
 _WRONG_PHASE = E.WRONG_PHASE.split("{")[0]

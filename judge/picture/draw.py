@@ -7,11 +7,12 @@ from judge.adjudicator.results import OrderResult
 from judge.maps import Map
 from judge.orders import Build, Disband, Remove, Retreat
 from judge.picture import items, legend, movement, placement, shapes
-from judge.picture.arrows import CROSS_SHAFT, SHAFT, cuts, order_failed, roomy
+from judge.picture.arrows import CROSS_SHAFT, SHAFT, Cuts, clear_of, cuts, order_failed, roomy, rounded
 from judge.picture.dislodged import DISLODGED_SCALE, dislodged_point
 from judge.picture.geometry import Geometry
 from judge.picture.items import UNIT_R
 from judge.picture.shapes import Point
+from judge.picture.titles import phase_title
 from judge.picture.style import BORDER, IMPASSABLE, LAND, OFFBOARD, SEA, PowerStyle, failure_word, power_styles
 from judge.position import Dislodged, Position, Unit
 
@@ -21,10 +22,10 @@ TOP = 56.0              # the title band above the map
 def position_picture(m: Map, g: Geometry, position: Position, game: str = "") -> dict:
     """The board as it stands: ownership, units, dislodged units with their retreat options."""
     styles = power_styles(m)
-    pic = _frame(m, g, position, styles, game, position.phase.describe(), "position")
+    pic = _frame(m, g, position, styles, game, phase_title(position.phase), "position")
     pic["units"] = [_unit(g, styles, u, u.loc) for u in _sorted_units(position.units.values())]
     for d in _sorted_dislodged(position.dislodged.values()):
-        _add_dislodged(pic, g, styles, d)
+        _add_dislodged(pic, g, styles, d, position.units)
     placement.place(pic, g)
     return pic
 
@@ -36,8 +37,8 @@ def results_picture(m: Map, g: Geometry, before: Position, results: Sequence[Ord
     subtitle names the next phase, or says `subtitle` instead (the phase that ended the game has no next one)."""
     styles = power_styles(m)
     kind = before.phase.kind
-    pic = _frame(m, g, after, styles, game, f"{before.phase.describe()}: orders and results", "results")
-    pic["subtitle"] = subtitle or f"next: {after.phase.describe()}"
+    pic = _frame(m, g, after, styles, game, f"{phase_title(before.phase)}: orders and results", "results")
+    pic["subtitle"] = subtitle or f"next: {phase_title(after.phase)}"
     pic["units"] = [_unit(g, styles, u, u.loc) for u in _sorted_units(after.units.values())]
     if kind == "M":
         movement.draw(pic, m, g, styles, results, after.units)
@@ -45,13 +46,13 @@ def results_picture(m: Map, g: Geometry, before: Position, results: Sequence[Ord
         # (a unit with nowhere to go was shown destroyed with the movement, as its results mail says: the retreat
         # phase's text leaves its disbanding out, and so does its picture)
         _retreats(pic, g, styles, [r for r in results if not (isinstance(r.order, Disband)
-                                                             and before.stranded(r.order.unit))])
+                                                             and before.stranded(r.order.unit))], after.units)
     else:
         _adjustments(pic, g, styles, results)
     came = movement.attackers(results) if kind == "M" else {}
     # (units destroyed by a house rule, immobile_dummies, may stand beside a retreat phase's dislodged units)
     for d in _sorted_dislodged([*after.dislodged.values(), *destroyed] if after.phase.kind == "R" else destroyed):
-        _add_dislodged(pic, g, styles, d, came.get(d.unit.province))
+        _add_dislodged(pic, g, styles, d, after.units, came.get(d.unit.province))
     placement.place(pic, g)
     return pic
 
@@ -86,7 +87,7 @@ def _frame(m: Map, g: Geometry, position: Position, styles: dict[str, PowerStyle
         else:
             # Africa is land off the board: plain background reads better there than Switzerland's grey
             fill = IMPASSABLE if what == "impassable" and key != "AFR" else OFFBOARD
-            regions.append({"id": f"other-{key}", "d": d, "fill": fill, "cls": what, "name": g.other[key].name})
+            regions.append({"id": f"other-{key}", "d": d, "fill": fill, "cls": what, "name": _region_name(m, g, key)})
     centres = []
     for abbr, s in g.provinces.items():
         if s.center is None:
@@ -97,8 +98,8 @@ def _frame(m: Map, g: Geometry, position: Position, styles: dict[str, PowerStyle
                         "fill": style.colour if style else "#ffffff", "ring": style.dark if style else "#333333"})
     labels = [{"x": s.label[0], "y": s.label[1], "text": abbr, "cls": m.provinces[abbr].terrain, "halo": False}
               for abbr, s in g.provinces.items()]
-    labels += [{"x": s.label[0], "y": s.label[1], "text": s.name, "cls": "other", "halo": False}
-               for s in g.other.values()]
+    labels += [{"x": s.label[0], "y": s.label[1], "text": _region_name(m, g, key), "cls": "other", "halo": False}
+               for key, s in g.other.items()]
     coasts = [{"x": p[0], "y": p[1], "text": c.lower()} for s in g.provinces.values() for c, p in s.coasts.items()]
     width, height = g.width, TOP + g.height + legend.height(len(m.powers), g.width)
     return {
@@ -108,6 +109,11 @@ def _frame(m: Map, g: Geometry, position: Position, styles: dict[str, PowerStyle
         "orders": [], "units": [], "dislodged": [], "marks": [],
         "legend": legend.build(m, position, styles, width, TOP + g.height),
     }
+
+
+def _region_name(m: Map, g: Geometry, key: str) -> str:
+    """A region nobody plays, by the map's name for it where it gives one (a translated map's "Suisse")."""
+    return m.region_names.get(key) or g.other[key].name
 
 
 def _sorted_units(units: Iterable[Unit]) -> list[Unit]:
@@ -124,7 +130,7 @@ def _unit(g: Geometry, styles: dict[str, PowerStyle], u: Unit, loc: str, *, poin
                        ghost=ghost, dislodged=dislodged, scale=scale)
 
 
-def _add_dislodged(pic: dict, g: Geometry, styles: dict[str, PowerStyle], d: Dislodged,
+def _add_dislodged(pic: dict, g: Geometry, styles: dict[str, PowerStyle], d: Dislodged, units: dict[str, Unit],
                    attacker: str | None = None) -> None:
     """A dislodged unit beside its province, with a thin dotted arrow to each place it may retreat to."""
     spot = dislodged_point(g, d.unit.loc, attacker)
@@ -132,7 +138,8 @@ def _add_dislodged(pic: dict, g: Geometry, styles: dict[str, PowerStyle], d: Dis
                                  scale=DISLODGED_SCALE))
     st = styles[d.unit.power]
     for dest in d.retreats:
-        pts = shapes.trim(shapes.bent(spot, g.location_point(dest), bend=0.08), UNIT_R, UNIT_R)
+        path = shapes.bent(spot, g.location_point(dest), bend=0.08)
+        pts = _off_taker(g, path, lambda _: (UNIT_R, UNIT_R), 0.0, d.unit.province, dest, units.get(d.unit.province))
         pic["orders"].append(items.arrow("option", pts, st, head=9.0, id_=f"retreat-{d.unit.province}-{dest[:3]}"))
     if not d.retreats:
         # The cross on the unit itself, its words placed clear of the rest: beside it, up and to the right, it lay on
@@ -144,7 +151,8 @@ def _add_dislodged(pic: dict, g: Geometry, styles: dict[str, PowerStyle], d: Dis
         pic["marks"].append(items.mark("x", at, "no retreat", g.width))
 
 
-def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Sequence[OrderResult]) -> None:
+def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Sequence[OrderResult],
+              after: dict[str, Unit]) -> None:
     """Each dislodged unit faded beside its province, its retreat drawn from there; disbands crossed out."""
     for r in results:
         o = r.order
@@ -156,9 +164,9 @@ def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Se
         if isinstance(o, Retreat):
             failed = order_failed(r.marks)
             cut = cuts((o.unit.kind, DISLODGED_SCALE), o.unit.kind, failed)
-            path, start, end = roomy(shapes.bent(spot, g.location_point(o.dest)), cut,
-                                     placement.X_R + CROSS_SHAFT if failed else 12.0 + SHAFT)
-            pts = shapes.trim(path, start, end)
+            need = placement.X_R + CROSS_SHAFT if failed else 12.0 + SHAFT
+            pts = _off_taker(g, shapes.bent(spot, g.location_point(o.dest)), cut, need, o.unit.province, o.dest,
+                             after.get(o.unit.province))
             if failed:
                 pic["orders"].append(items.arrow("retreat", pts, st, failed=True, id_=f"order-{o.unit.province}"))
                 k = items.mark("x", pts[-1], failure_word(r.marks), g.width)
@@ -168,6 +176,25 @@ def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Se
                 pic["orders"].append(items.arrow("retreat", pts, st, head=12.0, id_=f"order-{o.unit.province}"))
         elif isinstance(o, Disband):
             pic["marks"].append(items.mark("x", spot, "disbanded", g.width))
+
+
+def _off_taker(g: Geometry, path: list[Point], cut: Cuts, need: float, src: str, dest: str,
+               taker: Unit | None) -> list[Point]:
+    """A retreat's line (or a retreat option's) from the dislodged unit, cut at its ends, kept off the unit that took
+    its province: that unit is drawn over the orders, and a line straight on under it lost its start (Burgundy to
+    Marseilles ran under the German army). Bowed, or else routed round the unit's corner, as a dislodged unit's move
+    is; kept to the two provinces where a way there clears it, else by any way that does. A short one bows out
+    until `need` of it shows (0: as it is)."""
+    if taker is None:
+        path, start, end = roomy(path, cut, need)
+        return shapes.trim(path, start, end)
+    box = placement.token_box(*g.location_point(taker.loc), taker.kind)
+    within = [g.provinces[p].rings for p in (src, dest[:3]) if p in g.provinces]
+    path, start, end = roomy(path, cut, need, True, True, within, avoid=[box])
+    if not clear_of(shapes.trim(path, start, end), [box]):
+        path, start, end = rounded(path, cut, need, within, box) or rounded(path, cut, need, (), box) or \
+            (path, start, end)
+    return shapes.trim(path, start, end)
 
 
 def _adjustments(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Sequence[OrderResult]) -> None:

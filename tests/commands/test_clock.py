@@ -50,6 +50,43 @@ def test_pause_stops_the_clock_and_resume_gives_the_time_left(started):
     assert started.judge.store.wakeup(GAME) == utc(2026, 1, 16, 12)      # the reminder, a day before
 
 
+def clock_notices(desk, address: str) -> list[str]:
+    """The notices (not the reply) that one address got from the last message, each as one line of text."""
+    return [" ".join(m.get_content().split()) for m in desk.new_mail()
+            if str(m["To"]) == address and str(m["Subject"]).startswith("Diplomacy ")]
+
+
+def test_pause_and_resume_in_one_message_is_one_notice(started):
+    """Paused and resumed at once, the game runs as it did: one notice says so, with the deadline it keeps."""
+    started.clock.advance(hours=24)
+    started.new_mail()
+    assert started.master("PAUSE", "RESUME").accepted
+    assert started.game(GAME).deadline == DEADLINE and not started.game(GAME).paused
+    assert clock_notices(started, PLAYERS["FRANCE"][0]) == [
+        f"The master has paused and resumed game {GAME}. The deadline is Thu 8 Jan 2026 12:00 UTC."]
+
+
+def test_pause_set_deadline_resume_is_one_notice_with_the_deadline_that_holds(started):
+    """The deadline set while paused is not said to move with a pause that the same message ended."""
+    started.new_mail()
+    assert started.master("PAUSE", "SET DEADLINE 2026-01-10 12:00", "RESUME").accepted
+    assert started.game(GAME).deadline == utc(2026, 1, 10, 12) and not started.game(GAME).paused
+    got = started.delivered(f"({GAME})")                       # one mail each (the reply's subject is its own)
+    assert set(got) == EVERYONE
+    assert " ".join(got[PLAYERS["ITALY"][0]].get_content().split()) == (
+        f"The master has paused and resumed game {GAME}. The deadline is Sat 10 Jan 2026 12:00 UTC.")
+
+
+def test_resume_then_pause_in_one_message_is_one_notice_that_it_is_paused(started):
+    assert started.master("PAUSE").accepted
+    started.new_mail()
+    assert started.master("RESUME", "SET DEADLINE 2026-01-10 12:00", "PAUSE").accepted
+    assert started.game(GAME).paused
+    assert clock_notices(started, PLAYERS["FRANCE"][0]) == [
+        f"The master has paused game {GAME} again: no deadline runs until it is resumed. The deadline is set to Sat "
+        "10 Jan 2026 12:00 UTC, and moves by the time the game stays paused."]
+
+
 def test_pause_and_resume_refusals(started, forming):
     r = started.signon("FRANCE", "PAUSE")
     assert r.errors == [("PAUSE", "ONLY THE GAME MASTER MAY DO THAT (SIGNON M<game> <password>)")]

@@ -50,6 +50,23 @@ def test_an_order_of_the_wrong_phase_type(started):
     assert not r.accepted and r.errors[0][0] == "Build A Paris" and "MOVEMENT" in r.errors[0][1].upper()
 
 
+def test_a_dashed_unit_alone_holds_in_a_movement_phase(started):
+    """A dash in front of a unit is a list's marker where no removal can be meant: DPjudge reads a dash as a space,
+    so "- A Ven" is "A Ven", a unit with no order, which holds (as "A Ven" alone does here)."""
+    assert started.signon("ITALY", "- A Ven").accepted
+    reply = started.reply("ITALY")
+    assert "Orders for Italy (Spring 1901 Movement):\n" in reply and "\n  A VEN H\n" in reply, reply
+    assert started.game(GAME).player("ITALY").orders == ["- A Ven"]
+    # A whole set written as a dashed list, the unit-only line among moves.
+    assert started.signon("ITALY", "- F Nap - Ion", "- A Rom - Apu", "- A Ven").accepted
+    assert "  F NAP - ION\n  A ROM - APU\n  A VEN H\n" in started.reply("ITALY")
+
+
+def test_a_build_behind_a_dash_is_still_an_order_of_another_phase(started):
+    r = started.signon("FRANCE", "- Build A Par")
+    assert r.errors == [("- Build A Par", "ORDER NOT ALLOWED IN A MOVEMENT PHASE: BUILD A PAR")]
+
+
 def test_someone_elses_unit(started):
     r = started.signon("FRANCE", "A MUN - RUH")
     assert r.errors == [("A MUN - RUH", "UNIT DOES NOT BELONG TO FRANCE: A MUN")]

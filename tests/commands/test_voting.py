@@ -215,6 +215,70 @@ def test_a_dummy_is_left_out_of_the_draw_with_dummy_votes_exclude(started):
     assert started.game(GAME).result["powers"] == [p for p in POWERS if p != "ITALY"]
 
 
+# -- dummy_votes=exclude and named draws: a dummy never shares a draw, however the draw was named ------------------
+SIX = [p for p in POWERS if p != "ITALY"]
+SIX_NAMES = " ".join(p.title() for p in SIX)
+
+
+def test_a_named_draw_with_a_power_made_a_dummy_cannot_pass_with_dummy_votes_exclude(started):
+    """The six others vote for a draw that names Italy while Italy still has a player; Italy never votes. When the
+    master makes Italy a dummy, every power with a vote agrees, but the rule leaves a dummy out of every draw."""
+    assert started.master("SET RULE dummy_votes=exclude draws=any draw_votes=names").accepted
+    for power in SIX:
+        assert started.signon(power, "VOTE DRAW France Germany Italy").accepted
+    assert started.master("DUMMY ITALY").accepted
+    game = started.game(GAME)
+    assert game.status == "active" and game.result is None, game.result
+    assert "the game is over" not in started.reply(GM[0])
+    # What the votes say now tells why this draw is stuck.
+    text = " ".join(news(started)[GM[0]].split())
+    assert ("France: a draw between France, Germany and Italy, which cannot pass while Italy has no player (house "
+            "rule dummy_votes=exclude)") in text, text
+    # The same powers voting for a draw Italy has no part in end the game.
+    for power in SIX:
+        assert started.signon(power, "VOTE DRAW France Germany").accepted
+    assert started.game(GAME).result["powers"] == ["FRANCE", "GERMANY"]
+
+
+def test_a_draw_named_by_its_powers_and_the_plain_draw_agree_with_dummy_votes_exclude(started):
+    """France names the six players' powers while Italy has a player; once Italy is a dummy, the plain draw of the
+    others is that same draw: they agree, and the draw is among those six."""
+    assert started.master("SET RULE dummy_votes=exclude draws=any").accepted
+    assert started.signon("FRANCE", f"VOTE DRAW {SIX_NAMES}").accepted
+    assert started.master("DUMMY ITALY").accepted
+    for power in SIX:
+        if power != "FRANCE":
+            assert started.signon(power, "VOTE DRAW").accepted
+    assert started.game(GAME).result["powers"] == SIX
+
+
+def test_a_draw_named_without_a_dummy_still_leaves_out_its_new_player(started):
+    """France names the six players' powers while Italy is a dummy; Italy then gets a player again, and everyone
+    else votes for the plain draw, which now includes Italy: France did not vote for that draw."""
+    assert started.master("SET RULE dummy_votes=exclude draws=any", "DUMMY ITALY").accepted
+    assert started.signon("FRANCE", f"VOTE DRAW {SIX_NAMES}").accepted
+    assert ("France votes for a draw between Austria, England, France, Germany, Russia and Turkey."
+            in " ".join(started.reply("FRANCE").split()))
+    assert started.master("REVIVE ITALY").accepted
+    assert started.send("new@example.org", f"TAKEOVER I{GAME} new-pw").accepted
+    assert started.send("new@example.org", f"SIGNON I{GAME} new-pw\nVOTE DRAW").accepted
+    for power in SIX:
+        if power != "FRANCE":
+            assert started.signon(power, "VOTE DRAW").accepted
+    assert started.game(GAME).result is None
+    assert started.signon("FRANCE", "VOTE DRAW").accepted
+    assert started.game(GAME).result["powers"] == POWERS
+
+
+def test_the_plain_draw_says_who_it_leaves_out_with_dummy_votes_exclude(started):
+    assert started.master("SET RULE dummy_votes=exclude draw_votes=counts", "DUMMY ITALY").accepted
+    assert started.signon("FRANCE", "VOTE DRAW").accepted
+    said = " ".join(started.reply("FRANCE").split())
+    assert "France votes for a draw including every survivor with a player (not Italy)." in said, said
+    assert ("1 of the 6 powers with a vote is for a draw including every survivor with a player (not Italy)."
+            in " ".join(news(started)[GM[0]].split()))
+
+
 def test_the_end_mail_after_phases_with_a_replacement(started):
     started.all_hold()
     started.clock.advance(minutes=10)

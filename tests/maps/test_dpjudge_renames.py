@@ -91,3 +91,15 @@ def test_an_abbreviation_of_other_than_three_characters_is_refused(tmp_path):
     # DPjudge's own order reader takes a three-letter word for a place; a longer one would read as a power.
     with pytest.raises(MapError, match=r"t.map:2: .*abbreviation 'nbay'"):
         read("USE toy\nnby -> North Bay = nbay\n", tmp_path)
+
+
+def test_a_place_shut_for_good_keeps_its_name_by_its_first_abbreviation(tmp_path):
+    # DPjudge's translated standard maps rename Switzerland (SHUT: no province) too, 'swi -> Suisse = sui': the
+    # drawing knows the region as SWI, so the name goes there, for the picture's label.
+    (tmp_path / "alps.map").write_text((DATA / "toy.map").read_text().replace(
+        "Southern Sea        = sse ssea\n", "Southern Sea        = sse ssea\nGlacier             = gla\n").replace(
+        "WATER   SSE", "SHUT    GLA     ABUTS   MID\nWATER   SSE"))
+    plain = build(dpjudge_format.read_text("USE alps\n", "t", tmp_path, maps.load), "t")
+    assert "GLA" not in plain.provinces and plain.region_names == {"GLA": "Glacier"}
+    twice = read("USE alps\ngla -> Gletscher = glt\nglt -> Gletscher = gls\n", tmp_path)
+    assert twice.region_names == {"GLA": "Gletscher"} and "GLS" not in twice.provinces

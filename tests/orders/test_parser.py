@@ -213,8 +213,16 @@ def test_a_line_that_reads_as_written_is_not_read_past_a_marker(m, text, phase, 
     assert (p.action, p.place.province) == (action, place)
 
 
+@pytest.mark.parametrize("text", ["- A War", "-A War", "\u2013 F Nwg", "\u2014 A War"])
+def test_a_dash_before_a_unit_alone_is_a_marker_in_a_movement_phase(m, text):
+    # A removal is no order of a movement phase; DPjudge reads the dash as a space: the unit alone, which holds.
+    p = parse(text, m, "M")
+    assert (p.action, p.place.province) == ("hold", text.split()[-1].upper())
+
+
 @pytest.mark.parametrize("text, phase, message", [
-    ("- A War", "M", "ORDER NOT ALLOWED IN A MOVEMENT PHASE: - A WAR"),      # a removal sent in the wrong phase
+    ("- A War", "R", "ORDER NOT ALLOWED IN A RETREAT PHASE: - A WAR"),     # no retreat without the dash either
+    ("- Build A Par", "M", "ORDER NOT ALLOWED IN A MOVEMENT PHASE: BUILD A PAR"),
     ("1. A Par - Atlantis", "M", "UNKNOWN PLACENAME: ATLANTIS"),
     ("1. Build A Par", "M", "ORDER NOT ALLOWED IN A MOVEMENT PHASE: BUILD A PAR"),
     ("1.", "M", "UNKNOWN PLACENAME: 1"), ("-", "M", "INCOMPLETE ORDER: -"),

@@ -110,3 +110,27 @@ def test_a_translated_map_is_the_standard_picture_with_its_own_labels(dpjudge, n
                 for k, v in mine.items()} == theirs, (name, layer)
     png = picture.png(picture.standalone(svg))
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_bytes().decode("latin-1").splitlines()
+
+
+@pytest.mark.parametrize("name", sorted(TRANSLATED))
+def test_a_translated_maps_picture_names_its_phase_in_one_language_and_switzerland_in_its_own(dpjudge, name):
+    # The map's FLOW names its seasons in its language and the kinds in English (MOVEMENT): its title said
+    # "Printemps 1901 Movement". The standard year renamed, the picture names it as the standard calendar does; the
+    # map's own line for Switzerland ('swi -> Suisse = sui') names that region.
+    lines = _lines(dpjudge / f"{name}.map")
+    flow = [w for line in lines if line.split()[:1] == ["FLOW"] for w in line.split()[1:]]
+    assert [w.partition(":")[2] for w in flow] == ["MOVEMENT,RETREATS", "MOVEMENT,RETREATS", "ADJUSTMENTS"]
+    begin = next(line.split()[1:] for line in lines if line.split()[:1] == ["BEGIN"])
+    assert begin[0] == flow[0].partition(":")[0] and begin[1:] == ["1901", "MOVEMENT"]     # the year's first season
+    swiss = next(line.partition("->")[2].partition("=")[0].strip() for line in lines
+                 if line.split()[:1] == ["swi"])
+    m = maps.load(name)
+    root = ET.fromstring(picture.position_svg(m, initial_position(m), game=name))
+    title = "".join(root.find(f".//{NS}g[@id='title']").find(f"{NS}text").itertext())
+    assert title == f"{name}·Spring 1901 Movement"
+    labels = [t.text for t in root.find(f".//{NS}g[@id='labels']").iter(f"{NS}text")]
+    assert swiss in labels and "Switzerland" not in labels
