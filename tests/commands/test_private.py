@@ -66,7 +66,9 @@ def test_join_a_private_game_with_its_password(private_forming):
     assert private_forming.send(STRANGER, f"JOIN {GAME} my-pw FG {GAME_PW}").accepted
     [player] = private_forming.game(GAME).players
     assert player.preference == "FG" and GAME_PW not in private_forming.status_bytes().decode()
-    assert private_forming.send(STRANGER, f"SIGNON F{GAME} my-pw").errors[0][1].startswith("WRONG PASSWORD")  # forming
+    # (forming: nobody has a power yet, and the refusal says so)
+    assert private_forming.send(STRANGER, f"SIGNON F{GAME} my-pw").errors[0][1].startswith(
+        f"NO PLAYER FOR FRANCE IN {GAME} YET: THE GAME IS FORMING")
     refused(private_forming, "other@example.org", f"JOIN {GAME} {GAME_PW}",
             "INCOMPLETE COMMAND: USE JOIN <game> <password> [power letters you prefer] [game password of a private "
             "game]")
