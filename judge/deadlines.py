@@ -47,7 +47,9 @@ def parse_delay(text: str, unit: str) -> float:
 def say_delay(value: float, unit: str) -> str:
     """A delay for a reply: '90 minutes', '36 hours', '1.5 hours'."""
     if unit == "hours" and value != int(value):
-        return f"{round(value * 60)} minutes" if value < 2 else f"{value:g} hours"
+        if value >= 2:
+            return f"{value:g} hours"
+        value, unit = round(value * 60), "minutes"   # 1m is 1/60 hours: said as "1 minute", not "1 minutes"
     return f"{value:g} {unit if value != 1 else unit[:-1]}"
 
 

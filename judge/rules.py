@@ -82,7 +82,8 @@ RULES: tuple[Rule, ...] = (
          False, (False, True), conflicts=(("press", Press.NONE),), equivalent="DPjudge FAKE_PRESS; njudge Fake"),
     Rule("master_press_copies", "The master receives a copy of private press between players (off: only press "
          "sent to the master, and broadcasts).", False, (False, True), equivalent="njudge Set Observer/GM copies"),
-    Rule("observer_press", "Observers may send broadcasts (and press to the master).", False, (False, True),
+    Rule("observer_press", "Observers may send broadcasts (press to the master they may always send).", False,
+         (False, True),
          equivalent="DPjudge OBSERVER press"),
     Rule("draw_votes", "Draw and concession votes are 'secret', or everyone sees the 'counts', or the 'names' of "
          "those voting.", DrawVotes.SECRET, _choices(DrawVotes), equivalent="njudge Set Secret/Visible votes"),

@@ -21,6 +21,9 @@ _UNIT = re.compile(r"\b([AF]) (?=[A-Z]{3}\b)")
 _DATE = re.compile(r"\b[A-Z][a-z]{2,8} \d{1,2} [A-Z][a-z]{2,8} \d{4} \d{2}:\d{2}(?: [A-Za-z][\w/+-]*)?")
 # A label padded to a column ("Units:     A PAR, ..."): its continuation lines start at that column.
 _LABEL = re.compile(r"^\s*[A-Z][A-Za-z ]{0,14}: {2,}")
+# A row of an indented table ("  demo                 a draw between ..."): its continuation lines start under its
+# second column, so that they are not read as a row of their own.
+_ROW = re.compile(r"^ +\S+ {2,}(?=\S)")
 
 
 def para(text: str, width: int = WIDTH) -> str:
@@ -32,7 +35,7 @@ def para(text: str, width: int = WIDTH) -> str:
         if len(line) <= width:
             out.append(line)
             continue
-        label = _LABEL.match(line)
+        label = _LABEL.match(line) or _ROW.match(line)
         indent = " " * label.end() if label else line[:len(line) - len(line.lstrip())]
         glued = _UNIT.sub("\\1\0", _DATE.sub(lambda m: m.group(0).replace(" ", "\0"), line))
         letters = [c for c in line if c.isalpha()]

@@ -175,3 +175,17 @@ def test_under_resign_a_vacant_power_alone_waits_for_a_takeover(desk):
     desk.clock.now = GRACE_END + timedelta(hours=1)
     assert not any("processed" in note for note in desk.judge.process(GAME))
     assert str(desk.game(GAME).position.phase) == "S1901M"
+
+
+def test_with_early_zero_the_game_processes_itself_as_soon_as_the_last_order_comes(desk):
+    # SET EARLY 0: the phase is processed the moment its last order comes; the preview says so in words.
+    assert desk.master("SET EARLY 0").accepted
+    desk.all_hold("FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY", "ENGLAND")
+    desk.new_mail()
+    said = opening(desk)
+    assert "If every order is in by the deadline, Thu 8 Jan 2026 12:00 UTC, the game processes itself as soon as " \
+           "the last one comes." in said, said
+    assert "0 minutes" not in said
+    # And it does: once Austria's orders, the last, are in, the clock processes the phase with no time passed.
+    assert desk.signon("AUSTRIA", *HOLDS["AUSTRIA"]).accepted
+    assert desk.judge.process(GAME) == ["S1901M processed; next phase F1901M"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from judge import reports
 from judge.commands.base import CommandError, Session
 from judge.deadlines import show
+from judge.commands.too_late import too_late
 from judge.game import DUMMY, Game, GameError, OrderSetError
 from judge.game.ending import describe_result
 from judge.game.standing import power_lines
@@ -119,6 +120,9 @@ def flush_orders(s: Session) -> None:
         except OrderSetError as exc:
             # The master may order several powers in one message: report every refused set, not only the first,
             # each line as written (with the power that the master put in front of it).
+            late = too_late(s, game, power, texts, exc.errors)
+            if late:
+                refused.append(("", late))
             refused.extend((s.written.get((power, text), text), why) for text, why in exc.errors)
             continue
         except GameError as exc:

@@ -70,6 +70,8 @@ def timing_changed(s: Session, game: Game, field: str, old: Any) -> None:
 
 def _value(field: str, value: Any) -> str:
     if field == "early_minutes":
+        if value == 0:
+            return "at once"
         return "at the deadline only" if value < 0 else f"after {say_delay(value, 'minutes')}"
     if field == "reminder_hours":
         return "none" if value <= 0 else f"{say_delay(value, 'hours')} before the deadline"

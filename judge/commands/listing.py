@@ -157,7 +157,9 @@ class History:
 def _timing_lines(g: Game) -> list[str]:
     """The game's timing; a grace changed during the phase shows the grace the phase keeps (SET GRACE)."""
     kept = "" if g.phase_grace is None else f" (this phase: {g.phase_grace:g})"
-    return [f"{k} = {v}" + (kept if k == "grace_hours" else "") for k, v in g.timing.to_json().items()]
+    # (no time of day is shown as SET TIME NONE writes it, not as an empty value after "=")
+    return [f"{k} = {'none' if v in ('', None) else v}" + (kept if k == "grace_hours" else "")
+            for k, v in g.timing.to_json().items()]
 
 
 def variant_rows() -> list[dict]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from judge.commands._util import need_args, power_and_game, refuse_mask, who_in
 from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
 from judge.deadlines import show
-from judge.game import ACTIVE
+from judge.game import ACTIVE, FORMING
 from judge.rules import Anonymous
 from judge.storage.failures import LIMIT, WEB_LIMIT, SignonFailures
 from judge.storage.passwords import check_password
@@ -63,6 +63,11 @@ class Signon:
             s.say(f"Signed on as the master of game {name}.")
         else:
             player = game.player(who)
+            if player is None and game.status == FORMING:
+                # Nobody has a power before the start: no password can be right, so none is counted as wrong.
+                refuse_mask(args[1])
+                raise CommandError(f"NO PLAYER FOR {who} IN {name} YET: THE GAME IS FORMING, AND ITS POWERS ARE GIVEN "
+                                   "OUT WHEN IT STARTS (YOUR JOIN IS ALL IT NEEDS FROM YOU TILL THEN)")
             if player is not None and player.status == ACTIVE and check_password(args[1], player.password):
                 s.say(f"Signed on as {game.map.power_title(who)} in game {name}.")
             elif player is not None and _lord_signs_on(game, who, args[1]):
@@ -104,14 +109,16 @@ class Unlock:
             raise CommandError(f"UNLOCK WORKS ONLY IN MAIL FROM THE ADDRESS OF {who} IN {name}, WHICH ITS CODE WAS "
                                "MAILED TO")
         until = SignonFailures(s.store.folder(name)).locked_until(SignonFailures.key(who, True), s.now)
+        # (prose names the power as every reply does, "Germany"; the refusals above are in capitals throughout)
+        said = "the master" if who == "MASTER" else game.map.power_title(who)
         if until is None:
-            s.say(f"Nothing to unlock: sign-ons as {who} in {name} from your address are not refused.")
+            s.say(f"Nothing to unlock: sign-ons as {said} in {name} from your address are not refused.")
             return Continue.YES
         if not same_code(args[1], unlock_code(s, name, who, until)):
             raise CommandError(f"THAT IS NOT THE CODE FOR {who} IN {name}: IT IS IN THE JUDGE'S REPLY TO THE LAST "
                                "SIGN-ON REFUSED FROM YOUR ADDRESS (A NEW ONE COMES WITH EACH LOCK-OUT)")
         s.unlocked = who
-        s.say(f"Unlocked: sign-ons as {who} in {name} from your address are taken in this message.")
+        s.say(f"Unlocked: sign-ons as {said} in {name} from your address are taken in this message.")
         return Continue.YES
 
 

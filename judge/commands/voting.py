@@ -7,6 +7,7 @@ from judge.game import GameError
 from judge.game.clock import VOTE_NEWS_DELAY
 from judge.game.ending import describe_result
 from judge.rules import DrawVotes
+from judge.templating import para
 
 
 def apply_vote(s: Session, words: list[str]) -> None:
@@ -36,7 +37,9 @@ def apply_vote(s: Session, words: list[str]) -> None:
         # The others learn the votes as they stand a few minutes on: a round of votes is one notice, not one each.
         if game.vote_news is None:
             game.vote_news = s.now + VOTE_NEWS_DELAY
-        s.say(f"Everyone in the game is told the votes as they stand at {show(game.vote_news, game.timing)}.")
+        told = f"Everyone in the game is told the votes as they stand at {show(game.vote_news, game.timing)}."
+        if para(told).split("\n")[0] not in s.lines:      # (said once a reply, however many votes the message casts)
+            s.say(told)
 
 
 class Vote:

@@ -88,6 +88,8 @@ def _early(game: Game) -> str:
         return "at the deadline (a player has asked it to WAIT)"
     if any(p.status == DUMMY for p in game.late_players()):
         return "at the deadline (house rule cd_dummies is off: a phase a dummy orders in waits for it)"
+    if minutes == 0:
+        return "as soon as the last one comes"          # (SET EARLY 0: not "0 minutes after")
     return f"{minutes} minute{'' if minutes == 1 else 's'} after the last one comes"
 
 

@@ -15,7 +15,7 @@ from judge.game.press_routing import readable
 from judge.game.ending import describe_result, ended_at, phase_shown
 from judge.game.phase_codes import file_codes, phase_code, year_name
 from judge.game.reveal import ordinal, tenure_end
-from judge.game.roles import ACTIVE, DUMMY, FORMING, VACANT
+from judge.game.roles import ACTIVE, DUMMY, FORMING, PLAYING, VACANT
 from judge.game.standing import OUT, final_counts, standing
 from judge.picture.chart import centre_chart
 from judge.position import Phase, initial_position
@@ -93,7 +93,9 @@ def listing(games: list[Game]) -> dict[str, Any]:
 def players(game: Game, master: bool = False) -> list[dict[str, Any]]:
     """Who plays what, as the rules allow: each power's seat and the turns of its players, never an address. Whether
     a power's orders are in, and its waits, only where the show_status rule (or the master) lets everyone see."""
-    see = master or game.rules.show_status
+    # As LIST: a power's orders are shown only while the game waits for some, and for a power that has something to
+    # order this phase ('-' for one that has not); a finished game has no orders column at all.
+    see = (master or game.rules.show_status) and game.status == PLAYING and game.position is not None
     out = []
     for p in game.players:
         if not p.power:
@@ -104,9 +106,10 @@ def players(game: Game, master: bool = False) -> list[dict[str, Any]]:
                   DUMMY: "dummy (civil disorder)"}.get(p.status, p.status)
         if standing(game, p.power, p.status) == OUT:
             status = OUT                         # (as LIST and the picture's legend say: off the board)
+        ordering = see and game.needs_orders(p.power)
         out.append({"power": game.map.power_title(p.power), "status": status,
-                    "orders": p.submitted if see and game.position else None,
-                    "wait": p.wait if see else None,
+                    "orders": ("in" if p.submitted else "not yet") if ordering else ("-" if see else None),
+                    "wait": p.wait if ordering else None,
                     "turns": [{"n": ordinal(i + 1), "from": phase_code(game, t["from"]) or "the start",
                                "to": tenure_end(game, t)}
                               for i, t in enumerate(turns)]})

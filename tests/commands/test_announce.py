@@ -56,3 +56,26 @@ def test_nothing_told_when_nothing_changes_or_nothing_is_done(started, forming):
     forming.new_mail()
     assert forming.send(GM[0], f"SIGNON M{GAME} {GM[1]}\nSET RULE press=none").accepted
     assert forming.mails("rules changed") == []
+
+
+def test_one_minute_is_one_minute_not_one_minutes(started):
+    # A delay of one minute, given in minutes for a setting kept in hours, is said in the singular, in the master's
+    # reply and in the players' notice alike (grammar, not arithmetic: 1m is 1/60 of an hour).
+    started.new_mail()
+    assert started.master("SET LATE 1m", "SET GRACE 90m").accepted
+    text = changes(started)[PLAYERS["ITALY"][0]]
+    assert "Late notices in the grace period: every 1 minute (was every 6 hours)." in text
+    assert "Grace period after a deadline: 90 minutes (was 24 hours)" in text
+    assert "1 minutes" not in text
+    assert started.master("SET REMINDER 1m").accepted
+    reply = " ".join(started.reply(GM[0]).split())
+    assert "Reminder set to 1 minute." in reply and "1 minutes" not in reply
+
+
+def test_early_zero_is_said_at_once(started):
+    # SET EARLY 0 processes a phase the moment its last order comes: the players read "at once", not "after 0
+    # minutes".
+    started.new_mail()
+    assert started.master("SET EARLY 0").accepted
+    text = changes(started)[PLAYERS["ITALY"][0]]
+    assert "Processing once every order is in and nobody waits: at once (was after 10 minutes)." in text, text

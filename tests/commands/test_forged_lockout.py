@@ -102,3 +102,16 @@ def test_the_masters_own_address_unlocks_too(started):
     r = started.send(GM[0], f"SIGNON M{GAME} {GM[1]}")
     code = UNLOCK.search(" ".join(r.errors[0][1].split())).group(2)
     assert started.send(GM[0], f"UNLOCK M{GAME} {code}\nSIGNON M{GAME} {GM[1]}\nLIST {GAME}").accepted
+
+
+def test_the_unlock_reply_names_the_power_as_replies_do(started):
+    # Prose says "Turkey", as "Signed on as Turkey" beside it does, not the capitals of a refusal.
+    forge_five(started)
+    code = refused_with_code(started)
+    assert started.send(TURKEY, f"UNLOCK T{GAME} {code}\nSIGNON T{GAME} {PW}").accepted
+    reply = " ".join(started.reply(TURKEY).split())
+    assert f"Unlocked: sign-ons as Turkey in {GAME} from your address are taken in this message." in reply, reply
+    germany = PLAYERS["GERMANY"][0]
+    assert started.send(germany, f"UNLOCK G{GAME} {code}\nSIGNON G{GAME} ger-pw").accepted
+    assert f"Nothing to unlock: sign-ons as Germany in {GAME} from your address are not refused." in \
+        " ".join(started.reply(germany).split())

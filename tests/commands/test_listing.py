@@ -279,3 +279,23 @@ def test_a_mobilizing_power_is_on_the_board_until_the_end(desk):
     assert desk.send(ASKER, f"SUMMARY {GAME}").accepted
     summary = desk.reply(ASKER)
     assert "  France    first player (from W1900A to the end)\n" in summary and "elimination" not in summary
+
+
+def test_summary_of_a_game_over_before_its_first_year_ended(started):
+    # Terminated in Spring 1901: no year will ever be completed, so SUMMARY does not say "yet".
+    assert started.master("TERMINATE").accepted
+    assert started.send(ASKER, f"SUMMARY {GAME}").accepted
+    reply = started.reply(ASKER)
+    assert "No year was completed." in reply and "No year has been completed yet." not in reply
+    assert "The game is over: terminated by the master." in reply
+
+
+def test_list_shows_no_time_of_day_as_none(started):
+    # The config's default is no time of day (deadlines fall exactly after the delay): LIST says "none", as
+    # SET TIME NONE writes it, rather than ending the line at "=".
+    assert started.send(ASKER, f"LIST {GAME}").accepted
+    lines = started.reply(ASKER).split("\n")
+    assert "  time_of_day = none" in lines, [x for x in lines if "time_of_day" in x]
+    assert started.master("SET TIME 18:30").accepted
+    assert started.send(ASKER, f"LIST {GAME}").accepted
+    assert "  time_of_day = 18:30" in started.reply(ASKER).split("\n")

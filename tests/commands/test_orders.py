@@ -372,3 +372,25 @@ def test_a_player_naming_another_power_before_an_order_is_refused(started):
     assert started.status_bytes() == before
     assert started.signon("RUSSIA", "Russia: A MOS - UKR", "russian: A WAR H").accepted
     assert started.game(GAME).player("RUSSIA").orders == ["A MOS - UKR", "A WAR H"]
+
+
+def test_orders_for_the_movement_just_processed_are_told_too_late_in_the_next_movement(started):
+    # Spring 1901 is processed (early, say) while France's player writes the same orders again: in Fall 1901 the
+    # army that went to Burgundy is not in Paris. The README promises such orders are told they came too late,
+    # not only that no unit is in Paris; nothing changes.
+    assert started.signon("FRANCE", "F BRE H", "A MAR H", "A PAR - BUR").accepted
+    assert started.master("PROCESS!").accepted
+    assert str(started.game(GAME).position.phase) == "F1901M"
+    before = started.status_bytes()
+    started.new_mail()
+    r = started.signon("FRANCE", "F BRE H", "A MAR H", "A PAR - BUR")
+    assert not r.accepted and started.status_bytes() == before
+    reply = " ".join(started.reply("FRANCE").split())
+    assert ("TOO LATE: THESE ARE ORDERS FOR SPRING 1901 MOVEMENT, WHICH HAS BEEN PROCESSED. THE GAME IS NOW IN FALL "
+            "1901 MOVEMENT: SEND ORDERS FOR THAT PHASE") in reply, reply
+    assert ">> A PAR - BUR NO UNIT IN PAR" in reply
+    # A line that fits neither phase is only what it is: no word of lateness.
+    started.new_mail()
+    assert not started.signon("FRANCE", "A PIC - BUR").accepted
+    reply = " ".join(started.reply("FRANCE").split())
+    assert "NO UNIT IN PIC" in reply and "TOO LATE" not in reply

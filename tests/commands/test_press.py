@@ -271,3 +271,27 @@ def test_fake_press_is_confirmed_as_it_really_went(started):
     assert "Press sent to Germany and the master." in started.reply("FRANCE")
     assert started.signon("FRANCE", "BROADCAST FAKE FROM I", "Italy speaks.", "ENDBROADCAST").accepted
     assert "Broadcast sent (signed Italy)." in started.reply("FRANCE")
+
+
+def test_the_observer_press_rule_says_what_it_governs(started):
+    # With observer_press off an observer's PRESS TO M still goes (as the refusal of its BROADCAST says): the rule's
+    # words, shown on the game page, must not make press to the master depend on it.
+    from judge.rules import RULES
+    meaning = next(r.meaning for r in RULES if r.name == "observer_press")
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}\nPRESS TO M\nA question.\nENDPRESS").accepted
+    assert "(and press to the master)" not in meaning
+    assert "press to the master they may always send" in meaning
+
+
+def test_the_press_header_fits_a_mail_line(started):
+    # Press to six powers names them all on the header line: it is wrapped to a plain-text mail's 78 columns, as
+    # every other line the judge writes, and says the same words.
+    started.new_mail()
+    assert started.signon("FRANCE", "PRESS TO A E G I R T", "To all but nobody.", "ENDPRESS").accepted
+    got = started.delivered("press from France")
+    assert len(got) == 6
+    text = next(iter(got.values())).get_content()
+    head = text.split("\n\n")[0]
+    assert all(len(line) <= 78 for line in text.split("\n")), head
+    assert " ".join(head.split()) == (f"Message from France in game '{GAME}' (S1901M) to Austria, England, Germany, "
+                                      "Italy, Russia, Turkey:")

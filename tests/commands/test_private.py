@@ -66,7 +66,9 @@ def test_join_a_private_game_with_its_password(private_forming):
     assert private_forming.send(STRANGER, f"JOIN {GAME} my-pw FG {GAME_PW}").accepted
     [player] = private_forming.game(GAME).players
     assert player.preference == "FG" and GAME_PW not in private_forming.status_bytes().decode()
-    assert private_forming.send(STRANGER, f"SIGNON F{GAME} my-pw").errors[0][1].startswith("WRONG PASSWORD")  # forming
+    # (forming: nobody has a power yet, and the refusal says so)
+    assert private_forming.send(STRANGER, f"SIGNON F{GAME} my-pw").errors[0][1].startswith(
+        f"NO PLAYER FOR FRANCE IN {GAME} YET: THE GAME IS FORMING")
     refused(private_forming, "other@example.org", f"JOIN {GAME} {GAME_PW}",
             "INCOMPLETE COMMAND: USE JOIN <game> <password> [power letters you prefer] [game password of a private "
             "game]")
@@ -199,3 +201,23 @@ def test_a_game_password_never_reaches_the_access_log(private):
     r = private.send(PLAYERS["FRANCE"][0], f"OBSERVE {GAME} {GAME_PW}")     # refused: France plays in it
     assert not r.accepted
     assert GAME_PW not in (private.folder(GAME) / "access.log").read_text()
+
+
+def test_the_news_of_an_open_power_says_the_game_password_is_needed(private):
+    # In a private game a newcomer's TAKEOVER needs the game password at the end of the line: the notice that a
+    # power is open shows the line a newcomer has to send, and that line then works.
+    private.new_mail()
+    assert private.signon("ITALY", "RESIGN").accepted
+    told = {m["To"]: " ".join(m.get_content().split()) for m in private.mails("a power is open")}
+    line = f"TAKEOVER I{GAME} <password> <game password>"
+    assert told and all(line in t for t in told.values()), told
+    assert private.send(STRANGER, f"TAKEOVER I{GAME} new-pw").errors[0][1] == PRIVATE
+    assert private.send(STRANGER, f"TAKEOVER I{GAME} new-pw {GAME_PW}").accepted
+    assert private.game(GAME).player("ITALY").address == STRANGER
+
+
+def test_the_news_of_an_open_power_in_a_public_game_has_no_game_password(started):
+    started.new_mail()
+    assert started.signon("ITALY", "RESIGN").accepted
+    told = [" ".join(m.get_content().split()) for m in started.mails("a power is open")]
+    assert told and all(f"TAKEOVER I{GAME} <password>." in t and "game password" not in t for t in told)

@@ -229,3 +229,17 @@ def test_a_sign_on_with_the_mask_says_so_and_is_not_counted_a_wrong_password(sta
         assert not r.accepted and "TYPE THE PASSWORD ITSELF" in r.errors[0][1]
     assert not (started.folder(GAME) / "signon-failures.json").exists()
     assert started.send("france@example.org", f"SIGNON F{GAME} fra-pw\nA PAR - BUR").accepted
+
+
+def test_a_sign_on_before_the_start_is_told_the_game_is_forming_and_not_counted(forming):
+    # Before the start no power has a player: the joined player's SIGNON is told why, not "wrong password", and
+    # however often it is tried nobody is locked out or sent a wrong-passwords notice.
+    assert forming.send("france@example.org", f"JOIN {GAME} fra-pw F").accepted
+    forming.new_mail()
+    for _ in range(6):
+        r = forming.send("france@example.org", f"SIGNON F{GAME} fra-pw")
+        assert r.errors[0][1] == (f"NO PLAYER FOR FRANCE IN {GAME} YET: THE GAME IS FORMING, AND ITS POWERS ARE "
+                                  "GIVEN OUT WHEN IT STARTS (YOUR JOIN IS ALL IT NEEDS FROM YOU TILL THEN)")
+    assert forming.mails("wrong passwords") == []
+    assert not (forming.folder(GAME) / "signon-failures.json").exists() or \
+        "FRANCE" not in (forming.folder(GAME) / "signon-failures.json").read_text()

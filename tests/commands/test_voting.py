@@ -484,3 +484,31 @@ def test_players_are_counted_in_words_per_power():
     from judge.game.reveal import ordinal
     assert [ordinal(n) for n in (1, 2, 3, 10, 11, 12, 13, 21, 22, 23, 101, 111)] == [
         "first", "second", "third", "tenth", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th"]
+
+
+def test_a_long_result_in_list_wraps_under_its_column(started):
+    # A draw of all seven does not fit on LIST's line: what follows on the next line stands under the result, not
+    # at the left where a game's name stands (it would read as a finished game called "Italy,").
+    for power in POWERS:
+        assert started.signon(power, "VOTE DRAW").accepted
+    assert started.game(GAME).result["powers"] == POWERS
+    assert started.send("someone@example.org", "LIST").accepted
+    listing = started.reply("someone@example.org")
+    rows = listing.split("Finished games:\n")[1].split("\n\n")[0].split("\n")
+    column = len(f"  {GAME:<20} ")
+    assert rows[0].startswith(f"  {GAME:<20} a draw between Austria, ") and len(rows) > 1, rows
+    assert all(r[:column].isspace() and not r[column].isspace() for r in rows[1:]), rows
+    assert " ".join(" ".join(rows).split()) == \
+        f"{GAME} a draw between Austria, England, France, Germany, Italy, Russia and Turkey"
+
+
+def test_a_message_of_several_votes_says_when_the_news_goes_once(started):
+    # SET DRAW, SET NODRAW, SET CONCEDE and VOTE NONE in one message: four votes, one notice to come at one time;
+    # the reply says that time once, not after each vote.
+    assert started.master("SET RULE draw_votes=counts").accepted
+    assert started.signon("FRANCE", "SET DRAW", "SET NODRAW", "SET CONCEDE Russia", "VOTE NONE").accepted
+    reply = " ".join(started.reply("FRANCE").split())
+    assert reply.count("Everyone in the game is told the votes as they stand at") == 1, reply
+    for said in ("France votes for a draw including all survivors.", "France votes for conceding the game to Russia.",
+                 "France withdraws its vote."):
+        assert said in reply
