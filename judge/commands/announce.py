@@ -78,5 +78,5 @@ def _value(field: str, value: Any) -> str:
     if field == "late_notice_hours":
         return "one only" if value <= 0 else f"every {say_delay(value, 'hours')}"
     if field == "time_of_day" and not value:
-        return "none (exactly after the phase's time)"
+        return "none, exactly after the phase's delay"
     return say_delay(value, "hours") if field in LIMITS else str(value)

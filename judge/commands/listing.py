@@ -150,7 +150,8 @@ class History:
         running = g.position is not None and not g.over
         block(s, "reply/history.txt", judge=s.settings.judge_name, game=g.name, variant=g.variant,
               phase=mapper_code(g.position.phase) if running else "",
-              deadline=g.header_deadline(s.now) if running else "", undated=g.undated_words(), entries=entries)
+              deadline=g.header_deadline(s.now) if running else "", undated=g.undated_words(), entries=entries,
+              over=g.over)
         return Continue.YES
 
 

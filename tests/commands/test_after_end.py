@@ -43,3 +43,15 @@ def test_what_it_leaves_out_is_refused_and_changes_nothing(finished, line):
         else finished.signon("FRANCE", line)
     assert r.errors and f"GAME {GAME} IS OVER (TERMINATED BY THE MASTER)" in r.errors[0][1], r.errors
     assert finished.status_bytes() == before
+
+
+def test_history_of_a_running_game_says_so_far_and_of_a_finished_one_its_whole_course(started):
+    # (a running game's file grows; a finished game's is the whole of it: "so far" would say more is to come)
+    assert started.send("reader@example.org", f"HISTORY {GAME}").accepted
+    running = " ".join(started.reply_to("reader@example.org").split())
+    assert f"The mails of game '{GAME}' so far, as in a mail file." in running, running
+    assert started.master("TERMINATE").accepted
+    assert started.send("reader@example.org", f"HISTORY {GAME}").accepted
+    ended = " ".join(started.reply_to("reader@example.org").split())
+    assert f"The mails of game '{GAME}', from its start to its end, as in a mail file." in ended, ended
+    assert "so far" not in ended

@@ -37,7 +37,7 @@ def test_the_timing_as_players_read_it(started):
     text = changes(started)[PLAYERS["ITALY"][0]]
     for line in ("Late notices in the grace period: one only (was every 6 hours).",
                  "Processing once every order is in and nobody waits: at the deadline only (was after 10 minutes).",
-                 "Time of day of deadlines: 18:00 (was none (exactly after the phase's time)); from the next phase on",
+                 "Time of day of deadlines: 18:00 (was none, exactly after the phase's delay); from the next phase on",
                  "Days deadlines may fall on: MTWTF-- (was MTWTFSS); from the next phase on",
                  "Reminder to powers without orders: none (was 24 hours before the deadline).",
                  "Grace period after a deadline: 12 hours (was 24 hours); from the next phase on"):
