@@ -5,6 +5,7 @@ import pytest
 
 from judge import config
 from judge.game import Game
+from judge.game.clock import LATE_NOTICES_MAX
 from judge.game.processing import audience, civil_disorder, on_clock, preview, process
 from tests.test_game import DEADLINE, POWERS, T0, everyone_holds, set_position, started
 
@@ -116,6 +117,20 @@ def test_a_late_notice_interval_of_zero_means_once():
     game = all_but_italy(late_notice_hours=0)
     assert on_clock(game, SETTINGS, DEADLINE) is not None
     assert on_clock(game, SETTINGS, DEADLINE + timedelta(hours=23)) is None
+
+
+def test_late_notices_are_bounded_whatever_their_interval():
+    # SET LATE 1m over a grace of a day: a notice a minute would be 1,440 mails to each late player
+    game = all_but_italy(late_notice_hours=1 / 60)
+    sent = []
+    for minute in range(24 * 60):
+        done = on_clock(game, SETTINGS, DEADLINE + timedelta(minutes=minute))
+        if done is not None and "late notices sent to ITALY" in done.notes:
+            sent.append(minute)
+    # (a notice a minute until the last one allowed; a call may send for two minutes' worth at once)
+    assert sent[0] == 0 and sent[-1] < LATE_NOTICES_MAX and len(sent) <= LATE_NOTICES_MAX, sent
+    assert game.player("ITALY").late_notices == LATE_NOTICES_MAX
+    assert game.next_wakeup(DEADLINE + timedelta(minutes=24 * 60 - 1)) == GRACE_END     # (no notice left to wake for)
 
 
 def test_civil_disorder_default():

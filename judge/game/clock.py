@@ -11,6 +11,9 @@ from judge.rules import DeadlineMode, LatePowers
 REMINDER_MARGIN = timedelta(hours=1)     # a reminder this close to the phase's start would come with the results
 # Votes cast within this time make one notice to everyone (seven votes in three seconds are one mail, not seven).
 VOTE_NEWS_DELAY = timedelta(minutes=10)
+# At most this many late notices a phase, to each late player: a delay of a minute (SET LATE 1m) over a grace of days
+# would otherwise be thousands of mails, and as many wake-ups for the scheduler to list.
+LATE_NOTICES_MAX = 48
 
 
 def late_words(grace_end: str) -> str:
@@ -224,7 +227,7 @@ class GameClock:
         """How many late notices each late player should have had by `now` (one per interval from the deadline)."""
         interval = self.timing.late_notice_hours
         elapsed_hours = (now - self.deadline).total_seconds() / 3600
-        return 1 + (int(elapsed_hours // interval) if interval > 0 else 0)
+        return min(LATE_NOTICES_MAX, 1 + (int(elapsed_hours // interval) if interval > 0 else 0))
 
     def _disorder_pending(self) -> bool:
         """After the grace period: has the late_powers rule still something to do?"""
@@ -274,7 +277,9 @@ class GameClock:
             step = self.timing.late_notice_hours
             if step > 0:
                 t = self.deadline
-                while t < end:
+                for _ in range(LATE_NOTICES_MAX):
+                    if t >= end:
+                        break
                     moments.append(t)
                     t += timedelta(hours=step)
         future = [t for t in moments if t > now]
