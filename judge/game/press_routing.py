@@ -128,9 +128,10 @@ def readable(entry: dict, reader: str, role: str, power: str, master_copies: boo
             return {**entry, "shown_from": entry["shown_from"] if entry["from"] == "MASTER" else
                     _master_view(entry, titles)}
         return None
-    if entry["broadcast"] or (role == "power" and power in entry["to"]):
-        return entry
     if role == "power" and entry["from"] == power:
+        # (one's own grey or fake press: 'from an anonymous power' would read as someone else's)
+        return {**entry, "shown_from": _master_view(entry, titles)}
+    if entry["broadcast"] or (role == "power" and power in entry["to"]):
         return entry
     return None
 

@@ -249,6 +249,20 @@ def test_the_archive_shows_each_reader_what_was_theirs(started):
     assert "for everyone" in public and "for Germany only" not in public and "for the master" not in public
 
 
+def test_ones_own_grey_press_is_shown_in_the_archive_as_ones_own(started):
+    assert started.master("SET RULE press=white_grey").accepted
+    assert started.signon("FRANCE", "PRESS TO G GREY", "guess who", "ENDPRESS").accepted
+    assert started.signon("FRANCE", "BROADCAST GREY", "guess again", "ENDBROADCAST").accepted
+    started.new_mail()
+    assert started.signon("FRANCE", "ARCHIVE").accepted
+    own = started.reply("FRANCE")
+    assert own.count("from France (shown as: an anonymous power)") == 2, own
+    assert "from an anonymous power" not in own
+    assert started.signon("GERMANY", "ARCHIVE").accepted
+    other = started.reply("GERMANY")                          # (to the others it stays anonymous)
+    assert other.count("from an anonymous power") == 2 and "France" not in other, other
+
+
 def test_press_archive_is_numbered(started):
     for n in range(3):
         assert started.signon("FRANCE", "PRESS TO G", f"message {n}", "ENDPRESS").accepted
