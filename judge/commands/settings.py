@@ -119,6 +119,7 @@ class Set:
                 raise CommandError(f"DEADLINE IN THE PAST: {show(moment, game.timing)} (USE PROCESS TO PROCESS NOW)")
             game.set_deadline(moment, s.now)
             s.say(f"Deadline set to {show(game.deadline, game.timing)}.")
+            _deadline_reminder_note(s, game)
             if game.paused:
                 s.say("The game is paused: the deadline keeps the time it has left from now, and RESUME moves it "
                       "by the time the game stays paused from now on.")
@@ -275,6 +276,15 @@ def _reminder_note(s: Session, timing) -> None:
         s.say(f"Note: with the phases this game has now, no reminder will be sent in {which}: a reminder goes "
               f"{say_delay(hours, 'hours')} before the deadline, and only when that is at least "
               f"{say_delay(margin, 'hours')} after the phase began.")
+
+
+def _deadline_reminder_note(s: Session, game) -> None:
+    """A deadline set so near the phase's start that its reminder would come with the results: say none goes."""
+    hours = game.timing.reminder_hours
+    if hours <= 0 or game.paused or game.phase_started is None or game.reminder_time() is not None:
+        return
+    s.say(f"Note: no reminder goes this phase: it would go {say_delay(hours, 'hours')} before that deadline, less "
+          f"than {say_delay(REMINDER_MARGIN.total_seconds() / 3600, 'hours')} after the phase began.")
 
 
 def _early_note(s: Session, game) -> None:

@@ -170,3 +170,14 @@ def test_a_zone_changed_in_a_game_without_deadlines_reaches_the_players(started)
     assert started.master("SET ZONE Europe/Paris").accepted
     text = " ".join(started.delivered("rules changed")[PLAYERS["FRANCE"][0]].get_content().split())
     assert "Time zone of deadlines: Europe/Paris (was UTC)." in text, text
+
+
+def test_a_deadline_too_near_the_phase_start_for_its_reminder_says_none_goes(started):
+    # The reminder goes 24 hours before the deadline (the default), and never within an hour of the phase's start.
+    started.clock.now = T0 + timedelta(minutes=10)
+    assert started.master("SET DEADLINE +20h").accepted
+    reply = " ".join(started.reply(GM[0]).split())
+    assert "Note: no reminder goes this phase: it would go 24 hours before that deadline, less than 1 hour after " \
+           "the phase began." in reply, reply
+    assert started.master("SET DEADLINE +48h").accepted
+    assert "no reminder goes" not in started.reply(GM[0])
