@@ -88,6 +88,7 @@ class Resign:
         power = s.need_power()
         game = s.not_over()
         game.resign(power)
+        game._note_readiness(s.now)          # (its WAIT went with the player: the phase may be ready now)
         s.role, s.power = None, None
         s.say(f"You have resigned {game.map.power_title(power)} in game {game.name}.")
         if game.status == PLAYING:

@@ -1,5 +1,6 @@
 """JOIN, OBSERVE, RESIGN and TAKEOVER."""
 import json
+from datetime import timedelta
 
 from tests.commands.helpers import GAME, GM, LETTER, PLAYERS, T0
 
@@ -274,3 +275,14 @@ def test_a_removed_player_signing_on_is_told_so(started):
     assert started.signon("ITALY", "RESIGN").accepted
     assert started.signon("ITALY").errors[0][1] == f"YOU NO LONGER PLAY ITALY IN {GAME} (RESIGNED IN S1901M); IT IS " \
                                                    "OPEN FOR TAKEOVER"
+
+
+def test_resigning_a_waiting_power_with_its_orders_in_makes_the_phase_ready(started):
+    # Its orders stay and its WAIT goes with the player: every needed order is in, and nobody asks to wait.
+    started.all_hold()
+    assert started.signon("FRANCE", "SET WAIT").accepted
+    assert started.game(GAME).ready_since is None
+    started.clock.advance(minutes=5)
+    assert started.signon("FRANCE", "RESIGN").accepted
+    game = started.game(GAME)
+    assert game.player("FRANCE").wait is False and game.ready_since == T0 + timedelta(minutes=5)
