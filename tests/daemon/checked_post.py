@@ -1,9 +1,8 @@
 """tests.daemon.test_games_by_mail's Post with one more check after every step: each game's wake-up as saved (what
 the running scheduler and a fresh start-up both plan from) is what the game's own clock says from its state now
 (Game.next_wakeup), so that a saved wake-up gone stale would not pass for a right one on both sides."""
-import asyncio
-
 from tests.daemon.test_games_by_mail import Post
+from tests.daemon.test_games_by_mail import run as games_run
 
 
 class CheckedPost(Post):
@@ -16,11 +15,4 @@ class CheckedPost(Post):
 
 def run(tmp_path, scenario, game: str) -> None:
     """test_games_by_mail.run with a CheckedPost."""
-    async def go():
-        post = CheckedPost(tmp_path, game)
-        await post.start()
-        try:
-            await scenario(post)
-        finally:
-            await post.close()
-    asyncio.run(go())
+    games_run(tmp_path, scenario, game, CheckedPost)

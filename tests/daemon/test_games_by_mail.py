@@ -127,9 +127,9 @@ class Post:
         assert self.daemon.deadlines.wakeups[self.game] == utc(2026, 1, 7, 12)      # the reminder
 
 
-def run(tmp_path, scenario, game: str) -> None:
+def run(tmp_path, scenario, game: str, post_class: type = None) -> None:
     async def go():
-        post = Post(tmp_path, game)
+        post = (post_class or Post)(tmp_path, game)
         await post.start()
         try:
             await scenario(post)
