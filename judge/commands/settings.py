@@ -283,8 +283,9 @@ def _deadline_reminder_note(s: Session, game) -> None:
     hours = game.timing.reminder_hours
     if hours <= 0 or game.paused or game.phase_started is None or game.reminder_time() is not None:
         return
-    s.say(f"Note: no reminder goes this phase: it would go {say_delay(hours, 'hours')} before that deadline, less "
-          f"than {say_delay(REMINDER_MARGIN.total_seconds() / 3600, 'hours')} after the phase began.")
+    s.say(f"Note: no reminder goes this phase: a reminder goes {say_delay(hours, 'hours')} before the deadline, and "
+          f"only when that is at least {say_delay(REMINDER_MARGIN.total_seconds() / 3600, 'hours')} after the phase "
+          "began.")
 
 
 def _early_note(s: Session, game) -> None:

@@ -177,7 +177,7 @@ def test_a_deadline_too_near_the_phase_start_for_its_reminder_says_none_goes(sta
     started.clock.now = T0 + timedelta(minutes=10)
     assert started.master("SET DEADLINE +20h").accepted
     reply = " ".join(started.reply(GM[0]).split())
-    assert "Note: no reminder goes this phase: it would go 24 hours before that deadline, less than 1 hour after " \
-           "the phase began." in reply, reply
+    assert "Note: no reminder goes this phase: a reminder goes 24 hours before the deadline, and only when that is " \
+           "at least 1 hour after the phase began." in reply, reply
     assert started.master("SET DEADLINE +48h").accepted
     assert "no reminder goes" not in started.reply(GM[0])
