@@ -10,7 +10,8 @@ from judge.maps import Map
 from judge.position_parts import SEASONS, Dislodged, Phase, Unit
 from judge.shown import shown, shown_text
 
-_UNIT_RE = re.compile(r"^([AF]) ([^\W_]{3}(?:/[^\W_]{2})?)$")     # (places of any script: "A GRÈ")
+# (places of any script: "A GRÈ"; fullmatch, as "$" would take "A PAR\n")
+_UNIT_RE = re.compile(r"([AF]) ([^\W_]{3}(?:/[^\W_]{2})?)")
 
 
 @dataclass(frozen=True)
@@ -336,7 +337,7 @@ def parse_unit(text: Any, power: str, m: Map) -> Unit:
 
 
 def _parse_unit(text: Any, power: str, m: Map) -> Unit:
-    match = _UNIT_RE.match(text) if isinstance(text, str) else None
+    match = _UNIT_RE.fullmatch(text) if isinstance(text, str) else None
     if not match:
         raise ValueError(f"MALFORMED UNIT: {shown(text)} (expected e.g. 'A PAR' or 'F STP/SC')")
     kind, loc = match.groups()

@@ -9,8 +9,9 @@ from judge.shown import shown
 
 SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
 PHASE_TYPES = {"M": "Movement", "R": "Retreats", "A": "Adjustments"}
-_PHASE_RE = re.compile(r"^([SFW])(\d{4})([MRA])$")
-_LONG_RE = re.compile(r"^(SPRING|FALL|WINTER) (\d{4}) (MOVEMENT|RETREATS|ADJUSTMENTS)$")
+# Whole text only (fullmatch: "$" would let a trailing line break through) and ASCII digits (\d takes "１９０１").
+_PHASE_RE = re.compile(r"([SFW])([0-9]{4})([MRA])")
+_LONG_RE = re.compile(r"(SPRING|FALL|WINTER) ([0-9]{4}) (MOVEMENT|RETREATS|ADJUSTMENTS)")
 
 
 class Phase(NamedTuple):
@@ -42,9 +43,9 @@ class Phase(NamedTuple):
                 raise ValueError(f"BAD PHASE: {shown(text)} (expected e.g. {calendar.example()!r})")
             year, season, kind = calendar.read(text)
             return cls(year, season, kind, calendar)
-        m = _PHASE_RE.match(text) if isinstance(text, str) else None
+        m = _PHASE_RE.fullmatch(text) if isinstance(text, str) else None
         if not m:
-            long = _LONG_RE.match(text.upper()) if isinstance(text, str) else None
+            long = _LONG_RE.fullmatch(text.upper()) if isinstance(text, str) else None
             if not long:
                 raise ValueError(f"BAD PHASE: {shown(text)} (expected season, year and type, e.g. S1901M)")
             m = long

@@ -330,3 +330,23 @@ def test_a_retreat_place_named_twice_is_refused():
     r = adjudicate({**RETREAT, "units": {}, "dislodged": {"FRANCE": {"A PAR": ["BUR", "PIC"]}}},
                    {"FRANCE": ["A PAR R BUR"]})
     assert r["state"]["units"] == {"FRANCE": ["A BUR"]}
+
+
+# -- the strict notation, whole ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("phase", ["S1901M\n", "SPRING 1901 MOVEMENT\n", "S1901R\n", "S\uff11\uff19\uff10\uff11M",
+                                   "S\u0661\u0669\u0660\u0661M", "SPRING \uff11\uff19\uff10\uff11 MOVEMENT"])
+def test_a_phase_with_a_line_break_after_it_or_digits_of_another_script_is_refused(phase):
+    # The spec's phases are season letter, four digits and phase letter (or the long form's words, single spaces):
+    # "S1901M\n" and fullwidth or Arabic-Indic digits are not in that form, so the document is malformed.
+    with pytest.raises(ValueError, match="^BAD PHASE: "):
+        adjudicate({"phase": phase}, {})
+
+
+@pytest.mark.parametrize("unit", ["A PAR\n", "F STP/SC\n"])
+def test_a_unit_with_a_line_break_after_it_is_refused(unit):
+    # "A PAR" is type letter, space, location and nothing more: the spec's malformed unit.
+    with pytest.raises(ValueError, match="^MALFORMED UNIT: "):
+        adjudicate({"phase": "S1901M", "units": {"FRANCE": [unit]}}, {})
+    with pytest.raises(ValueError, match="^MALFORMED UNIT: "):
+        adjudicate({"phase": "S1901R", "dislodged": {"FRANCE": {unit: []}}}, {})

@@ -150,10 +150,11 @@ class Calendar:
         return year, season, kind
 
     def _parse(self, text: str) -> tuple[int, int, int] | None:
-        words = text.upper().split()
-        if len(words) == 3 and words[0] in self.seasons and _YEAR.match(words[1]) and words[2] in KINDS:
+        upper = text.upper()
+        words = upper.split(" ")        # single spaces only: "B.C.\t273\nMOVEMENT" is not a phase's name
+        if len(words) == 3 and words[0] in self.seasons and _YEAR.fullmatch(words[1]) and words[2] in KINDS:
             return int(words[1]), self.seasons.index(words[0]), KINDS[words[2]]
-        m = _SHORT.match(text.upper()) if len(words) == 1 else None
+        m = _SHORT.fullmatch(upper) if len(words) == 1 else None
         seasons = [i for i in range(len(self.seasons)) if m and self.letter(i) == m.group(1)]
         if not m or not seasons:
             return None
@@ -214,8 +215,9 @@ class Calendar:
         return f"Calendar({' '.join(self.flow)})"
 
 
-_YEAR = re.compile(r"^-?\d+$")
-_SHORT = re.compile(r"^(\D)(-?\d+)([MRA])$")
+# Matched whole (fullmatch), with ASCII digits: "$" lets a trailing line break through, and \d takes "２７３".
+_YEAR = re.compile(r"-?[0-9]+")
+_SHORT = re.compile(r"([^\s0-9])(-?[0-9]+)([MRA])")
 _DIGIT = re.compile(r"\d")
 
 

@@ -161,3 +161,15 @@ def test_the_standard_year_stays_the_standard_calendar(tmp_path):
     m = read("USE toy\nFLOW SPRING:MOVEMENT,RETREATS\nFLOW FALL:MOVEMENT,RETREATS\nFLOW WINTER:ADJUSTMENTS\n"
              "BEGIN FALL 1901 MOVEMENT\n", tmp_path)
     assert m.flow is None and m.begin == "F1901M"
+
+
+@pytest.mark.parametrize("phase", ["B.C.\t273\nMOVEMENT", "B.C.  273 MOVEMENT", " B.C. 273 MOVEMENT",
+                                   "B.C. 273 MOVEMENT\n", "B.C. \uff12\uff17\uff13 MOVEMENT", "B273M\n",
+                                   "B27\uff13M"])
+def test_a_phase_not_in_the_long_forms_single_spaces_and_digits_is_refused(phase):
+    # The spec's long form is season, year and type "separated by single spaces"; a result names its phase in the
+    # request's form, which a tab or a line break leaves undecided ("B.C.\t273\nMOVEMENT" was answered "B273M").
+    with pytest.raises(ValueError, match="^BAD PHASE: "):
+        api.adjudicate(state(phase, ["F NBY"], ["A SBY"]), {}, variant="toy_bc")
+    assert api.adjudicate(state("B.C. 273 MOVEMENT", ["F NBY"], ["A SBY"]), {},
+                          variant="toy_bc")["state"]["phase"] == "B.C. 272 MOVEMENT"
