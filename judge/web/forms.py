@@ -178,10 +178,15 @@ class Forms:
             raise NotFound()
         form = await posted(request)
         session = self.sessions.get(request.cookies.get(COOKIE), name)
-        if session is not None:
-            if not self.sessions.csrf_ok(session, _field(form, "csrf")):
-                raise web.HTTPForbidden()
-            self.sessions.end(session)
+        # No live session, no token to check: another site's form (the Strict cookie stays behind) gets nothing, not
+        # even a cookie deleting the player's session in their browser.
+        if session is None:
+            return self.face.error(403, "Not signed on", "This browser is not signed on to this game (the sign-on "
+                                   "has ended, or the form came from another site): nothing was done.",
+                                   link=(f"/games/{name}", "The game's page"))
+        if not self.sessions.csrf_ok(session, _field(form, "csrf")):
+            raise web.HTTPForbidden()
+        self.sessions.end(session)
         response = see_other(f"/games/{name}")
         self.face.set_cookie(response, COOKIE, "", path=f"/games/{name}", max_age=0)
         return response
