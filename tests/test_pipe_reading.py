@@ -21,8 +21,12 @@ def replied(tmp_path, raw: bytes) -> str:
     """The judge's answer to `raw`, its lines joined as they read."""
     p = deliver(tmp_path / "config.ini", raw)
     assert p.returncode == 0, p.stderr
+    return replied_text(delivered(tmp_path)[-1])
+
+
+def replied_text(mail_file: str) -> str:
     # (read as the bytes a mail client gets: parsed from a str, an 8-bit UTF-8 body comes back as \u escapes)
-    reply = email.message_from_bytes(delivered(tmp_path)[-1].encode("utf-8"), policy=email.policy.default)
+    reply = email.message_from_bytes(mail_file.encode("utf-8"), policy=email.policy.default)
     return " ".join(reply.get_content().split())
 
 
@@ -134,3 +138,15 @@ def test_a_wrapped_attribution_above_a_marked_quote_is_passed_over(tmp_path):
         text = replied(tmp_path, mail(body, 40 + n))
         assert "NOT accepted" not in text and "F BRE - MAO" in text and "A PAR: no order" in text, (first, text)
         assert "reading stopped" not in text, (first, text)
+
+
+def test_control_characters_come_back_shown_not_raw(tmp_path):
+    """An order line holding a NUL and an ESC sequence is refused, and the reply shows them as U+FFFD, never raw."""
+    game_for(tmp_path)
+    p = deliver(tmp_path / "config.ini", mail("SIGNON Fpiped pw-F\nA Par - Bur\x00\x1b[31m\n", 60))
+    assert p.returncode == 0, p.stderr
+    raw = delivered(tmp_path)[-1]
+    assert "\x00" not in raw and "\x1b" not in raw
+    text = replied_text(raw)
+    assert "\x00" not in text and "\x1b" not in text
+    assert "A Par - Bur\ufffd\ufffd[31m" in text or "A PAR - BUR\ufffd\ufffd[31M" in text, text

@@ -21,6 +21,18 @@ _PRESS_END = re.compile(r"^(endpress|endbroadcast|signoff)$", re.IGNORECASE)
 _INVISIBLE = re.compile("[\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]")
 
 
+# Control characters (but tab and line breaks): never echoed to anyone as they came (an ESC sequence in press would
+# drive the reader's terminal, a NUL cut a line short). The blank ones (form feed, vertical tab, the separators)
+# read as spaces, as str.strip and split already take them; the others as U+FFFD, so that an order holding one is
+# refused with it shown.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_BLANK_CONTROLS = frozenset("\x0b\x0c\x1c\x1d\x1e\x1f\x85")
+
+
+def _controls_shown(text: str) -> str:
+    return _CONTROL.sub(lambda m: " " if m.group() in _BLANK_CONTROLS else "\ufffd", text)
+
+
 def clean_lines(text: str) -> list[str]:
     """read_text's lines."""
     return read_text(text)[0]
@@ -34,7 +46,10 @@ def read_text(text: str) -> tuple[list[str], Stop | None]:
     players are to read."""
     out: list[str] = []
     verbatim = False
-    raws = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if _CONTROL.search(text):
+        text = _controls_shown(text)
+    raws = text.split("\n")
     if BEGIN in text:
         raws = unsigned(raws)                   # a PGP clear-signed text: the text signed
     invisible = not text.isascii() and _INVISIBLE.search(text) is not None

@@ -134,3 +134,11 @@ def test_an_earlier_message_quoted_below_a_signature_is_no_sign_of_orders_typed_
         assert stop is not None and stop.line == end.strip(), end
     text = "A PAR - BUR\n-- \nPierre\n\nOn Mon, 5 Jan 2026, France <f@example.org> wrote:\n> A PAR - PIC\nF BRE - MAO"
     assert read_text(text)[1] is None
+
+
+def test_control_characters_are_never_passed_on():
+    # (an ESC sequence in press would drive the reader's terminal; a NUL would cut a line short in some readers)
+    lines, _ = read_text("A PAR H\x00\x1b[31m\r\n\x0c\nPRESS TO G\nhi \x1b[2J\x07 there\x85!\nENDPRESS\n")
+    assert lines == ["A PAR H\ufffd\ufffd[31m", "", "PRESS TO G", "hi \ufffd[2J\ufffd there !", "ENDPRESS"]
+    assert not any(0 <= ord(c) < 32 or 127 <= ord(c) < 160 for line in lines for c in line)
+    assert read_text("A PAR H\n\tF BRE - MAO\n")[0] == ["A PAR H", "F BRE - MAO"]       # (a tab is kept as before)
