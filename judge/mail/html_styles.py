@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 PROPERTIES = ("display", "visibility", "mso-hide")
@@ -72,9 +73,10 @@ class _Rule:
     values: dict[str, tuple[str, bool]]     # property -> (value, !important)
 
 
-def _split(text: str, sep: str) -> list[str] | None:
-    """`text` split at `sep` outside strings and brackets; None when a string or bracket is left open."""
-    out, start, depth, quote, i = [], 0, 0, "", 0
+def _unquoted(text: str, start: int = 0) -> Iterator[tuple[int, str]]:
+    """Each character of `text` from `start` outside quoted strings, with its place; then (-1, "") if a string is
+    left open."""
+    quote, i = "", start
     while i < len(text):
         c = text[i]
         if quote:
@@ -84,15 +86,27 @@ def _split(text: str, sep: str) -> list[str] | None:
                 quote = ""
         elif c in "\"'":
             quote = c
-        elif c in "([":
+        else:
+            yield i, c
+        i += 1
+    if quote:
+        yield -1, ""
+
+
+def _split(text: str, sep: str) -> list[str] | None:
+    """`text` split at `sep` outside strings and brackets; None when a string or bracket is left open."""
+    out, start, depth = [], 0, 0
+    for i, c in _unquoted(text):
+        if i < 0:
+            return None
+        if c in "([":
             depth += 1
         elif c in ")]":
             depth -= 1
         elif c == sep and depth == 0:
             out.append(text[start:i])
             start = i + 1
-        i += 1
-    if quote or depth:
+    if depth:
         return None
     return out + [text[start:]]
 
@@ -227,24 +241,15 @@ class StyleSheet:
 
 def _block_end(css: str, brace: int) -> int:
     """Where the block opened at `brace` closes (-1: never), past strings and nested blocks."""
-    depth, quote, i = 0, "", brace
-    while i < len(css):
-        c = css[i]
-        if quote:
-            if c == "\\":
-                i += 1
-            elif c == quote:
-                quote = ""
-        elif c in "\"'":
-            quote = c
-        elif c == "{":
+    depth = 0
+    for i, c in _unquoted(css, brace):
+        if c == "{":
             depth += 1
         elif c == "}":
             depth -= 1
             if depth == 0:
                 return i
-        i += 1
-    return -1
+    return -1                       # (also when a string is left open: (-1, "") is the last item)
 
 
 def hides(name: str, value: str | None) -> bool:
