@@ -34,7 +34,7 @@ def test_list_one_game(started):
     assert started.send(ASKER, f"LIST {GAME}").accepted
     reply = started.reply(ASKER)
     for line in (f"Game:      {GAME}", "Status:    active", "Phase:     Spring 1901 Movement",
-                 "Deadline:  Thu 8 Jan 2026 12:00 UTC", f"Master:    {GM[0]}", "  France   active\n",
+                 "Deadline:  Thu 8 Jan 2026 12:00 UTC", "Master:    the game's master", "  France   active\n",
                  "  Germany  active\n", "Observers: 1", "  press = white", "  order_sets = replace",
                  "  movement_hours = 72", "  early_minutes = 10", "Victory:   18 supply centres"):
         assert line in reply, line
@@ -43,7 +43,28 @@ def test_list_one_game(started):
     master_view = started.reply(GM[0])
     assert "  France   active, orders in, waiting, late 0 times" in master_view
     assert "  Germany  active, no orders yet, late 0 times" in master_view
+    assert f"Master:    {GM[0]}\n" in master_view                 # (the master's own address, to the master)
     assert started.status_bytes() == before
+
+
+def test_list_shows_nobody_the_masters_address(started, forming):
+    """No recipient sees another's address: LIST names the master by role to players, observers and strangers,
+    and says how the judge lets them reach the master (PRESS TO M, which the game then takes from them)."""
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    for asker, first in ((ASKER, []), ("watcher@example.org", []), (PLAYERS["FRANCE"][0], [f"SIGNON F{GAME} fra-pw"])):
+        assert started.send(asker, "\n".join(first + [f"LIST {GAME}"])).accepted
+        reply = started.reply(asker)
+        assert GM[0] not in reply and "gm@" not in reply, asker
+        assert (f"Master:    the game's master (reach the master with PRESS TO M, signed on or after OBSERVE "
+                f"{GAME})") in reply.replace("\n           ", " ")
+    started.new_mail()
+    # What the line promises works for the stranger who read it.
+    assert started.send(ASKER, f"OBSERVE {GAME}\nPRESS TO M\nA question.\nENDPRESS").accepted
+    assert [m["To"] for m in started.new_mail() if "press" in str(m["Subject"]).lower()] == [GM[0]]
+    # Before the start there is no press: the master by role only.
+    assert forming.send(ASKER, f"LIST {GAME}").accepted
+    reply = forming.reply(ASKER)
+    assert "Master:    the game's master\n" in reply and GM[0] not in reply
 
 
 def test_list_shows_order_status_when_the_house_rule_says(started):

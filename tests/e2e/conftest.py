@@ -111,8 +111,9 @@ def owners_in_games(games: Path, owner: dict[str, str]) -> set[str]:
 
 
 def check_mail_privacy(mails, owner: dict[str, str], masters: set[str]) -> None:
-    """Each message has one recipient, and no player or observer sees another's address (the masters see
-    their players' addresses; the master's own address is public, as DPjudge shows it)."""
+    """Each message has one recipient, and no player or observer sees another's address, the master's included
+    (the masters see their players' addresses)."""
+    owner = {**{a: f"master:{a}" for a in masters}, **owner}     # (a master who also plays owns it as a player)
     for m in mails:
         to = [a.strip().lower() for a in str(m["To"]).split(",")]
         assert len(to) == 1 and not m["Cc"] and not m["Bcc"], f"more than one recipient: {m['To']}"
