@@ -196,7 +196,7 @@ def test_a_concession_ends_the_game(started):
         f"Game '{GAME}' has been conceded to Germany. The game is over (in S1901M)."
     assert started.game(GAME).result["powers"] == ["GERMANY"]
     assert started.send("someone@example.org", "LIST").accepted
-    assert f"Finished games:\n  {GAME:<20} the game was conceded to Germany" in started.reply("someone@example.org")
+    assert f"Finished games:\n  {GAME:<20}  the game was conceded to Germany" in started.reply("someone@example.org")
 
 
 def test_a_dummy_agrees_to_a_draw(started):
@@ -495,8 +495,8 @@ def test_a_long_result_in_list_wraps_under_its_column(started):
     assert started.send("someone@example.org", "LIST").accepted
     listing = started.reply("someone@example.org")
     rows = listing.split("Finished games:\n")[1].split("\n\n")[0].split("\n")
-    column = len(f"  {GAME:<20} ")
-    assert rows[0].startswith(f"  {GAME:<20} a draw between Austria, ") and len(rows) > 1, rows
+    column = len(f"  {GAME:<20}  ")
+    assert rows[0].startswith(f"  {GAME:<20}  a draw between Austria, ") and len(rows) > 1, rows
     assert all(r[:column].isspace() and not r[column].isspace() for r in rows[1:]), rows
     assert " ".join(" ".join(rows).split()) == \
         f"{GAME} a draw between Austria, England, France, Germany, Italy, Russia and Turkey"
