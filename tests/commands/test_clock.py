@@ -165,6 +165,33 @@ def test_extend_while_paused_is_refused(started):
         f"GAME {GAME} IS PAUSED: THE DEADLINE IS NOT RUNNING, NOTHING TO EXTEND"
 
 
+def test_extend_in_the_grace_period_keeps_the_missed_deadline(started):
+    """The deadline passed without Italy's and Turkey's orders: that phase counts in their lateness (the master's
+    LIST: phases a player let pass the deadline without orders), though Turkey's extension then gave them more time
+    and Italy's orders came in it. They were told they missed it: no reminder then says the deadline is still to
+    come. Turkey, late again at the extended deadline, is told so; the phase still counts once."""
+    assert started.master("SET RULE extension_count=1 extension_hours=48").accepted
+    started.all_hold("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "RUSSIA")
+    started.clock.now = DEADLINE + timedelta(hours=2)
+    assert started.process(GAME) == ["late notices sent to ITALY, TURKEY"]
+    started.new_mail()
+    assert started.signon("TURKEY", "EXTEND").accepted
+    extended = started.game(GAME).deadline
+    assert extended > started.clock.now + timedelta(hours=24)     # (time for a reminder a day before it)
+    assert started.signon("ITALY", *HOLDS["ITALY"]).accepted
+    started.new_mail()
+    started.clock.now = extended - timedelta(minutes=1)
+    assert started.process(GAME) == [] and started.new_mail() == []
+    started.clock.now = extended
+    assert started.process(GAME) == ["late notices sent to TURKEY"]
+    assert started.signon("TURKEY", *HOLDS["TURKEY"]).accepted
+    assert started.process(GAME) == ["S1901M processed; next phase F1901M"]
+    assert started.master(f"LIST {GAME}").accepted
+    listing = started.reply(GM[0])
+    for power, times in (("Italy", "late 1 time,"), ("Turkey", "late 1 time,"), ("France", "late 0 times,")):
+        assert f"  {power:<8} active, no orders yet, {times}" in listing, (power, listing)
+
+
 # -- the manual mode --------------------------------------------------------------------------------------------------
 def test_manual_deadlines(started):
     assert started.master("SET RULE deadlines=manual").accepted
