@@ -92,7 +92,7 @@ RULES: tuple[Rule, ...] = (
     Rule("concessions", "Survivors may concede the game to one power.", True, (False, True),
          equivalent="njudge Set Concessions"),
     Rule("dummy_votes", "A dummy survivor 'agree's to any draw or concession (and shares a draw), or is 'exclude'd "
-         "from votes and draws.", DummyVotes.AGREE, _choices(DummyVotes)),
+         "from votes, draws and concessions.", DummyVotes.AGREE, _choices(DummyVotes)),
     Rule("vote_expiry", "A vote stands until withdrawn ('never' expires) or until the phase is processed.",
          VoteExpiry.NEVER, _choices(VoteExpiry)),
     Rule("deadlines", "Deadlines follow the game's timing ('auto'), or there are none and the master processes by "

@@ -54,16 +54,23 @@ def _running(game, s: Session) -> str:
 
 
 _CLOCK_TITLES = ("paused", "resumed", "deadline changed")
+_EXTENDED = ("deadline extended",)
 
 
 def one_clock_notice(s: Session) -> None:
     """After the whole message: a master's message that paused or resumed the game and changed its clock again
     (PAUSE then RESUME, PAUSE, SET DEADLINE, RESUME...) tells everyone once how the game stands after it, in place
-    of a notice for each line, where a later one would contradict an earlier (a deadline 'while paused')."""
+    of a notice for each line, where a later one would contradict an earlier (a deadline 'while paused'). A message
+    that ends the game leaves no clock notice at all: the end's own say how it ended."""
     game = s.game
+    if game is not None and game.over:
+        # Ended by this message (a finished game takes no clock command): its end notice and end mail say how the
+        # game stands; a pause or a deadline it no longer has would only be contradicted by them.
+        s.effects = [e for e in s.effects if not (e.kind == "notify" and e.payload[0] in _CLOCK_TITLES + _EXTENDED)]
+        return
     at = [i for i, e in enumerate(s.effects) if e.kind == "notify" and e.payload[0] in _CLOCK_TITLES]
     titles = [s.effects[i].payload[0] for i in at]
-    if game is None or game.over or len(at) < 2 or not {"paused", "resumed"} & set(titles):
+    if game is None or len(at) < 2 or not {"paused", "resumed"} & set(titles):
         return
     first = next(t for t in titles if t != "deadline changed")
     if game.paused:

@@ -8,13 +8,13 @@ from judge.builds import variant_notes
 from judge.commands.absence import absence_lines
 from judge.commands.actions import block
 from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
-from judge.game import FORMING, Game
+from judge.game import FORMING, PLAYING, Game
 from judge.game.phase_codes import year_name
 from judge.game.ending import describe_result, phase_shown
 from judge.game.standing import OUT, standing
 from judge.reports import mail_file_entry, mapper_code
 from judge.game.reveal import roster
-from judge.rules import Anonymous, describe
+from judge.rules import describe
 from judge.storage.gamedir import GameUnavailable
 
 
@@ -37,6 +37,14 @@ def _all_games(s: Session) -> list[dict]:
 def _seats(g: Game) -> str:
     """A forming game's players joined and wanted ("2 of 7 joined"); empty once it has started."""
     return f"{len(g.players)} of {len(g.map.playable_powers)} joined" if g.status == FORMING else ""
+
+
+def _master_words(g: Game) -> str:
+    """The master as others see it: by role, never by address (nobody is shown another's address), with the way
+    the judge offers to reach the master while the game runs (press before the start or after the end is refused)."""
+    if g.status == PLAYING and g.position is not None:
+        return f"the game's master (reach the master with PRESS TO M, signed on or after OBSERVE {g.name})"
+    return "the game's master"
 
 
 def _player_row(g: Game, p, show_status: bool, master: bool) -> dict:
@@ -71,10 +79,9 @@ class List:
         g = s.game
         master = s.role == "master"
         show_status = (master or g.rules.show_status) and not g.over     # (a finished game waits for no orders)
-        hide = g.rules.anonymous is not Anonymous.NO and not g.over or g.rules.anonymous is Anonymous.ALWAYS
         deadline = "none (the game is over)" if g.over else "paused" if g.paused else g.deadline_shown(now=s.now)
         info = {"name": g.name, "status": g.status, "phase": phase_shown(g), "deadline": deadline,
-                "master": "(anonymous game)" if hide and not master else g.master_address,
+                "master": g.master_address if master else _master_words(g),
                 "result": describe_result(g.result, g.map) if g.over else "",
                 "players": [_player_row(g, p, show_status, master) for p in g.players],
                 "observers": len(g.observers), "rules": describe(g.rules, variant_notes(g.map)),

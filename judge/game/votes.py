@@ -78,6 +78,10 @@ class Voting:
             power = self.power_named(rest[0])
             if power not in self.survivors():
                 raise GameError(f"{power} IS NOT ON THE BOARD: NOTHING TO CONCEDE TO")
+            if power not in self.draw_members():
+                # (the rule leaves a dummy out of draws: the whole game is no more its to take)
+                raise GameError(f"{power} HAS NO PLAYER AND NO PART IN VOTES IN GAME {self.name}: THE GAME CANNOT BE "
+                                "CONCEDED TO IT (HOUSE RULE DUMMY_VOTES=EXCLUDE)")
             return f"CONCEDE:{power}"
         raise GameError(f"UNKNOWN VOTE: {head} (VOTE DRAW, VOTE DRAW <powers>, VOTE CONCEDE <power>, VOTE NONE)")
 
@@ -132,16 +136,21 @@ class Voting:
         names = " and ".join(self.map.power_title(p) for p in out)
         if vote == "DRAW" and out:
             return f"a draw including every survivor with a player (not {names})"
-        barred = [p for p in self.draw_of(vote) if p in out]
+        barred = [p for p in self.draw_of(vote) + self._conceded_to(vote) if p in out]
         if barred:
             who = " and ".join(self.map.power_title(p) for p in barred)
             return (f"{describe_vote(vote, self.map)}, which cannot pass while {who} "
                     f"{'has' if len(barred) == 1 else 'have'} no player (house rule dummy_votes=exclude)")
         return describe_vote(vote, self.map)
 
+    @staticmethod
+    def _conceded_to(vote: str) -> list[str]:
+        return [vote.split(":", 1)[1]] if vote.startswith("CONCEDE:") else []
+
     def _concession(self, voters: list[str]) -> dict | None:
-        """Every voter but the one conceded to concedes to it (that power's own vote is not needed)."""
-        for power in voters + [p for p in self.survivors() if p not in voters]:
+        """Every voter but the one conceded to concedes to it (that power's own vote is not needed). Never to a
+        power left out under dummy_votes=exclude, even one voted for while it still had a player."""
+        for power in voters + [p for p in self.survivors() if p not in voters and p in self.draw_members()]:
             others = [p for p in voters if p != power]
             if others and all(self.votes.get(p) == f"CONCEDE:{power}" for p in others):
                 return {"kind": "concession", "powers": [power]}

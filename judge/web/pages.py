@@ -19,6 +19,7 @@ from judge.game.roles import ACTIVE, DUMMY, FORMING, PLAYING, VACANT
 from judge.game.standing import OUT, final_counts, standing
 from judge.picture.chart import centre_chart
 from judge.position import Phase, initial_position
+from judge.reports import mapper_code
 from judge.rules import RULES, Anonymous, _show
 
 # Anything shaped like an address (a press body, a reply echoing SET ADDRESS, LIST's master line) is hidden on pages.
@@ -52,6 +53,18 @@ def phase_names(result_stems: list[str], game: Game) -> list[str]:
     """'0003-F1901M' -> 'F1901M', in order: a phase as its results name it (an older judge kept a calendar of the
     map's own under the long form, '0001-A_D_1425_MOVEMENT': that is A1425M)."""
     return file_codes(game, [stem.partition("-")[2] for stem in result_stems])
+
+
+def mapper_name(game: Game, shown: str) -> str:
+    """A phase as a results mail's ':: Deadline:' line names it: Mapper's spelling, a winter adjustment W1901A
+    written F1901B (judge.reports.mapper_code); so that name too opens the phase's page. A calendar of the map's own
+    is written as it is."""
+    if game.map.flow is not None:
+        return shown
+    try:
+        return mapper_code(Phase.parse(shown))
+    except ValueError:
+        return shown
 
 
 def deadline(game: Game, now: datetime) -> dict[str, Any]:

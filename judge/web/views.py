@@ -227,7 +227,8 @@ class Views:
             raise NotFound("There is no such phase.")
         stems = self._stems(game.name)
         for stem, shown in zip(stems, pages.phase_names(stems, game)):
-            if phase in (shown, stem.partition("-")[2]):     # (the file's own name too: links made before)
+            # (the file's own name too: links made before; and Mapper's name the results mail gives a winter)
+            if phase in (shown, stem.partition("-")[2], pages.mapper_name(game, shown)):
                 return stem
         raise NotFound("That phase has not been processed.")
 

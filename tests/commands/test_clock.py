@@ -87,6 +87,33 @@ def test_resume_then_pause_in_one_message_is_one_notice_that_it_is_paused(starte
         "10 Jan 2026 12:00 UTC, and moves by the time the game stays paused."]
 
 
+def test_clock_commands_then_the_end_in_one_message_are_one_notice_of_the_end(started):
+    """PAUSE, SET DEADLINE, TERMINATE: each of the game's people hears once that it ended (the master's end notice
+    and the end mail), not of a pause and a deadline the same message made moot."""
+    started.new_mail()
+    assert started.master("PAUSE", "SET DEADLINE 2026-01-10 12:00", "TERMINATE").accepted
+    subjects: dict = {}
+    for m in started.new_mail():
+        subjects.setdefault(str(m["To"]), []).append(str(m["Subject"]))
+    for address in EVERYONE:
+        assert sorted(s for s in subjects[address] if not s.startswith("Re:")) == \
+            [f"Diplomacy game '{GAME}' complete", f"Diplomacy game terminated ({GAME})"], (address, subjects[address])
+
+
+def test_an_extension_then_the_last_vote_in_one_message_is_the_end_alone(started):
+    """A player's EXTEND and the vote that ends the game in one message: the end mail, no extension notice."""
+    assert started.master("SET RULE extension_count=1").accepted
+    for power in list(PLAYERS)[:-1]:
+        assert started.signon(power, "VOTE DRAW").accepted
+    started.new_mail()
+    assert started.signon("TURKEY", "EXTEND", "VOTE DRAW").accepted
+    assert started.game(GAME).over
+    got = [m for m in started.new_mail() if not str(m["Subject"]).startswith("Re:")]
+    assert sorted(str(m["Subject"]) for m in got if str(m["To"]) == PLAYERS["FRANCE"][0]) == \
+        [f"Diplomacy game '{GAME}' complete"]
+    assert not [m for m in got if "extended" in str(m["Subject"])]
+
+
 def test_pause_and_resume_refusals(started, forming):
     r = started.signon("FRANCE", "PAUSE")
     assert r.errors == [("PAUSE", "ONLY THE GAME MASTER MAY DO THAT (SIGNON M<game> <password>)")]
@@ -163,6 +190,33 @@ def test_extend_while_paused_is_refused(started):
     assert started.master("SET RULE extension_count=1", "PAUSE").accepted
     assert started.signon("ITALY", "EXTEND").errors[0][1] == \
         f"GAME {GAME} IS PAUSED: THE DEADLINE IS NOT RUNNING, NOTHING TO EXTEND"
+
+
+def test_extend_in_the_grace_period_keeps_the_missed_deadline(started):
+    """The deadline passed without Italy's and Turkey's orders: that phase counts in their lateness (the master's
+    LIST: phases a player let pass the deadline without orders), though Turkey's extension then gave them more time
+    and Italy's orders came in it. They were told they missed it: no reminder then says the deadline is still to
+    come. Turkey, late again at the extended deadline, is told so; the phase still counts once."""
+    assert started.master("SET RULE extension_count=1 extension_hours=48").accepted
+    started.all_hold("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "RUSSIA")
+    started.clock.now = DEADLINE + timedelta(hours=2)
+    assert started.process(GAME) == ["late notices sent to ITALY, TURKEY"]
+    started.new_mail()
+    assert started.signon("TURKEY", "EXTEND").accepted
+    extended = started.game(GAME).deadline
+    assert extended > started.clock.now + timedelta(hours=24)     # (time for a reminder a day before it)
+    assert started.signon("ITALY", *HOLDS["ITALY"]).accepted
+    started.new_mail()
+    started.clock.now = extended - timedelta(minutes=1)
+    assert started.process(GAME) == [] and started.new_mail() == []
+    started.clock.now = extended
+    assert started.process(GAME) == ["late notices sent to TURKEY"]
+    assert started.signon("TURKEY", *HOLDS["TURKEY"]).accepted
+    assert started.process(GAME) == ["S1901M processed; next phase F1901M"]
+    assert started.master(f"LIST {GAME}").accepted
+    listing = started.reply(GM[0])
+    for power, times in (("Italy", "late 1 time,"), ("Turkey", "late 1 time,"), ("France", "late 0 times,")):
+        assert f"  {power:<8} active, no orders yet, {times}" in listing, (power, listing)
 
 
 # -- the manual mode --------------------------------------------------------------------------------------------------

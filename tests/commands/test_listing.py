@@ -3,7 +3,7 @@ import pytest
 
 from judge import maps
 from judge.commands.registry import COMMANDS
-from tests.commands.helpers import GAME, GM, PLAYERS, Desk, toy_game, toy_variants
+from tests.commands.helpers import GAME, GM, LETTER, PLAYERS, Desk, toy_game, toy_variants
 
 ASKER = "asker@example.org"
 
@@ -17,8 +17,8 @@ def test_list_games(started):
     assert started.send(GM[0], "CREATE g2 pw2").accepted
     assert started.send(ASKER, "LIST").accepted
     reply = started.reply(ASKER)
-    assert f"  {GAME:<20} {'active':<10} S1901M" in reply
-    assert f"  {'g2':<20} {'forming':<10}" in reply
+    assert f"  {GAME:<20}  {'active':<10} S1901M" in reply
+    assert f"  {'g2':<20}  {'forming':<10}" in reply
 
 
 def test_list_leaves_out_private_games(started):
@@ -34,7 +34,7 @@ def test_list_one_game(started):
     assert started.send(ASKER, f"LIST {GAME}").accepted
     reply = started.reply(ASKER)
     for line in (f"Game:      {GAME}", "Status:    active", "Phase:     Spring 1901 Movement",
-                 "Deadline:  Thu 8 Jan 2026 12:00 UTC", f"Master:    {GM[0]}", "  France   active\n",
+                 "Deadline:  Thu 8 Jan 2026 12:00 UTC", "Master:    the game's master", "  France   active\n",
                  "  Germany  active\n", "Observers: 1", "  press = white", "  order_sets = replace",
                  "  movement_hours = 72", "  early_minutes = 10", "Victory:   18 supply centres"):
         assert line in reply, line
@@ -43,7 +43,28 @@ def test_list_one_game(started):
     master_view = started.reply(GM[0])
     assert "  France   active, orders in, waiting, late 0 times" in master_view
     assert "  Germany  active, no orders yet, late 0 times" in master_view
+    assert f"Master:    {GM[0]}\n" in master_view                 # (the master's own address, to the master)
     assert started.status_bytes() == before
+
+
+def test_list_shows_nobody_the_masters_address(started, forming):
+    """No recipient sees another's address: LIST names the master by role to players, observers and strangers,
+    and says how the judge lets them reach the master (PRESS TO M, which the game then takes from them)."""
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    for asker, first in ((ASKER, []), ("watcher@example.org", []), (PLAYERS["FRANCE"][0], [f"SIGNON F{GAME} fra-pw"])):
+        assert started.send(asker, "\n".join(first + [f"LIST {GAME}"])).accepted
+        reply = started.reply(asker)
+        assert GM[0] not in reply and "gm@" not in reply, asker
+        assert (f"Master:    the game's master (reach the master with PRESS TO M, signed on or after OBSERVE "
+                f"{GAME})") in reply.replace("\n           ", " ")
+    started.new_mail()
+    # What the line promises works for the stranger who read it.
+    assert started.send(ASKER, f"OBSERVE {GAME}\nPRESS TO M\nA question.\nENDPRESS").accepted
+    assert [m["To"] for m in started.new_mail() if "press" in str(m["Subject"]).lower()] == [GM[0]]
+    # Before the start there is no press: the master by role only.
+    assert forming.send(ASKER, f"LIST {GAME}").accepted
+    reply = forming.reply(ASKER)
+    assert "Master:    the game's master\n" in reply and GM[0] not in reply
 
 
 def test_list_shows_order_status_when_the_house_rule_says(started):
@@ -66,13 +87,48 @@ def test_list_a_forming_game(forming):
     assert "(joined)" not in reply and "france@" not in reply and "prefer" not in reply.lower()
     assert all(len(line) <= 78 for line in reply.split("\n"))
     assert forming.send(ASKER, "LIST").accepted
-    assert f"  {GAME:<20} forming    1 of 7 joined\n" in forming.reply(ASKER)
+    assert f"  {GAME:<20}  forming    1 of 7 joined\n" in forming.reply(ASKER)
     for address, password in PLAYERS.values():
         if address != "france@example.org":
             assert forming.send(address, f"JOIN {GAME} {password}").accepted
     assert forming.send(ASKER, f"LIST {GAME}").accepted
     reply = forming.reply(ASKER)                        # started: the powers and their players' standing
     assert "Status:    active" in reply and "Players:" not in reply and "  France   active" in reply
+
+
+def _rows(listing: str, head: str) -> list[str]:
+    return listing.split(head + "\n")[1].split("\n\n")[0].split("\n")
+
+
+def test_list_rows_of_the_longest_name_wrap_under_their_columns(desk):
+    """A game's name may be 20 characters long (the storage's NAME_RE): a row of LIST that wraps goes on under
+    its second column, never at the left where the next game's name would stand."""
+    from judge.storage.gamefolder import NAME_RE
+    longest = "a" + "b" * 19
+    assert NAME_RE.match(longest) and not NAME_RE.match(longest + "c")
+    assert desk.send(GM[0], f"CREATE {longest} {GM[1]}").accepted
+    assert desk.send(GM[0], f"CREATE {longest[:-1]}x {GM[1]}").accepted
+    for name in (longest, longest[:-1] + "x"):
+        for power, (address, password) in PLAYERS.items():
+            assert desk.send(address, f"JOIN {name} {password} {LETTER[power]}").accepted
+    # One game with five powers open (a long OPEN list), the other drawn by all seven (a long result).
+    for power in ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY"):
+        assert desk.send(GM[0], f"SIGNON M{longest} {GM[1]}\nEJECT {power}").accepted
+    for power, (address, password) in PLAYERS.items():
+        assert desk.send(address, f"SIGNON {LETTER[power]}{longest[:-1]}x {password}\nVOTE DRAW").accepted
+    desk.new_mail()
+    assert desk.send(ASKER, "LIST").accepted
+    listing = desk.reply(ASKER)
+    for head, name, words in (
+            ("Games in progress or forming:", longest,
+             f"{longest} active S1901M OPEN: AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY"),
+            ("Finished games:", longest[:-1] + "x",
+             f"{longest[:-1]}x a draw between Austria, England, France, Germany, Italy, Russia and Turkey")):
+        rows = _rows(listing, head)
+        assert rows[0].startswith(f"  {name}  ") and len(rows) > 1, rows       # (it wraps: too long for a line)
+        column = len(f"  {name}  ")
+        assert all(len(r) <= 78 and r[:column].isspace() and not r[column].isspace() for r in rows[1:]), rows
+        assert " ".join(" ".join(rows).split()) == words
 
 
 def test_list_unknown_game(started):

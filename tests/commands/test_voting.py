@@ -196,7 +196,7 @@ def test_a_concession_ends_the_game(started):
         f"Game '{GAME}' has been conceded to Germany. The game is over (in S1901M)."
     assert started.game(GAME).result["powers"] == ["GERMANY"]
     assert started.send("someone@example.org", "LIST").accepted
-    assert f"Finished games:\n  {GAME:<20} the game was conceded to Germany" in started.reply("someone@example.org")
+    assert f"Finished games:\n  {GAME:<20}  the game was conceded to Germany" in started.reply("someone@example.org")
 
 
 def test_a_dummy_agrees_to_a_draw(started):
@@ -268,6 +268,44 @@ def test_a_draw_named_without_a_dummy_still_leaves_out_its_new_player(started):
     assert started.game(GAME).result is None
     assert started.signon("FRANCE", "VOTE DRAW").accepted
     assert started.game(GAME).result["powers"] == POWERS
+
+
+def test_no_concession_to_a_dummy_with_dummy_votes_exclude(started):
+    """The rule leaves a dummy out of votes and draws: the whole game is not its to take either. A concession
+    naming it is refused, saying why, and the game and its votes stay as they were."""
+    assert started.master("SET RULE dummy_votes=exclude", "DUMMY ITALY").accepted
+    before = started.status_bytes()
+    r = started.signon("FRANCE", "VOTE CONCEDE ITALY")
+    assert r.errors == [("VOTE CONCEDE ITALY", f"ITALY HAS NO PLAYER AND NO PART IN VOTES IN GAME {GAME}: THE GAME "
+                                               "CANNOT BE CONCEDED TO IT (HOUSE RULE DUMMY_VOTES=EXCLUDE)")]
+    assert started.status_bytes() == before
+    assert started.signon("FRANCE", "VOTE CONCEDE GERMANY").accepted            # to a player's power: as ever
+
+
+def test_a_concession_to_a_power_made_a_dummy_cannot_pass_with_dummy_votes_exclude(started):
+    """Five powers concede to Italy while it has a player; Italy and then Turkey, who never voted, are made
+    dummies. Every power left with a vote has conceded to Italy, but a dummy takes no game under the rule: the
+    game goes on, and the vote news says why those votes are stuck."""
+    assert started.master("SET RULE dummy_votes=exclude draw_votes=names").accepted
+    five = [p for p in POWERS if p not in ("ITALY", "TURKEY")]
+    for power in five:
+        assert started.signon(power, "VOTE CONCEDE ITALY").accepted
+    assert started.master("DUMMY ITALY", "DUMMY TURKEY").accepted
+    game = started.game(GAME)
+    assert game.status == "active" and game.result is None, game.result
+    text = " ".join(news(started)[GM[0]].split())
+    assert ("France: conceding the game to Italy, which cannot pass while Italy has no player (house rule "
+            "dummy_votes=exclude)") in text, text
+
+
+def test_a_dummy_may_be_conceded_to_with_dummy_votes_agree(started):
+    """Under the default rule a dummy agrees to any concession, and nothing bars one to it (the rule table says
+    nothing against it)."""
+    assert started.master("DUMMY ITALY").accepted
+    for power in POWERS:
+        if power != "ITALY":
+            assert started.signon(power, "VOTE CONCEDE ITALY").accepted
+    assert started.game(GAME).result["powers"] == ["ITALY"]
 
 
 def test_the_plain_draw_says_who_it_leaves_out_with_dummy_votes_exclude(started):
@@ -495,8 +533,8 @@ def test_a_long_result_in_list_wraps_under_its_column(started):
     assert started.send("someone@example.org", "LIST").accepted
     listing = started.reply("someone@example.org")
     rows = listing.split("Finished games:\n")[1].split("\n\n")[0].split("\n")
-    column = len(f"  {GAME:<20} ")
-    assert rows[0].startswith(f"  {GAME:<20} a draw between Austria, ") and len(rows) > 1, rows
+    column = len(f"  {GAME:<20}  ")
+    assert rows[0].startswith(f"  {GAME:<20}  a draw between Austria, ") and len(rows) > 1, rows
     assert all(r[:column].isspace() and not r[column].isspace() for r in rows[1:]), rows
     assert " ".join(" ".join(rows).split()) == \
         f"{GAME} a draw between Austria, England, France, Germany, Italy, Russia and Turkey"

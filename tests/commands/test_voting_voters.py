@@ -43,7 +43,7 @@ def test_the_last_holdout_resigning_ends_the_game_in_a_draw(started):
     # Nobody is offered a power of a game that is over.
     assert not any("a power is open" in str(m["Subject"]) for m in started.new_mail())
     assert started.send("someone@example.org", "LIST").accepted
-    assert f"Finished games:\n  {GAME:<20} " in started.reply("someone@example.org")
+    assert f"Finished games:\n  {GAME:<20}  " in started.reply("someone@example.org")
 
 
 def test_a_draw_among_some_passes_when_the_holdout_is_ejected(started):

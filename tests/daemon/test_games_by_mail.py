@@ -214,7 +214,7 @@ async def _concession(post: Post):
     assert "  Italy     first player (from S1901M to S1901M, then a dummy)\n" in ends[address("GERMANY")]
     assert "  Italy     italy@example.org (from S1901M to S1901M, then a dummy)\n" in ends[GM]
     listing = (await post.mail("someone@example.org", "LIST"), post.reply("someone@example.org"))[1]
-    assert "Finished games:\n  cede                 the game was conceded to France" in listing
+    assert "Finished games:\n  cede                  the game was conceded to France" in listing
     assert post.daemon.deadlines.wakeups == {}
 
 

@@ -5,6 +5,7 @@ import base64
 import email
 import email.policy
 import quopri
+import re
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -100,19 +101,26 @@ def owners_in_games(games: Path, owner: dict[str, str]) -> set[str]:
                     else:
                         owner[t["address"].lower()] = f"{doc['name']}:players"
             masters.add(doc["master"]["address"].lower())
+            owner.setdefault(doc["master"]["address"].lower(), f"{doc['name']}:MASTER")
             continue
         for p in doc["players"]:
             if p["address"] and p["power"]:           # (while the game forms, nobody has a power yet)
                 owner.setdefault(p["address"].lower(), f"{doc['name']}:{p['power']}")
         for o in doc["observers"]:
             owner.setdefault(o.lower(), o.lower())
+        # The master's address is nobody else's to see either (its old and new ones are one owner, as a player's).
+        owner.setdefault(doc["master"]["address"].lower(), f"{doc['name']}:MASTER")
         masters.add(doc["master"]["address"].lower())
     return masters
 
 
+_ADDRESSES = re.compile(r"[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)*")
+
+
 def check_mail_privacy(mails, owner: dict[str, str], masters: set[str]) -> None:
-    """Each message has one recipient, and no player or observer sees another's address (the masters see
-    their players' addresses; the master's own address is public, as DPjudge shows it)."""
+    """Each message has one recipient, and no player or observer sees another's address, the master's included
+    (the masters see their players' addresses)."""
+    owner = {**{a: f"master:{a}" for a in masters}, **owner}     # (masters not learnt by owners_in_games)
     for m in mails:
         to = [a.strip().lower() for a in str(m["To"]).split(",")]
         assert len(to) == 1 and not m["Cc"] and not m["Bcc"], f"more than one recipient: {m['To']}"
@@ -122,7 +130,9 @@ def check_mail_privacy(mails, owner: dict[str, str], masters: set[str]) -> None:
                                               "".join(p.get_content() for p in m.iter_parts()
                                                       if p.get_content_maintype() == "text"))).lower()
         mine = owner.get(to[0], to[0])
-        leaked = {a for a, who in owner.items() if who != mine and a in text}
+        # Whole addresses, not substrings: new-gm@example.org is not gm@example.org.
+        shown = set(_ADDRESSES.findall(text))
+        leaked = {a for a, who in owner.items() if who != mine and a in shown}
         assert not leaked, f"{to[0]} was shown {leaked} in {m['Subject']!r}"
 
 
