@@ -12,6 +12,7 @@ from typing import BinaryIO, Sequence
 
 from judge import __version__
 from judge.cli_operator import cmd_deliver, cmd_process, cmd_requeue, cmd_serve, settings_of
+from judge.json_input import DuplicateKey, loads
 
 
 def _offer_variants(args: argparse.Namespace) -> None:
@@ -42,7 +43,10 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
         if args.batch:
             return _batch(source, api)
         try:
-            doc = _loads(source.read().decode("utf-8"))
+            doc = loads(source.read().decode("utf-8"))
+        except DuplicateKey as exc:                # (JSON, but not a document: said as a bad field is)
+            _say(_one_line(exc))
+            return MALFORMED
         except ValueError as exc:                  # (JSONDecodeError and UnicodeDecodeError are ValueErrors)
             _say(f"not a JSON document: {_one_line(exc)}")
             return MALFORMED
@@ -108,7 +112,7 @@ def _batch(source: BinaryIO, api) -> int:
             _put("\n")                  # (a blank line for a blank line: result line N answers request line N)
             continue
         try:
-            result = api.request_text(_loads(line.decode("utf-8")))     # (= encode(api.request(...)))
+            result = api.request_text(loads(line.decode("utf-8")))     # (= encode(api.request(...)))
         except ValueError as exc:       # (a JSONDecodeError, or a UnicodeDecodeError: ValueErrors too)
             message = f"line {lineno}: {_one_line(exc)}"
             _say(message)
@@ -117,17 +121,13 @@ def _batch(source: BinaryIO, api) -> int:
     return status
 
 
-def _loads(text: str):
-    """json.loads, with a document nested too deeply for the decoder refused as a ValueError like any bad JSON."""
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
-
-
 def _one_line(exc: BaseException) -> str:
-    """An error said on one line, whatever names it quotes (a field named "a\nb")."""
-    return " ".join(str(exc).splitlines())
+    """An error said on one line: the judge's own messages quote names escaped (judge.shown), and a line break in any
+    other is escaped too, never joined with a space (which would make "a\nb" look like "a b")."""
+    return str(exc).translate(_BREAKS)
+
+
+_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}    # (str.splitlines' breaks)
 
 
 def cmd_map(args: argparse.Namespace) -> int:
@@ -143,7 +143,10 @@ def cmd_map(args: argparse.Namespace) -> int:
         if args.file == "-" and sys.stdin is None:
             raise OSError("standard input is closed")
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
-        doc = _loads(text)
+        doc = loads(text)
+    except DuplicateKey as exc:
+        print(f"judge map: {_one_line(exc)}", file=sys.stderr)
+        return 2
     except (OSError, ValueError) as exc:        # (not JSON, or not UTF-8)
         print(f"judge map: cannot read the request: {_one_line(exc)}", file=sys.stderr)
         return 2

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Union
 
+from judge.json_input import DuplicateKey, loads
 from judge.maps import Map, MapError, UnknownVariant
 from judge.shown import shown
 
@@ -177,13 +178,17 @@ def document(name: str) -> dict:
                 return dpjudge_format.read_file(Path(path), name, load, None if drawing(name) else _pictured_on)
         source = _source(path)
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
+            doc = loads(path.read_text(encoding="utf-8"))
         except json.JSONDecodeError as exc:
             raise MapError(f"{source}:{exc.lineno}: not JSON: {exc.msg}") from None
+        except DuplicateKey as exc:             # (a province given twice: the first would be lost unsaid)
+            raise MapError(f"{source}: {exc}") from None
         except UnicodeDecodeError as exc:       # (a traceback for `judge variants`, a failed CREATE, before)
             raise MapError(f"{source}: not UTF-8 (byte {exc.start})") from None
         except OSError as exc:                  # a dangling link, a file the judge may not read
             raise MapError(f"{source}: cannot read: {exc.strerror}") from None
+        except ValueError as exc:               # (nested deeper than the decoder goes, a number too long to read)
+            raise MapError(f"{source}: not JSON: {exc}") from None
         if isinstance(doc, dict) and "base" in doc:
             base = doc["base"]
             if not isinstance(base, str):

@@ -1,12 +1,12 @@
 """The drawing of a map: region outlines and the points for labels, units and centres, read and checked."""
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NoReturn
 
+from judge.json_input import DuplicateKey, loads
 from judge.maps import Map, catalog
 from judge.maps import load as load_map
 
@@ -105,7 +105,11 @@ def load(map_name: str = "standard") -> Geometry:
     path = catalog.drawing(map_name)
     if path is None:
         raise GeometryError(f"{file}: no such drawing")
-    geometry = parse(json.loads(path.read_text(encoding="utf-8")), file)
+    try:
+        doc = loads(path.read_text(encoding="utf-8"))
+    except DuplicateKey as exc:             # (a region given twice: the first would be lost unsaid)
+        raise GeometryError(f"{file}: {exc}") from None
+    geometry = parse(doc, file)
     check(geometry, load_map(map_name))
     return geometry
 

@@ -1,0 +1,105 @@
+"""JSON text a user gives the judge (a request, a --batch line, a variant file) read into Python values, with a key
+given twice in one object refused: Python's decoder would keep the last and drop the other without a word.
+
+The check costs next to nothing on the usual document: the decoder counts the keys of the objects it builds, and
+every member of a JSON object is written with exactly one colon outside strings, so as many keys as colons in the
+text means that no key was dropped. Only a text with fewer keys than colons (a duplicate, or a colon inside a
+string) is read a second time, keeping every member, to find the first key given twice and where it is.
+"""
+from __future__ import annotations
+
+import json
+from _thread import allocate_lock
+from typing import Any
+
+from judge.shown import shown
+
+__all__ = ["DuplicateKey", "loads"]
+
+
+class DuplicateKey(ValueError):
+    """A JSON document that gives one key twice in an object: valid JSON, but not a document the judge reads."""
+
+
+class _Count:
+    __slots__ = ("keys",)
+
+    def __init__(self) -> None:
+        self.keys = 0
+
+
+_COUNT = _Count()
+
+
+def _counted(obj: dict, count: _Count = _COUNT) -> dict:
+    count.keys += len(obj)
+    return obj
+
+
+_DECODE = json.JSONDecoder(object_hook=_counted).decode
+_LOCK = allocate_lock()        # (one count at a time: a second thread would add its keys to the first one's)
+
+
+def loads(text: str) -> Any:
+    """The JSON value of `text`; ValueError if it is not JSON or is nested deeper than the decoder goes, DuplicateKey
+    (a ValueError) if it gives a key twice in one object (the message names the key and the object it is in)."""
+    if text.startswith("\ufeff"):     # (as json.loads says it)
+        raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+    try:
+        with _LOCK:
+            _COUNT.keys = 0
+            value = _DECODE(text)
+            keys = _COUNT.keys
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    if keys != text.count(":"):
+        found = _duplicate(text)
+        if found is not None:
+            key, path = found
+            raise DuplicateKey(f"DUPLICATE KEY: {shown(key)} (twice in {_where(path)})")
+    return value
+
+
+class _Members(list):
+    """An object's members in the order written, (key, value) pairs, duplicates kept."""
+
+
+_PAIRS_DECODE = json.JSONDecoder(object_pairs_hook=_Members).decode
+
+
+def _duplicate(text: str) -> tuple[str, tuple[Any, ...]] | None:
+    """The first key written a second time in its object, with the path of that object; None if there is none.
+    Walked with a stack, not recursion (the document may be as deep as the decoder reads)."""
+    stack: list[tuple[Any, tuple[Any, ...], set | None]] = [(iter((("", _PAIRS_DECODE(text)),)), (), None)]
+    while stack:
+        items, path, seen = stack[-1]
+        step = next(items, None)
+        if step is None:
+            stack.pop()
+            continue
+        key, value = step
+        if seen is not None:
+            if key in seen:
+                return key, path
+            seen.add(key)
+        inner = path + (key,) if len(stack) > 1 else path
+        if isinstance(value, _Members):
+            stack.append((iter(value), inner, set()))
+        elif isinstance(value, list):
+            stack.append((enumerate(value), inner, None))
+    return None
+
+
+def _where(path: tuple[Any, ...]) -> str:
+    """A path as a program would write it: state.units, orders.FRANCE[0], state.dislodged.RUSSIA['A SEV']."""
+    if not path:
+        return "the top-level object"
+    out = []
+    for step in path:
+        if isinstance(step, int):
+            out.append(f"[{step}]")
+        elif step.isidentifier():
+            out.append(f".{step}" if out else step)
+        else:
+            out.append(f"[{shown(step)}]")
+    return "".join(out)
