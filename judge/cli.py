@@ -12,7 +12,7 @@ from typing import BinaryIO, Sequence
 
 from judge import __version__
 from judge.cli_operator import cmd_deliver, cmd_process, cmd_requeue, cmd_serve, settings_of
-from judge.json_input import DuplicateKey, loads
+from judge.json_input import NotRead, loads
 
 
 def _offer_variants(args: argparse.Namespace) -> None:
@@ -44,7 +44,7 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
             return _batch(source, api)
         try:
             doc = loads(source.read().decode("utf-8"))
-        except DuplicateKey as exc:                # (JSON, but not a document: said as a bad field is)
+        except NotRead as exc:                # (JSON, but not a document: said as a bad field is)
             _say(_one_line(exc))
             return MALFORMED
         except ValueError as exc:                  # (JSONDecodeError and UnicodeDecodeError are ValueErrors)
@@ -144,7 +144,7 @@ def cmd_map(args: argparse.Namespace) -> int:
             raise OSError("standard input is closed")
         text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
         doc = loads(text)
-    except DuplicateKey as exc:
+    except NotRead as exc:
         print(f"judge map: {_one_line(exc)}", file=sys.stderr)
         return 2
     except (OSError, ValueError) as exc:        # (not JSON, or not UTF-8)

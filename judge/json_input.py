@@ -9,16 +9,21 @@ string) is read a second time, keeping every member, to find the first key given
 from __future__ import annotations
 
 import json
+import sys
 from _thread import allocate_lock
 from typing import Any
 
 from judge.shown import shown
 
-__all__ = ["DuplicateKey", "loads"]
+__all__ = ["DuplicateKey", "NotRead", "loads"]
 
 
-class DuplicateKey(ValueError):
-    """A JSON document that gives one key twice in an object: valid JSON, but not a document the judge reads."""
+class NotRead(ValueError):
+    """Valid JSON that the judge does not read (said as a bad field is, not as text that is not JSON)."""
+
+
+class DuplicateKey(NotRead):
+    """A JSON document that gives one key twice in an object."""
 
 
 class _Count:
@@ -41,8 +46,9 @@ _LOCK = allocate_lock()        # (one count at a time: a second thread would add
 
 
 def loads(text: str) -> Any:
-    """The JSON value of `text`; ValueError if it is not JSON or is nested deeper than the decoder goes, DuplicateKey
-    (a ValueError) if it gives a key twice in one object (the message names the key and the object it is in)."""
+    """The JSON value of `text`. ValueError if it is not JSON or is nested deeper than the decoder goes; NotRead (a
+    ValueError) if it is JSON the judge does not read: a key twice in one object (DuplicateKey: the message names the
+    key and the object it is in), or a number longer than Python converts."""
     if text.startswith("\ufeff"):     # (as json.loads says it)
         raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
     try:
@@ -52,6 +58,13 @@ def loads(text: str) -> Any:
             keys = _COUNT.keys
     except RecursionError:
         raise ValueError("nested too deeply") from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError:      # (an integer too long to convert: Python's message tells a programmer what to call instead)
+        limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+        if not limit:
+            raise
+        raise NotRead(f"NUMBER TOO LONG: A NUMBER MAY HAVE AT MOST {limit} DIGITS") from None
     if keys != text.count(":"):
         found = _duplicate(text)
         if found is not None:

@@ -14,7 +14,8 @@ from judge.json_input import DuplicateKey, loads
 
 # The console script pip installed beside this interpreter (the command a user types), else the checkout's bin/judge.
 INSTALLED = Path(sys.executable).with_name("judge")
-JUDGE = [str(INSTALLED)] if INSTALLED.exists() else [sys.executable, str(Path(__file__).parent.parent / "bin" / "judge")]
+CHECKOUT = [sys.executable, str(Path(__file__).parent.parent / "bin" / "judge")]
+JUDGE = [str(INSTALLED)] if INSTALLED.exists() else CHECKOUT
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
 
 STATE = '{"phase": "F1901R", "units": {"AUSTRIA": ["A BUD"]}, "dislodged": {"RUSSIA": {"A SEV": ["UKR"]}}}'
@@ -98,8 +99,8 @@ def test_the_first_key_given_twice_in_the_text_is_the_one_named():
 def test_a_variant_file_giving_a_key_twice_is_named_and_the_others_listed(tmp_path):
     more = tmp_path / "more"
     more.mkdir()
-    (more / "twice.json").write_text('{"base": "standard", "title": "A", "start": {"ITALY": ["A VEN", "F NAP", "A ROM"], '
-                                     '"ITALY": ["A VEN", "F NAP", "F ROM"]}}')
+    (more / "twice.json").write_text('{"base": "standard", "title": "A", '
+                                     '"start": {"ITALY": ["A VEN", "F NAP", "A ROM"], "ITALY": ["A VEN", "F NAP", "F ROM"]}}')
     (tmp_path / "config.ini").write_text("[judge]\nvariants_dir = more\n")
     p = subprocess.run(JUDGE + ["--config", str(tmp_path / "config.ini"), "variants"], capture_output=True, text=True,
                        timeout=120, env=ENV, cwd=tmp_path)
@@ -153,3 +154,18 @@ def test_a_drawing_giving_a_key_twice_is_refused_not_drawn_from_its_last(tmp_pat
                        input='{"variant": "hill", "state": {"phase": "S1901M"}, "picture": "svg"}')
     assert (p.returncode, p.stdout) == (2, ""), p.stdout[:300]
     assert p.stderr == "judge adjudicate: hill.geometry.json: DUPLICATE KEY: 'width' (twice in the top-level object)\n"
+
+
+def test_a_number_too_long_to_read_is_said_plainly_not_as_python_advice():
+    """Python refuses to convert an integer of more than 4,300 digits, and its message told the user to call
+    sys.set_int_max_str_digits(); the request was also called "not a JSON document", which it is."""
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+    if not limit:
+        pytest.skip("this Python converts integers of any length")
+    text = '{"state": {"phase": "S1901M"}, "rules": {"convoy_paradox": %s}}' % ("9" * (limit + 1))
+    message = f"NUMBER TOO LONG: A NUMBER MAY HAVE AT MOST {limit} DIGITS"
+    p = judge(["adjudicate"], text)
+    assert (p.returncode, p.stdout, p.stderr) == (2, "", f"judge adjudicate: {message}\n")
+    p = judge(["adjudicate", "--batch"], text + "\n" + VALID + "\n")
+    assert p.returncode == 2 and json.loads(p.stdout.splitlines()[0]) == {"error": f"line 1: {message}"}
+    assert "state" in json.loads(p.stdout.splitlines()[1])

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Union
 
-from judge.json_input import DuplicateKey, loads
+from judge.json_input import NotRead, loads
 from judge.maps import Map, MapError, UnknownVariant
 from judge.shown import shown
 
@@ -181,7 +181,7 @@ def document(name: str) -> dict:
             doc = loads(path.read_text(encoding="utf-8"))
         except json.JSONDecodeError as exc:
             raise MapError(f"{source}:{exc.lineno}: not JSON: {exc.msg}") from None
-        except DuplicateKey as exc:             # (a province given twice: the first would be lost unsaid)
+        except NotRead as exc:             # (a key given twice, whose first would be lost unsaid)
             raise MapError(f"{source}: {exc}") from None
         except UnicodeDecodeError as exc:       # (a traceback for `judge variants`, a failed CREATE, before)
             raise MapError(f"{source}: not UTF-8 (byte {exc.start})") from None

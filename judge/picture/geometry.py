@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NoReturn
 
-from judge.json_input import DuplicateKey, loads
+from judge.json_input import NotRead, loads
 from judge.maps import Map, catalog
 from judge.maps import load as load_map
 
@@ -107,7 +107,7 @@ def load(map_name: str = "standard") -> Geometry:
         raise GeometryError(f"{file}: no such drawing")
     try:
         doc = loads(path.read_text(encoding="utf-8"))
-    except DuplicateKey as exc:             # (a region given twice: the first would be lost unsaid)
+    except NotRead as exc:             # (a key given twice, whose first would be lost unsaid)
         raise GeometryError(f"{file}: {exc}") from None
     geometry = parse(doc, file)
     check(geometry, load_map(map_name))
