@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 import sys
 from _thread import allocate_lock
-from typing import Any
+from typing import Any, BinaryIO, Iterator
 
 from judge.shown import shown
 
-__all__ = ["DuplicateKey", "NotRead", "loads"]
+__all__ = ["DuplicateKey", "LARGEST", "NotRead", "TooLarge", "document_lines", "loads", "read_document"]
+
+LARGEST = 16 * 2 ** 20      # bytes of one document (a --batch line): a request is a few KB, the biggest variant's 20
 
 
 class NotRead(ValueError):
@@ -24,6 +26,38 @@ class NotRead(ValueError):
 
 class DuplicateKey(NotRead):
     """A JSON document that gives one key twice in an object."""
+
+
+class TooLarge(NotRead):
+    """A document of more than LARGEST bytes: refused unread, so that memory stays bounded whatever comes in."""
+
+    def __init__(self) -> None:
+        super().__init__(f"REQUEST TOO LARGE: MORE THAN {LARGEST // 2 ** 20} MB ({LARGEST} BYTES)")
+
+
+def read_document(source: BinaryIO) -> bytes:
+    """The whole of `source`, or TooLarge once it has given more than LARGEST bytes."""
+    data = source.read(LARGEST + 1)
+    if len(data) > LARGEST:
+        raise TooLarge()
+    return data
+
+
+def document_lines(source: BinaryIO) -> Iterator[bytes | None]:
+    """Each line of `source` (its line break kept), or None for a line of more than LARGEST bytes: the caller answers
+    that line before its rest is read past, a piece at a time (a line that never ends is read without end, but is
+    never held)."""
+    readline, limit = source.readline, LARGEST + 1
+    while True:
+        line = readline(limit)
+        if len(line) < limit or line.endswith(b"\n"):
+            if not line:
+                return
+            yield line
+            continue
+        yield None
+        while line and not line.endswith(b"\n"):
+            line = readline(1 << 16)
 
 
 class _Count:

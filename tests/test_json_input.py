@@ -1,6 +1,7 @@
-"""A JSON document that gives one key twice in an object is refused, naming the key and the object it is in (Python's
-decoder keeps the last and drops the other without a word), through the installed `judge` command as another program
-runs it; and a name with a line break is quoted escaped in an error, the same on the command line as from the API."""
+"""JSON text a user gives the judge, through the installed `judge` command as another program runs it: a document that
+gives one key twice in an object is refused, naming the key and the object it is in (Python's decoder keeps the last
+and drops the other without a word); a name with a line break is quoted escaped in an error, the same on the command
+line as from the API; a number too long or a document too large is refused plainly, its memory bounded."""
 import json
 import os
 import subprocess
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from judge import api
-from judge.json_input import DuplicateKey, loads
+from judge.json_input import LARGEST, DuplicateKey, loads
 
 # The console script pip installed beside this interpreter (the command a user types), else the checkout's bin/judge.
 INSTALLED = Path(sys.executable).with_name("judge")
@@ -169,3 +170,54 @@ def test_a_number_too_long_to_read_is_said_plainly_not_as_python_advice():
     p = judge(["adjudicate", "--batch"], text + "\n" + VALID + "\n")
     assert p.returncode == 2 and json.loads(p.stdout.splitlines()[0]) == {"error": f"line 1: {message}"}
     assert "state" in json.loads(p.stdout.splitlines()[1])
+
+
+TOO_LARGE = f"REQUEST TOO LARGE: MORE THAN {LARGEST // 2 ** 20} MB ({LARGEST} BYTES)"
+
+
+def padded(size: int) -> str:
+    """VALID written in exactly `size` bytes (spaces before its closing brace: JSON whitespace)."""
+    assert VALID.endswith("}") and VALID.isascii()
+    return VALID[:-1] + " " * (size - len(VALID)) + "}"
+
+
+def test_a_document_of_the_largest_size_is_read_and_one_byte_more_refused_unread(tmp_path):
+    """A 300 MB request took 1.8 GB of memory and 48 s (a MemoryError traceback under a memory limit): one of more than
+    LARGEST bytes is refused after reading LARGEST + 1 of them, alone, in a batch and for judge map."""
+    largest, over = padded(LARGEST), padded(LARGEST + 1)
+    p = judge(["adjudicate", "--compact"], largest)
+    assert p.returncode == 0 and json.loads(p.stdout)["state"]["units"] == {"AUSTRIA": ["A BUD"], "RUSSIA": ["A UKR"]}
+    p = judge(["adjudicate", "--compact"], over)
+    assert (p.returncode, p.stdout, p.stderr) == (2, "", f"judge adjudicate: {TOO_LARGE}\n")
+    path = tmp_path / "big.json"
+    path.write_text(over)
+    p = judge(["map", str(path), "-o", str(tmp_path / "x.svg")])
+    assert (p.returncode, p.stderr) == (2, f"judge map: {TOO_LARGE}\n")
+    p = judge(["adjudicate", "--batch"], "\n".join([VALID, over, largest, VALID]) + "\n")
+    out = p.stdout.splitlines()
+    assert p.returncode == 2 and len(out) == 4, p.stderr
+    assert json.loads(out[1]) == {"error": f"line 2: {TOO_LARGE}"}
+    assert json.loads(out[0]) == json.loads(out[2]) == json.loads(out[3]) and "state" in json.loads(out[3])
+
+
+def test_a_line_that_never_ends_is_answered_at_once_in_bounded_memory():
+    """/dev/zero as a batch: one endless line. Its error line comes out before the rest is read past, and the
+    process holds no more than about one document while it reads on (it held all it had read)."""
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero")
+    with open("/dev/zero", "rb") as zeros:
+        p = subprocess.Popen(JUDGE + ["adjudicate", "--batch"], stdin=zeros, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, env=ENV)
+    try:
+        first = p.stdout.readline()
+        assert json.loads(first) == {"error": f"line 1: {TOO_LARGE}"}
+        status = Path(f"/proc/{p.pid}/status")
+        if status.exists():
+            import time
+            time.sleep(1.0)                         # (reading past: a few hundred MB of zeros by now)
+            rss = next(int(x.split()[1]) for x in status.read_text().splitlines() if x.startswith("VmHWM:"))
+            assert rss < 4 * LARGEST // 1024, rss   # kB: a few times one document, never what was read
+    finally:
+        p.kill()
+        p.wait()
+        p.stdout.close()
