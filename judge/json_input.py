@@ -100,11 +100,26 @@ def loads(text: str) -> Any:
             raise
         raise NotRead(f"NUMBER TOO LONG: A NUMBER MAY HAVE AT MOST {limit} DIGITS") from None
     if keys != text.count(":"):
-        found = _duplicate(text)
-        if found is not None:
-            key, path = found
-            raise DuplicateKey(f"DUPLICATE KEY: {shown(key)} (twice in {_where(path)})")
+        try:
+            _CHECK(text)
+        except _Twice:
+            key, path = _duplicate(text)
+            raise DuplicateKey(f"DUPLICATE KEY: {shown(key)} (twice in {_where(path)})") from None
     return value
+
+
+class _Twice(Exception):
+    """An object with a key given twice, met by _checked."""
+
+
+def _checked(pairs: list) -> dict:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        raise _Twice
+    return obj
+
+
+_CHECK = json.JSONDecoder(object_pairs_hook=_checked).decode      # (a second reading, only when keys are missing)
 
 
 class _Members(list):
@@ -114,9 +129,9 @@ class _Members(list):
 _PAIRS_DECODE = json.JSONDecoder(object_pairs_hook=_Members).decode
 
 
-def _duplicate(text: str) -> tuple[str, tuple[Any, ...]] | None:
-    """The first key written a second time in its object, with the path of that object; None if there is none.
-    Walked with a stack, not recursion (the document may be as deep as the decoder reads)."""
+def _duplicate(text: str) -> tuple[str, tuple[Any, ...]]:
+    """The first key written a second time in its object, with the path of that object (there is one: _checked met
+    it). Walked with a stack, not recursion (the document may be as deep as the decoder reads)."""
     stack: list[tuple[Any, tuple[Any, ...], set | None]] = [(iter((("", _PAIRS_DECODE(text)),)), (), None)]
     while stack:
         items, path, seen = stack[-1]
@@ -134,7 +149,7 @@ def _duplicate(text: str) -> tuple[str, tuple[Any, ...]] | None:
             stack.append((iter(value), inner, set()))
         elif isinstance(value, list):
             stack.append((enumerate(value), inner, None))
-    return None
+    raise AssertionError("no key given twice")      # (unreachable: _checked found one in the same text)
 
 
 def _where(path: tuple[Any, ...]) -> str:

@@ -178,7 +178,10 @@ def document(name: str) -> dict:
                 return dpjudge_format.read_file(Path(path), name, load, None if drawing(name) else _pictured_on)
         source = _source(path)
         try:
-            doc = loads(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
+            # (a folder's file is the operator's: checked for keys given twice; the shipped ones are ours, and read
+            # by every process)
+            doc = loads(text) if in_folder(path) else json.loads(text)
         except json.JSONDecodeError as exc:
             raise MapError(f"{source}:{exc.lineno}: not JSON: {exc.msg}") from None
         except NotRead as exc:             # (a key given twice, whose first would be lost unsaid)
@@ -263,11 +266,14 @@ def drawing(board: str) -> Traversable | None:
     return None
 
 
+def in_folder(path: Traversable | Path) -> bool:
+    """Whether a variant's or drawing's file is one of the variants folder's (else it is shipped)."""
+    return _folder is not None and isinstance(path, Path) and path.parent == _folder
+
+
 def _source(path: Traversable | Path) -> str:
     """A file's name for messages: the path of a folder's file, the package path of a shipped one."""
-    if _folder is not None and isinstance(path, Path) and path.parent == _folder:
-        return str(path)
-    return f"judge/maps/{path.name}"
+    return str(path) if in_folder(path) else f"judge/maps/{path.name}"
 
 
 def _unknown(name: object) -> Path:

@@ -1,6 +1,7 @@
 """The drawing of a map: region outlines and the points for labels, units and centres, read and checked."""
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -105,9 +106,10 @@ def load(map_name: str = "standard") -> Geometry:
     path = catalog.drawing(map_name)
     if path is None:
         raise GeometryError(f"{file}: no such drawing")
-    try:
-        doc = loads(path.read_text(encoding="utf-8"))
-    except NotRead as exc:             # (a key given twice, whose first would be lost unsaid)
+    text = path.read_text(encoding="utf-8")
+    try:        # (the operator's drawing is checked for keys given twice, whose first would be lost unsaid)
+        doc = loads(text) if catalog.in_folder(path) else json.loads(text)
+    except NotRead as exc:
         raise GeometryError(f"{file}: {exc}") from None
     geometry = parse(doc, file)
     check(geometry, load_map(map_name))
