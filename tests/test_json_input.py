@@ -221,3 +221,37 @@ def test_a_line_that_never_ends_is_answered_at_once_in_bounded_memory():
         p.kill()
         p.wait()
         p.stdout.close()
+
+
+def test_random_documents_are_refused_exactly_when_an_object_repeats_a_key():
+    """Against a plain reference (every object's members listed, any repeat looked for), on seeded random texts with
+    and without repeats and with colons inside strings (which send the check to its second reading)."""
+    import random
+    rng = random.Random(1901)
+    words = ["a", "b", "A SEV", "x:y", ":", "", "PAR"]
+
+    def text(depth):
+        kind = rng.random()
+        if depth > 3 or kind < 0.3:
+            return json.dumps(rng.choice(words + [1, None, True, 2.5]))
+        if kind < 0.55:
+            return "[" + ", ".join(text(depth + 1) for _ in range(rng.randint(0, 3))) + "]"
+        keys = [rng.choice(words) for _ in range(rng.randint(0, 4))]
+        return "{" + ", ".join(f"{json.dumps(k)}: {text(depth + 1)}" for k in keys) + "}"
+
+    def repeats(pairs):
+        if len({k for k, _ in pairs}) != len(pairs):
+            found.append(True)
+        return dict(pairs)
+
+    seen = {True: 0, False: 0}
+    for _ in range(3000):
+        doc, found = text(0), []
+        expected = json.loads(doc, object_pairs_hook=repeats)
+        try:
+            assert loads(doc) == expected and not found, doc
+            seen[False] += 1
+        except DuplicateKey as exc:
+            assert found and str(exc).startswith("DUPLICATE KEY: "), doc
+            seen[True] += 1
+    assert min(seen.values()) > 300, seen           # (both kinds were met often)
