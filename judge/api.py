@@ -71,7 +71,7 @@ def _rule_word(name: Any, value: Any) -> str:
     if type(name) is not str:
         raise ValueError(f"RULE {shown(name)}: NOT A RULE NAME")
     if value is None or not isinstance(value, (str, int, float)):
-        raise ValueError(f"RULE {shown_text(name).upper()}: {shown(value)} IS NOT A RULE VALUE (a word, a number, "
+        raise ValueError(f"RULE {shown_text(name.upper())}: {shown(value)} IS NOT A RULE VALUE (a word, a number, "
                          "true or false)")
     return f"{name}={value}"
 

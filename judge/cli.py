@@ -12,6 +12,7 @@ from typing import BinaryIO, Sequence
 
 from judge import __version__
 from judge.cli_operator import cmd_deliver, cmd_process, cmd_requeue, cmd_serve, settings_of
+from judge.json_input import NotRead, TooLarge, document_lines, loads, read_document
 
 
 def _offer_variants(args: argparse.Namespace) -> None:
@@ -42,7 +43,10 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
         if args.batch:
             return _batch(source, api)
         try:
-            doc = _loads(source.read().decode("utf-8"))
+            doc = loads(read_document(source).decode("utf-8"))
+        except NotRead as exc:                # (JSON, but not a document: said as a bad field is)
+            _say(_one_line(exc))
+            return MALFORMED
         except ValueError as exc:                  # (JSONDecodeError and UnicodeDecodeError are ValueErrors)
             _say(f"not a JSON document: {_one_line(exc)}")
             return MALFORMED
@@ -103,12 +107,14 @@ def _batch(source: BinaryIO, api) -> int:
     goes on; the exit status is then MALFORMED."""
     status = 0
     encode = json.JSONEncoder(separators=(",", ":")).encode     # (what json.dumps makes afresh for every call)
-    for lineno, line in enumerate(source, 1):
-        if not line.strip():
+    for lineno, line in enumerate(document_lines(source), 1):
+        if line is not None and not line.strip():
             _put("\n")                  # (a blank line for a blank line: result line N answers request line N)
             continue
         try:
-            result = api.request_text(_loads(line.decode("utf-8")))     # (= encode(api.request(...)))
+            if line is None:            # (a line too long to hold: its rest is read past after this answer)
+                raise TooLarge()
+            result = api.request_text(loads(line.decode("utf-8")))     # (= encode(api.request(...)))
         except ValueError as exc:       # (a JSONDecodeError, or a UnicodeDecodeError: ValueErrors too)
             message = f"line {lineno}: {_one_line(exc)}"
             _say(message)
@@ -117,17 +123,13 @@ def _batch(source: BinaryIO, api) -> int:
     return status
 
 
-def _loads(text: str):
-    """json.loads, with a document nested too deeply for the decoder refused as a ValueError like any bad JSON."""
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
-
-
 def _one_line(exc: BaseException) -> str:
-    """An error said on one line, whatever names it quotes (a field named "a\nb")."""
-    return " ".join(str(exc).splitlines())
+    """An error said on one line: the judge's own messages quote names escaped (judge.shown), and a line break in any
+    other is escaped too, never joined with a space (which would make "a\nb" look like "a b")."""
+    return str(exc).translate(_BREAKS)
+
+
+_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}    # (str.splitlines' breaks)
 
 
 def cmd_map(args: argparse.Namespace) -> int:
@@ -140,10 +142,17 @@ def cmd_map(args: argparse.Namespace) -> int:
         print(f"judge map: {out}: the output file must end in .png or .svg", file=sys.stderr)
         return 2
     try:
-        if args.file == "-" and sys.stdin is None:
-            raise OSError("standard input is closed")
-        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
-        doc = _loads(text)
+        if args.file == "-":
+            if sys.stdin is None:
+                raise OSError("standard input is closed")
+            data = read_document(getattr(sys.stdin, "buffer", None) or io.BytesIO(sys.stdin.read().encode()))
+        else:
+            with open(args.file, "rb") as f:
+                data = read_document(f)
+        doc = loads(data.decode("utf-8"))
+    except NotRead as exc:
+        print(f"judge map: {_one_line(exc)}", file=sys.stderr)
+        return 2
     except (OSError, ValueError) as exc:        # (not JSON, or not UTF-8)
         print(f"judge map: cannot read the request: {_one_line(exc)}", file=sys.stderr)
         return 2

@@ -294,7 +294,7 @@ def parse_rules(items: Iterable[str], base: Ruleset | None = None) -> Ruleset:
                     key, negate = key[len(prefix):], True
         rule = RULES_BY_NAME.get(key)
         if rule is None:
-            raise ValueError(f"UNKNOWN RULE: {shown_text(name.strip()).upper()}")
+            raise ValueError(f"UNKNOWN RULE: {shown_text(name.strip().upper())}")
         if _:
             changes[key] = _coerce(rule, value)
         elif isinstance(rule.default, bool):

@@ -22,9 +22,10 @@ def shown(value: Any, limit: int = LIMIT) -> str:
 
 
 def shown_text(value: Any, limit: int = LIMIT) -> str:
-    """A name from a request (a field, a power) as it is written, without quotes, cut like shown(); anything but
-    text as shown() writes it."""
-    if type(value) is not str:
+    """A name from a request (a field, a power) as it is written, without quotes, cut like shown(); a name with a
+    character that does not print (a line break, a tab) or a backslash in quotes and escaped, as shown() writes it,
+    so that no two names look alike and an error stays on one line; anything but text as shown() writes it."""
+    if type(value) is not str or not value.isprintable() or "\\" in value:
         return shown(value, limit)
     return value if len(value) <= limit else value[:limit - 3] + "..."
 

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Union
 
+from judge.json_input import NotRead, loads
 from judge.maps import Map, MapError, UnknownVariant
 from judge.shown import shown
 
@@ -177,13 +178,20 @@ def document(name: str) -> dict:
                 return dpjudge_format.read_file(Path(path), name, load, None if drawing(name) else _pictured_on)
         source = _source(path)
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
+            # (a folder's file is the operator's: checked for keys given twice; the shipped ones are ours, and read
+            # by every process)
+            doc = loads(text) if in_folder(path) else json.loads(text)
         except json.JSONDecodeError as exc:
             raise MapError(f"{source}:{exc.lineno}: not JSON: {exc.msg}") from None
+        except NotRead as exc:             # (a key given twice, whose first would be lost unsaid)
+            raise MapError(f"{source}: {exc}") from None
         except UnicodeDecodeError as exc:       # (a traceback for `judge variants`, a failed CREATE, before)
             raise MapError(f"{source}: not UTF-8 (byte {exc.start})") from None
         except OSError as exc:                  # a dangling link, a file the judge may not read
             raise MapError(f"{source}: cannot read: {exc.strerror}") from None
+        except ValueError as exc:               # (nested deeper than the decoder goes, a number too long to read)
+            raise MapError(f"{source}: not JSON: {exc}") from None
         if isinstance(doc, dict) and "base" in doc:
             base = doc["base"]
             if not isinstance(base, str):
@@ -258,11 +266,14 @@ def drawing(board: str) -> Traversable | None:
     return None
 
 
+def in_folder(path: Traversable | Path) -> bool:
+    """Whether a variant's or drawing's file is one of the variants folder's (else it is shipped)."""
+    return _folder is not None and isinstance(path, Path) and path.parent == _folder
+
+
 def _source(path: Traversable | Path) -> str:
     """A file's name for messages: the path of a folder's file, the package path of a shipped one."""
-    if _folder is not None and isinstance(path, Path) and path.parent == _folder:
-        return str(path)
-    return f"judge/maps/{path.name}"
+    return str(path) if in_folder(path) else f"judge/maps/{path.name}"
 
 
 def _unknown(name: object) -> Path:

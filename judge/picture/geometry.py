@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NoReturn
 
+from judge.json_input import NotRead, loads
 from judge.maps import Map, catalog
 from judge.maps import load as load_map
 
@@ -105,7 +106,12 @@ def load(map_name: str = "standard") -> Geometry:
     path = catalog.drawing(map_name)
     if path is None:
         raise GeometryError(f"{file}: no such drawing")
-    geometry = parse(json.loads(path.read_text(encoding="utf-8")), file)
+    text = path.read_text(encoding="utf-8")
+    try:        # (the operator's drawing is checked for keys given twice, whose first would be lost unsaid)
+        doc = loads(text) if catalog.in_folder(path) else json.loads(text)
+    except NotRead as exc:
+        raise GeometryError(f"{file}: {exc}") from None
+    geometry = parse(doc, file)
     check(geometry, load_map(map_name))
     return geometry
 
