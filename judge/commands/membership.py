@@ -167,7 +167,10 @@ class Takeover:
         if old.lower() != s.sender.lower():
             s.effect("mail", ([old], "notice/event.txt", {
                 "game": game.name, "title": "new master",
-                "lines": [f"{s.sender} is now the master of game {game.name}."]}))
+                # (by role, not by address: nobody is shown another's address)
+                "lines": [f"Game {game.name} has a new master, who took it over with the master's password: you are "
+                          "no longer its master.", "If you did not give that password to anyone, tell the judge's "
+                          "keeper."]}))
         return Continue.YES
 
 

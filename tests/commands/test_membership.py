@@ -234,6 +234,8 @@ def test_the_master_hands_the_game_over_with_takeover(started):
     assert started.game(GAME).master_address == "newgm@example.org"
     [told] = started.mails("new master")
     assert told["To"] == GM[0]
+    # the old master is told by role, never shown the new master's address
+    assert "newgm@" not in str(told) and "no longer its master" in told.get_payload(decode=True).decode()
     assert started.send("newgm@example.org", f"SIGNON M{GAME} mine\nPROCESS!").accepted
     assert not started.send(GM[0], f"SIGNON M{GAME} {GM[1]}").accepted
 
