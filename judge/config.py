@@ -106,8 +106,8 @@ KEYS: tuple[Key, ...] = (
                           "http://<host>:<port>, an IPv6 host in brackets; no link when the port is 0)."),
     Key("web", "trusted_proxies", "", "Reverse proxies in front of the pages, comma-separated addresses or networks "
                                       "(127.0.0.1, ::1, 10.0.0.0/8): from them a visitor is the address their "
-                                      "X-Forwarded-For names, for its own budget of wrong passwords (empty: "
-                                      "nobody's header is read).", "list"),
+                                      "X-Forwarded-For names, for its own bound of sessions (empty: nobody's "
+                                      "header is read).", "list"),
 )
 
 
