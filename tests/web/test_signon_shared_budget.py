@@ -5,9 +5,11 @@ an hour, LIMIT), in either order; once it is full, the right password and a wron
 either face, and nothing refused is counted or changes the game."""
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import re
+from pathlib import Path
 
 from judge.storage.failures import FILE, LIMIT
 from judge.web.session import COOKIE
@@ -34,23 +36,40 @@ def refusal(reply: str) -> str:
     return " ".join(reply.split("\n", 1)[1].split())
 
 
-def test_wrong_passwords_by_mail_and_on_the_web_fill_one_budget(tmp_path):
+@contextlib.contextmanager
+def started_game(tmp_path: Path):
+    """`judge serve` in tmp_path with a game "demo" of seven players, started by mail; (SMTP port, web port)."""
     proc, smtp, web = start_serve(tmp_path, "")
     try:
         mail_reply(tmp_path, smtp, GM, "CREATE demo gm-pass")
         for power in POWERS:
             mail_reply(tmp_path, smtp, address(power), f"JOIN demo {password(power)} {power[0]}")
+        yield smtp, web
+    finally:
+        stop_serve(proc)
+
+
+def told(tmp_path: Path, power: str) -> list[str]:
+    """The wrong-password notices about `power` the judge mailed, their lines joined."""
+    texts = [" ".join(m.get_content().split()) for m in delivered(tmp_path) if "wrong passwords" in m["Subject"]]
+    return [t for t in texts if f"for {power} in game demo" in t]
+
+
+def used_up(tmp_path: Path) -> dict[str, int]:
+    kept = json.loads((tmp_path / "games" / "demo" / FILE).read_text())
+    return {k: len(v) for k, v in kept.items()}
+
+
+def test_wrong_passwords_by_mail_then_on_the_web_fill_one_budget(tmp_path):
+    with started_game(tmp_path) as (smtp, web):
         games = tmp_path / "games"
         before = game_files(games)
-
-        # LIMIT - 1 wrong passwords by mail, then one on the web: France's budget is used up.
         for _ in range(LIMIT - 1):
             assert "WRONG PASSWORD OR NO PLAYER FOR FRANCE" in mail_reply(tmp_path, smtp, STRANGER,
                                                                           "SIGNON Fdemo guess")
-        guesser = Visitor(web)
-        r = web_signon(guesser, "F", "guess")
+        r = web_signon(Visitor(web), "F", "guess")
         assert r.status == 200 and "WRONG PASSWORD OR NO PLAYER FOR FRANCE" in r.text
-        # Now on the web the right password is answered as a wrong one is: refused, the same page.
+        # Now on the web the right password is answered as a wrong one is: refused, the same page, no session.
         player = Visitor(web, source="127.0.0.2")
         right, wrong = web_signon(player, "F", password("FRANCE")), web_signon(player, "F", "guess2")
         assert right.status == wrong.status == 200 and COOKIE not in player.cookies
@@ -59,14 +78,22 @@ def test_wrong_passwords_by_mail_and_on_the_web_fill_one_budget(tmp_path):
         right, wrong = (mail_reply(tmp_path, smtp, STRANGER, f"SIGNON Fdemo {pw}")
                         for pw in (password("FRANCE"), "guess3"))
         assert LOCKED.format(who="FRANCE") in right and refusal(right) == refusal(wrong)
-        assert game_files(games) == before                  # nothing refused changed the game
-        # France's own address keeps its own budget (mail from it signs on; its message is the game's).
+        assert used_up(tmp_path) == {"FRANCE:other": LIMIT}            # refused attempts are not counted
+        assert game_files(games) == before                             # nothing refused changed the game
+        # France's player and the master were told, once each, that both faces count.
+        about = told(tmp_path, "France")
+        assert len(about) == 2 and all("by mail and on the web together" in t for t in about), about
+        # France's own address keeps its own budget; another power is not touched.
         assert "Signed on as France" in mail_reply(tmp_path, smtp, address("FRANCE"),
                                                    f"SIGNON Fdemo {password('FRANCE')}")
+        assert web_signon(Visitor(web), "I", password("ITALY")).status == 303
 
-        # The other way round: LIMIT - 1 on the web (from any browsers), then one by mail.
+
+def test_wrong_passwords_on_the_web_then_by_mail_fill_one_budget(tmp_path):
+    with started_game(tmp_path) as (smtp, web):
+        games = tmp_path / "games"
         before = game_files(games)
-        for n in range(LIMIT - 1):
+        for n in range(LIMIT - 1):                 # (from browsers at different addresses: one budget all the same)
             r = web_signon(Visitor(web, source=f"127.0.0.{3 + n}"), "G", "guess")
             assert "WRONG PASSWORD OR NO PLAYER FOR GERMANY" in r.text
         assert "WRONG PASSWORD OR NO PLAYER FOR GERMANY" in mail_reply(tmp_path, smtp, STRANGER, "SIGNON Gdemo guess")
@@ -77,18 +104,9 @@ def test_wrong_passwords_by_mail_and_on_the_web_fill_one_budget(tmp_path):
         right, wrong = web_signon(fresh, "G", password("GERMANY")), web_signon(fresh, "G", "guess3")
         assert LOCKED.format(who="GERMANY") in shown(right) and shown(right) == shown(wrong)
         assert COOKIE not in fresh.cookies
-
-        # One budget each, counted once per failure and not past the limit; nothing refused changed a game.
-        kept = json.loads((games / "demo" / FILE).read_text())
-        assert {k: len(v) for k, v in kept.items()} == {"FRANCE:other": LIMIT, "GERMANY:other": LIMIT}
+        assert used_up(tmp_path) == {"GERMANY:other": LIMIT}
         assert game_files(games) == before
-        # Each power's player and the master were told once, that both faces count.
-        told = [" ".join(m.get_content().split()) for m in delivered(tmp_path) if "wrong passwords" in m["Subject"]]
-        for power in ("France", "Germany"):
-            about = [t for t in told if f"for {power} in game demo" in t]
-            assert len(about) == 2, about                   # the player's and the master's
-            assert all("by mail and on the web together" in t for t in about)
-        # Another power is not touched: Italy signs on on the web.
-        assert web_signon(Visitor(web), "I", password("ITALY")).status == 303
-    finally:
-        stop_serve(proc)
+        about = told(tmp_path, "Germany")
+        assert len(about) == 2 and all("by mail and on the web together" in t for t in about), about
+        assert "Signed on as Germany" in mail_reply(tmp_path, smtp, address("GERMANY"),
+                                                    f"SIGNON Gdemo {password('GERMANY')}")
