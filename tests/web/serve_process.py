@@ -2,6 +2,7 @@
 mail to it over real SMTP and its answers read from that Maildir, for tests of the web face beside mail."""
 from __future__ import annotations
 
+import contextlib
 import email
 import email.policy
 import itertools
@@ -10,6 +11,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from tests.web.conftest import GM, POWERS, address, password
 
 ROOT = Path(__file__).resolve().parents[2]
 _subjects = itertools.count(1)
@@ -63,3 +66,16 @@ def mail_reply(tmp_path: Path, smtp_port: int, sender: str, body: str) -> str:
                 return m.get_content()
         assert time.monotonic() < end, f"no answer to {body!r}"
         time.sleep(0.05)
+
+
+@contextlib.contextmanager
+def started_game(tmp_path: Path):
+    """`judge serve` in tmp_path with a game "demo" of seven players, started by mail; (SMTP port, web port)."""
+    proc, smtp, web = start_serve(tmp_path, "")
+    try:
+        mail_reply(tmp_path, smtp, GM, "CREATE demo gm-pass")
+        for power in POWERS:
+            mail_reply(tmp_path, smtp, address(power), f"JOIN demo {password(power)} {power[0]}")
+        yield smtp, web
+    finally:
+        stop_serve(proc)

@@ -5,7 +5,6 @@ an hour, LIMIT), in either order; once it is full, the right password and a wron
 either face, and nothing refused is counted or changes the game."""
 from __future__ import annotations
 
-import contextlib
 import html
 import json
 import re
@@ -14,8 +13,8 @@ from pathlib import Path
 from judge.storage.failures import FILE, LIMIT
 from judge.web.session import COOKIE
 from tests.e2e.conftest import game_files
-from tests.web.conftest import GM, POWERS, Visitor, address, password
-from tests.web.serve_process import delivered, mail_reply, start_serve, stop_serve
+from tests.web.conftest import Visitor, address, password
+from tests.web.serve_process import delivered, mail_reply, started_game
 
 STRANGER = "stranger@example.org"
 LOCKED = "TOO MANY WRONG PASSWORDS FOR {who} IN demo: SIGN-ONS ARE REFUSED UNTIL"
@@ -34,19 +33,6 @@ def shown(page) -> str:
 def refusal(reply: str) -> str:
     """A mail reply's words without its first line (which quotes the message's own subject)."""
     return " ".join(reply.split("\n", 1)[1].split())
-
-
-@contextlib.contextmanager
-def started_game(tmp_path: Path):
-    """`judge serve` in tmp_path with a game "demo" of seven players, started by mail; (SMTP port, web port)."""
-    proc, smtp, web = start_serve(tmp_path, "")
-    try:
-        mail_reply(tmp_path, smtp, GM, "CREATE demo gm-pass")
-        for power in POWERS:
-            mail_reply(tmp_path, smtp, address(power), f"JOIN demo {password(power)} {power[0]}")
-        yield smtp, web
-    finally:
-        stop_serve(proc)
 
 
 def told(tmp_path: Path, power: str) -> list[str]:
