@@ -103,11 +103,11 @@ KEYS: tuple[Key, ...] = (
     Key("web", "host", "127.0.0.1", "Where `judge serve` serves the games' web pages (behind a reverse proxy for TLS)."),
     Key("web", "port", "8080", "Port of the web pages (0: no web pages).", "int"),
     Key("web", "url", "", "The pages' public address, written into mails (e.g. https://judge.example.org; empty: "
-                          "http://<host>:<port>; no link when the port is 0 or the host is a loopback or 0.0.0.0)."),
+                          "http://<host>:<port>, an IPv6 host in brackets; no link when the port is 0)."),
     Key("web", "trusted_proxies", "", "Reverse proxies in front of the pages, comma-separated addresses or networks "
                                       "(127.0.0.1, ::1, 10.0.0.0/8): from them a visitor is the address their "
-                                      "X-Forwarded-For names, for its own budget of wrong passwords (empty: "
-                                      "nobody's header is read).", "list"),
+                                      "X-Forwarded-For names, for its own bound of sessions (empty: nobody's "
+                                      "header is read).", "list"),
 )
 
 
@@ -149,9 +149,10 @@ class Settings:
             return url.rstrip("/")
         port = self.get("web", "port")
         host = self.get("web", "host")
-        if not port or _no_name(host):
-            return ""           # (a link to this machine's loopback, or to "every address", no player could open)
-        return f"http://{'[' + host + ']' if ':' in host else host}:{port}"
+        if not port:
+            return ""           # (port 0: no pages are served, so there is nothing to link to)
+        # judge-web.md's default, whatever the host (a loopback one too): http://<host>:<port>, as programs expect.
+        return f"http://{'[' + host + ']' if ':' in host and not host.startswith('[') else host}:{port}"
 
     @property
     def variants_dir(self) -> Path | None:
@@ -230,10 +231,6 @@ def load(path: str | Path | None = None) -> Settings:
     settings = Settings(values, source, base)
     _check(settings)
     return settings
-
-
-def _no_name(host: str) -> bool:
-    return host.lower() in ("localhost", "::1", "[::1]", "0.0.0.0", "::", "[::]", "") or host.startswith("127.")
 
 
 def _check(s: Settings) -> None:

@@ -221,8 +221,8 @@ class Judge(WebForms):
     def _signon_failed(self, s: Session) -> None:
         """Count a wrong password; when a power's budget is used up, its player and the master are told."""
         game = s.game
-        counts = SignonFailures(self.store.folder(game.name)).record(s.failed_signon, s.now)
-        notices = wrong_password_notices(game, s.failed_signon, counts, s.sender)
+        count = SignonFailures(self.store.folder(game.name)).record(s.failed_signon, s.now)
+        notices = wrong_password_notices(game, s.failed_signon, count, s.sender)
         for address, text in notices:
             subject, body = render("notice/event.txt", game=game.name, title="wrong passwords", lines=text)
             self.outbox.put(outbound.build(self.settings, address, subject, body))

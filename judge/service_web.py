@@ -28,12 +28,11 @@ def form_sender(game: Game, who: str, via_master: bool) -> str:
 class WebForms:
     """Part of judge.service.Judge (its settings, store, clock, _deliver and _signon_failed)."""
 
-    def signon(self, name: str, who: str, password: str, origin: str = "the web sign-on form",
-               client: str = "") -> WebSignon:
+    def signon(self, name: str, who: str, password: str, origin: str = "the web sign-on form") -> WebSignon:
         """A sign-on from a web form, read as the line `SIGNON <who><name> <password>` of a mail (the SIGNON command
         itself: the same hashes, the master's password for a power); a wrong password counts against the game's
-        sign-on limits as a mail's does, in the budget of the web client `client` (a digest of its address; its
-        guesses lock out no other client) and in that of all web clients (judge.storage.failures)."""
+        sign-on limits as a mail's from another address than the power's own does: one budget, by mail and on the
+        web (judge.storage.failures)."""
         if not self.store.exists(name):
             return WebSignon(error=f"NO SUCH GAME: {name}")
         with self.store.lock(name):
@@ -41,7 +40,7 @@ class WebForms:
                 game = self.store.open(name)
             except GameUnavailable as exc:
                 return WebSignon(error=f"GAME {exc.name} IS UNAVAILABLE AT THE MOMENT; PLEASE TRY AGAIN LATER")
-            s = Session(self.settings, self.store, self.clock(), origin, loaded=game, web_client=client or "-")
+            s = Session(self.settings, self.store, self.clock(), origin, loaded=game, on_web=True)
             reading = read_lines(s, [f"SIGNON {who}{name} {password}"])
             if reading.errors:
                 error = reading.errors[0][1]

@@ -31,6 +31,8 @@ from datetime import datetime
 
 HEADER1 = re.compile(r"^:: Judge: (\S+)  Game: (\S+)  Variant: (\S+)\s*$")
 HEADER2 = re.compile(r"^:: Deadline: ([SFW]\d{4}[MRAB]) (.+)$")
+# DPjudge's optional third '::' line: the game's web page (judge-web.md: `[web] url` + /games/<game>).
+HEADER3 = re.compile(r"^:: URL: (https?://\S+)/games/(\S+)$")
 TITLE = re.compile(r"^(Movement results|Retreat orders|Adjustment orders) for (Spring|Fall|Winter) of (\d{4})\.  "
                    r"\((\S+)\.([SFW]\d{4}[MRA])\)$")
 MOVE_LINE = re.compile(r"^([A-Z][a-z]+): (\S.*?)\.(?:  \(\*(.+)\*\))?$")
@@ -88,6 +90,15 @@ class Results:
     other: list[str] = field(default_factory=list)
 
 
+def without_url(lines: list[str], game: str) -> list[str]:
+    """The lines without a ':: URL:' third header line, which must then name the game's page."""
+    m = HEADER3.match(lines[2])
+    if m is None:
+        return lines
+    assert m.group(2) == game, lines[2]
+    return lines[:2] + lines[3:]
+
+
 def parse(text: str) -> Results:
     lines = text.split("\n")
     r = Results()
@@ -96,6 +107,7 @@ def parse(text: str) -> Results:
     r.judge, r.game, r.variant = m1.groups()
     r.header_phase, r.header_deadline = m2.groups()
     header_deadline(lines[1])
+    lines = without_url(lines, r.game)
     assert lines[2] == "", "a blank line after the header"
     title = TITLE.match(lines[3])
     assert title, lines[3]
@@ -264,7 +276,9 @@ def parse_start(text: str) -> Start:
     lines = text.split("\n")
     s = Start()
     m1, m2 = HEADER1.match(lines[0]), HEADER2.match(lines[1])
-    assert m1 and m2 and lines[2] == "", lines[:3]
+    assert m1 and m2, lines[:2]
+    lines = without_url(lines, m1.group(2))
+    assert lines[2] == "", lines[:3]
     header_deadline(lines[1])
     s.judge, s.game, s.variant = m1.groups()
     start = START.match(lines[3])

@@ -156,11 +156,13 @@ def test_an_old_zone_name_an_earlier_release_took_still_starts_the_judge(tmp_pat
 
 def test_web_settings_and_their_ranges(tmp_path):
     s = load(None)
-    # The default host is this machine's own loopback: results mails link to no page nobody else can open.
-    assert (s.get("web", "host"), s.get("web", "port"), s.web_url) == ("127.0.0.1", 8080, "")
+    # judge-web.md: url's default is http://<host>:<port>, whatever the host (a loopback one too); IPv6 in brackets
+    # (RFC 3986's IP-literal).
+    assert (s.get("web", "host"), s.get("web", "port"), s.web_url) == ("127.0.0.1", 8080, "http://127.0.0.1:8080")
     for host, url in (("192.0.2.7", "http://192.0.2.7:8080"), ("judge.example.org", "http://judge.example.org:8080"),
-                      ("2001:db8::7", "http://[2001:db8::7]:8080"), ("0.0.0.0", ""), ("localhost", ""), ("::1", ""),
-                      ("127.0.1.1", "")):
+                      ("2001:db8::7", "http://[2001:db8::7]:8080"), ("0.0.0.0", "http://0.0.0.0:8080"),
+                      ("localhost", "http://localhost:8080"), ("::1", "http://[::1]:8080"),
+                      ("[::1]", "http://[::1]:8080"), ("127.0.1.1", "http://127.0.1.1:8080")):
         (tmp_path / "h.ini").write_text(f"[web]\nhost = {host}\n")
         assert load(tmp_path / "h.ini").web_url == url, host
     ini = tmp_path / "c.ini"

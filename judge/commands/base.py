@@ -77,7 +77,7 @@ class Session:
                                               # that open_game need not read status.json a second time
     failed_signon: str = ""                   # the failures key of a wrong password in this message, if any
     unlocked: str = ""                        # the power (or MASTER) whose own address's lock-out UNLOCK lifted
-    web_client: str = ""                      # a web form's: a digest of its client's address (its sign-on budget)
+    on_web: bool = False                      # the web sign-on form's: no address of its own (and no UNLOCK)
     refusal_notices: list = field(default_factory=list)   # notices sent even when the message is refused
     attachments: list = field(default_factory=list)       # (file name, MIME type, data) for the reply (MAP)
     subject: str = ""                         # the reply's subject when not "Re: ..." (DPjudge's order confirmation)

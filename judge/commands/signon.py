@@ -6,7 +6,7 @@ from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game import ACTIVE, FORMING
 from judge.rules import Anonymous
-from judge.storage.failures import LIMIT, WEB_LIMIT, SignonFailures
+from judge.storage.failures import LIMIT, SignonFailures
 from judge.storage.passwords import check_password
 from judge.storage.secret import code, same_code
 
@@ -28,16 +28,16 @@ class Signon:
         who, name = power_and_game(args[0])
         game = s.open_game(name)
         who = who_in(who, game.map)
-        own = s.sender.lower() == (game.master_address if who == "MASTER" else
-                                   getattr(game.player(who), "address", "")).lower()
-        # (other addresses share one budget, the power's own address has its own, and each web client its own)
-        key = SignonFailures.web_key(who, s.web_client) if s.web_client else SignonFailures.key(who, own)
+        # The web form has no address of its own: it counts as any other address does (judge-web.md: "the same
+        # sign-on limits as mail"), so a guesser cannot switch faces for more guesses.
+        own = not s.on_web and s.sender.lower() == (game.master_address if who == "MASTER" else
+                                                    getattr(game.player(who), "address", "")).lower()
+        # (other addresses and the web share one budget; the power's own address has its own)
+        key = SignonFailures.key(who, own)
         failures = SignonFailures(s.store.folder(name))
         until = failures.locked_until(key, s.now)
-        where = " FROM THIS WEB CLIENT" if s.web_client else ""
-        if s.web_client and until is None:
-            until, where = failures.locked_until(SignonFailures.web_all(key), s.now, WEB_LIMIT), " ON THE WEB"
-        if until is not None and own and not s.web_client:
+        where = ""
+        if until is not None and own:
             # From is forged at will: five wrong passwords "from" a player's address locked its player out. The
             # refusal goes to that address, and only its mail holds the code that lets its own sign-ons through.
             if s.unlocked != who:
@@ -105,7 +105,7 @@ class Unlock:
         game = s.open_game(name)
         who = who_in(who, game.map)
         own = (game.master_address if who == "MASTER" else getattr(game.player(who), "address", "")) or ""
-        if s.web_client or s.sender.lower() != own.lower():
+        if s.on_web or s.sender.lower() != own.lower():
             raise CommandError(f"UNLOCK WORKS ONLY IN MAIL FROM THE ADDRESS OF {who} IN {name}, WHICH ITS CODE WAS "
                                "MAILED TO")
         until = SignonFailures(s.store.folder(name)).locked_until(SignonFailures.key(who, True), s.now)
@@ -137,16 +137,14 @@ def _refusal(game, who: str, sender: str) -> str:
     return f"WRONG PASSWORD OR NO PLAYER FOR {who} IN {name} (ITS LAST PLAYER: {why} IN {last['to']}{now})"
 
 
-def wrong_passwords_told(game: str, key: str, count: int, web: int, clients: int, shown: str = "",
-                         master: bool = False, player_told: bool = True) -> list[str]:
-    """What a power's player and the master are told when a wrong password just counted (`key`, and the counts
-    SignonFailures.record returned) uses up a budget; [] when none is used up. On the web: when the first client
-    is locked out in the hour, and when all of them are (not for each client: a crowd of guessers sends few mails).
-    `shown`: the power's name as the map shows it. `master`: the master's copy of a power's notice, which ends with
-    what concerns the master (`player_told`: the player has a copy), not with the player's advice."""
-    who, own, on_web = key.split(":")[0], key.endswith(":own"), bool(SignonFailures.web_all(key))
-    everyone = on_web and web == WEB_LIMIT
-    if not everyone and (count != LIMIT or on_web and clients != 1):
+def wrong_passwords_told(game: str, key: str, count: int, shown: str = "", master: bool = False,
+                         player_told: bool = True) -> list[str]:
+    """What a power's player and the master are told when a wrong password just counted (`key`, and the count
+    SignonFailures.record returned) uses up a budget; [] when none is used up. `shown`: the power's name as the map
+    shows it. `master`: the master's copy of a power's notice, which ends with what concerns the master
+    (`player_told`: the player has a copy), not with the player's advice."""
+    who, own = key.split(":")[0], key.endswith(":own")
+    if count != LIMIT:
         return []
     name = "the master" if who == "MASTER" else "the game password" if who == "PRIVACY" else shown or who.title()
     why = ("The game password is refused for the rest of the hour, by mail and on the web (players and the master "
@@ -155,14 +153,10 @@ def wrong_passwords_told(game: str, key: str, count: int, web: int, clients: int
            "mails to it" if key.endswith(SignonFailures.UNLOCKED) else
            "Sign-ons from its own address are refused for the rest of the hour (a sign-on sent from it meanwhile is "
            "answered, to that address alone, with a code that lets it through)" if own else
-           "Sign-ons from the web page are refused for the rest of the hour, whoever visits it (mail from its own "
-           "address still signs on)" if everyone else
-           "Sign-ons from that visitor of the web page are refused for the rest of the hour (other visitors, and "
-           "mail from its own address, still sign on)" if on_web else
-           "Sign-ons from other addresses are refused for the rest of the hour (mail from its own address still "
-           "signs on)")
-    return [f"{web if everyone else count} wrong passwords for {name} in game {game} within an hour"
-            f"{' on the web page' if on_web else ''}.",
+           "Sign-ons from other addresses and from the web page are refused for the rest of the hour (mail from its "
+           "own address still signs on)")
+    return [f"{count} wrong passwords for {name} in game {game} within an hour"
+            f"{'' if own or key.endswith(SignonFailures.UNLOCKED) else ', by mail and on the web together'}.",
             why + ("; " + _master_sees(name, player_told) if master and who not in ("MASTER", "PRIVACY") else
                    "; if this was not you, nothing is lost, but consider "
                    + ("SET PRIVATE <a new game password>." if who == "PRIVACY" else "SET PASSWORD."))]
@@ -179,17 +173,17 @@ def _master_sees(name: str, player_told: bool) -> str:
             "the player can change it.")
 
 
-def wrong_password_notices(game, key: str, counts: tuple[int, int, int], sender: str) -> list[tuple[str, list[str]]]:
+def wrong_password_notices(game, key: str, count: int, sender: str) -> list[tuple[str, list[str]]]:
     """(address, lines) of the notices a wrong password that used up a budget sends (none if it used up none): the
     master's, which says who the last attempt came from, and the power's player's, if it has one."""
     who = key.split(":")[0]
     shown = game.map.power_title(who)
-    lines = wrong_passwords_told(game.name, key, *counts, shown=shown)
+    lines = wrong_passwords_told(game.name, key, count, shown=shown)
     if not lines:
         return []
     player = game.player(who)
     told = player is not None and bool(player.address) and player.address.lower() != game.master_address.lower()
-    ours = wrong_passwords_told(game.name, key, *counts, shown=shown, master=True, player_told=told)
+    ours = wrong_passwords_told(game.name, key, count, shown=shown, master=True, player_told=told)
     notices = [(game.master_address, ours[:1] + [f"The last came from {sender}."] + ours[1:])]
     if told:
         notices.append((player.address, lines))            # the guesser's address is the master's business

@@ -16,6 +16,7 @@ from aiohttp import web
 
 from judge.service import Judge
 from judge.storage.rates import RateLimit
+from judge.storage.gamedir import valid_name
 from judge.storage.secret import load_secret
 from judge.web import boards
 from judge.web.client import client_address, networks
@@ -122,7 +123,7 @@ class WebFace:
     @web.middleware
     async def _answer(self, request: web.Request, handler) -> web.StreamResponse:
         try:
-            response = await handler(request)
+            response = await self._lower_case(request) or await handler(request)
         except NotFound as exc:
             response = self.error(404, "Not found", str(exc))
         except DrawingFailed:
@@ -153,6 +154,27 @@ class WebFace:
         # An answer to a form may echo what was posted: kept by no cache (the pages themselves say when they are).
         response.headers.setdefault("Cache-Control", PERSONAL if request.method == "POST" else "no-cache")
         return response
+
+    async def _lower_case(self, request: web.Request) -> web.StreamResponse | None:
+        """A game's path with its name in capitals (`/games/Demo/...`: names are lower case, and mail takes them in
+        any case): a permanent redirect to the lower-case path (308 keeps a POST a POST; 301 for GET). Only for a
+        game anyone may see: for an unknown or private one, None, and the handler answers its usual 404 (a redirect
+        would tell that a private game exists)."""
+        name = request.match_info.get("game", "")
+        if not name or name.islower() or not name.isascii() or request.match_info.http_exception is not None:
+            return None
+        lower = name.lower()
+        if not valid_name(lower):
+            return None
+        try:
+            await in_thread(self.views.game, lower, None)
+        except (NotFound, Unavailable):
+            return None
+        raw = request.rel_url.raw_path
+        head = "/games/" + raw.split("/")[2]             # (the name as sent, perhaps percent-encoded)
+        query = request.rel_url.raw_query_string
+        to = "/games/" + lower + raw[len(head):] + ("?" + query if query else "")
+        return web.Response(status=308 if request.method == "POST" else 301, headers={"Location": to})
 
     def _unreadable(self, status: int) -> web.Response:
         """Our answer to a request aiohttp could not read (judge.web.unreadable): a fixed page, nothing of the request

@@ -78,7 +78,7 @@ class Forms:
         if not _WHO.match(who) or not _WORD.match(password):
             error = "CHOOSE A POWER (OR M FOR THE MASTER) AND GIVE ITS PASSWORD (ONE WORD)"
             return self.face.respond(await _thread(self._signon_form, name, visitor, error))
-        result = await self.face.in_lane(name, lambda: self.judge.signon(name, who.upper(), password, client=client))
+        result = await self.face.in_lane(name, lambda: self.judge.signon(name, who.upper(), password))
         if result.error:
             game, _ = await _thread(self._game_or_none, name, None)
             error = result.error if game is not None else \

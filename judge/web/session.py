@@ -10,8 +10,7 @@ stranger's own games, whatever addresses it signs on from). Nothing a browser ho
 session also records a digest of the password hash it was opened with, so a SET PASSWORD, a resignation or an
 ejection ends it.
 Wrong passwords are not counted here: the sign-on goes through the SIGNON command and the game's failure budget
-(judge.storage.failures), exactly as a mail's does, each web client (a keyed digest of its address, judge.web.client)
-with a budget of its own.
+(judge.storage.failures), exactly as a mail's from another address than the power's own does (one budget for both).
 """
 from __future__ import annotations
 
@@ -164,9 +163,9 @@ class Sessions:
         return bool(token) and hmac.compare_digest(session.csrf.encode(), str(token).encode("utf-8", "replace"))
 
     def client_digest(self, address: str | None) -> str:
-        """A web client's name in the sign-on failures file: a digest of its address (judge.web.client) keyed with
-        the secret (the address itself is never written there). An IPv6 client is its /64 network, which one host
-        commonly holds whole."""
+        """A web client's name in the table of sessions (its bound, PER_CLIENT): a digest of its address
+        (judge.web.client) keyed with the secret (the address itself is never kept). An IPv6 client is its /64
+        network, which one host commonly holds whole."""
         try:
             ip = ipaddress.ip_address(address or "")
             ip = getattr(ip, "ipv4_mapped", None) or ip

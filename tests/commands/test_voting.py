@@ -144,7 +144,9 @@ def test_a_draw_ends_the_game_and_everyone_gets_the_end_mail(started):
     assert set(got) == EVERYONE | {"watcher@example.org"}
     text = got["watcher@example.org"]
     # Nothing was processed: the game ended during its first phase. No ':: Deadline:' line: there is none left.
-    assert text.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n\nGame '{GAME}' ")
+    # (the URL line: judge-web.md's default [web] url, http://<host>:<port> of the default 127.0.0.1 and 8080)
+    assert text.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n"
+                           f":: URL: http://127.0.0.1:8080/games/{GAME}\n\nGame '{GAME}' ")
     assert " ".join(text.split("\n\n", 1)[1].split()).startswith(
         f"Game '{GAME}' has been declared a draw between {ALL_SEVEN}. The game is over (in S1901M). Supply")
     assert ("Supply centres at the end:\n  Russia     4 centres,  4 units\n  Austria    3 centres,  3 units\n"
@@ -334,7 +336,9 @@ def test_the_end_mail_after_phases_with_a_replacement(started):
     assert set(got) == EVERYONE - {PLAYERS["ITALY"][0]} | {"new@example.org"}
     text = got[GM[0]]
     # the vote came in Spring 1902, after F1901M was processed: the game ended in S1902M
-    assert text.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n\nGame '{GAME}' ")
+    # (the URL line: judge-web.md's default [web] url, http://<host>:<port> of the default 127.0.0.1 and 8080)
+    assert text.startswith(f":: Judge: JUDGE  Game: {GAME}  Variant: standard\n"
+                           f":: URL: http://127.0.0.1:8080/games/{GAME}\n\nGame '{GAME}' ")
     assert " ".join(text.split("\n\n", 1)[1].split()).startswith(
         f"Game '{GAME}' has been declared a draw between {ALL_SEVEN}. The game is over (in S1902M). Supply")
     assert ("  Germany   germany@example.org (from S1901M to the end)\n"

@@ -1,101 +1,70 @@
-"""Wrong web passwords behind a reverse proxy (config.ini [web] trusted_proxies), over real HTTP: browsers at
-127.0.0.2, 127.0.0.3... reach the judge through a proxy at 127.0.0.1 that adds X-Forwarded-For as the README's
-nginx does (tests/web/proxy.py). Each browser keeps a budget of its own and cannot name itself another; a header
-sent straight to the judge by anyone else is not read; without the setting, nothing changes (everyone behind the
-proxy shares its budget). The setting itself is read and checked by `judge serve` from config.ini."""
+"""Web clients behind a reverse proxy (config.ini [web] trusted_proxies), over real HTTP: browsers at 127.0.0.2,
+127.0.0.3... reach the judge through a proxy at 127.0.0.1 that adds X-Forwarded-For as the README's nginx does
+(tests/web/proxy.py). What a client is decides which sessions go when one client keeps too many (its own oldest,
+judge.web.session PER_CLIENT): each browser is a client of its own and cannot name itself another; a header sent
+straight to the judge by anyone else is not read; without the setting, everyone behind the proxy is one client.
+(Wrong passwords are not counted per client: the web shares mail's budget, tests/web/test_signon_shared_budget.py.)
+The setting itself is read and checked by `judge serve` from config.ini."""
 from __future__ import annotations
 
 import contextlib
-import json
-import smtplib
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from judge.storage.failures import FILE, LIMIT
-from judge.web.session import COOKIE
+from judge.web.session import COOKIE, PER_CLIENT
 from tests.e2e.conftest import game_files
-from tests.web.conftest import Served, Visitor, password
+from tests.web.conftest import POWERS, Served, Visitor, address, password
 from tests.web.proxy import ForwardingProxy, ProxyThread
+from tests.web.serve_process import mail_and_wait, start_serve
 
 ROOT = Path(__file__).resolve().parents[2]
-REFUSED = "TOO MANY WRONG PASSWORDS FOR FRANCE IN demo FROM THIS WEB CLIENT"
 
 
-def signon(v: Visitor, pw: str, forwarded_for: str = "", who: str = "F"):
-    """A sign-on as France (or `who`), the browser adding an X-Forwarded-For of its own if given (as a forger
-    would)."""
+def form_token(v: Visitor, forwarded_for: str = "") -> str:
     headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else {}
-    form = v.request("GET", "/games/demo/signon", headers=headers)
-    return v.request("POST", "/games/demo/signon", {"csrf": form.field("csrf"), "power": who, "password": pw},
-                     headers=headers)
+    return v.request("GET", "/games/demo/signon", headers=headers).field("csrf")
 
 
-def web_clients(folder: Path, who: str = "FRANCE") -> dict[str, list]:
-    """The failures file's budgets of single web clients (FRANCE:web:<digest>)."""
-    kept = json.loads((folder / FILE).read_text())
-    return {k: v for k, v in kept.items() if k.startswith(f"{who}:web:")}
+def signon(v: Visitor, who: str, pw: str, forwarded_for: str = "", csrf: str = "") -> str:
+    """A sign-on as `who`, the browser adding an X-Forwarded-For of its own if given (as a forger would); the
+    session cookie it got."""
+    headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else {}
+    r = v.request("POST", "/games/demo/signon", {"csrf": csrf or form_token(v, forwarded_for), "power": who,
+                                                 "password": pw}, headers=headers)
+    assert r.status == 303, r.text
+    return v.cookies[COOKIE]
+
+
+def lives(port: int, cookie: str) -> bool:
+    """Is the session of this cookie still kept? (Its orders page, asked for straight from the judge.)"""
+    return Visitor(port, cookies={COOKIE: cookie}).get("/games/demo/orders").status == 200
 
 
 # -- `judge serve` itself, config.ini and all ----------------------------------------------------------------------
-def start_serve(tmp_path: Path, web: str) -> tuple[subprocess.Popen, int, int]:
-    """`judge serve` on free ports with a config.ini whose [web] section is `web`; its SMTP and web ports."""
-    cfg = tmp_path / "config.ini"
-    cfg.write_text(f"[smtp]\nrate_per_hour = 0\n\n[web]\n{web}\n")
-    ready = tmp_path / "ready"
-    log = open(tmp_path / "serve.log", "wb")      # noqa: SIM115 - the process writes it until it ends
-    proc = subprocess.Popen([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg), "serve", "--port",
-                             "0", "--web-port", "0", "--ready-file", str(ready)], cwd=tmp_path, stdout=log,
-                            stderr=log)
-    log.close()
-    end = time.monotonic() + 60
-    while not ready.exists() or len(ready.read_text().splitlines()) < 2:
-        assert proc.poll() is None, (tmp_path / "serve.log").read_text()
-        assert time.monotonic() < end, "judge serve did not start"
-        time.sleep(0.05)
-    smtp, web_line = ready.read_text().splitlines()
-    return proc, int(smtp.split()[1]), int(web_line.split()[2])
-
-
-def mail_and_wait(tmp_path: Path, smtp_port: int, sender: str, body: str) -> None:
-    """Mail the judge, then wait for its answer in the Maildir (no relay is set)."""
-    new = tmp_path / "maildir" / "new"
-    before = len(list(new.iterdir())) if new.is_dir() else 0
-    with smtplib.SMTP("127.0.0.1", smtp_port, timeout=30) as s:
-        s.sendmail(sender, ["judge@localhost"], f"From: {sender}\r\nSubject: x\r\n\r\n{body}\r\n".encode())
-    end = time.monotonic() + 60
-    while not new.is_dir() or len(list(new.iterdir())) <= before:
-        assert time.monotonic() < end, "no answer"
-        time.sleep(0.05)
-
-
-def test_behind_the_proxy_each_browser_has_its_own_budget(tmp_path):
+def test_behind_the_proxy_each_browser_is_a_client_of_its_own(tmp_path):
     proc, smtp_port, web_port = start_serve(tmp_path, "trusted_proxies = 192.0.2.0/24, 127.0.0.1")
     try:
         mail_and_wait(tmp_path, smtp_port, "gm@example.org", "CREATE demo gm-pass")
+        for power in POWERS:
+            mail_and_wait(tmp_path, smtp_port, address(power), f"JOIN demo {password(power)} {power[0]}")
         before = game_files(tmp_path / "games")
         with ProxyThread(web_port, source="127.0.0.1") as proxy:
-            guesser, master = Visitor(proxy.port, source="127.0.0.2"), Visitor(proxy.port, source="127.0.0.3")
-            # The guesser names itself a new address each time, the master's too: the proxy appends the real one.
-            for n in range(LIMIT):
-                r = signon(guesser, "guess", forwarded_for=f"198.51.100.{n}, 127.0.0.3", who="M")
-                assert r.status == 200 and "WRONG PASSWORD FOR THE MASTER" in r.text
-            r = signon(guesser, "gm-pass", forwarded_for="198.51.100.99", who="M")
-            assert "TOO MANY WRONG PASSWORDS FOR MASTER IN demo FROM THIS WEB CLIENT" in r.text
-            assert COOKIE not in guesser.cookies
-            # The master, behind the same proxy, is not locked out by the guesser.
-            r = signon(master, "gm-pass", who="M")
-            assert r.status == 303 and COOKIE in master.cookies
-            assert proxy.forwarded[-1] == "127.0.0.3"          # (what the judge was told: the master's address)
-        assert game_files(tmp_path / "games") == before      # nothing refused changed the game
-        clients = web_clients(tmp_path / "games" / "demo", "MASTER")
-        assert [len(v) for v in clients.values()] == [LIMIT]             # the guesser's, and only it
-        # No address is kept or logged: neither the browsers' nor the ones they forged.
-        kept = (tmp_path / "games" / "demo" / FILE).read_text() + (tmp_path / "serve.log").read_text()
-        assert not any(a in kept for a in ("127.0.0.2", "127.0.0.3", "198.51.100")), kept
+            busy, player = Visitor(proxy.port, source="127.0.0.2"), Visitor(proxy.port, source="127.0.0.3")
+            kept = signon(player, "F", password("FRANCE"))
+            assert proxy.forwarded[-1] == "127.0.0.3"          # (what the judge was told: the player's address)
+            # The busy browser names itself the player each time: the proxy appends its real address. It opens more
+            # sessions than one client keeps (with the master's password, over six powers: no power's bound is hit).
+            csrf = form_token(busy, "127.0.0.3")
+            opened = [signon(busy, "AEGIRT"[n % 6], "gm-pass", "127.0.0.3", csrf) for n in range(PER_CLIENT + 1)]
+            # Its own oldest went; the player's session, another client's, stays.
+            assert not lives(web_port, opened[0]) and lives(web_port, opened[-1])
+            assert lives(web_port, kept)
+        assert game_files(tmp_path / "games") == before      # sign-ons change no game
+        # No address is logged: neither the browsers' nor the ones they forged.
+        assert not any(a in (tmp_path / "serve.log").read_text() for a in ("127.0.0.2", "127.0.0.3"))
     finally:
         proc.terminate()
         assert proc.wait(30) == 0
@@ -121,8 +90,10 @@ def test_a_bad_trusted_proxies_stops_judge_serve_at_start_up(tmp_path, value, wh
 # -- the daemon in this process (as `judge serve` starts it), for what a proxy and a forger can do ------------------
 @contextlib.contextmanager
 def game_behind_proxy(tmp_path: Path, trusted: list[str], **proxy_options):
-    """A started game, the judge trusting `trusted`, and a proxy at 127.0.0.1 in front of it."""
+    """A started game, the judge trusting `trusted` and keeping two sessions a client, and a proxy at 127.0.0.1 in
+    front of it."""
     served = Served(tmp_path, web_trusted_proxies=trusted)
+    served.daemon.web.sessions.per_client = 2
     try:
         served.start_game("demo")
         proxy = ForwardingProxy(served.port, source="127.0.0.1", **proxy_options)
@@ -144,49 +115,43 @@ def through(served: Served, proxy: ForwardingProxy, source: str) -> Visitor:
 
 def test_a_forged_header_straight_from_a_browser_is_not_read(tmp_path):
     with game_behind_proxy(tmp_path, ["127.0.0.1"]) as (served, _):
-        games = served.settings.games_dir
-        before = game_files(games)
-        guesser, player = served.visitor(source="127.0.0.2"), served.visitor(source="127.0.0.3")
-        # Straight to the judge, not through the proxy: the header is the guesser's word, and changes nothing.
-        for n in range(LIMIT):
-            forged = "127.0.0.3" if n % 2 else f"198.51.100.{n}, 127.0.0.1"
-            assert "WRONG PASSWORD" in signon(guesser, "guess", forwarded_for=forged).text
-        r = signon(guesser, password("FRANCE"), forwarded_for="198.51.100.200")
-        assert REFUSED in r.text and COOKIE not in guesser.cookies
-        r = signon(player, password("FRANCE"))                 # the address the guesser named was not charged
-        assert r.status == 303 and COOKIE in player.cookies
-        assert [len(v) for v in web_clients(games / "demo").values()] == [LIMIT]
-        served.settle()
-        assert game_files(games) == before
+        busy, player = served.visitor(source="127.0.0.2"), served.visitor(source="127.0.0.3")
+        kept = signon(player, "F", password("FRANCE"))
+        # Straight to the judge, not through the proxy: the header is the browser's word, and changes nothing.
+        opened = [signon(busy, "G", password("GERMANY"), forged)
+                  for forged in ("127.0.0.3", "198.51.100.1, 127.0.0.1", "127.0.0.3, 127.0.0.1")]
+        assert not lives(served.port, opened[0]) and lives(served.port, opened[-1])
+        assert lives(served.port, kept)                     # the address the browser named was not charged
         served.check_pages()
 
 
 def test_a_malformed_header_from_the_proxy_counts_as_the_proxy(tmp_path):
     """A proxy set up without the proxy_set_header line hands on what the browser wrote: garbage is not read as an
-    address and breaks no page; such requests share the proxy's own budget, as with no setting."""
+    address and breaks no page; such requests are the proxy's own, as with no setting."""
     with game_behind_proxy(tmp_path, ["127.0.0.1"], add_forwarded_for=False) as (served, bare):
-        visitor = through(served, bare, "127.0.0.2")
-        for forged in ("unknown", "198.51.100.1, ", "[::1", "\u00e9t\u00e9", ", ".join(["198.51.100.1"] * 40)):
-            r = signon(visitor, "guess", forwarded_for=forged)
-            assert r.status == 200 and "WRONG PASSWORD" in r.text, forged
-        assert REFUSED in signon(visitor, password("FRANCE")).text
-        # A browser at another address, its proxy setting the header right, was not charged: it signs on.
         proper = ForwardingProxy(served.port, source="127.0.0.1")
         served.call(proper.start())
         try:
-            assert signon(through(served, proper, "127.0.0.3"), password("FRANCE")).status == 303
+            elsewhere = signon(through(served, proper, "127.0.0.4"), "I", password("ITALY"))
+            first = signon(through(served, bare, "127.0.0.3"), "F", password("FRANCE"), "unknown")
+            visitor = through(served, bare, "127.0.0.2")
+            for forged in ("198.51.100.1, ", "[::1", "\u00e9t\u00e9", ", ".join(["198.51.100.1"] * 40)):
+                signon(visitor, "G", password("GERMANY"), forged)
+            # Both browsers behind the bare proxy were one client (the proxy): the first of them lost its session;
+            # the browser whose proxy set the header right was not charged.
+            assert not lives(served.port, first) and lives(served.port, elsewhere)
         finally:
             served.call(proper.stop())
         served.check_pages()
 
 
 def test_without_the_setting_the_header_is_not_read(tmp_path):
-    """The default (nothing trusted): behind a proxy all browsers share its budget, as before the setting."""
+    """The default (nothing trusted): behind a proxy all browsers are one client, the proxy."""
     with game_behind_proxy(tmp_path, []) as (served, proxy):
-        guesser, player = through(served, proxy, "127.0.0.2"), through(served, proxy, "127.0.0.3")
-        for _ in range(LIMIT):
-            assert "WRONG PASSWORD" in signon(guesser, "guess").text
-        r = signon(player, password("FRANCE"))
-        assert REFUSED in r.text and COOKIE not in player.cookies
-        assert proxy.forwarded[-1] == "127.0.0.3"        # (the header was sent, and not read)
+        busy, player = through(served, proxy, "127.0.0.2"), through(served, proxy, "127.0.0.3")
+        kept = signon(player, "F", password("FRANCE"))
+        signon(busy, "G", password("GERMANY"))
+        signon(busy, "G", password("GERMANY"))
+        assert proxy.forwarded[-1] == "127.0.0.2"        # (the header was sent, and not read)
+        assert not lives(served.port, kept)
         served.check_pages()

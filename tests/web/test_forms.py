@@ -127,8 +127,7 @@ def test_a_form_sent_after_the_sign_on_ended_says_so_and_keeps_the_lines(served)
 
 
 def test_wrong_passwords_count_against_the_same_limit_as_mail(served):
-    """The same five an hour as a stranger's mail, counted for this web client (tests/web/test_signon_budgets.py:
-    other clients keep theirs)."""
+    """The same five an hour as a stranger's mail, in the same budget (tests/web/test_signon_shared_budget.py)."""
     served.start_game("demo")
     stranger = served.visitor()
     for _ in range(LIMIT):
