@@ -16,6 +16,7 @@ from judge.deadlines import show
 from judge.game.ending import describe_result, end_sentence, ended_at, final_svg
 from judge.game.model import Game
 from judge.game.outlook import next_step, waiting
+from judge.game.phase_codes import phase_code
 from judge.game.roles import ACTIVE, DUMMY
 from judge.game.standing import final_counts, victory_tie
 from judge.orders import unit_key
@@ -181,6 +182,9 @@ def end_mails(game: Game, settings: Settings) -> list[Mail]:
     m, pos = game.map, game.position
     counts = [{**r, "power": m.power_title(r["power"])} for r in final_counts(game)]
     phase, when = ended_at(game)
+    # The phase by its short code, as the players' turns below name phases (a map's own calendar keeps it in the
+    # long form, "AUTOMNE 1902 MOVEMENT")
+    phase = phase_code(game, phase)
     # No ':: Deadline:' line: the game has none left (DPjudge's end mail repeated the deadline of the phase in
     # progress, which then never came). The ':: Judge:' line stays for players' mail filters, the URL for the
     # final board.
