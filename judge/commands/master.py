@@ -267,7 +267,7 @@ class Dummy:
 class Revive:
     name, aliases, block_end = "REVIVE", (), None
     syntax = "REVIVE <power>"
-    help = "Open a dummy power for TAKEOVER (until then it holds the game up like a late power)."
+    help = "Open a dummy power for TAKEOVER; open, it holds the game up as a vacant power does until taken over."
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
