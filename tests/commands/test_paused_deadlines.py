@@ -208,3 +208,16 @@ def test_a_grace_changed_then_a_deadline_set_in_one_message_names_the_grace_end_
     assert "Deadline set to Wed 7 Jan 2026 12:00 UTC. This phase keeps its grace of 24 hours: orders are still " \
         "used until Thu 8 Jan 2026 12:00 UTC." in reply, reply
     assert started.game(GAME).grace_until() == T0 + timedelta(hours=72)
+
+
+def test_the_players_are_told_a_grace_change_leaves_this_phase_its_grace_period(started):
+    """The notice of SET GRACE said "this phase keeps the deadline it was given": a grace change moves no deadline;
+    what this phase keeps is its grace period (the late notice's "orders arriving before ..." stays as promised)."""
+    started.new_mail()
+    assert started.master("SET GRACE 2").accepted
+    told = flat(started.delivered("rules changed")[PLAYERS["AUSTRIA"][0]].get_content())
+    assert "Grace period after a deadline: 2 hours (was 24 hours); from the next phase on, this phase keeps the " \
+        "grace period it was given." in told, told
+    assert started.master("SET MOVEMENT 48").accepted
+    told = flat(started.delivered("rules changed")[PLAYERS["AUSTRIA"][0]].get_content())
+    assert "this phase keeps the deadline it was given." in told, told
