@@ -97,3 +97,22 @@ def test_a_late_player_who_resigned_is_not_told_twice(resigning):
     assert [str(m["To"]) for m in mails if "you have been resigned" in str(m["Subject"])] == [PLAYERS["TURKEY"][0]]
     opened = [text(m) for m in mails if "a power is open" in str(m["Subject"])]
     assert opened and all("Turkey" in t and "Italy" not in t for t in opened)
+
+
+def test_a_player_resigned_from_a_private_game_is_told_the_takeover_line_that_works(resigning):
+    """A tester's private game: the resigned player read "TAKEOVER Tfx <password> ... that is also how you may take
+    it back", and that line was refused for want of the game password (a resigned player is a newcomer again). The
+    mail now names the game password as the other players' notice does, and the line it gives takes the power back."""
+    assert resigning.master("SET PRIVATE our-secret").accepted
+    resigning.new_mail()
+    resigning.clock.now = resigning.game(GAME).grace_until()
+    assert resigning.judge.process(GAME) == ["resigned: ITALY, TURKEY"]
+    told = {str(m["To"]): " ".join(m.get_content().split()) for m in resigning.new_mail()
+            if str(m["Subject"]) == f"Diplomacy you have been resigned ({GAME})"}
+    turkey = told[PLAYERS["TURKEY"][0]]
+    assert f"TAKEOVER T{GAME} <password> <game password> (the game is private: its master gives the game " \
+        "password). While it is open, that is also how you may take it back." in turkey, turkey
+    # Without the game password it is refused, with it Turkey's old player plays Turkey again.
+    assert not resigning.send(PLAYERS["TURKEY"][0], f"TAKEOVER T{GAME} new-pw").accepted
+    assert resigning.send(PLAYERS["TURKEY"][0], f"TAKEOVER T{GAME} new-pw our-secret").accepted
+    assert resigning.game(GAME).player("TURKEY").address == PLAYERS["TURKEY"][0]

@@ -119,11 +119,15 @@ class Membership:
     def open_notice(self, power: str, why: str) -> str:
         """The news that a power is open, as everyone in the game reads it (no address: anonymous games stay so);
         `why` says how it came to be open. One sentence for every way (RESIGN, EJECT, REVIVE, lateness)."""
+        return (f"{self.map.power_title(power)} in game {self.name} {why}. A new player may take it over: "
+                f"{self.takeover_line(power)}.")
+
+    def takeover_line(self, power: str) -> str:
+        """The line that takes the power over, as anyone not in the game writes it (a player resigned too)."""
         # (a newcomer to a private game adds its game password, or the line is refused: say so where it is given)
         extra = " <game password> (the game is private: its master gives the game password)" \
             if self.private and self.privacy else ""
-        return (f"{self.map.power_title(power)} in game {self.name} {why}. A new player may take it over: "
-                f"TAKEOVER {self.map.power_letters[power]}{self.name} <password>{extra}.")
+        return f"TAKEOVER {self.map.power_letters[power]}{self.name} <password>{extra}"
 
     def open_powers(self) -> list[str]:
         """The powers offered for takeover: vacant, and still on the board (DPjudge's Power.resign offers no

@@ -296,7 +296,7 @@ def _resign_late(game: Game, players: list, settings: Settings, now: datetime) -
     ended = game.settle_votes(now)
     over = f"the game is over ({describe_result(ended, game.map)})" if ended is not None else ""
     for power, address in zip(powers, addresses):
-        title, letter = game.map.power_title(power), game.map.power_letters[power]
+        title = game.map.power_title(power)
         if address:
             out.mails.append(Mail([address], "notice/event.txt", {
                 "game": game.name, "title": "you have been resigned",
@@ -305,7 +305,7 @@ def _resign_late(game: Game, players: list, settings: Settings, now: datetime) -
                            f"late then is resigned: you no longer play {title}, and the game's mail no longer comes "
                            "to you."),
                           (f"With your vote gone, every power with a vote agrees: {over}." if over else
-                           f"{title} is open for a new player to take over: TAKEOVER {letter}{game.name} <password>. "
+                           f"{title} is open for a new player to take over: {game.takeover_line(power)}. "
                            "While it is open, that is also how you may take it back.")]}))
     if not over:
         # (not the master: the notice below says it too, so that one event makes one mail to the master, not two)
