@@ -95,6 +95,11 @@ class Membership:
         player.late_notices, player.late_count, player.extensions = 0, 0, 0
         # Taken after the deadline: the newcomer never had it to meet, so this phase does not count them late.
         player.missed = now is not None and self.deadline_passed(now)
+        # Taken after the grace period (a power resigned for lateness, as the notice invites): late_powers=resign
+        # had its turn then, and would resign the newcomer at once, before any order could come. The game waits for
+        # their orders (or the master's PROCESS!, or a new deadline, whose grace is theirs to meet).
+        player.after_grace = now is not None and self.deadline is not None and self.deadline_passed(now) and \
+            now >= self.grace_until()
         if self.status == PLAYING:
             self._tenure_starts(player)
         return player

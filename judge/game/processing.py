@@ -275,7 +275,8 @@ def civil_disorder(game: Game, settings: Settings, now: datetime) -> Processed |
             return None
         game.preview_sent = True
         return preview(game, settings, now)
-    to_resign = [p for p in late if p.status == ACTIVE]    # RESIGN: the powers wait for a takeover
+    # RESIGN: the powers wait for a takeover (and a newcomer since, for their orders: judge.game.membership)
+    to_resign = [p for p in late if p.status == ACTIVE and not p.after_grace]
     if not to_resign:
         return None                                        # already resigned: waiting, silently
     return _resign_late(game, to_resign, settings, now)
