@@ -129,6 +129,9 @@ def test_a_newcomer_taking_a_resigned_power_over_is_not_resigned_at_once(resigni
     resigning.clock.advance(hours=1)
     assert resigning.send("new-italy@example.org", f"TAKEOVER I{GAME} ni-pw").accepted
     assert resigning.send("new-turkey@example.org", f"TAKEOVER T{GAME} nt-pw").accepted
+    # (its reply says the deadline and its grace period have passed: a bare past date read as a deadline to meet)
+    said = " ".join(resigning.reply_to("new-turkey@example.org").split())
+    assert "(passed, and its grace period: the game waits for the late orders, or the master)" in said, said
     assert resigning.judge.process(GAME) == []
     assert not [m for m in resigning.new_mail() if "resigned" in str(m["Subject"])]
     game = resigning.game(GAME)

@@ -62,6 +62,9 @@ class GameClock:
             return PAUSED
         grace = self.grace_end(now) if now is not None else None
         shown = show(self.deadline, self.timing, long)
+        if grace is None and now is not None and self.status == PLAYING and self.deadline_passed(now):
+            # (after the grace period, under late_powers=preview or resign: a bare past date read as a deadline)
+            return f"{shown} (passed, and its grace period: the game waits for the late orders, or the master)"
         return shown if grace is None else f"{shown} (passed: {late_words(show(grace, self.timing, long))})"
 
     def grace_end(self, now: datetime) -> datetime | None:
