@@ -97,3 +97,50 @@ def test_a_late_player_who_resigned_is_not_told_twice(resigning):
     assert [str(m["To"]) for m in mails if "you have been resigned" in str(m["Subject"])] == [PLAYERS["TURKEY"][0]]
     opened = [text(m) for m in mails if "a power is open" in str(m["Subject"])]
     assert opened and all("Turkey" in t and "Italy" not in t for t in opened)
+
+
+def test_a_player_resigned_from_a_private_game_is_told_the_takeover_line_that_works(resigning):
+    """A tester's private game: the resigned player read "TAKEOVER Tfx <password> ... that is also how you may take
+    it back", and that line was refused for want of the game password (a resigned player is a newcomer again). The
+    mail now names the game password as the other players' notice does, and the line it gives takes the power back."""
+    assert resigning.master("SET PRIVATE our-secret").accepted
+    resigning.new_mail()
+    resigning.clock.now = resigning.game(GAME).grace_until()
+    assert resigning.judge.process(GAME) == ["resigned: ITALY, TURKEY"]
+    told = {str(m["To"]): " ".join(m.get_content().split()) for m in resigning.new_mail()
+            if str(m["Subject"]) == f"Diplomacy you have been resigned ({GAME})"}
+    turkey = told[PLAYERS["TURKEY"][0]]
+    assert f"TAKEOVER T{GAME} <password> <game password> (the game is private: its master gives the game " \
+        "password). While it is open, that is also how you may take it back." in turkey, turkey
+    # Without the game password it is refused, with it Turkey's old player plays Turkey again.
+    assert not resigning.send(PLAYERS["TURKEY"][0], f"TAKEOVER T{GAME} new-pw").accepted
+    assert resigning.send(PLAYERS["TURKEY"][0], f"TAKEOVER T{GAME} new-pw our-secret").accepted
+    assert resigning.game(GAME).player("TURKEY").address == PLAYERS["TURKEY"][0]
+
+
+def test_a_newcomer_taking_a_resigned_power_over_is_not_resigned_at_once(resigning):
+    """A tester took over a power resigned for lateness, as the notices invite, without orders in the same mail: the
+    clock resigned the newcomer in the same second ("No orders came from you ... by the end of its grace period",
+    which had ended before they came), and the game could go on only by PROCESS!. The newcomer now has the phase to
+    send orders in; a new deadline from the master brings a grace period that is theirs to meet."""
+    resigning.clock.now = resigning.game(GAME).grace_until()
+    assert resigning.judge.process(GAME) == ["resigned: ITALY, TURKEY"]
+    resigning.new_mail()
+    resigning.clock.advance(hours=1)
+    assert resigning.send("new-italy@example.org", f"TAKEOVER I{GAME} ni-pw").accepted
+    assert resigning.send("new-turkey@example.org", f"TAKEOVER T{GAME} nt-pw").accepted
+    # (its reply says the deadline and its grace period have passed: a bare past date read as a deadline to meet)
+    said = " ".join(resigning.reply_to("new-turkey@example.org").split())
+    assert "(passed, and its grace period: the game waits for the late orders, or the master)" in said, said
+    assert resigning.judge.process(GAME) == []
+    assert not [m for m in resigning.new_mail() if "resigned" in str(m["Subject"])]
+    game = resigning.game(GAME)
+    assert game.player("ITALY").address == "new-italy@example.org" and game.player("TURKEY").status == "active"
+    # Italy's newcomer orders; the game waits for Turkey's (nothing is resigned meanwhile).
+    assert resigning.send("new-italy@example.org", f"SIGNON I{GAME} ni-pw\nF NAP H\nA ROM H\nA VEN H").accepted
+    resigning.clock.advance(hours=5)
+    assert resigning.judge.process(GAME) == []
+    # The master sets a new deadline: its grace period ends with Turkey's newcomer still late, who is resigned then.
+    assert resigning.master("SET DEADLINE +1h").accepted
+    resigning.clock.now = resigning.game(GAME).grace_until()
+    assert resigning.judge.process(GAME) == ["resigned: TURKEY"]

@@ -70,6 +70,28 @@ def test_help_and_list_say_which_variants_are_offered(desk):
     assert "Variant:   chaos (Chaos)" in desk.reply("someone@x.org")
 
 
+def test_help_keeps_the_variants_titles_in_one_column_past_a_long_name(desk, tmp_path):
+    # A tester's variants folder offered standard_french: its line read "standard_french Standard French: ...",
+    # its title out of the column the others keep, and its description under the wrong column.
+    from tests.commands.helpers import toy_variants
+    folder = toy_variants(tmp_path / "variants")
+    shutil.copy(folder / "toy.map", folder / "toy_with_a_long_name.map")
+    desk.use_variants(folder)
+    try:
+        desk.send("someone@x.org", "HELP")
+        lines = desk.reply("someone@x.org").split("\n")
+    finally:
+        maps.use_folder(None)
+    rows = [line for line in lines if line.startswith("  ") and " to win" in line and ":" in line]
+    names = ["standard", "heartland", "toy_with_a_long_name"]
+    starts = {line.split()[0]: line.index(line.split()[1]) for line in rows}
+    assert set(names) <= set(starts) and len(set(starts.values())) == 1, rows
+    column = starts["standard"]
+    assert column > 2 + len("toy_with_a_long_name")
+    about = lines[lines.index(next(r for r in rows if r.split()[0] == "heartland")) + 1]
+    assert about.startswith(" " * column) and not about.startswith(" " * (column + 1)), (about, column)
+
+
 def test_a_config_with_an_unknown_default_variant_is_refused(tmp_path):
     from judge import config
     ini = tmp_path / "config.ini"

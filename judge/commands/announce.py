@@ -60,7 +60,9 @@ def timing_changed(s: Session, game: Game, field: str, old: Any) -> None:
     new = getattr(game.timing, field)
     if field not in _TIMING or new == old:
         return
-    later = "; from the next phase on, this phase keeps the deadline it was given" if field in _NEXT_PHASE and \
+    # (what the current phase keeps: its deadline, or, for a change of grace, its grace period)
+    kept = "grace period" if field == "grace_hours" else "deadline"
+    later = f"; from the next phase on, this phase keeps the {kept} it was given" if field in _NEXT_PHASE and \
         game.deadline is not None else ""
     if field == "timezone" and game.deadline is not None:
         later = f"; the current deadline is {show(game.deadline, game.timing)}" + (

@@ -100,8 +100,9 @@ class Process:
         if args:
             # (a master's PROCESS! sent as early processing moved the game on would process the next phase unseen)
             now = phase_code(game, str(game.position.phase))
-            if args[0].upper() not in (now.upper(), str(game.position.phase).upper()):
-                raise CommandError(f"GAME {game.name} IS IN {now}, NOT {args[0].upper()[:20]}: NOTHING PROCESSED")
+            wanted = " ".join(args).upper()          # (a map's own calendar's long form has spaces: B.C. 273 MOVEMENT)
+            if wanted not in (now.upper(), str(game.position.phase).upper()):
+                raise CommandError(f"GAME {game.name} IS IN {now}, NOT {wanted[:30]}: NOTHING PROCESSED")
         flush_orders(s)
         late = game.late_players()
         if late and not force:
@@ -161,7 +162,7 @@ class Rollback:
                 f" (ROLLBACK {stopped} TAKES THE GAME BACK TO THE PHASE IT ENDED IN)" if stopped else ""))
         target = snaps[-1] if snaps else None
         if args:
-            wanted = args[0].upper()
+            wanted = " ".join(args).upper()          # (the long form of a map's own calendar: B.C. 273 MOVEMENT)
             # (by the code results give a phase, A1430R; or by its files' name, as an older judge made it: A_D_...)
             matching = [p for p, name, code in zip(snaps, names, codes) if wanted in (name, code.upper())]
             if stopped and wanted in (stopped.upper(), str(game.position.phase).upper()):
@@ -267,7 +268,7 @@ class Dummy:
 class Revive:
     name, aliases, block_end = "REVIVE", (), None
     syntax = "REVIVE <power>"
-    help = "Open a dummy power for TAKEOVER (until then it holds the game up like a late power)."
+    help = "Open a dummy power for TAKEOVER; open, it holds the game up as a vacant power does until taken over."
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""

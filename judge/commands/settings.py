@@ -119,6 +119,10 @@ class Set:
                 raise CommandError(f"DEADLINE IN THE PAST: {show(moment, game.timing)} (USE PROCESS TO PROCESS NOW)")
             game.set_deadline(moment, s.now)
             s.say(f"Deadline set to {show(game.deadline, game.timing)}.")
+            if game.phase_grace is not None and game.phase_grace != game.timing.grace_hours and not game.paused:
+                # (this phase's grace is not the one SET GRACE set: say where it ends from the new deadline)
+                s.say(f"This phase keeps its grace of {say_delay(game.phase_grace, 'hours')}: orders are still "
+                      f"used until {show(game.grace_until(), game.timing)}.")
             _deadline_reminder_note(s, game)
             if game.paused:
                 s.say("The game is paused: the deadline keeps the time it has left from now, and RESUME moves it "
@@ -255,9 +259,13 @@ def _current_grace_note(s: Session, game) -> None:
     if game.paused:
         s.say(f"It applies from the next phase; the current phase keeps its grace of "
               f"{say_delay(game.phase_grace, 'hours')} after the deadline (the game is paused).")
-    else:
+    elif game.deadline <= s.now:
         s.say(f"It applies from the next phase; the current grace ends {show(game.grace_until(), game.timing)} "
               "as promised.")
+    else:
+        # (no time named: nobody was promised one yet, and a SET DEADLINE later in the message moves it)
+        s.say(f"It applies from the next phase; this phase keeps its grace of "
+              f"{say_delay(game.phase_grace, 'hours')} after its deadline.")
 
 
 def _reminder_note(s: Session, timing) -> None:

@@ -28,7 +28,7 @@ class GameClock:
         for p in self.players:
             p.orders, p.submitted, p.late_notices, p.reminded = [], False, 0, False
             p.wait = False                        # as DPjudge: WAIT holds for one phase
-            p.missed = False
+            p.missed = p.after_grace = False
         self.phase_grace = None                   # (a grace changed during the last phase applies from now)
         self.preview_sent = False
         self.ready_since = None
@@ -62,6 +62,9 @@ class GameClock:
             return PAUSED
         grace = self.grace_end(now) if now is not None else None
         shown = show(self.deadline, self.timing, long)
+        if grace is None and now is not None and self.status == PLAYING and self.deadline_passed(now):
+            # (after the grace period, under late_powers=preview or resign: a bare past date read as a deadline)
+            return f"{shown} (passed, and its grace period: the game waits for the late orders, or the master)"
         return shown if grace is None else f"{shown} (passed: {late_words(show(grace, self.timing, long))})"
 
     def grace_end(self, now: datetime) -> datetime | None:
@@ -132,7 +135,7 @@ class GameClock:
         self.deadline = moment
         self.preview_sent = False
         for p in self.players:
-            p.late_notices, p.reminded = 0, False
+            p.late_notices, p.reminded, p.after_grace = 0, False, False
         if self.paused:
             if self.ready_since is not None:
                 self.ready_since += now - self.paused_since     # (early processing keeps what it had left)
@@ -243,7 +246,7 @@ class GameClock:
         if rule is LatePowers.PREVIEW:
             return not self.preview_sent
         if rule is LatePowers.RESIGN:
-            return any(p.status == ACTIVE for p in self.owing_players())
+            return any(p.status == ACTIVE and not p.after_grace for p in self.owing_players())
         return True
 
     def early_time(self) -> datetime | None:

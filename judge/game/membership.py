@@ -95,6 +95,11 @@ class Membership:
         player.late_notices, player.late_count, player.extensions = 0, 0, 0
         # Taken after the deadline: the newcomer never had it to meet, so this phase does not count them late.
         player.missed = now is not None and self.deadline_passed(now)
+        # Taken after the grace period (a power resigned for lateness, as the notice invites): late_powers=resign
+        # had its turn then, and would resign the newcomer at once, before any order could come. The game waits for
+        # their orders (or the master's PROCESS!, or a new deadline, whose grace is theirs to meet).
+        player.after_grace = now is not None and self.deadline is not None and self.deadline_passed(now) and \
+            now >= self.grace_until()
         if self.status == PLAYING:
             self._tenure_starts(player)
         return player
@@ -119,11 +124,15 @@ class Membership:
     def open_notice(self, power: str, why: str) -> str:
         """The news that a power is open, as everyone in the game reads it (no address: anonymous games stay so);
         `why` says how it came to be open. One sentence for every way (RESIGN, EJECT, REVIVE, lateness)."""
+        return (f"{self.map.power_title(power)} in game {self.name} {why}. A new player may take it over: "
+                f"{self.takeover_line(power)}.")
+
+    def takeover_line(self, power: str) -> str:
+        """The line that takes the power over, as anyone not in the game writes it (a player resigned too)."""
         # (a newcomer to a private game adds its game password, or the line is refused: say so where it is given)
         extra = " <game password> (the game is private: its master gives the game password)" \
             if self.private and self.privacy else ""
-        return (f"{self.map.power_title(power)} in game {self.name} {why}. A new player may take it over: "
-                f"TAKEOVER {self.map.power_letters[power]}{self.name} <password>{extra}.")
+        return f"TAKEOVER {self.map.power_letters[power]}{self.name} <password>{extra}"
 
     def open_powers(self) -> list[str]:
         """The powers offered for takeover: vacant, and still on the board (DPjudge's Power.resign offers no

@@ -16,6 +16,7 @@ from judge.deadlines import show
 from judge.game.ending import describe_result, end_sentence, ended_at, final_svg
 from judge.game.model import Game
 from judge.game.outlook import next_step, waiting
+from judge.game.phase_codes import phase_code
 from judge.game.roles import ACTIVE, DUMMY
 from judge.game.standing import final_counts, victory_tie
 from judge.orders import unit_key
@@ -181,6 +182,9 @@ def end_mails(game: Game, settings: Settings) -> list[Mail]:
     m, pos = game.map, game.position
     counts = [{**r, "power": m.power_title(r["power"])} for r in final_counts(game)]
     phase, when = ended_at(game)
+    # The phase by its short code, as the players' turns below name phases (a map's own calendar keeps it in the
+    # long form, "AUTOMNE 1902 MOVEMENT")
+    phase = phase_code(game, phase)
     # No ':: Deadline:' line: the game has none left (DPjudge's end mail repeated the deadline of the phase in
     # progress, which then never came). The ':: Judge:' line stays for players' mail filters, the URL for the
     # final board.
@@ -271,7 +275,8 @@ def civil_disorder(game: Game, settings: Settings, now: datetime) -> Processed |
             return None
         game.preview_sent = True
         return preview(game, settings, now)
-    to_resign = [p for p in late if p.status == ACTIVE]    # RESIGN: the powers wait for a takeover
+    # RESIGN: the powers wait for a takeover (and a newcomer since, for their orders: judge.game.membership)
+    to_resign = [p for p in late if p.status == ACTIVE and not p.after_grace]
     if not to_resign:
         return None                                        # already resigned: waiting, silently
     return _resign_late(game, to_resign, settings, now)
@@ -292,7 +297,7 @@ def _resign_late(game: Game, players: list, settings: Settings, now: datetime) -
     ended = game.settle_votes(now)
     over = f"the game is over ({describe_result(ended, game.map)})" if ended is not None else ""
     for power, address in zip(powers, addresses):
-        title, letter = game.map.power_title(power), game.map.power_letters[power]
+        title = game.map.power_title(power)
         if address:
             out.mails.append(Mail([address], "notice/event.txt", {
                 "game": game.name, "title": "you have been resigned",
@@ -301,7 +306,7 @@ def _resign_late(game: Game, players: list, settings: Settings, now: datetime) -
                            f"late then is resigned: you no longer play {title}, and the game's mail no longer comes "
                            "to you."),
                           (f"With your vote gone, every power with a vote agrees: {over}." if over else
-                           f"{title} is open for a new player to take over: TAKEOVER {letter}{game.name} <password>. "
+                           f"{title} is open for a new player to take over: {game.takeover_line(power)}. "
                            "While it is open, that is also how you may take it back.")]}))
     if not over:
         # (not the master: the notice below says it too, so that one event makes one mail to the master, not two)

@@ -42,6 +42,7 @@ class Player:
     late_count: int = 0              # phases this player let pass the deadline without orders (for the master)
     missed: bool = False             # this phase is counted in late_count already (once a phase)
     extensions: int = 0              # deadline extensions this player has asked for
+    after_grace: bool = False        # took the power over after this deadline's grace period: not resigned for it
 
     def to_json(self) -> dict:
         return dict(self.__dict__)

@@ -78,6 +78,7 @@ class Board:
         self.set_aside: dict[str, list[str]] = {}    # game type -> its DIRECTIVES lines, not played here
         self.notes: list[str] = []                   # what the variant's description says was left aside
         self.files: list[Path] = []
+        self.stand_ins: list[tuple[str, str]] = []     # (USE target, variant): USEs read as a variant we offer
         self.stanza: str | None = None               # the game type of the DIRECTIVES stanza being read, if any
         self.mark_lines: dict[str, str] = {}         # a marked home-centre word ('*SIB', '&SC') -> where, first
         self.dynamic: dict[tuple[str, str], tuple[list[Line], str]] = {}   # IN/FROM blocks: (kind, when) ->

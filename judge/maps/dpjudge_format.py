@@ -63,6 +63,7 @@ class Reader(Board):
             m = self.offered(name)
         except MapError as exc:
             raise MapError(f"{where}: USE {target}: no file {file} beside this one, and {exc}") from None
+        self.stand_ins.append((target, name))
         self.absorb(m, where)
 
     def line(self, line: Line) -> None:

@@ -42,7 +42,7 @@ def rename_place(board: Board, old: str, new: str, where: str) -> None:
     """A place and everything that names it (adjacencies, coasts, homes, centres, units) takes a new abbreviation;
     its old names go (the line gives the new ones)."""
     if not any(k.upper() == old for k in board.places) and old not in board.names:
-        raise MapError(f"{where}: {old} -> {new}: no place {old} to rename")
+        raise MapError(f"{where}: {old} -> {new}: no place {old} to rename{_stand_in_hint(board)}")
     if new != old and (new in board.names or any(k.upper() == new for k in board.places)):
         raise MapError(f"{where}: {old} -> {new}: {new} is a place already")
     board.names.pop(old, None)
@@ -144,3 +144,14 @@ def drop(reader: Board, line: Line) -> None:
             for p in reader.powers.values():
                 p.homes = [c for c in p.homes if c != gone]
                 p.units = [(u, w) for u, w in p.units if u[2:5] != gone]
+
+
+def _stand_in_hint(board: Board) -> str:
+    """Why a place may be missing: a USE with no file beside it read this judge's own variant of that name, whose
+    board is not DPjudge's (DPjudge's standard has Switzerland as a place, which standard_french renames)."""
+    if not board.stand_ins:
+        return ""
+    targets = ", ".join(dict.fromkeys(t if "." in t else f"{t}.map" for t, _ in board.stand_ins))
+    names = " and ".join(f"'{n}'" for n in dict.fromkeys(n for _, n in board.stand_ins))
+    return (f" (with no {targets} beside this file, USE read this judge's own {names}, which has no such place: "
+            f"put DPjudge's {targets} beside it)")

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map
 from judge.orders import Build, Disband, Remove, Retreat
-from judge.picture import items, legend, movement, placement, shapes
+from judge.picture import items, legend, movement, placement, routes, shapes
 from judge.picture.arrows import CROSS_SHAFT, SHAFT, Cuts, clear_of, cuts, order_failed, roomy, rounded
 from judge.picture.dislodged import DISLODGED_SCALE, dislodged_point
 from judge.picture.geometry import Geometry
@@ -25,7 +25,7 @@ def position_picture(m: Map, g: Geometry, position: Position, game: str = "") ->
     pic = _frame(m, g, position, styles, game, phase_title(position.phase), "position")
     pic["units"] = [_unit(g, styles, u, u.loc) for u in _sorted_units(position.units.values())]
     for d in _sorted_dislodged(position.dislodged.values()):
-        _add_dislodged(pic, g, styles, d, position.units)
+        _add_dislodged(pic, m, g, styles, d, position.units)
     placement.place(pic, g)
     return pic
 
@@ -45,14 +45,14 @@ def results_picture(m: Map, g: Geometry, before: Position, results: Sequence[Ord
     elif kind == "R":
         # (a unit with nowhere to go was shown destroyed with the movement, as its results mail says: the retreat
         # phase's text leaves its disbanding out, and so does its picture)
-        _retreats(pic, g, styles, [r for r in results if not (isinstance(r.order, Disband)
+        _retreats(pic, m, g, styles, [r for r in results if not (isinstance(r.order, Disband)
                                                              and before.stranded(r.order.unit))], after.units)
     else:
         _adjustments(pic, g, styles, results)
     came = movement.attackers(results) if kind == "M" else {}
     # (units destroyed by a house rule, immobile_dummies, may stand beside a retreat phase's dislodged units)
     for d in _sorted_dislodged([*after.dislodged.values(), *destroyed] if after.phase.kind == "R" else destroyed):
-        _add_dislodged(pic, g, styles, d, after.units, came.get(d.unit.province))
+        _add_dislodged(pic, m, g, styles, d, after.units, came.get(d.unit.province))
     placement.place(pic, g)
     return pic
 
@@ -130,15 +130,15 @@ def _unit(g: Geometry, styles: dict[str, PowerStyle], u: Unit, loc: str, *, poin
                        ghost=ghost, dislodged=dislodged, scale=scale)
 
 
-def _add_dislodged(pic: dict, g: Geometry, styles: dict[str, PowerStyle], d: Dislodged, units: dict[str, Unit],
-                   attacker: str | None = None) -> None:
+def _add_dislodged(pic: dict, m: Map, g: Geometry, styles: dict[str, PowerStyle], d: Dislodged,
+                   units: dict[str, Unit], attacker: str | None = None) -> None:
     """A dislodged unit beside its province, with a thin dotted arrow to each place it may retreat to."""
     spot = dislodged_point(g, d.unit.loc, attacker)
     pic["dislodged"].append(_unit(g, styles, d.unit, d.unit.loc, point=spot, id_prefix="dislodged", dislodged=True,
                                  scale=DISLODGED_SCALE))
     st = styles[d.unit.power]
     for dest in d.retreats:
-        path = shapes.bent(spot, g.location_point(dest), bend=0.08)
+        path = _retreat_path(m, g, shapes.bent(spot, g.location_point(dest), bend=0.08), d.unit, dest)
         pts = _off_taker(g, path, lambda _: (UNIT_R, UNIT_R), 0.0, d.unit.province, dest, units.get(d.unit.province))
         pic["orders"].append(items.arrow("option", pts, st, head=9.0, id_=f"retreat-{d.unit.province}-{dest[:3]}"))
     if not d.retreats:
@@ -151,7 +151,7 @@ def _add_dislodged(pic: dict, g: Geometry, styles: dict[str, PowerStyle], d: Dis
         pic["marks"].append(items.mark("x", at, "no retreat", g.width))
 
 
-def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Sequence[OrderResult],
+def _retreats(pic: dict, m: Map, g: Geometry, styles: dict[str, PowerStyle], results: Sequence[OrderResult],
               after: dict[str, Unit]) -> None:
     """Each dislodged unit faded beside its province, its retreat drawn from there; disbands crossed out."""
     for r in results:
@@ -165,8 +165,8 @@ def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Se
             failed = order_failed(r.marks)
             cut = cuts((o.unit.kind, DISLODGED_SCALE), o.unit.kind, failed)
             need = placement.X_R + CROSS_SHAFT if failed else 12.0 + SHAFT
-            pts = _off_taker(g, shapes.bent(spot, g.location_point(o.dest)), cut, need, o.unit.province, o.dest,
-                             after.get(o.unit.province))
+            path = _retreat_path(m, g, shapes.bent(spot, g.location_point(o.dest)), o.unit, o.dest)
+            pts = _off_taker(g, path, cut, need, o.unit.province, o.dest, after.get(o.unit.province))
             if failed:
                 pic["orders"].append(items.arrow("retreat", pts, st, failed=True, id_=f"order-{o.unit.province}"))
                 k = items.mark("x", pts[-1], failure_word(r.marks), g.width)
@@ -176,6 +176,13 @@ def _retreats(pic: dict, g: Geometry, styles: dict[str, PowerStyle], results: Se
                 pic["orders"].append(items.arrow("retreat", pts, st, head=12.0, id_=f"order-{o.unit.province}"))
         elif isinstance(o, Disband):
             pic["marks"].append(items.mark("x", spot, "disbanded", g.width))
+
+
+def _retreat_path(m: Map, g: Geometry, path: list[Point], unit: Unit, dest: str) -> list[Point]:
+    """A retreat's curve (or a retreat option's), routed as a move's is: through the border the two provinces share
+    where the straight way crosses a third (the Channel to the Irish Sea ran across Wales, as a retreat there)."""
+    terrains = (m.provinces[unit.province].terrain, m.provinces[dest[:3]].terrain)
+    return routes.rerouted(g, path, unit.province, dest, routes.by_border(terrains, unit.kind))
 
 
 def _off_taker(g: Geometry, path: list[Point], cut: Cuts, need: float, src: str, dest: str,

@@ -201,8 +201,9 @@ def _move_paths(ph: _Movement, m: Map, results: Sequence[OrderResult]) -> None:
                 ph.convoyed.add(key)
                 ph.paths[key] = shapes.through(route)
             else:
-                ph.paths[key] = routes.move_path(ph.g, ph.where(o.unit), o.unit.province, o.dest, o.unit.kind == "A"
-                                                 or "sea" in (m.provinces[key[0]].terrain, m.provinces[key[1]].terrain))
+                terrains = (m.provinces[key[0]].terrain, m.provinces[key[1]].terrain)
+                ph.paths[key] = routes.move_path(ph.g, ph.where(o.unit), o.unit.province, o.dest,
+                                                 routes.by_border(terrains, o.unit.kind))
 
 
 def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:

@@ -28,14 +28,24 @@ def move_path(g: Geometry, start: Point, src: str, dest_loc: str, by_border: boo
 
 
 def _route(g: Geometry, start: Point, src: str, dest_loc: str, by_border: bool) -> list[Point]:
-    end = g.location_point(dest_loc)
-    path = shapes.bent(start, end)
+    return rerouted(g, shapes.bent(start, g.location_point(dest_loc)), src, dest_loc, by_border)
+
+
+def rerouted(g: Geometry, path: list[Point], src: str, dest_loc: str, by_border: bool = True) -> list[Point]:
+    """`path`, a curve from a unit in src to dest_loc (a move's, or a dislodged unit's retreat), or, where it crosses a
+    third province, a curve from its start through the middle of the border the two share to its end."""
     dest = dest_loc[:3]
     if not by_border or src == dest or src not in g.provinces or dest not in g.provinces or \
             not _strays(g, path, src, dest):
         return path
     middle = border_middle(g, src, dest)
-    return path if middle is None else shapes.through([start, middle, end])
+    return path if middle is None else shapes.through([path[0], middle, path[-1]])
+
+
+def by_border(terrains: tuple[str, str], kind: str) -> bool:
+    """May a unit of `kind` going between provinces of these terrains be drawn through the border they share? Not a
+    fleet's between two coasts, whose shared border is a land one."""
+    return kind == "A" or "sea" in terrains
 
 
 def _strays(g: Geometry, path: list[Point], src: str, dest: str) -> bool:

@@ -71,11 +71,15 @@ def deadline(game: Game, now: datetime) -> dict[str, Any]:
     """The deadline as the game's players read it, in the game's zone (named), and as ISO for the reader's zone;
     while the grace period runs, its end too (`grace`, `grace_iso`), as the late notice gives it."""
     if game.paused:
-        return {"text": "paused", "zone": game.timing.timezone, "iso": "", "grace": "", "grace_iso": ""}
+        return {"text": "paused", "zone": game.timing.timezone, "iso": "", "grace": "", "grace_iso": "",
+                "waiting": False}
     grace = game.grace_end(now)
+    # (past the grace period, under late_powers=preview or resign, the game waits: as STATUS and LIST say)
+    waiting = grace is None and game.status == PLAYING and game.deadline_passed(now)
     return {"text": show(game.deadline, game.timing), "zone": game.timing.timezone,
             "iso": game.deadline.isoformat() if game.deadline else "",
-            "grace": show(grace, game.timing) if grace else "", "grace_iso": grace.isoformat() if grace else ""}
+            "grace": show(grace, game.timing) if grace else "", "grace_iso": grace.isoformat() if grace else "",
+            "waiting": waiting}
 
 
 def stale_at(game: Game, now: datetime) -> datetime | None:

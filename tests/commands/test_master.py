@@ -312,6 +312,20 @@ def test_revive_tells_everyone_once_that_the_power_is_open_and_how_to_take_it(st
     assert f"Italy in game {GAME} " in text and f"take it over: TAKEOVER I{GAME} <password>." in text
 
 
+def test_help_says_a_revived_power_holds_the_game_up_once_open_not_before(started):
+    # HELP said "(until then it holds the game up like a late power)": read as the dummy holding the game up until
+    # REVIVE, which DUMMY's own line says it never does. As the README says: once revived, it holds the phase up
+    # as a vacant power does, until someone takes it over.
+    assert started.send("someone@example.org", "HELP").accepted
+    lines = started.reply_to("someone@example.org").split("\n")
+    at = lines.index("  REVIVE <power>")
+    entry = " ".join(" ".join(lines[at + 1:at + 4]).split())
+    assert "until then" not in entry, entry
+    assert "holds the game up as a vacant power does until taken over" in entry, entry
+    dummy = " ".join(" ".join(lines[lines.index("  DUMMY <power>") + 1:][:3]).split())
+    assert "never holds the game up" in dummy
+
+
 def test_terminate(started):
     started.new_mail()
     assert started.master("TERMINATE").accepted

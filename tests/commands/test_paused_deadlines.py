@@ -192,3 +192,32 @@ def test_a_vacant_power_taken_before_the_deadline_gets_its_reminder(started):
     started.new_mail()
     assert started.process(GAME) == ["1 reminder sent"]
     assert list(started.delivered("reminder")) == ["new@example.org"]
+
+
+def test_a_grace_changed_then_a_deadline_set_in_one_message_names_the_grace_end_that_holds(started):
+    """Before the Thu 8 Jan deadline the master sends SET GRACE 2 and then SET DEADLINE 2026-01-07 12:00. The phase
+    keeps its 24 hours' grace, counted from the new deadline: orders count until Thu 8 Jan 12:00. The reply once said
+    the grace ended Fri 9 Jan 12:00 'as promised' (from the deadline then, which the next line moved), and the late
+    notice then said Thu 8 Jan."""
+    started.clock.now = T0 + timedelta(hours=1)
+    assert started.master("SET GRACE 2", "SET DEADLINE 2026-01-07 12:00").accepted
+    reply = flat(started.reply(GM[0]))
+    assert "Fri 9 Jan" not in reply and "as promised" not in reply, reply
+    assert "Grace set to 2 hours. It applies from the next phase; this phase keeps its grace of 24 hours after " \
+        "its deadline." in reply, reply
+    assert "Deadline set to Wed 7 Jan 2026 12:00 UTC. This phase keeps its grace of 24 hours: orders are still " \
+        "used until Thu 8 Jan 2026 12:00 UTC." in reply, reply
+    assert started.game(GAME).grace_until() == T0 + timedelta(hours=72)
+
+
+def test_the_players_are_told_a_grace_change_leaves_this_phase_its_grace_period(started):
+    """The notice of SET GRACE said "this phase keeps the deadline it was given": a grace change moves no deadline;
+    what this phase keeps is its grace period (the late notice's "orders arriving before ..." stays as promised)."""
+    started.new_mail()
+    assert started.master("SET GRACE 2").accepted
+    told = flat(started.delivered("rules changed")[PLAYERS["AUSTRIA"][0]].get_content())
+    assert "Grace period after a deadline: 2 hours (was 24 hours); from the next phase on, this phase keeps the " \
+        "grace period it was given." in told, told
+    assert started.master("SET MOVEMENT 48").accepted
+    told = flat(started.delivered("rules changed")[PLAYERS["AUSTRIA"][0]].get_content())
+    assert "this phase keeps the deadline it was given." in told, told

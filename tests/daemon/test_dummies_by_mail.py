@@ -147,8 +147,8 @@ def test_a_revived_power_holds_up_a_phase_that_was_ready(tmp_path):
 
 async def _revived_late(post: Post):
     """Every other order is in and the dummy holds nothing up: the phase is due early_minutes later. The master
-    REVIVEs Turkey before then: open, it owes orders as a late power does (REVIVE's help: "until then it holds the
-    game up like a late power"; README: a vacant power is named late), so the phase is not processed early any more
+    REVIVEs Turkey before then: open, it owes orders as a late power does (REVIVE's help: "open, it holds the game
+    up as a vacant power does until taken over"; README: a vacant power is named late), so the phase is not processed early any more
     but waits for a takeover, the deadline and its grace period (before, it was processed at the early moment, Turkey
     in civil disorder, the takeover REVIVE offered never possible)."""
     await post.start_game()

@@ -87,6 +87,21 @@ def test_a_place_renamed_to_a_name_taken_is_refused(tmp_path):
         read("USE toy\nNOWHERE -> NORTHERN\n", tmp_path)
 
 
+def test_renaming_switzerland_on_our_own_standard_says_to_put_dpjudges_standard_beside_it(tmp_path):
+    # A tester put DPjudge's standard_french.map in the variants folder alone: its USE standard.map read this
+    # judge's own standard, where Switzerland is no place, and the refusal named only the missing SWI. It now says
+    # why, and which files to put beside it (DPjudge's standard.map, whose geography has SWI).
+    text = "USE standard.map\nswi -> Suisse = sui\n"
+    with pytest.raises(MapError) as refused:
+        dpjudge_format.read_text(text, "t", tmp_path, maps.load)
+    said = str(refused.value)
+    assert said.startswith("t.map:2: SWI -> SUI: no place SWI to rename"), said
+    assert "USE read this judge's own 'standard'" in said and "put DPjudge's standard.map beside it" in said
+    # A file of our own toy board, where nothing stood in for a missing file, is refused as before.
+    with pytest.raises(MapError, match=r"no place XYZ to rename$"):
+        read("USE toy\nxyz -> Bay = abc\n", tmp_path)
+
+
 def test_an_abbreviation_of_other_than_three_characters_is_refused(tmp_path):
     # DPjudge's own order reader takes a three-letter word for a place; a longer one would read as a power.
     with pytest.raises(MapError, match=r"t.map:2: .*abbreviation 'nbay'"):

@@ -92,3 +92,24 @@ def test_no_retreat_option_on_the_standard_board_runs_under_the_unit_that_took_t
             if not clear_of(_points(arrow[0].get("d")), [box]):
                 hidden.append(f"{kind} {loc} -> {dest}")
     assert drawn > 400 and hidden == []
+
+
+def _strays(pts, src: str, dest: str) -> list:
+    from judge.picture import geometry, shapes
+    g = geometry.load(maps.load("standard").board)
+    return [p for p in pts if not any(shapes.inside(p, g.provinces[k].rings) for k in (src, dest))]
+
+
+def test_a_retreat_from_the_channel_to_the_irish_sea_runs_by_sea_not_across_wales():
+    # A tester's Spring 1902: the fleet dislodged from the Channel retreated to the Irish Sea, and its arrow (and,
+    # in the movement's picture, the dotted option before it) ran straight over Wales, reading as a retreat there.
+    # Like a move's, it now runs through the border the two seas share.
+    root = _retreat_picture("F", "ENG", "IRI", "F")
+    line = _points(root.find(f".//{NS}g[@id='order-ENG']")[0].get("d"))
+    assert len(line) > 2 and len(_strays(line, "ENG", "IRI")) <= 1, _strays(line, "ENG", "IRI")
+    m = maps.load("standard")
+    state = {"phase": "S1902R", "units": {"FRANCE": ["F ENG"]}, "centers": {},
+             "dislodged": {"ENGLAND": {"F ENG": ["IRI", "WAL", "BEL"]}}}
+    root = ET.fromstring(picture.position_svg(m, Position.from_json(state, m)))
+    option = _points(root.find(f".//{NS}g[@id='retreat-ENG-IRI']")[0].get("d"))
+    assert len(option) > 2 and len(_strays(option, "ENG", "IRI")) <= 1, _strays(option, "ENG", "IRI")

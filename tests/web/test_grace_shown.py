@@ -59,3 +59,18 @@ def test_a_page_kept_before_the_deadline_is_not_shown_after_it(served):
     served.clock.now = game.deadline + timedelta(minutes=1)     # (the scheduler is not told: no file changes)
     assert "will still be used" in facts(v.get("/games/demo").text)
     assert show(grace, game.timing) in facts(v.get("/games/demo").text)
+
+
+def test_past_the_grace_period_the_page_says_the_game_waits_as_status_does(served):
+    """Under late_powers=preview the grace period ends with nothing processed: the page showed a bare past deadline,
+    read as one still to meet, while STATUS says the game waits. Both now say it."""
+    served.start_game("demo", "SET RULE late_powers=preview")
+    game = served.daemon.judge.store.load("demo")
+    served.clock.now = game.grace_until() + timedelta(minutes=5)
+    served.tick(seconds=1)
+    waits = "the game waits for the late orders, or the master"
+    shown = facts(served.visitor().get("/games/demo").text)
+    assert f"Deadline {show(game.deadline, game.timing)}" in shown and waits in shown, shown
+    assert "will still be used" not in shown
+    assert waits in reply_to(served, "FRANCE", "STATUS")
+    served.check_pages()
