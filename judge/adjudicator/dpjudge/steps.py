@@ -137,7 +137,7 @@ def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
 
 
 def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
-    """Moves over land cut supports; every space gets its combat list."""
+    """Moves over land cut supports; every space a unit moves into gets its combat list."""
     units = board.units
     weak = board.m.weak_borders
     if weak:
@@ -153,11 +153,17 @@ def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
             sup = units.get(st.dest)
             if sup is not None and sup.action == "support":     # (cutSupport's first test, without the call)
                 cut_support(board, st, 3)
-    # Every unit's entry, added here without a call each (Board.add_entry does the same for one).
+    # Every unit's entry, added here without a call each (Board.add_entry does the same for one) - but for a unit
+    # that stays where nobody moves: it fights nobody, and no step adds to its space later (only a mover's own space
+    # gets an entry after this step). Most units late in a game are such; _retreats sees them in board.units.
     combat, contested = board.combat, board.contested
+    attacked = {st.dest for st in board.movers() if not st.mark}
     for st in units.values():
         if st.action != "move":
-            prov, e = st.prov, (st, DEFEND)
+            prov = st.prov
+            if prov not in attacked:
+                continue
+            e = (st, DEFEND)
         elif not st.mark:
             prov, e = st.dest, (st, ATTACK)
         else:
@@ -362,6 +368,9 @@ def _retreats(board: Board, victim: UnitState) -> tuple[str, ...]:
             continue
         if board.combat.get(prov):
             continue
+        here = board.units.get(prov)
+        if here is not None and here.action != "move":
+            continue        # a unit stands there that nobody attacked (it has no combat list: Step 3)
         if closed and not crossing_allowed(board.m, victim.unit.loc, prov, victim.power, board.position.centers):
             continue        # a border closed to this power's units (DPjudge 'P:X', 'X(SC)')
         out.append(loc)
