@@ -5,6 +5,7 @@ comes; solo wins. What some house rules add happens there too: home centres reas
 from __future__ import annotations
 
 import dataclasses
+from collections import _count_elements  # type: ignore[attr-defined]
 from operator import itemgetter
 
 from judge import builds
@@ -34,8 +35,7 @@ def update_ownership(m: Map, units: dict[str, Unit], centers: dict[str, str]) ->
 
 def _count(powers) -> dict[str, int]:
     counts: dict[str, int] = {}
-    for p in powers:
-        counts[p] = counts.get(p, 0) + 1
+    _count_elements(counts, powers)
     return counts
 
 
