@@ -17,7 +17,7 @@ from judge.rules import ConvoyIntent, MissingUnit, ParadoxRule, ViaWithoutConvoy
 def step_1_mark_invalid_convoy_orders(board: Board) -> int | None:
     """Decide which armies travel by convoy; mark convoys and convoyed moves that do not match."""
     for army in _decide_convoy_routes(board):
-        missing = [p for p in army.path if board.units.get(p) is None or board.units[p].unit.kind != "F"]
+        missing = army.path and [p for p in army.path if board.units.get(p) is None or board.units[p].unit.kind != "F"]
         if missing:
             # A written path through a space with no fleet: the game option says hold or "no convoy".
             if board.rules.missing_unit is MissingUnit.HOLD:
@@ -77,8 +77,9 @@ def _decide_convoy_routes(board: Board) -> list[UnitState]:
                 crossing_allowed(board.m, army.prov, army.dest, army.power, board.position.centers):
             army.convoyed = False   # via_without_convoy=land: no chain of fleets ordered to carry it, so by land
         else:
-            own_fleet = own_fleet_counts and any(f.power == army.power for f in army.fleets)
-            army.convoyed = not adjacent or move.via_convoy or own_fleet
+            # (whose fleets they are matters only for a move to a neighbour that did not ask for the convoy)
+            army.convoyed = not adjacent or move.via_convoy or (
+                own_fleet_counts and any(f.power == army.power for f in army.fleets))
         if army.path:
             army.fleets = [f for f in army.fleets if f.prov in army.path]
         if army.convoyed:
@@ -148,16 +149,19 @@ def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
                 crossing = weak.get((st.unit[2], st.dest))
                 if crossing is not None:
                     st.support_count -= _PENALTY[crossing]
+    attacked = set()            # the spaces moved into (cut_support marks no mover: the set is final)
+    add = attacked.add
     for st in board.movers():
-        if not st.convoyed and not st.mark:
-            sup = units.get(st.dest)
-            if sup is not None and sup.action == "support":     # (cutSupport's first test, without the call)
-                cut_support(board, st, 3)
+        if not st.mark:
+            add(st.dest)
+            if not st.convoyed:
+                sup = units.get(st.dest)
+                if sup is not None and sup.action == "support":     # (cutSupport's first test, without the call)
+                    cut_support(board, st, 3)
     # Every unit's entry, added here without a call each (Board.add_entry does the same for one) - but for a unit
     # that stays where nobody moves: it fights nobody, and no step adds to its space later (only a mover's own space
     # gets an entry after this step). Most units late in a game are such; _retreats sees them in board.units.
     combat, contested = board.combat, board.contested
-    attacked = {st.dest for st in board.movers() if not st.mark}
     for st in units.values():
         if st.action != "move":
             prov = st.prov
@@ -283,10 +287,13 @@ def step_7_mark_bounces_suffered_by_understrength_attackers(board: Board) -> int
                 top, leaders = s, 1
             elif s == top:
                 leaders += 1
-        # Attackers not alone at the top lose (bounce adds entries to other spaces only: the mover's own).
-        losers = [e[0] for e in lst if e[1] == ATTACK and not e[0].mark and (leaders > 1 or e[0].support_count < top)]
-        for st in losers:
-            bounce(board, st)
+        # Attackers not alone at the top lose. (Bounced as they are found: bounce adds an entry to the mover's own
+        # space only, never to this list, and marks no one else.)
+        for e in lst:
+            if e[1] == ATTACK:
+                st = e[0]
+                if not st.mark and (leaders > 1 or st.support_count < top):
+                    bounce(board, st)
     return 6 if board.bounced_this_pass else None
 
 
@@ -333,7 +340,7 @@ def step_9_mark_supports_cut_by_dislodgements(board: Board) -> int | None:
 
 def step_10_move_units_that_did_not_bounce(board: Board) -> int | None:
     """Move the winners, dislodge the losers, and let bounced units into spaces that were emptied."""
-    units = board.units
+    units, combat = board.units, board.combat
     while True:
         board.unbounced = False
         for st in board.movers():
@@ -348,7 +355,8 @@ def step_10_move_units_that_did_not_bounce(board: Board) -> int | None:
                 victim.dislodged_by = st
                 if victim.action == "move" and not victim.convoyed and victim.dest == st.prov and not st.convoyed:
                     board.remove_entry(st.prov, victim)
-            unbounce(board, st.prov)
+            if combat.get(st.prov):
+                unbounce(board, st.prov)    # (a space nobody else tried to enter has nobody to let in)
         if not board.unbounced:
             break               # (else a unit let in after all may come before this one in the list: again)
     for victim in board.victims:
