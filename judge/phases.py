@@ -34,6 +34,8 @@ def update_ownership(m: Map, units: dict[str, Unit], centers: dict[str, str]) ->
 
 
 def _count(powers) -> dict[str, int]:
+    # collections' own counting loop, in C (what Counter.update runs, without Counter's checks around it): a Python
+    # loop over the names was half of the bookkeeping after a Fall.
     counts: dict[str, int] = {}
     _count_elements(counts, powers)
     return counts
