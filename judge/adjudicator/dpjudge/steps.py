@@ -108,36 +108,35 @@ def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
                 crossing = weak.get((st.unit[2], st.dest))
                 if crossing is not None:
                     st.support_count -= _PENALTY[crossing]
-    attacked = set()            # the spaces moved into (cut_support marks no mover: the set is final)
-    add = attacked.add
+    # Every mover's entry: in the space it moves into, or back home for a move already void or without a convoy
+    # (with the strength of a failed move: its move supports do not help it hold - DATC 5.B.5; the page would count
+    # them as if they supported a hold). Added here without a call each (Board.add_entry does the same for one).
+    combat, contested = board.combat, board.contested
+    attacked = set()            # the spaces moved into
+    into = attacked.add
     for st in board.movers():
         if not st.mark:
-            add(st.dest)
+            prov, e = st.dest, (st, ATTACK)
+            into(prov)
             if not st.convoyed:
-                sup = units.get(st.dest)
+                sup = units.get(prov)
                 if sup is not None and sup.action == "support":     # (cutSupport's first test, without the call)
                     cut_support(board, st, 3)
-    # Every unit's entry, added here without a call each (Board.add_entry does the same for one) - but for a unit
-    # that stays where nobody moves: it fights nobody, and no step adds to its space later (only a mover's own space
-    # gets an entry after this step). Most units late in a game are such; _retreats sees them in board.units.
-    combat, contested = board.combat, board.contested
-    for st in units.values():
-        if st.action != "move":
-            prov = st.prov
-            if prov not in attacked:
-                continue
-            e = (st, DEFEND)
-        elif not st.mark:
-            prov, e = st.dest, (st, ATTACK)
         else:
-            # A move already void or without a convoy stays home with the strength of a failed move: its move
-            # supports do not help it hold (DATC 5.B.5; the page would count them as if they supported a hold).
             prov, e = st.prov, (st, BOUNCED)
         lst = combat.get(prov)
         if lst is None:
             combat[prov] = [e]
         else:
             lst.append(e)
+            contested.add(prov)
+    # The entry of a unit that stays, in a space moved into. One that stays where nobody moves fights nobody and gets
+    # no list: no step adds to its space later (only a mover's own space gets an entry after this step). Most units
+    # late in a game are such; _retreats sees them in board.units. (An entry's place in a list changes no outcome.)
+    for prov in attacked:
+        st = units.get(prov)
+        if st is not None and st.action != "move":
+            combat[prov].append((st, DEFEND))
             contested.add(prov)
     return None
 
