@@ -5,6 +5,7 @@ comes; solo wins. What some house rules add happens there too: home centres reas
 from __future__ import annotations
 
 import dataclasses
+from collections import _count_elements  # type: ignore[attr-defined]
 from operator import itemgetter
 
 from judge import builds
@@ -33,9 +34,10 @@ def update_ownership(m: Map, units: dict[str, Unit], centers: dict[str, str]) ->
 
 
 def _count(powers) -> dict[str, int]:
+    # collections' own counting loop, in C (what Counter.update runs, without Counter's checks around it): a Python
+    # loop over the names was half of the bookkeeping after a Fall.
     counts: dict[str, int] = {}
-    for p in powers:
-        counts[p] = counts.get(p, 0) + 1
+    _count_elements(counts, powers)
     return counts
 
 

@@ -39,8 +39,10 @@ class Validator:
         self._fleets = True
         seas = self._fleet_seas
         if seas is None:
-            areas = self.m.convoy_areas
-            seas = self._fleet_seas = frozenset([p for p, u in self.pos.units.items() if u[1] == "F" and p in areas])
+            # (the units in those places found by a set operation, in C; then only they are looked at, not all)
+            units = self.pos.units
+            seas = self._fleet_seas = frozenset([p for p in self.m.convoy_areas.intersection(units)
+                                                 if units[p][1] == "F"])
         return seas
 
     # -- entry points ----------------------------------------------------------------------------------------------

@@ -58,6 +58,24 @@ def test_step_3_builds_combat_lists_and_cuts(m):
     assert {(st.prov, role) for st, role in b.combat["BUR"]} == {("PAR", ATTACK), ("BUR", "defend")}
 
 
+def test_step_3_gives_no_combat_list_to_a_unit_nobody_moves_against(m):
+    # A unit that stays where nobody moves fights nobody: no step ever reads a list for its space.
+    b = through(board(m, {"FRANCE": ["A PAR", "A PIC", "A BRE"], "GERMANY": ["A BUR", "A MUN"]},
+                      {"FRANCE": ["A PAR - BUR", "A PIC S A PAR - BUR", "A BRE H"], "GERMANY": ["A MUN S A BUR"]}), 3)
+    assert {(st.prov, role) for st, role in b.combat["BUR"]} == {("PAR", ATTACK), ("BUR", "defend")}
+    assert not {"PIC", "BRE", "MUN", "PAR"} & b.combat.keys()
+
+
+def test_no_retreat_into_a_space_held_by_a_unit_nobody_attacked(m):
+    # Burgundy is dislodged from Munich. Paris (holding) and Ruhr (supporting) were never attacked, so they have no
+    # combat list; still nobody retreats onto them. Munich is the attacker's origin. Left: the empty neighbours.
+    units = {"FRANCE": ["A BUR", "A PAR"], "GERMANY": ["A MUN", "A RUH"]}
+    orders = {"FRANCE": ["A BUR H", "A PAR H"], "GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR"]}
+    pos, by_unit = position_and_orders(m, units, orders, Ruleset())
+    out = resolve_movement(m, pos, by_unit, Ruleset())
+    assert sorted(out.dislodged["BUR"].retreats) == ["BEL", "GAS", "MAR", "PIC"]
+
+
 def test_support_not_cut_from_the_space_it_supports_into(m):
     b = through(board(m, {"FRANCE": ["A PAR", "A PIC"], "GERMANY": ["A BUR"]},
                       {"FRANCE": ["A PAR - BUR", "A PIC S A PAR - BUR"], "GERMANY": ["A BUR - PIC"]}), 3)

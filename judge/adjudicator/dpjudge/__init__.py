@@ -21,25 +21,29 @@ def resolve_movement(m: Map, position: Position, orders: dict[str, MovementOrder
 
 
 def _outcome(board: Board) -> MovementOutcome:
-    failed_armies = {st.prov for st in board.movers() if st.mark == NO_CONVOY}
+    # Only an army some fleet was ordered to carry can fail for want of a convoy: without convoy orders, none did.
+    failed_armies = {st.prov for st in board.movers() if st.mark == NO_CONVOY} if board.convoys else None
     results, units, dislodged = [], {}, {}
     new, marks_of = tuple.__new__, _MARKS
     append = results.append
     for st in board.units.values():
         mark = st.mark
-        marks = marks_of.get(mark)
-        if marks is None:
-            marks = (mark,)                 # (no other mark outlives the steps; reported as it is if one did)
         if st.dislodged:
-            marks += ("dislodged",)
+            marks = marks_of.get(mark)
+            marks = (mark,) + ("dislodged",) if marks is None else marks + ("dislodged",)
             dislodged[st.prov] = Dislodged(st.unit, st.retreats, st.dislodged_by.prov)
         elif mark:
             units[st.prov] = st.unit
+            marks = marks_of.get(mark)
+            if marks is None:
+                marks = (mark,)             # (no other mark outlives the steps; reported as it is if one did)
         elif st.moved:
             unit = st.unit
             units[st.dest] = new(Unit, (unit[0], unit[1], st.dest_loc))
+            marks = ()
         else:
             units[st.prov] = st.unit
+            marks = ()
             # A convoying fleet that stays, unmarked, whose army's convoy failed.
             if failed_armies and st.action == "convoy" and st.order.army[2][:3] in failed_armies:
                 marks = ("disrupted",)

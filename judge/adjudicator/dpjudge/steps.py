@@ -7,17 +7,19 @@ from __future__ import annotations
 
 from judge.adjudicator.dpjudge.board import (ATTACK, BOUNCE, BOUNCED, DEFEND, ENDANGERED, NO_CONVOY, UNDER_ATTACK,
                                              VOID, Board, Strength, UnitState, strength)
+from judge.adjudicator.dpjudge.convoy_routes import decide_convoy_routes
 from judge.adjudicator.dpjudge.paradox import settle_convoys
 from judge.adjudicator.dpjudge.subroutines import bounce, check_disruptions, cut_support, reopen, unbounce
 from judge.maps.features import crossing_allowed
-from judge.orders import Convoy, Hold, Move, Support
-from judge.rules import ConvoyIntent, MissingUnit, ParadoxRule, ViaWithoutConvoy
+from judge.orders import Convoy, Hold, Support
+from judge.rules import MissingUnit, ParadoxRule
 
 
 def step_1_mark_invalid_convoy_orders(board: Board) -> int | None:
     """Decide which armies travel by convoy; mark convoys and convoyed moves that do not match."""
-    for army in _decide_convoy_routes(board):
-        missing = [p for p in army.path if board.units.get(p) is None or board.units[p].unit.kind != "F"]
+    for army in decide_convoy_routes(board):
+        # (no written path: none of it can be missing)
+        missing = army.path and [p for p in army.path if board.units.get(p) is None or board.units[p].unit.kind != "F"]
         if missing:
             # A written path through a space with no fleet: the game option says hold or "no convoy".
             if board.rules.missing_unit is MissingUnit.HOLD:
@@ -44,48 +46,6 @@ def step_1_mark_invalid_convoy_orders(board: Board) -> int | None:
         elif carried.action != "move" or fleet not in carried.fleets:
             fleet.mark = VOID           # the army is not moving, or not by this convoy
     return None
-
-
-def _decide_convoy_routes(board: Board) -> list[UnitState]:
-    """Which armies move by convoy (returned), and the fleets ordered to carry each.
-
-    Not a step of the page (DPjudge knows the path from the order); DATC 4.A.3 decides: a move to a non-adjacent
-    province goes by convoy; a move to an adjacent one only when the player asked for it ("via convoy", a path) or
-    (convoy_intent=own_fleet, the 2000/2023 rule) one of the power's own fleets is ordered to convoy it. Under
-    via_without_convoy=land, "via convoy" with no complete chain of fleets ordered to carry the army goes by land.
-    """
-    units = board.units
-    for fleet in board.convoys:
-        order: Convoy = fleet.order
-        army = units.get(order.army.province)
-        if army is not None and army.action == "move" and army.unit.kind == "A" and army.dest == order.dest \
-                and not order.missing:
-            army.fleets = [*army.fleets, fleet]
-    army_adj = board.m.army_adj
-    rules = board.rules
-    convoyed = []
-    for army in board.movers():
-        if army.unit[1] != "A":
-            continue
-        adjacent = army.dest in army_adj.get(army.prov, ())
-        move: Move = army.order
-        if adjacent and not army.fleets and not army.path and not move.via_convoy:
-            continue        # the usual case: over land, nobody convoying it
-        own_fleet_counts = rules.convoy_intent is ConvoyIntent.OWN_FLEET
-        if move.via_convoy and adjacent and rules.via_without_convoy is ViaWithoutConvoy.LAND and not army.path and not (
-                army.fleets and board.m.convoy_route(army.prov, army.dest, {f.prov for f in army.fleets})) and \
-                crossing_allowed(board.m, army.prov, army.dest, army.power, board.position.centers):
-            army.convoyed = False   # via_without_convoy=land: no chain of fleets ordered to carry it, so by land
-        else:
-            own_fleet = own_fleet_counts and any(f.power == army.power for f in army.fleets)
-            army.convoyed = not adjacent or move.via_convoy or own_fleet
-        if army.path:
-            army.fleets = [f for f in army.fleets if f.prov in army.path]
-        if army.convoyed:
-            convoyed.append(army)
-        else:
-            army.fleets = []
-    return convoyed
 
 
 def _make_hold(st: UnitState, board: Board) -> None:
@@ -137,7 +97,7 @@ def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
 
 
 def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
-    """Moves over land cut supports; every space gets its combat list."""
+    """Moves over land cut supports; every space a unit moves into gets its combat list."""
     units = board.units
     weak = board.m.weak_borders
     if weak:
@@ -148,27 +108,35 @@ def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
                 crossing = weak.get((st.unit[2], st.dest))
                 if crossing is not None:
                     st.support_count -= _PENALTY[crossing]
-    for st in board.movers():
-        if not st.convoyed and not st.mark:
-            sup = units.get(st.dest)
-            if sup is not None and sup.action == "support":     # (cutSupport's first test, without the call)
-                cut_support(board, st, 3)
-    # Every unit's entry, added here without a call each (Board.add_entry does the same for one).
+    # Every mover's entry: in the space it moves into, or back home for a move already void or without a convoy
+    # (with the strength of a failed move: its move supports do not help it hold - DATC 5.B.5; the page would count
+    # them as if they supported a hold). Added here without a call each (Board.add_entry does the same for one).
     combat, contested = board.combat, board.contested
-    for st in units.values():
-        if st.action != "move":
-            prov, e = st.prov, (st, DEFEND)
-        elif not st.mark:
+    attacked = set()            # the spaces moved into
+    into = attacked.add
+    for st in board.movers():
+        if not st.mark:
             prov, e = st.dest, (st, ATTACK)
+            into(prov)
+            if not st.convoyed:
+                sup = units.get(prov)
+                if sup is not None and sup.action == "support":     # (cutSupport's first test, without the call)
+                    cut_support(board, st, 3)
         else:
-            # A move already void or without a convoy stays home with the strength of a failed move: its move
-            # supports do not help it hold (DATC 5.B.5; the page would count them as if they supported a hold).
             prov, e = st.prov, (st, BOUNCED)
         lst = combat.get(prov)
         if lst is None:
             combat[prov] = [e]
         else:
             lst.append(e)
+            contested.add(prov)
+    # The entry of a unit that stays, in a space moved into. One that stays where nobody moves fights nobody and gets
+    # no list: no step adds to its space later (only a mover's own space gets an entry after this step). Most units
+    # late in a game are such; _retreats sees them in board.units. (An entry's place in a list changes no outcome.)
+    for prov in attacked:
+        st = units.get(prov)
+        if st is not None and st.action != "move":
+            combat[prov].append((st, DEFEND))
             contested.add(prov)
     return None
 
@@ -277,10 +245,13 @@ def step_7_mark_bounces_suffered_by_understrength_attackers(board: Board) -> int
                 top, leaders = s, 1
             elif s == top:
                 leaders += 1
-        # Attackers not alone at the top lose (bounce adds entries to other spaces only: the mover's own).
-        losers = [e[0] for e in lst if e[1] == ATTACK and not e[0].mark and (leaders > 1 or e[0].support_count < top)]
-        for st in losers:
-            bounce(board, st)
+        # Attackers not alone at the top lose. (Bounced as they are found: bounce adds an entry to the mover's own
+        # space only, never to this list, and marks no one else.)
+        for e in lst:
+            if e[1] == ATTACK:
+                st = e[0]
+                if not st.mark and (leaders > 1 or st.support_count < top):
+                    bounce(board, st)
     return 6 if board.bounced_this_pass else None
 
 
@@ -327,7 +298,7 @@ def step_9_mark_supports_cut_by_dislodgements(board: Board) -> int | None:
 
 def step_10_move_units_that_did_not_bounce(board: Board) -> int | None:
     """Move the winners, dislodge the losers, and let bounced units into spaces that were emptied."""
-    units = board.units
+    units, combat = board.units, board.combat
     while True:
         board.unbounced = False
         for st in board.movers():
@@ -342,7 +313,8 @@ def step_10_move_units_that_did_not_bounce(board: Board) -> int | None:
                 victim.dislodged_by = st
                 if victim.action == "move" and not victim.convoyed and victim.dest == st.prov and not st.convoyed:
                     board.remove_entry(st.prov, victim)
-            unbounce(board, st.prov)
+            if combat.get(st.prov):
+                unbounce(board, st.prov)    # (a space nobody else tried to enter has nobody to let in)
         if not board.unbounced:
             break               # (else a unit let in after all may come before this one in the list: again)
     for victim in board.victims:
@@ -362,6 +334,9 @@ def _retreats(board: Board, victim: UnitState) -> tuple[str, ...]:
             continue
         if board.combat.get(prov):
             continue
+        here = board.units.get(prov)
+        if here is not None and here.action != "move":
+            continue        # a unit stands there that nobody attacked (it has no combat list: Step 3)
         if closed and not crossing_allowed(board.m, victim.unit.loc, prov, victim.power, board.position.centers):
             continue        # a border closed to this power's units (DPjudge 'P:X', 'X(SC)')
         out.append(loc)
