@@ -9,6 +9,7 @@ from judge.commands.absence import absence_lines
 from judge.commands.actions import block
 from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
 from judge.game import FORMING, PLAYING, Game
+from judge.game.disorder import dummy_orders
 from judge.game.phase_codes import year_name
 from judge.game.ending import describe_result, phase_shown
 from judge.game.standing import OUT, standing
@@ -57,6 +58,7 @@ def _player_row(g: Game, p, show_status: bool, master: bool) -> dict:
     extensions = f"{p.extensions} of {allowed} extension{'s' if allowed != 1 else ''} used" \
         if master and allowed and status != OUT else ""
     return {"power": g.map.power_title(p.power), "status": status, "orders": p.submitted if ordering else None,
+            "disorder": dummy_orders(g, p) if ordering else None,
             "wait": p.wait if ordering else None, "late": p.late_count if master and status != OUT else None,
             "extensions": extensions}
 
