@@ -30,6 +30,21 @@ def place(m: Map, loc: str) -> str:
     return f"{name} ({COASTS[coast]})" if coast in COASTS else m.coast_names.get(loc, f"{name} ({coast.lower()})")
 
 
+# The articles a place's name may begin with in the languages DPjudge's maps are translated into (French "La
+# Manche", Dutch "Het Kanaal"), and English: such a name takes no "the" of ours ("in the La Manche").
+ARTICLES = frozenset({"the", "le", "la", "les", "der", "die", "das", "de", "het", "il", "lo", "gli", "el", "los",
+                      "las"})
+ELIDED = ("l'", "l\u2019")             # (French and Italian "L'...": the article joined to the word)
+
+
+def at_sea(name: str) -> str:
+    """A sea's name as results put it after "in": "the North Sea", but "La Manche" as it is."""
+    first = name.split(" ", 1)[0].lower()
+    if (first in ARTICLES and " " in name) or first.startswith(ELIDED):
+        return name
+    return f"the {name}"
+
+
 def power_name(m: Map, power: str) -> str:
     return m.power_title(power)
 
@@ -112,7 +127,7 @@ def dislodged_lines(m: Map, position: Position | None, destroyed: Iterable[Dislo
         where = place(m, unit.loc)
         sea = m.provinces[unit.loc[:3]].terrain == "sea"
         text = f"The {m.power_adjectives[unit.power]} {'army' if unit.kind == 'A' else 'fleet'} in " \
-               f"{'the ' if sea else ''}{where}"
+               f"{at_sea(where) if sea else where}"
         if by_rule:
             text += " was destroyed."
         elif d.retreats:

@@ -51,7 +51,7 @@ CASES = {
     "reply/list.txt": ({"judge": "USIN", "running": [], "finished": [], "game": {
         "name": "g1", "status": "active", "phase": "Spring 1901 Movement", "deadline": "D", "master": "gm@x.org",
         "result": "", "victory": 18, "votes": ["France: DRAW"], "absences": ["France: A to B"], "variant": "standard (Standard)",
-        "players": [{"power": "France", "status": "active", "orders": True, "wait": True, "late": 2,
+        "players": [{"power": "France", "status": "active", "orders": True, "disorder": None, "wait": True, "late": 2,
                      "extensions": "1 of 2 extensions used"}],
         "observers": 2, "rules": ["press = white"], "timing": ["grace_hours = 24"], "seats": "", "about": ""}},
         "  France   active, orders in, waiting, late 2 times, 1 of 2 extensions used"),

@@ -9,10 +9,11 @@ from judge.commands.absence import absence_lines
 from judge.commands.actions import block
 from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
 from judge.game import FORMING, PLAYING, Game
+from judge.game.disorder import dummy_orders
 from judge.game.phase_codes import year_name
 from judge.game.ending import describe_result, phase_shown
 from judge.game.standing import OUT, standing
-from judge.reports import mail_file_entry, mapper_code
+from judge.reports import WIDTH, mail_file_entry, mapper_code
 from judge.game.reveal import roster
 from judge.rules import describe
 from judge.storage.gamedir import GameUnavailable
@@ -57,6 +58,7 @@ def _player_row(g: Game, p, show_status: bool, master: bool) -> dict:
     extensions = f"{p.extensions} of {allowed} extension{'s' if allowed != 1 else ''} used" \
         if master and allowed and status != OUT else ""
     return {"power": g.map.power_title(p.power), "status": status, "orders": p.submitted if ordering else None,
+            "disorder": dummy_orders(g, p) if ordering else None,
             "wait": p.wait if ordering else None, "late": p.late_count if master and status != OUT else None,
             "extensions": extensions}
 
@@ -113,17 +115,22 @@ class Summary:
         # Addresses as the house rules reveal and anonymous allow this sender (the reply goes to the sender's
         # address, so a forged From shows nothing to the forger).
         players = roster(g, s.sender, s.role == "master")
-        block(s, "reply/summary.txt", game=g.name, heads=_heads([g.map.power_title(p) for p in powers]), rows=rows,
-              players=players, status=g.status, result=describe_result(g.result, g.map) if g.over else "")
+        # The year's column as the template makes it (the longest year name, at least "Year", and two spaces)
+        room = WIDTH - max([len(r["year"]) for r in rows] + [4]) - 2
+        block(s, "reply/summary.txt", game=g.name, heads=_heads([g.map.power_title(p) for p in powers], room),
+              rows=rows, players=players, status=g.status, result=describe_result(g.result, g.map) if g.over else "")
         return Continue.YES
 
 
-def _heads(names: list[str]) -> list[str]:
-    """SUMMARY's column heads: each name's first three letters, longer where two names would begin alike (DPjudge's
-    void map: GulfOfLyon and GulfOfBothnia are "GulfOfL" and "GulfOfB", not both "Gul")."""
+def _heads(names: list[str], room: int = 0) -> list[str]:
+    """SUMMARY's column heads: the powers' names, cut only as far as `room` columns need (at least three letters:
+    French "Allemagne" is "Allemagn", not "All", a word of its own; DPjudge heads its counts with whole names), and
+    longer where two names would begin alike (DPjudge's void map: GulfOfLyon and GulfOfBothnia are "GulfOfL" and
+    "GulfOfB", not both "Gul")."""
+    fits = max(3, room // max(len(names), 1) - 1)        # (each column is its head and a space)
     heads = []
     for name in names:
-        n = 3
+        n = fits
         while n < len(name) and any(o != name and o[:n] == name[:n] for o in names):
             n += 1
         heads.append(name[:n])

@@ -13,6 +13,7 @@ from judge.adjudicator import PhaseOutcome, adjudicate
 from judge.adjudicator.crosscheck import replayable
 from judge.config import Settings
 from judge.deadlines import show
+from judge.game.disorder import default_orders
 from judge.game.ending import describe_result, end_sentence, ended_at, final_svg
 from judge.game.model import Game
 from judge.game.outlook import next_step, waiting
@@ -20,7 +21,6 @@ from judge.game.phase_codes import phase_code
 from judge.game.roles import ACTIVE, DUMMY
 from judge.game.standing import final_counts, victory_tie
 from judge.orders import unit_key
-from judge.orders.sets import adjustment_count
 from judge.position import Position
 from judge.rules import LatePowers, MapPicture
 from judge.templating import render
@@ -110,7 +110,7 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
         out.mails.append(Mail([game.master_address], "notice/cd.txt", {
             "judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(before.phase),
             "powers": [reports.power_name(game.map, p) for p in disorder],
-            "defaults": _defaults(before.phase.kind, game, disorder)}))
+            "defaults": default_orders(before.phase.kind, game, disorder)}))
     game.advance(outcome, now)
     if not game.over:
         out.mails.extend(_last_centre_lost(game, before))
@@ -150,23 +150,6 @@ def _last_centre_lost(game: Game, before) -> list[Mail]:
                            f"{power} is out of the game."),
                           "You still receive the results until the game ends."]}))
     return out
-
-
-def _defaults(kind: str, game: Game, powers: list[str]) -> str:
-    """What default orders did for these powers in this kind of phase, as the CD notice says it (the results show
-    each one)."""
-    if kind == "M":
-        return "units hold"
-    if kind == "R":
-        return "dislodged units disband"
-    owed = [adjustment_count(game.position, p, game.map) for p in powers]
-    said = []
-    if any(n > 0 for n in owed):
-        said.append("builds made at random where it may (house rule cd_builds)" if game.rules.cd_builds
-                    else "builds waived")
-    if any(n < 0 for n in owed):
-        said.append("units to remove chosen by the judge")
-    return "; ".join(said) or "nothing to adjust"
 
 
 def in_disorder(game: Game) -> list[str]:

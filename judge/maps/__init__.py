@@ -24,6 +24,16 @@ class UnknownVariant(MapError):
     """A variant name the judge does not offer."""
 
 
+# Words of a variant's name spelt their own way in its title: "dpjudge_standard" is "DPjudge Standard"
+_SPELT = {"dpjudge": "DPjudge", "njudge": "njudge", "usa": "USA"}
+
+
+def title_from_name(name: str) -> str:
+    """A title for a map that gives none, from its variant name: words capitalised, the rest of each left as written
+    (str.title would make "dpjudge_standard" "Dpjudge Standard")."""
+    return " ".join(_SPELT.get(w.lower(), w[:1].upper() + w[1:]) for w in name.split("_") if w)
+
+
 def alias_key(text: str) -> str:
     """The form names are compared in: lower case letters and digits (of any script) only ("St. Petersburg" ->
     "stpetersburg", "Grèce" -> "grèce")."""

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from judge.maps import BUILDS, COASTS, DEFAULT_BEGIN, SEASON_WORDS, TERRAINS, Map, MapError, Province, alias_key
-from judge.maps import features
+from judge.maps import features, title_from_name
 from judge.maps.calendar import Calendar, CalendarError
 from judge.maps.coasts import COAST_WORDS
 from judge.rules import parse_rules
@@ -144,7 +144,7 @@ def _build(doc: Any, source: str) -> Map:
                          _expect(doc["centers"], dict, "centers").items()}
     m = Map(name, tuple(powers_doc), letters, adjectives, provinces, army, fleet, start,
             _province_names(doc["provinces"]), _power_names(powers_doc, adjectives),
-            title=_expect(doc.get("title", name.replace("_", " ").title()), str, "title"),
+            title=_expect(doc.get("title", title_from_name(name)), str, "title"),
             description=_expect(doc.get("description", ""), str, "description"),
             board=_expect(doc.get("board", name), str, "board"), power_colours=colours,
             victory=_expect(doc.get("victory", 0), int, "victory"), builds=doc.get("builds", "homes"),

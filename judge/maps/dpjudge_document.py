@@ -3,7 +3,7 @@ adjacency as DPjudge reads them (the case of each adjacency entry says who may c
 the calendar and the house rules the map carries."""
 from __future__ import annotations
 
-from judge.maps import COASTS, MapError, alias_key
+from judge.maps import COASTS, MapError, alias_key, title_from_name
 from judge.maps import dpjudge_calendar, dpjudge_features, dpjudge_rules
 from judge.maps.dpjudge_board import Board, is_abbr, refuse
 
@@ -27,7 +27,7 @@ def document(board: Board) -> dict:
     for c in sorted(centres - set(provinces)):
         raise MapError(f"{board.files[0]}: the supply centre {c} is no place on the map")
     description = " ".join([f"Read from the DPjudge map file {board.files[0].name}."] + board.notes)
-    doc: dict = {"name": board.name, "title": board.name.replace("_", " ").title(), "description": description,
+    doc: dict = {"name": board.name, "title": title_from_name(board.name), "description": description,
                  "board": "" if board.text_only else (board.board or board.name),
                  "powers": powers, "provinces": doc_provinces, "army": army, "fleet": fleet, "start": start,
                  "builds": board.builds, **calendar}

@@ -12,6 +12,7 @@ from judge.builds import variant_notes
 from judge.deadlines import show
 from judge.game import Game
 from judge.game.press_routing import readable
+from judge.game.disorder import dummy_orders
 from judge.game.ending import describe_result, ended_at, phase_shown
 from judge.game.phase_codes import file_codes, phase_code, year_name
 from judge.game.reveal import ordinal, tenure_end
@@ -125,7 +126,8 @@ def players(game: Game, master: bool = False) -> list[dict[str, Any]]:
             status = OUT                         # (as LIST and the picture's legend say: off the board)
         ordering = see and game.needs_orders(p.power)
         out.append({"power": game.map.power_title(p.power), "status": status,
-                    "orders": ("in" if p.submitted else "not yet") if ordering else ("-" if see else None),
+                    "orders": (dummy_orders(game, p) or ("in" if p.submitted else "not yet")) if ordering
+                    else ("-" if see else None),
                     "wait": p.wait if ordering else None,
                     "turns": [{"n": ordinal(i + 1), "from": phase_code(game, t["from"]) or "the start",
                                "to": tenure_end(game, t)}

@@ -93,7 +93,7 @@ def test_a_fall_unit_with_no_retreat_leads_into_the_adjustments_with_the_new_cen
     assert game.needs_orders("ENGLAND") and game.needs_orders("GERMANY")
     # The year is counted at once: SUMMARY gives England its four centres.
     assert started.send(ASKER, f"SUMMARY {GAME}").accepted
-    assert "1901     3   4   3   3   3   4   3" in started.reply(ASKER)
+    assert "1901         3       4       3       3       3       4       3" in started.reply(ASKER)
     # HISTORY: the start, then the one results mail; no retreat phase in it.
     assert started.send(ASKER, f"HISTORY {GAME}").accepted
     history = started.reply(ASKER)

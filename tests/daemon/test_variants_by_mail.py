@@ -285,7 +285,7 @@ async def _years(post: Post):
     # The year 1430 ended with an adjustment phase that was played: SUMMARY has its row (named as the phases name
     # the year: A.D. 1430), and names phases by code.
     summary = await post.master("SUMMARY ad1")
-    assert "\nA.D. 1430     1   2\n" in summary and "(from A1425M to now)" in summary, summary
+    assert "\nA.D. 1430       1     2\n" in summary and "(from A1425M to now)" in summary, summary
     stems = sorted(p.stem for p in (post.daemon.judge.store.folder("ad1") / "results").glob("0*"))
     assert pages.phase_names(stems, game) == ["A1425M", "A1430M", "A1430A"]
     # The game's folder names its files by the phases' codes: letters and digits only.

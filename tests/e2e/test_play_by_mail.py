@@ -202,7 +202,7 @@ def test_a_game_by_mail(table):
     table.send("someone@example.org", "LIST e2e\nSUMMARY e2e")
     reply = table.reply_to("someone@example.org")
     assert "Phase:     Spring 1902 Retreats" in reply and "late_powers = default" in reply
-    assert "1901     5   4   5   5   3   6   4" in reply
+    assert "1901         5       4       5       5       3       6       4" in reply
     assert table.send("someone@example.org", "OBSERVE e2e").accepted
     table.new_mail()
     assert table.send(GM, "SIGNON Me2e gm-secret\nBROADCAST\nWelcome, observers.\nENDBROADCAST").accepted
