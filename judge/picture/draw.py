@@ -189,9 +189,11 @@ def _retreat_path(m: Map, g: Geometry, spot: Point, unit: Unit, dest: str, cut: 
     mine = [placement.token_box(*g.location_point(taker.loc), taker.kind)] if taker else []
     boxes = mine + [_ringed(g.location_point(u.loc), u.kind) for prov, u in units.items() if prov not in (src, dest[:3])]
 
+    grown = [(b[0] - 1.5, b[1] - 1.5, b[2] + 1.5, b[3] + 1.5) for b in boxes]    # (not grazing a corner)
+
     def clear(way: list[Point]) -> bool:
         s, e = cut(way)
-        return clear_of(shapes.trim(way, s, e), boxes)
+        return clear_of(shapes.trim(way, s, e), grown)
     path = routes.rerouted(g, shapes.bent(spot, g.location_point(dest), bend=bend), src, dest,
                            routes.by_border(terrains, unit.kind), clear, mine)
     return _off_taker(g, path, cut, need, src, dest, taker)

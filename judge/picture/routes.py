@@ -12,6 +12,7 @@ from judge.picture.geometry import Geometry, Point
 
 _BORDERS: dict[tuple[int, str, str], Point | None] = {}     # (id of the geometry, a, b) -> the border's middle
 HAIR = 6.0               # how much of a route may lie outside its two provinces (a coast's wiggle), in picture units
+_END = 15.0              # a route crosses a border no nearer its end than this (or a quarter of its length)
 _STEP = 4.0              # ... measured every this many units along it
 
 
@@ -68,6 +69,12 @@ def _ways(g: Geometry, path: list[Point], src: str, dest: str, around: Sequence[
     a, b = path[0], path[-1]
     yield path
     yield shapes.bent(a, b, bend=0.0)
+    # the middle of the border first, where the way through it runs on, not back (the middle of the border Cormouth
+    # shares with the Amber Sea lies west of its east coast: a hook), its arrow clear of the border's ends and the
+    # units there (Norway to Sweden by the border's middle leaves the Skagerrak's fleet room for its own line)
+    middle = border_middle(g, src, dest)
+    if middle is not None and _onwards(a, middle, b):
+        yield shapes.through([a, middle, b])
     crossings = sorted(_border_points(g, src, dest), key=lambda p: shapes.distance(a, p) + shapes.distance(p, b))
     # a smooth curve through the border; else, where a province narrows (the Channel's east end, between England
     # and Picardy), two straight lines meeting on it
@@ -91,6 +98,12 @@ def _ways(g: Geometry, path: list[Point], src: str, dest: str, around: Sequence[
                     c, d = d, c
                 for p in crossings[:4]:
                     yield _lines(a, c, d, p, b)
+
+
+def _onwards(a: Point, p: Point, b: Point) -> bool:
+    """Does the way from a through p to b head on towards b on both legs (never back)?"""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    return (p[0] - a[0]) * dx + (p[1] - a[1]) * dy > 0 and (b[0] - p[0]) * dx + (b[1] - p[1]) * dy > 0
 
 
 def _lines(*points: Point) -> list[Point]:
@@ -132,14 +145,17 @@ def _box(ring: Sequence[Point]) -> tuple[float, float, float, float]:
 
 
 def _border_points(g: Geometry, a: str, b: str) -> list[Point]:
-    """Points along the border provinces a and b share, a few units apart (its vertices and between them)."""
+    """Points along the border provinces a and b share, a few units apart, but for its ends: an arrow through a
+    border's end grazes the province that meets it there, and leaves a unit there no room (Norway to Sweden ran
+    by the Skagerrak's fleet)."""
     out: list[Point] = []
     for run in _runs(g, a, b):
         pts = [g.vertices[i] for i in run]
-        for p, q in pairwise(pts):
-            n = max(1, math.ceil(shapes.distance(p, q) / 12.0))
-            out += [(p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n) for k in range(n)]
-        out.append(pts[-1])
+        size = shapes.length(pts)
+        margin = min(_END, size / 4)
+        n = max(1, math.ceil((size - 2 * margin) / 10.0))
+        out += [shapes.point_at(pts, (margin + (size - 2 * margin) * k / n) / size) for k in range(n + 1)] if size \
+            else pts[:1]
     return out
 
 
