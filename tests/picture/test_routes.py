@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 import re
-import time
 import xml.etree.ElementTree as ET
 from itertools import pairwise
 
@@ -138,7 +137,6 @@ def test_every_move_and_retreat_option_keeps_to_its_two_provinces_and_off_other_
     fleet between two coasts goes by the water between, over no third land; no option crosses another unit's
     token or ring."""
     from judge.picture import routes
-    started = time.perf_counter()
     m = maps.load(variant)
     g = picture.drawing(m)
     # (the standard board still has arrows over a third province where its shapes wrap round another, as Norway's
@@ -173,4 +171,3 @@ def test_every_move_and_retreat_option_keeps_to_its_two_provinces_and_off_other_
     assert drawn > 100
     assert crossings == []
     assert strays == [], strays
-    assert time.perf_counter() - started < 10
