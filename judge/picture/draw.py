@@ -138,7 +138,7 @@ def _add_dislodged(pic: dict, m: Map, g: Geometry, styles: dict[str, PowerStyle]
                                  scale=DISLODGED_SCALE))
     st = styles[d.unit.power]
     for dest in d.retreats:
-        pts = _retreat_path(m, g, spot, d.unit, dest, lambda _: (UNIT_R, UNIT_R), 0.0, units, bend=0.08)
+        pts = _retreat_path(m, g, spot, d.unit, dest, lambda _: (UNIT_R, UNIT_R), 0.0, units, 0.08, "option")
         pic["orders"].append(items.arrow("option", pts, st, head=9.0, id_=f"retreat-{d.unit.province}-{dest[:3]}"))
     if not d.retreats:
         # The cross on the unit itself, its words placed clear of the rest: beside it, up and to the right, it lay on
@@ -164,7 +164,7 @@ def _retreats(pic: dict, m: Map, g: Geometry, styles: dict[str, PowerStyle], res
             failed = order_failed(r.marks)
             cut = cuts((o.unit.kind, DISLODGED_SCALE), o.unit.kind, failed)
             need = placement.X_R + CROSS_SHAFT if failed else 12.0 + SHAFT
-            pts = _retreat_path(m, g, spot, o.unit, o.dest, cut, need, after)
+            pts = _retreat_path(m, g, spot, o.unit, o.dest, cut, need, after, cut_key=("retreat", failed))
             if failed:
                 pic["orders"].append(items.arrow("retreat", pts, st, failed=True, id_=f"order-{o.unit.province}"))
                 k = items.mark("x", pts[-1], failure_word(r.marks), g.width)
@@ -176,8 +176,27 @@ def _retreats(pic: dict, m: Map, g: Geometry, styles: dict[str, PowerStyle], res
             pic["marks"].append(items.mark("x", spot, "disbanded", g.width))
 
 
+_RETREATS: dict[tuple, tuple[Geometry, list[Point]]] = {}     # the same options come back picture after picture
+
+
 def _retreat_path(m: Map, g: Geometry, spot: Point, unit: Unit, dest: str, cut: Cuts, need: float,
-                  units: dict[str, Unit], bend: float = 0.12) -> list[Point]:
+                  units: dict[str, Unit], bend: float = 0.12, cut_key: object = None) -> list[Point]:
+    """_routed_retreat, once per drawing, spot, place and units about (`cut_key` names the cut: the same key, the
+    same cut)."""
+    key = (id(g), spot, unit.kind, unit.province, dest, need, bend, cut_key,
+           tuple(sorted((p, u.loc, u.kind) for p, u in units.items())))
+    cached = _RETREATS.get(key)
+    if cached and cached[0] is g:
+        return list(cached[1])
+    if len(_RETREATS) > 2048:
+        _RETREATS.clear()
+    pts = _routed_retreat(m, g, spot, unit, dest, cut, need, units, bend)
+    _RETREATS[key] = (g, pts)               # (the entry keeps g alive: its id names no other drawing meanwhile)
+    return list(pts)
+
+
+def _routed_retreat(m: Map, g: Geometry, spot: Point, unit: Unit, dest: str, cut: Cuts, need: float,
+                    units: dict[str, Unit], bend: float) -> list[Point]:
     """A retreat's line (or a retreat option's) from the dislodged unit drawn at `spot`, cut at its ends: routed as
     a move's is, through the border the two provinces share where the straight way crosses a third (the Channel to
     the Irish Sea ran across Wales), and kept off the other units (Picardy's ring lay across the Channel's option to
