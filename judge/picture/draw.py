@@ -10,7 +10,7 @@ from judge.picture import items, legend, movement, placement, routes, shapes
 from judge.picture.arrows import CROSS_SHAFT, SHAFT, Cuts, clear_of, cuts, order_failed, roomy, rounded
 from judge.picture.dislodged import DISLODGED_SCALE, dislodged_point
 from judge.picture.geometry import Geometry
-from judge.picture.items import UNIT_R
+from judge.picture.items import RING_R, UNIT_R
 from judge.picture.shapes import Point
 from judge.picture.titles import phase_title
 from judge.picture.style import BORDER, IMPASSABLE, LAND, OFFBOARD, SEA, PowerStyle, failure_word, power_styles
@@ -138,8 +138,7 @@ def _add_dislodged(pic: dict, m: Map, g: Geometry, styles: dict[str, PowerStyle]
                                  scale=DISLODGED_SCALE))
     st = styles[d.unit.power]
     for dest in d.retreats:
-        path = _retreat_path(m, g, shapes.bent(spot, g.location_point(dest), bend=0.08), d.unit, dest)
-        pts = _off_taker(g, path, lambda _: (UNIT_R, UNIT_R), 0.0, d.unit.province, dest, units.get(d.unit.province))
+        pts = _retreat_path(m, g, spot, d.unit, dest, lambda _: (UNIT_R, UNIT_R), 0.0, units, 0.08, "option")
         pic["orders"].append(items.arrow("option", pts, st, head=9.0, id_=f"retreat-{d.unit.province}-{dest[:3]}"))
     if not d.retreats:
         # The cross on the unit itself, its words placed clear of the rest: beside it, up and to the right, it lay on
@@ -165,8 +164,7 @@ def _retreats(pic: dict, m: Map, g: Geometry, styles: dict[str, PowerStyle], res
             failed = order_failed(r.marks)
             cut = cuts((o.unit.kind, DISLODGED_SCALE), o.unit.kind, failed)
             need = placement.X_R + CROSS_SHAFT if failed else 12.0 + SHAFT
-            path = _retreat_path(m, g, shapes.bent(spot, g.location_point(o.dest)), o.unit, o.dest)
-            pts = _off_taker(g, path, cut, need, o.unit.province, o.dest, after.get(o.unit.province))
+            pts = _retreat_path(m, g, spot, o.unit, o.dest, cut, need, after, cut_key=("retreat", failed))
             if failed:
                 pic["orders"].append(items.arrow("retreat", pts, st, failed=True, id_=f"order-{o.unit.province}"))
                 k = items.mark("x", pts[-1], failure_word(r.marks), g.width)
@@ -178,24 +176,67 @@ def _retreats(pic: dict, m: Map, g: Geometry, styles: dict[str, PowerStyle], res
             pic["marks"].append(items.mark("x", spot, "disbanded", g.width))
 
 
-def _retreat_path(m: Map, g: Geometry, path: list[Point], unit: Unit, dest: str) -> list[Point]:
-    """A retreat's curve (or a retreat option's), routed as a move's is: through the border the two provinces share
-    where the straight way crosses a third (the Channel to the Irish Sea ran across Wales, as a retreat there)."""
-    terrains = (m.provinces[unit.province].terrain, m.provinces[dest[:3]].terrain)
-    return routes.rerouted(g, path, unit.province, dest, routes.by_border(terrains, unit.kind))
+_RETREATS: dict[tuple, tuple[Geometry, list[Point]]] = {}     # the same options come back picture after picture
+
+
+def _retreat_path(m: Map, g: Geometry, spot: Point, unit: Unit, dest: str, cut: Cuts, need: float,
+                  units: dict[str, Unit], bend: float = 0.12, cut_key: object = None) -> list[Point]:
+    """_routed_retreat, once per drawing, spot, place and units about (`cut_key` names the cut: the same key, the
+    same cut)."""
+    key = (id(g), spot, unit.kind, unit.province, dest, need, bend, cut_key,
+           tuple(sorted((p, u.loc, u.kind) for p, u in units.items())))
+    cached = _RETREATS.get(key)
+    if cached and cached[0] is g:
+        return list(cached[1])
+    if len(_RETREATS) > 2048:
+        _RETREATS.clear()
+    pts = _routed_retreat(m, g, spot, unit, dest, cut, need, units, bend)
+    _RETREATS[key] = (g, pts)               # (the entry keeps g alive: its id names no other drawing meanwhile)
+    return list(pts)
+
+
+def _routed_retreat(m: Map, g: Geometry, spot: Point, unit: Unit, dest: str, cut: Cuts, need: float,
+                    units: dict[str, Unit], bend: float) -> list[Point]:
+    """A retreat's line (or a retreat option's) from the dislodged unit drawn at `spot`, cut at its ends: routed as
+    a move's is, through the border the two provinces share where the straight way crosses a third (the Channel to
+    the Irish Sea ran across Wales), and kept off the other units (Picardy's ring lay across the Channel's option to
+    Belgium) and above all off the one that took its province: the units are drawn over the orders, and a line
+    under that one lost its start (Burgundy to Marseilles ran under the German army)."""
+    src = unit.province
+    terrains = (m.provinces[src].terrain, m.provinces[dest[:3]].terrain)
+    taker = units.get(src)
+    mine = [placement.token_box(*g.location_point(taker.loc), taker.kind)] if taker else []
+    boxes = mine + [_ringed(g.location_point(u.loc), u.kind) for prov, u in units.items() if prov not in (src, dest[:3])]
+
+    grown = [(b[0] - 1.5, b[1] - 1.5, b[2] + 1.5, b[3] + 1.5) for b in boxes]    # (not grazing a corner)
+
+    def clear(way: list[Point]) -> bool:
+        s, e = cut(way)
+        return clear_of(shapes.trim(way, s, e), grown)
+    path = routes.rerouted(g, shapes.bent(spot, g.location_point(dest), bend=bend), src, dest,
+                           routes.by_border(terrains, unit.kind), clear, mine)
+    return _off_taker(g, path, cut, need, src, dest, taker)
+
+
+def _ringed(at: Point, kind: str) -> tuple[float, float, float, float]:
+    """The box of a unit's token with the ring a hold or a convoy draws round it."""
+    w, h = placement.TOKEN.get(kind, placement.TOKEN["F"])
+    r = RING_R + 1.5
+    return (at[0] - max(w, r), at[1] - max(h, r), at[0] + max(w, r), at[1] + max(h, r))
 
 
 def _off_taker(g: Geometry, path: list[Point], cut: Cuts, need: float, src: str, dest: str,
                taker: Unit | None) -> list[Point]:
-    """A retreat's line (or a retreat option's) from the dislodged unit, cut at its ends, kept off the unit that took
-    its province: that unit is drawn over the orders, and a line straight on under it lost its start (Burgundy to
-    Marseilles ran under the German army). Bowed, or else routed round the unit's corner, as a dislodged unit's move
-    is; kept to the two provinces where a way there clears it, else by any way that does. A short one bows out
-    until `need` of it shows (0: as it is)."""
+    """A retreat's line (or a retreat option's), cut at its ends, kept off the unit that took its province: bowed,
+    or else routed round the unit's corner, as a dislodged unit's move is; kept to the two provinces where a way
+    there clears it, else by any way that does. A short one bows out until `need` of it shows (0: as it is)."""
     if taker is None:
         path, start, end = roomy(path, cut, need)
         return shapes.trim(path, start, end)
     box = placement.token_box(*g.location_point(taker.loc), taker.kind)
+    s, e = cut(path)
+    if clear_of(shapes.trim(path, s, e), [box]) and shapes.length(path) - s - e >= need:
+        return shapes.trim(path, s, e)                      # (routed clear of it already)
     within = [g.provinces[p].rings for p in (src, dest[:3]) if p in g.provinces]
     path, start, end = roomy(path, cut, need, True, True, within, avoid=[box])
     if not clear_of(shapes.trim(path, start, end), [box]):
