@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
+from judge import maps
 from tests.e2e.conftest import REPLY, T0, Clock, Table, compose  # noqa: F401  (re-exported for the tests)
 
 GAME = "g1"
@@ -108,6 +110,19 @@ def toy_game(desk: Desk, name: str, variant: str) -> None:
     assert desk.send(GM[0], f"CREATE {name} {GM[1]} {variant}").accepted
     assert desk.send("north@example.org", f"JOIN {name} npw N").accepted
     assert desk.send("south@example.org", f"JOIN {name} spw S").accepted
+
+
+def bc_game(tmp_path: Path) -> Iterator[Desk]:
+    """Game bc on our toy board with the B.C. calendar of DPjudge's classical map (years count down: B.C. 273
+    Movement, B.C. 272 Movement, B.C. 272 Adjustments...), both powers joined; the judge reads its variants folder
+    until the fixture ends. For a fixture: `yield from bc_game(tmp_path)`."""
+    desk = Desk(tmp_path)
+    desk.use_variants(toy_variants(tmp_path / "variants"))
+    try:
+        toy_game(desk, "bc", "toy_bc")
+        yield desk
+    finally:
+        maps.use_folder(None)
 
 
 _built: dict[str, Path] = {}

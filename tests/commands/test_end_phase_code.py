@@ -5,20 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from judge import maps
-from tests.commands.helpers import GM, Desk, toy_game, toy_variants
+from tests.commands.helpers import GM, Desk, bc_game
 
 
 @pytest.fixture
 def bc(tmp_path):
-    desk = Desk(tmp_path)
-    desk.use_variants(toy_variants(tmp_path / "variants"))
-    try:
-        toy_game(desk, "bc", "toy_bc")
+    for desk in bc_game(tmp_path):
         desk.new_mail()
         yield desk
-    finally:
-        maps.use_folder(None)
 
 
 def _end_text(desk: Desk) -> str:

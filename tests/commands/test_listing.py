@@ -3,7 +3,7 @@ import pytest
 
 from judge import maps
 from judge.commands.registry import COMMANDS
-from tests.commands.helpers import GAME, GM, LETTER, PLAYERS, Desk, toy_game, toy_variants
+from tests.commands.helpers import GAME, GM, LETTER, PLAYERS, Desk, bc_game, toy_game, toy_variants
 
 ASKER = "asker@example.org"
 
@@ -241,15 +241,7 @@ def test_list_says_nothing_about_orders_of_a_power_with_nothing_to_order(started
 
 @pytest.fixture
 def bc(tmp_path):
-    """Game bc on our toy board with the B.C. calendar of DPjudge's classical map (years count down: B.C. 273
-    Movement, B.C. 272 Movement, B.C. 272 Adjustments...), both powers joined; the judge reads its variants folder."""
-    desk = Desk(tmp_path)
-    desk.use_variants(toy_variants(tmp_path / "variants"))
-    try:
-        toy_game(desk, "bc", "toy_bc")
-        yield desk
-    finally:
-        maps.use_folder(None)
+    yield from bc_game(tmp_path)
 
 
 def test_summary_names_the_years_of_a_calendar_before_christ_as_its_phases_do(bc):

@@ -5,19 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from judge import maps
-from tests.commands.helpers import GM, Desk, toy_game, toy_variants
+from tests.commands.helpers import GM, Desk, bc_game
 
 
 @pytest.fixture
 def bc(tmp_path):
-    desk = Desk(tmp_path)
-    desk.use_variants(toy_variants(tmp_path / "variants"))
-    try:
-        toy_game(desk, "bc", "toy_bc")
-        yield desk
-    finally:
-        maps.use_folder(None)
+    yield from bc_game(tmp_path)
 
 
 def master(desk: Desk, line: str):
