@@ -134,9 +134,9 @@ def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
     # no list: no step adds to its space later (only a mover's own space gets an entry after this step). Most units
     # late in a game are such; _retreats sees them in board.units. (An entry's place in a list changes no outcome.)
     for prov in attacked:
-        st = units.get(prov)
-        if st is not None and st.action != "move":
-            combat[prov].append((st, DEFEND))
+        stays = units.get(prov)
+        if stays is not None and stays.action != "move":
+            combat[prov].append((stays, DEFEND))
             contested.add(prov)
     return None
 
