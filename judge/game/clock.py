@@ -62,8 +62,8 @@ class GameClock:
             return PAUSED
         grace = self.grace_end(now) if now is not None else None
         shown = show(self.deadline, self.timing, long)
-        if grace is None and now is not None and self.status == PLAYING and self.deadline_passed(now):
-            # (after the grace period, under late_powers=preview or resign: a bare past date read as a deadline)
+        if now is not None and self.past_grace(now):
+            # (a bare past date read as a deadline)
             return f"{shown} (passed, and its grace period: the game waits for the late orders, or the master)"
         return shown if grace is None else f"{shown} (passed: {late_words(show(grace, self.timing, long))})"
 
@@ -73,6 +73,11 @@ class GameClock:
             return None
         end = self.grace_until()
         return end if now < end else None
+
+    def past_grace(self, now: datetime) -> bool:
+        """Whether the deadline and its grace period have both passed in a running game: under late_powers=preview
+        or resign it then waits for the late orders, or the master."""
+        return self.status == PLAYING and self.deadline_passed(now) and self.grace_end(now) is None
 
     def undated_words(self) -> str:
         """Beside a ':: Deadline:' line that gives the time of the mail, not a deadline (header_deadline): why, in

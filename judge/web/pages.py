@@ -75,8 +75,7 @@ def deadline(game: Game, now: datetime) -> dict[str, Any]:
         return {"text": "paused", "zone": game.timing.timezone, "iso": "", "grace": "", "grace_iso": "",
                 "waiting": False}
     grace = game.grace_end(now)
-    # (past the grace period, under late_powers=preview or resign, the game waits: as STATUS and LIST say)
-    waiting = grace is None and game.status == PLAYING and game.deadline_passed(now)
+    waiting = game.past_grace(now)             # (the game waits: as STATUS and LIST say)
     return {"text": show(game.deadline, game.timing), "zone": game.timing.timezone,
             "iso": game.deadline.isoformat() if game.deadline else "",
             "grace": show(grace, game.timing) if grace else "", "grace_iso": grace.isoformat() if grace else "",
