@@ -63,8 +63,7 @@ for board in ("standard", "heartland"):
     moves = bad_moves = 0; worst = []
     for kind, loc, dests in locs(m):
         for d in dests:
-            terr = (m.provinces[loc[:3]].terrain, m.provinces[d[:3]].terrain)
-            path = routes.move_path(g, g.location_point(loc), loc[:3], d, routes.by_border(terr, kind))
+            path = routes.unit_path(m, g, g.location_point(loc), kind, loc, d)
             s = stray(g, path, _keep(m, kind, loc, d)); moves += 1
             if s > HAIR:
                 bad_moves += 1; worst.append((round(s, 1), f"{kind} {loc}-{d}"))

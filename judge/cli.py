@@ -159,10 +159,14 @@ def cmd_map(args: argparse.Namespace) -> int:
     try:
         if not isinstance(doc, dict):
             raise ValueError("REQUEST MUST BE AN OBJECT WITH state, orders AND rules")
+        m = api.read_variant(doc.get("variant") or "standard")     # (null: left out, as the request reads it)
+        if not picture.has_drawing(m.board):
+            # (not the JSON reply's "LEAVE picture OUT": this command has nothing but the picture to give)
+            raise ValueError(f"VARIANT {m.name} HAS NO DRAWING: judge map CANNOT DRAW IT (judge adjudicate gives its "
+                             "result as text)")
         # the whole document is checked, --before or not (a picture field of its own must be valid too)
         result = api.request(doc if doc.get("picture") is not None else {**doc, "picture": "svg"})
         if args.before:
-            m = api.read_variant(doc.get("variant") or "standard")     # (null: left out, as the request reads it)
             svg = picture.position_svg(m, Position.from_json(doc["state"], m))
         else:
             svg = result["picture"]

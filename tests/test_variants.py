@@ -261,7 +261,10 @@ def test_bin_judge_map_draws_a_variant_or_says_it_has_no_drawing(capsys, tmp_pat
     req.write_text(json.dumps({"variant": "toy", "state": {"phase": "S1901M"}}))
     try:
         assert cli.main(["map", str(req), "-o", str(tmp_path / "t.svg")]) == 2
-        assert "NO PICTURE: VARIANT toy HAS NO DRAWING" in capsys.readouterr().err
+        err = capsys.readouterr().err
+        assert "VARIANT toy HAS NO DRAWING: judge map CANNOT DRAW IT" in err
+        assert "LEAVE picture OUT" not in err           # (the JSON reply's advice: no use to this command)
+        assert not (tmp_path / "t.svg").exists()
     finally:
         maps.use_folder(None)
 

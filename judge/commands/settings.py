@@ -117,7 +117,7 @@ class Set:
                 raise CommandError(str(exc)) from None
             if moment <= s.now:
                 raise CommandError(f"DEADLINE IN THE PAST: {show(moment, game.timing)} (USE PROCESS TO PROCESS NOW)")
-            game.set_deadline(moment, s.now)
+            game.move_deadline(moment, s.now)
             s.say(f"Deadline set to {show(game.deadline, game.timing)}.")
             if game.phase_grace is not None and game.phase_grace != game.timing.grace_hours and not game.paused:
                 # (this phase's grace is not the one SET GRACE set: say where it ends from the new deadline)

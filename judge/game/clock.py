@@ -193,18 +193,23 @@ class GameClock:
         if player.extensions >= rules.extension_count:
             raise GameError(f"YOU HAVE USED ALL {rules.extension_count} EXTENSION(S) THIS GAME ALLOWS")
         player.extensions += 1
-        # In the grace period the deadline has been missed already: the extension gives the late powers time, it
-        # does not undo that. Their phase counts in their lateness now (a deadline moved past now would no longer
-        # say it passed), and having had the late notice they get no reminder that the deadline is still to come.
+        # At the game's time of day on one of its playing days, as every deadline (then past any absence).
+        later = settle(max(self.deadline, now) + timedelta(hours=rules.extension_hours), self.timing)
+        self.move_deadline(after_absences(later, self.absence_spans(), self.timing), now)
+        return self.deadline
+
+    def move_deadline(self, moment: datetime, now: datetime) -> None:
+        """The phase's deadline moved (a player's EXTEND, the master's SET DEADLINE).
+
+        In the grace period the deadline has been missed already: a later one gives the late powers time, it does not
+        undo that. Their phase counts in their lateness now (a deadline moved past now would no longer say it
+        passed), and having had the late notice they get no reminder that the deadline is still to come."""
         missed = self.owing_players() if self.deadline_passed(now) else []
         for p in missed:
             self._count_late(p)
-        # At the game's time of day on one of its playing days, as every deadline (then past any absence).
-        later = settle(max(self.deadline, now) + timedelta(hours=rules.extension_hours), self.timing)
-        self.set_deadline(after_absences(later, self.absence_spans(), self.timing), now)
+        self.set_deadline(moment, now)
         for p in missed:
             p.reminded = True
-        return self.deadline
 
     # -- what is due ---------------------------------------------------------------------------------------------
     def due(self, now: datetime) -> str | None:

@@ -213,8 +213,9 @@ def _routed_retreat(m: Map, g: Geometry, spot: Point, unit: Unit, dest: str, cut
     def clear(way: list[Point]) -> bool:
         s, e = cut(way)
         return clear_of(shapes.trim(way, s, e), grown)
-    path = routes.rerouted(g, shapes.bent(spot, g.location_point(dest), bend=bend), src, dest,
-                           routes.by_border(terrains, unit.kind), clear, mine)
+    border = routes.by_border(terrains, unit.kind)
+    path = routes.rerouted(g, shapes.bent(spot, g.location_point(dest), bend=bend), src, dest, border, clear, mine,
+                           grown, () if border else routes.waters(m, unit.loc, dest))
     return _off_taker(g, path, cut, need, src, dest, taker)
 
 

@@ -201,9 +201,7 @@ def _move_paths(ph: _Movement, m: Map, results: Sequence[OrderResult]) -> None:
                 ph.convoyed.add(key)
                 ph.paths[key] = shapes.through(route)
             else:
-                terrains = (m.provinces[key[0]].terrain, m.provinces[key[1]].terrain)
-                ph.paths[key] = routes.move_path(ph.g, ph.where(o.unit), o.unit.province, o.dest,
-                                                 routes.by_border(terrains, o.unit.kind))
+                ph.paths[key] = routes.unit_path(m, ph.g, ph.where(o.unit), o.unit.kind, o.unit.loc, o.dest)
 
 
 def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:

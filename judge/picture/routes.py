@@ -7,7 +7,8 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
 
-from judge.picture import shapes
+from judge.picture import inside, shapes
+from judge.maps import Map
 from judge.picture.geometry import Geometry, Point
 
 _BORDERS: dict[tuple[int, str, str], Point | None] = {}     # (id of the geometry, a, b) -> the border's middle
@@ -17,40 +18,45 @@ _STEP = 4.0              # ... measured every this many units along it
 
 
 Box = tuple[float, float, float, float]
-_PATHS: dict[tuple[int, Point, str, str, bool], list[Point]] = {}   # the same moves come back phase after phase
+_PATHS: dict[tuple[int, Point, str, str, bool, tuple[str, ...]], list[Point]] = {}   # the same moves come back phase after phase
+_INNER: dict[tuple[int, Point, Point, str, str, tuple[str, ...]], list[Point] | None] = {}   # (the grid's way is worth keeping)
 
 
-def move_path(g: Geometry, start: Point, src: str, dest_loc: str, by_border: bool = True) -> list[Point]:
+def move_path(g: Geometry, start: Point, src: str, dest_loc: str, by_border: bool = True,
+              via: tuple[str, ...] = ()) -> list[Point]:
     """The points of the arrow of a move from `start` (in province src) to dest_loc (a new list each time).
     `by_border`: may it run through the border the provinces share? Not a fleet's between two coasts, whose shared
-    border is a land one (Norway to Sweden goes by the Skagerrak's water, not over the mountains)."""
-    key = (id(g), start, src, dest_loc, by_border)
+    border is a land one (Norway to Sweden goes by the Skagerrak's water, not over the mountains): it keeps to the
+    two and the seas `via` (see waters())."""
+    key = (id(g), start, src, dest_loc, by_border, via)
     path = _PATHS.get(key)
     if path is None:
         if len(_PATHS) > 8192:
             _PATHS.clear()
-        path = _PATHS[key] = _route(g, start, src, dest_loc, by_border)
+        path = _PATHS[key] = rerouted(g, shapes.bent(start, g.location_point(dest_loc)), src, dest_loc, by_border,
+                                      via=via)
     return list(path)
 
 
-def _route(g: Geometry, start: Point, src: str, dest_loc: str, by_border: bool) -> list[Point]:
-    return rerouted(g, shapes.bent(start, g.location_point(dest_loc)), src, dest_loc, by_border)
-
-
 def rerouted(g: Geometry, path: list[Point], src: str, dest_loc: str, by_border: bool = True,
-             clear: Callable[[list[Point]], bool] | None = None, around: Sequence[Box] = ()) -> list[Point]:
+             clear: Callable[[list[Point]], bool] | None = None, around: Sequence[Box] = (),
+             blocked: Sequence[Box] = (), via: tuple[str, ...] = ()) -> list[Point]:
     """`path`, a curve from a unit in src to dest_loc (a move's, or a dislodged unit's retreat), if it keeps to the
     two provinces (but for a hair: a coast's wiggle); else the straight line between its ends, if that does; else a
     curve through the point of the border the two share that makes the shortest way, of those that keep to them
     (the border's middle lay behind Cormouth's east coast: the arrow to the Amber Sea made a hook), or the one that
     strays least. With `clear` (a test of a way: does it keep off the units it must?), the first way that passes it
-    too, if one does, trying ways past the corners of the boxes `around` as well."""
+    too, if one does, trying ways past the corners of the boxes `around` as well, and the shortest way inside the
+    two provinces that keeps out of the boxes `blocked` (the units `clear` keeps off). Not `by_border` (a fleet
+    between two coasts): the same, but kept to the two provinces and the seas `via`, never through their border."""
     dest = dest_loc[:3]
-    if not by_border or src == dest or src not in g.provinces or dest not in g.provinces:
+    if src == dest or src not in g.provinces or dest not in g.provinces or not (by_border or via) \
+            or any(v not in g.provinces for v in via):
         return path
-    keep = (g.provinces[src].rings, g.provinces[dest].rings)
+    keep = _keep(g, src, dest, via)
     best, best_clear = (math.inf, path), (math.inf, path)
-    for way in _ways(g, path, src, dest, around):
+    ways = _ways(g, path, src, dest, around, blocked) if by_border else _inner_ways(g, path, src, dest, blocked, via)
+    for way in ways:
         passes = clear is None or clear(way)
         off = stray(way, keep, max(HAIR, best_clear[0] if passes else best[0]))
         if off <= HAIR and passes:
@@ -64,7 +70,8 @@ def rerouted(g: Geometry, path: list[Point], src: str, dest_loc: str, by_border:
     return best_clear[1] if best_clear[0] < math.inf else best[1]
 
 
-def _ways(g: Geometry, path: list[Point], src: str, dest: str, around: Sequence[Box]) -> Iterator[list[Point]]:
+def _ways(g: Geometry, path: list[Point], src: str, dest: str, around: Sequence[Box],
+          blocked: Sequence[Box] = ()) -> Iterator[list[Point]]:
     """The ways rerouted tries, in turn."""
     a, b = path[0], path[-1]
     yield path
@@ -82,6 +89,9 @@ def _ways(g: Geometry, path: list[Point], src: str, dest: str, around: Sequence[
         yield shapes.through([a, p, b])
     for p in crossings:
         yield _lines(a, p, b)
+    # where a province bends round the other (St Petersburg's north coast to Norway, beyond Finland): the shortest
+    # way inside the two
+    yield from _inner_ways(g, path, src, dest, blocked)
     # past a unit in the way, then through the border
     corners = [(x + m * sx, y + m * sy) for box in around for m in (2.0, 6.0, 12.0)
                for x, sx in ((box[0], -1), (box[2], 1)) for y, sy in ((box[1], -1), (box[3], 1))]
@@ -100,6 +110,31 @@ def _ways(g: Geometry, path: list[Point], src: str, dest: str, around: Sequence[
                     yield _lines(a, c, d, p, b)
 
 
+def _inner_ways(g: Geometry, path: list[Point], src: str, dest: str, blocked: Sequence[Box],
+                via: tuple[str, ...] = ()) -> Iterator[list[Point]]:
+    """The shortest way inside the provinces (src, dest and `via`), kept for the map, then one that keeps out of
+    the boxes `blocked` too, each as a curve, as straight lines with their corners rounded, and as straight lines; `via` given: the path and the straight line
+    first (from coast to coast, those are the ways a border would have been)."""
+    a, b = path[0], path[-1]
+    if via:
+        yield path
+        yield shapes.bent(a, b, bend=0.0)
+    key = (id(g), a, b, src, dest, via)
+    if key not in _INNER:
+        if len(_INNER) > 1024:
+            _INNER.clear()
+        _INNER[key] = inside.way(a, b, _keep(g, src, dest, via))
+    for inner in (_INNER[key], inside.way(a, b, _keep(g, src, dest, via), blocked) if blocked else None):
+        if inner is not None:
+            yield shapes.through(inner)
+            yield _lines(*shapes.corners_rounded(inner))
+            yield _lines(*inner)
+
+
+def _keep(g: Geometry, src: str, dest: str, via: tuple[str, ...] = ()) -> tuple[Sequence[Sequence[Point]], ...]:
+    return tuple(g.provinces[p].rings for p in (src, dest, *via))
+
+
 def _onwards(a: Point, p: Point, b: Point) -> bool:
     """Does the way from a through p to b head on towards b on both legs (never back)?"""
     dx, dy = b[0] - a[0], b[1] - a[1]
@@ -112,6 +147,21 @@ def _lines(*points: Point) -> list[Point]:
     for p, q in pairwise(points):
         out += shapes.bent(p, q, bend=0.0, steps=8)[1:]
     return out
+
+
+def unit_path(m: Map, g: Geometry, start: Point, kind: str, loc: str, dest_loc: str) -> list[Point]:
+    """move_path for a unit of `kind` at loc (drawn at `start`) moving to dest_loc: through the border the two
+    provinces share, or, a fleet between two coasts, by the seas beside both."""
+    border = by_border((m.provinces[loc[:3]].terrain, m.provinces[dest_loc[:3]].terrain), kind)
+    return move_path(g, start, loc[:3], dest_loc, border, () if border else waters(m, loc, dest_loc))
+
+
+def waters(m: Map, loc: str, dest_loc: str) -> tuple[str, ...]:
+    """The seas a fleet's line between two coasts may cross: those a fleet reaches from both (Brest to Picardy: the
+    Channel)."""
+    near = {a[:3] for a in m.fleet_adj.get(dest_loc, ())}
+    return tuple(sorted({a[:3] for a in m.fleet_adj.get(loc, ()) if a[:3] in near
+                         and m.provinces[a[:3]].terrain == "sea"}))
 
 
 def by_border(terrains: tuple[str, str], kind: str) -> bool:

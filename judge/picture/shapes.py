@@ -78,6 +78,27 @@ def through(points: Sequence[Point], steps: int = 10) -> list[Point]:
     return out
 
 
+def corners_rounded(points: Sequence[Point], radius: float = 24.0, steps: int = 8) -> list[Point]:
+    """Straight lines from point to point, each corner cut by an arc (a quadratic curve from `radius` before it to
+    `radius` after it, or half of a shorter line): a way that must turn keeps close to its corners, no overshoot."""
+    if len(points) < 3:
+        return list(points)
+    out: list[Point] = [points[0]]
+    for p, c, q in zip(points, points[1:], points[2:]):
+        r = min(radius, distance(p, c) / 2, distance(c, q) / 2)
+        a = _toward(c, p, r)
+        out.append(a)
+        out += _quadratic(a, c, _toward(c, q, r), steps)[1:]
+    out.append(points[-1])
+    return out
+
+
+def _toward(c: Point, p: Point, r: float) -> Point:
+    """The point r from c towards p."""
+    d = distance(c, p) or 1.0
+    return c[0] + (p[0] - c[0]) * r / d, c[1] + (p[1] - c[1]) * r / d
+
+
 def length(points: Sequence[Point]) -> float:
     return sum(map(math.dist, points, points[1:]))
 

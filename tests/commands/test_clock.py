@@ -219,6 +219,30 @@ def test_extend_in_the_grace_period_keeps_the_missed_deadline(started):
         assert f"  {power:<8} active, no orders yet, {times}" in listing, (power, listing)
 
 
+def test_the_masters_new_deadline_in_the_grace_period_keeps_the_missed_deadline(started):
+    """As an extension does: Italy and Turkey let the deadline pass without orders, so the phase counts in their
+    lateness, though the master then set a later deadline and Italy's orders came before it. Having had the late
+    notice they are not reminded of a deadline still to come; a deadline set before the old one passed counts
+    nothing."""
+    started.all_hold("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "RUSSIA")
+    assert started.master("SET DEADLINE 2026-01-08 12:00").accepted          # before the deadline: nobody late
+    started.clock.now = started.game(GAME).deadline + timedelta(hours=2)
+    assert started.process(GAME) == ["late notices sent to ITALY, TURKEY"]
+    assert started.master("SET DEADLINE 2026-01-12 12:00").accepted
+    assert started.signon("ITALY", *HOLDS["ITALY"]).accepted
+    started.new_mail()
+    started.clock.now = started.game(GAME).deadline - timedelta(hours=23)   # a day before: reminders were due
+    assert started.process(GAME) == [] and started.new_mail() == []
+    started.clock.now = started.game(GAME).deadline
+    assert started.process(GAME) == ["late notices sent to TURKEY"]
+    assert started.signon("TURKEY", *HOLDS["TURKEY"]).accepted
+    assert started.process(GAME) == ["S1901M processed; next phase F1901M"]
+    assert started.master(f"LIST {GAME}").accepted
+    listing = started.reply(GM[0])
+    for power, times in (("Italy", "late 1 time"), ("Turkey", "late 1 time"), ("France", "late 0 times")):
+        assert f"  {power:<8} active, no orders yet, {times}\n" in listing, (power, listing)
+
+
 # -- the manual mode --------------------------------------------------------------------------------------------------
 def test_manual_deadlines(started):
     assert started.master("SET RULE deadlines=manual").accepted

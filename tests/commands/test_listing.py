@@ -350,3 +350,26 @@ def test_list_shows_no_time_of_day_as_none(started):
     assert started.master("SET TIME 18:30").accepted
     assert started.send(ASKER, f"LIST {GAME}").accepted
     assert "  time_of_day = 18:30" in started.reply(ASKER).split("\n")
+
+
+def test_summary_of_a_map_with_more_powers_than_75_columns_hold_comes_in_tables(desk):
+    # Chaos has 34 powers: even three letters a head (four columns each) is 136 columns in one table. The counts now
+    # come in tables one under another, each within 75 columns, every power once, in the map's order.
+    from judge import maps
+    from tests.commands.helpers import start_map_game
+    m = maps.load("chaos")
+    start_map_game(desk, "ch", "chaos")
+    for _ in range(3):                                    # W1900A, S1901M, F1901M: the year 1901 is counted
+        assert desk.send("gm@example.org", "SIGNON Mch gm-pw\nPROCESS!").accepted
+    assert desk.send("someone@example.org", "SUMMARY ch").accepted
+    text = desk.reply_to("someone@example.org")
+    lines = text.split("\n")
+    assert max(len(line) for line in lines) <= 75, max(lines, key=len)
+    heads = [line.split()[1:] for line in lines if line.startswith("Year")]
+    rows = [line.split()[1:] for line in lines if line.startswith("1901")]
+    assert len(heads) == len(rows) >= 2 and [len(h) for h in heads] == [len(r) for r in rows]
+    names = [m.power_title(p) for p in m.powers]
+    flat = [h for part in heads for h in part]
+    assert len(flat) == len(names) and all(n.startswith(h) for h, n in zip(flat, names)), (flat, names)
+    # each power owns its one home centre after the builds: 34 ones, in the same columns as their heads
+    assert [c for part in rows for c in part] == ["1"] * len(names)
