@@ -103,6 +103,7 @@ def _ideas(svg: str, runs: int) -> dict:
                 lambda: quantise.png(raster.render(svg), svg), None),
         })
     figures.update(_layered(svg, image))
+    figures.update(_pieces(svg))
     figures.update({
         "rasterise only (librsvg, RGBA in memory)": (lambda: raster.render(svg), None),
         "  the same without any text (upper bound of drawing text as paths)": (lambda: raster.render(no_text), None),
@@ -166,6 +167,136 @@ def _layered(svg: str, image) -> dict:
         "  a board's palette indices from a province index image (maplut)": (
             lambda: provinces.maplut(lut).copy_memory(), None),
     }
+
+
+_PHASE_GROUPS = ("orders", "units", "dislodged", "marks", "title", "legend-powers")
+_PIECE = re.compile(r"<g\b[^>]*>.*?</g>|<text\b[^>]*>.*?</text>|<circle\b[^>]*/>|<path\b[^>]*/>", re.S)
+_PAGE_RECT = re.compile(r'<rect width="[0-9.]+" height="[0-9.]+" fill="#fbf9f4"/>')
+
+
+def _piece_box(piece: str, top: float) -> tuple[float, float, float, float]:
+    """A per-phase piece's box in picture units, roughly (from its own numbers, with room for strokes and words):
+    a token or a mark by its translate(), a line or a ring by the points of its path data and circles."""
+    moved = re.search(r"translate\(([-0-9.]+) ([-0-9.]+)\)", piece)
+    if moved and piece.startswith("<g"):
+        x, y = float(moved.group(1)), float(moved.group(2)) + top
+        word = re.search(r">([^<]*)</text>", piece) if 'class="failed"' in piece else None
+        reach = 12 + 7 * len(word.group(1)) if word else 20
+        return (x - reach, y - 22, x + reach, y + 26)
+    xs, ys = [], []
+    for cx, cy, r in re.findall(r'cx="([-0-9.]+)" cy="([-0-9.]+)" r="([-0-9.]+)"', piece):
+        xs += [float(cx) - float(r), float(cx) + float(r)]
+        ys += [float(cy) - float(r), float(cy) + float(r)]
+    for d in re.findall(r' d="([^"]*)"', piece):
+        v = [float(n) for n in re.findall(r"-?[0-9.]+", d)]
+        xs += v[0::2]
+        ys += v[1::2]
+    return (min(xs) - 8, min(ys) - 8 + top, max(xs) + 8, max(ys) + 8 + top) if xs else (0, top, 1, top + 1)
+
+
+def _pieces(svg: str) -> dict:
+    """Issue 20's palette-domain design, costed by what librsvg would still draw for each phase: a board kept as
+    palette indices per map, and only the phase's own pieces (orders, units, marks, title, powers) drawn, in a
+    compact sheet (an atlas), then put over the board's indices. Whatever the board costs, a phase pays for the
+    pieces' elements (librsvg lays out every element and its text whatever the page's size), their pixels in the
+    sheet, the sheet's colour codes, and the palette PNG's zlib. Boxes are rough (numbers of each piece's markup);
+    pieces that overlap are drawn each in its cell (not in layer order): a lower bound of the real thing."""
+    import pyvips
+    from judge.picture import quantise, raster
+    from judge.picture.bands import _group_end
+    root = re.search(r'<svg\b[^>]*?\swidth="([0-9.]+)"[^>]*?\sheight="([0-9.]+)"[^>]*?\sviewBox="([^"]*)"', svg)
+    width, height = float(root.group(1)), float(root.group(2))
+    top = float(re.search(r'<g id="map" transform="translate\(0 ([0-9.]+)\)"', svg).group(1))
+    head = _PAGE_RECT.sub("", svg[:svg.find('<g id="title">')], count=1)
+    layer = _PAGE_RECT.sub("", _without_groups(svg, ("provinces", "centres", "labels", "legend-key")), count=1)
+
+    def sized(doc: str, w: float, h: float, view: str | None = None) -> str:
+        old = root.group(0)
+        new = old.replace(f'width="{root.group(1)}"', f'width="{w:g}"', 1).replace(
+            f'height="{root.group(2)}"', f'height="{h:g}"', 1).replace(
+            f'viewBox="{root.group(3)}"', f'viewBox="{view or f"0 0 {w:g} {h:g}"}"', 1)
+        return doc.replace(old, new, 1)
+
+    def drawn(doc: str):
+        data = doc.encode("utf-8")
+        return lambda: pyvips.Image.svgload_buffer(data).copy_memory()
+
+    pieces = []                         # (box, markup); the map's pieces in picture units, the title's and powers' too
+    for gid in _PHASE_GROUPS:
+        start = svg.find(f'<g id="{gid}"')
+        end = _group_end(svg, start) if start >= 0 else -1
+        if end < 0:
+            continue
+        inner = svg[svg.find(">", start) + 1:end - len("</g>")]
+        shift = top if gid not in ("title", "legend-powers") else 0.0
+        if gid == "title":
+            pieces.append(((0.0, 0.0, width, top), svg[start:end]))
+            continue
+        for p in _PIECE.findall(inner):
+            box = _piece_box(p, shift)
+            pieces.append((box, f'<g transform="translate(0 {shift:g})">{p}</g>' if shift else p))
+    raster._register_fonts()
+    texts = layer.count("<text")
+    tiny = sized(layer, 1, 1)
+    figures: dict = {
+        f"pieces: the phase's own elements alone on a 1x1 page (librsvg's floor; {texts} texts)": (drawn(tiny), None),
+        "  the same without their text": (drawn(re.sub(r"<text[^>]*>.*?</text>", "", tiny, flags=re.S)), None),
+    }
+    # each piece in a cell of its own box, cells shelf-packed in rows of the picture's width
+    cells, x, y, row = [], 0, 0, 0
+    for box, p in pieces:
+        w, h = int(box[2] - box[0]) + 1, int(box[3] - box[1]) + 1
+        if x + w > width:
+            x, y, row = 0, y + row, 0
+        cells.append(f'<svg x="{x}" y="{y}" width="{w}" height="{h}" viewBox="{box[0]:g} {box[1]:g} {w} {h}">{p}</svg>')
+        x, row = x + w, max(row, h)
+    sheet_h = y + row
+    sheet = sized(head, width, sheet_h) + '<g fill="none" stroke-linecap="round" stroke-linejoin="round">' + \
+        "".join(cells) + "</g>\n</svg>\n"
+    share = sheet_h * width / (width * height)
+    sheet_image = drawn(sheet)()
+    figures[f"  each piece in a cell of its own box (an atlas {share:.0%} of the picture: long lines' boxes)"] = (
+        drawn(sheet), None)
+    figures["  that atlas's colour codes"] = (lambda: quantise.codes(sheet_image), None)
+    # the tiles pieces touch, each drawing every piece whose box it meets: small sheets, each piece drawn many times
+    for size in (96, 48):
+        tiles: dict[tuple[int, int], list[str]] = {}
+        for box, p in pieces:
+            for ty in range(max(0, int(box[1] // size)), int(box[3] // size) + 1):
+                for tx in range(max(0, int(box[0] // size)), int(box[2] // size) + 1):
+                    tiles.setdefault((tx, ty), []).append(p)
+        across = int(width // size)
+        cells = [f'<svg x="{(i % across) * size}" y="{(i // across) * size}" width="{size}" height="{size}" '
+                 f'viewBox="{tx * size} {ty * size} {size} {size}">' + "".join(ps) + "</svg>"
+                 for i, ((tx, ty), ps) in enumerate(sorted(tiles.items()))]
+        sheet = sized(head, width, -(-len(tiles) // across) * size) + \
+            '<g fill="none" stroke-linecap="round" stroke-linejoin="round">' + "".join(cells) + "</g>\n</svg>\n"
+        copies = sum(len(ps) for ps in tiles.values())
+        figures[f"  the {size} px tiles pieces touch ({len(tiles)}, {len(tiles) * size * size / (width * height):.0%} "
+                f"of it; {copies} pieces drawn for {len(pieces)})"] = (drawn(sheet), None)
+    found = quantise.palette_of(svg)
+    if found is None:
+        return figures
+    entries = quantise.indices(quantise.codes(raster.load(svg)), *found).copy_memory()
+    figures["  the palette PNG's zlib alone (the picture's own index image)"] = (
+        lambda: quantise.palette_png(entries, found[0], raster.PALETTE_COMPRESSION), None)
+    # the pieces' indices put back into the board's: a call per piece (pyvips without mutate() copies the whole
+    # image for each draw), or one resampling of the sheet over the whole picture, kept where a mask says so
+    cell = entries.crop(0, 0, 40, 28).copy_memory()
+
+    def each() -> None:
+        out = entries
+        for i in range(len(pieces)):
+            out = out.draw_image(cell, (i * 37) % (entries.width - 40), (i * 53) % (entries.height - 28))
+    sheet_entries = entries.crop(0, 0, entries.width, max(1, min(entries.height, int(sheet_h)))).copy_memory()
+    xy = pyvips.Image.xyz(entries.width, entries.height)
+    where = (xy % [sheet_entries.width, sheet_entries.height]).cast("short").copy_memory()
+    mask = ((xy[0] % 7) == 0).copy_memory()
+    nearest = pyvips.Interpolate.new("nearest")
+    figures[f"  putting the pieces back: a draw_image each ({len(pieces)})"] = (each, None)
+    figures["  putting the pieces back: one mapim of the sheet over the picture, kept by a mask"] = (
+        lambda: mask.ifthenelse(sheet_entries.mapim(where, interpolate=nearest), entries).copy_memory(), None)
+    return figures
 
 
 def run_worker(root: Path, request: Path, runs: int, ideas: bool = False) -> dict:
