@@ -192,6 +192,7 @@ def _move_paths(ph: _Movement, m: Map, results: Sequence[OrderResult]) -> None:
         if isinstance(r.order, Convoy):
             key = (r.order.army.province, r.order.dest[:3])
             fleets.setdefault(key, {})[r.order.unit.province] = ph.g.location_point(r.order.unit.loc)
+    grown = {k: (b[0] - 2, b[1] - 2, b[2] + 2, b[3] + 2) for k, b in ph.tokens().items()}   # (as ph.boxes grows them)
     for r in results:
         o = r.order
         if isinstance(o, Move):
@@ -201,7 +202,8 @@ def _move_paths(ph: _Movement, m: Map, results: Sequence[OrderResult]) -> None:
                 ph.convoyed.add(key)
                 ph.paths[key] = shapes.through(route)
             else:
-                ph.paths[key] = routes.unit_path(m, ph.g, ph.where(o.unit), o.unit.kind, o.unit.loc, o.dest)
+                others = [b for (p, _), b in grown.items() if p not in key]
+                ph.paths[key] = routes.unit_path(m, ph.g, ph.where(o.unit), o.unit.kind, o.unit.loc, o.dest, others)
 
 
 def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:

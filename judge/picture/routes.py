@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
 
 from judge.picture import inside, shapes
+from judge.picture.arrows import clear_of
 from judge.maps import Map
 from judge.picture.geometry import Geometry, Point
 
@@ -149,11 +150,21 @@ def _lines(*points: Point) -> list[Point]:
     return out
 
 
-def unit_path(m: Map, g: Geometry, start: Point, kind: str, loc: str, dest_loc: str) -> list[Point]:
+def unit_path(m: Map, g: Geometry, start: Point, kind: str, loc: str, dest_loc: str,
+              others: Sequence[Box] = ()) -> list[Point]:
     """move_path for a unit of `kind` at loc (drawn at `start`) moving to dest_loc: through the border the two
-    provinces share, or, a fleet between two coasts, by the seas beside both."""
+    provinces share, or, a fleet between two coasts, by the seas beside both; kept out of the boxes `others` (third
+    units' tokens: units are drawn over the orders, and Denmark's fleet to Kiel ran under Heligoland's) where a
+    way inside the provinces does, but for its ends (which run from and to tokens of their own)."""
     border = by_border((m.provinces[loc[:3]].terrain, m.provinces[dest_loc[:3]].terrain), kind)
-    return move_path(g, start, loc[:3], dest_loc, border, () if border else waters(m, loc, dest_loc))
+    via = () if border else waters(m, loc, dest_loc)
+    path = move_path(g, start, loc[:3], dest_loc, border, via)
+
+    def clear(way: list[Point]) -> bool:
+        return clear_of(shapes.trim(way, _END, _END), others)
+    if not others or clear(path):
+        return path
+    return rerouted(g, path, loc[:3], dest_loc, border, clear, blocked=others, via=via)
 
 
 def waters(m: Map, loc: str, dest_loc: str) -> tuple[str, ...]:

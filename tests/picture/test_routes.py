@@ -76,6 +76,22 @@ def test_the_channels_option_to_belgium_keeps_off_picardy_and_its_army():
     assert over(g, option, "PIC") < 0.1 * shapes.length(option), over(g, option, "PIC")
 
 
+@pytest.mark.parametrize("fleet, move, third", [("F DEN", "F DEN - KIE", "F HEL"), ("F NWY", "F NWY - SWE", "F SKA")])
+def test_a_fleets_move_between_two_coasts_keeps_off_the_fleet_in_the_sea_between(fleet, move, third):
+    # Real games: Denmark's fleet to Kiel ran under the fleet in Heligoland (units are drawn over the orders), Norway's
+    # to Sweden under the Skagerrak's. The arrow now goes round the token, still by the sea beside both coasts.
+    doc = {"state": {"phase": "S1903M", "units": {"GERMANY": [fleet], "ENGLAND": [third]}, "centers": {}},
+           "orders": {"GERMANY": [move], "ENGLAND": [f"{third} H"]}}
+    m, before, outcome = adjudicated(doc)
+    g = picture.drawing(m)
+    root = ET.fromstring(picture.results_svg(m, before, outcome))
+    src, dest, sea = fleet[2:], move[-3:], third[2:]
+    arrow = _line(root, f"order-{src}")
+    assert not meets_unit(arrow, g.location_point(sea), "F"), arrow
+    land = [p for p, prov in m.provinces.items() if p not in (src, dest) and prov.terrain != "sea"]
+    assert all(over(g, arrow, p) <= HAIR for p in land)
+
+
 def test_cormouths_east_coast_to_the_amber_sea_runs_smoothly():
     # Heartland: the middle of the border Cormouth shares with the Amber Sea lies west of the fleet on its east
     # coast, and the arrow ran there first and turned back: a hook.
