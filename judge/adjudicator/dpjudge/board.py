@@ -97,24 +97,26 @@ class Board:
         self.supports: list[UnitState] = []        # units ordered to support (Step 2 may turn one into a hold)
         self.convoys: list[UnitState] = []         # fleets ordered to convoy
         self.victims: list[UnitState] = []         # units dislodged in Step 10
-        units, get = self.units, orders.get
+        # (the rows are made in the position's order: the order of the results)
+        units, get, new_state, nobody = self.units, orders.get, UnitState, _NOBODY
         self._movers: list[UnitState] | None = []
-        movers = self._movers
+        add_mover, add_support = self._movers.append, self.supports.append
         for prov, unit in position.units.items():
             order = get(prov)
-            units[prov] = st = UnitState()
+            units[prov] = st = new_state()
             st.unit, st.prov, st.power = unit, prov, unit[0]
             st.mark, st.dislodged, st.support_count = "", False, 0
-            st.no_help, st.supporters, st.moved = _NOBODY, (), False
+            st.no_help, st.supporters, st.moved = nobody, (), False
             kind = type(order)
-            if kind is Move:
+            if kind is Support:             # (the commonest order late in a game)
+                st.order, st.action, st.supported = order, "support", None
+                add_support(st)
+            elif kind is Move:
                 st.order, st.action = order, "move"
                 st.dest_loc = dest = order.dest
-                st.dest, st.convoyed, st.path, st.fleets, st.convoy_ok = dest[:3], False, order.path, (), None
-                movers.append(st)
-            elif kind is Support:
-                st.order, st.action, st.supported = order, "support", None
-                self.supports.append(st)
+                st.dest, st.convoyed, st.path = dest[:3], False, order.path     # (three at a time: more build a tuple)
+                st.fleets, st.convoy_ok = (), None
+                add_mover(st)
             elif kind is Convoy:
                 st.order, st.action = order, "convoy"
                 self.convoys.append(st)
