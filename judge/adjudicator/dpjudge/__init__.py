@@ -1,8 +1,6 @@
 """The DPjudge step-based mark/bounce movement adjudicator, ported from the published algorithm."""
 from __future__ import annotations
 
-from itertools import repeat
-
 from judge.adjudicator.dpjudge.board import BOUNCE, CUT, NO_CONVOY, VOID, Board
 from judge.adjudicator.dpjudge.steps import STEPS, run_steps
 from judge.adjudicator.results import MovementOutcome, OrderResult
@@ -25,34 +23,31 @@ def resolve_movement(m: Map, position: Position, orders: dict[str, MovementOrder
 def _outcome(board: Board) -> MovementOutcome:
     # Only an army some fleet was ordered to carry can fail for want of a convoy: without convoy orders, none did.
     failed_armies = {st.prov for st in board.movers() if st.mark == NO_CONVOY} if board.convoys else None
-    states = board.units.values()
-    units, dislodged = {}, {}
+    results, units, dislodged = [], {}, {}
     new, marks_of = tuple.__new__, _MARKS
-    all_marks: list[tuple] = []
-    append = all_marks.append
-    for st in states:
+    append = results.append
+    for st in board.units.values():
         mark = st.mark
         if st.dislodged:
             marks = marks_of.get(mark)
-            append((mark,) + ("dislodged",) if marks is None else marks + ("dislodged",))
+            marks = (mark,) + ("dislodged",) if marks is None else marks + ("dislodged",)
             dislodged[st.prov] = Dislodged(st.unit, st.retreats, st.dislodged_by.prov)
         elif mark:
             units[st.prov] = st.unit
-            # (no other mark outlives the steps; reported as it is if one did)
-            append(marks_of.get(mark) or (mark,))
+            marks = marks_of.get(mark)
+            if marks is None:
+                marks = (mark,)             # (no other mark outlives the steps; reported as it is if one did)
         elif st.moved:
             unit = st.unit
             units[st.dest] = new(Unit, (unit[0], unit[1], st.dest_loc))
-            append(())
+            marks = ()
         else:
             units[st.prov] = st.unit
+            marks = ()
             # A convoying fleet that stays, unmarked, whose army's convoy failed.
             if failed_armies and st.action == "convoy" and st.order.army[2][:3] in failed_armies:
-                append(("disrupted",))
-            else:
-                append(())
-    # The results, NamedTuples built the fast way: zip hands each (order, marks) pair to tuple.__new__ in C.
-    results = list(map(new, repeat(OrderResult), zip([st.order for st in states], all_marks)))
+                marks = ("disrupted",)
+        append(new(OrderResult, (st.order, marks)))     # NamedTuples, built the fast way
     return MovementOutcome(results, units, dislodged)
 
 
