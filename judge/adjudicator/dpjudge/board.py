@@ -129,6 +129,9 @@ class Board:
         self.cut_this_pass = False
         self.unbounced = False                     # Step 10: unbounce let a unit in during this pass
         self.contested: set[str] = set()           # spaces with two or more entries: Steps 7 and 8 look only here
+        # Between Step 7's jump back to Step 6 and its next pass: the spaces an entry was added to since its last
+        # pass began (None at other times). Only those can be judged differently (see Step 7).
+        self.grown: set[str] | None = None
 
     # -- queries -----------------------------------------------------------------------------------------------
     def movers(self) -> list[UnitState]:
@@ -160,6 +163,8 @@ class Board:
         else:
             lst.append((st, role))
             self.contested.add(prov)
+        if self.grown is not None:
+            self.grown.add(prov)
 
     def remove_entry(self, prov: str, st: UnitState) -> None:
         self.combat[prov] = [e for e in self.combat.get(prov, ()) if e[0] is not st]

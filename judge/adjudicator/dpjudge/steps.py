@@ -233,7 +233,12 @@ def step_7_mark_bounces_suffered_by_understrength_attackers(board: Board) -> int
     """A mover not stronger than everyone else contesting its destination bounces."""
     board.bounced_this_pass = False
     combat = board.combat
-    for prov in list(board.contested):
+    # A pass after this step's own jump back judges again only the spaces an entry was added to since the last pass
+    # began (the bounces of that pass and of Step 6): elsewhere nothing it reads changed - the strengths are the same
+    # (Step 6 only bounces), every list the same - so the same attackers would bounce, and they already have.
+    spaces = board.contested if board.grown is None else board.grown
+    board.grown = set()
+    for prov in list(spaces):
         lst = combat[prov]
         if len(lst) < 2:
             continue            # a lone attacker is stronger than everyone else there
@@ -252,7 +257,10 @@ def step_7_mark_bounces_suffered_by_understrength_attackers(board: Board) -> int
                 st = e[0]
                 if not st.mark and (leaders > 1 or st.support_count < top):
                     bounce(board, st)
-    return 6 if board.bounced_this_pass else None
+    if board.bounced_this_pass:
+        return 6
+    board.grown = None          # (Steps 8 and 9 change strengths and lists: after them, every space again)
+    return None
 
 
 def step_8_mark_bounces_caused_by_inability_to_self_dislodge(board: Board) -> int | None:
