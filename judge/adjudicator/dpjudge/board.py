@@ -113,8 +113,10 @@ class Board:
                 add_support(st)
             elif kind is Move:
                 st.order, st.action = order, "move"
-                st.dest_loc = dest = order.dest
-                st.dest, st.convoyed, st.path = dest[:3], False, order.path     # (three at a time: more build a tuple)
+                dest: Any = order.dest          # (a Move's: a location, never None)
+                st.dest_loc = dest
+                # (a three-letter location is its province; three fields at a time: more build a tuple to unpack)
+                st.dest, st.convoyed, st.path = dest if len(dest) == 3 else dest[:3], False, order.path
                 st.fleets, st.convoy_ok = (), None
                 add_mover(st)
             elif kind is Convoy:

@@ -65,7 +65,8 @@ def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
     units = board.units
     for sup in board.supports:
         order: Support = sup.order
-        target = units.get(order.target[2][:3])
+        loc = order.target[2]
+        target = units.get(loc if len(loc) == 3 else loc[:3])     # (a three-letter location is its province)
         if order.missing or target is None:
             if board.rules.missing_unit is MissingUnit.HOLD:
                 _make_hold(sup, board)
