@@ -210,6 +210,10 @@ def _convoy_fails(board: Board, army: UnitState) -> None:
 
 def step_6_mark_bounces_caused_by_inability_to_swap_places(board: Board) -> int | None:
     """Two units trying to swap places over land: the weaker (or both, if equal or one power's) bounces."""
+    if board.grown is not None:
+        # Back from Step 7's jump: since this step's last pass only bounces were marked (no strength changed, no mark
+        # was lifted), and a pair of swappers it left had one of the two marked already; so no pair is left to judge.
+        return None
     units = board.units
     while True:
         board.bounced_this_pass = False
