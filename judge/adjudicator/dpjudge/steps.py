@@ -373,8 +373,9 @@ STEPS = (
 def run_steps(board: Board) -> None:
     """Run the steps in order, following the jumps back; a jump budget guards against a loop that never ends."""
     i, budget = 0, 10_000
-    while i < len(STEPS):
-        nxt = STEPS[i](board)
+    steps, last = STEPS, len(STEPS)
+    while i < last:
+        nxt = steps[i](board)
         budget -= 1
         if budget == 0:
             raise RuntimeError("adjudication did not settle")
