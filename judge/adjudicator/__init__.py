@@ -33,7 +33,9 @@ def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, 
     disagreements: list[str] = []
     removed: tuple[Dislodged, ...] = ()         # (immobile_dummies: dummies' units destroyed when dislodged)
     if kind == "M":
-        by_unit: dict = {o.unit[2][:3]: o for o in orders}   # movement orders always name their unit (at [2]: loc)
+        # Movement orders always name their unit (at [2]: its location). A location of three letters is its province
+        # as it is: slicing it would only make the same string again, at a cost (one per unit of every phase).
+        by_unit: dict = {(loc if len(loc) == 3 else loc[:3]): o for o in orders for loc in (o.unit[2],)}
         fire = friendly_fire.applies(position, rules.dummy_fire)
         seen, by_unit = friendly_fire.disguise(position, by_unit) if fire else (position, by_unit)
         if engine == _BOTH:

@@ -148,3 +148,30 @@ def test_crosscheck_compare_names_each_difference(m):
                      "retreats of A MUN: port ['BOH', 'TYR'], equations ['BOH']",
                      "A PAR - BUR: port [], equations ['bounce']"]
     assert compare(port, port) == [] and Hold(a_unit)
+
+
+def test_step_7_after_its_jump_judges_again_only_the_spaces_that_gained_an_entry(m):
+    # Paris and Munich stand each other off in Burgundy; each bounced unit's entry back home then makes the attack
+    # on Paris from Picardy a standoff too (1 against 1). Only the spaces an entry went into need judging again.
+    b = through(board(m, {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"], "ENGLAND": ["A PIC"], "ITALY": ["A TYR"]},
+                      {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A MUN - BUR"], "ENGLAND": ["A PIC - PAR"],
+                       "ITALY": ["A TYR - MUN"]}), 6)
+    assert STEPS[6](b) == 6
+    bounced = {st.prov for st in b.movers() if st.mark == BOUNCE}
+    assert {"PAR", "MUN"} <= bounced
+    assert b.grown == bounced                       # the bounced units' home spaces, where their entries went
+    run_steps(b)
+    assert b.grown is None                          # (after Step 7's last pass: every space again, for Steps 8-9)
+    assert {st.prov for st in b.movers() if st.mark == BOUNCE} == {"PAR", "MUN", "PIC", "TYR"}
+
+
+def test_step_6_after_step_7s_jump_has_nothing_left_to_judge(m):
+    # Since Step 6's last pass only bounces were marked, so a swap it left had one of its two movers marked: back from
+    # Step 7's jump it judges nothing. (A swap left unjudged here, by hand, stays unjudged; after Steps 8-9 it is not.)
+    orders = {"FRANCE": ["A PAR - BUR"], "GERMANY": ["A BUR - PAR"]}
+    b = through(board(m, {"FRANCE": ["A PAR"], "GERMANY": ["A BUR"]}, orders), 5)
+    b.grown = set()                                 # as Step 7 leaves it when it jumps back
+    assert STEPS[5](b) is None and not b.units["PAR"].mark and not b.units["BUR"].mark
+    b.grown = None                                  # as Step 7 leaves it when it goes on to Step 8
+    STEPS[5](b)
+    assert b.units["PAR"].mark == BOUNCE and b.units["BUR"].mark == BOUNCE     # equal strength: both bounce

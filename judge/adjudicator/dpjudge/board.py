@@ -97,24 +97,28 @@ class Board:
         self.supports: list[UnitState] = []        # units ordered to support (Step 2 may turn one into a hold)
         self.convoys: list[UnitState] = []         # fleets ordered to convoy
         self.victims: list[UnitState] = []         # units dislodged in Step 10
-        units, get = self.units, orders.get
+        # (the rows are made in the position's order: the order of the results)
+        units, get, new_state, nobody = self.units, orders.get, UnitState, _NOBODY
         self._movers: list[UnitState] | None = []
-        movers = self._movers
+        add_mover, add_support = self._movers.append, self.supports.append
         for prov, unit in position.units.items():
             order = get(prov)
-            units[prov] = st = UnitState()
+            units[prov] = st = new_state()
             st.unit, st.prov, st.power = unit, prov, unit[0]
             st.mark, st.dislodged, st.support_count = "", False, 0
-            st.no_help, st.supporters, st.moved = _NOBODY, (), False
+            st.no_help, st.supporters, st.moved = nobody, (), False
             kind = type(order)
-            if kind is Move:
-                st.order, st.action = order, "move"
-                st.dest_loc = dest = order.dest
-                st.dest, st.convoyed, st.path, st.fleets, st.convoy_ok = dest[:3], False, order.path, (), None
-                movers.append(st)
-            elif kind is Support:
+            if kind is Support:             # (the commonest order late in a game)
                 st.order, st.action, st.supported = order, "support", None
-                self.supports.append(st)
+                add_support(st)
+            elif kind is Move:
+                st.order, st.action = order, "move"
+                dest: Any = order.dest          # (a Move's: a location, never None)
+                st.dest_loc = dest
+                # (a three-letter location is its province; three fields at a time: more build a tuple to unpack)
+                st.dest, st.convoyed, st.path = dest if len(dest) == 3 else dest[:3], False, order.path
+                st.fleets, st.convoy_ok = (), None
+                add_mover(st)
             elif kind is Convoy:
                 st.order, st.action = order, "convoy"
                 self.convoys.append(st)
@@ -127,6 +131,9 @@ class Board:
         self.cut_this_pass = False
         self.unbounced = False                     # Step 10: unbounce let a unit in during this pass
         self.contested: set[str] = set()           # spaces with two or more entries: Steps 7 and 8 look only here
+        # Between Step 7's jump back to Step 6 and its next pass: the spaces an entry was added to since its last
+        # pass began (None at other times). Only those can be judged differently (see Step 7).
+        self.grown: set[str] | None = None
 
     # -- queries -----------------------------------------------------------------------------------------------
     def movers(self) -> list[UnitState]:
@@ -158,6 +165,8 @@ class Board:
         else:
             lst.append((st, role))
             self.contested.add(prov)
+        if self.grown is not None:
+            self.grown.add(prov)
 
     def remove_entry(self, prov: str, st: UnitState) -> None:
         self.combat[prov] = [e for e in self.combat.get(prov, ()) if e[0] is not st]

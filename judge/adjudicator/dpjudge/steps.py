@@ -65,7 +65,8 @@ def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
     units = board.units
     for sup in board.supports:
         order: Support = sup.order
-        target = units.get(order.target[2][:3])
+        loc = order.target[2]
+        target = units.get(loc if len(loc) == 3 else loc[:3])     # (a three-letter location is its province)
         if order.missing or target is None:
             if board.rules.missing_unit is MissingUnit.HOLD:
                 _make_hold(sup, board)
@@ -209,6 +210,10 @@ def _convoy_fails(board: Board, army: UnitState) -> None:
 
 def step_6_mark_bounces_caused_by_inability_to_swap_places(board: Board) -> int | None:
     """Two units trying to swap places over land: the weaker (or both, if equal or one power's) bounces."""
+    if board.grown is not None:
+        # Back from Step 7's jump: since this step's last pass only bounces were marked (no strength changed, no mark
+        # was lifted), and a pair of swappers it left had one of the two marked already; so no pair is left to judge.
+        return None
     units = board.units
     while True:
         board.bounced_this_pass = False
@@ -233,7 +238,12 @@ def step_7_mark_bounces_suffered_by_understrength_attackers(board: Board) -> int
     """A mover not stronger than everyone else contesting its destination bounces."""
     board.bounced_this_pass = False
     combat = board.combat
-    for prov in list(board.contested):
+    # A pass after this step's own jump back judges again only the spaces an entry was added to since the last pass
+    # began (the bounces of that pass and of Step 6): elsewhere nothing it reads changed - the strengths are the same
+    # (Step 6 only bounces), every list the same - so the same attackers would bounce, and they already have.
+    spaces = board.contested if board.grown is None else board.grown
+    board.grown = set()
+    for prov in list(spaces):
         lst = combat[prov]
         if len(lst) < 2:
             continue            # a lone attacker is stronger than everyone else there
@@ -252,7 +262,10 @@ def step_7_mark_bounces_suffered_by_understrength_attackers(board: Board) -> int
                 st = e[0]
                 if not st.mark and (leaders > 1 or st.support_count < top):
                     bounce(board, st)
-    return 6 if board.bounced_this_pass else None
+    if board.bounced_this_pass:
+        return 6
+    board.grown = None          # (Steps 8 and 9 change strengths and lists: after them, every space again)
+    return None
 
 
 def step_8_mark_bounces_caused_by_inability_to_self_dislodge(board: Board) -> int | None:
@@ -360,8 +373,9 @@ STEPS = (
 def run_steps(board: Board) -> None:
     """Run the steps in order, following the jumps back; a jump budget guards against a loop that never ends."""
     i, budget = 0, 10_000
-    while i < len(STEPS):
-        nxt = STEPS[i](board)
+    steps, last = STEPS, len(STEPS)
+    while i < last:
+        nxt = steps[i](board)
         budget -= 1
         if budget == 0:
             raise RuntimeError("adjudication did not settle")
