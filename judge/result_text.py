@@ -20,13 +20,16 @@ def result_text(phase: str, rows: list[tuple[Any, str, str, tuple[str, ...]]], e
                 position: Position, next_phase: str, m: Map, extra: dict[str, Any]) -> str:
     """The result document: phase, orders (rows of (rank, order text, power, marks), in order), errors, state (the
     position after, its phase written as next_phase), then the extra fields in their order."""
-    power, marks_text = _powers(m).get, _MARKS.get
+    marks_text, heads = _MARKS.get, _HEADS
     orders = []
     for _, text, who, marks in rows:
         marks_json = marks_text(marks)
         if marks_json is None:
             marks_json = _encode(list(marks))
-        orders.append(f'{{"power":{power(who) or _quote(who)},"order":{_quote(text)},"result":{marks_json}}}')
+        head = heads.get((who, text))
+        if head is None:
+            head = _head(who, text)
+        orders.append(head + marks_json + "}")
     out = (f'{{"phase":{_quote(phase)},"orders":[{",".join(orders)}],"errors":{_encode(errors) if errors else "[]"},'
            f'"state":{state_text(position, m, next_phase)}')
     if extra:
@@ -77,3 +80,17 @@ def _powers(m: Map) -> dict[str, str]:
             _POWERS.clear()
         hit = _POWERS[id(m)] = (m, {p: _quote(p) for p in m.powers})
     return hit[1]
+
+
+# An order's row up to its result, '{"power":"FRANCE","order":"A PAR - BUR","result":', by (power, order text): the
+# same orders come again in request after request. Bounded: it starts afresh when full.
+_HEADS: dict[tuple[str, str], str] = {}
+_HEADS_LIMIT = 50_000
+
+
+def _head(who: str, text: str) -> str:
+    head = f'{{"power":{_quote(who)},"order":{_quote(text)},"result":'
+    if len(_HEADS) >= _HEADS_LIMIT:
+        _HEADS.clear()
+    _HEADS[who, text] = head
+    return head

@@ -67,3 +67,17 @@ def test_names_that_json_escapes_are_written_the_general_way():
         expected = position.to_json(m)
         expected["phase"] = "S1901R"
         assert state_text(position, m, "S1901R") == dumps(expected)
+
+
+def test_the_order_rows_kept_for_later_requests_are_bounded_and_never_change_a_result(monkeypatch):
+    """Each order's row up to its result is written once and kept for the requests that give the order again; the
+    table starts afresh when full (a long batch of ever new orders holds no more than the limit), and a row written
+    from it is the row json.dumps writes."""
+    from judge import result_text
+    monkeypatch.setattr(result_text, "_HEADS", {})
+    monkeypatch.setattr(result_text, "_HEADS_LIMIT", 3)
+    moves = ["A PAR - BUR", "A PAR - PIC", "A PAR - GAS", "A PAR H", "A PAR - BUR"]
+    for move in moves + moves:
+        doc = {"state": START, "orders": {"FRANCE": [move, "F BRE - MAO"], "GERMANY": ["A MUN - BUR"]}}
+        assert request_text(doc) == dumps(request(doc))
+        assert len(result_text._HEADS) <= 3
