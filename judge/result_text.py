@@ -20,16 +20,13 @@ def result_text(phase: str, rows: list[tuple[Any, str, str, tuple[str, ...]]], e
                 position: Position, next_phase: str, m: Map, extra: dict[str, Any]) -> str:
     """The result document: phase, orders (rows of (rank, order text, power, marks), in order), errors, state (the
     position after, its phase written as next_phase), then the extra fields in their order."""
-    marks_text, heads = _MARKS.get, _HEADS
+    power, marks_text = _powers(m).get, _MARKS.get
     orders = []
     for _, text, who, marks in rows:
         marks_json = marks_text(marks)
         if marks_json is None:
             marks_json = _encode(list(marks))
-        head = heads.get((who, text))
-        if head is None:
-            head = _head(who, text)
-        orders.append(head + marks_json + "}")
+        orders.append(f'{{"power":{power(who) or _quote(who)},"order":{_quote(text)},"result":{marks_json}}}')
     out = (f'{{"phase":{_quote(phase)},"orders":[{",".join(orders)}],"errors":{_encode(errors) if errors else "[]"},'
            f'"state":{state_text(position, m, next_phase)}')
     if extra:
@@ -40,8 +37,8 @@ def result_text(phase: str, rows: list[tuple[Any, str, str, tuple[str, ...]]], e
 def state_text(position: Position, m: Map, phase: str) -> str:
     """A state document as compact JSON text: Position.to_json(m) with its phase written as `phase`."""
     power = _powers(m)
-    units, centers = position.by_power(m)
-    out = f'{{"phase":{_quote(phase)},"units":{{{_lists(units, power)}}},"centers":{{{_lists(centers, power)}}}'
+    out = (f'{{"phase":{_quote(phase)},"units":{{{_lists(position.units_by_power(m), power)}}},'
+           f'"centers":{{{_centres(position, m, power)}}}')
     if position.phase.kind == "R":
         out += ',"dislodged":' + _encode(position.dislodged_by_power(m))
     if position.house is not None:
@@ -62,6 +59,27 @@ def _lists(lists: dict[str, list[str]], power: dict[str, str]) -> str:
     return _encode(lists)[1:-1]         # (a name JSON must escape: the general way)
 
 
+def _centres(position: Position, m: Map, power: dict[str, str]) -> str:
+    """The members of the state's "centers" object. Ownership changes once a year, so most results name the centres
+    some result before them named: their text is kept per map, by who owns what (bounded: it starts afresh when
+    full)."""
+    key = frozenset(position.centers.items())
+    texts = _CENTRES.get(id(m))
+    if texts is None or texts[0] is not m:
+        if len(_CENTRES) >= 256:
+            _CENTRES.clear()
+        texts = _CENTRES[id(m)] = (m, {})
+    text = texts[1].get(key)
+    if text is None:
+        if len(texts[1]) >= _CENTRES_LIMIT:
+            texts[1].clear()
+        text = texts[1][key] = _lists(position.centers_by_power(m), power)
+    return text
+
+
+_CENTRES: dict[int, tuple[Map, dict[frozenset, str]]] = {}
+_CENTRES_LIMIT = 10_000
+
 _SEP = '","'
 
 # The result words of an order, as JSON (the usual few; others are written the general way).
@@ -81,16 +99,3 @@ def _powers(m: Map) -> dict[str, str]:
         hit = _POWERS[id(m)] = (m, {p: _quote(p) for p in m.powers})
     return hit[1]
 
-
-# An order's row up to its result, '{"power":"FRANCE","order":"A PAR - BUR","result":', by (power, order text): the
-# same orders come again in request after request. Bounded: it starts afresh when full.
-_HEADS: dict[tuple[str, str], str] = {}
-_HEADS_LIMIT = 50_000
-
-
-def _head(who: str, text: str) -> str:
-    head = f'{{"power":{_quote(who)},"order":{_quote(text)},"result":'
-    if len(_HEADS) >= _HEADS_LIMIT:
-        _HEADS.clear()
-    _HEADS[who, text] = head
-    return head

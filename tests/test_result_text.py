@@ -69,15 +69,17 @@ def test_names_that_json_escapes_are_written_the_general_way():
         assert state_text(position, m, "S1901R") == dumps(expected)
 
 
-def test_the_order_rows_kept_for_later_requests_are_bounded_and_never_change_a_result(monkeypatch):
-    """Each order's row up to its result is written once and kept for the requests that give the order again; the
-    table starts afresh when full (a long batch of ever new orders holds no more than the limit), and a row written
-    from it is the row json.dumps writes."""
+def test_the_centres_written_for_later_results_are_bounded_and_never_change_a_result(monkeypatch):
+    """Who owns what changes once a year, so the text of a state's centres is kept, per map, for the results that
+    name the same owners again; the table starts afresh when full, and a text taken from it is what json.dumps
+    writes."""
     from judge import result_text
-    monkeypatch.setattr(result_text, "_HEADS", {})
-    monkeypatch.setattr(result_text, "_HEADS_LIMIT", 3)
-    moves = ["A PAR - BUR", "A PAR - PIC", "A PAR - GAS", "A PAR H", "A PAR - BUR"]
-    for move in moves + moves:
-        doc = {"state": START, "orders": {"FRANCE": [move, "F BRE - MAO"], "GERMANY": ["A MUN - BUR"]}}
+    monkeypatch.setattr(result_text, "_CENTRES", {})
+    monkeypatch.setattr(result_text, "_CENTRES_LIMIT", 2)
+    owners = [{"FRANCE": ["PAR", "BRE"], "GERMANY": ["MUN"]}, {"FRANCE": ["PAR"], "GERMANY": ["MUN", "BRE"]},
+              {"GERMANY": ["MUN", "BRE"], "FRANCE": ["PAR"]}, {"FRANCE": ["PAR", "MAR"]}, {"ITALY": ["ROM"]}]
+    for centers in owners + owners[::-1]:
+        doc = {"state": {"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]}, "centers": centers},
+               "orders": {"FRANCE": ["A PAR - BUR"]}}
         assert request_text(doc) == dumps(request(doc))
-        assert len(result_text._HEADS) <= 3
+        assert len(next(iter(result_text._CENTRES.values()))[1]) <= 2
