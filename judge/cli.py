@@ -8,11 +8,40 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import BinaryIO, Sequence
+from typing import TYPE_CHECKING, BinaryIO, Sequence
 
-from judge import __version__
-from judge.cli_operator import cmd_deliver, cmd_process, cmd_requeue, cmd_serve, settings_of
+from judge import cli_parser
 from judge.json_input import NotRead, TooLarge, document_lines, loads, read_document
+
+if TYPE_CHECKING:
+    from judge.config import Settings
+
+
+# The operator's commands, and the settings, are imported only when one runs: `judge adjudicate` needs neither
+# (judge.cli_operator's imports were a thirtieth of its start-up).
+def settings_of(args: argparse.Namespace) -> Settings:
+    from judge.cli_operator import settings_of
+    return settings_of(args)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from judge.cli_operator import cmd_serve
+    return cmd_serve(args)
+
+
+def cmd_deliver(args: argparse.Namespace) -> int:
+    from judge.cli_operator import cmd_deliver
+    return cmd_deliver(args)
+
+
+def cmd_process(args: argparse.Namespace) -> int:
+    from judge.cli_operator import cmd_process
+    return cmd_process(args)
+
+
+def cmd_requeue(args: argparse.Namespace) -> int:
+    from judge.cli_operator import cmd_requeue
+    return cmd_requeue(args)
 
 
 def _offer_variants(args: argparse.Namespace) -> None:
@@ -241,91 +270,31 @@ def cmd_example(args: argparse.Namespace) -> int:
     return 0
 
 
-class _Version(argparse.Action):
-    """--version: "judge X.Y.Z", with " (compiled)" for the compiled build (JUDGE_COMPILE=1, tools/build_backend.py),
-    whose JSON-path modules are extension modules. Looked up only when asked: every command builds the parser."""
-
-    def __init__(self, option_strings, dest, **kwargs):
-        super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        import importlib.util
-        spec = importlib.util.find_spec("judge.position")
-        compiled = spec is not None and not str(spec.origin).endswith(".py")
-        print(f"{parser.prog} {__version__}{' (compiled)' if compiled else ''}")
-        parser.exit()
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser (judge.cli_parser); with `only`, that command's alone."""
+    return cli_parser.build(_FUNCS, only)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
-    parser.add_argument("--config", help="config.ini to use (default: ./config.ini if present, else built-in)")
-    parser.add_argument("--version", action=_Version)
-    parser.add_argument("--debug", action="store_true", help="say each problem with its traceback (judge deliver "
-                                                             "and judge process say one line each without it)")
-    parser.set_defaults(func=cmd_serve, host=None, port=None, ready_file=None, web_port=None)   # `judge serve`
-    sub = parser.add_subparsers(dest="command")
-    p = sub.add_parser("serve", help="run the judge: SMTP in, deadlines, SMTP out (the main job)")
-    p.add_argument("--host", help="address to listen on (default: config.ini [smtp] host)")
-    p.add_argument("--port", type=int, help="port to listen on; 0 picks a free one (default: [smtp] port)")
-    p.add_argument("--web-port", type=int, help="port of the web pages; 0 picks a free one (default: [web] port; "
-                                                "[web] port = 0 turns the pages off)")
-    p.add_argument("--ready-file", help="write 'host port' here once listening, and 'web host port' on a second "
-                                        "line when the pages are served (for scripts and tests)")
-    p.set_defaults(func=cmd_serve)
-    p = sub.add_parser("deliver", help="handle one incoming message from standard input (as an MTA pipes it)")
-    p.add_argument("--sender", help="the envelope sender, if the MTA passes it ('' for a bounce)")
-    p.set_defaults(func=cmd_deliver)
-    p = sub.add_parser("requeue", help="list the messages set aside after a failure, or put them back in the queue")
-    p.add_argument("names", nargs="*", help="the messages to requeue (default: all)")
-    p.add_argument("--list", action="store_true", help="only list them, with why each was set aside")
-    p.add_argument("--now", action="store_true", help="(the default now: with no `judge serve` running they are "
-                                                       "processed at once, else its queue takes them)")
-    p.set_defaults(func=cmd_requeue)
-    p = sub.add_parser("process", help="do a game's clock work now if it is due (processing, reminders, late "
-                                       "notices), or every due game's (from cron); then send the pending mail")
-    p.add_argument("game", nargs="?", help="the game (default: every game that is due)")
-    p.set_defaults(func=cmd_process)
-    p = sub.add_parser("config", help="print a config.ini of every setting at its default, each with why "
-                                      "(judge config > config.ini, then edit it)")
-    p.set_defaults(func=cmd_config)
-    p = sub.add_parser("example", help="adjudicate the shipped example request and print the result")
-    p.set_defaults(func=cmd_example)
-    p = sub.add_parser("adjudicate", help="adjudicate a JSON request (shared/spec/judge-json.md)")
-    p.add_argument("file", nargs="?", help="request document (default: standard input)")
-    p.add_argument("--batch", action="store_true", help="one request per input line, one result per output line")
-    p.add_argument("--compact", action="store_true", help="print the result on one line")
-    p.set_defaults(func=cmd_adjudicate)
-    p = sub.add_parser("map", help="draw a request's result, orders and outcome, to a PNG or SVG file")
-    p.add_argument("file", help="request document (shared/spec/judge-json.md); - for standard input")
-    p.add_argument("-o", "--output", required=True, help="OUT.png or OUT.svg: the format follows the suffix")
-    p.add_argument("--before", action="store_true", help="draw the position before the request instead")
-    p.set_defaults(func=cmd_map)
-    p = sub.add_parser("variants", help="list the variants: name, powers, supply centres, centres to win")
-    p.set_defaults(func=cmd_variants)
-    p = sub.add_parser("datc", help="run the DATC v3.1 test cases and print the score")
-    p.add_argument("--rules", help="comma-separated rule words to run under (default: the DATC preferences)")
-    p.add_argument("--data", help="folder of DATC case files (default: the shipped ones; tests/data/datc here)")
-    p.add_argument("--engine", choices=("dpjudge", "equations"), default="dpjudge",
-                   help="movement adjudicator: the DPjudge port (default) or the DATC equations")
-    p.set_defaults(func=cmd_datc)
-    p = sub.add_parser("fuzz", help="adjudicate random phases with both engines; write each disagreement, shrunk")
-    p.add_argument("--phases", type=int, default=2000, help="how many phases to run (default 2000)")
-    p.add_argument("--seed", type=int, default=1, help="run seed; a phase is reproducible from (seed, index)")
-    p.add_argument("--out", default="fuzz-cases", help="folder for the minimal cases (default ./fuzz-cases)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    p.add_argument("--known", action="store_true",
-                   help="also switch safe_convoys on; disagreements it alone causes are reported as explained")
-    p.add_argument("--variant", default="standard",
-                   help="the map to draw phases on (default standard); 'all' runs every variant in turn")
-    p.add_argument("--rules", default="",
-                   help="rule words set on every phase, over the random ones (e.g. convoy_intent=via_only)")
-    p.set_defaults(func=cmd_fuzz)
-    return parser
+_FUNCS = {"serve": cmd_serve, "deliver": cmd_deliver, "requeue": cmd_requeue, "process": cmd_process,
+          "config": cmd_config, "example": cmd_example, "adjudicate": cmd_adjudicate, "map": cmd_map,
+          "variants": cmd_variants, "datc": cmd_datc, "fuzz": cmd_fuzz}
+
+
+def _parse(words: list[str]) -> argparse.Namespace:
+    """The words read as build_parser() reads them. A command named first (`judge adjudicate --batch`, the MTA's
+    `judge deliver`) is read by a parser of that command alone; words it leaves unread go to the whole parser, whose
+    error names every command, as it always did."""
+    if words and words[0] in _FUNCS:
+        args, rest = build_parser(words[0]).parse_known_args(words)
+        if not rest:
+            return args
+    return build_parser().parse_args(words)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    args.words = list(sys.argv[1:] if argv is None else argv)     # (repeated in a message: judge.owner)
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = _parse(words)
+    args.words = words              # (repeated in a message: judge.owner)
     alone = argv is None            # a process of its own (the `judge` command), not a call from other Python code
     try:
         status = args.func(args)

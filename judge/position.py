@@ -67,6 +67,10 @@ class Position:
     def by_power(self, m: Map) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
         """The state document's units ("A PAR") and centres: lists by power in the map's order of powers, each sorted
         by province; a power with none, or not on the map, is left out."""
+        return self.units_by_power(m), self.centers_by_power(m)
+
+    def units_by_power(self, m: Map) -> dict[str, list[str]]:
+        """by_power's units."""
         units: dict[str, list[str]] = {p: [] for p in m.powers}
         get, board = units.get, self.units
         for prov in sorted(board):                        # by province, which is by location too
@@ -74,13 +78,17 @@ class Position:
             lst = get(u[0])
             if lst is not None:
                 lst.append(f"{u[1]} {u[2]}")
+        return {p: lst for p, lst in units.items() if lst}
+
+    def centers_by_power(self, m: Map) -> dict[str, list[str]]:
+        """by_power's centres."""
         centers: dict[str, list[str]] = {p: [] for p in m.powers}
         get, owners = centers.get, self.centers
         for prov in sorted(owners):
             lst = get(owners[prov])
             if lst is not None:
                 lst.append(prov)
-        return {p: lst for p, lst in units.items() if lst}, {p: lst for p, lst in centers.items() if lst}
+        return {p: lst for p, lst in centers.items() if lst}
 
     def dislodged_by_power(self, m: Map) -> dict[str, dict[str, list[str]]]:
         """The state document's dislodged units: by power in the map's order, each unit's retreats."""

@@ -37,8 +37,8 @@ def result_text(phase: str, rows: list[tuple[Any, str, str, tuple[str, ...]]], e
 def state_text(position: Position, m: Map, phase: str) -> str:
     """A state document as compact JSON text: Position.to_json(m) with its phase written as `phase`."""
     power = _powers(m)
-    units, centers = position.by_power(m)
-    out = f'{{"phase":{_quote(phase)},"units":{{{_lists(units, power)}}},"centers":{{{_lists(centers, power)}}}'
+    out = (f'{{"phase":{_quote(phase)},"units":{{{_lists(position.units_by_power(m), power)}}},'
+           f'"centers":{{{_centres(position, m, power)}}}')
     if position.phase.kind == "R":
         out += ',"dislodged":' + _encode(position.dislodged_by_power(m))
     if position.house is not None:
@@ -59,6 +59,27 @@ def _lists(lists: dict[str, list[str]], power: dict[str, str]) -> str:
     return _encode(lists)[1:-1]         # (a name JSON must escape: the general way)
 
 
+def _centres(position: Position, m: Map, power: dict[str, str]) -> str:
+    """The members of the state's "centers" object. Ownership changes once a year, so most results name the centres
+    some result before them named: their text is kept per map, by who owns what (bounded: it starts afresh when
+    full)."""
+    key = frozenset(position.centers.items())
+    texts = _CENTRES.get(id(m))
+    if texts is None or texts[0] is not m:
+        if len(_CENTRES) >= 256:
+            _CENTRES.clear()
+        texts = _CENTRES[id(m)] = (m, {})
+    text = texts[1].get(key)
+    if text is None:
+        if len(texts[1]) >= _CENTRES_LIMIT:
+            texts[1].clear()
+        text = texts[1][key] = _lists(position.centers_by_power(m), power)
+    return text
+
+
+_CENTRES: dict[int, tuple[Map, dict[frozenset, str]]] = {}
+_CENTRES_LIMIT = 10_000
+
 _SEP = '","'
 
 # The result words of an order, as JSON (the usual few; others are written the general way).
@@ -77,3 +98,4 @@ def _powers(m: Map) -> dict[str, str]:
             _POWERS.clear()
         hit = _POWERS[id(m)] = (m, {p: _quote(p) for p in m.powers})
     return hit[1]
+

@@ -67,3 +67,19 @@ def test_names_that_json_escapes_are_written_the_general_way():
         expected = position.to_json(m)
         expected["phase"] = "S1901R"
         assert state_text(position, m, "S1901R") == dumps(expected)
+
+
+def test_the_centres_written_for_later_results_are_bounded_and_never_change_a_result(monkeypatch):
+    """Who owns what changes once a year, so the text of a state's centres is kept, per map, for the results that
+    name the same owners again; the table starts afresh when full, and a text taken from it is what json.dumps
+    writes."""
+    from judge import result_text
+    monkeypatch.setattr(result_text, "_CENTRES", {})
+    monkeypatch.setattr(result_text, "_CENTRES_LIMIT", 2)
+    owners = [{"FRANCE": ["PAR", "BRE"], "GERMANY": ["MUN"]}, {"FRANCE": ["PAR"], "GERMANY": ["MUN", "BRE"]},
+              {"GERMANY": ["MUN", "BRE"], "FRANCE": ["PAR"]}, {"FRANCE": ["PAR", "MAR"]}, {"ITALY": ["ROM"]}]
+    for centers in owners + owners[::-1]:
+        doc = {"state": {"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]}, "centers": centers},
+               "orders": {"FRANCE": ["A PAR - BUR"]}}
+        assert request_text(doc) == dumps(request(doc))
+        assert len(next(iter(result_text._CENTRES.values()))[1]) <= 2

@@ -1,0 +1,64 @@
+"""What `judge adjudicate --batch` loads before its first request, and the command line read the same for it."""
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from judge import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+JUDGE = [sys.executable, str(ROOT / "bin" / "judge")]
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+REQUEST = {"state": {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR"]}},
+           "orders": {"FRANCE": ["A PAR - BUR"]}}
+COMMANDS = ["serve", "deliver", "requeue", "process", "config", "example", "adjudicate", "map", "variants", "datc",
+            "fuzz"]
+
+
+def test_a_batch_does_not_load_the_operators_commands():
+    """The daemon's, the MTA's and cron's commands (and what they import: shlex, traceback) are no part of
+    adjudicating: python -X importtime lists every module the process imported."""
+    p = subprocess.run([sys.executable, "-X", "importtime", *JUDGE[1:], "adjudicate", "--batch"],
+                       input=json.dumps(REQUEST) + "\n", capture_output=True, text=True, timeout=120, env=ENV)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["state"]["units"] == {"FRANCE": ["A BUR"]}
+    imported = {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
+    assert "judge.api" in imported                  # (the listing is there)
+    assert not imported & {"judge.cli_operator", "judge.owner", "shlex"}
+
+
+def test_a_command_has_a_parser_of_its_own():
+    for name in COMMANDS:
+        sub = next(a for a in cli.build_parser(name)._actions if isinstance(a, argparse._SubParsersAction))
+        assert list(sub.choices) == [name]
+    whole = next(a for a in cli.build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    assert list(whole.choices) == COMMANDS
+
+
+@pytest.mark.parametrize("words", [
+    ["adjudicate", "--batch"], ["adjudicate", "--compact", "req.json"], ["adjudicate", "--bat"], ["adjudicate"],
+    ["deliver", "--sender", ""], ["process", "game"], ["requeue", "--list", "a", "b"], ["serve", "--port", "0"],
+    ["datc", "--engine", "equations"], ["fuzz", "--phases", "5"], ["map", "r.json", "-o", "x.png"], ["variants"],
+    ["--config", "c.ini", "adjudicate", "--batch"], ["--debug", "deliver"], [],
+])
+def test_the_words_read_as_the_whole_parser_reads_them(words):
+    assert cli._parse(words) == cli.build_parser().parse_args(words)
+
+
+@pytest.mark.parametrize("words", [["adjudicate", "--bogus"], ["adjudicate", "a", "b"], ["map", "r.json"],
+                                   ["datc", "--engine", "x"], ["nothing"]])
+def test_a_mistake_is_said_as_before(words):
+    """An unknown word after a command is the whole parser's error: its usage names every command."""
+    p = subprocess.run(JUDGE + words, capture_output=True, text=True, timeout=120, env=ENV)
+    assert p.returncode == 2 and p.stdout == ""
+    if words[0] == "adjudicate":
+        assert "{" + ",".join(COMMANDS) + "}" in p.stderr.replace("\n", "").replace(" ", "")
+        assert p.stderr.strip().endswith("judge: error: unrecognized arguments: " + " ".join(words[1:][-1:]))
+    elif words[0] == "nothing":
+        assert "judge: error: argument command: invalid choice: 'nothing'" in p.stderr
+    else:
+        assert f"judge {words[0]}: error:" in p.stderr
