@@ -117,8 +117,12 @@ class Set:
                 raise CommandError(str(exc)) from None
             if moment <= s.now:
                 raise CommandError(f"DEADLINE IN THE PAST: {show(moment, game.timing)} (USE PROCESS TO PROCESS NOW)")
-            game.move_deadline(moment, s.now)
+            missed = game.move_deadline(moment, s.now)
             s.say(f"Deadline set to {show(game.deadline, game.timing)}.")
+            if missed:
+                # (the master's LIST shows the counts: say why they moved)
+                s.say(f"The deadline had passed: {', '.join(game.map.power_title(p) for p in missed)} missed it, and "
+                      "this phase counts in their lateness.")
             if game.phase_grace is not None and game.phase_grace != game.timing.grace_hours and not game.paused:
                 # (this phase's grace is not the one SET GRACE set: say where it ends from the new deadline)
                 s.say(f"This phase keeps its grace of {say_delay(game.phase_grace, 'hours')}: orders are still "

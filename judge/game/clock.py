@@ -198,18 +198,20 @@ class GameClock:
         self.move_deadline(after_absences(later, self.absence_spans(), self.timing), now)
         return self.deadline
 
-    def move_deadline(self, moment: datetime, now: datetime) -> None:
+    def move_deadline(self, moment: datetime, now: datetime) -> list[str]:
         """The phase's deadline moved (a player's EXTEND, the master's SET DEADLINE).
 
         In the grace period the deadline has been missed already: a later one gives the late powers time, it does not
         undo that. Their phase counts in their lateness now (a deadline moved past now would no longer say it
-        passed), and having had the late notice they get no reminder that the deadline is still to come."""
+        passed), and having had the late notice they get no reminder that the deadline is still to come. Returns
+        the powers that missed it."""
         missed = self.owing_players() if self.deadline_passed(now) else []
         for p in missed:
             self._count_late(p)
         self.set_deadline(moment, now)
         for p in missed:
             p.reminded = True
+        return [p.power for p in missed]
 
     # -- what is due ---------------------------------------------------------------------------------------------
     def due(self, now: datetime) -> str | None:

@@ -226,9 +226,12 @@ def test_the_masters_new_deadline_in_the_grace_period_keeps_the_missed_deadline(
     nothing."""
     started.all_hold("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "RUSSIA")
     assert started.master("SET DEADLINE 2026-01-08 12:00").accepted          # before the deadline: nobody late
+    assert "missed it" not in started.reply(GM[0])
     started.clock.now = started.game(GAME).deadline + timedelta(hours=2)
     assert started.process(GAME) == ["late notices sent to ITALY, TURKEY"]
     assert started.master("SET DEADLINE 2026-01-12 12:00").accepted
+    assert "The deadline had passed: Italy, Turkey missed it, and this phase counts in their lateness." in \
+        " ".join(started.reply(GM[0]).split())
     assert started.signon("ITALY", *HOLDS["ITALY"]).accepted
     started.new_mail()
     started.clock.now = started.game(GAME).deadline - timedelta(hours=23)   # a day before: reminders were due
