@@ -120,7 +120,8 @@ class Summary:
         heads = _heads([g.map.power_title(p) for p in powers], room)
         # as many powers a table as fit in the room (each column its widest head and a space)
         per_table = max(1, room // (max([len(h) for h in heads] + [3]) + 1))
-        block(s, "reply/summary.txt", game=g.name, heads=heads, per_table=per_table, rows=rows, players=players, status=g.status, result=describe_result(g.result, g.map) if g.over else "")
+        block(s, "reply/summary.txt", game=g.name, heads=heads, per_table=per_table, rows=rows, players=players,
+              status=g.status, result=describe_result(g.result, g.map) if g.over else "")
         return Continue.YES
 
 

@@ -7,9 +7,9 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
 
+from judge.maps import Map
 from judge.picture import inside, shapes
 from judge.picture.arrows import clear_of
-from judge.maps import Map
 from judge.picture.geometry import Geometry, Point
 
 _BORDERS: dict[tuple[int, str, str], Point | None] = {}     # (id of the geometry, a, b) -> the border's middle
@@ -19,8 +19,9 @@ _STEP = 4.0              # ... measured every this many units along it
 
 
 Box = tuple[float, float, float, float]
-_PATHS: dict[tuple[int, Point, str, str, bool, tuple[str, ...]], list[Point]] = {}   # the same moves come back phase after phase
-_INNER: dict[tuple[int, Point, Point, str, str, tuple[str, ...]], list[Point] | None] = {}   # (the grid's way is worth keeping)
+# the same moves come back phase after phase; the grid's ways are worth keeping too
+_PATHS: dict[tuple[int, Point, str, str, bool, tuple[str, ...]], list[Point]] = {}
+_INNER: dict[tuple[int, Point, Point, str, str, tuple[str, ...]], list[Point] | None] = {}
 
 
 def move_path(g: Geometry, start: Point, src: str, dest_loc: str, by_border: bool = True,
@@ -114,8 +115,9 @@ def _ways(g: Geometry, path: list[Point], src: str, dest: str, around: Sequence[
 def _inner_ways(g: Geometry, path: list[Point], src: str, dest: str, blocked: Sequence[Box],
                 via: tuple[str, ...] = ()) -> Iterator[list[Point]]:
     """The shortest way inside the provinces (src, dest and `via`), kept for the map, then one that keeps out of
-    the boxes `blocked` too, each as a curve, as straight lines with their corners rounded, and as straight lines; `via` given: the path and the straight line
-    first (from coast to coast, those are the ways a border would have been)."""
+    the boxes `blocked` too, each as a curve, as straight lines with their corners rounded, and as straight lines;
+    `via` given: the path and the straight line first (from coast to coast, those are the ways a border would have
+    been)."""
     a, b = path[0], path[-1]
     if via:
         yield path
