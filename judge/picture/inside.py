@@ -46,7 +46,7 @@ def way(a: Point, b: Point, regions: Sequence[Rings], blocked: Sequence[Box] = (
     start, end = _nearest_in(grid, w, h, _cell_of(a, x0, y0, cell)), _nearest_in(grid, w, h, _cell_of(b, x0, y0, cell))
     if start is None or end is None:
         return None
-    chain = _cheapest(grid, _depth(grid, w, h), w, h, start, end)
+    chain = _cheapest(grid, _depth(grid, w), w, start, end)
     if chain is None:
         return None
     centres = [(x0 + (i % w + 0.5) * cell, y0 + (i // w + 0.5) * cell) for i in chain]
@@ -106,53 +106,52 @@ def _nearest_in(grid: bytearray, w: int, h: int, at: tuple[int, int]) -> int | N
     return None
 
 
-def _depth(grid: bytearray, w: int, h: int) -> list[int]:
-    """Each cell's distance in steps from the nearest cell that is out (up to _NEAR)."""
-    depth = [0 if not v else _NEAR for v in grid]
-    todo = deque(i for i, v in enumerate(grid) if not v)
+def _depth(grid: bytearray, w: int) -> list[int]:
+    """Each cell's distance in steps from the nearest cell that is out (up to _NEAR; 0 for a cell that is out).
+    (The grid's edge is out, so every cell that is in has its four neighbours on the grid.)"""
+    depth = [_NEAR if v else 0 for v in grid]
+    todo = deque()
+    for i, v in enumerate(grid):
+        if v and not (grid[i - 1] and grid[i + 1] and grid[i - w] and grid[i + w]):
+            depth[i] = 1
+            todo.append(i)
     while todo:
         i = todo.popleft()
         d = depth[i] + 1
-        x, y = i % w, i // w
-        for nx, ny in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
-            if 0 <= nx < w and 0 <= ny < h:
-                j = ny * w + nx
-                if depth[j] > d:
-                    depth[j] = d
-                    todo.append(j)
+        for j in (i - 1, i + 1, i - w, i + w):
+            if depth[j] > d:
+                depth[j] = d
+                todo.append(j)
     return depth
 
 
-_STEPS = [(dx, dy, math.hypot(dx, dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
-
-
-def _cheapest(grid: bytearray, depth: list[int], w: int, h: int, start: int, end: int) -> list[int] | None:
-    """The cheapest chain of cells that are in from start to end (A*, by straight-line distance), or None."""
+def _cheapest(grid: bytearray, depth: list[int], w: int, start: int, end: int) -> list[int] | None:
+    """The cheapest chain of cells that are in from start to end (A*, by straight-line distance), or None. A step
+    costs its length, up to three times that next to the regions' edge."""
     ex, ey = end % w, end // w
-    cost = {start: 0.0}
+    steps = [(dy * w + dx, math.hypot(dx, dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+    dearer = [1.0 + 2.0 * (_NEAR - d) / _NEAR for d in depth]
+    cost = [math.inf] * len(grid)
+    cost[start] = 0.0
     came: dict[int, int] = {}
     todo = [(0.0, start)]
+    pop, push, hypot = heapq.heappop, heapq.heappush, math.hypot
     while todo:
-        _, i = heapq.heappop(todo)
+        _, i = pop(todo)
         if i == end:
             chain = [i]
             while i in came:
                 i = came[i]
                 chain.append(i)
             return chain[::-1]
-        x, y = i % w, i // w
         here = cost[i]
-        for dx, dy, size in _STEPS:
-            nx, ny = x + dx, y + dy
-            if not (0 <= nx < w and 0 <= ny < h):
-                continue
-            j = ny * w + nx
-            if not grid[j]:
-                continue
-            c = here + size * (1.0 + 2.0 * (_NEAR - depth[j]) / _NEAR)
-            if c < cost.get(j, math.inf):
-                cost[j], came[j] = c, i
-                heapq.heappush(todo, (c + math.hypot(ex - nx, ey - ny), j))
+        for step, size in steps:
+            j = i + step
+            if grid[j]:
+                c = here + size * dearer[j]
+                if c < cost[j]:
+                    cost[j], came[j] = c, i
+                    push(todo, (c + hypot(ex - j % w, ey - j // w), j))
     return None
 
 

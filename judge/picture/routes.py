@@ -164,7 +164,7 @@ def unit_path(m: Map, g: Geometry, start: Point, kind: str, loc: str, dest_loc: 
 
     def clear(way: list[Point]) -> bool:
         return clear_of(shapes.trim(way, _END, _END), others)
-    if not others or clear(path):
+    if not others or clear_of(path, others) or clear(path):      # (the whole path first: no trimming to do)
         return path
     return rerouted(g, path, loc[:3], dest_loc, border, clear, blocked=others, via=via)
 
