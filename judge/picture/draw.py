@@ -203,7 +203,6 @@ def _routed_retreat(m: Map, g: Geometry, spot: Point, unit: Unit, dest: str, cut
     Belgium) and above all off the one that took its province: the units are drawn over the orders, and a line
     under that one lost its start (Burgundy to Marseilles ran under the German army)."""
     src = unit.province
-    terrains = (m.provinces[src].terrain, m.provinces[dest[:3]].terrain)
     taker = units.get(src)
     mine = [placement.token_box(*g.location_point(taker.loc), taker.kind)] if taker else []
     boxes = mine + [_ringed(g.location_point(u.loc), u.kind) for prov, u in units.items() if prov not in (src, dest[:3])]
@@ -213,9 +212,9 @@ def _routed_retreat(m: Map, g: Geometry, spot: Point, unit: Unit, dest: str, cut
     def clear(way: list[Point]) -> bool:
         s, e = cut(way)
         return clear_of(shapes.trim(way, s, e), grown)
-    border = routes.by_border(terrains, unit.kind)
+    border, via = routes.lane(m, unit.kind, unit.loc, dest)
     path = routes.rerouted(g, shapes.bent(spot, g.location_point(dest), bend=bend), src, dest, border, clear, mine,
-                           grown, () if border else routes.waters(m, unit.loc, dest))
+                           grown, via)
     return _off_taker(g, path, cut, need, src, dest, taker)
 
 

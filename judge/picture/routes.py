@@ -158,8 +158,7 @@ def unit_path(m: Map, g: Geometry, start: Point, kind: str, loc: str, dest_loc: 
     provinces share, or, a fleet between two coasts, by the seas beside both; kept out of the boxes `others` (third
     units' tokens: units are drawn over the orders, and Denmark's fleet to Kiel ran under Heligoland's) where a
     way inside the provinces does, but for its ends (which run from and to tokens of their own)."""
-    border = by_border((m.provinces[loc[:3]].terrain, m.provinces[dest_loc[:3]].terrain), kind)
-    via = () if border else waters(m, loc, dest_loc)
+    border, via = lane(m, kind, loc, dest_loc)
     path = move_path(g, start, loc[:3], dest_loc, border, via)
 
     def clear(way: list[Point]) -> bool:
@@ -167,6 +166,13 @@ def unit_path(m: Map, g: Geometry, start: Point, kind: str, loc: str, dest_loc: 
     if not others or clear_of(path, others) or clear(path):      # (the whole path first: no trimming to do)
         return path
     return rerouted(g, path, loc[:3], dest_loc, border, clear, blocked=others, via=via)
+
+
+def lane(m: Map, kind: str, loc: str, dest_loc: str) -> tuple[bool, tuple[str, ...]]:
+    """How a unit of `kind` at loc is drawn going to dest_loc: (through the border the provinces share?, else the
+    seas its line may cross)."""
+    border = by_border((m.provinces[loc[:3]].terrain, m.provinces[dest_loc[:3]].terrain), kind)
+    return border, () if border else waters(m, loc, dest_loc)
 
 
 def waters(m: Map, loc: str, dest_loc: str) -> tuple[str, ...]:
