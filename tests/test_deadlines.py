@@ -141,6 +141,10 @@ def test_show():
 
 @pytest.mark.parametrize("text, expected", [
     ("+48h", MON + timedelta(hours=48)), ("+2d", MON + timedelta(days=2)), ("+3 H", MON + timedelta(hours=3)),
+    # in words, as a master writes them (a real "SET DEADLINE 1 day" was refused)
+    ("1 day", MON + timedelta(days=1)), ("2 days", MON + timedelta(days=2)), ("in 36 hours", MON + timedelta(hours=36)),
+    ("+1 week", MON + timedelta(weeks=1)), ("+90 mins", MON + timedelta(minutes=90)),
+    ("3 hrs", MON + timedelta(hours=3)),
     ("2026-11-30 23:30", at(2026, 11, 30, 23, 30)), ("2026-11-30T23:30", at(2026, 11, 30, 23, 30)),
     ("30 Nov 2026 23:30", at(2026, 11, 30, 23, 30)), ("Nov 30 2026 23:30", at(2026, 11, 30, 23, 30)),
     ("Mon 30 Nov 2026 23:30", at(2026, 11, 30, 23, 30)),
@@ -155,7 +159,8 @@ def test_parse_moment_in_the_games_zone():
     assert parse_moment("2026-07-01 20:00", Timing(timezone="Asia/Tokyo"), MON) == at(2026, 7, 1, 11, 0)
 
 
-@pytest.mark.parametrize("text", ["tomorrow", "", "+h", "2026-13-01 10:00", "31/12/2026 10:00",
+@pytest.mark.parametrize("text", ["tomorrow", "", "+h", "2026-13-01 10:00", "31/12/2026 10:00", "30", "+2",
+                                  "2 months", "in days", "2 days 3 hours",
                                   "Feb 29 12:00"])                # no Feb 29 in 2026 or 2027
 def test_parse_moment_errors(text):
     with pytest.raises(ValueError, match="UNRECOGNIZED DEADLINE"):

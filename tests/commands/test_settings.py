@@ -198,6 +198,10 @@ def test_private_and_public(started):
     ("SET GRACE 0", "grace_hours", 0), ("SET REMINDER 0", "reminder_hours", 0), ("SET LATE 3", "late_notice_hours", 3),
     ("SET GRACE 90m", "grace_hours", 1.5), ("SET MOVEMENT 2d", "movement_hours", 48), ("SET EARLY 2h", "early_minutes", 120),
     ("SET LATE 30m", "late_notice_hours", 0.5),
+    # in words, as masters write them
+    ("SET GRACE 2 days", "grace_hours", 48), ("SET MOVEMENT 36 hours", "movement_hours", 36),
+    ("SET RETREAT 1 week", "retreat_hours", 168), ("SET LATE 90 minutes", "late_notice_hours", 1.5),
+    ("SET EARLY 3 hrs", "early_minutes", 180),
     ("SET EARLY 0", "early_minutes", 0), ("SET EARLY -1", "early_minutes", -1),
     ("SET TIME 23:30", "time_of_day", "23:30"), ("SET TIME NONE", "time_of_day", ""),
     ("SET DAYS mtwtf--", "days", "MTWTF--"), ("SET ZONE America/New_York", "timezone", "America/New_York"),
@@ -212,7 +216,7 @@ def test_timing(started, line, field, value):
     "SET EARLY soon", "SET TIME 25:00", "SET TIME", "SET TIME noon", "SET DAYS MTWTF", "SET DAYS -------",
     "SET DAYS XTWTFSS",
     "SET ZONE Mars/Olympus_Mons", "SET MOVEMENT 99999999999", "SET GRACE 100000", "SET EARLY 99999999",
-    "SET REMINDER 1000", "SET LATE 99999", "SET RETREAT 2161",
+    "SET REMINDER 1000", "SET LATE 99999", "SET RETREAT 2161", "SET GRACE 2 months", "SET MOVEMENT 2 days 3 hours",
 ])
 def test_timing_errors(started, line):
     before = started.status_bytes()
