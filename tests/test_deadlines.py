@@ -141,7 +141,7 @@ def test_show():
 
 @pytest.mark.parametrize("text, expected", [
     ("+48h", MON + timedelta(hours=48)), ("+2d", MON + timedelta(days=2)), ("+3 H", MON + timedelta(hours=3)),
-    # in words, as a master writes them (a real "SET DEADLINE 1 day" was refused)
+    # in words, as a master writes them ("SET DEADLINE 1 day" in a first game was refused)
     ("1 day", MON + timedelta(days=1)), ("2 days", MON + timedelta(days=2)), ("in 36 hours", MON + timedelta(hours=36)),
     ("+1 week", MON + timedelta(weeks=1)), ("+90 mins", MON + timedelta(minutes=90)),
     ("3 hrs", MON + timedelta(hours=3)),
