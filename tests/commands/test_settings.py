@@ -4,6 +4,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from judge.deadlines import show
 from judge.rules import LatePowers, PartialOrders, Press
 from tests.commands.helpers import GAME, GM, PLAYERS, T0
 
@@ -361,3 +362,32 @@ def test_help_names_every_word_set_takes(started):
             errors = started.master(f"SET {word}").errors
             assert not errors or not errors[0][1].startswith("UNKNOWN SETTING"), (word, errors)
     assert started.master("SET LATENESS 3").errors[0][1] == "UNKNOWN SETTING: LATENESS"
+
+
+def _join_all(desk) -> None:
+    from tests.commands.helpers import LETTER
+    for power, (address, password) in PLAYERS.items():
+        assert desk.send(address, f"JOIN {GAME} {password} {LETTER[power]}").accepted
+
+
+def test_the_first_deadline_the_master_sets_while_the_game_forms_holds_when_it_starts(forming):
+    # SET DEADLINE while forming was answered "Deadline set to ..." and then forgotten: the start set its own
+    first = T0 + timedelta(days=5, hours=3)
+    assert forming.master(f"SET DEADLINE {first:%Y-%m-%d %H:%M}").accepted
+    assert "still forming: this is its first deadline if it starts before then" in forming.reply(GM[0])
+    forming.clock.advance(hours=2)
+    _join_all(forming)
+    game = forming.game(GAME)
+    assert game.status == "active" and game.deadline == first
+    starting = forming.mails("starting")
+    assert starting and all(f":: Deadline: S1901M {show(first, game.timing)}" in m.get_content() for m in starting)
+
+
+def test_a_first_deadline_already_past_when_the_game_starts_gives_way_to_the_usual_one(forming):
+    first = T0 + timedelta(hours=5)
+    assert forming.master(f"SET DEADLINE {first:%Y-%m-%d %H:%M}").accepted
+    forming.clock.advance(hours=6)
+    _join_all(forming)
+    game = forming.game(GAME)
+    # the movement phase's usual 72 hours from the start (the game's default timing), not a deadline already past
+    assert game.deadline >= forming.clock.now + timedelta(hours=72)
