@@ -135,6 +135,13 @@ def test_deadline_relative_and_in_the_games_zone(started):
     assert started.game(GAME).deadline == T0 + timedelta(days=2)
     assert started.master("SET ZONE Europe/Paris", "SET DEADLINE 2026-07-20 18:00").accepted
     assert started.game(GAME).deadline == datetime(2026, 7, 20, 16, 0, tzinfo=timezone.utc)    # CEST = UTC+2
+    # in words, as masters write them (T0 is Monday 5 January 2026, noon; the game is in Paris time now)
+    assert started.master("SET DEADLINE 2 days").accepted
+    assert started.game(GAME).deadline == T0 + timedelta(days=2)
+    assert started.master("SET DEADLINE Friday 20:00").accepted
+    assert started.game(GAME).deadline == datetime(2026, 1, 9, 19, 0, tzinfo=timezone.utc)     # CET = UTC+1
+    refused = started.master("SET DEADLINE today 09:00")
+    assert refused.errors[0][1].startswith("DEADLINE IN THE PAST: Mon 5 Jan 2026 09:00 CET")
 
 
 def test_deadline_errors(started):
