@@ -28,14 +28,18 @@ LIMITS: dict[str, tuple[float, int, str]] = {
 }
 
 
+# The units a delay may be written in, by its first letter: 90m, 2 hrs, 3 days, 1 week
+_UNITS = r"m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?"
+
+
 def parse_delay(text: str, unit: str) -> float:
-    """A delay as masters write it - '36', '90m', '1.5h', '2d' - in `unit` ('hours' or 'minutes'); a bare number
-    is in the unit itself. Whole numbers come back as ints."""
-    m = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*([mhd]?)\s*", text, re.I)
+    """A delay as masters write it - '36', '90m', '1.5h', '2d', '2 days', '90 minutes' - in `unit` ('hours' or
+    'minutes'); a bare number is in the unit itself. Whole numbers come back as ints."""
+    m = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*(" + _UNITS + r")?\.?\s*", text, re.I)
     if not m:
         raise ValueError("write a number, with m, h or d for minutes, hours or days, e.g. 90m")
-    number, suffix = float(m.group(1)), (m.group(2) or unit[0]).lower()
-    minutes = number * {"m": 1, "h": 60, "d": 1440}[suffix]
+    number, suffix = float(m.group(1)), (m.group(2) or unit)[0].lower()
+    minutes = number * {"m": 1, "h": 60, "d": 1440, "w": 10080}[suffix]
     if unit == "minutes":
         value = minutes
     else:
@@ -200,15 +204,25 @@ def _shown(moment: datetime, tz: str, long: bool) -> str:
     return local.strftime((LONG_FORMAT if long else FORMAT).format(day=local.day))
 
 
+# A delay from now: '+48h', '+2d', '+30m', and as masters write it in words ('2 days', 'in 36 hours', '+1 week'): a
+# number with a unit, never a bare number (a bare '30' could be a day of the month or a time)
+_RELATIVE = re.compile(r"(?:\+\s*|in\s+)?(\d{1,6})\s*(" + _UNITS + r")\.?", re.I)
+
+
 def parse_moment(text: str, timing: Timing, now: datetime) -> datetime:
-    """A deadline the master writes: '2026-11-30 23:30', 'Nov 30 23:30', '+48h', '+2d'."""
+    """A deadline the master writes: '2026-11-30 23:30', 'Nov 30 23:30', '+48h', '+2d', or in words: '2 days',
+    'in 36 hours', '+1 week', 'tomorrow 18:00', 'Friday 20:00'."""
     t = text.strip()
-    m = re.fullmatch(r"\+(\d{1,6})\s*([mhd])", t, re.I)
+    m = _RELATIVE.fullmatch(t)
     if m:
-        n, unit = int(m.group(1)), m.group(2).lower()
-        delay = {"m": timedelta(minutes=n), "h": timedelta(hours=n), "d": timedelta(days=n)}[unit]
+        n, unit = int(m.group(1)), m.group(2)[0].lower()
+        delay = {"m": timedelta(minutes=n), "h": timedelta(hours=n), "d": timedelta(days=n),
+                 "w": timedelta(weeks=n)}[unit]
         return _near(now + min(delay, FARTHEST + timedelta(days=1)), now, text)
     tz = zone(timing.timezone)
+    named = _named_day(t, tz, now)
+    if named is not None:
+        return _near(named, now, text)
     for fmt in ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%d %b %Y %H:%M", "%b %d %Y %H:%M", "%a %b %d %Y %H:%M",
                 "%a %d %b %Y %H:%M", "%A %d %B %Y %H:%M"):
         try:
@@ -228,6 +242,34 @@ def parse_moment(text: str, timing: Timing, now: datetime) -> datetime:
             if moment > now:
                 return _near(moment, now, text)
     raise ValueError(f"UNRECOGNIZED DEADLINE: {text.strip()} (write e.g. 2026-11-30 23:30, or +48h)")
+
+
+_DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_NAMED = re.compile(r"(today|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\s+(\d{1,2}):(\d{2})", re.I)
+
+
+def _named_day(t: str, tz: ZoneInfo, now: datetime) -> datetime | None:
+    """'today 20:00', 'tomorrow 18:00', 'Friday 20:00' (the next Friday, today if the time is still to come), in
+    the game's zone; None if the text is not of that form (or names no such day or time)."""
+    m = _NAMED.fullmatch(t)
+    if m is None:
+        return None
+    word, hour, minute = m.group(1).lower(), int(m.group(2)), int(m.group(3))
+    if hour > 23 or minute > 59:
+        return None
+    today = now.astimezone(tz).date()
+    if word in ("today", "tomorrow"):
+        days = [0 if word == "today" else 1]
+    else:
+        day = next((i for i, d in enumerate(_DAY_NAMES) if d.startswith(word) and len(word) >= 3), None)
+        if day is None:
+            return None
+        days = [(day - today.weekday()) % 7, (day - today.weekday()) % 7 + 7]
+    for d in days:
+        moment = datetime.combine(today + timedelta(days=d), time(hour, minute), tzinfo=tz).astimezone(timezone.utc)
+        if moment > now or word in ("today", "tomorrow"):
+            return moment             # (today's time already gone: refused as a deadline in the past, as written)
+    return None
 
 
 def _near(moment: datetime, now: datetime, text: str) -> datetime:

@@ -141,6 +141,15 @@ def test_show():
 
 @pytest.mark.parametrize("text, expected", [
     ("+48h", MON + timedelta(hours=48)), ("+2d", MON + timedelta(days=2)), ("+3 H", MON + timedelta(hours=3)),
+    # in words, as a master writes them ("SET DEADLINE 1 day" in a first game was refused)
+    ("1 day", MON + timedelta(days=1)), ("2 days", MON + timedelta(days=2)), ("in 36 hours", MON + timedelta(hours=36)),
+    ("+1 week", MON + timedelta(weeks=1)), ("+90 mins", MON + timedelta(minutes=90)),
+    ("3 hrs", MON + timedelta(hours=3)),
+    # a day by name, at a time, in the game's zone (MON is a Monday, noon)
+    ("today 20:00", at(2026, 1, 5, 20, 0)), ("tomorrow 18:00", at(2026, 1, 6, 18, 0)),
+    ("Friday 20:00", at(2026, 1, 9, 20, 0)), ("fri 20:00", at(2026, 1, 9, 20, 0)),
+    ("monday 13:00", at(2026, 1, 5, 13, 0)),                  # later today
+    ("Mon 11:00", at(2026, 1, 12, 11, 0)),                    # ... gone today: next week's
     ("2026-11-30 23:30", at(2026, 11, 30, 23, 30)), ("2026-11-30T23:30", at(2026, 11, 30, 23, 30)),
     ("30 Nov 2026 23:30", at(2026, 11, 30, 23, 30)), ("Nov 30 2026 23:30", at(2026, 11, 30, 23, 30)),
     ("Mon 30 Nov 2026 23:30", at(2026, 11, 30, 23, 30)),
@@ -153,9 +162,14 @@ def test_parse_moment(text, expected):
 
 def test_parse_moment_in_the_games_zone():
     assert parse_moment("2026-07-01 20:00", Timing(timezone="Asia/Tokyo"), MON) == at(2026, 7, 1, 11, 0)
+    # Monday noon UTC is Monday 21:00 in Tokyo: its "tomorrow" is Tuesday there, its "Monday 20:00" next week's
+    assert parse_moment("tomorrow 09:00", Timing(timezone="Asia/Tokyo"), MON) == at(2026, 1, 6, 0, 0)
+    assert parse_moment("Monday 20:00", Timing(timezone="Asia/Tokyo"), MON) == at(2026, 1, 12, 11, 0)
 
 
-@pytest.mark.parametrize("text", ["tomorrow", "", "+h", "2026-13-01 10:00", "31/12/2026 10:00",
+@pytest.mark.parametrize("text", ["tomorrow", "", "+h", "2026-13-01 10:00", "31/12/2026 10:00", "30", "+2",
+                                  "2 months", "in days", "2 days 3 hours", "friday", "someday 10:00",
+                                  "tomorrow 25:00", "fri 20:61", "fr 20:00",
                                   "Feb 29 12:00"])                # no Feb 29 in 2026 or 2027
 def test_parse_moment_errors(text):
     with pytest.raises(ValueError, match="UNRECOGNIZED DEADLINE"):

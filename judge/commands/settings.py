@@ -14,7 +14,7 @@ from judge.commands.base import MASTER_ONLY, SIGNED_ON, CommandError, Continue, 
 from judge.commands.voting import apply_vote
 from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse_moment, parse_time_of_day, say_delay,
                              show)
-from judge.game import PLAYING
+from judge.game import FORMING, PLAYING
 from judge.game.clock import REMINDER_MARGIN
 from judge.game.roles import MASTER
 from judge.game.standing import victory_tie
@@ -119,6 +119,9 @@ class Set:
                 raise CommandError(f"DEADLINE IN THE PAST: {show(moment, game.timing)} (USE PROCESS TO PROCESS NOW)")
             missed = game.move_deadline(moment, s.now)
             s.say(f"Deadline set to {show(game.deadline, game.timing)}.")
+            if game.status == FORMING:
+                s.say(f"Game {game.name} is still forming: this is its first deadline if it starts before then; "
+                      "if it starts later, its first deadline counts from its start.")
             if missed:
                 # (the master's LIST shows the counts: say why they moved)
                 s.say(f"The deadline had passed: {', '.join(game.map.power_title(p) for p in missed)} missed it, and "

@@ -70,7 +70,10 @@ class Membership:
         for player in self.players:
             if player.address:
                 self._tenure_starts(player)
+        chosen = self.deadline                # (the master's SET DEADLINE while the game formed, if any)
         self.start_phase(now)
+        if chosen is not None and chosen > now and self.deadline is not None:
+            self.deadline = chosen            # the first deadline the master chose holds, while it is still ahead
 
     def takeover(self, power: str, address: str, password_hash: str, now: datetime | None = None) -> Player:
         """A vacant power taken by a newcomer. A dummy is not open: the master REVIVEs it first. One person plays

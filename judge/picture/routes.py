@@ -67,6 +67,17 @@ def rerouted(g: Geometry, path: list[Point], src: str, dest_loc: str, by_border:
             best_clear = (off, way)
         if best[0] > HAIR and off < best[0]:          # (of those that keep to them, the first)
             best = (off, way)
+    if not by_border and clear is not None and border_middle(g, src, dest) is not None:
+        # a fleet between two coasts with no clear way by water (Denmark's dislodged fleet to Kiel, round the unit
+        # that took its place and past Heligoland's): across the land the two share, rather than over a third place
+        two = _keep(g, src, dest)
+        for way in _ways(g, path, src, dest, around, blocked):
+            if clear(way):
+                off = stray(way, two, best_clear[0])
+                if off <= HAIR:
+                    return way
+                if off < best_clear[0]:
+                    best_clear = (off, way)
     # None does both: of those clear of the units, the one that strays least (a unit filling the Channel's narrow
     # east end: past it over a sliver of coast, not across Picardy); else the one that strays least
     return best_clear[1] if best_clear[0] < math.inf else best[1]

@@ -4,6 +4,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from judge.deadlines import show
 from judge.rules import LatePowers, PartialOrders, Press
 from tests.commands.helpers import GAME, GM, PLAYERS, T0
 
@@ -134,6 +135,13 @@ def test_deadline_relative_and_in_the_games_zone(started):
     assert started.game(GAME).deadline == T0 + timedelta(days=2)
     assert started.master("SET ZONE Europe/Paris", "SET DEADLINE 2026-07-20 18:00").accepted
     assert started.game(GAME).deadline == datetime(2026, 7, 20, 16, 0, tzinfo=timezone.utc)    # CEST = UTC+2
+    # in words, as masters write them (T0 is Monday 5 January 2026, noon; the game is in Paris time now)
+    assert started.master("SET DEADLINE 2 days").accepted
+    assert started.game(GAME).deadline == T0 + timedelta(days=2)
+    assert started.master("SET DEADLINE Friday 20:00").accepted
+    assert started.game(GAME).deadline == datetime(2026, 1, 9, 19, 0, tzinfo=timezone.utc)     # CET = UTC+1
+    refused = started.master("SET DEADLINE today 09:00")
+    assert refused.errors[0][1].startswith("DEADLINE IN THE PAST: Mon 5 Jan 2026 09:00 CET")
 
 
 def test_deadline_errors(started):
@@ -198,6 +206,10 @@ def test_private_and_public(started):
     ("SET GRACE 0", "grace_hours", 0), ("SET REMINDER 0", "reminder_hours", 0), ("SET LATE 3", "late_notice_hours", 3),
     ("SET GRACE 90m", "grace_hours", 1.5), ("SET MOVEMENT 2d", "movement_hours", 48), ("SET EARLY 2h", "early_minutes", 120),
     ("SET LATE 30m", "late_notice_hours", 0.5),
+    # in words, as masters write them
+    ("SET GRACE 2 days", "grace_hours", 48), ("SET MOVEMENT 36 hours", "movement_hours", 36),
+    ("SET RETREAT 1 week", "retreat_hours", 168), ("SET LATE 90 minutes", "late_notice_hours", 1.5),
+    ("SET EARLY 3 hrs", "early_minutes", 180),
     ("SET EARLY 0", "early_minutes", 0), ("SET EARLY -1", "early_minutes", -1),
     ("SET TIME 23:30", "time_of_day", "23:30"), ("SET TIME NONE", "time_of_day", ""),
     ("SET DAYS mtwtf--", "days", "MTWTF--"), ("SET ZONE America/New_York", "timezone", "America/New_York"),
@@ -212,7 +224,7 @@ def test_timing(started, line, field, value):
     "SET EARLY soon", "SET TIME 25:00", "SET TIME", "SET TIME noon", "SET DAYS MTWTF", "SET DAYS -------",
     "SET DAYS XTWTFSS",
     "SET ZONE Mars/Olympus_Mons", "SET MOVEMENT 99999999999", "SET GRACE 100000", "SET EARLY 99999999",
-    "SET REMINDER 1000", "SET LATE 99999", "SET RETREAT 2161",
+    "SET REMINDER 1000", "SET LATE 99999", "SET RETREAT 2161", "SET GRACE 2 months", "SET MOVEMENT 2 days 3 hours",
 ])
 def test_timing_errors(started, line):
     before = started.status_bytes()
@@ -357,3 +369,32 @@ def test_help_names_every_word_set_takes(started):
             errors = started.master(f"SET {word}").errors
             assert not errors or not errors[0][1].startswith("UNKNOWN SETTING"), (word, errors)
     assert started.master("SET LATENESS 3").errors[0][1] == "UNKNOWN SETTING: LATENESS"
+
+
+def _join_all(desk) -> None:
+    from tests.commands.helpers import LETTER
+    for power, (address, password) in PLAYERS.items():
+        assert desk.send(address, f"JOIN {GAME} {password} {LETTER[power]}").accepted
+
+
+def test_the_first_deadline_the_master_sets_while_the_game_forms_holds_when_it_starts(forming):
+    # SET DEADLINE while forming was answered "Deadline set to ..." and then forgotten: the start set its own
+    first = T0 + timedelta(days=5, hours=3)
+    assert forming.master(f"SET DEADLINE {first:%Y-%m-%d %H:%M}").accepted
+    assert "still forming: this is its first deadline if it starts before then" in forming.reply(GM[0])
+    forming.clock.advance(hours=2)
+    _join_all(forming)
+    game = forming.game(GAME)
+    assert game.status == "active" and game.deadline == first
+    starting = forming.mails("starting")
+    assert starting and all(f":: Deadline: S1901M {show(first, game.timing)}" in m.get_content() for m in starting)
+
+
+def test_a_first_deadline_already_past_when_the_game_starts_gives_way_to_the_usual_one(forming):
+    first = T0 + timedelta(hours=5)
+    assert forming.master(f"SET DEADLINE {first:%Y-%m-%d %H:%M}").accepted
+    forming.clock.advance(hours=6)
+    _join_all(forming)
+    game = forming.game(GAME)
+    # the movement phase's usual 72 hours from the start (the game's default timing), not a deadline already past
+    assert game.deadline >= forming.clock.now + timedelta(hours=72)

@@ -92,6 +92,23 @@ def test_a_fleets_move_between_two_coasts_keeps_off_the_fleet_in_the_sea_between
     assert all(over(g, arrow, p) <= HAIR for p in land)
 
 
+def test_a_dislodged_fleet_with_no_clear_way_by_water_crosses_its_own_land_not_a_third_units_token():
+    # A real game's Spring 1903 retreat: Germany's fleet in Denmark dislodged by England's, drawn at Denmark's
+    # north tip above the fleet that took its place, with England's fleet in Heligoland. By water, the option to
+    # Kiel could only run down past Heligoland's fleet (it ran under its token, over the North Sea's edge); down
+    # Denmark's own land beside the English fleet it keeps to the two provinces.
+    state = {"phase": "S1903R", "centers": {},
+             "units": {"ENGLAND": ["F DEN", "F HEL", "F SKA"], "GERMANY": ["A KIE"]},
+             "dislodged": {"GERMANY": {"F DEN": ["BAL", "KIE"]}}}
+    m = maps.load()
+    g = picture.drawing(m)
+    root = ET.fromstring(picture.position_svg(m, Position.from_json(state, m)))
+    option = _line(root, "retreat-DEN-KIE")
+    assert not meets_unit(option, g.location_point("HEL"), "F"), option
+    assert not meets_unit(option, g.location_point("SKA"), "F"), option
+    assert outside(g, option, ("DEN", "KIE", "HEL", "BAL")) <= 2 * HAIR, outside(g, option, ("DEN", "KIE", "HEL", "BAL"))
+
+
 def test_cormouths_east_coast_to_the_amber_sea_runs_smoothly():
     # Heartland: the middle of the border Cormouth shares with the Amber Sea lies west of the fleet on its east
     # coast, and the arrow ran there first and turned back: a hook.
