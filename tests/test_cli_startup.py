@@ -31,6 +31,18 @@ def test_a_batch_does_not_load_the_operators_commands():
     assert not imported & {"judge.cli_operator", "judge.owner", "shlex"}
 
 
+def test_a_batch_reads_its_words_without_argparse():
+    """`judge adjudicate --batch` is the form scripts run over and over: its words are read without importing
+    argparse (nor what building a parser brings in: gettext's translations, shutil for the terminal's width)."""
+    p = subprocess.run([sys.executable, "-X", "importtime", *JUDGE[1:], "adjudicate", "--batch"],
+                       input=json.dumps(REQUEST) + "\n", capture_output=True, text=True, timeout=120, env=ENV)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["state"]["units"] == {"FRANCE": ["A BUR"]}
+    imported = {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
+    assert "judge.api" in imported
+    assert not imported & {"argparse", "gettext", "shutil", "judge.cli_parser"}
+
+
 def test_a_command_has_a_parser_of_its_own():
     for name in COMMANDS:
         sub = next(a for a in cli.build_parser(name)._actions if isinstance(a, argparse._SubParsersAction))
@@ -41,12 +53,15 @@ def test_a_command_has_a_parser_of_its_own():
 
 @pytest.mark.parametrize("words", [
     ["adjudicate", "--batch"], ["adjudicate", "--compact", "req.json"], ["adjudicate", "--bat"], ["adjudicate"],
+    ["adjudicate", "--batch", "--batch"], ["adjudicate", "r.json", "--compact", "--batch"], ["adjudicate", "-"],
+    ["adjudicate", ""], ["adjudicate", "--", "r.json"], ["adjudicate", "--compact"],
     ["deliver", "--sender", ""], ["process", "game"], ["requeue", "--list", "a", "b"], ["serve", "--port", "0"],
     ["datc", "--engine", "equations"], ["fuzz", "--phases", "5"], ["map", "r.json", "-o", "x.png"], ["variants"],
     ["--config", "c.ini", "adjudicate", "--batch"], ["--debug", "deliver"], [],
 ])
 def test_the_words_read_as_the_whole_parser_reads_them(words):
-    assert cli._parse(words) == cli.build_parser().parse_args(words)
+    # (the same values: `adjudicate`'s plain forms are read without argparse, into a plain namespace)
+    assert vars(cli._parse(words)) == vars(cli.build_parser().parse_args(words))
 
 
 @pytest.mark.parametrize("words", [["adjudicate", "--bogus"], ["adjudicate", "a", "b"], ["map", "r.json"],
