@@ -43,6 +43,18 @@ def test_a_batch_reads_its_words_without_argparse():
     assert not imported & {"argparse", "gettext", "shutil", "judge.cli_parser"}
 
 
+def test_a_batch_makes_no_dataclass_at_start_up():
+    """The value classes every request uses are written out (judge.plain): the dataclasses module, and inspect,
+    ast and dis, which it imports, are not loaded by `judge adjudicate --batch`."""
+    p = subprocess.run([sys.executable, "-X", "importtime", *JUDGE[1:], "adjudicate", "--batch"],
+                       input=json.dumps(REQUEST) + "\n", capture_output=True, text=True, timeout=120, env=ENV)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["state"]["units"] == {"FRANCE": ["A BUR"]}
+    imported = {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
+    assert "judge.api" in imported and "judge.plain" in imported
+    assert not imported & {"dataclasses", "inspect", "ast", "dis"}
+
+
 def test_a_command_has_a_parser_of_its_own():
     for name in COMMANDS:
         sub = next(a for a in cli.build_parser(name)._actions if isinstance(a, argparse._SubParsersAction))

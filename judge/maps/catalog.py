@@ -208,7 +208,6 @@ def document(name: str) -> dict:
 
 
 def _read(name: str) -> Map:
-    from judge.maps import boards
     from judge.maps.build import build
     path = _SHIPPED.joinpath(f"{name}.json") if _is_shipped(name) else _folder_files().get(name)
     if path is None:
@@ -217,6 +216,7 @@ def _read(name: str) -> Map:
     m = build({**document(name), "name": name}, source)
     m.source = source
     if m.board and m.board != name:
+        from judge.maps import boards       # (only here: a variant on its own board, the standard one, needs none)
         # A variant pictured on another's board must have that board's provinces, or the drawing would lie (its
         # centres may differ: the picture marks the variant's own); or the same under other names, drawn with its own.
         try:
