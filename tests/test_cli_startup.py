@@ -55,6 +55,19 @@ def test_a_batch_makes_no_dataclass_at_start_up():
     assert not imported & {"dataclasses", "inspect", "ast", "dis"}
 
 
+def test_a_batch_on_a_shipped_variant_does_not_load_pathlib():
+    """The shipped variants are listed and read through plain file names: pathlib (and fnmatch, urllib.parse and
+    ipaddress, which it imports) is not loaded by a batch on the standard map. (-S: without site, whose development
+    install finder imports pathlib itself; an installed judge has no such finder.)"""
+    p = subprocess.run([sys.executable, "-S", "-X", "importtime", *JUDGE[1:], "adjudicate", "--batch"],
+                       input=json.dumps(REQUEST) + "\n", capture_output=True, text=True, timeout=120, env=ENV)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["state"]["units"] == {"FRANCE": ["A BUR"]}
+    imported = {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
+    assert "judge.maps.catalog" in imported and "site" not in imported
+    assert not imported & {"pathlib", "fnmatch", "urllib.parse", "ipaddress"}
+
+
 def test_a_command_has_a_parser_of_its_own():
     for name in COMMANDS:
         sub = next(a for a in cli.build_parser(name)._actions if isinstance(a, argparse._SubParsersAction))
