@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING, Callable, Union
+from typing import TYPE_CHECKING
 
 from judge.json_input import NotRead, loads
 from judge.maps import Map, MapError, UnknownVariant
@@ -13,6 +13,10 @@ from judge.shown import shown
 if TYPE_CHECKING:
     from importlib.abc import Traversable
     from pathlib import Path
+    from typing import Callable, Union
+
+    # (for the checker only: a type alias made at import with names in quotes compiles them, judge.position_parts)
+    Folder = Union[str, Path, None, Callable[[], "str | Path | None"]]
 
 # The shipped variants' folder, when the package is a folder (not a zipped install): a shipped variant is listed and
 # read through plain file names, and pathlib (with what it imports) is loaded only when something else is wanted
@@ -44,7 +48,6 @@ _cache: dict[str, Map] = {}
 _reading: list[str] = []
 _told: set[Path] = set()          # files named like a shipped variant, already said in the log          # variants being read now: a base that leads back to itself is an error, not a hang
 
-Folder = Union[str, "Path", None, Callable[[], "str | Path | None"]]
 
 
 def use_folder(path: Folder) -> None:

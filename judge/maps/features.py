@@ -1,7 +1,10 @@
 """What DPjudge's maps add to a variant, in our JSON: dummies, leagues, special build sites (claimed, partisan,
 factory, alternative and hidden centres) and restricted borders; read from the document and checked against the map
 (FORMAT.md says what each means)."""
-from __future__ import annotations
+
+# Annotations are evaluated here (no `from __future__ import annotations`): a NamedTuple's field types written as
+# text are compiled one by one at import, and the process's first compile() readies Python's AST types, about
+# 10 M instructions of `judge adjudicate`'s start-up. (judge.position_parts says so for the others.)
 
 from typing import Any, NamedTuple
 
