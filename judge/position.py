@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 from judge.house_state import POWER_KEYS, HouseState, power_map as _power_map
 from judge.maps import Map
@@ -22,7 +22,7 @@ class Position:
     centers: dict[str, str]                      # province -> owning power
     dislodged: dict[str, Dislodged]              # province -> dislodged unit
     house: HouseState | None                     # dummies, reassigned homes... (None: nothing of the kind)
-    _fields = ("phase", "units", "centers", "dislodged", "house")
+    _fields: ClassVar[tuple[str, ...]] = ("phase", "units", "centers", "dislodged", "house")
 
     def __init__(self, phase: Phase, units: dict[str, Unit], centers: dict[str, str],
                  dislodged: dict[str, Dislodged] | None = None, house: HouseState | None = None) -> None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import ClassVar
 
 from judge import builds
 from judge.maps import Map
@@ -20,7 +21,7 @@ class OrderSet:
     errors: list[tuple[str, str]]                 # (order text, diagnostic)
     accepted: list[tuple[str, Order]]             # (order text, the order it became)
     verdicts: list["Order | str"]                 # per input line: its order, or its error
-    _fields = ("orders", "errors", "accepted", "verdicts")
+    _fields: ClassVar[tuple[str, ...]] = ("orders", "errors", "accepted", "verdicts")
 
     def __init__(self, orders: list[Order] | None = None, errors: list[tuple[str, str]] | None = None,
                  accepted: list[tuple[str, Order]] | None = None, verdicts: list["Order | str"] | None = None) -> None:
