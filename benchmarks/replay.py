@@ -23,6 +23,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -100,6 +101,22 @@ def python_of(checkout: Path) -> str:
     return str(venv) if venv.exists() else sys.executable
 
 
+def plain_python(where: str) -> str:
+    """An interpreter as a user's normal install runs: a fresh venv (no pip) whose one .pth puts this interpreter's
+    site-packages on the path (MILA comes from there) without running their .pth files. A development install of
+    the judge (`pip install -e`) adds one that loads its finder, and pathlib and more with it, into every process
+    started, MILA's too (about 6 M instructions each); an installed judge has none, and bin/judge finds its
+    checkout itself."""
+    import site
+    import venv
+    venv.EnvBuilder(with_pip=False, symlinks=True).create(where)
+    python = Path(where) / "bin" / "python"
+    own = subprocess.run([str(python), "-c", "import site; print(site.getsitepackages()[0])"],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    Path(own, "replay_deps.pth").write_text("\n".join(site.getsitepackages()) + "\n", encoding="utf-8")
+    return str(python)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("games", nargs="*", help="game record files or folders of them (*.json)")
@@ -113,6 +130,9 @@ def main(argv=None) -> int:
     ap.add_argument("--random-games", type=int, default=40, help="random games when no games are given (40)")
     ap.add_argument("--seed", type=int, default=1901)
     ap.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
+    ap.add_argument("--editable", action="store_true",
+                    help="run the processes by this interpreter as it is (with a development install's finder, "
+                         "if any) and other checkouts by their .venv's python, as before; default: as installed")
     args = ap.parse_args(argv)
 
     lines, origin = captured_lines(args)
@@ -123,11 +143,16 @@ def main(argv=None) -> int:
     print(f"Python {platform.python_version()}, {os.cpu_count()} CPUs, load average "
           f"{os.getloadavg()[0]:.1f}; {origin}: {kinds['M']} movement, {kinds['R']} retreat, "
           f"{kinds['A']} adjustment; {args.reps} interleaved repetitions of each whole process")
-    jobs = {"judge": [sys.executable, str(REPO / "bin" / "judge"), "adjudicate", "--batch"],
-            "mila": [sys.executable, str(HERE / "mila_adapter.py"), "--batch"]}
+    scratch = tempfile.TemporaryDirectory(prefix="replay-python-")
+    python = sys.executable if args.editable else plain_python(scratch.name)
+    print("  every process run by " + ("this interpreter as it is, other checkouts by their .venv's" if args.editable
+                                       else "a plain venv of this interpreter (no development install's finder)"))
+    jobs = {"judge": [python, str(REPO / "bin" / "judge"), "adjudicate", "--batch"],
+            "mila": [python, str(HERE / "mila_adapter.py"), "--batch"]}
     for other in args.against:
         path = Path(other).resolve()
-        jobs[f"judge@{path.name}"] = [python_of(path), str(path / "bin" / "judge"), "adjudicate", "--batch"]
+        jobs[f"judge@{path.name}"] = [python_of(path) if args.editable else python, str(path / "bin" / "judge"),
+                                      "adjudicate", "--batch"]
     for python in args.python:
         version = subprocess.run([python, "-c", "import platform; print(platform.python_version())"],
                                  capture_output=True, text=True, check=True).stdout.strip()

@@ -5,7 +5,6 @@ without centres (mobilize); and a variant's special sites (judge.maps.features.P
 building, partisans, factories, alternative home centres), as DPjudge's Game.buildSites reads them."""
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from operator import itemgetter
 
@@ -122,7 +121,7 @@ def claimed(m: Map, position: Position, units: dict[str, Unit], house: HouseStat
         return house
     base = house or HouseState()
     now = {p: tuple(homes(m, house0, p)) + tuple(sorted(new.get(p, ()))) for p in m.powers}
-    return dataclasses.replace(base, homes=now)
+    return base.replace(homes=now)
 
 
 def mobilized(m: Map, position: Position, units: dict[str, Unit]) -> dict[str, str]:

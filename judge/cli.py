@@ -2,18 +2,18 @@
 commands, `serve`, `deliver`, `process` and `requeue`, are in judge/cli_operator.py)."""
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import os
 import sys
-from pathlib import Path
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, BinaryIO, Sequence
 
-from judge import cli_parser
 from judge.json_input import NotRead, TooLarge, document_lines, loads, read_document
 
 if TYPE_CHECKING:
+    import argparse
+
     from judge.config import Settings
 
 
@@ -166,6 +166,7 @@ def cmd_map(args: argparse.Namespace) -> int:
     from judge import api, picture
     from judge.position import Position
     _offer_variants(args)
+    from pathlib import Path
     out = Path(args.output)
     if out.suffix.lower() not in (".png", ".svg"):
         print(f"judge map: {out}: the output file must end in .png or .svg", file=sys.stderr)
@@ -241,6 +242,7 @@ def cmd_datc(args: argparse.Namespace) -> int:
     from judge import datc
     from judge.rules import parse_rules
     rules = parse_rules(args.rules.split(",")) if args.rules else None
+    from pathlib import Path
     report = datc.run_all(Path(args.data) if args.data else datc.DATA, rules, engine=args.engine)
     print(report.summary())
     return 0 if all(report.by_case().values()) and len(report.by_case()) == datc.TOTAL else 1
@@ -272,6 +274,7 @@ def cmd_example(args: argparse.Namespace) -> int:
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser (judge.cli_parser); with `only`, that command's alone."""
+    from judge import cli_parser
     return cli_parser.build(_FUNCS, only)
 
 
@@ -280,15 +283,41 @@ _FUNCS = {"serve": cmd_serve, "deliver": cmd_deliver, "requeue": cmd_requeue, "p
           "variants": cmd_variants, "datc": cmd_datc, "fuzz": cmd_fuzz}
 
 
-def _parse(words: list[str]) -> argparse.Namespace:
+def _parse(words: list[str]) -> argparse.Namespace | SimpleNamespace:
     """The words read as build_parser() reads them. A command named first (`judge adjudicate --batch`, the MTA's
     `judge deliver`) is read by a parser of that command alone; words it leaves unread go to the whole parser, whose
     error names every command, as it always did."""
+    plain = _plain_adjudicate(words)
+    if plain is not None:
+        return plain
     if words and words[0] in _FUNCS:
         args, rest = build_parser(words[0]).parse_known_args(words)
         if not rest:
             return args
     return build_parser().parse_args(words)
+
+
+_ADJUDICATE_FLAGS = {"--batch": "batch", "--compact": "compact"}
+
+
+def _plain_adjudicate(words: list[str]) -> SimpleNamespace | None:
+    """`judge adjudicate` with no other words than --batch, --compact and a file name, read without argparse:
+    importing it, building the command's parser and its help texts' translations were about a tenth of
+    `judge adjudicate --batch`'s start-up. The values are the parser's for the same words; any other word (an
+    option, an abbreviation, "-", a second file) is left to the parser, which reads it or says what is wrong."""
+    if not words or words[0] != "adjudicate":
+        return None
+    args = SimpleNamespace(config=None, version=None, debug=False, func=cmd_adjudicate, host=None, port=None,
+                           ready_file=None, web_port=None, command="adjudicate", file=None, batch=False,
+                           compact=False)
+    for word in words[1:]:
+        if word in _ADJUDICATE_FLAGS:
+            setattr(args, _ADJUDICATE_FLAGS[word], True)
+        elif word and not word.startswith("-") and args.file is None:
+            args.file = word
+        else:
+            return None
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:

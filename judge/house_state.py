@@ -2,21 +2,27 @@
 owed, vassals), read from and written to the state document."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from judge.maps import Map
+from judge.plain import Frozen
 from judge.shown import shown
 
 
-@dataclass(frozen=True)
-class HouseState:
+class HouseState(Frozen):
     """What some house rules and DPjudge maps add to a position about the powers (never changed: a change makes a new
     one). A standard game has none (Position.house is None)."""
-    dummies: frozenset[str] = frozenset()        # powers no player plays (immobile_dummies, dummy_fire, vassals)
-    homes: dict[str, tuple[str, ...]] | None = None   # home centres reassigned in the game (NEWHOMES); None: the map's
-    mobilizing: dict[str, int] = field(default_factory=dict)   # builds a power makes without centres (mobilize)
-    vassals: dict[str, str] = field(default_factory=dict)      # a dummy -> the power it is the vassal of
+    dummies: frozenset[str]                      # powers no player plays (immobile_dummies, dummy_fire, vassals)
+    homes: dict[str, tuple[str, ...]] | None     # home centres reassigned in the game (NEWHOMES); None: the map's
+    mobilizing: dict[str, int]                   # builds a power makes without centres (mobilize)
+    vassals: dict[str, str]                      # a dummy -> the power it is the vassal of
+    _fields = ("dummies", "homes", "mobilizing", "vassals")
+
+    def __init__(self, dummies: frozenset[str] = frozenset(), homes: dict[str, tuple[str, ...]] | None = None,
+                 mobilizing: dict[str, int] | None = None, vassals: dict[str, str] | None = None) -> None:
+        object.__setattr__(self, "__dict__", {"dummies": dummies, "homes": homes,
+                                              "mobilizing": {} if mobilizing is None else mobilizing,
+                                              "vassals": {} if vassals is None else vassals})
 
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {}

@@ -4,7 +4,6 @@ comes; solo wins. What some house rules add happens there too: home centres reas
 (vassal_dummies), builds owed without centres (mobilize) settled."""
 from __future__ import annotations
 
-import dataclasses
 from collections import _count_elements  # type: ignore[attr-defined]
 from operator import itemgetter
 
@@ -126,7 +125,7 @@ def after_adjustments(m: Map, position: Position, units: dict[str, Unit], rules:
     centers = dict(position.centers)
     if house is not None and house.mobilizing:          # builds owed without centres are made, or lost
         centers.update(builds.mobilized(m, position, units))
-        house = dataclasses.replace(house, mobilizing={})
+        house = house.replace(mobilizing={})
     if m.power_builds:
         house = builds.claimed(m, position, units, house)   # home centres claimed by building there (DPjudge &SC)
     if position.phase.calendar is not None:
@@ -202,7 +201,7 @@ def capture(m: Map, phase: Phase, units: dict[str, Unit], centers: dict[str, str
         for c, owner in sorted(centers.items()):
             owned.setdefault(owner, []).append(c)
         base = house or HouseState()
-        house = dataclasses.replace(base, homes={p: tuple(owned.get(p, ())) for p in m.powers})
+        house = base.replace(homes={p: tuple(owned.get(p, ())) for p in m.powers})
     return centers, house
 
 
@@ -235,4 +234,4 @@ def _vassal_capture(m: Map, units: dict[str, Unit], centers: dict[str, str],
             for c, owner in list(out.items()):
                 if owner == dummy and c in builds.homes(m, house, master):
                     out[c] = master
-    return out, dataclasses.replace(house, vassals=lord)
+    return out, house.replace(vassals=lord)

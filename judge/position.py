@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from judge.house_state import POWER_KEYS, HouseState, power_map as _power_map
 from judge.maps import Map
@@ -14,14 +13,53 @@ from judge.shown import shown, shown_text
 _UNIT_RE = re.compile(r"([AF]) ([^\W_]{3}(?:/[^\W_]{2})?)")
 
 
-@dataclass(frozen=True)
 class Position:
-    """Treated as immutable: every change makes a new Position."""
+    """Never changed: every change makes a new Position (replace()). Written out in full rather than as a dataclass
+    (making one at import is a cost every `judge adjudicate` pays) or on judge.plain's bases (this module is compiled
+    in the compiled build, and a compiled class cannot have a Python base)."""
     phase: Phase
     units: dict[str, Unit]                       # province -> unit
     centers: dict[str, str]                      # province -> owning power
-    dislodged: dict[str, Dislodged] = field(default_factory=dict)   # province -> dislodged unit
-    house: HouseState | None = None              # dummies, reassigned homes... (None: nothing of the kind)
+    dislodged: dict[str, Dislodged]              # province -> dislodged unit
+    house: HouseState | None                     # dummies, reassigned homes... (None: nothing of the kind)
+    _fields: ClassVar[tuple[str, ...]] = ("phase", "units", "centers", "dislodged", "house")
+
+    def __init__(self, phase: Phase, units: dict[str, Unit], centers: dict[str, str],
+                 dislodged: dict[str, Dislodged] | None = None, house: HouseState | None = None) -> None:
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "units", units)
+        object.__setattr__(self, "centers", centers)
+        object.__setattr__(self, "dislodged", {} if dislodged is None else dislodged)
+        object.__setattr__(self, "house", house)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: a Position is never changed")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: a Position is never changed")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Position)
+        return (self.phase, self.units, self.centers, self.dislodged, self.house) == \
+            (other.phase, other.units, other.centers, other.dislodged, other.house)
+
+    def __hash__(self) -> int:
+        return hash((self.phase, self.units, self.centers, self.dislodged, self.house))
+
+    def __repr__(self) -> str:
+        return (f"Position(phase={self.phase!r}, units={self.units!r}, centers={self.centers!r}, "
+                f"dislodged={self.dislodged!r}, house={self.house!r})")
+
+    def replace(self, **changes: Any) -> "Position":
+        """A copy with some fields changed (as dataclasses.replace)."""
+        unknown = changes.keys() - set(self._fields)
+        if unknown:
+            raise TypeError(f"Position has no field {sorted(unknown)[0]!r}")
+        return Position(changes.get("phase", self.phase), changes.get("units", self.units),
+                        changes.get("centers", self.centers), changes.get("dislodged", self.dislodged),
+                        changes.get("house", self.house))
 
     def __reduce__(self) -> tuple:
         # Copied and pickled through the constructor: in the compiled build (tools/build_backend.py) the class has no

@@ -1,6 +1,10 @@
 """The values a position is made of: its phase, its units and its dislodged units (judge.position puts them
 together and reads and writes them as JSON)."""
-from __future__ import annotations
+
+# Annotations are evaluated here, not kept as text (no `from __future__ import annotations`, as in the modules
+# that define NamedTuples: calendar, features, results): a NamedTuple's field types written as text are each
+# compiled at import, and the process's first compile() readies Python's AST types, about 10 M instructions of
+# `judge adjudicate`'s start-up. Nothing on that path may compile text (judge.maps.catalog, judge.plain).
 
 import re
 from typing import Any, NamedTuple

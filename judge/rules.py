@@ -1,8 +1,6 @@
 """House rules: one declarative table of rule options, the Ruleset they make, and named presets."""
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Iterable
 
@@ -11,19 +9,26 @@ from judge.rule_values import (  # noqa: F401 - the rule values are part of this
     PartialOrders, LatePowers, Press, DrawVotes, Draws, DummyVotes, VoteExpiry, DeadlineMode, MapPicture, Anonymous,
     Reveal,
 )
+from judge.plain import Frozen
 from judge.shown import shown, shown_text
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(Frozen):
     """One house rule: its name, what it means, its default and the values it takes."""
     name: str
     meaning: str
     default: Any
     choices: tuple[Any, ...] | range
-    datc: str = ""                       # the DATC issue the option settles, if any
-    conflicts: tuple[tuple[str, Any], ...] = ()   # (rule, value) pairs this rule cannot be combined with when on
-    equivalent: str = ""                 # what DPjudge or the Ken Lowe judge (njudge) calls it, where either has it
+    datc: str                            # the DATC issue the option settles, if any
+    conflicts: tuple[tuple[str, Any], ...]   # (rule, value) pairs this rule cannot be combined with when on
+    equivalent: str                      # what DPjudge or the Ken Lowe judge (njudge) calls it, where either has it
+    _fields = ("name", "meaning", "default", "choices", "datc", "conflicts", "equivalent")
+
+    def __init__(self, name: str, meaning: str, default: Any, choices: tuple[Any, ...] | range, datc: str = "",
+                 conflicts: tuple[tuple[str, Any], ...] = (), equivalent: str = "") -> None:
+        object.__setattr__(self, "__dict__", {"name": name, "meaning": meaning, "default": default,
+                                              "choices": choices, "datc": datc, "conflicts": conflicts,
+                                              "equivalent": equivalent})
 
 
 def _choices(enum: type[Enum]) -> tuple[Any, ...]:
@@ -152,9 +157,9 @@ RULES: tuple[Rule, ...] = (
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
 
 
-@dataclass(frozen=True)
-class Ruleset:
-    """The rules a game or a request is played under: one field per row of the table below."""
+class Ruleset(Frozen):
+    """The rules a game or a request is played under: one field per row of the table below. Each field's default
+    is the class's attribute of its name: an instance keeps only the rules given to it."""
     convoy_paradox: ParadoxRule = ParadoxRule.SZYKMAN
     missing_unit: MissingUnit = MissingUnit.REJECT
     convoy_intent: ConvoyIntent = ConvoyIntent.OWN_FLEET
@@ -202,18 +207,27 @@ class Ruleset:
     no_draw: bool = False
     hibernate: bool = False
 
+    def __init__(self, **rules: Any) -> None:
+        unknown = rules.keys() - _RULESET_FIELDS
+        if unknown:
+            raise TypeError(f"Ruleset() got an unexpected keyword argument {sorted(unknown)[0]!r}")
+        object.__setattr__(self, "__dict__", rules)
+
     def with_(self, **changes: Any) -> "Ruleset":
         """A copy with some rules changed; every value is checked against the table."""
-        rs = dataclasses.replace(self, **{k: _coerce(RULES_BY_NAME[k], v) if k in RULES_BY_NAME else v
-                                         for k, v in changes.items()})
+        rs = self.replace(**{k: _coerce(RULES_BY_NAME[k], v) if k in RULES_BY_NAME else v
+                             for k, v in changes.items()})
         validate(rs)
         return rs
 
     def differences(self, other: "Ruleset | None" = None) -> dict[str, Any]:
         """The rules whose value differs from `other` (the defaults when None)."""
         base = other or Ruleset()
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
-                if getattr(self, f.name) != getattr(base, f.name)}
+        return {name: getattr(self, name) for name in self._fields if getattr(self, name) != getattr(base, name)}
+
+
+Ruleset._fields = tuple(name for name in Ruleset.__annotations__ if not name.startswith("_"))
+_RULESET_FIELDS = frozenset(Ruleset._fields)
 
 
 PRESETS: dict[str, Ruleset] = {

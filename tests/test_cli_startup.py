@@ -31,6 +31,70 @@ def test_a_batch_does_not_load_the_operators_commands():
     assert not imported & {"judge.cli_operator", "judge.owner", "shlex"}
 
 
+def test_a_batch_reads_its_words_without_argparse():
+    """`judge adjudicate --batch` is the form scripts run over and over: its words are read without importing
+    argparse (nor what building a parser brings in: gettext's translations, shutil for the terminal's width)."""
+    p = subprocess.run([sys.executable, "-X", "importtime", *JUDGE[1:], "adjudicate", "--batch"],
+                       input=json.dumps(REQUEST) + "\n", capture_output=True, text=True, timeout=120, env=ENV)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["state"]["units"] == {"FRANCE": ["A BUR"]}
+    imported = {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
+    assert "judge.api" in imported
+    assert not imported & {"argparse", "gettext", "shutil", "judge.cli_parser"}
+
+
+def test_a_batch_makes_no_dataclass_at_start_up():
+    """The value classes every request uses are written out (judge.plain): the dataclasses module, and inspect,
+    ast and dis, which it imports, are not loaded by `judge adjudicate --batch`."""
+    p = subprocess.run([sys.executable, "-X", "importtime", *JUDGE[1:], "adjudicate", "--batch"],
+                       input=json.dumps(REQUEST) + "\n", capture_output=True, text=True, timeout=120, env=ENV)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["state"]["units"] == {"FRANCE": ["A BUR"]}
+    imported = {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
+    assert "judge.api" in imported and "judge.plain" in imported
+    assert not imported & {"dataclasses", "inspect", "ast", "dis"}
+
+
+def test_a_batch_on_a_shipped_variant_does_not_load_pathlib():
+    """The shipped variants are listed and read through plain file names: pathlib (and fnmatch, urllib.parse and
+    ipaddress, which it imports) is not loaded by a batch on the standard map. (-S: without site, whose development
+    install finder imports pathlib itself; an installed judge has no such finder.)"""
+    p = subprocess.run([sys.executable, "-S", "-X", "importtime", *JUDGE[1:], "adjudicate", "--batch"],
+                       input=json.dumps(REQUEST) + "\n", capture_output=True, text=True, timeout=120, env=ENV)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["state"]["units"] == {"FRANCE": ["A BUR"]}
+    imported = {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
+    assert "judge.maps.catalog" in imported and "site" not in imported
+    assert not imported & {"pathlib", "fnmatch", "urllib.parse", "ipaddress"}
+
+
+def test_a_batch_compiles_no_type_written_as_text():
+    """No type hint written as text is turned into a typing.ForwardRef while a batch starts and runs (the
+    NamedTuples' fields, type aliases, TypeVars): each compiles its text, and the first compile() readies Python's
+    AST types, about a thirteenth of the batch's start-up."""
+    script = f"""if True:
+        import json, sys, typing
+        made = []
+
+        class Counted(typing.ForwardRef, _root=True):
+            def __init__(self, arg, *args, **kwargs):
+                made.append(arg)
+                super().__init__(arg, *args, **kwargs)
+
+        typing.ForwardRef = Counted
+        sys.path.insert(0, {str(ROOT)!r})
+        from judge import cli
+        status = cli.main(["adjudicate", "--batch"])
+        print(json.dumps(made), file=sys.stderr)
+        sys.exit(status)
+    """
+    p = subprocess.run([sys.executable, "-S", "-c", script], input=json.dumps(REQUEST) + "\n", capture_output=True,
+                       text=True, timeout=120, env=ENV)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["state"]["units"] == {"FRANCE": ["A BUR"]}
+    assert json.loads(p.stderr.strip().splitlines()[-1]) == []
+
+
 def test_a_command_has_a_parser_of_its_own():
     for name in COMMANDS:
         sub = next(a for a in cli.build_parser(name)._actions if isinstance(a, argparse._SubParsersAction))
@@ -41,12 +105,15 @@ def test_a_command_has_a_parser_of_its_own():
 
 @pytest.mark.parametrize("words", [
     ["adjudicate", "--batch"], ["adjudicate", "--compact", "req.json"], ["adjudicate", "--bat"], ["adjudicate"],
+    ["adjudicate", "--batch", "--batch"], ["adjudicate", "r.json", "--compact", "--batch"], ["adjudicate", "-"],
+    ["adjudicate", ""], ["adjudicate", "--", "r.json"], ["adjudicate", "--compact"],
     ["deliver", "--sender", ""], ["process", "game"], ["requeue", "--list", "a", "b"], ["serve", "--port", "0"],
     ["datc", "--engine", "equations"], ["fuzz", "--phases", "5"], ["map", "r.json", "-o", "x.png"], ["variants"],
     ["--config", "c.ini", "adjudicate", "--batch"], ["--debug", "deliver"], [],
 ])
 def test_the_words_read_as_the_whole_parser_reads_them(words):
-    assert cli._parse(words) == cli.build_parser().parse_args(words)
+    # (the same values: `adjudicate`'s plain forms are read without argparse, into a plain namespace)
+    assert vars(cli._parse(words)) == vars(cli.build_parser().parse_args(words))
 
 
 @pytest.mark.parametrize("words", [["adjudicate", "--bogus"], ["adjudicate", "a", "b"], ["map", "r.json"],

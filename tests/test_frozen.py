@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -52,13 +51,13 @@ def test_a_power_that_can_build_keeps_the_board_alive():
 def test_anything_on_the_board_or_to_adjust_is_no_frozen_board():
     m = board()
     assert not frozen(m, bare(m, centers={}), NONE)                  # an empty board: judge.game.ordering ends it
-    with_unit = replace(bare(m), units={"NHL": Unit("NORTH", "A", "NHL")})
+    with_unit = bare(m).replace(units={"NHL": Unit("NORTH", "A", "NHL")})
     assert not frozen(m, with_unit, NONE)                            # a unit stands (a dummy's, say): a normal game
     gone = Dislodged(Unit("NORTH", "A", "NHL"), ("NRI",))
     assert not frozen(m, bare(m, "F1901R", dislodged={"NHL": gone}), NONE)
     mobilizing = bare(m, "W1901A", house=HouseState(mobilizing={"NORTH": 1}))
     assert not frozen(m, mobilizing, parse_rules(["mobilize"]))       # an adjustment phase: someone has a build
-    assert not frozen(m, replace(mobilizing, phase=Phase.parse("S1902M")), parse_rules(["mobilize"]))
+    assert not frozen(m, mobilizing.replace(phase=Phase.parse("S1902M")), parse_rules(["mobilize"]))
 
 
 def test_a_new_homes_year_ahead_keeps_it_alive_however_far():
@@ -105,7 +104,7 @@ def test_the_game_ends_as_a_draw_of_the_powers_holding_centres_after_the_phase_t
     of its; the standard map)."""
     from tests.test_game import T0, started
     game = started()
-    game.position = replace(game.position, units={}, centers={"WAR": "AUSTRIA", "MUN": "RUSSIA"})
+    game.position = game.position.replace(units={}, centers={"WAR": "AUSTRIA", "MUN": "RUSSIA"})
     game.start_phase(T0)
     outcome, _ = game.adjudicate()
     game.advance(outcome, T0 + timedelta(hours=1))

@@ -3,7 +3,6 @@
 T0 is Mon 5 Jan 2026 12:00 UTC; a game started then has its Spring 1901 deadline 72 hours later (Thu Jan 08 12:00),
 a 24-hour grace period, a reminder 24 hours before the deadline and early processing 10 minutes after the last
 orders."""
-from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from itertools import pairwise
 
@@ -221,7 +220,7 @@ def test_a_board_without_units_waits_for_each_deadline_instead_of_spinning():
     nobody owes orders) the phases followed one another as fast as the judge could process them, forever. (Once
     processed, the game ends: the board is frozen, judge.game.frozen.)"""
     game = started()
-    game.position = replace(game.position, units={}, centers={"WAR": "AUSTRIA"})
+    game.position = game.position.replace(units={}, centers={"WAR": "AUSTRIA"})
     game.start_phase(T0)
     assert not game.ordering_players() and not game.board_empty()
     now, processed = T0, []
@@ -260,7 +259,7 @@ def test_a_movement_phase_with_only_dummies_units_waits_for_its_deadline():
         other._note_readiness(T0)
     everyone_holds(other, T0 + H, POWERS[0])
     assert other.early_time() == T0 + H + timedelta(minutes=10)
-    game.position = replace(game.position, phase=Phase.parse("W1901A"), units={"PAR": Unit("FRANCE", "A", "PAR")},
+    game.position = game.position.replace(phase=Phase.parse("W1901A"), units={"PAR": Unit("FRANCE", "A", "PAR")},
                             centers={"MAR": "FRANCE", "PAR": "FRANCE", "BRE": "FRANCE"})
     game.start_phase(T0 + 2 * H)
     assert [p.power for p in game.ordering_players()] == ["FRANCE"]            # (a dummy with a build)

@@ -166,9 +166,8 @@ def test_states_read_from_lists_seen_before_are_read_as_afresh(m, calendar):
     """Position.from_json puts a state together from lists it read before when it can: on many generated states (and
     spoiled ones), the Position, or the error, is what reading every field in turn gives (also on a map whose year
     has no fall)."""
-    import dataclasses
     import random
-    m = m if calendar == m.calendar else dataclasses.replace(m, calendar=calendar)
+    m = m if calendar == m.calendar else m.replace(calendar=calendar)
     rng = random.Random(5)
     pool: list = []
     read = refused = with_dislodged = 0

@@ -1,5 +1,4 @@
 """The rule table, rule words, presets and conflicts."""
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -9,7 +8,7 @@ from judge.rules import (PRESETS, RULES, DuplicateOrders, MissingUnit, ParadoxRu
 
 
 def test_table_and_ruleset_agree():
-    assert [r.name for r in RULES] == [f.name for f in dataclasses.fields(Ruleset)]
+    assert [r.name for r in RULES] == list(Ruleset._fields)
     for rule in RULES:
         assert getattr(Ruleset(), rule.name) == rule.default
         assert rule.default in rule.choices
@@ -64,7 +63,7 @@ def test_bad_rule_words(words, message):
 
 def test_conflicts_are_refused(monkeypatch):
     import judge.rules as r
-    table = tuple(dataclasses.replace(x, conflicts=(("convoy_paradox", ParadoxRule.RULE_1982),))
+    table = tuple(x.replace(conflicts=(("convoy_paradox", ParadoxRule.RULE_1982),))
                   if x.name == "safe_convoys" else x for x in r.RULES)
     monkeypatch.setattr(r, "RULES", table)
     with pytest.raises(ValueError, match="CONFLICTS WITH CONVOY_PARADOX"):

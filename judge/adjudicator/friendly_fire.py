@@ -5,8 +5,6 @@ them are "the same power", and the outcome is given back under the dummy's name.
 convoyed by its own fleets under convoy_intent=own_fleet: DPjudge has no such rule.)"""
 from __future__ import annotations
 
-import dataclasses
-
 from judge.adjudicator.results import MovementOutcome, OrderResult
 from judge.position import Dislodged, Position, Unit
 
@@ -22,9 +20,8 @@ def _real(unit: Unit) -> Unit:
 
 
 def _map_units(order, change):
-    fields = {f.name: change(getattr(order, f.name)) for f in dataclasses.fields(order)
-              if isinstance(getattr(order, f.name), Unit)}
-    return dataclasses.replace(order, **fields) if fields else order
+    fields = {name: change(getattr(order, name)) for name in order._fields if isinstance(getattr(order, name), Unit)}
+    return order.replace(**fields) if fields else order
 
 
 def applies(position: Position, dummy_fire: bool) -> bool:
@@ -37,7 +34,7 @@ def disguise(position: Position, orders: dict) -> tuple[Position, dict]:
     """The position and orders (by province) with each dummy unit under a power of its own."""
     dummies = position.house.dummies
     units = {p: _alias(u, dummies) for p, u in position.units.items()}
-    return (dataclasses.replace(position, units=units),
+    return (position.replace(units=units),
             {p: _map_units(o, lambda u: _alias(u, dummies)) for p, o in orders.items()})
 
 

@@ -168,7 +168,7 @@ class Set:
             if unknown or not names:
                 raise CommandError(f"UNKNOWN RULE: {' '.join(unknown).upper() or '(none given)'}")
             before = game.rules
-            game.rules = dataclasses.replace(game.rules, **{n: getattr(Ruleset(), n) for n in names})
+            game.rules = game.rules.replace(**{n: getattr(Ruleset(), n) for n in names})
             s.say(f"Back to the default for: {', '.join(names)}.")
             rules_changed(s, game, before)
             _ready_again(game, s.now)

@@ -1,7 +1,6 @@
 """The phase generator: a DATC mutation or a mix of scenarios, noise and illegal orders, with random rule options."""
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -76,7 +75,7 @@ def random_rules(rng: random.Random, known: bool = False) -> Ruleset:
                                                   DuplicateOrders.LAST))
     if known and rng.random() < 0.5:
         changes["safe_convoys"] = True
-    return dataclasses.replace(Ruleset(), **changes)
+    return Ruleset().replace(**changes)
 
 
 def edition_rules(seed: int, index: int, rules: Ruleset) -> Ruleset:
@@ -88,7 +87,7 @@ def edition_rules(seed: int, index: int, rules: Ruleset) -> Ruleset:
         changes["convoy_intent"] = ConvoyIntent.VIA_ONLY
     if rng.random() < 0.3:
         changes["via_without_convoy"] = ViaWithoutConvoy.LAND
-    return dataclasses.replace(rules, **changes) if changes else rules
+    return rules.replace(**changes) if changes else rules
 
 
 def phase_rng(seed: int, index: int) -> random.Random:

@@ -110,7 +110,7 @@ def _merge_powers(trial: Trial, keeps: Callable[[Trial], bool]) -> Trial:
 def _simplify_rules(trial: Trial, keeps: Callable[[Trial], bool]) -> Trial:
     """Every rule option back to its default where the finding does not need it."""
     for name in trial.rules.differences():
-        t = dataclasses.replace(trial, rules=dataclasses.replace(trial.rules, **{name: getattr(Ruleset(), name)}))
+        t = dataclasses.replace(trial, rules=trial.rules.replace(**{name: getattr(Ruleset(), name)}))
         if keeps(t):
             trial = t
     return trial

@@ -111,7 +111,7 @@ def nature(differences: list[str]) -> str:
 
 def without_safe_convoys(trial: Trial) -> Trial:
     """The same phase with safe_convoys off (the one option only the port reads)."""
-    return dataclasses.replace(trial, rules=dataclasses.replace(trial.rules, safe_convoys=False))
+    return dataclasses.replace(trial, rules=trial.rules.replace(safe_convoys=False))
 
 
 def classify(trial: Trial, m: Map, engines: Engines = run_both) -> tuple[str, Trial, Verdict] | None:

@@ -2,7 +2,6 @@
 A mixin of judge.game.Game; pure."""
 from __future__ import annotations
 
-import dataclasses
 from datetime import datetime
 from typing import Callable
 
@@ -85,7 +84,7 @@ class Ordering:
         house = pos.house or HouseState()
         if house.dummies == dummies:
             return pos
-        return dataclasses.replace(pos, house=dataclasses.replace(house, dummies=dummies))
+        return pos.replace(house=house.replace(dummies=dummies))
 
     def all_in(self) -> bool:
         return not self.late_players()

@@ -3,11 +3,11 @@ gives any variant the judge offers (judge.maps.catalog), each read once per proc
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from judge.maps.calendar import Calendar
+from judge.plain import Frozen, Plain
 
 TERRAINS = ("land", "coast", "sea", "port")   # a port: a coast whose fleet may also convoy, as one at sea
 COASTS = ("NC", "SC", "EC", "WC")     # the coasts the order parser reads by name ("north coast"); others by code
@@ -40,20 +40,26 @@ def alias_key(text: str) -> str:
     return re.sub(r"[\W_]", "", text.lower())
 
 
-@dataclass(frozen=True)
-class Province:
+class Province(Frozen):
     """A province of a map: its abbreviation, name, terrain, supply centre and home, coasts."""
     abbr: str
     name: str
     terrain: str
-    center: bool = False
-    home: str | None = None
-    coasts: tuple[str, ...] = ()
+    center: bool
+    home: str | None
+    coasts: tuple[str, ...]
+    _fields = ("abbr", "name", "terrain", "center", "home", "coasts")
+
+    def __init__(self, abbr: str, name: str, terrain: str, center: bool = False, home: str | None = None,
+                 coasts: tuple[str, ...] = ()) -> None:
+        object.__setattr__(self, "__dict__", {"abbr": abbr, "name": name, "terrain": terrain, "center": center,
+                                              "home": home, "coasts": coasts})
 
 
-@dataclass
-class Map:
-    """A variant's map: its board (provinces, adjacency, powers, start) and what differs from the standard game."""
+class Map(Plain):
+    """A variant's map: its board (provinces, adjacency, powers, start) and what differs from the standard game.
+    The fields are given in the order below, the first eight at least; a field not given is its default: the
+    class's attribute of its name, or a new empty dict where the field is one (`_fresh`)."""
     name: str
     powers: tuple[str, ...]
     power_letters: dict[str, str]
@@ -62,20 +68,20 @@ class Map:
     army_adj: dict[str, frozenset[str]]
     fleet_adj: dict[str, frozenset[str]]
     start: dict[str, tuple[str, ...]]
-    names: dict[str, str] = field(default_factory=dict)          # alias_key -> province abbr
-    power_names: dict[str, str] = field(default_factory=dict)    # alias_key -> power
-    province_fleet_adj: dict[str, frozenset[str]] = field(default_factory=dict)  # coasts folded away
+    names: dict[str, str]                 # alias_key -> province abbr
+    power_names: dict[str, str]           # alias_key -> power
+    province_fleet_adj: dict[str, frozenset[str]]  # coasts folded away
     name_prefixes: frozenset[str] = frozenset()   # every prefix of every name key, for word-by-word matching
-    reach: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)  # (kind, loc) -> provinces
-    coast_words: dict[str, str] = field(default_factory=dict)   # what players write for a coast -> its code
+    reach: dict[tuple[str, str], frozenset[str]]  # (kind, loc) -> provinces
+    coast_words: dict[str, str]           # what players write for a coast -> its code
     coast_codes: frozenset[str] = frozenset()     # coast codes a player may write bare after a place ("spa nc")
     # -- the variant: what differs from one game of Diplomacy to another beyond the board ---------------------------
     title: str = ""                       # "Fleet Rome"
     description: str = ""                 # what differs from the standard game, in a line
     board: str = ""                       # the drawing the variant is pictured on ("": none; see judge.picture)
-    on_board: dict[str, str] = field(default_factory=dict)     # each location -> the board's it is drawn as, when
+    on_board: dict[str, str]              # each location -> the board's it is drawn as, when
     # the board is this one's with other names (judge.maps.matching: "NWG" -> "NWY"); {}: the board's own names
-    power_colours: dict[str, str] = field(default_factory=dict)    # power -> "#rrggbb" (others: the palette's)
+    power_colours: dict[str, str]         # power -> "#rrggbb" (others: the palette's)
     victory: int = 0                      # centres for a solo victory (0: more than half of them)
     builds: str = "homes"                 # one of BUILDS
     begin: str = DEFAULT_BEGIN            # the first phase: a spring movement, or a winter adjustment (builds first)
@@ -85,26 +91,35 @@ class Map:
     flow: Calendar | None = None          # a calendar of the variant's own (DPjudge FLOW); None: the standard one
     rules: tuple[str, ...] = ()           # house rules a game of the variant starts with (judge.rules words)
     new_homes: tuple[int, ...] = ()       # years whose adjustment phase makes the centres owned the home centres
-    coast_names: dict[str, str] = field(default_factory=dict)   # "BUL/OK" -> "Bulgarije (oostkust)", if given
+    coast_names: dict[str, str]           # "BUL/OK" -> "Bulgarije (oostkust)", if given
     # the names of places nobody plays (DPjudge's SHUT: Switzerland), by the abbreviation the drawing knows them by
-    region_names: dict[str, str] = field(default_factory=dict)  # "SWI" -> "Suisse", if given
+    region_names: dict[str, str]          # "SWI" -> "Suisse", if given
     source: str = ""                      # the file the variant was read from
     # -- what DPjudge's maps add (judge.maps.features; FORMAT.md) ------------------------------------------------
     dummies: tuple[str, ...] = ()         # powers no player joins: dummies from the start
-    leagues: dict = field(default_factory=dict)         # power -> features.League
-    power_builds: dict = field(default_factory=dict)    # power -> features.PowerBuilds (claims, partisans, ...)
-    borders: dict = field(default_factory=dict)         # (from location, to province) -> features.Border
-    weak_borders: dict[tuple[str, str], str] = field(default_factory=dict)   # ... -> "half" or "none" only
-    closed_borders: dict = field(default_factory=dict)  # ... -> Border, only those closed to some powers
-    shared_homes: dict[str, tuple[str, ...]] = field(default_factory=dict)   # power -> home centres of another
+    leagues: dict                         # power -> features.League
+    power_builds: dict                    # power -> features.PowerBuilds (claims, partisans, ...)
+    borders: dict                         # (from location, to province) -> features.Border
+    weak_borders: dict[tuple[str, str], str]  # ... -> "half" or "none" only
+    closed_borders: dict                  # ... -> Border, only those closed to some powers
+    shared_homes: dict[str, tuple[str, ...]]  # power -> home centres of another
     # power that are its own too (DPjudge allows it: only one owns such a centre at a time)
-    power_titles: dict[str, str] = field(default_factory=dict)   # power -> its name as people are shown it
-    opens: dict[str, tuple[str, ...]] = field(default_factory=dict)   # a province shut on the base map -> when a
+    power_titles: dict[str, str]          # power -> its name as people are shown it
+    opens: dict[str, tuple[str, ...]]     # a province shut on the base map -> when a
     # change opens it ("IN SPRING": loeb9's Arctic Ocean; judge.maps.changes)
     changes: tuple[dict, ...] = ()        # parts that change in given phases (judge.maps.changes; DPjudge IN, FROM)
     base_document: dict | None = None     # the document, kept where there are changes to apply to it
-    changed: dict = field(default_factory=dict)         # the changes applied -> the Map they make (cached)
+    changed: dict                         # the changes applied -> the Map they make (cached)
     rebuild: Any = None                   # judge.maps.build.build, for the Maps of the changes
+    def __init__(self, *args: Any, **values: Any) -> None:
+        given = dict(zip(self._fields, args))
+        if len(args) > len(given) or given.keys() & values.keys():
+            raise TypeError(f"Map() got {len(args)} fields by position, or one both by position and by name")
+        given.update(values)
+        if not given.keys() <= _MAP_FIELDS or not given.keys() >= _MAP_REQUIRED:
+            raise TypeError(f"Map(): fields {sorted(given.keys() - _MAP_FIELDS)} are not a Map's, or "
+                            f"{sorted(_MAP_REQUIRED - given.keys())} are missing")
+        self.__dict__.update({name: {} for name in self._fresh}, **given)
 
     def at(self, phase) -> "Map":
         """The map this variant is played on in the phase (a judge.position.Phase): itself, unless it changes then."""
@@ -278,6 +293,13 @@ class Map:
     def reaches_province(self, kind: str, src: str, province: str) -> bool:
         """Can a unit at src move into some part of `province` (any coast will do)?"""
         return province in self.reach.get((kind, src), ())
+
+
+Map._fields = tuple(name for name in Map.__annotations__ if not name.startswith("_"))
+Map._fresh = tuple(name for name in Map._fields[8:] if Map.__annotations__[name].startswith("dict")
+                   and not hasattr(Map, name))      # the fields whose default is an empty dict of their own
+_MAP_FIELDS = frozenset(Map._fields)
+_MAP_REQUIRED = frozenset(Map._fields[:8])
 
 
 from judge.maps.build import build as _build, check  # noqa: E402, F401  (they need Map, defined above)

@@ -2,7 +2,10 @@
 years that step by more than one or count down (NEWYEAR:n), and phases played only in some years (IFYEARDIV:n). The
 standard calendar (spring and fall, winter adjustments, four-digit years) needs none of this: its phases are the
 short codes S1901M... and carry no Calendar (judge.position.Phase)."""
-from __future__ import annotations
+
+# Annotations are evaluated here (no `from __future__ import annotations`): a NamedTuple's field types written as
+# text are compiled one by one at import, and the process's first compile() readies Python's AST types, about
+# 10 M instructions of `judge adjudicate`'s start-up. (judge.position_parts says so for the others.)
 
 import re
 from typing import TYPE_CHECKING, NamedTuple

@@ -3,8 +3,8 @@ or DPjudge .map files), each read and checked once per process (the adjudicators
 from __future__ import annotations
 
 import json
-from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Union
+import os
+from typing import TYPE_CHECKING
 
 from judge.json_input import NotRead, loads
 from judge.maps import Map, MapError, UnknownVariant
@@ -12,27 +12,42 @@ from judge.shown import shown
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
+    from pathlib import Path
+    from typing import Callable, Union
+
+    # (for the checker only: a type alias made at import with names in quotes compiles them, judge.position_parts)
+    Folder = Union[str, Path, None, Callable[[], "str | Path | None"]]
+
+# The shipped variants' folder, when the package is a folder (not a zipped install): a shipped variant is listed and
+# read through plain file names, and pathlib (with what it imports) is loaded only when something else is wanted
+# (the variants folder, a drawing); it was a tenth of `judge adjudicate --batch`'s start-up.
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_PLAIN = os.path.isfile(os.path.join(_HERE, "standard.json"))
+_shipped_folder_kept: list[Traversable | Path] = []
 
 
-def _shipped_files() -> "Traversable | Path":
-    """The shipped variants' folder: the package's own folder when it is one (a plain path: importing
-    importlib.resources would cost `judge adjudicate --batch` a tenth of its start-up), else the package's resources
-    (a zipped install)."""
-    here = Path(__file__).parent
-    if (here / "standard.json").is_file():
-        return here
-    from importlib import resources
-    return resources.files("judge.maps")
+def _shipped_folder() -> Traversable | Path:
+    """The shipped variants' folder as a path: the package's own folder when it is one (importing
+    importlib.resources would cost start-up time), else the package's resources (a zipped install)."""
+    if not _shipped_folder_kept:
+        if _PLAIN:
+            from pathlib import Path
+            _shipped_folder_kept.append(Path(_HERE))
+        else:
+            from importlib import resources
+            _shipped_folder_kept.append(resources.files("judge.maps"))
+    return _shipped_folder_kept[0]
 
 
-_SHIPPED = _shipped_files()
+def _shipped_file(name: str) -> Traversable | Path | str:
+    """A shipped file: a plain file name when the package is a folder."""
+    return os.path.join(_HERE, name) if _PLAIN else _shipped_folder().joinpath(name)
 _folder: Path | None = None
 _pending: Callable[[], "str | Path | None"] | None = None    # where the folder is, asked when first needed
 _cache: dict[str, Map] = {}
 _reading: list[str] = []
 _told: set[Path] = set()          # files named like a shipped variant, already said in the log          # variants being read now: a base that leads back to itself is an error, not a hang
 
-Folder = Union[str, Path, None, Callable[[], "str | Path | None"]]
 
 
 def use_folder(path: Folder) -> None:
@@ -51,6 +66,7 @@ def use_folder(path: Folder) -> None:
 
 def _set_folder(path: str | Path | None) -> None:
     global _folder
+    from pathlib import Path
     new = Path(path).resolve() if path else None
     if new != _folder:
         _folder = new
@@ -75,8 +91,8 @@ def _is_shipped(name: str) -> bool:
 
 def _shipped_names() -> list[str]:
     if not _shipped:
-        names = [e.name[:-5] for e in _SHIPPED.iterdir()
-                 if e.name.endswith(".json") and not e.name.endswith(".geometry.json")]
+        files = os.listdir(_HERE) if _PLAIN else [e.name for e in _shipped_folder().iterdir()]
+        names = [f[:-5] for f in files if f.endswith(".json") and not f.endswith(".geometry.json")]
         _shipped.extend(sorted(names, key=lambda n: (n != "standard", n)))   # the standard game first, then by name
     return _shipped
 
@@ -167,18 +183,19 @@ def document(name: str) -> dict:
         raise MapError(f"variant {name}: its base leads back to itself ({' -> '.join(_reading + [name])})")
     _reading.append(name)
     try:
-        path: Traversable | Path
+        path: Traversable | Path | str
         if _is_shipped(name):
-            path = _SHIPPED.joinpath(f"{name}.json")
+            path = _shipped_file(f"{name}.json")
         else:
             path = _folder_files().get(name) or _unknown(name)
             if path.suffix == ".map":
+                from pathlib import Path
                 from judge.maps import dpjudge_format
                 # (a drawing of its own comes first; else it may be pictured on the drawing of a map it USEs)
                 return dpjudge_format.read_file(Path(path), name, load, None if drawing(name) else _pictured_on)
         source = _source(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = _text(path)
             # (a folder's file is the operator's: checked for keys given twice; the shipped ones are ours, and read
             # by every process)
             doc = loads(text) if in_folder(path) else json.loads(text)
@@ -200,7 +217,7 @@ def document(name: str) -> dict:
             doc = derive(document(base), {"name": name, **doc}, source)
             if not own_board:       # the base's board as reading it settled it ("" for a DPjudge file that differs)
                 doc["board"] = load(base).board
-        elif isinstance(doc, dict) and doc.get("name", name) not in (name, Path(str(path)).stem):
+        elif isinstance(doc, dict) and doc.get("name", name) not in (name, os.path.splitext(_file_name(path))[0]):
             raise MapError(f"{source}: name: {doc['name']!r}, but the file is named for {name!r}")
         return doc
     finally:
@@ -208,15 +225,15 @@ def document(name: str) -> dict:
 
 
 def _read(name: str) -> Map:
-    from judge.maps import boards
     from judge.maps.build import build
-    path = _SHIPPED.joinpath(f"{name}.json") if _is_shipped(name) else _folder_files().get(name)
+    path = _shipped_file(f"{name}.json") if _is_shipped(name) else _folder_files().get(name)
     if path is None:
         _unknown(name)
     source = _source(path)
     m = build({**document(name), "name": name}, source)
     m.source = source
     if m.board and m.board != name:
+        from judge.maps import boards       # (only here: a variant on its own board, the standard one, needs none)
         # A variant pictured on another's board must have that board's provinces, or the drawing would lie (its
         # centres may differ: the picture marks the variant's own); or the same under other names, drawn with its own.
         try:
@@ -257,7 +274,7 @@ def drawing(board: str) -> Traversable | None:
     """The drawing (geometry file) of a board, shipped or in the variants folder; None if there is none."""
     if not offered(board):
         return None
-    shipped = _SHIPPED.joinpath(f"{board}.geometry.json")
+    shipped = _shipped_folder().joinpath(f"{board}.geometry.json")
     if shipped.is_file():
         return shipped
     where = folder()
@@ -266,14 +283,28 @@ def drawing(board: str) -> Traversable | None:
     return None
 
 
-def in_folder(path: Traversable | Path) -> bool:
+def in_folder(path: Traversable | Path | str) -> bool:
     """Whether a variant's or drawing's file is one of the variants folder's (else it is shipped)."""
-    return _folder is not None and isinstance(path, Path) and path.parent == _folder
+    if _folder is None:
+        return False
+    from pathlib import Path            # (loaded already: the folder is one)
+    return isinstance(path, Path) and path.parent == _folder
 
 
-def _source(path: Traversable | Path) -> str:
+def _file_name(path: Traversable | Path | str) -> str:
+    return os.path.basename(path) if isinstance(path, str) else path.name
+
+
+def _text(path: Traversable | Path | str) -> str:
+    if isinstance(path, str):
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    return path.read_text(encoding="utf-8")
+
+
+def _source(path: Traversable | Path | str) -> str:
     """A file's name for messages: the path of a folder's file, the package path of a shipped one."""
-    return str(path) if in_folder(path) else f"judge/maps/{path.name}"
+    return str(path) if in_folder(path) else f"judge/maps/{_file_name(path)}"
 
 
 def _unknown(name: object) -> Path:

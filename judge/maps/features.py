@@ -1,12 +1,15 @@
 """What DPjudge's maps add to a variant, in our JSON: dummies, leagues, special build sites (claimed, partisan,
 factory, alternative and hidden centres) and restricted borders; read from the document and checked against the map
 (FORMAT.md says what each means)."""
-from __future__ import annotations
 
-from dataclasses import dataclass, field
+# Annotations are evaluated here (no `from __future__ import annotations`): a NamedTuple's field types written as
+# text are compiled one by one at import, and the process's first compile() readies Python's AST types, about
+# 10 M instructions of `judge adjudicate`'s start-up. (judge.position_parts says so for the others.)
+
 from typing import Any, NamedTuple
 
 from judge.maps import Map, MapError
+from judge.plain import Frozen
 
 STRENGTHS = ("full", "half", "none")     # an attack across a border: full, half (DPjudge '*'), none (a strait, '~')
 LEAGUE_RULES = ("", "strict", "benign")
@@ -28,15 +31,21 @@ class League(NamedTuple):
     friends: tuple[str, ...] = ()           # other leagues a benign power will not act against
 
 
-@dataclass(frozen=True)
-class PowerBuilds:
+class PowerBuilds(Frozen):
     """Where a power may build beyond its owned home centres, and its centres that count differently."""
-    claims: int = 0                          # home centres it still names by building in owned centres ('&SC')
-    partisans: tuple[str, ...] = ()          # non-centre sites, open while it holds some but not all its homes ('*')
-    factories: tuple[str, ...] = ()          # non-centre sites, always open to its builds ('+')
-    alternatives: dict[str, tuple[str, ...]] = field(default_factory=dict)   # home centre -> the homes it stands
-    # in for ('@'): a build there needs one of those free, and they are never all built in one winter
-    hidden: tuple[str, ...] = ()             # builds there are hidden in blind games ('~'); this judge plays none
+    claims: int                              # home centres it still names by building in owned centres ('&SC')
+    partisans: tuple[str, ...]               # non-centre sites, open while it holds some but not all its homes ('*')
+    factories: tuple[str, ...]               # non-centre sites, always open to its builds ('+')
+    alternatives: dict[str, tuple[str, ...]]  # home centre -> the homes it stands in for ('@'): a build there needs
+    # one of those free, and they are never all built in one winter
+    hidden: tuple[str, ...]                  # builds there are hidden in blind games ('~'); this judge plays none
+    _fields = ("claims", "partisans", "factories", "alternatives", "hidden")
+
+    def __init__(self, claims: int = 0, partisans: tuple[str, ...] = (), factories: tuple[str, ...] = (),
+                 alternatives: dict[str, tuple[str, ...]] | None = None, hidden: tuple[str, ...] = ()) -> None:
+        object.__setattr__(self, "__dict__", {"claims": claims, "partisans": partisans, "factories": factories,
+                                              "alternatives": {} if alternatives is None else alternatives,
+                                              "hidden": hidden})
 
 
 def _strings(value: Any, where: str) -> tuple[str, ...]:

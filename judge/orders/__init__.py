@@ -1,24 +1,38 @@
 """Orders bound to units on the board, and their canonical text ("A PAR - BUR").
 
 Orders are values: never changed once made (nothing assigns to their fields), compared and hashed by type and
-fields. They are slotted dataclasses without the frozen guard because every order of every phase is made through
+fields. They are slotted classes without a frozen guard because every order of every phase is made through
 __init__, and a frozen dataclass's __init__ costs more than three times as much (each field set through
-object.__setattr__): about 7% of a whole JSON adjudication of a 31-unit phase (benchmarks/README.md).
+object.__setattr__): about 7% of a whole JSON adjudication of a 31-unit phase (benchmarks/README.md). They were
+dataclasses; their methods are written out because making the classes at import cost every `judge adjudicate` more.
 
 An order's text is written once and kept in the order (`_text`, outside comparison and hashing): the orders that
 judge.orders.memo hands out again are written once for all the phases they appear in.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from judge.position import Unit
 
 
 class _Written:
-    """str(order): the text, written by the class's `_write` the first time and then kept."""
+    """str(order): the text, written by the class's `_write` the first time and then kept. Each order class lists
+    its fields in `_fields` and writes its own __init__, __eq__ and __hash__ (as @dataclass(unsafe_hash=True) made
+    them: equal to an order of the same class with equal fields; `_text` is neither compared nor hashed)."""
     __slots__ = ()
+    _fields: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"{type(self).__qualname__}({inner})"
+
+    def replace(self, **changes: Any) -> Any:
+        """A copy with some fields changed (dataclasses.replace); a name that is not a field is a TypeError."""
+        unknown = changes.keys() - set(self._fields)
+        if unknown:
+            raise TypeError(f"{type(self).__qualname__} has no field {sorted(unknown)[0]!r}")
+        return type(self)(**{name: changes.get(name, getattr(self, name)) for name in self._fields})
 
     def __str__(self) -> str:
         text = self._text
@@ -27,30 +41,57 @@ class _Written:
         return text
 
 
-def _kept() -> Any:
-    return field(default=None, init=False, repr=False, compare=False)
-
-
-@dataclass(unsafe_hash=True, slots=True)
 class Hold(_Written):
     """Hold: the unit stays where it is."""
     unit: Unit
 
-    _text: str | None = _kept()
+    __slots__ = ('unit', '_text')
+    _fields = ('unit',)
+    _text: str | None
+
+    def __init__(self, unit: Unit) -> None:
+        self.unit = unit
+        self._text = None
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        o: Any = other
+        return (self.unit,) == (o.unit,)
+
+    def __hash__(self) -> int:
+        return hash((self.unit,))
 
     def _write(self) -> str:
         return f"{self.unit} H"
 
 
-@dataclass(unsafe_hash=True, slots=True)
 class Move(_Written):
     """Move: the unit moves to dest (by convoy if it must, or if asked)."""
     unit: Unit
     dest: str                          # location; a fleet's carries the coast where the province has several
-    path: tuple[str, ...] = ()         # convoy path the player wrote (sea provinces), if any
-    via_convoy: bool = False           # the player asked for the convoy route ("via convoy", or a path)
+    path: tuple[str, ...]              # convoy path the player wrote (sea provinces), if any
+    via_convoy: bool                   # the player asked for the convoy route ("via convoy", or a path)
 
-    _text: str | None = _kept()
+    __slots__ = ('unit', 'dest', 'path', 'via_convoy', '_text')
+    _fields = ('unit', 'dest', 'path', 'via_convoy')
+    _text: str | None
+
+    def __init__(self, unit: Unit, dest: str, path: tuple[str, ...] = (), via_convoy: bool = False) -> None:
+        self.unit = unit
+        self.dest = dest
+        self.path = path
+        self.via_convoy = via_convoy
+        self._text = None
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        o: Any = other
+        return (self.unit, self.dest, self.path, self.via_convoy) == (o.unit, o.dest, o.path, o.via_convoy)
+
+    def __hash__(self) -> int:
+        return hash((self.unit, self.dest, self.path, self.via_convoy))
 
     def _write(self) -> str:
         if self.path:
@@ -58,63 +99,125 @@ class Move(_Written):
         return f"{self.unit} - {self.dest}" + (" VIA" if self.via_convoy else "")
 
 
-@dataclass(unsafe_hash=True, slots=True)
 class Support(_Written):
     """Support of the target unit: to hold (no dest) or to move to dest."""
     unit: Unit
     target: Unit                       # the supported unit (its power may be a guess when it is missing)
-    dest: str | None = None            # province (with coast if the player gave one) for a move support
-    missing: bool = False              # no unit stands where the order says (kept under missing_unit=void/hold)
+    dest: str | None                   # province (with coast if the player gave one) for a move support
+    missing: bool                      # no unit stands where the order says (kept under missing_unit=void/hold)
 
     @property
     def dest_province(self) -> str | None:
         return self.dest[:3] if self.dest else None
 
-    _text: str | None = _kept()
+    __slots__ = ('unit', 'target', 'dest', 'missing', '_text')
+    _fields = ('unit', 'target', 'dest', 'missing')
+    _text: str | None
+
+    def __init__(self, unit: Unit, target: Unit, dest: str | None = None, missing: bool = False) -> None:
+        self.unit = unit
+        self.target = target
+        self.dest = dest
+        self.missing = missing
+        self._text = None
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        o: Any = other
+        return (self.unit, self.target, self.dest, self.missing) == (o.unit, o.target, o.dest, o.missing)
+
+    def __hash__(self) -> int:
+        return hash((self.unit, self.target, self.dest, self.missing))
 
     def _write(self) -> str:
         tail = f" - {self.dest}" if self.dest else ""
         return f"{self.unit} S {self.target.kind} {self.target.loc}{tail}"
 
 
-@dataclass(unsafe_hash=True, slots=True)
 class Convoy(_Written):
     """Convoy: the fleet carries the army to dest."""
     unit: Unit
     army: Unit
     dest: str                          # province
-    missing: bool = False
+    missing: bool        
 
-    _text: str | None = _kept()
+    __slots__ = ('unit', 'army', 'dest', 'missing', '_text')
+    _fields = ('unit', 'army', 'dest', 'missing')
+    _text: str | None
+
+    def __init__(self, unit: Unit, army: Unit, dest: str, missing: bool = False) -> None:
+        self.unit = unit
+        self.army = army
+        self.dest = dest
+        self.missing = missing
+        self._text = None
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        o: Any = other
+        return (self.unit, self.army, self.dest, self.missing) == (o.unit, o.army, o.dest, o.missing)
+
+    def __hash__(self) -> int:
+        return hash((self.unit, self.army, self.dest, self.missing))
 
     def _write(self) -> str:
         return f"{self.unit} C A {self.army.loc} - {self.dest}"
 
 
-@dataclass(unsafe_hash=True, slots=True)
 class Retreat(_Written):
     """Retreat of a dislodged unit to dest."""
     unit: Unit
     dest: str
 
-    _text: str | None = _kept()
+    __slots__ = ('unit', 'dest', '_text')
+    _fields = ('unit', 'dest')
+    _text: str | None
+
+    def __init__(self, unit: Unit, dest: str) -> None:
+        self.unit = unit
+        self.dest = dest
+        self._text = None
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        o: Any = other
+        return (self.unit, self.dest) == (o.unit, o.dest)
+
+    def __hash__(self) -> int:
+        return hash((self.unit, self.dest))
 
     def _write(self) -> str:
         return f"{self.unit} R {self.dest}"
 
 
-@dataclass(unsafe_hash=True, slots=True)
 class Disband(_Written):
     """A dislodged unit disbanded."""
     unit: Unit
 
-    _text: str | None = _kept()
+    __slots__ = ('unit', '_text')
+    _fields = ('unit',)
+    _text: str | None
+
+    def __init__(self, unit: Unit) -> None:
+        self.unit = unit
+        self._text = None
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        o: Any = other
+        return (self.unit,) == (o.unit,)
+
+    def __hash__(self) -> int:
+        return hash((self.unit,))
 
     def _write(self) -> str:
         return f"{self.unit} D"
 
 
-@dataclass(unsafe_hash=True, slots=True)
 class Build(_Written):
     """Build of a unit of the power in loc."""
     power: str
@@ -125,29 +228,74 @@ class Build(_Written):
     def province(self) -> str:
         return self.loc[:3]
 
-    _text: str | None = _kept()
+    __slots__ = ('power', 'kind', 'loc', '_text')
+    _fields = ('power', 'kind', 'loc')
+    _text: str | None
+
+    def __init__(self, power: str, kind: str, loc: str) -> None:
+        self.power = power
+        self.kind = kind
+        self.loc = loc
+        self._text = None
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        o: Any = other
+        return (self.power, self.kind, self.loc) == (o.power, o.kind, o.loc)
+
+    def __hash__(self) -> int:
+        return hash((self.power, self.kind, self.loc))
 
     def _write(self) -> str:
         return f"BUILD {self.kind} {self.loc}"
 
 
-@dataclass(unsafe_hash=True, slots=True)
 class Remove(_Written):
     """Removal of the unit."""
     unit: Unit
 
-    _text: str | None = _kept()
+    __slots__ = ('unit', '_text')
+    _fields = ('unit',)
+    _text: str | None
+
+    def __init__(self, unit: Unit) -> None:
+        self.unit = unit
+        self._text = None
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        o: Any = other
+        return (self.unit,) == (o.unit,)
+
+    def __hash__(self) -> int:
+        return hash((self.unit,))
 
     def _write(self) -> str:
         return f"REMOVE {self.unit}"
 
 
-@dataclass(unsafe_hash=True, slots=True)
 class Waive(_Written):
     """A build the power does not make."""
     power: str
 
-    _text: str | None = _kept()
+    __slots__ = ('power', '_text')
+    _fields = ('power',)
+    _text: str | None
+
+    def __init__(self, power: str) -> None:
+        self.power = power
+        self._text = None
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        o: Any = other
+        return (self.power,) == (o.power,)
+
+    def __hash__(self) -> int:
+        return hash((self.power,))
 
     def _write(self) -> str:
         return "WAIVE"

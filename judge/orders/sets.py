@@ -1,8 +1,8 @@
 """A power's order set: order texts -> the orders that count and the errors to report."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from operator import attrgetter
+from typing import ClassVar
 
 from judge import builds
 from judge.maps import Map
@@ -14,13 +14,32 @@ from judge.position import Position
 from judge.rules import DuplicateOrders, Ruleset
 
 
-@dataclass
 class OrderSet:
-    """A power's order texts read: the orders that count, the errors, and each line's verdict."""
-    orders: list[Order] = field(default_factory=list)
-    errors: list[tuple[str, str]] = field(default_factory=list)     # (order text, diagnostic)
-    accepted: list[tuple[str, Order]] = field(default_factory=list)  # (order text, the order it became)
-    verdicts: list["Order | str"] = field(default_factory=list)      # per input line: its order, or its error
+    """A power's order texts read: the orders that count, the errors, and each line's verdict. (Written out, not a
+    dataclass nor on judge.plain's bases: see judge.position.Position.)"""
+    orders: list[Order]
+    errors: list[tuple[str, str]]                 # (order text, diagnostic)
+    accepted: list[tuple[str, Order]]             # (order text, the order it became)
+    verdicts: list["Order | str"]                 # per input line: its order, or its error
+    _fields: ClassVar[tuple[str, ...]] = ("orders", "errors", "accepted", "verdicts")
+
+    def __init__(self, orders: list[Order] | None = None, errors: list[tuple[str, str]] | None = None,
+                 accepted: list[tuple[str, Order]] | None = None, verdicts: list["Order | str"] | None = None) -> None:
+        self.orders = [] if orders is None else orders
+        self.errors = [] if errors is None else errors
+        self.accepted = [] if accepted is None else accepted
+        self.verdicts = [] if verdicts is None else verdicts
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, OrderSet)
+        return (self.orders, self.errors, self.accepted, self.verdicts) == \
+            (other.orders, other.errors, other.accepted, other.verdicts)
+
+    def __repr__(self) -> str:
+        return (f"OrderSet(orders={self.orders!r}, errors={self.errors!r}, accepted={self.accepted!r}, "
+                f"verdicts={self.verdicts!r})")
 
     def _use(self, item: tuple[int, str, Order], first: bool = True) -> None:
         index, text, order = item

@@ -3,7 +3,6 @@ as a small JSON document: processing keeps it for a phase whose results mail car
 draw the SVG and PNG from it when first asked, the same bytes as processing would have drawn."""
 from __future__ import annotations
 
-import dataclasses
 import json
 from typing import Sequence
 
@@ -19,21 +18,21 @@ _TYPES = {cls.__name__: cls for cls in (order_types.Hold, order_types.Move, orde
                                         order_types.Remove, order_types.Waive)}
 
 
-def _fields(cls: type) -> list[dataclasses.Field]:
-    return [f for f in dataclasses.fields(cls) if f.init]
+def _fields(cls: type) -> list[tuple[str, str]]:
+    """An order class's fields in order, each with its type as written (judge.orders: "Unit", "tuple[str, ...]")."""
+    return [(name, str(cls.__annotations__[name])) for name in cls._fields]
 
 
 def _order(o) -> list:
     """[type, field values in order]: a unit as [power, kind, location], a tuple as a list."""
     return [type(o).__name__, *(list(v) if isinstance(v, tuple) else v
-                                for v in (getattr(o, f.name) for f in _fields(type(o))))]
+                                for v in (getattr(o, name) for name, _ in _fields(type(o))))]
 
 
 def _read_order(doc: list):
     cls = _TYPES[doc[0]]
     values = []
-    for f, v in zip(_fields(cls), doc[1:]):
-        kind = str(f.type)
+    for (_, kind), v in zip(_fields(cls), doc[1:]):
         values.append(Unit(*v) if kind == "Unit" else tuple(v) if kind.startswith("tuple") else v)
     return cls(*values)
 

@@ -348,7 +348,7 @@ def _outside(tmp_path):
     from judge.maps import catalog
     (tmp_path / "secret.json").write_text(json.dumps({"name": "top-secret-name", "powers": []}))
     (tmp_path / "listed.json").write_text("[1, 2, 3]")
-    shipped = str(catalog._SHIPPED)
+    shipped = str(catalog._shipped_folder())
     return {n: os.path.relpath(tmp_path / n, shipped) for n in ("secret", "listed")}
 
 

@@ -2,7 +2,6 @@
 its centres and adjacencies; and the words that say what differs when it may not."""
 from __future__ import annotations
 
-import dataclasses
 
 from judge import maps
 from judge.maps import boards
@@ -10,8 +9,8 @@ from judge.maps import boards
 
 def _with(m, **provinces):
     """A copy of the map whose named provinces are changed as given (Province fields)."""
-    changed = {abbr: dataclasses.replace(m.provinces[abbr], **fields) for abbr, fields in provinces.items()}
-    return dataclasses.replace(m, provinces={**m.provinces, **changed})
+    changed = {abbr: m.provinces[abbr].replace(**fields) for abbr, fields in provinces.items()}
+    return m.replace(provinces={**m.provinces, **changed})
 
 
 def test_a_variant_with_the_boards_provinces_fits_whatever_its_centres_and_powers():
@@ -63,7 +62,7 @@ def test_a_renamed_board_is_drawn_as_the_provinces_it_matches():
 def test_a_renamed_board_with_an_adjacency_changed_is_text_only_and_the_note_says_where():
     standard = maps.load("standard")
     renamed = _renamed(standard, {"NWY": "NWG", "NWG": "NWY"})
-    bent = dataclasses.replace(renamed, army_adj={**renamed.army_adj, "BUR": renamed.army_adj["BUR"] | {"BOH"},
+    bent = renamed.replace(army_adj={**renamed.army_adj, "BUR": renamed.army_adj["BUR"] | {"BOH"},
                                                   "BOH": renamed.army_adj["BOH"] | {"BUR"}})
     assert boards.drawn_as(bent, standard) is None
     assert boards.text_only_note(bent, standard) == (
@@ -78,8 +77,8 @@ def _renamed(m, names: dict[str, str]):
     provinces = {}
     for abbr, p in m.provinces.items():
         coasts = tuple(new(f"{abbr}/{c}").partition("/")[2] for c in p.coasts)
-        provinces[new(abbr)] = dataclasses.replace(p, abbr=new(abbr), coasts=coasts)
-    return dataclasses.replace(
-        m, provinces=provinces,
+        provinces[new(abbr)] = p.replace(abbr=new(abbr), coasts=coasts)
+    return m.replace(
+        provinces=provinces,
         army_adj={new(k): frozenset(map(new, v)) for k, v in m.army_adj.items()},
         fleet_adj={new(k): frozenset(map(new, v)) for k, v in m.fleet_adj.items()})

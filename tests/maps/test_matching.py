@@ -4,7 +4,6 @@ a land, as DPjudge's standard_dutch gives Norway the Norwegian Sea's NWG); fjord
 the ring (ring.map), a board with mirror symmetries."""
 from __future__ import annotations
 
-import dataclasses
 import shutil
 import time
 from pathlib import Path
@@ -45,7 +44,7 @@ def test_coasts_are_matched_by_their_neighbours_not_their_codes(folder):
     # The fjord's Cape with its coast codes the wrong way round: the west coast (on the Grey Sea) called EC.
     fjord = maps.load("fjord")
     swap = {"CAP/WC": "CAP/EC", "CAP/EC": "CAP/WC"}
-    crossed = dataclasses.replace(fjord, fleet_adj={swap.get(k, k): frozenset(swap.get(d, d) for d in v)
+    crossed = fjord.replace(fleet_adj={swap.get(k, k): frozenset(swap.get(d, d) for d in v)
                                                     for k, v in fjord.fleet_adj.items()})
     assert matching.match(crossed, fjord).renaming["CAP/EC"] == "CAP/WC"
 
@@ -82,7 +81,7 @@ def test_a_board_of_many_alike_parts_is_told_ambiguous_without_going_too_deep():
     seas = [f"{i:04d}" for i in range(1000)]
     loose = Map("loose", (), {}, {}, {s: Province(s, s, "sea") for s in seas}, {}, {s: frozenset() for s in seas}, {})
     began = time.monotonic()
-    found = matching.match(loose, dataclasses.replace(loose, name="other"))
+    found = matching.match(loose, loose.replace(name="other"))
     assert found.ways == 2 and found.renaming is None and time.monotonic() - began < 20
 
 

@@ -1,6 +1,5 @@
 """Orders written as DPjudge's Format page and keywords allow: sentences with THE, IN, AT, IS; the -ING forms of the
 verbs; a sea's abbreviation followed by "sea"; the long arrow; a star for a removal."""
-import dataclasses
 
 import pytest
 
@@ -65,7 +64,7 @@ def test_sea_is_read_after_a_sea_only(m):
 def with_names(m, **names):
     """The map with more place names (alias key -> province), as a variant naming its places with words would."""
     prefixes = {key[:i] for key in names for i in range(1, len(key) + 1)}
-    return dataclasses.replace(m, names={**m.names, **names}, name_prefixes=m.name_prefixes | prefixes)
+    return m.replace(names={**m.names, **names}, name_prefixes=m.name_prefixes | prefixes)
 
 
 def test_a_filler_that_names_a_place_is_that_place(m):

@@ -3,7 +3,6 @@ fills, orders drawn with their outcome, dislodged units beside their province, b
 from __future__ import annotations
 
 import copy
-import dataclasses
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -287,7 +286,7 @@ def test_the_legend_keeps_a_power_still_to_mobilize_in_the_game():
     # a power with nothing left and nothing owed is out of the game as before
     mid = initial_position(m)
     for gone in ("AUSTRIA", "TURKEY"):
-        mid = dataclasses.replace(mid, units={k: u for k, u in mid.units.items() if u.power != gone},
+        mid = mid.replace(units={k: u for k, u in mid.units.items() if u.power != gone},
                                   centers={k: p for k, p in mid.centers.items() if p != gone})
     words, greyed = legend_of(picture.position_svg(m, mid))
     assert words.count("out of the game") == 2 and greyed == ["Austria", "Turkey"], (words, greyed)

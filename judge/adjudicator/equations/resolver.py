@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import Any
 
 from judge.adjudicator.equations.chains import closed_chains
 from judge.maps import Map
 from judge.maps.features import crossing_allowed
 from judge.orders import Convoy, Hold, Move, Order, Support
+from judge.plain import Frozen
 from judge.position import Position, Unit
 from judge.rules import ConvoyIntent, MissingUnit, ParadoxRule, Ruleset, ViaWithoutConvoy
 
@@ -28,9 +29,9 @@ FALSE: Interval = (False, False)
 UNKNOWN: Interval = (False, True)
 
 
-@dataclass(frozen=True, slots=True)
-class Context:
-    """Everything about one phase that does not change while it is adjudicated; indexes are by unit number."""
+class Context(Frozen):
+    """Everything about one phase that does not change while it is adjudicated; indexes are by unit number. Made
+    by build(), which gives every field, in the order below."""
     m: Map
     position: Position
     rules: Ruleset
@@ -61,6 +62,17 @@ class Context:
     # attacks with 0 and must still beat an empty province
     decisions: tuple[int, ...]              # every decision the phase must settle, in a fixed order
     preset: tuple[tuple[int, bool], ...]    # decisions known before any reasoning (impossible routes)
+    _fields = ('m', 'position', 'rules', 'units', 'orders', 'n', 'occupant', 'power', 'prov', 'kind', 'void', 'dest',
+               'convoyed', 'carriers', 'written_path', 'routable', 'h2h', 'movers_into', 'supporters', 'supported',
+               'exempt_from', 'shielded', 'rule_1982', 'cuts_origin', 'base', 'no_cut', 'nothing', 'decisions',
+               'preset')
+    __slots__ = _fields
+
+    def __init__(self, *values: Any) -> None:
+        if len(values) != len(self._fields):
+            raise TypeError(f"Context() takes its {len(self._fields)} fields, not {len(values)}")
+        for name, value in zip(self._fields, values):
+            object.__setattr__(self, name, value)
 
     @classmethod
     def build(cls, m: Map, position: Position, orders: dict[str, Order], rules: Ruleset) -> "Context":
