@@ -37,7 +37,7 @@ def _outcome(board: Board) -> MovementOutcome:
             marks = marks_of.get(mark)
             if marks is None:
                 marks = (mark,)             # (no other mark outlives the steps; reported as it is if one did)
-        elif st.moved:
+        elif st.action == "move":             # (an unmarked mover has moved: Step 10 moved them all)
             unit = st.unit
             units[st.dest] = new(Unit, (unit[0], unit[1], st.dest_loc))
             marks = ()

@@ -33,12 +33,12 @@ class UnitState:
 
     The class has no __init__: Board.__init__ fills the rows itself (an __init__ per unit was a third of the cost).
     The fields every row has:
-      unit, order, action (hold, move, support, convoy), prov, power, mark, dislodged, support_count, no_help,
-      supporters, moved
+      unit, order, action (hold, move, support, convoy), prov, power, mark, dislodged, support_count, supporters
     a mover's: dest (destination province), dest_loc (location: a fleet's carries its coast), convoyed (travels
       by convoy), path (the convoy path the player wrote; empty: any route), fleets (fleets ordering a matching
-      convoy), convoy_ok (settled by consistency under the Szykman rule)
-    a supporter's: supported (the unit its support matches, from Step 2)
+      convoy), convoy_ok (settled by consistency under the Szykman rule), no_help, moved
+    a supporter's: supported (the unit its support matches, set by Step 2 when it matches: only such a support
+      is ever cut, so only such a one is asked whom it helps)
     a dislodged unit's: retreats, dislodged_by
     """
     __slots__ = ("unit", "order", "action", "prov", "power", "mark", "dislodged", "support_count", "no_help",
@@ -106,13 +106,14 @@ class Board:
             units[prov] = st = new_state()
             st.unit, st.prov, st.power = unit, prov, unit[0]
             st.mark, st.dislodged, st.support_count = "", False, 0
-            st.no_help, st.supporters, st.moved = nobody, (), False
+            st.supporters = ()
             kind = type(order)
             if kind is Support:             # (the commonest order late in a game)
-                st.order, st.action, st.supported = order, "support", None
+                st.order, st.action = order, "support"
                 add_support(st)
             elif kind is Move:
                 st.order, st.action = order, "move"
+                st.no_help, st.moved = nobody, False
                 dest: Any = order.dest          # (a Move's: a location, never None)
                 st.dest_loc = dest
                 # (a three-letter location is its province; three fields at a time: more build a tuple to unpack)
