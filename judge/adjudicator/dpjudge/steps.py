@@ -66,7 +66,8 @@ def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
     for sup in board.supports:
         order: Support = sup.order
         loc = order.target[2]
-        target = units.get(loc if len(loc) == 3 else loc[:3])     # (a three-letter location is its province)
+        # (A location is its province, but for a coast: one look-up, a second only for a unit on a coast.)
+        target = units.get(loc) or units.get(loc[:3])
         if order.missing or target is None:
             if board.rules.missing_unit is MissingUnit.HOLD:
                 _make_hold(sup, board)
@@ -376,10 +377,13 @@ def run_steps(board: Board) -> None:
     steps, last = STEPS, len(STEPS)
     while i < last:
         nxt = steps[i](board)
-        budget -= 1
+        if nxt is None:
+            i += 1
+            continue
+        budget -= 1             # (only a jump back can loop)
         if budget == 0:
             raise RuntimeError("adjudication did not settle")
-        i = i + 1 if nxt is None else nxt - 1
+        i = nxt - 1
 
 
 __all__ = ["STEPS", "run_steps", "BOUNCE"]
