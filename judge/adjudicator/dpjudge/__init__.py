@@ -22,7 +22,7 @@ def resolve_movement(m: Map, position: Position, orders: dict[str, MovementOrder
 
 def _outcome(board: Board) -> MovementOutcome:
     # Only an army some fleet was ordered to carry can fail for want of a convoy: without convoy orders, none did.
-    failed_armies = {st.prov for st in board.movers() if st.mark == NO_CONVOY} if board.convoys else None
+    failed_armies = {st.prov for st in board.moving if st.mark == NO_CONVOY} if board.convoys else None
     results, units, dislodged = [], {}, {}
     new, marks_of = tuple.__new__, _MARKS
     append = results.append

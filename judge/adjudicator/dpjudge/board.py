@@ -99,8 +99,9 @@ class Board:
         self.victims: list[UnitState] = []         # units dislodged in Step 10
         # (the rows are made in the position's order: the order of the results)
         units, get, new_state, nobody = self.units, orders.get, UnitState, _NOBODY
-        self._movers: list[UnitState] | None = []
-        add_mover, add_support = self._movers.append, self.supports.append
+        # Units ordered to move, read by most steps: a list kept up to date (see forget_movers), not a call each time.
+        self.moving: list[UnitState] = []
+        add_mover, add_support = self.moving.append, self.supports.append
         for prov, unit in position.units.items():
             order = get(prov)
             units[prov] = st = new_state()
@@ -138,13 +139,12 @@ class Board:
 
     # -- queries -----------------------------------------------------------------------------------------------
     def movers(self) -> list[UnitState]:
-        """Units ordered to move (kept: only Steps 1 and 2 can turn a move into a hold, see forget_movers)."""
-        if self._movers is None:
-            self._movers = [s for s in self.units.values() if s.action == "move"]
-        return self._movers
+        """Units ordered to move (board.moving)."""
+        return self.moving
 
     def forget_movers(self) -> None:
-        self._movers = None
+        """A move was turned into a hold (only Steps 1 and 2 do that, rarely): list the movers again."""
+        self.moving = [s for s in self.units.values() if s.action == "move"]
 
     def strongest(self, prov: str) -> Entry | None:
         """The single entry stronger than every other in the space's combat list, if there is one."""

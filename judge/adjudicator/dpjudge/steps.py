@@ -58,7 +58,7 @@ def _make_hold(st: UnitState, board: Board) -> None:
 def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
     """Void moves to places the unit cannot reach and supports that do not match; count the valid supports."""
     adj = {"A": board.m.army_adj, "F": board.m.fleet_adj}
-    for st in board.movers():
+    for st in board.moving:
         unit = st.unit
         if not st.convoyed and st.dest_loc not in adj[unit[1]].get(unit[2], ()):
             st.mark = VOID
@@ -105,7 +105,7 @@ def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
     if weak:
         # DPjudge's restricted borders: a move across a '*' border attacks with half a unit's strength, across a
         # strait ('~') with none of its own; only its supports count then. (Never a convoyed army's.)
-        for st in board.movers():
+        for st in board.moving:
             if not st.convoyed and not st.mark:
                 crossing = weak.get((st.unit[2], st.dest))
                 if crossing is not None:
@@ -116,7 +116,7 @@ def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
     combat, contested = board.combat, board.contested
     attacked = set()            # the spaces moved into
     into = attacked.add
-    for st in board.movers():
+    for st in board.moving:
         if not st.mark:
             prov, e = st.dest, (st, ATTACK)
             into(prov)
@@ -218,7 +218,7 @@ def step_6_mark_bounces_caused_by_inability_to_swap_places(board: Board) -> int 
     units = board.units
     while True:
         board.bounced_this_pass = False
-        for st in board.movers():
+        for st in board.moving:
             if st.convoyed or st.mark:
                 continue
             other = units.get(st.dest)
@@ -297,7 +297,7 @@ def step_9_mark_supports_cut_by_dislodgements(board: Board) -> int | None:
     board.cut_this_pass = False
     units = board.units
     weak = board.m.weak_borders
-    for st in board.movers():
+    for st in board.moving:
         if not st.mark:
             sup = units.get(st.dest)
             if sup is not None and sup.action == "support":     # (cutSupport's first test, without the call)
@@ -315,7 +315,7 @@ def step_10_move_units_that_did_not_bounce(board: Board) -> int | None:
     units, combat = board.units, board.combat
     while True:
         board.unbounced = False
-        for st in board.movers():
+        for st in board.moving:
             if st.mark or st.moved:
                 continue
             st.moved = True
