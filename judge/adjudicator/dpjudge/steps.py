@@ -114,12 +114,9 @@ def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
     # (with the strength of a failed move: its move supports do not help it hold - DATC 5.B.5; the page would count
     # them as if they supported a hold). Added here without a call each (Board.add_entry does the same for one).
     combat, contested = board.combat, board.contested
-    attacked = set()            # the spaces moved into
-    into = attacked.add
     for st in board.moving:
         if not st.mark:
             prov, e = st.dest, (st, ATTACK)
-            into(prov)
             if not st.convoyed:
                 sup = units.get(prov)
                 if sup is not None and sup.action == "support":     # (cutSupport's first test, without the call)
@@ -135,7 +132,9 @@ def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
     # The entry of a unit that stays, in a space moved into. One that stays where nobody moves fights nobody and gets
     # no list: no step adds to its space later (only a mover's own space gets an entry after this step). Most units
     # late in a game are such; _retreats sees them in board.units. (An entry's place in a list changes no outcome.)
-    for prov in attacked:
+    # The spaces with a list are those moved into and those a failed mover is back in: there the unit is that mover.
+    # (Only lists grow here, no space is added: the dict can be walked as it is.)
+    for prov in combat:
         stays = units.get(prov)
         if stays is not None and stays.action != "move":
             combat[prov].append((stays, DEFEND))
