@@ -106,8 +106,8 @@ class Board:
             order = get(prov)
             units[prov] = st = new_state()
             st.unit, st.prov, st.power = unit, prov, unit[0]
-            # (four constants at a time: the compiler stores them as one ready-made tuple, unpacked in one go)
-            st.mark, st.dislodged, st.support_count, st.supporters = "", False, 0, ()
+            st.mark, st.dislodged, st.support_count = "", False, 0
+            st.supporters = ()
             kind = type(order)
             if kind is Support:             # (the commonest order late in a game)
                 st.order, st.action = order, "support"
