@@ -21,8 +21,7 @@ def resolve_movement(m: Map, position: Position, orders: dict[str, MovementOrder
 
 
 def _outcome(board: Board) -> MovementOutcome:
-    # Only an army some fleet was ordered to carry can fail for want of a convoy: without convoy orders, none did.
-    failed_armies = {st.prov for st in board.movers() if st.mark == NO_CONVOY} if board.convoys else None
+    failed_armies: set[str] | None = None   # armies whose convoy failed: listed at the first unmarked convoy
     results, units, dislodged = [], {}, {}
     new, marks_of = tuple.__new__, _MARKS
     append = results.append
@@ -37,16 +36,20 @@ def _outcome(board: Board) -> MovementOutcome:
             marks = marks_of.get(mark)
             if marks is None:
                 marks = (mark,)             # (no other mark outlives the steps; reported as it is if one did)
-        elif st.moved:
+        elif st.action == "move":             # (an unmarked mover has moved: Step 10 moved them all)
             unit = st.unit
             units[st.dest] = new(Unit, (unit[0], unit[1], st.dest_loc))
             marks = ()
         else:
             units[st.prov] = st.unit
             marks = ()
-            # A convoying fleet that stays, unmarked, whose army's convoy failed.
-            if failed_armies and st.action == "convoy" and st.order.army[2][:3] in failed_armies:
-                marks = ("disrupted",)
+            # A convoying fleet that stays, unmarked, whose army's convoy failed. (The armies whose convoy failed
+            # are listed only here: only an army some fleet was ordered to carry can fail for want of a convoy.)
+            if st.action == "convoy":
+                if failed_armies is None:
+                    failed_armies = {mover.prov for mover in board.moving if mover.mark == NO_CONVOY}
+                if st.order.army[2][:3] in failed_armies:
+                    marks = ("disrupted",)
         append(new(OrderResult, (st.order, marks)))     # NamedTuples, built the fast way
     return MovementOutcome(results, units, dislodged)
 

@@ -33,12 +33,12 @@ class UnitState:
 
     The class has no __init__: Board.__init__ fills the rows itself (an __init__ per unit was a third of the cost).
     The fields every row has:
-      unit, order, action (hold, move, support, convoy), prov, power, mark, dislodged, support_count, no_help,
-      supporters, moved
+      unit, order, action (hold, move, support, convoy), prov, power, mark, dislodged, support_count, supporters
     a mover's: dest (destination province), dest_loc (location: a fleet's carries its coast), convoyed (travels
       by convoy), path (the convoy path the player wrote; empty: any route), fleets (fleets ordering a matching
-      convoy), convoy_ok (settled by consistency under the Szykman rule)
-    a supporter's: supported (the unit its support matches, from Step 2)
+      convoy), convoy_ok (settled by consistency under the Szykman rule), no_help, moved
+    a supporter's: supported (the unit its support matches, set by Step 2 when it matches: only such a support
+      is ever cut, so only such a one is asked whom it helps)
     a dislodged unit's: retreats, dislodged_by
     """
     __slots__ = ("unit", "order", "action", "prov", "power", "mark", "dislodged", "support_count", "no_help",
@@ -99,20 +99,22 @@ class Board:
         self.victims: list[UnitState] = []         # units dislodged in Step 10
         # (the rows are made in the position's order: the order of the results)
         units, get, new_state, nobody = self.units, orders.get, UnitState, _NOBODY
-        self._movers: list[UnitState] | None = []
-        add_mover, add_support = self._movers.append, self.supports.append
+        # Units ordered to move, read by most steps: a list kept up to date (see forget_movers), not a call each time.
+        self.moving: list[UnitState] = []
+        add_mover, add_support = self.moving.append, self.supports.append
         for prov, unit in position.units.items():
             order = get(prov)
             units[prov] = st = new_state()
             st.unit, st.prov, st.power = unit, prov, unit[0]
             st.mark, st.dislodged, st.support_count = "", False, 0
-            st.no_help, st.supporters, st.moved = nobody, (), False
+            st.supporters = ()
             kind = type(order)
             if kind is Support:             # (the commonest order late in a game)
-                st.order, st.action, st.supported = order, "support", None
+                st.order, st.action = order, "support"
                 add_support(st)
             elif kind is Move:
                 st.order, st.action = order, "move"
+                st.no_help, st.moved = nobody, False
                 dest: Any = order.dest          # (a Move's: a location, never None)
                 st.dest_loc = dest
                 # (a three-letter location is its province; three fields at a time: more build a tuple to unpack)
@@ -137,13 +139,12 @@ class Board:
 
     # -- queries -----------------------------------------------------------------------------------------------
     def movers(self) -> list[UnitState]:
-        """Units ordered to move (kept: only Steps 1 and 2 can turn a move into a hold, see forget_movers)."""
-        if self._movers is None:
-            self._movers = [s for s in self.units.values() if s.action == "move"]
-        return self._movers
+        """Units ordered to move (board.moving)."""
+        return self.moving
 
     def forget_movers(self) -> None:
-        self._movers = None
+        """A move was turned into a hold (only Steps 1 and 2 do that, rarely): list the movers again."""
+        self.moving = [s for s in self.units.values() if s.action == "move"]
 
     def strongest(self, prov: str) -> Entry | None:
         """The single entry stronger than every other in the space's combat list, if there is one."""

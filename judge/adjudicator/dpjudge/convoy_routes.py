@@ -25,7 +25,7 @@ def decide_convoy_routes(board: Board) -> list[UnitState]:
     army_adj = board.m.army_adj
     rules = board.rules
     convoyed = []
-    for army in board.movers():
+    for army in board.moving:
         if army.unit[1] != "A":
             continue
         adjacent = army.dest in army_adj.get(army.prov, ())

@@ -58,7 +58,7 @@ def _make_hold(st: UnitState, board: Board) -> None:
 def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
     """Void moves to places the unit cannot reach and supports that do not match; count the valid supports."""
     adj = {"A": board.m.army_adj, "F": board.m.fleet_adj}
-    for st in board.movers():
+    for st in board.moving:
         unit = st.unit
         if not st.convoyed and st.dest_loc not in adj[unit[1]].get(unit[2], ()):
             st.mark = VOID
@@ -66,7 +66,8 @@ def step_2_mark_invalid_move_and_support_orders(board: Board) -> int | None:
     for sup in board.supports:
         order: Support = sup.order
         loc = order.target[2]
-        target = units.get(loc if len(loc) == 3 else loc[:3])     # (a three-letter location is its province)
+        # (A location is its province, but for a coast: one look-up, a second only for a unit on a coast.)
+        target = units.get(loc) or units.get(loc[:3])
         if order.missing or target is None:
             if board.rules.missing_unit is MissingUnit.HOLD:
                 _make_hold(sup, board)
@@ -104,7 +105,7 @@ def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
     if weak:
         # DPjudge's restricted borders: a move across a '*' border attacks with half a unit's strength, across a
         # strait ('~') with none of its own; only its supports count then. (Never a convoyed army's.)
-        for st in board.movers():
+        for st in board.moving:
             if not st.convoyed and not st.mark:
                 crossing = weak.get((st.unit[2], st.dest))
                 if crossing is not None:
@@ -113,12 +114,9 @@ def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
     # (with the strength of a failed move: its move supports do not help it hold - DATC 5.B.5; the page would count
     # them as if they supported a hold). Added here without a call each (Board.add_entry does the same for one).
     combat, contested = board.combat, board.contested
-    attacked = set()            # the spaces moved into
-    into = attacked.add
-    for st in board.movers():
+    for st in board.moving:
         if not st.mark:
             prov, e = st.dest, (st, ATTACK)
-            into(prov)
             if not st.convoyed:
                 sup = units.get(prov)
                 if sup is not None and sup.action == "support":     # (cutSupport's first test, without the call)
@@ -134,7 +132,9 @@ def step_3_calculate_initial_combat_strengths(board: Board) -> int | None:
     # The entry of a unit that stays, in a space moved into. One that stays where nobody moves fights nobody and gets
     # no list: no step adds to its space later (only a mover's own space gets an entry after this step). Most units
     # late in a game are such; _retreats sees them in board.units. (An entry's place in a list changes no outcome.)
-    for prov in attacked:
+    # The spaces with a list are those moved into and those a failed mover is back in: there the unit is that mover.
+    # (Only lists grow here, no space is added: the dict can be walked as it is.)
+    for prov in combat:
         stays = units.get(prov)
         if stays is not None and stays.action != "move":
             combat[prov].append((stays, DEFEND))
@@ -217,7 +217,7 @@ def step_6_mark_bounces_caused_by_inability_to_swap_places(board: Board) -> int 
     units = board.units
     while True:
         board.bounced_this_pass = False
-        for st in board.movers():
+        for st in board.moving:
             if st.convoyed or st.mark:
                 continue
             other = units.get(st.dest)
@@ -296,7 +296,7 @@ def step_9_mark_supports_cut_by_dislodgements(board: Board) -> int | None:
     board.cut_this_pass = False
     units = board.units
     weak = board.m.weak_borders
-    for st in board.movers():
+    for st in board.moving:
         if not st.mark:
             sup = units.get(st.dest)
             if sup is not None and sup.action == "support":     # (cutSupport's first test, without the call)
@@ -314,7 +314,7 @@ def step_10_move_units_that_did_not_bounce(board: Board) -> int | None:
     units, combat = board.units, board.combat
     while True:
         board.unbounced = False
-        for st in board.movers():
+        for st in board.moving:
             if st.mark or st.moved:
                 continue
             st.moved = True
@@ -376,10 +376,13 @@ def run_steps(board: Board) -> None:
     steps, last = STEPS, len(STEPS)
     while i < last:
         nxt = steps[i](board)
-        budget -= 1
+        if nxt is None:
+            i += 1
+            continue
+        budget -= 1             # (only a jump back can loop)
         if budget == 0:
             raise RuntimeError("adjudication did not settle")
-        i = i + 1 if nxt is None else nxt - 1
+        i = nxt - 1
 
 
 __all__ = ["STEPS", "run_steps", "BOUNCE"]

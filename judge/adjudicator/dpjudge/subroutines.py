@@ -17,7 +17,7 @@ def cut_support(board: Board, mover: UnitState, step: int) -> None:
     target = sup.supported
     if target is not None and counted:
         target.support_count -= 1
-        if sup in target.no_help:
+        if target.action == "move" and sup in target.no_help:     # (only movers have a no-help list)
             target.no_help.discard(sup)
 
 
