@@ -245,16 +245,24 @@ def parse_moment(text: str, timing: Timing, now: datetime) -> datetime:
 
 
 _DAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_NAMED = re.compile(r"(today|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)\s+(\d{1,2}):(\d{2})", re.I)
+# a day's name and a time: 20:00, or on a 12-hour clock 8pm, 8:30 pm
+_NAMED = re.compile(r"(today|tomorrow|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*),?\s+(?:at\s+)?"
+                    r"(\d{1,2})(?::(\d{2}))?\s*([ap]\.?m\.?)?", re.I)
 
 
 def _named_day(t: str, tz: ZoneInfo, now: datetime) -> datetime | None:
-    """'today 20:00', 'tomorrow 18:00', 'Friday 20:00' (the next Friday, today if the time is still to come), in
-    the game's zone; None if the text is not of that form (or names no such day or time)."""
+    """'today 20:00', 'tomorrow 18:00', 'Friday 20:00', 'Friday 8pm' (the next Friday, today if the time is still
+    to come), in the game's zone; None if the text is not of that form (or names no such day or time)."""
     m = _NAMED.fullmatch(t)
     if m is None:
         return None
-    word, hour, minute = m.group(1).lower(), int(m.group(2)), int(m.group(3))
+    word, hour, minute, half = m.group(1).lower(), int(m.group(2)), int(m.group(3) or 0), m.group(4)
+    if half:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if half[0].lower() == "p" else 0)
+    elif m.group(3) is None:
+        return None                   # ('Friday 8': eight in the morning or the evening? Not guessed)
     if hour > 23 or minute > 59:
         return None
     today = now.astimezone(tz).date()

@@ -150,6 +150,9 @@ def test_show():
     ("Friday 20:00", at(2026, 1, 9, 20, 0)), ("fri 20:00", at(2026, 1, 9, 20, 0)),
     ("monday 13:00", at(2026, 1, 5, 13, 0)),                  # later today
     ("Mon 11:00", at(2026, 1, 12, 11, 0)),                    # ... gone today: next week's
+    ("Friday 8pm", at(2026, 1, 9, 20, 0)), ("friday at 8:30 PM", at(2026, 1, 9, 20, 30)),
+    ("tomorrow 12am", at(2026, 1, 6, 0, 0)), ("tomorrow 12 p.m.", at(2026, 1, 6, 12, 0)),
+    ("Sat, 9am", at(2026, 1, 10, 9, 0)),
     ("2026-11-30 23:30", at(2026, 11, 30, 23, 30)), ("2026-11-30T23:30", at(2026, 11, 30, 23, 30)),
     ("30 Nov 2026 23:30", at(2026, 11, 30, 23, 30)), ("Nov 30 2026 23:30", at(2026, 11, 30, 23, 30)),
     ("Mon 30 Nov 2026 23:30", at(2026, 11, 30, 23, 30)),
@@ -169,7 +172,8 @@ def test_parse_moment_in_the_games_zone():
 
 @pytest.mark.parametrize("text", ["tomorrow", "", "+h", "2026-13-01 10:00", "31/12/2026 10:00", "30", "+2",
                                   "2 months", "in days", "2 days 3 hours", "friday", "someday 10:00",
-                                  "tomorrow 25:00", "fri 20:61", "fr 20:00",
+                                  "tomorrow 25:00", "fri 20:61", "fr 20:00", "friday 8", "friday 13pm",
+                                  "friday 0am",
                                   "Feb 29 12:00"])                # no Feb 29 in 2026 or 2027
 def test_parse_moment_errors(text):
     with pytest.raises(ValueError, match="UNRECOGNIZED DEADLINE"):
