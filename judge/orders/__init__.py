@@ -41,8 +41,9 @@ class _Written:
         return text
 
 
-class Hold(_Written):
-    """Hold: the unit stays where it is."""
+class _OfUnit(_Written):
+    """An order that names only its unit (hold, disband, remove): equal to an order of the same class for the same
+    unit."""
     unit: Unit
 
     __slots__ = ('unit', '_text')
@@ -61,6 +62,11 @@ class Hold(_Written):
 
     def __hash__(self) -> int:
         return hash((self.unit,))
+
+
+class Hold(_OfUnit):
+    """Hold: the unit stays where it is."""
+    __slots__ = ()
 
     def _write(self) -> str:
         return f"{self.unit} H"
@@ -193,26 +199,9 @@ class Retreat(_Written):
         return f"{self.unit} R {self.dest}"
 
 
-class Disband(_Written):
+class Disband(_OfUnit):
     """A dislodged unit disbanded."""
-    unit: Unit
-
-    __slots__ = ('unit', '_text')
-    _fields = ('unit',)
-    _text: str | None
-
-    def __init__(self, unit: Unit) -> None:
-        self.unit = unit
-        self._text = None
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        o: Any = other
-        return (self.unit,) == (o.unit,)
-
-    def __hash__(self) -> int:
-        return hash((self.unit,))
+    __slots__ = ()
 
     def _write(self) -> str:
         return f"{self.unit} D"
@@ -251,26 +240,9 @@ class Build(_Written):
         return f"BUILD {self.kind} {self.loc}"
 
 
-class Remove(_Written):
+class Remove(_OfUnit):
     """Removal of the unit."""
-    unit: Unit
-
-    __slots__ = ('unit', '_text')
-    _fields = ('unit',)
-    _text: str | None
-
-    def __init__(self, unit: Unit) -> None:
-        self.unit = unit
-        self._text = None
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        o: Any = other
-        return (self.unit,) == (o.unit,)
-
-    def __hash__(self) -> int:
-        return hash((self.unit,))
+    __slots__ = ()
 
     def _write(self) -> str:
         return f"REMOVE {self.unit}"
