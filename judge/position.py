@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from judge.centre_lists import centre_lists
 from judge.house_state import POWER_KEYS, HouseState, power_map as _power_map
 from judge.maps import Map
 from judge.position_parts import SEASONS, Dislodged, Phase, Unit
@@ -82,13 +83,7 @@ class Position:
 
     def centers_by_power(self, m: Map) -> dict[str, list[str]]:
         """by_power's centres."""
-        centers: dict[str, list[str]] = {p: [] for p in m.powers}
-        get, owners = centers.get, self.centers
-        for prov in sorted(owners):
-            lst = get(owners[prov])
-            if lst is not None:
-                lst.append(prov)
-        return {p: lst for p, lst in centers.items() if lst}
+        return {p: [*lst] for p, lst in centre_lists(m, self.centers).items()}     # (copies: the caller's own)
 
     def dislodged_by_power(self, m: Map) -> dict[str, dict[str, list[str]]]:
         """The state document's dislodged units: by power in the map's order, each unit's retreats."""

@@ -63,21 +63,27 @@ def _centres(position: Position, m: Map, power: dict[str, str]) -> str:
     """The members of the state's "centers" object. Ownership changes once a year, so most results name the centres
     some result before them named: their text is kept per map, by who owns what (bounded: it starts afresh when
     full)."""
-    key = frozenset(position.centers.items())
+    centers = position.centers
+    key: tuple | None = (tuple(centers), tuple(centers.values()))    # (by the owners in the dict's order: made in C)
     texts = _CENTRES.get(id(m))
     if texts is None or texts[0] is not m:
         if len(_CENTRES) >= 256:
             _CENTRES.clear()
         texts = _CENTRES[id(m)] = (m, {})
-    text = texts[1].get(key)
+    try:
+        text = texts[1].get(key)
+    except TypeError:               # (an owner that is no name: a position made in code)
+        text = key = None
     if text is None:
-        if len(texts[1]) >= _CENTRES_LIMIT:
-            texts[1].clear()
-        text = texts[1][key] = _lists(position.centers_by_power(m), power)
+        text = _lists(position.centers_by_power(m), power)
+        if key is not None:
+            if len(texts[1]) >= _CENTRES_LIMIT:
+                texts[1].clear()
+            texts[1][key] = text
     return text
 
 
-_CENTRES: dict[int, tuple[Map, dict[frozenset, str]]] = {}
+_CENTRES: dict[int, tuple[Map, dict[tuple, str]]] = {}
 _CENTRES_LIMIT = 10_000
 
 _SEP = '","'

@@ -190,3 +190,26 @@ def test_states_read_from_lists_seen_before_are_read_as_afresh(m, calendar):
         read += 1
         with_dislodged += bool(expected.dislodged)
     assert read > 300 and refused > 300 and with_dislodged > 20
+
+
+def test_centres_written_for_later_states_are_bounded_and_each_document_has_lists_of_its_own(m, monkeypatch):
+    """The centres of a state document by power are kept, per map, for later states with the same owners: what a
+    state gets is what grouping its own centres gives (the map's order of powers, each list sorted by province), the
+    lists are the caller's own to change, and the table starts afresh when full."""
+    from judge import centre_lists as module
+    monkeypatch.setattr(module, "_OWNERS", {})
+    monkeypatch.setattr(module, "_OWNERS_LIMIT", 2)
+    owners = [{"PAR": "FRANCE", "BRE": "FRANCE", "MUN": "GERMANY"}, {"MUN": "GERMANY", "PAR": "FRANCE"},
+              {"BRE": "GERMANY", "PAR": "FRANCE", "MUN": "GERMANY"}, {"ROM": "ITALY", "VEN": "ITALY", "ANK": "TURKEY"},
+              {"PAR": "FRANCE", "BRE": "FRANCE", "MUN": "GERMANY"}]
+    for centers in owners + owners[::-1]:
+        doc = Position(Phase(1901, 0, 0), {}, dict(centers)).to_json(m)
+        expected: dict = {}
+        for power in m.powers:                      # the spec's order: powers as the map lists them, centres sorted
+            mine = sorted(c for c, owner in centers.items() if owner == power)
+            if mine:
+                expected[power] = mine
+        assert doc["centers"] == expected and list(doc["centers"]) == list(expected)
+        doc["centers"][next(iter(expected))].append("XXX")          # a caller's change reaches no later document
+        assert Position(Phase(1901, 0, 0), {}, dict(centers)).to_json(m)["centers"] == expected
+        assert len(next(iter(module._OWNERS.values()))[1]) <= 2
