@@ -3,37 +3,55 @@ from __future__ import annotations
 
 from judge.maps import Map
 
-# Each map's centres by power (centers_by_power's lists) for the owners seen lately: ownership changes once a year, so
-# most results name the owners some result before them named. Kept by the centres and their owners in the order the
-# dict holds them (two tuples made in C: a loop over the centres cost ten times as much); bounded, and begun afresh
-# when full.
-_OWNERS: dict[int, tuple[Map, dict[tuple, dict[str, list[str]]]]] = {}
+# Ownership changes once a year, so most results name the owners some result before them named: per map, the
+# centres of each power (a state document's lists) and their JSON text are kept for the owners seen lately. Found
+# first by the centres and owners in the order of the position's dict (two tuples made in C: a loop over the centres
+# cost ten times as much), else by the owner of each of the map's centres in a fixed order (None: nobody's), whatever
+# the dict's order (states name a power's centres in any order; a Fall's ownership adds its captures at the end).
+# Bounded: begun afresh when full.
+_OWNERS: dict[int, tuple[Map, tuple[str, ...], dict[tuple, list], dict[tuple, list]]] = {}
 _OWNERS_LIMIT = 10_000
 
 
-def centre_lists(m: Map, centers: dict[str, str]) -> dict[str, list[str]]:
-    """The centres of each power that owns any, in the map's order of powers, each list sorted (shared: read only)."""
+def owners_entry(m: Map, centers: dict[str, str]) -> list:
+    """[each power's centres, their JSON text or None until written] for these owners: the lists are shared (read
+    only); the text is result_text's to fill in."""
     entry = _OWNERS.get(id(m))
     if entry is None or entry[0] is not m:
         if len(_OWNERS) >= 256:
             _OWNERS.clear()
-        entry = _OWNERS[id(m)] = (m, {})
-    known = entry[1]
-    key: tuple | None = (tuple(centers), tuple(centers.values()))
+        entry = _OWNERS[id(m)] = (m, tuple(sorted(m.centers)), {}, {})
+    by_order, by_owner = entry[2], entry[3]
+    ordered = (tuple(centers), tuple(centers.values()))
     try:
-        lists = known.get(key)
+        hit = by_order.get(ordered)
     except TypeError:               # (an owner that is no name: a position made in code)
-        lists = key = None
-    if lists is None:
-        by_power: dict[str, list[str]] = {p: [] for p in m.powers}
-        get = by_power.get
-        for prov in sorted(centers):
-            lst = get(centers[prov])
-            if lst is not None:
-                lst.append(prov)
-        lists = {p: lst for p, lst in by_power.items() if lst}
-        if key is not None:
-            if len(known) >= _OWNERS_LIMIT:
-                known.clear()
-            known[key] = lists
-    return lists
+        return [_by_power(m, centers), None]
+    if hit is None:
+        owners = tuple(map(centers.get, entry[1]))
+        if len(owners) - owners.count(None) != len(centers):
+            return [_by_power(m, centers), None]      # (a centre the map does not have: a position made in code)
+        hit = by_owner.get(owners)
+        if hit is None:
+            if len(by_owner) >= _OWNERS_LIMIT:
+                by_owner.clear()
+            hit = by_owner[owners] = [_by_power(m, centers), None]
+        if len(by_order) >= _OWNERS_LIMIT:
+            by_order.clear()
+        by_order[ordered] = hit
+    return hit
+
+
+def centre_lists(m: Map, centers: dict[str, str]) -> dict[str, list[str]]:
+    """The centres of each power that owns any, in the map's order of powers, each list sorted (shared: read only)."""
+    return owners_entry(m, centers)[0]
+
+
+def _by_power(m: Map, centers: dict[str, str]) -> dict[str, list[str]]:
+    by_power: dict[str, list[str]] = {p: [] for p in m.powers}
+    get = by_power.get
+    for prov in sorted(centers):
+        lst = get(centers[prov])
+        if lst is not None:
+            lst.append(prov)
+    return {p: lst for p, lst in by_power.items() if lst}

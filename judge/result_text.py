@@ -10,6 +10,7 @@ import json
 from json.encoder import encode_basestring_ascii as _quote     # what json.dumps writes for a string
 from typing import Any
 
+from judge.centre_lists import owners_entry
 from judge.maps import Map
 from judge.position import Position
 
@@ -60,31 +61,13 @@ def _lists(lists: dict[str, list[str]], power: dict[str, str]) -> str:
 
 
 def _centres(position: Position, m: Map, power: dict[str, str]) -> str:
-    """The members of the state's "centers" object. Ownership changes once a year, so most results name the centres
-    some result before them named: their text is kept per map, by who owns what (bounded: it starts afresh when
-    full)."""
-    centers = position.centers
-    key: tuple | None = (tuple(centers), tuple(centers.values()))    # (by the owners in the dict's order: made in C)
-    texts = _CENTRES.get(id(m))
-    if texts is None or texts[0] is not m:
-        if len(_CENTRES) >= 256:
-            _CENTRES.clear()
-        texts = _CENTRES[id(m)] = (m, {})
-    try:
-        text = texts[1].get(key)
-    except TypeError:               # (an owner that is no name: a position made in code)
-        text = key = None
+    """The members of the state's "centers" object, written once for the same owners (judge.centre_lists keeps them)."""
+    entry = owners_entry(m, position.centers)
+    text = entry[1]
     if text is None:
-        text = _lists(position.centers_by_power(m), power)
-        if key is not None:
-            if len(texts[1]) >= _CENTRES_LIMIT:
-                texts[1].clear()
-            texts[1][key] = text
+        text = entry[1] = _lists(entry[0], power)
     return text
 
-
-_CENTRES: dict[int, tuple[Map, dict[tuple, str]]] = {}
-_CENTRES_LIMIT = 10_000
 
 _SEP = '","'
 

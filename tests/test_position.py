@@ -212,4 +212,18 @@ def test_centres_written_for_later_states_are_bounded_and_each_document_has_list
         assert doc["centers"] == expected and list(doc["centers"]) == list(expected)
         doc["centers"][next(iter(expected))].append("XXX")          # a caller's change reaches no later document
         assert Position(Phase(1901, 0, 0), {}, dict(centers)).to_json(m)["centers"] == expected
-        assert len(next(iter(module._OWNERS.values()))[1]) <= 2
+        assert all(len(kept) <= 2 for kept in next(iter(module._OWNERS.values()))[2:])
+
+
+def test_centres_are_kept_by_who_owns_what_in_any_order_and_only_the_maps_own(m):
+    """The same owners written in another order find the lists kept for them (states name a power's centres in any
+    order); a centre the map does not have (a position made in code) is grouped as any other, and nothing is kept."""
+    from judge.centre_lists import _OWNERS, owners_entry
+    a = {"PAR": "FRANCE", "BRE": "FRANCE", "MUN": "GERMANY", "KIE": "GERMANY"}
+    b = {"KIE": "GERMANY", "BRE": "FRANCE", "MUN": "GERMANY", "PAR": "FRANCE"}
+    assert owners_entry(m, a) is owners_entry(m, b)
+    assert owners_entry(m, b)[0] == {"FRANCE": ["BRE", "PAR"], "GERMANY": ["KIE", "MUN"]}
+    kept = len(_OWNERS[id(m)][3])
+    odd = {"PAR": "FRANCE", "XYZ": "FRANCE"}
+    assert Position(Phase(1901, 0, 0), {}, odd).to_json(m)["centers"] == {"FRANCE": ["PAR", "XYZ"]}
+    assert len(_OWNERS[id(m)][3]) == kept

@@ -73,13 +73,13 @@ def test_the_centres_written_for_later_results_are_bounded_and_never_change_a_re
     """Who owns what changes once a year, so the text of a state's centres is kept, per map, for the results that
     name the same owners again; the table starts afresh when full, and a text taken from it is what json.dumps
     writes."""
-    from judge import result_text
-    monkeypatch.setattr(result_text, "_CENTRES", {})
-    monkeypatch.setattr(result_text, "_CENTRES_LIMIT", 2)
+    from judge import centre_lists
+    monkeypatch.setattr(centre_lists, "_OWNERS", {})
+    monkeypatch.setattr(centre_lists, "_OWNERS_LIMIT", 2)
     owners = [{"FRANCE": ["PAR", "BRE"], "GERMANY": ["MUN"]}, {"FRANCE": ["PAR"], "GERMANY": ["MUN", "BRE"]},
               {"GERMANY": ["MUN", "BRE"], "FRANCE": ["PAR"]}, {"FRANCE": ["PAR", "MAR"]}, {"ITALY": ["ROM"]}]
     for centers in owners + owners[::-1]:
         doc = {"state": {"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]}, "centers": centers},
                "orders": {"FRANCE": ["A PAR - BUR"]}}
         assert request_text(doc) == dumps(request(doc))
-        assert len(next(iter(result_text._CENTRES.values()))[1]) <= 2
+        assert all(len(kept) <= 2 for kept in next(iter(centre_lists._OWNERS.values()))[2:])
