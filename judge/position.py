@@ -5,11 +5,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.centre_lists import centre_lists
 from judge.house_state import POWER_KEYS, HouseState, power_map as _power_map
 from judge.maps import Map
 from judge.position_parts import SEASONS, Dislodged, Phase, Unit
 from judge.shown import shown, shown_text
+from judge.state_lists import centre_lists, unit_texts
 
 # (places of any script: "A GRÈ"; fullmatch, as "$" would take "A PAR\n")
 _UNIT_RE = re.compile(r"([AF]) ([^\W_]{3}(?:/[^\W_]{2})?)")
@@ -73,7 +73,7 @@ class Position:
     def units_by_power(self, m: Map) -> dict[str, list[str]]:
         """by_power's units."""
         units: dict[str, list[str]] = {p: [] for p in m.powers}
-        get, board, text = units.get, self.units, _unit_texts(m)
+        get, board, text = units.get, self.units, unit_texts(m)
         for prov in sorted(board):                        # by province, which is by location too
             u = board[prov]
             lst = get(u[0])
@@ -325,29 +325,6 @@ def _known_units(m: Map) -> dict[str, dict[str, tuple[str, Unit]]]:
     if known is None:
         known = _UNITS[id(m)] = {}
     return known
-
-
-class _UnitTexts(dict):
-    """Unit -> its text in a state document ("A PAR", "F STP/SC"), made on first asking. Bounded: a map has a few
-    hundred units (power, kind, place); a position made in code with others starts it afresh when full."""
-
-    def __missing__(self, unit: Unit) -> str:
-        if len(self) >= 20_000:
-            self.clear()
-        text = self[unit] = f"{unit[1]} {unit[2]}"
-        return text
-
-
-_TEXTS: dict[int, tuple[Map, _UnitTexts]] = {}
-
-
-def _unit_texts(m: Map) -> _UnitTexts:
-    hit = _TEXTS.get(id(m))
-    if hit is None or hit[0] is not m:
-        if len(_TEXTS) >= 256:
-            _TEXTS.clear()
-        hit = _TEXTS[id(m)] = (m, _UnitTexts())
-    return hit[1]
 
 
 def parse_unit(text: Any, power: str, m: Map) -> Unit:

@@ -10,7 +10,7 @@ import json
 from json.encoder import encode_basestring_ascii as _quote     # what json.dumps writes for a string
 from typing import Any
 
-from judge.centre_lists import owners_entry
+from judge.state_lists import owners_entry, unit_texts
 from judge.maps import Map
 from judge.position import Position
 
@@ -37,8 +37,9 @@ def result_text(phase: str, rows: list[tuple[Any, str, str, tuple[str, ...]]], e
 
 def state_text(position: Position, m: Map, phase: str) -> str:
     """A state document as compact JSON text: Position.to_json(m) with its phase written as `phase`."""
-    power = _powers(m)
-    out = (f'{{"phase":{_quote(phase)},"units":{{{_lists(position.units_by_power(m), power)}}},'
+    power, texts = _powers(m), unit_texts(m)
+    units = position.units_by_power(m)         # (each unit's text taken from `texts`: none to check when all plain)
+    out = (f'{{"phase":{_quote(phase)},"units":{{{_joined(units, power) if texts.plain else _lists(units, power)}}},'
            f'"centers":{{{_centres(position, m, power)}}}')
     if position.phase.kind == "R":
         out += ',"dislodged":' + _encode(position.dislodged_by_power(m))
@@ -53,15 +54,20 @@ def _lists(lists: dict[str, list[str]], power: dict[str, str]) -> str:
     """The members of a {power: [name, ...]} object (no list empty, every power the map's), the names quoted as they
     are when none needs escaping (checked on the whole text at once: ASCII, printable, no backslash, and no quote but
     those put around each name and power)."""
-    text = ",".join([f'{power[p]}:["{_SEP.join(lst)}"]' for p, lst in lists.items()])
+    text = _joined(lists, power)
     if text.isascii() and text.isprintable() and "\\" not in text and \
             text.count('"') == 2 * (len(lists) + sum(map(len, lists.values()))):
         return text
     return _encode(lists)[1:-1]         # (a name JSON must escape: the general way)
 
 
+def _joined(lists: dict[str, list[str]], power: dict[str, str]) -> str:
+    """The members of a {power: [name, ...]} object, each name written as it is."""
+    return ",".join([f'{power[p]}:["{_SEP.join(lst)}"]' for p, lst in lists.items()])
+
+
 def _centres(position: Position, m: Map, power: dict[str, str]) -> str:
-    """The members of the state's "centers" object, written once for the same owners (judge.centre_lists keeps them)."""
+    """The members of the state's "centers" object, written once for the same owners (judge.state_lists keeps them)."""
     entry = owners_entry(m, position.centers)
     text = entry[1]
     if text is None:

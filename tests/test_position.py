@@ -196,7 +196,7 @@ def test_centres_written_for_later_states_are_bounded_and_each_document_has_list
     """The centres of a state document by power are kept, per map, for later states with the same owners: what a
     state gets is what grouping its own centres gives (the map's order of powers, each list sorted by province), the
     lists are the caller's own to change, and the table starts afresh when full."""
-    from judge import centre_lists as module
+    from judge import state_lists as module
     monkeypatch.setattr(module, "_OWNERS", {})
     monkeypatch.setattr(module, "_OWNERS_LIMIT", 2)
     owners = [{"PAR": "FRANCE", "BRE": "FRANCE", "MUN": "GERMANY"}, {"MUN": "GERMANY", "PAR": "FRANCE"},
@@ -218,7 +218,7 @@ def test_centres_written_for_later_states_are_bounded_and_each_document_has_list
 def test_centres_are_kept_by_who_owns_what_in_any_order_and_only_the_maps_own(m):
     """The same owners written in another order find the lists kept for them (states name a power's centres in any
     order); a centre the map does not have (a position made in code) is grouped as any other, and nothing is kept."""
-    from judge.centre_lists import _OWNERS, owners_entry
+    from judge.state_lists import _OWNERS, owners_entry
     a = {"PAR": "FRANCE", "BRE": "FRANCE", "MUN": "GERMANY", "KIE": "GERMANY"}
     b = {"KIE": "GERMANY", "BRE": "FRANCE", "MUN": "GERMANY", "PAR": "FRANCE"}
     assert owners_entry(m, a) is owners_entry(m, b)

@@ -1,7 +1,9 @@
-"""Each map's supply centres by power as a state document lists them, kept for the owners seen lately."""
+"""What a state document lists, kept per map: the supply centres by power for the owners seen lately, and each
+unit's text."""
 from __future__ import annotations
 
 from judge.maps import Map
+from judge.position_parts import Unit
 
 # Ownership changes once a year, so most results name the owners some result before them named: per map, the
 # centres of each power (a state document's lists) and their JSON text are kept for the owners seen lately. Found
@@ -55,3 +57,32 @@ def _by_power(m: Map, centers: dict[str, str]) -> dict[str, list[str]]:
         if lst is not None:
             lst.append(prov)
     return {p: lst for p, lst in by_power.items() if lst}
+
+
+class UnitTexts(dict):
+    """Unit -> its text in a state document ("A PAR", "F STP/SC"), made on first asking. Bounded: a map has a few
+    hundred units (power, kind, place); a position made in code with others starts it afresh when full. `plain`:
+    no text made so far needs escaping in JSON (then the --batch text writes them as they are, unchecked)."""
+
+    plain = True
+
+    def __missing__(self, unit: Unit) -> str:
+        if len(self) >= 20_000:
+            self.clear()
+        text = self[unit] = f"{unit[1]} {unit[2]}"
+        if not (text.isascii() and text.isprintable()) or '"' in text or "\\" in text:
+            self.plain = False          # (for good: a text made before a clear may still be in someone's hands)
+        return text
+
+
+_TEXTS: dict[int, tuple[Map, UnitTexts]] = {}
+
+
+def unit_texts(m: Map) -> UnitTexts:
+    """The map's unit texts."""
+    hit = _TEXTS.get(id(m))
+    if hit is None or hit[0] is not m:
+        if len(_TEXTS) >= 256:
+            _TEXTS.clear()
+        hit = _TEXTS[id(m)] = (m, UnitTexts())
+    return hit[1]
