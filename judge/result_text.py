@@ -17,13 +17,13 @@ from judge.position import Position
 _encode = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode     # (our documents have no cycles)
 
 
-def result_text(phase: str, rows: list[tuple[Any, str, str, tuple[str, ...]]], errors: list[dict],
+def result_text(phase: str, rows: list[tuple[str, str, tuple[str, ...]]], errors: list[dict],
                 position: Position, next_phase: str, m: Map, extra: dict[str, Any]) -> str:
-    """The result document: phase, orders (rows of (rank, order text, power, marks), in order), errors, state (the
+    """The result document: phase, orders (rows of (order text, power, marks), in order), errors, state (the
     position after, its phase written as next_phase), then the extra fields in their order."""
     power, marks_text = _powers(m).get, _MARKS.get
     orders = []
-    for _, text, who, marks in rows:
+    for text, who, marks in rows:
         marks_json = marks_text(marks)
         if marks_json is None:
             marks_json = _encode(list(marks))
