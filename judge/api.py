@@ -9,7 +9,7 @@ from judge.adjudicator import adjudicate as adjudicate_phase
 from judge.orders import order_power
 from judge.orders.sets import legal_orders
 from judge.orders.validate import Validator
-from judge.position import Position
+from judge.position import Phase, Position
 from judge.result_text import result_text
 from judge.rules import Engine, Ruleset, parse_rules
 from judge.shown import shown, shown_text
@@ -165,9 +165,14 @@ class _Adjudication:
         if other:
             rows += sorted(other)
         self.rows = rows
-        long = isinstance(state.get("phase"), str) and " " in state["phase"].strip()   # (the form the request used)
-        self.phase = position.phase.long() if long else position.phase.code
-        self.next_phase = outcome.position.phase.long() if long else outcome.position.phase.code
+        given = state.get("phase")
+        if isinstance(given, str) and " " in given.strip():     # (the form the request used)
+            self.phase, self.next_phase = position.phase.long(), outcome.position.phase.long()
+        else:
+            # A short code of the standard calendar is read only as written (S1901M): the request's own text is it.
+            short = type(given) is str and position.phase.calendar is None
+            self.phase = given if short else position.phase.code
+            self.next_phase = _code(outcome.position.phase)
         extra: dict[str, Any] = {}
         if outcome.winner:
             extra["winner"] = outcome.winner
@@ -182,8 +187,7 @@ class _Adjudication:
         self.extra = extra
 
     def document(self) -> dict:
-        state = self.outcome.position.to_json(self.m)
-        state["phase"] = self.next_phase
+        state = self.outcome.position.to_json(self.m, self.next_phase)
         return {
             "phase": self.phase,
             "orders": [{"power": power, "order": text, "result": [*marks]} for text, power, marks in self.rows],
@@ -196,6 +200,20 @@ class _Adjudication:
         """json.dumps(self.document(), separators=(",", ":")), written without building the document."""
         return result_text(self.phase, self.rows, self.errors, self.outcome.position, self.next_phase, self.m,
                            self.extra)
+
+
+_CODES: dict[Phase, str] = {}
+_CODES_LIMIT = 10_000
+
+
+def _code(phase: Phase) -> str:
+    """phase.code, each phase's written once (results name the same few phases again and again; bounded)."""
+    text = _CODES.get(phase)
+    if text is None:
+        if len(_CODES) >= _CODES_LIMIT:
+            _CODES.clear()
+        text = _CODES[phase] = phase.code
+    return text
 
 
 def _bad_picture(value: Any) -> str:

@@ -56,9 +56,10 @@ class Position:
         return [p for p in m.powers if p in alive]
 
     # -- JSON ----------------------------------------------------------------------------------------------------
-    def to_json(self, m: Map) -> dict:
+    def to_json(self, m: Map, phase: str | None = None) -> dict:
+        """The state document; `phase`: its phase as written (the phase's own code if None)."""
         units, centers = self.by_power(m)
-        doc: dict[str, Any] = {"phase": str(self.phase), "units": units, "centers": centers}
+        doc: dict[str, Any] = {"phase": str(self.phase) if phase is None else phase, "units": units, "centers": centers}
         if self.phase.kind == "R":
             doc["dislodged"] = self.dislodged_by_power(m)
         if self.house is not None:

@@ -364,3 +364,18 @@ def test_results_list_orders_power_by_power_each_power_by_text():
     rows = [(o["power"], o["order"]) for o in adjudicate(state, orders)["orders"]]
     assert rows == sorted(rows, key=lambda row: (powers.index(row[0]), row[1]))
     assert len(rows) == sum(map(len, START["units"].values())) and ("RUSSIA", "F STP/SC H") in rows
+
+
+def test_the_phase_codes_results_name_are_kept_bounded_and_always_the_phase_after(monkeypatch):
+    """The next phase's code is written once per phase and kept (bounded: the table starts afresh when full): over
+    thirty years of quiet seasons the result names its own phase as the request did and the state the season after
+    (nothing to retreat, nobody to build: Spring, Fall, the next Spring)."""
+    from judge import api
+    monkeypatch.setattr(api, "_CODES", {})
+    monkeypatch.setattr(api, "_CODES_LIMIT", 3)
+    state = {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR"]}}
+    for year in range(1901, 1931):
+        for phase, after in ((f"S{year}M", f"F{year}M"), (f"F{year}M", f"S{year + 1}M")):
+            r = adjudicate({**state, "phase": phase}, {})
+            assert (r["phase"], r["state"]["phase"]) == (phase, after)
+            assert len(api._CODES) <= 3
