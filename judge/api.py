@@ -9,7 +9,7 @@ from judge.adjudicator import adjudicate as adjudicate_phase
 from judge.orders import order_power
 from judge.orders.sets import legal_orders
 from judge.orders.validate import Validator
-from judge.position import Position
+from judge.position import Phase, Position
 from judge.result_text import result_text
 from judge.rules import Engine, Ruleset, parse_rules
 from judge.shown import shown, shown_text
@@ -141,9 +141,12 @@ class _Adjudication:
         if outcome.position.phase.calendar is None and outcome.position.phase.year > 9999:
             # (the next phase could not be read back: a state's phase has a four-digit year)
             raise ValueError(f"BAD PHASE: {state['phase']} IS THE LAST YEAR'S: THE STANDARD CALENDAR ENDS IN 9999")
-        rank = _ranks(m).get
-        rows = []
-        append, unit_orders = rows.append, position.phase.kind != "A"    # (movement and retreat orders name a unit)
+        # Results list orders power by power in the map's order (a power not on the map last), each power's by text:
+        # gathered by power and each power's few sorted by text alone (one sort of all by (power's place, text) cost
+        # three times as much: equal places sent every comparison of texts the slow way).
+        by_power: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {p: [] for p in m.powers}
+        get, other = by_power.get, []
+        unit_orders = position.phase.kind != "A"     # (movement and retreat orders name a unit)
         # The JSON has no list of units destroyed by a house rule (immobile_dummies), so their marks say it.
         gone = {d.unit for d in outcome.removed}
         for order, marks in outcome.results:
@@ -151,12 +154,25 @@ class _Adjudication:
             if gone and unit_orders and order.unit in gone:
                 marks = (*marks, "destroyed")
             text = order._text                  # (str(order), read without the call when it was written before)
-            append((rank(power, 99), text if text is not None else str(order), power, marks))
-        rows.sort()
+            row = (text if text is not None else str(order), power, marks)
+            lst = get(power)
+            (lst if lst is not None else other).append(row)
+        rows = []
+        for lst in by_power.values():
+            if lst:
+                lst.sort()
+                rows += lst
+        if other:
+            rows += sorted(other)
         self.rows = rows
-        long = isinstance(state.get("phase"), str) and " " in state["phase"].strip()   # (the form the request used)
-        self.phase = position.phase.long() if long else position.phase.code
-        self.next_phase = outcome.position.phase.long() if long else outcome.position.phase.code
+        given = state.get("phase")
+        if isinstance(given, str) and " " in given.strip():     # (the form the request used)
+            self.phase, self.next_phase = position.phase.long(), outcome.position.phase.long()
+        else:
+            # A short code of the standard calendar is read only as written (S1901M): the request's own text is it.
+            short = type(given) is str and position.phase.calendar is None
+            self.phase = given if short else position.phase.code
+            self.next_phase = _code(outcome.position.phase)
         extra: dict[str, Any] = {}
         if outcome.winner:
             extra["winner"] = outcome.winner
@@ -171,11 +187,10 @@ class _Adjudication:
         self.extra = extra
 
     def document(self) -> dict:
-        state = self.outcome.position.to_json(self.m)
-        state["phase"] = self.next_phase
+        state = self.outcome.position.to_json(self.m, self.next_phase)
         return {
             "phase": self.phase,
-            "orders": [{"power": power, "order": text, "result": list(marks)} for _, text, power, marks in self.rows],
+            "orders": [{"power": power, "order": text, "result": [*marks]} for text, power, marks in self.rows],
             "errors": self.errors,
             "state": state,
             **self.extra,
@@ -187,17 +202,18 @@ class _Adjudication:
                            self.extra)
 
 
-_RANKS: dict[int, tuple[maps.Map, dict[str, int]]] = {}
+_CODES: dict[Phase, str] = {}
+_CODES_LIMIT = 10_000
 
 
-def _ranks(m: maps.Map) -> dict[str, int]:
-    """Each power's place in the map's list of powers (results list orders power by power, in that order)."""
-    hit = _RANKS.get(id(m))
-    if hit is None or hit[0] is not m:
-        if len(_RANKS) >= 256:
-            _RANKS.clear()
-        hit = _RANKS[id(m)] = (m, {p: i for i, p in enumerate(m.powers)})
-    return hit[1]
+def _code(phase: Phase) -> str:
+    """phase.code, each phase's written once (results name the same few phases again and again; bounded)."""
+    text = _CODES.get(phase)
+    if text is None:
+        if len(_CODES) >= _CODES_LIMIT:
+            _CODES.clear()
+        text = _CODES[phase] = phase.code
+    return text
 
 
 def _bad_picture(value: Any) -> str:

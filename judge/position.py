@@ -8,6 +8,7 @@ from judge.house_state import POWER_KEYS, HouseState, power_map as _power_map
 from judge.maps import Map
 from judge.position_parts import SEASONS, Dislodged, Phase, Unit
 from judge.shown import shown, shown_text
+from judge.state_lists import centre_lists, unit_texts
 
 # (places of any script: "A GRÈ"; fullmatch, as "$" would take "A PAR\n")
 _UNIT_RE = re.compile(r"([AF]) ([^\W_]{3}(?:/[^\W_]{2})?)")
@@ -93,9 +94,10 @@ class Position:
         return [p for p in m.powers if p in alive]
 
     # -- JSON ----------------------------------------------------------------------------------------------------
-    def to_json(self, m: Map) -> dict:
+    def to_json(self, m: Map, phase: str | None = None) -> dict:
+        """The state document; `phase`: its phase as written (the phase's own code if None)."""
         units, centers = self.by_power(m)
-        doc: dict[str, Any] = {"phase": str(self.phase), "units": units, "centers": centers}
+        doc: dict[str, Any] = {"phase": str(self.phase) if phase is None else phase, "units": units, "centers": centers}
         if self.phase.kind == "R":
             doc["dislodged"] = self.dislodged_by_power(m)
         if self.house is not None:
@@ -110,23 +112,17 @@ class Position:
     def units_by_power(self, m: Map) -> dict[str, list[str]]:
         """by_power's units."""
         units: dict[str, list[str]] = {p: [] for p in m.powers}
-        get, board = units.get, self.units
+        get, board, text = units.get, self.units, unit_texts(m)
         for prov in sorted(board):                        # by province, which is by location too
             u = board[prov]
             lst = get(u[0])
             if lst is not None:
-                lst.append(f"{u[1]} {u[2]}")
+                lst.append(text[u])
         return {p: lst for p, lst in units.items() if lst}
 
     def centers_by_power(self, m: Map) -> dict[str, list[str]]:
         """by_power's centres."""
-        centers: dict[str, list[str]] = {p: [] for p in m.powers}
-        get, owners = centers.get, self.centers
-        for prov in sorted(owners):
-            lst = get(owners[prov])
-            if lst is not None:
-                lst.append(prov)
-        return {p: lst for p, lst in centers.items() if lst}
+        return {p: [*lst] for p, lst in centre_lists(m, self.centers).items()}     # (copies: the caller's own)
 
     def dislodged_by_power(self, m: Map) -> dict[str, dict[str, list[str]]]:
         """The state document's dislodged units: by power in the map's order, each unit's retreats."""

@@ -10,19 +10,20 @@ import json
 from json.encoder import encode_basestring_ascii as _quote     # what json.dumps writes for a string
 from typing import Any
 
+from judge.state_lists import owners_entry, unit_texts
 from judge.maps import Map
 from judge.position import Position
 
 _encode = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode     # (our documents have no cycles)
 
 
-def result_text(phase: str, rows: list[tuple[Any, str, str, tuple[str, ...]]], errors: list[dict],
+def result_text(phase: str, rows: list[tuple[str, str, tuple[str, ...]]], errors: list[dict],
                 position: Position, next_phase: str, m: Map, extra: dict[str, Any]) -> str:
-    """The result document: phase, orders (rows of (rank, order text, power, marks), in order), errors, state (the
+    """The result document: phase, orders (rows of (order text, power, marks), in order), errors, state (the
     position after, its phase written as next_phase), then the extra fields in their order."""
     power, marks_text = _powers(m).get, _MARKS.get
     orders = []
-    for _, text, who, marks in rows:
+    for text, who, marks in rows:
         marks_json = marks_text(marks)
         if marks_json is None:
             marks_json = _encode(list(marks))
@@ -36,8 +37,9 @@ def result_text(phase: str, rows: list[tuple[Any, str, str, tuple[str, ...]]], e
 
 def state_text(position: Position, m: Map, phase: str) -> str:
     """A state document as compact JSON text: Position.to_json(m) with its phase written as `phase`."""
-    power = _powers(m)
-    out = (f'{{"phase":{_quote(phase)},"units":{{{_lists(position.units_by_power(m), power)}}},'
+    power, texts = _powers(m), unit_texts(m)
+    units = position.units_by_power(m)         # (each unit's text taken from `texts`: none to check when all plain)
+    out = (f'{{"phase":{_quote(phase)},"units":{{{_joined(units, power) if texts.plain else _lists(units, power)}}},'
            f'"centers":{{{_centres(position, m, power)}}}')
     if position.phase.kind == "R":
         out += ',"dislodged":' + _encode(position.dislodged_by_power(m))
@@ -52,33 +54,26 @@ def _lists(lists: dict[str, list[str]], power: dict[str, str]) -> str:
     """The members of a {power: [name, ...]} object (no list empty, every power the map's), the names quoted as they
     are when none needs escaping (checked on the whole text at once: ASCII, printable, no backslash, and no quote but
     those put around each name and power)."""
-    text = ",".join([f'{power[p]}:["{_SEP.join(lst)}"]' for p, lst in lists.items()])
+    text = _joined(lists, power)
     if text.isascii() and text.isprintable() and "\\" not in text and \
             text.count('"') == 2 * (len(lists) + sum(map(len, lists.values()))):
         return text
     return _encode(lists)[1:-1]         # (a name JSON must escape: the general way)
 
 
+def _joined(lists: dict[str, list[str]], power: dict[str, str]) -> str:
+    """The members of a {power: [name, ...]} object, each name written as it is."""
+    return ",".join([f'{power[p]}:["{_SEP.join(lst)}"]' for p, lst in lists.items()])
+
+
 def _centres(position: Position, m: Map, power: dict[str, str]) -> str:
-    """The members of the state's "centers" object. Ownership changes once a year, so most results name the centres
-    some result before them named: their text is kept per map, by who owns what (bounded: it starts afresh when
-    full)."""
-    key = frozenset(position.centers.items())
-    texts = _CENTRES.get(id(m))
-    if texts is None or texts[0] is not m:
-        if len(_CENTRES) >= 256:
-            _CENTRES.clear()
-        texts = _CENTRES[id(m)] = (m, {})
-    text = texts[1].get(key)
+    """The members of the state's "centers" object, written once for the same owners (judge.state_lists keeps them)."""
+    entry = owners_entry(m, position.centers)
+    text = entry[1]
     if text is None:
-        if len(texts[1]) >= _CENTRES_LIMIT:
-            texts[1].clear()
-        text = texts[1][key] = _lists(position.centers_by_power(m), power)
+        text = entry[1] = _lists(entry[0], power)
     return text
 
-
-_CENTRES: dict[int, tuple[Map, dict[frozenset, str]]] = {}
-_CENTRES_LIMIT = 10_000
 
 _SEP = '","'
 

@@ -350,3 +350,32 @@ def test_a_unit_with_a_line_break_after_it_is_refused(unit):
         adjudicate({"phase": "S1901M", "units": {"FRANCE": [unit]}}, {})
     with pytest.raises(ValueError, match="^MALFORMED UNIT: "):
         adjudicate({"phase": "S1901R", "dislodged": {"FRANCE": {unit: []}}}, {})
+
+
+def test_results_list_orders_power_by_power_each_power_by_text():
+    """However the orders and units come, the results list them power by power in the variant's order of powers,
+    each power's by order text (defaults among them), every unit once."""
+    from judge import maps
+    powers = maps.load().powers
+    orders = {"TURKEY": ["A SMY - ARM", "F ANK - BLA"], "AUSTRIA": ["F TRI - ADR", "A VIE - GAL", "A BUD - SER"],
+              "FRANCE": ["A PAR - BUR"], "ENGLAND": ["F LON - NTH", "A LVP - YOR"]}
+    state = {**START, "units": dict(reversed(list(START["units"].items())))}
+    state["units"]["RUSSIA"] = list(reversed(state["units"]["RUSSIA"]))
+    rows = [(o["power"], o["order"]) for o in adjudicate(state, orders)["orders"]]
+    assert rows == sorted(rows, key=lambda row: (powers.index(row[0]), row[1]))
+    assert len(rows) == sum(map(len, START["units"].values())) and ("RUSSIA", "F STP/SC H") in rows
+
+
+def test_the_phase_codes_results_name_are_kept_bounded_and_always_the_phase_after(monkeypatch):
+    """The next phase's code is written once per phase and kept (bounded: the table starts afresh when full): over
+    thirty years of quiet seasons the result names its own phase as the request did and the state the season after
+    (nothing to retreat, nobody to build: Spring, Fall, the next Spring)."""
+    from judge import api
+    monkeypatch.setattr(api, "_CODES", {})
+    monkeypatch.setattr(api, "_CODES_LIMIT", 3)
+    state = {"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR"]}}
+    for year in range(1901, 1931):
+        for phase, after in ((f"S{year}M", f"F{year}M"), (f"F{year}M", f"S{year + 1}M")):
+            r = adjudicate({**state, "phase": phase}, {})
+            assert (r["phase"], r["state"]["phase"]) == (phase, after)
+            assert len(api._CODES) <= 3

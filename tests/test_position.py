@@ -189,3 +189,40 @@ def test_states_read_from_lists_seen_before_are_read_as_afresh(m, calendar):
         read += 1
         with_dislodged += bool(expected.dislodged)
     assert read > 300 and refused > 300 and with_dislodged > 20
+
+
+def test_centres_written_for_later_states_are_bounded_and_each_document_has_lists_of_its_own(m, monkeypatch):
+    """The centres of a state document by power are kept, per map, for later states with the same owners: what a
+    state gets is what grouping its own centres gives (the map's order of powers, each list sorted by province), the
+    lists are the caller's own to change, and the table starts afresh when full."""
+    from judge import state_lists as module
+    monkeypatch.setattr(module, "_OWNERS", {})
+    monkeypatch.setattr(module, "_OWNERS_LIMIT", 2)
+    owners = [{"PAR": "FRANCE", "BRE": "FRANCE", "MUN": "GERMANY"}, {"MUN": "GERMANY", "PAR": "FRANCE"},
+              {"BRE": "GERMANY", "PAR": "FRANCE", "MUN": "GERMANY"}, {"ROM": "ITALY", "VEN": "ITALY", "ANK": "TURKEY"},
+              {"PAR": "FRANCE", "BRE": "FRANCE", "MUN": "GERMANY"}]
+    for centers in owners + owners[::-1]:
+        doc = Position(Phase(1901, 0, 0), {}, dict(centers)).to_json(m)
+        expected: dict = {}
+        for power in m.powers:                      # the spec's order: powers as the map lists them, centres sorted
+            mine = sorted(c for c, owner in centers.items() if owner == power)
+            if mine:
+                expected[power] = mine
+        assert doc["centers"] == expected and list(doc["centers"]) == list(expected)
+        doc["centers"][next(iter(expected))].append("XXX")          # a caller's change reaches no later document
+        assert Position(Phase(1901, 0, 0), {}, dict(centers)).to_json(m)["centers"] == expected
+        assert all(len(kept) <= 2 for kept in next(iter(module._OWNERS.values()))[2:])
+
+
+def test_centres_are_kept_by_who_owns_what_in_any_order_and_only_the_maps_own(m):
+    """The same owners written in another order find the lists kept for them (states name a power's centres in any
+    order); a centre the map does not have (a position made in code) is grouped as any other, and nothing is kept."""
+    from judge.state_lists import _OWNERS, owners_entry
+    a = {"PAR": "FRANCE", "BRE": "FRANCE", "MUN": "GERMANY", "KIE": "GERMANY"}
+    b = {"KIE": "GERMANY", "BRE": "FRANCE", "MUN": "GERMANY", "PAR": "FRANCE"}
+    assert owners_entry(m, a) is owners_entry(m, b)
+    assert owners_entry(m, b)[0] == {"FRANCE": ["BRE", "PAR"], "GERMANY": ["KIE", "MUN"]}
+    kept = len(_OWNERS[id(m)][3])
+    odd = {"PAR": "FRANCE", "XYZ": "FRANCE"}
+    assert Position(Phase(1901, 0, 0), {}, odd).to_json(m)["centers"] == {"FRANCE": ["PAR", "XYZ"]}
+    assert len(_OWNERS[id(m)][3]) == kept

@@ -73,13 +73,31 @@ def test_the_centres_written_for_later_results_are_bounded_and_never_change_a_re
     """Who owns what changes once a year, so the text of a state's centres is kept, per map, for the results that
     name the same owners again; the table starts afresh when full, and a text taken from it is what json.dumps
     writes."""
-    from judge import result_text
-    monkeypatch.setattr(result_text, "_CENTRES", {})
-    monkeypatch.setattr(result_text, "_CENTRES_LIMIT", 2)
+    from judge import state_lists
+    monkeypatch.setattr(state_lists, "_OWNERS", {})
+    monkeypatch.setattr(state_lists, "_OWNERS_LIMIT", 2)
     owners = [{"FRANCE": ["PAR", "BRE"], "GERMANY": ["MUN"]}, {"FRANCE": ["PAR"], "GERMANY": ["MUN", "BRE"]},
               {"GERMANY": ["MUN", "BRE"], "FRANCE": ["PAR"]}, {"FRANCE": ["PAR", "MAR"]}, {"ITALY": ["ROM"]}]
     for centers in owners + owners[::-1]:
         doc = {"state": {"phase": "S1901M", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A MUN"]}, "centers": centers},
                "orders": {"FRANCE": ["A PAR - BUR"]}}
         assert request_text(doc) == dumps(request(doc))
-        assert len(next(iter(result_text._CENTRES.values()))[1]) <= 2
+        assert all(len(kept) <= 2 for kept in next(iter(state_lists._OWNERS.values()))[2:])
+
+
+def test_unit_texts_are_kept_per_map_and_written_unchecked_only_while_none_needs_escaping(monkeypatch):
+    """Each unit's text is made once per map; the --batch text writes them without looking for characters JSON
+    escapes only while no text made so far has one: after an odd one, every state is checked again (and written as
+    json.dumps writes it)."""
+    from judge import state_lists
+    monkeypatch.setattr(state_lists, "_TEXTS", {})
+    m = maps.load()
+    plain = Position(Phase(1901, 0, 0), {"PAR": Unit("FRANCE", "A", "PAR"), "STP": Unit("RUSSIA", "F", "STP/SC")},
+                     {"PAR": "FRANCE"})
+    odd = Position(Phase(1901, 0, 0), {"PAR": Unit("FRANCE", "A", 'P"R'), "LON": Unit("ENGLAND", "F", "LON")}, {})
+    for position, still_plain in ((plain, True), (odd, False), (plain, False)):
+        expected = position.to_json(m)
+        assert state_text(position, m, "S1901M") == dumps(expected)
+        assert state_lists.unit_texts(m).plain is still_plain
+    assert state_lists.unit_texts(m) == {Unit("FRANCE", "A", "PAR"): "A PAR", Unit("RUSSIA", "F", "STP/SC"): "F STP/SC",
+                                         Unit("FRANCE", "A", 'P"R'): 'A P"R', Unit("ENGLAND", "F", "LON"): "F LON"}
