@@ -21,7 +21,8 @@ _TYPES = {cls.__name__: cls for cls in (order_types.Hold, order_types.Move, orde
 def _fields(cls: type) -> list[tuple[str, str]]:
     """An order class's fields in order, each with its type as written (judge.orders: "Unit", "tuple[str, ...]")."""
     # (a field may be declared on a base: hold, disband and remove name their unit in judge.orders._OfUnit)
-    declared = {name: str(kind) for c in reversed(cls.__mro__) for name, kind in vars(c).get("__annotations__", {}).items()}
+    declared = {name: str(kind) for c in reversed(cls.__mro__)
+                for name, kind in vars(c).get("__annotations__", {}).items()}
     return [(name, declared[name]) for name in cls._fields]
 
 
