@@ -28,8 +28,9 @@ LIMITS: dict[str, tuple[float, int, str]] = {
 }
 
 
-# The units a delay may be written in, by its first letter: 90m, 2 hrs, 3 days, 1 week
+# The units a delay may be written in (90m, 2 hrs, 3 days, 1 week), each known by its first letter, and its minutes
 _UNITS = r"m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?"
+_MINUTES = {"m": 1, "h": 60, "d": 1440, "w": 10080}
 
 
 def parse_delay(text: str, unit: str) -> float:
@@ -39,7 +40,7 @@ def parse_delay(text: str, unit: str) -> float:
     if not m:
         raise ValueError("write a number, with m, h or d for minutes, hours or days, e.g. 90m")
     number, suffix = float(m.group(1)), (m.group(2) or unit)[0].lower()
-    minutes = number * {"m": 1, "h": 60, "d": 1440, "w": 10080}[suffix]
+    minutes = number * _MINUTES[suffix]
     if unit == "minutes":
         value = minutes
     else:
@@ -215,9 +216,7 @@ def parse_moment(text: str, timing: Timing, now: datetime) -> datetime:
     t = text.strip()
     m = _RELATIVE.fullmatch(t)
     if m:
-        n, unit = int(m.group(1)), m.group(2)[0].lower()
-        delay = {"m": timedelta(minutes=n), "h": timedelta(hours=n), "d": timedelta(days=n),
-                 "w": timedelta(weeks=n)}[unit]
+        delay = timedelta(minutes=int(m.group(1)) * _MINUTES[m.group(2)[0].lower()])
         return _near(now + min(delay, FARTHEST + timedelta(days=1)), now, text)
     tz = zone(timing.timezone)
     named = _named_day(t, tz, now)
@@ -269,7 +268,7 @@ def _named_day(t: str, tz: ZoneInfo, now: datetime) -> datetime | None:
     if word in ("today", "tomorrow"):
         days = [0 if word == "today" else 1]
     else:
-        day = next((i for i, d in enumerate(_DAY_NAMES) if d.startswith(word) and len(word) >= 3), None)
+        day = next((i for i, d in enumerate(_DAY_NAMES) if d.startswith(word)), None)    # ('fri', 'friday')
         if day is None:
             return None
         days = [(day - today.weekday()) % 7, (day - today.weekday()) % 7 + 7]
