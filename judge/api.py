@@ -149,14 +149,25 @@ class _Adjudication:
         unit_orders = position.phase.kind != "A"     # (movement and retreat orders name a unit)
         # The JSON has no list of units destroyed by a house rule (immobile_dummies), so their marks say it.
         gone = {d.unit for d in outcome.removed}
-        for order, marks in outcome.results:
-            power = order.unit[0] if unit_orders else order_power(order)
-            if gone and unit_orders and order.unit in gone:
-                marks = (*marks, "destroyed")
-            text = order._text                  # (str(order), read without the call when it was written before)
-            row = (text if text is not None else str(order), power, marks)
-            lst = get(power)
-            (lst if lst is not None else other).append(row)
+        if unit_orders and not gone:
+            # The usual phase, in a loop of its own: nothing to ask per order but its power, text and marks (a result
+            # is read by index: unpacking a named tuple takes the slow way, through an iterator).
+            for result in outcome.results:
+                order = result[0]
+                power = order.unit[0]
+                text = order._text              # (str(order), read without the call when it was written before)
+                row = (text if text is not None else str(order), power, result[1])
+                lst = get(power)
+                (lst if lst is not None else other).append(row)
+        else:
+            for order, marks in outcome.results:
+                power = order.unit[0] if unit_orders else order_power(order)
+                if gone and unit_orders and order.unit in gone:
+                    marks = (*marks, "destroyed")
+                text = order._text
+                row = (text if text is not None else str(order), power, marks)
+                lst = get(power)
+                (lst if lst is not None else other).append(row)
         rows = []
         for lst in by_power.values():
             if lst:
