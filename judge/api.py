@@ -1,7 +1,6 @@
 """The JSON adjudication interface (shared/spec/judge-json.md): adjudicate(state, orders, rules) -> result."""
 from __future__ import annotations
 
-from itertools import repeat
 from typing import Any
 
 from judge import maps
@@ -85,16 +84,25 @@ def read_orders(orders: Any, m: maps.Map) -> dict[str, list[str]]:
     for power, texts in orders.items():
         if power not in m.powers:
             raise ValueError(f"UNKNOWN POWER: {shown(power)}")
-        if isinstance(texts, str):
-            texts = [texts]
-        if type(texts) is not list or not all(map(isinstance, texts, _STR)):     # (the usual list, checked in C)
-            if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
-                raise ValueError(f"ORDERS OF {power} MUST BE A LIST OF STRINGS")
+        if type(texts) is list:
+            # (the usual list: its texts' types checked in a plain loop, which the interpreter runs faster than
+            # all() over map(isinstance, ...))
+            for text in texts:
+                if type(text) is not str:
+                    _check_texts(power, texts)
+                    break
+        else:
+            if isinstance(texts, str):
+                texts = [texts]
+            _check_texts(power, texts)
         out[power] = texts
     return out
 
 
-_STR = repeat(str)
+def _check_texts(power: str, texts: Any) -> None:
+    """A power's orders must be a list of strings (a str of a subclass too)."""
+    if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+        raise ValueError(f"ORDERS OF {power} MUST BE A LIST OF STRINGS")
 
 PICTURES = ("svg",)
 

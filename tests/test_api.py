@@ -142,6 +142,23 @@ def test_bad_documents(doc, message):
     assert message in str(info.value)
 
 
+def test_order_lists_are_read_whatever_kind_of_string_and_refused_for_anything_else():
+    # A power's orders are a list of strings, or one string: a str of a subclass is a string too (the API takes
+    # Python values) ...
+    class Text(str):
+        pass
+
+    state = {"phase": "S1901M", "units": {"FRANCE": ["A PAR", "F BRE"]}}
+    for orders in (["A PAR - BUR", Text("F BRE - MAO")], [Text("A PAR - BUR"), "F BRE - MAO"]):
+        r = adjudicate(state, {"FRANCE": orders})
+        assert r["errors"] == [] and r["state"]["units"] == {"FRANCE": ["A BUR", "F MAO"]}
+    assert adjudicate(state, {"FRANCE": Text("A PAR - BUR")})["state"]["units"] == {"FRANCE": ["F BRE", "A BUR"]}   # (by province)
+    # ... and anything else is refused wherever it stands in the list, as is a tuple of strings.
+    for texts in (["A PAR - BUR", "F BRE - MAO", 3], [Text("A PAR H"), b"F BRE H"], ("A PAR H",)):
+        with pytest.raises(ValueError, match="ORDERS OF FRANCE MUST BE A LIST OF STRINGS"):
+            adjudicate(state, {"FRANCE": texts})
+
+
 def test_orders_for_a_power_without_units_are_errors():
     r = adjudicate({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}}, {"GERMANY": ["A BER - MUN"]})
     assert r["errors"] == [{"power": "GERMANY", "order": "A BER - MUN", "error": "NO UNIT IN BER"}]
