@@ -152,7 +152,8 @@ def test_order_lists_are_read_whatever_kind_of_string_and_refused_for_anything_e
     for orders in (["A PAR - BUR", Text("F BRE - MAO")], [Text("A PAR - BUR"), "F BRE - MAO"]):
         r = adjudicate(state, {"FRANCE": orders})
         assert r["errors"] == [] and r["state"]["units"] == {"FRANCE": ["A BUR", "F MAO"]}
-    assert adjudicate(state, {"FRANCE": Text("A PAR - BUR")})["state"]["units"] == {"FRANCE": ["F BRE", "A BUR"]}   # (by province)
+    one = adjudicate(state, {"FRANCE": Text("A PAR - BUR")})
+    assert one["state"]["units"] == {"FRANCE": ["F BRE", "A BUR"]}         # (each list by province)
     # ... and anything else is refused wherever it stands in the list, as is a tuple of strings.
     for texts in (["A PAR - BUR", "F BRE - MAO", 3], [Text("A PAR H"), b"F BRE H"], ("A PAR H",)):
         with pytest.raises(ValueError, match="ORDERS OF FRANCE MUST BE A LIST OF STRINGS"):
