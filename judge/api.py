@@ -80,9 +80,9 @@ def read_orders(orders: Any, m: maps.Map) -> dict[str, list[str]]:
         return {}
     if not isinstance(orders, dict):
         raise ValueError("ORDERS MUST BE AN OBJECT KEYED BY POWER")
-    out = {}
+    out, powers = {}, m.power_set
     for power, texts in orders.items():
-        if power not in m.powers:
+        if power not in powers:
             raise ValueError(f"UNKNOWN POWER: {shown(power)}")
         if type(texts) is list:
             # (the usual list: its texts' types checked in a plain loop, which the interpreter runs faster than
