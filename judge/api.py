@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from itertools import repeat
-from typing import Any
+from judge.hints import Any
 
 from judge import maps
 from judge.adjudicator import adjudicate as adjudicate_phase

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 from _thread import allocate_lock
-from typing import Any, BinaryIO, Iterator
+from judge.hints import Any, BinaryIO, Iterator
 
 from judge.shown import shown
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
+from judge.hints import Any, ClassVar
 
 from judge.house_state import POWER_KEYS, HouseState, power_map as _power_map
 from judge.maps import Map

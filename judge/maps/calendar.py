@@ -8,7 +8,7 @@ short codes S1901M... and carry no Calendar (judge.position.Phase)."""
 # 10 M instructions of `judge adjudicate`'s start-up. (judge.position_parts says so for the others.)
 
 import re
-from typing import TYPE_CHECKING, NamedTuple
+from judge.hints import TYPE_CHECKING, NamedTuple
 
 from judge.shown import shown, shown_text
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any, Callable
+from judge.hints import Any, Callable
 
 from judge.maps import Map, MapError
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import ClassVar
+from judge.hints import ClassVar
 
 from judge import builds
 from judge.maps import Map
