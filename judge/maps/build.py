@@ -9,6 +9,7 @@ from judge.maps import BUILDS, COASTS, DEFAULT_BEGIN, SEASON_WORDS, TERRAINS, Ma
 from judge.maps import features, title_from_name
 from judge.maps.calendar import Calendar, CalendarError
 from judge.maps.coasts import COAST_WORDS
+from judge.patterns import lazy
 from judge.rules import parse_rules
 
 FULL_KEYS = {"name", "title", "description", "board", "powers", "provinces", "army", "fleet", "start", "centers",
@@ -20,7 +21,7 @@ DERIVED_KEYS = {"name", "base", "title", "description", "board", "powers", "home
 POWER_KEYS = {"letter", "adjective", "name", "aliases", "colour"} | features.POWER_KEYS
 PROVINCE_KEYS = {"name", "terrain", "center", "home", "coasts", "aliases"}
 
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_COLOUR = lazy(r"^#[0-9a-fA-F]{6}$")
 _BEGIN = re.compile(r"^(?:[SF]\d{4}M|W\d{4}A)$")   # a game starts with a movement phase, or with builds
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_]{0,29}$")     # DPjudge's maps include 1897, 1898 and 1900
 NOT_LETTERS = "M?@"          # M signs on the master; '?' DPjudge refuses; '@' begins the power@game sign-on

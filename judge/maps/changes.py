@@ -7,6 +7,7 @@ import re
 from judge.hints import Any, Callable
 
 from judge.maps import Map, MapError
+from judge.patterns import lazy
 
 # What a change may replace. The provinces themselves (their terrain, coasts, names) stay as they are: a unit is never
 # stranded. Who may cross where may change (DPjudge's SHUT places open in some phases: a province without adjacency).
@@ -14,7 +15,7 @@ CHANGE_KEYS = {"powers", "homes", "victory", "builds", "build_limit", "army", "f
 POWER_CHANGES = {"league", "claims", "partisans", "factories", "alternatives", "hidden"}   # (not its letter, name,
 # or whether it is a dummy: the players are seated by then)
 SEASONS = {"spring": "S", "fall": "F", "winter": "W"}
-_WHEN = re.compile(r"^[SFW](?:\d{1,4}(?:[MRA])?)?$")
+_WHEN = lazy(r"^[SFW](?:\d{1,4}(?:[MRA])?)?$")
 _PHASE = re.compile(r"^(?:[SF]\d{4}M|W\d{4}A)$")
 
 
