@@ -153,3 +153,16 @@ def test_a_batch_on_the_default_engine_does_not_load_the_equations():
                                         {**REQUEST, "rules": ["engine=both"]}])
     assert [r["state"]["units"] for r in results] == [{"FRANCE": ["A BUR"]}] * 3
     assert "judge.adjudicator.equations" in imported
+
+
+def test_a_standard_map_batch_does_not_load_copy():
+    """copy (and weakref, which it imports) is needed by a derived variant or one with timed changes only: a batch
+    on the standard map does not import it (-S: without site, whose development install's finder is no part of an
+    installed judge)."""
+    p = subprocess.run([sys.executable, "-S", "-X", "importtime", *JUDGE[1:], "adjudicate", "--batch"],
+                       input=json.dumps(REQUEST) + "\n", capture_output=True, text=True, timeout=120, env=ENV)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["state"]["units"] == {"FRANCE": ["A BUR"]}
+    imported = {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
+    assert "judge.maps.build" in imported and "site" not in imported
+    assert not imported & {"copy", "weakref", "_weakrefset"}

@@ -1,7 +1,6 @@
 """A variant document (judge/maps/FORMAT.md) -> a checked Map; a derived variant's overrides applied to its base."""
 from __future__ import annotations
 
-import copy
 import re
 from judge.hints import Any
 
@@ -75,6 +74,7 @@ def derive(base: dict, doc: dict, source: str) -> dict:
     the variant's own (no base power is left to own them). Otherwise "start" replaces the start of the powers it names
     and "homes" the home centres of every power.
     """
+    import copy         # (here: copy and weakref, which it imports, are no part of a standard-map batch's start-up)
     _unknown(doc, DERIVED_KEYS, source)
     out = copy.deepcopy(base)
     for key in ("title", "description", "victory", "builds", "begin", "board", "calendar", "build_limit", "flow", "rules",

@@ -2,7 +2,6 @@
 the variant that replaces the base's in some phases, and the Map each phase is played on (FORMAT.md)."""
 from __future__ import annotations
 
-import copy
 import re
 from judge.hints import Any, Callable
 
@@ -50,6 +49,7 @@ def read(m: Map, doc: dict, value: Any, build: Callable[[dict, str], Map]) -> No
         out.append(change)
     m.changes = tuple(out)
     if out:
+        import copy     # (only a variant with changes needs it: not imported by a standard-map batch)
         m.base_document = copy.deepcopy(doc)
         m.rebuild = build
         shut = [p for p in m.provinces if is_shut(m, p)]
@@ -96,6 +96,7 @@ def _order(text: str) -> tuple[int, int, int]:
 def merge(doc: dict, changes: list[dict]) -> dict:
     """The base document with the changes applied in order: a power's entry and a power's home centres replace the
     base's, the other keys replace theirs."""
+    import copy
     out = copy.deepcopy(doc)
     for change in changes:
         for key, value in change.items():
