@@ -7,8 +7,8 @@ together and reads and writes them as JSON)."""
 # `judge adjudicate`'s start-up. Nothing on that path may compile text (judge.maps.catalog, judge.plain).
 
 import re
-from judge.hints import Any, NamedTuple
 
+from judge.hints import Any, NamedTuple
 from judge.patterns import lazy
 from judge.shown import shown
 

@@ -5,7 +5,6 @@
 # 10 M instructions of `judge adjudicate`'s start-up. (judge.position_parts says so for the others.)
 
 from judge.hints import NamedTuple
-
 from judge.orders import Order
 from judge.plain import Plain
 from judge.position import Dislodged, Position, Unit

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import re
-from judge.hints import Any
 
+from judge.hints import Any
 from judge.maps import BUILDS, COASTS, DEFAULT_BEGIN, SEASON_WORDS, TERRAINS, Map, MapError, Province, alias_key
 from judge.maps import features, title_from_name
 from judge.maps.calendar import Calendar, CalendarError

@@ -3,8 +3,8 @@ the variant that replaces the base's in some phases, and the Map each phase is p
 from __future__ import annotations
 
 import re
-from judge.hints import Any, Callable
 
+from judge.hints import Any, Callable
 from judge.maps import Map, MapError
 from judge.patterns import lazy
 

@@ -7,7 +7,6 @@ factory, alternative and hidden centres) and restricted borders; read from the d
 # 10 M instructions of `judge adjudicate`'s start-up. (judge.position_parts says so for the others.)
 
 from judge.hints import Any, NamedTuple
-
 from judge.maps import Map, MapError
 from judge.plain import Frozen
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from judge.hints import Any
-
 from judge.maps import Map
 from judge.orders import Convoy, Hold, Move, MovementOrder, Support
 
