@@ -1,6 +1,6 @@
-"""Regular expressions compiled at their first use, not at import: compiling one costs about a millionth of a
-second's worth of instructions a pattern (0.5 to 1.2 M), and `judge adjudicate --batch` imports several that only
-other variants, or other commands, ever use (a variant's own calendar, its colours, its timed changes)."""
+"""Regular expressions compiled at their first use, not at import: compiling one costs 0.5 to 2 M instructions,
+and `judge adjudicate --batch` imports several that only other variants or other inputs ever use (a variant's own
+calendar, its colours, its timed changes; a phase written out in words, an order behind a list marker)."""
 from __future__ import annotations
 
 import re
