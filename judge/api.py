@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from itertools import repeat
-from typing import Any
 
 from judge import maps
 from judge.adjudicator import adjudicate as adjudicate_phase
+from judge.hints import Any
 from judge.orders import order_power
 from judge.orders.sets import legal_orders
 from judge.orders.validate import Validator

@@ -11,7 +11,7 @@ never remembered. Orders are values, never changed, so handing out the same one 
 """
 from __future__ import annotations
 
-from typing import Any
+from judge.hints import Any
 
 # (id(map), id(rules)) -> (map, rules, {text: (unit's province, named unit's province or None, {key: Order},
 #                                              {(key, fleets at sea): Order})}).

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import ClassVar
 
 from judge import builds
+from judge.hints import ClassVar
 from judge.maps import Map
 from judge.orders import Build, Order, Remove, Waive
 from judge.orders import errors as E
