@@ -33,7 +33,7 @@ def _outcome(board: Board) -> MovementOutcome:
             dislodged[st.prov] = Dislodged(st.unit, st.retreats, st.dislodged_by.prov)
         elif mark:
             units[st.prov] = st.unit
-            try:
+            try:                            # (a subscript costs less than .get, and a try nothing when it holds)
                 marks = marks_of[mark]
             except KeyError:                # (no other mark outlives the steps; reported as it is if one did)
                 marks = (mark,)
