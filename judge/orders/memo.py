@@ -71,15 +71,15 @@ def recall(texts: dict, text: str, units: dict, power: str, v: Any) -> Any:
     return order
 
 
-def again(texts: dict, text: str, units: dict, power: str, v: Any) -> Any:
+def again(texts: dict | None, text: str, units: dict, power: str, v: Any) -> Any:
     """The order `text` bound to for units like the ones it names now - each of the same type in the same place, or
     missing as it was - made afresh for these; None if it has bound for none such (then it is checked).
 
     Such a check reads the same as the one made before: only which power owns the units differs, and a check that
     could depend on that (a league's, a closed border's) is never remembered; one that read the fleets at sea is
     used only where the same fleets are at sea (`v.fleet_seas`). The order's text names no power: it is kept."""
-    hit = texts.get(text)
-    if hit is None:
+    hit = texts.get(text) if texts is not None else None
+    if hit is None or texts is None:
         return None
     src, named_at = hit[0], hit[1]
     unit = units.get(src)
@@ -100,6 +100,7 @@ def again(texts: dict, text: str, units: dict, power: str, v: Any) -> Any:
         else:
             return None
     cls = order.__class__
+    new: Any
     if cls is Move:
         new = Move(unit, order.dest, order.path, order.via_convoy)
     elif cls is Support:
