@@ -54,7 +54,7 @@ def _by_owner(m: Map, places: tuple[str, ...], owners: tuple[str | None, ...]) -
     by_power: dict[str, list[str]] = {p: [] for p in m.powers}
     get = by_power.get
     for prov, owner in zip(places, owners):
-        lst = get(owner) if owner is not None else None
+        lst = get(owner)                # (None for nobody's: no power is None)
         if lst is not None:
             lst.append(prov)
     return {p: lst for p, lst in by_power.items() if lst}
