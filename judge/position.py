@@ -310,15 +310,8 @@ def _retreat_ok(board: Map, unit: Unit, r: Any) -> bool:
 
 def _unit_list(texts: list, power: str, m: Map) -> dict[str, Unit] | None:
     """A power's list of units by province, or None if one is not a unit of the map or two stand in one province."""
+    out: dict[str, Unit] = {}
     seen = _known_units(m).get(power) or {}
-    try:
-        # The usual list, every unit seen before: its (province, unit) pairs made into the dict in C (a text not seen
-        # gives None, which dict() refuses); as many provinces as units, or two stand in one.
-        out: dict[str, Unit] = dict(map(seen.get, texts))      # type: ignore[arg-type]
-        return out if len(out) == len(texts) else None
-    except TypeError:                       # (a text not seen before, or a list or an object: read one by one)
-        pass
-    out = {}
     for text in texts:
         pair = seen.get(text) if type(text) is str else None
         if pair is None:
