@@ -1,10 +1,9 @@
 """The JSON adjudication interface (shared/spec/judge-json.md): adjudicate(state, orders, rules) -> result."""
 from __future__ import annotations
 
-from typing import Any
-
 from judge import maps
 from judge.adjudicator import adjudicate as adjudicate_phase
+from judge.hints import Any
 from judge.orders import order_power
 from judge.orders.sets import legal_orders
 from judge.orders.validate import Validator

@@ -7,8 +7,8 @@ import json
 import os
 import sys
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, BinaryIO, Sequence
 
+from judge.hints import TYPE_CHECKING, BinaryIO, Sequence
 from judge.json_input import NotRead, TooLarge, document_lines, loads, read_document
 
 if TYPE_CHECKING:

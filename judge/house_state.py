@@ -2,8 +2,7 @@
 owed, vassals), read from and written to the state document."""
 from __future__ import annotations
 
-from typing import Any
-
+from judge.hints import Any
 from judge.maps import Map
 from judge.plain import Frozen
 from judge.shown import shown

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 import sys
 from _thread import allocate_lock
-from typing import Any, BinaryIO, Iterator
 
+from judge.hints import Any, BinaryIO, Iterator
 from judge.shown import shown
 
 __all__ = ["DuplicateKey", "LARGEST", "NotRead", "TooLarge", "document_lines", "loads", "read_document"]

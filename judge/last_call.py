@@ -2,7 +2,7 @@
 steps of one phase ask for again and again (judge.builds, judge.phases)."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from judge.hints import Any, Callable
 
 
 class LastCall:

@@ -8,7 +8,7 @@ by mypyc cannot have a Python base.)
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from judge.hints import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:       # (a TypeVar bound by name would compile the name at import: see judge.position_parts)
     from typing import TypeVar

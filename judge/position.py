@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
 
+from judge.hints import Any, ClassVar
 from judge.house_state import POWER_KEYS, HouseState, power_map as _power_map
 from judge.maps import Map
 from judge.position_parts import SEASONS, Dislodged, Phase, Unit

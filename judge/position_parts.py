@@ -7,15 +7,16 @@ together and reads and writes them as JSON)."""
 # `judge adjudicate`'s start-up. Nothing on that path may compile text (judge.maps.catalog, judge.plain).
 
 import re
-from typing import Any, NamedTuple
 
+from judge.hints import Any, NamedTuple
+from judge.patterns import lazy
 from judge.shown import shown
 
 SEASONS = {"S": "Spring", "F": "Fall", "W": "Winter"}
 PHASE_TYPES = {"M": "Movement", "R": "Retreats", "A": "Adjustments"}
 # Whole text only (fullmatch: "$" would let a trailing line break through) and ASCII digits (\d takes "１９０１").
 _PHASE_RE = re.compile(r"([SFW])([0-9]{4})([MRA])")
-_LONG_RE = re.compile(r"(SPRING|FALL|WINTER) ([0-9]{4}) (MOVEMENT|RETREATS|ADJUSTMENTS)")
+_LONG_RE = lazy(r"(SPRING|FALL|WINTER) ([0-9]{4}) (MOVEMENT|RETREATS|ADJUSTMENTS)")
 
 
 class Phase(NamedTuple):

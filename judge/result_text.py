@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 from json.encoder import encode_basestring_ascii as _quote     # what json.dumps writes for a string
-from typing import Any
 
+from judge.hints import Any
 from judge.state_lists import owners_entry, unit_texts
 from judge.maps import Map
 from judge.position import Position

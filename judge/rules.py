@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, Iterable
 
+from judge.hints import Any, Iterable
 from judge.rule_values import (  # noqa: F401 - the rule values are part of this module's interface
     ParadoxRule, MissingUnit, ConvoyIntent, ViaWithoutConvoy, DuplicateOrders, RemovalDistance, Engine, OrderSets,
     PartialOrders, LatePowers, Press, DrawVotes, Draws, DummyVotes, VoteExpiry, DeadlineMode, MapPicture, Anonymous,

@@ -2,7 +2,7 @@
 whatever the request holds (a 10 MB phase, a value nested a thousand lists deep, a number of 4,000 digits)."""
 from __future__ import annotations
 
-from typing import Any, Iterator
+from judge.hints import Any, Iterator
 
 LIMIT = 40          # characters, "..." included: a message quotes the start of a value, enough to find it
 _WORDS = {None: "null", True: "true", False: "false"}      # (the request is JSON: its words, never Python's)

@@ -37,7 +37,7 @@ def owners_entry(m: Map, centers: dict[str, str]) -> list:
         if hit is None:
             if len(by_owner) >= _OWNERS_LIMIT:
                 by_owner.clear()
-            hit = by_owner[owners] = [_by_power(m, centers), None]
+            hit = by_owner[owners] = [_by_owner(m, entry[1], owners), None]
         if len(by_order) >= _OWNERS_LIMIT:
             by_order.clear()
         by_order[ordered] = hit
@@ -47,6 +47,17 @@ def owners_entry(m: Map, centers: dict[str, str]) -> list:
 def centre_lists(m: Map, centers: dict[str, str]) -> dict[str, list[str]]:
     """The centres of each power that owns any, in the map's order of powers, each list sorted (shared: read only)."""
     return owners_entry(m, centers)[0]
+
+
+def _by_owner(m: Map, places: tuple[str, ...], owners: tuple[str | None, ...]) -> dict[str, list[str]]:
+    """_by_power, from the owner of each of the map's centres in `places` (sorted): no sort."""
+    by_power: dict[str, list[str]] = {p: [] for p in m.powers}
+    get = by_power.get
+    for prov, owner in zip(places, owners):
+        lst = get(owner)                # (None for nobody's: no power is None)
+        if lst is not None:
+            lst.append(prov)
+    return {p: lst for p, lst in by_power.items() if lst}
 
 
 def _by_power(m: Map, centers: dict[str, str]) -> dict[str, list[str]]:

@@ -129,3 +129,40 @@ def test_a_mistake_is_said_as_before(words):
         assert "judge: error: argument command: invalid choice: 'nothing'" in p.stderr
     else:
         assert f"judge {words[0]}: error:" in p.stderr
+
+
+def _batch_imports(lines: list[dict]) -> tuple[list[dict], set[str]]:
+    """The results of a batch of these requests, and every module its process imported (python -X importtime)."""
+    p = subprocess.run([sys.executable, "-X", "importtime", *JUDGE[1:], "adjudicate", "--batch"],
+                       input="".join(json.dumps(x) + "\n" for x in lines), capture_output=True, text=True,
+                       timeout=120, env=ENV)
+    assert p.returncode == 0, p.stderr
+    imported = {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
+    assert "judge.api" in imported                  # (the listing is there)
+    return [json.loads(x) for x in p.stdout.splitlines()], imported
+
+
+def test_a_batch_on_the_default_engine_does_not_load_the_equations():
+    """The default engine is the DPjudge port: the equations engine is imported by the first phase that asks for
+    it (engine=equations or both), and then decides that phase."""
+    results, imported = _batch_imports([REQUEST])
+    assert results[0]["state"]["units"] == {"FRANCE": ["A BUR"]}
+    assert not {m for m in imported if m.startswith("judge.adjudicator.equations")}
+    # A move into an empty province with no rival succeeds, by either engine (DATC 5: a move with no opposition).
+    results, imported = _batch_imports([REQUEST, {**REQUEST, "rules": ["engine=equations"]},
+                                        {**REQUEST, "rules": ["engine=both"]}])
+    assert [r["state"]["units"] for r in results] == [{"FRANCE": ["A BUR"]}] * 3
+    assert "judge.adjudicator.equations" in imported
+
+
+def test_a_standard_map_batch_does_not_load_copy():
+    """copy (and weakref, which it imports) is needed by a derived variant or one with timed changes only: a batch
+    on the standard map does not import it (-S: without site, whose development install's finder is no part of an
+    installed judge)."""
+    p = subprocess.run([sys.executable, "-S", "-X", "importtime", *JUDGE[1:], "adjudicate", "--batch"],
+                       input=json.dumps(REQUEST) + "\n", capture_output=True, text=True, timeout=120, env=ENV)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["state"]["units"] == {"FRANCE": ["A BUR"]}
+    imported = {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
+    assert "judge.maps.build" in imported and "site" not in imported
+    assert not imported & {"copy", "weakref", "_weakrefset"}

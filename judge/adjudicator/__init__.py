@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from judge import phases
-from judge.adjudicator import dpjudge, equations, friendly_fire
+from judge.adjudicator import dpjudge, friendly_fire
 from judge.adjudicator.adjustments import resolve_adjustments
-from judge.adjudicator.results import OrderResult, PhaseOutcome
+from judge.adjudicator.results import MovementOutcome, OrderResult, PhaseOutcome
 from judge.adjudicator.retreats import resolve_retreats
 from judge.maps import Map
 from judge.orders import Order, order_power, unit_key
@@ -13,8 +13,15 @@ from judge.adjudicator.crosscheck import run_both
 from judge.rules import Engine, Ruleset
 
 
+def _equations(m: Map, position: Position, orders: dict, rules: Ruleset) -> MovementOutcome:
+    """The equations engine, imported when a phase first asks for it: the default engine is the port, and a
+    `judge adjudicate --batch` that never uses the equations need not import them at start-up."""
+    from judge.adjudicator import equations
+    return equations.resolve_movement(m, position, orders, rules)
+
+
 # The movement adjudicators, by name; both take (map, position, orders by province, rules).
-ENGINES = {"dpjudge": dpjudge.resolve_movement, "equations": equations.resolve_movement}
+ENGINES = {"dpjudge": dpjudge.resolve_movement, "equations": _equations}
 _BOTH = Engine.BOTH.value
 _KNOWN = frozenset((*ENGINES, _BOTH))
 

@@ -4,8 +4,7 @@
 # text are compiled one by one at import, and the process's first compile() readies Python's AST types, about
 # 10 M instructions of `judge adjudicate`'s start-up. (judge.position_parts says so for the others.)
 
-from typing import NamedTuple
-
+from judge.hints import NamedTuple
 from judge.orders import Order
 from judge.plain import Plain
 from judge.position import Dislodged, Position, Unit

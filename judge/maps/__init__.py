@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from typing import Any
 
+from judge.hints import Any
 from judge.maps.calendar import Calendar
 from judge.plain import Frozen, Plain
 

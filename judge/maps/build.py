@@ -1,14 +1,14 @@
 """A variant document (judge/maps/FORMAT.md) -> a checked Map; a derived variant's overrides applied to its base."""
 from __future__ import annotations
 
-import copy
 import re
-from typing import Any
 
+from judge.hints import Any
 from judge.maps import BUILDS, COASTS, DEFAULT_BEGIN, SEASON_WORDS, TERRAINS, Map, MapError, Province, alias_key
 from judge.maps import features, title_from_name
 from judge.maps.calendar import Calendar, CalendarError
 from judge.maps.coasts import COAST_WORDS
+from judge.patterns import lazy
 from judge.rules import parse_rules
 
 FULL_KEYS = {"name", "title", "description", "board", "powers", "provinces", "army", "fleet", "start", "centers",
@@ -20,7 +20,7 @@ DERIVED_KEYS = {"name", "base", "title", "description", "board", "powers", "home
 POWER_KEYS = {"letter", "adjective", "name", "aliases", "colour"} | features.POWER_KEYS
 PROVINCE_KEYS = {"name", "terrain", "center", "home", "coasts", "aliases"}
 
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_COLOUR = lazy(r"^#[0-9a-fA-F]{6}$")
 _BEGIN = re.compile(r"^(?:[SF]\d{4}M|W\d{4}A)$")   # a game starts with a movement phase, or with builds
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_]{0,29}$")     # DPjudge's maps include 1897, 1898 and 1900
 NOT_LETTERS = "M?@"          # M signs on the master; '?' DPjudge refuses; '@' begins the power@game sign-on
@@ -74,6 +74,7 @@ def derive(base: dict, doc: dict, source: str) -> dict:
     the variant's own (no base power is left to own them). Otherwise "start" replaces the start of the powers it names
     and "homes" the home centres of every power.
     """
+    import copy         # (here: copy and weakref, which it imports, are no part of a standard-map batch's start-up)
     _unknown(doc, DERIVED_KEYS, source)
     out = copy.deepcopy(base)
     for key in ("title", "description", "victory", "builds", "begin", "board", "calendar", "build_limit", "flow", "rules",

@@ -7,9 +7,8 @@ short codes S1901M... and carry no Calendar (judge.position.Phase)."""
 # text are compiled one by one at import, and the process's first compile() readies Python's AST types, about
 # 10 M instructions of `judge adjudicate`'s start-up. (judge.position_parts says so for the others.)
 
-import re
-from typing import TYPE_CHECKING, NamedTuple
-
+from judge.hints import TYPE_CHECKING, NamedTuple
+from judge.patterns import lazy
 from judge.shown import shown, shown_text
 
 if TYPE_CHECKING:
@@ -219,9 +218,9 @@ class Calendar:
 
 
 # Matched whole (fullmatch), with ASCII digits: "$" lets a trailing line break through, and \d takes "２７３".
-_YEAR = re.compile(r"-?[0-9]+")
-_SHORT = re.compile(r"([^\s0-9])(-?[0-9]+)([MRA])")
-_DIGIT = re.compile(r"\d")
+_YEAR = lazy(r"-?[0-9]+")
+_SHORT = lazy(r"([^\s0-9])(-?[0-9]+)([MRA])")
+_DIGIT = lazy(r"\d")
 
 
 def _number(text: str, item: str) -> int:

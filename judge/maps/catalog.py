@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING
 
+from judge.hints import TYPE_CHECKING
 from judge.json_input import NotRead, loads
 from judge.maps import Map, MapError, UnknownVariant
 from judge.shown import shown

@@ -2,11 +2,11 @@
 the variant that replaces the base's in some phases, and the Map each phase is played on (FORMAT.md)."""
 from __future__ import annotations
 
-import copy
 import re
-from typing import Any, Callable
 
+from judge.hints import Any, Callable
 from judge.maps import Map, MapError
+from judge.patterns import lazy
 
 # What a change may replace. The provinces themselves (their terrain, coasts, names) stay as they are: a unit is never
 # stranded. Who may cross where may change (DPjudge's SHUT places open in some phases: a province without adjacency).
@@ -14,7 +14,7 @@ CHANGE_KEYS = {"powers", "homes", "victory", "builds", "build_limit", "army", "f
 POWER_CHANGES = {"league", "claims", "partisans", "factories", "alternatives", "hidden"}   # (not its letter, name,
 # or whether it is a dummy: the players are seated by then)
 SEASONS = {"spring": "S", "fall": "F", "winter": "W"}
-_WHEN = re.compile(r"^[SFW](?:\d{1,4}(?:[MRA])?)?$")
+_WHEN = lazy(r"^[SFW](?:\d{1,4}(?:[MRA])?)?$")
 _PHASE = re.compile(r"^(?:[SF]\d{4}M|W\d{4}A)$")
 
 
@@ -49,6 +49,7 @@ def read(m: Map, doc: dict, value: Any, build: Callable[[dict, str], Map]) -> No
         out.append(change)
     m.changes = tuple(out)
     if out:
+        import copy     # (only a variant with changes needs it: not imported by a standard-map batch)
         m.base_document = copy.deepcopy(doc)
         m.rebuild = build
         shut = [p for p in m.provinces if is_shut(m, p)]
@@ -95,6 +96,7 @@ def _order(text: str) -> tuple[int, int, int]:
 def merge(doc: dict, changes: list[dict]) -> dict:
     """The base document with the changes applied in order: a power's entry and a power's home centres replace the
     base's, the other keys replace theirs."""
+    import copy
     out = copy.deepcopy(doc)
     for change in changes:
         for key, value in change.items():

@@ -6,8 +6,7 @@ factory, alternative and hidden centres) and restricted borders; read from the d
 # text are compiled one by one at import, and the process's first compile() readies Python's AST types, about
 # 10 M instructions of `judge adjudicate`'s start-up. (judge.position_parts says so for the others.)
 
-from typing import Any, NamedTuple
-
+from judge.hints import Any, NamedTuple
 from judge.maps import Map, MapError
 from judge.plain import Frozen
 

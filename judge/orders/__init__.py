@@ -11,8 +11,7 @@ judge.orders.memo hands out again are written once for all the phases they appea
 """
 from __future__ import annotations
 
-from typing import Any
-
+from judge.hints import Any
 from judge.position import Unit
 
 

@@ -7,42 +7,74 @@ import re
 from judge.maps import Map
 from judge.orders.parsed import Parsed, Place
 
-_LOC = r"([A-Z]{3})(?:/([NSE]C))?"
-# Canonical notation, as programs and the JSON interface write it ("A PAR - BUR", "F NTH C A LON - BEL").
-_CANONICAL = {
-    "M": re.compile(rf"^([AF]) {_LOC}(?: (H)| - {_LOC}( VIA)?| ([SC]) ([AF]) {_LOC}(?: - {_LOC}| H)?)?$"),
-    "R": re.compile(rf"^([AF]) {_LOC} (?:R {_LOC}|(D))$"),
-}
+# A location as a whole ("PAR", "STP/SC"): it is looked up as it is written (_places).
+_LOC = r"([A-Z]{3}(?:/[NSE]C)?)"
+# Canonical notation, as programs and the JSON interface write it ("A PAR - BUR", "F NTH C A LON - BEL"). Groups of a
+# movement order: 1 type, 2 place, 3 H, 4 destination, 5 VIA, 6 S or C, 7 named type, 8 named place, 9 its destination.
+_MOVEMENT = re.compile(rf"^([AF]) {_LOC}(?: (H)| - {_LOC}( VIA)?| ([SC]) ([AF]) {_LOC}(?: - {_LOC}| H)?)?$")
+# Of a retreat order: 1 type, 2 place, 3 where it retreats, 4 D.
+_RETREAT = re.compile(rf"^([AF]) {_LOC} (?:R {_LOC}|(D))$")
+
+# Per map: each place canonical notation can name, as its Place, made once ("PAR", "STP/SC", and "PAR/NC" too: a
+# coast the province lacks is the check's to refuse). A Parsed is never changed, so its places can be shared. The map
+# is held so that its id is not reused while its entry lives.
+_PLACES: dict[int, tuple[Map, dict[str, Place]]] = {}
 
 
-_PROVINCE_GROUPS = {"M": (1, 4, 9, 11), "R": (1, 3)}
+def _places(m: Map) -> dict[str, Place]:
+    hit = _PLACES.get(id(m))
+    if hit is None or hit[0] is not m:
+        if len(_PLACES) >= 256:
+            _PLACES.clear()
+        places = {}
+        for prov in m.provinces:
+            places[prov] = Place(prov, None, prov)
+            for coast in ("NC", "SC", "EC"):
+                places[f"{prov}/{coast}"] = Place(prov, coast, prov)
+        hit = _PLACES[id(m)] = (m, places)
+    return hit[1]
 
 
 def canonical(text: str, m: Map, phase_kind: str) -> Parsed | None:
-    """The fast reading of canonical notation; None when the text is anything else (then the lenient reader runs)."""
-    rx = _CANONICAL.get(phase_kind)
-    match = rx.match(text) if rx else None
+    """The fast reading of canonical notation; None when the text is anything else (then the lenient reader runs),
+    a place not on the map among it."""
+    if phase_kind == "M":
+        match = _MOVEMENT.match(text)
+        if match is None:
+            return None
+        kind, loc, _, dest, via, verb, named_kind, named, named_dest = match.groups()
+        places = _places(m)
+        place = places.get(loc)
+        if place is None:
+            return None
+        if dest is not None:
+            to = places.get(dest)
+            return None if to is None else Parsed("move", text, kind, place, [to], via is not None)
+        if verb is None:
+            return Parsed("hold", text, kind, place)
+        target = places.get(named)
+        if target is None:
+            return None
+        if named_dest is None:
+            return None if verb == "C" else Parsed("support", text, kind, place, None, False, named_kind, target)
+        to = places.get(named_dest)
+        if to is None:
+            return None
+        return Parsed("support" if verb == "S" else "convoy", text, kind, place, None, False, named_kind, target, to)
+    if phase_kind != "R":
+        return None
+    match = _RETREAT.match(text)
     if match is None:
         return None
-    g = match.groups()
-    if any(g[i] is not None and g[i] not in m.provinces for i in _PROVINCE_GROUPS[phase_kind]):
+    kind, loc, dest, disband = match.groups()
+    places = _places(m)
+    place = places.get(loc)
+    if place is None:
         return None
-    if phase_kind == "R":
-        place = Place(g[1], g[2], g[1])
-        if g[5]:
-            return Parsed("disband", text, g[0], place)
-        return Parsed("retreat", text, g[0], place, [Place(g[3], g[4], g[3])])
-    kind, place = g[0], Place(g[1], g[2], g[1])
-    if g[4]:
-        return Parsed("move", text, kind, place, [Place(g[4], g[5], g[4])], via=bool(g[6]))
-    if g[7]:
-        target = Place(g[9], g[10], g[9])
-        dest = Place(g[11], g[12], g[11]) if g[11] else None
-        if g[7] == "C" and dest is None:
-            return None
-        return Parsed("support" if g[7] == "S" else "convoy", text, kind, place, target_kind=g[8], target=target,
-                      target_dest=dest)
-    return Parsed("hold", text, kind, place)
+    if disband:
+        return Parsed("disband", text, kind, place)
+    to = places.get(dest)
+    return None if to is None else Parsed("retreat", text, kind, place, [to])
 
 
 __all__ = ["canonical"]

@@ -8,10 +8,16 @@ order only when its check read nothing but the first list (it says so by not mar
 hit is exactly what checking again would give; a check that read the fleets at sea too (a convoy, a move by convoy,
 a support of one) is kept under those fleets as well, and given again only for the same fleets at sea. Refusals are
 never remembered. Orders are values, never changed, so handing out the same one is safe.
+
+Games write the same texts for other powers' units too ("A BUL - SER", Turkey's in one game, Austria's in another):
+such a check reads the same as the one made before, so its order is made again for the new units (`again`) rather
+than the text read and checked afresh.
 """
 from __future__ import annotations
 
-from typing import Any
+from judge.hints import Any
+
+from judge.orders import Convoy, Hold, Move, Support
 
 # (id(map), id(rules)) -> (map, rules, {text: (unit's province, named unit's province or None, {key: Order},
 #                                              {(key, fleets at sea): Order})}).
@@ -47,3 +53,71 @@ def remember(texts: dict, text: str, src: str, named: str | None, key: Any, orde
     if len(hit[3]) >= _FLEETS_LIMIT:
         hit[3].clear()
     hit[3][key, fleets] = order
+
+
+def recall(texts: dict, text: str, units: dict, power: str, v: Any) -> Any:
+    """The order `text` bound to before for the very units it names now (and the fleets at sea `v.fleet_seas`, if
+    that check read them), or None."""
+    hit = texts.get(text)
+    if hit is None:
+        return None
+    unit = units.get(hit[0])
+    if unit is None or unit[0] != power:
+        return None
+    key = unit if hit[1] is None else (unit, units.get(hit[1]))
+    order = hit[2].get(key)
+    if order is None and hit[3]:
+        order = hit[3].get((key, v.fleet_seas))
+    return order
+
+
+def again(texts: dict | None, text: str, units: dict, power: str, v: Any) -> Any:
+    """The order `text` bound to for units like the ones it names now - each of the same type in the same place, or
+    missing as it was - made afresh for these; None if it has bound for none such (then it is checked).
+
+    Such a check reads the same as the one made before: only which power owns the units differs, and a check that
+    could depend on that (a league's, a closed border's) is never remembered; one that read the fleets at sea is
+    used only where the same fleets are at sea (`v.fleet_seas`). The order's text names no power: it is kept."""
+    hit = texts.get(text) if texts is not None else None
+    if hit is None or texts is None:
+        return None
+    src, named_at = hit[0], hit[1]
+    unit = units.get(src)
+    if unit is None or unit[0] != power:
+        return None                 # (the check says what is wrong)
+    named = units.get(named_at) if named_at is not None else None
+    fleets = None
+    for key, order in hit[2].items():
+        if _like(key, unit, named, named_at):
+            break
+    else:
+        if not hit[3]:
+            return None
+        fleets = v.fleet_seas
+        for (key, seas), order in hit[3].items():
+            if seas == fleets and _like(key, unit, named, named_at):
+                break
+        else:
+            return None
+    cls = order.__class__
+    new: Any
+    if cls is Move:
+        new = Move(unit, order.dest, order.path, order.via_convoy)
+    elif cls is Support:
+        new = Support(unit, order.target if named is None else named, order.dest, order.missing)
+    elif cls is Convoy:
+        new = Convoy(unit, order.army if named is None else named, order.dest, order.missing)
+    else:
+        new = Hold(unit)
+    new._text = order._text
+    remember(texts, text, src, named_at, unit if named_at is None else (unit, named), new, fleets)
+    return new
+
+
+def _like(key: Any, unit: Any, named: Any, named_at: str | None) -> bool:
+    """Does a key of the memo name units like these: of the same type in the same places (or missing alike)?"""
+    if named_at is None:
+        return key[1] == unit[1] and key[2] == unit[2]
+    was, other = key
+    return was[1] == unit[1] and was[2] == unit[2] and (
+        named is None if other is None else named is not None and other[1] == named[1] and other[2] == named[2])

@@ -12,6 +12,7 @@ from judge.orders.parsed import Parsed, Place
 from judge.orders.words import (BUILD_WORDS, CONVOY_WORDS, DISBAND_WORDS, HOLD_WORDS, KEYWORDS, MAX_NAME_WORDS,
                                 MOVE_WORDS, REMOVE_WORDS, RETREAT_WORDS, STAR, SUPPORT_WORDS, UNIT_WORDS, WAIVE_WORDS,
                                 plain, stars)
+from judge.patterns import lazy
 
 # Words of any script ("grè"), with their dots and apostrophes; an underscore parts words (the text's are spaces by
 # then). One character class repeated, not a group: a group's repeat keeps a backtracking mark per character (a
@@ -166,10 +167,10 @@ def parse(text: str, m: Map, phase_kind: str = "M") -> Parsed:
 
 # A list marker a client or a hand puts in front of an order: "1.", "12)", "a.", "b)", "-", "–" (bullets such as
 # "*", "•" and "·" are no words of an order: the tokenizer passes over them already).
-_LIST_MARKER = re.compile(r"^\s*(?:\d{1,3}[.)]|[a-z][.)](?=\s)|[-\u2013\u2014](?![->]))\s*(?=\S)", re.IGNORECASE)
+_LIST_MARKER = lazy(r"^\s*(?:\d{1,3}[.)]|[a-z][.)](?=\s)|[-\u2013\u2014](?![->]))\s*(?=\S)", re.IGNORECASE)
 # A bullet with a numbered (or lettered) marker after it, "* 1. A Par - Bur" (a numbered list pasted into a bulleted
 # one): the number is passed over, the bullet kept, so the line means what "* A Par - Bur" means.
-_BULLET_THEN_NUMBER = re.compile(r"^(\s*[-*\u2022\u00b7\u2013\u2014])\s*(?:\d{1,3}[.)]|[a-z][.)](?=\s))\s*(?=\S)",
+_BULLET_THEN_NUMBER = lazy(r"^(\s*[-*\u2022\u00b7\u2013\u2014])\s*(?:\d{1,3}[.)]|[a-z][.)](?=\s))\s*(?=\S)",
                                  re.IGNORECASE)
 
 

@@ -1,9 +1,8 @@
 """A power's order set: order texts -> the orders that count and the errors to report."""
 from __future__ import annotations
 
-from typing import ClassVar
-
 from judge import builds
+from judge.hints import ClassVar
 from judge.maps import Map
 from judge.orders import Build, Order, Remove, Waive
 from judge.orders import errors as E

@@ -50,7 +50,7 @@ class Validator:
         """Parse and check one order of `power`; raises OrderError."""
         if self._memo is None:
             return self.bind(parse(text, self.m, self.kind), power)
-        order = self._recall(text, power)
+        order = memo.recall(self._memo, text, self.pos.units, power, self)
         return order if order is not None else self._check(text, power)
 
     def all_legal(self, texts: list[str], power: str) -> list[Order] | None:
@@ -87,25 +87,13 @@ class Validator:
         except OrderError:
             return None
 
-    def _recall(self, text: str, power: str) -> Order | None:
-        """The order this text bound to before for the same units (judge.orders.memo), if it did."""
-        hit = self._memo.get(text)
-        if hit is None:
-            return None
-        units = self.pos.units
-        unit = units.get(hit[0])
-        if unit is None or unit[0] != power:
-            return None
-        key = unit if hit[1] is None else (unit, units.get(hit[1]))
-        order = hit[2].get(key)
-        if order is None and hit[3]:
-            order = hit[3].get((key, self.fleet_seas))
-        return order
-
     def _check(self, text: str, power: str) -> Order:
         """A movement order read and checked afresh; remembered when the check read only the units it names (and
         perhaps the fleets at sea: then with them)."""
         texts, units = self._memo, self.pos.units
+        order = memo.again(texts, text, units, power, self)      # (the same text for units like these)
+        if order is not None:
+            return order
         p = parse(text, self.m, "M")
         self._tainted = self._fleets = False
         order = self.bind(p, power)

@@ -56,3 +56,53 @@ def test_a_remembered_order_is_the_order_a_fresh_check_makes(m):
     again = [check(m, board, t, "FRANCE") for t in texts]
     assert first == again
     assert [str(o) for o in again] == ["A PAR - BUR", "A MAR S A PAR - BUR", "F BRE - MAO", "A PAR H"]
+
+
+# The same text for another power's unit of the same type in the same place (games write "A BUL - SER" for Turkey and
+# for Austria): it binds to the units that stand there now, as a fresh check binds it.
+
+def test_a_text_binds_to_another_powers_unit_like_the_one_it_bound_to(m):
+    first = check(m, {"FRANCE": ["A MAR", "A PAR"]}, "A MAR S A PAR - BUR", "FRANCE")
+    assert first == Support(("FRANCE", "A", "MAR"), ("FRANCE", "A", "PAR"), "BUR")
+    str(first)
+    again = check(m, {"GERMANY": ["A MAR"], "ITALY": ["A PAR"]}, "A MAR S A PAR - BUR", "GERMANY")
+    assert again == Support(("GERMANY", "A", "MAR"), ("ITALY", "A", "PAR"), "BUR")
+    # Made from the order before, not read and checked again: its text (which names no power) is the one written.
+    assert str(again) is str(first)
+    assert check(m, {"GERMANY": ["A MAR"], "ITALY": ["A PAR"]}, "A MAR S A PAR - BUR", "ITALY") == \
+        "UNIT DOES NOT BELONG TO ITALY: A MAR"
+
+
+def test_a_unit_of_the_other_type_in_the_same_place_is_checked_afresh(m):
+    assert check(m, {"FRANCE": ["A PIC"]}, "A PIC - PAR", "FRANCE") == Move(("FRANCE", "A", "PIC"), "PAR")
+    assert check(m, {"ENGLAND": ["F PIC"]}, "A PIC - PAR", "ENGLAND") == "FLEET CANNOT MOVE INLAND: PAR"
+    # and the unit a support names: in the same place, but a fleet where an army stood before
+    assert check(m, {"FRANCE": ["A BUR"], "GERMANY": ["A MAR"]}, "A BUR S A MAR - GAS", "FRANCE") == \
+        Support(("FRANCE", "A", "BUR"), ("GERMANY", "A", "MAR"), "GAS")
+    assert check(m, {"FRANCE": ["A BUR"], "ITALY": ["F MAR"]}, "A BUR S A MAR - GAS", "FRANCE") == \
+        "SUPPORTED UNIT CANNOT REACH DESTINATION: A BUR S F MAR - GAS"
+
+
+def test_a_missing_unit_named_is_missing_for_another_power_too():
+    from judge.rule_values import MissingUnit
+    from judge.maps import load
+    m, rules = load("standard"), Ruleset(missing_unit=MissingUnit.VOID)
+    for power in ("ENGLAND", "GERMANY"):
+        got = Validator(position(m, {power: ["F NTH"]}), m, rules).order("F NTH S A HOL", power)
+        assert got == Support((power, "F", "NTH"), ("", "A", "HOL"), None, True)
+    # and a unit there now is the one supported, not the missing one
+    got = Validator(position(m, {"FRANCE": ["F NTH"], "RUSSIA": ["A HOL"]}), m, rules).order("F NTH S A HOL", "FRANCE")
+    assert got == Support(("FRANCE", "F", "NTH"), ("RUSSIA", "A", "HOL"), None, False)
+
+
+def test_a_convoy_for_another_power_depends_on_the_fleets_at_sea_there(m):
+    from judge.orders import Convoy
+    chain = {"ENGLAND": ["A LON", "F ENG", "F MAO"]}
+    assert check(m, chain, "F ENG C A LON - SPA", "ENGLAND") == \
+        Convoy(("ENGLAND", "F", "ENG"), ("ENGLAND", "A", "LON"), "SPA")
+    # The same fleets at sea, another power's: the same convoy for its fleet.
+    assert check(m, {"ENGLAND": ["A LON"], "FRANCE": ["F ENG", "F MAO"]}, "F ENG C A LON - SPA", "FRANCE") == \
+        Convoy(("FRANCE", "F", "ENG"), ("ENGLAND", "A", "LON"), "SPA")
+    # Without the fleet in the Mid-Atlantic no chain of fleets reaches Spain.
+    assert check(m, {"ENGLAND": ["A LON"], "FRANCE": ["F ENG"]}, "F ENG C A LON - SPA", "FRANCE") == \
+        "IMPOSSIBLE CONVOY: F ENG C A LON - SPA"

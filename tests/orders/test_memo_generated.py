@@ -62,6 +62,32 @@ def test_remembered_orders_bind_as_a_fresh_check_does(m):
     assert compared > 3000 and recalled == PHASES * BOARDS
 
 
+def test_orders_for_other_powers_like_units_bind_as_a_fresh_check_does(m):
+    """The same texts on the same boards with the units handed round to other powers (as games write the same orders
+    for other powers' units): an order made again for like units is the order, and the text, a fresh check gives."""
+    rng = random.Random(22)
+    rulesets: dict = {}
+    compared = 0
+    for index in range(PHASES):
+        trial = generate(22, index, m=m)
+        rules = rulesets.setdefault(trial.rules, trial.rules)
+        board = trial.position()
+        for shift in range(3):
+            powers = list(m.powers)
+            rng.shuffle(powers)
+            to = dict(zip(m.powers, powers)) if shift else {p: p for p in m.powers}
+            moved = Position(board.phase, {prov: u._replace(power=to[u.power]) for prov, u in board.units.items()},
+                             {}, {})
+            for owner, text in trial.orders:
+                for power in (to[owner], rng.choice(m.powers)):
+                    expected = fresh(moved, m, rules, text, power)
+                    got = remembered(moved, m, rules, text, power)
+                    assert got == expected, (trial.index, power, text)
+                    assert str(got) == str(expected)
+                    compared += 1
+    assert compared > 3000
+
+
 def general_path(power, texts, position, m, rules, monkeypatch):
     """build_order_set without the one-pass set and without the memo: every text checked on its own, then settled."""
     with monkeypatch.context() as patch:

@@ -156,6 +156,30 @@ def test_canonical_fast_path_reads_like_the_lenient_reader(m, text, phase):
     assert places(fast) == places(slow)
 
 
+def test_canonical_fast_path_reads_every_place_of_every_shape_like_the_lenient_reader(m):
+    """Every province and coast of the map in every shape of canonical notation: the fast reading is the lenient
+    reader's, place by place (the fast reader looks each location up as written, coast and all)."""
+    from judge.orders.parser import _canonical, _parse_as
+    locs = sorted(m.provinces) + [f"{p}/{c}" for p in sorted(m.provinces) for c in ("NC", "SC", "EC")]
+    places = lambda p: [(x.province, x.coast, x.text) for x in [p.place, *p.path, p.target, p.target_dest] if x]
+    read = 0
+    for i, loc in enumerate(locs):
+        other, third = locs[(i + 7) % len(locs)], locs[(i + 31) % len(locs)]
+        for text, phase in ((f"A {loc}", "M"), (f"F {loc} H", "M"), (f"A {loc} - {other}", "M"),
+                            (f"A {loc} - {other} VIA", "M"), (f"F {loc} S A {other}", "M"),
+                            (f"A {loc} S F {other} H", "M"), (f"F {loc} S A {other} - {third}", "M"),
+                            (f"F {loc} C A {other} - {third}", "M"), (f"A {loc} R {other}", "R"), (f"F {loc} D", "R")):
+            fast = _canonical(text, m, phase)
+            slow = _parse_as(tokenize(text), m, text, phase)
+            assert fast is not None, text
+            assert (fast.action, fast.kind, fast.via, fast.target_kind) == \
+                (slow.action, slow.kind, slow.via, slow.target_kind), text
+            assert [x[:2] for x in places(fast)] == [x[:2] for x in places(slow)], text
+            assert all(text == prov for prov, _, text in places(fast)), text
+            read += 1
+    assert read == 10 * len(locs)
+
+
 @pytest.mark.parametrize("text", ["A XYZ - BUR", "A PAR - ATL", "F NTH C A LON", "a par - bur", "A PAR - BUR/WC"])
 def test_canonical_fast_path_leaves_the_rest_to_the_reader(m, text):
     from judge.orders.parser import _canonical

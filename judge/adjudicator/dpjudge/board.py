@@ -1,8 +1,7 @@
 """The port's working tables: per unit the order, mark, support count and no-help list; per space the combat list."""
 from __future__ import annotations
 
-from typing import Any
-
+from judge.hints import Any
 from judge.maps import Map
 from judge.orders import Convoy, Hold, Move, MovementOrder, Support
 
