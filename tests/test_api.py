@@ -142,6 +142,41 @@ def test_bad_documents(doc, message):
     assert message in str(info.value)
 
 
+def test_order_lists_are_read_whatever_kind_of_string_and_refused_for_anything_else():
+    # A power's orders are a list of strings, or one string: a str of a subclass is a string too (the API takes
+    # Python values) ...
+    class Text(str):
+        pass
+
+    state = {"phase": "S1901M", "units": {"FRANCE": ["A PAR", "F BRE"]}}
+    for orders in (["A PAR - BUR", Text("F BRE - MAO")], [Text("A PAR - BUR"), "F BRE - MAO"]):
+        r = adjudicate(state, {"FRANCE": orders})
+        assert r["errors"] == [] and r["state"]["units"] == {"FRANCE": ["A BUR", "F MAO"]}
+    one = adjudicate(state, {"FRANCE": Text("A PAR - BUR")})
+    assert one["state"]["units"] == {"FRANCE": ["F BRE", "A BUR"]}         # (each list by province)
+    # ... and anything else is refused wherever it stands in the list, as is a tuple of strings.
+    for texts in (["A PAR - BUR", "F BRE - MAO", 3], [Text("A PAR H"), b"F BRE H"], ("A PAR H",)):
+        with pytest.raises(ValueError, match="ORDERS OF FRANCE MUST BE A LIST OF STRINGS"):
+            adjudicate(state, {"FRANCE": texts})
+
+
+def test_a_unit_ordered_twice_is_settled_when_its_orders_were_read_before():
+    # Each text is read once (the first two requests), then both come in one set: two different orders for one
+    # unit make it hold and are both reported (the default of duplicate_orders); the same order written twice, or
+    # written two ways, counts once.
+    state = {"phase": "S1901M", "units": {"FRANCE": ["A PAR", "F BRE"], "GERMANY": ["A MUN"]}}
+    for texts in (["A PAR - BUR", "F BRE H"], ["A PAR - PIC", "F BRE H"]):
+        assert adjudicate(state, {"FRANCE": texts})["errors"] == []
+    r = adjudicate(state, {"FRANCE": ["A PAR - BUR", "F BRE H", "A PAR - PIC"], "GERMANY": ["A MUN H"]})
+    clash = "MULTIPLE ORDERS FOR ONE UNIT: A PAR (UNIT HOLDS)"
+    assert r["errors"] == [{"power": "FRANCE", "order": t, "error": clash} for t in ("A PAR - BUR", "A PAR - PIC")]
+    assert r["state"]["units"] == {"FRANCE": ["F BRE", "A PAR"], "GERMANY": ["A MUN"]}
+    for texts in (["A PAR - BUR", "F BRE H", "A PAR - BUR"], ["A PAR - BUR", "F BRE H", "A PAR-BUR"]):
+        r = adjudicate(state, {"FRANCE": texts})
+        assert r["errors"] == [] and r["state"]["units"] == {"FRANCE": ["F BRE", "A BUR"], "GERMANY": ["A MUN"]}
+        assert [row["order"] for row in r["orders"] if row["power"] == "FRANCE"] == ["A PAR - BUR", "F BRE H"]
+
+
 def test_orders_for_a_power_without_units_are_errors():
     r = adjudicate({"phase": "S1901M", "units": {"FRANCE": ["A PAR"]}}, {"GERMANY": ["A BER - MUN"]})
     assert r["errors"] == [{"power": "GERMANY", "order": "A BER - MUN", "error": "NO UNIT IN BER"}]

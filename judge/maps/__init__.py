@@ -144,6 +144,11 @@ class Map(Plain):
         """The supply centres (computed once: a loaded map is never changed)."""
         return frozenset(p.abbr for p in self.provinces.values() if p.center)
 
+    @cached_property
+    def power_set(self) -> frozenset[str]:
+        """The powers, to ask whether a name is one (the tuple is searched name by name, each compared in full)."""
+        return frozenset(self.powers)
+
     def homes(self, power: str) -> tuple[str, ...]:
         return self.home_centers.get(power, ())
 

@@ -1,8 +1,6 @@
 """A power's order set: order texts -> the orders that count and the errors to report."""
 from __future__ import annotations
 
-from operator import attrgetter
-
 from judge import builds
 from judge.hints import ClassVar
 from judge.maps import Map
@@ -107,13 +105,7 @@ def _all_good(power: str, texts: list[str], v: Validator) -> OrderSet | None:
 
 def _usual(power: str, texts: list[str], v: Validator) -> list[Order] | None:
     """The orders of the usual set (every one legal, one per unit), or None."""
-    orders = v.all_legal(texts, power)
-    if orders is None or len(set(map(_UNIT, orders))) != len(orders):     # (a unit is in one province: its key)
-        return None
-    return orders
-
-
-_UNIT = attrgetter("unit")
+    return v.all_legal(texts, power)
 
 
 def _settle_duplicates(legal: list[tuple[int, str, Order]], rules: Ruleset, out: OrderSet) -> None:

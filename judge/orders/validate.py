@@ -54,15 +54,19 @@ class Validator:
         return order if order is not None else self._check(text, power)
 
     def all_legal(self, texts: list[str], power: str) -> list[Order] | None:
-        """Every text's order, in turn, when all are legal (the usual set); None as soon as one is not.
+        """Every text's order, in turn, when all are legal and no unit is ordered twice (the usual set); None as soon
+        as one is not legal, or at the end if a unit has two orders.
 
-        (The memo's recall is written out here, not called per order: this loop is most of a phase's order entry.)
+        (The memo's recall is written out here, not called per order: this loop is most of a phase's order entry.
+        A unit is known by its province: the memo gives it with each text, a string whose hash is kept, where a set
+        of the orders' units would hash each unit afresh.)
         """
         texts_memo = self._memo
         try:
             if texts_memo is None:
-                return [self.bind(parse(text, self.m, self.kind), power) for text in texts]
-            units, out = self.pos.units, []
+                out = [self.bind(parse(text, self.m, self.kind), power) for text in texts]
+                return out if len({o.unit for o in out}) == len(out) else None
+            units, out, provinces = self.pos.units, [], []
             for text in texts:
                 hit = texts_memo.get(text)
                 if hit is not None:
@@ -74,9 +78,12 @@ class Validator:
                             order = hit[3].get((key, self.fleet_seas))
                         if order is not None:
                             out.append(order)
+                            provinces.append(hit[0])
                             continue
-                out.append(self._check(text, power))
-            return out
+                order = self._check(text, power)
+                out.append(order)
+                provinces.append(order.unit[2][:3])
+            return out if len(set(provinces)) == len(out) else None
         except OrderError:
             return None
 
