@@ -184,8 +184,13 @@ def _retreat_ok(board: Map, unit: Unit, r: Any) -> bool:
 
 def _unit_list(texts: list, power: str, m: Map) -> dict[str, Unit] | None:
     """A power's list of units by province, or None if one is not a unit of the map or two stand in one province."""
-    out: dict[str, Unit] = {}
     seen = _known_units(m).get(power) or {}
+    try:                    # every unit read before: the dict made in one C call
+        out: dict[str, Unit] = dict(map(seen.__getitem__, texts))
+    except (KeyError, TypeError):      # (a unit not read before, or no text at all: one by one)
+        out = {}
+    else:
+        return out if len(out) == len(texts) else None          # (fewer: two units in one province)
     for text in texts:
         pair = seen.get(text) if type(text) is str else None
         if pair is None:
