@@ -226,3 +226,16 @@ def test_centres_are_kept_by_who_owns_what_in_any_order_and_only_the_maps_own(m)
     odd = {"PAR": "FRANCE", "XYZ": "FRANCE"}
     assert Position(Phase(1901, 0, 0), {}, odd).to_json(m)["centers"] == {"FRANCE": ["PAR", "XYZ"]}
     assert len(_OWNERS[id(m)][3]) == kept
+
+
+def test_a_list_of_units_read_before_one_by_one_still_may_not_put_two_in_a_province(m):
+    """A power's list whose units were all read before (in other lists) is taken in one step: two of them in one
+    province (the same unit twice, or an army and a fleet on a coast) are still refused, as the rules have one unit
+    to a province."""
+    Position.from_json({"phase": "S1901M", "units": {"RUSSIA": ["A STP", "A MOS"]}, "centers": {}}, m)
+    Position.from_json({"phase": "S1901M", "units": {"RUSSIA": ["F STP/SC"]}, "centers": {}}, m)
+    for twice in (["A STP", "F STP/SC"], ["A MOS", "A MOS"]):
+        with pytest.raises(ValueError, match="TWO UNITS IN (STP|MOS)"):
+            Position.from_json({"phase": "S1901M", "units": {"RUSSIA": twice}, "centers": {}}, m)
+    got = Position.from_json({"phase": "S1901M", "units": {"RUSSIA": ["F STP/SC", "A MOS"]}, "centers": {}}, m)
+    assert got.units["STP"].loc == "STP/SC" and got.units["MOS"].kind == "A"
