@@ -59,11 +59,8 @@ def test_a_batch_on_a_shipped_variant_does_not_load_pathlib():
     """The shipped variants are listed and read through plain file names: pathlib (and fnmatch, urllib.parse and
     ipaddress, which it imports) is not loaded by a batch on the standard map. (-S: without site, whose development
     install finder imports pathlib itself; an installed judge has no such finder.)"""
-    p = subprocess.run([sys.executable, "-S", "-X", "importtime", *JUDGE[1:], "adjudicate", "--batch"],
-                       input=json.dumps(REQUEST) + "\n", capture_output=True, text=True, timeout=120, env=ENV)
-    assert p.returncode == 0, p.stderr
-    assert json.loads(p.stdout)["state"]["units"] == {"FRANCE": ["A BUR"]}
-    imported = {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
+    results, imported = _batch_imports([REQUEST], without_site=True)
+    assert results[0]["state"]["units"] == {"FRANCE": ["A BUR"]}
     assert "judge.maps.catalog" in imported and "site" not in imported
     assert not imported & {"pathlib", "fnmatch", "urllib.parse", "ipaddress"}
 
@@ -131,9 +128,11 @@ def test_a_mistake_is_said_as_before(words):
         assert f"judge {words[0]}: error:" in p.stderr
 
 
-def _batch_imports(lines: list[dict]) -> tuple[list[dict], set[str]]:
-    """The results of a batch of these requests, and every module its process imported (python -X importtime)."""
-    p = subprocess.run([sys.executable, "-X", "importtime", *JUDGE[1:], "adjudicate", "--batch"],
+def _batch_imports(lines: list[dict], without_site: bool = False) -> tuple[list[dict], set[str]]:
+    """The results of a batch of these requests, and every module its process imported (python -X importtime);
+    without_site: python -S, without site, whose development install's finder is no part of an installed judge."""
+    p = subprocess.run([sys.executable, *(["-S"] if without_site else []), "-X", "importtime", *JUDGE[1:],
+                        "adjudicate", "--batch"],
                        input="".join(json.dumps(x) + "\n" for x in lines), capture_output=True, text=True,
                        timeout=120, env=ENV)
     assert p.returncode == 0, p.stderr
@@ -159,10 +158,7 @@ def test_a_standard_map_batch_does_not_load_copy():
     """copy (and weakref, which it imports) is needed by a derived variant or one with timed changes only: a batch
     on the standard map does not import it (-S: without site, whose development install's finder is no part of an
     installed judge)."""
-    p = subprocess.run([sys.executable, "-S", "-X", "importtime", *JUDGE[1:], "adjudicate", "--batch"],
-                       input=json.dumps(REQUEST) + "\n", capture_output=True, text=True, timeout=120, env=ENV)
-    assert p.returncode == 0, p.stderr
-    assert json.loads(p.stdout)["state"]["units"] == {"FRANCE": ["A BUR"]}
-    imported = {line.split("|")[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time:")}
+    results, imported = _batch_imports([REQUEST], without_site=True)
+    assert results[0]["state"]["units"] == {"FRANCE": ["A BUR"]}
     assert "judge.maps.build" in imported and "site" not in imported
     assert not imported & {"copy", "weakref", "_weakrefset"}
