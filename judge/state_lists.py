@@ -91,6 +91,7 @@ _TEXTS: dict[int, tuple[Map, UnitTexts]] = {}
 
 def unit_texts(m: Map) -> UnitTexts:
     """The map's unit texts."""
+    # (judge.maps.kept_per_map written out: this runs every request, and the call cost more than the look-up)
     hit = _TEXTS.get(id(m))
     if hit is None or hit[0] is not m:
         if len(_TEXTS) >= 256:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import cached_property
 
-from judge.hints import Any
+from judge.hints import Any, Callable
 from judge.maps.calendar import Calendar
 from judge.plain import Frozen, Plain
 
@@ -307,8 +307,20 @@ _MAP_FIELDS = frozenset(Map._fields)
 _MAP_REQUIRED = frozenset(Map._fields[:8])
 
 
+def kept_per_map(store: dict, m: Map, make: Callable[[Map], Any], limit: int = 256) -> Any:
+    """What `make(m)` gives, made once per map and kept in `store` (a module's dict) by the map's id, with the map
+    itself, so that its id is not reused while the entry lives; a map is not changed once loaded. At `limit` maps
+    the store starts afresh."""
+    hit = store.get(id(m))
+    if hit is None or hit[0] is not m:
+        if len(store) >= limit:
+            store.clear()
+        hit = store[id(m)] = (m, make(m))
+    return hit[1]
+
+
 from judge.maps.build import build as _build, check  # noqa: E402, F401  (they need Map, defined above)
 from judge.maps.catalog import known, load, use_folder, variants  # noqa: E402
 
 __all__ = ["Map", "Province", "MapError", "UnknownVariant", "alias_key", "check", "load", "known", "variants",
-           "use_folder", "TERRAINS", "COASTS", "BUILDS"]
+           "use_folder", "kept_per_map", "TERRAINS", "COASTS", "BUILDS"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from judge.maps import Map
+from judge.maps import Map, kept_per_map
 from judge.orders.parsed import Parsed, Place
 
 # A location as a whole ("PAR", "STP/SC"): it is looked up as it is written (_places).
@@ -16,23 +16,21 @@ _MOVEMENT = re.compile(rf"^([AF]) {_LOC}(?: (H)| - {_LOC}( VIA)?| ([SC]) ([AF]) 
 _RETREAT = re.compile(rf"^([AF]) {_LOC} (?:R {_LOC}|(D))$")
 
 # Per map: each place canonical notation can name, as its Place, made once ("PAR", "STP/SC", and "PAR/NC" too: a
-# coast the province lacks is the check's to refuse). A Parsed is never changed, so its places can be shared. The map
-# is held so that its id is not reused while its entry lives.
+# coast the province lacks is the check's to refuse). A Parsed is never changed, so its places can be shared.
 _PLACES: dict[int, tuple[Map, dict[str, Place]]] = {}
 
 
 def _places(m: Map) -> dict[str, Place]:
-    hit = _PLACES.get(id(m))
-    if hit is None or hit[0] is not m:
-        if len(_PLACES) >= 256:
-            _PLACES.clear()
-        places = {}
-        for prov in m.provinces:
-            places[prov] = Place(prov, None, prov)
-            for coast in ("NC", "SC", "EC"):
-                places[f"{prov}/{coast}"] = Place(prov, coast, prov)
-        hit = _PLACES[id(m)] = (m, places)
-    return hit[1]
+    return kept_per_map(_PLACES, m, _make_places)
+
+
+def _make_places(m: Map) -> dict[str, Place]:
+    places = {}
+    for prov in m.provinces:
+        places[prov] = Place(prov, None, prov)
+        for coast in ("NC", "SC", "EC"):
+            places[f"{prov}/{coast}"] = Place(prov, coast, prov)
+    return places
 
 
 def canonical(text: str, m: Map, phase_kind: str) -> Parsed | None:

@@ -6,7 +6,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-from judge.maps import Map
+from judge.maps import Map, kept_per_map
 from judge.orders import Order
 from judge.orders.errors import NO_UNIT, UNKNOWN_PLACENAME, OrderError
 from judge.orders.parser import Parsed, parse, tokenize
@@ -196,13 +196,12 @@ _WORD_NAMES: dict[int, tuple[Map, tuple[tuple[tuple[str, ...], str], ...]]] = {}
 def _word_names(m: Map) -> tuple[tuple[tuple[str, ...], str], ...]:
     """Every province's full name as words ('mid', 'atlantic', 'ocean'), for matching abbreviations word by word
     (kept per map: a map is not changed once loaded)."""
-    kept = _WORD_NAMES.get(id(m))
-    if kept is None or kept[0] is not m:
-        if len(_WORD_NAMES) > 64:
-            _WORD_NAMES.clear()
-        kept = _WORD_NAMES[id(m)] = (m, tuple((tuple(w for w in re.split(r"[^a-z0-9]+", p.name.lower()) if w), abbr)
-                                              for abbr, p in m.provinces.items()))
-    return kept[1]
+    return kept_per_map(_WORD_NAMES, m, _make_word_names, limit=64)
+
+
+def _make_word_names(m: Map) -> tuple[tuple[tuple[str, ...], str], ...]:
+    return tuple((tuple(w for w in re.split(r"[^a-z0-9]+", p.name.lower()) if w), abbr)
+                 for abbr, p in m.provinces.items())
 
 
 __all__ = ["corrections", "is_remark", "looks_like_prose", "suggest", "with_hint"]
