@@ -51,7 +51,7 @@ def centre_lists(m: Map, centers: dict[str, str]) -> dict[str, list[str]]:
 
 def _by_owner(m: Map, places: tuple[str, ...], owners: tuple[str | None, ...]) -> dict[str, list[str]]:
     """_by_power, from the owner of each of the map's centres in `places` (sorted): no sort."""
-    by_power: dict[str, list[str]] = {p: [] for p in m.powers}
+    by_power: dict[str | None, list[str]] = {p: [] for p in m.powers}
     get = by_power.get
     for prov, owner in zip(places, owners):
         lst = get(owner)                # (None for nobody's: no power is None)
@@ -75,7 +75,9 @@ class UnitTexts(dict):
     hundred units (power, kind, place); a position made in code with others starts it afresh when full. `plain`:
     no text made so far needs escaping in JSON (then the --batch text writes them as they are, unchecked)."""
 
-    plain = True
+    def __init__(self) -> None:
+        super().__init__()
+        self.plain = True       # (set here, not on the class: a class attribute is lost when this is compiled)
 
     def __missing__(self, unit: Unit) -> str:
         if len(self) >= 20_000:

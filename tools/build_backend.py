@@ -24,7 +24,10 @@ COMPILED = ["judge/api.py", "judge/position.py", "judge/position_reader.py", "ju
             "judge/adjudicator/__init__.py", "judge/adjudicator/retreats.py", "judge/adjudicator/adjustments.py",
             "judge/adjudicator/dpjudge/__init__.py", "judge/adjudicator/dpjudge/board.py",
             "judge/adjudicator/dpjudge/steps.py", "judge/adjudicator/dpjudge/subroutines.py",
-            "judge/adjudicator/dpjudge/paradox.py", "judge/adjudicator/dpjudge/convoy_routes.py"]
+            "judge/adjudicator/dpjudge/paradox.py", "judge/adjudicator/dpjudge/convoy_routes.py",
+            "judge/state_lists.py", "judge/builds.py", "judge/orders/memo.py", "judge/orders/canonical.py",
+            "judge/last_call.py", "judge/adjudicator/results.py",
+            "judge/adjudicator/friendly_fire.py", "judge/house_state.py"]
 # mypyc compiles only what mypy passes, and these modules were not written for mypy: the checks they do not pass are
 # off (mostly Optional values the code has already ruled out, an order's place say, and containers built untyped).
 # `assignment` and `arg-type` stay on: a variable or an argument of another type than declared is a TypeError in
