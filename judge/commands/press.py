@@ -21,8 +21,9 @@ def _request(s: Session, args: list[str], body: list[str], broadcast: bool) -> R
         role = "observer"
     else:
         raise CommandError("YOU MUST SIGN ON BEFORE SENDING PRESS")
-    if game.position is None:
-        raise CommandError(f"GAME {game.name} HAS NOT STARTED: NO PRESS YET")
+    forming = game.position is None
+    if forming and role != "master":
+        raise CommandError(f"GAME {game.name} HAS NOT STARTED: NO PRESS YET (ONLY THE MASTER'S BROADCASTS)")
     if game.status != PLAYING and role != "master":
         s.not_over(OVER_WORDS)
         raise CommandError(f"GAME {game.name} IS NOT ACTIVE: NO PRESS NOW")
@@ -65,6 +66,10 @@ def _request(s: Session, args: list[str], body: list[str], broadcast: bool) -> R
             raise CommandError(f"UNKNOWN PRESS OPTION: {words[i].upper()} (TO, GREY, WHITE, FAKE FROM, FAKE TO)")
     if not broadcast and not seen_to:
         r.broadcast = True                  # PRESS with no TO: to everyone
+    if forming and (not r.broadcast or r.fake_from or r.fake_to is not None):
+        # (as DPjudge: a forming game has public press only; nobody has a power yet to be written to or signed as)
+        raise CommandError(f"GAME {game.name} HAS NOT STARTED: ITS POWERS ARE GIVEN OUT WHEN IT STARTS, SO TILL "
+                           "THEN PRESS GOES TO EVERYONE WHO HAS JOINED (BROADCAST ... ENDBROADCAST)")
     return r
 
 

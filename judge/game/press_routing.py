@@ -79,6 +79,9 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
         shown_broadcast = r.fake_to == list(game.map.powers)
         shown_to = "everyone" if shown_broadcast else ", ".join(title(p) for p in r.fake_to)
     out = [Delivery(active[p].address, shown_from, shown_to, shown_broadcast) for p in powers]
+    if game.position is None and r.broadcast:
+        # A forming game (only its master writes): everyone who has joined so far; powers come at the start.
+        out += [Delivery(p.address, shown_from, shown_to, True) for p in game.players if p.address and not p.power]
     if r.broadcast:
         out += [Delivery(a, shown_from, shown_to, True) for a in game.observers if a.lower() != r.sender.lower()]
     if r.role != "master" and (r.to_master or r.broadcast or rules.master_press_copies):
@@ -89,8 +92,10 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
     if not out:
         if r.to and set(r.to) == {r.power} and not r.broadcast:
             raise GameError(f"PRESS TO {r.power} ONLY: THAT IS YOU (NAME THE POWERS TO WRITE TO)")
+        if game.position is None:
+            raise GameError(f"NOBODY HAS JOINED OR OBSERVES GAME {game.name} YET: NOBODY TO SEND THIS PRESS TO")
         raise GameError("NOBODY TO SEND THIS PRESS TO (NO ACTIVE PLAYER AMONG THE RECIPIENTS)")
-    entry = {"phase": str(game.position.phase), "from": r.power or ("MASTER" if r.role == "master" else r.sender),
+    entry = {"phase": "FORMING" if game.position is None else str(game.position.phase), "from": r.power or ("MASTER" if r.role == "master" else r.sender),
              "shown_from": shown_from, "to": powers, "to_master": r.to_master, "broadcast": r.broadcast,
              "shown_to": shown_to, "grey": grey, "body": list(r.body),
              "master_copy": r.role != "master" and (r.to_master or r.broadcast or rules.master_press_copies)}

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from tests.commands.helpers import GAME, GM, PLAYERS
+from tests.commands.helpers import GAME, GM, LETTER, PLAYERS
 
 OTHERS = {a for p, (a, _) in PLAYERS.items() if p != "FRANCE"}
 
@@ -179,9 +179,59 @@ def test_press_needs_a_signed_on_sender(started):
     assert r.errors[0][1] == "NO GAME: SIGN ON (SIGNON, CREATE, JOIN, OBSERVE) FIRST"
 
 
-def test_no_press_before_the_game_starts(forming):
-    r = forming.send(GM[0], f"SIGNON M{GAME} {GM[1]}\nBROADCAST\nwelcome\nENDBROADCAST")
-    assert r.errors[0][1] == f"GAME {GAME} HAS NOT STARTED: NO PRESS YET"
+def test_before_the_start_the_master_broadcasts_to_everyone_who_has_joined(forming):
+    # As DPjudge: a forming game has public press. Nobody has a power yet, so the master writes to whoever has
+    # joined (and observers), each in a mail of their own; players read it in ARCHIVE once the game has begun.
+    joined = [PLAYERS[p] for p in ("FRANCE", "GERMANY")]
+    for address, password in joined:
+        assert forming.send(address, f"JOIN {GAME} {password}").accepted
+    assert forming.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    forming.new_mail()
+    r = forming.master("BROADCAST", "Welcome! We start on Monday.", "ENDBROADCAST")
+    assert r.accepted and "Broadcast sent." in forming.reply(GM[0])
+    got = forming.delivered("broadcast from the Game Master")
+    assert set(got) == {a for a, _ in joined} | {"watcher@example.org"}
+    text = got["france@example.org"].get_content()
+    assert "Message from the Game Master in game 'g1' (FORMING) to everyone:" in text
+    assert "Welcome! We start on Monday." in text and "germany@example.org" not in text
+    [entry] = archive(forming)
+    assert entry["broadcast"] and entry["phase"] == "FORMING" and entry["from"] == "MASTER" and entry["to"] == []
+    assert forming.master("PRESS", "A second word to all.", "ENDPRESS").accepted     # (PRESS with no TO: the same)
+    assert set(forming.delivered("broadcast from the Game Master")) == set(got)
+
+
+def test_before_the_start_press_to_powers_or_from_anyone_but_the_master_is_refused(forming):
+    assert forming.send(PLAYERS["FRANCE"][0], f"JOIN {GAME} {PLAYERS['FRANCE'][1]}").accepted
+    assert forming.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    before = archive(forming)
+    r = forming.master("PRESS TO F", "psst", "ENDPRESS")
+    assert r.errors[0][1].startswith(f"GAME {GAME} HAS NOT STARTED: ITS POWERS ARE GIVEN OUT WHEN IT STARTS")
+    assert forming.master("SET RULE fake_press").accepted
+    r = forming.master("BROADCAST FAKE FROM F", "psst", "ENDBROADCAST")
+    assert r.errors[0][1].startswith(f"GAME {GAME} HAS NOT STARTED: ITS POWERS ARE GIVEN OUT WHEN IT STARTS")
+    assert forming.master("SET RULE observer_press").accepted
+    r = forming.send("watcher@example.org", f"OBSERVE {GAME}\nBROADCAST\nhello\nENDBROADCAST")
+    assert r.errors[-1][1] == f"GAME {GAME} HAS NOT STARTED: NO PRESS YET (ONLY THE MASTER'S BROADCASTS)"
+    assert archive(forming) == before == []
+
+
+def test_before_anyone_has_joined_a_broadcast_has_nobody_to_go_to(forming):
+    r = forming.master("BROADCAST", "anyone?", "ENDBROADCAST")
+    assert r.errors[0][1] == f"NOBODY HAS JOINED OR OBSERVES GAME {GAME} YET: NOBODY TO SEND THIS PRESS TO"
+    assert archive(forming) == []
+
+
+def test_a_forming_broadcast_is_in_the_players_archive_after_the_start(forming):
+    first, *rest = PLAYERS.items()
+    assert forming.send(first[1][0], f"JOIN {GAME} {first[1][1]} {LETTER[first[0]]}").accepted
+    assert forming.master("BROADCAST", "Welcome aboard.", "ENDBROADCAST").accepted
+    for power, (address, password) in rest:
+        assert forming.send(address, f"JOIN {GAME} {password} {LETTER[power]}").accepted
+    assert forming.game(GAME).status == "active"
+    forming.new_mail()
+    assert forming.signon("FRANCE", "ARCHIVE").accepted
+    text = forming.reply("FRANCE")
+    assert "-- FORMING: from the Game Master to everyone" in text and "Welcome aboard." in text
 
 
 def test_press_none_refuses_players_but_not_the_master(started):
