@@ -52,9 +52,8 @@ def centre_lists(m: Map, centers: dict[str, str]) -> dict[str, list[str]]:
 def _by_owner(m: Map, places: tuple[str, ...], owners: tuple[str | None, ...]) -> dict[str, list[str]]:
     """_by_power, from the owner of each of the map's centres in `places` (sorted): no sort."""
     by_power: dict[str | None, list[str]] = {p: [] for p in m.powers}
-    get = by_power.get
     for prov, owner in zip(places, owners):
-        lst = get(owner)                # (None for nobody's: no power is None)
+        lst = by_power.get(owner)       # (None for nobody's: no power is None. A direct call compiled.)
         if lst is not None:
             lst.append(prov)
     return {p: lst for p, lst in by_power.items() if lst}
@@ -62,9 +61,8 @@ def _by_owner(m: Map, places: tuple[str, ...], owners: tuple[str | None, ...]) -
 
 def _by_power(m: Map, centers: dict[str, str]) -> dict[str, list[str]]:
     by_power: dict[str, list[str]] = {p: [] for p in m.powers}
-    get = by_power.get
     for prov in sorted(centers):
-        lst = get(centers[prov])
+        lst = by_power.get(centers[prov])
         if lst is not None:
             lst.append(prov)
     return {p: lst for p, lst in by_power.items() if lst}
