@@ -80,7 +80,8 @@ _SEP = '","'
 
 # The result words of an order, as JSON (the usual few; others are written the general way).
 _MARKS: dict[tuple[str, ...], str] = {
-    (): "[]", **{(w,): f'["{w}"]' for w in ("bounce", "cut", "void", "dislodged", "no convoy", "disrupted", "destroyed")},
+    (): "[]",
+    **{(w,): f'["{w}"]' for w in ("bounce", "cut", "void", "dislodged", "no convoy", "disrupted", "destroyed")},
     **{(w, "dislodged"): f'["{w}","dislodged"]' for w in ("bounce", "cut", "void", "no convoy")}}
 
 # Per map: each power's name as JSON.
