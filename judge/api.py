@@ -152,7 +152,7 @@ class _Adjudication:
         # gathered by power and each power's few sorted by text alone (one sort of all by (power's place, text) cost
         # three times as much: equal places sent every comparison of texts the slow way).
         by_power: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {p: [] for p in m.powers}
-        get, other = by_power.get, []
+        other: list[tuple[str, str, tuple[str, ...]]] = []     # (by_power.get below: a direct call compiled)
         unit_orders = position.phase.kind != "A"     # (movement and retreat orders name a unit)
         # The JSON has no list of units destroyed by a house rule (immobile_dummies), so their marks say it.
         gone = {d.unit for d in outcome.removed}
@@ -164,7 +164,7 @@ class _Adjudication:
                 power = order.unit[0]
                 text = order._text              # (str(order), read without the call when it was written before)
                 row = (text if text is not None else str(order), power, result[1])
-                lst = get(power)
+                lst = by_power.get(power)
                 (lst if lst is not None else other).append(row)
         else:
             for order, marks in outcome.results:
@@ -173,7 +173,7 @@ class _Adjudication:
                     marks = (*marks, "destroyed")
                 text = order._text
                 row = (text if text is not None else str(order), power, marks)
-                lst = get(power)
+                lst = by_power.get(power)
                 (lst if lst is not None else other).append(row)
         rows = []
         for lst in by_power.values():

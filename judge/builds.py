@@ -5,7 +5,7 @@ without centres (mobilize); and a variant's special sites (judge.maps.features.P
 building, partisans, factories, alternative home centres), as DPjudge's Game.buildSites reads them."""
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, _count_elements  # type: ignore[attr-defined]
 from operator import itemgetter
 
 from judge.last_call import LastCall
@@ -43,12 +43,18 @@ def balance(m: Map, position: Position, power: str) -> int:
     owed = position.house.mobilizing.get(power, 0) if position.house is not None else 0
     if m.power_builds:
         owed += len(partisans(m, position.house, power, position.centers))
-    centres, units = _tallies(position)
-    return centres.get(power, 0) + owed - units.get(power, 0)
+    tallies: tuple[dict[str, int], dict[str, int]] = _tallies(position)    # (typed: read by direct dict calls)
+    return tallies[0].get(power, 0) + owed - tallies[1].get(power, 0)
 
 
-def _count_tallies(position: Position) -> tuple[Counter, Counter]:
-    return Counter(position.centers.values()), Counter(map(_POWER, position.units.values()))
+def _count_tallies(position: Position) -> tuple[dict[str, int], dict[str, int]]:
+    # (collections' counting loop called directly, into plain dicts: Counter's constructor checks its argument in
+    # Python first, which cost more than the counting)
+    centres: dict[str, int] = {}
+    units: dict[str, int] = {}
+    _count_elements(centres, position.centers.values())
+    _count_elements(units, map(_POWER, position.units.values()))
+    return centres, units
 
 
 # Centres and units per power, counted in C once for the last position asked about (an adjustment phase asks for

@@ -109,12 +109,16 @@ class Position:
     def units_by_power(self, m: Map) -> dict[str, list[str]]:
         """by_power's units."""
         units: dict[str, list[str]] = {p: [] for p in m.powers}
-        get, board, text = units.get, self.units, unit_texts(m)
+        board, texts = self.units, unit_texts(m)
+        by_kind = texts.by_kind
         for prov in sorted(board):                        # by province, which is by location too
             u = board[prov]
-            lst = get(u[0])
-            if lst is not None:
-                lst.append(text[u])
+            try:        # (subscripts: direct C calls compiled, where a bound `get` kept in a local is a generic call)
+                units[u[0]].append(by_kind[u[1]][u[2]])
+            except KeyError:                # (a text not made yet, or a power not on the map: left out)
+                lst = units.get(u[0])
+                if lst is not None:
+                    lst.append(texts.add(u))
         return {p: lst for p, lst in units.items() if lst}
 
     def centers_by_power(self, m: Map) -> dict[str, list[str]]:

@@ -21,13 +21,14 @@ def result_text(phase: str, rows: list[tuple[str, str, tuple[str, ...]]], errors
                 position: Position, next_phase: str, m: Map, extra: dict[str, Any]) -> str:
     """The result document: phase, orders (rows of (order text, power, marks), in order), errors, state (the
     position after, its phase written as next_phase), then the extra fields in their order."""
-    power, marks_text = _powers(m).get, _MARKS.get
+    powers, known_marks = _powers(m), _MARKS
     orders = []
     for text, who, marks in rows:
-        marks_json = marks_text(marks)
+        # (.get on the dicts, not bound methods kept in locals: compiled, those are generic calls)
+        marks_json = known_marks.get(marks)
         if marks_json is None:
             marks_json = _encode(list(marks))
-        orders.append(f'{{"power":{power(who) or _quote(who)},"order":{_quote(text)},"result":{marks_json}}}')
+        orders.append(f'{{"power":{powers.get(who) or _quote(who)},"order":{_quote(text)},"result":{marks_json}}}')
     out = (f'{{"phase":{_quote(phase)},"orders":[{",".join(orders)}],"errors":{_encode(errors) if errors else "[]"},'
            f'"state":{state_text(position, m, next_phase)}')
     if extra:
@@ -78,9 +79,10 @@ def _centres(position: Position, m: Map, power: dict[str, str]) -> str:
 _SEP = '","'
 
 # The result words of an order, as JSON (the usual few; others are written the general way).
-_MARKS = {(): "[]", **{(w,): f'["{w}"]' for w in ("bounce", "cut", "void", "dislodged", "no convoy", "disrupted",
-                                                 "destroyed")},
-          **{(w, "dislodged"): f'["{w}","dislodged"]' for w in ("bounce", "cut", "void", "no convoy")}}
+_MARKS: dict[tuple[str, ...], str] = {
+    (): "[]",
+    **{(w,): f'["{w}"]' for w in ("bounce", "cut", "void", "dislodged", "no convoy", "disrupted", "destroyed")},
+    **{(w, "dislodged"): f'["{w}","dislodged"]' for w in ("bounce", "cut", "void", "no convoy")}}
 
 # Per map: each power's name as JSON.
 _POWERS: dict[int, tuple[Map, dict[str, str]]] = {}

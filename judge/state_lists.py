@@ -52,9 +52,8 @@ def centre_lists(m: Map, centers: dict[str, str]) -> dict[str, list[str]]:
 def _by_owner(m: Map, places: tuple[str, ...], owners: tuple[str | None, ...]) -> dict[str, list[str]]:
     """_by_power, from the owner of each of the map's centres in `places` (sorted): no sort."""
     by_power: dict[str | None, list[str]] = {p: [] for p in m.powers}
-    get = by_power.get
     for prov, owner in zip(places, owners):
-        lst = get(owner)                # (None for nobody's: no power is None)
+        lst = by_power.get(owner)       # (None for nobody's: no power is None. A direct call compiled.)
         if lst is not None:
             lst.append(prov)
     return {p: lst for p, lst in by_power.items() if lst}
@@ -62,27 +61,37 @@ def _by_owner(m: Map, places: tuple[str, ...], owners: tuple[str | None, ...]) -
 
 def _by_power(m: Map, centers: dict[str, str]) -> dict[str, list[str]]:
     by_power: dict[str, list[str]] = {p: [] for p in m.powers}
-    get = by_power.get
     for prov in sorted(centers):
-        lst = get(centers[prov])
+        lst = by_power.get(centers[prov])
         if lst is not None:
             lst.append(prov)
     return {p: lst for p, lst in by_power.items() if lst}
 
 
-class UnitTexts(dict):
-    """Unit -> its text in a state document ("A PAR", "F STP/SC"), made on first asking. Bounded: a map has a few
-    hundred units (power, kind, place); a position made in code with others starts it afresh when full. `plain`:
-    no text made so far needs escaping in JSON (then the --batch text writes them as they are, unchecked)."""
+class UnitTexts:
+    """Each unit's text in a state document ("A PAR", "F STP/SC"), made on first asking: `by_kind[kind][location]`
+    (a plain dict keyed by strings: a dict subclass keyed by the unit tuple cost compiled code a generic look-up, a
+    tuple hash and a tuple compare per unit; the text does not depend on the power). A miss is the caller's to hand
+    to add(). Bounded: a map has a few hundred places; a position made in code with others starts it afresh when
+    full. `plain`: no text made so far needs escaping in JSON (then the --batch text writes them as they are)."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.plain = True       # (set here, not on the class: a class attribute is lost when this is compiled)
+        self.by_kind: dict[str, dict[str, str]] = {"A": {}, "F": {}}
+        self.plain = True
+        self.size = 0
 
-    def __missing__(self, unit: Unit) -> str:
-        if len(self) >= 20_000:
-            self.clear()
-        text = self[unit] = f"{unit[1]} {unit[2]}"
+    def add(self, unit: Unit) -> str:
+        """The unit's text, made and kept."""
+        if self.size >= 20_000:
+            self.by_kind = {"A": {}, "F": {}}
+            self.size = 0
+        kind, loc = unit[1], unit[2]
+        text = f"{kind} {loc}"
+        places = self.by_kind.get(kind)
+        if places is None:
+            places = self.by_kind[kind] = {}
+        places[loc] = text
+        self.size += 1
         if not (text.isascii() and text.isprintable()) or '"' in text or "\\" in text:
             self.plain = False          # (for good: a text made before a clear may still be in someone's hands)
         return text

@@ -194,3 +194,19 @@ def test_counts_and_sites_for_one_position_after_another_are_those_counted_afres
                 assert builds.sites(m, power, pos.units, pos.centers, rules) == fresh
                 checked += 1
     assert checked == 95 * 7 * 3
+
+
+def test_the_tallies_of_a_position_are_plain_dicts_of_centres_and_units_per_power():
+    """An adjustment's balance reads each power's centres and units from tallies made once per position: plain dicts
+    (read by direct calls in the compiled build; a Counter was a Python class to it), counting each power's centres
+    and units, with no entry for a power that has none."""
+    from judge import builds
+    from judge.position import Phase, Position, Unit
+    m = maps.load("standard")
+    pos = Position(Phase(1901, 2, 2), {"PAR": Unit("FRANCE", "A", "PAR"), "BRE": Unit("FRANCE", "F", "BRE"),
+                                       "MUN": Unit("GERMANY", "A", "MUN")},
+                   {"PAR": "FRANCE", "BRE": "FRANCE", "MAR": "FRANCE", "BER": "GERMANY"}, {})
+    centres, units = builds._count_tallies(pos)
+    assert type(centres) is dict and type(units) is dict
+    assert centres == {"FRANCE": 3, "GERMANY": 1} and units == {"FRANCE": 2, "GERMANY": 1}
+    assert [builds.balance(m, pos, p) for p in ("FRANCE", "GERMANY", "ITALY")] == [1, 0, 0]

@@ -99,5 +99,24 @@ def test_unit_texts_are_kept_per_map_and_written_unchecked_only_while_none_needs
         expected = position.to_json(m)
         assert state_text(position, m, "S1901M") == dumps(expected)
         assert state_lists.unit_texts(m).plain is still_plain
-    assert state_lists.unit_texts(m) == {Unit("FRANCE", "A", "PAR"): "A PAR", Unit("RUSSIA", "F", "STP/SC"): "F STP/SC",
-                                         Unit("FRANCE", "A", 'P"R'): 'A P"R', Unit("ENGLAND", "F", "LON"): "F LON"}
+    assert state_lists.unit_texts(m).by_kind == {"A": {"PAR": "A PAR", 'P"R': 'A P"R'},
+                                                 "F": {"STP/SC": "F STP/SC", "LON": "F LON"}}
+
+
+def test_unit_texts_are_kept_by_kind_and_place_whatever_the_power(monkeypatch):
+    """A unit's text in a state is its kind and location ("A PAR"), whoever owns it: one text per kind and place,
+    looked up by plain strings (not by the unit, a tuple to hash and compare for every unit written). A unit of a
+    kind no map has, or of a power the map does not have, in a position made in code, is still written as
+    Position.to_json writes it."""
+    from judge import state_lists
+    monkeypatch.setattr(state_lists, "_TEXTS", {})
+    m = maps.load()
+    first = Position(Phase(1901, 0, 0), {"PAR": Unit("FRANCE", "A", "PAR"), "LON": Unit("ENGLAND", "F", "LON")}, {})
+    taken = Position(Phase(1902, 0, 0), {"PAR": Unit("GERMANY", "A", "PAR"), "LON": Unit("FRANCE", "F", "LON"),
+                                         "BRE": Unit("FRANCE", "A", "BRE")}, {})
+    odd = Position(Phase(1902, 0, 0), {"PAR": Unit("GERMANY", "X", "PAR"), "MUN": Unit("NOBODY", "A", "MUN")}, {})
+    for position in (first, taken, odd):
+        assert state_text(position, m, "S1901M") == dumps(position.to_json(m, "S1901M"))
+    assert state_lists.unit_texts(m).by_kind == {"A": {"PAR": "A PAR", "BRE": "A BRE"}, "F": {"LON": "F LON"},
+                                                 "X": {"PAR": "X PAR"}}
+    assert taken.units_by_power(m) == {"FRANCE": ["A BRE", "F LON"], "GERMANY": ["A PAR"]}

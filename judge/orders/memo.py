@@ -28,7 +28,7 @@ _TEXTS_LIMIT = 100_000        # texts per table; then it starts afresh
 _FLEETS_LIMIT = 64            # boards of fleets at sea per text; then that text's start afresh
 
 
-def table(m: Any, rules: Any) -> dict:
+def table(m: Any, rules: Any) -> dict[str, tuple[str, str | None, dict, dict]]:
     """The movement orders remembered for this map and rule set."""
     entry = _TABLES.get((id(m), id(rules)))
     if entry is None or entry[0] is not m or entry[1] is not rules:

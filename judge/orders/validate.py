@@ -28,7 +28,9 @@ class Validator:
         # Movement orders checked before on the same map under the same rules (judge.orders.memo); a check that
         # reads more of the board than the units the order names and the fleets at sea marks itself tainted and is
         # not remembered; one that read the fleets at sea (`_fleets`) is remembered with them.
-        self._memo = memo.table(m, rules) if self.kind == "M" and not self._special else None
+        # (typed: compiled, each hit's fields and its dicts are then read directly, not by generic item access)
+        self._memo: dict[str, tuple[str, str | None, dict, dict]] | None = \
+            memo.table(m, rules) if self.kind == "M" and not self._special else None
         self._tainted = self._fleets = False
         self._fleet_seas: frozenset[str] | None = None
 

@@ -24,7 +24,6 @@ def _outcome(board: Board) -> MovementOutcome:
     failed_armies: set[str] | None = None   # armies whose convoy failed: listed at the first unmarked convoy
     results, units, dislodged = [], {}, {}
     new, marks_of = tuple.__new__, _MARKS
-    append = results.append
     for st in board.units.values():
         mark = st.mark
         if st.dislodged:
@@ -51,7 +50,8 @@ def _outcome(board: Board) -> MovementOutcome:
                     failed_armies = {mover.prov for mover in board.moving if mover.mark == NO_CONVOY}
                 if st.order.army[2][:3] in failed_armies:
                     marks = ("disrupted",)
-        append(new(OrderResult, (st.order, marks)))     # NamedTuples, built the fast way
+        # (NamedTuples, built the fast way; results.append called so: a direct call compiled, the quickest in Python)
+        results.append(new(OrderResult, (st.order, marks)))
     return MovementOutcome(results, units, dislodged)
 
 

@@ -97,20 +97,23 @@ class Board:
         self.convoys: list[UnitState] = []         # fleets ordered to convoy
         self.victims: list[UnitState] = []         # units dislodged in Step 10
         # (the rows are made in the position's order: the order of the results)
-        units, get, new_state, nobody = self.units, orders.get, UnitState, _NOBODY
+        # (methods called on the dicts and lists themselves, the class by its name: compiled, a bound method or a
+        # class kept in a local is a generic call; in Python, a list's append called so is the quickest too)
+        units, nobody = self.units, _NOBODY
         # Units ordered to move, read by most steps: a list kept up to date (see forget_movers), not a call each time.
-        self.moving: list[UnitState] = []
-        add_mover, add_support = self.moving.append, self.supports.append
+        moving: list[UnitState] = []
+        supports = self.supports
+        self.moving = moving
         for prov, unit in position.units.items():
-            order = get(prov)
-            units[prov] = st = new_state()
+            order = orders.get(prov)
+            units[prov] = st = UnitState()
             st.unit, st.prov, st.power = unit, prov, unit[0]
             st.mark, st.dislodged, st.support_count = "", False, 0
             st.supporters = ()
             kind = type(order)
             if kind is Support:             # (the commonest order late in a game)
                 st.order, st.action = order, "support"
-                add_support(st)
+                supports.append(st)
             elif kind is Move:
                 st.order, st.action = order, "move"
                 st.no_help, st.moved = nobody, False
@@ -119,7 +122,7 @@ class Board:
                 # (a three-letter location is its province; three fields at a time: more build a tuple to unpack)
                 st.dest, st.convoyed, st.path = dest if len(dest) == 3 else dest[:3], False, order.path
                 st.fleets, st.convoy_ok = (), None
-                add_mover(st)
+                moving.append(st)
             elif kind is Convoy:
                 st.order, st.action = order, "convoy"
                 self.convoys.append(st)
