@@ -5,6 +5,8 @@ fields. They are slotted classes without a frozen guard because every order of e
 __init__, and a frozen dataclass's __init__ costs more than three times as much (each field set through
 object.__setattr__): about 7% of a whole JSON adjudication of a 31-unit phase (benchmarks/README.md). They were
 dataclasses; their methods are written out because making the classes at import cost every `judge adjudicate` more.
+The compiled build (tools/build_backend.py) compiles this module: there they are native classes, whose fields the
+compiled modules read directly.
 
 An order's text is written once and kept in the order (`_text`, outside comparison and hashing): the orders that
 judge.orders.memo hands out again are written once for all the phases they appear in.
