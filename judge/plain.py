@@ -8,7 +8,7 @@ by mypyc cannot have a Python base.)
 """
 from __future__ import annotations
 
-from judge.hints import TYPE_CHECKING, Any
+from judge.hints import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:       # (a TypeVar bound by name would compile the name at import: see judge.position_parts)
     from typing import TypeVar
@@ -19,7 +19,7 @@ class Plain:
     """Repr, equality and replace() from the class's `_fields`, as a dataclass has them (equal only to an instance
     of the very same class; unhashable, being changeable). `_fields` names the fields, as a namedtuple's does."""
     __slots__ = ()
-    _fields: tuple[str, ...] = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)

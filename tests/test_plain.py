@@ -2,7 +2,9 @@
 did: the same repr, equality only with the same class and equal fields, hashing where the dataclass hashed, no
 assignment to a frozen one, replace() as dataclasses.replace. Each is checked against a dataclass made here with
 the same fields and options: the standard library's behaviour is the specification."""
+import copy
 import dataclasses
+import pickle
 
 import pytest
 
@@ -11,7 +13,7 @@ from judge.adjudicator.results import MovementOutcome, OrderResult, PhaseOutcome
 from judge.house_state import HouseState
 from judge.maps import Province, load
 from judge.maps.features import PowerBuilds
-from judge.orders import Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Waive
+from judge.orders import _Written, Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Waive
 from judge.orders.parsed import Parsed, Place
 from judge.orders.sets import OrderSet
 from judge.position import Phase, Position, Unit
@@ -83,6 +85,17 @@ def test_a_value_class_behaves_as_its_dataclass_did(value, other, frozen, hashed
     else:
         setattr(value, value._fields[0], getattr(other, value._fields[0]))
         assert getattr(value, value._fields[0]) == getattr(other, value._fields[0])
+
+
+@pytest.mark.parametrize("value", [v for v, *_ in SAMPLES if isinstance(v, (_Written, Place, Parsed, Position))],
+                         ids=lambda x: type(x).__name__)
+def test_an_order_copies_and_pickles_as_its_dataclass_did(value):
+    """copy, deepcopy and a pickle's round trip give an equal value of the same class, as for a dataclass: orders,
+    orders as read and positions (in the compiled build too, where each is a class compiled by mypyc, made only
+    through its __init__)."""
+    for twin in (copy.copy(value), copy.deepcopy(value), pickle.loads(pickle.dumps(value))):
+        assert type(twin) is type(value) and twin == value and twin is not value
+        assert repr(twin) == repr(value)
 
 
 def test_a_fresh_default_is_each_instances_own():

@@ -5,22 +5,27 @@ fields. They are slotted classes without a frozen guard because every order of e
 __init__, and a frozen dataclass's __init__ costs more than three times as much (each field set through
 object.__setattr__): about 7% of a whole JSON adjudication of a 31-unit phase (benchmarks/README.md). They were
 dataclasses; their methods are written out because making the classes at import cost every `judge adjudicate` more.
+The compiled build (tools/build_backend.py) compiles this module: there they are native classes, whose fields the
+compiled modules read directly.
 
 An order's text is written once and kept in the order (`_text`, outside comparison and hashing): the orders that
 judge.orders.memo hands out again are written once for all the phases they appear in.
 """
 from __future__ import annotations
 
-from judge.hints import Any
+from judge.hints import Any, ClassVar
 from judge.position import Unit
 
 
 class _Written:
     """str(order): the text, written by the class's `_write` the first time and then kept. Each order class lists
     its fields in `_fields` and writes its own __init__, __eq__ and __hash__ (as @dataclass(unsafe_hash=True) made
-    them: equal to an order of the same class with equal fields; `_text` is neither compared nor hashed)."""
-    __slots__ = ()
-    _fields: tuple[str, ...] = ()
+    them: equal to an order of the same class with equal fields; `_text` is neither compared nor hashed). `_text`
+    and `_write` are declared here, once, for the compiled build: there a class is native and its subclasses may not
+    declare again what it declares."""
+    __slots__ = ('_text',)
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _text: str | None
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
@@ -39,15 +44,21 @@ class _Written:
             text = self._text = self._write()
         return text
 
+    def _write(self) -> str:
+        raise NotImplementedError
+
+    def __reduce__(self) -> tuple:
+        # Copied and pickled through the constructor: the compiled build's native class is made only by its __init__.
+        return (type(self), tuple([getattr(self, name) for name in self._fields]))
+
 
 class _OfUnit(_Written):
     """An order that names only its unit (hold, disband, remove): equal to an order of the same class for the same
     unit."""
     unit: Unit
 
-    __slots__ = ('unit', '_text')
+    __slots__ = ('unit',)
     _fields = ('unit',)
-    _text: str | None
 
     def __init__(self, unit: Unit) -> None:
         self.unit = unit
@@ -56,7 +67,7 @@ class _OfUnit(_Written):
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        o: Any = other
+        o: _OfUnit = other  # type: ignore[assignment]   # (the same class: a native read when compiled)
         return (self.unit,) == (o.unit,)
 
     def __hash__(self) -> int:
@@ -78,9 +89,8 @@ class Move(_Written):
     path: tuple[str, ...]              # convoy path the player wrote (sea provinces), if any
     via_convoy: bool                   # the player asked for the convoy route ("via convoy", or a path)
 
-    __slots__ = ('unit', 'dest', 'path', 'via_convoy', '_text')
+    __slots__ = ('unit', 'dest', 'path', 'via_convoy')
     _fields = ('unit', 'dest', 'path', 'via_convoy')
-    _text: str | None
 
     def __init__(self, unit: Unit, dest: str, path: tuple[str, ...] = (), via_convoy: bool = False) -> None:
         self.unit = unit
@@ -92,7 +102,7 @@ class Move(_Written):
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        o: Any = other
+        o: Move = other  # type: ignore[assignment]
         return (self.unit, self.dest, self.path, self.via_convoy) == (o.unit, o.dest, o.path, o.via_convoy)
 
     def __hash__(self) -> int:
@@ -115,9 +125,8 @@ class Support(_Written):
     def dest_province(self) -> str | None:
         return self.dest[:3] if self.dest else None
 
-    __slots__ = ('unit', 'target', 'dest', 'missing', '_text')
+    __slots__ = ('unit', 'target', 'dest', 'missing')
     _fields = ('unit', 'target', 'dest', 'missing')
-    _text: str | None
 
     def __init__(self, unit: Unit, target: Unit, dest: str | None = None, missing: bool = False) -> None:
         self.unit = unit
@@ -129,7 +138,7 @@ class Support(_Written):
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        o: Any = other
+        o: Support = other  # type: ignore[assignment]
         return (self.unit, self.target, self.dest, self.missing) == (o.unit, o.target, o.dest, o.missing)
 
     def __hash__(self) -> int:
@@ -147,9 +156,8 @@ class Convoy(_Written):
     dest: str                          # province
     missing: bool        
 
-    __slots__ = ('unit', 'army', 'dest', 'missing', '_text')
+    __slots__ = ('unit', 'army', 'dest', 'missing')
     _fields = ('unit', 'army', 'dest', 'missing')
-    _text: str | None
 
     def __init__(self, unit: Unit, army: Unit, dest: str, missing: bool = False) -> None:
         self.unit = unit
@@ -161,7 +169,7 @@ class Convoy(_Written):
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        o: Any = other
+        o: Convoy = other  # type: ignore[assignment]
         return (self.unit, self.army, self.dest, self.missing) == (o.unit, o.army, o.dest, o.missing)
 
     def __hash__(self) -> int:
@@ -176,9 +184,8 @@ class Retreat(_Written):
     unit: Unit
     dest: str
 
-    __slots__ = ('unit', 'dest', '_text')
+    __slots__ = ('unit', 'dest')
     _fields = ('unit', 'dest')
-    _text: str | None
 
     def __init__(self, unit: Unit, dest: str) -> None:
         self.unit = unit
@@ -188,7 +195,7 @@ class Retreat(_Written):
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        o: Any = other
+        o: Retreat = other  # type: ignore[assignment]
         return (self.unit, self.dest) == (o.unit, o.dest)
 
     def __hash__(self) -> int:
@@ -216,9 +223,8 @@ class Build(_Written):
     def province(self) -> str:
         return self.loc[:3]
 
-    __slots__ = ('power', 'kind', 'loc', '_text')
+    __slots__ = ('power', 'kind', 'loc')
     _fields = ('power', 'kind', 'loc')
-    _text: str | None
 
     def __init__(self, power: str, kind: str, loc: str) -> None:
         self.power = power
@@ -229,7 +235,7 @@ class Build(_Written):
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        o: Any = other
+        o: Build = other  # type: ignore[assignment]
         return (self.power, self.kind, self.loc) == (o.power, o.kind, o.loc)
 
     def __hash__(self) -> int:
@@ -251,9 +257,8 @@ class Waive(_Written):
     """A build the power does not make."""
     power: str
 
-    __slots__ = ('power', '_text')
+    __slots__ = ('power',)
     _fields = ('power',)
-    _text: str | None
 
     def __init__(self, power: str) -> None:
         self.power = power
@@ -262,7 +267,7 @@ class Waive(_Written):
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        o: Any = other
+        o: Waive = other  # type: ignore[assignment]
         return (self.power,) == (o.power,)
 
     def __hash__(self) -> int:

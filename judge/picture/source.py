@@ -18,26 +18,23 @@ _TYPES = {cls.__name__: cls for cls in (order_types.Hold, order_types.Move, orde
                                         order_types.Remove, order_types.Waive)}
 
 
-def _fields(cls: type) -> list[tuple[str, str]]:
-    """An order class's fields in order, each with its type as written (judge.orders: "Unit", "tuple[str, ...]")."""
-    # (a field may be declared on a base: hold, disband and remove name their unit in judge.orders._OfUnit)
-    declared = {name: str(kind) for c in reversed(cls.__mro__)
-                for name, kind in vars(c).get("__annotations__", {}).items()}
-    return [(name, declared[name]) for name in cls._fields]
+# The order fields that hold a unit or a tuple (judge.orders declares them so: a unit, a supported unit, a convoyed
+# army; a move's convoy path); every other field holds a str, a bool or None. Named here rather than read from the
+# classes' annotations, which the compiled build's order classes do not keep.
+_UNIT_FIELDS = frozenset({"unit", "target", "army"})
+_TUPLE_FIELDS = frozenset({"path"})
 
 
 def _order(o) -> list:
     """[type, field values in order]: a unit as [power, kind, location], a tuple as a list."""
     return [type(o).__name__, *(list(v) if isinstance(v, tuple) else v
-                                for v in (getattr(o, name) for name, _ in _fields(type(o))))]
+                                for v in (getattr(o, name) for name in o._fields))]
 
 
 def _read_order(doc: list):
     cls = _TYPES[doc[0]]
-    values = []
-    for (_, kind), v in zip(_fields(cls), doc[1:]):
-        values.append(Unit(*v) if kind == "Unit" else tuple(v) if kind.startswith("tuple") else v)
-    return cls(*values)
+    return cls(*(Unit(*v) if name in _UNIT_FIELDS else tuple(v) if name in _TUPLE_FIELDS else v
+                 for name, v in zip(cls._fields, doc[1:])))
 
 
 def dump(m: Map, before: Position, results: Sequence[OrderResult], after: Position, game: str,

@@ -5,7 +5,9 @@ import json
 import pytest
 
 from judge import picture
+from judge.orders import Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, Waive
 from judge.picture import source
+from judge.position import Unit
 from tests.picture import scenes
 
 
@@ -46,3 +48,16 @@ def test_the_source_of_the_phase_that_ended_the_game_keeps_what_it_says_of_the_e
     assert drawn == picture.results_svg(m, before, outcome, game="demo", subtitle=said)
     assert said in drawn and "next:" not in drawn
     assert "next: " in source.svg(m, source.dump(m, before, outcome.results, outcome.position, "demo"))
+
+
+def test_every_kind_of_order_is_kept_with_every_field():
+    """Each order class, its fields all set (units, a convoy path of three seas as long as a unit's three values, a
+    coast, the flags), is read back from the kept JSON as the very order it was."""
+    par, bur, lon = Unit("FRANCE", "A", "PAR"), Unit("FRANCE", "A", "BUR"), Unit("ENGLAND", "F", "LON")
+    orders = [Hold(par), Move(par, "NWY", ("NTH", "NWG", "BAR"), True), Move(lon, "SPA/NC"),
+              Support(par, bur, "MUN", True), Support(par, bur), Convoy(lon, par, "NWY", True), Retreat(par, "GAS"),
+              Disband(par), Build("FRANCE", "F", "STP/SC"), Remove(bur), Waive("FRANCE")]
+    assert {type(o) for o in orders} == set(source._TYPES.values())
+    for order in orders:
+        kept = json.loads(json.dumps(source._order(order)))
+        assert source._read_order(kept) == order and str(source._read_order(kept)) == str(order)
