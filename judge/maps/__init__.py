@@ -111,7 +111,7 @@ class Map:
         given.update(values)
         if not given.keys() <= _MAP_FIELDS or not given.keys() >= _MAP_REQUIRED:
             raise TypeError(f"Map(): fields {sorted(given.keys() - _MAP_FIELDS)} are not a Map's, or "
-                            f"{sorted(_MAP_REQUIRED - given.keys())} are missing")
+                            f"{sorted(n for n in _MAP_REQUIRED if n not in given)} are missing")
         for name in _FRESH:
             setattr(self, name, {})
         for name, value in given.items():
@@ -125,6 +125,10 @@ class Map:
         if other.__class__ is not self.__class__:
             return NotImplemented
         return [getattr(self, name) for name in _FIELDS] == [getattr(other, name) for name in _FIELDS]
+
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
+        # Copied and pickled through Map(): a native class's __new__ runs __init__, which wants the fields
+        return _remade, (tuple([getattr(self, name) for name in _FIELDS]),)
 
     def replace(self, **changes: Any) -> "Map":
         """A copy with some fields changed (dataclasses.replace); a name that is not a field is a TypeError."""
@@ -339,6 +343,10 @@ _FRESH = ("names", "power_names", "province_fleet_adj", "reach", "coast_words", 
           "shared_homes", "power_titles", "opens", "changed")
 _MAP_FIELDS = frozenset(_FIELDS)
 _MAP_REQUIRED = frozenset(_FIELDS[:8])
+
+
+def _remade(values: tuple[Any, ...]) -> Map:
+    return Map(*values)
 
 
 def kept_per_map(store: dict, m: Map, make: Callable[[Map], Any], limit: int = 256) -> Any:
