@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from judge.hints import Any, Callable
+from judge.hints import Any, Callable, ClassVar
 from judge.maps.calendar import Calendar
 from judge.maps.province import Province
 
@@ -37,6 +37,21 @@ def alias_key(text: str) -> str:
     """The form names are compared in: lower case letters and digits (of any script) only ("St. Petersburg" ->
     "stpetersburg", "Grèce" -> "grèce")."""
     return re.sub(r"[\W_]", "", text.lower())
+
+
+# The fields in the order Map() takes them by position (the class's annotations, in order, but the private ones)
+_FIELDS = ("name", "powers", "power_letters", "power_adjectives", "provinces", "army_adj", "fleet_adj", "start",
+           "names", "power_names", "province_fleet_adj", "name_prefixes", "reach", "coast_words", "coast_codes",
+           "title", "description", "board", "on_board", "power_colours", "victory", "builds", "begin",
+           "start_centers", "calendar", "build_limit", "flow", "rules", "new_homes", "coast_names", "region_names",
+           "source", "dummies", "leagues", "power_builds", "borders", "weak_borders", "closed_borders",
+           "shared_homes", "power_titles", "opens", "changes", "base_document", "changed", "rebuild")
+# The fields whose default is an empty dict of their own (the dicts after the first eight without a class default)
+_FRESH = ("names", "power_names", "province_fleet_adj", "reach", "coast_words", "on_board", "power_colours",
+          "coast_names", "region_names", "leagues", "power_builds", "borders", "weak_borders", "closed_borders",
+          "shared_homes", "power_titles", "opens", "changed")
+_MAP_FIELDS = frozenset(_FIELDS)
+_MAP_REQUIRED = frozenset(_FIELDS[:8])
 
 
 class Map:
@@ -97,6 +112,7 @@ class Map:
     changed: dict                         # the changes applied -> the Map they make (cached)
     rebuild: Any = None                   # judge.maps.build.build, for the Maps of the changes
     # The derived views below, each made when first asked for (a loaded map is never changed)
+    _fields: ClassVar[tuple[str, ...]] = _FIELDS     # (as a judge.plain class names its fields)
     _convoy_areas: frozenset[str] | None = None
     _shores: frozenset[str] | None = None
     _centers: frozenset[str] | None = None
@@ -330,19 +346,6 @@ class Map:
         return province in self.reach.get((kind, src), ())
 
 
-# The fields in the order Map() takes them by position (the class's annotations, in order, but the private ones)
-_FIELDS = ("name", "powers", "power_letters", "power_adjectives", "provinces", "army_adj", "fleet_adj", "start",
-           "names", "power_names", "province_fleet_adj", "name_prefixes", "reach", "coast_words", "coast_codes",
-           "title", "description", "board", "on_board", "power_colours", "victory", "builds", "begin",
-           "start_centers", "calendar", "build_limit", "flow", "rules", "new_homes", "coast_names", "region_names",
-           "source", "dummies", "leagues", "power_builds", "borders", "weak_borders", "closed_borders",
-           "shared_homes", "power_titles", "opens", "changes", "base_document", "changed", "rebuild")
-# The fields whose default is an empty dict of their own (the dicts after the first eight without a class default)
-_FRESH = ("names", "power_names", "province_fleet_adj", "reach", "coast_words", "on_board", "power_colours",
-          "coast_names", "region_names", "leagues", "power_builds", "borders", "weak_borders", "closed_borders",
-          "shared_homes", "power_titles", "opens", "changed")
-_MAP_FIELDS = frozenset(_FIELDS)
-_MAP_REQUIRED = frozenset(_FIELDS[:8])
 
 
 def _remade(values: tuple[Any, ...]) -> Map:
