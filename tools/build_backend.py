@@ -27,7 +27,7 @@ COMPILED = ["judge/api.py", "judge/position.py", "judge/position_reader.py", "ju
             "judge/adjudicator/dpjudge/paradox.py", "judge/adjudicator/dpjudge/convoy_routes.py",
             "judge/state_lists.py", "judge/builds.py", "judge/orders/memo.py", "judge/orders/canonical.py",
             "judge/last_call.py", "judge/adjudicator/results.py",
-            "judge/adjudicator/friendly_fire.py"]
+            "judge/adjudicator/friendly_fire.py", "judge/maps/__init__.py"]
 # (Not judge/house_state.py: its class keeps its fields in a __dict__ set through judge.plain.Frozen, which a compiled
 # class does not read: every field was "undefined". A class on a judge.plain base stays Python.)
 # mypyc compiles only what mypy passes, and these modules were not written for mypy: the checks they do not pass are

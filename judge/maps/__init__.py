@@ -3,11 +3,10 @@ gives any variant the judge offers (judge.maps.catalog), each read once per proc
 from __future__ import annotations
 
 import re
-from functools import cached_property
 
-from judge.hints import Any, Callable
+from judge.hints import Any, Callable, ClassVar
 from judge.maps.calendar import Calendar
-from judge.plain import Frozen, Plain
+from judge.maps.province import Province
 
 TERRAINS = ("land", "coast", "sea", "port")   # a port: a coast whose fleet may also convoy, as one at sea
 COASTS = ("NC", "SC", "EC", "WC")     # the coasts the order parser reads by name ("north coast"); others by code
@@ -40,26 +39,27 @@ def alias_key(text: str) -> str:
     return re.sub(r"[\W_]", "", text.lower())
 
 
-class Province(Frozen):
-    """A province of a map: its abbreviation, name, terrain, supply centre and home, coasts."""
-    abbr: str
-    name: str
-    terrain: str
-    center: bool
-    home: str | None
-    coasts: tuple[str, ...]
-    _fields = ("abbr", "name", "terrain", "center", "home", "coasts")
+# The fields in the order Map() takes them by position (the class's annotations, in order, but the private ones)
+_FIELDS = ("name", "powers", "power_letters", "power_adjectives", "provinces", "army_adj", "fleet_adj", "start",
+           "names", "power_names", "province_fleet_adj", "name_prefixes", "reach", "coast_words", "coast_codes",
+           "title", "description", "board", "on_board", "power_colours", "victory", "builds", "begin",
+           "start_centers", "calendar", "build_limit", "flow", "rules", "new_homes", "coast_names", "region_names",
+           "source", "dummies", "leagues", "power_builds", "borders", "weak_borders", "closed_borders",
+           "shared_homes", "power_titles", "opens", "changes", "base_document", "changed", "rebuild")
+# The fields whose default is an empty dict of their own (the dicts after the first eight without a class default)
+_FRESH = ("names", "power_names", "province_fleet_adj", "reach", "coast_words", "on_board", "power_colours",
+          "coast_names", "region_names", "leagues", "power_builds", "borders", "weak_borders", "closed_borders",
+          "shared_homes", "power_titles", "opens", "changed")
+_MAP_FIELDS = frozenset(_FIELDS)
+_MAP_REQUIRED = frozenset(_FIELDS[:8])
 
-    def __init__(self, abbr: str, name: str, terrain: str, center: bool = False, home: str | None = None,
-                 coasts: tuple[str, ...] = ()) -> None:
-        object.__setattr__(self, "__dict__", {"abbr": abbr, "name": name, "terrain": terrain, "center": center,
-                                              "home": home, "coasts": coasts})
 
-
-class Map(Plain):
+class Map:
     """A variant's map: its board (provinces, adjacency, powers, start) and what differs from the standard game.
-    The fields are given in the order below, the first eight at least; a field not given is its default: the
-    class's attribute of its name, or a new empty dict where the field is one (`_fresh`)."""
+    The fields are given in the order below (_FIELDS), the first eight at least; a field not given is its default:
+    the class's attribute of its name, or a new empty dict where the field is one (_FRESH). Repr, equality and
+    replace() as judge.plain.Plain gives them, written here: in the compiled build this is a native class (its
+    fields read directly by compiled code), and a native class has no Python base."""
     name: str
     powers: tuple[str, ...]
     power_letters: dict[str, str]
@@ -83,7 +83,7 @@ class Map(Plain):
     # the board is this one's with other names (judge.maps.matching: "NWG" -> "NWY"); {}: the board's own names
     power_colours: dict[str, str]         # power -> "#rrggbb" (others: the palette's)
     victory: int = 0                      # centres for a solo victory (0: more than half of them)
-    builds: str = "homes"                 # one of BUILDS
+    builds: Any = "homes"                 # one of BUILDS (as the file gives it: check() refuses another)
     begin: str = DEFAULT_BEGIN            # the first phase: a spring movement, or a winter adjustment (builds first)
     start_centers: dict[str, tuple[str, ...]] | None = None     # centres owned at the start (None: the home centres)
     calendar: tuple[str, ...] = ("S", "F")   # the movement seasons of a year, in order; a winter adjustment ends it
@@ -111,15 +111,47 @@ class Map(Plain):
     base_document: dict | None = None     # the document, kept where there are changes to apply to it
     changed: dict                         # the changes applied -> the Map they make (cached)
     rebuild: Any = None                   # judge.maps.build.build, for the Maps of the changes
+    # The derived views below, each made when first asked for (a loaded map is never changed)
+    _fields: ClassVar[tuple[str, ...]] = _FIELDS     # (as a judge.plain class names its fields)
+    _convoy_areas: frozenset[str] | None = None
+    _shores: frozenset[str] | None = None
+    _centers: frozenset[str] | None = None
+    _power_set: frozenset[str] | None = None
+    _home_centers: dict[str, tuple[str, ...]] | None = None
+    _fleet_coasts: dict[tuple[str, str], tuple[str, ...]] | None = None
+
     def __init__(self, *args: Any, **values: Any) -> None:
-        given = dict(zip(self._fields, args))
+        given = dict(zip(_FIELDS, args))
         if len(args) > len(given) or given.keys() & values.keys():
             raise TypeError(f"Map() got {len(args)} fields by position, or one both by position and by name")
         given.update(values)
         if not given.keys() <= _MAP_FIELDS or not given.keys() >= _MAP_REQUIRED:
             raise TypeError(f"Map(): fields {sorted(given.keys() - _MAP_FIELDS)} are not a Map's, or "
-                            f"{sorted(_MAP_REQUIRED - given.keys())} are missing")
-        self.__dict__.update({name: {} for name in self._fresh}, **given)
+                            f"{sorted(n for n in _MAP_REQUIRED if n not in given)} are missing")
+        for name in _FRESH:
+            setattr(self, name, {})
+        for name, value in given.items():
+            setattr(self, name, value)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS)
+        return f"Map({inner})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return [getattr(self, name) for name in _FIELDS] == [getattr(other, name) for name in _FIELDS]
+
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
+        # Copied and pickled through Map(): a native class's __new__ runs __init__, which wants the fields
+        return _remade, (tuple([getattr(self, name) for name in _FIELDS]),)
+
+    def replace(self, **changes: Any) -> "Map":
+        """A copy with some fields changed (dataclasses.replace); a name that is not a field is a TypeError."""
+        unknown = changes.keys() - _MAP_FIELDS
+        if unknown:
+            raise TypeError(f"Map has no field {sorted(unknown)[0]!r}")
+        return Map(**{name: changes.get(name, getattr(self, name)) for name in _FIELDS})
 
     def at(self, phase) -> "Map":
         """The map this variant is played on in the phase (a judge.position.Phase): itself, unless it changes then."""
@@ -129,25 +161,33 @@ class Map(Plain):
         return at(self, phase)
 
     # -- derived views -------------------------------------------------------------------------------------------
-    @cached_property
+    @property
     def convoy_areas(self) -> frozenset[str]:
         """Where a fleet may convoy an army: the seas, and the ports."""
-        return frozenset(p.abbr for p in self.provinces.values() if p.terrain in ("sea", "port"))
+        if self._convoy_areas is None:
+            self._convoy_areas = frozenset(p.abbr for p in self.provinces.values() if p.terrain in ("sea", "port"))
+        return self._convoy_areas
 
-    @cached_property
+    @property
     def shores(self) -> frozenset[str]:
         """Where an army may be convoyed from or to: coastal provinces, and the ports."""
-        return frozenset(p.abbr for p in self.provinces.values() if p.terrain in ("coast", "port"))
+        if self._shores is None:
+            self._shores = frozenset(p.abbr for p in self.provinces.values() if p.terrain in ("coast", "port"))
+        return self._shores
 
-    @cached_property
+    @property
     def centers(self) -> frozenset[str]:
         """The supply centres (computed once: a loaded map is never changed)."""
-        return frozenset(p.abbr for p in self.provinces.values() if p.center)
+        if self._centers is None:
+            self._centers = frozenset(p.abbr for p in self.provinces.values() if p.center)
+        return self._centers
 
-    @cached_property
+    @property
     def power_set(self) -> frozenset[str]:
         """The powers, to ask whether a name is one (the tuple is searched name by name, each compared in full)."""
-        return frozenset(self.powers)
+        if self._power_set is None:
+            self._power_set = frozenset(self.powers)
+        return self._power_set
 
     def homes(self, power: str) -> tuple[str, ...]:
         return self.home_centers.get(power, ())
@@ -185,9 +225,14 @@ class Map(Plain):
             return {p.abbr: p.home for p in self.provinces.values() if p.home}
         return {c: power for power, cs in self.start_centers.items() for c in cs}
 
-    @cached_property
+    @property
     def home_centers(self) -> dict[str, tuple[str, ...]]:
         """Each power's home centres, sorted (computed once)."""
+        if self._home_centers is None:
+            self._home_centers = self._make_home_centers()
+        return self._home_centers
+
+    def _make_home_centers(self) -> dict[str, tuple[str, ...]]:
         out: dict[str, list[str]] = {}
         for p in sorted(self.provinces.values(), key=lambda p: p.abbr):
             if p.home:
@@ -237,10 +282,11 @@ class Map(Plain):
 
     def fleet_coasts_towards(self, src: str, province: str) -> list[str]:
         """The locations of `province` (coasts included) that a fleet at src can move to (a new list)."""
+        if self._fleet_coasts is None:
+            self._fleet_coasts = self._make_fleet_coasts()
         return list(self._fleet_coasts.get((src, province), ()))
 
-    @cached_property
-    def _fleet_coasts(self) -> dict[tuple[str, str], tuple[str, ...]]:
+    def _make_fleet_coasts(self) -> dict[tuple[str, str], tuple[str, ...]]:
         out: dict[tuple[str, str], list[str]] = {}
         for src, dests in self.fleet_adj.items():
             for d in sorted(dests):
@@ -300,11 +346,10 @@ class Map(Plain):
         return province in self.reach.get((kind, src), ())
 
 
-Map._fields = tuple(name for name in Map.__annotations__ if not name.startswith("_"))
-Map._fresh = tuple(name for name in Map._fields[8:] if Map.__annotations__[name].startswith("dict")
-                   and not hasattr(Map, name))      # the fields whose default is an empty dict of their own
-_MAP_FIELDS = frozenset(Map._fields)
-_MAP_REQUIRED = frozenset(Map._fields[:8])
+
+
+def _remade(values: tuple[Any, ...]) -> Map:
+    return Map(*values)
 
 
 def kept_per_map(store: dict, m: Map, make: Callable[[Map], Any], limit: int = 256) -> Any:
