@@ -1,7 +1,6 @@
 """The port's steps and subroutines, one at a time, on small boards."""
 from judge.adjudicator.dpjudge import resolve_movement
 from judge.adjudicator.dpjudge.board import ATTACK, BOUNCE, BOUNCED, CUT, ENDANGERED, NO_CONVOY, VOID, Board
-from judge.adjudicator.results import OrderResult
 from judge.adjudicator.dpjudge.steps import (STEPS, run_steps, step_1_mark_invalid_convoy_orders)
 from judge.adjudicator.dpjudge.subroutines import bounce, check_disruptions, cut_support, unbounce
 from judge.rules import MissingUnit, ParadoxRule, Ruleset
@@ -176,25 +175,3 @@ def test_step_6_after_step_7s_jump_has_nothing_left_to_judge(m):
     b.grown = None                                  # as Step 7 leaves it when it goes on to Step 8
     STEPS[5](b)
     assert b.units["PAR"].mark == BOUNCE and b.units["BUR"].mark == BOUNCE     # equal strength: both bounce
-
-
-def test_an_order_given_again_gets_this_boards_result(m):
-    # The same order objects (as the order memo hands them out again) in two boards: Paris's move succeeds in the
-    # first and bounces in the second (Munich enters Burgundy too, 6.A: equal strength, neither moves); a result
-    # given again for an unmarked order must never stand for a marked one, and a value result stays a value.
-    units = {"FRANCE": ["A PAR", "A BRE"]}
-    pos, by_unit = position_and_orders(m, units, {"FRANCE": ["A PAR - BUR", "A BRE H"]}, Ruleset())
-    first = resolve_movement(m, pos, by_unit, Ruleset())
-    assert [(str(r.order), r.marks, r.succeeded) for r in first.results] == \
-        [("A PAR - BUR", (), True), ("A BRE H", (), True)]
-    units2 = {"FRANCE": ["A PAR", "A BRE"], "GERMANY": ["A MUN"]}
-    pos2, by_unit2 = position_and_orders(m, units2, {"FRANCE": ["A PAR - BUR", "A BRE H"],
-                                                      "GERMANY": ["A MUN - BUR"]}, Ruleset())
-    by_unit2.update({"PAR": by_unit["PAR"], "BRE": by_unit["BRE"]})     # the very same order objects
-    second = resolve_movement(m, pos2, by_unit2, Ruleset())
-    marks = {str(r.order): r.marks for r in second.results}
-    assert marks == {"A PAR - BUR": ("bounce",), "A BRE H": (), "A MUN - BUR": ("bounce",)}
-    assert first.results[0].marks == () and first.units["BUR"] == ("FRANCE", "A", "BUR")
-    again = resolve_movement(m, pos, by_unit, Ruleset())
-    assert again.results == first.results and again.results is not first.results
-    assert all(type(r) is OrderResult and r.order is by_unit[r.order.unit[2]] for r in again.results)
