@@ -12,13 +12,6 @@ from judge.rules import Ruleset
 # A mark's report words, as the marks tuple of a result (made once).
 _MARKS = {"": (), BOUNCE: ("bounce",), CUT: ("cut",), VOID: ("void",), NO_CONVOY: ("no convoy",)}
 
-# The unmarked results made before, by their order's id. Orders are values the order memo hands out again (the
-# same order object, phase after phase: two results in three in real games' requests), and a result is a value
-# too: the one made before is given again rather than a tuple made afresh. (An entry holds its order, so the id
-# cannot be reused while the entry lives.)
-_SUCCEEDED: dict[int, OrderResult] = {}
-_SUCCEEDED_LIMIT = 100_000
-
 
 def resolve_movement(m: Map, position: Position, orders: dict[str, MovementOrder], rules: Ruleset) -> MovementOutcome:
     """Adjudicate a movement phase: orders maps a unit's province to its order (missing units hold)."""
@@ -58,16 +51,7 @@ def _outcome(board: Board) -> MovementOutcome:
                 if st.order.army[2][:3] in failed_armies:
                     marks = ("disrupted",)
         # (NamedTuples, built the fast way; results.append called so: a direct call compiled, the quickest in Python)
-        if marks:
-            results.append(new(OrderResult, (st.order, marks)))
-            continue
-        order = st.order
-        result = _SUCCEEDED.get(id(order))
-        if result is None:
-            if len(_SUCCEEDED) >= _SUCCEEDED_LIMIT:
-                _SUCCEEDED.clear()
-            result = _SUCCEEDED[id(order)] = new(OrderResult, (order, ()))
-        results.append(result)
+        results.append(new(OrderResult, (st.order, marks)))
     return MovementOutcome(results, units, dislodged)
 
 
