@@ -73,7 +73,7 @@ class Position:
     def stranded(self, unit: Unit) -> bool:
         """Is this unit dislodged here with nowhere to go? (Reported destroyed with the movement results: a retreat
         phase's text and picture leave its disbanding out.)"""
-        d = self.dislodged.get(unit.province)
+        d = self.dislodged.get(unit[2][:3])       # (its province, without Unit.province's call)
         return d is not None and d.unit == unit and not d.retreats
 
     def eliminated(self, power: str) -> bool:

@@ -87,12 +87,14 @@ def test_a_value_class_behaves_as_its_dataclass_did(value, other, frozen, hashed
         assert getattr(value, value._fields[0]) == getattr(other, value._fields[0])
 
 
-@pytest.mark.parametrize("value", [v for v, *_ in SAMPLES if isinstance(v, (_Written, Place, Parsed, Position))],
-                         ids=lambda x: type(x).__name__)
+COPIED = (_Written, Place, Parsed, Position, MovementOutcome, PhaseOutcome)
+
+
+@pytest.mark.parametrize("value", [v for v, *_ in SAMPLES if isinstance(v, COPIED)], ids=lambda x: type(x).__name__)
 def test_an_order_copies_and_pickles_as_its_dataclass_did(value):
     """copy, deepcopy and a pickle's round trip give an equal value of the same class, as for a dataclass: orders,
-    orders as read and positions (in the compiled build too, where each is a class compiled by mypyc, made only
-    through its __init__)."""
+    orders as read, positions and what adjudication returns (in the compiled build too, where each is a class
+    compiled by mypyc, made only through its __init__)."""
     for twin in (copy.copy(value), copy.deepcopy(value), pickle.loads(pickle.dumps(value))):
         assert type(twin) is type(value) and twin == value and twin is not value
         assert repr(twin) == repr(value)

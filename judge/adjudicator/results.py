@@ -34,6 +34,10 @@ class MovementOutcome(Plain):
         self.units = units
         self.dislodged = dislodged
 
+    def __reduce__(self) -> tuple:
+        # Copied and pickled through the constructor: the compiled build's native class is made only by its __init__.
+        return (type(self), (self.results, self.units, self.dislodged))
+
 
 class PhaseOutcome(Plain):
     """A phase adjudicated: each order's result, the next position, a winner, the engines' disagreements."""
@@ -58,3 +62,8 @@ class PhaseOutcome(Plain):
         self.disagreements = [] if disagreements is None else disagreements
         self.destroyed = destroyed
         self.removed = removed
+
+    def __reduce__(self) -> tuple:
+        # (as MovementOutcome's)
+        return (type(self), (self.results, self.position, self.winner, self.disagreements, self.destroyed,
+                             self.removed))

@@ -24,7 +24,7 @@ def resolve_retreats(position: Position, orders: dict[str, RetreatOrder],
                 results.append(OrderResult(order, ("bounce", "destroyed")))
                 continue
             unit = Unit(order.unit.power, order.unit.kind, order.dest)
-            units[unit.province] = unit
+            units[order.dest[:3]] = unit     # (its province, as Unit.province gives it)
         results.append(OrderResult(order, ()))
     return results, units
 

@@ -291,4 +291,4 @@ def unit_key(order: Order) -> str | None:
     """The province of the unit an order is for (None for builds and waives, which name no existing unit)."""
     if isinstance(order, (Build, Waive)):
         return None
-    return order.unit.province
+    return order.unit[2][:3]          # (Unit.province, read without the property's call)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from judge.hints import Any
 
-from judge.orders import Convoy, Hold, Move, Support
+from judge.orders import Convoy, Hold, Move, Support, _Written
 
 # (id(map), id(rules)) -> (map, rules, {text: (unit's province, named unit's province or None, {key: Order},
 #                                              {(key, fleets at sea): Order})}).
@@ -99,17 +99,22 @@ def again(texts: dict | None, text: str, units: dict, power: str, v: Any) -> Any
                 break
         else:
             return None
+    # (the order read through a local of its class: compiled, a native read of each field, not a generic one)
     cls = order.__class__
-    new: Any
+    new: _Written
     if cls is Move:
-        new = Move(unit, order.dest, order.path, order.via_convoy)
+        mv: Move = order
+        new = Move(unit, mv.dest, mv.path, mv.via_convoy)
     elif cls is Support:
-        new = Support(unit, order.target if named is None else named, order.dest, order.missing)
+        sp: Support = order
+        new = Support(unit, sp.target if named is None else named, sp.dest, sp.missing)
     elif cls is Convoy:
-        new = Convoy(unit, order.army if named is None else named, order.dest, order.missing)
+        cv: Convoy = order
+        new = Convoy(unit, cv.army if named is None else named, cv.dest, cv.missing)
     else:
         new = Hold(unit)
-    new._text = order._text
+    was: _Written = order
+    new._text = was._text
     remember(texts, text, src, named_at, unit if named_at is None else (unit, named), new, fleets)
     return new
 

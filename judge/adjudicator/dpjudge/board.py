@@ -105,7 +105,7 @@ class Board:
         supports = self.supports
         self.moving = moving
         for prov, unit in position.units.items():
-            order = orders.get(prov)
+            order: Any = orders.get(prov)
             units[prov] = st = UnitState()
             st.unit, st.prov, st.power = unit, prov, unit[0]
             st.mark, st.dislodged, st.support_count = "", False, 0
@@ -117,10 +117,11 @@ class Board:
             elif kind is Move:
                 st.order, st.action = order, "move"
                 st.no_help, st.moved = nobody, False
-                dest: Any = order.dest          # (a Move's: a location, never None)
+                mv: Move = order                # (compiled, a native read of its fields)
+                dest: Any = mv.dest             # (a Move's: a location, never None)
                 st.dest_loc = dest
                 # (a three-letter location is its province; three fields at a time: more build a tuple to unpack)
-                st.dest, st.convoyed, st.path = dest if len(dest) == 3 else dest[:3], False, order.path
+                st.dest, st.convoyed, st.path = dest if len(dest) == 3 else dest[:3], False, mv.path
                 st.fleets, st.convoy_ok = (), None
                 moving.append(st)
             elif kind is Convoy:

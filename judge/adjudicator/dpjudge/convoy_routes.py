@@ -18,7 +18,7 @@ def decide_convoy_routes(board: Board) -> list[UnitState]:
     units = board.units
     for fleet in board.convoys:
         order: Convoy = fleet.order
-        army = units.get(order.army.province)
+        army = units.get(order.army[2][:3])        # (the army's province, without Unit.province's call)
         if army is not None and army.action == "move" and army.unit.kind == "A" and army.dest == order.dest \
                 and not order.missing:
             army.fleets = [*army.fleets, fleet]

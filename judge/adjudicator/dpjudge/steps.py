@@ -37,7 +37,7 @@ def step_1_mark_invalid_convoy_orders(board: Board) -> int | None:
         if fleet.action != "convoy":
             continue
         order: Convoy = fleet.order
-        carried = board.units.get(order.army.province)
+        carried = board.units.get(order.army[2][:3])       # (the army's province, without Unit.province's call)
         if order.missing or carried is None:
             if board.rules.missing_unit is MissingUnit.HOLD:
                 _make_hold(fleet, board)
