@@ -46,3 +46,16 @@ async def _scenario(t: Table) -> None:
 
 def test_a_display_name_hiding_a_line_break_does_not_make_the_message_unreadable(tmp_path):
     play(tmp_path, _scenario)
+
+
+async def _several(t: Table) -> None:
+    first, second = "first@example.org", "second@example.org"
+    for field in ("From", "Reply-To"):
+        msg = with_field(plain("someone@example.org", "LIST"), field, f"{first}, {second}")
+        reply = await t.ask(msg, first)
+        assert "mailt" in text_of(reply) and str(reply["To"]) == first, text_of(reply)
+        assert t.j.relay.to(second) == []
+
+
+def test_of_several_addresses_in_from_or_reply_to_the_first_alone_is_answered(tmp_path):
+    play(tmp_path, _several)
