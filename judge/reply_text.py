@@ -59,6 +59,17 @@ def nothing_read(stopped: Stop | None, attached: bool, encrypted: bool = False) 
     return "EMPTY MESSAGE: NOTHING TO DO (SEND HELP FOR THE COMMANDS)"
 
 
+def nothing_asked(lines: list[str]) -> str:
+    """What a reply says to a message whose commands ask for nothing: it starts with SIGNOFF (nothing below is read),
+    or it has only ORDERS, which means nothing."""
+    first = next((line.split()[0] for line in lines if line.split()), "")
+    if getattr(BY_WORD.get(first.upper()), "name", "") == "SIGNOFF":
+        return para(f"Nothing was done: the first line of your message, {first}, ends the reading, so no line below "
+                    "it was read. Put your commands above it (HELP lists them).")
+    return para("Nothing was done: no line of your message asks for anything (ORDERS alone means nothing; orders "
+                "need a SIGNON line above them). Send HELP for the commands.")
+
+
 def bounded(body: str, limit: int = MAX_REPLY_CHARS) -> str:
     """A reply body cut at `limit` characters, saying so."""
     if len(body) <= limit:

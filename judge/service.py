@@ -19,7 +19,7 @@ from judge.mail import inbound, outbound
 from judge.mail.loops import Answered, Repeats, Verdict
 from judge.game.processing import Processed, end_mails, notified, on_clock
 from judge.redact import hide_codes, hide_in_error, hide_password
-from judge.reply_text import fitted, notes, nothing_read, reply_subject
+from judge.reply_text import fitted, nothing_asked, notes, nothing_read, reply_subject
 from judge.reports import mail_file_entry
 from judge.storage.commit import Commit
 from judge.storage.failures import SignonFailures
@@ -185,6 +185,8 @@ class Judge(WebForms):
                     self.outbox.put(outbound.build(self.settings, address, subject, body))
             return out
         if s.game is None:
+            if not (s.lines or s.declined or s.attachments):
+                s.lines = [nothing_asked(msg.lines)]      # (SIGNOFF or ORDERS alone: else a reply with no word)
             out.reply = self._reply(msg, s.lines, s.declined, [], False, attach=s.attachments)
         elif s.game_is_new:
             with self.store.lock(s.game.name):

@@ -211,6 +211,10 @@ class Set:
                 raise CommandError(f"SET {what}: {value or '(nothing)'} IS NOT VALID ({exc})") from None
             if field == "days":
                 parsed = parse_days(parsed)
+            elif field == "time_of_day" and parsed:
+                # Kept as plain HH:MM: the pattern also takes other scripts' digits ("１８:００" from a Japanese
+                # keyboard), which were stored, shown to every player and on the pages as typed.
+                parsed = parse_time_of_day(parsed).strftime("%H:%M")
             elif field == "timezone":
                 parsed = canonical_zone(parsed)
             before = game.timing

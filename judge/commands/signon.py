@@ -127,7 +127,14 @@ def _refusal(game, who: str, sender: str) -> str:
     game was told). A former player signing on from their own address is told they no longer play it."""
     player = game.player(who)
     name = game.name
-    if player is None or player.status == ACTIVE or not game.tenures_of(who):
+    if player is None or not game.tenures_of(who):
+        return f"WRONG PASSWORD OR NO PLAYER FOR {who} IN {name}"
+    if player.status == ACTIVE:
+        # Taken over since: its former player, signing on from their own address, was told "wrong password" (and
+        # tried again); they are told they left, as before the takeover. (The attempt still counts.)
+        past = [t for t in game.tenures_of(who) if t.get("to") and t["address"].lower() == sender.lower()]
+        if past and player.address.lower() != sender.lower() and game.rules.anonymous is Anonymous.NO:
+            return f"YOU NO LONGER PLAY {who} IN {name} ({(past[-1].get('why') or 'left').upper()} IN {past[-1]['to']})"
         return f"WRONG PASSWORD OR NO PLAYER FOR {who} IN {name}"
     last = game.tenures_of(who)[-1]
     why = (last.get("why") or "left").upper()

@@ -38,7 +38,7 @@ def decode(payload: bytes, charset: str) -> str:
     if codec is not None:
         try:
             return payload.decode(codec)
-        except UnicodeDecodeError:
+        except UnicodeError:    # (not only UnicodeDecodeError: punycode's and 'undefined''s own errors are this)
             if codec.startswith(_MULTIBYTE):
                 return payload.decode(codec, errors="replace")
     if codec != "utf-8":

@@ -26,6 +26,21 @@ class UnusableSender(BadMessage):
     """The address to answer is one the judge cannot write to (internationalised, several, malformed)."""
 
 
+class _LenientPolicy(email.policy.EmailPolicy):
+    """email.policy.default, but a field it refuses to read is taken as written (unfolded): an address field whose
+    encoded display name hides a line break (`=?utf-8?q?Ann=0D=0A?= <ann@example.org>`, a buggy or hostile client)
+    raised ValueError, and the whole message was refused as unreadable though its address and text were plain."""
+
+    def header_fetch_parse(self, name, value):
+        try:
+            return super().header_fetch_parse(name, value)
+        except ValueError:
+            return " ".join(str(value).split())
+
+
+_POLICY = _LenientPolicy()
+
+
 MAX_HEADER_FIELD = 4096             # a longer header field is cut (the email package is slow on huge ones)
 MAX_HEADER_BLOCK = 65536            # header fields past this many bytes are dropped
 _MSGID_OK = re.compile(r"<[!-;=?-~]{1,250}>")
@@ -53,7 +68,7 @@ class Incoming:
     @property
     def headers(self) -> dict[str, str]:
         if self._headers is None:
-            msg = email.message_from_bytes(self._head, policy=email.policy.default)
+            msg = email.message_from_bytes(self._head, policy=_POLICY)
             self._headers = {k.lower(): str(v) for k, v in msg.items()}
         return self._headers
 
@@ -200,7 +215,7 @@ def trim_headers(raw: bytes) -> bytes:
 
 
 def _read_full(raw: bytes, envelope_sender: str | None, judge_address: str) -> Incoming:
-    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    msg = email.message_from_bytes(raw, policy=_POLICY)
     sender = parseaddr(str(msg.get("Reply-To") or msg.get("From") or ""))[1]
     if not sender and envelope_sender:
         sender = envelope_sender
