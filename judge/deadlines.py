@@ -198,6 +198,11 @@ def show(moment: datetime | None, timing: Timing, long: bool = False) -> str:
     return _shown(moment, timing.timezone, long)
 
 
+def show_utc(moment: datetime) -> str:
+    """A moment that belongs to no game (when a limit or a lock-out ends), as deadlines are written, in UTC."""
+    return _shown(moment, "UTC", False)
+
+
 @lru_cache(maxsize=1024)
 def _shown(moment: datetime, tz: str, long: bool) -> str:
     # (kept: every reply to an order mail names the game's deadline, and strftime in a time zone is dear)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from judge.config import Settings
+from judge.deadlines import show_utc
 from judge.storage.counters import Counters, until
 
 EVERYONE = "*"                     # the key of a judge-wide count
@@ -28,7 +29,7 @@ class Claim:
 
     def check(self, events: list, now: datetime) -> None:
         if self.limit and len(events) >= self.limit:
-            when = until(events, self.limit).strftime("%a %b %d %Y %H:%M UTC")
+            when = show_utc(until(events, self.limit))
             raise LimitError(self.refusal.format(limit=self.limit, until=when))
 
 

@@ -12,6 +12,7 @@ from judge.commands.base import CommandError, Session
 from judge.commands.named_game import game_named_in
 from judge.commands.reader import read as read_lines
 from judge.commands.signon import wrong_password_notices
+from judge.deadlines import show_utc
 from judge.config import Settings
 from judge.daemon.spool import requeue_does
 from judge.keeper import Keeper
@@ -164,7 +165,7 @@ class Judge(WebForms):
                     errors.append(("", f"THIS SAME MESSAGE HAS NOW BEEN REFUSED {look.copies} TIMES WITHIN AN HOUR. "
                                        "IN CASE A MAIL PROGRAM IS ANSWERING THE JUDGE BY ITSELF (A MAIL LOOP), IT "
                                        "WILL NOT BE ANSWERED AGAIN BEFORE "
-                                       f"{look.until.strftime('%a %b %d %Y %H:%M UTC')}. TO BE ANSWERED SOONER, "
+                                       f"{show_utc(look.until)}. TO BE ANSWERED SOONER, "
                                        "CHANGE ANY LINE OF IT"))
                 out.reply = self._reply(msg, [], errors, reading.unread, True)
                 self.repeats.count(look, s.now)

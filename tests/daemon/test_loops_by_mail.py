@@ -31,7 +31,7 @@ async def _resending(j: Judge):
     assert len(got) == 4, got                                   # the fifth and sixth copies: no reply
     assert all("WRONG PASSWORD FOR THE MASTER OF g" in r for r in got)
     assert "THIS SAME MESSAGE HAS NOW BEEN REFUSED 4 TIMES WITHIN AN HOUR. IN CASE A MAIL PROGRAM IS ANSWERING " \
-        "THE JUDGE BY ITSELF (A MAIL LOOP), IT WILL NOT BE ANSWERED AGAIN BEFORE Mon Jan 05 2026 13:00 UTC. TO BE " \
+        "THE JUDGE BY ITSELF (A MAIL LOOP), IT WILL NOT BE ANSWERED AGAIN BEFORE Mon 5 Jan 2026 13:00 UTC. TO BE " \
         "ANSWERED SOONER, CHANGE ANY LINE OF IT" in got[3], got[3]
     assert not any("wrong passwords" in str(m["Subject"]) for m in j.relay.to(GM))      # no lock-out notice
     log = (j.tmp_path / "games" / "g" / "access.log").read_text()
@@ -57,7 +57,7 @@ async def _loop(j: Judge):
             break
     got = replies_to(j, bot)
     assert rounds == 5 and len(got) == 4                        # the fifth round got no reply: the loop is over
-    assert "NOT BE ANSWERED AGAIN BEFORE Mon Jan 05 2026 13:00 UTC" in got[3] and "AGAIN BEFORE" not in got[2]
+    assert "NOT BE ANSWERED AGAIN BEFORE Mon 5 Jan 2026 13:00 UTC" in got[3] and "AGAIN BEFORE" not in got[2]
 
 
 def test_one_message_delivered_again_and_again_is_answered_once(tmp_path):

@@ -11,7 +11,7 @@ from tests.daemon.conftest import Clock, Daemon, Relay, send, settings_for, sett
 from tests.daemon.test_games_by_mail import text_of
 from tests.e2e.conftest import T0, game_files
 
-AN_HOUR_LATER = "Mon Jan 05 2026 13:00 UTC"          # T0 + 1 hour, as the refusals write it
+AN_HOUR_LATER = "Mon 5 Jan 2026 13:00 UTC"          # T0 + 1 hour, as the refusals write it
 
 
 class Judge:
