@@ -19,7 +19,7 @@ def automatic(msg: EmailMessage, envelope_sender: str | None, judge_address: str
         return f"a report ({'a read receipt' if kind == 'disposition-notification' else kind})"
     return why_automatic(envelope_sender, judge_address, str(msg.get("Auto-Submitted", "no")),
                          str(msg.get("Precedence", "")), [str(v) for v in msg.get_all("X-Loop", [])],
-                         str(msg.get("From", "")))
+                         str(msg.get("From", "")), str(msg.get("X-Autoreply") or msg.get("X-Autorespond") or ""))
 
 
 def to_itself(sender: str, judge_address: str) -> str:
@@ -45,8 +45,9 @@ def _keyword(value: str) -> str:
 
 
 def why_automatic(envelope_sender: str | None, judge_address: str, auto_submitted: str, precedence: str,
-                  x_loop: list[str], from_: str) -> str:
-    """Why a message with these fields must not be answered ("" when it may be)."""
+                  x_loop: list[str], from_: str, autoreply: str = "") -> str:
+    """Why a message with these fields must not be answered ("" when it may be). `autoreply`: an X-Autoreply or
+    X-Autorespond field, which some mail services put on their vacation replies instead of Auto-Submitted."""
     if envelope_sender is not None and envelope_sender in ("", "<>"):
         return "null sender (a bounce)"
     auto = _keyword(auto_submitted)
@@ -55,6 +56,9 @@ def why_automatic(envelope_sender: str | None, judge_address: str, auto_submitte
     prec = precedence.strip().lower()
     if prec in ("bulk", "list", "junk"):
         return f"Precedence: {prec}"
+    said = autoreply.strip().lower()
+    if said and said not in ("no", "false", "0"):
+        return f"X-Autoreply: {said[:40]}"
     if judge_address and any(judge_address.lower() == a.lower() for _, a in getaddresses(x_loop)):
         return "X-Loop: our own mail"
     sender = address_in(from_).lower()

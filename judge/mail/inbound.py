@@ -251,7 +251,7 @@ _ENCODINGS = ("", "7bit", "8bit", "binary", "quoted-printable", "base64")
 _MESSAGE_ID = re.compile(r"<[!-;=?-~]+>[ \t]*")
 _TEXT = re.compile(r"[ -~\t]*")
 _READ = {"from", "reply-to", "subject", "message-id", "auto-submitted", "precedence", "x-loop", "content-type",
-         "content-transfer-encoding", "content-disposition"}
+         "content-transfer-encoding", "content-disposition", "x-autoreply", "x-autorespond"}
 
 
 _CHARSET = re.compile(rf';[ \t]*charset[ \t]*=[ \t]*"?({_VALUE})', re.IGNORECASE)
@@ -381,7 +381,8 @@ def _read_plain(raw: bytes, envelope_sender: str | None, judge_address: str) -> 
     if any(not _TEXT.fullmatch(v) or "=?" in v for v in x_loop):
         return None
     automatic = robots.why_automatic(envelope_sender, judge_address, values.get("auto-submitted", "no"),
-                                     values.get("precedence", ""), x_loop, values.get("from", "")) or \
+                                     values.get("precedence", ""), x_loop, values.get("from", ""),
+                                     values.get("x-autoreply") or values.get("x-autorespond") or "") or \
         robots.to_itself(sender, judge_address)
     if not sender or "@" not in sender:
         if automatic:

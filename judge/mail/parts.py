@@ -16,6 +16,7 @@ _PLACEHOLDERS = tuple(re.compile(p) for p in (
     r"your (?:mail|e-?mail) (?:client|program|reader|software|application) does not support html(?: \S+)*",
     r"(?:please )?(?:use|open this with) an html[- ]capable (?:mail|e-?mail) (?:client|program|reader)(?: \S+)*",
     r"to view this (?:message|e-?mail),? (?:please )?(?:use|enable|switch to) .{0,40}html.{0,60}",
+    r"(?:please )?(?:view|read|open) this (?:message|e-?mail) (?:in|as|with) (?:an? )?html(?: \S+){0,6}",
 ))
 _MAX_PLACEHOLDER = 300
 

@@ -23,6 +23,20 @@ def test_any_other_keyword_is_automatic(value, keyword):
     assert fields(value) == f"Auto-Submitted: {keyword}"
 
 
+@pytest.mark.parametrize("value, automatic_", [("yes", True), ("Yes", True), ("vacation", True), ("no", False),
+                                               ("", False), ("0", False)])
+def test_x_autoreply_as_some_services_mark_vacation_replies(value, automatic_):
+    why = why_automatic("a@example.org", "judge@localhost", "", "", [], "a@example.org", value)
+    assert bool(why) is automatic_ and (not why or why.startswith("X-Autoreply: "))
+
+
+def test_x_autoreply_and_x_autorespond_fields_are_read_from_the_message():
+    for field in ("X-Autoreply", "X-Autorespond"):
+        raw = f"From: a@example.org\r\n{field}: yes\r\nContent-Type: text/plain\r\n\r\nI am away\r\n".encode()
+        msg = email.message_from_bytes(raw, policy=email.policy.default)
+        assert automatic(msg, "a@example.org", "judge@localhost") == "X-Autoreply: yes"
+
+
 @pytest.mark.parametrize("content_type, why", [
     ("multipart/report; report-type=disposition-notification", "a report (a read receipt)"),
     ("multipart/report; report-type=delivery-status", "a report (delivery-status)"),

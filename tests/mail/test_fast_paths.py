@@ -31,7 +31,7 @@ TYPES = [None, "text/plain", "text/plain; charset=utf-8", 'text/plain; charset="
          "text/plain; charset=iso-8859-1", "text/plain; charset=x-no-such", "text/html; charset=utf-8",
          "TEXT/PLAIN; CHARSET=us-ascii", "text", "text/plain; charset*=utf-8''x", "text/plain;charset=utf-8;"]
 ENCODINGS = [None, "7bit", "8bit", "quoted-printable", "base64", "Base64", " base64", "x-uue"]
-EXTRAS = ["", "Auto-Submitted: auto-replied\r\n", "Auto-Submitted: no\r\n", "Precedence: bulk\r\n",
+EXTRAS = ["", "Auto-Submitted: auto-replied\r\n", "X-Autoreply: yes\r\n", "X-Autorespond: no\r\n", "Auto-Submitted: no\r\n", "Precedence: bulk\r\n",
           "Precedence: first-class\r\n", "X-Loop: judge@dip.example.org\r\n",
           "X-Loop: Judge <judge@dip.example.org>\r\n",
           "X-Loop: other@x.org\r\n", "Reply-To: me@x.org\r\n", "Reply-To: Me <me@x.org>\r\n", "Reply-To: \r\n",

@@ -21,7 +21,9 @@ def alternative(plain: str, html: str = "<div>A MAR H</div>") -> EmailMessage:
 
 
 @pytest.mark.parametrize("plain", ["", "\n \n", "This is an HTML message.", "(This is an HTML message)",
-                                   "Your mail client does not support HTML.", "This message is in HTML format."])
+                                   "Your mail client does not support HTML.", "This message is in HTML format.",
+                                   "Please view this message in HTML.", "View this e-mail as HTML",
+                                   "Please open this email with an HTML capable reader."])
 def test_a_plain_part_without_text_gives_way_to_the_html(plain):
     assert body_text(alternative(plain)).strip() == "A MAR H"
 
