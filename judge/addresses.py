@@ -21,6 +21,15 @@ def usable_address(address: str) -> bool:
     return bool(address) and len(address) <= 254 and bool(_USABLE.fullmatch(address))
 
 
+# Mail from these is a mail system's (a bounce, a report) and never answered (judge.mail.automatic)
+MAIL_SYSTEMS = ("mailer-daemon@", "postmaster@")
+
+
+def is_mail_system(address: str) -> bool:
+    """Is `address` a mail system's, whose mail the judge never answers nor applies?"""
+    return address.strip().lower().startswith(MAIL_SYSTEMS)
+
+
 def is_plain(address: str) -> bool:
     """Is `address` a bare addr-spec in the plain form (no display name, no angle brackets, no spaces)?"""
     return _PLAIN.fullmatch(address) is not None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from judge import limits
-from judge.addresses import usable_address
+from judge.addresses import is_mail_system, usable_address
 from judge.commands.base import CommandError, Session
 from judge.deadlines import show
 from judge.game.roles import MASTER
@@ -34,6 +34,10 @@ def set_address(s: Session, rest: list[str]) -> None:
     if new.lower() == s.settings.address.lower():
         raise CommandError(f"ADDRESS {new} IS THE JUDGE'S OWN ADDRESS: EACH PLAYER AND THE MASTER HAVE AN ADDRESS "
                            "OF THEIR OWN")
+    if is_mail_system(new):
+        # (mail from it is a bounce to the judge, never read: the player could send nothing more)
+        raise CommandError(f"ADDRESS {new} IS A MAIL SYSTEM'S, WHOSE MAIL THE JUDGE NEVER READS (BOUNCES COME FROM "
+                           "IT): USE AN ADDRESS OF YOUR OWN")
     if new.lower() == (mine or "").lower():
         raise CommandError(f"ADDRESS {new} IS ALREADY YOURS: NOTHING TO CHANGE")
     _forget_old(game, s.now)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from email.message import EmailMessage
 
-from judge.addresses import address_in, getaddresses
+from judge.addresses import address_in, getaddresses, is_mail_system
 
 # A report about a message (RFC 6522): a delivery report, or a read receipt (RFC 8098) that clients send with the
 # reader's own address and no Auto-Submitted field. Answering one would tell its sender that "nothing was done".
@@ -61,8 +61,7 @@ def why_automatic(envelope_sender: str | None, judge_address: str, auto_submitte
         return f"X-Autoreply: {said[:40]}"
     if judge_address and any(judge_address.lower() == a.lower() for _, a in getaddresses(x_loop)):
         return "X-Loop: our own mail"
-    sender = address_in(from_).lower()
-    if sender.startswith(("mailer-daemon@", "postmaster@")):
+    if is_mail_system(address_in(from_)):
         return "from a mail system"
     return ""
 

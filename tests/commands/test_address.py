@@ -128,6 +128,14 @@ def test_the_judges_own_address_and_ones_own_are_said_at_once(started):
     assert r.errors[0][1] == f"ADDRESS {GM[0].upper()} IS ALREADY YOURS: NOTHING TO CHANGE"
 
 
+@pytest.mark.parametrize("new", ["MAILER-DAEMON@example.org", "postmaster@example.org"])
+def test_a_mail_systems_address_is_refused_and_nothing_is_mailed_to_it(started, new):
+    """Mail from such an address is a bounce to the judge, never read: a player moved there could send nothing."""
+    r = ask(started, "FRANCE", new)
+    assert r.errors[0][1].startswith(f"ADDRESS {new} IS A MAIL SYSTEM'S"), r.errors
+    assert not [m for m in started.new_mail() if m["To"] == new]
+
+
 def test_an_address_taken_since_the_code_was_mailed_is_refused_to_the_codes_holder(started):
     assert ask(started, "FRANCE", "late@example.org").accepted
     code = code_mailed(started, "late@example.org")
