@@ -194,11 +194,13 @@ class Forms:
 
 async def posted(request: web.Request) -> Any:
     """The form's fields. A body not in its charset (bytes that are not UTF-8, a charset nobody knows) is the
-    visitor's malformed request, answered 400 and counted as one (it ended in a 500 and a traceback)."""
+    visitor's malformed request, answered 400 and counted as one (it ended in a 500 and a traceback). So is a
+    multipart body aiohttp cannot take apart (no boundary, a part without a name, an unknown transfer encoding: its
+    reader raises ValueError or RuntimeError for these)."""
     try:
         return await request.post()
-    except (UnicodeDecodeError, LookupError) as exc:
-        raise HttpProcessingError(code=400, message="the form's text is not in its charset") from exc
+    except (LookupError, ValueError, RuntimeError) as exc:
+        raise HttpProcessingError(code=400, message="the form cannot be read") from exc
 
 
 def see_other(to: str) -> web.Response:
