@@ -1,7 +1,7 @@
 """A finished game still takes some lines from its players and master on the web (ROLLBACK, SET PASSWORD, PRESS...:
 the orders page offers the box for them, README "The web pages"): its page links to its sign-on, as a running
 game's does, or a master who wants to roll it back has to guess the address; so does a forming game's, for its
-master (SET RULE, START...)."""
+master (SET RULE, BROADCAST...)."""
 from __future__ import annotations
 
 from tests.web.conftest import GM, password
