@@ -115,7 +115,7 @@ class Forms:
                    held=self.views.status_text(game, session) if signed and game.position else "",
                    reply=pages.redact(reply), errors=self._errors(errors or []),
                    note=note, csrf=session.csrf, nonce=secrets.token_urlsafe(16),
-                   text=self._kept(text) if errors else "",
+                   text=self._kept(text),
                    expires=pages.expires_words(session.expires, game))
         return personal(out)
 
@@ -169,8 +169,11 @@ class Forms:
                 "signed off": "Your sign-on has ended (a new password, or the power changed hands): sign on again."
                 }.get(done.note, "")
         reply = done.reply if done.replied else ""
+        # A refused form's lines go back in the box (nothing of them was applied, and the web keeps no sent copy to
+        # correct); an accepted one's do not: sent again, they would be applied again.
+        back = text if not done.accepted and done.note != "already applied" else ""
         return self.face.respond(await _thread(self._orders_form, name, session, reply,
-                                               done.errors if not reply else [], note, text))
+                                               done.errors if not reply else [], note, back))
 
     async def signoff(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["game"]
@@ -194,11 +197,13 @@ class Forms:
 
 async def posted(request: web.Request) -> Any:
     """The form's fields. A body not in its charset (bytes that are not UTF-8, a charset nobody knows) is the
-    visitor's malformed request, answered 400 and counted as one (it ended in a 500 and a traceback)."""
+    visitor's malformed request, answered 400 and counted as one (it ended in a 500 and a traceback). So is a
+    multipart body aiohttp cannot take apart (no boundary, a part without a name, an unknown transfer encoding: its
+    reader raises ValueError or RuntimeError for these)."""
     try:
         return await request.post()
-    except (UnicodeDecodeError, LookupError) as exc:
-        raise HttpProcessingError(code=400, message="the form's text is not in its charset") from exc
+    except (LookupError, ValueError, RuntimeError) as exc:
+        raise HttpProcessingError(code=400, message="the form cannot be read") from exc
 
 
 def see_other(to: str) -> web.Response:

@@ -20,6 +20,18 @@ FORMS = [b"POST /games/demo/" + page + b" HTTP/1.1\r\nHost: judge\r\nContent-Typ
          for page in (b"signon", b"orders", b"signoff")
          for charset, body in ((b"", b"power=\xff&csrf=x"), (b"; charset=bogus-cs", b"power=F&csrf=x"))]
 MALFORMED += FORMS
+# Multipart bodies aiohttp cannot take apart (each a 500 and a traceback before): no boundary, a boundary the body
+# never gives, a part without a name, a truncated part, a nested multipart, an unknown transfer encoding.
+PARTS = [(b"", b"a=b"), (b"; boundary=zz", b"a=b"),
+         (b"; boundary=zz", b"--zz\r\nContent-Disposition: form-data\r\n\r\nx\r\n--zz--\r\n"),
+         (b"; boundary=zz", b"--zz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nx"),
+         (b"; boundary=zz", b"--zz\r\nContent-Disposition: form-data; name=\"a\"\r\nContent-Type: multipart/mixed; "
+                            b"boundary=yy\r\n\r\n--yy\r\n\r\nq\r\n--yy--\r\n--zz--\r\n"),
+         (b"; boundary=zz", b"--zz\r\nContent-Disposition: form-data; name=\"a\"\r\nContent-Transfer-Encoding: weird"
+                            b"\r\n\r\nx\r\n--zz--\r\n")]
+MALFORMED += [b"POST /games/demo/" + page + b" HTTP/1.1\r\nHost: judge\r\nContent-Type: multipart/form-data" + params
+              + b"\r\nContent-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body
+              for page in (b"signon", b"orders", b"signoff") for params, body in PARTS]
 
 
 def raw(port: int, data: bytes) -> bytes:

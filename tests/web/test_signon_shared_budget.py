@@ -69,6 +69,10 @@ def test_wrong_passwords_by_mail_then_on_the_web_fill_one_budget(tmp_path):
         # France's player and the master were told, once each, that both faces count.
         about = told(tmp_path, "France")
         assert len(about) == 2 and all("by mail and on the web together" in t for t in about), about
+        # The sign-on page says so too: one budget for both faces, no budget of a browser's own (a second browser,
+        # at another address, was refused above); it said five per browser and thirty from all of them.
+        note = shown(Visitor(web).get("/games/demo/signon"))
+        assert "by mail and on the web together" in note and "browser" not in note and "thirty" not in note, note
         # France's own address keeps its own budget; another power is not touched.
         assert "Signed on as France" in mail_reply(tmp_path, smtp, address("FRANCE"),
                                                    f"SIGNON Fdemo {password('FRANCE')}")
@@ -94,5 +98,9 @@ def test_wrong_passwords_on_the_web_then_by_mail_fill_one_budget(tmp_path):
         assert game_files(games) == before
         about = told(tmp_path, "Germany")
         assert len(about) == 2 and all("by mail and on the web together" in t for t in about), about
+        # The sign-on page says so too: one budget for both faces, no budget of a browser's own (a second browser,
+        # at another address, was refused above); it said five per browser and thirty from all of them.
+        note = shown(Visitor(web).get("/games/demo/signon"))
+        assert "by mail and on the web together" in note and "browser" not in note and "thirty" not in note, note
         assert "Signed on as Germany" in mail_reply(tmp_path, smtp, address("GERMANY"),
                                                     f"SIGNON Gdemo {password('GERMANY')}")
