@@ -185,6 +185,7 @@ class Rollback:
         restored.rules, restored.timing, restored.absences = game.rules, game.timing, list(game.absences)
         restored.phase_started = s.now
         restored.ready_since = None
+        seats_then = {p.power: len(restored.tenures_of(p.power)) for p in restored.players if p.power}
         restored.paused_since, restored.votes, restored.tenures = game.paused_since, dict(game.votes), \
             list(game.tenures)
         if reopened:
@@ -202,6 +203,10 @@ class Rollback:
             if now_player is not None:
                 player.address, player.password, player.status = (now_player.address, now_player.password,
                                                                    now_player.status)
+                if seats_then.get(player.power) != len(game.tenures_of(player.power)):
+                    # The seat changed hands since the snapshot: its lateness and extensions were the old player's,
+                    # and a newcomer starts with a clean record (as TAKEOVER gives them), kept through the rollback.
+                    player.late_count, player.extensions = now_player.late_count, now_player.extensions
         restored.master_address, restored.master_password = game.master_address, game.master_password
         restored.observers, restored.address_requests = list(game.observers), dict(game.address_requests)
         restored.seen = list(game.seen)        # (a message applied since the snapshot, redelivered, is still known)
