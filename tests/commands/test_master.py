@@ -391,3 +391,21 @@ def test_rollback_keeps_the_record_of_a_player_who_stayed(started):
     assert started.master("PROCESS!").accepted
     assert started.master("ROLLBACK").accepted
     assert started.game(GAME).player("FRANCE").extensions == 1
+
+
+def test_rollback_past_a_takeover_dates_the_newcomer_from_the_phase_the_game_stands_in(started):
+    """The record of who played what must not name a phase the game has not reached: rolled back from Fall 1901 to
+    Spring 1901, a power taken over in Fall 1901 is played by the newcomer from Spring 1901 (they order it there),
+    and the end mail of a game ended then said 'from F1901M to the end' of a game over in S1901M."""
+    assert started.master("PROCESS!").accepted                           # now Fall 1901 Movement
+    assert started.master("EJECT FRANCE").accepted
+    assert started.send("newcomer@example.org", "TAKEOVER Fg1 new-pw").accepted
+    assert started.master("ROLLBACK").accepted
+    game = started.game(GAME)
+    assert str(game.position.phase) == "S1901M"
+    assert [(t["address"], t["from"], t["to"]) for t in game.tenures_of("FRANCE")] == [
+        (PLAYERS["FRANCE"][0], "S1901M", "S1901M"), ("newcomer@example.org", "S1901M", "")]
+    started.new_mail()
+    assert started.master("TERMINATE").accepted
+    ended = " ".join(started.delivered("complete", same=False)[PLAYERS["ITALY"][0]].get_content().split())
+    assert "The game is over (in S1901M)" in ended and "F1901M" not in ended
