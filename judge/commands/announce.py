@@ -2,6 +2,7 @@
 from what to what, in one mail per message however many lines of it change something."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from judge.commands.base import Session
@@ -29,17 +30,30 @@ def _running(game: Game) -> bool:
     return game.status == PLAYING and not game.over
 
 
-def announce(s: Session, game: Game, line: str) -> None:
-    """Add `line` to this message's one notice of changes to the players and observers (the master has the
-    reply); the notice is made by the message's first change."""
+def announce(s: Session, game: Game, key: str, old: Any, new: Any, line: Callable[[Any], str]) -> None:
+    """Add the change of `key` from `old` to `new` (`line(old)` says it) to this message's one notice of changes to
+    the players and observers (the master has the reply); the notice is made by the message's first change. A
+    setting changed twice in one message is told once, from what it was before the message, and not at all when
+    it ends where it began (SET RULE press=grey, then SET NORULE press: nothing changed for the players)."""
     if not _running(game):
         return
-    for e in s.effects:
-        if e.kind == "notify" and e.payload[0] == TITLE:
-            e.payload[1].extend(("", line))            # (a paragraph each)
-            return
-    s.effect("notify", (TITLE, [f"The master of game {game.name} has changed these rules and settings:", "", line],
-                        "others"))
+    notice = next((e for e in s.effects if e.kind == "notify" and e.payload[0] == TITLE), None)
+    if notice is not None and key in s.announced:
+        old, earlier = s.announced.pop(key)
+        at = notice.payload[1].index(earlier)
+        del notice.payload[1][at - 1:at + 1]                 # (the paragraph and the blank line before it)
+        if not s.announced:                                  # (every change undone: no notice at all)
+            s.effects.remove(notice)
+            notice = None
+    if old == new:
+        return
+    text = line(old)
+    s.announced[key] = (old, text)
+    if notice is None:
+        s.effect("notify", (TITLE, [f"The master of game {game.name} has changed these rules and settings:", "",
+                                    text], "others"))
+    else:
+        notice.payload[1].extend(("", text))                 # (a paragraph each)
 
 
 def rules_changed(s: Session, game: Game, before: Ruleset) -> None:
@@ -47,12 +61,14 @@ def rules_changed(s: Session, game: Game, before: Ruleset) -> None:
     for r in RULES:
         old, new = getattr(before, r.name), getattr(game.rules, r.name)
         if old != new:
-            announce(s, game, f"House rule {r.name}: {_show(new)} (was {_show(old)}). {r.meaning}")
+            announce(s, game, f"rule {r.name}", old, new,
+                     lambda was, r=r, new=new: f"House rule {r.name}: {_show(new)} (was {_show(was)}). {r.meaning}")
 
 
 def victory_changed(s: Session, game: Game, before: int) -> None:
     if game.victory_centers() != before:
-        announce(s, game, f"Supply centres for a solo victory: {game.victory_centers()} (was {before}).")
+        announce(s, game, "victory", before, game.victory_centers(),
+                 lambda was: f"Supply centres for a solo victory: {game.victory_centers()} (was {was}).")
 
 
 def timing_changed(s: Session, game: Game, field: str, old: Any) -> None:
@@ -67,7 +83,8 @@ def timing_changed(s: Session, game: Game, field: str, old: Any) -> None:
     if field == "timezone" and game.deadline is not None:
         later = f"; the current deadline is {show(game.deadline, game.timing)}" + (
             " (the game is paused: it moves by the time the game stays paused)" if game.paused else "")
-    announce(s, game, f"{_TIMING[field]}: {_value(field, new)} (was {_value(field, old)}){later}.")
+    announce(s, game, field, old, new,
+             lambda was: f"{_TIMING[field]}: {_value(field, new)} (was {_value(field, was)}){later}.")
 
 
 def _value(field: str, value: Any) -> str:

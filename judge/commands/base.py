@@ -86,6 +86,8 @@ class Session:
     deadline_line: int = -1                   # where in `lines` the order confirmation's ':: Deadline:' line is
     undated_lines: int = 0                    # how many lines under it say why it gives no deadline (paused...)
     orders_phase: Any = None                  # the phase the confirmed orders were for (a judge.position.Phase)
+    announced: dict = field(default_factory=dict)   # judge.commands.announce: a setting's key -> (its value
+                                              # before the message, the notice's paragraph on it)
 
     def within(self, claims: list) -> None:
         """Refuse the command if it would go over one of the limits on strangers (judge.limits); else count it

@@ -141,6 +141,21 @@ class Preview:
         return Continue.YES
 
 
+def _tenures_back_to(tenures: list[dict], restored: Game) -> list[dict]:
+    """Who played what, as today's record has it, dated within the game as rolled back: a takeover or a departure
+    since the phase the game is back in happened, for the game, in that phase (the newcomer orders it there); the
+    record never names a phase the game has not reached."""
+    now, reached = str(restored.position.phase), set(restored.history)
+    out = []
+    for t in tenures:
+        t = dict(t)
+        for end in ("from", "to"):
+            if t[end] and t[end] != now and t[end] not in reached:
+                t[end] = now
+        out.append(t)
+    return out
+
+
 class Rollback:
     name, aliases, block_end = "ROLLBACK", (), None
     syntax = "ROLLBACK [phase]"
@@ -185,8 +200,9 @@ class Rollback:
         restored.rules, restored.timing, restored.absences = game.rules, game.timing, list(game.absences)
         restored.phase_started = s.now
         restored.ready_since = None
-        restored.paused_since, restored.votes, restored.tenures = game.paused_since, dict(game.votes), \
-            list(game.tenures)
+        seats_then = {p.power: len(restored.tenures_of(p.power)) for p in restored.players if p.power}
+        restored.paused_since, restored.votes = game.paused_since, dict(game.votes)
+        restored.tenures = _tenures_back_to(game.tenures, restored)
         if reopened:
             # The end undone: running again, no result, and no vote standing (the votes that agreed would end it
             # again at once; each power votes anew).
@@ -202,6 +218,10 @@ class Rollback:
             if now_player is not None:
                 player.address, player.password, player.status = (now_player.address, now_player.password,
                                                                    now_player.status)
+                if seats_then.get(player.power) != len(game.tenures_of(player.power)):
+                    # The seat changed hands since the snapshot: its lateness and extensions were the old player's,
+                    # and a newcomer starts with a clean record (as TAKEOVER gives them), kept through the rollback.
+                    player.late_count, player.extensions = now_player.late_count, now_player.extensions
         restored.master_address, restored.master_password = game.master_address, game.master_password
         restored.observers, restored.address_requests = list(game.observers), dict(game.address_requests)
         restored.seen = list(game.seen)        # (a message applied since the snapshot, redelivered, is still known)

@@ -126,9 +126,9 @@ class GameClock:
         gone = now - self.paused_since
         self.paused_since = None
         if self.deadline is not None:
-            # (to the nearest whole minute: a pause of 2 days less a few milliseconds would make 20:59 of 21:00)
-            moved = self.deadline + gone + timedelta(seconds=30)
-            moved -= (moved - datetime.min.replace(tzinfo=moved.tzinfo)) % timedelta(minutes=1)
+            # The pause, not the sum, to the nearest whole minute: a pause of 2 days less a few milliseconds would
+            # make 20:59 of 21:00, and a deadline given to the second (SET DEADLINE +3d) keeps the minute shown.
+            moved = self.deadline + timedelta(minutes=round(gone / timedelta(minutes=1)))
             self.deadline = after_absences(moved, self.absence_spans(), self.timing)
         if self.ready_since is not None:
             self.ready_since += gone

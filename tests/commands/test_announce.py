@@ -79,3 +79,19 @@ def test_early_zero_is_said_at_once(started):
     assert started.master("SET EARLY 0").accepted
     text = changes(started)[PLAYERS["ITALY"][0]]
     assert "Processing once every order is in and nobody waits: at once (was after 10 minutes)." in text, text
+
+
+def test_a_setting_changed_and_changed_back_in_one_message_is_told_by_its_net_change(started):
+    """A master who corrects himself in one message (press=grey, then back to the default) changed nothing for the
+    players: the notice said 'press: grey (was white)' and then 'press: white (was grey)'. Each setting is told once,
+    from what it was before the message; one that ends where it began is not told."""
+    started.new_mail()
+    assert started.master("SET RULE press=grey", "SET VICTORY 20", "SET MOVEMENT 96", "SET NORULE press",
+                          "SET VICTORY 18", "SET MOVEMENT 48").accepted
+    text = changes(started)[PLAYERS["ITALY"][0]]
+    assert "press" not in text and "solo victory" not in text
+    assert text.count("Time for a movement phase") == 1
+    assert "Time for a movement phase: 48 hours (was 72 hours)" in text
+    # Every change undone: no notice at all.
+    assert started.master("SET RULE draw_votes=names", "SET NORULE draw_votes").accepted
+    assert started.mails("rules changed") == []

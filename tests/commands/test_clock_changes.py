@@ -44,6 +44,23 @@ def test_a_pause_of_a_fraction_of_a_second_less_keeps_the_deadline_on_the_minute
     assert started.game(GAME).deadline == DEADLINE + timedelta(days=3)
 
 
+def test_resume_keeps_the_minute_a_deadline_was_given_with(started):
+    """A deadline given to the second (SET DEADLINE +3d, sent at 12:00:40) is shown as 12:00; resumed at once, it
+    keeps that minute: the master was told 'Deadline set to ... 12:00' and then, in the same reply, 12:01 (the
+    sum, not the pause, was rounded to the nearest minute)."""
+    started.clock.now = T0 + timedelta(seconds=40)
+    assert started.master("PAUSE").accepted
+    assert started.master("SET DEADLINE +3d", "RESUME").accepted
+    reply = " ".join(started.reply(GM[0]).split())
+    assert "Deadline set to Thu 8 Jan 2026 12:00 UTC." in reply
+    assert "The deadline is Thu 8 Jan 2026 12:00 UTC." in reply
+    # ... and a pause of a day and a few seconds moves it by the day, to the same minute.
+    assert started.master("PAUSE").accepted
+    started.clock.now = T0 + timedelta(days=1, seconds=45)
+    assert started.master("RESUME").accepted
+    assert "The deadline is Fri 9 Jan 2026 12:00 UTC." in started.reply(GM[0])
+
+
 def test_resume_after_the_deadline_says_until_when_orders_count(started):
     started.clock.now = DEADLINE + timedelta(hours=2)
     assert started.master("PAUSE").accepted

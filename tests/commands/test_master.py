@@ -362,3 +362,50 @@ def test_create_refuses_a_variant_that_is_a_path(desk, tmp_path):
         assert "UNKNOWN VARIANT" in reply and "THIS JUDGE OFFERS: STANDARD, " in reply, reply
         assert "TOP-SECRET-NAME" not in reply and "SECRET.JSON" not in reply and len(reply) < 2000
     assert desk.judge.store.names() == [] and not (desk.judge.settings.inbox_dir / "bad").exists()
+
+
+def test_rollback_past_a_takeover_leaves_the_newcomer_a_clean_record(started):
+    """README: a newcomer does not inherit the old player's extensions used or lateness count. A rollback to before
+    the takeover restores the board and the orders, but the snapshot's record of the seat is the old player's: the
+    newcomer must keep their own (found by a GM running a game by mail: a newcomer refused EXTEND after ROLLBACK)."""
+    assert started.master("SET RULE extension_count=1").accepted
+    assert started.signon("FRANCE", "EXTEND").accepted                   # the first player's one extension
+    started.clock.now = started.game(GAME).deadline + timedelta(minutes=5)
+    assert started.master("PROCESS!").accepted                           # France missed it: late once
+    old = started.game(GAME).player("FRANCE")
+    assert (old.extensions, old.late_count) == (1, 1)
+    assert started.master("EJECT FRANCE").accepted
+    assert started.send("newcomer@example.org", "TAKEOVER Fg1 new-pw").accepted
+    assert started.master("ROLLBACK").accepted
+    seat = started.game(GAME).player("FRANCE")
+    assert seat.address == "newcomer@example.org"
+    assert (seat.extensions, seat.late_count) == (0, 0)
+    assert started.send("newcomer@example.org", "SIGNON Fg1 new-pw\nEXTEND").accepted
+
+
+def test_rollback_keeps_the_record_of_a_player_who_stayed(started):
+    """The same player throughout: the rollback takes their record back with the board (an extension asked for in
+    the phase rolled back to stays used, as it was then)."""
+    assert started.master("SET RULE extension_count=1").accepted
+    assert started.signon("FRANCE", "EXTEND").accepted
+    assert started.master("PROCESS!").accepted
+    assert started.master("ROLLBACK").accepted
+    assert started.game(GAME).player("FRANCE").extensions == 1
+
+
+def test_rollback_past_a_takeover_dates_the_newcomer_from_the_phase_the_game_stands_in(started):
+    """The record of who played what must not name a phase the game has not reached: rolled back from Fall 1901 to
+    Spring 1901, a power taken over in Fall 1901 is played by the newcomer from Spring 1901 (they order it there),
+    and the end mail of a game ended then said 'from F1901M to the end' of a game over in S1901M."""
+    assert started.master("PROCESS!").accepted                           # now Fall 1901 Movement
+    assert started.master("EJECT FRANCE").accepted
+    assert started.send("newcomer@example.org", "TAKEOVER Fg1 new-pw").accepted
+    assert started.master("ROLLBACK").accepted
+    game = started.game(GAME)
+    assert str(game.position.phase) == "S1901M"
+    assert [(t["address"], t["from"], t["to"]) for t in game.tenures_of("FRANCE")] == [
+        (PLAYERS["FRANCE"][0], "S1901M", "S1901M"), ("newcomer@example.org", "S1901M", "")]
+    started.new_mail()
+    assert started.master("TERMINATE").accepted
+    ended = " ".join(started.delivered("complete", same=False)[PLAYERS["ITALY"][0]].get_content().split())
+    assert "The game is over (in S1901M)" in ended and "F1901M" not in ended
