@@ -92,6 +92,44 @@ def test_help_keeps_the_variants_titles_in_one_column_past_a_long_name(desk, tmp
     assert about.startswith(" " * column) and not about.startswith(" " * (column + 1)), (about, column)
 
 
+def test_help_and_list_say_a_variant_without_a_drawing_is_text_only(desk, tmp_path):
+    # An operator's DPjudge board of its own (hundred.map, here the toy board) has no drawing: CREATE and MAP said
+    # so, but HELP and LIST <game> said nothing, while a file on a drawing that does not fit (milan) said "Text
+    # only" there: a player choosing a variant from HELP could not tell which ones come without pictures.
+    from tests.commands.helpers import toy_variants
+    desk.use_variants(toy_variants(tmp_path / "variants"))
+    try:
+        desk.send("someone@x.org", "HELP")
+        helped = desk.reply("someone@x.org").split("\n")
+        desk.send(GM[0], "CREATE t pw toy")
+        desk.send("someone@x.org", "LIST t")
+        listed = " ".join(desk.reply("someone@x.org").split())
+    finally:
+        maps.use_folder(None)
+    row = next(i for i, line in enumerate(helped) if line.split()[:1] == ["toy"])
+    about = " ".join(" ".join(helped[row + 1:row + 4]).split())
+    assert "Text only, no picture" in about, helped[row:row + 4]
+    assert "Text only, no picture" in listed, listed
+    heart = next(i for i, line in enumerate(helped) if line.split()[:1] == ["heartland"])
+    assert "Text only" not in " ".join(helped[heart:heart + 4])     # (a board with its drawing says nothing)
+
+
+def test_create_takes_a_dpjudge_file_by_its_own_name_with_a_hyphen(desk, tmp_path):
+    # DPjudge's empire-up.map is offered as empire_up (a variant name has no hyphen): a master who wrote the
+    # file's own name, "CREATE g pw empire-up", was refused as asking for an unknown variant.
+    from tests.commands.helpers import toy_variants
+    folder = toy_variants(tmp_path / "variants")
+    shutil.copy(folder / "toy.map", folder / "toy-up.map")
+    desk.use_variants(folder)
+    try:
+        assert desk.send(GM[0], "CREATE g pw toy-up").accepted, desk.reply(GM[0])
+        assert desk.game("g").variant == "toy_up"
+        assert not desk.send(GM[0], "CREATE h pw toy-down").accepted          # (still refused when unknown)
+        assert "UNKNOWN VARIANT: 'TOY-DOWN'" in desk.reply(GM[0])
+    finally:
+        maps.use_folder(None)
+
+
 def test_a_config_with_an_unknown_default_variant_is_refused(tmp_path):
     from judge import config
     ini = tmp_path / "config.ini"

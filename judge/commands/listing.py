@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from judge import maps
+from judge import maps, picture
 from judge.builds import variant_notes
 from judge.commands.absence import absence_lines
 from judge.commands.actions import block
@@ -90,7 +90,7 @@ class List:
                 "votes": [f"{g.map.power_title(p)}: {v}" for p, v in g.votes.items()] if master else [],
                 "absences": absence_lines(g, s.now) if master else [],
                 "timing": _timing_lines(g),
-                "victory": g.victory_centers(), "variant": f"{g.variant} ({g.map.title})", "about": g.map.description,
+                "victory": g.victory_centers(), "variant": f"{g.variant} ({g.map.title})", "about": variant_about(g.map),
                 "seats": _seats(g),
                 "powers": [g.map.power_title(p) for p in g.map.playable_powers]}
         block(s, "reply/list.txt", judge=s.settings.judge_name, game=info, running=[], finished=[], variants=[])
@@ -183,4 +183,13 @@ def _timing_lines(g: Game) -> list[str]:
 def variant_rows() -> list[dict]:
     """The variants offered, for HELP (a broken file in the variants folder is left out, not a failed reply)."""
     return [{"name": m.name, "title": m.title, "powers": len(m.powers), "centres": len(m.centers),
-             "victory": m.victory_count, "about": m.description} for m in maps.variants()]
+             "victory": m.victory_count, "about": variant_about(m)} for m in maps.variants()]
+
+
+def variant_about(m: maps.Map) -> str:
+    """The variant's description for HELP and LIST, saying when its games get no pictures: a board without a
+    drawing (a DPjudge file of its own) would otherwise look like the others; one on a drawing that does not fit
+    its provinces already says so, and why."""
+    if picture.has_drawing(m.board) or "Text only" in m.description:
+        return m.description
+    return f"{m.description} (Text only, no picture: this map has no drawing.)".strip()

@@ -38,6 +38,8 @@ class Create:
                                "ONE OF THEM: ASK THE JUDGE KEEPER, OR JOIN A GAME (LIST SHOWS THE GAMES)")
         s.within(limits.creations(s.settings, s.sender))
         variant = args[2].lower() if len(args) > 2 else s.settings.get("judge", "variant")
+        if not maps.catalog.offered(variant) and maps.catalog.offered(variant.replace("-", "_")):
+            variant = variant.replace("-", "_")     # (DPjudge's empire-up.map is offered as empire_up)
         try:
             m = maps.load(variant)
         except maps.MapError as exc:           # unknown, or a folder file that cannot be read: say which and why

@@ -11,6 +11,7 @@ from judge import maps
 log = logging.getLogger("judge.daemon")
 _said: dict[Path | None, tuple[int, int]] = {}    # a broken file -> its (mtime, size) when said: again if it changes
                                                   # (None: the folder could not be listed)
+_good: dict[Path, tuple[int, int]] = {}          # a file found good -> its (mtime, size) when last read
 
 
 def check(start: bool = False) -> int:
@@ -28,6 +29,8 @@ def check(start: bool = False) -> int:
     _said.pop(None, None)
     for path in [p for p in _said if start or p not in files.values()]:
         del _said[path]
+    for path in [p for p in _good if start or p not in files.values()]:
+        del _good[path]
     for name, path in files.items():
         try:
             st = path.stat()
@@ -37,15 +40,23 @@ def check(start: bool = False) -> int:
         if _said.get(path) == stamp:
             broken += 1
             continue
+        # A file changed since serve read it is read afresh to be checked; the games on it go on with the version
+        # read (it is kept: a map changing under a running game would move its units), so the log says both.
+        changed = path in _good and _good[path] != stamp
         try:
-            maps.load(name)
+            maps.catalog.reread(name) if changed else maps.load(name)
         except Exception as exc:  # noqa: BLE001 - whatever a file holds, serve goes on and names it
             broken += 1
             _said[path] = stamp
             why = str(exc) if isinstance(exc, maps.MapError) else f"{type(exc).__name__}: {exc}"
             # (most errors begin with the file's path, some with its line: "<path>:3: not JSON")
             why = why[len(str(path)):] if why.startswith(f"{path}:") else f": {why}"
-            log.error("variants folder: %s%s; variant %r cannot be played until it is mended", path, why, name)
+            if changed:
+                log.error("variants folder: %s%s; it was changed since serve read it: variant %r is played as read "
+                          "until it restarts, and cannot be played after that until it is mended", path, why, name)
+            else:
+                log.error("variants folder: %s%s; variant %r cannot be played until it is mended", path, why, name)
         else:
             _said.pop(path, None)
+            _good[path] = stamp
     return broken

@@ -174,6 +174,13 @@ def load(name: str = "standard") -> Map:
     return m
 
 
+def reread(name: str) -> Map:
+    """The variant read afresh from its file, to check it (the cached one, which games play, is kept)."""
+    if not offered(name):
+        _unknown(name)
+    return _read(name)
+
+
 def document(name: str) -> dict:
     """The full JSON document of a variant (a derived variant's overrides applied to its base)."""
     from judge.maps.build import derive

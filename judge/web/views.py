@@ -10,6 +10,7 @@ from pathlib import Path
 
 import jinja2
 
+from judge import picture
 from judge.game import Game
 from judge.picture.source import SUFFIX as PICTURE_SOURCE
 from judge.reports import mail_file_text
@@ -217,7 +218,9 @@ class Views:
         stems = self._stems(name)
         names = pages.phase_names(stems, game)
         ctx = pages.phase_page(game, names, names[stems.index(stem)], text, has)
-        return personal(html("phase.html", judge=self.judge.settings.judge_name, **ctx), game.private)
+        # (a map without a drawing says so, as the game's page does: no picture was ever drawn, none was lost)
+        drawn = picture.has_drawing(game.map.board)
+        return personal(html("phase.html", judge=self.judge.settings.judge_name, drawn=drawn, **ctx), game.private)
 
     def _has_picture(self, name: str, stem: str) -> bool:
         return any(boards.phase_picture(self.store, name, stem, kind) for kind in ("svg", PICTURE_SOURCE))

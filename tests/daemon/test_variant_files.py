@@ -92,3 +92,41 @@ def test_a_broken_file_put_there_while_serve_runs_is_logged_at_the_next_sweep(tm
             await relay.stop()
             maps.use_folder(None)
     asyncio.run(go())
+
+
+def test_a_good_file_broken_while_serve_runs_is_logged_at_the_next_sweep(tmp_path, monkeypatch, caplog):
+    # An operator edited a DPjudge map serve had already read (a game played on it) and broke it: `judge variants`
+    # named the error, but serve said nothing (it keeps each variant it has read), until a restart left the
+    # variant's games unavailable.
+    folder = tmp_path / "more"
+    folder.mkdir()
+    shutil.copy(DATA / "toy.map", folder / "toy.map")
+    monkeypatch.setattr(sweeping, "SWEEP_INTERVAL", 0.05)
+    caplog.set_level(logging.INFO, logger="judge")
+
+    def said() -> list[str]:
+        return [r.getMessage() for r in caplog.records if str(folder / "toy.map") in r.getMessage()]
+
+    async def go():
+        relay = Relay()
+        await relay.start()
+        settings = settings_for(tmp_path, relay.port).with_values(judge_variants_dir=str(folder))
+        daemon = Daemon(settings, clock=Clock(), send_interval=0.01)
+        await daemon.start("127.0.0.1", 0)
+        try:
+            assert maps.load("toy").name == "toy" and said() == []       # read at start-up, and good
+            with open(folder / "toy.map", "a", encoding="utf-8") as f:
+                f.write("\nNOWHERE ABUTS XYZ\n")         # (read as a power NOWHERE, whose letter is NORTH's)
+            end = time.monotonic() + 20
+            while not said():
+                assert time.monotonic() < end, caplog.text
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.3)                                       # several sweeps more: said once
+            assert len(said()) == 1, said()
+            assert "until it restarts" in said()[0] and "toy.map:" in said()[0], said()
+            assert maps.load("toy").name == "toy"       # the version read is still what its games play
+        finally:
+            await daemon.stop()
+            await relay.stop()
+            maps.use_folder(None)
+    asyncio.run(go())
