@@ -172,6 +172,11 @@ def _order_line(s: Session, line: str) -> None:
             # (prose from a newcomer, "Hi, I would like to join a game": where to start)
             raise CommandError("UNRECOGNIZED COMMAND: THE JUDGE READS COMMANDS, ONE A LINE (SEND HELP FOR THEM, "
                                "LIST FOR THE GAMES)")
+        if words and words[0].upper() not in _UNIT_WORDS and not any(c in line for c in "-:") and \
+                ("," in line or line.rstrip().endswith((".", "!", "?"))):
+            # (a short sentence, "Hello judge, I am away.": no order, so not only "sign on before orders")
+            raise CommandError("UNRECOGNIZED COMMAND: THE JUDGE READS COMMANDS, ONE A LINE, AND ORDERS BELOW A "
+                               "SIGNON LINE (SEND HELP FOR THE COMMANDS)")
         raise CommandError("UNRECOGNIZED COMMAND (SIGN ON BEFORE SENDING ORDERS)")
     if game.status != PLAYING:
         if is_remark(line, game.map):

@@ -204,6 +204,13 @@ def test_an_order_before_any_sign_on_keeps_its_plain_refusal(started):
     assert r.errors == [("A PAR - BUR", "UNRECOGNIZED COMMAND (SIGN ON BEFORE SENDING ORDERS)")]
 
 
+@pytest.mark.parametrize("line, order", [("Hello judge, I am away.", False), ("Thanks!", False),
+                                         ("Paris to Burgundy", True), ("A PAR H.", True), ("par - bur.", True)])
+def test_a_short_sentence_before_any_sign_on_is_pointed_to_help_not_only_to_sign_on(started, line, order):
+    (said,) = [e for _, e in started.send("france@example.org", line).errors]
+    assert ("SIGN ON BEFORE SENDING ORDERS" in said) is order and ("SEND HELP" in said) is not order, said
+
+
 MASK = "********"      # what the judge's replies and the orders form show in place of a password
 
 
