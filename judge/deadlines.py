@@ -1,6 +1,7 @@
 """Deadline arithmetic: delays per phase type, a time of day, playing days, grace and reminders. Pure."""
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import re
 from functools import lru_cache
@@ -93,6 +94,13 @@ def parse_time_of_day(text: str) -> time | None:
     return time(int(m.group(1)), int(m.group(2)))
 
 
+def plain_time(text: str) -> str:
+    """A time of day as the judge keeps and shows it, "HH:MM" in ASCII digits ("" for none); `text` as it came
+    (parse_time_of_day's pattern also takes other scripts' digits, "１８:００": they were kept and shown as typed)."""
+    t = parse_time_of_day(text)
+    return t.strftime("%H:%M") if t else ""
+
+
 @dataclass(frozen=True)
 class Timing:
     movement_hours: float = 72          # (float: a master may set minutes, "SET GRACE 90m")
@@ -122,14 +130,17 @@ class Timing:
             if name in values:
                 value = max(-1 if name == "early_minutes" else low, min(high, float(values[name])))
                 values[name] = int(value) if value == int(value) else value
+        if values.get("time_of_day"):
+            with contextlib.suppress(ValueError):     # (a game saved before SET TIME kept plain digits)
+                values["time_of_day"] = plain_time(values["time_of_day"])
         return cls(**values)
 
     @classmethod
     def from_settings(cls, settings) -> "Timing":
         g = settings.get
         return cls(g("deadlines", "movement_hours"), g("deadlines", "retreat_hours"),
-                   g("deadlines", "adjustment_hours"), g("deadlines", "time_of_day"), parse_days(g("deadlines", "days")),
-                   g("deadlines", "grace_hours"), g("deadlines", "reminder_hours"),
+                   g("deadlines", "adjustment_hours"), plain_time(g("deadlines", "time_of_day")),
+                   parse_days(g("deadlines", "days")), g("deadlines", "grace_hours"), g("deadlines", "reminder_hours"),
                    g("deadlines", "late_notice_hours"), g("deadlines", "early_minutes"), g("judge", "timezone"))
 
 

@@ -52,6 +52,14 @@ def test_timing_delays_and_json():
     assert Timing.from_json({"grace_hours": 3, "unknown_field": 1}) == Timing(grace_hours=3)
 
 
+@pytest.mark.parametrize("typed", ["１８:００", "18:00", " 18:00 "])
+def test_a_time_of_day_saved_or_configured_in_other_digits_is_read_as_plain_hh_mm(typed):
+    """A game saved before SET TIME kept plain digits (fullwidth from a Japanese keyboard), and config.ini alike."""
+    assert Timing.from_json({"time_of_day": typed}).time_of_day == "18:00"
+    s = config.load(None).with_values(deadlines_time_of_day=typed)
+    assert Timing.from_settings(s).time_of_day == "18:00"
+
+
 def test_timing_from_settings():
     s = config.load(None).with_values(deadlines_days="mtwtf--", deadlines_grace_hours=5, judge_timezone="Asia/Tokyo")
     t = Timing.from_settings(s)

@@ -12,8 +12,8 @@ from judge.commands.address import set_address
 from judge.commands.announce import rules_changed, timing_changed, victory_changed
 from judge.commands.base import MASTER_ONLY, SIGNED_ON, CommandError, Continue, Session
 from judge.commands.voting import apply_vote
-from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse_moment, parse_time_of_day, say_delay,
-                             show)
+from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse_moment, parse_time_of_day, plain_time,
+                             say_delay, show)
 from judge.game import FORMING, PLAYING
 from judge.game.clock import REMINDER_MARGIN
 from judge.game.roles import MASTER
@@ -214,7 +214,7 @@ class Set:
             elif field == "time_of_day" and parsed:
                 # Kept as plain HH:MM: the pattern also takes other scripts' digits ("１８:００" from a Japanese
                 # keyboard), which were stored, shown to every player and on the pages as typed.
-                parsed = parse_time_of_day(parsed).strftime("%H:%M")
+                parsed = plain_time(parsed)
             elif field == "timezone":
                 parsed = canonical_zone(parsed)
             before = game.timing
