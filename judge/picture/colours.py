@@ -106,7 +106,9 @@ def _contrast(a: str, b: str) -> float:
 
 
 def _letter_contrast(colour: str) -> float:
-    return max(_contrast(colour, "#111111"), _contrast(colour, "#ffffff"))     # (style.text_on picks the better)
+    """The contrast of the letter style.text_on puts on the colour: near-black where black would contrast more."""
+    lum = _luminance(colour)
+    return _contrast(colour, "#111111" if (lum + 0.05) / 0.05 > 1.05 / (lum + 0.05) else "#ffffff")
 
 
 def _apart(a: tuple[str, Lab, Lab], b: tuple[str, Lab, Lab]) -> float:
