@@ -86,7 +86,7 @@ class List:
                 "master": g.master_address if master else _master_words(g),
                 "result": describe_result(g.result, g.map) if g.over else "",
                 "players": [_player_row(g, p, show_status, master) for p in g.players],
-                "observers": len(g.observers), "rules": describe(g.rules, variant_notes(g.map)),
+                "observers": len(g.observers), "rules": describe(g.rules, _rule_notes(g.map)),
                 "votes": [f"{g.map.power_title(p)}: {v}" for p, v in g.votes.items()] if master else [],
                 "absences": absence_lines(g, s.now) if master else [],
                 "timing": _timing_lines(g),
@@ -184,6 +184,15 @@ def variant_rows() -> list[dict]:
     """The variants offered, for HELP (a broken file in the variants folder is left out, not a failed reply)."""
     return [{"name": m.name, "title": m.title, "powers": len(m.powers), "centres": len(m.centers),
              "victory": m.victory_count, "about": variant_about(m)} for m in maps.variants()]
+
+
+def _rule_notes(m: maps.Map) -> dict[str, str]:
+    """What the variant decides beyond the rules' values: its builds, and no picture where it has no drawing (the
+    rule's own "png" would promise one that never comes)."""
+    notes = variant_notes(m)
+    if not picture.has_drawing(m.board):
+        notes = {**notes, "map_picture": "no picture: the map has no drawing"}
+    return notes
 
 
 def variant_about(m: maps.Map) -> str:

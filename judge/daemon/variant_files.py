@@ -9,9 +9,10 @@ from pathlib import Path
 from judge import maps
 
 log = logging.getLogger("judge.daemon")
-_said: dict[Path | None, tuple[int, int]] = {}    # a broken file -> its (mtime, size) when said: again if it changes
-                                                  # (None: the folder could not be listed)
-_good: dict[Path, tuple[int, int]] = {}          # a file found good -> its (mtime, size) when last read
+Stamp = tuple[tuple[str, int, int], ...]
+_said: dict[Path | None, Stamp] = {}    # a broken file -> its files' stamps when said: again if one changes
+                                        # (None: the folder could not be listed)
+_good: dict[Path, Stamp] = {}          # a file found good -> its files' stamps when last read
 
 
 def check(start: bool = False) -> int:
@@ -24,7 +25,7 @@ def check(start: bool = False) -> int:
     except OSError as exc:                    # the folder unreadable meanwhile: said once, and serve goes on
         if start or None not in _said:
             log.error("variants folder: cannot be listed: %s", exc)
-        _said[None] = (0, 0)
+        _said[None] = ()
         return 0
     _said.pop(None, None)
     for path in [p for p in _said if start or p not in files.values()]:
@@ -32,11 +33,7 @@ def check(start: bool = False) -> int:
     for path in [p for p in _good if start or p not in files.values()]:
         del _good[path]
     for name, path in files.items():
-        try:
-            st = path.stat()
-            stamp = (st.st_mtime_ns, st.st_size)
-        except OSError:
-            stamp = (0, 0)
+        stamp = _stamp((path,) + tuple(p for p in maps.catalog.used_files(name) if p != path))
         if _said.get(path) == stamp:
             broken += 1
             continue
@@ -59,4 +56,18 @@ def check(start: bool = False) -> int:
         else:
             _said.pop(path, None)
             _good[path] = stamp
+        if stamp != (new := _stamp((path,) + tuple(p for p in maps.catalog.used_files(name) if p != path))):
+            (_said if path in _said else _good)[path] = new     # (a first reading names the files it USEs)
     return broken
+
+
+def _stamp(files: tuple[Path, ...]) -> Stamp:
+    """Each file's (path, mtime, size): a DPjudge file changes when a file it USEs does (.politics, .geography)."""
+    out = []
+    for f in files:
+        try:
+            st = f.stat()
+            out.append((str(f), st.st_mtime_ns, st.st_size))
+        except OSError:
+            out.append((str(f), 0, 0))
+    return tuple(out)

@@ -46,6 +46,7 @@ _folder: Path | None = None
 _pending: Callable[[], "str | Path | None"] | None = None    # where the folder is, asked when first needed
 _cache: dict[str, Map] = {}
 _reading: list[str] = []
+_used: dict[str, tuple[Path, ...]] = {}   # a DPjudge file's variant -> the files its last reading read (USE)
 _told: set[Path] = set()          # files named like a shipped variant, already said in the log          # variants being read now: a base that leads back to itself is an error, not a hang
 
 
@@ -135,6 +136,11 @@ def _folder_files() -> dict[str, Path]:
     return out
 
 
+def used_files(name: str) -> tuple[Path, ...]:
+    """The files the variant's last reading read (a DPjudge file and those it USEs); () if none is known."""
+    return _used.get(name, ())
+
+
 def folder_variants() -> dict[str, Path]:
     """The variants the folder offers: name -> file."""
     return dict(_folder_files())
@@ -199,7 +205,12 @@ def document(name: str) -> dict:
                 from pathlib import Path
                 from judge.maps import dpjudge_format
                 # (a drawing of its own comes first; else it may be pictured on the drawing of a map it USEs)
-                return dpjudge_format.read_file(Path(path), name, load, None if drawing(name) else _pictured_on)
+                files: list[Path] = []
+                try:
+                    return dpjudge_format.read_file(Path(path), name, load,
+                                                    None if drawing(name) else _pictured_on, files)
+                finally:
+                    _used[name] = tuple(files) or (Path(path),)
         source = _source(path)
         try:
             text = _text(path)

@@ -155,12 +155,18 @@ LATE: dict[str, Handler] = {
 TERRAIN = ("AMEND", "WATER", "LAND", "COAST", "PORT", "SHUT")
 
 
-def read_file(path: Path, name: str, offered: Offered, pictured_on: PicturedOn | None = None) -> dict:
+def read_file(path: Path, name: str, offered: Offered, pictured_on: PicturedOn | None = None,
+              files: list[Path] | None = None) -> dict:
     """A DPjudge .map file (and the files it USEs) -> our full variant document, named `name`. `offered` gives a
     variant this judge offers by name (for USE standard); the catalogue passes its own loader, so that this
-    module needs no catalogue. `pictured_on`, if given, is asked for the drawing of the maps it USEs (drawn_on)."""
+    module needs no catalogue. `pictured_on`, if given, is asked for the drawing of the maps it USEs (drawn_on).
+    `files`, if given, gets every file read, the file itself first, even when one of them is refused."""
     reader = Reader(name, offered)
-    reader.read(path)
+    try:
+        reader.read(path)
+    finally:
+        if files is not None:
+            files.extend(reader.files)
     drawn_on(reader, pictured_on)
     return document(reader)
 

@@ -13,7 +13,10 @@ Lab = tuple[float, float, float]
 BOARD = ("#f3ecd8", "#c2d9e8", "#e4dcc6", "#c9c5bc", "#fbf9f4")
 LIGHTNESS = (35.0, 75.0)    # CIELAB L*: dark enough for a unit to stand out on the land, light enough to show hue
 CHROMA = 20.0               # ... and coloured: a grey power would read as the neutral board
-LEVELS = 9                  # candidates: a 9 x 9 x 9 grid of sRGB (403 pass the two limits above)
+LEVELS = 13                 # candidates: a 13 x 13 x 13 grid of sRGB (1157 pass the limits here)
+BOARD_FLOOR = 15.0          # a tint this far from every board colour is plainly apart from it: farther counts no more
+READABLE = 4.5              # WCAG AA contrast: the unit's letter on its colour, a province label on its tint
+LABEL_INK = "#2b2b2b"       # (templates/picture/board.svg: land labels; a unit's letter is black or white)
 TINT_WEIGHT = 1.5           # two tints count as this many times their own difference: they lie closer than colours
 
 
@@ -84,9 +87,28 @@ def _candidates(tint: float) -> tuple[tuple[str, Lab, Lab], ...]:
             for b in range(LEVELS):
                 colour = "#" + "".join(f"{round(v * step):02x}" for v in (r, g, b))
                 c = lab(colour)
-                if LIGHTNESS[0] <= c[0] <= LIGHTNESS[1] and math.hypot(c[1], c[2]) >= CHROMA:
-                    out.append((colour, c, lab(mix_white(colour, tint))))
+                tinted = mix_white(colour, tint)
+                if (LIGHTNESS[0] <= c[0] <= LIGHTNESS[1] and math.hypot(c[1], c[2]) >= CHROMA
+                        and _letter_contrast(colour) >= READABLE and _contrast(tinted, LABEL_INK) >= READABLE):
+                    out.append((colour, c, lab(tinted)))
     return tuple(out)
+
+
+def _luminance(colour: str) -> float:
+    return sum(w * (v / 3294.6 if v <= 10.02 else ((v / 255 + 0.055) / 1.055) ** 2.4)
+               for w, v in zip((0.2126, 0.7152, 0.0722), _rgb(colour)))
+
+
+def _contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio."""
+    la, lb = sorted((_luminance(a), _luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
+def _letter_contrast(colour: str) -> float:
+    """The contrast of the letter style.text_on puts on the colour: near-black where black would contrast more."""
+    lum = _luminance(colour)
+    return _contrast(colour, "#111111" if (lum + 0.05) / 0.05 > 1.05 / (lum + 0.05) else "#ffffff")
 
 
 def _apart(a: tuple[str, Lab, Lab], b: tuple[str, Lab, Lab]) -> float:
@@ -95,18 +117,47 @@ def _apart(a: tuple[str, Lab, Lab], b: tuple[str, Lab, Lab]) -> float:
 
 @lru_cache(maxsize=32)
 def spread(n: int, given: tuple[str, ...] = (), tint: float = 0.55) -> tuple[str, ...]:
-    """n colours as far apart as can be from each other and from the given ones, and (their tints) from the board's
-    colours: greedily, each next colour the candidate farthest from every one chosen so far."""
+    """n colours as far apart as can be from each other and from the given ones, their tints at least BOARD_FLOOR
+    from the board's colours where that leaves room (nearer only as near as the colours are to each other): the
+    farthest candidate each in turn, then the nearest pair moved apart while a candidate lies farther from the rest.
+    No chance in it: the same n and given colours give the same colours every time."""
     cands = _candidates(tint)
+    rows: dict[int, list[float]] = {}
+
+    def row(k: int) -> list[float]:        # how far each candidate is from candidate k (made when first needed)
+        if k not in rows:
+            rows[k] = [_apart(c, cands[k]) for c in cands]
+        return rows[k]
     fixed = [(c, lab(c), lab(mix_white(c, tint))) for c in given]
     board = [lab(c) for c in BOARD]
-    nearest = [min([delta_e(c[2], b) for b in board] + [_apart(c, f) for f in fixed]) for c in cands]
-    chosen: list[str] = []
-    for _ in range(n):
+    # each candidate's own limit: its tint's distance from the board (none beyond the floor), and from given colours
+    limit = [min([d if d < BOARD_FLOOR else math.inf for d in (min(delta_e(c[2], b) for b in board),)]
+                 + [_apart(c, f) for f in fixed]) for c in cands]
+    first = max(range(len(cands)), key=lambda k: min(delta_e(cands[k][2], b) for b in board)) if not fixed \
+        else max(range(len(cands)), key=limit.__getitem__)
+    chosen = [first][:n]
+    nearest = [min(a, b) for a, b in zip(limit, row(first))]
+    while len(chosen) < n:
         k = max(range(len(cands)), key=nearest.__getitem__)
-        chosen.append(cands[k][0])
-        nearest = [min(d, _apart(c, cands[k])) for d, c in zip(nearest, cands)]
-    return tuple(chosen)
+        chosen.append(k)
+        nearest = [min(a, b) for a, b in zip(nearest, row(k))]
+
+    def worst(ks: list[int]) -> tuple[float, int, int]:
+        pairs = [(row(a)[b], a, b) for i, a in enumerate(ks) for b in ks[i + 1:]]
+        return min(pairs + [(limit[a], a, a) for a in ks])
+    for _ in range(20 * n):                 # (each move makes the nearest pair farther: this bounds the search)
+        d, a, b = worst(chosen)
+        for x in dict.fromkeys((a, b)):
+            rest = [y for y in chosen if y != x]
+            room = [min([limit[k]] + [row(y)[k] for y in rest]) if k not in chosen else -1.0
+                    for k in range(len(cands))]
+            best = max(range(len(cands)), key=room.__getitem__)
+            if room[best] > d + 1e-9:
+                chosen[chosen.index(x)] = best
+                break
+        else:
+            break
+    return tuple(cands[k][0] for k in chosen)
 
 
 def assign(powers: Sequence[str], palette: Sequence[str], neighbours: dict[str, set[str]]) -> dict[str, str]:

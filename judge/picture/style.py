@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from judge import maps
 from judge.picture import colours
 
 # The classic board colours, chosen apart in hue and lightness so that neighbours stay distinguishable; a map that
@@ -79,9 +80,29 @@ def power_styles(m) -> dict[str, PowerStyle]:
     rest colours as far apart as can be from those and from each other (judge.picture.colours: Chaos's 34 powers
     each get a colour of their own), neighbours given the most different."""
     titles = getattr(m, "power_titles", None) or {}
-    return _styles(m.name, tuple(m.powers), tuple(sorted((getattr(m, "power_colours", None) or {}).items())),
+    own = {**_classic_by_homes(m), **(getattr(m, "power_colours", None) or {})}
+    return _styles(m.name, tuple(m.powers), tuple(sorted(own.items())),
                    tuple(m.power_letters.get(p, p[:1]) for p in m.powers), _neighbours(m),
                    tuple(titles.get(p) or p.title() for p in m.powers))
+
+
+def _classic_by_homes(m) -> dict[str, str]:
+    """A standard power under another name (DPjudge's translations: AUTRICHE, OOSTENRIJK) keeps its classic colour:
+    a power of a variant drawn on the standard board whose home centres are, on that board, a standard power's, when
+    no power of that name plays and the map gives it no colour of its own."""
+    if getattr(m, "board", "") != "standard":
+        return {}
+    standard = maps.load("standard")
+    by_homes = {frozenset(standard.homes(p)): p for p in standard.powers if p in DEFAULT_COLOURS}
+    taken = {p for p in m.powers if p in DEFAULT_COLOURS} | set(getattr(m, "power_colours", None) or {})
+    out = {}
+    for power in m.powers:
+        homes = frozenset(m.on_board.get(h, h) for h in m.homes(power))
+        classic = by_homes.get(homes)
+        if power not in DEFAULT_COLOURS and classic and classic not in taken:
+            out[power] = DEFAULT_COLOURS[classic]
+            taken.add(classic)
+    return out
 
 
 def _neighbours(m) -> tuple[tuple[str, tuple[str, ...]], ...]:

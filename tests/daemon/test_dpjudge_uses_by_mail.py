@@ -36,6 +36,8 @@ async def _ring_three(post: Post):
     await post.start_game("ring_three")
     created = text_of(next(m for m in post.relay.to(GM) if str(m["Subject"]).startswith("Re:")))
     assert "Variant: ring_three" in created and "no drawing" not in created
+    await post.mail(GM, "LIST ring3")
+    assert "  map_picture = png\n" in post.reply(GM)                # (a drawing: the rule as it is)
     await post.orders({"WEST": "F WBY - SSE\nA NBY - MID", "EAST": "F EBY H\nA BAY H",
                        "SOUTH": "A HIL - MID\nF SBY H"})
     text = check_results(post, "S1901M", "ring_three", picture=True)
@@ -63,6 +65,10 @@ async def _ring_isle(post: Post):
     reply = post.reply(GM).replace("\n", " ")
     assert "(Text only, no picture: the drawing of Ring does not fit its provinces: it adds ISL.)" in reply
     assert "The Ring Isle map has no drawing: results come as text only, without a picture of the board." in reply
+    # LIST's house rules said "map_picture = png" bare, promising pictures no results mail of the game carries
+    await post.mail(GM, "LIST isle1")
+    rules = [line.strip() for line in post.reply(GM).splitlines() if line.strip().startswith("map_picture")]
+    assert rules == ["map_picture = png (no picture: the map has no drawing)"], rules
 
 
 def _close(pixel: tuple[int, ...], colour: str, tolerance: int = 3) -> bool:

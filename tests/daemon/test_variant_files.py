@@ -130,3 +130,44 @@ def test_a_good_file_broken_while_serve_runs_is_logged_at_the_next_sweep(tmp_pat
             await relay.stop()
             maps.use_folder(None)
     asyncio.run(go())
+
+
+def test_a_file_a_dpjudge_map_uses_broken_while_serve_runs_is_logged_at_the_next_sweep(tmp_path, monkeypatch,
+                                                                                          caplog):
+    # DPjudge's maps keep their board in files they USE (standard.map: USE standard.geography): an operator who
+    # broke only such a file heard nothing from serve, whose sweep looked at the .map file's own date alone.
+    folder = tmp_path / "more"
+    folder.mkdir()
+    shutil.copy(DATA / "toy.map", folder / "toy.geography")
+    (folder / "split.map").write_text("USE toy.geography\n", encoding="utf-8")
+    monkeypatch.setattr(sweeping, "SWEEP_INTERVAL", 0.05)
+    caplog.set_level(logging.INFO, logger="judge")
+
+    def said() -> list[str]:
+        return [r.getMessage() for r in caplog.records if "variants folder" in r.getMessage()]
+
+    async def go():
+        relay = Relay()
+        await relay.start()
+        settings = settings_for(tmp_path, relay.port).with_values(judge_variants_dir=str(folder))
+        daemon = Daemon(settings, clock=Clock(), send_interval=0.01)
+        await daemon.start("127.0.0.1", 0)
+        try:
+            assert maps.load("split").name == "split" and said() == []     # read at start-up, and good
+            await asyncio.sleep(0.3)                                       # swept a few times: nothing to say
+            assert said() == []
+            with open(folder / "toy.geography", "a", encoding="utf-8") as f:
+                f.write("\nNOWHERE ABUTS XYZ\n")
+            end = time.monotonic() + 20
+            while not said():
+                assert time.monotonic() < end, caplog.text
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.3)                                       # several sweeps more: said once
+            assert len(said()) == 1, said()
+            assert str(folder / "split.map") in said()[0] and "toy.geography:" in said()[0], said()
+            assert "until it restarts" in said()[0], said()
+        finally:
+            await daemon.stop()
+            await relay.stop()
+            maps.use_folder(None)
+    asyncio.run(go())

@@ -110,3 +110,53 @@ def test_the_standard_powers_keep_their_classic_colours_and_others_stand_apart_f
     extra = colours.spread(5, tuple(style.DEFAULT_COLOURS.values()))
     assert len(set(extra)) == 5 and not set(extra) & set(style.DEFAULT_COLOURS.values())
     assert least(list(style.DEFAULT_COLOURS.values()) + list(extra)) >= 10
+
+
+def from_lch(lightness: float, chroma: float, hue: float) -> str:
+    """CIELCh (D65) -> sRGB "#rrggbb", the textbook inverse; None where it lies outside sRGB."""
+    a, b = chroma * math.cos(math.radians(hue)), chroma * math.sin(math.radians(hue))
+    fy = (lightness + 16) / 116
+    x, y, z = ((f ** 3 if f ** 3 > 216 / 24389 else (116 * f - 16) * 27 / 24389) * w
+               for f, w in ((fy + a / 500, 0.95047), (fy, 1.0), (fy - b / 200, 1.08883)))
+    rgb = (3.2406 * x - 1.5372 * y - 0.4986 * z, -0.9689 * x + 1.8758 * y + 0.0415 * z,
+           0.0557 * x - 0.2040 * y + 1.0570 * z)
+    if not all(-0.001 <= v <= 1.001 for v in rgb):
+        return None
+    gamma = (12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055 for v in rgb)
+    return "#" + "".join(f"{round(min(1.0, max(0.0, v)) * 255):02x}" for v in gamma)
+
+
+def hue_circle(n: int) -> list[str]:
+    """The simple principled palette: n hues evenly round the CIELCh circle at one lightness and chroma (an HCL
+    qualitative palette), L 65 and C 35: about the most chroma at which every hue stays inside sRGB."""
+    out = [from_lch(65, 35, 360 * i / n) for i in range(n)]
+    assert None not in out
+    return out
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((style.luminance(a), style.luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
+@pytest.mark.parametrize("n", range(2, 41))
+def test_generated_colours_stand_farther_apart_than_a_hue_circle_and_stay_readable(n):
+    made = colours.spread(n, (), style.TINT)
+    ref = hue_circle(n)
+    assert len(set(made)) == n
+    assert least(made) >= least(ref)               # the colours, and the tints of the provinces they own
+    assert least([style.tint(c) for c in made]) >= least([style.tint(c) for c in ref])
+    for c in made:
+        assert contrast(c, style.text_on(c)) >= 4.5, c           # the unit's letter (WCAG AA)
+        assert contrast(style.tint(c), "#2b2b2b") >= 4.5, c      # a land label on the province's tint
+        if n <= 12:                                   # few powers: room to keep every tint plainly off the board
+            assert min(ciede2000(to_lab(style.tint(c)), to_lab(b)) for b in colours.BOARD) >= 15, c
+
+
+def test_the_same_powers_get_the_same_colours_in_every_process():
+    import subprocess
+    import sys
+    code = "from judge.picture import colours; print(colours.spread(7, (), 0.55), colours.spread(34, (), 0.55))"
+    runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={**__import__("os").environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")}
+    assert len(runs) == 1

@@ -134,3 +134,18 @@ def test_a_translated_maps_picture_names_its_phase_in_one_language_and_switzerla
     assert title == f"{name}·Spring 1901 Movement"
     labels = [t.text for t in root.find(f".//{NS}g[@id='labels']").iter(f"{NS}text")]
     assert swiss in labels and "Switzerland" not in labels
+
+
+@pytest.mark.parametrize("name", sorted(TRANSLATED))
+def test_a_translated_maps_powers_wear_the_classic_colours_of_the_powers_they_rename(dpjudge, name):
+    # (their units and provinces were drawn in generated colours: Autriche pink beside Allemagne's red)
+    from judge.picture import style
+    said = dict(re.findall(r"^([A-Z]+)\s*->\s*([^\s(]+)", "\n".join(_lines(dpjudge / f"{name}.map")), re.MULTILINE))
+    m = maps.load(name)
+    styles = style.power_styles(m)
+    svg = picture.position_svg(m, initial_position(m), game=name)
+    for power, colour in style.DEFAULT_COLOURS.items():
+        own = said.get(power, power).upper()
+        assert own in m.powers, (name, own)
+        assert styles[own].colour == colour, (name, own)
+        assert f'fill="{colour}"' in svg, (name, own)                  # its units drawn so
