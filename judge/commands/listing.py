@@ -5,6 +5,7 @@ from datetime import datetime, timezone
 
 from judge import maps, picture
 from judge.builds import variant_notes
+from judge.maps.boards import TEXT_ONLY
 from judge.commands.absence import absence_lines
 from judge.commands.actions import block
 from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
@@ -199,6 +200,6 @@ def variant_about(m: maps.Map) -> str:
     """The variant's description for HELP and LIST, saying when its games get no pictures: a board without a
     drawing (a DPjudge file of its own) would otherwise look like the others; one on a drawing that does not fit
     its provinces already says so, and why."""
-    if picture.has_drawing(m.board) or "Text only" in m.description:
+    if picture.has_drawing(m.board) or TEXT_ONLY in m.description:
         return m.description
-    return f"{m.description} (Text only, no picture: this map has no drawing.)".strip()
+    return f"{m.description} {TEXT_ONLY} this map has no drawing.)".strip()

@@ -12,7 +12,7 @@ from judge.commands.address import set_address
 from judge.commands.announce import rules_changed, timing_changed, victory_changed
 from judge.commands.base import MASTER_ONLY, SIGNED_ON, CommandError, Continue, Session
 from judge.commands.voting import apply_vote
-from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse_moment, parse_time_of_day, plain_time,
+from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse_moment, plain_time,
                              say_delay, show)
 from judge.game import FORMING, PLAYING
 from judge.game.clock import REMINDER_MARGIN
@@ -206,17 +206,11 @@ class Set:
                     if not parsed:
                         raise ValueError("nothing given" + ("; SET TIME NONE takes the time of day away"
                                                             if field == "time_of_day" else ""))
-                    {"time_of_day": parse_time_of_day, "days": parse_days, "timezone": canonical_zone}[field](parsed)
+                    # (a time of day kept as plain HH:MM: its pattern also takes other scripts' digits, "１８:００"
+                    # from a Japanese keyboard, which were stored and shown to every player as typed)
+                    parsed = {"time_of_day": plain_time, "days": parse_days, "timezone": canonical_zone}[field](parsed)
             except ValueError as exc:
                 raise CommandError(f"SET {what}: {value or '(nothing)'} IS NOT VALID ({exc})") from None
-            if field == "days":
-                parsed = parse_days(parsed)
-            elif field == "time_of_day" and parsed:
-                # Kept as plain HH:MM: the pattern also takes other scripts' digits ("１８:００" from a Japanese
-                # keyboard), which were stored, shown to every player and on the pages as typed.
-                parsed = plain_time(parsed)
-            elif field == "timezone":
-                parsed = canonical_zone(parsed)
             before = game.timing
             if field == "grace_hours" and game.status == PLAYING and game.deadline is not None \
                     and game.phase_grace is None:

@@ -33,7 +33,8 @@ def check(start: bool = False) -> int:
     for path in [p for p in _good if start or p not in files.values()]:
         del _good[path]
     for name, path in files.items():
-        stamp = _stamp((path,) + tuple(p for p in maps.catalog.used_files(name) if p != path))
+        read = _files_of(name, path)
+        stamp = _stamp(read)
         if _said.get(path) == stamp:
             broken += 1
             continue
@@ -56,9 +57,14 @@ def check(start: bool = False) -> int:
         else:
             _said.pop(path, None)
             _good[path] = stamp
-        if stamp != (new := _stamp((path,) + tuple(p for p in maps.catalog.used_files(name) if p != path))):
-            (_said if path in _said else _good)[path] = new     # (a first reading names the files it USEs)
+        if (now_read := _files_of(name, path)) != read:      # (a first reading names the files it USEs)
+            (_said if path in _said else _good)[path] = _stamp(now_read)
     return broken
+
+
+def _files_of(name: str, path: Path) -> tuple[Path, ...]:
+    """The variant's file and those its last reading USEd (none known before a first reading)."""
+    return (path,) + tuple(p for p in maps.catalog.used_files(name) if p != path)
 
 
 def _stamp(files: tuple[Path, ...]) -> Stamp:

@@ -68,7 +68,10 @@ def why_not(variant: Map, board: Map) -> str:
            f"neighbours of {_few(places)}"
 
 
+TEXT_ONLY = "(Text only, no picture:"     # how a description's note that a variant has no picture begins
+
+
 def text_only_note(variant: Map, board: Map) -> str:
     """The description's plain word that a variant is played without a picture, and why."""
-    return f"(Text only, no picture: the drawing of {board.title} does not fit its provinces: " \
+    return f"{TEXT_ONLY} the drawing of {board.title} does not fit its provinces: " \
            f"{why_not(variant, board)}.)"

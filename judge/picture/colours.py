@@ -130,11 +130,10 @@ def spread(n: int, given: tuple[str, ...] = (), tint: float = 0.55) -> tuple[str
         return rows[k]
     fixed = [(c, lab(c), lab(mix_white(c, tint))) for c in given]
     board = [lab(c) for c in BOARD]
-    # each candidate's own limit: its tint's distance from the board (none beyond the floor), and from given colours
-    limit = [min([d if d < BOARD_FLOOR else math.inf for d in (min(delta_e(c[2], b) for b in board),)]
-                 + [_apart(c, f) for f in fixed]) for c in cands]
-    first = max(range(len(cands)), key=lambda k: min(delta_e(cands[k][2], b) for b in board)) if not fixed \
-        else max(range(len(cands)), key=limit.__getitem__)
+    to_board = [min(delta_e(c[2], b) for b in board) for c in cands]      # each candidate's tint from the board
+    # each candidate's own limit: that distance (none beyond the floor), and its distance from the given colours
+    limit = [min([d if d < BOARD_FLOOR else math.inf] + [_apart(c, f) for f in fixed]) for c, d in zip(cands, to_board)]
+    first = max(range(len(cands)), key=(limit if fixed else to_board).__getitem__)
     chosen = [first][:n]
     nearest = [min(a, b) for a, b in zip(limit, row(first))]
     while len(chosen) < n:
