@@ -21,3 +21,4 @@ class Delivery:
     errors: list[tuple[str, str]] = field(default_factory=list)
     note: str = ""
     reply: str = ""                  # the reply's text, as mailed (the web page shows it too)
+    attached: list[str] = field(default_factory=list)   # the files the mailed reply carries (a page cannot)

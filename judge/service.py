@@ -202,6 +202,7 @@ class Judge(WebForms):
                 return out
             out.reply = self._commit(s, msg, key)
         out.accepted = out.replied = True
+        out.attached = [name for name, *_ in s.attachments]
         return out
 
     def _counted(self, s: Session, msg: inbound.Incoming, out: Delivery) -> bool:

@@ -104,7 +104,7 @@ class Forms:
         return game, session if session is not None and session.who != VIEWER else None
 
     def _orders_form(self, name: str, session: Session, reply: str = "", errors: list | None = None,
-                     note: str = "", text: str = "") -> Reply:
+                     note: str = "", text: str = "", attached: list[str] | None = None) -> Reply:
         game, session_now = self.views.game(name, self.sessions.sign(session.id))
         signed = session_now is not None and session_now.id == session.id
         # A finished game: the box offers what the reader still takes from this role (the same rule), or nothing.
@@ -114,7 +114,7 @@ class Forms:
                    via_master=session.via_master, signed=signed,
                    held=self.views.status_text(game, session) if signed and game.position else "",
                    reply=pages.redact(reply), errors=self._errors(errors or []),
-                   note=note, csrf=session.csrf, nonce=secrets.token_urlsafe(16),
+                   attached=[(n, "map" + n[n.rfind("."):]) for n in attached or []] if reply else [], note=note, csrf=session.csrf, nonce=secrets.token_urlsafe(16),
                    text=self._kept(text),
                    expires=pages.expires_words(session.expires, game))
         return personal(out)
@@ -173,7 +173,7 @@ class Forms:
         # correct); an accepted one's do not: sent again, they would be applied again.
         back = text if not done.accepted and done.note != "already applied" else ""
         return self.face.respond(await _thread(self._orders_form, name, session, reply,
-                                               done.errors if not reply else [], note, back))
+                                               done.errors if not reply else [], note, back, done.attached))
 
     async def signoff(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["game"]
