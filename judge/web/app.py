@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import urllib.parse
 from collections.abc import Awaitable, Callable
 from http import HTTPStatus
 from typing import Any
@@ -25,7 +26,7 @@ from judge.web.phase_pictures import DrawingFailed, PhasePictures
 from judge.web.server_log import MALFORMED, ServerLog
 from judge.web.session import Sessions
 from judge.web.unreadable import listen
-from judge.web.views import PERSONAL, NotFound, Reply, Unavailable, Views, environment, personal
+from judge.web.views import PERSONAL, Moved, NotFound, Reply, Unavailable, Views, environment, personal
 
 log = logging.getLogger("judge.web")
 MAX_REQUEST_BYTES = 64 * 1024       # a posted form (a page of orders and press is a few KB)
@@ -126,6 +127,8 @@ class WebFace:
             response = await self._lower_case(request) or await handler(request)
         except NotFound as exc:
             response = self.error(404, "Not found", str(exc))
+        except Moved as exc:
+            response = moved_phase(request, exc.phase)
         except DrawingFailed:
             response = self.error(500, "Picture not drawn", "The picture of this phase could not be drawn; the "
                                                             "judge keeper has been told. The results are unchanged.")
@@ -279,3 +282,12 @@ class WebFace:
     def cookie(request: web.Request) -> str | None:
         from judge.web.session import COOKIE
         return request.cookies.get(COOKIE)
+
+
+def moved_phase(request: web.Request, phase: str) -> web.Response:
+    """A permanent redirect from /games/<game>/phases/<as typed>[/map.svg] to the phase's own spelling, the rest of
+    the path and the query kept (only GETs reach a phase)."""
+    parts = request.rel_url.raw_path.split("/")          # ['', 'games', game, 'phases', phase, ...]
+    parts[4] = urllib.parse.quote(phase, safe="")
+    query = request.rel_url.raw_query_string
+    return web.Response(status=301, headers={"Location": "/".join(parts) + ("?" + query if query else "")})

@@ -46,6 +46,14 @@ class NotFound(Exception):
         super().__init__(why)
 
 
+class Moved(Exception):
+    """301: a phase spelt in another case than its results name it (`s1901m`): its page is at `phase`'s spelling."""
+
+    def __init__(self, phase: str):
+        super().__init__(phase)
+        self.phase = phase
+
+
 class Unavailable(Exception):
     """503: the game's files cannot be read at the moment (the keeper is told: Views._unavailable)."""
 
@@ -233,6 +241,11 @@ class Views:
             # (the file's own name too: links made before; and Mapper's name the results mail gives a winter)
             if phase in (shown, stem.partition("-")[2], pages.mapper_name(game, shown)):
                 return stem
+        # (typed by hand, a phase comes in any case, as mail takes it: sent on to the one spelling the spec gives)
+        folded = phase.casefold()
+        for stem, shown in zip(stems, pages.phase_names(stems, game)):
+            if folded in (shown.casefold(), stem.partition("-")[2].casefold(), pages.mapper_name(game, shown).casefold()):
+                raise Moved(shown)
         raise NotFound("That phase has not been processed.")
 
     def phase_map(self, name: str, phase: str, kind: str, cookie: str | None) -> Reply:
