@@ -114,7 +114,8 @@ class Forms:
                    via_master=session.via_master, signed=signed,
                    held=self.views.status_text(game, session) if signed and game.position else "",
                    reply=pages.redact(reply), errors=self._errors(errors or []),
-                   attached=[(n, "map" + n[n.rfind("."):]) for n in attached or []] if reply else [], note=note, csrf=session.csrf, nonce=secrets.token_urlsafe(16),
+                   attached=[(n, "map" + n[n.rfind("."):]) for n in attached or []] if reply else [],
+                   note=note, csrf=session.csrf, nonce=secrets.token_urlsafe(16),
                    text=self._kept(text),
                    expires=pages.expires_words(session.expires, game))
         return personal(out)

@@ -244,7 +244,7 @@ class Views:
         # (typed by hand, a phase comes in any case, as mail takes it: sent on to the one spelling the spec gives)
         folded = phase.casefold()
         for stem, shown in zip(stems, pages.phase_names(stems, game)):
-            if folded in (shown.casefold(), stem.partition("-")[2].casefold(), pages.mapper_name(game, shown).casefold()):
+            if folded in {n.casefold() for n in (shown, stem.partition("-")[2], pages.mapper_name(game, shown))}:
                 raise Moved(shown)
         raise NotFound("That phase has not been processed.")
 
