@@ -12,9 +12,13 @@ sources would shadow every later edit of them. .ci/compiled builds this wheel an
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
 
 from setuptools import build_meta as _setuptools
-from setuptools.build_meta import (build_sdist, get_requires_for_build_sdist, prepare_metadata_for_build_wheel,  # noqa
+from setuptools.build_meta import (build_sdist, get_requires_for_build_sdist,  # noqa: F401
                                    prepare_metadata_for_build_editable)
 
 MYPY = "mypy==2.4.1"
@@ -46,12 +50,49 @@ def compile_wanted() -> bool:
     return os.environ.get("JUDGE_COMPILE", "") == "1" and os.environ.get("_JUDGE_EDITABLE") != "1"
 
 
+# What a wheel is built from (setup.py, setup.cfg and MANIFEST.in name nothing else): copied, so that the build
+# writes nothing into the checkout (setuptools puts judge.egg-info and build/ beside the sources, and README installs
+# the judge as its own user, from a checkout that user may only read).
+SOURCES = ["setup.py", "setup.cfg", "pyproject.toml", "MANIFEST.in", "README.md", "tools", "judge", "templates",
+           "tests/data/datc"]
+_LEFT_OUT = shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.pyd", "*.egg-info")
+
+
+@contextmanager
+def _in_a_copy():
+    """Run a wheel hook in a throw-away copy of the sources (and the licence files, if any), then come back."""
+    here = Path.cwd()
+    with tempfile.TemporaryDirectory(prefix="judge-build-") as tmp:
+        copy = Path(tmp) / here.name
+        copy.mkdir()
+        for name in SOURCES + [p.name for p in here.glob("LICEN[CS]E*")]:
+            source, target = here / name, copy / name
+            if source.is_dir():
+                shutil.copytree(source, target, ignore=_LEFT_OUT)
+            elif source.exists():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, target)
+        os.chdir(copy)
+        try:
+            yield
+        finally:
+            os.chdir(here)
+
+
 def get_requires_for_build_wheel(config_settings=None) -> list[str]:
-    return _setuptools.get_requires_for_build_wheel(config_settings) + ([MYPY] if compile_wanted() else [])
+    with _in_a_copy():
+        return _setuptools.get_requires_for_build_wheel(config_settings) + ([MYPY] if compile_wanted() else [])
+
+
+def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None) -> str:
+    with _in_a_copy():
+        return _setuptools.prepare_metadata_for_build_wheel(metadata_directory, config_settings)
 
 
 def build_wheel(wheel_directory, config_settings=None, metadata_directory=None) -> str:
-    return _setuptools.build_wheel(wheel_directory, config_settings, metadata_directory)
+    with _in_a_copy():
+        return _setuptools.build_wheel(os.path.abspath(wheel_directory), config_settings,
+                                       metadata_directory and os.path.abspath(metadata_directory))
 
 
 def get_requires_for_build_editable(config_settings=None) -> list[str]:
