@@ -64,6 +64,9 @@ def _convoy_route(m: Map, g: Geometry, move: Move, fleets: dict[str, Point]) -> 
     return [g.location_point(move.unit.loc), *(fleets[s] for s in chain), g.location_point(move.dest)]
 
 
+APART = 4.5               # each of two moves head to head drawn along one line is moved this far aside
+
+
 @dataclass
 class _Movement:
     """What drawing any one order of a movement phase needs to know about the others."""
@@ -204,6 +207,18 @@ def _move_paths(ph: _Movement, m: Map, results: Sequence[OrderResult]) -> None:
             else:
                 others = [b for (p, _), b in grown.items() if p not in key]
                 ph.paths[key] = routes.unit_path(m, ph.g, ph.where(o.unit), o.unit.kind, o.unit.loc, o.dest, others)
+    _apart(ph)
+
+
+def _apart(ph: _Movement) -> None:
+    """Two moves head to head drawn along one line (both through the point of the border Smyrna and Syria share,
+    or both straight) hid each other: one dashed line with two Xs. Each is moved to the right of its travel."""
+    for key, path in list(ph.paths.items()):
+        back = ph.paths.get(key[::-1])
+        if back is None or key > key[::-1] or {key, key[::-1]} & ph.convoyed:
+            continue
+        if all(shapes.off_line(shapes.point_at(path, k / 10), back) < APART for k in range(2, 9)):
+            ph.paths[key], ph.paths[key[::-1]] = shapes.beside(path, APART), shapes.beside(back, APART)
 
 
 def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:
