@@ -9,7 +9,7 @@ import jinja2
 from judge import affinity
 from judge.adjudicator.results import OrderResult
 from judge.maps import Map, catalog
-from judge.picture import draw, geometry
+from judge.picture import draw, geometry, titles
 from judge.picture.fitted import fitted
 from judge.picture.placement import WORD_AT
 from judge.picture.renamed import renamed
@@ -108,4 +108,5 @@ def environment() -> jinja2.Environment:
 
 
 def _render(picture: dict) -> str:
-    return environment().get_template(TEMPLATE).render(p=picture, failed=FAILED, built=BUILT, word_at=WORD_AT)
+    return environment().get_template(TEMPLATE).render(p=picture, failed=FAILED, built=BUILT, word_at=WORD_AT,
+                                                       subtitle_lines=titles.subtitle_lines)

@@ -8,11 +8,14 @@ from html import escape
 from typing import NamedTuple
 
 from judge.maps import Map
+from judge.picture.placement import text_width
 from judge.picture.shapes import fmt
 from judge.picture.style import INK, power_styles
 
 WIDTH, HEIGHT = 640, 300                          # the two side by side
 LEFT, RIGHT, TOP, BOTTOM = 40, 120, 16, 34       # margins: the axis labels left and below; the legend's width right
+LINE = 13.0            # the legend's entries never closer than this (11-unit text: void's 36 powers overlapped)
+ROOM = RIGHT - 32      # an entry's text, from its swatch to the legend's edge ("Constantinople 12" ran past it)
 
 
 class Chart(NamedTuple):
@@ -73,15 +76,17 @@ def centre_chart(m: Map, rows: list[tuple[str, dict[str, int]]], victory: int) -
         out.extend(f'<circle cx="{fmt(a)}" cy="{fmt(b)}" r="3" fill="{colour}"/>' for a, b in points)
     out.append("</svg>")
     # The legend: its entries where they stood when it was drawn in the plot's margin (the same scale beside it).
-    gap = min(18, (plot_h - 6) / max(1, len(ranked)))
+    gap = min(18, max(LINE, (plot_h - 6) / max(1, len(ranked))))
     height = int(TOP + 6 + (len(ranked) - 1) * gap + 6) + 1          # (down to the last entry's descenders)
     names = ", ".join(f"{styles[power].name} {last.get(power, 0)}" for power in ranked)
     key = [(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {RIGHT} {height}" class="legend" role="img" '
             f'aria-labelledby="chart-key"><title id="chart-key">Centres now: {escape(names)}</title>')]
     for k, power in enumerate(ranked):
         ly = TOP + 6 + k * gap
+        entry = f"{styles[power].name} {last.get(power, 0)}"
+        # a long one is squeezed to fit (the regular face is about 0.9 of the bold widths placement knows)
+        fit = f' textLength="{ROOM}" lengthAdjust="spacingAndGlyphs"' if 0.9 * text_width(entry, 11) > ROOM else ""
         key.append(f'<rect x="14" y="{fmt(ly - 8)}" width="10" height="10" fill="{styles[power].colour}"/>'
-                   f'<text x="30" y="{fmt(ly + 1)}" font-size="11" fill="{INK}">'
-                   f'{escape(styles[power].name)} {last.get(power, 0)}</text>')
+                   f'<text x="30" y="{fmt(ly + 1)}" font-size="11" fill="{INK}"{fit}>{escape(entry)}</text>')
     key.append("</svg>")
     return Chart("\n".join(out), "\n".join(key))

@@ -101,7 +101,7 @@ def _frame(m: Map, g: Geometry, position: Position, styles: dict[str, PowerStyle
     labels += [{"x": s.label[0], "y": s.label[1], "text": _region_name(m, g, key), "cls": "other", "halo": False}
                for key, s in g.other.items()]
     coasts = [{"x": p[0], "y": p[1], "text": c.lower()} for s in g.provinces.values() for c, p in s.coasts.items()]
-    width, height = g.width, TOP + g.height + legend.height(len(m.powers), g.width)
+    width, height = g.width, TOP + g.height + legend.height(legend.names(m, styles), g.width)
     return {
         "kind": kind, "width": width, "height": height, "top": TOP, "map_width": g.width, "map_height": g.height,
         "game": game, "title": title, "subtitle": "", "border": BORDER,

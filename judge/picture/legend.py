@@ -1,14 +1,20 @@
 """The legend band under the map: each power's colour, centres and units, and a key to every symbol drawn."""
 from __future__ import annotations
 
+from typing import Sequence
+
 from judge.maps import Map
 from judge.picture import items, shapes
+from judge.picture.placement import text_width
 from judge.picture.style import PowerStyle, shade, text_on
 from judge.position import Position
 
 HEIGHT = 128.0             # with one row of powers (up to POWER_CELL wide each)
 POWER_ROW = 44.0
 POWER_CELL = 150.0         # the narrowest a power's name and counts may be; more powers take more rows (Chaos: 34)
+NAME_X = 36.0              # a power's name starts this far into its cell, after its chip
+NAME_SIZE = 13.0           # the template's power names: bold, 13 units
+NAME_GAP = 2.0             # at least this between a name's end and its cell's end (the next chip starts 4 further)
 CELL_H = 36.0
 COLUMNS = 6
 SAMPLE_COLOUR = "#5d6670"     # symbols in the key are neutral: the map's colours are the powers', the key's shapes
@@ -18,23 +24,26 @@ KEY_GAP = 4.0
 SAMPLE = PowerStyle("", "", SAMPLE_COLOUR, "#d6d9dc", shade(SAMPLE_COLOUR), text_on(SAMPLE_COLOUR))
 
 
-def per_row(powers: int, width: float) -> int:
-    return max(1, min(powers, int(width // POWER_CELL)))
+def per_row(names: Sequence[str], width: float) -> int:
+    """Powers per row: cells as wide as the longest name needs (void's "WMediterraneanSea" ran into the next chip)."""
+    longest = max((text_width(n, NAME_SIZE) for n in names), default=0.0)
+    cell = max(POWER_CELL, NAME_X + longest + NAME_GAP)
+    return max(1, min(len(names), int(width // cell)))
 
 
-def height(powers: int, width: float) -> float:
+def height(names: Sequence[str], width: float) -> float:
     """The legend's height: a row for every per_row(...) powers, then the key."""
-    rows = -(-max(powers, 1) // per_row(powers, width))
+    rows = -(-max(len(names), 1) // per_row(names, width))
     return HEIGHT + (rows - 1) * POWER_ROW
 
 
 def build(m: Map, position: Position, styles: dict[str, PowerStyle], width: float, top: float) -> dict:
     """The legend's elements, laid out in picture units from `top` (the bottom edge of the map)."""
-    n = len(m.powers)
-    across = per_row(n, width)
-    rows = -(-max(n, 1) // across)
+    shown = names(m, styles)
+    across = per_row(shown, width)
+    rows = -(-max(len(shown), 1) // across)
     rule = top + rows * POWER_ROW + 4
-    out: dict = {"top": top, "height": height(n, width), "powers": [], "chips": [], "texts": [], "units": [],
+    out: dict = {"top": top, "height": height(shown, width), "powers": [], "chips": [], "texts": [], "units": [],
                  "orders": [], "marks": [], "centres": [], "rule": rule, "key_top": rule - KEY_GAP}
     step = width / across
     for i, power in enumerate(m.powers):
@@ -47,7 +56,7 @@ def build(m: Map, position: Position, styles: dict[str, PowerStyle], width: floa
         # out of the game as STATUS says it: a power still to build its first unit (mobilize) has nothing yet
         gone = position.eliminated(power)
         count = "out of the game" if gone else f"{centres} SC, {units} unit{'s' * (units != 1)}"
-        out["powers"].append({"x": x + 36, "y": y + 14, "name": st.name, "count": count, "colour": st.colour,
+        out["powers"].append({"x": x + NAME_X, "y": y + 14, "name": st.name, "count": count, "colour": st.colour,
                               "out": gone})
         out["chips"].append(items.token(st, "A", (x + 18, y + 19)))
     cell = width / COLUMNS
@@ -56,6 +65,11 @@ def build(m: Map, position: Position, styles: dict[str, PowerStyle], width: floa
         draw(out, x, yc)
         out["texts"].append({"x": x + 64, "y": yc + 4, "text": label})
     return out
+
+
+def names(m: Map, styles: dict[str, PowerStyle]) -> list[str]:
+    """The powers' names as the legend shows them."""
+    return [styles[p].name for p in m.powers]
 
 
 def _army(out: dict, x: float, yc: float) -> None:

@@ -64,6 +64,10 @@ def _convoy_route(m: Map, g: Geometry, move: Move, fleets: dict[str, Point]) -> 
     return [g.location_point(move.unit.loc), *(fleets[s] for s in chain), g.location_point(move.dest)]
 
 
+APART = 4.5               # each of two moves head to head drawn along one line is moved this far aside
+X_STEP = 2.0              # a failed move's X drawn back by this much at a time, off another X
+
+
 @dataclass
 class _Movement:
     """What drawing any one order of a movement phase needs to know about the others."""
@@ -204,6 +208,18 @@ def _move_paths(ph: _Movement, m: Map, results: Sequence[OrderResult]) -> None:
             else:
                 others = [b for (p, _), b in grown.items() if p not in key]
                 ph.paths[key] = routes.unit_path(m, ph.g, ph.where(o.unit), o.unit.kind, o.unit.loc, o.dest, others)
+    _apart(ph)
+
+
+def _apart(ph: _Movement) -> None:
+    """Two moves head to head drawn along one line (both through the point of the border Smyrna and Syria share,
+    or both straight) hid each other: one dashed line with two Xs. Each is moved to the right of its travel."""
+    for key, path in list(ph.paths.items()):
+        back = ph.paths.get(key[::-1])
+        if back is None or key > key[::-1] or {key, key[::-1]} & ph.convoyed:
+            continue
+        if all(shapes.off_line(shapes.point_at(path, k / 10), back) < APART for k in range(2, 9)):
+            ph.paths[key], ph.paths[key[::-1]] = shapes.beside(path, APART), shapes.beside(back, APART)
 
 
 def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:
@@ -235,6 +251,7 @@ def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:
             end = stop
     pts = shapes.trim(path, start, end)
     if failed:
+        pts = _off_crosses(ph, path, start, end, pts)
         ph.shafts[key] = shapes.trim(pts, 0, placement.X_R)
         # a short bounce's line is all there is to show which way it went: its word keeps off it
         ph.cross(pts[-1], marks, ph.shafts[key])
@@ -245,6 +262,19 @@ def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:
     xs, ys = [p[0] for p in item["tri"]], [p[1] for p in item["tri"]]
     ph.heads.append((min(xs), min(ys), max(xs), max(ys)))
     return item
+
+
+def _off_crosses(ph: _Movement, path: list[Point], start: float, end: float, pts: list[Point]) -> list[Point]:
+    """A failed move's line, ending (at its X) clear of the Xs already set: two bounces into the North Sea from the
+    south (London's and Belgium's) ended at one point, one X over the other. Drawn back along its own line, as long
+    as a line still shows before the X."""
+    crosses = [(k["x"], k["y"]) for k in ph.marks if k["kind"] == "x"]
+    total = shapes.length(path)
+    while any(shapes.distance(pts[-1], c) < 2 * X_R for c in crosses) and \
+            total - start - end - X_STEP >= max(X_R + CROSS_SHAFT, 0.2 * total):
+        end += X_STEP
+        pts = shapes.trim(path, start, end)
+    return pts
 
 
 def _support(ph: _Movement, o: Support, marks: tuple[str, ...]) -> dict:

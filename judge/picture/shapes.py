@@ -115,6 +115,29 @@ def point_at(points: Sequence[Point], frac: float) -> Point:
     return points[-1]
 
 
+def beside(points: Sequence[Point], off: float) -> list[Point]:
+    """The polyline moved `off` units to the right of its travel (y grows downwards), each point along the normal
+    of the line through its neighbours."""
+    out = []
+    for i, (x, y) in enumerate(points):
+        a, b = points[max(i - 1, 0)], points[min(i + 1, len(points) - 1)]
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        d = math.hypot(dx, dy) or 1.0
+        out.append((x - dy / d * off, y + dx / d * off))
+    return out
+
+
+def off_line(p: Point, points: Sequence[Point]) -> float:
+    """How far a point is from a polyline."""
+    best = math.inf
+    for a, b in zip(points, points[1:]):
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / ((dx * dx + dy * dy) or 1.0)
+        t = max(0.0, min(1.0, t))
+        best = min(best, math.dist(p, (a[0] + dx * t, a[1] + dy * t)))
+    return best
+
+
 def trim(points: Sequence[Point], start: float, end: float) -> list[Point]:
     """The polyline with `start` units cut from its beginning and `end` from its end (never shorter than a stub)."""
     total = length(points)
