@@ -51,7 +51,8 @@ def build(funcs: dict[str, Callable[[argparse.Namespace], int]], only: str | Non
     """The command line's parser, each command run by its function in `funcs`; with `only`, that command's alone
     (the others' parsers cost `judge adjudicate --batch` a twelfth of its start-up, and a command's own parser reads
     its words as the whole one does)."""
-    parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
+    parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge. With no command it "
+                                     "runs `judge serve` (the main job), so `judge` alone starts the daemon.")
     parser.add_argument("--config", help="config.ini to use (default: ./config.ini if present, else built-in)")
     parser.add_argument("--version", action=_Version)
     parser.add_argument("--debug", action="store_true", help="say each problem with its traceback (judge deliver "

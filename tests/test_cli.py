@@ -405,3 +405,24 @@ def test_fuzz_refuses_no_workers_and_a_negative_count():
         p = run(["fuzz", "--phases", "1"] + args)
         assert p.returncode == 2 and p.stdout == "", p.stdout
         assert f"argument {word}: not a whole number of at least" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_help_says_that_judge_alone_runs_the_daemon(tmp_path):
+    """`judge` with no command starts `judge serve`; its --help did not say so, and an operator typing `judge` to
+    see the commands got a daemon instead."""
+    import signal
+    import time
+    p = run(["--help"])
+    assert p.returncode == 0 and "With no command it runs `judge serve`" in " ".join(p.stdout.split()), p.stdout
+    (tmp_path / "config.ini").write_text("[smtp]\nport = 0\n[web]\nport = 0\n")
+    log = tmp_path / "serve.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(JUDGE, cwd=tmp_path, stdout=out, stderr=out, env=ENV)
+    try:
+        end = time.monotonic() + 60
+        while "judge listening for mail on" not in log.read_text():
+            assert proc.poll() is None and time.monotonic() < end, log.read_text()
+            time.sleep(0.05)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=60) == 0
