@@ -241,9 +241,17 @@ def cmd_variants(args: argparse.Namespace) -> int:
 def cmd_datc(args: argparse.Namespace) -> int:
     from judge import datc
     from judge.rules import parse_rules
-    rules = parse_rules(args.rules.split(",")) if args.rules else None
     from pathlib import Path
-    report = datc.run_all(Path(args.data) if args.data else datc.DATA, rules, engine=args.engine)
+    try:
+        rules = parse_rules(args.rules.split(",")) if args.rules else None
+    except ValueError as exc:                  # (an unknown rule word: said as fuzz says it, not a traceback)
+        print(f"judge datc: {exc}", file=sys.stderr)
+        return 2
+    data = Path(args.data) if args.data else datc.DATA
+    if not data.is_dir():                      # (else "0/164 passed", as if every case had failed)
+        print(f"judge datc: no such folder of DATC cases: {data}", file=sys.stderr)
+        return 2
+    report = datc.run_all(data, rules, engine=args.engine)
     print(report.summary())
     return 0 if all(report.by_case().values()) and len(report.by_case()) == datc.TOTAL else 1
 

@@ -22,11 +22,37 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+def _port(text: str) -> int:
+    """A port given on the command line, checked as config.ini's are: the socket layer would take 99999 as 34463
+    (modulo 65536) and listen there without a word, or fail with a traceback on the web port."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"not a port number (0 to 65535; 0: a free one): {text!r}")
+    return value
+
+
+def _at_least(low: int) -> Callable[[str], int]:
+    """A whole number no lower than `low` (--jobs 0 would run one worker and print '0 job(s)')."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if value < low:
+            raise argparse.ArgumentTypeError(f"not a whole number of at least {low}: {text!r}")
+        return value
+    return parse
+
+
 def build(funcs: dict[str, Callable[[argparse.Namespace], int]], only: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser, each command run by its function in `funcs`; with `only`, that command's alone
     (the others' parsers cost `judge adjudicate --batch` a twelfth of its start-up, and a command's own parser reads
     its words as the whole one does)."""
-    parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge.")
+    parser = argparse.ArgumentParser(prog="judge", description="A play-by-email Diplomacy judge. With no command it "
+                                     "runs `judge serve` (the main job), so `judge` alone starts the daemon.")
     parser.add_argument("--config", help="config.ini to use (default: ./config.ini if present, else built-in)")
     parser.add_argument("--version", action=_Version)
     parser.add_argument("--debug", action="store_true", help="say each problem with its traceback (judge deliver "
@@ -42,8 +68,8 @@ def build(funcs: dict[str, Callable[[argparse.Namespace], int]], only: str | Non
 def _add_serve(sub, func: Callable) -> None:
     p = sub.add_parser("serve", help="run the judge: SMTP in, deadlines, SMTP out (the main job)")
     p.add_argument("--host", help="address to listen on (default: config.ini [smtp] host)")
-    p.add_argument("--port", type=int, help="port to listen on; 0 picks a free one (default: [smtp] port)")
-    p.add_argument("--web-port", type=int, help="port of the web pages; 0 picks a free one (default: [web] port; "
+    p.add_argument("--port", type=_port, help="port to listen on; 0 picks a free one (default: [smtp] port)")
+    p.add_argument("--web-port", type=_port, help="port of the web pages; 0 picks a free one (default: [web] port; "
                                                 "[web] port = 0 turns the pages off)")
     p.add_argument("--ready-file", help="write 'host port' here once listening, and 'web host port' on a second "
                                         "line when the pages are served (for scripts and tests)")
@@ -115,10 +141,10 @@ def _add_datc(sub, func: Callable) -> None:
 
 def _add_fuzz(sub, func: Callable) -> None:
     p = sub.add_parser("fuzz", help="adjudicate random phases with both engines; write each disagreement, shrunk")
-    p.add_argument("--phases", type=int, default=2000, help="how many phases to run (default 2000)")
+    p.add_argument("--phases", type=_at_least(0), default=2000, help="how many phases to run (default 2000)")
     p.add_argument("--seed", type=int, default=1, help="run seed; a phase is reproducible from (seed, index)")
     p.add_argument("--out", default="fuzz-cases", help="folder for the minimal cases (default ./fuzz-cases)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--jobs", type=_at_least(1), default=1, help="worker processes (default 1)")
     p.add_argument("--known", action="store_true",
                    help="also switch safe_convoys on; disagreements it alone causes are reported as explained")
     p.add_argument("--variant", default="standard",

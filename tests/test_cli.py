@@ -356,3 +356,73 @@ def test_the_picture_field_is_the_svg_element_and_a_file_keeps_its_declaration(t
         out = tmp_path / "map.svg"
         assert run(["map", str(path), "-o", str(out), *args]).returncode == 0
         assert out.read_text().startswith('<?xml version="1.0" encoding="UTF-8"?>\n<svg ')
+
+
+def _serve_until_exit_or_listening(tmp_path, args):
+    """Run `judge serve` with `args`; (exit code, stderr), or (None, the ready file's text) if it began to listen
+    (then it is stopped: a port out of range must never become some other port)."""
+    import signal
+    import time
+    ready = tmp_path / "ready"
+    p = subprocess.Popen(JUDGE + ["serve", "--ready-file", str(ready)] + args, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env=ENV, cwd=tmp_path)
+    deadline = time.monotonic() + 60
+    while p.poll() is None and not ready.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if p.poll() is None:
+        p.send_signal(signal.SIGTERM)
+        p.communicate(timeout=60)
+        return None, ready.read_text() if ready.exists() else "(still running, not listening)"
+    return p.returncode, p.communicate()[1]
+
+
+def test_serve_refuses_a_port_out_of_range_on_the_command_line(tmp_path):
+    """A port is 0 to 65535, on the command line as in config.ini: `--port 99999` listened on 34463 (99999 modulo
+    65536) without a word, and `--web-port 70000` ended in an OverflowError traceback."""
+    for args in (["--port", "99999", "--web-port", "0"], ["--port", "0", "--web-port", "70000"],
+                 ["--port", "-5", "--web-port", "0"], ["--port", "25x", "--web-port", "0"]):
+        code, err = _serve_until_exit_or_listening(tmp_path, args)
+        assert code == 2, (args, err)
+        last = err.strip().splitlines()[-1]
+        assert "Traceback" not in err and last.startswith("judge serve: error: argument --"), err
+        assert "not a port number (0 to 65535; 0: a free one)" in err, err
+    assert not (tmp_path / "games").exists()            # refused before anything was made
+
+
+def test_datc_says_an_unknown_rule_or_a_missing_folder_in_one_line(tmp_path):
+    """An unknown rule word ended in a ValueError traceback; a folder that does not exist was read as no cases and
+    reported '0/164 passed', as if every case had failed."""
+    p = run(["datc", "--rules", "bogus"])
+    assert p.returncode == 2 and p.stdout == "" and p.stderr == "judge datc: UNKNOWN RULE: BOGUS\n", p.stderr
+    p = run(["datc", "--data", str(tmp_path / "nowhere")])
+    assert p.returncode == 2 and p.stdout == "", p.stdout
+    assert p.stderr == f"judge datc: no such folder of DATC cases: {tmp_path / 'nowhere'}\n", p.stderr
+
+
+def test_fuzz_refuses_no_workers_and_a_negative_count():
+    """`--jobs 0` ran one worker and printed '0 job(s)'; `--phases -1` ran nothing and called it a run."""
+    for args, word in ((["--jobs", "0"], "--jobs"), (["--phases", "-1"], "--phases")):
+        p = run(["fuzz", "--phases", "1"] + args)
+        assert p.returncode == 2 and p.stdout == "", p.stdout
+        assert f"argument {word}: not a whole number of at least" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_help_says_that_judge_alone_runs_the_daemon(tmp_path):
+    """`judge` with no command starts `judge serve`; its --help did not say so, and an operator typing `judge` to
+    see the commands got a daemon instead."""
+    import signal
+    import time
+    p = run(["--help"])
+    assert p.returncode == 0 and "With no command it runs `judge serve`" in " ".join(p.stdout.split()), p.stdout
+    (tmp_path / "config.ini").write_text("[smtp]\nport = 0\n[web]\nport = 0\n")
+    log = tmp_path / "serve.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(JUDGE, cwd=tmp_path, stdout=out, stderr=out, env=ENV)
+    try:
+        end = time.monotonic() + 60
+        while "judge listening for mail on" not in log.read_text():
+            assert proc.poll() is None and time.monotonic() < end, log.read_text()
+            time.sleep(0.05)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=60) == 0

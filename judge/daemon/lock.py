@@ -8,6 +8,8 @@ import os
 import time
 from pathlib import Path
 
+from judge.storage.atomic import make_folder
+
 LOCK_NAME = ".serve.lock"       # not a game name (games are lower-case letters first), so no listing shows it
 
 
@@ -33,8 +35,8 @@ class ServeLock:
         """Take the lock and write our pid in it, or raise AlreadyRunning."""
         if self._fd is not None:
             return
-        self.folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        make_folder(self.folder)            # (the games folder, private as every folder the judge makes)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)      # (a pid only, but private as every file)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

@@ -192,16 +192,18 @@ class Daemon:
                             ready_file: Path | None = None, web_port: int | None = None) -> None:
         # The signals are ours before anyone can be told we are up: a SIGTERM right after the ready file (a service
         # manager, a test) stops the daemon cleanly instead of killing it mid-way.
-        stop = asyncio.Event()
+        # A hang-up (its terminal closed, a log rotation's `kill -HUP`) stops it as SIGTERM does: the signal's
+        # default action would end it as a crash, with no last hand-over to the relay.
+        stop, why = asyncio.Event(), []
         loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(sig, stop.set)
+        for sig, name in ((signal.SIGTERM, "SIGTERM"), (signal.SIGINT, "Ctrl-C"), (signal.SIGHUP, "SIGHUP")):
+            loop.add_signal_handler(sig, lambda name=name: (why.append(name), stop.set()))
         await self.start(host, port, web_port=web_port)
         if ready_file is not None:
             web = f"web {self.web_host} {self.web_port}\n" if self.web is not None else ""
             ready_file.write_text(f"{self.host} {self.port}\n{web}")
         await stop.wait()
-        log.info("judge serve stops (SIGTERM or Ctrl-C): the jobs under way finish, the rest wait in the spool")
+        log.info("judge serve stops (%s): the jobs under way finish, the rest wait in the spool", why[0])
         await self.stop()
         log.info("judge serve stopped")
 

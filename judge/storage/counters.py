@@ -14,7 +14,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Iterator
 
-from judge.storage.atomic import FILE_MODE, atomic_write, locked
+from judge.storage.atomic import FILE_MODE, atomic_write, locked, make_folder
 from judge.storage.recent import recent_stamp
 
 FOLDER = ".limits"                 # in the games folder; not a game name (those start with a letter)
@@ -95,7 +95,7 @@ class Change:
             try:
                 fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, FILE_MODE)
             except FileNotFoundError:
-                c.folder.mkdir(parents=True, exist_ok=True)
+                make_folder(c.folder)
                 fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, FILE_MODE)
             try:
                 end = os.fstat(fd).st_size

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from judge.storage.atomic import append_line, locked, read_bytes
 from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, remove_temp_files
-from judge.storage.gamefolder import NAME_RE, STATUS, GameUnavailable, left_in, missing, valid_name
+from judge.storage.gamefolder import NAME_RE, STATUS, GameUnavailable, copy_of, left_in, missing, valid_name
 from judge.storage.phase_files import file_part
 from judge.storage.survey import Survey, survey
 
@@ -276,10 +276,8 @@ def _game(name: str, doc: dict) -> Game:
     except Exception as exc:  # noqa: BLE001 - any nonsense in the file makes the game unavailable, nothing more
         raise GameUnavailable(name, f"status file does not describe a game ({type(exc).__name__}: {exc})") from None
     if game.name.lower() != name.lower():
-        # A copy of another game's folder (an operator's backup in the games folder) would otherwise be played as a
-        # second live game under the folder's name, mailing its players results that contradict the real game's.
-        raise GameUnavailable(name, f"its status file is game {game.name}'s: a copy of that game's folder? (move it "
-                                    "out of the games folder, or give it back its own name)")
+        # (played, it would mail its players results that contradict the real game's)
+        raise copy_of(name, game.name)
     return game
 
 

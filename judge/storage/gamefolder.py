@@ -29,6 +29,13 @@ class GameUnavailable(Exception):
         self.name, self.why = name, why
 
 
+def copy_of(name: str, other: str) -> GameUnavailable:
+    """A folder whose status file is another game's: an operator's backup left in the games folder, which would
+    otherwise be played as a second live game under the folder's name."""
+    return GameUnavailable(name, f"its status file is game {other}'s: a copy of that game's folder? (move it out of "
+                                 "the games folder, or give it back its own name)")
+
+
 def left_in(folder: str, names: list[str] | None = None) -> list[str]:
     """What a game left in a folder (given its listing if known): [] for a folder that is missing, or holds only
     what a message about a name locks or stages (a CREATE that was refused or failed before its commit point)."""

@@ -10,6 +10,8 @@ import secrets
 import stat
 from pathlib import Path
 
+from judge.storage.atomic import make_folder
+
 SECRET_FILE = ".web-secret"        # (named for the web sessions it signed first)
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"     # no 0/O, 1/I: read off a mail and typed back
 CODE_LENGTH = 10                   # 50 bits: guessing one by mail, a message at a time, is hopeless
@@ -18,7 +20,7 @@ CODE_LENGTH = 10                   # 50 bits: guessing one by mail, a message at
 def load_secret(folder: Path) -> bytes:
     """The judge's signing secret, made on first use: 32 random bytes in a file only the judge's user may read."""
     path = Path(folder) / SECRET_FILE
-    Path(folder).mkdir(parents=True, exist_ok=True)
+    make_folder(Path(folder))
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:

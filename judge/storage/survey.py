@@ -16,13 +16,14 @@ from typing import NamedTuple, Protocol
 from judge.storage.atomic import locked
 from judge.storage.commit import MANIFEST, PENDING, recover, remove_temp_files
 from judge.storage.counters import FOLDER as COUNTERS
-from judge.storage.gamefolder import NAME_RE, STATUS, GameUnavailable, left_in, missing
+from judge.storage.gamefolder import NAME_RE, STATUS, GameUnavailable, copy_of, left_in, missing
 
 SCAN_CHUNK, SCAN_THREADS = 512, 8     # start-up's pass over the games
 SCAN_WAITING = 0.5            # ... goes on in threads if its first chunk kept the interpreter busy less than this
 _FIRST_READ = 8192           # what start-up reads of a status file: its wake-up, and most files whole
 _TAIL = 16                   # a status file's last bytes: its closing brace, perhaps spaces
 _WAKEUP_FIRST = re.compile(rb'\{"wakeup":(?:null|"([0-9T:.+-]{10,40})")[,}]')
+_NAME_NEXT = re.compile(rb'"name":"([^"\\]{1,200})"')     # `save` writes the game's name right after its wake-up
 
 
 class Store(Protocol):
@@ -149,6 +150,10 @@ def saved_wakeup(store: Store, name: str, path: str) -> datetime | None:
     if not end.rstrip().endswith(b"}"):
         raise GameUnavailable(name, f"{path} is not a valid status file (its end is not a status file's: cut short "
                                     "or overwritten)")
+    named = _NAME_NEXT.match(head, m.end())
+    if named and named.group(1).decode("utf-8", "replace").lower() != name.lower():
+        # A copy of another game's folder is said at start-up and by cron's run, not first at its deadline or mail.
+        raise copy_of(name, named.group(1).decode("utf-8", "replace"))
     try:
         return datetime.fromisoformat(m.group(1).decode()) if m.group(1) else None
     except ValueError as exc:

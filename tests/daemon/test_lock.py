@@ -64,3 +64,16 @@ def test_a_sigterm_while_it_starts_stops_it_cleanly(tmp_path):
         if proc.poll() is None:
             proc.kill()
     assert lock.read_text() == ""
+
+
+def test_a_hang_up_stops_it_cleanly_as_sigterm_does(tmp_path):
+    """SIGHUP (the terminal it was started from closed, or a log rotation's `kill -HUP`) ended `judge serve` by the
+    signal's default action, as a crash: no last hand-over to the relay, its pid left in the lock. It now stops as
+    on SIGTERM, and its log says which signal stopped it."""
+    cfg = write_config(tmp_path)
+    proc, _ = start_serve(tmp_path, cfg)
+    proc.send_signal(signal.SIGHUP)
+    assert proc.wait(timeout=60) == 0
+    log = (tmp_path / "serve.log").read_text()
+    assert "judge serve stops (SIGHUP)" in log and "judge serve stopped" in log, log
+    assert (tmp_path / "games" / ".serve.lock").read_text() == ""
