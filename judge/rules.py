@@ -156,6 +156,17 @@ RULES: tuple[Rule, ...] = (
 
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
 
+# DPjudge's names for rules this table names otherwise (its Rules page), so a GM from DPjudge may type them: each is
+# (rule, its value with DPjudge's rule, its value with "!NAME", DPjudge's game without the rule).
+DPJUDGE_NAMES: dict[str, tuple[str, str, str]] = {
+    "no_press": ("press", "none", "white"), "grey_press": ("press", "grey", "white"),
+    "white_grey": ("press", "white_grey", "white"), "public_press": ("press", "broadcast", "white"),
+    "no_partial": ("press", "broadcast", "white"),         # (DPjudge's older name for PUBLIC_PRESS)
+    "build_any": ("build_anywhere", "on", "off"), "no_dias": ("draws", "any", "dias"),
+    "no_deadline": ("deadlines", "manual", "auto"), "no_absences": ("absence_days", "0", "14"),
+    "no_reveal": ("reveal", "none", "all"),
+}
+
 
 class Ruleset(Frozen):
     """The rules a game or a request is played under: one field per row of the table below. Each field's default
@@ -302,6 +313,10 @@ def parse_rules(items: Iterable[str], base: Ruleset | None = None) -> Ruleset:
             rs, changes = PRESETS[key], {}
             continue
         negate = False
+        alias = DPJUDGE_NAMES.get(key.lstrip("!")) if not _ else None
+        if alias is not None:
+            changes[alias[0]] = _coerce(RULES_BY_NAME[alias[0]], alias[2] if key.startswith("!") else alias[1])
+            continue
         if not _ and key not in RULES_BY_NAME:
             for prefix in ("no_", "!"):
                 if key.startswith(prefix) and key[len(prefix):] in RULES_BY_NAME:

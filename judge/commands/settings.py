@@ -152,6 +152,7 @@ class Set:
                 game.set_rules(rest)
             except ValueError as exc:
                 raise CommandError(str(exc)) from None
+            _keep_start_rules(game, before)
             s.say(f"Rules now: {', '.join(rest)}.")
             rules_changed(s, game, before)
             _ready_again(game, s.now)
@@ -169,6 +170,7 @@ class Set:
                 raise CommandError(f"UNKNOWN RULE: {' '.join(unknown).upper() or '(none given)'}")
             before = game.rules
             game.rules = game.rules.replace(**{n: getattr(Ruleset(), n) for n in names})
+            _keep_start_rules(game, before)
             s.say(f"Back to the default for: {', '.join(names)}.")
             rules_changed(s, game, before)
             _ready_again(game, s.now)
@@ -232,6 +234,15 @@ class Set:
                 _early_note(s, game)
         else:
             raise CommandError(f"UNKNOWN SETTING: {what}")
+
+
+def _keep_start_rules(game, before: Ruleset) -> None:
+    """mobilize says how a game begins: changed once it has begun, it would be announced and listed while nothing
+    changes, so it is refused (the rules set back, as the message is)."""
+    if game.position is not None and game.rules.mobilize != before.mobilize:
+        game.rules = before
+        raise CommandError(f"RULE MOBILIZE SAYS HOW A GAME BEGINS: GAME {game.name} HAS BEGUN, SO IT STAYS "
+                           f"{'ON' if before.mobilize else 'OFF'}")
 
 
 # The fields that decide where a phase's deadline falls: changed, they apply from the next phase on.
