@@ -18,7 +18,7 @@ from judge.game import FORMING, PLAYING
 from judge.game.clock import REMINDER_MARGIN
 from judge.game.roles import MASTER
 from judge.game.standing import victory_tie
-from judge.rules import RULES_BY_NAME, Ruleset
+from judge.rules import RULES_BY_NAME, DeadlineMode, Ruleset
 from judge.storage.passwords import forget
 from judge.zones import canonical_zone
 
@@ -111,6 +111,11 @@ class Set:
         game = s.need_master()
         value = " ".join(rest)
         if what == "DEADLINE":
+            if game.rules.deadlines is DeadlineMode.MANUAL:
+                # (a deadline would run, with late notices, and process the phase itself: what the rule says it never
+                # does; a forming game would not even keep it at its start)
+                raise CommandError(f"GAME {game.name} HAS NO DEADLINES (HOUSE RULE DEADLINES=MANUAL): PROCESS IT "
+                                   "WHEN READY, OR SET RULE deadlines=auto BEFORE SET DEADLINE")
             try:
                 moment = parse_moment(value, game.timing, s.now)
             except ValueError as exc:
