@@ -242,12 +242,13 @@ class Set:
 
 
 def _keep_start_rules(game, before: Ruleset) -> None:
-    """mobilize says how a game begins: changed once it has begun, it would be announced and listed while nothing
-    changes, so it is refused (the rules set back, as the message is)."""
-    if game.position is not None and game.rules.mobilize != before.mobilize:
+    """mobilize says how a game begins: switched on once it has begun, it would be announced and listed while
+    nothing changes, so it is refused (the rules set back, as the message is). Off stays allowed: it changes nothing
+    either, and a game given it after its start by an earlier release can be put right."""
+    if game.position is not None and game.rules.mobilize and not before.mobilize:
         game.rules = before
-        raise CommandError(f"RULE MOBILIZE SAYS HOW A GAME BEGINS: GAME {game.name} HAS BEGUN, SO IT STAYS "
-                           f"{'ON' if before.mobilize else 'OFF'}")
+        raise CommandError(f"RULE MOBILIZE SAYS HOW A GAME BEGINS: GAME {game.name} HAS BEGUN WITHOUT IT, SO IT "
+                           "CANNOT BE SWITCHED ON")
 
 
 # The fields that decide where a phase's deadline falls: changed, they apply from the next phase on.
