@@ -117,8 +117,11 @@ RULES: tuple[Rule, ...] = (
          "only).", False, (False, True), equivalent="DPjudge HIDE_ORDERS (the reverse)"),
     Rule("map_picture", "Results mails carry a picture of the board with the orders and their outcome: 'png', "
          "'svg' or 'none'.", MapPicture.PNG, _choices(MapPicture), equivalent="DPjudge's results map (web page)"),
-    Rule("anonymous", "Who plays which power: shown to all ('no'), hidden 'until_end', or hidden 'always'; an "
-         "anonymous game never shows a player's address to the others.", Anonymous.NO, _choices(Anonymous),
+    Rule("anonymous", "Who plays which power: no player sees another's address while the game runs, whatever this "
+         "says (the master does); at the end reveal decides ('no', 'until_end'), or nobody learns it ('always'). "
+         "'no' tells a former player signing on from their own address that they no longer play the power; "
+         "'until_end' and 'always' answer it as a wrong password, so a forged From line learns nothing.",
+         Anonymous.NO, _choices(Anonymous),
          equivalent="DPjudge ANONYMOUS; njudge Set Anonymous"),
     Rule("reveal", "Whose addresses the end of the game shows, in the final mail and SUMMARY, beside each power "
          "and the phases it was played: 'none' (nobody's: players are numbered), to those who 'players' played "
