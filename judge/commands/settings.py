@@ -161,13 +161,7 @@ class Set:
             s.say(f"Rules now: {', '.join(rest)}.")
             rules_changed(s, game, before)
             _ready_again(game, s.now)
-            if game.rules.deadlines is not mode and game.position is not None and not game.over:
-                # Into the manual mode: no deadline; out of it: a deadline for the phase from now.
-                game.set_deadline(game.phase_deadline(s.now), s.now)
-                s.say(f"Deadline now: {show(game.deadline, game.timing)}{_while_paused(game)}.")
-                s.effect("notify", ("deadline changed", [f"The deadline of game {game.name} is now "
-                                                         f"{show(game.deadline, game.timing)}{_while_paused(game)}."],
-                                    "all"))
+            _deadline_mode(s, game, mode)
         elif what == "NORULE":
             names = [r.lower().replace("-", "_") for r in rest]
             unknown = [n for n in names if n not in RULES_BY_NAME]
@@ -179,6 +173,7 @@ class Set:
             s.say(f"Back to the default for: {', '.join(names)}.")
             rules_changed(s, game, before)
             _ready_again(game, s.now)
+            _deadline_mode(s, game, before.deadlines)
         elif what in ("PRIVATE", "PUBLIC"):
             if len(rest) > 1:
                 raise CommandError("USE SET PRIVATE [<game password>] (one word) OR SET PUBLIC")
@@ -239,6 +234,17 @@ class Set:
                 _early_note(s, game)
         else:
             raise CommandError(f"UNKNOWN SETTING: {what}")
+
+
+def _deadline_mode(s: Session, game, mode: DeadlineMode) -> None:
+    """Into the manual mode: no deadline; out of it (SET RULE, or SET NORULE deadlines): a deadline for the phase
+    from now, told to everyone."""
+    if game.rules.deadlines is mode or game.position is None or game.over:
+        return
+    game.set_deadline(game.phase_deadline(s.now), s.now)
+    s.say(f"Deadline now: {show(game.deadline, game.timing)}{_while_paused(game)}.")
+    s.effect("notify", ("deadline changed", [f"The deadline of game {game.name} is now "
+                                             f"{show(game.deadline, game.timing)}{_while_paused(game)}."], "all"))
 
 
 def _keep_start_rules(game, before: Ruleset) -> None:

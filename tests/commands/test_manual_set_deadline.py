@@ -33,3 +33,19 @@ def test_back_to_auto_then_a_deadline_in_one_message(started):
     assert started.master("SET RULE deadlines=manual").accepted
     assert started.master("SET RULE deadlines=auto", "SET DEADLINE +1d").accepted
     assert started.game(GAME).deadline == started.clock.now + timedelta(days=1)
+
+
+def test_norule_deadlines_gives_the_phase_a_deadline_again(started):
+    # SET NORULE deadlines is deadlines=auto (the default): the phase gets its deadline from now, as SET RULE
+    # deadlines=auto gives it, and everyone is told; it stayed without one, listed as "none (the master processes)".
+    assert started.master("SET RULE deadlines=manual").accepted
+    started.new_mail()
+    assert started.master("SET NORULE deadlines").accepted
+    game = started.game(GAME)
+    assert game.rules.deadlines.value == "auto"
+    assert game.deadline == started.clock.now + timedelta(hours=game.timing.movement_hours)
+    told = [m for m in started.new_mail() if "deadline changed" in str(m["Subject"])]
+    assert len(told) >= 7
+    started.clock.advance(hours=game.timing.movement_hours + game.timing.grace_hours + 1)
+    started.process(GAME)
+    assert str(started.game(GAME).position.phase) != "S1901M"         # the clock processed it
