@@ -18,7 +18,7 @@ from judge.game import FORMING, PLAYING
 from judge.game.clock import REMINDER_MARGIN
 from judge.game.roles import MASTER
 from judge.game.standing import victory_tie
-from judge.rules import RULES_BY_NAME, DeadlineMode, Ruleset
+from judge.rules import RULES_BY_NAME, DeadlineMode, LatePowers, Ruleset
 from judge.storage.passwords import forget
 from judge.zones import canonical_zone
 
@@ -151,7 +151,7 @@ class Set:
                                                      f"{show(game.deadline, game.timing)}{_while_paused(game)}."],
                                 "all"))
         elif what == "RULE":
-            before = game.rules
+            before, was = game.rules, _clock_due(game, s.now)
             mode = game.rules.deadlines
             try:
                 game.set_rules(rest)
@@ -162,18 +162,20 @@ class Set:
             rules_changed(s, game, before)
             _ready_again(game, s.now)
             _deadline_mode(s, game, mode)
+            _due_note(s, game, was)
         elif what == "NORULE":
             names = [r.lower().replace("-", "_") for r in rest]
             unknown = [n for n in names if n not in RULES_BY_NAME]
             if unknown or not names:
                 raise CommandError(f"UNKNOWN RULE: {' '.join(unknown).upper() or '(none given)'}")
-            before = game.rules
+            before, was = game.rules, _clock_due(game, s.now)
             game.rules = game.rules.replace(**{n: getattr(Ruleset(), n) for n in names})
             _keep_start_rules(game, before)
             s.say(f"Back to the default for: {', '.join(names)}.")
             rules_changed(s, game, before)
             _ready_again(game, s.now)
             _deadline_mode(s, game, before.deadlines)
+            _due_note(s, game, was)
         elif what in ("PRIVATE", "PUBLIC"):
             if len(rest) > 1:
                 raise CommandError("USE SET PRIVATE [<game password>] (one word) OR SET PUBLIC")
@@ -245,6 +247,27 @@ def _deadline_mode(s: Session, game, mode: DeadlineMode) -> None:
     s.say(f"Deadline now: {show(game.deadline, game.timing)}{_while_paused(game)}.")
     s.effect("notify", ("deadline changed", [f"The deadline of game {game.name} is now "
                                              f"{show(game.deadline, game.timing)}{_while_paused(game)}."], "all"))
+
+
+def _clock_due(game, now: datetime) -> str | None:
+    return game.due(now) if game.position is not None and not game.over else None
+
+
+def _due_note(s: Session, game, was: str | None) -> None:
+    """A rule may make the clock act at once (late_powers=default once the grace period is over; cd_dummies with
+    only the dummies' orders missing after the deadline): the master hears so before it happens."""
+    due = _clock_due(game, s.now)
+    if due == was or due not in ("process", "disorder"):
+        return
+    phase = game.position.phase.describe()
+    if due == "process":
+        s.say(f"Note: with the rules now, every order {phase} needs is in: it will be processed now (within a minute).")
+        return
+    then = {LatePowers.DEFAULT: "it will be processed now (within a minute), the late powers' units taking their "
+                                "default orders",
+            LatePowers.PREVIEW: "you will get its preview now (within a minute)",
+            LatePowers.RESIGN: "its late players will be resigned now (within a minute)"}[game.rules.late_powers]
+    s.say(f"Note: the grace period of {phase} is over: under late_powers={game.rules.late_powers.value}, {then}.")
 
 
 def _keep_start_rules(game, before: Ruleset) -> None:
