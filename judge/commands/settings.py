@@ -18,7 +18,7 @@ from judge.game import FORMING, PLAYING
 from judge.game.clock import REMINDER_MARGIN
 from judge.game.roles import MASTER
 from judge.game.standing import victory_tie
-from judge.rules import RULES_BY_NAME, DeadlineMode, LatePowers, Ruleset
+from judge.rules import DPJUDGE_NAMES, RULES_BY_NAME, DeadlineMode, LatePowers, Ruleset
 from judge.storage.passwords import forget
 from judge.zones import canonical_zone
 
@@ -158,7 +158,7 @@ class Set:
             except ValueError as exc:
                 raise CommandError(str(exc)) from None
             _keep_start_rules(game, before)
-            s.say(f"Rules now: {', '.join(rest)}.")
+            s.say(f"Rules now: {', '.join(_said(w) for w in rest)}.")
             rules_changed(s, game, before)
             _ready_again(game, s.now)
             _deadline_mode(s, game, mode)
@@ -236,6 +236,15 @@ class Set:
                 _early_note(s, game)
         else:
             raise CommandError(f"UNKNOWN SETTING: {what}")
+
+
+def _said(word: str) -> str:
+    """A rule word as the reply repeats it: DPjudge's name with the rule it set (NO_PRESS (press=none))."""
+    key = word.strip().lower().replace("-", "_")
+    alias = DPJUDGE_NAMES.get(key.lstrip("!"))
+    if alias is None or "=" in key:
+        return word
+    return f"{word} ({alias[0]}={alias[2] if key.startswith('!') else alias[1]})"
 
 
 def _deadline_mode(s: Session, game, mode: DeadlineMode) -> None:

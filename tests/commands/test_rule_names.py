@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.commands.helpers import GAME
+from tests.commands.helpers import GAME, GM
 
 
 # Each DPjudge rule and what its Rules page says it does, in our table's words.
@@ -59,3 +59,9 @@ def test_mobilize_may_still_be_switched_off_after_the_start(started):
     game.rules = game.rules.replace(mobilize=True)
     started.judge.store.save(game)
     assert started.master("SET NORULE mobilize").accepted and not started.game(GAME).rules.mobilize
+
+
+def test_the_reply_says_which_rule_a_dpjudge_name_set(forming):
+    assert forming.master("SET RULE NO_PRESS !NO_REVEAL safe_convoys").accepted
+    reply = " ".join(forming.reply(GM[0]).split())
+    assert "Rules now: NO_PRESS (press=none), !NO_REVEAL (reveal=all), safe_convoys." in reply
