@@ -117,8 +117,11 @@ RULES: tuple[Rule, ...] = (
          "only).", False, (False, True), equivalent="DPjudge HIDE_ORDERS (the reverse)"),
     Rule("map_picture", "Results mails carry a picture of the board with the orders and their outcome: 'png', "
          "'svg' or 'none'.", MapPicture.PNG, _choices(MapPicture), equivalent="DPjudge's results map (web page)"),
-    Rule("anonymous", "Who plays which power: shown to all ('no'), hidden 'until_end', or hidden 'always'; an "
-         "anonymous game never shows a player's address to the others.", Anonymous.NO, _choices(Anonymous),
+    Rule("anonymous", "Who plays which power: no player sees another's address while the game runs, whatever this "
+         "says (the master does); at the end reveal decides ('no', 'until_end'), or nobody learns it ('always'). "
+         "'no' tells a former player signing on from their own address that they no longer play the power; "
+         "'until_end' and 'always' answer it as a wrong password, so a forged From line learns nothing.",
+         Anonymous.NO, _choices(Anonymous),
          equivalent="DPjudge ANONYMOUS; njudge Set Anonymous"),
     Rule("reveal", "Whose addresses the end of the game shows, in the final mail and SUMMARY, beside each power "
          "and the phases it was played: 'none' (nobody's: players are numbered), to those who 'players' played "
@@ -155,6 +158,17 @@ RULES: tuple[Rule, ...] = (
 )
 
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
+
+# DPjudge's names for rules this table names otherwise (its Rules page), so a GM from DPjudge may type them: each is
+# (rule, its value with DPjudge's rule, its value with "!NAME", DPjudge's game without the rule).
+DPJUDGE_NAMES: dict[str, tuple[str, str, str]] = {
+    "no_press": ("press", "none", "white"), "grey_press": ("press", "grey", "white"),
+    "white_grey": ("press", "white_grey", "white"), "public_press": ("press", "broadcast", "white"),
+    "no_partial": ("press", "broadcast", "white"),         # (DPjudge's older name for PUBLIC_PRESS)
+    "build_any": ("build_anywhere", "on", "off"), "no_dias": ("draws", "any", "dias"),
+    "no_deadline": ("deadlines", "manual", "auto"), "no_absences": ("absence_days", "0", "14"),
+    "no_reveal": ("reveal", "none", "all"),
+}
 
 
 class Ruleset(Frozen):
@@ -302,6 +316,10 @@ def parse_rules(items: Iterable[str], base: Ruleset | None = None) -> Ruleset:
             rs, changes = PRESETS[key], {}
             continue
         negate = False
+        alias = DPJUDGE_NAMES.get(key.lstrip("!")) if not _ else None
+        if alias is not None:
+            changes[alias[0]] = _coerce(RULES_BY_NAME[alias[0]], alias[2] if key.startswith("!") else alias[1])
+            continue
         if not _ and key not in RULES_BY_NAME:
             for prefix in ("no_", "!"):
                 if key.startswith(prefix) and key[len(prefix):] in RULES_BY_NAME:

@@ -5,6 +5,7 @@ from datetime import datetime, timezone
 
 from judge import maps, picture
 from judge.builds import variant_notes
+from judge.deadlines import LIMITS, say_delay
 from judge.maps.boards import TEXT_ONLY
 from judge.commands.absence import absence_lines
 from judge.commands.actions import block
@@ -175,10 +176,18 @@ class History:
 
 def _timing_lines(g: Game) -> list[str]:
     """The game's timing; a grace changed during the phase shows the grace the phase keeps (SET GRACE)."""
-    kept = "" if g.phase_grace is None else f" (this phase: {g.phase_grace:g})"
+    kept = "" if g.phase_grace is None else f" (this phase: {_amount('grace_hours', g.phase_grace)})"
     # (no time of day is shown as SET TIME NONE writes it, not as an empty value after "=")
-    return [f"{k} = {'none' if v in ('', None) else v}" + (kept if k == "grace_hours" else "")
+    return [f"{k} = {'none' if v in ('', None) else _amount(k, v)}" + (kept if k == "grace_hours" else "")
             for k, v in g.timing.to_json().items()]
+
+
+def _amount(field: str, value) -> str:
+    """A delay as the master reads it: a whole number of the field's unit as it is, else in words ('5 minutes'
+    for SET MOVEMENT 5m, not 0.08333333333333333 hours)."""
+    if field not in LIMITS or value == int(value):
+        return f"{value:g}" if isinstance(value, float) else str(value)
+    return say_delay(value, LIMITS[field][2])
 
 
 def variant_rows() -> list[dict]:

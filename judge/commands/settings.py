@@ -18,7 +18,7 @@ from judge.game import FORMING, PLAYING
 from judge.game.clock import REMINDER_MARGIN
 from judge.game.roles import MASTER
 from judge.game.standing import victory_tie
-from judge.rules import RULES_BY_NAME, Ruleset
+from judge.rules import DPJUDGE_NAMES, RULES_BY_NAME, DeadlineMode, LatePowers, Ruleset
 from judge.storage.passwords import forget
 from judge.zones import canonical_zone
 
@@ -111,6 +111,11 @@ class Set:
         game = s.need_master()
         value = " ".join(rest)
         if what == "DEADLINE":
+            if game.rules.deadlines is DeadlineMode.MANUAL:
+                # (a deadline would run, with late notices, and process the phase itself: what the rule says it never
+                # does; a forming game would not even keep it at its start)
+                raise CommandError(f"GAME {game.name} HAS NO DEADLINES (HOUSE RULE DEADLINES=MANUAL): PROCESS IT "
+                                   "WHEN READY, OR SET RULE deadlines=auto BEFORE SET DEADLINE")
             try:
                 moment = parse_moment(value, game.timing, s.now)
             except ValueError as exc:
@@ -146,32 +151,31 @@ class Set:
                                                      f"{show(game.deadline, game.timing)}{_while_paused(game)}."],
                                 "all"))
         elif what == "RULE":
-            before = game.rules
+            before, was = game.rules, _clock_due(game, s.now)
             mode = game.rules.deadlines
             try:
                 game.set_rules(rest)
             except ValueError as exc:
                 raise CommandError(str(exc)) from None
-            s.say(f"Rules now: {', '.join(rest)}.")
+            _keep_start_rules(game, before)
+            s.say(f"Rules now: {', '.join(_said(w) for w in rest)}.")
             rules_changed(s, game, before)
             _ready_again(game, s.now)
-            if game.rules.deadlines is not mode and game.position is not None and not game.over:
-                # Into the manual mode: no deadline; out of it: a deadline for the phase from now.
-                game.set_deadline(game.phase_deadline(s.now), s.now)
-                s.say(f"Deadline now: {show(game.deadline, game.timing)}{_while_paused(game)}.")
-                s.effect("notify", ("deadline changed", [f"The deadline of game {game.name} is now "
-                                                         f"{show(game.deadline, game.timing)}{_while_paused(game)}."],
-                                    "all"))
+            _deadline_mode(s, game, mode)
+            _due_note(s, game, was)
         elif what == "NORULE":
             names = [r.lower().replace("-", "_") for r in rest]
             unknown = [n for n in names if n not in RULES_BY_NAME]
             if unknown or not names:
                 raise CommandError(f"UNKNOWN RULE: {' '.join(unknown).upper() or '(none given)'}")
-            before = game.rules
+            before, was = game.rules, _clock_due(game, s.now)
             game.rules = game.rules.replace(**{n: getattr(Ruleset(), n) for n in names})
+            _keep_start_rules(game, before)
             s.say(f"Back to the default for: {', '.join(names)}.")
             rules_changed(s, game, before)
             _ready_again(game, s.now)
+            _deadline_mode(s, game, before.deadlines)
+            _due_note(s, game, was)
         elif what in ("PRIVATE", "PUBLIC"):
             if len(rest) > 1:
                 raise CommandError("USE SET PRIVATE [<game password>] (one word) OR SET PUBLIC")
@@ -232,6 +236,57 @@ class Set:
                 _early_note(s, game)
         else:
             raise CommandError(f"UNKNOWN SETTING: {what}")
+
+
+def _said(word: str) -> str:
+    """A rule word as the reply repeats it: DPjudge's name with the rule it set (NO_PRESS (press=none))."""
+    key = word.strip().lower().replace("-", "_")
+    alias = DPJUDGE_NAMES.get(key.lstrip("!"))
+    if alias is None or "=" in key:
+        return word
+    return f"{word} ({alias[0]}={alias[2] if key.startswith('!') else alias[1]})"
+
+
+def _deadline_mode(s: Session, game, mode: DeadlineMode) -> None:
+    """Into the manual mode: no deadline; out of it (SET RULE, or SET NORULE deadlines): a deadline for the phase
+    from now, told to everyone."""
+    if game.rules.deadlines is mode or game.position is None or game.over:
+        return
+    game.set_deadline(game.phase_deadline(s.now), s.now)
+    s.say(f"Deadline now: {show(game.deadline, game.timing)}{_while_paused(game)}.")
+    s.effect("notify", ("deadline changed", [f"The deadline of game {game.name} is now "
+                                             f"{show(game.deadline, game.timing)}{_while_paused(game)}."], "all"))
+
+
+def _clock_due(game, now: datetime) -> str | None:
+    return game.due(now) if game.position is not None and not game.over else None
+
+
+def _due_note(s: Session, game, was: str | None) -> None:
+    """A rule may make the clock act at once (late_powers=default once the grace period is over; cd_dummies with
+    only the dummies' orders missing after the deadline): the master hears so before it happens."""
+    due = _clock_due(game, s.now)
+    if due == was or due not in ("process", "disorder"):
+        return
+    phase = game.position.phase.describe()
+    if due == "process":
+        s.say(f"Note: with the rules now, every order {phase} needs is in: it will be processed now (within a minute).")
+        return
+    then = {LatePowers.DEFAULT: "it will be processed now (within a minute), the late powers' units taking their "
+                                "default orders",
+            LatePowers.PREVIEW: "you will get its preview now (within a minute)",
+            LatePowers.RESIGN: "its late players will be resigned now (within a minute)"}[game.rules.late_powers]
+    s.say(f"Note: the grace period of {phase} is over: under late_powers={game.rules.late_powers.value}, {then}.")
+
+
+def _keep_start_rules(game, before: Ruleset) -> None:
+    """mobilize says how a game begins: switched on once it has begun, it would be announced and listed while
+    nothing changes, so it is refused (the rules set back, as the message is). Off stays allowed: it changes nothing
+    either, and a game given it after its start by an earlier release can be put right."""
+    if game.position is not None and game.rules.mobilize and not before.mobilize:
+        game.rules = before
+        raise CommandError(f"RULE MOBILIZE SAYS HOW A GAME BEGINS: GAME {game.name} HAS BEGUN WITHOUT IT, SO IT "
+                           "CANNOT BE SWITCHED ON")
 
 
 # The fields that decide where a phase's deadline falls: changed, they apply from the next phase on.

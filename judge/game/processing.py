@@ -22,7 +22,7 @@ from judge.game.roles import ACTIVE, DUMMY
 from judge.game.standing import final_counts, victory_tie
 from judge.orders import unit_key
 from judge.position import Position
-from judge.rules import LatePowers, MapPicture
+from judge.rules import DrawVotes, LatePowers, MapPicture
 from judge.templating import render
 
 
@@ -200,6 +200,11 @@ def vote_news(game: Game) -> Processed:
     """The votes cast in the last minutes, told to everyone in one notice (house rule draw_votes counts or names)."""
     game.vote_news = None
     out = Processed()
+    if game.rules.draw_votes is DrawVotes.SECRET:
+        # The master made the votes secret while their news was gathered: it would tell everyone what the rule now
+        # in force hides.
+        out.notes.append("vote news dropped: the votes are secret now")
+        return out
     out.mails.append(Mail(audience(game), "notice/event.txt", {"game": game.name, "title": "votes",
                                                                "lines": game.vote_news_lines()}))
     out.notes.append("vote news sent")

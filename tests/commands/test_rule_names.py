@@ -1,0 +1,67 @@
+"""SET RULE as a GM coming from DPjudge writes it (the rule names of DPjudge's Rules page), and the rule that only says
+how a game begins (mobilize), which a started game keeps."""
+from __future__ import annotations
+
+import pytest
+
+from tests.commands.helpers import GAME, GM
+
+
+# Each DPjudge rule and what its Rules page says it does, in our table's words.
+@pytest.mark.parametrize("word, rule, value", [
+    ("NO_PRESS", "press", "none"),              # "Press is only allowed to and from the Master."
+    ("PUBLIC_PRESS", "press", "broadcast"),     # "... to and from the Master, and broadcast."
+    ("NO_PARTIAL", "press", "broadcast"),       # DPjudge's other name for PUBLIC_PRESS
+    ("GREY_PRESS", "press", "grey"),            # "All press (except to the Master) is sent anonymously."
+    ("WHITE_GREY", "press", "white_grey"),      # "The player can choose to have any press ... sent anonymously."
+    ("BUILD_ANY", "build_anywhere", True),      # "Powers may build new units at any owned supply center"
+    ("NO_DIAS", "draws", "any"),                # "may end in a result other than ... a draw that includes all"
+    ("NO_DEADLINE", "deadlines", "manual"),     # "It's up to the GM to process each turn"
+    ("NO_ABSENCES", "absence_days", 0),         # "reject ... SET ABSENCE ... by anyone other than the Master"
+    ("no_reveal", "reveal", "none"),            # "player identities are concealed even after the game is completed"
+    ("!NO_REVEAL", "reveal", "all"),            # DPjudge without NO_REVEAL shows who played
+])
+def test_dpjudge_rule_names_set_our_rules(forming, word, rule, value):
+    assert forming.master("SET RULE reveal=players", f"SET RULE {word}").accepted
+    got = getattr(forming.game(GAME).rules, rule)
+    assert getattr(got, "value", got) == value
+
+
+def test_no_press_by_its_dpjudge_name_stops_press_between_players(started):
+    assert started.master("SET RULE NO_PRESS").accepted
+    refused = started.signon("FRANCE", "PRESS TO GERMANY", "hello", "ENDPRESS")
+    assert not refused.accepted and "NO PRESS IS ALLOWED" in refused.errors[0][1]
+    assert started.signon("FRANCE", "PRESS TO M", "hello master", "ENDPRESS").accepted
+
+
+def test_a_dpjudge_name_conflicting_with_fake_press_is_refused(started):
+    before = started.status_bytes()
+    r = started.master("SET RULE fake_press NO_PRESS")
+    assert not r.accepted and r.errors[0][1] == "RULE FAKE_PRESS CONFLICTS WITH PRESS=none"
+    assert started.status_bytes() == before
+
+
+def test_a_started_game_keeps_its_mobilize_rule(started):
+    # mobilize makes the game begin with builds; the game has begun, so setting it would change nothing but LIST.
+    before = started.status_bytes()
+    started.new_mail()
+    r = started.master("SET RULE mobilize")
+    assert not r.accepted and "MOBILIZE" in r.errors[0][1] and "HAS BEGUN" in r.errors[0][1]
+    assert started.status_bytes() == before
+    assert not [m for m in started.new_mail() if "rules changed" in str(m["Subject"])]
+    # Other rules in the same game still change.
+    assert started.master("SET RULE safe_convoys").accepted and started.game(GAME).rules.safe_convoys
+
+
+def test_mobilize_may_still_be_switched_off_after_the_start(started):
+    # A game given mobilize after its start (an earlier release took it) can be put right: off changes nothing.
+    game = started.game(GAME)
+    game.rules = game.rules.replace(mobilize=True)
+    started.judge.store.save(game)
+    assert started.master("SET NORULE mobilize").accepted and not started.game(GAME).rules.mobilize
+
+
+def test_the_reply_says_which_rule_a_dpjudge_name_set(forming):
+    assert forming.master("SET RULE NO_PRESS !NO_REVEAL safe_convoys").accepted
+    reply = " ".join(forming.reply(GM[0]).split())
+    assert "Rules now: NO_PRESS (press=none), !NO_REVEAL (reveal=all), safe_convoys." in reply
