@@ -1,0 +1,47 @@
+"""Orders as players of DPjudge games write them, by mail over real SMTP, in the phases where the judge's reading
+once fell short; each reply read whole as the player reads it."""
+from __future__ import annotations
+
+import pytest
+
+from tests.web.conftest import Served, address
+
+
+@pytest.fixture
+def served(tmp_path):
+    s = Served(tmp_path)
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+def reply(served, who: str, seen: int) -> str:
+    """The one mail to `who` since `seen` that answers its message (not a results mail)."""
+    [mail] = [m for _, rcpts, m in served.relay.messages[seen:]
+              if rcpts == [who] and "results" not in str(m["Subject"])]
+    return f"Subject: {mail['Subject']}\n\n" + mail.get_content().replace("\r\n", "\n")
+
+
+def austria_owes_one_build(served, name: str) -> None:
+    """Austria takes Serbia in 1901 (Budapest empty, Vienna and Trieste held): one build, in Budapest only."""
+    served.start_game(name)
+    served.orders(name, "AUSTRIA", "A Bud - Ser")
+    served.orders(name, "MASTER", "PROCESS!")
+    served.orders(name, "MASTER", "PROCESS!")
+    assert str(served.daemon.judge.store.load(name).position.phase) == "W1901A"
+
+
+@pytest.mark.parametrize("line", ["BUILD WAIVED", "build waived.", "B WAIVE"])
+def test_dpjudge_spelling_of_a_waived_build_is_a_waive(served, line):
+    # DPjudge lists a waived build as "BUILD WAIVED" and its order reader takes that line (and "B WAIVE") back.
+    austria_owes_one_build(served, "wv")
+    seen = len(served.relay.messages)
+    served.orders("wv", "AUSTRIA", line)
+    text = reply(served, address("AUSTRIA"), seen)
+    assert "NOT accepted" not in text, text
+    assert "Orders for Austria (Winter 1901 Adjustments):\n  WAIVE\n" in text, text
+    served.orders("wv", "MASTER", "PROCESS")
+    game = served.daemon.judge.store.load("wv")
+    assert str(game.position.phase) == "S1902M"
+    assert sorted(f"{u.kind} {u.loc}" for u in game.position.units_of("AUSTRIA")) == ["A SER", "A VIE", "F TRI"]
