@@ -45,3 +45,23 @@ def test_dpjudge_spelling_of_a_waived_build_is_a_waive(served, line):
     game = served.daemon.judge.store.load("wv")
     assert str(game.position.phase) == "S1902M"
     assert sorted(f"{u.kind} {u.loc}" for u in game.position.units_of("AUSTRIA")) == ["A SER", "A VIE", "F TRI"]
+
+
+def test_a_waive_or_disband_refused_is_not_called_a_remark(served):
+    # "waive" is an order, refused for the count: the reply says why, and never asks whether the line was a remark.
+    austria_owes_one_build(served, "wr")
+    before = (served.daemon.judge.store.folder("wr") / "status.json").read_bytes()
+    for power, lines, why in [("AUSTRIA", ["waive", "waive"], "NO MORE BUILDS ALLOWED: WAIVE"),
+                              ("ENGLAND", ["waive"], "NO BUILDS ALLOWED: WAIVE"),
+                              ("AUSTRIA", ["disband"], "INCOMPLETE ORDER: DISBAND")]:
+        seen = len(served.relay.messages)
+        served.orders("wr", power, *lines)
+        text = reply(served, address(power), seen)
+        assert "Your message was NOT accepted" in text and f"\n   {why}\n" in text, text
+        assert "NOT AN ORDER?" not in text and "REMARK" not in text, text
+    assert (served.daemon.judge.store.folder("wr") / "status.json").read_bytes() == before
+    # A remark is still told so.
+    seen = len(served.relay.messages)
+    served.orders("wr", "AUSTRIA", "waive", "Thanks, see you next turn!")
+    said = " ".join(reply(served, address("AUSTRIA"), seen).split())
+    assert "THANKS SEE YOU NEXT TURN (NOT AN ORDER? END YOUR ORDERS WITH SIGNOFF" in said, said
