@@ -9,6 +9,7 @@ from judge.maps.boards import TEXT_ONLY
 from judge.commands.absence import absence_lines
 from judge.commands.actions import block
 from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
+from judge.deadlines import say_delay
 from judge.game import FORMING, PLAYING, Game
 from judge.game.disorder import dummy_orders
 from judge.game.phase_codes import year_name
@@ -175,10 +176,18 @@ class History:
 
 def _timing_lines(g: Game) -> list[str]:
     """The game's timing; a grace changed during the phase shows the grace the phase keeps (SET GRACE)."""
-    kept = "" if g.phase_grace is None else f" (this phase: {g.phase_grace:g})"
+    kept = "" if g.phase_grace is None else f" (this phase: {_hours(g.phase_grace)})"
     # (no time of day is shown as SET TIME NONE writes it, not as an empty value after "=")
-    return [f"{k} = {'none' if v in ('', None) else v}" + (kept if k == "grace_hours" else "")
-            for k, v in g.timing.to_json().items()]
+    return [f"{k} = {'none' if v in ('', None) else _hours(v) if k.endswith('_hours') else v}"
+            + (kept if k == "grace_hours" else "") for k, v in g.timing.to_json().items()]
+
+
+def _hours(value: float) -> str:
+    """A number of hours as SET took it: whole hours bare ("24"), a part of an hour also in words, since SET GRACE 5m
+    is kept as 0.0833... hours ("0.0833 (5 minutes)")."""
+    if value == int(value) or value >= 2:
+        return f"{round(value, 4):g}"
+    return f"{round(value, 4):g} ({say_delay(value, 'hours')})"
 
 
 def variant_rows() -> list[dict]:

@@ -65,3 +65,17 @@ def test_a_waive_or_disband_refused_is_not_called_a_remark(served):
     served.orders("wr", "AUSTRIA", "waive", "Thanks, see you next turn!")
     said = " ".join(reply(served, address("AUSTRIA"), seen).split())
     assert "THANKS SEE YOU NEXT TURN (NOT AN ORDER? END YOUR ORDERS WITH SIGNOFF" in said, said
+
+
+def test_list_shows_a_grace_of_minutes_as_set_not_as_a_long_fraction(served):
+    # SET GRACE 5m and SET LATE 1m keep hours (1/12 and 1/60 of one): LIST reads them back as the master set them.
+    served.start_game("tm")
+    served.orders("tm", "MASTER", "SET GRACE 5m", "SET LATE 1m", "SET REMINDER 90m")
+    seen = len(served.relay.messages)
+    served.mail(address("FRANCE"), "LIST tm")
+    text = reply(served, address("FRANCE"), seen)
+    timing = text.split("\nTiming:\n", 1)[1]
+    assert "  grace_hours = 0.0833 (5 minutes) (this phase: 24)\n" in timing, timing
+    assert "  late_notice_hours = 0.0167 (1 minute)\n" in timing, timing
+    assert "  reminder_hours = 1.5 (90 minutes)\n" in timing, timing
+    assert "  movement_hours = 72\n" in timing and "33333" not in timing and "66666" not in timing, timing
