@@ -79,3 +79,13 @@ def test_list_shows_a_grace_of_minutes_as_set_not_as_a_long_fraction(served):
     assert "  late_notice_hours = 0.0167 (1 minute)\n" in timing, timing
     assert "  reminder_hours = 1.5 (90 minutes)\n" in timing, timing
     assert "  movement_hours = 72\n" in timing and "33333" not in timing and "66666" not in timing, timing
+
+
+def test_a_command_after_archive_is_not_glued_to_the_last_press(served):
+    # The press is the sender's free text: a command's word right under it read as one more line of that press.
+    served.start_game("ar")
+    served.orders("ar", "FRANCE", "PRESS TO Russia", "Shall we talk?", "ENDPRESS")
+    seen = len(served.relay.messages)
+    served.orders("ar", "RUSSIA", "ARCHIVE", "VOTE DRAW")
+    text = reply(served, address("RUSSIA"), seen)
+    assert "-- S1901M: from France to Russia\nShall we talk?\n\nRussia votes for a draw" in text, text
