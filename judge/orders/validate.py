@@ -318,9 +318,10 @@ class Validator:
         d = self.pos.dislodged.get(place.province)
         if d is None:
             mine = sorted(str(x.unit) for x in self.pos.dislodged.values() if x.unit.power == power)
+            # (a power with nothing to retreat, sending next phase's orders early, is told it has nothing to order)
             raise OrderError(E.NO_DISLODGED_UNIT.format(
                 place.province, f" (YOUR DISLODGED UNIT{'S' if len(mine) > 1 else ''}: {', '.join(mine)})" if mine
-                else ""))
+                else f" ({power} HAS NO UNIT TO RETREAT THIS PHASE)"))
         if d.unit.power != power:
             raise OrderError(E.NOT_YOUR_UNIT.format(power, d.unit))
         return d

@@ -89,3 +89,21 @@ def test_a_command_after_archive_is_not_glued_to_the_last_press(served):
     served.orders("ar", "RUSSIA", "ARCHIVE", "VOTE DRAW")
     text = reply(served, address("RUSSIA"), seen)
     assert "-- S1901M: from France to Russia\nShall we talk?\n\nRussia votes for a draw" in text, text
+
+
+def test_a_power_with_nothing_to_retreat_is_told_so(served):
+    # Austria takes Venice in Fall 1901; only Italy retreats. Austria's orders sent early for Spring 1902 are refused
+    # saying that Austria has nothing to order now, not only that Budapest holds no dislodged unit.
+    served.start_game("rt")
+    served.orders("rt", "AUSTRIA", "A Vie - Tyr")
+    served.orders("rt", "MASTER", "PROCESS!")
+    served.orders("rt", "AUSTRIA", "A Tyr - Ven", "F Tri S A Tyr - Ven")
+    served.orders("rt", "MASTER", "PROCESS!")
+    assert str(served.daemon.judge.store.load("rt").position.phase) == "F1901R"
+    before = (served.daemon.judge.store.folder("rt") / "status.json").read_bytes()
+    seen = len(served.relay.messages)
+    served.orders("rt", "AUSTRIA", "A Bud - Ser")
+    said = " ".join(reply(served, address("AUSTRIA"), seen).split())
+    assert "NOT accepted" in said and \
+        ">> A Bud - Ser NO DISLODGED UNIT IN BUD (AUSTRIA HAS NO UNIT TO RETREAT THIS PHASE)" in said, said
+    assert (served.daemon.judge.store.folder("rt") / "status.json").read_bytes() == before

@@ -143,7 +143,7 @@ def test_retreats(m):
     # A refused retreat names the places the unit may go (issue 18).
     assert refused(v, "A SEV R ARM", "RUSSIA") == \
         "INVALID RETREAT DESTINATION: A SEV R ARM (A SEV MAY RETREAT TO MOS OR UKR, OR DISBAND)"
-    assert refused(v, "A PAR R BUR", "FRANCE") == "NO DISLODGED UNIT IN PAR"
+    assert refused(v, "A PAR R BUR", "FRANCE") == "NO DISLODGED UNIT IN PAR (FRANCE HAS NO UNIT TO RETREAT THIS PHASE)"
     assert refused(v, "A MOS R UKR", "RUSSIA") == "NO DISLODGED UNIT IN MOS (YOUR DISLODGED UNIT: A SEV)"
     assert refused(v, "A SEV R UKR", "TURKEY") == "UNIT DOES NOT BELONG TO TURKEY: A SEV"
     assert refused(v, "A SEV S A MOS", "RUSSIA").startswith("ORDER NOT ALLOWED IN A RETREAT PHASE")
