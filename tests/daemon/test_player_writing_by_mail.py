@@ -107,3 +107,20 @@ def test_a_power_with_nothing_to_retreat_is_told_so(served):
     assert "NOT accepted" in said and \
         ">> A Bud - Ser NO DISLODGED UNIT IN BUD (AUSTRIA HAS NO UNIT TO RETREAT THIS PHASE)" in said, said
     assert (served.daemon.judge.store.folder("rt") / "status.json").read_bytes() == before
+
+
+def test_a_build_on_a_two_coast_centre_names_the_coasts_to_choose(served):
+    # Russia takes Rumania and empties St Petersburg: "build F StP" is refused (DATC 4.B.7), and the reply names
+    # the two coasts, so the player can write one of them.
+    served.start_game("cs")
+    served.orders("cs", "RUSSIA", "F StP/sc - Bot", "F Sev - Rum")
+    served.orders("cs", "MASTER", "PROCESS!")
+    served.orders("cs", "MASTER", "PROCESS!")
+    assert str(served.daemon.judge.store.load("cs").position.phase) == "W1901A"
+    seen = len(served.relay.messages)
+    served.orders("cs", "RUSSIA", "build F StP")
+    said = " ".join(reply(served, address("RUSSIA"), seen).split())
+    assert ">> build F StP COAST MUST BE SPECIFIED: STP (STP/NC OR STP/SC)" in said, said
+    seen = len(served.relay.messages)
+    served.orders("cs", "RUSSIA", "build F StP/nc")
+    assert "Orders for Russia (Winter 1901 Adjustments):\n  BUILD F STP/NC\n" in reply(served, address("RUSSIA"), seen)
