@@ -50,6 +50,9 @@ def with_hint(text: str, why: str, m: Map, position: Position, rules: Ruleset, p
     if len(text) > MAX_LINE:
         return why
     v = Validator(position, m, rules)
+    several = _several(text, m, position.phase.kind, lambda p: v.bind(p, power))
+    if several:
+        return f"{why} (ONE ORDER A LINE: PUT {' AND '.join(several)} ON LINES OF THEIR OWN)"
     reading = suggest(text, m, position.phase.kind, lambda p: v.bind(p, power))
     if reading:
         return f"{why} (DID YOU MEAN: {reading})"
@@ -64,6 +67,18 @@ def with_hint(text: str, why: str, m: Map, position: Position, rules: Ruleset, p
     if fixes and why.startswith(UNKNOWN_PLACENAME.split("{")[0]):
         return f"{why} (DID YOU MEAN " + ", ".join(f"{prov} FOR {word}" for word, prov in fixes) + "?)"
     return why
+
+
+def _several(text: str, m: Map, phase_kind: str, bind: Callable[[Parsed], Order]) -> list[str]:
+    """The orders of a line that holds several, parted by commas or semicolons ("A Par-Bur, A Mar-Spa"), when each
+    part is a valid order; [] otherwise."""
+    parts = [p for p in re.split(r"[,;]", text) if p.strip()]
+    if len(parts) < 2:
+        return []
+    try:
+        return [str(bind(parse(p, m, phase_kind))) for p in parts]
+    except OrderError:
+        return []
 
 
 def looks_like_prose(text: str, m: Map) -> bool:

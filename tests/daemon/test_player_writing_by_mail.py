@@ -124,3 +124,15 @@ def test_a_build_on_a_two_coast_centre_names_the_coasts_to_choose(served):
     seen = len(served.relay.messages)
     served.orders("cs", "RUSSIA", "build F StP/nc")
     assert "Orders for Russia (Winter 1901 Adjustments):\n  BUILD F STP/NC\n" in reply(served, address("RUSSIA"), seen)
+
+
+def test_several_orders_on_one_line_are_told_to_go_one_a_line(served):
+    # "A Par-Bur, A Mar-Spa" (as written in chat) is refused, nothing changed, and the reply says what to do.
+    served.start_game("ol")
+    before = (served.daemon.judge.store.folder("ol") / "status.json").read_bytes()
+    seen = len(served.relay.messages)
+    served.orders("ol", "FRANCE", "A Par-Bur, A Mar-Spa; F Bre-Mao")
+    said = " ".join(reply(served, address("FRANCE"), seen).split())
+    assert "NOT accepted" in said and "(ONE ORDER A LINE: PUT A PAR - BUR AND A MAR - SPA AND F BRE - MAO ON LINES " \
+        "OF THEIR OWN)" in said, said
+    assert (served.daemon.judge.store.folder("ol") / "status.json").read_bytes() == before
