@@ -136,3 +136,28 @@ def test_several_orders_on_one_line_are_told_to_go_one_a_line(served):
     assert "NOT accepted" in said and "(ONE ORDER A LINE: PUT A PAR - BUR AND A MAR - SPA AND F BRE - MAO ON LINES " \
         "OF THEIR OWN)" in said, said
     assert (served.daemon.judge.store.folder("ol") / "status.json").read_bytes() == before
+
+
+def test_next_springs_orders_sent_in_winter_are_not_called_too_late(served):
+    # Austria takes Venice in Fall 1901 (Italy retreats: a retreat phase is processed), then it is Winter. Russia,
+    # which had nothing to retreat, sends its Spring 1902 orders early: they are refused as orders of the wrong phase,
+    # and never said to be late orders for the retreat phase just processed.
+    served.start_game("tl")
+    served.orders("tl", "AUSTRIA", "A Vie - Tyr")
+    served.orders("tl", "MASTER", "PROCESS!")
+    served.orders("tl", "AUSTRIA", "A Tyr - Ven", "F Tri S A Tyr - Ven")
+    served.orders("tl", "MASTER", "PROCESS!")
+    served.orders("tl", "ITALY", "A Ven - Pie")                 # (the only orders owed: played at once, EARLY 0)
+    assert str(served.daemon.judge.store.load("tl").position.phase) == "W1901A"
+    before = (served.daemon.judge.store.folder("tl") / "status.json").read_bytes()
+    seen = len(served.relay.messages)
+    served.orders("tl", "RUSSIA", "A Mos - Sev")
+    said = " ".join(reply(served, address("RUSSIA"), seen).split())
+    assert ">> A Mos - Sev ORDER NOT ALLOWED IN AN ADJUSTMENT PHASE: A MOS - SEV" in said, said
+    assert "TOO LATE" not in said, said
+    # Italy's retreat, sent again after it was played, is late indeed, and told so.
+    seen = len(served.relay.messages)
+    served.orders("tl", "ITALY", "A Ven - Pie")
+    said = " ".join(reply(served, address("ITALY"), seen).split())
+    assert "TOO LATE: THESE ARE ORDERS FOR FALL 1901 RETREATS, WHICH HAS BEEN PROCESSED" in said, said
+    assert (served.daemon.judge.store.folder("tl") / "status.json").read_bytes() == before
