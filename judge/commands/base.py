@@ -85,6 +85,7 @@ class Session:
     declined: list = field(default_factory=list)          # (line, why) of commands refused alone (Declined)
     deadline_line: int = -1                   # where in `lines` the order confirmation's ':: Deadline:' line is
     undated_lines: int = 0                    # how many lines under it say why it gives no deadline (paused...)
+    block_end: int = -1                       # len(lines) just after the last say_block: what follows is set off
     orders_phase: Any = None                  # the phase the confirmed orders were for (a judge.position.Phase)
     announced: dict = field(default_factory=dict)   # judge.commands.announce: a setting's key -> (its value
                                               # before the message, the notice's paragraph on it)
@@ -189,6 +190,9 @@ class Session:
 
     def say(self, *lines: str) -> None:
         """Lines of the reply; prose longer than a mail line is wrapped (say_block's layouts are left as they are)."""
+        # (after a block a command's word stands apart: under ARCHIVE's last press it read as that press's line)
+        if lines and lines[0].strip() and self.block_end == len(self.lines) and self.lines[-1:] != [""]:
+            self.lines.append("")
         for line in lines:
             self.lines.extend(para(line).split("\n") if len(line) > WIDTH else (line,))
 
@@ -198,3 +202,4 @@ class Session:
         if self.lines and self.lines[-1].strip():
             self.lines.append("")
         self.lines.extend(text.rstrip("\n").split("\n"))
+        self.block_end = len(self.lines)

@@ -15,7 +15,7 @@ from judge.orders.validate import Validator
 from judge import builds, maps
 from judge.game.frozen import FROZEN, frozen, holders
 from judge.phases import ends_year, victory_centers
-from judge.position import HouseState, Phase
+from judge.position import HouseState
 from judge.game.roles import DUMMY, PLAYING, GameError, OrderSetError, Player
 from judge.rules import OrderSets, PartialOrders
 
@@ -109,11 +109,11 @@ class Ordering:
         errors = [(t, e) for t, e in oset.errors if not e.startswith(_DUPLICATE)]
         if errors:
             given = set(texts)
-            late = self._too_late(errors)
+            # (orders sent too late for the phase just processed are told so by judge.commands.too_late, which
+            # checks them against that phase's board)
             errors = [(t, e if e.startswith((_WRONG_PHASE, _DUPLICATE)) else with_hint(t, e, m, pos, self.rules, power))
                       for t, e in errors]
-            raise OrderSetError(([("", late)] if late else []) +
-                                _once_per_unit([(t, e) for t, e in errors if t in given] or errors))
+            raise OrderSetError(_once_per_unit([(t, e) for t, e in errors if t in given] or errors))
         if notes is not None:
             notes.extend((t, e) for t, e in oset.errors if e.startswith(_DUPLICATE))
         if self.rules.partial_orders is PartialOrders.REJECT and pos.phase.kind == "M":
@@ -134,28 +134,6 @@ class Ordering:
         if not player.missed:
             player.missed = True
             player.late_count += 1
-
-    def _too_late(self, errors: list[tuple[str, str]]) -> str | None:
-        """Orders of the kind of the phase just processed, sent after it was: say so, not only that they do not
-        fit the phase the game is in now."""
-        if not self.history or not any(e.startswith(_WRONG_PHASE) for _, e in errors):
-            return None
-        try:
-            last = Phase.parse(self.history[-1], self.map.flow)
-        except ValueError:
-            return None
-        now = self.position.phase
-        if last.kind == now.kind:
-            return None
-        for text, why in errors:
-            if why.startswith(_WRONG_PHASE):
-                try:
-                    parse(text, self.map, last.kind)
-                except OrderError:
-                    continue
-                return (f"TOO LATE: THESE ARE ORDERS FOR {last.describe().upper()}, WHICH HAS BEEN PROCESSED. THE "
-                        f"GAME IS NOW IN {now.describe().upper()}: SEND ORDERS FOR THAT PHASE")
-        return None
 
     def _merge(self, old: list[str], new: list[str]) -> list[str]:
         """Combine order sets: a new order for a unit replaces the old one (DATC 4.D.1, 'merge' rule)."""

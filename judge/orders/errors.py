@@ -80,3 +80,8 @@ ALREADY_REMOVED = "UNIT ALREADY REMOVED: {}"
 DUPLICATE_ORDER = "MULTIPLE ORDERS FOR ONE UNIT: {}"
 SET_REJECTED = "ORDER SET REJECTED (MULTIPLE ORDERS FOR ONE UNIT): {}"
 SET_NOT_USED = "NOT USED: THE ORDER SET IS REJECTED (MULTIPLE ORDERS FOR ONE UNIT)"
+
+
+def coast_needed(province: str, locs: list[str]) -> str:
+    """COAST MUST BE SPECIFIED, naming the coasts the order may take ("STP/NC OR STP/SC"): the player writes one."""
+    return COAST_NEEDED.format(province) + f" ({' OR '.join(sorted(locs))})"

@@ -361,6 +361,10 @@ def _adjustment(r: _Reader) -> Parsed:
         r.accept({"build", "builds"})
         return Parsed("waive", r.text)
     if r.accept(BUILD_WORDS):
+        # DPjudge lists a waived build as "BUILD WAIVED" and reads that back (and "B WAIVE"): so do we.
+        if r.peek() in WAIVE_WORDS and r.peek(1) is None:
+            r.take()
+            return Parsed("waive", r.text)
         kind = r.unit_type()
         return Parsed("build", r.text, kind, r.place())
     if r.accept(REMOVE_WORDS | {"-", STAR}):

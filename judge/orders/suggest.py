@@ -50,6 +50,9 @@ def with_hint(text: str, why: str, m: Map, position: Position, rules: Ruleset, p
     if len(text) > MAX_LINE:
         return why
     v = Validator(position, m, rules)
+    several = _several(text, m, position.phase.kind, lambda p: v.bind(p, power))
+    if several:
+        return f"{why} (ONE ORDER A LINE: PUT {' AND '.join(several)} ON LINES OF THEIR OWN)"
     reading = suggest(text, m, position.phase.kind, lambda p: v.bind(p, power))
     if reading:
         return f"{why} (DID YOU MEAN: {reading})"
@@ -58,12 +61,24 @@ def with_hint(text: str, why: str, m: Map, position: Position, rules: Ruleset, p
         mine = sorted(position.units_of(power), key=lambda u: u.loc)
         if mine:
             return f"{why} (YOUR UNIT{'S' if len(mine) > 1 else ''}: {', '.join(map(str, mine))})"
-    if reading is None and looks_like_prose(text, m):
+    if reading is None and looks_like_prose(text, m) and not _only_order_words(text):
         return f"{why} (NOT AN ORDER? END YOUR ORDERS WITH SIGNOFF, OR PUT // BEFORE A REMARK)"
     fixes = corrections(text, m)
     if fixes and why.startswith(UNKNOWN_PLACENAME.split("{")[0]):
         return f"{why} (DID YOU MEAN " + ", ".join(f"{prov} FOR {word}" for word, prov in fixes) + "?)"
     return why
+
+
+def _several(text: str, m: Map, phase_kind: str, bind: Callable[[Parsed], Order]) -> list[str]:
+    """The orders of a line that holds several, parted by commas or semicolons ("A Par-Bur, A Mar-Spa"), when each
+    part is a valid order; [] otherwise."""
+    parts = [p for p in re.split(r"[,;]", text) if p.strip()]
+    if len(parts) < 2:
+        return []
+    try:
+        return [str(bind(parse(p, m, phase_kind))) for p in parts]
+    except OrderError:
+        return []
 
 
 def looks_like_prose(text: str, m: Map) -> bool:
@@ -73,6 +88,12 @@ def looks_like_prose(text: str, m: Map) -> bool:
 
 # Words that make a line an order (or a try at one) though it names no unit or place: "waive", "build", "h".
 _ORDER_WORDS = KEYWORDS | BUILD_WORDS | REMOVE_WORDS | WAIVE_WORDS
+
+
+def _only_order_words(text: str) -> bool:
+    """A line of nothing but order words ("waive", "disband"): a try at an order, never a remark to be told off."""
+    words = [t for t in tokenize(_MARKER.sub("", text)) if t[0].isalnum()]
+    return bool(words) and all(t in _ORDER_WORDS for t in words)
 
 
 def is_remark(text: str, m: Map) -> bool:

@@ -218,7 +218,7 @@ class Validator:
             return loc
         if len(reachable) == 1:
             return reachable[0]             # 4.B.2: the only coast it can reach
-        raise OrderError(E.COAST_NEEDED.format(dest.province))     # 4.B.1
+        raise OrderError(E.coast_needed(dest.province, reachable))     # 4.B.1
 
     def _check_path(self, src: str, path: list[str], dest: str, text) -> None:
         """A written convoy path must be a chain of adjacent seas (or ports) from src to dest."""
@@ -318,9 +318,10 @@ class Validator:
         d = self.pos.dislodged.get(place.province)
         if d is None:
             mine = sorted(str(x.unit) for x in self.pos.dislodged.values() if x.unit.power == power)
+            # (a power with nothing to retreat, sending next phase's orders early, is told it has nothing to order)
             raise OrderError(E.NO_DISLODGED_UNIT.format(
                 place.province, f" (YOUR DISLODGED UNIT{'S' if len(mine) > 1 else ''}: {', '.join(mine)})" if mine
-                else ""))
+                else f" ({power} HAS NO UNIT TO RETREAT THIS PHASE)"))
         if d.unit.power != power:
             raise OrderError(E.NOT_YOUR_UNIT.format(power, d.unit))
         return d
@@ -339,7 +340,7 @@ class Validator:
         if len(options) == 1:
             return Retreat(d.unit, options[0])
         if len(options) > 1:
-            raise OrderError(E.COAST_NEEDED.format(dest.province))
+            raise OrderError(E.coast_needed(dest.province, options))
         raise OrderError(E.BAD_RETREAT.format(f"{d.unit} R {dest}", self._closed(dest.province, False) +
                                               _may_retreat(d)))
 
@@ -368,7 +369,7 @@ class Validator:
         if prov.terrain == "land":
             raise OrderError(E.FLEET_INLAND.format(place.province))     # 4.C.4: the build fails
         if prov.coasts and coast is None:
-            raise OrderError(E.COAST_NEEDED.format(place.province))      # 4.B.7
+            raise OrderError(E.coast_needed(place.province, [f"{place.province}/{c}" for c in prov.coasts]))  # 4.B.7
         return Build(power, "F", f"{place.province}/{coast}" if coast else place.province)
 
     def _remove(self, p: Parsed, power: str) -> Order:

@@ -280,12 +280,17 @@ def test_orders_for_a_phase_already_processed_are_told_they_came_too_late(starte
     assert started.master("PROCESS!").accepted
     assert str(started.game(GAME).position.phase) == "W1901A"
     before = started.status_bytes()
-    r = started.signon("FRANCE", "A BEL - HOL", "A MAR H")
+    r = started.signon("FRANCE", "A BUR - PIC", "A MAR H")           # the army was in Burgundy in Fall 1901
     assert not r.accepted and started.status_bytes() == before
     reply = " ".join(started.reply("FRANCE").split())
     assert ("TOO LATE: THESE ARE ORDERS FOR FALL 1901 MOVEMENT, WHICH HAS BEEN PROCESSED. THE GAME IS NOW IN WINTER "
             "1901 ADJUSTMENTS: SEND ORDERS FOR THAT PHASE") in reply
-    assert ">> A BEL - HOL ORDER NOT ALLOWED IN AN ADJUSTMENT PHASE: A BEL - HOL" in reply
+    assert ">> A BUR - PIC ORDER NOT ALLOWED IN AN ADJUSTMENT PHASE: A BUR - PIC" in reply
+    # Orders for the units where they stand now are Spring 1902's, sent early: never called late.
+    r = started.signon("FRANCE", "A BEL - HOL", "A MAR H")
+    assert not r.accepted and started.status_bytes() == before
+    reply = " ".join(started.reply("FRANCE").split())
+    assert "TOO LATE" not in reply and ">> A BEL - HOL ORDER NOT ALLOWED IN AN ADJUSTMENT PHASE: A BEL - HOL" in reply
 
 
 def budapest_dislodged(desk):

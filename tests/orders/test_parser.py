@@ -99,6 +99,9 @@ def test_retreat_phase(m, text, action, place):
     ("REMOVE A WAR", "remove", "A", "WAR", None), ("Disband F Gulf of Lyon", "remove", "F", "LYO", None),
     ("- A WAR", "remove", "A", "WAR", None), ("A WAR remove", "remove", "A", "WAR", None),
     ("WAIVE", "waive", None, None, None), ("waive build", "waive", None, None, None),
+    # DPjudge's own spelling of a waived build, which its order reader takes back.
+    ("BUILD WAIVED", "waive", None, None, None), ("b waive", "waive", None, None, None),
+    ("build waived.", "waive", None, None, None),
 ])
 def test_adjustment_phase(m, text, action, kind, place, coast):
     p = parse(text, m, "A")

@@ -59,7 +59,8 @@ def test_coast_rules(v, m):
     assert v.order("F BRE - GAS(nc)", "FRANCE").dest == "GAS"
     # 4.B.1: two reachable coasts need one named.
     pos = position(m, {"FRANCE": ["F MAO"]})
-    assert refused(Validator(pos, m, Ruleset()), "F MAO - SPA", "FRANCE") == "COAST MUST BE SPECIFIED: SPA"
+    assert refused(Validator(pos, m, Ruleset()), "F MAO - SPA", "FRANCE") == \
+        "COAST MUST BE SPECIFIED: SPA (SPA/NC OR SPA/SC)"
     # 4.B.5: the wrong coast of the ordered unit itself is ignored.
     assert v.order("F SPA/SC - POR", "ENGLAND").unit.loc == "SPA/NC"
 
@@ -143,7 +144,7 @@ def test_retreats(m):
     # A refused retreat names the places the unit may go (issue 18).
     assert refused(v, "A SEV R ARM", "RUSSIA") == \
         "INVALID RETREAT DESTINATION: A SEV R ARM (A SEV MAY RETREAT TO MOS OR UKR, OR DISBAND)"
-    assert refused(v, "A PAR R BUR", "FRANCE") == "NO DISLODGED UNIT IN PAR"
+    assert refused(v, "A PAR R BUR", "FRANCE") == "NO DISLODGED UNIT IN PAR (FRANCE HAS NO UNIT TO RETREAT THIS PHASE)"
     assert refused(v, "A MOS R UKR", "RUSSIA") == "NO DISLODGED UNIT IN MOS (YOUR DISLODGED UNIT: A SEV)"
     assert refused(v, "A SEV R UKR", "TURKEY") == "UNIT DOES NOT BELONG TO TURKEY: A SEV"
     assert refused(v, "A SEV S A MOS", "RUSSIA").startswith("ORDER NOT ALLOWED IN A RETREAT PHASE")
@@ -162,7 +163,7 @@ def test_retreats_follow_the_coast_rules_of_moves(m):
     assert v.order("F NWY R STP/NC", "ENGLAND") == Retreat(nwy, "STP/NC")
     # 4.B.2: without a coast, the only coast it can reach; 4.B.1: with two, a coast must be named.
     assert v.order("F NWY R STP", "ENGLAND") == Retreat(nwy, "STP/NC")
-    assert refused(v, "F MAO R SPA", "FRANCE") == "COAST MUST BE SPECIFIED: SPA"
+    assert refused(v, "F MAO R SPA", "FRANCE") == "COAST MUST BE SPECIFIED: SPA (SPA/NC OR SPA/SC)"
     assert v.order("F MAO R SPA(sc)", "FRANCE") == Retreat(mao, "SPA/SC")
     # 4.B.6: an unknown coast, a coast on a one-coast province, and a coast for an army are ignored.
     assert v.order("F NWY R STP/WC", "ENGLAND") == Retreat(nwy, "STP/NC")
@@ -181,7 +182,7 @@ def test_builds_follow_the_coast_rules_of_moves(m):
     assert v.order("Build F STP/SC", "RUSSIA") == Build("RUSSIA", "F", "STP/SC")
     assert v.order("Build STP(nc)", "RUSSIA") == Build("RUSSIA", "F", "STP/NC")      # 4.C.3: a coast means fleet
     # 4.B.6: a coast St Petersburg does not have is ignored, and then 4.B.7 wants one.
-    assert refused(v, "Build F STP/EC", "RUSSIA") == "COAST MUST BE SPECIFIED: STP"
+    assert refused(v, "Build F STP/EC", "RUSSIA") == "COAST MUST BE SPECIFIED: STP (STP/NC OR STP/SC)"
     # 4.B.6: a coast on a one-coast province, or for an army, is ignored.
     assert v.order("Build F BRE/NC", "FRANCE") == Build("FRANCE", "F", "BRE")
     assert v.order("Build A STP/NC", "RUSSIA") == Build("RUSSIA", "A", "STP")
@@ -196,7 +197,7 @@ def test_builds(m):
     assert v.order("Build F St Petersburg(nc)", "RUSSIA") == Build("RUSSIA", "F", "STP/NC")
     assert v.order("build warsaw", "RUSSIA") == Build("RUSSIA", "A", "WAR")        # 4.C.3: inland means army
     assert v.order("build sev(ec)", "RUSSIA") == Build("RUSSIA", "F", "SEV")       # a coast named means fleet
-    for text, message in [("Build F St Petersburg", "COAST MUST BE SPECIFIED: STP"),          # 4.B.7
+    for text, message in [("Build F St Petersburg", "COAST MUST BE SPECIFIED: STP (STP/NC OR STP/SC)"),          # 4.B.7
                           ("Build F Warsaw", "FLEET CANNOT BE BUILT INLAND: WAR"),          # 4.C.4
                           ("Build Sevastopol", "UNIT TYPE MUST BE SPECIFIED: SEV"),         # 4.C.3
                           ("Build A Moscow", "SUPPLY CENTER OCCUPIED: MOS"),
