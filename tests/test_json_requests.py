@@ -33,3 +33,25 @@ def test_a_mobilizing_count_beyond_the_boards_centres_is_refused_not_written_out
     p = adjudicate({"state": {**winter, "mobilizing": {"FRANCE": 34}}, "rules": ["mobilize"]})
     assert p.returncode == 0, p.stderr
     assert len(json.loads(p.stdout)["orders"]) == 35
+
+
+def test_a_retreat_list_naming_an_occupied_province_is_refused():
+    """A dislodged unit's retreats are the places it may retreat to (the spec), and no unit retreats where a unit
+    stands: such a list is no position. It was taken, and the lone retreat there reported as a 'bounce'."""
+    state = {"phase": "F1901R", "units": {"AUSTRIA": ["A UKR"], "TURKEY": ["A SEV"]},
+             "dislodged": {"RUSSIA": {"A SEV": ["ARM", "UKR"]}}}
+    for args in ((), ("--batch",)):
+        p = adjudicate({"state": state, "orders": {"RUSSIA": ["A SEV R UKR"]}}, *args)
+        assert p.returncode == 2, p.stdout
+        assert p.stderr.count("\n") == 1 and "BAD RETREAT FOR A SEV: UKR IS OCCUPIED" in p.stderr, p.stderr
+    # A coast of an occupied province is occupied too (the fleet in Spain's south coast holds all of Spain).
+    state = {"phase": "F1901R", "units": {"GERMANY": ["F SPA/SC", "F MAO"]},
+             "dislodged": {"FRANCE": {"F MAO": ["SPA/NC", "BRE"]}}}
+    p = adjudicate({"state": state})
+    assert p.returncode == 2 and "BAD RETREAT FOR F MAO: SPA/NC IS OCCUPIED" in p.stderr, p.stderr
+    # Free places are still a position, and the retreat there succeeds.
+    state = {"phase": "F1901R", "units": {"AUSTRIA": ["A UKR"], "TURKEY": ["A SEV"]},
+             "dislodged": {"RUSSIA": {"A SEV": ["ARM"]}}}
+    p = adjudicate({"state": state, "orders": {"RUSSIA": ["A SEV R ARM"]}})
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["state"]["units"]["RUSSIA"] == ["A ARM"]
