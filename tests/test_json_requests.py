@@ -3,11 +3,13 @@ values the spec's shapes allow but no position can hold are refused in one line,
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+MAPS = ROOT / "tests" / "data" / "maps"
 JUDGE = [sys.executable, str(ROOT / "bin" / "judge")]
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
 
@@ -17,9 +19,9 @@ def _bounded_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 
 
-def adjudicate(request: dict, *args: str, timeout: int = 60) -> subprocess.CompletedProcess:
+def adjudicate(request: dict, *args: str, timeout: int = 60, cwd: Path | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(JUDGE + ["adjudicate", *args], input=json.dumps(request), capture_output=True, text=True,
-                          timeout=timeout, env=ENV, preexec_fn=_bounded_memory)
+                          timeout=timeout, env=ENV, preexec_fn=_bounded_memory, cwd=cwd)
 
 
 def test_a_mobilizing_count_beyond_the_boards_centres_is_refused_not_written_out():
@@ -55,3 +57,28 @@ def test_a_retreat_list_naming_an_occupied_province_is_refused():
     p = adjudicate({"state": state, "orders": {"RUSSIA": ["A SEV R ARM"]}})
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["state"]["units"]["RUSSIA"] == ["A ARM"]
+
+
+def test_the_last_phase_of_a_maps_own_calendar_is_refused_not_answered_with_a_phase_nobody_can_read(tmp_path):
+    """A result's state is the next request's (the spec's round trip). A calendar of a DPjudge map's own reads years
+    of up to nine digits: a phase whose next one lies beyond was answered with that next phase, which the judge then
+    refused to read. It is refused itself, as the standard calendar's last year is."""
+    (tmp_path / "more").mkdir()
+    for name in ("toy.map", "toy_years.map", "toy_bc.map"):
+        shutil.copy(MAPS / name, tmp_path / "more" / name)
+    (tmp_path / "config.ini").write_text("[judge]\nvariants_dir = more\n")
+    # toy_years: years go by fives (NEWYEAR:5), adjustments only when ten divides the year; toy_bc counts down.
+    for variant, phase, nxt in (("toy_years", "A.D. 999999995 MOVEMENT", "A.D. 1000000000 MOVEMENT"),
+                                ("toy_years", "A999999999M", "A.D. 1000000004 MOVEMENT"),
+                                ("toy_bc", "B.C. -999999999 MOVEMENT", "B.C. -1000000000 MOVEMENT")):
+        for args in ((), ("--batch",)):
+            p = adjudicate({"variant": variant, "state": {"phase": phase}}, *args, cwd=tmp_path)
+            assert p.returncode == 2, p.stdout
+            assert p.stderr.count("\n") == 1 and f"ITS NEXT PHASE, {nxt}, HAS A YEAR OF MORE THAN 9 DIGITS" in p.stderr
+    # The phase before the last is answered, and its result is read back.
+    p = adjudicate({"variant": "toy_years", "state": {"phase": "A.D. 999999990 MOVEMENT"}}, cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    state = json.loads(p.stdout)["state"]
+    assert state["phase"] == "A.D. 999999995 MOVEMENT"
+    p = adjudicate({"variant": "toy_years", "state": state}, cwd=tmp_path)
+    assert p.returncode == 2 and "ITS NEXT PHASE, A.D. 1000000000 MOVEMENT" in p.stderr, p.stderr
