@@ -82,3 +82,14 @@ def test_the_last_phase_of_a_maps_own_calendar_is_refused_not_answered_with_a_ph
     assert state["phase"] == "A.D. 999999995 MOVEMENT"
     p = adjudicate({"variant": "toy_years", "state": state}, cwd=tmp_path)
     assert p.returncode == 2 and "ITS NEXT PHASE, A.D. 1000000000 MOVEMENT" in p.stderr, p.stderr
+
+
+def test_a_preset_given_a_value_is_named_as_the_preset_it_is():
+    """`dpjudge` is the README's preset of DPjudge's choices; written with a value (as a program writing every rule
+    as name=value, or the rules object, would) it was refused as 'UNKNOWN RULE: DPJUDGE', as if there were none."""
+    state = {"phase": "S1901M"}
+    for rules in (["dpjudge=on"], {"dpjudge": True}, ["datc=1"]):
+        p = adjudicate({"state": state, "rules": rules})
+        assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
+        assert "UNKNOWN RULE" not in p.stderr and "IS A SET OF RULES AND TAKES NO VALUE" in p.stderr, p.stderr
+    assert adjudicate({"state": state, "rules": ["dpjudge"]}).returncode == 0
