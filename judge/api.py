@@ -4,6 +4,7 @@ from __future__ import annotations
 from judge import maps
 from judge.adjudicator import adjudicate as adjudicate_phase
 from judge.hints import Any
+from judge.maps.calendar import MAX_YEAR
 from judge.orders import order_power
 from judge.orders.sets import legal_orders
 from judge.orders.validate import Validator
@@ -145,9 +146,14 @@ class _Adjudication:
                 errors += ({"power": power, "order": text, "error": msg} for text, msg in refused)
         self.errors = errors
         outcome = self.outcome = adjudicate_phase(m, position, legal, ruleset)
-        if outcome.position.phase.calendar is None and outcome.position.phase.year > 9999:
+        after = outcome.position.phase
+        if after.calendar is None and after.year > 9999:
             # (the next phase could not be read back: a state's phase has a four-digit year)
             raise ValueError(f"BAD PHASE: {state['phase']} IS THE LAST YEAR'S: THE STANDARD CALENDAR ENDS IN 9999")
+        if after.calendar is not None and abs(after.year) >= MAX_YEAR:
+            # (nor one of a map's own calendar beyond nine digits: "A.D. 1000000004 MOVEMENT" is refused when read)
+            raise ValueError(f"BAD PHASE: {shown_text(state['phase'])} IS THE LAST OF THE CALENDAR: ITS NEXT PHASE, "
+                             f"{after.long()}, HAS A YEAR OF MORE THAN {len(str(MAX_YEAR)) - 1} DIGITS")
         # Results list orders power by power in the map's order (a power not on the map last), each power's by text:
         # gathered by power and each power's few sorted by text alone (one sort of all by (power's place, text) cost
         # three times as much: equal places sent every comparison of texts the slow way).

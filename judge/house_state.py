@@ -55,6 +55,13 @@ class HouseState(Frozen):
         mobilizing = power_map(given.get("mobilizing", {}), m, "mobilizing")
         if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in mobilizing.values()):
             raise ValueError("MOBILIZING MUST GIVE EACH POWER A NUMBER OF BUILDS")
+        # Each build owed is made on a supply centre, so no power can be owed more than the map has: a larger count
+        # would have the adjustment phase write a WAIVE per build, without end.
+        most = len(m.centers)
+        for power, n in mobilizing.items():
+            if n > most:
+                raise ValueError(f"MOBILIZING OF {power}: {shown(n)} IS MORE BUILDS THAN THE MAP'S {most} SUPPLY "
+                                 "CENTERS")
         vassals = power_map(given.get("vassals", {}), m, "vassals")
         if any(type(v) is not str or v not in m.powers for v in vassals.values()):
             raise ValueError("VASSALS MUST NAME THEIR CONTROLLING POWER")

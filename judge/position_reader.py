@@ -76,6 +76,10 @@ def read_state(doc: Any, m: Map, make: Callable[..., Any]) -> Any:
             for i, r in enumerate(retreats):
                 if not _retreat_ok(board, unit, r):
                     raise ValueError(f"BAD RETREAT FOR {text}: {shown(r)}")
+                there = units.get(r[:3])
+                if there is not None:
+                    raise ValueError(f"BAD RETREAT FOR {text}: {r} IS OCCUPIED ({there.kind} {there.loc} OF "
+                                     f"{there.power} IN units)")
                 if r in retreats[:i]:
                     raise ValueError(f"RETREATS OF {text} NAME {r} TWICE")
             dislodged[unit.province] = Dislodged(unit, tuple(retreats))
@@ -168,7 +172,7 @@ def _dislodged(dis_doc: Any, phase: Phase, m: Map, powers: frozenset[str], units
             if prov in out or type(retreats) is not list or (own is not None and own[0] == power):
                 return None
             for r in retreats:
-                if not _retreat_ok(board, unit, r):
+                if not _retreat_ok(board, unit, r) or r[:3] in units:
                     return None
             if len(set(retreats)) != len(retreats):
                 return None

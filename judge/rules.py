@@ -312,7 +312,10 @@ def parse_rules(items: Iterable[str], base: Ruleset | None = None) -> Ruleset:
         word = raw.strip()
         name, _, value = word.partition("=")
         key = name.strip().lower().replace("-", "_")
-        if not _ and key in PRESETS:
+        if key in PRESETS:
+            if _:       # (a preset is not a rule with a value: "UNKNOWN RULE: DPJUDGE" would deny that it exists)
+                raise ValueError(f"{key.upper()} IS A SET OF RULES AND TAKES NO VALUE: WRITE {key} ALONE (NOT "
+                                 f"{shown(word)})")
             rs, changes = PRESETS[key], {}
             continue
         negate = False
