@@ -4,8 +4,11 @@
 judge's mail is nearly always plain: ASCII headers short enough for one line, a UTF-8 text body of short lines.
 Such a message is written out directly - exactly what the email package would write (header order, folding,
 Content-Transfer-Encoding 7bit or 8bit), without its header objects, which cost more than the rest of answering an
-order mail. Anything else (a non-ASCII subject, a long line, odd addresses) goes through the email package, with
-its folding kept from leaving a header's first line empty (OUTGOING): filters match `^Subject: Diplomacy`.
+order mail. Anything else (a non-ASCII subject, a line past SMTP's limit, odd addresses) goes through the email
+package, with its folding kept from leaving a header's first line empty (OUTGOING): filters match `^Subject: Diplomacy`.
+A text line longer than 78 columns goes out as written (7bit or 8bit, up to SMTP's 998), as DPjudge sends it, not
+quoted-printable: results read from a saved mail file (jDip's judge import reads the file as it is) would
+otherwise meet '=' soft breaks inside an order line ("SUPPORT English Fleet English Channel -> M=").
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 
 _MAX = 78                                                  # policy.default's max_line_length
+_LINE_LIMIT = 998                                          # RFC 5322 2.1.1: a line's bytes, line end excluded
 _PLAIN = re.compile(r"[!-~](?:[ -~]*[!-~])?")              # printable ASCII, no space at either end
 _ADDRESS = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9.-]+")
 _MSGID = re.compile(r"<[!-;=?-~]+>")
@@ -75,8 +79,17 @@ def make(settings, to: list[str] | str, subject: str, body: str, in_reply_to: st
         msg["References"] = in_reply_to
     msg["X-Loop"] = settings.address
     msg["Auto-Submitted"] = "auto-replied" if in_reply_to else "auto-generated"
-    msg.set_content(body)
+    msg.set_content(body, cte=_transfer_encoding(body))
     return msg
+
+
+def _transfer_encoding(body: str) -> str | None:
+    """7bit or 8bit while every line fits SMTP's limit, whatever its width (the package would pick
+    quoted-printable past 78 columns); None, the package's choice, for a longer line."""
+    data = body.encode("utf-8", "surrogateescape")
+    if max(map(len, data.splitlines()), default=0) > _LINE_LIMIT:
+        return None
+    return "7bit" if data.isascii() else "8bit"
 
 
 def build(settings, to: list[str] | str, subject: str, body: str, in_reply_to: str = "",
@@ -156,8 +169,8 @@ def _build_plain(sender: str, to: list[str], subject: str, body: str, in_reply_t
         return None
     data = body.encode("utf-8", "surrogateescape") if not body.isascii() else body.encode("ascii")
     lines = data.splitlines()
-    if lines and max(map(len, lines)) > _MAX:
-        return None                                       # the email package would choose quoted-printable
+    if lines and max(map(len, lines)) > _LINE_LIMIT:
+        return None                                       # too long for SMTP: the package's quoted-printable
     try:
         cte = "7bit" if data.isascii() else "8bit"
         data.decode("utf-8")

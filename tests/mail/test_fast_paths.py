@@ -153,6 +153,8 @@ def without_date_and_id(raw: bytes) -> bytes:
     ("a@example.org", "results", "", ""),
     ("a@example.org", "results", "cr\r\nlf\rx\n\n\n", ""),
     ("a@example.org", "results", "x" * 78 + "\n", ""),
+    ("a@example.org", "results", "long " * 30 + "\n", ""),                # past 78 columns: still 7bit
+    ("a@example.org", "results", "M\u00fcnchen " * 90 + "\n", ""),         # 8bit up to 998 bytes a line
 ])
 def test_plain_mail_is_written_exactly_as_the_email_package_writes_it(to, subject, body, irt):
     fast = outbound._build_plain(SETTINGS.address, [to] if isinstance(to, str) else to, subject, body, irt)
@@ -163,7 +165,7 @@ def test_plain_mail_is_written_exactly_as_the_email_package_writes_it(to, subjec
 
 @pytest.mark.parametrize("to, subject, body", [
     ("a@example.org", "r\u00e9sultats", "x\n"),                      # an encoded subject
-    ("a@example.org", "results", "long " * 30 + "\n"),               # quoted-printable for a long line
+    ("a@example.org", "results", "x" * 999 + "\n"),                  # quoted-printable past SMTP's line limit
     ("\u00fcser@example.org", "results", "x\n"),                     # an address that is not plain ASCII
     ("a@example.org", "x" * 80, "x\n"),                              # a subject to fold
 ])
@@ -219,7 +221,8 @@ def test_a_message_with_attachments_is_what_the_email_package_writes(size):
     ("a@example.org", "text\n", "", [("M\u00fcnchen.png", "image/png", b"x")], False),
     ("a@example.org", "text\n", "", [("a b.png", "image/png", b"x")], False),
     ("a@example.org", "text\n", "", [("a.png", "image/png", b"")], False),
-    ("a@example.org", "long " * 30 + "\n", "", [("a.png", "image/png", b"x")], False),
+    ("a@example.org", "long " * 30 + "\n", "", [("a.png", "image/png", b"x")], True),
+    ("a@example.org", "x" * 999 + "\n", "", [("a.png", "image/png", b"x")], False),
 ])
 def test_a_message_with_pictures_is_written_directly_as_the_email_package_writes_it(to, body, irt, attachments, fast):
     """The usual results mail with its picture is written without the email package, byte for byte what the package

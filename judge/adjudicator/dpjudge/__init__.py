@@ -45,10 +45,13 @@ def _outcome(board: Board) -> MovementOutcome:
             marks = ()
             # A convoying fleet that stays, unmarked, whose army's convoy failed. (The armies whose convoy failed
             # are listed only here: only an army some fleet was ordered to carry can fail for want of a convoy.)
+            # When endangered fleets failed it, only those are marked, as Game.py's checkDisruptions does: the
+            # chain's other fleets stay unmarked (jDip's import reads no "disrupted").
             if st.action == "convoy":
                 if failed_armies is None:
                     failed_armies = {mover.prov for mover in board.moving if mover.mark == NO_CONVOY}
-                if st.order.army[2][:3] in failed_armies:
+                army = st.order.army[2][:3]
+                if st.prov in board.disrupted or (army in failed_armies and army not in board.broken_convoys):
                     marks = ("disrupted",)
         # (NamedTuples, built the fast way; results.append called so: a direct call compiled, the quickest in Python)
         results.append(new(OrderResult, (st.order, marks)))

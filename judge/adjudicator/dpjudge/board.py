@@ -132,6 +132,9 @@ class Board:
         self.combat: dict[str, list[Entry]] = {}
         self.convoying_armies: list[UnitState] = []
         self.convoy_succeeded: list[UnitState] = []
+        self.disrupted: set[str] = set()           # fleets whose endangering failed a convoy (reported "disrupted")
+        self.broken_convoys: set[str] = set()      # armies whose convoy those fleets failed
+        self.broken_fleets: set[str] = set()       # under the Szykman rule: the fleets settled as not convoying
         self.bounced_this_pass = False
         self.cut_this_pass = False
         self.unbounced = False                     # Step 10: unbounce let a unit in during this pass

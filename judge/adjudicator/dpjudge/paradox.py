@@ -33,6 +33,7 @@ def settle_convoys(board: Board) -> None:
         fixed.update(_solve_group(board, group, fixed, armies, cutter_of))
     for a in armies:
         a.convoy_ok = _has_route(board, a, fixed)
+    board.broken_fleets = {f.prov for f, ok in fixed.items() if not ok}
 
 
 def _cuttable_support(board: Board, army: UnitState) -> UnitState | None:

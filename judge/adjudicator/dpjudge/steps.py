@@ -9,7 +9,8 @@ from judge.adjudicator.dpjudge.board import (ATTACK, BOUNCE, BOUNCED, DEFEND, EN
                                              VOID, Board, Strength, UnitState, strength)
 from judge.adjudicator.dpjudge.convoy_routes import decide_convoy_routes
 from judge.adjudicator.dpjudge.paradox import settle_convoys
-from judge.adjudicator.dpjudge.subroutines import bounce, check_disruptions, cut_support, reopen, unbounce
+from judge.adjudicator.dpjudge.subroutines import (bounce, check_disruptions, cut_support, fleet_endangered,
+                                                    reopen, unbounce)
 from judge.maps.features import crossing_allowed
 from judge.orders import Convoy, Hold, Support
 from judge.rules import MissingUnit, ParadoxRule
@@ -198,6 +199,13 @@ def step_5_mark_convoy_disruptions_and_support_cuts_made_by_successful_convoys(b
 
 def _convoy_fails(board: Board, army: UnitState) -> None:
     army.mark = NO_CONVOY
+    # The fleets that failed it, as Game.py's checkDisruptions marks them "disrupted" (a dislodged one is later
+    # reported "dislodged" instead): endangered ones, or under the Szykman rule those settled as not convoying.
+    szykman = board.rules.convoy_paradox is ParadoxRule.SZYKMAN
+    for fleet in army.fleets:
+        if (fleet.prov in board.broken_fleets) if szykman else fleet_endangered(board, fleet):
+            board.disrupted.add(fleet.prov)
+            board.broken_convoys.add(army.prov)
     army.support_count = 0
     for sup in army.supporters:
         if not sup.mark:

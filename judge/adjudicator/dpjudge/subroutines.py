@@ -66,7 +66,7 @@ def check_disruptions(board: Board, army: UnitState) -> None:
     The page checks each fleet of the army's path. With several routes (DATC 4.A.1) the convoy is endangered only
     when every route holds an endangered fleet, so this looks for a route of safe fleets instead.
     """
-    safe = {f.prov for f in army.fleets if not _fleet_endangered(board, f)}
+    safe = {f.prov for f in army.fleets if not fleet_endangered(board, f)}
     if army.path:
         ok = all(p in safe for p in army.path)
     else:
@@ -75,7 +75,7 @@ def check_disruptions(board: Board, army: UnitState) -> None:
         army.mark = ENDANGERED
 
 
-def _fleet_endangered(board: Board, fleet: UnitState) -> bool:
+def fleet_endangered(board: Board, fleet: UnitState) -> bool:
     lst = board.combat.get(fleet.prov, ())
     best = board.strongest(fleet.prov)
     if best is not None:
@@ -137,4 +137,5 @@ def unbounce(board: Board, prov: str) -> None:
         unbounce(board, st.prov)
 
 
-__all__ = ["cut_support", "support_cuttable_by", "check_disruptions", "bounce", "reopen", "unbounce"]
+__all__ = ["cut_support", "support_cuttable_by", "check_disruptions", "fleet_endangered", "bounce", "reopen",
+           "unbounce"]

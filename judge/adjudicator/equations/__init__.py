@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from judge.adjudicator.equations.decisions import evaluate
-from judge.adjudicator.equations.resolver import CONVOYS, MOVE, MOVES, PATH, SUPPORT, SUPPORTS, Context, ResolverState
+from judge.adjudicator.equations.resolver import (CONVOY, CONVOYS, MOVE, MOVES, PATH, SUPPORT, SUPPORTS, Context,
+                                                  ResolverState)
 from judge.adjudicator.results import MovementOutcome, OrderResult
 from judge.maps import Map
 from judge.maps.features import crossing_allowed
@@ -76,8 +77,12 @@ def outcome(ctx: Context, st: ResolverState) -> MovementOutcome:
         elif kind == CONVOYS:
             if ctx.void[i]:
                 marks.append("void")
-            elif i not in beaten and not reached[ctx.occupant[ctx.orders[i].army.province]]:
-                marks.append("disrupted")
+            elif i not in beaten and not reached[army := ctx.occupant[ctx.orders[i].army.province]]:
+                # A chain that a fleet's failure broke (dislodged, or failed by the Szykman rule): as DPjudge, only
+                # that fleet is marked, the others of the chain stay unmarked (jDip reads no "disrupted").
+                broken = [f for f in ctx.carriers[army] if not known[CONVOY * n + f]] if ctx.routable[army] else []
+                if not broken or i in broken:
+                    marks.append("disrupted")
         if i in beaten:
             marks.append("dislodged")
         results.append(OrderResult(ctx.orders[i], tuple(marks)))
