@@ -98,7 +98,7 @@ def test_a_dislodged_fleet_with_no_clear_way_by_water_crosses_its_own_land_not_a
     # Kiel could only run down past Heligoland's fleet (it ran under its token, over the North Sea's edge); down
     # Denmark's own land beside the English fleet it keeps to the two provinces.
     state = {"phase": "S1903R", "centers": {},
-             "units": {"ENGLAND": ["F DEN", "F HEL", "F SKA"], "GERMANY": ["A KIE"]},
+             "units": {"ENGLAND": ["F DEN", "F HEL", "F SKA"]},        # (Kiel empty: a retreat option)
              "dislodged": {"GERMANY": {"F DEN": ["BAL", "KIE"]}}}
     m = maps.load()
     g = picture.drawing(m)
