@@ -4,23 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.conftest import Served, address
-
-
-@pytest.fixture
-def served(tmp_path):
-    s = Served(tmp_path)
-    try:
-        yield s
-    finally:
-        s.stop()
-
-
-def reply(served, who: str, seen: int) -> str:
-    """The one mail to `who` since `seen` that answers its message (not a results mail)."""
-    [mail] = [m for _, rcpts, m in served.relay.messages[seen:]
-              if rcpts == [who] and "results" not in str(m["Subject"])]
-    return f"Subject: {mail['Subject']}\n\n" + mail.get_content().replace("\r\n", "\n")
+from tests.daemon.test_order_sentences_by_smtp import reply, served  # noqa: F401 (served: the fixture)
+from tests.web.conftest import address
 
 
 def austria_owes_one_build(served, name: str) -> None:
