@@ -23,6 +23,9 @@ _AFTER_GAME = re.compile(r"(?P<head>[^\w]*(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_
                          r"(?:join|create|register|observe|watch|unobserve|unwatch|list|history|summary|archive|"
                          r"map|position|board)\b)[\s:,;=]*)(?P<game>[^\s,;:=]+)(?P<sep>[\s,;:=]+)(?P<rest>\S.*)?$",
                          re.IGNORECASE)
+# Those whose game word starts with a power ("Fdemo"): a password typed onto it is masked as well.
+_SIGNS_ON = re.compile(r"[^\w]*(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|un[\s_-]*lock\b)",
+                       re.IGNORECASE)
 # A line that is nothing but a password: "SET PASSWORD x", "PASSWORD: x", "pw x".
 # ("private" only after SET: a press line "Private talk, please" is no password)
 _ALL = re.compile(r"(?P<head>[^\w]*(?:(?:set[\s_-]*)?(?:password|passwd|passwort|pass|pw)|set[\s_-]*private)\b"
@@ -98,6 +101,20 @@ def _names_game(token: str, is_game: Callable[[str], bool], bare: bool) -> bool:
     return len(token) > 1 and (bare and is_game(token) or is_game(token[1:]))
 
 
+def _glued(word: str, is_game: Callable[[str], bool] | None) -> int | None:
+    """Where a game's name ends in `word` when the password was typed onto it ("SIGNON Fdemosecret"): a word that
+    names no game but begins with one (after a power's letter or "power@"); the shortest such name, which hides the
+    most. None otherwise."""
+    if is_game is None or _names_game(word, is_game, True):
+        return None
+    at = word.find("@") + 1
+    for start in (at,) if at else (1,):
+        for end in range(start + 1, min(len(word), start + 40)):
+            if is_game(word[start:end].lower()):
+                return end
+    return None
+
+
 def _game_end(tokens: list[re.Match[str]], is_game: Callable[[str], bool] | None, bare: bool = True) -> int | None:
     """Where the game word ends (in the text `tokens`, a line's first four words, were found in) when the line may go
     on with a password (the rest is masked); None if not. `bare`: a game's name alone counts as the game word after
@@ -124,10 +141,12 @@ def _game_end(tokens: list[re.Match[str]], is_game: Callable[[str], bool] | None
 def _hidden(line: str, is_game: Callable[[str], bool] | None, bare: bool = True) -> tuple[str, str]:
     """(what of the line is shown, what is hidden): the hidden part is "" for a line without a password. `bare`: see
     _game_end."""
-    m = _AFTER_GAME.match(line)
+    m = _AFTER_GAME.match(line + " ")     # (the space: a line of only the command and one word matches too)
     if m:
-        return (line, "") if not m.group("rest") else (f"{m.group('head')}{m.group('game')}{m.group('sep')}",
-                                                       m.group("rest"))
+        if m.group("rest"):
+            return f"{m.group('head')}{m.group('game')}{m.group('sep')}", m.group("rest").rstrip(" ")
+        glued = _glued(m.group("game"), is_game) if _SIGNS_ON.match(m.group("head")) else None
+        return (line, "") if glued is None else (m.group("head") + m.group("game")[:glued], m.group("game")[glued:])
     m = _ALL.match(line)
     if m and m.group("rest"):
         return m.group("head"), m.group("rest")

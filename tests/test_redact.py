@@ -194,3 +194,14 @@ def test_the_judges_own_sentence_is_found_again_after_each_word_is_masked():
     error = "UNKNOWN PLACENAME: VERYLONGSECRETWORD ITALY; WRONG PASSWORD OR NO PLAYER FOR ITALY IN demo"
     assert hide_in_error(line, error, GAMES)[1] == \
         f"UNKNOWN PLACENAME: {MASK}; WRONG PASSWORD OR NO PLAYER FOR ITALY IN demo"
+
+
+def test_a_password_typed_onto_a_known_game_is_masked():
+    def is_game(name):
+        return name == "demo"
+    assert hide_password("SIGNON Fdemosecret", is_game) == "SIGNON Fdemo" + MASK
+    assert hide_password("signon france@demosecret", is_game) == "signon france@demo" + MASK
+    assert hide_in_subject("Re: TAKEOVER Fdemosecret", is_game) == "Re: TAKEOVER Fdemo" + MASK
+    # the game itself, a game the judge lacks, or a command without a power: nothing to mask
+    for line in ("SIGNON Fdemo", "SIGNON Fother", "LIST demosecond", "SIGNON Fdemosecret"):
+        assert hide_password(line, is_game if line != "SIGNON Fdemosecret" else None) == line

@@ -65,6 +65,22 @@ def test_signon_without_password(started):
     assert r.errors[0][1] == "INCOMPLETE COMMAND: USE SIGNON <power letter><game> <password>"
 
 
+@pytest.mark.parametrize("word", [f"F{GAME}fra-pw", f"france@{GAME}fra-pw", f"f{GAME.upper()}FRA-PW"])
+def test_a_password_typed_onto_the_game_is_not_echoed(started, word):
+    # The space forgotten: the line is one word, the game's name with the password after it.
+    before = started.status_bytes()
+    started.send("france@example.org", f"SIGNON {word}\nA PAR - BUR")
+    reply = started.reply("FRANCE")
+    assert "fra-pw" not in reply.lower()
+    assert f">> SIGNON {word[:-6]}********" in reply and "INCOMPLETE COMMAND" in reply
+    assert started.status_bytes() == before
+
+
+def test_a_word_that_begins_with_no_game_is_shown_whole(started):
+    started.send("france@example.org", "SIGNON Fnosuch")
+    assert ">> SIGNON Fnosuch\n" in started.reply("FRANCE")
+
+
 def test_signon_word_too_short(started):
     r = started.send("france@example.org", "SIGNON F fra-pw")
     assert r.errors[0][1] == "EXPECTED <power letter><game>, NOT F"
