@@ -83,11 +83,15 @@ def cmd_requeue(args: argparse.Namespace) -> int:
     if args.list:
         spool = Spool(settings.inbox_dir)
         spool.expire_set_aside()
-        kept = spool.set_aside_messages()
+        kept = spool.set_aside_messages(args.names or None)
         for name, why in kept:
             print(f"{name}  {why}")
-        print(f"{len(kept)} message(s) set aside in {spool.root / 'bad'}")
-        return 0
+        found = {n for name, _ in kept for n in (name, Spool.key(name))}
+        missing = [name for name in args.names if name not in found]
+        for name in missing:
+            print(f"{name}: no such message set aside", file=sys.stderr)
+        print(f"{len(kept)} message(s) set aside in {spool.root / 'bad'}" + (" of those named" if args.names else ""))
+        return 1 if missing else 0
     from judge.requeue import requeue
     return requeue(settings, args.names or None, sys.stdout)
 

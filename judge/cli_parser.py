@@ -84,8 +84,9 @@ def _add_deliver(sub, func: Callable) -> None:
 
 def _add_requeue(sub, func: Callable) -> None:
     p = sub.add_parser("requeue", help="list the messages set aside after a failure, or put them back in the queue")
-    p.add_argument("names", nargs="*", help="the messages to requeue (default: all)")
-    p.add_argument("--list", action="store_true", help="only list them, with why each was set aside")
+    p.add_argument("names", nargs="*", help="the messages to requeue or list (default: all)")
+    p.add_argument("--list", action="store_true", help="only list them (all, or those named), with why each was set "
+                                                          "aside")
     p.add_argument("--now", action="store_true", help="(the default now: with no `judge serve` running they are "
                                                        "processed at once, else its queue takes them)")
     p.set_defaults(func=func)

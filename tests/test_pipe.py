@@ -162,6 +162,32 @@ def test_requeue_now_processes_what_was_set_aside(tmp_path, monkeypatch):
     assert any("A PAR - BUR" in m for m in replies)                  # its reply sent before the command exited
 
 
+def test_requeue_list_shows_only_the_messages_named(tmp_path, monkeypatch):
+    game_for(tmp_path)
+    cfg = tmp_path / "config.ini"
+    judge = Judge(config.load(cfg))
+    monkeypatch.setattr(judge, "deliver", lambda *a, **k: (_ for _ in ()).throw(ValueError("bug")))
+    for n in range(3):
+        pipe.deliver(judge, io.BytesIO(compose("f@example.org", f"SIGNON Fpiped pw-F\nA PAR H\n# {n}")), None)
+    from judge.daemon.spool import Spool
+    names = [name for name, _ in Spool(tmp_path / "inbox").set_aside_messages()]
+    assert len(names) == 3
+
+    def listing(*words):
+        return subprocess.run([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg), "requeue",
+                               "--list", *words], capture_output=True, text=True, timeout=60)
+    # one by its full name, one by its id without the attempt count
+    shown = listing(names[0], Spool.key(names[2]))
+    assert shown.returncode == 0, shown.stderr
+    assert names[0] in shown.stdout and names[2] in shown.stdout and names[1] not in shown.stdout
+    assert "2 message(s) set aside" in shown.stdout
+    unknown = listing(names[1], "no-such-message")
+    assert unknown.returncode == 1 and "no-such-message: no such message" in unknown.stderr
+    assert names[1] in unknown.stdout and names[0] not in unknown.stdout
+    # listing moved nothing
+    assert [name for name, _ in Spool(tmp_path / "inbox").set_aside_messages()] == names
+
+
 @pytest.mark.parametrize("command", ["deliver", "process"])
 def test_set_aside_messages_past_their_time_are_deleted_by_the_next_delivery_or_cron_run(tmp_path, monkeypatch,
                                                                                       command):

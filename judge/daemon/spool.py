@@ -142,11 +142,12 @@ class Spool:
         os.replace(path, self.root / "bad" / path.name)
         sync_folder(self.root / "bad")
 
-    def set_aside_messages(self) -> list[tuple[str, str]]:
-        """(name, why) of every message in bad/."""
+    def set_aside_messages(self, names: list[str] | None = None) -> list[tuple[str, str]]:
+        """(name, why) of every message in bad/, or of those `names` names (with or without the attempt count)."""
         out = []
         for path in sorted((self.root / "bad").iterdir()):
-            if path.name.endswith(".why"):
+            if path.name.endswith(".why") or names is not None and path.name not in names and \
+                    _split(path.name)[0] not in names:
                 continue
             why_file = path.with_name(path.name + ".why")
             why = why_file.read_text(encoding="utf-8").strip() if why_file.exists() else "(no reason kept)"
@@ -157,9 +158,7 @@ class Spool:
         """Put set-aside messages (all, or the named ones) back in new/, with a clean attempt count. Their names
         end in ':0', which tells a running daemon's sweep that nobody queued them (new arrivals have no count)."""
         done = []
-        for name, _ in self.set_aside_messages():
-            if names is not None and name not in names and _split(name)[0] not in names:
-                continue
+        for name, _ in self.set_aside_messages(names):
             requeued = f"{_split(name)[0]}:0"
             os.replace(self.root / "bad" / name, self.root / "new" / requeued)
             (self.root / "bad" / f"{name}.why").unlink(missing_ok=True)
