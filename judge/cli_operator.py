@@ -25,11 +25,14 @@ def settings_of(args: argparse.Namespace) -> Settings:
 
 def _refused(args: argparse.Namespace, settings: Settings, command: str) -> bool:
     """Said and True if this user does not own the judge's folders (judge.owner): nothing is written then."""
-    from judge.owner import wrong_user
+    from judge.owner import made_private, wrong_user
     why = wrong_user(settings, getattr(args, "words", None) or [command])
     if why:
         print(f"judge {command}: {why}", file=sys.stderr)
-    return why is not None
+        return True
+    for line in made_private(settings):
+        print(f"judge {command}: {line}", file=sys.stderr)
+    return False
 
 
 def cmd_deliver(args: argparse.Namespace) -> int:
@@ -47,11 +50,13 @@ def cmd_deliver(args: argparse.Namespace) -> int:
     except Exception as exc:  # noqa: BLE001 - a config.ini to mend: the message waits in the MTA's queue
         print(f"judge deliver: {pipe.kept_note(exc)}", file=sys.stderr)
         return pipe.EX_TEMPFAIL
-    from judge.owner import wrong_user
+    from judge.owner import made_private, wrong_user
     why = wrong_user(settings, getattr(args, "words", None) or ["deliver"])
     if why:                             # the MTA keeps the message until the command runs as the right user
         print(f"judge deliver: {why}; {pipe.KEPT}", file=sys.stderr)
         return pipe.EX_TEMPFAIL
+    for line in made_private(settings):
+        print(f"judge deliver: {line}", file=sys.stderr)
     try:
         from judge.service import Judge
         pipe.check_folders(settings)

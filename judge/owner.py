@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import stat
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -48,3 +49,21 @@ def wrong_user(settings: Settings, words: Sequence[str]) -> str | None:
             return (f"{folder} belongs to the user {_name(owner)}, not {_name(me)}: the files written now would be "
                     f"{_name(me)}'s, unreadable to {_name(owner)}; run it as {_name(owner)}, e.g. {again}")
     return None
+
+
+def made_private(settings: Settings) -> list[str]:
+    """Make the judge's folders that this user owns private to it again when they are open to others (an older judge
+    made the games folder 0755, so that any local user could list every game, private ones too; an operator's
+    `mkdir` does the same): one line for each folder so changed, to be said; [] when there was nothing to do."""
+    said = []
+    for folder in (settings.games_dir, settings.inbox_dir, settings.outbox_dir):
+        try:
+            st = Path(folder).stat()
+            if st.st_uid != os.geteuid() or not st.st_mode & 0o077:
+                continue
+            os.chmod(folder, stat.S_IMODE(st.st_mode) & 0o700)
+        except OSError:
+            continue            # (not there yet, or not ours to change: wrong_user says so)
+        said.append(f"{folder} was open to other users (mode {stat.S_IMODE(st.st_mode):04o}): made private to "
+                    f"{_name(os.geteuid())} ({stat.S_IMODE(st.st_mode) & 0o700:04o}), as the judge makes its folders")
+    return said

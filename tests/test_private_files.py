@@ -47,3 +47,28 @@ def test_the_folders_and_files_the_judge_makes_are_its_users_alone(tmp_path):
     assert {p.name for p in made} >= {"games", "inbox", "outbox", "maildir"}
     assert [(p.name, oct(stat.S_IMODE(p.stat().st_mode))) for p in made if p.stat().st_mode & 0o077] == []
     assert [f for p in made for f in _open_to_others(p)] == []
+
+
+def test_a_games_folder_an_older_judge_left_open_is_made_private_and_said(tmp_path):
+    """An older judge made games/ 0755; an upgraded one kept that mode, leaving every game's name (private ones too)
+    listable by any local user. Each operator command makes the judge's own folders private again, and says so."""
+    cfg = write_config(tmp_path)
+    judge = [sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg)]
+    for command, folder in (("process", "games"), ("deliver", "inbox"), ("serve", "outbox")):
+        (tmp_path / folder).mkdir(mode=0o755, exist_ok=True)
+        os.chmod(tmp_path / folder, 0o755)               # (mkdir's mode is cut by the umask)
+        if command == "serve":
+            proc, _ = start_serve(tmp_path, cfg)
+            proc.send_signal(signal.SIGTERM)
+            assert proc.wait(timeout=60) == 0
+            said = (tmp_path / "serve.log").read_text()
+        else:
+            done = subprocess.run(judge + [command], input=compose("a@example.org", "HELP"), cwd=tmp_path,
+                                  capture_output=True, timeout=60)
+            assert done.returncode == 0, done.stderr
+            said = done.stderr.decode()
+        assert stat.S_IMODE((tmp_path / folder).stat().st_mode) == 0o700, command
+        assert f"{tmp_path / folder} was open to other users (mode 0755): made private" in said, (command, said)
+    # once private, nothing more is said
+    done = subprocess.run(judge + ["process"], cwd=tmp_path, capture_output=True, timeout=60)
+    assert done.returncode == 0 and b"open to other users" not in done.stderr
