@@ -321,6 +321,11 @@ class Judge(WebForms):
         stamp = s.now.isoformat(timespec="seconds")
         for line in s.log or ["MESSAGE"]:
             self.store.log(game.name, f"{stamp} {s.sender} {line}")
+        for e in s.effects:
+            if e.kind == "processed" and e.payload.notes:
+                # Processed by this message (the master's PROCESS, the last orders or vote): logged as a deadline's is.
+                self.store.log(game.name, f"{stamp} judge {'; '.join(e.payload.notes)}")
+                log.info("%s: %s (by a message from %s)", game.name, "; ".join(e.payload.notes), s.sender)
         return reply
 
     def _apply(self, tx: Commit, game, done: Processed) -> None:

@@ -1,5 +1,6 @@
 """The master's commands: CREATE, ACTIVATE/FORM, PROCESS, PROCESS!, PREVIEW, ROLLBACK, DUMMY, REVIVE, TERMINATE."""
 import json
+import logging
 from datetime import timedelta
 
 import pytest
@@ -107,6 +108,17 @@ def test_process_refuses_while_orders_are_missing(started):
     r = started.master("PROCESS")
     assert r.errors[0][1] == "ORDERS MISSING FROM RUSSIA, TURKEY: USE PROCESS! TO GIVE THEM DEFAULT ORDERS"
     assert started.status_bytes() == before and not list((started.folder(GAME) / "results").glob("0*.txt"))
+
+
+def test_a_phase_the_master_processes_is_logged_as_a_deadlines_is(started, caplog):
+    # The daemon's log said each phase a deadline processed, and nothing of one processed by the master's PROCESS.
+    started.all_hold()
+    with caplog.at_level(logging.INFO, logger="judge"):
+        assert started.master("PROCESS").accepted
+    said = [r.getMessage() for r in caplog.records if r.name == "judge"]
+    assert f"{GAME}: S1901M processed; next phase F1901M (by a message from {GM[0]})" in said
+    access = (started.folder(GAME) / "access.log").read_text().splitlines()
+    assert access[-1].endswith(" judge S1901M processed; next phase F1901M") and f"{GM[0]} SIGNON MASTER" in access[-2]
 
 
 def test_process_when_every_order_is_in(started):
