@@ -81,7 +81,9 @@ def describe_order(m: Map, order: Order, before: Position | None = None) -> str:
     if isinstance(order, Build):
         return f"Builds {'an army' if order.kind == 'A' else 'a fleet'} in {place(m, order.loc)}"
     if isinstance(order, Remove):
-        return f"Removes the {'army' if order.unit.kind == 'A' else 'fleet'} in {place(m, order.unit.loc)}"
+        where = place(m, order.unit.loc)     # (a fleet at sea: "in the Gulf of Bothnia", as DPjudge words it)
+        return f"Removes the {'army' if order.unit.kind == 'A' else 'fleet'} in " \
+               f"{at_sea(where) if m.provinces[order.unit.loc[:3]].terrain == 'sea' else where}"
     if isinstance(order, Waive):
         return "Build waived"           # DPjudge words it so
     raise TypeError(order)

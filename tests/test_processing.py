@@ -225,6 +225,17 @@ def test_support_to_hold_and_disband_wording():
     assert "France: Army Paris SUPPORT Army Burgundy." in process(game, SETTINGS, T0).results[1]
 
 
+def test_a_fleet_removed_at_sea_is_in_the_sea_as_dpjudge_words_it():
+    # DPjudge's anglify: "Removes the fleet in the Gulf of Bothnia." (a water area takes "the"; a coast does not)
+    game = started()
+    set_position(game, {"phase": "W1902A", "units": {"RUSSIA": ["A MOS", "F BOT", "F SEV", "F BLA"]},
+                        "centers": {"RUSSIA": ["MOS", "STP"]}})
+    game.submit_orders("RUSSIA", ["Remove F BOT", "Remove F SEV"], T0)
+    _, text = process(game, SETTINGS, T0).results
+    assert "Russia:     Removes the fleet in the Gulf of Bothnia." in text
+    assert "Russia:     Removes the fleet in Sevastopol." in text
+
+
 def test_adjustment_results():
     game = started()
     set_position(game, {"phase": "W1902A",
