@@ -252,9 +252,24 @@ def _derive_tables(m: Map) -> None:
     # Coasts by code ("/ok" on a map whose coasts are OK and ZK), beside the words for the four usual ones.
     codes = {c.lower() for p in m.provinces.values() for c in p.coasts if c not in COASTS}
     m.coast_codes = frozenset({c.lower() for c in COASTS} | {c for c in codes if c not in m.names})
-    m.coast_words = {**COAST_WORDS, **{c: c.upper() for c in codes}}
+    m.coast_words = {**COAST_WORDS, **{c: c.upper() for c in codes}, **_named_coasts(m)}
     m.reach = {**{("A", src): dsts for src, dsts in m.army_adj.items()},
                **{("F", src): frozenset(d[:3] for d in dsts) for src, dsts in m.fleet_adj.items()}}
+
+
+def _named_coasts(m: Map) -> dict[str, str]:
+    """The word a coast's own name gives it ("Bulgarien (Suedkueste)" -> "suedkueste": SK), so that a place written
+    as the results write it is read back in an order."""
+    words = {}
+    for loc, name in m.coast_names.items():
+        inner = _IN_BRACKETS.search(name)
+        key = alias_key(inner.group(1)) if inner else ""
+        if key and key not in m.names and key not in COAST_WORDS:
+            words[key] = loc[4:]
+    return words
+
+
+_IN_BRACKETS = lazy(r"\(([^()]+)\)\s*$")
 
 
 def check(m: Map) -> None:

@@ -130,6 +130,9 @@ class _Reader:
             if j < len(self.t) and inner and inner[0] in words and inner[1:] in ([], ["coast"]):
                 self.i = j + 1
                 return words[inner[0]]
+            if j < len(self.t) and "".join(inner) in words:         # a map's own name ("(Suedkueste)", "(costa sud)")
+                self.i = j + 1
+                return words["".join(inner)]
             return None
         if tok in self.m.coast_codes:
             self.i += 1

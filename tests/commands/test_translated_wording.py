@@ -63,3 +63,38 @@ def test_help_spells_dpjudge_in_a_dpjudge_maps_title(french):
     text = french.reply_to(ASKER)
     row = next(line for line in text.split("\n") if line.startswith("  dpjudge_standard "))
     assert "DPjudge Standard:" in row and "Dpjudge" not in text, row
+
+
+def test_a_coast_written_as_the_results_write_it_is_read_back(tmp_path):
+    """DPjudge's German map names its coasts in German ("St. Petersburg (Suedkueste)", code SK): the results write
+    that name, and a player who copies it into an order was told UNRECOGNIZED ORDER."""
+    desk = Desk(tmp_path)
+    desk.use_variants(extract(tmp_path / "variants"))
+    try:
+        start_map_game(desk, "de", "standard_german")
+        m = maps.load("standard_german")
+        assert m.coast_names["STP/SK"] == "St. Petersburg (Suedkueste)"      # (the file's name for the coast)
+        gulf = next(p for p in m.provinces.values() if p.name == "Bottnischer Meerbusen")
+        r = desk.send(GM[0], "SIGNON Mde gm-pw\nRUSSLAND: F St. Petersburg (Suedkueste) - Bottnischer Meerbusen\n"
+                             "RUSSLAND: F Bulgarien (Ostkueste) H\nPROCESS!")
+        assert r.errors and "(OSTKUESTE)" not in r.errors[0][1].replace(" ", "")      # (no fleet there: not the coast)
+        master(desk, "de", "RUSSLAND: F St. Petersburg (Suedkueste) - Bottnischer Meerbusen", "PROCESS!")
+        russia = next(p for p in m.powers if m.power_title(p) == "Russland")
+        fleets = {u.loc for u in desk.game("de").position.units_of(russia) if u.kind == "F"}
+        assert gulf.abbr in fleets and not any(loc.startswith("STP") for loc in fleets), fleets
+    finally:
+        maps.use_folder(None)
+
+
+def test_a_coast_name_of_two_words_is_read_too(tmp_path):
+    # DPjudge's Romansh map: "Espain (costa nordeasca)" is its coast CN.
+    from judge.orders.parser import parse
+    maps.use_folder(extract(tmp_path / "variants"))
+    try:
+        m = maps.load("standard_glhetg")
+        assert m.coast_names["ESP/CN"] == "Espain (costa nordeasca)"
+        sea = next(k for k, p in m.provinces.items() if p.terrain == "sea" and "ESP/CN" in m.fleet_adj.get(k, ()))
+        order = parse(f"F {sea} - Espain (costa nordeasca)", m)
+        assert (order.path[-1].province, order.path[-1].coast) == ("ESP", "CN")
+    finally:
+        maps.use_folder(None)
