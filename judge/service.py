@@ -322,8 +322,7 @@ class Judge(WebForms):
         for line in s.log or ["MESSAGE"]:
             self.store.log(game.name, f"{stamp} {s.sender} {line}")
         for e in s.effects:
-            if e.kind == "processed" and e.payload.notes:
-                # Processed by this message (the master's PROCESS, the last orders or vote): logged as a deadline's is.
+            if e.kind == "processed" and e.payload.notes:          # (logged as a deadline's processing is)
                 self.store.log(game.name, f"{stamp} judge {'; '.join(e.payload.notes)}")
                 log.info("%s: %s (by a message from %s)", game.name, "; ".join(e.payload.notes), s.sender)
         return reply
