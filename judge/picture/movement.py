@@ -151,11 +151,12 @@ class _Movement:
                                  [self.g.provinces[p].rings for p in (unit.province, dest[:3])])
         return shapes.trim(path, start, end)
 
-    def cross(self, at: Point, marks: tuple[str, ...], line: Sequence[Point] = ()) -> None:
-        """A failure's X at `at`, its word to be placed off the order's own `line` (a move's, ending at the X)."""
+    def cross(self, at: Point, marks: tuple[str, ...], line: Sequence[Point] = (), move: tuple = ()) -> None:
+        """A failure's X at `at`, its word to be placed off the order's own `line` (a move's, ending at the X;
+        `move`: its provinces)."""
         k = items.mark("x", at, failure_word(marks), self.g.width)
         if line:
-            k["line"] = list(line)
+            k["line"], k["move"] = list(line), move
         self.marks.append(k)
 
 
@@ -252,9 +253,13 @@ def _move(ph: _Movement, o: Move, marks: tuple[str, ...]) -> dict:
     pts = shapes.trim(path, start, end)
     if failed:
         pts = _off_crosses(ph, path, start, end, pts)
+        met = _met(ph, key, pts[-1], marks)
+        if met is not None:
+            pts = [*pts, met]
         ph.shafts[key] = shapes.trim(pts, 0, placement.X_R)
-        # a short bounce's line is all there is to show which way it went: its word keeps off it
-        ph.cross(pts[-1], marks, ph.shafts[key])
+        if met is None:
+            # a short bounce's line is all there is to show which way it went: its word keeps off it
+            ph.cross(pts[-1], marks, ph.shafts[key], key)
         return items.arrow("move", pts, ph.styles[o.unit.power], failed=True, id_=f"order-{o.unit.province}")
     head = HEAD if shapes.length(pts) >= HEAD + SHAFT else SMALL_HEAD
     ph.shafts[key] = shapes.trim(pts, 0, head)
@@ -275,6 +280,16 @@ def _off_crosses(ph: _Movement, path: list[Point], start: float, end: float, pts
         end += X_STEP
         pts = shapes.trim(path, start, end)
     return pts
+
+
+def _met(ph: _Movement, key: tuple[str, str], at: Point, marks: tuple[str, ...]) -> Point | None:
+    """Where the move coming the other way failed for the same reason, too near to draw a second X apart (Holland
+    and Kiel bouncing: two Xs and two words over one another): the two lines end at its X."""
+    word = failure_word(marks)
+    for k in ph.marks:
+        if k.get("move") == key[::-1] and k["word"] == word and shapes.distance(at, (k["x"], k["y"])) < 2 * X_R:
+            return k["x"], k["y"]
+    return None
 
 
 def _support(ph: _Movement, o: Support, marks: tuple[str, ...]) -> dict:

@@ -40,3 +40,32 @@ def test_every_failed_move_has_an_x_clear_of_the_others(doc):
     for i, a in enumerate(xs):
         for b in xs[i + 1:]:
             assert math.dist(a, b) >= 2 * X_REACH, (a, b)
+
+
+def _head_to_head_pairs() -> list[tuple[str, str]]:
+    from judge import maps
+    m = maps.load("standard")
+    return sorted({tuple(sorted((a, b[:3]))) for a, ds in m.army_adj.items() for b in ds})
+
+
+def test_two_moves_head_to_head_show_two_xs_apart_or_meet_at_one():
+    """Holland and Kiel bouncing (units close together, lines short): the two Xs lay over each other with their two
+    words, neither readable. Every pair of neighbours on the standard board: either two Xs clear of each other, or
+    one X, where both lines end, with one word."""
+    from tests.picture.test_placement import Board
+    for a, b in _head_to_head_pairs():
+        doc = {"state": {"phase": "S1901M", "units": {"FRANCE": [f"A {a}"], "GERMANY": [f"A {b}"]}, "centers": {}},
+               "orders": {"FRANCE": [f"A {a} - {b}"], "GERMANY": [f"A {b} - {a}"]}}
+        m, before, outcome = adjudicated(doc)
+        assert [r.marks for r in outcome.results] == [("bounce",), ("bounce",)]
+        svg = picture.results_svg(m, before, outcome)
+        xs = _crosses(svg)
+        if len(xs) == 2:
+            assert math.dist(*xs) >= 2 * X_REACH, (a, b, xs)
+            continue
+        assert len(xs) == 1, (a, b, xs)
+        lines = dict(Board(svg).shafts)
+        for unit in (a, b):
+            # (a shaft stops short of its X by the X's radius)
+            assert math.dist(lines[f"order-{unit}"][-1], xs[0]) <= X_REACH + 1, (a, b, unit)
+        assert svg.count(">bounce<") == 1, (a, b)
