@@ -51,6 +51,9 @@ class HouseState(Frozen):
             if not all(type(cs) is list and all(type(c) is str and c in m.centers for c in cs)
                        for cs in homes.values()):
                 raise ValueError("HOMES MUST BE SUPPLY CENTERS (A LIST FOR EACH POWER)")
+            for power, cs in homes.items():
+                if len(set(cs)) != len(cs):
+                    raise ValueError(f"HOMES OF {power} NAME {next(c for c in cs if cs.count(c) > 1)} TWICE")
             homes = {p: tuple(cs) for p, cs in homes.items()}
         mobilizing = power_map(given.get("mobilizing", {}), m, "mobilizing")
         if any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in mobilizing.values()):
@@ -65,6 +68,13 @@ class HouseState(Frozen):
         vassals = power_map(given.get("vassals", {}), m, "vassals")
         if any(type(v) is not str or v not in m.powers for v in vassals.values()):
             raise ValueError("VASSALS MUST NAME THEIR CONTROLLING POWER")
+        for vassal in vassals:
+            chain = [vassal]
+            while chain[-1] in vassals and len(chain) <= len(vassals):
+                chain.append(vassals[chain[-1]])
+                if chain[-1] == vassal:
+                    # (a ring of vassals: each ordered by the next, none by a player)
+                    raise ValueError("VASSALS GO ROUND IN A RING: " + ", VASSAL OF ".join(chain))
         return cls(frozenset(dummies), homes, dict(mobilizing), dict(vassals))
 
 

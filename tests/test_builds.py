@@ -154,10 +154,20 @@ def test_in_the_new_homes_year_the_centres_owned_become_the_home_centres(tmp_pat
     ({"homes": {"FRANCE": ["BUR"]}}, "HOMES MUST BE SUPPLY CENTERS"),
     ({"dummies": ["NOWHERE"]}, "DUMMIES MUST BE A LIST OF POWERS"),
     ({"vassals": {"ITALY": "NOWHERE"}}, "VASSALS MUST NAME THEIR CONTROLLING POWER"),
+    # (a power its own lord, or a ring of them: none is ordered by a player; a home listed twice)
+    ({"vassals": {"ITALY": "ITALY"}}, "VASSALS GO ROUND IN A RING: ITALY, VASSAL OF ITALY"),
+    ({"vassals": {"ITALY": "AUSTRIA", "AUSTRIA": "TURKEY", "TURKEY": "ITALY"}},
+     "VASSALS GO ROUND IN A RING: ITALY, VASSAL OF AUSTRIA, VASSAL OF TURKEY, VASSAL OF ITALY"),
+    ({"homes": {"FRANCE": ["PAR", "BRE", "PAR"]}}, "HOMES OF FRANCE NAME PAR TWICE"),
 ])
 def test_a_bad_house_state_is_a_malformed_request(extra, message):
     with pytest.raises(ValueError, match=message):
         api.adjudicate(winter(FRANCE, {"FRANCE": ["PAR"]}, **extra), {})
+
+
+def test_a_chain_of_vassals_without_a_ring_is_taken():
+    extra = {"vassals": {"ITALY": "AUSTRIA", "AUSTRIA": "TURKEY"}, "dummies": ["ITALY", "AUSTRIA"]}
+    assert api.adjudicate(winter(FRANCE, {"FRANCE": ["PAR"]}, **extra), {})["state"]["vassals"] == extra["vassals"]
 
 
 # -- counts and sites remembered for the last position asked about ----------------------------------------------------
