@@ -85,7 +85,11 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
         # A forming game (only its master writes): everyone who has joined so far; powers come at the start.
         out += [Delivery(p.address, shown_from, shown_to, True) for p in game.players if p.address and not p.power]
     if r.broadcast:
-        out += [Delivery(a, shown_from, shown_to, True) for a in game.observers if a.lower() != r.sender.lower()]
+        # (an observer who took part before JOIN and TAKEOVER ended their observing, in a game saved then, is on
+        # both lists: one copy, as a player or the master)
+        taking_part = {d.address.lower() for d in out} | {game.master_address.lower(), r.sender.lower()} | {
+            active[r.power].address.lower() if r.power in active else ""}
+        out += [Delivery(a, shown_from, shown_to, True) for a in game.observers if a.lower() not in taking_part]
     if r.role != "master" and (r.to_master or r.broadcast or rules.master_press_copies):
         # The master always knows who wrote (DPjudge's masters see grey and fake press for what it is).
         master_from = true_from if shown_from in (true_from, OBSERVER) and r.role != "observer" else \
