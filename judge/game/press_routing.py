@@ -139,7 +139,9 @@ def readable(entry: dict, reader: str, role: str, power: str, master_copies: boo
     """The archive entry as this reader saw it, or None if it was not theirs to see. `reader` is the address,
     `role` one of power/master/observer/public; `titles` names a power as the map shows it (Map.power_title)."""
     if role == "master":
-        if entry.get("master_copy") or entry["from"] == "MASTER" or master_copies:
+        # (what the master was sent when it was written: press between players written while the house rule
+        # master_press_copies was off stays theirs when the master switches it on)
+        if entry.get("master_copy", master_copies) or entry["from"] == "MASTER":
             return {**entry, "shown_from": entry["shown_from"] if entry["from"] == "MASTER" else
                     _master_view(entry, titles), "shown_to": _recipients_view(entry)}
         return None
