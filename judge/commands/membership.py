@@ -161,6 +161,7 @@ class Takeover:
         s.not_over()                              # (the end's record names its master too)
         old = game.master_address
         game.master_address = s.sender
+        game.takes_part(s.sender)
         s.role, s.power = "master", None
         s.say(f"You are now the master of game {game.name}. SET PASSWORD to choose a password of your own.")
         s.log.append(f"TAKEOVER MASTER {game.name}")

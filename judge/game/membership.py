@@ -21,6 +21,11 @@ class Membership:
     def is_observer(self, address: str) -> bool:
         return address.lower() in (o.lower() for o in self.observers)
 
+    def takes_part(self, address: str) -> None:
+        """`address` now plays or masters the game: it observes no more (OBSERVE refuses anyone who takes part), or
+        it would get every broadcast twice."""
+        self.observers = [o for o in self.observers if o.lower() != address.lower()]
+
     def join(self, address: str, password_hash: str, preference: str = "") -> Player:
         if self.status != FORMING:
             if self.over or not self.open_powers():
@@ -34,6 +39,7 @@ class Membership:
             raise GameError(f"GAME {self.name} IS FULL")
         player = Player(address, password_hash, preference=preference)
         self.players.append(player)
+        self.takes_part(address)
         return player
 
     def activate(self, now: datetime, seed: int | None = None) -> None:
@@ -94,6 +100,7 @@ class Membership:
             raise DummySeat(f"{power} IS A DUMMY: ONLY THE MASTER CAN OPEN IT FOR TAKEOVER (REVIVE); THE MASTER "
                             "HAS BEEN TOLD YOU ASKED")
         player.address, player.password, player.status = address, password_hash, ACTIVE
+        self.takes_part(address)
         # The newcomer starts with a clean record: the lateness counts and extensions were the last player's.
         player.late_notices, player.late_count, player.extensions = 0, 0, 0
         # Taken after the deadline: the newcomer never had it to meet, so this phase does not count them late.

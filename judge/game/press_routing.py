@@ -75,20 +75,28 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
     shown_to = "everyone" if r.broadcast else ", ".join(title(p) for p in r.to) + (
         (" and the master" if r.to else "the master") if r.to_master else "")
     shown_broadcast = r.broadcast
+    real_to = shown_to               # who it is written to (FAKE TO changes only what the readers are told)
     if r.fake_to is not None:
         shown_broadcast = r.fake_to == list(game.map.powers)
         shown_to = "everyone" if shown_broadcast else ", ".join(title(p) for p in r.fake_to)
+    faked_to = real_to != shown_to
     out = [Delivery(active[p].address, shown_from, shown_to, shown_broadcast) for p in powers]
     if game.position is None and r.broadcast:
         # A forming game (only its master writes): everyone who has joined so far; powers come at the start.
         out += [Delivery(p.address, shown_from, shown_to, True) for p in game.players if p.address and not p.power]
     if r.broadcast:
-        out += [Delivery(a, shown_from, shown_to, True) for a in game.observers if a.lower() != r.sender.lower()]
+        # (an observer who took part before JOIN and TAKEOVER ended their observing, in a game saved then, is on
+        # both lists: one copy, as a player or the master)
+        taking_part = {d.address.lower() for d in out} | {game.master_address.lower(), r.sender.lower()} | {
+            active[r.power].address.lower() if r.power in active else ""}
+        out += [Delivery(a, shown_from, shown_to, True) for a in game.observers if a.lower() not in taking_part]
     if r.role != "master" and (r.to_master or r.broadcast or rules.master_press_copies):
         # The master always knows who wrote (DPjudge's masters see grey and fake press for what it is).
         master_from = true_from if shown_from in (true_from, OBSERVER) and r.role != "observer" else \
             f"{true_from} (shown as: {shown_from})"
-        out.append(Delivery(game.master_address, master_from, shown_to, shown_broadcast))
+        # (and whom it really went to: DPjudge's masters read "[sent to ...]" beside a faked list of readers)
+        out.append(Delivery(game.master_address, master_from, _seen_through(real_to, shown_to) if faked_to else
+                            shown_to, r.broadcast if faked_to else shown_broadcast))
     if not out:
         if r.to and set(r.to) == {r.power} and not r.broadcast:
             raise GameError(f"PRESS TO {r.power} ONLY: THAT IS YOU (NAME THE POWERS TO WRITE TO)")
@@ -99,6 +107,8 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
              "shown_from": shown_from, "to": powers, "to_master": r.to_master, "broadcast": r.broadcast,
              "shown_to": shown_to, "grey": grey, "body": list(r.body),
              "master_copy": r.role != "master" and (r.to_master or r.broadcast or rules.master_press_copies)}
+    if faked_to:
+        entry["real_to"] = real_to
     return out, entry
 
 
@@ -129,13 +139,15 @@ def readable(entry: dict, reader: str, role: str, power: str, master_copies: boo
     """The archive entry as this reader saw it, or None if it was not theirs to see. `reader` is the address,
     `role` one of power/master/observer/public; `titles` names a power as the map shows it (Map.power_title)."""
     if role == "master":
-        if entry.get("master_copy") or entry["from"] == "MASTER" or master_copies:
+        # (what the master was sent when it was written: press between players written while the house rule
+        # master_press_copies was off stays theirs when the master switches it on)
+        if entry.get("master_copy", master_copies) or entry["from"] == "MASTER":
             return {**entry, "shown_from": entry["shown_from"] if entry["from"] == "MASTER" else
-                    _master_view(entry, titles)}
+                    _master_view(entry, titles), "shown_to": _recipients_view(entry)}
         return None
     if role == "power" and entry["from"] == power:
         # (one's own grey or fake press: 'from an anonymous power' would read as someone else's)
-        return {**entry, "shown_from": _master_view(entry, titles)}
+        return {**entry, "shown_from": _master_view(entry, titles), "shown_to": _recipients_view(entry)}
     if entry["broadcast"] or (role == "power" and power in entry["to"]):
         return entry
     return None
@@ -144,3 +156,13 @@ def readable(entry: dict, reader: str, role: str, power: str, master_copies: boo
 def _master_view(entry: dict, titles: Callable[[str], str]) -> str:
     true = titles(entry["from"]) if entry["from"] not in ("MASTER",) and "@" not in entry["from"] else entry["from"]
     return true if true == entry["shown_from"] else f"{true} (shown as: {entry['shown_from']})"
+
+
+def _seen_through(real_to: str, shown_to: str) -> str:
+    """Recipients as the sender and the master know them: who really got it, and whom it claimed (FAKE TO)."""
+    return f"{real_to} (shown as: {shown_to})"
+
+
+def _recipients_view(entry: dict) -> str:
+    # (entries archived before real_to was kept show what their readers saw, as they always did)
+    return _seen_through(entry["real_to"], entry["shown_to"]) if entry.get("real_to") else entry["shown_to"]

@@ -359,3 +359,16 @@ def test_the_press_header_fits_a_mail_line(started):
     assert all(len(line) <= 78 for line in text.split("\n")), head
     assert " ".join(head.split()) == (f"Message from France in game '{GAME}' (S1901M) to Austria, England, Germany, "
                                       "Italy, Russia, Turkey:")
+
+
+def test_a_broadcast_reaches_an_observer_who_also_plays_once(started):
+    """A game saved while an observer who then took over a power (or the game) stayed on the observers' list: each
+    broadcast still goes to them once (it went twice: as a player, and as an observer)."""
+    status = started.folder(GAME) / "status.json"
+    doc = json.loads(status.read_text(encoding="utf-8"))
+    doc["observers"] = [PLAYERS["GERMANY"][0], GM[0], PLAYERS["FRANCE"][0], "watcher@example.org"]
+    status.write_text(json.dumps(doc), encoding="utf-8")
+    started.new_mail()
+    assert started.signon("FRANCE", "BROADCAST", "Once each.", "ENDBROADCAST").accepted
+    # (delivered() refuses a recipient with two copies; the sender gets none, as a player or as an observer)
+    assert set(started.delivered("broadcast from France")) == OTHERS | {GM[0], "watcher@example.org"}
