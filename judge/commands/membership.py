@@ -23,6 +23,7 @@ class Join:
         game = s.game
         if not words:
             raise CommandError(f"INCOMPLETE COMMAND: USE {self.syntax}")
+        s.not_over("NOBODY JOINS IT NOW")           # (not "not forming": the game has ended)
         prefs = "".join(words[1:]).upper()
         m = game.map
         letters = {m.power_letters[p] for p in m.playable_powers}

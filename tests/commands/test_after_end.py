@@ -55,3 +55,11 @@ def test_history_of_a_running_game_says_so_far_and_of_a_finished_one_its_whole_c
     ended = " ".join(started.reply_to("reader@example.org").split())
     assert f"The mails of game '{GAME}', from its start to its end, as in a mail file." in ended, ended
     assert "so far" not in ended
+
+
+def test_a_join_to_a_finished_game_is_told_the_game_is_over(finished):
+    # It was told "IS NOT FORMING AND HAS NO OPEN POWER TO TAKE OVER", as if a seat might open later.
+    before = finished.status_bytes()
+    r = finished.send("newcomer@example.org", f"JOIN {GAME} pw-new")
+    assert r.errors[0][1] == f"GAME {GAME} IS OVER (TERMINATED BY THE MASTER): NOBODY JOINS IT NOW"
+    assert finished.status_bytes() == before
