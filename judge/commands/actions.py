@@ -9,6 +9,7 @@ from judge.commands.too_late import too_late
 from judge.game import DUMMY, Game, GameError, OrderSetError
 from judge.game.ending import describe_result
 from judge.game.standing import power_lines
+from judge.rules import DrawVotes
 from judge.templating import WIDTH, para, render
 
 
@@ -155,13 +156,19 @@ def flush_orders(s: Session) -> None:
 
 
 def votes_settled(s: Session) -> None:
-    """After a message's commands: who has a vote may have changed (RESIGN, EJECT, DUMMY, TAKEOVER, REVIVE...).
-    If the votes standing now agree, the game ends as a last vote would end it: the same end mail, result and
-    reply line. (Once, after the whole message: a master's EJECT followed by more commands is not refused.)"""
+    """After a message's commands: its votes, and who has a vote, may have changed (VOTE, RESIGN, EJECT, DUMMY,
+    TAKEOVER, REVIVE...). If the votes standing now agree, the game ends: the same end mail, result and reply line
+    whatever ended it. (Once, after the whole message: the orders or press after the last vote, or a master's EJECT
+    followed by more commands, are taken as the game stood, not refused as sent to a finished game.)"""
     game = s.game
-    if game is None or s.game_is_new or game.settle_votes(s.now) is None:
+    if game is None or s.game_is_new:
+        return
+    if game.settle_votes(s.now) is None:
+        if s.voted and game.vote_news is not None and game.rules.draw_votes is not DrawVotes.SECRET:
+            s.say(f"Everyone in the game is told the votes as they stand at {show(game.vote_news, game.timing)}.")
         return
     # A power opened by this message cannot be taken over in a game that is over: its notice would mislead.
     s.effects = [e for e in s.effects if not (e.kind == "notify" and e.payload[0] == OPEN_TITLE)]
     s.effect("ended", None)
-    s.say(f"Every power with a vote now agrees: the game is over ({describe_result(game.result, game.map)}).")
+    who = "Every survivor agrees" if s.voted else "Every power with a vote now agrees"
+    s.say(f"{who}: the game is over ({describe_result(game.result, game.map)}).")

@@ -2,17 +2,14 @@
 from __future__ import annotations
 
 from judge.commands.base import CommandError, Continue, Session
-from judge.deadlines import show
 from judge.game import GameError
 from judge.game.clock import VOTE_NEWS_DELAY
-from judge.game.ending import describe_result
 from judge.rules import DrawVotes
-from judge.templating import para
 
 
 def apply_vote(s: Session, words: list[str]) -> None:
-    """Cast or withdraw the signed-on power's vote; tell the others as the house rule says; end the game if every
-    survivor now agrees."""
+    """Cast or withdraw the signed-on power's vote; the others are told as the house rule says, and the game ends if
+    every survivor agrees, once the message is read (actions.votes_settled)."""
     if s.role == "master":
         raise CommandError("THE MASTER HAS NO VOTE: DRAWS AND CONCESSIONS ARE THE POWERS' TO VOTE (THE MASTER MAY "
                            "TERMINATE THE GAME)")
@@ -30,17 +27,12 @@ def apply_vote(s: Session, words: list[str]) -> None:
         raise CommandError(str(exc)) from None
     name = game.map.power_title(power)
     s.say(f"{name} withdraws its vote." if vote is None else f"{name} votes for {game.vote_words(vote)}.")
-    if game.settle_votes(s.now) is not None:
-        s.effect("ended", None)
-        s.say(f"Every survivor agrees: the game is over ({describe_result(game.result, game.map)}).")
-    elif game.rules.draw_votes is not DrawVotes.SECRET:
+    # The votes are settled once the whole message is read (actions.votes_settled): the last vote followed by
+    # orders, press or SET WAIT in the same message had those refused as sent to a finished game.
+    s.voted = True
+    if game.rules.draw_votes is not DrawVotes.SECRET and game.vote_news is None:
         # The others learn the votes as they stand a few minutes on: a round of votes is one notice, not one each.
-        if game.vote_news is None:
-            game.vote_news = s.now + VOTE_NEWS_DELAY
-        told = f"Everyone in the game is told the votes as they stand at {show(game.vote_news, game.timing)}."
-        if para(told).split("\n")[0] not in s.lines:      # (said once a reply, however many votes the message casts)
-            s.say(told)
-
+        game.vote_news = s.now + VOTE_NEWS_DELAY
 
 class Vote:
     name, aliases, block_end = "VOTE", (), None

@@ -168,6 +168,31 @@ def test_the_last_vote_is_told_the_result(started):
             in " ".join(started.reply("TURKEY").split()))
 
 
+def test_the_last_vote_with_orders_press_and_wait_after_it_does_them_all_then_ends(started):
+    # The vote's lines and the rest of the message are one commit: the last vote once had the lines after it
+    # refused as sent to a finished game, and so the whole message, the vote too, while the reply said it was over.
+    for power in POWERS[:-1]:
+        assert started.signon(power, "VOTE DRAW").accepted
+    started.new_mail()
+    r = started.signon("TURKEY", "VOTE DRAW", "A CON H", "PRESS TO F", "Well played.", "ENDPRESS", "SET WAIT")
+    assert r.accepted and r.errors == []
+    game = started.game(GAME)
+    assert (game.status, game.result["kind"]) == ("completed", "draw")
+    assert game.player("TURKEY").orders == ["A CON H"]
+    mails = started.new_mail()
+    press = [m for m in mails if m["To"] == PLAYERS["FRANCE"][0] and "Well played." in m.get_content()]
+    assert len(press) == 1
+    ended = [m for m in mails if "Supply centres at the end:" in m.get_content()]
+    assert {str(m["To"]) for m in ended} == EVERYONE
+    reply = next(m for m in mails if m["To"] == PLAYERS["TURKEY"][0] and "Signed on as Turkey" in m.get_content())
+    text = " ".join(reply.get_content().split())
+    assert "IS OVER" not in text and "NOT accepted" not in text
+    assert "Press sent to France." in text and "Turkey will WAIT for the deadline." in text
+    assert text.index("Turkey will WAIT") < text.index(f"Every survivor agrees: the game is over (a draw between "
+                                                        f"{ALL_SEVEN}).")
+    assert "told the votes as they stand" not in text           # (no news to come: the game is over)
+
+
 def test_a_finished_game_refuses_orders_votes_and_press(started):
     for power in POWERS:
         assert started.signon(power, "VOTE DRAW").accepted
