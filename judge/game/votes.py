@@ -99,6 +99,10 @@ class Voting:
         """Record (or, with None, withdraw) a power's vote."""
         if self.status != PLAYING:
             raise GameError(f"GAME {self.name} IS OVER: NO MORE VOTES")
+        if power not in self.survivors():
+            # (its player may still sign on, to read and write press: the vote alone is gone with the power)
+            raise GameError(f"{power} IS ELIMINATED (NO UNIT AND NO SUPPLY CENTRE LEFT): IT HAS NO VOTE IN GAME "
+                            f"{self.name}")
         if power not in self.voters():
             raise GameError(f"{power} HAS NO VOTE IN GAME {self.name}")
         if vote is None:

@@ -193,6 +193,26 @@ def test_the_last_vote_with_orders_press_and_wait_after_it_does_them_all_then_en
     assert "told the votes as they stand" not in text           # (no news to come: the game is over)
 
 
+def test_an_eliminated_power_is_told_why_it_has_no_vote(started):
+    from judge import maps
+    from judge.position import Position
+    store = started.judge.store
+    with store.lock(GAME):
+        game = store.load(GAME)
+        # Italy lost Venice, its last centre, and its last unit: off the board, though its player still signs on.
+        game.position = Position.from_json({"phase": "S1902M", "units": {"FRANCE": ["A VEN", "A PAR"],
+                                                                        "AUSTRIA": ["A VIE"]},
+                                            "centers": {"FRANCE": ["VEN", "PAR"], "AUSTRIA": ["VIE"]}}, maps.load())
+        store.save(game, started.judge.clock())
+    before = started.status_bytes()
+    for line in ("VOTE DRAW", "VOTE NONE", "SET CONCEDE France"):
+        r = started.signon("ITALY", line)
+        assert r.errors == [(line, f"ITALY IS ELIMINATED (NO UNIT AND NO SUPPLY CENTRE LEFT): IT HAS NO VOTE IN "
+                                   f"GAME {GAME}")], line
+    assert started.status_bytes() == before
+    assert started.signon("FRANCE", "VOTE DRAW").accepted          # (a survivor still votes)
+
+
 def test_a_finished_game_refuses_orders_votes_and_press(started):
     for power in POWERS:
         assert started.signon(power, "VOTE DRAW").accepted
