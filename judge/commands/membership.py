@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 from judge import limits
-from judge.commands._util import chosen_password, need_args, power_and_game, power_of, who_in
+from judge.commands._util import chosen_password, need_args, power_and_game, power_of, refuse_mask, who_in
 from judge.commands.actions import block, open_seat, start_game
 from judge.commands.base import CommandError, Continue, Session
 from judge.game import FORMING, PLAYING, VACANT, GameError
 from judge.game.roles import DummySeat
 from judge.game.standing import owed, power_lines
+from judge.deadlines import show
+from judge.storage.failures import JOINED, SignonFailures
 from judge.storage.passwords import check_password, forget
 
 
@@ -81,11 +83,13 @@ class Observe:
 
 class Resign:
     name, aliases, block_end = "RESIGN", (), None
-    syntax = "RESIGN"
-    help = "Give up your power; it waits for someone to take it over."
+    syntax = "RESIGN  (before the game starts: RESIGN <game> <your password>)"
+    help = "Give up your power; it waits for someone to take it over. Before the start, leave the game you joined."
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
+        if args and s.role is None:
+            return _leave_forming(s, args)
         power = s.need_power()
         game = s.not_over()
         game.resign(power)
@@ -95,6 +99,36 @@ class Resign:
         if game.status == PLAYING:
             open_seat(s, game, power, "has been resigned by its player")
         return Continue.YES
+
+
+def _leave_forming(s: Session, args: list[str]) -> Continue:
+    """RESIGN <game> <password>: a player who JOINed leaves a game that has not started. Nobody can sign on as a
+    power before the start (powers are given out then), so the JOIN's address and password say who leaves."""
+    need_args(args, 2, "RESIGN <game> <your password>")
+    game = s.open_game(args[0])
+    if game.status != FORMING:
+        s.not_over("NOTHING TO RESIGN")
+        raise CommandError(f"GAME {game.name} HAS STARTED: SIGN ON AS YOUR POWER, THEN RESIGN (ON A LINE OF ITS OWN)")
+    if len(args) > 2:
+        raise CommandError("RESIGN BEFORE THE START TAKES TWO WORDS, THE GAME AND YOUR PASSWORD: NOTHING WAS DONE")
+    refuse_mask(args[1])
+    joined = game.players_at(s.sender)
+    if not joined:
+        raise CommandError(f"{s.sender} HAS NOT JOINED GAME {game.name}: NOTHING TO RESIGN")
+    key = SignonFailures.key(JOINED, own_address=True)
+    until = SignonFailures(s.store.folder(game.name)).locked_until(key, s.now)
+    if until is not None:
+        raise CommandError(f"TOO MANY WRONG PASSWORDS TO RESIGN FROM {game.name}: REFUSED UNTIL "
+                           f"{show(until, game.timing)}")
+    if not check_password(args[1], joined[0].password):
+        s.failed_signon = key
+        raise CommandError(f"WRONG PASSWORD FOR YOUR PLACE IN GAME {game.name} (THE ONE YOU JOINED WITH)")
+    game.players.remove(joined[0])
+    forget(joined[0].password)
+    s.say(f"You have left game {game.name}, which has not started ({len(game.players)} of "
+          f"{len(game.map.playable_powers)} players now). JOIN {game.name} again to come back while it forms.")
+    s.log.append(f"RESIGN {game.name} (before the start)")
+    return Continue.YES
 
 
 class Takeover:

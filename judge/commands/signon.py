@@ -6,7 +6,7 @@ from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game import ACTIVE, FORMING
 from judge.rules import Anonymous
-from judge.storage.failures import LIMIT, SignonFailures
+from judge.storage.failures import JOINED, LIMIT, SignonFailures
 from judge.storage.passwords import check_password
 from judge.storage.secret import code, same_code
 
@@ -153,17 +153,22 @@ def wrong_passwords_told(game: str, key: str, count: int, shown: str = "", maste
     who, own = key.split(":")[0], key.endswith(":own")
     if count != LIMIT:
         return []
-    name = "the master" if who == "MASTER" else "the game password" if who == "PRIVACY" else shown or who.title()
+    name = ("the master" if who == "MASTER" else "the game password" if who == "PRIVACY" else
+            "leaving the game before its start (RESIGN <game> <password>)" if who == JOINED else shown or who.title())
     why = ("The game password is refused for the rest of the hour, by mail and on the web (players and the master "
            "sign on as before)" if who == "PRIVACY" else
+           "RESIGN before the start is refused for the rest of the hour" if who == JOINED else
            "Sign-ons from its own address are refused for the rest of the hour, even with the code the judge "
            "mails to it" if key.endswith(SignonFailures.UNLOCKED) else
            "Sign-ons from its own address are refused for the rest of the hour (a sign-on sent from it meanwhile is "
            "answered, to that address alone, with a code that lets it through)" if own else
            "Sign-ons from other addresses and from the web page are refused for the rest of the hour (mail from its "
            "own address still signs on)")
-    return [f"{count} wrong passwords for {name} in game {game} within an hour"
-            f"{'' if own or key.endswith(SignonFailures.UNLOCKED) else ', by mail and on the web together'}.",
+    head = (f"{count} wrong passwords for {name} in game {game} within an hour"
+            f"{'' if own or key.endswith(SignonFailures.UNLOCKED) else ', by mail and on the web together'}.")
+    if who == JOINED:
+        return [head, why + " (the game's master alone is told: the joiners have no power to be told as yet)."]
+    return [head,
             why + ("; " + _master_sees(name, player_told) if master and who not in ("MASTER", "PRIVACY") else
                    "; if this was not you, nothing is lost, but consider "
                    + ("SET PRIVATE <a new game password>." if who == "PRIVACY" else "SET PASSWORD."))]

@@ -18,6 +18,7 @@ from judge.storage.recent import recent
 WINDOW = timedelta(hours=1)
 LIMIT = 5                       # failed sign-ons per power and budget within the window
 FILE = "signon-failures.json"
+JOINED = "JOINED"               # who of the key of wrong passwords to RESIGN from a game that has not started
 
 
 class SignonFailures:

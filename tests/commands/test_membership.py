@@ -288,3 +288,56 @@ def test_resigning_a_waiting_power_with_its_orders_in_makes_the_phase_ready(star
     assert started.signon("FRANCE", "RESIGN").accepted
     game = started.game(GAME)
     assert game.player("FRANCE").wait is False and game.ready_since == T0 + timedelta(minutes=5)
+
+
+# -- RESIGN before the start: a player who joined leaves a forming game ----------------------------------------------
+def test_a_player_who_joined_leaves_a_forming_game_with_resign(forming):
+    assert forming.send("france@example.org", f"JOIN {GAME} fra-pw F").accepted
+    assert forming.send("germany@example.org", f"JOIN {GAME} ger-pw").accepted
+    forming.new_mail()
+    r = forming.send("france@example.org", f"RESIGN {GAME} fra-pw")
+    assert r.accepted, r.errors
+    reply = " ".join(forming.reply("FRANCE").split())
+    assert f"You have left game {GAME}, which has not started (1 of 7 players now)." in reply
+    assert "fra-pw" not in reply                            # the line is echoed with its password masked
+    assert [p.address for p in forming.game(GAME).players] == ["germany@example.org"]
+    assert forming.send("france@example.org", f"JOIN {GAME} new-pw").accepted     # and may join again
+    assert len(forming.game(GAME).players) == 2
+
+
+def test_resign_before_the_start_is_refused_with_a_reason_and_changes_nothing(forming):
+    assert forming.send("france@example.org", f"JOIN {GAME} fra-pw").accepted
+    before = forming.status_bytes()
+    cases = [("france@example.org", f"RESIGN {GAME} wrong",
+              f"WRONG PASSWORD FOR YOUR PLACE IN GAME {GAME} (THE ONE YOU JOINED WITH)"),
+             ("stranger@example.org", f"RESIGN {GAME} fra-pw",
+              f"stranger@example.org HAS NOT JOINED GAME {GAME}: NOTHING TO RESIGN"),
+             ("france@example.org", "RESIGN nosuch fra-pw", "NO SUCH GAME: nosuch (LIST SHOWS THE GAMES OF THIS JUDGE)"),
+             ("france@example.org", "RESIGN", "YOU MUST SIGN ON AS A POWER FIRST (SIGNON <power letter><game> "
+                                              "<password>)")]
+    for sender, line, why in cases:
+        r = forming.send(sender, line)
+        assert not r.accepted and r.errors[0][1] == why, line
+        reply = forming.reply_to(sender)
+        assert "fra-pw" not in reply and " wrong" not in reply
+    assert forming.status_bytes() == before
+
+
+def test_wrong_passwords_to_resign_before_the_start_are_limited(forming):
+    assert forming.send("france@example.org", f"JOIN {GAME} fra-pw").accepted
+    forming.new_mail()
+    for n in range(5):
+        assert forming.send("france@example.org", f"RESIGN {GAME} guess{n}").errors[0][1].startswith("WRONG PASSWORD")
+    told = forming.delivered("wrong passwords")
+    assert set(told) == {GM[0]}                         # the master alone: nobody has a power yet
+    assert "5 wrong passwords for leaving the game before its start" in " ".join(told[GM[0]].get_content().split())
+    r = forming.send("france@example.org", f"RESIGN {GAME} fra-pw")        # even the right one, for the hour
+    assert r.errors[0][1].startswith(f"TOO MANY WRONG PASSWORDS TO RESIGN FROM {GAME}: REFUSED UNTIL")
+    assert len(forming.game(GAME).players) == 1
+
+
+def test_resign_with_a_game_once_it_has_started_says_to_sign_on(started):
+    address, password = PLAYERS["FRANCE"]
+    r = started.send(address, f"RESIGN {GAME} {password}")
+    assert r.errors[0][1] == (f"GAME {GAME} HAS STARTED: SIGN ON AS YOUR POWER, THEN RESIGN (ON A LINE OF ITS OWN)")
+    assert started.game(GAME).player("FRANCE").status == "active"
