@@ -63,7 +63,7 @@ CASES = {
     "reply/archive.txt": ({"game": "g1", "entries": [{"phase": "S1901M", "shown_from": "France",
                                                        "shown_to": "Germany", "body": ["Hi"]}]},
                           "-- S1901M: from France to Germany\nHi\n"),
-    "notice/end.txt": ({"game": "g1", "judge": "USIN",
+    "notice/end.txt": ({"game": "g1", "judge": "USIN", "unstarted": False,
                         "variant": "standard", "outcome": "declared a draw between France and Germany",
                         "url": "https://judge.example/games/g1",
                         "phase": "F1905M", "counts": [{"power": "France", "centers": 17, "units": 17}],

@@ -172,7 +172,8 @@ def end_mails(game: Game, settings: Settings) -> list[Mail]:
     # progress, which then never came). The ':: Judge:' line stays for players' mail filters, the URL for the
     # final board.
     ctx = {"game": game.name, "outcome": end_sentence(game.result, m), "phase": phase, "when": when, "counts": counts,
-           "judge": settings.judge_name, "variant": game.variant, "url": game_url(game, settings)}
+           "judge": settings.judge_name, "variant": game.variant, "url": game_url(game, settings),
+           "unstarted": pos is None}                  # (TERMINATE while it formed: no board, nobody played)
     board = picture_of(game, f"{game.name}-final", lambda: final_svg(game)) if pos is not None else []
     hidden = game.rules.anonymous is Anonymous.ALWAYS
     return [Mail([address], "notice/end.txt",

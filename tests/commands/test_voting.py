@@ -435,6 +435,20 @@ def test_terminate_sends_the_end_mail(started):
     assert started.game(GAME).status == "terminated"
 
 
+def test_a_game_terminated_while_it_formed_says_it_never_started(forming):
+    # Before, its end mail read as a played game's: "The game is over." over an empty "Supply centres at the end:".
+    assert forming.send("france@example.org", f"JOIN {GAME} fra-pw F").accepted
+    assert forming.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    forming.new_mail()
+    assert forming.master("TERMINATE").accepted
+    got = {str(m["To"]): m.get_content() for m in forming.new_mail() if "complete" in str(m["Subject"])}
+    assert set(got) == {"france@example.org", "watcher@example.org", GM[0]}
+    for text in got.values():
+        body = " ".join(text.split("\n\n", 1)[1].split())
+        assert body == (f"Game '{GAME}' has been ended by its master before it started: no power was given out and "
+                        "no phase was played.")
+
+
 def test_the_end_mail_puts_the_winner_of_a_concession_first_and_keeps_its_columns(started):
     """Turkey is conceded the game at five centres, as many as Russia; Italy is down to one centre and one unit."""
     started.set_board({"phase": "S1903M", "units": {
@@ -522,7 +536,7 @@ def test_set_victory_errors(started, line):
 def test_the_end_mail_counts_in_the_singular_too():
     from judge.templating import render
     _, body = render("notice/end.txt", game=GAME, outcome="won by Russia alone", phase="F1907M", players=[],
-                     judge="J", variant="standard", url="",
+                     judge="J", variant="standard", url="", unstarted=False,
                      counts=[{"power": "Russia", "centers": 18, "units": 17}, {"power": "Turkey", "centers": 1,
                                                                              "units": 1},
                              {"power": "Italy", "centers": 0, "units": 0}])
