@@ -119,7 +119,10 @@ class Game(Membership, Ordering, GameClock, Voting):
                    else parse_rules(rule_words))            # (parse_rules says what is wrong)
         g.timing = Timing.from_json(doc.get("timing", {}))
         g.players = [Player.from_json(p) for p in doc.get("players", [])]
-        g.observers = list(doc.get("observers", []))
+        # (a game saved before takes_part dropped them keeps a player or its master among its observers: LIST
+        # counted them as observers)
+        part = {g.master_address.lower(), *(p.address.lower() for p in g.players if p.address)}
+        g.observers = [o for o in doc.get("observers", []) if o.lower() not in part]
         g.position = Position.from_json(doc["position"], m) if doc.get("position") else None
         g.deadline = _time(doc.get("deadline"))
         g.history = list(doc.get("history", []))

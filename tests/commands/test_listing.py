@@ -375,3 +375,19 @@ def test_summary_of_a_map_with_more_powers_than_75_columns_hold_comes_in_tables(
     assert len(flat) == len(names) and all(n.startswith(h) for h, n in zip(flat, names)), (flat, names)
     # each power owns its one home centre after the builds: 34 ones, in the same columns as their heads
     assert [c for part in rows for c in part] == ["1"] * len(names)
+
+
+def test_a_game_saved_with_players_among_its_observers_counts_and_mails_them_once(started):
+    # An older judge kept an observer who then joined, and the master, on the observers' list: LIST counted them,
+    # and each broadcast went to them twice. The game as saved then is read without them.
+    import json
+    path = started.folder(GAME) / "status.json"
+    doc = json.loads(path.read_text())
+    doc["observers"] = [PLAYERS["FRANCE"][0].upper(), GM[0], "watcher@example.org"]
+    path.write_text(json.dumps(doc))
+    assert started.send(ASKER, f"LIST {GAME}").accepted
+    assert "Observers: 1\n" in started.reply(ASKER)
+    started.new_mail()
+    assert started.signon("GERMANY", "BROADCAST", "Hello all.", "ENDBROADCAST").accepted
+    got = [str(m["To"]) for m in started.new_mail() if "Hello all." in m.get_content()]
+    assert len(got) == len(set(got)) and PLAYERS["FRANCE"][0] in got and "watcher@example.org" in got
