@@ -186,7 +186,8 @@ def test_an_eliminated_power_loses_its_vote():
     process(game)                                 # Turkey's last unit is removed in civil disorder
     assert str(game.position.phase) == "S1906M" and game.survivors() == ["FRANCE", "GERMANY"]
     assert game.votes == {"FRANCE": "DRAW"}
-    with pytest.raises(GameError, match="^TURKEY HAS NO VOTE IN GAME g1$"):
+    with pytest.raises(GameError, match=r"^TURKEY IS ELIMINATED \(NO UNIT AND NO SUPPLY CENTRE LEFT\): IT HAS NO "
+                                         r"VOTE IN GAME g1$"):
         game.cast_vote("TURKEY", "DRAW")
     game.cast_vote("GERMANY", "DRAW")
     assert game.agreed() == {"kind": "draw", "powers": ["FRANCE", "GERMANY"]}
