@@ -326,6 +326,6 @@ class Terminate:
         s.not_over()
         game.finish({"kind": "terminated", "powers": []}, s.now)
         s.say(f"Game {game.name} terminated.")
-        s.effect("notify", ("game terminated", [f"The master has ended game {game.name}."], "all"))
+        # (one mail each: the end mail says the master ended it; a notice saying so as well came beside it)
         s.effect("ended", None)
         return Continue.YES

@@ -343,7 +343,12 @@ def test_terminate(started):
     assert started.master("TERMINATE").accepted
     game = started.game(GAME)
     assert (game.status, game.deadline) == ("terminated", None)
-    assert "france@example.org" in started.delivered("game terminated")
+    # One mail each, the end mail, which says who ended it (a "game terminated" notice came beside it).
+    mails = [m for m in started.new_mail() if not str(m["Subject"]).startswith("Re:")]
+    assert sorted(str(m["To"]) for m in mails) == sorted({a for a, _ in PLAYERS.values()} | {GM[0]})
+    for m in mails:
+        assert str(m["Subject"]) == f"Diplomacy game '{GAME}' complete"
+        assert f"Game '{GAME}' has been ended by its master." in " ".join(m.get_content().split())
     assert started.signon("FRANCE", "A PAR H").errors[0][1] == \
         f"GAME {GAME} IS OVER (TERMINATED BY THE MASTER): NO MORE ORDERS"
     started.clock.advance(days=30)
