@@ -185,7 +185,8 @@ def pending_builds(m: Map, after: Position) -> dict[str, str]:
     for power in m.powers:
         left = builds.balance(m, after, power)
         if left > 0:
-            out[power] = f"{power_name(m, power) + ':':<12}{left} unused build{'s' if left != 1 else ''} pending."
+            # (DPjudge pads to 12 with no space after: "Constantinople:1 unused build" ran together)
+            out[power] = f"{padded(m, power)} {left} unused build{'s' if left != 1 else ''} pending."
     return out
 
 

@@ -29,3 +29,13 @@ def test_an_open_partisan_site_counts_among_the_builds_left_unmade(isles):
     even = Position.from_json({"phase": "S1902M", "units": {"EAST": ["F ERA", "A GAR", "F FEL"]},
                                "centers": {"EAST": ["ERA", "GAR", "FEL"]}}, isles)
     assert reports.pending_builds(isles, even) == {}
+
+
+def test_a_long_power_name_is_set_off_from_its_unused_builds():
+    # Chaos's powers are named for their cities: "Constantinople:" is longer than DPjudge's column of 12.
+    chaos = maps.load("chaos")
+    after = Position.from_json({"phase": "S1902M", "units": {},
+                                "centers": {"CONSTANTINOPLE": ["CON"], "ROME": ["ROM"]}}, chaos)
+    got = reports.pending_builds(chaos, after)
+    assert got["CONSTANTINOPLE"] == "Constantinople: 1 unused build pending."
+    assert got["ROME"] == "Rome:       1 unused build pending."
