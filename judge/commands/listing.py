@@ -89,7 +89,7 @@ class List:
                 "result": describe_result(g.result, g.map) if g.over else "",
                 "players": [_player_row(g, p, show_status, master) for p in g.players],
                 "observers": len(g.observers), "rules": describe(g.rules, _rule_notes(g.map)),
-                "votes": [f"{g.map.power_title(p)}: {v}" for p, v in g.votes.items()] if master else [],
+                "votes": [f"{g.map.power_title(p)}: {g.vote_words(v)}" for p, v in g.votes.items()] if master else [],
                 "absences": absence_lines(g, s.now) if master else [],
                 "timing": _timing_lines(g),
                 "victory": g.victory_centers(), "variant": f"{g.variant} ({g.map.title})", "about": variant_about(g.map),

@@ -43,7 +43,20 @@ def test_secret_votes_tell_only_the_voter_and_the_master_on_asking(started):
     assert [str(m["To"]) for m in mails] == [PLAYERS["FRANCE"][0]]        # the reply; nobody else hears of it
     assert "France votes for a draw including all survivors." in mails[0].get_content()
     assert started.master(f"LIST {GAME}").accepted
-    assert "Votes (shown to the master):\n  France: DRAW\n" in started.reply(GM[0])
+    assert "Votes (shown to the master):\n  France: a draw including all survivors\n" in started.reply(GM[0])
+
+
+def test_the_masters_list_words_each_vote_as_the_voter_was_told_it(started):
+    # (it showed the stored tokens: "DRAW:FRANCE,GERMANY", "CONCEDE:RUSSIA")
+    assert started.master("SET RULE draws=any").accepted
+    assert started.signon("ENGLAND", "VOTE CONCEDE Russia").accepted
+    assert "England votes for conceding the game to Russia." in " ".join(started.reply("ENGLAND").split())
+    assert started.signon("FRANCE", "VOTE DRAW France Germany").accepted
+    assert "France votes for a draw between France and Germany." in " ".join(started.reply("FRANCE").split())
+    assert started.master(f"LIST {GAME}").accepted
+    listed = started.reply(GM[0])
+    assert "  England: conceding the game to Russia\n" in listed and "CONCEDE:" not in listed
+    assert "  France: a draw between France and Germany\n" in listed and "DRAW:" not in listed
 
 
 def test_a_player_listing_the_game_sees_no_votes(started):
