@@ -144,3 +144,21 @@ def test_a_newcomer_taking_a_resigned_power_over_is_not_resigned_at_once(resigni
     assert resigning.master("SET DEADLINE +1h").accepted
     resigning.clock.now = resigning.game(GAME).grace_until()
     assert resigning.judge.process(GAME) == ["resigned: TURKEY"]
+
+
+def test_when_every_player_is_late_the_master_is_not_told_that_everyone_else_knows(tmp_path, tmp_path_factory):
+    """Nobody ordered and nobody watches: nobody is left to tell that the powers are open; the master's notice said
+    that "everyone else in the game has been told so"."""
+    desk = desk_with(tmp_path, tmp_path_factory, "started")
+    assert desk.master("SET RULE late_powers=resign", f"SET MOVEMENT {DEADLINE_HOURS}",
+                       f"SET GRACE {GRACE_HOURS}").accepted
+    desk.new_mail()
+    desk.clock.now = desk.game(GAME).grace_until()
+    assert desk.judge.process(GAME) == ["resigned: " + ", ".join(sorted(PLAYERS))]
+    mails = desk.new_mail()
+    assert not [m for m in mails if "a power is open" in str(m["Subject"])]
+    [master] = [text(m) for m in mails if "late players resigned" in str(m["Subject"])]
+    said = " ".join(master.split())
+    assert "everyone else" not in said
+    assert ("are now open for takeover, and nobody else is left in the game to tell (no other player, no observer). "
+            f"A new player takes each over: TAKEOVER A{GAME} <password> (Austria)") in said

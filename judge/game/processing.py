@@ -297,9 +297,10 @@ def _resign_late(game: Game, players: list, settings: Settings, now: datetime) -
                           (f"With your vote gone, every power with a vote agrees: {over}." if over else
                            f"{title} is open for a new player to take over: {game.takeover_line(power)}. "
                            "While it is open, that is also how you may take it back.")]}))
-    if not over:
+    others = [] if over else notified(game, "all but master", "")
+    if others:
         # (not the master: the notice below says it too, so that one event makes one mail to the master, not two)
-        out.mails.append(Mail(notified(game, "all but master", ""), "notice/event.txt", {
+        out.mails.append(Mail(others, "notice/event.txt", {
             "game": game.name, "title": "a power is open",
             "lines": [game.open_notice(power, "has been resigned for lateness") for power in powers]}))
     titles = [game.map.power_title(p) for p in powers]
@@ -307,8 +308,10 @@ def _resign_late(game: Game, players: list, settings: Settings, now: datetime) -
     how = ", ".join(f"TAKEOVER {game.map.power_letters[p]}{game.name} <password> ({t})" for p, t in zip(powers, titles))
     then = [(f"With {listed} resigned, every power still with a vote agrees: {over}. Everyone in the game is sent "
              "its end.")] if over else [
-        (f"{listed} {'is' if len(titles) == 1 else 'are'} now open for takeover, and everyone else in the game has "
-         f"been told so, with how a new player takes {'it' if len(titles) == 1 else 'each'} over: {how}."),
+        (f"{listed} {'is' if len(titles) == 1 else 'are'} now open for takeover, and "
+         + ("everyone else in the game has been told so, with how a new player takes" if others else
+            "nobody else is left in the game to tell (no other player, no observer). A new player takes")
+         + f" {'it' if len(titles) == 1 else 'each'} over: {how}."),
         "The game waits until each power is taken over (TAKEOVER), or until you send PROCESS!."]
     out.mails.append(Mail([game.master_address], "notice/event.txt", {
         "game": game.name, "title": "late players resigned",
