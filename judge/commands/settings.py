@@ -17,7 +17,7 @@ from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse
 from judge.game import FORMING, PLAYING
 from judge.game.clock import REMINDER_MARGIN
 from judge.game.roles import MASTER
-from judge.game.standing import victory_tie
+from judge.game.standing import victory_reached
 from judge.rules import DPJUDGE_NAMES, RULES_BY_NAME, DeadlineMode, LatePowers, Ruleset
 from judge.storage.passwords import forget
 from judge.zones import canonical_zone
@@ -194,9 +194,9 @@ class Set:
             game.victory = int(rest[0])
             s.say(f"A solo victory now takes {game.victory} supply centres.")
             victory_changed(s, game, before)
-            tie = victory_tie(game)
-            if tie:
-                s.say("Note: " + tie)
+            reached = victory_reached(game)
+            if reached:
+                s.say("Note: " + reached)
         elif what in TIMING:
             field, unit = TIMING[what]
             try:

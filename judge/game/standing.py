@@ -107,3 +107,16 @@ def victory_tie(game) -> str:
     held = game.victory_counts()[leaders[0]]
     return (f"{listed} each hold {held} supply centres, at least the {game.victory_centers()} needed to win: the "
             "count is reached but tied, and a tie wins nothing, so the game goes on.")
+
+
+def victory_reached(game) -> str:
+    """SET VICTORY's note: a count now reached, by one power (it wins when supply centres next change hands, as
+    processing checks a solo then) or tied (victory_tie). Empty when nobody has reached it."""
+    leaders = game.victory_leaders() if game.position is not None else []
+    if len(leaders) != 1:
+        return victory_tie(game)
+    name, held, needed = game.map.power_title(leaders[0]), game.victory_counts()[leaders[0]], game.victory_centers()
+    return (f"{name} already holds {held} supply centres, at least the {needed} needed to win: it wins alone the "
+            f"next time supply centres change hands, if it still holds {needed} or more, and more than any other "
+            "power, then.")
+

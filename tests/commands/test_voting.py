@@ -540,6 +540,18 @@ def test_a_victory_count_reached_but_tied_is_told(started):
     assert "Note:" not in started.reply(GM[0])
 
 
+def test_set_victory_at_or_below_the_leaders_count_says_when_it_wins(started):
+    # Russia starts with four centres, the others three: SET VICTORY 4 made no note, and the master could not tell
+    # that the game now ends at the next change of hands (or that it did not end at once).
+    assert started.master("SET VICTORY 4").accepted
+    said = " ".join(started.reply(GM[0]).split())
+    assert ("Note: Russia already holds 4 supply centres, at least the 4 needed to win: it wins alone the next time "
+            "supply centres change hands, if it still holds 4 or more, and more than any other power, then.") in said
+    assert started.game(GAME).status == "active"
+    assert started.master("SET VICTORY 5").accepted
+    assert "Note:" not in started.reply(GM[0])
+
+
 @pytest.mark.parametrize("line", ["SET VICTORY", "SET VICTORY 0", "SET VICTORY 35", "SET VICTORY half"])
 def test_set_victory_errors(started, line):
     assert started.master(line).errors[0][1] == "USE SET VICTORY <centres> (1 TO 34)"
