@@ -12,6 +12,7 @@ from judge.commands.address import set_address
 from judge.commands.announce import rules_changed, timing_changed, victory_changed
 from judge.commands.base import MASTER_ONLY, SIGNED_ON, CommandError, Continue, Session
 from judge.commands.voting import apply_vote
+from judge.commands.wait import set_wait
 from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse_moment, plain_time,
                              say_delay, show)
 from judge.game import FORMING, PLAYING
@@ -74,9 +75,7 @@ class Set:
             # A word no SET knows is named as such, whoever sent it ("only the master" would mislead a player's typo).
             raise CommandError(f"UNKNOWN SETTING: {what}")
         if what in ("WAIT", "NOWAIT", "NO_WAIT"):
-            power = s.need_power()
-            game.set_wait(power, what == "WAIT", s.now)
-            s.say(f"{game.map.power_title(power)} will {'WAIT for the deadline' if what == 'WAIT' else 'not wait'}.")
+            set_wait(s, what == "WAIT")
         elif what == "PASSWORD":
             self._password(s, rest)
         elif what == "ADDRESS":

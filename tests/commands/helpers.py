@@ -87,7 +87,7 @@ class Desk(Table):
         with store.lock(name):
             game = store.load(name)
             game.position = Position.from_json(doc, game.map)
-            store.save(game)
+            store.save(game, self.judge.clock())      # (its wake-up as a start-up would plan it)
 
     def all_hold(self, *powers: str) -> None:
         for power in powers or HOLDS:

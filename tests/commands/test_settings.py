@@ -23,6 +23,37 @@ def test_wait_is_a_players_setting(started):
     assert started.master("SET WAIT").errors[0][1].startswith("YOU MUST SIGN ON AS A POWER FIRST")
 
 
+def test_wait_is_refused_after_the_deadline_as_dpjudge_refuses_it(started):
+    # In the grace period the phase is processed as soon as the late orders are in: a WAIT then was taken, said "will
+    # WAIT for the deadline" (a deadline already gone), and held the phase back against the rule the others keep.
+    started.clock.now = started.game(GAME).deadline + timedelta(minutes=5)
+    before = started.status_bytes()
+    for word in ("WAIT", "NOWAIT"):
+        r = started.signon("FRANCE", f"SET {word}")
+        assert r.errors == [(f"SET {word}", f"SET {word} IS NOT TAKEN AFTER THE DEADLINE (Thu 8 Jan 2026 12:00 UTC): "
+                                            "SPRING 1901 MOVEMENT IS PROCESSED AS SOON AS IT MAY BE, AS DPJUDGE DOES")]
+    assert started.status_bytes() == before
+
+
+def test_wait_is_refused_to_a_power_with_nothing_to_order(started):
+    # A retreat phase where only Germany has a unit to retreat: France's WAIT would hold nothing back (the phase does
+    # not wait for France), and Italy, off the board, has nothing to order ever again.
+    started.set_board({"phase": "S1902R", "units": {"FRANCE": ["A MUN", "A MAR"], "GERMANY": ["A KIE"],
+                                                    "AUSTRIA": ["A VEN"]},
+                       "dislodged": {"GERMANY": {"A MUN": ["RUH", "BOH"]}},
+                       "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "GERMANY": ["KIE", "BER", "MUN"],
+                                   "AUSTRIA": ["VIE", "VEN"]}})
+    before = started.status_bytes()
+    r = started.signon("FRANCE", "SET WAIT")
+    assert r.errors == [("SET WAIT", "FRANCE HAS NOTHING TO ORDER IN SPRING 1902 RETREATS: SET WAIT WOULD HOLD "
+                                     "NOTHING BACK (THE PHASE DOES NOT WAIT FOR A POWER WITHOUT ORDERS TO GIVE)")]
+    r = started.signon("ITALY", "SET WAIT")
+    assert r.errors[0][1].startswith("ITALY IS ELIMINATED: SET WAIT WOULD HOLD NOTHING BACK")
+    assert started.status_bytes() == before
+    assert started.signon("GERMANY", "SET WAIT").accepted                 # Germany has a retreat to order
+    assert started.game(GAME).player("GERMANY").wait
+
+
 def test_player_password(started):
     assert started.signon("FRANCE", "SET PASSWORD brand-new").accepted
     assert "Password changed." in started.reply("FRANCE")

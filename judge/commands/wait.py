@@ -1,0 +1,27 @@
+"""SET WAIT and SET NOWAIT: a power holds early processing back until the deadline, or lets it go.
+
+Refused where the flag could not be kept, as DPjudge refuses it ("WAIT unavailable after deadline", "no orders
+required"): after the deadline the phase processes as soon as it may, and a power with nothing to order this phase
+(eliminated, or no retreat, build or removal of its own) holds nothing back."""
+from __future__ import annotations
+
+from judge.commands.base import CommandError, Session
+from judge.deadlines import show
+
+
+def set_wait(s: Session, wait: bool) -> None:
+    """The signed-on power's WAIT (wait=True) or NOWAIT."""
+    power = s.need_power()
+    game = s.need_game()
+    word = "WAIT" if wait else "NOWAIT"
+    title = game.map.power_title(power)
+    phase = game.position.phase.describe()
+    if game.deadline_passed(s.now):
+        raise CommandError(f"SET {word} IS NOT TAKEN AFTER THE DEADLINE ({show(game.deadline, game.timing)}): "
+                           f"{phase.upper()} IS PROCESSED AS SOON AS IT MAY BE, AS DPJUDGE DOES")
+    if not game.needs_orders(power):
+        why = "IS ELIMINATED" if power not in game.survivors() else f"HAS NOTHING TO ORDER IN {phase.upper()}"
+        raise CommandError(f"{title.upper()} {why}: SET {word} WOULD HOLD NOTHING BACK (THE PHASE DOES NOT WAIT FOR "
+                           "A POWER WITHOUT ORDERS TO GIVE)")
+    game.set_wait(power, wait, s.now)
+    s.say(f"{title} will {'WAIT for the deadline' if wait else 'not wait'}.")
