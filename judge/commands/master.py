@@ -237,6 +237,10 @@ class Rollback:
         undone = [f"The end of the game ({reopened}) is undone: the game runs again from there" + (
             ", and the votes that stood are withdrawn (each power votes anew)." if game.votes else ".")] \
             if reopened else []
+        if reopened:
+            # A power left vacant as the game ended (the RESIGN that ended it, say) was offered to nobody: the end
+            # came first. Running again, it is open, and everyone learns it as after any RESIGN.
+            undone += [restored.open_notice(p, "is vacant") for p in restored.open_powers()]
         s.say(*undone)
         s.effect("notify", ("rollback notice", [f"The master has rolled game {game.name} back to "
                                                 f"{where.describe()}.", *undone,

@@ -82,3 +82,22 @@ def test_a_game_terminated_in_its_first_phase_reopens_in_it(started):
     assert f"Game {GAME} rolled back to S1901M, the phase it ended in; orders as they are." in reply
     # The game is played on: processed, it moves on to the Fall.
     assert started.master("PROCESS!").accepted and str(started.game(GAME).position.phase) == "F1901M"
+
+
+def test_a_game_ended_by_a_resignation_offers_the_power_once_it_runs_again(started):
+    # Every other power voted for a draw; Turkey's RESIGN left only agreeing votes, and the game ended before anyone
+    # was told Turkey was open. Rolled back, it ran again with Turkey vacant, and nobody was told (LIST alone said
+    # "vacant"): the game waited for a takeover nobody knew to make.
+    for power in list(PLAYERS)[:-1]:
+        assert started.signon(power, "VOTE DRAW").accepted
+    assert started.signon("TURKEY", "RESIGN").accepted
+    assert started.game(GAME).over
+    assert not started.delivered("a power is open")
+    assert started.master("ROLLBACK S1901M").accepted
+    offer = f"Turkey in game {GAME} is vacant. A new player may take it over: TAKEOVER T{GAME} <password>."
+    assert offer in " ".join(started.reply(GM[0]).split())
+    notices = started.delivered("rollback notice")
+    assert set(notices) == {a for p, (a, _) in PLAYERS.items() if p != "TURKEY"} | {GM[0]}
+    assert all(offer in _said(m) for m in notices.values())
+    assert started.send("new@example.org", f"TAKEOVER T{GAME} new-pw").accepted
+    assert started.game(GAME).player("TURKEY").address == "new@example.org"
