@@ -2,7 +2,7 @@
 reveal and anonymous say (the README's promise: nobody learns another's address unless the master chose so)."""
 from __future__ import annotations
 
-from judge.game.roles import DUMMY
+from judge.game.roles import DUMMY, VACANT
 from judge.game.standing import OUT, standing
 from judge.game.phase_codes import phase_code
 from judge.rules import Anonymous, Reveal
@@ -44,11 +44,14 @@ def roster(game, viewer: str, master: bool) -> list[dict]:
         seen[t["power"]] = seen.get(t["power"], 0) + 1
         player = game.player(t["power"])
         # (a power the master made a dummy: its last player's time ended there, and nobody played it after)
-        dummy = last[t["power"]] == i and t["to"] and player is not None and player.status == DUMMY
+        left = last[t["power"]] == i and t["to"] and player is not None
+        dummy = left and player.status == DUMMY
+        # (a power its last player resigned, still on the board: nobody played it after; it read as if they had)
+        vacant = left and player.status == VACANT and not game.eliminated(t["power"])
         out.append({"power": game.map.power_title(t["power"]),
                     "address": t["address"] if show else f"{ordinal(seen[t['power']])} player",
                     "from": phase_code(game, t["from"]) or "the start",
-                    "to": tenure_end(game, t) + (", then a dummy" if dummy else "")})
+                    "to": tenure_end(game, t) + (", then a dummy" if dummy else ", then vacant" if vacant else "")})
     return out
 
 

@@ -462,6 +462,21 @@ def test_a_game_terminated_while_it_formed_says_it_never_started(forming):
                         "no phase was played.")
 
 
+def test_the_end_mail_says_a_power_its_player_resigned_was_then_vacant(started):
+    # Turkey's RESIGN leaves only agreeing votes and so ends the game: the end mail and SUMMARY read "Turkey  first
+    # player (from S1901M to S1901M)" as if that player had left it to nobody's notice, or to someone unnamed.
+    for power in POWERS[:-1]:
+        assert started.signon(power, "VOTE DRAW").accepted
+    started.new_mail()
+    assert started.signon("TURKEY", "RESIGN").accepted
+    got = end_mails(started)
+    assert "  Turkey    first player (from S1901M to S1901M, then vacant)\n" in got[PLAYERS["ITALY"][0]]
+    assert "  Turkey    turkey@example.org (from S1901M to S1901M, then vacant)\n" in got[GM[0]]
+    assert "  Italy     first player (from S1901M to the end)\n" in got[PLAYERS["ITALY"][0]]
+    assert started.send("someone@example.org", f"SUMMARY {GAME}").accepted
+    assert "  Turkey    first player (from S1901M to S1901M, then vacant)\n" in started.reply("someone@example.org")
+
+
 def test_the_end_mail_puts_the_winner_of_a_concession_first_and_keeps_its_columns(started):
     """Turkey is conceded the game at five centres, as many as Russia; Italy is down to one centre and one unit."""
     started.set_board({"phase": "S1903M", "units": {
