@@ -71,6 +71,10 @@ def read_state(doc: Any, m: Map, make: Callable[..., Any]) -> Any:
             if own is not None and own.power == power:
                 raise ValueError(f"TWO UNITS OF {power} IN {unit.province}: {own} IN units AND {unit} IN "
                                  "dislodged (A DISLODGED UNIT IS NOT IN units; NO POWER DISLODGES ITS OWN)")
+            if own is None:
+                # (the unit that dislodged it moved in and stands there: an empty province dislodges nobody)
+                raise ValueError(f"DISLODGED UNIT {text} OF {power}: NO UNIT STANDS IN {unit.province} (THE UNIT "
+                                 "THAT DISLODGED IT STANDS THERE, IN units)")
             if not isinstance(retreats, list):
                 raise ValueError(f"RETREATS OF {text} MUST BE A LIST")
             for i, r in enumerate(retreats):
@@ -169,7 +173,7 @@ def _dislodged(dis_doc: Any, phase: Phase, m: Map, powers: frozenset[str], units
                 return None
             prov = unit[2][:3]
             own = units.get(prov)
-            if prov in out or type(retreats) is not list or (own is not None and own[0] == power):
+            if prov in out or type(retreats) is not list or own is None or own[0] == power:
                 return None
             for r in retreats:
                 if not _retreat_ok(board, unit, r) or r[:3] in units:
