@@ -60,6 +60,9 @@ def read_state(doc: Any, m: Map, make: Callable[..., Any]) -> Any:
     if dis_doc and phase.kind != "R":
         raise ValueError(f"DISLODGED UNITS GIVEN IN {written}, WHICH IS NOT A RETREAT PHASE")
     board = m.at(phase)                # (the map as it is in this phase, for the retreats)
+    # A dummy's own attack dislodges its unit under dummy_fire (DPjudge's DUMMY_FIRE): its retreat phase has both.
+    # (the dummies list itself is checked with the house fields, after)
+    fire = doc.get("dummies") if isinstance(doc.get("dummies"), list) else ()
     for power, entries in _power_map(dis_doc, m, "dislodged").items():
         if not isinstance(entries, dict):
             raise ValueError(f"DISLODGED UNITS OF {power} MUST BE AN OBJECT")
@@ -68,7 +71,7 @@ def read_state(doc: Any, m: Map, make: Callable[..., Any]) -> Any:
             if unit.province in dislodged:
                 raise ValueError(f"TWO DISLODGED UNITS IN {unit.province}")
             own = units.get(unit.province)
-            if own is not None and own.power == power:
+            if own is not None and own.power == power and power not in fire:
                 raise ValueError(f"TWO UNITS OF {power} IN {unit.province}: {own} IN units AND {unit} IN "
                                  "dislodged (A DISLODGED UNIT IS NOT IN units; NO POWER DISLODGES ITS OWN)")
             if own is None:

@@ -177,6 +177,25 @@ def test_a_lord_made_a_dummy_frees_its_vassal_and_the_game_goes_on(started: Desk
         "BUD": "AUSTRIA", "TRI": "AUSTRIA", "VIE": "AUSTRIA", "NAP": "ITALY", "ROM": "ITALY", "VEN": "ITALY"}
 
 
+def test_a_dummys_unit_dislodged_by_its_own_attack_retreats_and_the_game_goes_on(started: Desk):
+    """Under dummy_fire a dummy's own attack dislodges its unit (DPjudge's DUMMY_FIRE): the retreat phase has the
+    dummy's attacker in the province and its dislodged unit beside it. That position was saved, and then refused when
+    read back ('NO POWER DISLODGES ITS OWN'): the game could no longer be read. It is read, and the retreat played."""
+    from judge.position_parts import Phase
+    assert started.master("DUMMY ITALY", "SET RULE dummy_fire").accepted
+    game = started.game(GAME)
+    units = {u.province: u for u in (Unit("ITALY", "A", "VEN"), Unit("ITALY", "A", "TYR"), Unit("ITALY", "A", "PIE"),
+                                      Unit("FRANCE", "A", "PAR"))}
+    game.position = Position(Phase.parse("S1901M"), units, {"VEN": "ITALY", "PAR": "FRANCE"}, {})
+    started.judge.store.save(game)
+    assert started.master("ITALY: A TYR - VEN", "ITALY: A PIE S A TYR - VEN", "ITALY: A VEN H", "PROCESS!").accepted
+    after = started.game(GAME).position
+    assert str(after.phase) == "S1901R" and after.units["VEN"].power == after.dislodged["VEN"].unit.power == "ITALY"
+    assert started.master("ITALY: A VEN R TUS", "PROCESS!").accepted
+    after = started.game(GAME).position
+    assert str(after.phase) == "F1901M" and sorted(after.units) == ["PAR", "PIE", "TUS", "VEN"]
+
+
 STRANGER = "someone@example.net"
 
 
