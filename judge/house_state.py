@@ -75,6 +75,12 @@ class HouseState(Frozen):
                 if chain[-1] == vassal:
                     # (a ring of vassals: each ordered by the next, none by a player)
                     raise ValueError("VASSALS GO ROUND IN A RING: " + ", VASSAL OF ".join(chain))
+        for vassal, lord in vassals.items():
+            # DPjudge's vassals have one level: a vassal is a dummy whose lord is a great power, never a dummy, so
+            # never a vassal (Game.vassalship). A chain would be read one way or another by the order of its keys.
+            if lord in vassals:
+                raise ValueError(f"VASSAL OF A VASSAL: {vassal}, VASSAL OF {lord}, VASSAL OF {vassals[lord]} "
+                                 "(A VASSAL'S CONTROLLING POWER IS NO VASSAL)")
         return cls(frozenset(dummies), homes, dict(mobilizing), dict(vassals))
 
 

@@ -225,6 +225,9 @@ def _vassal_capture(m: Map, units: dict[str, Unit], centers: dict[str, str],
             lord.pop(dummy, None)
             if runners[0] not in house.dummies:
                 lord[dummy] = runners[0]
+    # A dummy is nobody's lord (no player orders for it): a lord made a dummy since frees its vassals, as DPjudge frees
+    # them when their homes agree, and its vassals are never a vassal's vassals if it becomes one itself.
+    lord = {vassal: master for vassal, master in lord.items() if master not in house.dummies}
     for dummy in sorted(house.dummies):
         for h in builds.homes(m, house, dummy):
             if h in out:

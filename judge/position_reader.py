@@ -60,6 +60,9 @@ def read_state(doc: Any, m: Map, make: Callable[..., Any]) -> Any:
     if dis_doc and phase.kind != "R":
         raise ValueError(f"DISLODGED UNITS GIVEN IN {written}, WHICH IS NOT A RETREAT PHASE")
     board = m.at(phase)                # (the map as it is in this phase, for the retreats)
+    # A dummy's own attack dislodges its unit under dummy_fire (DPjudge's DUMMY_FIRE): its retreat phase has both.
+    # (the dummies list itself is checked with the house fields, after)
+    fire = doc.get("dummies") if isinstance(doc.get("dummies"), list) else ()
     for power, entries in _power_map(dis_doc, m, "dislodged").items():
         if not isinstance(entries, dict):
             raise ValueError(f"DISLODGED UNITS OF {power} MUST BE AN OBJECT")
@@ -68,9 +71,13 @@ def read_state(doc: Any, m: Map, make: Callable[..., Any]) -> Any:
             if unit.province in dislodged:
                 raise ValueError(f"TWO DISLODGED UNITS IN {unit.province}")
             own = units.get(unit.province)
-            if own is not None and own.power == power:
+            if own is not None and own.power == power and power not in fire:
                 raise ValueError(f"TWO UNITS OF {power} IN {unit.province}: {own} IN units AND {unit} IN "
                                  "dislodged (A DISLODGED UNIT IS NOT IN units; NO POWER DISLODGES ITS OWN)")
+            if own is None:
+                # (the unit that dislodged it moved in and stands there: an empty province dislodges nobody)
+                raise ValueError(f"DISLODGED UNIT {text} OF {power}: NO UNIT STANDS IN {unit.province} (THE UNIT "
+                                 "THAT DISLODGED IT STANDS THERE, IN units)")
             if not isinstance(retreats, list):
                 raise ValueError(f"RETREATS OF {text} MUST BE A LIST")
             for i, r in enumerate(retreats):
@@ -169,7 +176,7 @@ def _dislodged(dis_doc: Any, phase: Phase, m: Map, powers: frozenset[str], units
                 return None
             prov = unit[2][:3]
             own = units.get(prov)
-            if prov in out or type(retreats) is not list or (own is not None and own[0] == power):
+            if prov in out or type(retreats) is not list or own is None or own[0] == power:
                 return None
             for r in retreats:
                 if not _retreat_ok(board, unit, r) or r[:3] in units:

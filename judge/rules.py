@@ -147,7 +147,8 @@ RULES: tuple[Rule, ...] = (
     Rule("immobile_dummies", "A dummy's units never move: they may hold, support and convoy; a dislodged one is "
          "destroyed.", False, (False, True), equivalent="DPjudge IMMOBILE_DUMMIES"),
     Rule("vassal_dummies", "A dummy keeps its home centres: a power whose units stand on all of them at an adjustment "
-         "phase makes it its vassal, orders its units and counts its centres towards victory.", False, (False, True),
+         "phase makes it its vassal, orders its units and counts its centres towards victory. A dummy is nobody's "
+         "lord: a power made a dummy frees its vassals then.", False, (False, True),
          equivalent="DPjudge VASSAL_DUMMIES"),
     Rule("dummy_fire", "A dummy's units may be dislodged by their own power's attacks, and their own support counts "
          "against them (friendly fire, for dummies only).", False, (False, True), equivalent="DPjudge DUMMY_FIRE"),

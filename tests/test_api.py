@@ -359,12 +359,13 @@ def test_a_unit_both_on_the_board_and_dislodged_is_refused():
 
 def test_a_retreat_place_named_twice_is_refused():
     # It was read as two coasts of Burgundy: the valid retreat "needed a coast" and the army was disbanded.
+    taken = {"GERMANY": ["A PAR"]}          # (Germany's army took Paris from Gascony)
     with pytest.raises(ValueError, match="^RETREATS OF A PAR NAME BUR TWICE$"):
-        adjudicate({**RETREAT, "units": {}, "dislodged": {"FRANCE": {"A PAR": ["BUR", "PIC", "BUR"]}}},
+        adjudicate({**RETREAT, "units": taken, "dislodged": {"FRANCE": {"A PAR": ["BUR", "PIC", "BUR"]}}},
                    {"FRANCE": ["A PAR R BUR"]})
-    r = adjudicate({**RETREAT, "units": {}, "dislodged": {"FRANCE": {"A PAR": ["BUR", "PIC"]}}},
+    r = adjudicate({**RETREAT, "units": taken, "dislodged": {"FRANCE": {"A PAR": ["BUR", "PIC"]}}},
                    {"FRANCE": ["A PAR R BUR"]})
-    assert r["state"]["units"] == {"FRANCE": ["A BUR"]}
+    assert r["state"]["units"] == {"FRANCE": ["A BUR"], "GERMANY": ["A PAR"]}
 
 
 # -- the strict notation, whole ---------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 remote_builds, home_builds, cd_builds, and home centres reassigned in a NEWHOMES year; through the JSON interface."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from judge.maps import dpjudge_format
 from judge.maps.build import build
 from judge.position import initial_position
 from judge.rules import Ruleset, parse_rules
+from tests.test_json_requests import adjudicate
 
 DATA = Path(__file__).resolve().parent / "data" / "maps"
 
@@ -165,9 +167,22 @@ def test_a_bad_house_state_is_a_malformed_request(extra, message):
         api.adjudicate(winter(FRANCE, {"FRANCE": ["PAR"]}, **extra), {})
 
 
-def test_a_chain_of_vassals_without_a_ring_is_taken():
-    extra = {"vassals": {"ITALY": "AUSTRIA", "AUSTRIA": "TURKEY"}, "dummies": ["ITALY", "AUSTRIA"]}
-    assert api.adjudicate(winter(FRANCE, {"FRANCE": ["PAR"]}, **extra), {})["state"]["vassals"] == extra["vassals"]
+def test_a_vassal_of_a_vassal_is_refused_whatever_the_order_of_the_keys():
+    """DPjudge's vassals have one level: a vassal is a dummy, and a dummy is never a lord (Game.vassalship gives a
+    dummy no controller when its homes are held by a dummy). A chain was taken, and what it did hung on the order of
+    the keys of `vassals`: it is refused, naming the chain, whichever key comes first."""
+    chain = {"ITALY": "AUSTRIA", "AUSTRIA": "TURKEY"}
+    for vassals in (chain, dict(reversed(chain.items()))):
+        state = winter(FRANCE, {"FRANCE": ["PAR"]}, vassals=vassals, dummies=["ITALY", "AUSTRIA"])
+        for args in ((), ("--batch",)):
+            p = adjudicate({"state": state}, *args)
+            assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
+            assert "VASSAL OF A VASSAL: ITALY, VASSAL OF AUSTRIA, VASSAL OF TURKEY" in p.stderr, p.stderr
+    # One level, two vassals of one power, is a position.
+    vassals = {"ITALY": "TURKEY", "AUSTRIA": "TURKEY"}
+    p = adjudicate({"state": winter(FRANCE, {"FRANCE": ["PAR"]}, vassals=vassals, dummies=["ITALY", "AUSTRIA"])})
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["state"]["vassals"] == vassals
 
 
 # -- counts and sites remembered for the last position asked about ----------------------------------------------------

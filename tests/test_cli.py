@@ -337,7 +337,7 @@ def test_years_below_1000_go_round(tmp_path):
 def test_dislodged_units_the_board_cannot_hold_are_refused():
     own = {"phase": "S1901R", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR"]},
            "dislodged": {"FRANCE": {"A PAR": ["BUR"]}}}
-    twice = {**own, "units": {}, "dislodged": {"FRANCE": {"A PAR": ["BUR", "BUR"]}}}
+    twice = {**own, "units": {"GERMANY": ["A PAR"]}, "dislodged": {"FRANCE": {"A PAR": ["BUR", "BUR"]}}}
     for state, message in ((own, "TWO UNITS OF FRANCE IN PAR"), (twice, "RETREATS OF A PAR NAME BUR TWICE")):
         doc = json.dumps({"state": state, "orders": {"FRANCE": ["A PAR R BUR"]}})
         p = run(["adjudicate"], doc)

@@ -415,7 +415,7 @@ def test_no_reminder_that_would_come_with_the_results():
     """A 24-hour retreat phase with a 24-hour reminder: the reminder would go out as the phase begins, with the
     results that opened it - so none goes; a 72-hour movement phase gets its reminder 48 hours in."""
     game = started(retreat_hours=24, reminder_hours=24)
-    set_position(game, {"phase": "S1901R", "units": {"FRANCE": ["A BUR"]},
+    set_position(game, {"phase": "S1901R", "units": {"FRANCE": ["A BUR", "A MUN"]},     # (Munich taken from Ruhr)
                         "dislodged": {"GERMANY": {"A MUN": ["KIE", "BOH"]}}})
     game.start_phase(T0)
     assert game.reminder_time() is None and game.due(T0 + timedelta(minutes=30)) is None

@@ -19,8 +19,11 @@ CHECKOUT = [sys.executable, str(Path(__file__).parent.parent / "bin" / "judge")]
 JUDGE = [str(INSTALLED)] if INSTALLED.exists() else CHECKOUT
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
 
-STATE = '{"phase": "F1901R", "units": {"AUSTRIA": ["A BUD"]}, "dislodged": {"RUSSIA": {"A SEV": ["UKR"]}}}'
+# (Turkey's army took Sevastopol from Armenia)
+STATE = ('{"phase": "F1901R", "units": {"AUSTRIA": ["A BUD"], "TURKEY": ["A SEV"]}, '
+         '"dislodged": {"RUSSIA": {"A SEV": ["UKR"]}}}')
 VALID = '{"state": %s, "orders": {"RUSSIA": ["A SEV R UKR"]}}' % STATE
+AFTER = {"AUSTRIA": ["A BUD"], "RUSSIA": ["A UKR"], "TURKEY": ["A SEV"]}      # (VALID's units after it)
 
 # (request text, the message): each text is VALID with one key written twice; Python's json would read each of them
 # as a valid request (the last of the two kept), so each was adjudicated as if the first had never been written.
@@ -29,7 +32,7 @@ TWICE = [
      "DUPLICATE KEY: 'orders' (twice in the top-level object)"),
     ('{"state": {"phase": "S1901M"}, "state": %s, "orders": {}}' % STATE,
      "DUPLICATE KEY: 'state' (twice in the top-level object)"),
-    (VALID.replace('"units": {"AUSTRIA": ["A BUD"]}', '"units": {"AUSTRIA": ["A BUD"], "AUSTRIA": ["A VIE"]}'),
+    (VALID.replace('"units": {"AUSTRIA": ["A BUD"],', '"units": {"AUSTRIA": ["A BUD"], "AUSTRIA": ["A VIE"],'),
      "DUPLICATE KEY: 'AUSTRIA' (twice in state.units)"),
     (VALID.replace('{"A SEV": ["UKR"]}', '{"A SEV": ["UKR"], "A SEV": []}'),
      "DUPLICATE KEY: 'A SEV' (twice in state.dislodged.RUSSIA)"),
@@ -47,7 +50,7 @@ def judge(args, stdin=""):
 def test_the_valid_request_these_are_made_from_is_adjudicated():
     p = judge(["adjudicate", "--compact"], VALID)
     assert p.returncode == 0 and p.stderr == "", p.stderr
-    assert json.loads(p.stdout)["state"]["units"] == {"AUSTRIA": ["A BUD"], "RUSSIA": ["A UKR"]}
+    assert json.loads(p.stdout)["state"]["units"] == AFTER
 
 
 @pytest.mark.parametrize("text,message", TWICE)
@@ -186,7 +189,7 @@ def test_a_document_of_the_largest_size_is_read_and_one_byte_more_refused_unread
     LARGEST bytes is refused after reading LARGEST + 1 of them, alone, in a batch and for judge map."""
     largest, over = padded(LARGEST), padded(LARGEST + 1)
     p = judge(["adjudicate", "--compact"], largest)
-    assert p.returncode == 0 and json.loads(p.stdout)["state"]["units"] == {"AUSTRIA": ["A BUD"], "RUSSIA": ["A UKR"]}
+    assert p.returncode == 0 and json.loads(p.stdout)["state"]["units"] == AFTER
     p = judge(["adjudicate", "--compact"], over)
     assert (p.returncode, p.stdout, p.stderr) == (2, "", f"judge adjudicate: {TOO_LARGE}\n")
     path = tmp_path / "big.json"

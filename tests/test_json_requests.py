@@ -59,6 +59,26 @@ def test_a_retreat_list_naming_an_occupied_province_is_refused():
     assert json.loads(p.stdout)["state"]["units"]["RUSSIA"] == ["A ARM"]
 
 
+def test_a_dislodged_unit_where_no_unit_stands_is_refused():
+    """A retreat phase's dislodged unit was dislodged by a unit that moved into its province and stands there now
+    (the spec: the dislodged units are not in `units`; the unit that took the place is). A dislodged army in Paris with
+    nobody in Paris was taken, and could retreat as if something had driven it out; it is refused, naming the unit
+    and the empty province (in a batch, that line alone)."""
+    state = {"phase": "S1901R", "units": {"GERMANY": ["A MUN"]}, "dislodged": {"FRANCE": {"A PAR": ["PIC", "GAS"]}}}
+    for args in ((), ("--batch",)):
+        p = adjudicate({"state": state, "orders": {"FRANCE": ["A PAR R PIC"]}}, *args)
+        assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
+        assert "DISLODGED UNIT A PAR OF FRANCE: NO UNIT STANDS IN PAR" in p.stderr, p.stderr
+    # With the unit that took Paris, it is a position: the army retreats; the line after it is still refused.
+    taken = {**state, "units": {"GERMANY": ["A MUN", "A PAR"]}}
+    lines = "\n".join(json.dumps({"state": s, "orders": {"FRANCE": ["A PAR R PIC"]}}) for s in (taken, state)) + "\n"
+    p = subprocess.run(JUDGE + ["adjudicate", "--batch"], input=lines, capture_output=True, text=True, timeout=60,
+                       env=ENV)
+    first, second = map(json.loads, p.stdout.splitlines())
+    assert first["state"]["units"] == {"FRANCE": ["A PIC"], "GERMANY": ["A MUN", "A PAR"]}
+    assert "DISLODGED UNIT A PAR OF FRANCE: NO UNIT STANDS IN PAR" in second["error"], second
+
+
 def test_the_last_phase_of_a_maps_own_calendar_is_refused_not_answered_with_a_phase_nobody_can_read(tmp_path):
     """A result's state is the next request's (the spec's round trip). A calendar of a DPjudge map's own reads years
     of up to nine digits: a phase whose next one lies beyond was answered with that next phase, which the judge then

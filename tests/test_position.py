@@ -31,7 +31,7 @@ def test_round_trip(m):
 
 
 def test_retreat_state(m):
-    doc = {"phase": "F1901R", "units": {"AUSTRIA": ["A BUD"]}, "centers": {},
+    doc = {"phase": "F1901R", "units": {"AUSTRIA": ["A BUD"], "TURKEY": ["A SEV"]}, "centers": {},
            "dislodged": {"RUSSIA": {"A SEV": ["MOS", "UKR"]}}}
     pos = Position.from_json(doc, m)
     assert pos.dislodged["SEV"].retreats == ("MOS", "UKR")
@@ -51,11 +51,18 @@ def test_retreat_state(m):
     ({"phase": "S1901M", "centers": {"FRANCE": ["BUR"]}}, "NOT A SUPPLY CENTER: 'BUR'"),
     ({"phase": "S1901M", "centers": {"FRANCE": ["PAR"], "GERMANY": ["PAR"]}}, "SUPPLY CENTER PAR OWNED TWICE"),
     ({"phase": "S1901M", "dislodged": {"FRANCE": {"A PAR": []}}}, "NOT A RETREAT PHASE"),
-    ({"phase": "S1901R", "dislodged": {"FRANCE": {"A PAR": ["NTH"]}}}, "BAD RETREAT FOR A PAR: 'NTH'"),
+    ({"phase": "S1901R", "units": {"GERMANY": ["A PAR"]}, "dislodged": {"FRANCE": {"A PAR": ["NTH"]}}},
+     "BAD RETREAT FOR A PAR: 'NTH'"),
     # A place the unit could never reach from where it stands, or its own: a state no phase gives.
-    ({"phase": "S1901R", "dislodged": {"GERMANY": {"A PAR": ["MOS"]}}}, "BAD RETREAT FOR A PAR: 'MOS'"),
-    ({"phase": "S1901R", "dislodged": {"GERMANY": {"A PAR": ["PAR"]}}}, "BAD RETREAT FOR A PAR: 'PAR'"),
-    ({"phase": "S1901R", "dislodged": {"ENGLAND": {"F NTH": ["LON", "MAO"]}}}, "BAD RETREAT FOR F NTH: 'MAO'"),
+    ({"phase": "S1901R", "units": {"FRANCE": ["A PAR"]}, "dislodged": {"GERMANY": {"A PAR": ["MOS"]}}},
+     "BAD RETREAT FOR A PAR: 'MOS'"),
+    ({"phase": "S1901R", "units": {"FRANCE": ["A PAR"]}, "dislodged": {"GERMANY": {"A PAR": ["PAR"]}}},
+     "BAD RETREAT FOR A PAR: 'PAR'"),
+    ({"phase": "S1901R", "units": {"GERMANY": ["F NTH"]}, "dislodged": {"ENGLAND": {"F NTH": ["LON", "MAO"]}}},
+     "BAD RETREAT FOR F NTH: 'MAO'"),
+    # Nobody dislodged it: the unit that did stands where it stood.
+    ({"phase": "S1901R", "dislodged": {"FRANCE": {"A PAR": ["PIC"]}}},
+     "DISLODGED UNIT A PAR OF FRANCE: NO UNIT STANDS IN PAR"),
     ({"phase": "S1901M", "extra": 1}, "UNKNOWN STATE FIELD: extra"),
 ])
 def test_bad_states(m, doc, message):
@@ -74,20 +81,24 @@ def _random_state(rng, m, pool):
         provinces = [p for p in sorted(m.provinces) if m.provinces[p].terrain != "sea"]
         chosen = rng.sample(provinces, rng.randrange(1, 30))
         units: dict = {}
+        owner_at: dict = {}
         for prov in chosen:
-            units.setdefault(rng.choice(m.powers), []).append(f"A {prov}")
+            owner_at[prov] = rng.choice(m.powers)
+            units.setdefault(owner_at[prov], []).append(f"A {prov}")
         owners: dict = {}
         for c in rng.sample(sorted(m.centers), rng.randrange(len(m.centers))):
             owners.setdefault(rng.choice(m.powers), []).append(c)
         doc = {"phase": rng.choice(["S1901M", "F1905M", "W1903A", "S1902R"]), "units": units, "centers": owners}
         if doc["phase"].endswith("R") and rng.random() < 0.6:
-            # dislodged units, each with the places it may retreat to (any it could stand in, as the state says)
+            # dislodged units, each where another power's unit stands now, with the places it may retreat to (any
+            # it could stand in, as the state says)
             dislodged: dict = {}
-            for prov in rng.sample(provinces, rng.randrange(1, 4)):
+            for prov in rng.sample(chosen, rng.randrange(1, min(4, len(chosen) + 1))):
                 kind = "F" if m.can_hold("F", prov) and rng.random() < 0.5 else "A"
-                near = sorted((m.fleet_adj if kind == "F" else m.army_adj).get(prov, ()))
-                dislodged.setdefault(rng.choice(m.powers), {})[f"{kind} {prov}"] = rng.sample(
-                    near, rng.randrange(len(near) + 1))
+                near = sorted(r for r in (m.fleet_adj if kind == "F" else m.army_adj).get(prov, ())
+                              if r[:3] not in owner_at)
+                loser = rng.choice([p for p in m.powers if p != owner_at[prov]])
+                dislodged.setdefault(loser, {})[f"{kind} {prov}"] = rng.sample(near, rng.randrange(len(near) + 1))
             doc["dislodged"] = dislodged
         pool.append(doc)
     spoil = rng.randrange(20)
@@ -146,14 +157,15 @@ def test_a_retreat_phase_state_is_put_together_from_its_lists_too(m):
     """A retreat phase's state (its dislodged units and their retreats beside the lists) takes the quick way too,
     and gives what reading every field gives."""
     from judge.position import _read_known
-    doc = {"phase": "F1902R", "units": {"FRANCE": ["A BUR", "F MAO"], "GERMANY": ["A MUN"]},
+    doc = {"phase": "F1902R", "units": {"FRANCE": ["A BUR", "F MAO", "A RUH", "F ENG"], "GERMANY": ["A MUN"]},
            "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "GERMANY": ["MUN", "BER", "KIE"]},
            "dislodged": {"GERMANY": {"A RUH": ["KIE", "HOL"]}, "ENGLAND": {"F ENG": ["IRI", "LON", "WAL"]}}}
     quick = _read_known(doc, m)
     assert quick is not None and quick == Position._read(doc, m)
     assert list(quick.dislodged) == ["RUH", "ENG"] and quick.dislodged["ENG"].retreats == ("IRI", "LON", "WAL")
     for spoiled in ({"GERMANY": {"A RUH": ["NTH"]}}, {"GERMANY": {"A RUH": "KIE"}}, {"GERMANY": ["A RUH"]},
-                    {"GERMANY": {"A RUH": []}, "FRANCE": {"A RUH": []}}, {"PRUSSIA": {"A RUH": []}}):
+                    {"GERMANY": {"A RUH": []}, "FRANCE": {"A RUH": []}}, {"PRUSSIA": {"A RUH": []}},
+                    {"GERMANY": {"A SIL": ["BER"]}}):
         bad = {**doc, "dislodged": spoiled}
         assert _read_known(bad, m) is None
         with pytest.raises(ValueError):

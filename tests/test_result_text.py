@@ -46,7 +46,7 @@ def test_the_text_is_json_dumps_of_the_document_for_every_datc_case():
     {"state": {**START, "dummies": ["ITALY"]}, "orders": {}, "rules": ["immobile_dummies"]},    # house fields
     {"state": {"phase": "W1901A", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR", "MAR", "BRE"]}},
      "orders": {"FRANCE": ["BUILD A MAR", "BUILD F BRE", "BUILD A PAR"]}},                       # adjustments
-    {"state": {"phase": "F1901R", "units": {"FRANCE": ["A BUR"]}, "centers": {},
+    {"state": {"phase": "F1901R", "units": {"FRANCE": ["A BUR", "A MUN"], "ITALY": ["F TRI"]}, "centers": {},
                "dislodged": {"GERMANY": {"A MUN": ["BOH", "SIL"]}, "AUSTRIA": {"F TRI": []}}},
      "orders": {"GERMANY": ["A MUN R BOH"]}},                                                     # retreats
     {"state": {"phase": "F1905M", "units": {"FRANCE": ["A BUR"]},

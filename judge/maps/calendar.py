@@ -149,7 +149,31 @@ class Calendar:
         if Step("phase", season, kind) not in self.steps:
             raise ValueError(f"BAD PHASE: {shown_text(text)} (this variant's {self.seasons[season]} has no "
                              f"{KIND_WORDS[kind].lower()} phase)")
+        skipped = self.skipped_by(year, season, kind)
+        if skipped is not None:
+            condition, when = skipped
+            which = (f"divisible by {condition.div}" if not condition.mod else
+                     f"that leave {condition.mod} when divided by {condition.div}")
+            raise ValueError(f"BAD PHASE: {shown_text(text)} (this variant plays {self.seasons[season]} "
+                             f"{KIND_WORDS[kind].lower()} only in years {which}, and {when} is not one)")
         return year, season, kind
+
+    def skipped_by(self, year: int, season: int, kind: int) -> tuple[Step, int] | None:
+        """The IFYEARDIV that leaves this phase of the sequence out in `year`, with the year it is checked on; None if
+        the phase is played then. A condition that fails sends the sequence back to its start (following), so a phase
+        is played only if every condition before it holds, each for the year in force where it stands: the phase's
+        year less the NEWYEARs between the two (DPjudge's findNextPhase)."""
+        at = self.steps.index(Step("phase", season, kind))
+        for step in reversed(self.steps[:at]):
+            if step.what == "newyear":
+                year -= step.years
+            elif step.what == "ifyeardiv" and year % step.div != step.mod:
+                return step, year
+        return None
+
+    def played(self, year: int, season: int, kind: int) -> bool:
+        """Is this phase of the sequence played in `year` (not left out by an IFYEARDIV)?"""
+        return self.skipped_by(year, season, kind) is None
 
     def _parse(self, text: str) -> tuple[int, int, int] | None:
         upper = text.upper()

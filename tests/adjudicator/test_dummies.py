@@ -43,6 +43,11 @@ def test_dummy_fire_a_dummys_own_attack_dislodges_its_unit(engine):
     out = api.adjudicate(state, orders, ["dummy_fire", engine])
     assert out["state"]["phase"] == "S1901R" and list(out["state"]["dislodged"]["ITALY"]) == ["A VEN"]
     assert out["state"]["units"]["ITALY"] == ["A APU", "A VEN"]      # (A VEN is the unit from Rome now)
+    # The result's state is the next request's: it was refused ('NO POWER DISLODGES ITS OWN'); a dummy's is read.
+    again = api.adjudicate(out["state"], {"ITALY": ["A VEN R TUS"]}, ["dummy_fire", engine])
+    assert again["state"]["phase"] == "F1901M" and again["state"]["units"]["ITALY"] == ["A APU", "A TUS", "A VEN"]
+    with pytest.raises(ValueError, match="TWO UNITS OF ITALY IN VEN: .*NO POWER DISLODGES ITS OWN"):
+        api.adjudicate({**out["state"], "dummies": []}, {}, ["dummy_fire", engine])
     # Without the rule, or for a power that is played, a power never dislodges its own unit.
     for rules, dummies in ((["dummy_fire", engine], []), ([engine], ["ITALY"])):
         same = api.adjudicate({**state, "dummies": dummies}, orders, rules)

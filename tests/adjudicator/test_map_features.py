@@ -138,11 +138,12 @@ def test_in_a_head_to_head_the_loser_across_a_strait_still_stays_with_strength_o
 def test_retreats_across_weak_borders_lose_to_others():
     # Two units retreat to Sweden: the one crossing the strait is destroyed, the other gets there.
     dis = {"GERMANY": {"A DEN": ["SWE", "KIE"]}, "RUSSIA": {"A NWY": ["SWE"]}}
-    out = run("borders", {}, {"GERMANY": ["A DEN R SWE"], "RUSSIA": ["A NWY R SWE"]}, phase="S1901R",
-              dislodged=dis)
+    out = run("borders", {"ENGLAND": ["F DEN", "F NWY"]}, {"GERMANY": ["A DEN R SWE"], "RUSSIA": ["A NWY R SWE"]},
+              phase="S1901R", dislodged=dis)
     assert results(out) == {"A DEN R SWE": ["bounce", "destroyed"], "A NWY R SWE": []}
     dis = {"GERMANY": {"A DEN": ["SWE"]}, "RUSSIA": {"F BOT": ["SWE"]}, "ENGLAND": {"F SKA": ["SWE"]}}
-    out = run("borders", {}, {"GERMANY": ["A DEN R SWE"], "RUSSIA": ["F BOT R SWE"], "ENGLAND": ["F SKA R SWE"]},
+    out = run("borders", {"ENGLAND": ["F DEN"], "GERMANY": ["F BOT"], "FRANCE": ["F SKA"]},
+              {"GERMANY": ["A DEN R SWE"], "RUSSIA": ["F BOT R SWE"], "ENGLAND": ["F SKA R SWE"]},
               phase="S1901R", dislodged=dis)
     assert results(out) == {"A DEN R SWE": ["bounce", "destroyed"], "F BOT R SWE": ["bounce", "destroyed"],
                             "F SKA R SWE": ["bounce", "destroyed"]}

@@ -5,7 +5,8 @@ from tests.conftest import position
 
 
 def test_retreats_and_defaults(m):
-    pos = position(m, {"FRANCE": ["A PAR"]}, "F1901R",
+    # (France took Munich from Burgundy, England Kiel from Heligoland, Austria Warsaw from Galicia)
+    pos = position(m, {"FRANCE": ["A PAR", "A MUN"], "ENGLAND": ["F KIE"], "AUSTRIA": ["A WAR"]}, "F1901R",
                    dislodged={"GERMANY": {"A MUN": ["BOH", "SIL"], "A KIE": ["DEN"]}, "RUSSIA": {"A WAR": ["SIL"]}})
     mun, kie, war = (pos.dislodged[p].unit for p in ("MUN", "KIE", "WAR"))
     results, units = resolve_retreats(pos, {"MUN": Retreat(mun, "SIL"), "WAR": Retreat(war, "SIL"),
@@ -13,11 +14,11 @@ def test_retreats_and_defaults(m):
     marks = {str(r.order): r.marks for r in results}
     assert marks == {"A MUN R SIL": ("bounce", "destroyed"), "A WAR R SIL": ("bounce", "destroyed"),
                      "A KIE R DEN": ()}
-    assert set(units) == {"PAR", "DEN"}
+    assert set(units) == {"PAR", "MUN", "KIE", "WAR", "DEN"}
 
 
 def test_unordered_units_disband(m):
-    pos = position(m, {}, "S1901R", dislodged={"TURKEY": {"F ANK": ["ARM"]}})
+    pos = position(m, {"RUSSIA": ["F ANK"]}, "S1901R", dislodged={"TURKEY": {"F ANK": ["ARM"]}})   # (from BLA)
     results, units = resolve_retreats(pos, {})
     assert [(r.order, r.marks) for r in results] == [(Disband(pos.dislodged["ANK"].unit), ())]
-    assert units == {}
+    assert units == {"ANK": pos.units["ANK"]}       # (the Russian fleet that took it stays)

@@ -222,7 +222,7 @@ def test_asking_about_a_game_is_logged_and_changes_nothing(started):
 def test_list_says_nothing_about_orders_of_a_power_with_nothing_to_order(started):
     """Spring 1902 retreats: only Germany has a dislodged unit to order; Austria holds no centre and no unit."""
     started.set_board({"phase": "S1902R",
-                        "units": {"FRANCE": ["A BUR", "A PAR"], "GERMANY": ["A MUN"], "ITALY": ["A VEN"]},
+                        "units": {"FRANCE": ["A BUR", "A PAR", "A RUH"], "GERMANY": ["A MUN"], "ITALY": ["A VEN"]},
                         "centers": {"FRANCE": ["PAR", "MAR", "BRE"], "GERMANY": ["MUN", "BER", "KIE"],
                                     "ITALY": ["VEN"]},
                         "dislodged": {"GERMANY": {"A RUH": ["KIE", "HOL"]}}})

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from judge import maps
-from judge.position import HouseState, Position
+from judge.position import HouseState, Position, Unit
 from tests.commands.helpers import GAME, GM, HOLDS, PLAYERS, Desk
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "maps"
@@ -152,6 +152,48 @@ def test_the_results_say_which_dummies_are_vassals(started: Desk):
     text = results.get_content()
     assert ("Vassal status of minor powers:\n\nItaly is a vassal of Austria.\nTurkey is independent.\n\n"
             "Ownership of supply centers:") in text
+
+
+def test_a_lord_made_a_dummy_frees_its_vassal_and_the_game_goes_on(started: Desk):
+    """A dummy is nobody's lord (DPjudge's vassalship gives no dummy a vassal). Austria, Italy's lord, made a dummy,
+    becomes Turkey's vassal when Turkey takes all its homes; Italy, whose homes Austria and France now share, stayed
+    Austria's vassal, a vassal of a vassal, and the game was saved so (a state no longer read). It goes free."""
+    from judge.position_parts import Phase
+    assert started.master("DUMMY ITALY", "DUMMY AUSTRIA", "SET RULE vassal_dummies").accepted
+    game = started.game(GAME)
+    m = game.map
+    units = {u.province: u for u in (Unit("TURKEY", "A", "BUD"), Unit("TURKEY", "A", "VIE"),
+                                      Unit("TURKEY", "F", "TRI"), Unit("FRANCE", "A", "ROM"))}
+    centers = {**{c: "TURKEY" for c in m.homes("TURKEY")}, **{c: "FRANCE" for c in m.homes("FRANCE")},
+               **{c: "ITALY" for c in m.homes("ITALY")}, **{c: "AUSTRIA" for c in m.homes("AUSTRIA")}}
+    game.position = Position(Phase.parse("F1901M"), units, centers, {},
+                             HouseState(frozenset({"ITALY", "AUSTRIA"}), vassals={"ITALY": "AUSTRIA"}))
+    started.judge.store.save(game)
+    assert started.master("PROCESS!").accepted
+    after = started.game(GAME).position
+    assert after.house.vassals == {"AUSTRIA": "TURKEY"}
+    # Each dummy keeps its homes (DPjudge gives them back); France holds Rome with an army but Italy owns it.
+    assert {c: after.centers[c] for c in ("BUD", "TRI", "VIE", "NAP", "ROM", "VEN")} == {
+        "BUD": "AUSTRIA", "TRI": "AUSTRIA", "VIE": "AUSTRIA", "NAP": "ITALY", "ROM": "ITALY", "VEN": "ITALY"}
+
+
+def test_a_dummys_unit_dislodged_by_its_own_attack_retreats_and_the_game_goes_on(started: Desk):
+    """Under dummy_fire a dummy's own attack dislodges its unit (DPjudge's DUMMY_FIRE): the retreat phase has the
+    dummy's attacker in the province and its dislodged unit beside it. That position was saved, and then refused when
+    read back ('NO POWER DISLODGES ITS OWN'): the game could no longer be read. It is read, and the retreat played."""
+    from judge.position_parts import Phase
+    assert started.master("DUMMY ITALY", "SET RULE dummy_fire").accepted
+    game = started.game(GAME)
+    units = {u.province: u for u in (Unit("ITALY", "A", "VEN"), Unit("ITALY", "A", "TYR"), Unit("ITALY", "A", "PIE"),
+                                      Unit("FRANCE", "A", "PAR"))}
+    game.position = Position(Phase.parse("S1901M"), units, {"VEN": "ITALY", "PAR": "FRANCE"}, {})
+    started.judge.store.save(game)
+    assert started.master("ITALY: A TYR - VEN", "ITALY: A PIE S A TYR - VEN", "ITALY: A VEN H", "PROCESS!").accepted
+    after = started.game(GAME).position
+    assert str(after.phase) == "S1901R" and after.units["VEN"].power == after.dislodged["VEN"].unit.power == "ITALY"
+    assert started.master("ITALY: A VEN R TUS", "PROCESS!").accepted
+    after = started.game(GAME).position
+    assert str(after.phase) == "F1901M" and sorted(after.units) == ["PAR", "PIE", "TUS", "VEN"]
 
 
 STRANGER = "someone@example.net"

@@ -36,7 +36,9 @@ def test_status_in_a_retreat_and_an_adjustment_phase(started):
     from tests.commands.helpers import HOLDS
     game = started.game(GAME)
     from judge.position import Position
-    game.position = Position.from_json({"phase": "F1901R", "units": {"FRANCE": ["A BUR"], "GERMANY": ["A MUN"]},
+    # (Germany's army took the Ruhr from Kiel)
+    game.position = Position.from_json({"phase": "F1901R",
+                                        "units": {"FRANCE": ["A BUR"], "GERMANY": ["A MUN", "A RUH"]},
                                         "centers": {"FRANCE": ["PAR", "MAR", "BRE"]},
                                         "dislodged": {"FRANCE": {"A RUH": ["HOL", "KIE"]}}}, game.map)
     started.judge.store.save(game)

@@ -3,6 +3,7 @@ IFYEARDIV:n, years that are not four digits; phases named in DPjudge's long form
 JSON interface also accepts for the standard calendar. Our own test maps (tests/data/maps/toy_*.map)."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -127,6 +128,56 @@ def test_the_long_form_on_the_standard_calendar_is_answered_in_the_long_form():
 def test_a_phase_not_of_the_calendar_is_refused(phase):
     with pytest.raises(ValueError, match="BAD PHASE"):
         api.adjudicate(state(phase, ["F NBY"], ["A SBY"]), {}, variant="toy_years")
+
+
+def test_a_phase_the_flow_skips_in_its_year_is_refused_naming_the_condition(tmp_path):
+    """DPjudge's IFYEARDIV:n plays the rest of the year's FLOW only in years n divides. A phase of the calendar left
+    out in its year was taken, and adjudicated as if played (a Winter of an odd year in Classical). DPjudge's own
+    Classical (FLOW NEWYEAR:-1, B.C.:MOVEMENT,RETREATS, IFYEARDIV:2, B.C.:ADJUSTMENTS) and Hundred (NEWYEAR:5,
+    A.D.:MOVEMENT,RETREATS, IFYEARDIV:10, A.D.:ADJUSTMENTS), through `judge adjudicate` as a program sends them."""
+    from tests.dpjudge_mirror import extract
+    from tests.test_json_requests import adjudicate
+    extract(tmp_path / "more")
+    (tmp_path / "config.ini").write_text("[judge]\nvariants_dir = more\n")
+    odd = "B.C. adjustments only in years divisible by 2, and 273 is not one"
+    for variant, phase, why in (
+            ("classical", "B.C. 273 ADJUSTMENTS", odd), ("classical", "B273A", odd),
+            ("hundred", "A.D. 1425 ADJUSTMENTS", "A.D. adjustments only in years divisible by 10, and 1425 is not "
+                                                 "one")):
+        for args in ((), ("--batch",)):
+            p = adjudicate({"variant": variant, "state": {"phase": phase}}, *args, cwd=tmp_path)
+            assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
+            assert f"BAD PHASE: {phase} (this variant plays {why})" in p.stderr, p.stderr
+    # The years the condition holds are played; the phases before the condition, every year.
+    for variant, phase, nxt in (("classical", "B.C. 272 ADJUSTMENTS", "B.C. 271 MOVEMENT"),
+                                ("classical", "B.C. 273 RETREATS", "B.C. 272 MOVEMENT"),
+                                ("hundred", "A.D. 1430 ADJUSTMENTS", "A.D. 1435 MOVEMENT"),
+                                ("hundred", "A.D. 1425 MOVEMENT", "A.D. 1430 MOVEMENT")):
+        p = adjudicate({"variant": variant, "state": {"phase": phase}}, cwd=tmp_path)
+        assert p.returncode == 0, p.stderr
+        assert json.loads(p.stdout)["state"]["phase"] == nxt
+
+
+def test_a_condition_is_checked_for_the_year_in_force_where_it_stands_in_the_flow(tmp_path):
+    """DPjudge's findNextPhase checks an IFYEARDIV against the year as it is at that point of the FLOW, and a NEWYEAR
+    after it steps the year on: with IFYEARDIV:2 then NEWYEAR before the Fall, the Spring of an even year is followed
+    by the Fall of the odd year after it, and an odd year's Spring by the next Spring. So FALL 1903 is played and
+    FALL 1902 is not (its condition is on 1901)."""
+    from tests.test_json_requests import adjudicate
+    (tmp_path / "more").mkdir()
+    (tmp_path / "more" / "toy.map").write_text((DATA / "toy.map").read_text())
+    (tmp_path / "more" / "toy_odd.map").write_text(
+        "USE toy\nFLOW SPRING:MOVEMENT,RETREATS\nFLOW IFYEARDIV:2\nFLOW NEWYEAR\nFLOW FALL:MOVEMENT,RETREATS\n"
+        "FLOW WINTER:ADJUSTMENTS\nBEGIN SPRING 1902 MOVEMENT\n")
+    (tmp_path / "config.ini").write_text("[judge]\nvariants_dir = more\n")
+    p = adjudicate({"variant": "toy_odd", "state": {"phase": "FALL 1902 MOVEMENT"}}, cwd=tmp_path)
+    assert p.returncode == 2 and "BAD PHASE: FALL 1902 MOVEMENT (this variant plays FALL movement only in years " \
+        "divisible by 2, and 1901 is not one)" in p.stderr, p.stderr
+    for phase, nxt in (("SPRING 1902 MOVEMENT", "FALL 1903 MOVEMENT"), ("FALL 1903 MOVEMENT", "SPRING 1904 MOVEMENT"),
+                       ("SPRING 1903 MOVEMENT", "SPRING 1904 MOVEMENT")):
+        p = adjudicate({"variant": "toy_odd", "state": {"phase": phase}}, cwd=tmp_path)
+        assert p.returncode == 0, p.stderr
+        assert json.loads(p.stdout)["state"]["phase"] == nxt
 
 
 @pytest.mark.parametrize("lines, message", [

@@ -136,8 +136,9 @@ def test_hold_in_movement_and_wrong_phase(v, m):
 
 
 def test_retreats(m):
-    pos = position(m, {"FRANCE": ["A PAR"]}, "S1901R", dislodged={"RUSSIA": {"A SEV": ["MOS", "UKR"]},
-                                                                    "ENGLAND": {"F MAO": ["SPA/NC", "NAO"]}})
+    # (Austria took Sevastopol from Rumania, France the Mid-Atlantic from Brest)
+    pos = position(m, {"FRANCE": ["A PAR", "F MAO"], "AUSTRIA": ["A SEV"]}, "S1901R",
+                   dislodged={"RUSSIA": {"A SEV": ["MOS", "UKR"]}, "ENGLAND": {"F MAO": ["SPA/NC", "NAO"]}})
     v = Validator(pos, m, Ruleset())
     assert v.order("A SEV R UKR", "RUSSIA") == Retreat(pos.dislodged["SEV"].unit, "UKR")
     assert v.order("F MAO - SPA", "ENGLAND").dest == "SPA/NC"
@@ -152,10 +153,12 @@ def test_retreats(m):
 
 def test_retreats_follow_the_coast_rules_of_moves(m):
     # A fleet in Norway dislodged with St Petersburg free can reach only its north coast.
-    pos = position(m, {}, "S1901R", dislodged={"ENGLAND": {"F NWY": ["STP/NC", "SWE"]},
-                                               "FRANCE": {"F MAO": ["SPA/NC", "SPA/SC", "POR"]},
-                                               "RUSSIA": {"A LVN": ["STP", "PRU"]},
-                                               "ITALY": {"F TYS": ["ROM"]}})
+    # (each taken by the unit that stands there: from Skagerrak, the Irish Sea, the Baltic, the Gulf of Lyon)
+    pos = position(m, {"GERMANY": ["F NWY", "F LVN"], "ENGLAND": ["F MAO"], "FRANCE": ["F TYS"]}, "S1901R",
+                   dislodged={"ENGLAND": {"F NWY": ["STP/NC", "SWE"]},
+                              "FRANCE": {"F MAO": ["SPA/NC", "SPA/SC", "POR"]},
+                              "RUSSIA": {"A LVN": ["STP", "PRU"]},
+                              "ITALY": {"F TYS": ["ROM"]}})
     v = Validator(pos, m, Ruleset())
     nwy, mao, lvn = (pos.dislodged[p].unit for p in ("NWY", "MAO", "LVN"))
     # 4.B.3 / 6.B.3: the south coast is out of reach; the order is illegal, never re-read as the north coast.

@@ -153,9 +153,12 @@ def test_two_retreats_to_one_place_both_fail():
     doc = request("retreats")
     doc["state"]["dislodged"]["AUSTRIA"] = {"A GAL": ["SIL", "BOH"]}
     doc["state"]["units"]["AUSTRIA"].remove("A GAL")
+    units = doc["state"]["units"]         # (the unit that dislodged it stands there: Russia's, from Warsaw)
+    units["RUSSIA"] = ["A GAL" if u == "A WAR" else u for u in units["RUSSIA"]]
     doc["state"]["dislodged"]["FRANCE"] = {"A BUR": ["GAS", "PAR"]}
     doc["orders"] = {"AUSTRIA": ["A GAL R BOH"], "FRANCE": ["A BUR R PAR"], "TURKEY": ["A SMY R CON"]}
     doc["state"]["units"]["GERMANY"].remove("A MUN")
+    units["AUSTRIA"] = ["A MUN" if u == "A TYR" else u for u in units["AUSTRIA"]]         # (from Tyrolia)
     doc["state"]["dislodged"]["GERMANY"] = {"A MUN": ["BOH"]}
     doc["orders"]["GERMANY"] = ["A MUN R BOH"]
     m, before, outcome = adjudicated(doc)
@@ -243,8 +246,8 @@ def test_a_retreat_picture_leaves_out_the_unit_the_movement_showed_destroyed():
     # A retreat phase held for one unit: another, with nowhere to go, was shown destroyed with the movement, and the
     # retreat's text leaves it out; its picture drew it again, crossed out as "disbanded".
     from tests.picture.scenes import adjudicated
-    doc = {"state": {"phase": "F1901R", "units": {"RUSSIA": ["A BUD", "F ANK"], "AUSTRIA": ["A VIE"],
-                                                 "TURKEY": ["A CON", "A SMY", "A ARM"]},
+    doc = {"state": {"phase": "F1901R", "units": {"RUSSIA": ["A BUD", "F ANK", "F BLA"], "AUSTRIA": ["A VIE"],
+                                                 "TURKEY": ["A CON", "A SMY", "A ARM"], "ITALY": ["A TRI"]},
                      "centers": {"AUSTRIA": ["VIE", "TRI"], "TURKEY": ["CON", "SMY"]},
                      "dislodged": {"AUSTRIA": {"A TRI": ["ALB", "TYR"]}, "TURKEY": {"F BLA": []}}},
            "orders": {"AUSTRIA": ["A TRI R ALB"]}}
