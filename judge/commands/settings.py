@@ -68,7 +68,7 @@ class Set:
         if not args:
             raise CommandError("SET WHAT? " + self.help)
         what, rest = args[0].upper(), args[1:]
-        game = s.need_game()
+        s.need_game()
         if what not in self.after_end:
             s.not_over()                  # (a new password, or who may look at the finished game, may still change)
         if what not in _KNOWN:
