@@ -223,6 +223,10 @@ class Set:
                 s.say("Early processing is off: each phase waits for its deadline.")
             elif field == "time_of_day" and not parsed:
                 s.say("Time of day taken away: deadlines fall exactly after the phase's delay.")
+            elif field == "reminder_hours" and not parsed:
+                s.say("Reminders are off: no reminder goes before a deadline.")     # (not "set to 0 hours")
+            elif field == "late_notice_hours" and not parsed:
+                s.say("Late notices: one only, at the deadline.")
             else:
                 s.say(f"{what.title()} set to {say_delay(parsed, unit) if field in LIMITS else parsed}.")
             _current_deadline_note(s, game, field, before)

@@ -297,6 +297,18 @@ def test_delays_in_minutes_hours_or_days(started):
     assert started.game(GAME).deadline == T0 + timedelta(minutes=30)
 
 
+def test_reminder_and_late_notices_set_to_zero_say_what_zero_means(started):
+    """SET REMINDER 0 sends no reminder at all, SET LATE 0 one late notice (at the deadline) and no more: the reply
+    says so, as the players' notice of the change does, not "Reminder set to 0 hours." (a reminder at the
+    deadline?)."""
+    assert started.master("SET REMINDER 0", "SET LATE 0").accepted
+    reply = " ".join(started.reply(GM[0]).split())
+    assert "Reminders are off: no reminder goes before a deadline." in reply, reply
+    assert "Late notices: one only, at the deadline." in reply, reply
+    assert "set to 0" not in reply
+    assert (started.game(GAME).timing.reminder_hours, started.game(GAME).timing.late_notice_hours) == (0, 0)
+
+
 def test_the_largest_settings_still_let_the_clock_run(started):
     """Every timing at the top of its range: the deadline, reminder, late-notice and civil-disorder arithmetic
     all stay inside the calendar (a huge value used to crash every later processing run)."""
