@@ -255,8 +255,12 @@ def _deadline_mode(s: Session, game, mode: DeadlineMode) -> None:
     from now, told to everyone."""
     if game.rules.deadlines is mode or game.position is None or game.over:
         return
-    game.set_deadline(game.phase_deadline(s.now), s.now)
+    # (made manual in the grace period, the deadline was missed all the same: as SET DEADLINE, it counts)
+    missed = game.move_deadline(game.phase_deadline(s.now), s.now)
     s.say(f"Deadline now: {show(game.deadline, game.timing)}{_while_paused(game)}.")
+    if missed:
+        s.say(f"The deadline had passed: {', '.join(game.map.power_title(p) for p in missed)} missed it, and this "
+              "phase counts in their lateness.")
     s.effect("notify", ("deadline changed", [f"The deadline of game {game.name} is now "
                                              f"{show(game.deadline, game.timing)}{_while_paused(game)}."], "all"))
 

@@ -309,6 +309,25 @@ def test_reminder_and_late_notices_set_to_zero_say_what_zero_means(started):
     assert (started.game(GAME).timing.reminder_hours, started.game(GAME).timing.late_notice_hours) == (0, 0)
 
 
+def test_deadlines_made_manual_in_the_grace_period_keep_the_missed_deadline(started):
+    """Turkey missed Thu 8 Jan 12:00 and had its late notice; the master then takes the deadlines away (a live
+    session to finish the phase) and processes it. The deadline was missed all the same: Turkey's lateness counts
+    the phase, as when the master moves the deadline in the grace period (SET DEADLINE, README)."""
+    started.all_hold(*[p for p in PLAYERS if p != "TURKEY"])
+    started.clock.now = T0 + timedelta(hours=80)
+    assert started.process(GAME) == ["late notices sent to TURKEY"]
+    assert started.master("SET RULE deadlines=manual").accepted
+    assert ("The deadline had passed: Turkey missed it, and this phase counts in their lateness."
+            in " ".join(started.reply(GM[0]).split()))
+    assert started.game(GAME).deadline is None
+    assert started.master("PROCESS!").accepted
+    assert str(started.game(GAME).position.phase) == "F1901M"
+    assert started.master(f"LIST {GAME}").accepted
+    listing = started.reply(GM[0])
+    assert "  Turkey   active, no orders yet, late 1 time\n" in listing, listing
+    assert "  France   active, no orders yet, late 0 times\n" in listing, listing
+
+
 def test_the_largest_settings_still_let_the_clock_run(started):
     """Every timing at the top of its range: the deadline, reminder, late-notice and civil-disorder arithmetic
     all stay inside the calendar (a huge value used to crash every later processing run)."""
