@@ -387,6 +387,19 @@ def test_a_refused_create_says_no_game_was_made_and_a_join_says_where_to_look(de
         "NO SUCH GAME: demo (LIST SHOWS THE GAMES OF THIS JUDGE)"
 
 
+def test_a_phase_made_too_short_for_its_reminder_is_said_so_when_it_is_set(started):
+    """With reminders 24 hours before the deadline, a movement phase of 12 hours has no time for one (it would go
+    before the phase began): SET MOVEMENT says so, as SET REMINDER does; retreats and adjustments of 24 hours (the
+    defaults) never had one, and a change that leaves reminders where they were adds no note."""
+    assert started.master("SET MOVEMENT 12").accepted
+    reply = " ".join(started.reply(GM[0]).split())
+    assert ("Movement set to 12 hours. From the next phase on; the current deadline stays Thu 8 Jan 2026 12:00 UTC. "
+            "Note: with the phases this game has now, no reminder will be sent in any phase: a reminder goes 24 hours "
+            "before the deadline, and only when that is at least 1 hour after the phase began.") in reply, reply
+    assert started.master("SET MOVEMENT 48", "SET ADJUSTMENT 12").accepted
+    assert "Note" not in started.reply(GM[0])
+
+
 def test_a_reminder_that_can_never_go_is_said_so_when_it_is_set(desk):
     assert desk.send(GM[0], "CREATE live gm-pw\nSET MOVEMENT 5m\nSET RETREAT 5m\nSET ADJUSTMENT 5m\n"
                             "SET REMINDER 2m").accepted
