@@ -265,6 +265,15 @@ def test_timing_errors(started, line):
     assert started.status_bytes() == before
 
 
+def test_days_without_any_playing_day_are_refused_saying_why(started):
+    """'-------' is seven characters, each a letter's place or '-', as the rule asks: the refusal says what is wrong
+    with it (no day left for a deadline), and nothing changes."""
+    before = started.status_bytes()
+    r = started.master("SET DAYS -------")
+    assert not r.accepted and "------- leaves no day for a deadline" in r.errors[0][1], r.errors
+    assert started.status_bytes() == before
+
+
 @pytest.mark.parametrize("name, why", [
     ("localtime", "depends on how this host is set up"), ("posixrules", "depends on how this host is set up"),
     ("right/UTC", "depends on how this host is set up"), ("posix/Europe/Paris", "depends on how this host is set up"),
