@@ -79,8 +79,11 @@ def zone(name: str) -> ZoneInfo:
 def parse_days(text: str) -> str:
     """Seven characters, Monday first: the day's letter to allow it, '-' to skip it ("MTWTF--")."""
     t = text.strip().upper()
-    if len(t) != 7 or any(c not in (DAY_LETTERS[i], "-") for i, c in enumerate(t)) or t == "-------":
-        raise ValueError("expected seven letters MTWTFSS with '-' for days without deadlines, e.g. MTWTF--")
+    usage = "expected seven letters MTWTFSS with '-' for days without deadlines, e.g. MTWTF--"
+    if len(t) != 7 or any(c not in (DAY_LETTERS[i], "-") for i, c in enumerate(t)):
+        raise ValueError(usage)
+    if t == "-------":
+        raise ValueError(f"{usage}; ------- leaves no day for a deadline")     # (well formed, yet no day to play)
     return t
 
 

@@ -223,6 +223,10 @@ class Set:
                 s.say("Early processing is off: each phase waits for its deadline.")
             elif field == "time_of_day" and not parsed:
                 s.say("Time of day taken away: deadlines fall exactly after the phase's delay.")
+            elif field == "reminder_hours" and not parsed:
+                s.say("Reminders are off: no reminder goes before a deadline.")     # (not "set to 0 hours")
+            elif field == "late_notice_hours" and not parsed:
+                s.say("Late notices: one only, at the deadline.")
             else:
                 s.say(f"{what.title()} set to {say_delay(parsed, unit) if field in LIMITS else parsed}.")
             _current_deadline_note(s, game, field, before)
@@ -231,6 +235,8 @@ class Set:
                 _current_grace_note(s, game)
             if field == "reminder_hours":
                 _reminder_note(s, game.timing)
+            elif field in ("movement_hours", "retreat_hours", "adjustment_hours"):
+                _reminder_note(s, game.timing, before)      # (a phase made too short for its reminder)
             if field == "early_minutes":
                 _early_note(s, game)
         else:
@@ -251,8 +257,12 @@ def _deadline_mode(s: Session, game, mode: DeadlineMode) -> None:
     from now, told to everyone."""
     if game.rules.deadlines is mode or game.position is None or game.over:
         return
-    game.set_deadline(game.phase_deadline(s.now), s.now)
+    # (made manual in the grace period, the deadline was missed all the same: as SET DEADLINE, it counts)
+    missed = game.move_deadline(game.phase_deadline(s.now), s.now)
     s.say(f"Deadline now: {show(game.deadline, game.timing)}{_while_paused(game)}.")
+    if missed:
+        s.say(f"The deadline had passed: {', '.join(game.map.power_title(p) for p in missed)} missed it, and this "
+              "phase counts in their lateness.")
     s.effect("notify", ("deadline changed", [f"The deadline of game {game.name} is now "
                                              f"{show(game.deadline, game.timing)}{_while_paused(game)}."], "all"))
 
@@ -327,16 +337,23 @@ def _current_grace_note(s: Session, game) -> None:
               f"{say_delay(game.phase_grace, 'hours')} after its deadline.")
 
 
-def _reminder_note(s: Session, timing) -> None:
-    """A reminder goes only when it falls well after its phase began (else it would come with the results): say
-    so when the delays set make it never go, rather than confirm a reminder nobody will get."""
-    hours = timing.reminder_hours
-    if hours <= 0:
-        return
+def _silent_kinds(timing) -> list[str]:
+    """The kinds of phase too short for their reminder (it would fall within REMINDER_MARGIN of their start)."""
     margin = REMINDER_MARGIN.total_seconds() / 3600
     kinds = {"movement": timing.movement_hours, "retreat": timing.retreat_hours,
              "adjustment": timing.adjustment_hours}
-    silent = [k for k, delay in kinds.items() if delay - hours < margin]
+    return [k for k, delay in kinds.items() if timing.reminder_hours > 0 and delay - timing.reminder_hours < margin]
+
+
+def _reminder_note(s: Session, timing, before=None) -> None:
+    """A reminder goes only when it falls well after its phase began (else it would come with the results): say
+    so when the delays set make it never go, rather than confirm a reminder nobody will get. Given the timing
+    `before` (a phase's delay changed), only when the change silenced a kind of phase that had its reminder."""
+    hours = timing.reminder_hours
+    margin = REMINDER_MARGIN.total_seconds() / 3600
+    silent = _silent_kinds(timing)
+    if before is not None and set(silent) <= set(_silent_kinds(before)):
+        return
     if silent:
         which = "any phase" if len(silent) == 3 else ("an " if silent[0][0] == "a" else "a ") + \
             " or ".join(silent) + " phase"

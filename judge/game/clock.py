@@ -130,6 +130,8 @@ class GameClock:
             # make 20:59 of 21:00, and a deadline given to the second (SET DEADLINE +3d) keeps the minute shown.
             moved = self.deadline + timedelta(minutes=round(gone / timedelta(minutes=1)))
             self.deadline = after_absences(moved, self.absence_spans(), self.timing)
+            # (moved by the pause alone, a reminder sent before it stays before the RESUME; past an absence, later)
+            self._remind_anew(now)
         if self.ready_since is not None:
             self.ready_since += gone
 
@@ -140,11 +142,22 @@ class GameClock:
         self.deadline = moment
         self.preview_sent = False
         for p in self.players:
-            p.late_notices, p.reminded, p.after_grace = 0, False, False
+            p.late_notices, p.after_grace = 0, False
         if self.paused:
             if self.ready_since is not None:
                 self.ready_since += now - self.paused_since     # (early processing keeps what it had left)
             self.paused_since = now
+        self._remind_anew(now)
+
+    def _remind_anew(self, now: datetime) -> None:
+        """The deadline moved: a player reminded already is reminded again when the new deadline's reminder time is
+        still ahead (as DPjudge's check reminds whenever its run falls in the hours before the deadline then in
+        force), not when it has passed: the notice of the move has just told everyone, and a second reminder would
+        follow it at once. One not reminded yet keeps the reminder owed (at once if its time has passed)."""
+        remind = self.reminder_time() if self.deadline is not None else None
+        if remind is None or remind > now:
+            for p in self.players:
+                p.reminded = False
 
     def add_absence(self, who: str, start: datetime, end: datetime, now: datetime) -> bool:
         """Record an absence; returns whether the current deadline moved because of it."""
@@ -157,6 +170,7 @@ class GameClock:
         moved = after_absences(self.deadline, self.absence_spans(), self.timing)
         if moved != self.deadline:
             self.deadline = moved
+            self._remind_anew(now)
             return True
         return False
 

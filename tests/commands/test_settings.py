@@ -265,6 +265,15 @@ def test_timing_errors(started, line):
     assert started.status_bytes() == before
 
 
+def test_days_without_any_playing_day_are_refused_saying_why(started):
+    """'-------' is seven characters, each a letter's place or '-', as the rule asks: the refusal says what is wrong
+    with it (no day left for a deadline), and nothing changes."""
+    before = started.status_bytes()
+    r = started.master("SET DAYS -------")
+    assert not r.accepted and "------- leaves no day for a deadline" in r.errors[0][1], r.errors
+    assert started.status_bytes() == before
+
+
 @pytest.mark.parametrize("name, why", [
     ("localtime", "depends on how this host is set up"), ("posixrules", "depends on how this host is set up"),
     ("right/UTC", "depends on how this host is set up"), ("posix/Europe/Paris", "depends on how this host is set up"),
@@ -295,6 +304,37 @@ def test_delays_in_minutes_hours_or_days(started):
     assert "Grace set to 90 minutes." in reply and "Retreat set to 30 minutes." in reply
     assert started.master("SET DEADLINE +30m").accepted
     assert started.game(GAME).deadline == T0 + timedelta(minutes=30)
+
+
+def test_reminder_and_late_notices_set_to_zero_say_what_zero_means(started):
+    """SET REMINDER 0 sends no reminder at all, SET LATE 0 one late notice (at the deadline) and no more: the reply
+    says so, as the players' notice of the change does, not "Reminder set to 0 hours." (a reminder at the
+    deadline?)."""
+    assert started.master("SET REMINDER 0", "SET LATE 0").accepted
+    reply = " ".join(started.reply(GM[0]).split())
+    assert "Reminders are off: no reminder goes before a deadline." in reply, reply
+    assert "Late notices: one only, at the deadline." in reply, reply
+    assert "set to 0" not in reply
+    assert (started.game(GAME).timing.reminder_hours, started.game(GAME).timing.late_notice_hours) == (0, 0)
+
+
+def test_deadlines_made_manual_in_the_grace_period_keep_the_missed_deadline(started):
+    """Turkey missed Thu 8 Jan 12:00 and had its late notice; the master then takes the deadlines away (a live
+    session to finish the phase) and processes it. The deadline was missed all the same: Turkey's lateness counts
+    the phase, as when the master moves the deadline in the grace period (SET DEADLINE, README)."""
+    started.all_hold(*[p for p in PLAYERS if p != "TURKEY"])
+    started.clock.now = T0 + timedelta(hours=80)
+    assert started.process(GAME) == ["late notices sent to TURKEY"]
+    assert started.master("SET RULE deadlines=manual").accepted
+    assert ("The deadline had passed: Turkey missed it, and this phase counts in their lateness."
+            in " ".join(started.reply(GM[0]).split()))
+    assert started.game(GAME).deadline is None
+    assert started.master("PROCESS!").accepted
+    assert str(started.game(GAME).position.phase) == "F1901M"
+    assert started.master(f"LIST {GAME}").accepted
+    listing = started.reply(GM[0])
+    assert "  Turkey   active, no orders yet, late 1 time\n" in listing, listing
+    assert "  France   active, no orders yet, late 0 times\n" in listing, listing
 
 
 def test_the_largest_settings_still_let_the_clock_run(started):
@@ -354,6 +394,19 @@ def test_a_refused_create_says_no_game_was_made_and_a_join_says_where_to_look(de
     assert ">> SET RULE presss=none UNKNOWN RULE: PRESSS" in reply
     assert desk.send("p@example.org", "JOIN demo pw F").errors[0][1] == \
         "NO SUCH GAME: demo (LIST SHOWS THE GAMES OF THIS JUDGE)"
+
+
+def test_a_phase_made_too_short_for_its_reminder_is_said_so_when_it_is_set(started):
+    """With reminders 24 hours before the deadline, a movement phase of 12 hours has no time for one (it would go
+    before the phase began): SET MOVEMENT says so, as SET REMINDER does; retreats and adjustments of 24 hours (the
+    defaults) never had one, and a change that leaves reminders where they were adds no note."""
+    assert started.master("SET MOVEMENT 12").accepted
+    reply = " ".join(started.reply(GM[0]).split())
+    assert ("Movement set to 12 hours. From the next phase on; the current deadline stays Thu 8 Jan 2026 12:00 UTC. "
+            "Note: with the phases this game has now, no reminder will be sent in any phase: a reminder goes 24 hours "
+            "before the deadline, and only when that is at least 1 hour after the phase began.") in reply, reply
+    assert started.master("SET MOVEMENT 48", "SET ADJUSTMENT 12").accepted
+    assert "Note" not in started.reply(GM[0])
 
 
 def test_a_reminder_that_can_never_go_is_said_so_when_it_is_set(desk):

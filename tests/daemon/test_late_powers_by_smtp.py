@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import re
 import shutil
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
 from judge import maps
 from tests.commands.helpers import HOLDS
+from tests.daemon import test_games_by_mail as by_mail
+from tests.daemon.checked_post import run as run_post
 from tests.web.conftest import GM, POWERS, Served, address
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "maps"
@@ -153,3 +156,32 @@ def test_a_power_whose_units_all_go_has_nothing_to_order(served_toy):
     game = served.daemon.judge.store.load("late")
     assert str(game.position.phase) == "S1902M" and not game.position.units_of("NORTH")
     assert [p.late_count for p in game.players] == [0, 1]
+
+
+def test_late_powers_preview_waits_for_the_master_across_a_restart(tmp_path):
+    run_post(tmp_path, _previewed, "pv")
+
+
+async def _previewed(post):
+    """late_powers=preview, Turkey late: at the grace period's end (Fri 9 Jan 12:00) the master alone gets the
+    PREVIEW, nobody else a word; the game waits (no wake-up, nothing more after a restart). Turkey's orders then
+    complete the phase, and past its deadline it is processed at once (EARLY is a wait before the deadline), with
+    Turkey's orders, not defaults."""
+    MASTER, ALL, to, utc = by_mail.GM, by_mail.POWERS, by_mail.address, by_mail.utc
+    await post.start_game("SET RULE late_powers=preview")
+    for power in ALL[:-1]:
+        await post.signon(power, *HOLDS[power])
+    grace_end = utc(2026, 1, 9, 12)
+    await post.at(grace_end - timedelta(minutes=1))
+    post.new()
+    await post.at(grace_end)
+    assert [(rcpt, subject) for rcpt, subject, _ in post.new()] == [(MASTER, "PREVIEW Diplomacy results pv S1901M")]
+    assert "pv" not in post.daemon.deadlines.wakeups and post.status().history == []
+    await post.restart()
+    await post.at(grace_end + timedelta(days=2))
+    assert post.new() == [] and post.status().history == []
+    await post.signon("TURKEY", "F ANK - BLA", "A CON H", "A SMY H")
+    results = {rcpt for rcpt, subject, _ in post.new() if subject == "Diplomacy results pv S1901M"}
+    assert results == {to(p) for p in ALL} | {MASTER}
+    game = post.status()
+    assert game.history == ["S1901M"] and ("BLA" in game.position.units)

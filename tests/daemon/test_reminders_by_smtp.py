@@ -130,3 +130,26 @@ async def _paused(post: Post):
     await post.at(again + timedelta(hours=23))                     # the grace period's end: Turkey in disorder
     game = post.status()
     assert game.history == ["S1901M"] and game.player("TURKEY").late_count == 1
+
+
+def test_a_reminder_due_while_judge_serve_was_down_goes_once_at_its_start(tmp_path):
+    run(tmp_path, _restarted, "down")
+
+
+async def _restarted(post: Post):
+    """judge serve stops an hour before the reminder's time and starts three hours after it: the reminder it missed
+    goes at the start, to Turkey alone; another restart and the hours after send it no second time."""
+    await post.start_game()
+    for power in POWERS[:-1]:
+        await post.signon(power, HOLDS[power])
+    post.new()
+    await post.at(REMINDER - timedelta(hours=1))
+    await post.stop()
+    post.clock.now = REMINDER + timedelta(hours=3)
+    await post.start()
+    assert reminders(post) == [address("TURKEY")]
+    [text] = [m.get_content() for m in post.relay.to(address("TURKEY")) if "reminder" in str(m["Subject"])]
+    assert "The pending deadline is Thu 8 Jan 2026 12:00 UTC." in " ".join(text.split()), text
+    await post.restart()
+    await post.at(DEADLINE - MINUTE)
+    assert reminders(post) == []
