@@ -152,8 +152,8 @@ class _Reader:
             if j < len(self.t) and inner and bare in self.m.folded_coast_words:
                 code = self.m.folded_coast_words[bare]
                 if not code:
-                    codes = sorted({c for k, c in words.items() if unaccented(k) == bare})
-                    raise OrderError(E.AMBIGUOUS_COAST.format(" ".join(inner).upper(), " OR ".join(codes)))
+                    meant = sorted(f"{k.upper()} ({c})" for k, c in words.items() if unaccented(k) == bare)
+                    raise OrderError(E.AMBIGUOUS_COAST.format(" ".join(inner).upper(), " OR ".join(meant)))
                 self.i = j + 1
                 return code
             return None

@@ -130,10 +130,12 @@ def test_a_coast_typed_without_its_accent_is_the_coast_it_names(french):
 
 
 def test_a_name_two_places_share_without_accents_is_refused_as_ambiguous(tmp_path):
-    """A map of two places whose names differ only in an accent (Bourgogne, Bourgógne): the accent decides, and a
-    name that is neither, folded to both, is refused with both named; the orders stored stay as they were."""
+    """A map of two places whose names differ only in an accent (Bourgogne, Bourgógne), and two coasts (côte, cote):
+    the accent decides, and a name that is neither, folded to both, is refused with both named; the orders stored
+    stay as they were."""
     folder = extract(tmp_path / "variants")
-    (folder / "twofold.map").write_text("USE standard.map\n\nbur -> Bourgogne = bur\ngas -> Bourgógne = gas\n",
+    (folder / "twofold.map").write_text("USE standard.map\n\nbur -> Bourgogne = bur\ngas -> Bourgógne = gas\n"
+                                        "bul/ec -> Bulgaria (côte) = bul/ce\nbul/sc -> Bulgaria (cote) = bul/co\n",
                                         encoding="latin-1")
     desk = Desk(tmp_path)
     desk.use_variants(folder)
@@ -143,6 +145,9 @@ def test_a_name_two_places_share_without_accents_is_refused_as_ambiguous(tmp_pat
         r = desk.send(france[0], "SIGNON Ftw pw-france\nA Paris - Bourgogné")
         assert r.errors and "AMBIGUOUS PLACENAME: BOURGOGNÉ" in r.errors[0][1], r.errors
         assert "BOURGOGNE OR BOURGÓGNE" in r.errors[0][1]
+        r = desk.send("turkey@example.org", "SIGNON Ttw pw-turkey\nF Ankara - Bulgaria (cöte)")
+        assert r.errors[0][1].startswith("AMBIGUOUS COAST: CÖTE (IT MAY BE COTE (CO) OR CÔTE (CE)"), r.errors
+        assert desk.game("tw").player("TURKEY").orders == []
         assert desk.game("tw").player("FRANCE").orders == []
         r = desk.send(france[0], "SIGNON Ftw pw-france\nA Paris - Bourgógne\nA Marseilles - Bourgogne")
         assert r.accepted and not r.errors, r.errors
