@@ -106,16 +106,19 @@ def test_names_and_coasts_typed_without_their_accents_or_with_others_are_read(fr
     start_map_game(french, "fa", "standard_french")
     m = maps.load("standard_french")
     assert m.coast_names["STP/CS"] == "Saint-Pétersbourg (côte sud)"       # (the file's own spelling)
-    where = {name: m.lookup(name) for name in ("Golfe de Botnie", "Mer de Norvège", "Piémont", "Bulgarie")}
+    where = {name: m.lookup(name) for name in ("Golfe de Botnie", "Mer de Norvège", "Piémont", "Bulgarie",
+                                               "Picardie")}
     r = french.send(GM[0], "SIGNON Mfa gm-pw\n"
                            "RUSSIE: F Saint-Petersbourg (Cote Sud) - Golfe de Botnie\n"
                            "ANGLETERRE: F Edimbourg - Mer de Norvege\n"
                            "FRANCE: A Marseille - PIEMONT\n"
                            "TURQUIE: A Constantinople - Bülgarie\n"          # an accent the map has not
+                           "FRANCE: A Paris - Picardie\n"
+                           "FRANCE: F Brest S Francaise A Paris - Picardie\n"    # a nationality: "française"
                            "PROCESS!")
     assert r.accepted and not r.errors, r.errors
     units = {u.loc for u in french.game("fa").position.units.values()}
-    assert {where["Golfe de Botnie"], where["Mer de Norvège"], where["Piémont"], where["Bulgarie"]} <= units, units
+    assert set(where.values()) <= units, (where, units)
     assert not any(loc.startswith("STP") for loc in units)
 
 
