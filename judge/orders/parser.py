@@ -76,9 +76,8 @@ class _Reader:
         return None
 
     def place(self, what: str = "place") -> Place:
-        """The longest run of words (hyphens allowed inside) that names a province, then an optional coast. A name
-        is read as written, else without its accents ("Grece", "Edimbourg": Grèce, Édimbourg), the first where both
-        read."""
+        """The longest run of words (hyphens allowed inside) that names a province, then an optional coast; a name
+        is read as written, else without its accents ("Grece": Grèce)."""
         t, n, names, prefixes = self.t, len(self.t), self.m.names, self.m.name_prefixes
         bare_names, bare_prefixes = self.m.folded_names, self.m.folded_prefixes
         if self.i >= n:
@@ -89,8 +88,8 @@ class _Reader:
             if tok == "-" and count and j + 1 < n and t[j + 1][0].isalnum():
                 # A hyphen inside a name ("Mid-Atlantic", "St-Petersburg") - unless it stands between two
                 # names, when it is the move operator ("SWE-DEN" is not "Sweden").
-                if (joined in names or bare in bare_names) and (t[j + 1] in names
-                                                                or unaccented(t[j + 1]) in bare_names):
+                nxt = t[j + 1]
+                if (joined in names or bare in bare_names) and (nxt in names or unaccented(nxt) in bare_names):
                     break
                 j += 1
                 continue
@@ -108,7 +107,7 @@ class _Reader:
             end, prov, words = best
             text = " ".join(x for x in t[self.i:end] if x != "-")
             if not prov:
-                self._ambiguous(text)
+                raise self._ambiguous(text, names)
             self.i = end
             if self.peek() in _SEA_WORDS and self.m.provinces[prov].terrain == "sea" and self.peek() not in names:
                 self.i += 1         # "nwg sea": the sea's abbreviation, then what it is (DPjudge's Format page)
@@ -122,11 +121,13 @@ class _Reader:
             raise OrderError(E.INCOMPLETE_ORDER.format(self.text.strip().upper()))
         raise OrderError(E.UNKNOWN_PLACENAME.format(" ".join(bad).upper()))
 
-    def _ambiguous(self, typed: str) -> None:
-        """A name that, typed without its accents (or with others), names two places: the reply names both."""
+    def _ambiguous(self, typed: str, table: dict[str, str], coast: bool = False) -> OrderError:
+        """A name typed without its accents (or with others) that two places (or coasts) fold to: each is named."""
         bare = unaccented(typed.replace(" ", ""))
-        names = sorted({self.m.provinces[p].name.upper() for k, p in self.m.names.items() if unaccented(k) == bare})
-        raise OrderError(E.AMBIGUOUS_PLACENAME.format(typed.upper(), " OR ".join(names)))
+        meant = {f"{k.upper()} ({v})" if coast else self.m.provinces[v].name.upper() for k, v in table.items()
+                 if unaccented(k) == bare}
+        what = "COAST" if coast else "PLACENAME"
+        return OrderError(E.AMBIGUOUS.format(what, typed.upper(), " OR ".join(sorted(meant))))
 
     def coast(self) -> str | None:
         """An optional coast after a place: /nc, (nc), (north coast), nc, north coast, n.c."""
@@ -148,15 +149,12 @@ class _Reader:
             if j < len(self.t) and "".join(inner) in words:         # a map's own name ("(Suedkueste)", "(costa sud)")
                 self.i = j + 1
                 return words["".join(inner)]
-            bare = unaccented("".join(inner))                       # ... typed without its accents ("(cote est)")
-            if j < len(self.t) and inner and bare in self.m.folded_coast_words:
-                code = self.m.folded_coast_words[bare]
-                if not code:
-                    meant = sorted(f"{k.upper()} ({c})" for k, c in words.items() if unaccented(k) == bare)
-                    raise OrderError(E.AMBIGUOUS_COAST.format(" ".join(inner).upper(), " OR ".join(meant)))
-                self.i = j + 1
-                return code
-            return None
+            # ... typed without its accents ("(cote est)"); "": it fits two coasts
+            code = self.m.folded_coast_words.get(unaccented("".join(inner))) if j < len(self.t) and inner else None
+            if code == "":
+                raise self._ambiguous(" ".join(inner), words, coast=True)
+            self.i = j + 1 if code else self.i
+            return code
         if tok in self.m.coast_codes:
             self.i += 1
             return words[tok]
