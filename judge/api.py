@@ -150,7 +150,7 @@ class _Adjudication:
         if after.calendar is None and after.year > 9999:
             # (the next phase could not be read back: a state's phase has a four-digit year)
             raise ValueError(f"BAD PHASE: {state['phase']} IS THE LAST YEAR'S: THE STANDARD CALENDAR ENDS IN 9999")
-        if after.calendar is not None and abs(after.year) >= MAX_YEAR:
+        if after.calendar is not None and max(abs(after.year), abs(after.shown_year)) >= MAX_YEAR:
             # (nor one of a map's own calendar beyond nine digits: "A.D. 1000000004 MOVEMENT" is refused when read)
             raise ValueError(f"BAD PHASE: {shown_text(state['phase'])} IS THE LAST OF THE CALENDAR: ITS NEXT PHASE, "
                              f"{after.long()}, HAS A YEAR OF MORE THAN {len(str(MAX_YEAR)) - 1} DIGITS")

@@ -33,7 +33,7 @@ class Phase(NamedTuple):
 
     @property
     def season(self) -> str:
-        return "SFW"[self.season_index] if self.calendar is None else self.calendar.letter(self.season_index)
+        return "SFW"[self.season_index] if self.calendar is None else self.calendar.letter(self.season_index, self.year)
 
     @property
     def kind(self) -> str:
@@ -81,10 +81,15 @@ class Phase(NamedTuple):
 
     def season_title(self) -> str:
         """The season as results write it: Spring, Lente, A.D."""
-        return SEASONS[self.season] if self.calendar is None else self.calendar.title(self.season_index)
+        return SEASONS[self.season] if self.calendar is None else self.calendar.title(self.season_index, self.year)
+
+    @property
+    def shown_year(self) -> int:
+        """The year as people read it: `year`, but past an era's year 0 the other era's (B.C. 0 is A.D. 1)."""
+        return self.year if self.calendar is None else self.calendar.dated(self.season_index, self.year)[1]
 
     def describe(self) -> str:
-        return f"{self.season_title()} {self.year} {PHASE_TYPES[self.kind]}"
+        return f"{self.season_title()} {self.shown_year} {PHASE_TYPES[self.kind]}"
 
     def following(self) -> "Phase":
         """The phase after this one in the full sequence (before any skipping of empty phases)."""

@@ -198,8 +198,9 @@ def phase_words(phase: Phase) -> dict:
     of subjects (S1901M; DPjudge's for a map's own calendar: A1425M) and the code Mapper reads."""
     season = phase.season_title()
     # "Spring of 1901", but "A.D. 1425": as DPjudge, "of" only after a season of the year.
-    when = f"{season} of {phase.year}" if season in _YEAR_SEASONS else f"{season} {phase.year}"
-    return {"season": season, "year": phase.year, "when": when, "long": phase.describe(),
+    year = phase.shown_year                 # (A.D. 1, not B.C. 0)
+    when = f"{season} of {year}" if season in _YEAR_SEASONS else f"{season} {year}"
+    return {"season": season, "year": year, "when": when, "long": phase.describe(),
             "kind": {"M": "Movement", "R": "Retreat", "A": "Adjustment"}[phase.kind], "code": phase.code,
             "mapper": mapper_code(phase)}
 

@@ -1,6 +1,17 @@
 """How far apart two words are in typing mistakes (a letter changed, added, left out, or two neighbours swapped):
-for the password masking of mistyped commands (judge.redact) and the place-name suggestions (judge.orders.suggest)."""
+for the password masking of mistyped commands (judge.redact) and the place-name suggestions (judge.orders.suggest);
+and a name without its accents, as a player types it on a keyboard without them ("cote est" for "côte est")."""
 from __future__ import annotations
+
+import unicodedata
+
+
+def unaccented(text: str) -> str:
+    """text with its accents dropped ("Côte" -> "Cote", "Ö" -> "O"): its compatibility decomposition (NFKD) without
+    the combining marks. Letters that are not a letter plus a mark (ß, ø, æ) stay as they are."""
+    if text.isascii():                      # (nearly every word: no decomposition to pay for)
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def edits(a: str, b: str) -> int:

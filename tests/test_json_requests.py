@@ -87,10 +87,11 @@ def test_the_last_phase_of_a_maps_own_calendar_is_refused_not_answered_with_a_ph
     for name in ("toy.map", "toy_years.map", "toy_bc.map"):
         shutil.copy(MAPS / name, tmp_path / "more" / name)
     (tmp_path / "config.ini").write_text("[judge]\nvariants_dir = more\n")
-    # toy_years: years go by fives (NEWYEAR:5), adjustments only when ten divides the year; toy_bc counts down.
+    # toy_years: years go by fives (NEWYEAR:5), adjustments only when ten divides the year; toy_bc counts down, past
+    # 1 B.C. to A.D. 1 and on up.
     for variant, phase, nxt in (("toy_years", "A.D. 999999995 MOVEMENT", "A.D. 1000000000 MOVEMENT"),
                                 ("toy_years", "A999999999M", "A.D. 1000000004 MOVEMENT"),
-                                ("toy_bc", "B.C. -999999999 MOVEMENT", "B.C. -1000000000 MOVEMENT")):
+                                ("toy_bc", "A.D. 999999999 MOVEMENT", "A.D. 1000000000 MOVEMENT")):
         for args in ((), ("--batch",)):
             p = adjudicate({"variant": variant, "state": {"phase": phase}}, *args, cwd=tmp_path)
             assert p.returncode == 2, p.stdout

@@ -181,7 +181,10 @@ class Rollback:
         if args:
             wanted = " ".join(args).upper()          # (the long form of a map's own calendar: B.C. 273 MOVEMENT)
             # (by the code results give a phase, A1430R; or by its files' name, as an older judge made it: A_D_...)
-            matching = [p for p, name, code in zip(snaps, names, codes) if wanted in (name, code.upper())]
+            # (and by DPjudge's count of an era's years: B0M, "B.C. 0 MOVEMENT" are A.D. 1's A1M)
+            same = phase_code(game, wanted).upper()
+            matching = [p for p, name, code in zip(snaps, names, codes) if wanted in (name, code.upper())
+                        or same == code.upper()]
             if stopped and wanted in (stopped.upper(), str(game.position.phase).upper()):
                 target = None                  # the phase the game ended in: the board as it stands, the end undone
             elif not matching:

@@ -34,6 +34,8 @@ def file_codes(game, names: list[str]) -> list[str]:
         code = code_of(n)
         if code is None and unread[n]:
             code = phase_code(game, unread[n].popleft())
+        elif code is not None:
+            code = phase_code(game, code)           # (a name written before eras had no year 0: B0M is A1M)
         out.append(code or n)
     return out
 
@@ -44,4 +46,8 @@ def year_name(game, year: int | str) -> str:
     flow = game.map.flow
     if flow is None or len(flow.seasons) != 1 or flow.seasons[0].isalpha():
         return str(year)
-    return f"{flow.title(0)} {year}"
+    try:
+        kept = int(year)
+    except ValueError:
+        return f"{flow.title(0)} {year}"
+    return f"{flow.title(0, kept)} {flow.dated(0, kept)[1]}"        # (B.C.'s year 0 is "A.D. 1")

@@ -7,6 +7,7 @@ import re
 from judge.hints import Any, Callable, ClassVar
 from judge.maps.calendar import Calendar
 from judge.maps.province import Province
+from judge.spelling import unaccented
 
 TERRAINS = ("land", "coast", "sea", "port")   # a port: a coast whose fleet may also convoy, as one at sea
 COASTS = ("NC", "SC", "EC", "WC")     # the coasts the order parser reads by name ("north coast"); others by code
@@ -45,11 +46,13 @@ _FIELDS = ("name", "powers", "power_letters", "power_adjectives", "provinces", "
            "title", "description", "board", "on_board", "power_colours", "victory", "builds", "begin",
            "start_centers", "calendar", "build_limit", "flow", "rules", "new_homes", "coast_names", "region_names",
            "source", "dummies", "leagues", "power_builds", "borders", "weak_borders", "closed_borders",
-           "shared_homes", "power_titles", "opens", "changes", "base_document", "changed", "rebuild")
+           "shared_homes", "power_titles", "opens", "changes", "base_document", "changed", "rebuild",
+           "folded_names", "folded_prefixes", "folded_coast_words", "folded_power_names")
 # The fields whose default is an empty dict of their own (the dicts after the first eight without a class default)
 _FRESH = ("names", "power_names", "province_fleet_adj", "reach", "coast_words", "on_board", "power_colours",
           "coast_names", "region_names", "leagues", "power_builds", "borders", "weak_borders", "closed_borders",
-          "shared_homes", "power_titles", "opens", "changed")
+          "shared_homes", "power_titles", "opens", "changed", "folded_names", "folded_coast_words",
+          "folded_power_names")
 _MAP_FIELDS = frozenset(_FIELDS)
 _MAP_REQUIRED = frozenset(_FIELDS[:8])
 
@@ -111,6 +114,12 @@ class Map:
     base_document: dict | None = None     # the document, kept where there are changes to apply to it
     changed: dict                         # the changes applied -> the Map they make (cached)
     rebuild: Any = None                   # judge.maps.build.build, for the Maps of the changes
+    # The tables above with the accents dropped from their keys (judge.spelling.unaccented), for a name typed without
+    # its accents ("cote est") or with one the map has not; "" where two places' names (or two coasts') meet there
+    folded_names: dict[str, str]          # "grece" -> "GRE"
+    folded_prefixes: frozenset[str] = frozenset()   # every prefix of every folded name
+    folded_coast_words: dict[str, str]    # "coteest" -> "CE"
+    folded_power_names: dict[str, str]    # "francaise" -> "FRANCE"
     # The derived views below, each made when first asked for (a loaded map is never changed)
     _fields: ClassVar[tuple[str, ...]] = _FIELDS     # (as a judge.plain class names its fields)
     _convoy_areas: frozenset[str] | None = None
@@ -250,11 +259,14 @@ class Map:
         return out
 
     def lookup(self, text: str) -> str | None:
-        """The province abbreviation a player's name for it means, or None."""
-        return self.names.get(alias_key(text))
+        """The province abbreviation a player's name for it means, or None (also when the name, typed without its
+        accents, could be either of two)."""
+        key = alias_key(text)
+        return self.names.get(key) or self.folded_names.get(unaccented(key)) or None
 
     def power(self, text: str) -> str | None:
-        return self.power_names.get(alias_key(text))
+        key = alias_key(text)
+        return self.power_names.get(key) or self.folded_power_names.get(unaccented(key)) or None
 
     def power_title(self, power: str) -> str:
         """A power's name as mails, pages and pictures show it ("England"; DPjudge's U+S+A is "USA"); orders and

@@ -10,6 +10,7 @@ from judge.maps.calendar import Calendar, CalendarError
 from judge.maps.checks import check
 from judge.maps.coasts import COAST_WORDS
 from judge.patterns import lazy
+from judge.spelling import unaccented
 from judge.rules import parse_rules
 
 FULL_KEYS = {"name", "title", "description", "board", "powers", "provinces", "army", "fleet", "start", "centers",
@@ -254,8 +255,22 @@ def _derive_tables(m: Map) -> None:
     codes = {c.lower() for p in m.provinces.values() for c in p.coasts if c not in COASTS}
     m.coast_codes = frozenset({c.lower() for c in COASTS} | {c for c in codes if c not in m.names})
     m.coast_words = {**COAST_WORDS, **{c: c.upper() for c in codes}, **_named_coasts(m)}
+    m.folded_names = folded(m.names)
+    m.folded_prefixes = frozenset(key[:i] for key in m.folded_names for i in range(1, len(key) + 1))
+    m.folded_coast_words = folded(m.coast_words)
+    m.folded_power_names = folded(m.power_names)
     m.reach = {**{("A", src): dsts for src, dsts in m.army_adj.items()},
                **{("F", src): frozenset(d[:3] for d in dsts) for src, dsts in m.fleet_adj.items()}}
+
+
+def folded(table: dict[str, str]) -> dict[str, str]:
+    """A name table with its keys' accents dropped: "grèce" -> GRE is also "grece" -> GRE. Where two keys of
+    different meanings fold to one ("pará", "para"), the folded key means "" (either: the accents must decide)."""
+    out: dict[str, str] = {}
+    for key, value in table.items():
+        bare = unaccented(key)
+        out[bare] = value if out.get(bare, value) == value else ""
+    return out
 
 
 def _named_coasts(m: Map) -> dict[str, str]:

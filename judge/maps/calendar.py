@@ -60,6 +60,7 @@ class Calendar:
             self.steps.insert(0, Step("newyear"))
         self.sign = sign or 1
         self._check()
+        self.eras = self._eras()
 
     def _item(self, item: str, sign: int) -> int:
         """One FLOW word read into the steps; the sign of the years' step so far."""
@@ -119,22 +120,44 @@ class Calendar:
             raise CalendarError(f"FLOW: two seasons ({', '.join(self.seasons)}) begin with the same letter, so "
                                 "their phases' short codes would be the same")
 
+    def _eras(self) -> dict[int, str]:
+        """The seasons that are eras (B.C., A.D.) -> the era on the other side of year 0, in a calendar whose years
+        count down (only those reach year 0 from an era's years) and where the other era's name and letter name no
+        other season (a calendar of both, or of an "AUTUMN" beside "B.C.", keeps DPjudge's bare numbers)."""
+        out: dict[int, str] = {}
+        if self.sign > 0:
+            return out
+        for i, name in enumerate(self.seasons):
+            other = _OTHER_ERA.get(name)
+            if other is not None and all(s != other and s[0] != other[0] for s in self.seasons):
+                out[i] = other
+        return out
+
     # -- names ------------------------------------------------------------------------------------------------------
-    def letter(self, season: int) -> str:
-        """The season's letter in short codes (DPjudge's: its first letter, "A" for "A.D.")."""
-        return self.seasons[season][0]
+    def dated(self, season: int, year: int) -> tuple[str, int]:
+        """The season's name and the year as written. An era has no year 0: DPjudge counts B.C. 1, B.C. 0, B.C. -1
+        (classical's NEWYEAR:-1), but the year after 1 B.C. is A.D. 1, then A.D. 2. The year kept (`year`) stays
+        DPjudge's count, so the year's conditions (IFYEARDIV) keep their rhythm across the change of era."""
+        other = self.eras.get(season) if year < 1 else None
+        return (self.seasons[season], year) if other is None else (other, 1 - year)
+
+    def letter(self, season: int, year: int = 1) -> str:
+        """The season's letter in short codes (DPjudge's: its first letter, "A" for "A.D."): in `year`, the era's."""
+        return self.dated(season, year)[0][0]
 
     def long(self, phase: "Phase") -> str:
         """DPjudge's long form: "A.D. 1425 MOVEMENT"."""
-        return f"{self.seasons[phase.season_index]} {phase.year} {KIND_WORDS[phase.kind_index]}"
+        name, year = self.dated(phase.season_index, phase.year)
+        return f"{name} {year} {KIND_WORDS[phase.kind_index]}"
 
     def code(self, phase: "Phase") -> str:
         """DPjudge's short form: "A1425M" (first letters of season and kind)."""
-        return f"{self.letter(phase.season_index)}{phase.year}{'MRA'[phase.kind_index]}"
+        name, year = self.dated(phase.season_index, phase.year)
+        return f"{name[0]}{year}{'MRA'[phase.kind_index]}"
 
-    def title(self, season: int) -> str:
-        """The season as a results mail writes it: "Lente", "A.D."."""
-        name = self.seasons[season]
+    def title(self, season: int, year: int = 1) -> str:
+        """The season as a results mail writes it: "Lente", "A.D." (in `year`: "A.D." for B.C.'s year 0)."""
+        name = self.dated(season, year)[0]
         return name.title() if name.isalpha() else name
 
     def read(self, text: str) -> tuple[int, int, int]:
@@ -144,7 +167,7 @@ class Calendar:
         if found is None:
             raise ValueError(f"BAD PHASE: {shown(text)} (expected e.g. {self.example()!r})")
         year, season, kind = found
-        if abs(year) >= MAX_YEAR:
+        if max(abs(year), abs(self.dated(season, year)[1])) >= MAX_YEAR:        # (as kept, and as written)
             raise ValueError(f"BAD PHASE: {shown_text(text)} (a year of more than {len(str(MAX_YEAR)) - 1} digits)")
         if Step("phase", season, kind) not in self.steps:
             raise ValueError(f"BAD PHASE: {shown_text(text)} (this variant's {self.seasons[season]} has no "
@@ -176,15 +199,27 @@ class Calendar:
         return self.skipped_by(year, season, kind) is None
 
     def _parse(self, text: str) -> tuple[int, int, int] | None:
+        """(year kept, season, kind) of a long or short name; an era's year is read as written ("A.D. 1", "A1M" on
+        a B.C. calendar: DPjudge's year 0) and as DPjudge counts it ("B.C. 0", "B0M": games it numbered so)."""
         upper = text.upper()
         words = upper.split(" ")        # single spaces only: "B.C.\t273\nMOVEMENT" is not a phase's name
-        if len(words) == 3 and words[0] in self.seasons and _YEAR.fullmatch(words[1]) and words[2] in KINDS:
-            return int(words[1]), self.seasons.index(words[0]), KINDS[words[2]]
+        if len(words) == 3 and _YEAR.fullmatch(words[1]) and words[2] in KINDS:
+            found = self._named(words[0], int(words[1]), short=False)
+            return None if found is None else (found[1], found[0], KINDS[words[2]])
         m = _SHORT.fullmatch(upper) if len(words) == 1 else None
-        seasons = [i for i in range(len(self.seasons)) if m and self.letter(i) == m.group(1)]
-        if not m or not seasons:
-            return None
-        return int(m.group(2)), seasons[0], "MRA".index(m.group(3))
+        found = self._named(m.group(1), int(m.group(2)), short=True) if m else None
+        return None if found is None else (found[1], found[0], "MRA".index(m.group(3)))
+
+    def _named(self, word: str, year: int, short: bool) -> tuple[int, int] | None:
+        """(season, year kept) of a season's name (or, `short`, its letter) and a year as written: the other side
+        of an era's year 0 from year 1 on ("A.D. 1" on a B.C. calendar is its year 0)."""
+        for i, name in enumerate(self.seasons):
+            if (name[0] if short else name) == word:
+                return i, year
+        for i, other in self.eras.items():
+            if (other[0] if short else other) == word and year >= 1:
+                return i, 1 - year
+        return None
 
     def example(self) -> str:
         """A phase of this calendar for messages: the variant's first (a year its games reach), in the long form;
@@ -192,7 +227,8 @@ class Calendar:
         found = self._parse(self.begin) if self.begin is not None else None
         if found is not None and Step("phase", found[1], found[2]) in self.steps:
             year, season, kind = found
-            return f"{self.seasons[season]} {year} {KIND_WORDS[kind]}"
+            name, year = self.dated(season, year)
+            return f"{name} {year} {KIND_WORDS[kind]}"
         first = next(s for s in self.steps if s.what == "phase")
         return f"{self.seasons[first.season]} 1901 {KIND_WORDS[first.kind]}"
 
@@ -241,6 +277,8 @@ class Calendar:
         return f"Calendar({' '.join(self.flow)})"
 
 
+# An era's name -> the era on the other side of year 0 (there is none: 1 B.C. is followed by A.D. 1)
+_OTHER_ERA = {"B.C.": "A.D.", "A.D.": "B.C.", "BC": "AD", "AD": "BC"}
 # Matched whole (fullmatch), with ASCII digits: "$" lets a trailing line break through, and \d takes "２７３".
 _YEAR = lazy(r"-?[0-9]+")
 _SHORT = lazy(r"([^\s0-9])(-?[0-9]+)([MRA])")

@@ -13,6 +13,7 @@ from judge.orders.words import (BUILD_WORDS, CONVOY_WORDS, DISBAND_WORDS, HOLD_W
                                 MOVE_WORDS, REMOVE_WORDS, RETREAT_WORDS, STAR, SUPPORT_WORDS, UNIT_WORDS, WAIVE_WORDS,
                                 plain, stars)
 from judge.patterns import lazy
+from judge.spelling import unaccented
 
 # Words of any script ("grè"), with their dots and apostrophes; an underscore parts words (the text's are spaces by
 # then). One character class repeated, not a group: a group's repeat keeps a backtracking mark per character (a
@@ -75,31 +76,38 @@ class _Reader:
         return None
 
     def place(self, what: str = "place") -> Place:
-        """The longest run of words (hyphens allowed inside) that names a province, then an optional coast."""
+        """The longest run of words (hyphens allowed inside) that names a province, then an optional coast; a name
+        is read as written, else without its accents ("Grece": Grèce)."""
         t, n, names, prefixes = self.t, len(self.t), self.m.names, self.m.name_prefixes
+        bare_names, bare_prefixes = self.m.folded_names, self.m.folded_prefixes
         if self.i >= n:
             raise OrderError(E.INCOMPLETE_ORDER.format(self.text.strip().upper() or what))
-        joined, j, count, best = "", self.i, 0, None
+        joined, bare, j, count, best = "", "", self.i, 0, None
         while j < n and count < MAX_NAME_WORDS:
             tok = t[j]
             if tok == "-" and count and j + 1 < n and t[j + 1][0].isalnum():
                 # A hyphen inside a name ("Mid-Atlantic", "St-Petersburg") - unless it stands between two
                 # names, when it is the move operator ("SWE-DEN" is not "Sweden").
-                if joined in names and t[j + 1] in names:
+                nxt = t[j + 1]
+                if (joined in names or bare in bare_names) and (nxt in names or unaccented(nxt) in bare_names):
                     break
                 j += 1
                 continue
             if not tok[0].isalnum() or (count and tok in KEYWORDS):
                 break
-            key = joined + tok
-            if key not in prefixes:
+            key, bare_key = joined + tok, bare + unaccented(tok)
+            if key not in prefixes and bare_key not in bare_prefixes:
                 break
-            joined, count, j = key, count + 1, j + 1
+            joined, bare, count, j = key, bare_key, count + 1, j + 1
             if joined in names:
                 best = (j, names[joined], count)
+            elif bare in bare_names:
+                best = (j, bare_names[bare], count)
         if best is not None:
             end, prov, words = best
             text = " ".join(x for x in t[self.i:end] if x != "-")
+            if not prov:
+                raise self._ambiguous(text, names)
             self.i = end
             if self.peek() in _SEA_WORDS and self.m.provinces[prov].terrain == "sea" and self.peek() not in names:
                 self.i += 1         # "nwg sea": the sea's abbreviation, then what it is (DPjudge's Format page)
@@ -112,6 +120,14 @@ class _Reader:
         if not bad:
             raise OrderError(E.INCOMPLETE_ORDER.format(self.text.strip().upper()))
         raise OrderError(E.UNKNOWN_PLACENAME.format(" ".join(bad).upper()))
+
+    def _ambiguous(self, typed: str, table: dict[str, str], coast: bool = False) -> OrderError:
+        """A name typed without its accents (or with others) that two places (or coasts) fold to: each is named."""
+        bare = unaccented(typed.replace(" ", ""))
+        meant = {f"{k.upper()} ({v})" if coast else self.m.provinces[v].name.upper() for k, v in table.items()
+                 if unaccented(k) == bare}
+        what = "COAST" if coast else "PLACENAME"
+        return OrderError(E.AMBIGUOUS.format(what, typed.upper(), " OR ".join(sorted(meant))))
 
     def coast(self) -> str | None:
         """An optional coast after a place: /nc, (nc), (north coast), nc, north coast, n.c."""
@@ -133,7 +149,12 @@ class _Reader:
             if j < len(self.t) and "".join(inner) in words:         # a map's own name ("(Suedkueste)", "(costa sud)")
                 self.i = j + 1
                 return words["".join(inner)]
-            return None
+            # ... typed without its accents ("(cote est)"); "": it fits two coasts
+            code = self.m.folded_coast_words.get(unaccented("".join(inner))) if j < len(self.t) and inner else None
+            if code == "":
+                raise self._ambiguous(" ".join(inner), words, coast=True)
+            self.i = j + 1 if code else self.i
+            return code
         if tok in self.m.coast_codes:
             self.i += 1
             return words[tok]

@@ -3,7 +3,6 @@ reply; only on the refusal path, so order reading stays as fast as it was."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 
 from judge.maps import Map, kept_per_map
@@ -14,7 +13,7 @@ from judge.orders.validate import Validator
 from judge.orders.words import BUILD_WORDS, FILLERS, KEYWORDS, REMOVE_WORDS, UNIT_WORDS, WAIVE_WORDS
 from judge.position import Position
 from judge.rules import Ruleset
-from judge.spelling import one_edit
+from judge.spelling import one_edit, unaccented
 
 # A list marker in front of an order: "1.", "2)", "3:", "-", "*", "•".
 _MARKER = re.compile(r"^\s*(?:\d{1,2}\s*[.):]|[-*\u2022]+)\s*")
@@ -123,7 +122,7 @@ def _repair(text: str, m: Map) -> tuple[list[str], list[tuple[str, str]]]:
     exactly one province's name replaced by that province, and abbreviated unit words ("Flt") written out; and the
     replacements made."""
     written = [t for t in tokenize(text) if t not in (",", ";")]
-    tokens = [_fold(t) for t in written]          # "Pétersbourg" is matched as "petersbourg"
+    tokens = [unaccented(t) for t in written]          # "Pétersbourg" is matched as "petersbourg"
     out: list[str] = []
     fixed: list[tuple[str, str]] = []
     i = 0
@@ -196,13 +195,6 @@ def _abbreviates(word: str, name: str) -> bool:
         return False
     rest = iter(name[1:])
     return all(c in rest for c in word[1:])
-
-
-def _fold(word: str) -> str:
-    """A word without its accents ("pétersbourg" -> "petersbourg"), for matching names written in other languages."""
-    if word.isascii():
-        return word
-    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
 def _unit_word(word: str) -> str | None:

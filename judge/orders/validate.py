@@ -184,7 +184,7 @@ class Validator:
         if opens is None:
             return ""
         phase = self.pos.phase
-        why = E.CLOSED_PLACE.format(province, f"{phase.season_title()} {phase.year}".upper()) + (
+        why = E.CLOSED_PLACE.format(province, f"{phase.season_title()} {phase.shown_year}".upper()) + (
             E.OPEN_WHEN.format(" AND ".join(opens)) if opens else "")
         return f" ({why})" if brackets else f"{why}; "
 

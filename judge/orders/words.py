@@ -4,6 +4,7 @@ forms of its verbs)."""
 from __future__ import annotations
 
 from judge.maps import Map
+from judge.spelling import unaccented
 
 MOVE_WORDS = {"-", "->", "=>", ">", "to", "m", "mv", "move", "moves", "moving", "into", "attack", "attacks",
               "attacking"}
@@ -43,7 +44,7 @@ def _in_name(tokens: list[str], i: int, m: Map) -> bool:
         for end in range(start, min(len(tokens), start + span)):
             if tokens[end] != "-":
                 joined += tokens[end]
-            if end >= i and joined in m.names:
+            if end >= i and (joined in m.names or unaccented(joined) in m.folded_names):
                 return True
     return False
 

@@ -1,10 +1,11 @@
 """How a processed phase's files (its results, pictures, snapshot) are named, and how a name is read back.
 
 A phase's files carry the code its results give it: S1901M, and on a calendar of the map's own DPjudge's short form
-(A1425M, and B-1M for the year after B.C. 0: DPjudge's classical calendar counts down past year 0). Season letters
-are distinct in a calendar (judge.maps.calendar refuses two alike), so two phases never share a name. A letter that
-is not an ASCII letter or digit is written as _<hex>_ ("_2F_1425M" for "/1425M"): the name stays portable and still
-one-to-one, since "_" appears nowhere else in a code's name.
+(A1425M; B1M then A1M where DPjudge's classical calendar counts down past 1 B.C.; B-1M in games named as DPjudge
+numbers those years, B.C. 0 and B.C. -1, as the judge before did). Season letters are distinct in a calendar
+(judge.maps.calendar refuses two alike, and names no year by an era whose letter another season has), so two phases
+never share a name. A letter that is not an ASCII letter or digit is written as _<hex>_ ("_2F_1425M" for "/1425M"):
+the name stays portable and still one-to-one, since "_" appears nowhere else in a code's name.
 
 Judges before this one named a calendar's phases by their long form with every run of other characters made "_"
 ("B.C. -1 MOVEMENT" -> "B_C_1_MOVEMENT", the same as B.C. 1's): `legacy_part` says what they wrote, so their

@@ -1,4 +1,6 @@
 """LIST, SUMMARY, HISTORY and HELP: what anyone may ask, signed on or not. None of them changes a game."""
+import re
+
 import pytest
 
 from judge import maps
@@ -263,9 +265,10 @@ def test_summary_names_the_years_of_a_calendar_before_christ_as_its_phases_do(bc
         (header, rows)
 
 
-def test_results_and_summary_count_through_year_0_before_christ_as_dpjudge(tmp_path):
+def test_results_and_summary_go_from_1_bc_to_ad_1(tmp_path):
     """DPjudge's classical calendar counts on past B.C. 1 to B.C. 0 and B.C. -1 (its Map.findNextPhase: a season is
-    a name, the year a number; short codes B0M, B-1M): the results mails and SUMMARY name those years too."""
+    a name, the year a number; short codes B0M, B-1M), and so did the results mails and SUMMARY. There was no year 0:
+    after 1 B.C. comes A.D. 1, then A.D. 2; the adjustments stay every other year (2 B.C., A.D. 1)."""
     folder = toy_variants(tmp_path / "variants")
     (folder / "toy_bc.map").write_text((folder / "toy_bc.map").read_text().replace("B.C. 273", "B.C. 3"))
     desk = Desk(tmp_path)
@@ -274,12 +277,12 @@ def test_results_and_summary_count_through_year_0_before_christ_as_dpjudge(tmp_p
         toy_game(desk, "bc", "toy_bc")
         for _ in range(5):
             assert desk.send(GM[0], f"SIGNON Mbc {GM[1]}\nPROCESS!").accepted
-        assert desk.game("bc").position.phase.describe() == "B.C. -2 Movement"
+        assert desk.game("bc").position.phase.describe() == "A.D. 3 Movement"
         subjects = {str(m["Subject"]) for m in desk.new_mail() if "results" in str(m["Subject"])}
-        assert subjects == {f"Diplomacy results bc {code}" for code in ("B3M", "B2M", "B1M", "B0M", "B-1M")}
+        assert subjects == {f"Diplomacy results bc {code}" for code in ("B3M", "B2M", "B1M", "A1M", "A2M")}
         assert desk.send(ASKER, "SUMMARY bc").accepted
-        rows = [line.split() for line in desk.reply(ASKER).split("\n") if line.startswith("B.C. ")]
-        assert rows == [["B.C.", "2", "1", "1"], ["B.C.", "0", "1", "1"]]       # (adjustments in even years)
+        rows = [line.split() for line in desk.reply(ASKER).split("\n") if line.startswith(("B.C. ", "A.D. "))]
+        assert rows == [["B.C.", "2", "1", "1"], ["A.D.", "1", "1", "1"]]       # (adjustments every other year)
     finally:
         maps.use_folder(None)
 
@@ -391,3 +394,38 @@ def test_a_game_saved_with_players_among_its_observers_counts_and_mails_them_onc
     assert started.signon("GERMANY", "BROADCAST", "Hello all.", "ENDBROADCAST").accepted
     got = [str(m["To"]) for m in started.new_mail() if "Hello all." in m.get_content()]
     assert len(got) == len(set(got)) and PLAYERS["FRANCE"][0] in got and "watcher@example.org" in got
+
+
+def test_a_game_on_dpjudges_classical_map_goes_from_1_bc_to_ad_1(tmp_path):
+    """DPjudge's classical map counts its years down from B.C. 273 (NEWYEAR:-1), and DPjudge goes on from B.C. 1 to
+    B.C. 0. A game set to B.C. 1 is played into A.D. 1 by mail: the results, the orders' reply, STATUS and HISTORY
+    name A.D. 1 (code A1M), never B.C. 0."""
+    from tests.commands.helpers import start_map_game
+    from tests.dpjudge_mirror import extract
+    desk = Desk(tmp_path)
+    desk.use_variants(extract(tmp_path / "variants"))
+    try:
+        start_map_game(desk, "cl", "classical")
+        m = maps.load("classical")
+        rome = ("rome@example.org", f"SIGNON {m.power_letters['ROME']}cl pw-rome")
+        desk.set_board({**desk.game("cl").position.to_json(m), "phase": "B.C. 1 MOVEMENT"}, name="cl")
+        assert desk.send(rome[0], f"{rome[1]}\nA Roma - Etruria").accepted
+        assert desk.send(GM[0], "SIGNON Mcl gm-pw\nPROCESS!").accepted
+        assert str(desk.game("cl").position.phase) == "A.D. 1 MOVEMENT"
+        mail = desk.new_mail()
+        results = [x.get_content() for x in mail if str(x["Subject"]) == "Diplomacy results cl B1M"]
+        assert results and all("B.C. 0" not in text for text in results)
+        assert "Movement results for B.C. 1." in results[0]
+        assert desk.send(rome[0], f"{rome[1]}\nA Etruria - Roma").accepted
+        reply = desk.reply_to(rome[0])
+        assert "A.D. 1" in reply and "B.C. 0" not in reply, reply
+        assert desk.send(rome[0], f"{rome[1]}\nSTATUS").accepted
+        assert "A.D. 1 Movement" in desk.reply_to(rome[0])
+        assert desk.send(GM[0], "SIGNON Mcl gm-pw\nPROCESS!").accepted
+        assert str(desk.game("cl").position.phase) == "A.D. 2 MOVEMENT"           # (A.D. 1: no one builds)
+        assert desk.send(ASKER, "HISTORY cl").accepted
+        history = desk.reply(ASKER)
+        assert re.findall(r"Subject: Diplomacy results cl (\S+)", history) == ["B1M", "A1M"], history
+        assert "Movement results for A.D. 1." in history and "B.C. 0" not in history
+    finally:
+        maps.use_folder(None)

@@ -98,3 +98,64 @@ def test_a_coast_name_of_two_words_is_read_too(tmp_path):
         assert (order.path[-1].province, order.path[-1].coast) == ("ESP", "CN")
     finally:
         maps.use_folder(None)
+
+
+def test_names_and_coasts_typed_without_their_accents_or_with_others_are_read(french):
+    """DPjudge's French map writes "Grèce", "Saint-Pétersbourg (côte sud)", "Mer de Norvège": a player typing them
+    on a keyboard without accents, in any case, was told UNRECOGNIZED ORDER (the coast) or UNKNOWN PLACENAME."""
+    start_map_game(french, "fa", "standard_french")
+    m = maps.load("standard_french")
+    assert m.coast_names["STP/CS"] == "Saint-Pétersbourg (côte sud)"       # (the file's own spelling)
+    where = {name: m.lookup(name) for name in ("Golfe de Botnie", "Mer de Norvège", "Piémont", "Bulgarie",
+                                               "Picardie")}
+    r = french.send(GM[0], "SIGNON Mfa gm-pw\n"
+                           "RUSSIE: F Saint-Petersbourg (Cote Sud) - Golfe de Botnie\n"
+                           "ANGLETERRE: F Edimbourg - Mer de Norvege\n"
+                           "FRANCE: A Marseille - PIEMONT\n"
+                           "TURQUIE: A Constantinople - Bülgarie\n"          # an accent the map has not
+                           "FRANCE: A Paris - Picardie\n"
+                           "FRANCE: F Brest S Francaise A Paris - Picardie\n"    # a nationality: "française"
+                           "PROCESS!")
+    assert r.accepted and not r.errors, r.errors
+    units = {u.loc for u in french.game("fa").position.units.values()}
+    assert set(where.values()) <= units, (where, units)
+    assert not any(loc.startswith("STP") for loc in units)
+
+
+def test_a_coast_typed_without_its_accent_is_the_coast_it_names(french):
+    # Turkey's fleet goes to Bulgaria's east coast (the French file's "côte est", code CE), typed "cote est".
+    start_map_game(french, "fb", "standard_french")
+    master(french, "fb", "TURQUIE: F Ankara - Mar Noire", "PROCESS!")
+    master(french, "fb", "PROCESS!")        # (the fall: nothing ordered; the winter has nothing to build)
+    master(french, "fb", "TURQUIE: F Mar Noire - Bulgarie (cote est)", "PROCESS!")
+    fleets = {u.loc for u in french.game("fb").position.units.values() if u.kind == "F"}
+    assert "BUL/CE" in fleets, fleets
+
+
+def test_a_name_two_places_share_without_accents_is_refused_as_ambiguous(tmp_path):
+    """A map of two places whose names differ only in an accent (Bourgogne, Bourgógne), and two coasts (côte, cote):
+    the accent decides, and a name that is neither, folded to both, is refused with both named; the orders stored
+    stay as they were."""
+    folder = extract(tmp_path / "variants")
+    (folder / "twofold.map").write_text("USE standard.map\n\nbur -> Bourgogne = bur\ngas -> Bourgógne = gas\n"
+                                        "bul/ec -> Bulgaria (côte) = bul/ce\nbul/sc -> Bulgaria (cote) = bul/co\n",
+                                        encoding="latin-1")
+    desk = Desk(tmp_path)
+    desk.use_variants(folder)
+    try:
+        start_map_game(desk, "tw", "twofold")
+        france = ("france@example.org", "pw-france")
+        r = desk.send(france[0], "SIGNON Ftw pw-france\nA Paris - Bourgogné")
+        assert r.errors and "AMBIGUOUS PLACENAME: BOURGOGNÉ" in r.errors[0][1], r.errors
+        assert "BOURGOGNE OR BOURGÓGNE" in r.errors[0][1]
+        r = desk.send("turkey@example.org", "SIGNON Ttw pw-turkey\nF Ankara - Bulgaria (cöte)")
+        assert r.errors[0][1].startswith("AMBIGUOUS COAST: CÖTE (IT MAY BE COTE (CO) OR CÔTE (CE)"), r.errors
+        assert desk.game("tw").player("TURKEY").orders == []
+        assert desk.game("tw").player("FRANCE").orders == []
+        r = desk.send(france[0], "SIGNON Ftw pw-france\nA Paris - Bourgógne\nA Marseilles - Bourgogne")
+        assert r.accepted and not r.errors, r.errors
+        master(desk, "tw", "PROCESS!")
+        armies = {u.loc for u in desk.game("tw").position.units.values() if u.kind == "A"}
+        assert {"GAS", "BUR"} <= armies, armies
+    finally:
+        maps.use_folder(None)

@@ -152,3 +152,29 @@ def test_builds_at_follows_the_variant_and_the_house_rule():
     assert st.builds_at("FRANCE", "PAR") and not st.builds_at("FRANCE", "BEL")
     assert st.builds_at("FRANCE", "BEL", anywhere=True) and not st.builds_at("FRANCE", "BUR", anywhere=True)
     assert chaos.builds_at("PARIS", "BEL") and not chaos.builds_at("PARIS", "BUR")
+
+
+def test_no_two_places_of_dpjudges_maps_share_a_name_without_its_accents(tmp_path):
+    """Names are also read without their accents ("Grece" for Grèce): on none of DPjudge's real maps does that make
+    one name of two places, two coasts or two powers (the translated ones are where the accents are)."""
+    import unicodedata
+    from tests.dpjudge_mirror import extract
+    folder = extract(tmp_path / "variants")
+    maps.use_folder(folder)
+    try:
+        names = sorted(p.stem.replace("-", "_") for p in folder.glob("*.map"))
+        accented = 0
+        for name in names:
+            m = maps.load(name if name not in ("standard", "chaos") else f"dpjudge_{name}")
+            for table, folded in ((m.names, m.folded_names), (m.coast_words, m.folded_coast_words),
+                                  (m.power_names, m.folded_power_names)):
+                meant: dict[str, set[str]] = {}
+                for key, value in table.items():
+                    bare = "".join(c for c in unicodedata.normalize("NFD", key) if unicodedata.category(c) != "Mn")
+                    meant.setdefault(bare, set()).add(value)
+                    accented += bare != key
+                assert all(len(v) == 1 for v in meant.values()), (name, {k: v for k, v in meant.items() if len(v) > 1})
+                assert folded == {k: v.pop() for k, v in meant.items()}, name
+        assert len(names) >= 40 and accented > 50, (len(names), accented)
+    finally:
+        maps.use_folder(None)

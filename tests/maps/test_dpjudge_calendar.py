@@ -70,26 +70,37 @@ def test_years_counting_down_before_christ():
     assert out["state"]["phase"] == "B.C. 271 MOVEMENT"
 
 
-def test_before_christ_counts_on_through_year_0_as_dpjudge_does():
-    """DPjudge's Map.findNextPhase on its classical map (NEWYEAR:-1, run under Python 2.7) gives B.C. 1 MOVEMENT,
-    B.C. 1 RETREATS, B.C. 0 MOVEMENT, B.C. 0 RETREATS, B.C. 0 ADJUSTMENTS, B.C. -1 MOVEMENT: the season is a name,
-    and the year a number that goes on past 0 (no A.D. after B.C. 1); its short codes are B0M and B-1M."""
+def test_before_christ_counts_down_to_1_bc_then_on_from_ad_1():
+    """DPjudge's Map.findNextPhase on its classical map (NEWYEAR:-1, run under Python 2.7) goes from B.C. 1 to
+    B.C. 0 and B.C. -1 (the season a name, the year a number: short codes B0M, B-1M). There was no year 0: the year
+    after 1 B.C. is A.D. 1, then A.D. 2. The adjustments keep their rhythm of every other year across the change
+    (2 B.C., A.D. 1, A.D. 3: IFYEARDIV:2 divides DPjudge's count, in which A.D. 1 is its 0 and A.D. 3 its -2)."""
     m = maps.load("toy_bc")
-    phase = Phase.parse("B.C. 1 MOVEMENT", m.flow)
+    phase = Phase.parse("B.C. 2 ADJUSTMENTS", m.flow)
     seen = []
-    for _ in range(5):
+    for _ in range(8):
         phase = phase.following()
-        seen.append(str(phase))
-    assert seen == ["B.C. 1 RETREATS", "B.C. 0 MOVEMENT", "B.C. 0 RETREATS", "B.C. 0 ADJUSTMENTS", "B.C. -1 MOVEMENT"]
-    assert Phase.parse("B.C. -1 MOVEMENT", m.flow).code == "B-1M"
+        seen.append(phase)
+    assert [str(p) for p in seen] == ["B.C. 1 MOVEMENT", "B.C. 1 RETREATS", "A.D. 1 MOVEMENT", "A.D. 1 RETREATS",
+                                      "A.D. 1 ADJUSTMENTS", "A.D. 2 MOVEMENT", "A.D. 2 RETREATS", "A.D. 3 MOVEMENT"]
+    assert [p.code for p in seen] == ["B1M", "B1R", "A1M", "A1R", "A1A", "A2M", "A2R", "A3M"]
+    assert [p.describe() for p in seen[1:3]] == ["B.C. 1 Retreats", "A.D. 1 Movement"]
+    # Each name reads back; DPjudge's own names for these years (its games, this judge's before) read as the same.
+    assert all(Phase.parse(str(p), m.flow) == Phase.parse(p.code, m.flow) == p for p in seen)
+    assert Phase.parse("B.C. 0 MOVEMENT", m.flow) == Phase.parse("B0M", m.flow) == seen[2]
+    assert Phase.parse("B-1M", m.flow) == seen[5]
+    for bad in ("A.D. 0 MOVEMENT", "A0M", "A.D. -1 MOVEMENT"):       # (no year 0 of the era, nor one before it)
+        with pytest.raises(ValueError, match="BAD PHASE"):
+            Phase.parse(bad, m.flow)
+    # The JSON interface names them so too (its long form: season, year, type).
     out = api.adjudicate(state("B.C. 1 MOVEMENT", ["F NBY"], ["A SBY"]), {"SOUTH": ["A SBY - MID"]}, variant="toy_bc")
-    assert out["state"]["phase"] == "B.C. 0 MOVEMENT"
+    assert out["state"]["phase"] == "A.D. 1 MOVEMENT"
     out = api.adjudicate(out["state"], {}, variant="toy_bc")
-    assert out["state"]["phase"] == "B.C. 0 ADJUSTMENTS" and out["state"]["centers"]["SOUTH"] == ["MID", "SBY"]
+    assert out["state"]["phase"] == "A.D. 1 ADJUSTMENTS" and out["state"]["centers"]["SOUTH"] == ["MID", "SBY"]
     out = api.adjudicate(out["state"], {"SOUTH": ["BUILD A SBY"]}, variant="toy_bc")
-    assert out["state"]["phase"] == "B.C. -1 MOVEMENT"
-    short = api.adjudicate({**out["state"], "phase": "B-1M"}, {}, variant="toy_bc")
-    assert short["phase"] == "B-1M" and short["state"]["phase"] == "B-2M"
+    assert out["phase"] == "A.D. 1 ADJUSTMENTS" and out["state"]["phase"] == "A.D. 2 MOVEMENT"
+    short = api.adjudicate({**out["state"], "phase": "A2M"}, {}, variant="toy_bc")
+    assert short["phase"] == "A2M" and short["state"]["phase"] == "A3M"
 
 
 @pytest.mark.parametrize("variant, example", [("toy_bc", "B.C. 273 MOVEMENT"), ("toy_years", "A.D. 1425 MOVEMENT"),

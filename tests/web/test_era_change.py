@@ -1,7 +1,8 @@
-"""A calendar that counts its years down past year 0 (DPjudge's classical map: B.C. 1, B.C. 0, B.C. -1, ...): played
-by mail over real SMTP on our own toy board (tests/data/maps/toy_era.map), every phase keeps files of its own, and
-the pages, HISTORY and ROLLBACK name each phase once. A game folder the judge before wrote (it named B.C. 1 and
-B.C. -1 alike, "B_C_1_MOVEMENT") is still read, and played on."""
+"""A calendar that counts its years down past year 0 (DPjudge's classical map: B.C. 2, B.C. 1, then A.D. 1, A.D. 2,
+...: there was no year 0, though DPjudge counts on to B.C. 0 and B.C. -1): played by mail over real SMTP on our own
+toy board (tests/data/maps/toy_era.map), every phase keeps files of its own, and the pages, HISTORY and ROLLBACK
+name each phase once. A game folder the judge before wrote (it named B.C. 1 and B.C. -1 alike, "B_C_1_MOVEMENT",
+and counted as DPjudge does) is still read, its phases named as they are now, and played on."""
 from __future__ import annotations
 
 import re
@@ -15,13 +16,18 @@ from tests.web.conftest import GM, Served
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 NORTH, SOUTH = ("north@example.org", "pw-north"), ("south@example.org", "pw-south")
-# What the toy board plays from B.C. 2: adjustments in the even years only, and only where a build is owed (the
-# builds of B.C. 2 leave none owed afterwards); B.C. 0 is a year like the others, B.C. -1 follows it.
-PLAYED = ["B.C. 2 MOVEMENT", "B.C. 2 ADJUSTMENTS", "B.C. 1 MOVEMENT", "B.C. 0 MOVEMENT", "B.C. -1 MOVEMENT",
-          "B.C. -2 MOVEMENT"]
-CODES = ["B2M", "B2A", "B1M", "B0M", "B-1M", "B-2M"]
-# The folder written by the judge before (commit 1311877), playing the same moves as `play` (tests/data/folders/era).
+# What the toy board plays from B.C. 2: adjustments every other year (IFYEARDIV:2 on DPjudge's count, in which
+# A.D. 1 is 0), and only where a build is owed (the builds of B.C. 2 leave none owed afterwards); 1 B.C. is followed
+# by A.D. 1.
+PLAYED = ["B.C. 2 MOVEMENT", "B.C. 2 ADJUSTMENTS", "B.C. 1 MOVEMENT", "A.D. 1 MOVEMENT", "A.D. 2 MOVEMENT",
+          "A.D. 3 MOVEMENT"]
+CODES = ["B2M", "B2A", "B1M", "A1M", "A2M", "A3M"]
+# The folder written by the judge before (commit 1311877), playing the same moves as `play` (tests/data/folders/era):
+# its history and its results' texts name the phases as DPjudge counts.
 OLD_FOLDER = DATA / "folders" / "era"
+OLD_PLAYED = ["B.C. 2 MOVEMENT", "B.C. 2 ADJUSTMENTS", "B.C. 1 MOVEMENT", "B.C. 0 MOVEMENT", "B.C. -1 MOVEMENT",
+              "B.C. -2 MOVEMENT"]
+OLD_CODES = ["B2M", "B2A", "B1M", "B0M", "B-1M", "B-2M"]
 
 
 def served_with(tmp_path, folder: Path | None = None) -> Served:
@@ -61,7 +67,7 @@ def master(served: Served, *lines: str) -> None:
 
 
 def play(served: Served) -> None:
-    """B.C. 2: both take a centre and build; then everyone holds (the master processes) to B.C. -3."""
+    """B.C. 2: both take a centre and build; then everyone holds (the master processes) to A.D. 4."""
     served.mail(GM, "CREATE era gm-pass toy_era")
     served.mail_many([(NORTH[0], f"JOIN era {NORTH[1]} N"), (SOUTH[0], f"JOIN era {SOUTH[1]} S")])
     served.mail(NORTH[0], f"SIGNON Nera {NORTH[1]}\nF NBY - CRG/NC")
@@ -81,25 +87,26 @@ def listed(served: Served) -> list[str]:
 
 
 def own_phase(text: str) -> str:
-    """The code a results text gives its own phase: "Movement results for B.C. -1.  (era.B-1M)"."""
+    """The code a results text gives its own phase: "Movement results for A.D. 2.  (era.A2M)"."""
     return re.findall(r"\(era\.([^)]+)\)", text)[0]
 
 
-def check_each_phase_once(served: Served, codes: list[str]) -> None:
+def check_each_phase_once(served: Served, codes: list[str], written: list[str] | None = None) -> None:
     """The pages list every processed phase once, in order; each phase's page shows that phase's results; the
-    results history and HISTORY hold each phase's results once."""
+    results history and HISTORY hold each phase's results once (their texts as `written` then: the codes)."""
+    written = written or codes
     assert listed(served) == codes
     v = served.visitor()
     for i, code in enumerate(codes):
         page = v.get(f"/games/era/phases/{code}")
-        assert page.status == 200 and own_phase(page.text.split("<pre", 1)[1]) == code, code
+        assert page.status == 200 and own_phase(page.text.split("<pre", 1)[1]) == written[i], code
         assert (f'rel="prev" href="/games/era/phases/{codes[i - 1]}"' in page.text) == (i > 0), code
     history = v.get("/games/era/results.txt").text
-    assert re.findall(r"Subject: Diplomacy results era (\S+)", history) == codes
+    assert re.findall(r"Subject: Diplomacy results era (\S+)", history) == written
     served.mail("reader@example.org", "HISTORY era")
     mailed = served.relay.to("reader@example.org")[-1].get_content()
-    assert re.findall(r"Subject: Diplomacy results era (\S+)", mailed) == codes
-    assert re.findall(r"(?:results|orders) for [^(]*\(era\.([^)]+)\)", mailed) == codes
+    assert re.findall(r"Subject: Diplomacy results era (\S+)", mailed) == written
+    assert re.findall(r"(?:results|orders) for [^(]*\(era\.([^)]+)\)", mailed) == written
     served.check_pages()
 
 
@@ -108,12 +115,21 @@ def test_every_phase_past_year_zero_keeps_files_of_its_own(served_era):
     play(served)
     store = served.daemon.judge.store
     game = store.load("era")
-    assert game.history == PLAYED and str(game.position.phase) == "B.C. -3 MOVEMENT"
+    assert game.history == PLAYED and str(game.position.phase) == "A.D. 4 MOVEMENT"
     folder = store.folder("era")
     results = sorted((folder / "results").glob("0*.txt"))
     # one results file per phase, each under a name of its own, holding that phase's results
     assert len(results) == len(PLAYED) and len({p.stem.partition("-")[2] for p in results}) == len(PLAYED)
     assert [own_phase(p.read_text(encoding="utf-8")) for p in results] == CODES
+    texts = [p.read_text(encoding="utf-8") for p in results]
+    assert "Movement results for B.C. 1." in texts[2] and "Movement results for A.D. 1." in texts[3]
+    assert not any(re.search(r"B\.C\. -?0|B\.C\. -", t) for t in texts)
+    # SUMMARY's years are named as the phases name them: a row for each year of adjustments (every other year: centres
+    # change hands only then), 2 B.C., A.D. 1 (DPjudge's B.C. 0), A.D. 3
+    served.mail("reader@example.org", "SUMMARY era")
+    summary = served.relay.to("reader@example.org")[-1].get_content()
+    years = re.findall(r"^((?:B\.C\.|A\.D\.) -?\d+) ", summary, re.MULTILINE)
+    assert years == ["B.C. 2", "A.D. 1", "A.D. 3"], summary
     # the name is the code its results give it (letters, digits and the year's sign: portable, and read back)
     assert [p.stem.partition("-")[2] for p in results] == CODES
     snapshots = sorted((folder / "snapshots").glob("0*.json"))
@@ -121,7 +137,8 @@ def test_every_phase_past_year_zero_keeps_files_of_its_own(served_era):
     assert [re.search(r'"phase":"([^"]+)"', p.read_text(encoding="utf-8")).group(1) for p in snapshots] == PLAYED
     check_each_phase_once(served, CODES)
 
-    # ROLLBACK by code finds B.C. 1, not B.C. -1 (the same name in the judge before), and moves the later files.
+    # ROLLBACK by code finds B.C. 1, not B.C. -1 (A.D. 2: the same name in the judge before), and moves the later
+    # files.
     master(served, "ROLLBACK B1M")
     assert str(store.load("era").position.phase) == "B.C. 1 MOVEMENT"
     assert listed(served) == CODES[:2]
@@ -132,14 +149,14 @@ def test_every_phase_past_year_zero_keeps_files_of_its_own(served_era):
 def test_a_folder_the_judge_before_wrote_reads_as_it_was_played(served_old):
     served = served_old
     game = served.daemon.judge.store.load("era")
-    assert game.history == PLAYED
-    check_each_phase_once(served, CODES)
+    assert game.history == OLD_PLAYED and str(game.position.phase) == "A.D. 4 MOVEMENT"      # (kept: B.C. -3)
+    check_each_phase_once(served, CODES, OLD_CODES)
     # Played on, its new phase's files take their code beside the older names, and all read as before.
     master(served, "PROCESS!")
-    assert listed(served) == CODES + ["B-3M"]
-    master(served, "ROLLBACK B-1M")
+    assert listed(served) == CODES + ["A4M"]
+    master(served, "ROLLBACK B-1M")              # (DPjudge's name for A.D. 2, as the old results wrote it)
     restored = served.daemon.judge.store.load("era")
-    assert str(restored.position.phase) == "B.C. -1 MOVEMENT" and restored.history == PLAYED[:4]
+    assert str(restored.position.phase) == "A.D. 2 MOVEMENT" and restored.history == OLD_PLAYED[:4]
     assert listed(served) == CODES[:4]
     master(served, "ROLLBACK B1M")
     assert str(served.daemon.judge.store.load("era").position.phase) == "B.C. 1 MOVEMENT"
