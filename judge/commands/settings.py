@@ -9,11 +9,11 @@ from typing import ClassVar
 from judge.commands._util import chosen_password
 from judge.commands.absence import set_absence
 from judge.commands.address import set_address
-from judge.commands.announce import rules_changed, timing_changed, victory_changed
+from judge.commands.announce import announce, rules_changed, timing_changed, victory_changed
 from judge.commands.base import MASTER_ONLY, SIGNED_ON, CommandError, Continue, Session
 from judge.commands.voting import apply_vote
 from judge.commands.wait import set_wait
-from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse_moment, plain_time,
+from judge.deadlines import (LIMITS, NO_DEADLINE, check_limit, parse_days, parse_delay, parse_moment, plain_time,
                              say_delay, show)
 from judge.game import FORMING, PLAYING
 from judge.game.clock import REMINDER_MARGIN
@@ -257,14 +257,25 @@ def _deadline_mode(s: Session, game, mode: DeadlineMode) -> None:
     from now, told to everyone."""
     if game.rules.deadlines is mode or game.position is None or game.over:
         return
+    was = show(game.deadline, game.timing)
     # (made manual in the grace period, the deadline was missed all the same: as SET DEADLINE, it counts)
     missed = game.move_deadline(game.phase_deadline(s.now), s.now)
-    s.say(f"Deadline now: {show(game.deadline, game.timing)}{_while_paused(game)}.")
+    now = f"{show(game.deadline, game.timing)}{_while_paused(game)}"
+    s.say(f"Deadline now: {now}.")
     if missed:
         s.say(f"The deadline had passed: {', '.join(game.map.power_title(p) for p in missed)} missed it, and this "
               "phase counts in their lateness.")
-    s.effect("notify", ("deadline changed", [f"The deadline of game {game.name} is now "
-                                             f"{show(game.deadline, game.timing)}{_while_paused(game)}."], "all"))
+    # In the same notice as the rule that moved it: one mail a player, not a second saying the deadline changed.
+    announce(s, game, "deadline", was, show(game.deadline, game.timing),
+             lambda before: _deadline_paragraph(now, before))
+
+
+def _deadline_paragraph(now: str, was: str) -> str:
+    if now.startswith(NO_DEADLINE):
+        return f"Deadline of the current phase: none, the master processes the game (it was {was})."
+    if was == NO_DEADLINE:
+        return f"Deadline of the current phase: {now} (there was none: the master processed the game)."
+    return f"Deadline of the current phase: {now} (was {was})."
 
 
 def _clock_due(game, now: datetime) -> str | None:

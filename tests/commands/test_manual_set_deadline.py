@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from tests.commands.helpers import GAME
+from judge.deadlines import show
+from tests.commands.helpers import GAME, GM, PLAYERS
 
 
 def test_set_deadline_is_refused_in_a_manual_game(started):
@@ -44,8 +45,33 @@ def test_norule_deadlines_gives_the_phase_a_deadline_again(started):
     game = started.game(GAME)
     assert game.rules.deadlines.value == "auto"
     assert game.deadline == started.clock.now + timedelta(hours=game.timing.movement_hours)
-    told = [m for m in started.new_mail() if "deadline changed" in str(m["Subject"])]
+    told = [m for m in started.new_mail() if "rules changed" in str(m["Subject"])]
     assert len(told) >= 7
+    assert "Deadline of the current phase: " in told[0].get_content()
     started.clock.advance(hours=game.timing.movement_hours + game.timing.grace_hours + 1)
     started.process(GAME)
     assert str(started.game(GAME).position.phase) != "S1901M"         # the clock processed it
+
+
+def test_a_change_of_deadline_mode_is_one_mail_to_each_player(started):
+    """SET RULE deadlines=... changes the rule and the deadline: each player hears of both in one mail (it came as
+    two, "rules changed" and "deadline changed"), with the deadline before and after."""
+    game = started.game(GAME)
+    before = show(game.deadline, game.timing)
+    started.new_mail()
+    assert started.master("SET RULE deadlines=manual").accepted
+    mails = [m for m in started.new_mail() if str(m["To"]) != GM[0]]
+    france = [m for m in mails if str(m["To"]) == PLAYERS["FRANCE"][0]]
+    assert len(france) == 1 and "rules changed" in str(france[0]["Subject"])
+    text = " ".join(france[0].get_content().split())
+    assert "House rule deadlines: manual" in text
+    assert f"Deadline of the current phase: none, the master processes the game (it was {before})." in text
+    assert len(mails) == len({str(m["To"]) for m in mails}) == len(PLAYERS)
+    started.clock.advance(hours=2)
+    assert started.master("SET RULE deadlines=auto").accepted
+    game = started.game(GAME)
+    [back] = [m for m in started.new_mail() if str(m["To"]) == PLAYERS["FRANCE"][0]]
+    text = " ".join(back.get_content().split())
+    assert game.deadline == started.clock.now + timedelta(hours=game.timing.movement_hours)
+    assert f"Deadline of the current phase: {show(game.deadline, game.timing)} (there was none: the master " \
+           "processed the game)." in text

@@ -231,7 +231,7 @@ def test_the_manual_mode_set_while_paused_gives_no_deadline_to_move(started):
     assert started.master("SET RULE deadlines=manual").accepted
     reply = " ".join(started.reply_to(GM[0]).split())
     assert "Deadline now: none (the master processes the game)." in reply and "moves by the time" not in reply
-    [notice] = [m for m in started.new_mail() if "deadline changed" in str(m["Subject"])][:1]
+    [notice] = [m for m in started.new_mail() if "rules changed" in str(m["Subject"])][:1]
     assert "moves by the time" not in notice.get_content()
 
 
