@@ -2,11 +2,14 @@
 
 Refused where the flag could not be kept, as DPjudge refuses it ("WAIT unavailable after deadline", "no orders
 required"): after the deadline the phase processes as soon as it may, and a power with nothing to order this phase
-(eliminated, or no retreat, build or removal of its own) holds nothing back."""
+(eliminated, or no retreat, build or removal of its own) holds nothing back; nor does a WAIT where nothing is
+processed before the deadline (deadlines=manual, early processing off). NOWAIT is always taken there: it clears a
+WAIT that counts again once the master turns deadlines or early processing back on in the same phase."""
 from __future__ import annotations
 
 from judge.commands.base import CommandError, Session
 from judge.deadlines import show
+from judge.rules import DeadlineMode
 
 
 def set_wait(s: Session, wait: bool) -> None:
@@ -23,5 +26,13 @@ def set_wait(s: Session, wait: bool) -> None:
         why = "IS ELIMINATED" if power not in game.survivors() else f"HAS NOTHING TO ORDER IN {phase.upper()}"
         raise CommandError(f"{title.upper()} {why}: SET {word} WOULD HOLD NOTHING BACK (THE PHASE DOES NOT WAIT FOR "
                            "A POWER WITHOUT ORDERS TO GIVE)")
+    if wait:
+        # Where nothing is processed early anyway, a WAIT was taken and changed nothing: say why instead.
+        if game.rules.deadlines is DeadlineMode.MANUAL:
+            raise CommandError(f"GAME {game.name.upper()} HAS NO DEADLINES (DEADLINES=MANUAL): NOTHING IS PROCESSED "
+                               "BEFORE THE MASTER SENDS PROCESS, SO SET WAIT WOULD HOLD NOTHING BACK")
+        if game.timing.early_minutes < 0:
+            raise CommandError(f"GAME {game.name.upper()} PROCESSES NO PHASE BEFORE ITS DEADLINE (EARLY PROCESSING "
+                               "IS OFF), SO SET WAIT WOULD HOLD NOTHING BACK")
     game.set_wait(power, wait, s.now)
     s.say(f"{title} will {'WAIT for the deadline' if wait else 'not wait'}.")

@@ -54,6 +54,26 @@ def test_wait_is_refused_to_a_power_with_nothing_to_order(started):
     assert started.game(GAME).player("GERMANY").wait
 
 
+def test_wait_is_refused_where_nothing_is_processed_early(started):
+    # Under deadlines=manual only the master's PROCESS processes a phase, and with early processing off only the
+    # deadline: a WAIT was taken there ("France will WAIT for the deadline") and held nothing back.
+    assert started.master("SET RULE deadlines=manual").accepted
+    before = started.status_bytes()
+    r = started.signon("FRANCE", "SET WAIT")
+    assert r.errors == [("SET WAIT", f"GAME {GAME.upper()} HAS NO DEADLINES (DEADLINES=MANUAL): NOTHING IS PROCESSED "
+                                     "BEFORE THE MASTER SENDS PROCESS, SO SET WAIT WOULD HOLD NOTHING BACK")]
+    assert started.status_bytes() == before
+    assert started.signon("FRANCE", "SET NOWAIT").accepted                # (clearing a flag is always taken)
+    assert started.master("SET RULE deadlines=auto", "SET EARLY -1").accepted
+    before = started.status_bytes()
+    r = started.signon("FRANCE", "SET WAIT")
+    assert r.errors[0][1] == (f"GAME {GAME.upper()} PROCESSES NO PHASE BEFORE ITS DEADLINE (EARLY PROCESSING IS "
+                              "OFF), SO SET WAIT WOULD HOLD NOTHING BACK")
+    assert started.status_bytes() == before
+    assert started.master("SET EARLY 0").accepted
+    assert started.signon("FRANCE", "SET WAIT").accepted and started.game(GAME).player("FRANCE").wait
+
+
 def test_player_password(started):
     assert started.signon("FRANCE", "SET PASSWORD brand-new").accepted
     assert "Password changed." in started.reply("FRANCE")
