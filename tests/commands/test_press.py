@@ -1,5 +1,6 @@
 """PRESS ... ENDPRESS and BROADCAST ... ENDBROADCAST: the press kinds, who may write to whom, the archive."""
 import json
+import re
 
 import pytest
 
@@ -81,6 +82,19 @@ def test_white_grey_lets_the_sender_choose(started):
     assert started.signon("FRANCE", "PRESS TO G", "it was me", "ENDPRESS").accepted
     subjects = sorted(str(m["Subject"]) for m in started.mails("press from"))
     assert subjects == [f"Diplomacy press from France ({GAME})", f"Diplomacy press from an anonymous power ({GAME})"]
+
+
+def test_grey_press_sent_with_signed_press_shares_no_moment_or_process_in_its_message_id(started):
+    # The email package's Message-IDs held the sending moment to a hundredth of a second and the process id: a grey
+    # and a signed press from one message came out with the same prefix, which named the grey press's sender.
+    assert started.master("SET RULE press=white_grey").accepted
+    started.new_mail()
+    assert started.signon("FRANCE", "PRESS TO G GREY", "guess who", "ENDPRESS", "PRESS TO G", "me", "ENDPRESS").accepted
+    ids = [str(m["Message-ID"]) for m in started.mails("press from")]
+    assert len(ids) == 2
+    local = [i.strip("<>").split("@")[0] for i in ids]
+    assert all(re.fullmatch(r"[0-9a-f]{32}", part) for part in local), ids
+    assert local[0][:6] != local[1][:6]
 
 
 def test_grey_is_refused_in_a_white_game(started):
