@@ -44,13 +44,14 @@ def set_absence(s: Session, words: list[str]) -> None:
         raise CommandError(f"AN ABSENCE MUST END AT MOST {FARTHEST.days} DAYS FROM NOW - {USAGE}")
     rules = game.rules
     if who != MASTER:
-        if rules.absence_days == 0:
+        if rules.absence_days == 0 or rules.absence_count == 0:
             raise CommandError(f"GAME {game.name} ALLOWS NO ABSENCES (ASK THE MASTER)")
         if end - start > timedelta(days=rules.absence_days):
             raise CommandError(f"AN ABSENCE MAY LAST AT MOST {rules.absence_days} DAYS IN GAME {game.name} (THE "
                                "MASTER MAY SET A LONGER ONE)")
         if len(game.absences_of(who)) >= rules.absence_count:
-            raise CommandError(f"YOU HAVE SET ALL {rules.absence_count} ABSENCES GAME {game.name} ALLOWS")
+            allowed = "THE ONE ABSENCE" if rules.absence_count == 1 else f"ALL {rules.absence_count} ABSENCES"
+            raise CommandError(f"YOU HAVE SET {allowed} GAME {game.name} ALLOWS (ASK THE MASTER)")
     moved = game.add_absence(who, start, end, s.now)
     name = "the master" if who == MASTER else game.map.power_title(who)
     s.say(f"Noted: {name} is away from {show(start, game.timing)} to {show(end, game.timing)}; no deadline falls "

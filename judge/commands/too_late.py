@@ -23,11 +23,17 @@ def too_late(s: Any, game: Game, power: str, texts: list[str], errors: list[tupl
     it); None otherwise."""
     if not errors or not all(why.startswith((_NO_UNIT, _WRONG_PHASE)) for _, why in errors) or game.position is None:
         return None
-    snaps = s.store.snapshots(game.name)
-    if not snaps:
-        return None
+    # A PROCESS earlier in this same message (the master's): its phase is not in the store's snapshots until the
+    # message is committed, and these orders are not late but placed after it.
+    here = [e.payload for e in s.effects if e.kind == "processed"]
     try:
-        before = Game.from_json(json.loads(snaps[-1].read_text(encoding="utf-8"))).position
+        if here:
+            before = Game.from_json(here[-1].snapshot).position
+        else:
+            snaps = s.store.snapshots(game.name)
+            if not snaps:
+                return None
+            before = Game.from_json(json.loads(snaps[-1].read_text(encoding="utf-8"))).position
     except (OSError, ValueError, KeyError, TypeError):
         return None                                  # (a snapshot unreadable: the plain refusal stands)
     now = game.position.phase
@@ -36,5 +42,8 @@ def too_late(s: Any, game: Game, power: str, texts: list[str], errors: list[tupl
     oset = build_order_set(power, list(texts), before, game.map, game.rules, Validator(before, game.map, game.rules))
     if any(not why.startswith(_DUPLICATE) for _, why in oset.errors):
         return None
+    if here:
+        return (f"THESE ARE ORDERS FOR {before.phase.describe().upper()}, BUT THE PROCESS ABOVE THEM IN THIS MESSAGE "
+                f"MOVES THE GAME TO {now.describe().upper()} FIRST: PUT THE ORDERS BEFORE THE PROCESS LINE")
     return (f"TOO LATE: THESE ARE ORDERS FOR {before.phase.describe().upper()}, WHICH HAS BEEN PROCESSED. THE GAME IS "
             f"NOW IN {now.describe().upper()}: SEND ORDERS FOR THAT PHASE")

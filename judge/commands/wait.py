@@ -24,15 +24,16 @@ def set_wait(s: Session, wait: bool) -> None:
                            f"{phase.upper()} IS PROCESSED AS SOON AS IT MAY BE, AS DPJUDGE DOES")
     if not game.needs_orders(power):
         why = "IS ELIMINATED" if power not in game.survivors() else f"HAS NOTHING TO ORDER IN {phase.upper()}"
-        raise CommandError(f"{title.upper()} {why}: SET {word} WOULD HOLD NOTHING BACK (THE PHASE DOES NOT WAIT FOR "
-                           "A POWER WITHOUT ORDERS TO GIVE)")
+        what = "WOULD HOLD NOTHING BACK" if wait else "HAS NOTHING TO LET GO"
+        raise CommandError(f"{title.upper()} {why}: SET {word} {what} (THE PHASE DOES NOT WAIT FOR A POWER WITHOUT "
+                           "ORDERS TO GIVE)")
     if wait:
         # Where nothing is processed early anyway, a WAIT was taken and changed nothing: say why instead.
         if game.rules.deadlines is DeadlineMode.MANUAL:
-            raise CommandError(f"GAME {game.name.upper()} HAS NO DEADLINES (DEADLINES=MANUAL): NOTHING IS PROCESSED "
+            raise CommandError(f"GAME {game.name} HAS NO DEADLINES (DEADLINES=MANUAL): NOTHING IS PROCESSED "
                                "BEFORE THE MASTER SENDS PROCESS, SO SET WAIT WOULD HOLD NOTHING BACK")
         if game.timing.early_minutes < 0:
-            raise CommandError(f"GAME {game.name.upper()} PROCESSES NO PHASE BEFORE ITS DEADLINE (EARLY PROCESSING "
+            raise CommandError(f"GAME {game.name} PROCESSES NO PHASE BEFORE ITS DEADLINE (EARLY PROCESSING "
                                "IS OFF), SO SET WAIT WOULD HOLD NOTHING BACK")
     game.set_wait(power, wait, s.now)
     s.say(f"{title} will {'WAIT for the deadline' if wait else 'not wait'}.")

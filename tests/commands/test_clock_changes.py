@@ -176,7 +176,7 @@ def test_cancelled_absences_count_against_the_limit(started):
         assert started.signon("FRANCE", f"SET ABSENCE {day}", "SET ABSENCE NONE").accepted
     deadline = started.game(GAME).deadline
     r = started.signon("FRANCE", "SET ABSENCE 20 Jan")
-    assert r.errors[0][1] == f"YOU HAVE SET ALL 2 ABSENCES GAME {GAME} ALLOWS"
+    assert r.errors[0][1] == f"YOU HAVE SET ALL 2 ABSENCES GAME {GAME} ALLOWS (ASK THE MASTER)"
     assert started.game(GAME).deadline == deadline
 
 

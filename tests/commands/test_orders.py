@@ -379,6 +379,24 @@ def test_a_player_naming_another_power_before_an_order_is_refused(started):
     assert started.game(GAME).player("RUSSIA").orders == ["A MOS - UKR", "A WAR H"]
 
 
+def test_orders_after_a_process_in_the_same_message_are_not_called_late_for_an_older_phase(started):
+    # In Fall 1901 the master sends PROCESS! and then Fall orders: they come after the PROCESS, which moves the game to
+    # Winter 1901 first. The refusal named SPRING 1901 (the last phase the store had a snapshot of) as the phase
+    # "processed" and told him to send orders for a phase his own message had not yet reached (nothing was done).
+    assert started.master("GERMANY: F KIE - DEN", "PROCESS!").accepted       # (Denmark: a build in Winter 1901)
+    assert str(started.game(GAME).position.phase) == "F1901M"
+    before = started.status_bytes()
+    started.new_mail()
+    r = started.master("PROCESS!", "GERMANY: F DEN H", "ITALY: A VEN H")
+    assert not r.accepted and started.status_bytes() == before
+    reply = " ".join(started.reply(GM[0]).split())
+    assert "SPRING 1901" not in reply and "TOO LATE" not in reply
+    assert ("THESE ARE ORDERS FOR FALL 1901 MOVEMENT, BUT THE PROCESS ABOVE THEM IN THIS MESSAGE MOVES THE GAME TO "
+            "WINTER 1901 ADJUSTMENTS FIRST: PUT THE ORDERS BEFORE THE PROCESS LINE") in reply
+    assert started.master("GERMANY: F DEN H", "ITALY: A VEN H", "PROCESS!").accepted
+    assert str(started.game(GAME).position.phase) == "W1901A"
+
+
 def test_orders_for_the_movement_just_processed_are_told_too_late_in_the_next_movement(started):
     # Spring 1901 is processed (early, say) while France's player writes the same orders again: in Fall 1901 the
     # army that went to Burgundy is not in Paris. The README promises such orders are told they came too late,

@@ -49,6 +49,9 @@ def test_wait_is_refused_to_a_power_with_nothing_to_order(started):
                                      "NOTHING BACK (THE PHASE DOES NOT WAIT FOR A POWER WITHOUT ORDERS TO GIVE)")]
     r = started.signon("ITALY", "SET WAIT")
     assert r.errors[0][1].startswith("ITALY IS ELIMINATED: SET WAIT WOULD HOLD NOTHING BACK")
+    r = started.signon("FRANCE", "SET NOWAIT")                          # (not "would hold nothing back")
+    assert r.errors[0][1] == ("FRANCE HAS NOTHING TO ORDER IN SPRING 1902 RETREATS: SET NOWAIT HAS NOTHING TO LET GO "
+                              "(THE PHASE DOES NOT WAIT FOR A POWER WITHOUT ORDERS TO GIVE)")
     assert started.status_bytes() == before
     assert started.signon("GERMANY", "SET WAIT").accepted                 # Germany has a retreat to order
     assert started.game(GAME).player("GERMANY").wait
@@ -60,14 +63,14 @@ def test_wait_is_refused_where_nothing_is_processed_early(started):
     assert started.master("SET RULE deadlines=manual").accepted
     before = started.status_bytes()
     r = started.signon("FRANCE", "SET WAIT")
-    assert r.errors == [("SET WAIT", f"GAME {GAME.upper()} HAS NO DEADLINES (DEADLINES=MANUAL): NOTHING IS PROCESSED "
+    assert r.errors == [("SET WAIT", f"GAME {GAME} HAS NO DEADLINES (DEADLINES=MANUAL): NOTHING IS PROCESSED "
                                      "BEFORE THE MASTER SENDS PROCESS, SO SET WAIT WOULD HOLD NOTHING BACK")]
     assert started.status_bytes() == before
     assert started.signon("FRANCE", "SET NOWAIT").accepted                # (clearing a flag is always taken)
     assert started.master("SET RULE deadlines=auto", "SET EARLY -1").accepted
     before = started.status_bytes()
     r = started.signon("FRANCE", "SET WAIT")
-    assert r.errors[0][1] == (f"GAME {GAME.upper()} PROCESSES NO PHASE BEFORE ITS DEADLINE (EARLY PROCESSING IS "
+    assert r.errors[0][1] == (f"GAME {GAME} PROCESSES NO PHASE BEFORE ITS DEADLINE (EARLY PROCESSING IS "
                               "OFF), SO SET WAIT WOULD HOLD NOTHING BACK")
     assert started.status_bytes() == before
     assert started.master("SET EARLY 0").accepted
@@ -164,11 +167,25 @@ def test_absence_limits(started):
     for day in (1, 3, 5, 7):
         assert started.signon("FRANCE", f"SET ABSENCE 2026-02-0{day}").accepted
     assert started.signon("FRANCE", "SET ABSENCE 2026-02-09").errors[0][1] == \
-        f"YOU HAVE SET ALL 4 ABSENCES GAME {GAME} ALLOWS"
+        f"YOU HAVE SET ALL 4 ABSENCES GAME {GAME} ALLOWS (ASK THE MASTER)"
     assert started.master("SET ABSENCE 1 Mar TO 30 Apr").accepted          # the master sets any
     assert started.master("SET RULE absence_days=0").accepted
     assert started.signon("GERMANY", "SET ABSENCE 2026-02-01").errors[0][1] == \
         f"GAME {GAME} ALLOWS NO ABSENCES (ASK THE MASTER)"
+
+
+def test_absence_count_of_none_or_one_is_said_in_words(started):
+    # absence_count=0 was "YOU HAVE SET ALL 0 ABSENCES GAME g1 ALLOWS" to a player who had set none, and 1 "ALL 1
+    # ABSENCES".
+    assert started.master("SET RULE absence_count=0").accepted
+    before = started.status_bytes()
+    assert started.signon("FRANCE", "SET ABSENCE 2026-02-01").errors[0][1] == \
+        f"GAME {GAME} ALLOWS NO ABSENCES (ASK THE MASTER)"
+    assert started.status_bytes() == before
+    assert started.master("SET RULE absence_count=1").accepted
+    assert started.signon("FRANCE", "SET ABSENCE 2026-02-01").accepted
+    assert started.signon("FRANCE", "SET ABSENCE 2026-02-03").errors[0][1] == \
+        f"YOU HAVE SET THE ONE ABSENCE GAME {GAME} ALLOWS (ASK THE MASTER)"
 
 
 def test_deadline(started):

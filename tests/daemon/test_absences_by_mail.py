@@ -95,7 +95,7 @@ async def _absences(post: Post):
     assert game.history == ["S1901M"] and game.deadline == utc(2026, 1, 15)
     post.new()
     # A third absence is refused, the first being over; the master sets one of any length, and it moves deadlines.
-    await refused(post, "FRANCE", "SET ABSENCE 20 Jan", "YOU HAVE SET ALL 2 ABSENCES GAME away ALLOWS")
+    await refused(post, "FRANCE", "SET ABSENCE 20 Jan", "YOU HAVE SET ALL 2 ABSENCES GAME away ALLOWS (ASK THE MASTER)")
     reply = await post.master("SET ABSENCE 14 Jan TO 25 Jan")
     assert "Noted: the master is away from Wed 14 Jan 2026 00:00 UTC to Mon 26 Jan 2026 00:00 UTC" in \
         " ".join(reply.split())

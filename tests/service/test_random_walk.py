@@ -1,0 +1,164 @@
+"""A seeded random walk of what a master and seven players send a running game, and of its clock, through the judge
+on real folders. After every message and every run of the clock it checks what must always hold: the Table's own
+checks (a refused message changes no file; each mail has one recipient and shows nobody another's address; the
+saved wake-up is what a fresh start-up would plan) and, here, that nothing makes the judge fail, every mail is bounded
+in size and carries no password, a refused message is told why, the game file reads back to the same document, and
+the phase moves only forward but by ROLLBACK.
+
+Longer walks by hand: JUDGE_WALK_STEPS=2000 JUDGE_WALK_SEEDS=1,2,3,4 pytest tests/service/test_random_walk.py"""
+from __future__ import annotations
+
+import os
+import random
+from datetime import timedelta
+
+import pytest
+
+from judge.game import Game
+from judge.game.roles import ACTIVE
+from judge.rules import RULES, _show
+from tests.commands.helpers import GAME, GM, LETTER, PLAYERS, Desk
+
+STEPS = int(os.environ.get("JUDGE_WALK_STEPS", "90"))
+SEEDS = [int(s) for s in os.environ.get("JUDGE_WALK_SEEDS", "1901,1902,1903").split(",")]
+MAIL_LIMIT = 1_100_000                  # a reply is at most 1 MB as mailed (README), a results mail with its picture
+PASSWORDS = [GM[1], *(pw for _, pw in PLAYERS.values())]
+# Rules whose every value the walk may set (the picture's is left at none: drawing each phase costs the suite time).
+WALK_RULES = [r for r in RULES if r.name != "map_picture"]
+
+
+def unit_orders(rng: random.Random, game: Game, power: str) -> list[str]:
+    """Orders for some of the power's units, mostly legal, as a player types them."""
+    pos, m = game.position, game.map
+    kind = pos.phase.kind
+    lines = []
+    if kind == "M":
+        units = [u for u in pos.units.values() if u.power == power]
+        others = list(pos.units.values())
+        for u in rng.sample(units, k=rng.randint(0, len(units))):
+            adj = sorted((m.army_adj if u.kind == "A" else m.fleet_adj).get(u.loc, ()))
+            near = [v for v in others if v is not u and m.reaches_province(u.kind, u.loc, v.province)]
+            pick = rng.random()
+            if pick < 0.45 and adj:
+                lines.append(f"{u.kind} {u.loc} - {rng.choice(adj)}")
+            elif pick < 0.7 and near:
+                v = rng.choice(near)
+                lines.append(f"{u.kind} {u.loc} S {v.kind} {v.loc}")
+            else:
+                lines.append(f"{u.kind} {u.loc} H")
+    elif kind == "R":
+        for d in pos.dislodged.values():
+            if d.unit.power == power:
+                lines.append(f"{d.unit.kind} {d.unit.loc} - {rng.choice(d.retreats)}" if d.retreats and
+                             rng.random() < 0.7 else f"{d.unit.kind} {d.unit.loc} D")
+    else:
+        centres = sum(1 for owner in pos.centers.values() if owner == power)
+        units = [u for u in pos.units.values() if u.power == power]
+        if centres > len(units):
+            free = [h for h in m.homes(power) if pos.centers.get(h) == power and h not in pos.units]
+            for home in rng.sample(free, k=min(len(free), centres - len(units))):
+                lines.append(f"BUILD {rng.choice('AF')} {home}")
+            lines += ["WAIVE"] * (rng.random() < 0.2)
+        elif centres < len(units):
+            lines += [f"REMOVE {u.kind} {u.loc}" for u in rng.sample(units, k=len(units) - centres)]
+    return lines
+
+
+def player_lines(rng: random.Random, game: Game, power: str, now) -> list[str]:
+    others = "".join(rng.sample(sorted(LETTER.values()), k=rng.randint(1, 3)))
+    choices = [
+        lambda: unit_orders(rng, game, power),
+        lambda: [rng.choice(["SET WAIT", "SET NOWAIT"])],
+        lambda: [f"PRESS TO {others}{rng.choice(['', ' GREY'])}", "Shall we?", "ENDPRESS"],
+        lambda: ["BROADCAST", "Peace to all.", "ENDBROADCAST"],
+        lambda: [rng.choice(["VOTE DRAW", "VOTE NONE", f"VOTE CONCEDE {rng.choice(list(LETTER))}"])],
+        lambda: [rng.choice(["STATUS", "CLEAR", f"LIST {GAME}", f"SUMMARY {GAME}", f"HISTORY {GAME}", "ARCHIVE",
+                             "POSITION"])],
+        lambda: [rng.choice(["EXTEND", "SET ABSENCE NONE",
+                             f"SET ABSENCE {(now + timedelta(days=rng.randint(1, 9))):%Y-%m-%d}"])],
+    ]
+    lines = []
+    for _ in range(rng.randint(1, 3)):
+        lines += rng.choice(choices)()
+    if rng.random() < 0.03:
+        lines.append("RESIGN")
+    return lines
+
+
+def master_lines(rng: random.Random, game: Game) -> list[str]:
+    powers = sorted(PLAYERS)
+    rule = rng.choice(WALK_RULES)
+    value = rng.choice(list(rule.choices)[:6])
+    choices = [
+        lambda: ["PAUSE"], lambda: ["RESUME"], lambda: [f"SET DEADLINE +{rng.randint(1, 96)}h"],
+        lambda: ["PROCESS"], lambda: ["PROCESS!"], lambda: ["PREVIEW"],
+        lambda: [f"SET RULE {rule.name}={_show(value)}"], lambda: [f"SET NORULE {rule.name}"],
+        lambda: [f"SET VICTORY {rng.randint(10, 34)}"],
+        lambda: [rng.choice(["SET MOVEMENT 48", "SET GRACE 12", "SET REMINDER 6", "SET EARLY -1", "SET EARLY 0",
+                             "SET DAYS MTWTF--", "SET ZONE Europe/Paris", "SET TIME 18:00", "SET TIME NONE"])],
+        lambda: [f"{p}: {line}" for p in rng.sample(powers, k=2) for line in unit_orders(rng, game, p)],
+        lambda: ["BROADCAST", "From the master.", "ENDBROADCAST"],
+        lambda: [f"LIST {GAME}"],
+    ]
+    lines = []
+    for _ in range(rng.randint(1, 2)):
+        lines += rng.choice(choices)()
+    rare = rng.random()
+    if rare < 0.03:
+        lines.append("ROLLBACK")
+    elif rare < 0.05:
+        lines.append(f"EJECT {rng.choice(powers)}")
+    elif rare < 0.07:
+        lines.append(f"{rng.choice(['DUMMY', 'REVIVE'])} {rng.choice(powers)}")
+    return lines
+
+
+def check(desk: Desk, before: Game | None, lines: list[str], result) -> Game:
+    """What must hold after a step; returns the game as it now stands."""
+    mails = desk.new_mail()
+    for m in mails:
+        raw = m.as_bytes()
+        assert len(raw) <= MAIL_LIMIT, f"a mail of {len(raw)} bytes: {m['Subject']}"
+        text = raw.decode("utf-8", "replace")
+        shown = [pw for pw in PASSWORDS if pw in text]
+        assert not shown, f"{shown} in a mail to {m['To']} ({m['Subject']}) after {lines}"
+    if result is not None and not result.accepted:
+        assert result.errors, f"refused without a reason: {lines}"
+    game = desk.game(GAME)
+    doc = game.to_json()
+    assert Game.from_json(doc).to_json() == doc, f"the game file does not read back the same after {lines}"
+    if before is not None and before.position is not None and game.position is not None \
+            and not any(line.startswith("ROLLBACK") for line in lines):
+        assert game.position.phase >= before.position.phase, f"the phase went back after {lines}"
+    return game
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_random_walk_of_commands_keeps_every_invariant(started: Desk, seed: int) -> None:
+    rng = random.Random(seed)
+    game = check(started, None, [], None)
+    for _ in range(STEPS):
+        roll = rng.random()
+        if roll < 0.15:
+            lines = [f"clock +{(hours := rng.randint(1, 40))}h"]
+            started.clock.advance(hours=hours)
+            started.process(GAME)
+            result = None
+        elif roll < 0.35:
+            lines = master_lines(rng, game)
+            result = started.master(*lines)
+        else:
+            power = rng.choice(sorted(PLAYERS))
+            player = next((p for p in game.players if p.power == power), None)
+            if player is not None and player.status == ACTIVE:
+                lines = player_lines(rng, game, power, started.clock())
+                result = started.signon(power, *lines)
+            else:
+                # Its player resigned or was ejected: they come back for it (a dummy is refused until REVIVE).
+                address, password = PLAYERS[power]
+                lines = [f"TAKEOVER {LETTER[power]}{GAME} {password}"]
+                result = started.send(address, lines[0])
+        game = check(started, game, lines, result)
+        if os.environ.get("JUDGE_WALK_LOG"):
+            print(game.position.phase.describe() if game.position else "-", game.status,
+                  "-" if result is None else "ok" if result.accepted else result.errors[:1], lines[:3])
