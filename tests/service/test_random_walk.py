@@ -14,9 +14,12 @@ from datetime import timedelta
 
 import pytest
 
-from judge.game import Game
+from judge.game import PLAYING, Game
 from judge.game.roles import ACTIVE
-from judge.rules import RULES, _show
+from judge.rules import RULES, DeadlineMode, _show
+from judge.web import pages
+from judge.web.session import Sessions
+from judge.web.views import Views
 from tests.commands.helpers import GAME, GM, LETTER, PLAYERS, Desk
 
 STEPS = int(os.environ.get("JUDGE_WALK_STEPS", "90"))
@@ -71,7 +74,7 @@ def player_lines(rng: random.Random, game: Game, power: str, now) -> list[str]:
         lambda: [rng.choice(["SET WAIT", "SET NOWAIT"])],
         lambda: [f"PRESS TO {others}{rng.choice(['', ' GREY'])}", "Shall we?", "ENDPRESS"],
         lambda: ["BROADCAST", "Peace to all.", "ENDBROADCAST"],
-        lambda: [rng.choice(["VOTE DRAW", "VOTE NONE", f"VOTE CONCEDE {rng.choice(list(LETTER))}"])],
+        lambda: [rng.choice(["VOTE DRAW", "VOTE DRAW", "VOTE NONE", f"VOTE CONCEDE {rng.choice(list(LETTER))}"])],
         lambda: [rng.choice(["STATUS", "CLEAR", f"LIST {GAME}", f"SUMMARY {GAME}", f"HISTORY {GAME}", "ARCHIVE",
                              "POSITION"])],
         lambda: [rng.choice(["EXTEND", "SET ABSENCE NONE",
@@ -104,13 +107,34 @@ def master_lines(rng: random.Random, game: Game) -> list[str]:
     for _ in range(rng.randint(1, 2)):
         lines += rng.choice(choices)()
     rare = rng.random()
-    if rare < 0.03:
+    if rare < 0.01:
+        lines.append("TERMINATE")
+    elif rare < 0.04:
         lines.append("ROLLBACK")
     elif rare < 0.05:
         lines.append(f"EJECT {rng.choice(powers)}")
     elif rare < 0.07:
         lines.append(f"{rng.choice(['DUMMY', 'REVIVE'])} {rng.choice(powers)}")
     return lines
+
+
+WATCHERS = ["watcher@example.org", "kibitzer@example.net"]
+ADDRESSES = [GM[0], *(a for a, _ in PLAYERS.values()), *WATCHERS]
+
+
+def check_pages(desk: Desk, game: Game, lines: list[str]) -> None:
+    """The public pages a visitor sees (the judge's index, the game's, its latest phase's) are drawn, bounded, and
+    show nobody's address (the walk never sets reveal, so not even a finished game's)."""
+    views = Views(desk.judge, Sessions(b"k" * 32, desk.clock))
+    replies = [views.index(), views.game_page(GAME, None)]
+    stems = [p.stem for p in desk.judge.store.results(GAME)]
+    if stems:
+        replies.append(views.phase_page(GAME, pages.phase_names(stems, game)[-1], None))
+    for r in replies:
+        body = r.body if isinstance(r.body, str) else r.body.decode("utf-8")
+        assert r.status == 200 and 0 < len(body) < 2_000_000, (r.status, len(body), lines)
+        shown = [a for a in ADDRESSES if a in body]
+        assert not shown, f"a page shows {shown} after {lines}"
 
 
 def check(desk: Desk, before: Game | None, lines: list[str], result) -> Game:
@@ -127,6 +151,13 @@ def check(desk: Desk, before: Game | None, lines: list[str], result) -> Game:
     game = desk.game(GAME)
     doc = game.to_json()
     assert Game.from_json(doc).to_json() == doc, f"the game file does not read back the same after {lines}"
+    if game.status == PLAYING and not game.over:
+        # The clock never loses the game: a running game under deadlines=auto has a deadline, paused or not.
+        assert game.rules.deadlines is not DeadlineMode.AUTO or game.deadline is not None, f"no deadline after {lines}"
+        # (several orders for one unit under duplicate_orders=hold are taken, and reported as the unit holding)
+        unusable = [e for e in game.legal_orders()[1] if not e[2].startswith("MULTIPLE ORDERS FOR ONE UNIT")]
+        assert not unusable, f"orders held that processing could not use after {lines}: {unusable}"
+    check_pages(desk, game, lines)
     if before is not None and before.position is not None and game.position is not None \
             and not any(line.startswith("ROLLBACK") for line in lines):
         assert game.position.phase >= before.position.phase, f"the phase went back after {lines}"
@@ -139,7 +170,12 @@ def test_a_random_walk_of_commands_keeps_every_invariant(started: Desk, seed: in
     game = check(started, None, [], None)
     for _ in range(STEPS):
         roll = rng.random()
-        if roll < 0.15:
+        if roll < 0.05:
+            # Someone outside the game: a would-be observer, or a newcomer asking about it.
+            lines = [rng.choice([f"OBSERVE {GAME}", f"UNOBSERVE {GAME}", f"LIST {GAME}", f"SUMMARY {GAME}",
+                                 f"HISTORY {GAME}", f"JOIN {GAME} newpw F"])]
+            result = started.send(rng.choice(WATCHERS), lines[0])
+        elif roll < 0.15:
             lines = [f"clock +{(hours := rng.randint(1, 40))}h"]
             started.clock.advance(hours=hours)
             started.process(GAME)
