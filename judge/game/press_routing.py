@@ -90,6 +90,7 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
         taking_part = {d.address.lower() for d in out} | {game.master_address.lower(), r.sender.lower()} | {
             active[r.power].address.lower() if r.power in active else ""}
         out += [Delivery(a, shown_from, shown_to, True) for a in game.observers if a.lower() not in taking_part]
+    readers = len(out)
     if r.role != "master" and (r.to_master or r.broadcast or rules.master_press_copies):
         # The master always knows who wrote (DPjudge's masters see grey and fake press for what it is).
         master_from = true_from if shown_from in (true_from, OBSERVER) and r.role != "observer" else \
@@ -97,7 +98,8 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
         # (and whom it really went to: DPjudge's masters read "[sent to ...]" beside a faked list of readers)
         out.append(Delivery(game.master_address, master_from, _seen_through(real_to, shown_to) if faked_to else
                             shown_to, r.broadcast if faked_to else shown_broadcast))
-    if not out:
+    if not out or not (readers or r.to_master or r.broadcast):
+        # (the master's copy of press between players, master_press_copies, is no reader the sender wrote to)
         if r.to and set(r.to) == {r.power} and not r.broadcast:
             raise GameError(f"PRESS TO {r.power} ONLY: THAT IS YOU (NAME THE POWERS TO WRITE TO)")
         if game.position is None:

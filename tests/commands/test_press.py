@@ -64,6 +64,21 @@ def test_press_is_not_sent_to_a_resigned_power(started):
     assert r.errors[0][1] == "NOBODY TO SEND THIS PRESS TO (NO ACTIVE PLAYER AMONG THE RECIPIENTS)"
 
 
+def test_press_to_nobody_active_is_refused_even_when_the_master_gets_copies(started):
+    # With master_press_copies, press to a resigned power only made the master's copy: the judge failed on the reply
+    # ("Press sent to ..." with nobody to name) and the message was lost.
+    assert started.master("SET RULE master_press_copies").accepted
+    assert started.signon("ITALY", "RESIGN").accepted
+    before = started.status_bytes()
+    started.new_mail()
+    r = started.signon("FRANCE", "PRESS TO I", "anyone there?", "ENDPRESS")
+    assert r.errors[0][1] == "NOBODY TO SEND THIS PRESS TO (NO ACTIVE PLAYER AMONG THE RECIPIENTS)"
+    assert started.status_bytes() == before and not archive(started)
+    assert not [m for m in started.new_mail() if "press" in str(m["Subject"]).lower()]
+    assert started.signon("FRANCE", "PRESS TO IG", "anyone?", "ENDPRESS").accepted       # Germany reads it
+    assert "Press sent to Germany" in started.reply("FRANCE")
+
+
 def test_grey_press_never_reveals_the_sender(started):
     assert started.master("SET RULE press=grey").accepted
     started.new_mail()

@@ -7,3 +7,9 @@ from tests.commands.helpers import Desk, desk_with
 @pytest.fixture
 def started(tmp_path, tmp_path_factory) -> Desk:
     return desk_with(tmp_path, tmp_path_factory, "started")
+
+
+@pytest.fixture
+def forming(tmp_path, tmp_path_factory) -> Desk:
+    """Game g1 created by its master; nobody has joined."""
+    return desk_with(tmp_path, tmp_path_factory, "forming")

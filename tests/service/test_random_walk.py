@@ -15,7 +15,7 @@ from datetime import timedelta
 import pytest
 
 from judge.game import PLAYING, Game
-from judge.game.roles import ACTIVE
+from judge.game.roles import ACTIVE, VACANT
 from judge.rules import RULES, DeadlineMode, _show
 from judge.web import pages
 from judge.web.session import Sessions
@@ -25,7 +25,7 @@ from tests.commands.helpers import GAME, GM, LETTER, PLAYERS, Desk
 STEPS = int(os.environ.get("JUDGE_WALK_STEPS", "90"))
 SEEDS = [int(s) for s in os.environ.get("JUDGE_WALK_SEEDS", "1901,1902,1903").split(",")]
 MAIL_LIMIT = 1_100_000                  # a reply is at most 1 MB as mailed (README), a results mail with its picture
-PASSWORDS = [GM[1], *(pw for _, pw in PLAYERS.values())]
+PASSWORDS = [GM[1], *(pw for _, pw in PLAYERS.values()), *(f"nc{i}-pw" for i in range(10))]
 # Rules whose every value the walk may set (the picture's is left at none: drawing each phase costs the suite time).
 WALK_RULES = [r for r in RULES if r.name != "map_picture"]
 
@@ -119,7 +119,8 @@ def master_lines(rng: random.Random, game: Game) -> list[str]:
 
 
 WATCHERS = ["watcher@example.org", "kibitzer@example.net"]
-ADDRESSES = [GM[0], *(a for a, _ in PLAYERS.values()), *WATCHERS]
+NEWCOMERS = {f"newcomer{i}@example.org": f"nc{i}-pw" for i in range(10)}
+ADDRESSES = [GM[0], *(a for a, _ in PLAYERS.values()), *WATCHERS, *NEWCOMERS]
 
 
 def check_pages(desk: Desk, game: Game, lines: list[str]) -> None:
@@ -198,3 +199,61 @@ def test_a_random_walk_of_commands_keeps_every_invariant(started: Desk, seed: in
         if os.environ.get("JUDGE_WALK_LOG"):
             print(game.position.phase.describe() if game.position else "-", game.status,
                   "-" if result is None else "ok" if result.accepted else result.errors[:1], lines[:3])
+
+
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_a_random_walk_from_a_forming_game_keeps_every_invariant(forming: Desk, seed: int) -> None:
+    """Newcomers join and leave a forming game, the master sets it up and starts it (or ends it), and then it is
+    played by whoever joined, with the same checks after every step."""
+    rng = random.Random(seed)
+    desk = forming
+    game = check(desk, None, [], None)
+    for _ in range(STEPS):
+        roll = rng.random()
+        members = {p.address: p for p in game.players if p.address in NEWCOMERS}
+        if roll < 0.05:
+            lines = [rng.choice([f"OBSERVE {GAME}", f"UNOBSERVE {GAME}", f"LIST {GAME}", f"SUMMARY {GAME}"])]
+            result = desk.send(rng.choice(WATCHERS), lines[0])
+        elif roll < 0.12:
+            lines = [f"clock +{(hours := rng.randint(1, 40))}h"]
+            desk.clock.advance(hours=hours)
+            desk.process(GAME)
+            result = None
+        elif roll < 0.3:
+            lines = master_lines(rng, game) if game.position is not None else forming_master_lines(rng)
+            result = desk.master(*lines)
+        else:
+            address = rng.choice(sorted(NEWCOMERS))
+            password = NEWCOMERS[address]
+            player = members.get(address)
+            if game.position is None:
+                lines = [f"RESIGN {GAME} {password}"] if player and rng.random() < 0.3 else \
+                    [f"JOIN {GAME} {password} {''.join(rng.sample('AEFGIRT', k=rng.randint(0, 3)))}".rstrip()]
+                result = desk.send(address, lines[0])
+            elif player is not None and player.status == ACTIVE and player.power:
+                letter = game.map.power_letters[player.power]
+                lines = player_lines(rng, game, player.power, desk.clock())
+                result = desk.send(address, "\n".join([f"SIGNON {letter}{GAME} {password}", *lines]))
+            else:
+                open_powers = sorted(p.power for p in game.players if p.power and p.status == VACANT)
+                target = rng.choice(open_powers or sorted(PLAYERS))
+                lines = [f"TAKEOVER {game.map.power_letters[target]}{GAME} {password}"]
+                result = desk.send(address, lines[0])
+        game = check(desk, game, lines, result)
+        if os.environ.get("JUDGE_WALK_LOG"):
+            print(game.position.phase.describe() if game.position else "-", game.status,
+                  "-" if result is None else "ok" if result.accepted else result.errors[:1], lines[:3])
+
+
+def forming_master_lines(rng: random.Random) -> list[str]:
+    rule = rng.choice(WALK_RULES)
+    value = rng.choice(list(rule.choices)[:6])
+    lines = [rng.choice([f"SET RULE {rule.name}={_show(value)}", f"SET NORULE {rule.name}", f"LIST {GAME}",
+                         f"SET DEADLINE +{rng.randint(1, 96)}h", f"SET VICTORY {rng.randint(10, 34)}",
+                         "SET MOVEMENT 24", "SET EARLY 0"])]
+    rare = rng.random()
+    if rare < 0.005:
+        lines.append("TERMINATE")
+    elif rare < 0.04:
+        lines.append("ACTIVATE")
+    return lines
