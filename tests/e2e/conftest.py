@@ -47,10 +47,12 @@ class Clock:
         return self.now
 
 
-def compose(sender: str, body: str, fmt: str = "plain", subject: str = "orders") -> bytes:
-    """A message as a mail client would send it: plain, qp, base64, html-only or multipart/alternative."""
+def compose(sender: str, body: str, fmt: str = "plain", subject: str = "orders", message_id: str = "") -> bytes:
+    """A message as a mail client would send it: plain, qp, base64, html-only or multipart/alternative (its
+    Message-ID made from what it says, unless given)."""
+    message_id = message_id or f"<{abs(hash((sender, body, fmt)))}@example.org>"
     head = (f"From: {sender}\r\nTo: judge@localhost\r\nSubject: {subject}\r\n"
-            f"Message-ID: <{abs(hash((sender, body, fmt)))}@example.org>\r\nMIME-Version: 1.0\r\n")
+            f"Message-ID: {message_id}\r\nMIME-Version: 1.0\r\n")
     if fmt == "plain":
         return (head + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + body).encode("utf-8")
     if fmt == "qp":

@@ -10,6 +10,6 @@ def started(tmp_path, tmp_path_factory) -> Desk:
 
 
 @pytest.fixture
-def forming(tmp_path, tmp_path_factory) -> Desk:
-    """Game g1 created by its master; nobody has joined."""
-    return desk_with(tmp_path, tmp_path_factory, "forming")
+def desk(tmp_path) -> Desk:
+    """The judge with no game yet."""
+    return Desk(tmp_path)
