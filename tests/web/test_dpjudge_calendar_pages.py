@@ -2,7 +2,8 @@
 tests/maps/test_dpjudge_calendar_by_mail.py, here over real SMTP): the game page links every processed phase by its
 code, percent-encoded ("Þ1901A" -> "%C3%9E1901A"); each phase's page answers at that path with its own results and
 links the phases before and after; state.json names the phase in DPjudge's long form, as judge-json's state does; the
-results history holds each phase's results once. The map files come from a mirror of DPjudge's repository."""
+results history holds each phase's results once; public press is shown with its phase's code. The map files come
+from a mirror of DPjudge's repository."""
 from __future__ import annotations
 
 import html
@@ -31,6 +32,9 @@ def played(request, tmp_path):
         served.mail(GM, f"CREATE g gm-pass {variant}\nSET EARLY 0")
         served.mail_many([(address(m, p), f"JOIN g pw-{p.lower()} {m.power_letters[p]}") for p in m.playable_powers])
         served.secrets |= {"gm-pass"} | {f"pw-{p.lower()}" for p in m.playable_powers}
+        first = m.playable_powers[0]        # (a broadcast in the first phase: the game page shows it with its phase)
+        served.mail(address(m, first), f"SIGNON {m.power_letters[first]}g pw-{first.lower()}\nBROADCAST\nHail all."
+                                       "\nENDBROADCAST")
         for long, orders in YEARS[variant].phases:
             for power, lines in orders.items():
                 served.mail(address(m, power), "\n".join([f"SIGNON {m.power_letters[power]}g pw-{power.lower()}",
@@ -53,6 +57,9 @@ def test_each_phase_of_a_calendar_of_the_maps_own_has_its_page(played):
     v = served.visitor()
     game = v.get("/games/g")
     assert game.status == 200
+    # (the press by the phase's code, as the press mail gave it: DPjudge keys its press file by Game.phaseAbbr)
+    press = re.findall(r'<article class="press"><p class="small">([^,]*),', game.text)
+    assert [html.unescape(p) for p in press] == codes[:1], press
     listed = game.text[game.text.index('<ol class="phases">'):]
     assert re.findall(r'href="(/games/g/phases/[^"]+)"', listed[:listed.index("</ol>")]) == paths
     for i, (code, path) in enumerate(zip(codes, paths)):
