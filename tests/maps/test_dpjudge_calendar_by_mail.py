@@ -145,7 +145,8 @@ def play_phase(desk: Desk, m, variant: str, long: str, orders: dict[str, list[st
     text = results[0].get_content()
     title = {"M": "Movement results", "R": "Retreat orders", "A": "Adjustment orders"}[code[-1]]
     assert f"{title} for {when(long)}  (g.{code})" in text, text
-    kind = {"M": "Movement", "R": "Retreat", "A": "Adjustment"}[abbr(after)[-1]]
+    # (DPjudge's Game.advancePhase: the third word of the next phase's long form, "Retreats", "Adjustments")
+    kind = after.title().split()[2]
     assert f"The next phase of 'g' will be {kind} for {when(after)}" in " ".join(text.split()), text
 
 
