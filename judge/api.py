@@ -133,6 +133,7 @@ class _Adjudication:
         position = Position.from_json(state, m)
         m = self.m = m.at(position.phase)         # (a variant may change in given phases: DPjudge's IN and FROM)
         ruleset = read_rules(rules, m)
+        _check_house(position, ruleset)
         texts = read_orders(orders, m)
         validator = Validator(position, m, ruleset)
         legal: list = []
@@ -228,6 +229,26 @@ class _Adjudication:
 
 _CODES: dict[Phase, str] = {}
 _CODES_LIMIT = 10_000
+
+
+def _check_house(position: Position, ruleset: Ruleset) -> None:
+    """Refuse what the house rules say cannot happen (the state alone is read by judge.position_reader, for games
+    on disk too: a vassal whose power a player has since taken over stays one there until the next capture)."""
+    house = position.house
+    if house is None:
+        return
+    for vassal in house.vassals:
+        if vassal not in house.dummies:
+            # (DPjudge's vassalship makes only a dummy a vassal: a played power orders its own units)
+            raise ValueError(f"VASSAL {vassal} IS NOT A DUMMY (ONLY A DUMMY IS A VASSAL: LIST IT IN dummies)")
+    if ruleset.dummy_fire:
+        return
+    for prov, d in position.dislodged.items():
+        own = position.units.get(prov)
+        if own is not None and own.power == d.unit.power:
+            raise ValueError(f"TWO UNITS OF {own.power} IN {prov}: {own} IN units AND {d.unit} IN dislodged (A "
+                             "DUMMY'S OWN ATTACK DISLODGES ITS UNIT ONLY UNDER THE RULE dummy_fire, NOT IN THE "
+                             "REQUEST'S rules)")
 
 
 def _code(phase: Phase) -> str:

@@ -202,6 +202,8 @@ def phase_words(phase: Phase) -> dict:
     when = f"{season} of {year}" if season in _YEAR_SEASONS else f"{season} {year}"
     return {"season": season, "year": year, "when": when, "long": phase.describe(),
             "kind": {"M": "Movement", "R": "Retreat", "A": "Adjustment"}[phase.kind], "code": phase.code,
+            # (DPjudge's Game.advancePhase announces the next phase by its long form's own word: "Retreats")
+            "named": {"M": "Movement", "R": "Retreats", "A": "Adjustments"}[phase.kind],
             "mapper": mapper_code(phase)}
 
 

@@ -18,6 +18,7 @@ from judge.daemon.spool import requeue_does
 from judge.keeper import Keeper
 from judge.mail import inbound, outbound
 from judge.mail.loops import Answered, Repeats, Verdict
+from judge.game.phase_codes import phase_code
 from judge.game.processing import Processed, end_mails, notified, on_clock
 from judge.redact import hide_codes, hide_in_error, hide_password
 from judge.reply_text import fitted, nothing_asked, notes, nothing_read, reply_subject
@@ -288,8 +289,8 @@ class Judge(WebForms):
                     self.store.archive_press(game, entry, tx)
                     for d in deliveries:
                         self._mail(tx, [d.address], "notice/press.txt", {
-                            "game": game.name, "sender": d.shown_from, "phase": entry["phase"], "body": entry["body"],
-                            "broadcast": d.broadcast, "recipients": d.shown_to})
+                            "game": game.name, "sender": d.shown_from, "phase": phase_code(game, entry["phase"]),
+                            "body": entry["body"], "broadcast": d.broadcast, "recipients": d.shown_to})
                 elif e.kind == "ended":
                     for mail in end_mails(game, self.settings):
                         self._mail(tx, mail.to, mail.template, mail.context, mail.attachments)

@@ -19,7 +19,8 @@ results mail is
     in an adjustment's order list, after a power's lines: '<Power>:' padded to 12, then '<n> unused build(s) pending.'
     '<Power>:' padded to 11, then '%2d Supply centers, %2d Units:  Builds|Removes %2d units.' (singulars 'center,'
         'Unit: ', 'unit.')
-    'The next phase of '<game>' will be <Kind> for <Season> of <year>.'
+    'The next phase of '<game>' will be <Kind> for <Season> of <year>.' (the phase's own word: Movement, Retreats,
+        Adjustments; Game.advancePhase writes the third word of the phase's long form)
     'The deadline for orders will be <date>.'
 Lines this reader does not know are collected in `other` so a test can see them.
 """
@@ -39,7 +40,7 @@ MOVE_LINE = re.compile(r"^([A-Z][a-z]+): (\S.*?)\.(?:  \(\*(.+)\*\))?$")
 PADDED_LINE = re.compile(r"^([A-Z][a-z]+):( +)(\S.*?)\.(?:  \(\*(.+)\*\))?$")
 SIZE = re.compile(r"^([A-Z][a-z]+):( +)(\d+) Supply centers?, +(\d+) Units?: +(Builds|Removes) +(\d+) units?\."
                   r"(  \(\* VICTORY!! \*\))?$")
-NEXT = re.compile(r"^The next phase of '(\S+)' will be (Movement|Retreat|Adjustment) for (Spring|Fall|Winter) of "
+NEXT = re.compile(r"^The next phase of '(\S+)' will be (Movement|Retreats|Adjustments) for (Spring|Fall|Winter) of "
                   r"(\d{4})\.$")
 DEADLINE = re.compile(r"^The deadline for orders will be (.+)\.$")
 # DPjudge reads a deadline back from the second '::' line (Game.parseProcessed): its last word names the time zone,

@@ -415,3 +415,30 @@ def test_the_phase_codes_results_name_are_kept_bounded_and_always_the_phase_afte
             r = adjudicate({**state, "phase": phase}, {})
             assert (r["phase"], r["state"]["phase"]) == (phase, after)
             assert len(api._CODES) <= 3
+
+
+# -- what the house rules say cannot happen ---------------------------------------------------------------------------
+
+def test_a_vassal_that_is_not_a_dummy_is_refused():
+    """DPjudge's vassalship makes only a dummy a vassal (vassal_dummies: a dummy whose homes one power holds); a
+    played power orders its own units. A state naming a vassal that is not among its dummies was adjudicated."""
+    state = {"phase": "W1901A", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR"]},
+             "vassals": {"ITALY": "FRANCE"}}
+    for dummies in ([], ["AUSTRIA"]):
+        with pytest.raises(ValueError, match=r"^VASSAL ITALY IS NOT A DUMMY \(ONLY A DUMMY IS A VASSAL: LIST IT IN "
+                                             r"dummies\)$"):
+            adjudicate({**state, "dummies": dummies}, {}, ["vassal_dummies"])
+    assert adjudicate({**state, "dummies": ["ITALY"]}, {}, ["vassal_dummies"])["state"]["vassals"] == {"ITALY": "FRANCE"}
+
+
+def test_a_dummys_unit_dislodged_by_its_own_power_needs_dummy_fire_in_the_rules():
+    """Only under dummy_fire does a dummy's own attack dislodge its unit; a retreat phase that says it did, sent with
+    rules without dummy_fire, was read and played."""
+    state = {"phase": "S1901R", "units": {"ITALY": ["A VEN", "A APU"]}, "centers": {"ITALY": ["VEN", "ROM", "NAP"]},
+             "dislodged": {"ITALY": {"A VEN": ["TUS", "PIE"]}}, "dummies": ["ITALY"]}
+    for rules in ([], ["dpjudge"], {"dummy_fire": "off"}):
+        with pytest.raises(ValueError, match=r"^TWO UNITS OF ITALY IN VEN: A VEN IN units AND A VEN IN dislodged \(A "
+                                             r"DUMMY'S OWN ATTACK DISLODGES ITS UNIT ONLY UNDER THE RULE dummy_fire"):
+            adjudicate(state, {"ITALY": ["A VEN R TUS"]}, rules)
+    out = adjudicate(state, {"ITALY": ["A VEN R TUS"]}, ["dummy_fire"])
+    assert out["state"]["units"]["ITALY"] == ["A APU", "A TUS", "A VEN"]

@@ -206,7 +206,7 @@ def test_movement_results_with_support_convoy_and_a_dislodgement():
     assert "Kiel" in dislodged and "Burgundy" not in dislodged          # never back where the attack came from
     assert text.index("England:") < text.index("France:") < text.index("Germany:")      # in power order
     assert str(game.position.phase) == "S1902R"
-    assert "The next phase of 'g1' will be Retreat for Spring of 1902." in text
+    assert "The next phase of 'g1' will be Retreats for Spring of 1902." in text
 
     game.submit_orders("GERMANY", ["A MUN R KIE"], T0)
     _, text = process(game, SETTINGS, T0).results

@@ -7,7 +7,7 @@ from judge.templating import TEMPLATES, environment, render
 PHASE = {"season": "Spring", "year": 1901, "when": "Spring of 1901", "long": "Spring 1901 Movement", "kind": "Movement",
          "code": "S1901M", "mapper": "S1901M"}
 NEXT = {"season": "Fall", "year": 1901, "when": "Fall of 1901", "long": "Fall 1901 Movement", "kind": "Movement",
-        "code": "F1901M", "mapper": "F1901M"}
+        "named": "Movement", "code": "F1901M", "mapper": "F1901M"}
 HEAD = {"judge": "USIN", "game": "g1", "deadline": "Thu 8 Jan 2026 12:00 UTC"}
 
 # For each template: a context in which every branch that shows something is taken, and a line it must produce.

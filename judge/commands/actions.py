@@ -8,6 +8,7 @@ from judge.deadlines import show
 from judge.commands.too_late import too_late
 from judge.game import DUMMY, Game, GameError, OrderSetError
 from judge.game.ending import describe_result
+from judge.game.phase_codes import phase_code
 from judge.game.standing import power_lines
 from judge.rules import DrawVotes
 from judge.templating import WIDTH, para, render
@@ -99,7 +100,9 @@ def refresh_deadline_header(s: Session) -> None:
     # orders name that phase, the header line the game's phase now. Say so, below the header lines tools read.
     now = "the game is over" if over else f"the game is now in {game.position.phase.describe()}, which the " \
         "':: Deadline:' line above is for"
-    if ordered.code in game.history:
+    # (the history keeps a calendar of the map's own in the long form, "B.C. 273 MOVEMENT", and an older game's
+    # DPjudge count, "B.C. 0 MOVEMENT" for A1M: compared by code)
+    if any(phase_code(game, h) == ordered.code for h in game.history):
         said = f"{ordered.describe()} has been processed since these orders were read: {now}."
     elif over:
         return                                  # (ended unplayed, by TERMINATE: its own line says so)

@@ -7,6 +7,7 @@ import json
 from judge.commands.actions import block
 from judge.commands.base import MASTER_ONLY, SIGNED_ON, CommandError, Continue, Session
 from judge.game import PLAYING, GameError
+from judge.game.phase_codes import phase_code
 from judge.game.press_routing import Request, readable, route
 from judge.maps import Map
 
@@ -190,7 +191,8 @@ class Archive:
             seen = readable(entry, s.sender, role, s.power or "", game.rules.master_press_copies,
                             game.map.power_title)
             if seen is not None:
-                entries.append(seen)
+                # (kept in the long form on a calendar of the map's own: shown by code, as the press mail gave it)
+                entries.append({**seen, "phase": phase_code(game, seen.get("phase", ""))})
         block(s, "reply/archive.txt", game=game.name, entries=entries)
         return Continue.YES
 

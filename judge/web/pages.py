@@ -163,13 +163,14 @@ def house_rules(game: Game) -> list[dict[str, str]]:
     return sorted(rows, key=lambda r: not r["changed"])
 
 
-def public_press(entries: list[dict]) -> list[dict[str, Any]]:
-    """The press anyone may read (broadcasts), as their readers saw it: signed as shown, never the true sender."""
+def public_press(entries: list[dict], game: Game) -> list[dict[str, Any]]:
+    """The press anyone may read (broadcasts), as their readers saw it: signed as shown, never the true sender; its
+    phase by code, as the press mail gave it."""
     out = []
     for e in entries:
         seen = readable(e, "", "public", "", False)
         if seen is not None:
-            out.append({"phase": seen.get("phase", ""), "from": redact(seen["shown_from"]),
+            out.append({"phase": phase_code(game, seen.get("phase", "")), "from": redact(seen["shown_from"]),
                         "to": redact(seen["shown_to"]), "body": redact("\n".join(seen.get("body", [])))})
     return out
 
@@ -205,7 +206,7 @@ def game_page(game: Game, phases: list[str], latest: str | None, press: list[dic
     return {"game": summary(game), "deadline": deadline(game, now), "phases": phases, "has_board": has_board,
             "latest": redact(latest) if latest else None, "latest_phase": phases[-1] if phases else None,
             "players": players(game), "centres": centres(game), "rules": house_rules(game),
-            "press": public_press(press), "ending": ending(game, phases, last_picture), "signed_on": signed_on,
+            "press": public_press(press, game), "ending": ending(game, phases, last_picture), "signed_on": signed_on,
             "observers": len(game.observers)}
 
 

@@ -12,6 +12,7 @@ import jinja2
 
 from judge import picture
 from judge.game import Game
+from judge.game.phase_codes import phase_code
 from judge.picture.source import SUFFIX as PICTURE_SOURCE
 from judge.reports import mail_file_text
 from judge.service import Judge
@@ -237,9 +238,18 @@ class Views:
         if not PHASE.match(phase):
             raise NotFound("There is no such phase.")
         stems = self._stems(game.name)
-        for stem, shown in zip(stems, pages.phase_names(stems, game)):
-            # (the file's own name too: links made before; and Mapper's name the results mail gives a winter)
-            if phase in (shown, stem.partition("-")[2], pages.mapper_name(game, shown)):
+        names = pages.phase_names(stems, game)
+        for stem, shown in zip(stems, names):
+            # (Mapper's name the results mail gives a winter too)
+            if phase in (shown, pages.mapper_name(game, shown)):
+                return stem
+        # (a name the calendar reads as another's code: DPjudge's count of an era's years, which older games' results
+        # and files wrote, B0M for A.D. 1's A1M; sent on to the code, as ROLLBACK reads it)
+        code = phase_code(game, phase)
+        if code != phase and code in names:
+            raise Moved(code)
+        for stem in stems:
+            if phase == stem.partition("-")[2]:          # (the file's own name: links made before)
                 return stem
         # (typed by hand, a phase comes in any case, as mail takes it: sent on to the one spelling the spec gives)
         folded = phase.casefold()

@@ -417,3 +417,29 @@ def test_orders_for_the_movement_just_processed_are_told_too_late_in_the_next_mo
     assert not started.signon("FRANCE", "A PIC - BUR").accepted
     reply = " ".join(started.reply("FRANCE").split())
     assert "NO UNIT IN PIC" in reply and "TOO LATE" not in reply
+
+
+def test_orders_processed_by_the_same_message_on_a_calendar_of_the_maps_own(tmp_path):
+    """On a map with a calendar of its own the game keeps its phases in DPjudge's long form ("B.C. 273 MOVEMENT");
+    orders for B.C. 273 Movement that the same message then processes are said to have been processed, as on the
+    standard calendar (they were told only that "the game has moved")."""
+    from judge import maps
+    from tests.commands.helpers import bc_game
+    desks = bc_game(tmp_path)
+    desk = next(desks)
+    try:
+        desk.new_mail()
+        assert desk.send(GM[0], f"SIGNON Mbc {GM[1]}\nNORTH: F NBY - NSE\nPROCESS!").accepted
+        [mail] = [m for m in desk.new_mail() if m["To"] == GM[0] and "Diplomacy orders" in str(m["Subject"])]
+        assert str(mail["Subject"]) == "Diplomacy orders bc B273M"
+        lines = mail.get_content().splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith(":: Deadline: "))
+        # (classical's NEWYEAR:-1: the year after B.C. 273 is B.C. 272, whose movement comes first)
+        assert lines[at].startswith(":: Deadline: B272M ") and lines[at + 1] == ""
+        said = " ".join(" ".join(lines[at + 2:lines.index("", at + 2)]).split())
+        assert said == ("B.C. 273 Movement has been processed since these orders were read: the game is now in B.C. "
+                        "272 Movement, which the ':: Deadline:' line above is for.")
+        assert "Orders for North (B.C. 273 Movement):" in lines
+    finally:
+        desks.close()
+        maps.use_folder(None)

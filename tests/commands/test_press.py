@@ -401,3 +401,27 @@ def test_a_broadcast_reaches_an_observer_who_also_plays_once(started):
     assert started.signon("FRANCE", "BROADCAST", "Once each.", "ENDBROADCAST").accepted
     # (delivered() refuses a recipient with two copies; the sender gets none, as a player or as an observer)
     assert set(started.delivered("broadcast from France")) == OTHERS | {GM[0], "watcher@example.org"}
+
+
+def test_press_on_a_calendar_of_the_maps_own_names_its_phase_by_its_code(tmp_path):
+    """On a map with a calendar of its own, the press mail and ARCHIVE name the phase by the code the subjects and
+    results give it (B273M; DPjudge's press file keys each message by Game.phaseAbbr), as on the standard calendar
+    (S1901M). They wrote the long form the game keeps, "B.C. 273 MOVEMENT"."""
+    from judge import maps
+    from tests.commands.helpers import bc_game
+    desks = bc_game(tmp_path)
+    desk = next(desks)
+    try:
+        desk.new_mail()
+        north = "SIGNON Nbc npw"
+        assert desk.send("north@example.org", f"{north}\nBROADCAST\nHail, Southerners.\nENDBROADCAST").accepted
+        [notice] = [m for m in desk.new_mail() if m["To"] == "south@example.org"]
+        assert "Message from North in game 'bc' (B273M) to everyone:" in notice.get_content()
+        assert desk.send(GM[0], f"SIGNON Mbc {GM[1]}\nPROCESS!").accepted
+        assert desk.send("north@example.org", f"{north}\nPRESS TO S\nA word in B.C. 272.\nENDPRESS").accepted
+        assert desk.send("south@example.org", "SIGNON Sbc spw\nARCHIVE").accepted
+        heads = [line for line in desk.reply_to("south@example.org").split("\n") if line.startswith("-- ")]
+        assert heads == ["-- B273M: from North to everyone", "-- B272M: from North to South"]
+    finally:
+        desks.close()
+        maps.use_folder(None)

@@ -82,7 +82,7 @@ def test_a_fall_unit_with_no_retreat_leads_into_the_adjustments_with_the_new_cen
     assert list(mails) == [f"Diplomacy results {GAME} F1901M"]
     text = mails[f"Diplomacy results {GAME} F1901M"]
     assert "The German army in Holland with no valid retreats was destroyed." in text
-    assert f"The next phase of '{GAME}' will be Adjustment for Winter of 1901." in text
+    assert f"The next phase of '{GAME}' will be Adjustments for Winter of 1901." in text
     assert "England:    Edinburgh, Holland, London, Liverpool." in text          # (by abbreviation, as DPjudge)
     assert "England:     4 Supply centers,  2 Units:  Builds   2 units." in text
     assert "Germany:     3 Supply centers,  1 Unit:   Builds   2 units." in text
@@ -136,7 +136,7 @@ def test_a_retreat_phase_with_a_unit_that_can_retreat_is_played_as_before(starte
     assert list(mails) == [f"Diplomacy results {GAME} S1901M"]
     assert "The German army in Holland with no valid retreats was destroyed." in text
     assert "The German army in Munich can retreat to Silesia." in text
-    assert f"The next phase of '{GAME}' will be Retreat for Spring of 1901." in text
+    assert f"The next phase of '{GAME}' will be Retreats for Spring of 1901." in text
     game = started.game(GAME)
     assert str(game.position.phase) == "S1901R"
     assert game.deadline == started.clock.now + timedelta(hours=game.timing.retreat_hours)

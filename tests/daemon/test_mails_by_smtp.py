@@ -310,6 +310,6 @@ def check_results(b, mails, phase, audience):
         if r.dislodged:
             assert (announced.kind == "R") == any(to for *_, to in r.dislodged), (r.dislodged, announced)
             b.skipped += all(to == [] for *_, to in r.dislodged)
-        kind = {"M": "Movement", "R": "Retreat", "A": "Adjustment"}[announced.kind]
+        kind = {"M": "Movement", "R": "Retreats", "A": "Adjustments"}[announced.kind]
         assert r.next_phase[0] == kind and r.next_phase[2] == announced.year
     return body

@@ -22,9 +22,11 @@ NORTH, SOUTH = ("north@example.org", "pw-north"), ("south@example.org", "pw-sout
 PLAYED = ["B.C. 2 MOVEMENT", "B.C. 2 ADJUSTMENTS", "B.C. 1 MOVEMENT", "A.D. 1 MOVEMENT", "A.D. 2 MOVEMENT",
           "A.D. 3 MOVEMENT"]
 CODES = ["B2M", "B2A", "B1M", "A1M", "A2M", "A3M"]
-# The folder written by the judge before (commit 1311877), playing the same moves as `play` (tests/data/folders/era):
-# its history and its results' texts name the phases as DPjudge counts.
-OLD_FOLDER = DATA / "folders" / "era"
+# Folders written by judges before, playing the same moves as `play`: its history and its results' texts name the
+# phases as DPjudge counts. tests/data/folders/era (commit 1311877) named the phases' files by the long form made safe
+# (B_C_1_MOVEMENT for B.C. 1 and B.C. -1 alike); era_codes (commit 43ea6db, the last before A.D. 1 followed 1 B.C.)
+# by DPjudge's codes (B0M, B-1M), which are now A.D. 1's and A.D. 2's.
+OLD_FOLDERS = [DATA / "folders" / "era", DATA / "folders" / "era_codes"]
 OLD_PLAYED = ["B.C. 2 MOVEMENT", "B.C. 2 ADJUSTMENTS", "B.C. 1 MOVEMENT", "B.C. 0 MOVEMENT", "B.C. -1 MOVEMENT",
               "B.C. -2 MOVEMENT"]
 OLD_CODES = ["B2M", "B2A", "B1M", "B0M", "B-1M", "B-2M"]
@@ -52,9 +54,9 @@ def served_era(tmp_path):
         maps.use_folder(None)
 
 
-@pytest.fixture
-def served_old(tmp_path):
-    s = served_with(tmp_path, OLD_FOLDER)
+@pytest.fixture(params=OLD_FOLDERS, ids=lambda p: p.name)
+def served_old(tmp_path, request):
+    s = served_with(tmp_path, request.param)
     try:
         yield s
     finally:
@@ -151,6 +153,14 @@ def test_a_folder_the_judge_before_wrote_reads_as_it_was_played(served_old):
     game = served.daemon.judge.store.load("era")
     assert game.history == OLD_PLAYED and str(game.position.phase) == "A.D. 4 MOVEMENT"      # (kept: B.C. -3)
     check_each_phase_once(served, CODES, OLD_CODES)
+    # The names its results texts give (DPjudge's count: "era.B0M" is A.D. 1) lead to the phases' pages, as ROLLBACK
+    # takes them: sent on (301) to the code the pages use; the 404 of a phase not processed stays.
+    v = served.visitor()
+    for typed, code in [("B0M", "A1M"), ("B-1M", "A2M"), ("B-2M", "A3M"), ("b-1m", "A2M")]:
+        for rest in ("", "/map.svg"):
+            r = v.get(f"/games/era/phases/{typed}{rest}")
+            assert (r.status, r.headers["Location"]) == (301, f"/games/era/phases/{code}{rest}"), (typed, rest)
+    assert v.get("/games/era/phases/B-3M").status == 404 and v.get("/games/era/phases/A4M").status == 404
     # Played on, its new phase's files take their code beside the older names, and all read as before.
     master(served, "PROCESS!")
     assert listed(served) == CODES + ["A4M"]

@@ -31,7 +31,7 @@ def test_the_pages_know_no_skipped_retreat_phase(served):
     assert [str(m["Subject"]) for m in results] == ["Diplomacy results demo F1901M"]
     text = results[0].get_content().replace("\r\n", "\n")
     assert "The Italian army in Venice with no valid retreats was destroyed." in text
-    assert "The next phase of 'demo' will be Adjustment for Winter of 1901." in text
+    assert "The next phase of 'demo' will be Adjustments for Winter of 1901." in text
     assert "Austria:     4 Supply centers,  3 Units:  Builds   1 unit." in text
 
     page = v.get("/games/demo")
