@@ -160,6 +160,16 @@ def test_the_installed_judge_prints_the_config_ini_of_its_defaults(installed, tm
     assert shown.returncode == 0 and shown.stdout == "MINE\n", shown.stderr
 
 
+def test_the_installed_config_ini_names_only_commands_an_install_has(installed):
+    """Its lines said `bin/judge variants`: a checkout's launcher, which no install has (`judge: command not
+    found` for an operator who tried it). Every command it names is a `judge` subcommand that runs."""
+    text = judge_cmd(installed, "config").stdout
+    assert "bin/judge" not in text
+    assert "(judge variants lists them)" in text
+    p = judge_cmd(installed, "variants")
+    assert p.returncode == 0 and "standard" in p.stdout, p.stderr
+
+
 def test_the_installed_judge_serve_says_where_it_listens_and_where_mail_goes(installed, tmp_path):
     folder = tmp_path / "operator"                # empty, as the operator's folder is at the first start
     folder.mkdir()
