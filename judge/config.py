@@ -31,7 +31,7 @@ KEYS: tuple[Key, ...] = (
     Key("judge", "inbox_dir", "inbox", "Incoming mail is spooled here before it is answered.", "path"),
     Key("judge", "timezone", "UTC", "Time zone for deadlines unless a game sets its own: a zone name such as "
                                     "Europe/Paris (any case), UTC or Etc/GMT-1; not localtime, posix/ or right/."),
-    Key("judge", "variant", "standard", "The variant CREATE makes when none is named (bin/judge variants lists them)."),
+    Key("judge", "variant", "standard", "The variant CREATE makes when none is named (judge variants lists them)."),
     Key("judge", "variants_dir", "", "A folder of more variants: our JSON files or DPjudge .map files (relative to "
                                      "this file; empty: only the shipped variants)."),
     Key("rules", "default", "datc", "House rules for new games: rule words as in the README (a preset first)."),

@@ -9,6 +9,7 @@ import email
 import email.policy
 import json
 import os
+import re
 import shutil
 import signal
 import smtplib
@@ -160,6 +161,16 @@ def test_the_installed_judge_prints_the_config_ini_of_its_defaults(installed, tm
     assert shown.returncode == 0 and shown.stdout == "MINE\n", shown.stderr
 
 
+def test_the_installed_config_ini_names_only_commands_an_install_has(installed):
+    """Its lines said `bin/judge variants`: a checkout's launcher, which no install has (`judge: command not
+    found` for an operator who tried it). Every command it names is a `judge` subcommand that runs."""
+    text = judge_cmd(installed, "config").stdout
+    assert "bin/judge" not in text
+    assert "(judge variants lists them)" in text
+    p = judge_cmd(installed, "variants")
+    assert p.returncode == 0 and "standard" in p.stdout, p.stderr
+
+
 def test_the_installed_judge_serve_says_where_it_listens_and_where_mail_goes(installed, tmp_path):
     folder = tmp_path / "operator"                # empty, as the operator's folder is at the first start
     folder.mkdir()
@@ -201,3 +212,23 @@ def test_the_installed_judge_serve_says_where_it_listens_and_where_mail_goes(ins
     assert f"judge listening for mail on 127.0.0.1:{port} (SMTP), games in {games}," in text
     assert f"outgoing mail goes to the Maildir {maildir} (no relay configured)" in text
     assert "Traceback" not in text
+
+
+# Words that follow "judge" in README's log lines and prose, not commands: "judge listening for mail on ...".
+_NOT_COMMANDS = {"listening", "writes"}
+
+
+def test_every_command_the_readme_shows_is_one_the_installed_judge_has(installed):
+    """README's examples said `bin/judge map ...`, `bin/judge datc`: a checkout's launcher, which an operator who
+    installed the wheel does not have. Each command a README example or `code` span runs is `judge <command>`, and
+    the installed judge knows it."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    code = [line.split(" #")[0].strip() for line in text.split("\n") if line.startswith("    ")]
+    code += re.findall(r"`([^`\n]+)`", text)
+    assert not [c for c in code if c.startswith("bin/judge ")], "README runs bin/judge where an install has judge"
+    run = re.compile(r"(?:^|\s)(?<!-u )(?:\S*/)?judge(?: --config \S+| --debug| --version)* ([a-z]+)\b")
+    named = {m.group(1) for c in code for m in run.finditer(c)} - _NOT_COMMANDS
+    assert {"serve", "deliver", "process", "requeue", "config", "map", "datc", "adjudicate", "example"} <= named
+    for command in sorted(named):
+        p = judge_cmd(installed, command, "--help")
+        assert p.returncode == 0 and f"usage: judge {command}" in p.stdout, (command, p.stdout, p.stderr)

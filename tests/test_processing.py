@@ -52,7 +52,7 @@ def test_process():
     assert results.template == "raw" and results.context["body"] == text
     assert results.context["subject"] == "Diplomacy results g1 S1901M" and results.to == audience(game)
     # Six powers sent no orders and took the default: said in the results, and the master gets a CD notice.
-    assert ("No orders came from Austria, England, Germany, Italy, Russia, Turkey: their units took the default "
+    assert ("No orders came from Austria, England, Germany, Italy, Russia and Turkey: their units took the default "
             "(civil disorder).") in " ".join(text.split())
     assert cd.template == "notice/cd.txt" and cd.to == ["gm@example.org"] and len(cd.context["powers"]) == 6
     assert cd.context["defaults"] == "units hold"             # (what defaults do in a movement phase, no more)

@@ -154,6 +154,14 @@ def test_subjects():
     assert render("notice/press.txt", **press)[0] == "Diplomacy broadcast from France (g1)"
 
 
+def test_results_name_the_powers_without_orders_as_a_sentence_does():
+    # "No orders came from England, France, Germany: ..." read as a list cut short; the end mail and votes say "and".
+    for powers, said in ((["Italy"], "Italy: its units"), (["France", "Italy"], "France and Italy: their units"),
+                         (["England", "France", "Italy"], "England, France and Italy: their units")):
+        _, body = render("results/phase.txt", **dict(CASES["results/phase.txt"][0], disorder=powers))
+        assert f"No orders came from {said} took the default (civil disorder)." in " ".join(body.split())
+
+
 def test_results_header_and_tail():
     _, body = render("results/phase.txt", **CASES["results/phase.txt"][0])
     lines = body.split("\n")

@@ -9,6 +9,7 @@ from judge.commands.too_late import too_late
 from judge.game import DUMMY, Game, GameError, OrderSetError
 from judge.game.ending import describe_result
 from judge.game.phase_codes import phase_code
+from judge.game.processing import game_url
 from judge.game.standing import power_lines
 from judge.rules import DrawVotes
 from judge.templating import WIDTH, para, render
@@ -37,8 +38,9 @@ def start_game(s: Session, game: Game) -> None:
                               {**common, "you": m.power_title(p.power), "letter": m.power_letters[p.power],
                                "units": units}))
     powers = [{"power": m.power_title(p.power), "status": p.status if p.address else DUMMY} for p in game.players]
+    # (with the game page's address, as every results mail after it: the first mail a player keeps)
     subject, body = render("notice/start.txt", **common, powers=powers, units=reports.position_blocks(m, pos),
-                           ownership=reports.ownership_lines(m, pos))
+                           ownership=reports.ownership_lines(m, pos), url=game_url(game, s.settings))
     audience = [p.address for p in game.players if p.address] + [game.master_address] + game.observers
     s.effect("started", (audience, subject, body))
     s.say(f"Game {game.name} has started: {pos.phase.describe()}, deadline "

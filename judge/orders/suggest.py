@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from judge import builds
 from judge.maps import Map, kept_per_map
 from judge.orders import Order
-from judge.orders.errors import NO_UNIT, UNKNOWN_PLACENAME, OrderError
+from judge.orders.errors import NO_HOME_LEFT, NO_UNIT, NOT_HOME_CENTER, NOT_OWNED_CENTER, OCCUPIED, \
+    UNKNOWN_PLACENAME, OrderError
 from judge.orders.parser import Parsed, parse, tokenize
 from judge.orders.validate import Validator
 from judge.orders.words import BUILD_WORDS, FILLERS, KEYWORDS, REMOVE_WORDS, UNIT_WORDS, WAIVE_WORDS
@@ -20,6 +22,7 @@ _MARKER = re.compile(r"^\s*(?:\d{1,2}\s*[.):]|[-*\u2022]+)\s*")
 _UNITS = {"army": "a", "fleet": "f"}
 MAX_SPAN = 3           # words a place name may take ("mid atlantic ocean")
 _NO_UNIT = NO_UNIT.split("{")[0]
+_BAD_SITE = tuple(e.split("{")[0] for e in (OCCUPIED, NOT_HOME_CENTER, NOT_OWNED_CENTER, NO_HOME_LEFT))
 MIN_LONG_NAME = 8      # letters of a name of several words matched with a letter wrong ("st petersbourg")
 MAX_LINE = 200         # longer lines get no reading (the refusal path stays cheap whatever is sent)
 
@@ -60,12 +63,22 @@ def with_hint(text: str, why: str, m: Map, position: Position, rules: Ruleset, p
         mine = sorted(position.units_of(power), key=lambda u: u.loc)
         if mine:
             return f"{why} (YOUR UNIT{'S' if len(mine) > 1 else ''}: {', '.join(map(str, mine))})"
+    if why.startswith(_BAD_SITE) and position.phase.kind == "A":
+        return f"{why} ({_build_sites(m, position, rules, power)})"
     if reading is None and looks_like_prose(text, m) and not _only_order_words(text):
         return f"{why} (NOT AN ORDER? END YOUR ORDERS WITH SIGNOFF, OR PUT // BEFORE A REMARK)"
     fixes = corrections(text, m)
     if fixes and why.startswith(UNKNOWN_PLACENAME.split("{")[0]):
         return f"{why} (DID YOU MEAN " + ", ".join(f"{prov} FOR {word}" for word, prov in fixes) + "?)"
     return why
+
+
+def _build_sites(m: Map, position: Position, rules: Ruleset, power: str) -> str:
+    """Where the power may build instead: a refused build site said what was wrong and not what would do."""
+    free = builds.sites(m, power, position.units, position.centers, rules, position.house)
+    if not free:
+        return "NO CENTRE IS FREE TO BUILD IN NOW: WAIVE THE BUILD"
+    return "YOU MAY BUILD IN " + (free[0] if len(free) == 1 else ", ".join(free[:-1]) + " OR " + free[-1])
 
 
 def _several(text: str, m: Map, phase_kind: str, bind: Callable[[Parsed], Order]) -> list[str]:

@@ -220,6 +220,7 @@ def summary(game: Game) -> dict[str, Any]:
             "ended": ended_words(game) if game.over else "",
             "forming": game.status == FORMING, "joined": sum(1 for p in game.players if p.address),
             "seats": len(game.map.powers),
+            "open": [] if game.over else [game.map.power_title(p) for p in game.open_powers()],
             "power_titles": {p: game.map.power_title(p) for p in game.map.powers}}     # (for the `who` filter)
 
 

@@ -184,7 +184,8 @@ class Views:
             except GameUnavailable as exc:
                 broken += 1               # one broken game hides nothing else; not named (it may be private)
                 self._unavailable(exc)
-        return html("index.html", judge=self.judge.settings.judge_name, unavailable=broken, **pages.listing(games))
+        return html("index.html", judge=self.judge.settings.judge_name, mail_to=self.judge.settings.address,
+                    unavailable=broken, **pages.listing(games))
 
     def game_page(self, name: str, cookie: str | None) -> Reply:
         game, session = self.game(name, cookie)
@@ -216,7 +217,8 @@ class Views:
         ctx = pages.game_page(game, pages.phase_names(stems, game), latest or None, press, boards.drawable(game),
                               session.who if session and session.who != VIEWER else None, self.judge.clock(),
                               last_picture)
-        return personal(html("game.html", judge=self.judge.settings.judge_name, **ctx),
+        return personal(html("game.html", judge=self.judge.settings.judge_name, mail_to=self.judge.settings.address,
+                             **ctx),
                         game.private or session is not None)
 
     def phase_page(self, name: str, phase: str, cookie: str | None) -> Reply:

@@ -80,3 +80,31 @@ def test_the_small_words_of_a_sentence_are_no_misspelt_places(board):
 ])
 def test_a_remark_names_no_unit_place_or_word_of_an_order(board, line, remark):
     assert is_remark(line, board[0]) is remark
+
+
+def test_a_refused_build_says_where_the_power_may_build():
+    # "SUPPLY CENTER OCCUPIED: MUN" said what was wrong and not what would do: the free home centres follow it.
+    import pytest as _pytest
+    from judge.game.roles import OrderSetError
+    from tests.test_game import T0, set_position, started
+    game = started()
+    # Winter 1901: Germany owns Holland too (4 centres, 3 units): one build; Munich is occupied, Berlin and Kiel free.
+    set_position(game, {"phase": "W1901A", "units": {"GERMANY": ["A MUN", "F HOL", "A RUH"], "FRANCE": ["A PAR"]},
+                        "centers": {"GERMANY": ["BER", "KIE", "MUN", "HOL"], "FRANCE": ["PAR", "BRE", "MAR"]}})
+    with _pytest.raises(OrderSetError) as refused:
+        game.submit_orders("GERMANY", ["Build A MUN"], T0)
+    assert refused.value.errors == [("Build A MUN", "SUPPLY CENTER OCCUPIED: MUN (YOU MAY BUILD IN BER OR KIE)")]
+    with _pytest.raises(OrderSetError) as refused:
+        game.submit_orders("GERMANY", ["Build A Holland"], T0)
+    assert refused.value.errors == [("Build A Holland",
+                                     "NOT A HOME SUPPLY CENTER: HOL (YOU MAY BUILD IN BER OR KIE)")]
+    # France: three centres, one unit, all its homes free but Paris; one with none free is told to waive.
+    with _pytest.raises(OrderSetError) as refused:
+        game.submit_orders("FRANCE", ["Build A Paris"], T0)
+    assert refused.value.errors == [("Build A Paris", "SUPPLY CENTER OCCUPIED: PAR (YOU MAY BUILD IN BRE OR MAR)")]
+    set_position(game, {"phase": "W1901A", "units": {"GERMANY": ["A MUN", "A BER", "F KIE"]},
+                        "centers": {"GERMANY": ["BER", "KIE", "MUN", "HOL"]}})
+    with _pytest.raises(OrderSetError) as refused:
+        game.submit_orders("GERMANY", ["Build A MUN"], T0)
+    assert refused.value.errors == [
+        ("Build A MUN", "SUPPLY CENTER OCCUPIED: MUN (NO CENTRE IS FREE TO BUILD IN NOW: WAIVE THE BUILD)")]

@@ -42,6 +42,20 @@ def test_a_subject_is_not_read_and_says_so(started):
     assert "was not read" not in replies_to(started, "france@example.org")[0].get_content()
 
 
+def test_a_refused_reply_says_first_that_nothing_was_done_and_its_subject_note_last(started):
+    # README: a refused message's reply "says at its top that nothing was done"; a subject starting with a command
+    # put its note above that line, and the refusal read as the second thing said.
+    started.deliver(compose("france@example.org", f"SIGNON F{GAME} fra-pw\nA PAR - XYZ\nA MAR H", subject="Create"))
+    [reply] = replies_to(started, "france@example.org")
+    text = reply.get_content()
+    assert text.startswith("Your message was NOT accepted: nothing in it has been changed.\n>> A PAR - XYZ\n"), text
+    assert text.index("XYZ") < text.index('(Your subject, "Create", was not read') < text.index("End of judge")
+    started.deliver(compose("france@example.org", f"SIGNON F{GAME} fra-pw\nA PAR - BUR", subject="Create"))
+    [reply] = replies_to(started, "france@example.org")                  # (accepted: the note after what was done)
+    text = reply.get_content()
+    assert text.index("A PAR - BUR") < text.index('(Your subject, "Create", was not read')
+
+
 def test_the_reply_goes_to_reply_to(started):
     raw = (b"From: France <france@example.org>\r\nReply-To: home@example.org\r\nSubject: x\r\n\r\nHELP\r\n")
     assert started.deliver(raw).replied

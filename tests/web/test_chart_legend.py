@@ -89,3 +89,29 @@ def test_the_centre_charts_legend_is_in_sight_on_a_phone_and_where_it_was_on_a_d
     scroll_width, client_width = browser.execute_script(WIDE)
     assert scroll_width <= client_width
     assert max(e["right"] for e in legend) <= plot["left"] + 760                # (the chart: 760 px at most)
+
+
+def test_on_a_phone_the_chart_opens_on_its_newest_year(served, browser, tmp_path):
+    """The plot, wider than a phone, scrolls sideways: it opened on the start, the newest year's counts and the
+    victory line's label out of sight to the right. It opens on the newest year now, the picture unmirrored."""
+    play_two_years(served)
+    browser.set_window_size(390, 844)
+    browser.get(f"http://127.0.0.1:{served.port}/games/demo")
+    browser.execute_script("const f = document.querySelector('figure.chart');"
+                           "window.scrollTo(0, window.scrollY + f.getBoundingClientRect().top - 40)")
+    browser.save_screenshot(str(tmp_path / "chart-opens-390.png"))
+    width = browser.execute_script("return document.documentElement.clientWidth")
+    shown = browser.execute_script("""
+        return Array.from(document.querySelectorAll("figure.chart svg.plot text")).map(t => {
+          const r = t.getBoundingClientRect();
+          const at = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+          return {text: t.textContent, left: r.left, right: r.right, seen: at === t || t.contains(at)};
+        });""")
+    newest = [e for e in shown if e["text"] in ("1902", "18 to win")]
+    assert len(newest) == 2, shown
+    for e in newest:
+        assert 0 <= e["left"] and e["right"] <= width and e["seen"], (e, width)
+    years = {e["text"]: e["left"] for e in shown if e["text"] in ("1901", "1902")}
+    assert years["1901"] < years["1902"]                              # left to right, as drawn: not mirrored
+    scroll_width, client_width = browser.execute_script(WIDE)
+    assert scroll_width <= client_width, (scroll_width, client_width)          # the page does not scroll sideways

@@ -19,3 +19,18 @@ def test_results_mails_link_the_game_page_at_the_default_address(tmp_path):
         for text in results:
             assert text.split("\n")[:4] == [":: Judge: JUDGE  Game: demo  Variant: standard", text.split("\n")[1],
                                             ":: URL: http://127.0.0.1:8080/games/demo", ""], text[:300]
+
+
+def test_the_starting_mail_links_the_game_page_as_the_results_do(tmp_path):
+    # The first mail every player keeps, "Diplomacy game demo starting", had no `:: URL:` line: the game's page was
+    # first named by the Spring results, days later.
+    with started_game(tmp_path) as _:
+        end = time.monotonic() + 60
+        while not (starts := [m for m in delivered(tmp_path) if str(m["Subject"]) == "Diplomacy game demo starting"]):
+            assert time.monotonic() < end, "no starting mail"
+            time.sleep(0.05)
+        for m in starts:
+            text = m.get_body(("plain",)).get_content()
+            assert text.split("\n")[:5] == [":: Judge: JUDGE  Game: demo  Variant: standard", text.split("\n")[1],
+                                            ":: URL: http://127.0.0.1:8080/games/demo", "",
+                                            "Starting position for Spring of 1901.  (demo.S1901M)"], text[:300]

@@ -48,3 +48,34 @@ def test_a_public_games_pages_stay_cacheable_but_not_a_page_drawn_for_a_session(
     assert anyone.get("/games/demo").headers["Cache-Control"] == "no-cache"
     assert player.get("/games/demo/signon").headers["Cache-Control"] == PERSONAL
     served.check_pages()
+
+
+def test_a_visitor_is_told_where_to_mail_to_join_take_over_or_observe(tmp_path):
+    # The list said "Join one by mail" and no page named the judge's address: a visitor had nowhere to send JOIN.
+    from tests.web.conftest import Served
+    served = Served(tmp_path, judge_address="judge@example.org", smtp_recipients=["judge@localhost"])
+    try:
+        served.mail("gm@example.org", "CREATE forming gm-pass")
+        served.mail("gm@example.org", "CREATE hidden gm-pass\nSET PRIVATE hush")
+        served.start_game("demo")
+        served.orders("demo", "ITALY", "RESIGN")
+        served.secrets.add("hush")
+        v = served.visitor()
+        assert "Join one by mail to <code>judge@example.org</code>" in v.get("/").text
+        forming = v.get("/games/forming").text
+        assert "By mail to <code>judge@example.org</code>" in forming
+        assert "<code>JOIN forming &lt;your password&gt; [power letters]</code>" in forming
+        assert "<code>OBSERVE forming</code>" in forming and "<code>TAKEOVER" not in forming
+        running = v.get("/games/demo").text
+        assert "take over an open power (Italy) with <code>TAKEOVER &lt;power\nletter&gt;demo &lt;your password&gt;" \
+            "</code>" in running and "JOIN demo" not in running and "<code>OBSERVE demo</code>" in running
+        form = v.get("/games/hidden/signon")
+        v.post("/games/hidden/signon", {"csrf": form.field("csrf"), "game_password": "hush"})
+        hidden = v.get("/games/hidden").text
+        assert "<code>JOIN hidden &lt;your password&gt; [power letters] &lt;game password&gt;</code>" in hidden
+        assert "<code>OBSERVE hidden &lt;game password&gt;</code>" in hidden
+        served.orders("demo", "MASTER", "TERMINATE")
+        assert "By mail to" not in v.get("/games/demo").text           # a finished game takes nobody in
+        served.check_pages()
+    finally:
+        served.stop()
