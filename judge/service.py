@@ -242,7 +242,7 @@ class Judge(WebForms):
                          errors=[dict(zip(("line", "error"), hide_in_error(*e, known))) for e in errors],
                          unread=[hide_password(line, known) for line in unread])
         raw, body = fitted(body, attach, lambda text, files: outbound.build(
-            self.settings, msg.sender, subject, text, msg.message_id, attachments=files))
+            self.settings, msg.sender, subject, text, msg.message_id, attachments=files, reply=True))
         if tx is not None:
             tx.mail(self.outbox.new_name(), raw)
         else:
@@ -267,7 +267,7 @@ class Judge(WebForms):
             to, subject, msgid = exc.sender, "", ""
         try:
             subject, body = render("reply/failed.txt", subject=reply_subject(subject))
-            self.outbox.put(outbound.build(self.settings, to, subject, body, msgid))
+            self.outbox.put(outbound.build(self.settings, to, subject, body, msgid, reply=True))
         except Exception:  # noqa: BLE001 - the keeper has been told; nothing more can be done here
             log.exception("could not answer the set-aside message %s", name)
 

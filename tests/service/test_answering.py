@@ -24,6 +24,20 @@ def test_reply_headers(started):
     assert replies_to(started, "france@example.org")[0]["Subject"] == "Re: your message"
 
 
+
+@pytest.mark.parametrize("picture", [False, True])
+def test_a_reply_to_a_message_without_a_message_id_is_marked_auto_replied_too(started, picture):
+    # RFC 3834: any reply is auto-replied; one to a message that named no Message-ID said auto-generated. (With a
+    # picture attached, the multipart reply is written by its own path.)
+    lines = f"SIGNON F{GAME} fra-pw\n" + ("MAP\n" if picture else "")
+    raw = compose("france@example.org", lines).replace(b"Message-ID:", b"X-Not-An-Id:")
+    started.new_mail()
+    started.deliver(raw)
+    [reply] = replies_to(started, "france@example.org")
+    assert reply["In-Reply-To"] is None and reply["Auto-Submitted"] == "auto-replied"
+    assert reply.is_multipart() is picture
+
+
 def test_a_subject_is_not_read_and_says_so(started):
     """Commands in a Subject are never carried out: the reply says so (issue 18); a password in it stays hidden, and
     a password word in prose hides nothing else."""
