@@ -151,6 +151,7 @@ def send_pending(judge: Judge) -> int:
     from judge.daemon.sender import Sender
     sender = Sender(judge.settings, judge.outbox)
     sender.on_failure = judge.keeper.unsendable
+    sender.retried_by = "the next judge deliver or judge process run"       # (no process waits to try it here)
     judge.keeper.log_name = PIPE_LOG            # (its notices name this set-up's logs)
     try:
         judge.keeper.retry()                    # a notice this run could not write when it was due (a full disk)

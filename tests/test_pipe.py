@@ -277,6 +277,9 @@ async def _pipe_and_cron(tmp):
                                                                              "SIGNON Fcron pw-F\nA PAR - BUR"))
         assert p.returncode == 0, p.stderr
         assert relay.messages == [] and len(list(outbox.glob("*.eml"))) == len(left) + 1
+        # (no process of this set-up waits to try again: the log says who will, not "next try in 5 s")
+        said = p.stderr.decode()
+        assert "then by the next judge deliver or judge process run" in said and "next try in" not in said, said
 
         # It takes mail again: the next message's reply goes before `judge deliver` exits (the refused ones wait
         # for their next try: tests/daemon/test_sender.py shows the back-off holds from one process to the next).

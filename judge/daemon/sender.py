@@ -53,6 +53,7 @@ class Sender:
         self.keep_open = keep_open
         self.parallel = max(1, parallel)
         self.on_failure = None                             # called (GivenUp) when a message is given up on
+        self.retried_by = ""                               # who tries a deferred message again, if not this sender
         self.sent = 0
         self.failed = 0
         self.connections = 0                               # relay connections opened so far
@@ -203,7 +204,11 @@ class Sender:
         delay = min(max(age, BACKOFF_START), BACKOFF_MAX)
         if not self.outbox.defer(path, now + delay):
             return
-        log.warning("sending %s failed (%s: %s); next try in %.0f s", path.name, type(exc).__name__, exc, delay)
+        if self.retried_by:
+            log.warning("sending %s failed (%s: %s); not tried again for %.0f s, then by %s", path.name,
+                        type(exc).__name__, exc, delay, self.retried_by)
+        else:
+            log.warning("sending %s failed (%s: %s); next try in %.0f s", path.name, type(exc).__name__, exc, delay)
 
     def backing_off(self) -> dict[str, float]:
         """The outbox files waiting for their next try after a temporary failure: name -> when (wall time)."""
