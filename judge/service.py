@@ -19,6 +19,7 @@ from judge.keeper import Keeper
 from judge.mail import inbound, outbound
 from judge.mail.loops import Answered, Repeats, Verdict
 from judge.game.phase_codes import phase_code
+from judge.game.ending import describe_result
 from judge.game.processing import Processed, end_mails, notified, on_clock
 from judge.redact import hide_codes, hide_in_error, hide_password
 from judge.reply_text import fitted, nothing_asked, notes, nothing_read, reply_subject
@@ -326,6 +327,11 @@ class Judge(WebForms):
             if e.kind == "processed" and e.payload.notes:          # (logged as a deadline's processing is)
                 self.store.log(game.name, f"{stamp} judge {'; '.join(e.payload.notes)}")
                 log.info("%s: %s (by a message from %s)", game.name, "; ".join(e.payload.notes), s.sender)
+        kinds = {e.kind for e in s.effects}
+        if game.over and "ended" in kinds and "processed" not in kinds:
+            # (ended by votes, a resignation or TERMINATE: the operator's log says so, as it says a phase processed)
+            log.info("%s: the game is over: %s (by a message from %s)", game.name,
+                     describe_result(game.result, game.map), s.sender)
         return reply
 
     def _apply(self, tx: Commit, game, done: Processed) -> None:

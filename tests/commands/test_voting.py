@@ -1,6 +1,8 @@
 """VOTE (and njudge's SET DRAW / NODRAW / CONCEDE) by mail: what the voter and the others learn under each draw_votes
 rule, the end of the game by a draw or a concession with its mail to everyone, a finished game, SET VICTORY and the
 solo, TERMINATE."""
+import logging
+
 import pytest
 
 from tests.commands.helpers import GAME, GM, HOLDS, PLAYERS
@@ -257,6 +259,22 @@ def test_a_concession_ends_the_game(started):
     assert started.game(GAME).result["powers"] == ["GERMANY"]
     assert started.send("someone@example.org", "LIST").accepted
     assert f"Finished games:\n  {GAME:<20}  the game was conceded to Germany" in started.reply("someone@example.org")
+
+
+@pytest.mark.parametrize("how", ["votes", "terminate"])
+def test_a_game_ended_by_votes_or_terminate_is_in_the_operators_log(started, caplog, how):
+    # A processed phase has its line in judge serve's log; a game ended by a message had none.
+    caplog.set_level(logging.INFO, logger="judge")
+    for power in POWERS[:-1] if how == "votes" else []:
+        assert started.signon(power, "VOTE DRAW").accepted
+    assert not [r for r in caplog.records if "the game is over" in r.getMessage()]
+    if how == "votes":
+        assert started.signon("TURKEY", "VOTE DRAW").accepted
+    else:
+        assert started.master("TERMINATE").accepted
+    said = [r.getMessage() for r in caplog.records if "the game is over" in r.getMessage()]
+    assert len(said) == 1 and said[0].startswith(f"{GAME}: the game is over: "), said
+    assert said[0].endswith(f"(by a message from {PLAYERS['TURKEY'][0] if how == 'votes' else GM[0]})")
 
 
 def test_a_dummy_agrees_to_a_draw(started):
