@@ -53,7 +53,7 @@ CASES = {
         "result": "", "victory": 18, "votes": ["France: DRAW"], "absences": ["France: A to B"], "variant": "standard (Standard)",
         "players": [{"power": "France", "status": "active", "orders": True, "disorder": None, "wait": True, "late": 2,
                      "extensions": "1 of 2 extensions used"}],
-        "observers": 2, "rules": ["press = white"], "timing": ["grace_hours = 24"], "seats": "", "about": ""}},
+        "observers": 2, "rules": ["press = white"], "timing": ["grace_hours = 24"], "seats": "", "about": "", "url": ""}},
         "  France   active, orders in, waiting, late 2 times, 1 of 2 extensions used"),
     "reply/position.txt": ({"game": "g1", "phase": "Spring 1901 Retreat", "deadline": "D", "unowned": ["BEL"],
                             "powers": [{"power": "France", "owed": "builds 1", "units": ["A PAR"],

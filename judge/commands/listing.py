@@ -13,6 +13,7 @@ from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
 from judge.game import FORMING, PLAYING, Game
 from judge.game.disorder import dummy_orders
 from judge.game.phase_codes import year_name
+from judge.game.processing import game_url
 from judge.game.ending import describe_result, phase_shown
 from judge.game.standing import OUT, standing
 from judge.reports import WIDTH, mail_file_entry, mapper_code
@@ -93,7 +94,7 @@ class List:
                 "absences": absence_lines(g, s.now) if master else [],
                 "timing": _timing_lines(g),
                 "victory": g.victory_centers(), "variant": f"{g.variant} ({g.map.title})", "about": variant_about(g.map),
-                "seats": _seats(g),
+                "seats": _seats(g), "url": game_url(g, s.settings),
                 "powers": [g.map.power_title(p) for p in g.map.playable_powers]}
         block(s, "reply/list.txt", judge=s.settings.judge_name, game=info, running=[], finished=[], variants=[])
         return Continue.YES

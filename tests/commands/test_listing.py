@@ -38,7 +38,9 @@ def test_list_one_game(started):
     for line in (f"Game:      {GAME}", "Status:    active", "Phase:     Spring 1901 Movement",
                  "Deadline:  Thu 8 Jan 2026 12:00 UTC", "Master:    the game's master", "  France   active\n",
                  "  Germany  active\n", "Observers: 1", "  press = white", "  order_sets = replace",
-                 "  movement_hours = 72", "  early_minutes = 10", "Victory:   18 supply centres"):
+                 "  movement_hours = 72", "  early_minutes = 10", "Victory:   18 supply centres",
+                 # (the game's page, where the web pages are served: judge-web.md's default address)
+                 f"Web page:  http://127.0.0.1:8080/games/{GAME}\n"):
         assert line in reply, line
     assert "orders in" not in reply and "waiting" not in reply      # who has orders in is the master's business
     assert started.master(f"LIST {GAME}").accepted
