@@ -1,0 +1,166 @@
+"""An order's text as tokens, and a cursor over them that reads what every order is made of: a unit type, a place
+and its coast (judge.orders.grammar puts them together)."""
+from __future__ import annotations
+
+import re
+
+from judge.maps import Map
+from judge.maps.coasts import COAST_WORDS
+from judge.orders import errors as E
+from judge.orders.errors import OrderError
+from judge.orders.parsed import Place
+from judge.orders.words import KEYWORDS, MAX_NAME_WORDS, UNIT_WORDS
+from judge.spelling import unaccented
+
+# Words of any script ("grè"), with their dots and apostrophes; an underscore parts words (the text's are spaces by
+# then). One character class repeated, not a group: a group's repeat keeps a backtracking mark per character (a
+# 10-million-letter word took 1.2 GB).
+_TOKEN = re.compile(r"->|=>|-+>|[-=>/(),:;+*]|[^\W_][\w.']*")
+_LONG_ARROW = re.compile(r"[-=]{2,}>")
+_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2192": ">", "\u21d2": ">", "_": " "})
+
+
+def tokenize(text: str) -> list[str]:
+    text = _LONG_ARROW.sub("->", text.translate(_DASHES).lower())       # "A Par --> Pic", "A Par ==> Pic"
+    return [t.replace(".", "").replace("'", "") or "." for t in _TOKEN.findall(text)]
+
+
+_SEA_WORDS = ("sea", "ocean")
+
+
+class Reader:
+    def __init__(self, tokens: list[str], m: Map, text: str):
+        self.t, self.i, self.m, self.text = tokens, 0, m, text
+
+    def peek(self, k: int = 0) -> str | None:
+        j = self.i + k
+        return self.t[j] if j < len(self.t) else None
+
+    def take(self) -> str:
+        tok = self.t[self.i]
+        self.i += 1
+        return tok
+
+    def accept(self, words: set[str]) -> str | None:
+        tok = self.peek()
+        if tok is not None and tok in words:
+            self.i += 1
+            return tok
+        return None
+
+    def done(self) -> bool:
+        return self.i >= len(self.t)
+
+    def rest(self) -> str:
+        return " ".join(self.t[self.i:]).upper()
+
+    def skip_power(self) -> None:
+        """Nationality in front of a unit ("Russian A War", "England's F Lon") is ignored (DATC 4.C.5, 4.C.6)."""
+        tok = self.peek()
+        if tok is None or tok in UNIT_WORDS:
+            return
+        key = tok[:-1] if tok.endswith("s") and self.m.power(tok[:-1]) else tok
+        # "English" is also a name of the Channel: it is a nationality when a unit type follows it.
+        if self.m.power(key) and (not self.m.lookup(tok) or self.peek(1) in UNIT_WORDS):
+            self.i += 1
+            self.accept({":"})
+
+    def unit_type(self) -> str | None:
+        tok = self.peek()
+        nxt = self.peek(1)
+        # A type word is always followed by a place name, which may look like a keyword ("A CON H": Constantinople).
+        if tok in UNIT_WORDS and nxt is not None and nxt[0].isalnum():
+            self.i += 1
+            return UNIT_WORDS[tok]
+        return None
+
+    def place(self, what: str = "place") -> Place:
+        """The longest run of words (hyphens allowed inside) that names a province, then an optional coast; a name
+        is read as written, else without its accents ("Grece": Grèce)."""
+        t, n, names, prefixes = self.t, len(self.t), self.m.names, self.m.name_prefixes
+        bare_names, bare_prefixes = self.m.folded_names, self.m.folded_prefixes
+        if self.i >= n:
+            raise OrderError(E.INCOMPLETE_ORDER.format(self.text.strip().upper() or what))
+        joined, bare, j, count, best = "", "", self.i, 0, None
+        while j < n and count < MAX_NAME_WORDS:
+            tok = t[j]
+            if tok == "-" and count and j + 1 < n and t[j + 1][0].isalnum():
+                # A hyphen inside a name ("Mid-Atlantic", "St-Petersburg") - unless it stands between two
+                # names, when it is the move operator ("SWE-DEN" is not "Sweden").
+                nxt = t[j + 1]
+                if (joined in names or bare in bare_names) and (nxt in names or unaccented(nxt) in bare_names):
+                    break
+                j += 1
+                continue
+            if not tok[0].isalnum() or (count and tok in KEYWORDS):
+                break
+            key, bare_key = joined + tok, bare + unaccented(tok)
+            if key not in prefixes and bare_key not in bare_prefixes:
+                break
+            joined, bare, count, j = key, bare_key, count + 1, j + 1
+            if joined in names:
+                best = (j, names[joined], count)
+            elif bare in bare_names:
+                best = (j, bare_names[bare], count)
+        if best is not None:
+            end, prov, words = best
+            text = " ".join(x for x in t[self.i:end] if x != "-")
+            if not prov:
+                raise self._ambiguous(text, names)
+            self.i = end
+            if self.peek() in _SEA_WORDS and self.m.provinces[prov].terrain == "sea" and self.peek() not in names:
+                self.i += 1         # "nwg sea": the sea's abbreviation, then what it is (DPjudge's Format page)
+            return Place(prov, self.coast(), text)
+        bad = []
+        j = self.i
+        while j < n and t[j][0].isalnum() and (not bad or t[j] not in KEYWORDS):
+            bad.append(t[j])
+            j += 1
+        if not bad:
+            raise OrderError(E.INCOMPLETE_ORDER.format(self.text.strip().upper()))
+        raise OrderError(E.UNKNOWN_PLACENAME.format(" ".join(bad).upper()))
+
+    def _ambiguous(self, typed: str, table: dict[str, str], coast: bool = False) -> OrderError:
+        """A name typed without its accents (or with others) that two places (or coasts) fold to: each is named."""
+        bare = unaccented(typed.replace(" ", ""))
+        meant = {f"{k.upper()} ({v})" if coast else self.m.provinces[v].name.upper() for k, v in table.items()
+                 if unaccented(k) == bare}
+        what = "COAST" if coast else "PLACENAME"
+        return OrderError(E.AMBIGUOUS.format(what, typed.upper(), " OR ".join(sorted(meant))))
+
+    def coast(self) -> str | None:
+        """An optional coast after a place: /nc, (nc), (north coast), nc, north coast, n.c."""
+        tok = self.peek()
+        words = self.m.coast_words
+        if tok == "/" and self.peek(1) in words:
+            self.i += 2
+            self.accept({"coast"})
+            return words[self.t[self.i - 1 - (self.t[self.i - 1] == "coast")]]
+        if tok == "(":
+            j = self.i + 1
+            inner = []
+            while j < len(self.t) and self.t[j] != ")":
+                inner.append(self.t[j])
+                j += 1
+            if j < len(self.t) and inner and inner[0] in words and inner[1:] in ([], ["coast"]):
+                self.i = j + 1
+                return words[inner[0]]
+            if j < len(self.t) and "".join(inner) in words:         # a map's own name ("(Suedkueste)", "(costa sud)")
+                self.i = j + 1
+                return words["".join(inner)]
+            # ... typed without its accents ("(cote est)"); "": it fits two coasts
+            code = self.m.folded_coast_words.get(unaccented("".join(inner))) if j < len(self.t) and inner else None
+            if code == "":
+                raise self._ambiguous(" ".join(inner), words, coast=True)
+            self.i = j + 1 if code else self.i
+            return code
+        if tok in self.m.coast_codes:
+            self.i += 1
+            return words[tok]
+        if tok in ("north", "south", "east", "west") and self.peek(1) == "coast":
+            self.i += 2
+            return COAST_WORDS[tok]
+        return None
+
+
+__all__ = ["Reader", "tokenize"]
