@@ -26,6 +26,7 @@ def tokenize(text: str) -> list[str]:
 
 
 _SEA_WORDS = ("sea", "ocean")
+_DIRECTIONS = ("north", "south", "east", "west")
 
 
 class Reader:
@@ -110,7 +111,7 @@ class Reader:
             self.i = end
             if self.peek() in _SEA_WORDS and self.m.provinces[prov].terrain == "sea" and self.peek() not in names:
                 self.i += 1         # "nwg sea": the sea's abbreviation, then what it is (DPjudge's Format page)
-            return Place(prov, self.coast(), text)
+            return Place(prov, self.coast(prov), text)
         bad = []
         j = self.i
         while j < n and t[j][0].isalnum() and (not bad or t[j] not in KEYWORDS):
@@ -128,8 +129,8 @@ class Reader:
         what = "COAST" if coast else "PLACENAME"
         return OrderError(E.AMBIGUOUS.format(what, typed.upper(), " OR ".join(sorted(meant))))
 
-    def coast(self) -> str | None:
-        """An optional coast after a place: /nc, (nc), (north coast), nc, north coast, n.c."""
+    def coast(self, province: str) -> str | None:
+        """An optional coast after a place (the province's): /nc, (nc), (north coast), nc, north coast, n.c."""
         tok = self.peek()
         words = self.m.coast_words
         if tok == "/" and self.peek(1) in words:
@@ -154,12 +155,67 @@ class Reader:
                 raise self._ambiguous(" ".join(inner), words, coast=True)
             self.i = j + 1 if code else self.i
             return code
+        if tok is None or not tok[0].isalnum() or tok in KEYWORDS:
+            return None
+        return self._bare_coast(tok, province)
+
+    def _bare_coast(self, tok: str, province: str) -> str | None:
+        """A coast written after its place without a slash or brackets: a code ("Bul ec"), "south coast", or the
+        map's own name of it ("Bulgarie cote est"). Words that also name a place (DPjudge's Empire map has a province
+        East Coast) could as well be a move there with its dash left out: refused as ambiguous, never guessed."""
         if tok in self.m.coast_codes:
-            self.i += 1
-            return words[tok]
-        if tok in ("north", "south", "east", "west") and self.peek(1) == "coast":
-            self.i += 2
-            return COAST_WORDS[tok]
+            code, count = self.m.coast_words[tok], 1
+        elif tok in _DIRECTIONS and self.peek(1) == "coast":
+            code, count = COAST_WORDS[tok], 2
+        else:
+            found = self._named_coast()
+            if found is None:
+                return None
+            code, count = found
+        other = self._place_over(count)
+        if other is not None:
+            typed, loc = " ".join(self.t[self.i:self.i + count]).upper(), f"{province}/{code}"
+            raise OrderError(E.COAST_OR_PLACE.format(typed, loc, self.m.provinces[province].name.upper(), other.upper(),
+                                                     loc))
+        self.i += count
+        return code
+
+    def _named_coast(self) -> tuple[str, int] | None:
+        """(code, words) of the longest run of words from here that is a map's own coast name, with or without its
+        accents ("cote est": CE); None if there is none."""
+        t, words, folded = self.t, self.m.coast_words, self.m.folded_coast_words
+        joined, best = "", None
+        for j in range(self.i, min(len(t), self.i + MAX_NAME_WORDS)):
+            tok = t[j]
+            if not tok[0].isalnum() or tok in KEYWORDS:
+                break
+            joined += tok
+            if joined in COAST_WORDS:
+                continue            # "north" or "s" alone is no coast: a place (North Sea), a verb
+            code = words.get(joined)
+            if code is None:
+                code = folded.get(unaccented(joined))
+            if code is not None:
+                best = (code, j + 1 - self.i)
+        if best is not None and best[0] == "":
+            raise self._ambiguous(" ".join(t[self.i:self.i + best[1]]), words, coast=True)
+        return best
+
+    def _place_over(self, count: int) -> str | None:
+        """The name of a place that the next `count` words (or more) spell, or None."""
+        t, m = self.t, self.m
+        joined, bare = "", ""
+        for j in range(self.i, min(len(t), self.i + MAX_NAME_WORDS)):
+            tok = t[j]
+            if not tok[0].isalnum():
+                break
+            joined, bare = joined + tok, bare + unaccented(tok)
+            if joined not in m.name_prefixes and bare not in m.folded_prefixes:
+                break
+            if j + 1 - self.i >= count:
+                prov = m.names.get(joined) or m.folded_names.get(bare)
+                if prov is not None:
+                    return m.provinces[prov].name if prov else " ".join(t[self.i:j + 1])
         return None
 
 
