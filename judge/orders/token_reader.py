@@ -155,8 +155,8 @@ class Reader:
                 raise self._ambiguous(" ".join(inner), words, coast=True)
             self.i = j + 1 if code else self.i
             return code
-        if tok is None or not tok[0].isalnum() or tok in KEYWORDS:
-            return None
+        if tok not in self.m.coast_starts or tok in KEYWORDS:
+            return None             # (nearly every order: no coast written bare after the place)
         return self._bare_coast(tok, province)
 
     def _bare_coast(self, tok: str, province: str) -> str | None:
