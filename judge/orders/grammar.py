@@ -4,19 +4,21 @@ from __future__ import annotations
 from judge.maps import Map
 from judge.orders import errors as E
 from judge.orders.errors import OrderError
+from judge.orders.nationality import skipped
 from judge.orders.parsed import Parsed, Place
 from judge.orders.token_reader import Reader
 from judge.orders.words import (BUILD_WORDS, CONVOY_WORDS, DISBAND_WORDS, HOLD_WORDS, KEYWORDS, MOVE_WORDS,
-                                REMOVE_WORDS, RETREAT_WORDS, STAR, SUPPORT_WORDS, WAIVE_WORDS)
+                                REMOVE_WORDS, RETREAT_WORDS, STAR, SUPPORT_WORDS, UNIT_WORDS, WAIVE_WORDS)
 
 
 def read(tokens: list[str], m: Map, text: str, phase_kind: str) -> Parsed:
     if not tokens:
         raise OrderError(E.EMPTY_ORDER)
     r = Reader(tokens, m, text)
-    # A leading "England:" names the power, which the order set already knows.
-    if len(tokens) > 1 and tokens[1] == ":" and m.power(tokens[0]):
-        r.i = 2
+    # A leading "England:", "French", "(F)" names the power, which the order set already knows (whoever sends the
+    # order by mail is held to it: judge.commands.reader).
+    if tokens[0] not in UNIT_WORDS or (len(tokens) > 1 and tokens[1] == ":"):
+        r.i = skipped(tokens, m)        # (not for "A PAR ...", most orders read here: "F:" is France's letter)
     if phase_kind == "A":
         p = _adjustment(r)
     elif phase_kind == "R":
