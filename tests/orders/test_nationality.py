@@ -39,6 +39,12 @@ def test_another_powers_nationality_is_refused_though_the_unit_is_the_senders(st
         assert f">> {line}\n   YOU PLAY GERMANY: ORDERS FOR FRANCE ARE NOT YOURS TO GIVE" in started.reply("GERMANY")
 
 
+def test_a_sentence_that_begins_with_a_power_is_no_order_of_that_power(started):
+    # A power's name without a colon is a nationality only before a unit type, a place or a verb that begins an order.
+    r = started.signon("FRANCE", "A Par H", "England will attack Belgium")
+    assert r.errors and "ENGLAND ARE NOT YOURS" not in r.errors[0][1], r.errors
+
+
 def test_the_master_names_the_power_in_any_of_these_forms(started):
     # The master's "French A Par - Bur" was THE MASTER'S ORDERS MUST NAME THE POWER.
     assert started.master("French A Par - Bur", "G: A Mun - Ruh", "(Italy) A Ven H").accepted
