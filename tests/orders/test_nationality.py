@@ -78,7 +78,8 @@ def test_a_translated_maps_adjective_is_read_and_held_to(tmp_path):
     desk.use_variants(extract(tmp_path / "variants"))
     try:
         start_map_game(desk, "fr", "standard_french")
-        r = desk.send(address("FRANCE"), "SIGNON Ffr pw-france\nFrançaise A Paris - Bourgogne\nFrancaise A Marseille H")
+        r = desk.send(address("FRANCE"),
+                      "SIGNON Ffr pw-france\nFrançaise A Paris - Bourgogne\nFrancaise A Marseille H")
         assert r.accepted and not r.errors, r.errors
         assert desk.game("fr").player("FRANCE").orders == ["A Paris - Bourgogne", "A Marseille H"]
         germany = next(p for p in maps.load("standard_french").powers if p.startswith("ALLEMAGNE"))
