@@ -23,7 +23,8 @@ from setuptools.build_meta import (build_sdist, get_requires_for_build_sdist,  #
 
 MYPY = "mypy==2.4.1"
 COMPILED = ["judge/api.py", "judge/position.py", "judge/position_reader.py", "judge/position_parts.py",
-            "judge/result_text.py", "judge/phases.py", "judge/orders/parser.py", "judge/orders/validate.py",
+            "judge/result_text.py", "judge/phases.py", "judge/orders/parser.py", "judge/orders/token_reader.py",
+            "judge/orders/grammar.py", "judge/orders/nationality.py", "judge/orders/validate.py",
             "judge/orders/sets.py", "judge/orders/__init__.py", "judge/orders/parsed.py",
             "judge/adjudicator/__init__.py", "judge/adjudicator/retreats.py", "judge/adjudicator/adjustments.py",
             "judge/adjudicator/dpjudge/__init__.py", "judge/adjudicator/dpjudge/board.py",

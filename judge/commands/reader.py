@@ -11,6 +11,7 @@ from judge.commands.base import CommandError, Continue, Declined, Session
 from judge.commands.clock import one_clock_notice
 from judge.commands.registry import BY_WORD
 from judge.game import PLAYING, OrderSetError
+from judge.orders.nationality import nationality
 from judge.orders.suggest import is_remark
 
 
@@ -187,24 +188,32 @@ def _order_line(s: Session, line: str) -> None:
                                "NO MORE ORDERS")
         raise CommandError(f"GAME {game.name} IS NOT ACTIVE: NO ORDERS NOW")
     written = line
+    # A power named in front of the order ("FRANCE: A PAR - BUR", "F: ...", "French A Par H"), as DPjudge reads it.
+    named, rest = nationality(line, game.map)
     if s.role == "master":
-        head, sep, rest = line.partition(":")
-        from judge.commands._util import power_of
-        if not sep:
-            raise CommandError(_REMARK if is_remark(line, game.map) else
-                               "THE MASTER'S ORDERS MUST NAME THE POWER, E.G. FRANCE: A PAR - BUR")
-        power, line = power_of(head, game.map), rest.strip()
+        if named is None:
+            head, sep, rest = line.partition(":")
+            if not sep:
+                raise CommandError(_REMARK if is_remark(line, game.map) else
+                                   "THE MASTER'S ORDERS MUST NAME THE POWER, E.G. FRANCE: A PAR - BUR")
+            from judge.commands._util import power_of
+            named, rest = power_of(head, game.map), rest.strip()       # (UNKNOWN POWER: NARNIA)
+        power, line = named, rest
     else:
         power = s.power
-        head, sep, rest = line.partition(":")
-        named = game.map.power(head.strip().lower()) if sep and len(head.strip()) > 1 else None
         if named is not None:
-            if named != power:
+            if named != power and not _lord_of(game, power, named):
                 # (an ally's orders pasted in, or a slip: taken as the sender's own, they would mislead)
                 raise CommandError(f"YOU PLAY {power}: ORDERS FOR {named} ARE NOT YOURS TO GIVE")
-            line = rest.strip()
+            power, line = named, rest
     if line != written:
         s.written[(power, line)] = written        # (a refusal echoes the line as it was written, power and all)
     s.orders.setdefault(power, []).append(line)
 
 
+
+
+def _lord_of(game, power: str, vassal: str) -> bool:
+    """Whether `power` may order `vassal`'s units: its lord, under vassal_dummies (as the lord may sign on as it)."""
+    house = game.position.house if game.position is not None else None
+    return bool(game.rules.vassal_dummies and house is not None and house.vassals.get(vassal) == power)

@@ -47,7 +47,7 @@ _FIELDS = ("name", "powers", "power_letters", "power_adjectives", "provinces", "
            "start_centers", "calendar", "build_limit", "flow", "rules", "new_homes", "coast_names", "region_names",
            "source", "dummies", "leagues", "power_builds", "borders", "weak_borders", "closed_borders",
            "shared_homes", "power_titles", "opens", "changes", "base_document", "changed", "rebuild",
-           "folded_names", "folded_prefixes", "folded_coast_words", "folded_power_names")
+           "folded_names", "folded_prefixes", "folded_coast_words", "folded_power_names", "coast_starts")
 # The fields whose default is an empty dict of their own (the dicts after the first eight without a class default)
 _FRESH = ("names", "power_names", "province_fleet_adj", "reach", "coast_words", "on_board", "power_colours",
           "coast_names", "region_names", "leagues", "power_builds", "borders", "weak_borders", "closed_borders",
@@ -120,6 +120,8 @@ class Map:
     folded_prefixes: frozenset[str] = frozenset()   # every prefix of every folded name
     folded_coast_words: dict[str, str]    # "coteest" -> "CE"
     folded_power_names: dict[str, str]    # "francaise" -> "FRANCE"
+    # the words a coast written bare after its place may begin with ("ec", "south", "cote", "côte": judge.orders)
+    coast_starts: frozenset[str] = frozenset()
     # The derived views below, each made when first asked for (a loaded map is never changed)
     _fields: ClassVar[tuple[str, ...]] = _FIELDS     # (as a judge.plain class names its fields)
     _convoy_areas: frozenset[str] | None = None

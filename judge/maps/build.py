@@ -259,6 +259,9 @@ def _derive_tables(m: Map) -> None:
     m.folded_prefixes = frozenset(key[:i] for key in m.folded_names for i in range(1, len(key) + 1))
     m.folded_coast_words = folded(m.coast_words)
     m.folded_power_names = folded(m.power_names)
+    named = [k for table in (m.coast_words, m.folded_coast_words) for k in table if k not in COAST_WORDS]
+    m.coast_starts = frozenset({k[:i] for k in named for i in range(1, len(k) + 1)} | m.coast_codes |
+                               {"north", "south", "east", "west"})
     m.reach = {**{("A", src): dsts for src, dsts in m.army_adj.items()},
                **{("F", src): frozenset(d[:3] for d in dsts) for src, dsts in m.fleet_adj.items()}}
 

@@ -17,6 +17,9 @@ class OrderError(Exception):
 EMPTY_ORDER = "EMPTY ORDER"
 UNKNOWN_PLACENAME = "UNKNOWN PLACENAME: {}"
 AMBIGUOUS = "AMBIGUOUS {}: {} (IT MAY BE {}: WRITE IT WITH ITS ACCENTS)"     # (PLACENAME or COAST: two fold to one)
+# (a bare coast whose words name a place too: "F Hav East Coast" on a map with a province East Coast)
+COAST_OR_PLACE = ("AMBIGUOUS COAST OR PLACENAME: {} (IT MAY BE THE COAST {} OF {}, OR THE PLACE {}: WRITE {} FOR "
+                  "THE COAST, OR A DASH BEFORE THE PLACE)")
 UNRECOGNIZED_ORDER = "UNRECOGNIZED ORDER: {}"
 INCOMPLETE_ORDER = "INCOMPLETE ORDER: {}"
 UNEXPECTED_TEXT = "UNEXPECTED TEXT AFTER ORDER: {}"
