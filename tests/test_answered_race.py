@@ -52,7 +52,7 @@ def replies(tmp: Path, message_id: str) -> int:
 
 def test_two_judge_delivers_given_one_message_at_once_answer_it_once(tmp_path):
     cfg = write_config(tmp_path, rate_per_hour="0")
-    rounds = 50
+    rounds = 30
     # The pairs of the next rounds start while a round runs (their start-up is most of their time): a process
     # waiting for its message takes no part in the round before.
     pairs = deque([waiting_deliver(cfg) for _ in range(2)] for _ in range(AHEAD))

@@ -81,13 +81,13 @@ def test_the_test_messages_read_alike():
 
 def test_generated_messages_read_alike():
     plain = 0
-    for raw, envelope, judge in generated(3000, seed=1901):
+    for raw, envelope, judge in generated(1500, seed=1901):
         assert outcome(read, raw, envelope, judge) == outcome(read_full, raw, envelope, judge), raw
         try:
             plain += inbound._read_plain(raw, envelope, judge) is not None
         except BadMessage:
             plain += 1
-    assert plain > 500                          # the cheap way is taken, and for a good share of them
+    assert plain > 250                          # the cheap way is taken, and for a good share of them
 
 
 # Header blocks at the edges of what inbound._Plain reads itself (the rest it leaves to the email package).

@@ -22,7 +22,7 @@ from judge.web.session import Sessions
 from judge.web.views import Views
 from tests.commands.helpers import GAME, GM, LETTER, PLAYERS, Desk, compose
 
-STEPS = int(os.environ.get("JUDGE_WALK_STEPS", "90"))
+STEPS = int(os.environ.get("JUDGE_WALK_STEPS", "60"))
 SEEDS = [int(s) for s in os.environ.get("JUDGE_WALK_SEEDS", "1901,1902,1903").split(",")]
 MAIL_LIMIT = 1_100_000                  # a reply is at most 1 MB as mailed (README), a results mail with its picture
 PASSWORDS = [GM[1], *(pw for _, pw in PLAYERS.values()), *(f"nc{i}-pw" for i in range(10))]
