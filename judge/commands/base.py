@@ -72,6 +72,7 @@ class Session:
     orders: dict[str, list[str]] = field(default_factory=dict)   # order lines waiting to be submitted, by power
     written: dict[tuple[str, str], str] = field(default_factory=dict)   # (power, order line) -> the line as the
                                               # message had it, its power in front ("GERMANY: A Mun - Xyz")
+    heading: str | None = None                # the power a line of its name alone set for the order lines below it
     reply_extra: list[tuple[str, dict]] = field(default_factory=list)   # extra mails to the sender (LIST, STATUS)
     loaded: Game | None = None                # the game as just read from disk by the caller (under its lock), so
                                               # that open_game need not read status.json a second time

@@ -188,8 +188,17 @@ def _order_line(s: Session, line: str) -> None:
                                "NO MORE ORDERS")
         raise CommandError(f"GAME {game.name} IS NOT ACTIVE: NO ORDERS NOW")
     written = line
+    heading = _heading(line, game.map)
+    if heading is not None:
+        # A line of a power's name alone ("FRANCE", "Germany:"): DPjudge gives the order lines below it to that power.
+        if s.role != "master" and heading != s.power and not _lord_of(game, s.power, heading):
+            raise CommandError(f"YOU PLAY {s.power}: ORDERS FOR {heading} ARE NOT YOURS TO GIVE")
+        s.heading = heading
+        return
     # A power named in front of the order ("FRANCE: A PAR - BUR", "F: ...", "French A Par H"), as DPjudge reads it.
     named, rest = nationality(line, game.map)
+    if named is None and s.heading is not None:
+        named, rest = s.heading, line.strip()
     if s.role == "master":
         if named is None:
             head, sep, rest = line.partition(":")
@@ -211,6 +220,14 @@ def _order_line(s: Session, line: str) -> None:
     s.orders.setdefault(power, []).append(line)
 
 
+
+
+def _heading(line: str, m) -> str | None:
+    """The power a line names and nothing else (its name or adjective, a colon after it or not); else None."""
+    text = line.strip().rstrip(":").strip()
+    if not text or len(text.split()) > 3 or text.upper() in _UNIT_WORDS:
+        return None
+    return m.power(text)
 
 
 def _lord_of(game, power: str, vassal: str) -> bool:

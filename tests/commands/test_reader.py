@@ -151,3 +151,21 @@ def test_every_reply_is_bounded(started):
     cut = bounded(long)
     assert len(cut) < MAX_REPLY_CHARS + 200 and cut.endswith("End of judge reply.\n") and "left out" in cut
     assert bounded("short\n") == "short\n"
+
+
+def test_a_line_of_a_powers_name_gives_the_order_lines_below_it_to_that_power(started):
+    # DPjudge reads a power's name on a line of its own as the power of the orders below it: a master sends the
+    # powers' orders in blocks ("FRANCE" then its orders); the judge asked for "FRANCE: " in front of every line.
+    r = started.master("FRANCE", "A PAR - BUR", "F BRE H", "Germany:", "A MUN H", "france", "A MAR H")
+    assert r.accepted, r.errors
+    game = started.game(GAME)
+    assert sorted(game.player("FRANCE").orders) == ["A MAR H", "A PAR - BUR", "F BRE H"]
+    assert game.player("GERMANY").orders == ["A MUN H"]
+    # A player may head their own orders so (or sign a message with their power's name); another power's heading
+    # is refused, as another power's name in front of an order is, and nothing is stored.
+    assert started.signon("ITALY", "Italy", "A VEN H").accepted
+    assert started.game(GAME).player("ITALY").orders == ["A VEN H"]
+    before = started.status_bytes()
+    r = started.signon("ITALY", "AUSTRIA", "A VIE H")
+    assert r.errors == [("AUSTRIA", "YOU PLAY ITALY: ORDERS FOR AUSTRIA ARE NOT YOURS TO GIVE")]
+    assert started.status_bytes() == before
