@@ -20,7 +20,9 @@ _LONG_RE = lazy(r"(SPRING|FALL|WINTER) ([0-9]{4}) (MOVEMENT|RETREATS|ADJUSTMENTS
 
 
 class Phase(NamedTuple):
-    """A phase. A NamedTuple: immutable, ordered in play order, and cheap to make (every adjudication makes one).
+    """A phase. A NamedTuple: immutable and cheap to make (every adjudication makes one). Its tuple order is play
+    order on the standard calendar only (a calendar counting years down, DPjudge's B.C., is not): the judge never
+    compares phases by it; a game's history gives the order phases were played in.
 
     A phase of the standard calendar (spring, fall, winter; the short codes S1901M...) has no `calendar`; a phase of
     a variant's own calendar (judge.maps.calendar: "A.D. 1425 MOVEMENT") carries it, and its season_index counts
