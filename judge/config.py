@@ -100,7 +100,8 @@ KEYS: tuple[Key, ...] = (
     Key("relay", "timeout", "30", "Seconds the judge waits for each answer of the relay; a relay that does not answer "
                                   "in time gets no mail for a minute (it waits in the outbox).", "float", (1, 600)),
     Key("relay", "maildir", "maildir", "With no relay, outgoing mail is delivered to this Maildir.", "path"),
-    Key("web", "host", "127.0.0.1", "Where `judge serve` serves the games' web pages (behind a reverse proxy for TLS)."),
+    Key("web", "host", "127.0.0.1",
+        "Where `judge serve` serves the games' web pages (behind a reverse proxy for TLS)."),
     Key("web", "port", "8080", "Port of the web pages (0: no web pages).", "int"),
     Key("web", "url", "", "The pages' public address, written into mails (e.g. https://judge.example.org; empty: "
                           "http://<host>:<port>, an IPv6 host in brackets; no link when the port is 0)."),

@@ -41,7 +41,8 @@ def wrong_user(settings: Settings, words: Sequence[str]) -> str | None:
             return f"cannot look at {folder}: {exc.strerror or exc}"
         if owner != me and owner == 0:  # (made by root by mistake: the way out is to give it away, not to be root)
             return (f"{folder} belongs to root, not {_name(me)}: give the judge's folders to {_name(me)} "
-                    f"({shlex.join(['chown', '-R', _name(me) + ':', str(folder)])}), or run it as the user they belong to")
+                    f"({shlex.join(['chown', '-R', _name(me) + ':', str(folder)])}), "
+                    "or run it as the user they belong to")
         if owner != me:
             program = sys.argv[0] if Path(sys.argv[0]).name == "judge" else "judge"
             who = _name(owner) if _name(owner) != str(owner) else f"#{owner}"      # (sudo's way to a bare uid)

@@ -73,7 +73,8 @@ def _destroy_dummies(position: Position, dislodged: dict) -> tuple[tuple[Dislodg
     """immobile_dummies: a dislodged unit of a dummy that no power controls is destroyed, not retreated (DPjudge):
     those units (with no retreats left), and the dislodged units that stay."""
     house = position.house
-    gone = {prov for prov, d in dislodged.items() if d.unit.power in house.dummies and d.unit.power not in house.vassals}
+    gone = {prov for prov, d in dislodged.items()
+            if d.unit.power in house.dummies and d.unit.power not in house.vassals}
     if not gone:
         return (), dislodged
     removed = tuple(d._replace(retreats=()) for prov, d in dislodged.items() if prov in gone)

@@ -93,7 +93,8 @@ class List:
                 "votes": [f"{g.map.power_title(p)}: {g.vote_words(v)}" for p, v in g.votes.items()] if master else [],
                 "absences": absence_lines(g, s.now) if master else [],
                 "timing": _timing_lines(g),
-                "victory": g.victory_centers(), "variant": f"{g.variant} ({g.map.title})", "about": variant_about(g.map),
+                "victory": g.victory_centers(), "variant": f"{g.variant} ({g.map.title})",
+                "about": variant_about(g.map),
                 "seats": _seats(g), "url": game_url(g, s.settings),
                 "powers": [g.map.power_title(p) for p in g.map.playable_powers]}
         block(s, "reply/list.txt", judge=s.settings.judge_name, game=info, running=[], finished=[], variants=[])

@@ -226,7 +226,8 @@ class Daemon:
         return game_named_in(msg.lines) or NO_GAME, msg
 
     async def apply_now(self, route: tuple[str, inbound.Incoming | None] | None) -> tuple[str | None, int]:
-        """A message for a game applied before its 250, or (None, attempts): the spool takes it (judge.daemon.at_once)."""
+        """A message for a game applied before its 250, or (None, attempts): the spool takes it
+        (judge.daemon.at_once)."""
         return await at_once.apply_now(self, route)
 
     def _apply(self, job: Job, games: set[str]) -> bool:

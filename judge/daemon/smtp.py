@@ -7,11 +7,11 @@ every command and every line of a message through a stream coroutine, which cost
 sixth of all the daemon does for an order mail. Here the bytes of each read are cut into commands in one pass, a
 message's end is found by one search of its bytes, and the replies to commands sent together go out in one write.
 
-Bounded: a command line (512 bytes, MAIL 538) and a message line (over 1,001 bytes with its CRLF) too long are answered 500
-after their end has come (what came is dropped as it comes); a message over `data_size_limit` is answered 552 after
-its end, its bytes dropped as they come; commands a client sends ahead while the judge works on its message are
-kept up to READ_AHEAD bytes, then the connection is not read until the judge has answered; a client that does not
-read our replies is not read either (asyncio's write buffer limits)."""
+Bounded: a command line (512 bytes, MAIL 538) and a message line (over 1,001 bytes with its CRLF) too long are
+answered 500 after their end has come (what came is dropped as it comes); a message over `data_size_limit` is
+answered 552 after its end, its bytes dropped as they come; commands a client sends ahead while the judge works on
+its message are kept up to READ_AHEAD bytes, then the connection is not read until the judge has answered; a client
+that does not read our replies is not read either (asyncio's write buffer limits)."""
 from __future__ import annotations
 
 import asyncio

@@ -105,7 +105,8 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
         if game.position is None:
             raise GameError(f"NOBODY HAS JOINED OR OBSERVES GAME {game.name} YET: NOBODY TO SEND THIS PRESS TO")
         raise GameError("NOBODY TO SEND THIS PRESS TO (NO ACTIVE PLAYER AMONG THE RECIPIENTS)")
-    entry = {"phase": "FORMING" if game.position is None else str(game.position.phase), "from": r.power or ("MASTER" if r.role == "master" else r.sender),
+    entry = {"phase": "FORMING" if game.position is None else str(game.position.phase),
+             "from": r.power or ("MASTER" if r.role == "master" else r.sender),
              "shown_from": shown_from, "to": powers, "to_master": r.to_master, "broadcast": r.broadcast,
              "shown_to": shown_to, "grey": grey, "body": list(r.body),
              "master_copy": r.role != "master" and (r.to_master or r.broadcast or rules.master_press_copies)}

@@ -65,8 +65,8 @@ _NAMES_SENDER = re.compile(r"\S@\S|\d{1,2}[:.]\d{2}")
 # How every line above starts (its first two letters; a wrapped attribution's first three): any other line is none
 # of them, known at the cost of a set lookup (most lines of a mail are orders, and matching each against every
 # table cost a plain mail a fifth of its reading time). tests/mail/test_endings.py checks the tables' examples.
-_QUOTE_HEADS = any_case({"--", "be", "an", "dé", "de", "fr", "da", "va", "od", "vo", "*f", "*v", "*d", "от", "ki", "差出",
-                         "發件", "发件", "lä", "fe"})
+_QUOTE_HEADS = any_case({"--", "be", "an", "dé", "de", "fr", "da", "va", "od", "vo", "*f", "*v", "*d", "от", "ki",
+                         "差出", "發件", "发件", "lä", "fe"})
 MAY_END = _QUOTE_HEADS | MAY_START          # (a footer may also be known by its end: MAY_FINISH, or a link)
 MAY_ATTRIBUTE = any_case({"on ", "le ", "am ", "el ", "il ", "em ", "op ", "den"})
 

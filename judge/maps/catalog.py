@@ -45,9 +45,9 @@ def _shipped_file(name: str) -> Traversable | Path | str:
 _folder: Path | None = None
 _pending: Callable[[], "str | Path | None"] | None = None    # where the folder is, asked when first needed
 _cache: dict[str, Map] = {}
-_reading: list[str] = []
+_reading: list[str] = []                 # variants being read now: a base that leads back to itself is an error
 _used: dict[str, tuple[Path, ...]] = {}   # a DPjudge file's variant -> the files its last reading read (USE)
-_told: set[Path] = set()          # files named like a shipped variant, already said in the log          # variants being read now: a base that leads back to itself is an error, not a hang
+_told: set[Path] = set()          # files named like a shipped variant, already said in the log
 
 
 

@@ -205,7 +205,8 @@ def _routed_retreat(m: Map, g: Geometry, spot: Point, unit: Unit, dest: str, cut
     src = unit.province
     taker = units.get(src)
     mine = [placement.token_box(*g.location_point(taker.loc), taker.kind)] if taker else []
-    boxes = mine + [_ringed(g.location_point(u.loc), u.kind) for prov, u in units.items() if prov not in (src, dest[:3])]
+    boxes = mine + [_ringed(g.location_point(u.loc), u.kind) for prov, u in units.items()
+                    if prov not in (src, dest[:3])]
 
     grown = [(b[0] - 1.5, b[1] - 1.5, b[2] + 1.5, b[3] + 1.5) for b in boxes]    # (not grazing a corner)
 
