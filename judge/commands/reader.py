@@ -225,8 +225,9 @@ def _order_line(s: Session, line: str) -> None:
 def _heading(line: str, m) -> str | None:
     """The power a line names and nothing else (its name or adjective, a colon after it or not); else None."""
     text = line.strip().rstrip(":").strip()
-    if not text or len(text.split()) > 3 or text.upper() in _UNIT_WORDS:
-        return None
+    words = text.split()
+    if not words or len(words) > 3 or words[0].upper() in _UNIT_WORDS:
+        return None                                 # (most lines: an order, "A PAR H")
     return m.power(text)
 
 
