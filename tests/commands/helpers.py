@@ -125,6 +125,18 @@ def bc_game(tmp_path: Path) -> Iterator[Desk]:
         maps.use_folder(None)
 
 
+def dpjudge_desk(tmp_path: Path) -> Iterator[Desk]:
+    """A judge whose variants folder holds DPjudge's own map files (skipped without a mirror of its repository),
+    until the fixture ends. For a fixture: `yield from dpjudge_desk(tmp_path)`."""
+    from tests.dpjudge_mirror import extract
+    desk = Desk(tmp_path)
+    desk.use_variants(extract(tmp_path / "variants"))
+    try:
+        yield desk
+    finally:
+        maps.use_folder(None)
+
+
 _built: dict[str, Path] = {}
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from judge import maps
-from tests.commands.helpers import Desk, start_map_game
+from tests.commands.helpers import Desk, dpjudge_desk, start_map_game
 from tests.dpjudge_mirror import extract
 
 GM = ("gm@example.org", "gm-pw")
@@ -17,12 +17,7 @@ ASKER = "someone@example.org"
 
 @pytest.fixture
 def french(tmp_path):
-    desk = Desk(tmp_path)
-    desk.use_variants(extract(tmp_path / "variants"))
-    try:
-        yield desk
-    finally:
-        maps.use_folder(None)
+    yield from dpjudge_desk(tmp_path)
 
 
 def master(desk: Desk, game: str, *lines: str) -> None:

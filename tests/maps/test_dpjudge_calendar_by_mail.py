@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from judge import api, maps
-from tests.commands.helpers import Desk
-from tests.dpjudge_mirror import extract
+from tests.commands.helpers import Desk, dpjudge_desk
 
 GM = ("gm@example.org", "gm-pw")
 READER = "reader@example.org"
@@ -103,12 +102,7 @@ def send(desk: Desk, sender: str, *lines: str):
 
 @pytest.fixture
 def mirror(tmp_path):
-    desk = Desk(tmp_path)
-    desk.use_variants(extract(tmp_path / "variants"))
-    try:
-        yield desk
-    finally:
-        maps.use_folder(None)
+    yield from dpjudge_desk(tmp_path)
 
 
 def start(desk: Desk, variant: str):

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge import maps
-from tests.commands.helpers import GAME, Desk, address, desk_with, start_map_game
-from tests.dpjudge_mirror import extract
+from tests.commands.helpers import GAME, address, desk_with, dpjudge_desk, start_map_game
 
 
 @pytest.fixture
@@ -16,12 +14,7 @@ def started(tmp_path, tmp_path_factory):
 
 @pytest.fixture
 def dpjudge_maps(tmp_path):
-    desk = Desk(tmp_path)
-    desk.use_variants(extract(tmp_path / "variants"))
-    try:
-        yield desk
-    finally:
-        maps.use_folder(None)
+    yield from dpjudge_desk(tmp_path)
 
 
 def test_a_coast_after_its_place_needs_no_slash_on_the_standard_map(started):

@@ -177,37 +177,47 @@ def check(desk: Desk, before: Game | None, lines: list[str], result) -> Game:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_random_walk_of_commands_keeps_every_invariant(started: Desk, seed: int) -> None:
     rng = random.Random(seed)
-    game = check(started, None, [], None)
+    walk(started, rng, played_step)
+
+
+def walk(desk: Desk, rng: random.Random, people_step) -> None:
+    """STEPS steps, each checked: someone outside the game, the clock, the master, or (most) `people_step`'s
+    players and newcomers."""
+    game = check(desk, None, [], None)
     for _ in range(STEPS):
         roll = rng.random()
         if roll < 0.05:
             # Someone outside the game: a would-be observer, or a newcomer asking about it.
             lines = [rng.choice([f"OBSERVE {GAME}", f"UNOBSERVE {GAME}", f"LIST {GAME}", f"SUMMARY {GAME}",
                                  f"HISTORY {GAME}", f"JOIN {GAME} newpw F"])]
-            result = send(started, rng.choice(WATCHERS), lines)
-        elif roll < 0.15:
+            result = send(desk, rng.choice(WATCHERS), lines)
+        elif roll < 0.13:
             lines = [f"clock +{(hours := rng.randint(1, 40))}h"]
-            started.clock.advance(hours=hours)
-            started.process(GAME)
+            desk.clock.advance(hours=hours)
+            desk.process(GAME)
             result = None
-        elif roll < 0.35:
-            lines = master_lines(rng, game)
-            result = send(started, GM[0], [f"SIGNON M{GAME} {GM[1]}", *lines])
+        elif roll < 0.32:
+            lines = master_lines(rng, game) if game.position is not None else forming_master_lines(rng)
+            result = send(desk, GM[0], [f"SIGNON M{GAME} {GM[1]}", *lines])
         else:
-            power = rng.choice(sorted(PLAYERS))
-            player = next((p for p in game.players if p.power == power), None)
-            if player is not None and player.status == ACTIVE:
-                lines = player_lines(rng, game, power, started.clock())
-                result = send(started, PLAYERS[power][0], [f"SIGNON {LETTER[power]}{GAME} {PLAYERS[power][1]}", *lines])
-            else:
-                # Its player resigned or was ejected: they come back for it (a dummy is refused until REVIVE).
-                address, password = PLAYERS[power]
-                lines = [f"TAKEOVER {LETTER[power]}{GAME} {password}"]
-                result = send(started, address, lines)
-        game = check(started, game, lines, result)
+            lines, result = people_step(desk, rng, game)
+        game = check(desk, game, lines, result)
         if os.environ.get("JUDGE_WALK_LOG"):
             print(game.position.phase.describe() if game.position else "-", game.status,
                   "-" if result is None else "ok" if result.accepted else result.errors[:1], lines[:3])
+
+
+def played_step(desk: Desk, rng: random.Random, game: Game):
+    """One of the seven players of the started game sends orders and commands, or takes their power back."""
+    power = rng.choice(sorted(PLAYERS))
+    address, password = PLAYERS[power]
+    player = next((p for p in game.players if p.power == power), None)
+    if player is not None and player.status == ACTIVE:
+        lines = player_lines(rng, game, power, desk.clock())
+        return lines, send(desk, address, [f"SIGNON {LETTER[power]}{GAME} {password}", *lines])
+    # Its player resigned or was ejected: they come back for it (a dummy is refused until REVIVE).
+    lines = [f"TAKEOVER {LETTER[power]}{GAME} {password}"]
+    return lines, send(desk, address, lines)
 
 
 # Our variants, and DPjudge's own map files where a mirror of its repository is here (by hand, more of them:
@@ -235,43 +245,28 @@ def test_a_random_walk_from_a_forming_game_keeps_every_invariant(desk: Desk, tmp
 
 def walk_from_forming(desk: Desk, rng: random.Random, variant: str) -> None:
     assert desk.send(GM[0], f"CREATE {GAME} {GM[1]} {variant}").accepted
-    game = check(desk, None, [], None)
-    for _ in range(STEPS):
-        roll = rng.random()
-        members = {p.address: p for p in game.players if p.address in NEWCOMERS}
+    walk(desk, rng, newcomer_step)
+
+
+def newcomer_step(desk: Desk, rng: random.Random, game: Game):
+    """A newcomer joins or leaves the forming game; once it runs, plays the power they were given, or takes over an
+    open one."""
+    address = rng.choice(sorted(NEWCOMERS))
+    password = NEWCOMERS[address]
+    player = next((p for p in game.players if p.address == address), None)
+    if game.position is None:
         letters = sorted(game.map.power_letters.values())
-        if roll < 0.05:
-            lines = [rng.choice([f"OBSERVE {GAME}", f"UNOBSERVE {GAME}", f"LIST {GAME}", f"SUMMARY {GAME}"])]
-            result = send(desk, rng.choice(WATCHERS), lines)
-        elif roll < 0.12:
-            lines = [f"clock +{(hours := rng.randint(1, 40))}h"]
-            desk.clock.advance(hours=hours)
-            desk.process(GAME)
-            result = None
-        elif roll < 0.3:
-            lines = master_lines(rng, game) if game.position is not None else forming_master_lines(rng)
-            result = send(desk, GM[0], [f"SIGNON M{GAME} {GM[1]}", *lines])
-        else:
-            address = rng.choice(sorted(NEWCOMERS))
-            password = NEWCOMERS[address]
-            player = members.get(address)
-            if game.position is None:
-                lines = [f"RESIGN {GAME} {password}"] if player and rng.random() < 0.3 else \
-                    [f"JOIN {GAME} {password} {''.join(rng.sample(letters, k=rng.randint(0, 3)))}".rstrip()]
-                result = send(desk, address, lines)
-            elif player is not None and player.status == ACTIVE and player.power:
-                letter = game.map.power_letters[player.power]
-                lines = player_lines(rng, game, player.power, desk.clock())
-                result = send(desk, address, [f"SIGNON {letter}{GAME} {password}", *lines])
-            else:
-                open_powers = sorted(p.power for p in game.players if p.power and p.status == VACANT)
-                target = rng.choice(open_powers or sorted(game.map.powers))
-                lines = [f"TAKEOVER {game.map.power_letters[target]}{GAME} {password}"]
-                result = send(desk, address, lines)
-        game = check(desk, game, lines, result)
-        if os.environ.get("JUDGE_WALK_LOG"):
-            print(game.position.phase.describe() if game.position else "-", game.status,
-                  "-" if result is None else "ok" if result.accepted else result.errors[:1], lines[:3])
+        lines = [f"RESIGN {GAME} {password}"] if player and rng.random() < 0.3 else \
+            [f"JOIN {GAME} {password} {''.join(rng.sample(letters, k=rng.randint(0, 3)))}".rstrip()]
+        return lines, send(desk, address, lines)
+    if player is not None and player.status == ACTIVE and player.power:
+        letter = game.map.power_letters[player.power]
+        lines = player_lines(rng, game, player.power, desk.clock())
+        return lines, send(desk, address, [f"SIGNON {letter}{GAME} {password}", *lines])
+    open_powers = sorted(p.power for p in game.players if p.power and p.status == VACANT)
+    target = rng.choice(open_powers or sorted(game.map.powers))
+    lines = [f"TAKEOVER {game.map.power_letters[target]}{GAME} {password}"]
+    return lines, send(desk, address, lines)
 
 
 def forming_master_lines(rng: random.Random) -> list[str]:
