@@ -17,7 +17,8 @@ from judge.spelling import unaccented
 # 10-million-letter word took 1.2 GB).
 _TOKEN = re.compile(r"->|=>|-+>|[-=>/(),:;+*]|[^\W_][\w.']*")
 _LONG_ARROW = re.compile(r"[-=]{2,}>")
-_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2192": ">", "\u21d2": ">", "_": " "})
+_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2192": ">", "\u21d2": ">", "_": " ",
+                          "\u2019": "'"})     # (a curly apostrophe: "England’s", as the mail reader takes it)
 
 
 def tokenize(text: str) -> list[str]:

@@ -55,3 +55,10 @@ def test_coast_words_that_also_name_a_place_are_refused_as_ambiguous(dpjudge_map
     # The coast written with a slash, or in brackets, is only a coast.
     r = dpjudge_maps.send(mexico, "SIGNON Xem pw-mexico\nF Gua - Nicaragua (east coast)")
     assert not any("AMBIGUOUS" in why for _, why in r.errors), r.errors
+
+
+def test_a_curly_apostrophe_reads_as_a_straight_one():
+    # ("England’s F Lon H" from a word processor: the mail reader straightened it, the order reader itself did not,
+    # so the JSON interface read "england" and "s")
+    from judge.orders.token_reader import tokenize
+    assert tokenize("England\u2019s F Lon H") == tokenize("England's F Lon H") == ["englands", "f", "lon", "h"]
