@@ -127,7 +127,7 @@ def flush_orders(s: Session) -> None:
             # The master may order several powers in one message: report every refused set, not only the first,
             # each line as written (with the power that the master put in front of it).
             late = too_late(s, game, power, texts, exc.errors)
-            if late:
+            if late and ("", late) not in refused:       # (said once for all the powers a master ordered so)
                 refused.append(("", late))
             refused.extend((s.written.get((power, text), text), why) for text, why in exc.errors)
             continue
