@@ -220,8 +220,6 @@ def _order_line(s: Session, line: str) -> None:
     s.orders.setdefault(power, []).append(line)
 
 
-
-
 def _heading(line: str, m) -> str | None:
     """The power a line names and nothing else (its name or adjective, a colon after it or not); else None."""
     text = line.strip().rstrip(":").strip()
