@@ -8,6 +8,7 @@ import jinja2
 
 from judge import shipped
 from judge.deadlines import NO_DEADLINE, PAUSED
+from judge.phrases import listed
 
 TEMPLATES = shipped.templates()
 WIDTH = 78          # a plain-text mail's line, so that no mail reader has to wrap it
@@ -58,6 +59,7 @@ def environment(override: str | None = None) -> jinja2.Environment:
     env = jinja2.Environment(loader=loader, undefined=jinja2.StrictUndefined, autoescape=False,
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["para"] = para
+    env.filters["listed"] = listed                  # ("England, France and Italy")
     env.globals["NO_DEADLINE"] = NO_DEADLINE        # (a deadline shown as this: the game has none)
     env.globals["PAUSED"] = PAUSED                  # (... or none runs: the game is paused)
     return env

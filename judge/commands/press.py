@@ -10,6 +10,7 @@ from judge.game import PLAYING, GameError
 from judge.game.phase_codes import phase_code
 from judge.game.press_routing import Request, readable, route
 from judge.maps import Map
+from judge.phrases import listed
 
 OVER_WORDS = "NO MORE PRESS"          # (a finished game's refusal: judge.commands.after_end)
 
@@ -123,7 +124,7 @@ def _real_recipients(entry: dict, m: Map) -> str:
     if entry["broadcast"]:
         return "everyone"
     names = [m.power_title(p) for p in entry["to"]] + (["the master"] if entry["to_master"] else [])
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return listed(names)
 
 
 def _sent(head: str, r, entry: dict) -> str:

@@ -10,6 +10,7 @@ from judge.game.frozen import FROZEN, WHY
 from judge.maps import Map
 from judge.picture.titles import phase_title
 from judge.position import Phase
+from judge.phrases import listed
 
 
 def describe_result(result: dict | None, m: Map) -> str:
@@ -49,8 +50,7 @@ def end_sentence(result: dict | None, m: Map) -> str:
     if kind == "draw" and len(names) == 1:
         return f"declared a draw held by {names[0]} alone" + _why(result or {})
     if kind == "draw":
-        listed = ", ".join(names[:-1]) + " and " + names[-1]
-        return f"declared a draw between {listed}" + _why(result or {})
+        return f"declared a draw between {listed(names)}" + _why(result or {})
     if kind == "concession":
         return f"conceded to {names[0]}"
     if kind == "solo":

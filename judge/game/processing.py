@@ -24,6 +24,7 @@ from judge.orders import unit_key
 from judge.position import Position
 from judge.rules import DrawVotes, LatePowers, MapPicture
 from judge.templating import render
+from judge.phrases import listed
 
 
 log = logging.getLogger("judge")
@@ -304,11 +305,11 @@ def _resign_late(game: Game, players: list, settings: Settings, now: datetime) -
             "game": game.name, "title": "a power is open",
             "lines": [game.open_notice(power, "has been resigned for lateness") for power in powers]}))
     titles = [game.map.power_title(p) for p in powers]
-    listed = titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+    said = listed(titles)
     how = ", ".join(f"TAKEOVER {game.map.power_letters[p]}{game.name} <password> ({t})" for p, t in zip(powers, titles))
-    then = [(f"With {listed} resigned, every power still with a vote agrees: {over}. Everyone in the game is sent "
+    then = [(f"With {said} resigned, every power still with a vote agrees: {over}. Everyone in the game is sent "
              "its end.")] if over else [
-        (f"{listed} {'is' if len(titles) == 1 else 'are'} now open for takeover, and "
+        (f"{said} {'is' if len(titles) == 1 else 'are'} now open for takeover, and "
          + ("everyone else in the game has been told so, with how a new player takes" if others else
             "nobody else is left in the game to tell (no other player, no observer). A new player takes")
          + f" {'it' if len(titles) == 1 else 'each'} over: {how}."),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from judge.orders import Build, Remove, Waive, unit_key
 from judge.orders.sets import adjustment_count, build_order_set
 from judge.position import initial_position
+from judge.phrases import listed
 
 
 def power_lines(game, power: str, texts: list[str] | None = None) -> list[str]:
@@ -103,9 +104,9 @@ def victory_tie(game) -> str:
     if len(leaders) < 2:
         return ""
     names = [game.map.power_title(p) for p in leaders]
-    listed = ", ".join(names[:-1]) + " and " + names[-1]
+    said = listed(names)
     held = game.victory_counts()[leaders[0]]
-    return (f"{listed} each hold {held} supply centres, at least the {game.victory_centers()} needed to win: the "
+    return (f"{said} each hold {held} supply centres, at least the {game.victory_centers()} needed to win: the "
             "count is reached but tied, and a tie wins nothing, so the game goes on.")
 
 

@@ -16,6 +16,7 @@ from judge.orders.words import BUILD_WORDS, FILLERS, KEYWORDS, REMOVE_WORDS, UNI
 from judge.position import Position
 from judge.rules import Ruleset
 from judge.spelling import one_edit, unaccented
+from judge.phrases import listed
 
 # A list marker in front of an order: "1.", "2)", "3:", "-", "*", "•".
 _MARKER = re.compile(r"^\s*(?:\d{1,2}\s*[.):]|[-*\u2022]+)\s*")
@@ -78,7 +79,7 @@ def _build_sites(m: Map, position: Position, rules: Ruleset, power: str) -> str:
     free = builds.sites(m, power, position.units, position.centers, rules, position.house)
     if not free:
         return "NO CENTRE IS FREE TO BUILD IN NOW: WAIVE THE BUILD"
-    return "YOU MAY BUILD IN " + (free[0] if len(free) == 1 else ", ".join(free[:-1]) + " OR " + free[-1])
+    return "YOU MAY BUILD IN " + listed(free, "OR")
 
 
 def _several(text: str, m: Map, phase_kind: str, bind: Callable[[Parsed], Order]) -> list[str]:

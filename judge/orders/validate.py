@@ -16,6 +16,7 @@ from judge.orders.errors import OrderError
 from judge.orders.parser import Parsed, Place, parse
 from judge.position import Position, Unit
 from judge.rules import MissingUnit, Ruleset, ViaWithoutConvoy
+from judge.phrases import listed
 
 
 class Validator:
@@ -385,8 +386,7 @@ def _may_retreat(d) -> str:
     if not d.retreats:
         return "IT HAS NOWHERE TO GO: IT CAN ONLY DISBAND"
     places = list(d.retreats)
-    listed = places[0] if len(places) == 1 else ", ".join(places[:-1]) + " OR " + places[-1]
-    return f"{d.unit} MAY RETREAT TO {listed}, OR DISBAND"
+    return f"{d.unit} MAY RETREAT TO {listed(places, 'OR')}, OR DISBAND"
 
 
 _CHECKS = {
