@@ -442,3 +442,13 @@ def test_a_dummys_unit_dislodged_by_its_own_power_needs_dummy_fire_in_the_rules(
             adjudicate(state, {"ITALY": ["A VEN R TUS"]}, rules)
     out = adjudicate(state, {"ITALY": ["A VEN R TUS"]}, ["dummy_fire"])
     assert out["state"]["units"]["ITALY"] == ["A APU", "A TUS", "A VEN"]
+
+
+def test_an_order_naming_another_power_is_refused_not_given_to_the_list_it_is_in():
+    # France's list holds "ENGLAND: F Bre - Mao": no order of France's (nor England's) by another power's name.
+    state = copy.deepcopy(START)
+    doc = adjudicate(state, {"FRANCE": ["ENGLAND: F Bre - Mao", "France: A Par - Bur"]})
+    assert {"power": "FRANCE", "order": "ENGLAND: F Bre - Mao",
+            "error": "ORDERS FOR ENGLAND ARE NOT FRANCE'S TO GIVE: ENGLAND: F BRE - MAO"} in doc["errors"]
+    assert "F BRE H" in [o["order"] for o in doc["orders"] if o["power"] == "FRANCE"]
+    assert "A PAR - BUR" in [o["order"] for o in doc["orders"] if o["power"] == "FRANCE"]

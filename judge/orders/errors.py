@@ -29,6 +29,7 @@ IN_PHASE = {"M": "A MOVEMENT", "R": "A RETREAT", "A": "AN ADJUSTMENT"}       # W
 # The ordered unit
 NO_UNIT = "NO UNIT IN {}"
 NOT_YOUR_UNIT = "UNIT DOES NOT BELONG TO {}: {}"
+OTHER_POWERS_ORDER = "ORDERS FOR {} ARE NOT {}'S TO GIVE: {}"           # ("ENGLAND: F LON H" among France's orders)
 NO_DISLODGED_UNIT = "NO DISLODGED UNIT IN {}{}"                       # (YOUR DISLODGED UNITS: ...)
 
 # Moves

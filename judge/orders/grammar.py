@@ -4,7 +4,7 @@ from __future__ import annotations
 from judge.maps import Map
 from judge.orders import errors as E
 from judge.orders.errors import OrderError
-from judge.orders.nationality import skipped
+from judge.orders.nationality import leading
 from judge.orders.parsed import Parsed, Place
 from judge.orders.token_reader import Reader
 from judge.orders.words import (BUILD_WORDS, CONVOY_WORDS, DISBAND_WORDS, HOLD_WORDS, KEYWORDS, MOVE_WORDS,
@@ -15,10 +15,11 @@ def read(tokens: list[str], m: Map, text: str, phase_kind: str) -> Parsed:
     if not tokens:
         raise OrderError(E.EMPTY_ORDER)
     r = Reader(tokens, m, text)
-    # A leading "England:", "French", "(F)" names the power, which the order set already knows (whoever sends the
-    # order by mail is held to it: judge.commands.reader).
+    # A leading "England:", "French", "(F)" names the power: kept, for the order's power to be held to it (by mail
+    # the reader has already taken it off: judge.commands.reader; the JSON interface gives the text as it is).
+    named = None
     if tokens[0] not in UNIT_WORDS or (len(tokens) > 1 and tokens[1] == ":"):
-        r.i = skipped(tokens, m)        # (not for "A PAR ...", most orders read here: "F:" is France's letter)
+        named, r.i = leading(tokens, m)     # (not for "A PAR ...", most orders read here: "F:" is France's letter)
     if phase_kind == "A":
         p = _adjustment(r)
     elif phase_kind == "R":
@@ -27,6 +28,8 @@ def read(tokens: list[str], m: Map, text: str, phase_kind: str) -> Parsed:
         p = _movement(r)
     if not r.done():
         raise OrderError(E.UNEXPECTED_TEXT.format(r.rest()))
+    if named is not None:
+        p.power = named
     return p
 
 

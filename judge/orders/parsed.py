@@ -54,12 +54,13 @@ class Parsed:
     target_kind: str | None
     target: Place | None                     # supported / convoyed unit
     target_dest: Place | None                # its destination (None: support to hold)
+    power: str | None                        # the power the text names in front of the order ("FRANCE: A PAR H")
     _fields: ClassVar[tuple[str, ...]] = ("action", "text", "kind", "place", "path", "via", "target_kind", "target",
-                                          "target_dest")
+                                          "target_dest", "power")
 
     def __init__(self, action: str, text: str, kind: str | None = None, place: Place | None = None,
                  path: list[Place] | None = None, via: bool = False, target_kind: str | None = None,
-                 target: Place | None = None, target_dest: Place | None = None) -> None:
+                 target: Place | None = None, target_dest: Place | None = None, power: str | None = None) -> None:
         self.action = action
         self.text = text
         self.kind = kind
@@ -69,6 +70,7 @@ class Parsed:
         self.target_kind = target_kind
         self.target = target
         self.target_dest = target_dest
+        self.power = power
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)

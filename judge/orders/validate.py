@@ -112,6 +112,8 @@ class Validator:
         check = _CHECKS[phase].get(p.action)
         if check is None:
             raise OrderError(E.WRONG_PHASE.format(E.IN_PHASE[phase], p.text.strip().upper()))
+        if p.power is not None and p.power != power:
+            raise OrderError(E.OTHER_POWERS_ORDER.format(p.power, power, p.text.strip().upper()))
         return check(self, p, power)
 
     # -- movement ----------------------------------------------------------------------------------------------------

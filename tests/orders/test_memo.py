@@ -106,3 +106,11 @@ def test_a_convoy_for_another_power_depends_on_the_fleets_at_sea_there(m):
     # Without the fleet in the Mid-Atlantic no chain of fleets reaches Spain.
     assert check(m, {"ENGLAND": ["A LON"], "FRANCE": ["F ENG"]}, "F ENG C A LON - SPA", "FRANCE") == \
         "IMPOSSIBLE CONVOY: F ENG C A LON - SPA"
+
+
+def test_an_order_naming_its_power_is_checked_against_the_power_that_gives_it(m):
+    # England's own "ENGLAND: F LON H" is remembered; the same text among France's orders names another power.
+    board = {"ENGLAND": ["F LON"], "FRANCE": ["A PAR"]}
+    assert isinstance(check(m, board, "ENGLAND: F LON - NTH", "ENGLAND"), Move)
+    assert check(m, board, "ENGLAND: F LON - NTH", "FRANCE") == \
+        "ORDERS FOR ENGLAND ARE NOT FRANCE'S TO GIVE: ENGLAND: F LON - NTH"

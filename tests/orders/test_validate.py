@@ -222,3 +222,12 @@ def test_a_written_path_through_an_empty_sea(m):
     for rule in (MissingUnit.VOID, MissingUnit.HOLD):
         order = Validator(pos, m, Ruleset(missing_unit=rule)).order("A NAF - MAO - ENG - NTH - NWY", "ENGLAND")
         assert order.path == ("MAO", "ENG", "NTH")
+
+
+@pytest.mark.parametrize("text", ["ENGLAND: F ENG - MAO", "E: F ENG - MAO", "(England) F Eng - Mao",
+                                  "English F Eng - Mao", "England's F Eng - Mao"])
+def test_an_order_naming_another_power_in_front_is_refused(v, text):
+    # Whoever gives a power's orders in a JSON request gives that power's: a line that names another power in front
+    # of the order (as a player's mail may not either) is not the giver's order, whatever unit it names.
+    assert refused(v, text, "FRANCE") == f"ORDERS FOR ENGLAND ARE NOT FRANCE'S TO GIVE: {text.upper()}"
+    assert isinstance(v.order(text, "ENGLAND"), Move)
