@@ -68,9 +68,7 @@ class Observe:
         if s.sender.lower() == game.master_address.lower() or game.players_at(s.sender):
             raise CommandError(f"YOU ALREADY TAKE PART IN GAME {game.name}: NO NEED TO OBSERVE IT")
         if not game.is_observer(s.sender):
-            if game.over:
-                raise CommandError(f"GAME {game.name} IS OVER: NOTHING MORE WILL BE SENT (HISTORY {game.name} GIVES "
-                                   "ITS RESULTS, SUMMARY ITS END)")
+            s.not_over(f"NOTHING MORE WILL BE SENT (HISTORY {game.name} GIVES ITS RESULTS, SUMMARY ITS END)")
             most = s.settings.get("limits", "observers_per_game")
             if most and len(game.observers) >= most:
                 raise CommandError(f"GAME {game.name} HAS {len(game.observers)} OBSERVERS, AS MANY AS THIS JUDGE "
@@ -153,8 +151,7 @@ class Takeover:
             raise CommandError(f"INCOMPLETE COMMAND: USE {self.syntax}")
         if who == "MASTER":
             return self._handover(s, game, words[0])
-        if game.over:
-            raise CommandError(f"GAME {name} IS OVER: NOTHING TO TAKE OVER")
+        s.not_over("NOTHING TO TAKE OVER")
         if game.status == FORMING:
             raise CommandError(f"NOTHING TO TAKE OVER IN {name}: USE JOIN")
         player = game.player(who)

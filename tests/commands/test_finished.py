@@ -41,7 +41,7 @@ def test_a_finished_game_still_takes_a_new_password_and_privacy(finished):
 def test_nobody_new_observes_a_finished_game(finished):
     before = finished.status_bytes()
     r = finished.send("late@example.org", f"OBSERVE {GAME}")
-    assert r.errors[0][1].startswith(f"GAME {GAME} IS OVER: NOTHING MORE WILL BE SENT")
+    assert r.errors[0][1].startswith(f"GAME {GAME} IS OVER (TERMINATED BY THE MASTER): NOTHING MORE WILL BE SENT")
     assert finished.status_bytes() == before
 
 
@@ -50,6 +50,15 @@ def test_status_of_a_finished_game_says_it_is_over(finished):
     reply = " ".join(finished.reply("FRANCE").split())
     assert f"Game {GAME} is over: terminated by the master." in reply
     assert "defaults to hold" not in reply and "the master processes the game" not in reply
+
+
+def test_nobody_takes_over_a_power_of_a_finished_game_told_as_every_refusal_of_it_is(started):
+    assert started.signon("ITALY", "RESIGN").accepted
+    assert started.master("TERMINATE").accepted
+    before = started.status_bytes()
+    r = started.send("newcomer@example.org", f"TAKEOVER I{GAME} new-pw")
+    assert r.errors[0][1] == f"GAME {GAME} IS OVER (TERMINATED BY THE MASTER): NOTHING TO TAKE OVER"
+    assert started.status_bytes() == before
 
 
 # -- observers hear that an open power was taken, as they heard it was open ---------------------------------------
