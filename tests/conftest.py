@@ -1,10 +1,25 @@
 """Shared fixtures: the standard map, and positions written the way the JSON interface writes them."""
 from __future__ import annotations
 
+import compileall
+import os
+from pathlib import Path
+
 import pytest
 
 from judge.maps import load
 from judge.position import Position, initial_position
+
+
+def pytest_configure(config) -> None:
+    """The judge's bytecode written once, before the workers start: the judge the tests run in subprocesses (judge
+    deliver, judge process, judge serve: hundreds of them) then starts as an installed one does, from bytecode. Where
+    PYTHONDONTWRITEBYTECODE is set (CI machines set it) no import writes any, and each of those processes compiled
+    every module of the judge afresh: a third of the CPU time of a `judge deliver`."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        root = Path(__file__).resolve().parent.parent
+        for folder in ("judge", "tests"):
+            compileall.compile_dir(root / folder, quiet=1)
 
 
 @pytest.fixture(scope="session")
