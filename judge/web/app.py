@@ -84,9 +84,10 @@ class WebFace:
         r.add_get("/games/{game}/results.txt", self._results)
         r.add_get("/games/{game}/phases/{phase}", self._phase)
         r.add_get("/games/{game}/phases/{phase}/map.{kind:svg|png}", self._phase_map)
-        r.add_route("GET", "/games/{game}/signon", self.forms.signon_page)
+        # (add_get: a HEAD too, as every page that answers GET must; add_route("GET") answered HEAD 405)
+        r.add_get("/games/{game}/signon", self.forms.signon_page)
         r.add_route("POST", "/games/{game}/signon", self.forms.signon)
-        r.add_route("GET", "/games/{game}/orders", self.forms.orders_page)
+        r.add_get("/games/{game}/orders", self.forms.orders_page)
         r.add_route("POST", "/games/{game}/orders", self.forms.orders)
         r.add_route("POST", "/games/{game}/signoff", self.forms.signoff)
 
