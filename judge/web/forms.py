@@ -163,7 +163,7 @@ class Forms:
             page = await _thread(self._orders_form, name, session, "", refused, "", text)
             page.status = 429
             return self.face.respond(page)
-        key = form_key(session, nonce)
+        key = form_key(session, nonce, text)
         done = await self.face.in_lane(name, lambda: self.judge.deliver_form(
             name, session.who, session.via_master, lambda game: holds(session, game), text, key))
         note = {"already applied": "This form was sent already: nothing was done again.",

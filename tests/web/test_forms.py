@@ -88,6 +88,27 @@ def test_a_form_sent_twice_is_applied_once(served):
     served.check_pages()
 
 
+def test_a_form_corrected_after_going_back_is_applied(served):
+    """A player sends orders, goes back a page (the browser shows the form as it was, with its hidden fields), corrects
+    an order and sends again: that is a new message with new lines, applied as a mail with them would be. Only the
+    very same form again (a reload) is the one applied already. (The corrected form was answered "sent already:
+    nothing was done again", and its lines were not even kept in the box.)"""
+    served.start_game("demo")
+    v = served.visitor()
+    v.signon("demo", "F", password("FRANCE"))
+    page = v.get("/games/demo/orders")
+    form = {"csrf": page.field("csrf"), "nonce": page.field("nonce"), "lines": "A PAR - BUR"}
+    assert v.post("/games/demo/orders", form).status == 200
+    corrected = v.post("/games/demo/orders", form | {"lines": "A PAR - PIC"})
+    assert corrected.status == 200 and "sent already" not in corrected.text
+    served.settle()
+    held = status_by_mail(served, "FRANCE")
+    assert "A PAR - PIC" in held and "A PAR - BUR" not in held, held
+    again = v.post("/games/demo/orders", form | {"lines": "A PAR - PIC"})      # and that one reloaded: once
+    assert "sent already: nothing was done again" in again.text
+    served.check_pages()
+
+
 def test_a_post_without_a_valid_csrf_token_changes_nothing(served):
     served.start_game("demo")
     v = served.visitor()
