@@ -65,6 +65,7 @@ class Walk:
         self.failures: dict[str, list[datetime]] = {p: [] for p in POWERS}      # the web's (and strangers') budget
         self.browsers = [Browser(served.visitor()) for _ in range(5)]
         self.crawler = served.visitor()
+        self.phases: set[str] = set()          # every processed phase the walk has seen (rolled back ones too)
         self.mailed = 0
         self.seen: Counter[str] = Counter()        # what the walk did and met, for the log of a long walk
 
@@ -215,10 +216,19 @@ class Walk:
             ("POST", f"/games/{WEB}/orders", {403}), ("POST", f"/games/{WEB}/signon", {403}),
             ("POST", f"/games/{WEB}/signoff", {403}), ("HEAD", f"/games/{WEB}/signon", {200}),
         ]
+        self.phases |= set(phases)
         if phases:
             name = phases[-1]
             choices += [("GET", f"/games/{WEB}/phases/{name}", {200, 301}),
                         ("GET", f"/games/{WEB}/phases/{name.lower()}", {200, 301})]
+        if self.phases:
+            # (a phase rolled back is not processed any more: 404, as one never played)
+            name = rng.choice(sorted(self.phases))
+            choices.append(("GET", f"/games/{WEB}/phases/{name}", {200} if name in phases else {404}))
+            if rng.random() < 0.1:
+                choices = [("GET", f"/games/{WEB}/phases/{name}/map.svg", {200} if name in phases else {404})]
+        if game.position is not None and rng.random() < 0.03:
+            choices = [("GET", f"/games/{WEB}/map.{rng.choice(['svg', 'png'])}", {200})]
         method, path, expected = rng.choice(choices)
         before = self.files()
         p = self.page(self.crawler.request(method, path, body=b"" if method in ("POST", "PUT") else None),
@@ -360,7 +370,12 @@ class Walk:
             return "an ended session posts -> 403"
         assert page.status == 200, page.status
         lines = [line.replace("g1", WEB) for line in self.lines_for(b)]
-        form = {"csrf": page.field("csrf"), "nonce": page.field("nonce"), "lines": "\n".join(lines)}
+        # (now and then from an earlier page: the player went back a page, and wrote new lines there)
+        back = b.last_form is not None and self.rng.random() < 0.2
+        nonce = b.last_form["nonce"] if back else page.field("nonce")
+        form = {"csrf": page.field("csrf"), "nonce": nonce, "lines": "\n".join(lines)}
+        if back and form == b.last_form:
+            return "went back, but sent the same again"
         self.new_mail()
         before = self.files()
         p = self.page(b.visitor.post(f"/games/{WEB}/orders", form), "a form")
@@ -381,7 +396,7 @@ class Walk:
         self.s.mail(sender, "\n".join([f"SIGNON {signon}{TWIN} {pw}", *(line.replace(WEB, TWIN) for line in lines)]))
         twin_mail = self.new_mail()
         self.compare_mail(web_mail, twin_mail, sender, lines)
-        return f"{b.who} posts {lines}"
+        return f"{b.who} posts{' from an earlier page' * back} {lines}"
 
     def compare_mail(self, web_mail, twin_mail, sender: str, lines) -> None:
         """The same mails, but for the game's name: to the others, and the reply to the sender (whose subject differs,
