@@ -96,6 +96,11 @@ class Walk:
     def secrets(self) -> set[str]:
         return {a for a in self.s.addresses() | self.s.secrets | {STRANGER, OTHER_PW} if a}
 
+    def unsigned(self, status: int) -> int:
+        """What a browser without a live session gets for `status` (303 to the sign-on form, 403 for a post): for a
+        private game, 404 (its existence is not told)."""
+        return 404 if self.game().private else status
+
     def locked(self, power: str) -> bool:
         now = self.s.clock()
         self.failures[power] = [t for t in self.failures[power] if now - t < WINDOW]
@@ -165,6 +170,8 @@ class Walk:
         """The mail walk's master, who here ends the game and rolls it back more often (with sessions open)."""
         lines = master_lines(self.rng, game) if game.position else [f"LIST {WEB}"]
         roll = self.rng.random()
+        if self.rng.random() < 0.05:
+            lines.append(self.rng.choice(["SET PRIVATE look-pw", "SET PUBLIC"]))
         if roll < (0.3 if game.over else 0.05):
             lines.append("ROLLBACK")
         elif roll < 0.08 and not game.over:
@@ -230,10 +237,15 @@ class Walk:
         if game.position is not None and rng.random() < 0.03:
             choices = [("GET", f"/games/{WEB}/map.{rng.choice(['svg', 'png'])}", {200})]
         method, path, expected = rng.choice(choices)
+        if game.private and path.lower().startswith(f"/games/{WEB}") and expected & {200, 301, 303} | (
+                {404} if (method, path) == ("POST", f"/games/{WEB}/orders") else set()):
+            expected = {404}            # a private game, to whoever has no session nor its game password: none
         before = self.files()
         p = self.page(self.crawler.request(method, path, body=b"" if method in ("POST", "PUT") else None),
                       f"{method} {path}")
-        assert p.status in expected, f"{method} {path}: {p.status}, not {expected}"
+        assert p.status in expected, f"{method} {path}: {p.status}, not {expected} (private: {game.private})"
+        if path == "/":
+            assert (f'href="/games/{WEB}"' in p.text) != game.private, "the list of games and a private game"
         if method not in ("GET", "HEAD") or p.status >= 400:
             assert self.files() == before, f"{method} {path} ({p.status}) changed a file"
         return f"crawler {method} {path} -> {p.status}"
@@ -258,9 +270,10 @@ class Walk:
                 t.join(30)
             assert len(pages) == len(paths), "requests made at once went unanswered"
             assert time.monotonic() - started < 20, "requests made at once took too long"
+            private = self.game().private
             for p in pages:
                 self.page(p, f"{p.path} among many")
-                assert p.status == 200, (p.path, p.status)
+                assert p.status == (404 if private and p.path != "/" else 200), (p.path, p.status)
         finally:
             stall.close()
         return f"{len(paths)} requests at once beside a stalled one"
@@ -275,11 +288,11 @@ class Walk:
         token = self.page(v.get(f"/games/{TWIN}/orders"), "the twin's orders").field("csrf")
         before = self.files()
         page = self.page(v.get(f"/games/{WEB}/orders"), "another game's session")
-        assert page.status == 303, page.status
+        assert page.status == self.unsigned(303), page.status
         p = self.page(v.post(f"/games/{WEB}/orders", {"csrf": token, "nonce": "t", "lines": "SET WAIT"}),
                       "another game's session posting")
         q = self.page(v.post(f"/games/{WEB}/signoff", {"csrf": token}), "another game's session signing off")
-        assert (p.status, q.status) == (403, 403) and self.files() == before, (p.status, q.status)
+        assert (p.status, q.status) == (self.unsigned(403), 403) and self.files() == before, (p.status, q.status)
         assert self.page(v.get(f"/games/{TWIN}/orders"), "the twin's orders").status == 200     # still signed on
         return "another game's session -> 403"
 
@@ -298,7 +311,7 @@ class Walk:
             return self.odd_body(b)
         if roll < 0.82:
             p = self.page(b.visitor.get(f"/games/{WEB}/orders"), "the orders page")
-            assert p.status == (200 if self.holds(b) else 303), f"orders page {p.status} for {b.who}"
+            assert p.status == (200 if self.holds(b) else self.unsigned(303)), f"orders page {p.status} for {b.who}"
             return f"{b.who} reloads the orders page -> {p.status}"
         if roll < 0.9:
             return self.signoff(b)
@@ -322,7 +335,7 @@ class Walk:
                    "as master": (power[0], "gm-pass"), "bad letter": ("X", password(power))}[kind]
         before = self.files()
         form = self.page(b.visitor.get(f"/games/{WEB}/signon"), "the sign-on form")
-        assert form.status == 200
+        assert form.status == (404 if game.private else 200)        # (a private game's form: 404, as no game's)
         old = b.visitor.cookies.get(COOKIE)
         p = self.page(b.visitor.post(f"/games/{WEB}/signon", {"csrf": form.field("csrf"), "power": who,
                                                               "password": pw}), f"sign-on {kind}")
@@ -337,8 +350,12 @@ class Walk:
             ok = False
         if kind in ("wrong", "other power", "other game") or (kind == "right" and not own):
             self.wrong(power)
-        assert p.status == (303 if ok else 200), f"sign-on {kind} for {power}: {p.status}\n{p.text[:1500]}"
+        assert p.status == (303 if ok else 404 if game.private else 200), f"sign-on {kind} for {power}: {p.status}\n{p.text[:1500]}"
         if ok:
+            assert p.headers["Location"] == f"/games/{WEB}/orders", p.headers["Location"]
+            cookie = next(c for c in p.headers.get_all("Set-Cookie") if c.startswith(COOKIE + "="))
+            for attribute in ("HttpOnly", "SameSite=Strict", f"Path=/games/{WEB}", "Max-Age="):
+                assert attribute in cookie, cookie
             if old:
                 b.old_cookies.append(old)
             b.who = "MASTER" if kind == "master" else power
@@ -360,11 +377,11 @@ class Walk:
     def post_lines(self, b: Browser) -> str:
         page = self.page(b.visitor.get(f"/games/{WEB}/orders"), "the orders page")
         if not self.holds(b):
-            assert page.status == 303, f"the orders page of a session that should have ended: {page.status}"
+            assert page.status == self.unsigned(303), f"the orders page of an ended session: {page.status}"
             before = self.files()
             p = self.page(b.visitor.post(f"/games/{WEB}/orders", {"csrf": b.tokens[-1], "nonce": "n",
                                                                   "lines": "SET WAIT"}), "a post after the end")
-            assert p.status == 403, f"a session that should have ended posted: {p.status}"
+            assert p.status == self.unsigned(403), f"a session that should have ended posted: {p.status}"
             assert self.files() == before, "a session that should have ended changed a file"
             b.who = None
             return "an ended session posts -> 403"
@@ -382,6 +399,8 @@ class Walk:
         assert p.status == 200, f"a form: {p.status}\n{p.text[:1500]}"
         self.s.settle()
         b.last_form, b.last_changed = form, self.files() != before
+        if "was NOT accepted" in p.text:
+            assert not b.last_changed, f"a refused form changed a file: {lines}"
         web_mail = self.new_mail()
         if not lines:
             # (an empty form is refused; a mail with its SIGNON line alone is not empty: nothing to compare)
@@ -436,7 +455,7 @@ class Walk:
         before = self.files()
         form = {"nonce": "x", "lines": "SET WAIT"} | ({"csrf": token} if token else {})
         p = self.page(b.visitor.post(f"/games/{WEB}/orders", form), f"a forged form ({kind})")
-        assert p.status == 403, f"a form with a {kind} token: {p.status}"
+        assert p.status in {403, self.unsigned(403)}, f"a form with a {kind} token: {p.status}"
         assert self.files() == before, f"a form with a {kind} token changed a file"
         return f"a form with a {kind} token -> 403"
 
@@ -448,7 +467,7 @@ class Walk:
         before = self.files()
         self.new_mail()
         p = self.page(b.visitor.post(f"/games/{WEB}/orders", b.last_form), "a form sent again")
-        assert p.status in (200, 403), p.status
+        assert p.status in (200, 403, 404), p.status
         self.s.settle()
         assert self.files() == before, "a form sent again changed a file"
         mailed = self.new_mail()
@@ -473,7 +492,7 @@ class Walk:
             body = b"--x\r\n\r\nbroken"
         before = self.files()
         p = self.page(b.visitor.request("POST", f"/games/{WEB}/orders", headers=headers, body=body), kind)
-        assert p.status in (400, 403, 413), f"a {kind} body: {p.status}\n{p.text[:500]}"
+        assert p.status in (400, 403, 404, 413), f"a {kind} body: {p.status}\n{p.text[:500]}"
         assert self.files() == before, f"a {kind} body changed a file"
         return f"a {kind} body -> {p.status}"
 
@@ -484,7 +503,8 @@ class Walk:
             return "sign-off: not signed on"
         cookie = b.visitor.cookies.get(COOKIE)
         p = self.page(b.visitor.post(f"/games/{WEB}/signoff", {"csrf": page.field("csrf")}), "sign-off")
-        assert p.status == 303, p.status
+        assert p.status == 303 and p.headers["Location"] == f"/games/{WEB}", p.status
+        assert COOKIE not in b.visitor.cookies, "the sign-off left the session's cookie in the browser"
         b.old_cookies.append(cookie)
         b.who = None
         return "sign-off -> 303"
@@ -500,10 +520,10 @@ class Walk:
         if page.status == 200:
             # (a cookie replaced by a newer sign-on of the same browser is still a live session, not signed off)
             return "an old cookie, still live"
-        assert page.status == 303, page.status
+        assert page.status == self.unsigned(303), page.status
         p = self.page(v.post(f"/games/{WEB}/orders", {"csrf": b.tokens[-1] if b.tokens else "", "nonce": "o",
                                                       "lines": "SET WAIT"}), "an old cookie's form")
-        assert p.status == 403 and self.files() == before, p.status
+        assert p.status == self.unsigned(403) and self.files() == before, p.status
         return "an old cookie -> 303/403"
 
 
@@ -512,6 +532,7 @@ def test_a_random_walk_through_the_web_keeps_every_invariant(served, seed: int) 
     served.start_game(WEB)
     served.start_game(TWIN)
     served.mail(STRANGER, f"CREATE other {OTHER_PW}")
+    served.secrets.add("look-pw")
     w = Walk(served, random.Random(seed))
     for n in range(STEPS):
         what = w.step()
