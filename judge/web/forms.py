@@ -2,6 +2,7 @@
 anything else (403, nothing done); what it asks for is done in the game's lane, through the judge's own commands."""
 from __future__ import annotations
 
+import asyncio
 import re
 import secrets
 from typing import Any
@@ -14,7 +15,7 @@ from judge.game import Game
 from judge.redact import hide_in_error, hide_password
 from judge.service_web import form_sender
 from judge.storage.gamedir import valid_name
-from judge.web import pages
+from judge.web import pages, unreadable
 from judge.web.session import COOKIE, CSRF_COOKIE, LIFETIME, MASTER, Session, form_key
 from judge.web.views import VIEWER, NotFound, Reply, holds, html, personal
 
@@ -202,7 +203,11 @@ async def posted(request: web.Request) -> Any:
     multipart body aiohttp cannot take apart (no boundary, a part without a name, an unknown transfer encoding: its
     reader raises ValueError or RuntimeError for these)."""
     try:
-        return await request.post()
+        async with asyncio.timeout(unreadable.REQUEST_SECONDS):
+            return await request.post()
+    except TimeoutError:
+        # A body that stops coming (judge.web.unreadable.REQUEST_SECONDS): answered, and the connection closed.
+        raise web.HTTPRequestTimeout(headers={"Connection": "close"}) from None
     except (LookupError, ValueError, RuntimeError) as exc:
         raise HttpProcessingError(code=400, message="the form cannot be read") from exc
 
