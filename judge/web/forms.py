@@ -106,7 +106,8 @@ class Forms:
 
     def _orders_form(self, name: str, session: Session, reply: str = "", errors: list | None = None,
                      note: str = "", text: str = "", attached: list[str] | None = None) -> Reply:
-        game, session_now = self.views.game(name, self.sessions.sign(session.id))
+        # (answering: this session held when its request came; a form may end it, and its reply is still shown)
+        game, session_now = self.views.game(name, self.sessions.sign(session.id), answering=True)
         signed = session_now is not None and session_now.id == session.id
         # A finished game: the box offers what the reader still takes from this role (the same rule), or nothing.
         still = after_end.offered("master" if session.who == MASTER else "power") if game.over else []

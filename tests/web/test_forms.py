@@ -208,6 +208,25 @@ def test_a_private_game_is_404_without_its_game_password(served):
     served.check_pages()
 
 
+def test_a_form_that_ends_its_own_sign_on_in_a_private_game_shows_its_reply(served):
+    """In a private game, a player who resigns through the form, or sets a new password, ends their own sign-on (as
+    in any game). The answer is the judge's reply, as in a public game ("This sign-on has ended"), not "404 Not
+    found": the form was applied, and the page that said so looked the game up again as someone no longer signed
+    on, who may not see a private game."""
+    served.start_game("secret", "SET PRIVATE hush-hush", game_password="hush-hush")
+    served.secrets |= {"hush-hush", "newer-pw"}
+    for power, lines, said in (("FRANCE", "SET PASSWORD newer-pw", "Password changed."),
+                               ("ENGLAND", "RESIGN", "resigned")):
+        player = served.visitor()
+        assert player.signon("secret", power[0], password(power)).status == 303
+        sent = player.send("secret", lines)
+        assert sent.status == 200 and said in sent.text and "This sign-on has ended" in sent.text, sent.text[:600]
+        assert player.get("/games/secret/orders").status == 404           # no longer signed on: a private game
+    served.settle()
+    assert "newer-pw" not in "".join(m.get_content() for m in served.relay.to(address("ITALY")))
+    served.check_pages()
+
+
 def test_an_anonymous_game_names_nobody_and_nothing_shows_an_address(served):
     served.start_game("anon", "SET RULE anonymous=until_end")
     v = served.visitor()
