@@ -19,7 +19,9 @@ from judge.web import pages, unreadable
 from judge.web.session import COOKIE, CSRF_COOKIE, LIFETIME, MASTER, Session, form_key
 from judge.web.views import VIEWER, NotFound, Reply, holds, html, personal
 
-_WHO = re.compile(r"^[^\s?@]$")        # one power letter, of any script or a sign (void's + and *), or M
+# One power letter, of any script or a sign (void's + and *), or M; never a control character (no power's letter,
+# and one echoed back in the page's error is no text HTML may hold).
+_WHO = re.compile(r"^[^\s?@\x00-\x1f\x7f-\x9f]$")
 _WORD = re.compile(r"^[!-~]{1,100}$")      # a password is one word of printable ASCII, as a mail line can carry it
 
 

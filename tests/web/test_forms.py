@@ -185,6 +185,24 @@ def test_the_master_signs_on_as_m_and_a_new_password_ends_a_session(served):
     served.check_pages()
 
 
+def test_a_power_field_with_a_control_character_is_refused_as_no_power(served):
+    """The sign-on form's power is one letter; a control character there (a NUL, an escape, a form feed, as a script
+    or a broken client sends) is no power's letter. It was taken as one and echoed into the page ("UNKNOWN POWER:"
+    and the raw character, which HTML may not hold); now it is told as any other malformed choice, nothing counted."""
+    served.start_game("demo")
+    v = served.visitor()
+    files = game_files(served.settings.games_dir)
+    for letter in ("\x00", "\x1b", "\x0c", "\x7f", "\x85"):
+        form = v.get("/games/demo/signon")
+        r = v.post("/games/demo/signon", {"csrf": form.field("csrf"), "power": letter, "password": "pw-x"})
+        assert r.status == 200 and "CHOOSE A POWER (OR M FOR THE MASTER)" in r.text, (letter, r.text[-800:])
+        assert letter not in r.text and COOKIE not in v.cookies
+    served.settle()
+    assert game_files(served.settings.games_dir) == files
+    assert not (served.daemon.judge.store.folder("demo") / "signon-failures.json").exists()
+    served.check_pages()
+
+
 def test_a_private_game_is_404_without_its_game_password(served):
     served.start_game("secret", "SET PRIVATE hush-hush", game_password="hush-hush")
     served.secrets.add("hush-hush")
