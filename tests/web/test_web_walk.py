@@ -63,6 +63,7 @@ class Walk:
         self.s, self.rng = served, rng
         self.epochs = {p: 0 for p in POWERS}          # bumped whenever a power's player may have changed
         self.failures: dict[str, list[datetime]] = {p: [] for p in POWERS}      # the web's (and strangers') budget
+        self.failures["game password"] = []
         self.browsers = [Browser(served.visitor()) for _ in range(5)]
         self.crawler = served.visitor()
         self.phases: set[str] = set()          # every processed phase the walk has seen (rolled back ones too)
@@ -150,6 +151,8 @@ class Walk:
             what = self.rush()
         elif roll < 0.44:
             what = self.other_game()
+        elif roll < 0.46:
+            what = self.reader()
         else:
             what = self.browse(self.rng.choice(self.browsers))
         self.bump_if_changed(before)
@@ -295,6 +298,29 @@ class Walk:
         assert (p.status, q.status) == (self.unsigned(403), 403) and self.files() == before, (p.status, q.status)
         assert self.page(v.get(f"/games/{TWIN}/orders"), "the twin's orders").status == 200     # still signed on
         return "another game's session -> 403"
+
+    def reader(self) -> str:
+        """Someone with the game password (or a wrong one) of a game that may be private: reading is not playing."""
+        v = self.s.visitor()
+        game = self.game()
+        right = self.rng.random() < 0.6
+        form = self.page(v.get(f"/games/{WEB}/signon"), "the sign-on form")
+        before = self.files()
+        p = self.page(v.post(f"/games/{WEB}/signon", {"csrf": form.field("csrf") if form.status in (200, 404) else "",
+                                                      "game_password": "look-pw" if right else "peek-pw"}),
+                      "a game password")
+        ok = right and game.private and not self.locked("game password")
+        if game.private and not right:
+            self.wrong("game password")
+        assert p.status == (303 if ok else 404), f"a {'right' if right else 'wrong'} game password: {p.status}"
+        assert self.files() == before, "a game password changed a file"
+        if ok:
+            assert p.headers["Location"] == f"/games/{WEB}"
+            assert self.page(v.get(f"/games/{WEB}"), "a reader's game page").status == 200
+            assert self.page(v.get(f"/games/{WEB}/orders"), "a reader's orders page").status == 303
+            q = self.page(v.post(f"/games/{WEB}/orders", {"csrf": "", "nonce": "r", "lines": "SET WAIT"}), "reader")
+            assert q.status in (303, 403, 404) and self.files() == before, q.status
+        return f"a {'right' if right else 'wrong'} game password (private: {game.private}) -> {p.status}"
 
     # -- a browser -------------------------------------------------------------------------------------------------
     def browse(self, b: Browser) -> str:
