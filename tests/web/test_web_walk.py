@@ -142,6 +142,7 @@ class Walk(Browsing):
         after = self.game()
         self.seen[" ".join(re.sub(r"\[.*|/\S*", "", what).split()[:3]) + (" " + what.split()[-1]) * ("->" in what)] += 1
         self.seen[f"game {after.status}{' over' if after.over else ''}"] += 1
+        self.seen["steps"] += 1
         self.seen["locked powers"] += sum(self.locked(p) for p in POWERS)
         if len(after.history) < len(before.history):
             self.seen["rolled back"] += 1
