@@ -84,9 +84,10 @@ class WebFace:
         r.add_get("/games/{game}/results.txt", self._results)
         r.add_get("/games/{game}/phases/{phase}", self._phase)
         r.add_get("/games/{game}/phases/{phase}/map.{kind:svg|png}", self._phase_map)
-        r.add_route("GET", "/games/{game}/signon", self.forms.signon_page)
+        # (add_get: a HEAD too, as every page that answers GET must; add_route("GET") answered HEAD 405)
+        r.add_get("/games/{game}/signon", self.forms.signon_page)
         r.add_route("POST", "/games/{game}/signon", self.forms.signon)
-        r.add_route("GET", "/games/{game}/orders", self.forms.orders_page)
+        r.add_get("/games/{game}/orders", self.forms.orders_page)
         r.add_route("POST", "/games/{game}/orders", self.forms.orders)
         r.add_route("POST", "/games/{game}/signoff", self.forms.signoff)
 
@@ -139,10 +140,13 @@ class WebFace:
             if exc.status < 400:
                 raise
             why = {404: "There is no such page here.", 405: "This page does not take that kind of request.",
-                   413: "The form was too large.", 403: "The form could not be checked: nothing was done."}
+                   413: "The form was too large.", 403: "The form could not be checked: nothing was done.",
+                   408: "The form came too slowly, or not whole: nothing was done. Please send it again."}
             response = self.error(exc.status, exc.reason, why.get(exc.status, ""))
             if exc.status == 405:
                 response.headers["Allow"] = exc.headers.get("Allow", "")
+            if exc.status == 408:
+                response.force_close()          # (what is left of its body is not waited for)
         except MALFORMED as exc:         # a body that cannot be read (a bad gzip, a bad chunk): the visitor's fault
             self.server_log.malformed(exc)
             response = self.error(400, *UNREADABLE)

@@ -2,6 +2,7 @@
 anything else (403, nothing done); what it asks for is done in the game's lane, through the judge's own commands."""
 from __future__ import annotations
 
+import asyncio
 import re
 import secrets
 from typing import Any
@@ -14,11 +15,13 @@ from judge.game import Game
 from judge.redact import hide_in_error, hide_password
 from judge.service_web import form_sender
 from judge.storage.gamedir import valid_name
-from judge.web import pages
+from judge.web import pages, unreadable
 from judge.web.session import COOKIE, CSRF_COOKIE, LIFETIME, MASTER, Session, form_key
 from judge.web.views import VIEWER, NotFound, Reply, holds, html, personal
 
-_WHO = re.compile(r"^[^\s?@]$")        # one power letter, of any script or a sign (void's + and *), or M
+# One power letter, of any script or a sign (void's + and *), or M; never a control character (no power's letter,
+# and one echoed back in the page's error is no text HTML may hold).
+_WHO = re.compile(r"^[^\s?@\x00-\x1f\x7f-\x9f]$")
 _WORD = re.compile(r"^[!-~]{1,100}$")      # a password is one word of printable ASCII, as a mail line can carry it
 
 
@@ -105,7 +108,8 @@ class Forms:
 
     def _orders_form(self, name: str, session: Session, reply: str = "", errors: list | None = None,
                      note: str = "", text: str = "", attached: list[str] | None = None) -> Reply:
-        game, session_now = self.views.game(name, self.sessions.sign(session.id))
+        # (answering: this session held when its request came; a form may end it, and its reply is still shown)
+        game, session_now = self.views.game(name, self.sessions.sign(session.id), answering=True)
         signed = session_now is not None and session_now.id == session.id
         # A finished game: the box offers what the reader still takes from this role (the same rule), or nothing.
         still = after_end.offered("master" if session.who == MASTER else "power") if game.over else []
@@ -163,7 +167,7 @@ class Forms:
             page = await _thread(self._orders_form, name, session, "", refused, "", text)
             page.status = 429
             return self.face.respond(page)
-        key = form_key(session, nonce)
+        key = form_key(session, nonce, text)
         done = await self.face.in_lane(name, lambda: self.judge.deliver_form(
             name, session.who, session.via_master, lambda game: holds(session, game), text, key))
         note = {"already applied": "This form was sent already: nothing was done again.",
@@ -202,7 +206,11 @@ async def posted(request: web.Request) -> Any:
     multipart body aiohttp cannot take apart (no boundary, a part without a name, an unknown transfer encoding: its
     reader raises ValueError or RuntimeError for these)."""
     try:
-        return await request.post()
+        async with asyncio.timeout(unreadable.REQUEST_SECONDS):
+            return await request.post()
+    except TimeoutError:
+        # A body that stops coming (judge.web.unreadable.REQUEST_SECONDS): answered, and the connection closed.
+        raise web.HTTPRequestTimeout(headers={"Connection": "close"}) from None
     except (LookupError, ValueError, RuntimeError) as exc:
         raise HttpProcessingError(code=400, message="the form cannot be read") from exc
 

@@ -179,7 +179,9 @@ class Sessions:
         return self.sign(secrets.token_urlsafe(18))
 
 
-def form_key(session: Session, nonce: str) -> str:
+def form_key(session: Session, nonce: str, text: str) -> str:
     """The identity of one submitted form (as a message's key): the same form sent twice (a reload after POST) is
-    recognised as applied already, as a mail delivered twice is."""
-    return "w" + hashlib.sha256(f"{session.id}:{nonce}".encode("utf-8", "replace")).hexdigest()[:32]
+    recognised as applied already, as a mail delivered twice is. Its lines are part of it: a form corrected after going
+    back a page carries the old page's nonce, but it is a new message."""
+    digest = hashlib.sha256(f"{session.id}:{nonce}:{text}".encode("utf-8", "replace")).hexdigest()
+    return "w" + digest[:32]

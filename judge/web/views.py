@@ -143,9 +143,11 @@ class Views:
         return game, files
 
     # -- reading a game --------------------------------------------------------------------------------------------
-    def game(self, name: str, cookie: str | None) -> tuple[Game, Session | None]:
+    def game(self, name: str, cookie: str | None, answering: bool = False) -> tuple[Game, Session | None]:
         """The game and the visitor's live session on it; NotFound for an unknown game or a private one the visitor
-        has no access to (the same answer: a private game's existence is not told)."""
+        has no access to (the same answer: a private game's existence is not told). `answering`: the page answers a
+        form its session sent while it held, and the form itself may have ended it (RESIGN, SET PASSWORD): the
+        game is shown to it even so, that once."""
         if not valid_name(name):
             raise NotFound()
         try:
@@ -159,7 +161,7 @@ class Views:
         if session is not None and not holds(session, game):
             self.sessions.end(session)
             session = None
-        if game.private and session is None:
+        if game.private and session is None and not answering:
             raise NotFound()
         return game, session
 

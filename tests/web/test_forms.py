@@ -88,6 +88,27 @@ def test_a_form_sent_twice_is_applied_once(served):
     served.check_pages()
 
 
+def test_a_form_corrected_after_going_back_is_applied(served):
+    """A player sends orders, goes back a page (the browser shows the form as it was, with its hidden fields), corrects
+    an order and sends again: that is a new message with new lines, applied as a mail with them would be. Only the
+    very same form again (a reload) is the one applied already. (The corrected form was answered "sent already:
+    nothing was done again", and its lines were not even kept in the box.)"""
+    served.start_game("demo")
+    v = served.visitor()
+    v.signon("demo", "F", password("FRANCE"))
+    page = v.get("/games/demo/orders")
+    form = {"csrf": page.field("csrf"), "nonce": page.field("nonce"), "lines": "A PAR - BUR"}
+    assert v.post("/games/demo/orders", form).status == 200
+    corrected = v.post("/games/demo/orders", form | {"lines": "A PAR - PIC"})
+    assert corrected.status == 200 and "sent already" not in corrected.text
+    served.settle()
+    held = status_by_mail(served, "FRANCE")
+    assert "A PAR - PIC" in held and "A PAR - BUR" not in held, held
+    again = v.post("/games/demo/orders", form | {"lines": "A PAR - PIC"})      # and that one reloaded: once
+    assert "sent already: nothing was done again" in again.text
+    served.check_pages()
+
+
 def test_a_post_without_a_valid_csrf_token_changes_nothing(served):
     served.start_game("demo")
     v = served.visitor()
@@ -164,6 +185,24 @@ def test_the_master_signs_on_as_m_and_a_new_password_ends_a_session(served):
     served.check_pages()
 
 
+def test_a_power_field_with_a_control_character_is_refused_as_no_power(served):
+    """The sign-on form's power is one letter; a control character there (a NUL, an escape, a form feed, as a script
+    or a broken client sends) is no power's letter. It was taken as one and echoed into the page ("UNKNOWN POWER:"
+    and the raw character, which HTML may not hold); now it is told as any other malformed choice, nothing counted."""
+    served.start_game("demo")
+    v = served.visitor()
+    files = game_files(served.settings.games_dir)
+    for letter in ("\x00", "\x1b", "\x0c", "\x7f", "\x85"):
+        form = v.get("/games/demo/signon")
+        r = v.post("/games/demo/signon", {"csrf": form.field("csrf"), "power": letter, "password": "pw-x"})
+        assert r.status == 200 and "CHOOSE A POWER (OR M FOR THE MASTER)" in r.text, (letter, r.text[-800:])
+        assert letter not in r.text and COOKIE not in v.cookies
+    served.settle()
+    assert game_files(served.settings.games_dir) == files
+    assert not (served.daemon.judge.store.folder("demo") / "signon-failures.json").exists()
+    served.check_pages()
+
+
 def test_a_private_game_is_404_without_its_game_password(served):
     served.start_game("secret", "SET PRIVATE hush-hush", game_password="hush-hush")
     served.secrets.add("hush-hush")
@@ -184,6 +223,25 @@ def test_a_private_game_is_404_without_its_game_password(served):
     player = served.visitor()
     assert player.signon("secret", "E", password("ENGLAND")).status == 303
     assert player.get("/games/secret").status == 200 and player.get("/games/secret/orders").status == 200
+    served.check_pages()
+
+
+def test_a_form_that_ends_its_own_sign_on_in_a_private_game_shows_its_reply(served):
+    """In a private game, a player who resigns through the form, or sets a new password, ends their own sign-on (as
+    in any game). The answer is the judge's reply, as in a public game ("This sign-on has ended"), not "404 Not
+    found": the form was applied, and the page that said so looked the game up again as someone no longer signed
+    on, who may not see a private game."""
+    served.start_game("secret", "SET PRIVATE hush-hush", game_password="hush-hush")
+    served.secrets |= {"hush-hush", "newer-pw"}
+    for power, lines, said in (("FRANCE", "SET PASSWORD newer-pw", "Password changed."),
+                               ("ENGLAND", "RESIGN", "resigned")):
+        player = served.visitor()
+        assert player.signon("secret", power[0], password(power)).status == 303
+        sent = player.send("secret", lines)
+        assert sent.status == 200 and said in sent.text and "This sign-on has ended" in sent.text, sent.text[:600]
+        assert player.get("/games/secret/orders").status == 404           # no longer signed on: a private game
+    served.settle()
+    assert "newer-pw" not in "".join(m.get_content() for m in served.relay.to(address("ITALY")))
     served.check_pages()
 
 

@@ -128,3 +128,20 @@ def test_headers_on_every_answer(served):
     svg = v.get("/games/demo/map.svg").headers["Content-Security-Policy"]
     assert "style-src 'unsafe-inline'" in svg and "script" not in svg
     served.check_pages()
+
+
+def test_a_head_of_every_page_answers_as_its_get(served):
+    """RFC 9110 (9.3.2): HEAD is GET without the body; a server that answers GET must answer HEAD alike. The sign-on
+    and orders pages answered it 405 ("wrong method", while their Allow header named GET), the other pages 200: a link
+    checker or a crawler's HEAD saw a page that works for a browser as one that does not."""
+    served.start_game("demo")
+    v = served.visitor()
+    paths = ["/", "/games/demo", "/games/demo/state.json", "/games/demo/results.txt", "/games/demo/signon",
+             "/games/demo/orders", "/games/nosuch/signon", "/games/nosuch/orders"]
+    for path in paths:
+        got, head = v.get(path), v.request("HEAD", path)
+        assert (head.status, head.body) == (got.status, b""), (path, got.status, head.status)
+    assert v.signon("demo", "F", password("FRANCE")).status == 303
+    got, head = v.get("/games/demo/orders"), v.request("HEAD", "/games/demo/orders")
+    assert (got.status, head.status, head.body) == (200, 200, b"")
+    served.check_pages()

@@ -62,3 +62,64 @@ def test_unreadable_requests_get_our_page_and_headers_and_nothing_of_the_request
         assert MARK.decode().lower() not in text.lower() and "127.0.0.1:" not in text, text
     told = [r.getMessage() for r in caplog.records if "malformed" in r.getMessage()]
     assert sum(int(line.split()[0]) for line in told) == len(UNREADABLE), told
+
+
+def _closed_within(sock, seconds: float) -> tuple[bool, bytes]:
+    """Whether the server closed the connection within `seconds`, and what it sent before."""
+    import socket
+    import time
+    sock.settimeout(0.5)
+    got, end = b"", time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            chunk = sock.recv(65536)
+        except socket.timeout:
+            continue
+        except ConnectionResetError:
+            return True, got
+        if not chunk:
+            return True, got
+        got += chunk
+    return False, got
+
+
+def test_a_request_that_stops_halfway_is_not_waited_for_without_end(tmp_path, monkeypatch):
+    """A client that sends half a request (its headers, or a form's body) and then nothing held the connection, and
+    a file descriptor, for an hour (headers: aiohttp's keep-alive time) or for ever (a body): a few thousand such
+    clients took every descriptor the judge needs for its games and mail. Now a request must come whole within
+    REQUEST_SECONDS, and an idle connection is closed after as long; a form's body that stops is answered 408 and
+    nothing is done."""
+    import socket
+
+    from judge.web import unreadable
+    from tests.e2e.conftest import game_files
+    from tests.web.conftest import password
+    monkeypatch.setattr(unreadable, "REQUEST_SECONDS", 1.0)
+    served = Served(tmp_path)
+    try:
+        served.start_game("demo")
+        v = served.visitor()
+        assert v.signon("demo", "F", password("FRANCE")).status == 303
+        page = v.get("/games/demo/orders")
+        files = game_files(served.settings.games_dir)
+        heads = socket.create_connection(("127.0.0.1", served.port))
+        heads.sendall(b"GET /games/demo HTTP/1.1\r\nHost: judge\r\n")
+        body = f"csrf={page.field('csrf')}&nonce=slow&lines=A+PAR+-+BUR".encode()
+        form = socket.create_connection(("127.0.0.1", served.port))
+        form.sendall(b"POST /games/demo/orders HTTP/1.1\r\nHost: judge\r\nCookie: " +
+                     "; ".join(f"{k}={c}" for k, c in v.cookies.items()).encode() +
+                     b"\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: " +
+                     str(len(body) + 100).encode() + b"\r\n\r\n" + body)
+        idle = socket.create_connection(("127.0.0.1", served.port))
+        for sock, what in ((heads, "half the headers"), (form, "a body cut short"), (idle, "nothing at all")):
+            closed, got = _closed_within(sock, 8)
+            assert closed, f"{what}: the connection is still held"
+            sock.close()
+            if sock is form:
+                status, _, text = parsed(got)
+                assert status == 408 and b"nothing was done" in text, got[:300]
+        assert v.get("/games/demo").status == 200
+        served.settle()
+        assert game_files(served.settings.games_dir) == files
+    finally:
+        served.stop()
