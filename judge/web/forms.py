@@ -206,9 +206,10 @@ async def posted(request: web.Request) -> Any:
     multipart body aiohttp cannot take apart (no boundary, a part without a name, an unknown transfer encoding: its
     reader raises ValueError or RuntimeError for these)."""
     try:
-        async with asyncio.timeout(unreadable.REQUEST_SECONDS):
-            return await request.post()
-    except TimeoutError:
+        # (asyncio.wait_for, not asyncio.timeout: Python 3.10 has no asyncio.timeout, and its wait_for raises
+        # asyncio.TimeoutError, not yet the builtin TimeoutError)
+        return await asyncio.wait_for(request.post(), unreadable.REQUEST_SECONDS)
+    except asyncio.TimeoutError:
         # A body that stops coming (judge.web.unreadable.REQUEST_SECONDS): answered, and the connection closed.
         raise web.HTTPRequestTimeout(headers={"Connection": "close"}) from None
     except (LookupError, ValueError, RuntimeError) as exc:
