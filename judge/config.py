@@ -105,6 +105,9 @@ KEYS: tuple[Key, ...] = (
     Key("web", "port", "8080", "Port of the web pages (0: no web pages).", "int"),
     Key("web", "url", "", "The pages' public address, written into mails (e.g. https://judge.example.org; empty: "
                           "http://<host>:<port>, an IPv6 host in brackets; no link when the port is 0)."),
+    Key("web", "max_connections", "100", "Web connections open at once; one more is answered 503 (busy) and "
+                                         "closed, so that visitors never take the file descriptors games and mail "
+                                         "need.", "int", (1, 100_000)),
     Key("web", "trusted_proxies", "", "Reverse proxies in front of the pages, comma-separated addresses or networks "
                                       "(127.0.0.1, ::1, 10.0.0.0/8): from them a visitor is the address their "
                                       "X-Forwarded-For names, for its own bound of sessions (empty: nobody's "

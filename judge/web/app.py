@@ -25,7 +25,7 @@ from judge.web.forms import Forms
 from judge.web.phase_pictures import DrawingFailed, PhasePictures
 from judge.web.server_log import MALFORMED, ServerLog
 from judge.web.session import Sessions
-from judge.web.unreadable import listen
+from judge.web.unreadable import Gate, listen
 from judge.web.views import PERSONAL, Moved, NotFound, Reply, Unavailable, Views, environment, personal
 
 log = logging.getLogger("judge.web")
@@ -43,6 +43,7 @@ SERVER = "judge"
 STATIC = {"judge.css": "text/css", "judge.js": "text/javascript"}
 UNREADABLE = ("Bad request", "The request could not be read: nothing was done.")
 INTERNAL = ("Internal error", "Something went wrong; nothing was lost. Please try again.")
+BUSY = ("Busy", "The pages have as many visitors at once as they can take: please try again in a minute.")
 
 
 async def in_thread(fn: Callable[..., Any], *args: Any) -> Any:
@@ -100,7 +101,8 @@ class WebFace:
         await self.runner.setup()
         try:
             # (not aiohttp's TCPSite: its connections would answer an unreadable request with aiohttp's own page)
-            self.listener = await listen(self.runner, host, port, self._unreadable, **handler)
+            gate = Gate(self.judge.settings.get("web", "max_connections"), log.warning)
+            self.listener = await listen(self.runner, host, port, self._unreadable, gate, **handler)
         except OSError as exc:          # (judge serve prints this: the operator is told which setting it is)
             await self.runner.cleanup()
             why = os.strerror(exc.errno) if exc.errno else str(exc)      # (not aiohttp's "error while attempting...")
@@ -187,7 +189,8 @@ class WebFace:
         """Our answer to a request aiohttp could not read (judge.web.unreadable): a fixed page, nothing of the request
         in it, with every page's headers. (Made once per status: anyone may send such requests by the thousand.)"""
         if status not in self._unreadable_pages:
-            title, why = UNREADABLE if status == 400 else INTERNAL if status == 500 else (HTTPStatus(status).phrase, "")
+            title, why = UNREADABLE if status == 400 else INTERNAL if status == 500 else BUSY if status == 503 else \
+                (HTTPStatus(status).phrase, "")
             self._unreadable_pages[status] = self.error(status, title, why).body
         response = web.Response(status=status, body=self._unreadable_pages[status], content_type="text/html",
                                 charset="utf-8")

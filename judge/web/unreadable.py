@@ -18,14 +18,59 @@ Answer = Callable[[int], web.Response]          # status -> our page for it (nev
 REQUEST_SECONDS = 60.0
 
 
+class Gate:
+    """The web connections open at once, at most `cap` ([web] max_connections): one more is answered 503 and closed,
+    as SMTP answers 421 beyond its own, so that visitors never take the file descriptors the games and mail need.
+    Said in the log once each time the cap is reached."""
+
+    def __init__(self, cap: int, log: Callable[[str], Any] | None = None):
+        self.cap, self.open, self._log, self._full = cap, 0, log, False
+        self.busy = b""                 # the answer beyond the cap, whole (listen makes it from our 503 page)
+
+    def enter(self) -> bool:
+        if self.open >= self.cap:
+            if not self._full and self._log is not None:
+                self._log(f"web: {self.open} connections open, as many as [web] max_connections allows: more are "
+                          "answered 503 until one closes")
+            self._full = True
+            return False
+        self.open += 1
+        return True
+
+    def leave(self) -> None:
+        self.open -= 1
+        if self.open < self.cap:
+            self._full = False
+
+
 class Handler(web.RequestHandler):
-    """aiohttp's connection handler, answering what it cannot read with `answer(status)`."""
+    """aiohttp's connection handler, answering what it cannot read with `answer(status)`, and a connection beyond
+    the gate's cap with BUSY."""
 
-    __slots__ = ("_answer",)
+    __slots__ = ("_answer", "_gate", "_counted")
 
-    def __init__(self, manager: web.Server, *, answer: Answer, **kwargs: Any):
+    def __init__(self, manager: web.Server, *, answer: Answer, gate: Gate | None = None, **kwargs: Any):
         super().__init__(manager, **kwargs)
         self._answer = answer
+        self._gate = gate
+        self._counted = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        if self._gate is not None and not self._gate.enter():
+            transport.write(self._gate.busy)    # type: ignore[attr-defined]   # (no request is read)
+            transport.close()
+            return
+        self._counted = self._gate is not None
+        super().connection_made(transport)
+
+    def connection_lost(self, exc: BaseException | None) -> None:
+        if not self._counted:
+            if self._gate is not None:
+                return                          # (refused at once: aiohttp's handler never started)
+        else:
+            self._counted = False
+            self._gate.leave()                  # type: ignore[union-attr]
+        super().connection_lost(exc)
 
     def handle_error(self, request: web.BaseRequest, status: int = 500, exc: BaseException | None = None,
                      message: str | None = None) -> web.StreamResponse:
@@ -37,16 +82,31 @@ class Handler(web.RequestHandler):
         return response
 
 
-async def listen(runner: web.AppRunner, host: str, port: int, answer: Answer, **handler: Any) -> asyncio.Server:
+async def listen(runner: web.AppRunner, host: str, port: int, answer: Answer, gate: Gate | None = None,
+                 **handler: Any) -> asyncio.Server:
     """Serve `runner`'s application on host:port with Handler (`handler`: its settings: the logger, the access log),
     as aiohttp's TCPSite would with its own; the runner's clean-up still closes the open connections."""
     loop = asyncio.get_running_loop()
     server = runner.server
     if server is None:
         raise RuntimeError("the runner is not set up")
+    if gate is not None:
+        gate.busy = _whole(answer(503), "Retry-After: 60\r\n")
     idle = REQUEST_SECONDS            # (read now: a test may shorten it)
     # (lingering: after answering a request whose body did not all come, aiohttp reads on for a while, so that the
     # client gets the answer rather than a reset; no longer than a request may take)
-    return await loop.create_server(lambda: Handler(server, loop=loop, answer=answer, keepalive_timeout=idle,
-                                                    lingering_time=min(10.0, idle), **handler),
+    return await loop.create_server(lambda: Handler(server, loop=loop, answer=answer, gate=gate,
+                                                    keepalive_timeout=idle, lingering_time=min(10.0, idle),
+                                                    **handler),
                                     host, port, backlog=128)
+
+
+def _whole(page: web.Response, extra: str) -> bytes:
+    """A page as the bytes of a whole HTTP/1.1 answer that closes its connection (written before any request is
+    read: aiohttp's writer is not there to make it)."""
+    body = page.body if isinstance(page.body, bytes) else b""
+    head = "".join(f"{k}: {v}\r\n" for k, v in page.headers.items()
+                   if k.lower() not in ("content-length", "connection"))
+    status = f"HTTP/1.1 {page.status} {page.reason}\r\n"
+    tail = f"Connection: close\r\nContent-Length: {len(body)}\r\n\r\n"
+    return (status + head + extra + tail).encode("latin-1") + body

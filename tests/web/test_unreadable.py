@@ -4,6 +4,7 @@ no traceback or request text in the log."""
 from __future__ import annotations
 
 import logging
+import time
 
 from tests.web.conftest import Served
 from tests.web.test_server_log import raw
@@ -122,4 +123,49 @@ def test_a_request_that_stops_halfway_is_not_waited_for_without_end(tmp_path, mo
         served.settle()
         assert game_files(served.settings.games_dir) == files
     finally:
+        served.stop()
+
+
+def test_connections_beyond_the_cap_are_answered_busy_and_the_held_ones_still_served(tmp_path, caplog):
+    """Web connections were not bounded at all (SMTP has max_connections): visitors holding many could take every file
+    descriptor the judge needs for its games and mail. Beyond [web] max_connections one more is answered 503 with
+    our page and headers and closed at once, said in the log once; when one closes, the next is served."""
+    import socket
+    caplog.set_level(logging.WARNING, logger="judge")
+    served = Served(tmp_path, web_max_connections=3)
+    held = []
+    try:
+        served.start_game("demo")
+        ours = served.visitor().get("/no/such/page")
+        held = [socket.create_connection(("127.0.0.1", served.port)) for _ in range(3)]
+        for sock in held:                               # (each is open on the server's side before the next counts)
+            sock.sendall(b"GET /games/demo HTTP/1.1\r\nHost: judge\r\n\r\n")
+            sock.settimeout(10)
+            assert sock.recv(65536).startswith(b"HTTP/1.1 200")
+        for _ in range(2):
+            with socket.create_connection(("127.0.0.1", served.port)) as extra:
+                closed, got = _closed_within(extra, 8)
+            assert closed, "a connection beyond the cap is held"
+            status, headers, body = parsed(got)
+            assert status == 503 and headers["retry-after"] == "60" and headers["connection"] == "close", got[:400]
+            for name in HEADERS:
+                assert headers.get(name.lower()) == ours.headers[name], name
+            assert b"please try again in a minute" in body and int(headers["content-length"]) == len(body)
+        assert sum("max_connections" in r.getMessage() for r in caplog.records) == 1      # said once
+        # One held connection still answers; one closed makes room for the next visitor.
+        held[0].sendall(b"GET / HTTP/1.1\r\nHost: judge\r\n\r\n")
+        assert held[0].recv(65536).startswith(b"HTTP/1.1 200")
+        held.pop().close()
+        end = time.monotonic() + 10
+        while time.monotonic() < end:
+            try:
+                if served.visitor().get("/games/demo").status == 200:
+                    break
+            except OSError:
+                pass
+            time.sleep(0.1)
+        assert served.visitor().get("/games/demo").status == 200
+    finally:
+        for sock in held:
+            sock.close()
         served.stop()
