@@ -25,7 +25,7 @@ from judge.web.forms import Forms
 from judge.web.phase_pictures import DrawingFailed, PhasePictures
 from judge.web.server_log import MALFORMED, ServerLog
 from judge.web.session import Sessions
-from judge.web.unreadable import Gate, listen
+from judge.web.unreadable import Gate, Handler, listen
 from judge.web.views import PERSONAL, Moved, NotFound, Reply, Unavailable, Views, environment, personal
 
 log = logging.getLogger("judge.web")
@@ -126,6 +126,17 @@ class WebFace:
     # -- every answer ----------------------------------------------------------------------------------------------
     @web.middleware
     async def _answer(self, request: web.Request, handler) -> web.StreamResponse:
+        protocol = request.protocol
+        timed = isinstance(protocol, Handler)       # (our connections: a request's headers are timed until here)
+        if timed:
+            protocol.request_began()
+        try:
+            return await self._answered(request, handler)
+        finally:
+            if timed:
+                protocol.request_ended()
+
+    async def _answered(self, request: web.Request, handler) -> web.StreamResponse:
         try:
             response = await self._lower_case(request) or await handler(request)
         except NotFound as exc:

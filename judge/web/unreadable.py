@@ -47,13 +47,15 @@ class Handler(web.RequestHandler):
     """aiohttp's connection handler, answering what it cannot read with `answer(status)`, and a connection beyond
     the gate's cap with BUSY."""
 
-    __slots__ = ("_answer", "_gate", "_counted")
+    __slots__ = ("_answer", "_gate", "_counted", "_stall", "_handling")
 
     def __init__(self, manager: web.Server, *, answer: Answer, gate: Gate | None = None, **kwargs: Any):
         super().__init__(manager, **kwargs)
         self._answer = answer
         self._gate = gate
         self._counted = False
+        self._stall: asyncio.TimerHandle | None = None
+        self._handling = 0
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         if self._gate is not None and not self._gate.enter():
@@ -62,8 +64,38 @@ class Handler(web.RequestHandler):
             return
         self._counted = self._gate is not None
         super().connection_made(transport)
+        self._arm()
+
+    # A request's headers must come within REQUEST_SECONDS of the connection or of the answer before (its body is
+    # bounded where a form is read: judge.web.forms.posted). By a timer of our own: aiohttp 3.9 (the lowest the judge
+    # takes) times neither a new connection nor half-sent headers, only the wait after an answer.
+    def _arm(self) -> None:
+        self._disarm()
+        self._stall = asyncio.get_running_loop().call_later(REQUEST_SECONDS, self._stalled)
+
+    def _disarm(self) -> None:
+        if self._stall is not None:
+            self._stall.cancel()
+            self._stall = None
+
+    def _stalled(self) -> None:
+        self._stall = None
+        if not self._handling and self.transport is not None:
+            self.transport.close()
+
+    def request_began(self) -> None:
+        """A request's headers are in (the pages' middleware says so): no longer timed here."""
+        self._handling += 1
+        self._disarm()
+
+    def request_ended(self) -> None:
+        """Its answer is made: the next request is timed from now."""
+        self._handling -= 1
+        if not self._handling and self.transport is not None:
+            self._arm()
 
     def connection_lost(self, exc: BaseException | None) -> None:
+        self._disarm()
         if not self._counted:
             if self._gate is not None:
                 return                          # (refused at once: aiohttp's handler never started)

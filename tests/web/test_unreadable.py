@@ -97,6 +97,7 @@ def test_a_request_that_stops_halfway_is_not_waited_for_without_end(tmp_path, mo
     from tests.web.conftest import password
     monkeypatch.setattr(unreadable, "REQUEST_SECONDS", 1.0)
     served = Served(tmp_path)
+    opened: list[socket.socket] = []        # (closed whatever happens: a socket left open fails a later test)
     try:
         served.start_game("demo")
         v = served.visitor()
@@ -112,6 +113,7 @@ def test_a_request_that_stops_halfway_is_not_waited_for_without_end(tmp_path, mo
                      b"\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: " +
                      str(len(body) + 100).encode() + b"\r\n\r\n" + body)
         idle = socket.create_connection(("127.0.0.1", served.port))
+        opened += [heads, form, idle]
         for sock, what in ((heads, "half the headers"), (form, "a body cut short"), (idle, "nothing at all")):
             closed, got = _closed_within(sock, 8)
             assert closed, f"{what}: the connection is still held"
@@ -123,6 +125,8 @@ def test_a_request_that_stops_halfway_is_not_waited_for_without_end(tmp_path, mo
         served.settle()
         assert game_files(served.settings.games_dir) == files
     finally:
+        for sock in opened:
+            sock.close()
         served.stop()
 
 
