@@ -130,8 +130,6 @@ def master_lines(rng: random.Random, game: Game) -> list[str]:
         lambda: ["PROCESS"], lambda: ["PROCESS!"], lambda: ["PREVIEW"],
         lambda: [f"SET RULE {rule.name}={_show(value)}"], lambda: [f"SET NORULE {rule.name}"],
         lambda: [f"SET VICTORY {rng.randint(10, 34)}"],
-        # (the leader's centres now: the game is won when the year ends, if they keep them)
-        lambda: [f"SET VICTORY {max([*Counter(game.position.centers.values()).values(), 1])}"],
         lambda: [rng.choice(["SET MOVEMENT 48", "SET GRACE 12", "SET REMINDER 6", "SET EARLY -1", "SET EARLY 0",
                              "SET DAYS MTWTF--", "SET ZONE Europe/Paris", "SET TIME 18:00", "SET TIME NONE"])],
         lambda: [f"{p}: {line}" for p in rng.sample(powers, k=2) for line in unit_orders(rng, game, p)],
@@ -142,7 +140,7 @@ def master_lines(rng: random.Random, game: Game) -> list[str]:
     for _ in range(rng.randint(1, 2)):
         lines += rng.choice(choices)()
     rare = rng.random()
-    if rare < 0.01:
+    if rare < min(0.01, 0.6 / STEPS):         # (rarer in a long walk, which is for long games)
         lines.append("TERMINATE")
     elif rare < 0.04:
         lines.append("ROLLBACK")
@@ -150,6 +148,9 @@ def master_lines(rng: random.Random, game: Game) -> list[str]:
         lines.append(f"EJECT {rng.choice(powers)}")
     elif rare < 0.07:
         lines.append(f"{rng.choice(['DUMMY', 'REVIVE'])} {rng.choice(powers)}")
+    elif rare < 0.07 + min(0.05, 3 / STEPS):
+        # (the leader's centres now: the game is won when the year ends, if they keep them; rarer in a long walk)
+        lines.append(f"SET VICTORY {max([*Counter(game.position.centers.values()).values(), 1])}")
     return lines
 
 
@@ -235,7 +236,7 @@ def walk(desk: Desk, rng: random.Random, people_step) -> None:
         elif roll < 0.32:
             lines = master_lines(rng, game) if game.position is not None else forming_master_lines(rng)
             result = send(desk, GM[0], [f"SIGNON M{GAME} {GM[1]}", *lines])
-        elif roll < 0.324 and game.position is not None:
+        elif roll < 0.32 + min(0.004, 1 / STEPS) and game.position is not None:
             lines, result = everyone_votes(desk, game, rng.choice(["VOTE DRAW", "VOTE NONE"]))
         else:
             lines, result = people_step(desk, rng, game)
@@ -294,6 +295,7 @@ def test_a_random_walk_from_a_forming_game_keeps_every_invariant(desk: Desk, tmp
     rng = random.Random(seed)
     if variant.startswith("dpjudge:"):
         variant = variant.partition(":")[2]
+        rng = random.Random(f"{seed}:{variant}")     # (a walk of its own per map: with one seed, all walked alike)
         desk.use_variants(extract(tmp_path / "variants"))
     try:
         walk_from_forming(desk, rng, variant)
@@ -338,7 +340,7 @@ def forming_master_lines(rng: random.Random) -> list[str]:
                          f"SET DEADLINE +{rng.randint(1, 96)}h", f"SET VICTORY {rng.randint(10, 34)}",
                          "SET MOVEMENT 24", "SET EARLY 0"])]
     rare = rng.random()
-    if rare < 0.005:
+    if rare < min(0.005, 0.3 / STEPS):
         lines.append("TERMINATE")
     elif rare < 0.04:
         lines.append("ACTIVATE")
