@@ -4,7 +4,7 @@ comes; solo wins. What some house rules add happens there too: home centres reas
 (vassal_dummies), builds owed without centres (mobilize) settled."""
 from __future__ import annotations
 
-from collections import _count_elements  # type: ignore[attr-defined]
+from collections import Counter, _count_elements  # type: ignore[attr-defined]
 from operator import itemgetter
 
 from judge import builds
@@ -123,9 +123,12 @@ def _next_year(m: Map, year: int) -> Phase:
 def after_adjustments(m: Map, position: Position, units: dict[str, Unit], rules: Ruleset | None = None) -> Position:
     house = position.house
     centers = dict(position.centers)
-    if house is not None and house.mobilizing:          # builds owed without centres are made, or lost
+    if house is not None and house.mobilizing:
+        # Builds owed without centres are made, or stay owed for the next winter (DPjudge keeps its 'SC!' among the
+        # power's centres until a BUILD uses it: a power that missed its first build is not out of the game).
         centers.update(builds.mobilized(m, position, units))
-        house = house.replace(mobilizing={})
+        made = Counter(u.power for prov, u in units.items() if prov not in position.units)
+        house = house.replace(mobilizing={p: n - made[p] for p, n in house.mobilizing.items() if n > made[p]})
     if m.power_builds:
         house = builds.claimed(m, position, units, house)   # home centres claimed by building there (DPjudge &SC)
     if position.phase.calendar is not None:

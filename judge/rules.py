@@ -131,7 +131,8 @@ RULES: tuple[Rule, ...] = (
     # -- house rules that DPjudge's map files carry (a map's RULE lines make them its games' defaults) ----------------
     Rule("mobilize", "The game begins with an adjustment phase (the one before the variant's first phase, if that is "
          "not one) and no units on the board: each power builds one unit in any of its home centres (a dummy, with "
-         "immobile_dummies, one in each) and owns the centre it builds on.", False, (False, True),
+         "immobile_dummies, one in each) and owns the centre it builds on; a build not made stays owed for the next "
+         "winter (DPjudge's 'SC!').", False, (False, True),
          equivalent="DPjudge MOBILIZE"),
     Rule("home_builds", "Builds may go in any owned supply centre that is a home centre of any power.", False,
          (False, True), equivalent="DPjudge HOME_BUILDS"),

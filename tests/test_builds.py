@@ -46,8 +46,10 @@ def test_mobilizing_powers_build_one_unit_in_a_home_centre_they_do_not_own():
     assert "NO MORE BUILDS ALLOWED: BUILD A MAR" in errors(out)
     after = out["state"]
     assert after["phase"] == "S1901M" and after["units"] == {"FRANCE": ["A PAR"], "GERMANY": ["F KIE"]}
-    # Each power owns the centre it built on (DPjudge swaps its 'SC!' for it); owed builds are made once, then gone.
-    assert after["centers"] == {"FRANCE": ["PAR"], "GERMANY": ["KIE"]} and "mobilizing" not in after
+    # Each power owns the centre it built on (DPjudge swaps its 'SC!' for it); a build not made stays owed (DPjudge
+    # keeps the 'SC!' until a BUILD uses it).
+    assert after["centers"] == {"FRANCE": ["PAR"], "GERMANY": ["KIE"]}
+    assert after["mobilizing"] == {p: 1 for p in m.powers if p not in ("FRANCE", "GERMANY")}
 
 
 def test_an_immobile_dummy_mobilizes_in_each_home_centre_and_owns_each():
@@ -56,9 +58,11 @@ def test_an_immobile_dummy_mobilizes_in_each_home_centre_and_owns_each():
     state = initial_position(m, parse_rules(rules), frozenset({"ITALY"})).to_json(m)
     out = api.adjudicate(state, {"ITALY": ["BUILD A ROM", "BUILD F NAP", "BUILD A VEN"], "TURKEY": ["WAIVE"]}, rules)
     assert out["state"]["centers"] == {"ITALY": ["NAP", "ROM", "VEN"]}
-    # ... and keeps them at the first Fall: nothing to adjust, so the next phase is the Spring after.
+    # ... and keeps them at the first Fall (the winter after is played for the others, who still owe their first
+    # build, Turkey's waived one too, as DPjudge keeps their 'SC!').
     fall = api.adjudicate({**out["state"], "phase": "F1901M"}, {}, rules)
-    assert fall["state"]["phase"] == "S1902M" and sorted(fall["state"]["units"]["ITALY"]) == ["A ROM", "A VEN", "F NAP"]
+    assert fall["state"]["phase"] == "W1901A" and sorted(fall["state"]["units"]["ITALY"]) == ["A ROM", "A VEN", "F NAP"]
+    assert fall["state"]["centers"] == {"ITALY": ["NAP", "ROM", "VEN"]} and fall["state"]["mobilizing"]["TURKEY"] == 1
 
 
 def test_mobilize_before_a_calendar_of_its_own_goes_back_to_its_adjustment_phase():

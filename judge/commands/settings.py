@@ -11,6 +11,7 @@ from judge.commands.absence import set_absence
 from judge.commands.address import set_address
 from judge.commands.announce import announce, rules_changed, timing_changed, victory_changed
 from judge.commands.base import MASTER_ONLY, SIGNED_ON, CommandError, Continue, Session
+from judge.commands.rule_orders import drop_unusable, unusable_orders
 from judge.commands.voting import apply_vote
 from judge.commands.wait import set_wait
 from judge.deadlines import (LIMITS, NO_DEADLINE, check_limit, parse_days, parse_delay, parse_moment, plain_time,
@@ -152,12 +153,14 @@ class Set:
         elif what == "RULE":
             before, was = game.rules, _clock_due(game, s.now)
             mode = game.rules.deadlines
+            unusable = unusable_orders(game)
             try:
                 game.set_rules(rest)
             except ValueError as exc:
                 raise CommandError(str(exc)) from None
             _keep_start_rules(game, before)
             s.say(f"Rules now: {', '.join(_said(w) for w in rest)}.")
+            drop_unusable(s, game, unusable)
             rules_changed(s, game, before)
             _ready_again(game, s.now)
             _deadline_mode(s, game, mode)
@@ -168,9 +171,11 @@ class Set:
             if unknown or not names:
                 raise CommandError(f"UNKNOWN RULE: {' '.join(unknown).upper() or '(none given)'}")
             before, was = game.rules, _clock_due(game, s.now)
+            unusable = unusable_orders(game)
             game.rules = game.rules.replace(**{n: getattr(Ruleset(), n) for n in names})
             _keep_start_rules(game, before)
             s.say(f"Back to the default for: {', '.join(names)}.")
+            drop_unusable(s, game, unusable)
             rules_changed(s, game, before)
             _ready_again(game, s.now)
             _deadline_mode(s, game, before.deadlines)

@@ -230,7 +230,8 @@ class Ordering:
     def board_empty(self) -> bool:
         """No power is left on the board: no unit, no centre, no dislodged unit for anyone."""
         pos = self.position
-        return not pos.units and not pos.dislodged and not any(pos.centers.values())
+        owed = pos.house is not None and any(pos.house.mobilizing.values())    # (a first build still to make)
+        return not pos.units and not pos.dislodged and not any(pos.centers.values()) and not owed
 
     def solo_winner(self) -> str | None:
         """A power holding the game's victory count of centres (more than half, unless the master set it)."""

@@ -27,9 +27,12 @@ class Voting:
     """Game methods about votes and the end of a game (the fields live in Game)."""
 
     def survivors(self) -> list[str]:
-        """Powers still on the board (a centre or a unit), in the map's order."""
+        """Powers still on the board (a centre, a unit, or a first build still owed under mobilize), in the map's
+        order."""
         pos = self.position
         alive = set(pos.centers.values()) | {u.power for u in pos.units.values()}
+        if pos.house is not None and pos.house.mobilizing:
+            alive |= {p for p, n in pos.house.mobilizing.items() if n}
         return [p for p in self.map.powers if p in alive]
 
     def voters(self) -> list[str]:

@@ -245,3 +245,48 @@ def test_a_mobilized_unit_owns_its_centre_and_keeps_it_through_the_next_fall(fol
     assert "North:      North Bay.\nSouth:      South Bay." in results
     assert "The next phase of 'tm' will be Movement for Spring of" in results
     assert desk.game("tm").position.units_of("NORTH")
+
+
+def test_a_mobilize_build_left_unmade_is_kept_for_the_next_winter(folder_desk, tmp_path):
+    """DPjudge's MOBILIZE: a power that does not build its first unit keeps the build it is owed (DPjudge keeps its
+    'SC!' among its centres until a BUILD uses it), and builds it the next winter; it was lost, and the power out
+    of the game at its first phase (with every power so, the game ended as 'a draw of nobody')."""
+    desk = folder_desk
+    (tmp_path / "variants" / "toy_mobilize.map").write_text("USE toy\nRULE MOBILIZE\n")
+    assert desk.send(GM[0], "CREATE tm pw toy_mobilize").accepted
+    assert desk.send("north@example.org", "JOIN tm npw N").accepted
+    assert desk.send("south@example.org", "JOIN tm npw2 S").accepted
+    assert desk.send("north@example.org", "SIGNON Ntm npw\nBUILD F NBY").accepted
+    assert desk.send(GM[0], "SIGNON Mtm pw\nPROCESS!").accepted        # South sent nothing: it waives
+    game = desk.game("tm")
+    assert not game.over and game.position.phase.kind == "M"
+    assert not game.position.eliminated("SOUTH") and "SOUTH" in game.survivors()
+    for _ in ("Spring", "Fall"):
+        assert desk.send("north@example.org", "SIGNON Ntm npw\nF NBY H").accepted
+        assert desk.send(GM[0], "SIGNON Mtm pw\nPROCESS").accepted
+    assert desk.game("tm").position.phase.kind == "A"
+    assert desk.send("south@example.org", "SIGNON Stm npw2\nBUILD A SBY").accepted, desk.reply("south@example.org")
+    assert desk.send(GM[0], "SIGNON Mtm pw\nPROCESS").accepted
+    game = desk.game("tm")
+    assert game.position.units_of("SOUTH") and game.position.centers.get("SBY") == "SOUTH"
+    # Built, the build is no longer owed: the next winter (if any) asks nothing of South.
+    assert game.position.house is None or not game.position.house.mobilizing.get("SOUTH")
+
+
+def test_a_mobilize_game_where_nobody_builds_goes_on(folder_desk, tmp_path):
+    """Every power leaving its first build unmade: each keeps it, as in DPjudge, and the game goes on to the next
+    winter's builds (it ended at once as 'a draw of nobody')."""
+    desk = folder_desk
+    (tmp_path / "variants" / "toy_mobilize.map").write_text("USE toy\nRULE MOBILIZE\n")
+    assert desk.send(GM[0], "CREATE tm pw toy_mobilize").accepted
+    assert desk.send("north@example.org", "JOIN tm npw N").accepted
+    assert desk.send("south@example.org", "JOIN tm npw2 S").accepted
+    assert desk.send(GM[0], "SIGNON Mtm pw\nPROCESS!").accepted
+    game = desk.game("tm")
+    assert not game.over, game.result
+    for _ in range(3):
+        if desk.game("tm").position.phase.kind == "A":
+            break
+        assert desk.send(GM[0], "SIGNON Mtm pw\nPROCESS").accepted, desk.reply(GM[0])
+    assert desk.game("tm").position.phase.kind == "A"
+    assert desk.send("north@example.org", "SIGNON Ntm npw\nBUILD F NBY").accepted, desk.reply("north@example.org")

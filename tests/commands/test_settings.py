@@ -519,3 +519,17 @@ def test_a_first_deadline_already_past_when_the_game_starts_gives_way_to_the_usu
     game = forming.game(GAME)
     # the movement phase's usual 72 hours from the start (the game's default timing), not a deadline already past
     assert game.deadline >= forming.clock.now + timedelta(hours=72)
+
+
+def test_a_rule_that_makes_held_orders_unusable_drops_them_and_says_so(started):
+    """SET RULE immobile_dummies=on with a move held for a dummy (the master's order): the move is dropped and the
+    master told, as the unit now holds (DPjudge's IMMOBILE_DUMMIES); it was kept, said nothing, and only processing
+    set it aside (the random walk over DPjudge's v8 map found it)."""
+    assert started.master("DUMMY E").accepted
+    assert started.master("ENGLAND: F LON - NTH", "ENGLAND: A LVP H").accepted
+    assert started.master("SET RULE immobile_dummies=on").accepted
+    reply = " ".join(started.reply(GM[0]).split())
+    assert ("Orders the rules no longer allow, dropped: England: F LON - NTH (A DUMMY'S UNIT CANNOT MOVE (RULE "
+            "IMMOBILE_DUMMIES): F LON).") in reply
+    game = started.game(GAME)
+    assert game.player("ENGLAND").orders == ["A LVP H"] and not game.legal_orders()[1]
