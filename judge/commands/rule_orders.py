@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judge.commands.base import Session
 from judge.game import Game
+from judge.game.roles import ACTIVE
 
 
 def unusable_orders(game: Game) -> set[tuple[str, str, str]]:
@@ -26,3 +27,12 @@ def drop_unusable(s: Session, game: Game, before: set[tuple[str, str, str]]) -> 
     if dropped:
         s.say("Orders the rules no longer allow, dropped: " + "; ".join(
             f"{game.map.power_title(power)}: {text} ({why})" for power, text, why in dropped) + ".")
+    # Each player whose orders went is told too, of their own alone: what they sent no longer stands.
+    for player in game.players:
+        own = [f"{text} ({why})" for power, text, why in dropped if power == player.power]
+        if own and player.address and player.status == ACTIVE and player.address.lower() != s.sender.lower():
+            lines = [f"The master changed the house rules of game {game.name}, and these orders of "
+                     f"{game.map.power_title(player.power)}'s no longer stand: they were dropped. {'; '.join(own)}.",
+                     "Send new orders in their place if you wish."]
+            s.effect("mail", ([player.address], "notice/event.txt",
+                              {"game": game.name, "title": "orders dropped", "lines": lines}))

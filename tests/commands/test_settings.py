@@ -533,3 +533,24 @@ def test_a_rule_that_makes_held_orders_unusable_drops_them_and_says_so(started):
             "IMMOBILE_DUMMIES): F LON).") in reply
     game = started.game(GAME)
     assert game.player("ENGLAND").orders == ["A LVP H"] and not game.legal_orders()[1]
+
+
+def test_a_player_whose_held_build_a_rule_change_makes_unusable_is_told_of_it(started):
+    """SET RULE build_anywhere=off in a winter where France holds a build in Spain (not a home centre): the master's
+    reply names it, and France's player is told by mail which of the orders they sent no longer stand; nobody else
+    is told of France's orders."""
+    started.set_board({"phase": "W1902A", "units": {"FRANCE": ["A PAR"], "GERMANY": ["A BER"]},
+                       "centers": {"FRANCE": ["PAR", "SPA", "BRE"], "GERMANY": ["BER"]}})
+    assert started.master("SET RULE build_anywhere=on").accepted
+    assert started.signon("FRANCE", "Build A Spa").accepted
+    started.new_mail()
+    assert started.master("SET RULE build_anywhere=off").accepted
+    reply = " ".join(started.reply(GM[0]).split())
+    assert "Orders the rules no longer allow, dropped: France: Build A Spa (NOT A HOME SUPPLY CENTER: SPA)" in reply
+    told = started.delivered("orders dropped")
+    france = PLAYERS["FRANCE"][0]
+    assert list(told) == [france], told
+    text = " ".join(told[france].get_content().split())
+    assert ("these orders of France's no longer stand: they were dropped. Build A Spa (NOT A HOME SUPPLY CENTER: "
+            "SPA).") in text
+    assert started.game(GAME).player("FRANCE").orders == []
