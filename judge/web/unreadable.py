@@ -45,7 +45,7 @@ class Gate:
 
 class Handler(web.RequestHandler):
     """aiohttp's connection handler, answering what it cannot read with `answer(status)`, and a connection beyond
-    the gate's cap with BUSY."""
+    the gate's cap with the gate's busy answer."""
 
     __slots__ = ("_answer", "_gate", "_counted", "_stall", "_handling")
 
@@ -96,10 +96,9 @@ class Handler(web.RequestHandler):
 
     def connection_lost(self, exc: BaseException | None) -> None:
         self._disarm()
-        if not self._counted:
-            if self._gate is not None:
-                return                          # (refused at once: aiohttp's handler never started)
-        else:
+        if self._gate is not None and not self._counted:
+            return                              # (refused at once: aiohttp's handler never started)
+        if self._counted:
             self._counted = False
             self._gate.leave()                  # type: ignore[union-attr]
         super().connection_lost(exc)
