@@ -30,7 +30,7 @@ class Gate:
     def enter(self) -> bool:
         if self.open >= self.cap:
             if not self._full and self._log is not None:
-                self._log(f"web: {self.open} connections open, as many as [web] max_connections allows: more are "
+                self._log(f"web: as many connections open as [web] max_connections allows ({self.cap}): more are "
                           "answered 503 until one closes")
             self._full = True
             return False
