@@ -189,6 +189,10 @@ class Forms:
         # No live session, no token to check: another site's form (the Strict cookie stays behind) gets nothing, not
         # even a cookie deleting the player's session in their browser.
         if session is None:
+            # An unknown game and a private one alike: 404, as every other path answers (its existence not told).
+            game, _ = await _thread(self._game_or_none, name, None)
+            if game is None:
+                raise NotFound()
             return self.face.error(403, "Not signed on", "This browser is not signed on to this game (the sign-on "
                                    "has ended, or the form came from another site): nothing was done.",
                                    link=(f"/games/{name}", "The game's page"))

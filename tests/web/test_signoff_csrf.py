@@ -36,3 +36,21 @@ def test_a_signoff_with_a_token_still_ends_the_session(served):
     assert ended.status == 303 and ended.headers["Location"] == "/games/demo"
     assert any("Max-Age=0" in c for c in _cookies_set(ended))
     assert player.get("/games/demo/orders").status == 303             # to the sign-on form again
+
+
+def test_a_signoff_for_an_unknown_or_private_game_without_a_session_is_not_found_as_its_other_paths_are(served):
+    """shared/spec/judge-web.md: an unknown game and a private game without its game password answer 404 on every
+    path; sign-off said 403 "not signed on", which told a stranger that the private game exists."""
+    served.start_game("demo")
+    served.start_game("secret", "SET PRIVATE hush-hush", game_password="hush-hush")
+    stranger = served.visitor()
+    for game in ("nosuch", "secret"):
+        assert stranger.get(f"/games/{game}").status == 404
+        for form in ({}, {"csrf": "forged"}):
+            page = stranger.post(f"/games/{game}/signoff", form)
+            assert page.status == 404, (game, form, page.status)
+            assert _cookies_set(page) == []
+            assert "secret" not in page.text.lower().replace("/games/secret", "")
+    # A public game without a session: still the 403 that says nothing was done.
+    assert stranger.post("/games/demo/signoff", {}).status == 403
+    served.check_pages()
