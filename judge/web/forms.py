@@ -11,6 +11,7 @@ from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
 from judge.commands import after_end
+from judge.delivery import Delivery
 from judge.game import Game
 from judge.redact import hide_in_error, hide_password
 from judge.service_web import form_sender
@@ -168,8 +169,13 @@ class Forms:
             page.status = 429
             return self.face.respond(page)
         key = form_key(session, nonce, text)
-        done = await self.face.in_lane(name, lambda: self.judge.deliver_form(
-            name, session.who, session.via_master, lambda game: holds(session, game), text, key))
+        if key in session.applied:
+            done = Delivery(game=name, note="already applied")
+        else:
+            done = await self.face.in_lane(name, lambda: self.judge.deliver_form(
+                name, session.who, session.via_master, lambda game: holds(session, game), text, key))
+            if done.accepted:
+                session.applied.append(key)
         note = {"already applied": "This form was sent already: nothing was done again.",
                 "signed off": "Your sign-on has ended (a new password, or the power changed hands): sign on again."
                 }.get(done.note, "")

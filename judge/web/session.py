@@ -19,8 +19,8 @@ import hmac
 import ipaddress
 import secrets
 import threading
-from collections import OrderedDict
-from dataclasses import dataclass
+from collections import OrderedDict, deque
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Callable
 
@@ -31,6 +31,7 @@ MAX_SESSIONS = 10_000             # in all (memory): beyond this the game with t
 PER_CLIENT = 100                  # of one web client (a digest of its address): beyond this its own oldest goes
 PER_HOLDER = 50                   # of one power, the master or a private game's readers of one game: likewise
 LIFETIME = timedelta(hours=12)    # a session ends this long after its sign-on, whatever it does
+APPLIED_KEPT = 32                 # form_key()s a session remembers applying: its last forms, whatever the game's mail
 MASTER = "MASTER"
 
 
@@ -49,6 +50,9 @@ class Session:
     csrf: str
     expires: datetime
     client: str = ""         # Sessions.client_digest() of the address it was opened from
+    # The forms it applied (form_key): a reload of one is answered "sent already" even when so many other messages
+    # reached the game meanwhile that the game's own record of the messages it has seen (SEEN_KEPT) has let it go.
+    applied: deque = field(default_factory=lambda: deque(maxlen=APPLIED_KEPT))
 
     def groups(self) -> tuple[tuple[str, ...], ...]:
         """The groups the session counts in: its client's, its holder's, its game's."""
