@@ -9,18 +9,18 @@ from typing import ClassVar
 from judge.commands._util import chosen_password
 from judge.commands.absence import set_absence
 from judge.commands.address import set_address
-from judge.commands.announce import announce, rules_changed, timing_changed, victory_changed
+from judge.commands.announce import rules_changed, timing_changed, victory_changed
 from judge.commands.base import MASTER_ONLY, SIGNED_ON, CommandError, Continue, Session
+from judge.commands import setting_notes as notes
 from judge.commands.rule_orders import drop_unusable, unusable_orders
 from judge.commands.voting import apply_vote
 from judge.commands.wait import set_wait
-from judge.deadlines import (LIMITS, NO_DEADLINE, check_limit, parse_days, parse_delay, parse_moment, plain_time,
+from judge.deadlines import (LIMITS, check_limit, parse_days, parse_delay, parse_moment, plain_time,
                              say_delay, show)
 from judge.game import FORMING, PLAYING
-from judge.game.clock import REMINDER_MARGIN
 from judge.game.roles import MASTER
 from judge.game.standing import victory_reached
-from judge.rules import DPJUDGE_NAMES, RULES_BY_NAME, DeadlineMode, LatePowers, Ruleset
+from judge.rules import DPJUDGE_NAMES, RULES_BY_NAME, DeadlineMode, Ruleset
 from judge.storage.passwords import forget
 from judge.zones import canonical_zone
 
@@ -135,7 +135,7 @@ class Set:
                 # (this phase's grace is not the one SET GRACE set: say where it ends from the new deadline)
                 s.say(f"This phase keeps its grace of {say_delay(game.phase_grace, 'hours')}: orders are still "
                       f"used until {show(game.grace_until(), game.timing)}.")
-            _deadline_reminder_note(s, game)
+            notes.deadline_reminder_note(s, game)
             if game.paused:
                 s.say("The game is paused: the deadline keeps the time it has left from now, and RESUME moves it "
                       "by the time the game stays paused from now on.")
@@ -148,10 +148,10 @@ class Set:
                     f"{show(datetime.fromisoformat(a['from']), game.timing)} to "
                     f"{show(datetime.fromisoformat(a['to']), game.timing)}" for a in away) + ".")
             s.effect("notify", ("deadline changed", [f"The master has set the deadline of {game.name} to "
-                                                     f"{show(game.deadline, game.timing)}{_while_paused(game)}."],
+                                                     f"{show(game.deadline, game.timing)}{notes.while_paused(game)}."],
                                 "all"))
         elif what == "RULE":
-            before, was = game.rules, _clock_due(game, s.now)
+            before, was = game.rules, notes.clock_due(game, s.now)
             mode = game.rules.deadlines
             unusable = unusable_orders(game)
             try:
@@ -163,14 +163,14 @@ class Set:
             drop_unusable(s, game, unusable)
             rules_changed(s, game, before)
             _ready_again(game, s.now)
-            _deadline_mode(s, game, mode)
-            _due_note(s, game, was)
+            notes.deadline_mode(s, game, mode)
+            notes.due_note(s, game, was)
         elif what == "NORULE":
             names = [r.lower().replace("-", "_") for r in rest]
             unknown = [n for n in names if n not in RULES_BY_NAME]
             if unknown or not names:
                 raise CommandError(f"UNKNOWN RULE: {' '.join(unknown).upper() or '(none given)'}")
-            before, was = game.rules, _clock_due(game, s.now)
+            before, was = game.rules, notes.clock_due(game, s.now)
             unusable = unusable_orders(game)
             game.rules = game.rules.replace(**{n: getattr(Ruleset(), n) for n in names})
             _keep_start_rules(game, before)
@@ -178,8 +178,8 @@ class Set:
             drop_unusable(s, game, unusable)
             rules_changed(s, game, before)
             _ready_again(game, s.now)
-            _deadline_mode(s, game, before.deadlines)
-            _due_note(s, game, was)
+            notes.deadline_mode(s, game, before.deadlines)
+            notes.due_note(s, game, was)
         elif what in ("PRIVATE", "PUBLIC"):
             if len(rest) > 1:
                 raise CommandError("USE SET PRIVATE [<game password>] (one word) OR SET PUBLIC")
@@ -234,16 +234,16 @@ class Set:
                 s.say("Late notices: one only, at the deadline.")
             else:
                 s.say(f"{what.title()} set to {say_delay(parsed, unit) if field in LIMITS else parsed}.")
-            _current_deadline_note(s, game, field, before)
+            notes.current_deadline_note(s, game, field, before)
             timing_changed(s, game, field, getattr(before, field))
             if field == "grace_hours":
-                _current_grace_note(s, game)
+                notes.current_grace_note(s, game)
             if field == "reminder_hours":
-                _reminder_note(s, game.timing)
+                notes.reminder_note(s, game.timing)
             elif field in ("movement_hours", "retreat_hours", "adjustment_hours"):
-                _reminder_note(s, game.timing, before)      # (a phase made too short for its reminder)
+                notes.reminder_note(s, game.timing, before)      # (a phase made too short for its reminder)
             if field == "early_minutes":
-                _early_note(s, game)
+                notes.early_note(s, game)
         else:
             raise CommandError(f"UNKNOWN SETTING: {what}")
 
@@ -257,53 +257,6 @@ def _said(word: str) -> str:
     return f"{word} ({alias[0]}={alias[2] if key.startswith('!') else alias[1]})"
 
 
-def _deadline_mode(s: Session, game, mode: DeadlineMode) -> None:
-    """Into the manual mode: no deadline; out of it (SET RULE, or SET NORULE deadlines): a deadline for the phase
-    from now, told to everyone."""
-    if game.rules.deadlines is mode or game.position is None or game.over:
-        return
-    was = show(game.deadline, game.timing)
-    # (made manual in the grace period, the deadline was missed all the same: as SET DEADLINE, it counts)
-    missed = game.move_deadline(game.phase_deadline(s.now), s.now)
-    now = f"{show(game.deadline, game.timing)}{_while_paused(game)}"
-    s.say(f"Deadline now: {now}.")
-    if missed:
-        s.say(f"The deadline had passed: {', '.join(game.map.power_title(p) for p in missed)} missed it, and this "
-              "phase counts in their lateness.")
-    # In the same notice as the rule that moved it: one mail a player, not a second saying the deadline changed.
-    announce(s, game, "deadline", was, show(game.deadline, game.timing),
-             lambda before: _deadline_paragraph(now, before))
-
-
-def _deadline_paragraph(now: str, was: str) -> str:
-    if now.startswith(NO_DEADLINE):
-        return f"Deadline of the current phase: none, the master processes the game (it was {was})."
-    if was == NO_DEADLINE:
-        return f"Deadline of the current phase: {now} (there was none: the master processed the game)."
-    return f"Deadline of the current phase: {now} (was {was})."
-
-
-def _clock_due(game, now: datetime) -> str | None:
-    return game.due(now) if game.position is not None and not game.over else None
-
-
-def _due_note(s: Session, game, was: str | None) -> None:
-    """A rule may make the clock act at once (late_powers=default once the grace period is over; cd_dummies with
-    only the dummies' orders missing after the deadline): the master hears so before it happens."""
-    due = _clock_due(game, s.now)
-    if due == was or due not in ("process", "disorder"):
-        return
-    phase = game.position.phase.describe()
-    if due == "process":
-        s.say(f"Note: with the rules now, every order {phase} needs is in: it will be processed now (within a minute).")
-        return
-    then = {LatePowers.DEFAULT: "it will be processed now (within a minute), the late powers' units taking their "
-                                "default orders",
-            LatePowers.PREVIEW: "you will get its preview now (within a minute)",
-            LatePowers.RESIGN: "its late players will be resigned now (within a minute)"}[game.rules.late_powers]
-    s.say(f"Note: the grace period of {phase} is over: under late_powers={game.rules.late_powers.value}, {then}.")
-
-
 def _keep_start_rules(game, before: Ruleset) -> None:
     """mobilize says how a game begins: switched on once it has begun, it would be announced and listed while
     nothing changes, so it is refused (the rules set back, as the message is). Off stays allowed: it changes nothing
@@ -312,94 +265,6 @@ def _keep_start_rules(game, before: Ruleset) -> None:
         game.rules = before
         raise CommandError(f"RULE MOBILIZE SAYS HOW A GAME BEGINS: GAME {game.name} HAS BEGUN WITHOUT IT, SO IT "
                            "CANNOT BE SWITCHED ON")
-
-
-# The fields that decide where a phase's deadline falls: changed, they apply from the next phase on.
-_DEADLINE_FIELDS = ("movement_hours", "retreat_hours", "adjustment_hours", "time_of_day", "days", "timezone")
-
-
-def _current_deadline_note(s: Session, game, field: str, before) -> None:
-    """A change of the delays, time of day, days or zone does not move the deadline players were given: say so (the
-    players learn of it, a new zone with the deadline read in it, from the notice of changes: commands.announce)."""
-    if field not in _DEADLINE_FIELDS or game.status != PLAYING or game.deadline is None:
-        return
-    if getattr(before, field) == getattr(game.timing, field):
-        return
-    when = show(game.deadline, game.timing) + _while_paused(game)
-    s.say(f"From the next phase on; the current deadline stays {when}.")
-
-
-def _while_paused(game) -> str:
-    """A deadline set while paused is not the one that will hold: RESUME moves it by the time paused from now."""
-    # (no deadline, in the manual mode: nothing for the pause to move)
-    return " (the game is paused: it moves by the time the game stays paused)" if game.paused and \
-        game.deadline is not None else ""
-
-
-def _current_grace_note(s: Session, game) -> None:
-    """A late player was promised the end of the grace period (the late notice names it): a change of grace applies
-    from the next phase, as the other delays do, and the master is told so rather than find it out."""
-    if game.phase_grace is None or game.status != PLAYING or game.deadline is None:
-        return
-    if game.paused:
-        s.say(f"It applies from the next phase; the current phase keeps its grace of "
-              f"{say_delay(game.phase_grace, 'hours')} after the deadline (the game is paused).")
-    elif game.deadline <= s.now:
-        s.say(f"It applies from the next phase; the current grace ends {show(game.grace_until(), game.timing)} "
-              "as promised.")
-    else:
-        # (no time named: nobody was promised one yet, and a SET DEADLINE later in the message moves it)
-        s.say(f"It applies from the next phase; this phase keeps its grace of "
-              f"{say_delay(game.phase_grace, 'hours')} after its deadline.")
-
-
-def _silent_kinds(timing) -> list[str]:
-    """The kinds of phase too short for their reminder (it would fall within REMINDER_MARGIN of their start)."""
-    margin = REMINDER_MARGIN.total_seconds() / 3600
-    kinds = {"movement": timing.movement_hours, "retreat": timing.retreat_hours,
-             "adjustment": timing.adjustment_hours}
-    return [k for k, delay in kinds.items() if timing.reminder_hours > 0 and delay - timing.reminder_hours < margin]
-
-
-def _reminder_note(s: Session, timing, before=None) -> None:
-    """A reminder goes only when it falls well after its phase began (else it would come with the results): say
-    so when the delays set make it never go, rather than confirm a reminder nobody will get. Given the timing
-    `before` (a phase's delay changed), only when the change silenced a kind of phase that had its reminder."""
-    hours = timing.reminder_hours
-    margin = REMINDER_MARGIN.total_seconds() / 3600
-    silent = _silent_kinds(timing)
-    if before is not None and set(silent) <= set(_silent_kinds(before)):
-        return
-    if silent:
-        which = "any phase" if len(silent) == 3 else ("an " if silent[0][0] == "a" else "a ") + \
-            " or ".join(silent) + " phase"
-        s.say(f"Note: with the phases this game has now, no reminder will be sent in {which}: a reminder goes "
-              f"{say_delay(hours, 'hours')} before the deadline, and only when that is at least "
-              f"{say_delay(margin, 'hours')} after the phase began.")
-
-
-def _deadline_reminder_note(s: Session, game) -> None:
-    """A deadline set so near the phase's start that its reminder would come with the results: say none goes."""
-    hours = game.timing.reminder_hours
-    if hours <= 0 or game.paused or game.phase_started is None or game.reminder_time() is not None:
-        return
-    s.say(f"Note: no reminder goes this phase: a reminder goes {say_delay(hours, 'hours')} before the deadline, and "
-          f"only when that is at least {say_delay(REMINDER_MARGIN.total_seconds() / 3600, 'hours')} after the phase "
-          "began.")
-
-
-def _early_note(s: Session, game) -> None:
-    """Every order may be in already: then a shorter EARLY processes the phase at once, which the master should
-    know before it happens."""
-    early = game.early_time() if game.status == PLAYING and not game.paused else None
-    if early is None:
-        return
-    if early <= s.now:
-        s.say(f"Note: every order is in and nobody waits, so {game.position.phase.describe()} will be processed "
-              "now (within a minute).")
-    else:
-        s.say(f"Note: every order is in and nobody waits, so {game.position.phase.describe()} will be processed at "
-              f"{show(early, game.timing)}.")
 
 
 def _ready_again(game, now: datetime) -> None:
