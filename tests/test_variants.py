@@ -51,6 +51,28 @@ def test_create_refuses_an_unknown_variant_and_lists_those_offered(desk):
         " ".join(desk.reply(GM[0]).split())
 
 
+def test_a_variant_file_that_failed_to_load_is_not_listed_as_offered(desk, tmp_path):
+    """HELP lists the variants that load (a broken file of the folder left out); the list in a refusal of an unknown
+    variant named it all the same, and the master who took it up was refused again."""
+    from tests.commands.helpers import toy_variants
+    folder = toy_variants(tmp_path / "variants")
+    (folder / "cut.json").write_text('{"name": "cut", "powers": [', encoding="utf-8")
+    desk.use_variants(folder)
+    try:
+        desk.send("someone@x.org", "HELP")
+        helped = desk.reply("someone@x.org")
+        assert "toy" in helped.split() and "cut" not in helped.split()
+        assert not desk.send(GM[0], "CREATE x pw atlantis").accepted
+        refused = " ".join(desk.reply(GM[0]).split())
+        offered = refused.split("(THIS JUDGE OFFERS: ")[1].split(")")[0].split(", ")
+        assert "TOY" in offered and "STANDARD" in offered and "CUT" not in offered, refused
+        # asked for by name, the broken file says what is wrong with it
+        assert not desk.send(GM[0], "CREATE y pw cut").accepted
+        assert "CUT.JSON" in desk.reply(GM[0]).upper()
+    finally:
+        maps.use_folder(None)
+
+
 def test_the_default_variant_comes_from_the_settings(desk):
     from judge.service import Judge
     desk.judge = Judge(desk.settings.with_values(judge_variant="heartland"), clock=desk.clock)

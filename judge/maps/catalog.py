@@ -48,6 +48,7 @@ _cache: dict[str, Map] = {}
 _reading: list[str] = []                 # variants being read now: a base that leads back to itself is an error
 _used: dict[str, tuple[Path, ...]] = {}   # a DPjudge file's variant -> the files its last reading read (USE)
 _told: set[Path] = set()          # files named like a shipped variant, already said in the log
+_broken: set[str] = set()         # folder variants whose file failed to load in this process (not listed as offered)
 
 
 
@@ -73,6 +74,7 @@ def _set_folder(path: str | Path | None) -> None:
         _folder = new
         for name in [n for n in _cache if not _is_shipped(n)]:
             del _cache[name]
+        _broken.clear()
 
 
 def folder() -> Path | None:
@@ -176,7 +178,12 @@ def load(name: str = "standard") -> Map:
     if m is None:
         if not offered(name):
             _unknown(name)
-        m = _cache[name] = _read(name)
+        try:
+            m = _cache[name] = _read(name)
+        except MapError:
+            _broken.add(name)
+            raise
+        _broken.discard(name)
     return m
 
 
@@ -327,4 +334,6 @@ def _source(path: Traversable | Path | str) -> str:
 
 def _unknown(name: object) -> Path:
     # (a reply quotes the name: bounded, and written without recursion whatever it is)
-    raise UnknownVariant(f"UNKNOWN VARIANT: {shown(name)} (this judge offers: {', '.join(known())})")
+    # (a folder file this process failed to load is not offered: asking for it by name says why)
+    listed = [n for n in known() if n not in _broken]
+    raise UnknownVariant(f"UNKNOWN VARIANT: {shown(name)} (this judge offers: {', '.join(listed)})")
