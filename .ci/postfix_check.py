@@ -104,9 +104,10 @@ def compose(sender: str, body: str, subject: str) -> tuple[str, bytes]:
 
 
 def submit(sender: str, body: str, subject: str = "orders") -> str:
-    """A player's mail to the judge's address, submitted to Postfix over SMTP; its Message-ID."""
+    """A player's mail to the judge's address, submitted to Postfix over SMTP from outside its mynetworks (as from
+    another host); its Message-ID."""
     mid, raw = compose(sender, body, subject)
-    with smtplib.SMTP("127.0.0.1", SMTPD_PORT, timeout=30) as smtp:
+    with smtplib.SMTP("127.0.0.1", SMTPD_PORT, timeout=30, source_address=("127.0.0.2", 0)) as smtp:
         smtp.sendmail(sender, [JUDGE], raw)
     return mid
 
@@ -118,6 +119,21 @@ def log_size() -> int:
 def log_lines(since: int) -> list[str]:
     """What Postfix logged after offset `since` of its log."""
     return MAILLOG.read_bytes()[since:].decode("utf-8", "replace").splitlines()
+
+
+def unknown_name_refused() -> None:
+    """README: with the judge's domain in mydestination, Postfix takes judge@ (a local user's name) from outside, and
+    refuses a name it does not know."""
+    _, raw = compose("a@example.net", "HELP", "help")
+    try:
+        with smtplib.SMTP("127.0.0.1", SMTPD_PORT, timeout=30, source_address=("127.0.0.2", 0)) as smtp:
+            smtp.sendmail("a@example.net", ["dip@example.org"], raw)
+    except smtplib.SMTPRecipientsRefused as exc:
+        code, said = exc.recipients["dip@example.org"]
+        if code == 550 and b"unknown" in said.lower():
+            ok(f"a name Postfix does not know at the judge's domain is refused: {code} {said.decode()}")
+            return
+    fail("a mail to dip@example.org (no local user, no alias) was not refused as README says")
 
 
 def queue_empty() -> bool:
@@ -240,6 +256,7 @@ def owned_by_judge() -> None:
 
 def pipe_setup() -> None:
     gm, players = "gm@example.net", {p: f"{p.lower()}@example.net" for p in POWERS}
+    unknown_name_refused()
     answered_once(submit(gm, f"CREATE {GAME} gm-secret", "create"), gm, "gm-secret", "CREATE by mail")
     for power, address in players.items():
         answered_once(submit(address, f"JOIN {GAME} pw-{power}x {power}", "join"), address, f"pw-{power}x",
