@@ -330,7 +330,11 @@ def _plain_adjudicate(words: list[str]) -> SimpleNamespace | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
-    args = _parse(words)
+    if "deliver" in words:          # the MTA's command line: its mistakes are 75, not argparse's 2 (bounced)
+        from judge.cli_parser import read_mta_words
+        args = read_mta_words(_parse, words)
+    else:
+        args = _parse(words)
     args.words = words              # (repeated in a message: judge.owner)
     alone = argv is None            # a process of its own (the `judge` command), not a call from other Python code
     try:

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import sys
 from typing import Callable
 
 from judge import __version__
@@ -158,3 +161,22 @@ def _add_fuzz(sub, func: Callable) -> None:
 COMMANDS = {"serve": _add_serve, "deliver": _add_deliver, "requeue": _add_requeue, "process": _add_process,
             "config": _add_config, "example": _add_example, "adjudicate": _add_adjudicate, "map": _add_map,
             "variants": _add_variants, "datc": _add_datc, "fuzz": _add_fuzz}
+
+
+def read_mta_words(parse: Callable[[list[str]], argparse.Namespace], words: list[str]) -> argparse.Namespace:
+    """`parse(words)`, for `judge deliver`'s command line (master.cf's `argv=`, which the MTA runs for every message):
+    a mistake in it is the keeper's to mend, as a bad config.ini is: said in one line, exit 75, so that the MTA keeps
+    the message. Postfix bounces argparse's own exit 2 for good ("Command died with status 2"), and with it every
+    player's mail until the line is mended."""
+    said = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(said):
+            return parse(words)
+    except SystemExit as exc:
+        if exc.code in (0, None):       # --help, --version: said on standard output
+            raise
+        lines = [line for line in said.getvalue().splitlines() if line.strip()]
+        what = lines[-1].split(" error: ", 1)[-1] if lines else f"exit {exc.code}"
+        from judge.pipe import KEPT
+        print(f"judge deliver: bad command line: {what}; {KEPT}", file=sys.stderr)
+        raise SystemExit(75) from None

@@ -95,3 +95,30 @@ def test_what_is_wrong_with_the_message_itself_is_still_bounced(tmp_path):
     run = judge_run(cfg, "deliver", stdin=b"From: \r\nSubject: x\r\n\r\nHELP\r\n")       # nobody to answer
     assert run.returncode == 65, run.stderr
     assert files(tmp_path / "games") == before
+
+
+@pytest.mark.parametrize("words, what", [
+    (["deliver", "--sender", "f@example.org", "--bogus"], "unrecognized arguments: --bogus"),
+    (["deliver", "--sendr", "f@example.org"], "unrecognized arguments: --sendr f@example.org"),
+    (["--debgu", "deliver", "--sender", "f@example.org"], "--debgu")])
+def test_a_mistake_in_master_cfs_command_line_keeps_the_message_for_a_retry(tmp_path, words, what):
+    """A word mistyped in master.cf's `argv=` is the keeper's to mend, as config.ini is: exit 75, one line; argparse's
+    own exit 2 is a status Postfix bounces for good ("Command died with status 2"), the player's orders lost."""
+    game_for(tmp_path)
+    cfg = tmp_path / "config.ini"
+    before = files(tmp_path / "games")
+    sent = len(delivered(tmp_path))
+    run = subprocess.run([sys.executable, str(ROOT / "bin" / "judge"), "--config", str(cfg), *words],
+                         input=compose("f@example.org", ORDERS), capture_output=True, timeout=120, cwd=tmp_path,
+                         check=False)
+    assert_kept_for_retry(run, what)
+    assert run.stderr.decode().startswith("judge deliver: bad command line: ")
+    assert files(tmp_path / "games") == before
+    assert len(delivered(tmp_path)) == sent
+
+
+def test_help_and_other_commands_mistakes_keep_their_exit_codes(tmp_path):
+    helped = judge_run(tmp_path / "config.ini", "deliver", "--help")
+    assert helped.returncode == 0 and b"--sender" in helped.stdout and helped.stderr == b""
+    wrong = judge_run(tmp_path / "config.ini", "process", "--bogus")           # (a person at a terminal: argparse's)
+    assert wrong.returncode == 2 and b"unrecognized arguments: --bogus" in wrong.stderr
