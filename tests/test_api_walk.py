@@ -187,6 +187,27 @@ def expected(line: bytes) -> tuple[bool, str]:
         return False, str(exc)
 
 
+def promised(request: dict, result: dict) -> None:
+    """What the spec promises of every result on the standard map."""
+    state, after = request["state"], result["state"]
+    kind = result["phase"][-1] if " " not in result["phase"] else result["phase"].split()[-1][0]
+    # Every unit gets one order (defaults filled in) in a movement phase, every dislodged unit one in a retreat phase.
+    if kind == "M":
+        assert len(result["orders"]) == sum(len(u) for u in (state.get("units") or {}).values())
+    elif kind == "R":
+        assert len(result["orders"]) == sum(len(d) for d in (state.get("dislodged") or {}).values())
+    # The next state has dislodged units exactly when it is a retreat phase (one with none is skipped).
+    next_kind = after["phase"][-1] if " " not in after["phase"] else after["phase"].split()[-1][0]
+    assert ("dislodged" in after) == (next_kind == "R") and all(after.get("dislodged", {}).values())
+    # A fleet on a split-coast province names its coast; a centre nobody owns is absent; orders have a power.
+    units = [u for lst in after["units"].values() for u in lst]
+    units += [u for d in after.get("dislodged", {}).values() for u in d]
+    assert not [u for u in units if u.startswith("F ") and u[2:] in ("SPA", "STP", "BUL")]
+    assert all(c in M.centers for lst in after["centers"].values() for c in lst)
+    assert all(set(o) == {"power", "order", "result"} and o["power"] in M.powers for o in result["orders"])
+    assert all(set(e) == {"power", "order", "error"} for e in result["errors"])
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_requests_through_batch_and_alone_hold_to_the_spec(seed):
     rng = random.Random(seed)
@@ -213,8 +234,11 @@ def test_random_requests_through_batch_and_alone_hold_to_the_spec(seed):
             result = json.loads(text)
             # A result's state is itself a valid request state, and its phase in the form the request used.
             api.request({"state": result["state"], "variant": json.loads(line).get("variant")})
-            asked = json.loads(line)["state"]["phase"].strip()
+            request = json.loads(line)
+            asked = request["state"]["phase"].strip()
             assert (" " in asked) == (" " in result["phase"]) == (" " in result["state"]["phase"])
+            if request.get("variant") in (None, "standard"):
+                promised(request, result)
         else:
             errors += 1
             error = json.loads(answer)
