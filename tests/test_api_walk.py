@@ -105,7 +105,9 @@ def played_requests(seed: int, count: int) -> list[dict]:
         if rng.random() < 0.2:
             request["rules"] = []
         out.append(request)
+        before = copy.deepcopy(request)
         result = api.request(request)           # (a valid request: a ValueError here fails the walk)
+        assert request == before                # (inputs are not modified)
         state = result["state"]
         if "winner" in result or int(state["phase"][1:5]) >= 1910:
             state = copy.deepcopy(START)
