@@ -170,7 +170,8 @@ def raw_lines(rng: random.Random, docs: list[dict]) -> list[bytes]:
     doc = json.dumps(rng.choice(docs), separators=(",", ":"))
     return [b'{"state":{"phase":"S1901M"},"state":{"phase":"F1901M"}}',
             doc.replace('"units":{', '"units":{"FRANCE":["A PAR"],', 1).encode(),     # (a duplicate when France has)
-            b"{not json", b"\xff\xfe{}", b"null", b'{"state":{"phase":"S1901M"},"rules":{"absence_days":NaN}}', b"[]", b'"S1901M"', b"12", doc[: len(doc) // 2].encode(),
+            b"{not json", b"\xff\xfe{}", b"null", b'{"state":{"phase":"S1901M"},"rules":{"absence_days":NaN}}',
+            b"[]", b'"S1901M"', b"12", doc[: len(doc) // 2].encode(),
             ("{" * 3000 + "}" * 3000).encode(), doc.encode("utf-8")]
 
 
