@@ -185,9 +185,12 @@ def expected(line: bytes) -> tuple[bool, str]:
     except ValueError:
         return False, ""
     try:
-        return True, api.request_text(doc)
+        text = api.request_text(doc)
     except ValueError as exc:
         return False, str(exc)
+    # (the --batch writer's text is the document `judge adjudicate --compact` writes, byte for byte)
+    assert text == json.dumps(api.request(doc), separators=(",", ":"))
+    return True, text
 
 
 def promised(request: dict, result: dict) -> None:
