@@ -143,8 +143,14 @@ def _batch(source: BinaryIO, api) -> int:
         try:
             if line is None:            # (a line too long to hold: its rest is read past after this answer)
                 raise TooLarge()
-            result = api.request_text(loads(line.decode("utf-8")))     # (= encode(api.request(...)))
-        except ValueError as exc:       # (a JSONDecodeError, or a UnicodeDecodeError: ValueErrors too)
+            try:
+                doc = loads(line.decode("utf-8"))
+            except NotRead:
+                raise
+            except ValueError as exc:   # (a JSONDecodeError, or a UnicodeDecodeError: said as a request alone says it)
+                raise ValueError(f"not a JSON document: {exc}") from None
+            result = api.request_text(doc)     # (= encode(api.request(...)))
+        except ValueError as exc:
             message = f"line {lineno}: {_one_line(exc)}"
             _say(message)
             result, status = encode({"error": message}), MALFORMED

@@ -75,7 +75,16 @@ def _counted(obj: dict, count: _Count = _COUNT) -> dict:
     return obj
 
 
-_DECODE = json.JSONDecoder(object_hook=_counted).decode
+class _NotANumber(Exception):
+    """NaN, Infinity or -Infinity met in the text (not a ValueError: loads tells it from a number too long)."""
+
+
+def _constant(word: str) -> Any:
+    raise _NotANumber(word)
+
+
+# (Python's decoder reads NaN, Infinity and -Infinity as numbers; RFC 8259 has none of them)
+_DECODE = json.JSONDecoder(object_hook=_counted, parse_constant=_constant).decode
 _LOCK = allocate_lock()        # (one count at a time: a second thread would add its keys to the first one's)
 
 
@@ -92,6 +101,8 @@ def loads(text: str) -> Any:
             keys = _COUNT.keys
     except RecursionError:
         raise ValueError("nested too deeply") from None
+    except _NotANumber as exc:
+        raise ValueError(f"{exc.args[0]} IS NOT JSON (a JSON number is finite: NaN and Infinity are not)") from None
     except json.JSONDecodeError:
         raise
     except ValueError:      # (an integer too long to convert: Python's message tells a programmer what to call instead)

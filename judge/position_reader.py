@@ -56,7 +56,7 @@ def read_state(doc: Any, m: Map, make: Callable[..., Any]) -> Any:
                 raise ValueError(f"SUPPLY CENTER {given} OWNED TWICE")
             centers[given] = power
     dislodged: dict[str, Dislodged] = {}
-    dis_doc = doc.get("dislodged") or {}
+    dis_doc = _given(doc, "dislodged")     # (null is left out; [], 0 or false is refused as units' would be)
     if dis_doc and phase.kind != "R":
         raise ValueError(f"DISLODGED UNITS GIVEN IN {written}, WHICH IS NOT A RETREAT PHASE")
     board = m.at(phase)                # (the map as it is in this phase, for the retreats)
@@ -151,6 +151,8 @@ def read_known(doc: Any, m: Map, make: Callable[..., Any]) -> Any:
     if len(units) != count or len(centers) != owned:
         return None                 # (two units in a province, a centre owned twice)
     dis_doc = doc.get("dislodged")
+    if dis_doc is not None and type(dis_doc) is not dict:
+        return None                 # (read_state names it: [] or false is not "nobody dislodged")
     dislodged = _dislodged(dis_doc, phase, m, powers, units) if dis_doc else {}
     if dislodged is None:
         return None

@@ -452,3 +452,32 @@ def test_an_order_naming_another_power_is_refused_not_given_to_the_list_it_is_in
             "error": "ORDERS FOR ENGLAND ARE NOT FRANCE'S TO GIVE: ENGLAND: F BRE - MAO"} in doc["errors"]
     assert "F BRE H" in [o["order"] for o in doc["orders"] if o["power"] == "FRANCE"]
     assert "A PAR - BUR" in [o["order"] for o in doc["orders"] if o["power"] == "FRANCE"]
+
+
+def test_a_fleet_moving_to_a_split_coast_province_is_named_with_its_coast():
+    """The spec: a fleet on a split-coast province always names its coast. The Barents Sea touches only St Petersburg's
+    north coast and the Gulf of Bothnia only its south coast, so the coast is known without being written; from the
+    Mid-Atlantic both of Spain's coasts are reachable, so an order that names none cannot be used."""
+    state = {"phase": "S1901M", "units": {"ENGLAND": ["F BAR"], "RUSSIA": ["F BOT"], "FRANCE": ["F MAO"]}}
+    r = adjudicate(state, {"ENGLAND": ["F BAR - STP"], "FRANCE": ["F MAO - SPA"]})
+    assert entry(r, "ENGLAND", "F BAR - STP/NC")["result"] == []
+    assert [e["order"] for e in r["errors"]] == ["F MAO - SPA"]
+    assert r["state"]["units"] == {"ENGLAND": ["F STP/NC"], "FRANCE": ["F MAO"], "RUSSIA": ["F BOT"]}
+    r = adjudicate(state, {"RUSSIA": ["F BOT - STP"]})
+    assert entry(r, "RUSSIA", "F BOT - STP/SC")["result"] == [] and r["state"]["units"]["RUSSIA"] == ["F STP/SC"]
+
+
+def test_phases_with_nothing_to_do_are_skipped_to_the_next_that_needs_orders():
+    """Nothing dislodged in the fall: no retreat phase; no power with more or fewer units than centres: no winter."""
+    state = {"phase": "F1901M", "units": {"FRANCE": ["A PAR", "A MAR"]}, "centers": {"FRANCE": ["PAR", "MAR"]}}
+    assert adjudicate(state, {})["state"]["phase"] == "S1902M"
+    assert adjudicate({**state, "phase": "S1901M"}, {})["state"]["phase"] == "F1901M"
+    # A retreat phase with nothing dislodged and a winter with nobody to adjust go straight on to the next movement.
+    assert adjudicate({**state, "phase": "F1901R"}, {})["state"]["phase"] == "S1902M"
+    # A third unit takes Spain in the fall: 3 units, 3 centres, still no winter; without Spain, one to remove.
+    state = {**state, "units": {"FRANCE": ["A PAR", "A MAR", "A GAS"]}}
+    r = adjudicate(state, {"FRANCE": ["A GAS - SPA"]})
+    assert r["state"]["phase"] == "S1902M" and r["state"]["centers"] == {"FRANCE": ["MAR", "PAR", "SPA"]}
+    assert adjudicate(state, {})["state"]["phase"] == "W1901A"
+    quiet = {"phase": "W1901A", "units": {"FRANCE": ["A PAR"]}, "centers": {"FRANCE": ["PAR"]}}
+    assert adjudicate(quiet, {})["state"]["phase"] == "S1902M"

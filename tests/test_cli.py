@@ -55,7 +55,7 @@ def test_batch_answers_every_line_even_a_blank_or_too_deep_one():
     out = [json.loads(x) if x else None for x in p.stdout.split("\n")[:4]]
     assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
     assert out[1] is None                                                # a blank line for a blank line
-    assert out[2] == {"error": "line 3: nested too deeply"}
+    assert out[2] == {"error": "line 3: not a JSON document: nested too deeply"}
     assert out[0] == out[3] and "state" in out[3]
     blank_end = run(["adjudicate", "--batch"], json.dumps(REQUEST) + "\n\n")    # (a file ending in a blank line)
     assert blank_end.returncode == 0 and blank_end.stdout.endswith("}\n\n")
@@ -426,3 +426,16 @@ def test_help_says_that_judge_alone_runs_the_daemon(tmp_path):
     finally:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=60) == 0
+
+
+def test_a_batch_line_that_is_not_json_is_said_as_the_same_request_alone_says_it():
+    """`judge adjudicate` alone calls text that is not JSON "not a JSON document: ..."; a --batch line said only the
+    decoder's words ("line 2: Expecting value: line 1 column 1 (char 0)": two line numbers, one of them wrong)."""
+    for text, reason in (("{not json", "Expecting property name enclosed in double quotes"), ("[" * 100_000,
+                                                                                              "nested too deeply")):
+        alone = run(["adjudicate"], text)
+        assert alone.returncode == 2 and alone.stderr.startswith(f"judge adjudicate: not a JSON document: {reason}")
+        p = run(["adjudicate", "--batch"], json.dumps(REQUEST) + "\n" + text + "\n")
+        out = [json.loads(x) for x in p.stdout.splitlines()]
+        said = alone.stderr[len("judge adjudicate: "):-1]
+        assert p.returncode == 2 and out[1] == {"error": f"line 2: {said}"}, out[1]

@@ -258,3 +258,19 @@ def test_random_documents_are_refused_exactly_when_an_object_repeats_a_key():
             assert found and str(exc).startswith("DUPLICATE KEY: "), doc
             seen[True] += 1
     assert min(seen.values()) > 300, seen           # (both kinds were met often)
+
+
+def test_nan_and_infinity_are_not_json_and_are_refused_as_text_that_is_not():
+    """RFC 8259 has no NaN, Infinity or -Infinity; Python's decoder reads them as numbers, so a request with one was
+    taken as JSON and refused later for a value it never had ("RULE ABSENCE_DAYS: 'nan' IS NOT A WHOLE NUMBER")."""
+    for word in ("NaN", "Infinity", "-Infinity"):
+        text = '{"state": {"phase": "S1901M"}, "rules": {"absence_days": %s}}' % word
+        with pytest.raises(ValueError, match=f"^{word} IS NOT JSON"):
+            loads(text)
+        message = f"not a JSON document: {word} IS NOT JSON (a JSON number is finite: NaN and Infinity are not)"
+        p = judge(["adjudicate"], text)
+        assert (p.returncode, p.stdout, p.stderr) == (2, "", f"judge adjudicate: {message}\n")
+        p = judge(["adjudicate", "--batch"], text + "\n" + VALID + "\n")
+        assert p.returncode == 2 and json.loads(p.stdout.splitlines()[0]) == {"error": f"line 1: {message}"}
+        assert "state" in json.loads(p.stdout.splitlines()[1])
+    assert loads('["NaN", 1e5, -0.5]') == ["NaN", 1e5, -0.5]        # (the words in a string, and finite numbers)

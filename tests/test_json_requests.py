@@ -114,3 +114,25 @@ def test_a_preset_given_a_value_is_named_as_the_preset_it_is():
         assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
         assert "UNKNOWN RULE" not in p.stderr and "IS A SET OF RULES AND TAKES NO VALUE" in p.stderr, p.stderr
     assert adjudicate({"state": state, "rules": ["dpjudge"]}).returncode == 0
+
+
+def batch(lines: list[str]) -> subprocess.CompletedProcess:
+    return subprocess.run(JUDGE + ["adjudicate", "--batch"], input="".join(line + "\n" for line in lines),
+                          capture_output=True, text=True, timeout=60, env=ENV, preexec_fn=_bounded_memory)
+
+
+def test_dislodged_given_as_anything_but_an_object_is_refused_as_units_and_centers_are():
+    """The spec's `dislodged` is an object keyed by power, as `units` and `centers` are (null: left out). A list, a
+    number, false or an empty string were read as "nobody dislodged" (the retreat phase silently skipped), where the
+    same values for units or centers are refused."""
+    state = {"phase": "F1901R", "units": {"RUSSIA": ["A UKR"]}, "centers": {}}
+    bad = [[], 0, False, "", [{"TURKEY": {"A UKR": ["RUM"]}}]]
+    lines = [json.dumps({"state": {**state, "dislodged": value}}) for value in bad]
+    lines.append(json.dumps({"state": {**state, "dislodged": None}}))     # null is the field left out
+    p = batch(lines)
+    out = [json.loads(line) for line in p.stdout.splitlines()]
+    assert p.returncode == 2 and len(out) == len(lines)
+    for n, answer in enumerate(out[:-1], 1):
+        assert answer == {"error": f"line {n}: DISLODGED MUST BE AN OBJECT KEYED BY POWER"}, answer
+    # Nothing dislodged, so the retreat phase has nothing to do; Russia holds UKR and no centre: W1901A to remove it.
+    assert out[-1]["orders"] == [] and out[-1]["state"]["phase"] == "W1901A"

@@ -4,7 +4,7 @@ from __future__ import annotations
 from judge import builds
 from judge.hints import ClassVar
 from judge.maps import Map
-from judge.orders import Build, Order, Remove, Waive
+from judge.orders import Build, Disband, Order, Remove, Retreat, Waive
 from judge.orders import errors as E
 from judge.orders.errors import OrderError
 from judge.orders.validate import Validator
@@ -131,8 +131,10 @@ def _settle_duplicates(legal: list[tuple[int, str, Order]], rules: Ruleset, out:
         # The kept order by its place in the list, not by identity: compiled with mypyc, a tuple taken from a list
         # is a new object, so `is` would never match.
         keep = {DuplicateOrders.FIRST: 0, DuplicateOrders.LAST: len(lst) - 1}.get(rules.duplicate_orders, -1)
+        # (with neither order used, a dislodged unit is disbanded: it cannot hold)
+        unused = " (UNIT DISBANDS)" if isinstance(lst[0][2], (Retreat, Disband)) else " (UNIT HOLDS)"
         note = {DuplicateOrders.FIRST: " (FIRST ORDER USED)", DuplicateOrders.LAST: " (LAST ORDER USED)"}.get(
-            rules.duplicate_orders, " (UNIT HOLDS)")
+            rules.duplicate_orders, unused)
         for n, item in enumerate(lst):
             if n == keep:
                 out._use(item)

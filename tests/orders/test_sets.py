@@ -85,3 +85,16 @@ def test_no_adjustment_due(m):
     pos = position(m, {"FRANCE": ["A PAR"]}, "W1901A", centers={"FRANCE": ["PAR"]})
     oset = build_order_set("FRANCE", ["Remove A Paris", "Build A Brest"], pos, m, Ruleset())
     assert [e for _, e in oset.errors] == ["NO REMOVALS REQUIRED: A PAR", "SUPPLY CENTER NOT OWNED: BRE"]
+
+
+def test_two_retreats_for_one_unit_say_that_it_disbands_not_that_it_holds():
+    """A dislodged unit without a usable order is disbanded (the spec's default for a retreat phase): the note on two
+    clashing retreat orders said "(UNIT HOLDS)", which a dislodged unit cannot do."""
+    from judge.api import adjudicate
+    state = {"phase": "F1901R", "units": {"RUSSIA": ["A UKR"]}, "dislodged": {"TURKEY": {"A UKR": ["MOS", "WAR"]}}}
+    r = adjudicate(state, {"TURKEY": ["A UKR R MOS", "A UKR R WAR"]})
+    assert r["orders"] == [{"power": "TURKEY", "order": "A UKR D", "result": []}]
+    assert [e["error"] for e in r["errors"]] == ["MULTIPLE ORDERS FOR ONE UNIT: A UKR (UNIT DISBANDS)"] * 2
+    # (a movement phase's unit still holds)
+    r = adjudicate({"phase": "S1901M", "units": {"RUSSIA": ["A UKR"]}}, {"RUSSIA": ["A UKR - MOS", "A UKR - WAR"]})
+    assert [e["error"] for e in r["errors"]] == ["MULTIPLE ORDERS FOR ONE UNIT: A UKR (UNIT HOLDS)"] * 2
