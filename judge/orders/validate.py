@@ -319,7 +319,9 @@ class Validator:
     # -- retreats ----------------------------------------------------------------------------------------------------
     def _dislodged(self, place: Place | None, power: str):
         d = self.pos.dislodged.get(place.province)
-        if d is None:
+        standing = self.pos.units.get(place.province)
+        if d is None or (d.unit.power != power and standing is not None and standing.power == power):
+            # (also where the power's own unit stands, having dislodged another's: the unit it means has no retreat)
             mine = sorted(str(x.unit) for x in self.pos.dislodged.values() if x.unit.power == power)
             # (a power with nothing to retreat, sending next phase's orders early, is told it has nothing to order)
             raise OrderError(E.NO_DISLODGED_UNIT.format(

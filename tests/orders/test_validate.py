@@ -148,6 +148,10 @@ def test_retreats(m):
     assert refused(v, "A PAR R BUR", "FRANCE") == "NO DISLODGED UNIT IN PAR (FRANCE HAS NO UNIT TO RETREAT THIS PHASE)"
     assert refused(v, "A MOS R UKR", "RUSSIA") == "NO DISLODGED UNIT IN MOS (YOUR DISLODGED UNIT: A SEV)"
     assert refused(v, "A SEV R UKR", "TURKEY") == "UNIT DOES NOT BELONG TO TURKEY: A SEV"
+    # Austria's own army stands in Sevastopol (it dislodged Russia's): that army is what Austria means, and it has
+    # nothing to do now. "UNIT DOES NOT BELONG TO AUSTRIA: A SEV" named Russia's army as if it were Austria's.
+    assert refused(v, "A SEV - UKR", "AUSTRIA") == "NO DISLODGED UNIT IN SEV (AUSTRIA HAS NO UNIT TO RETREAT THIS PHASE)"
+    assert refused(v, "F MAO R NAO", "FRANCE") == "NO DISLODGED UNIT IN MAO (FRANCE HAS NO UNIT TO RETREAT THIS PHASE)"
     assert refused(v, "A SEV S A MOS", "RUSSIA").startswith("ORDER NOT ALLOWED IN A RETREAT PHASE")
 
 
