@@ -59,7 +59,7 @@ class Phase(NamedTuple):
         season, year, kind = m.group(1)[0], int(m.group(2)), m.group(3)[0]
         valid = {"S": "MR", "F": "MR", "W": "A"}[season]
         if kind not in valid:
-            raise ValueError(f"BAD PHASE: {text} ({SEASONS[season]} has no {PHASE_TYPES[kind].lower()} phase)")
+            raise ValueError(f"BAD PHASE: {shown(text)} ({SEASONS[season]} has no {PHASE_TYPES[kind].lower()} phase)")
         return cls(year, "SFW".index(season), "MRA".index(kind))
 
     def __str__(self) -> str:

@@ -20,6 +20,14 @@ def test_bad_phases(text):
         Phase.parse(text)
 
 
+@pytest.mark.parametrize("text, said", [("S1901A", "'S1901A' (Spring has no adjustments phase)"),
+                                        ("Winter 1901 Movement", "'Winter 1901 Movement' (Winter has no movement phase)")])
+def test_a_phase_of_a_season_without_that_kind_is_quoted_as_every_bad_phase_is(text, said):
+    with pytest.raises(ValueError) as exc:
+        Phase.parse(text)
+    assert str(exc.value) == f"BAD PHASE: {said}"
+
+
 def test_round_trip(m):
     start = initial_position(m)
     doc = start.to_json(m)
