@@ -131,7 +131,7 @@ def test_the_long_form_on_the_standard_calendar_is_answered_in_the_long_form():
     assert out["phase"] == "SPRING 1901 MOVEMENT" and out["state"]["phase"] == "FALL 1901 MOVEMENT"
     short = api.adjudicate({**doc, "phase": "S1901M"}, {"FRANCE": ["A PAR - BUR"]})
     assert short["phase"] == "S1901M" and short["state"]["phase"] == "F1901M"
-    with pytest.raises(ValueError, match="BAD PHASE: SPRING 1901 ADJUSTMENTS"):
+    with pytest.raises(ValueError, match="BAD PHASE: 'SPRING 1901 ADJUSTMENTS'"):
         api.adjudicate({**doc, "phase": "SPRING 1901 ADJUSTMENTS"}, {})
 
 
