@@ -198,7 +198,7 @@ def _mobilizing_homes(m: Map, house: HouseState | None, power: str) -> set[str]:
     """Home centres of other powers still mobilizing: theirs to build in."""
     if house is None or not house.mobilizing:
         return set()
-    return {h for p, n in house.mobilizing.items() if n and p != power for h in homes(m, house, p)}
+    return {h for p in house.owing() if p != power for h in homes(m, house, p)}
 
 
 def site_error(m: Map, position: Position, power: str, province: str, rules: Ruleset) -> str | None:

@@ -8,7 +8,7 @@ import os
 import sys
 from types import SimpleNamespace
 
-from judge.hints import TYPE_CHECKING, BinaryIO, Sequence
+from judge.hints import TYPE_CHECKING, Any, BinaryIO, Sequence
 from judge.json_input import NotRead, TooLarge, document_lines, loads, read_document
 
 if TYPE_CHECKING:
@@ -72,12 +72,9 @@ def cmd_adjudicate(args: argparse.Namespace) -> int:
         if args.batch:
             return _batch(source, api)
         try:
-            doc = loads(read_document(source).decode("utf-8"))
-        except NotRead as exc:                # (JSON, but not a document: said as a bad field is)
+            doc = _json_document(read_document(source))
+        except ValueError as exc:
             _say(_one_line(exc))
-            return MALFORMED
-        except ValueError as exc:                  # (JSONDecodeError and UnicodeDecodeError are ValueErrors)
-            _say(f"not a JSON document: {_one_line(exc)}")
             return MALFORMED
         try:
             result = api.request(doc)
@@ -143,19 +140,25 @@ def _batch(source: BinaryIO, api) -> int:
         try:
             if line is None:            # (a line too long to hold: its rest is read past after this answer)
                 raise TooLarge()
-            try:
-                doc = loads(line.decode("utf-8"))
-            except NotRead:
-                raise
-            except ValueError as exc:   # (a JSONDecodeError, or a UnicodeDecodeError: said as a request alone says it)
-                raise ValueError(f"not a JSON document: {exc}") from None
-            result = api.request_text(doc)     # (= encode(api.request(...)))
+            result = api.request_text(_json_document(line))     # (= encode(api.request(...)))
         except ValueError as exc:
             message = f"line {lineno}: {_one_line(exc)}"
             _say(message)
             result, status = encode({"error": message}), MALFORMED
         _put(result + "\n")
     return status
+
+
+def _json_document(data: bytes) -> Any:
+    """The JSON value of a request's bytes, or ValueError saying why not, alike for a request alone and a --batch
+    line: NotRead as it is (JSON, but not a document: said as a bad field is), any other (not UTF-8, not JSON) as
+    "not a JSON document"."""
+    try:
+        return loads(data.decode("utf-8"))
+    except NotRead:
+        raise
+    except ValueError as exc:           # (JSONDecodeError and UnicodeDecodeError are ValueErrors)
+        raise ValueError(f"not a JSON document: {exc}") from None
 
 
 def _one_line(exc: BaseException) -> str:

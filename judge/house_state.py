@@ -23,6 +23,10 @@ class HouseState(Frozen):
                                               "mobilizing": {} if mobilizing is None else mobilizing,
                                               "vassals": {} if vassals is None else vassals})
 
+    def owing(self) -> set[str]:
+        """The powers with a build still owed without centres (mobilize): on the board, though they hold nothing."""
+        return {p for p, n in self.mobilizing.items() if n}
+
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {}
         if self.dummies:

@@ -17,22 +17,13 @@ import pytest
 
 from judge import api, maps
 from judge.json_input import loads
+from tests.test_api import START     # (the standard opening, as the JSON interface writes it)
 
 ROOT = Path(__file__).resolve().parent.parent
 JUDGE = [sys.executable, str(ROOT / "bin" / "judge")]
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
 STEPS = int(os.environ.get("JUDGE_JSON_WALK_STEPS", "150"))       # (requests of played games; about 1 s each seed)
 SEEDS = [int(s) for s in os.environ.get("JUDGE_JSON_WALK_SEEDS", "36,1901").split(",")]
-START = {
-    "phase": "S1901M",
-    "units": {"AUSTRIA": ["A BUD", "A VIE", "F TRI"], "ENGLAND": ["F EDI", "F LON", "A LVP"],
-              "FRANCE": ["F BRE", "A MAR", "A PAR"], "GERMANY": ["F KIE", "A BER", "A MUN"],
-              "ITALY": ["F NAP", "A ROM", "A VEN"], "RUSSIA": ["A MOS", "F SEV", "F STP/SC", "A WAR"],
-              "TURKEY": ["F ANK", "A CON", "A SMY"]},
-    "centers": {"AUSTRIA": ["BUD", "TRI", "VIE"], "ENGLAND": ["EDI", "LON", "LVP"], "FRANCE": ["BRE", "MAR", "PAR"],
-                "GERMANY": ["BER", "KIE", "MUN"], "ITALY": ["NAP", "ROM", "VEN"],
-                "RUSSIA": ["MOS", "SEV", "STP", "WAR"], "TURKEY": ["ANK", "CON", "SMY"]},
-}
 M = maps.load("standard")
 ODD_VALUES = [None, 0, -1, 1.5, True, "", [], {}, [[["A PAR"]]], {"A": {"B": []}}, "X" * 20_000, "ÉÀ Ωμέγα",
               "\x00\x07\x1b", "A PAR\n- BUR", "\u2028", 10 ** 30, "S1901M", "FRANCE", "A PAR"]

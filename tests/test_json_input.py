@@ -47,6 +47,16 @@ def judge(args, stdin=""):
     return subprocess.run(JUDGE + args, input=stdin, capture_output=True, text=True, timeout=120, env=ENV)
 
 
+def said_alone_and_in_a_batch(text: str, message: str) -> None:
+    """`text` refused with `message`: alone (status 2, the message on stderr) and as a --batch line (its error line,
+    and the valid line after it still answered)."""
+    p = judge(["adjudicate"], text)
+    assert (p.returncode, p.stdout, p.stderr) == (2, "", f"judge adjudicate: {message}\n")
+    p = judge(["adjudicate", "--batch"], text + "\n" + VALID + "\n")
+    assert p.returncode == 2 and json.loads(p.stdout.splitlines()[0]) == {"error": f"line 1: {message}"}
+    assert "state" in json.loads(p.stdout.splitlines()[1])
+
+
 def test_the_valid_request_these_are_made_from_is_adjudicated():
     p = judge(["adjudicate", "--compact"], VALID)
     assert p.returncode == 0 and p.stderr == "", p.stderr
@@ -168,11 +178,7 @@ def test_a_number_too_long_to_read_is_said_plainly_not_as_python_advice():
         pytest.skip("this Python converts integers of any length")
     text = '{"state": {"phase": "S1901M"}, "rules": {"convoy_paradox": %s}}' % ("9" * (limit + 1))
     message = f"NUMBER TOO LONG: A NUMBER MAY HAVE AT MOST {limit} DIGITS"
-    p = judge(["adjudicate"], text)
-    assert (p.returncode, p.stdout, p.stderr) == (2, "", f"judge adjudicate: {message}\n")
-    p = judge(["adjudicate", "--batch"], text + "\n" + VALID + "\n")
-    assert p.returncode == 2 and json.loads(p.stdout.splitlines()[0]) == {"error": f"line 1: {message}"}
-    assert "state" in json.loads(p.stdout.splitlines()[1])
+    said_alone_and_in_a_batch(text, message)
 
 
 TOO_LARGE = f"REQUEST TOO LARGE: MORE THAN {LARGEST // 2 ** 20} MB ({LARGEST} BYTES)"
@@ -268,9 +274,5 @@ def test_nan_and_infinity_are_not_json_and_are_refused_as_text_that_is_not():
         with pytest.raises(ValueError, match=f"^{word} IS NOT JSON"):
             loads(text)
         message = f"not a JSON document: {word} IS NOT JSON (a JSON number is finite: NaN and Infinity are not)"
-        p = judge(["adjudicate"], text)
-        assert (p.returncode, p.stdout, p.stderr) == (2, "", f"judge adjudicate: {message}\n")
-        p = judge(["adjudicate", "--batch"], text + "\n" + VALID + "\n")
-        assert p.returncode == 2 and json.loads(p.stdout.splitlines()[0]) == {"error": f"line 1: {message}"}
-        assert "state" in json.loads(p.stdout.splitlines()[1])
+        said_alone_and_in_a_batch(text, message)
     assert loads('["NaN", 1e5, -0.5]') == ["NaN", 1e5, -0.5]        # (the words in a string, and finite numbers)

@@ -230,7 +230,7 @@ class Ordering:
     def board_empty(self) -> bool:
         """No power is left on the board: no unit, no centre, no dislodged unit for anyone."""
         pos = self.position
-        owed = pos.house is not None and any(pos.house.mobilizing.values())    # (a first build still to make)
+        owed = pos.house is not None and bool(pos.house.owing())             # (a first build still to make)
         return not pos.units and not pos.dislodged and not any(pos.centers.values()) and not owed
 
     def solo_winner(self) -> str | None:

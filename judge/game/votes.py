@@ -31,8 +31,8 @@ class Voting:
         order."""
         pos = self.position
         alive = set(pos.centers.values()) | {u.power for u in pos.units.values()}
-        if pos.house is not None and pos.house.mobilizing:
-            alive |= {p for p, n in pos.house.mobilizing.items() if n}
+        if pos.house is not None:
+            alive |= pos.house.owing()
         return [p for p in self.map.powers if p in alive]
 
     def voters(self) -> list[str]:
