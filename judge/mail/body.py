@@ -52,6 +52,8 @@ def read_text(text: str) -> tuple[list[str], Stop | None]:
     raws = text.split("\n")
     if BEGIN in text:
         raws = unsigned(raws)                   # a PGP clear-signed text: the text signed
+    if "\\\\" in text:
+        raws = _unpacked(raws)
     invisible = not text.isascii() and _INVISIBLE.search(text) is not None
     skip, stop = 0, None
     for i, raw in enumerate(raws, 1):           # (i: where the next line is)
@@ -97,6 +99,22 @@ def read_text(text: str) -> tuple[list[str], Stop | None]:
     if stop and stop[1] != QUOTED:
         raws = raws[:_earlier_message(raws, stop[2])]
     return out, stop and stop_to_tell(stop[0], stop[1], raws, stop[2], not out)
+
+
+def _unpacked(raws: list[str]) -> list[str]:
+    """DPjudge's line for phones that cannot send a line break: a line starting `\\\\` whose next character (not a
+    letter or digit) stands for a line break, `\\\\; SIGNON Fgame pw;A PAR - BUR;STATUS`, read as the lines it
+    holds. Any other line starting `\\\\` is left as it is, to be refused as the command it is not."""
+    out: list[str] = []
+    for raw in raws:
+        stripped = raw.strip()
+        if stripped.startswith("\\\\"):
+            rest = stripped[2:].lstrip()
+            if rest and not rest[0].isalnum():
+                out.extend(rest[1:].split(rest[0]))
+                continue
+        out.append(raw)
+    return out
 
 
 def _earlier_message(raws: list[str], after: int) -> int:

@@ -444,3 +444,16 @@ def test_orders_processed_by_the_same_message_on_a_calendar_of_the_maps_own(tmp_
     finally:
         desks.close()
         maps.use_folder(None)
+
+
+def test_a_phone_without_a_line_break_sends_its_lines_in_one(started):
+    """DPjudge's way for a device that cannot type a line break: two backslashes, then the character that stands
+    for one. The sign-on's password is still hidden where the reply echoes the line."""
+    r = started.send("france@example.org", f"\\\\; SIGNON F{GAME} fra-pw;A PAR - BUR;F BRE - MAO;STATUS")
+    assert r.accepted
+    reply = started.reply("FRANCE")
+    assert "  A PAR - BUR\n" in reply and "  F BRE - MAO\n" in reply and "fra-pw" not in reply
+    assert started.game(GAME).player("FRANCE").orders == ["A PAR - BUR", "F BRE - MAO"]
+    r = started.send("france@example.org", f"\\\\; SIGNON F{GAME} fra-pw;F BRE - MUN")
+    assert not r.accepted and r.errors[0][0] == "F BRE - MUN"
+    assert "fra-pw" not in started.reply("FRANCE")

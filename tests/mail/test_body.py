@@ -142,3 +142,21 @@ def test_control_characters_are_never_passed_on():
     assert lines == ["A PAR H\ufffd\ufffd[31m", "", "PRESS TO G", "hi \ufffd[2J\ufffd there !", "ENDPRESS"]
     assert not any(0 <= ord(c) < 32 or 127 <= ord(c) < 160 for line in lines for c in line)
     assert read_text("A PAR H\n\tF BRE - MAO\n")[0] == ["A PAR H", "F BRE - MAO"]       # (a tab is kept as before)
+
+
+@pytest.mark.parametrize("line, lines", [
+    # DPjudge's guide's own three examples: the character after the two backslashes stands for a line break
+    ("\\\\: signon Emygame mypasswd:list:signoff", ["signon Emygame mypasswd", "list", "signoff"]),
+    ("\\\\\\ summary mygame\\history mygame", ["summary mygame", "history mygame"]),
+    ("  \\\\; signon Egame passwd;f lon - eng;press to f;This means war!!;endpress",
+     ["signon Egame passwd", "f lon - eng", "press to f", "This means war!!", "endpress"]),
+])
+def test_a_line_of_lines_for_phones_without_a_line_break_is_read_as_those_lines(line, lines):
+    assert clean_lines(f"{line}\nSTATUS\n") == lines + ["STATUS"]
+
+
+@pytest.mark.parametrize("line", ["\\\\x signon Egame pw", "\\\\", "\\\\ 1 list", "A PAR H \\\\; STATUS"])
+def test_a_line_with_no_break_character_after_its_two_backslashes_is_left_as_written(line):
+    """A letter or digit (or nothing) after the backslashes is no break character: the line stays one line, and
+    is refused as the command it is not; two backslashes later in a line mean nothing."""
+    assert clean_lines(line) == [line.strip()]
