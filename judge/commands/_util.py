@@ -39,6 +39,13 @@ def power_and_game(word: str) -> tuple[str, str]:
     return who, game.lower()
 
 
+def glued(args: list[str]) -> list[str]:
+    """DPjudge's guide writes `TAKEOVER austria@ gamename password`, a space after the at-sign: read as one word."""
+    if len(args) > 1 and args[0].endswith("@") and len(args[0]) > 1:
+        return [args[0] + args[1], *args[2:]]
+    return args
+
+
 def who_in(who: str, m: Map) -> str:
     """'MASTER', or the power `who` names on the game's map (see power_and_game)."""
     return who if who == "MASTER" else power_of(who, m)

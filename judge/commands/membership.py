@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from judge import limits
-from judge.commands._util import chosen_password, need_args, power_and_game, power_of, refuse_mask, who_in
+from judge.commands._util import chosen_password, glued, need_args, power_and_game, power_of, refuse_mask, who_in
 from judge.commands.actions import block, open_seat, start_game
 from judge.commands.base import CommandError, Continue, Session
 from judge.game import FORMING, PLAYING, VACANT, GameError
@@ -15,19 +15,29 @@ from judge.storage.passwords import check_password, forget
 
 class Join:
     name, aliases, block_end = "JOIN", (), None
-    syntax = "JOIN <game> <password> [power letters you prefer] [game password of a private game]"
+    syntax = ("JOIN <game> <password> [power letters you prefer] [game password of a private game]  (or JOIN "
+              "<power>@<game> <password>)")
     help = "Join a game that is forming; it starts when it is full (or when the master activates it)."
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         need_args(args, 2, self.syntax)
-        words = s.open_access(args[0], args[1:], own=2)        # (its password, and maybe preferences)
+        args, chosen = glued(args), None
+        if "@" in args[0]:                  # DPjudge's JOIN <power>@<game> <password>: that power asked for
+            chosen, name = power_and_game(args[0])
+            args = [name, *args[1:]]
+        words = s.open_access(args[0], args[1:], own=2 if chosen is None else 1)   # (its password, preferences)
         game = s.game
         if not words:
             raise CommandError(f"INCOMPLETE COMMAND: USE {self.syntax}")
         s.not_over("NOBODY JOINS IT NOW")           # (not "not forming": the game has ended)
         prefs = "".join(words[1:]).upper()
         m = game.map
+        if chosen == "MASTER":
+            raise CommandError(f"JOIN IS FOR PLAYING A POWER: THE MASTER OF {game.name} IS WHO CREATED IT (A NEW "
+                               f"MASTER TAKES IT OVER: TAKEOVER M{game.name} <master's password>)")
+        if chosen is not None:
+            prefs = m.power_letters[who_in(chosen, m)] + prefs
         letters = {m.power_letters[p] for p in m.playable_powers}
         wrong = [c for c in prefs if c not in letters]
         dummy = [p for p in m.dummies if m.power_letters[p] in wrong]
@@ -81,13 +91,20 @@ class Observe:
 
 class Resign:
     name, aliases, block_end = "RESIGN", (), None
-    syntax = "RESIGN  (before the game starts: RESIGN <game> <your password>)"
+    syntax = ("RESIGN  (or in place of SIGNON: RESIGN <power letter><game> <password>; before the game starts: "
+              "RESIGN <game> <your password>)")
     help = "Give up your power; it waits for someone to take it over. Before the start, leave the game you joined."
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         if args and s.role is None:
-            return _leave_forming(s, args)
+            args = glued(args)
+            if not _names_a_seat(s, args[0]):
+                return _leave_forming(s, args)
+            # DPjudge's RESIGN <power letter><game> <password> (or <power>@<game>), in place of a SIGNON: the same
+            # sign-on (its password check and limits), then the resignation
+            from judge.commands.signon import Signon
+            Signon().handle(s, args, body)
         power = s.need_power()
         game = s.not_over()
         game.resign(power)
@@ -97,6 +114,11 @@ class Resign:
         if game.status == PLAYING:
             open_seat(s, game, power, "has been resigned by its player")
         return Continue.YES
+
+
+def _names_a_seat(s: Session, word: str) -> bool:
+    """Does RESIGN's first word name a power in a game (Fdemo, france@demo), not a game (demo) to leave?"""
+    return "@" in word or not s.store.exists(word.lower()) and s.store.exists(word[1:].lower())
 
 
 def _leave_forming(s: Session, args: list[str]) -> Continue:
@@ -138,6 +160,7 @@ class Takeover:
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         need_args(args, 2, self.syntax)
+        args = glued(args)
         who, name = power_and_game(args[0])
         if who == "MASTER":
             s.open_game(name)

@@ -1,7 +1,7 @@
 """SIGNON and SIGNOFF."""
 from __future__ import annotations
 
-from judge.commands._util import need_args, power_and_game, refuse_mask, who_in
+from judge.commands._util import glued, need_args, power_and_game, refuse_mask, who_in
 from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
 from judge.deadlines import show
 from judge.game import ACTIVE, FORMING
@@ -20,6 +20,7 @@ class Signon:
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         need_args(args, 2, self.syntax)
+        args = glued(args)
         if len(args) > 2:
             # DPjudge drops them unread; an order written on this line would be lost without a word. (Checked before
             # the password, and never echoed: a misplaced password may be among them.)

@@ -27,7 +27,8 @@ def test_join_twice_is_refused(forming):
 
 def test_join_errors(forming):
     assert forming.send("a@example.org", f"JOIN {GAME}").errors[0][1] == \
-        "INCOMPLETE COMMAND: USE JOIN <game> <password> [power letters you prefer] [game password of a private game]"
+        ("INCOMPLETE COMMAND: USE JOIN <game> <password> [power letters you prefer] [game password of a private game]"
+         "  (or JOIN <power>@<game> <password>)")
     assert forming.send("a@example.org", f"JOIN {GAME} pw FXQ").errors[0][1] == \
         (f"UNKNOWN POWER LETTERS IN THE PREFERENCE (USE THE LETTERS AEFGIRT, E.G. JOIN {GAME} <password> FEG; A "
          "PUBLIC GAME NEEDS NO GAME PASSWORD)")
@@ -341,3 +342,38 @@ def test_resign_with_a_game_once_it_has_started_says_to_sign_on(started):
     r = started.send(address, f"RESIGN {GAME} {password}")
     assert r.errors[0][1] == (f"GAME {GAME} HAS STARTED: SIGN ON AS YOUR POWER, THEN RESIGN (ON A LINE OF ITS OWN)")
     assert started.game(GAME).player("FRANCE").status == "active"
+
+
+def test_dpjudges_join_with_the_power_before_the_game_asks_for_that_power(forming):
+    """DPjudge's guide: JOIN <power>@<game> <password> (also with a space after the at-sign, as its own example for
+    TAKEOVER writes it); here it is that power preferred."""
+    assert forming.send("france@example.org", f"JOIN france@{GAME} fra-pw").accepted
+    assert "Preference: France." in forming.reply("FRANCE")
+    assert forming.send("germany@example.org", f"JOIN Germany@ {GAME} ger-pw").accepted
+    assert [(p.address, p.preference) for p in forming.game(GAME).players] == \
+        [("france@example.org", "F"), ("germany@example.org", "G")]
+    before = forming.status_bytes()
+    assert forming.send("a@example.org", f"JOIN prussia@{GAME} pw").errors[0][1] == "UNKNOWN POWER: PRUSSIA"
+    assert forming.send("a@example.org", f"JOIN master@{GAME} pw").errors[0][1].startswith(
+        "JOIN IS FOR PLAYING A POWER")
+    assert forming.status_bytes() == before
+
+
+def test_dpjudges_resign_in_place_of_a_sign_on(started):
+    """DPjudge's RESIGN <power letter><game> <password> (or <power>@<game>) signs on and resigns in one line; its
+    password is checked (and counted) as a SIGNON's is, and a wrong one changes nothing."""
+    address, password = PLAYERS["ITALY"]
+    before = started.status_bytes()
+    r = started.send(address, f"RESIGN italy@{GAME} wrong-pw")
+    assert r.errors[0][1] == f"WRONG PASSWORD OR NO PLAYER FOR ITALY IN {GAME}"
+    assert "wrong-pw" not in started.reply("ITALY") and started.status_bytes() == before
+    assert started.send(address, f"RESIGN I{GAME} {password}").accepted
+    assert f"You have resigned Italy in game {GAME}." in started.reply("ITALY")
+    assert started.game(GAME).player("ITALY").status == "vacant"
+    address, password = PLAYERS["FRANCE"]
+    assert started.send(address, f"RESIGN france@ {GAME} {password}").accepted
+    assert started.game(GAME).player("FRANCE").status == "vacant"
+    # and a vacant power taken over the same way DPjudge's guide writes it
+    assert started.send("new@example.org", f"TAKEOVER france@ {GAME} new-pw").accepted
+    assert started.game(GAME).player("FRANCE").address == "new@example.org"
+    assert started.send("new@example.org", f"SIGNON france@ {GAME} new-pw").accepted

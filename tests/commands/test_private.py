@@ -71,7 +71,7 @@ def test_join_a_private_game_with_its_password(private_forming):
         f"NO PLAYER FOR FRANCE IN {GAME} YET: THE GAME IS FORMING")
     refused(private_forming, "other@example.org", f"JOIN {GAME} {GAME_PW}",
             "INCOMPLETE COMMAND: USE JOIN <game> <password> [power letters you prefer] [game password of a private "
-            "game]")
+            "game]  (or JOIN <power>@<game> <password>)")
 
 
 # -- OBSERVE, TAKEOVER, HISTORY, SUMMARY, LIST <game>, ARCHIVE <game> -------------------------------------------------
