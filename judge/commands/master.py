@@ -1,4 +1,5 @@
-"""The game master's commands: CREATE, ACTIVATE, PROCESS, PROCESS!, PREVIEW, ROLLBACK, DUMMY, REVIVE, TERMINATE."""
+"""The game master's commands: CREATE, ACTIVATE, FORM, PROCESS, PROCESS!, PREVIEW, ROLLBACK, DUMMY, REVIVE,
+TERMINATE."""
 from __future__ import annotations
 
 import json
@@ -72,7 +73,7 @@ class Create:
 
 
 class Activate:
-    name, aliases, block_end = "ACTIVATE", ("FORM", "START"), None
+    name, aliases, block_end = "ACTIVATE", ("START",), None
     syntax = "ACTIVATE"
     help = "Start the game now; powers nobody joined for are dummies (in civil disorder)."
 
@@ -85,6 +86,24 @@ class Activate:
         while len(game.players) < len(game.map.playable_powers):
             game.players.append(Player("", "", status=DUMMY))
         start_game(s, game)
+        return Continue.YES
+
+
+class Form:
+    """DPjudge's FORM opens a game in preparation to JOINs (and its CREATE message may carry a FORM line): here a
+    game is open from its CREATE, so FORM starts nothing (it once stood for ACTIVATE, and started a game with every
+    power a dummy)."""
+    name, aliases, block_end = "FORM", (), None
+    syntax = "FORM"
+    help = "DPjudge's word for opening a game to JOINs: a game here takes JOINs from its CREATE (ACTIVATE starts it)."
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        game = s.need_master()
+        if game.status != FORMING:
+            raise CommandError(f"GAME {game.name} HAS ALREADY STARTED: IT CANNOT FORM AGAIN")
+        s.say(f"Game {game.name} is forming: players JOIN it, and it starts when all "
+              f"{len(game.map.playable_powers)} powers are taken (or when you send ACTIVATE).")
         return Continue.YES
 
 

@@ -34,7 +34,7 @@ COMMANDS: tuple[Command, ...] = (
     voting.Vote(), clock.Pause(), clock.Resume(), clock.Extend(), membership.Eject(),
     status.Status(), status.Position(), status.Map(), settings.Set(),
     listing.List(), listing.Summary(), listing.History(), Help(),
-    master.Create(), master.Activate(), master.Process(), master.ProcessNow(), master.Preview(),
+    master.Create(), master.Activate(), master.Form(), master.Process(), master.ProcessNow(), master.Preview(),
     master.Rollback(), master.Dummy(), master.Revive(), master.Terminate(),
 )
 

@@ -1,4 +1,4 @@
-"""The master's commands: CREATE, ACTIVATE/FORM, PROCESS, PROCESS!, PREVIEW, ROLLBACK, DUMMY, REVIVE, TERMINATE."""
+"""The master's commands: CREATE, ACTIVATE, FORM, PROCESS, PROCESS!, PREVIEW, ROLLBACK, DUMMY, REVIVE, TERMINATE."""
 import json
 import logging
 from datetime import timedelta
@@ -90,10 +90,23 @@ def test_activate_fills_the_empty_powers_with_dummies(forming):
     assert sorted(m["To"] for m in starts) == sorted(["france@example.org", "germany@example.org", GM[0]])
 
 
-@pytest.mark.parametrize("word", ["FORM", "START"])
-def test_activate_aliases(forming, word):
-    assert forming.send(GM[0], f"SIGNON M{GAME} {GM[1]}\n{word}").accepted
+def test_activate_alias(forming):
+    assert forming.send(GM[0], f"SIGNON M{GAME} {GM[1]}\nSTART").accepted
     assert forming.game(GAME).status == "active"
+
+
+def test_dpjudges_form_opens_the_game_to_joins_and_starts_nothing(forming, started):
+    """DPjudge's FORM takes a game out of preparation to take JOINs (its guide's CREATE example ends with a FORM
+    line); it used to be read as ACTIVATE here, which started the game with every power nobody joined a dummy."""
+    before = forming.status_bytes()
+    assert forming.send(GM[0], f"SIGNON M{GAME} {GM[1]}\nFORM").accepted
+    assert forming.game(GAME).status == "forming" and forming.game(GAME).players == []
+    assert f"Game {GAME} is forming: players JOIN it" in forming.reply(GM[0])
+    assert forming.status_bytes() == before
+    r = forming.send("new-gm@example.org", "CREATE g2 pw-g2\nFORM\nSIGNOFF")
+    assert r.accepted and forming.game("g2").status == "forming"
+    assert started.master("FORM").errors[0][1] == f"GAME {GAME} HAS ALREADY STARTED: IT CANNOT FORM AGAIN"
+    assert forming.send("x@example.org", f"JOIN {GAME} pw\nFORM").errors[0][1] == NOT_MASTER
 
 
 def test_activate_errors(started, forming):
