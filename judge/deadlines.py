@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from judge.short_dates import short_date
+
 DAY_LETTERS = "MTWTFSS"
 # As DPjudge writes a moment (its Time.format): "Fri 27 Nov 2026 17:21 UTC" in headers and lists, the long form
 # "Friday 27 November 2026 17:21 UTC" in the deadline sentence of results. The day has no leading zero.
@@ -259,6 +261,9 @@ def parse_moment(text: str, timing: Timing, now: datetime) -> datetime:
                 continue
             if moment > now:
                 return _near(moment, now, text)
+    short = short_date(t, tz, now, parse_time_of_day(timing.time_of_day))     # DPjudge's: SAT 5 DEC, 5, FRI
+    if short is not None:
+        return _near(short[0].replace(tzinfo=tz).astimezone(timezone.utc), now, text)
     raise ValueError(f"UNRECOGNIZED DEADLINE: {text.strip()} (write e.g. 2026-11-30 23:30, or +48h)")
 
 
@@ -329,6 +334,9 @@ def parse_day(text: str, timing: Timing, now: datetime, end_of_day: bool = False
                 # next year's (which made "SET ABSENCE 5 Jan TO 8 Jan" end before it started).
                 if moment.date() >= now.astimezone(tz).date() or y > year:
                     return _day(moment, bool(tfmt), tz, end_of_day)
+    short = short_date(t, tz, now, None, whole_days=True)            # DPjudge's: 24, SAT 5 DEC, 13:00
+    if short is not None:
+        return _day(*short, tz, end_of_day)
     raise ValueError(f"UNRECOGNIZED DAY: {text.strip() or '(nothing)'}")
 
 

@@ -178,8 +178,8 @@ def test_parse_moment_in_the_games_zone():
     assert parse_moment("Monday 20:00", Timing(timezone="Asia/Tokyo"), MON) == at(2026, 1, 12, 11, 0)
 
 
-@pytest.mark.parametrize("text", ["tomorrow", "", "+h", "2026-13-01 10:00", "31/12/2026 10:00", "30", "+2",
-                                  "2 months", "in days", "2 days 3 hours", "friday", "someday 10:00",
+@pytest.mark.parametrize("text", ["tomorrow", "", "+h", "2026-13-01 10:00", "31/12/2026 10:00", "+2",
+                                  "2 months", "in days", "2 days 3 hours", "someday 10:00",
                                   "tomorrow 25:00", "fri 20:61", "fr 20:00", "friday 8", "friday 13pm",
                                   "friday 0am",
                                   "Feb 29 12:00"])                # no Feb 29 in 2026 or 2027

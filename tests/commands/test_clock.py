@@ -381,3 +381,17 @@ def test_replies_with_a_header_dated_now_say_in_words_that_no_deadline_runs(star
     history = started.reply_to("reader@example.org")
     assert f"Game {GAME} is paused" in " ".join(history.split("\n\n", 2)[1].split()), history
     assert manual not in history
+
+
+def test_dpjudges_short_dates_by_mail(started):
+    """DPjudge's guide's forms, `SET DEADLINE [weekday] [day [month [year]]] [hour:minute]` and SET ABSENCE's short
+    days, each read as the first moment to come that fits (T0 is Monday 5 January 2026, noon, in UTC)."""
+    assert started.game(GAME).timing.timezone == "UTC"
+    assert started.master("SET DEADLINE SAT 10 JAN 20:00").accepted
+    assert "Deadline set to Sat 10 Jan 2026 20:00 UTC." in started.reply(GM[0])
+    assert started.signon("FRANCE", "SET ABSENCE 12 TO 14").accepted
+    assert "France is away from Mon 12 Jan 2026 00:00 UTC to\nThu 15 Jan 2026 00:00 UTC" in started.reply("FRANCE")
+    before = started.status_bytes()
+    r = started.master("SET DEADLINE MON 5 DEC")                  # no Monday is a 5 December within the year
+    assert r.errors[0][1] == "NO SUCH DAY TO COME: MON 5 DEC (NONE IN THE NEXT 400 DAYS)"
+    assert started.status_bytes() == before
