@@ -27,10 +27,10 @@ _AFTER_GAME = re.compile(r"(?P<head>[^\w]*(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_
 # Those whose game word starts with a power ("Fdemo"): a password typed onto it is masked as well.
 _SIGNS_ON = re.compile(r"[^\w]*(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|un[\s_-]*lock\b)",
                        re.IGNORECASE)
-# A line that is nothing but a password: "SET PASSWORD x", "PASSWORD: x", "pw x".
-# ("private" only after SET: a press line "Private talk, please" is no password)
-_ALL = re.compile(r"(?P<head>[^\w]*(?:(?:set[\s_-]*)?(?:password|passwd|passwort|pass|pw)|set[\s_-]*private)\b"
-                  r"[\s:,;=]*)(?P<rest>\S.*)?$", re.IGNORECASE)
+# A line that is nothing but a password: "SET PASSWORD x", "PASSWORD: x", "pw x", DPjudge's status line "PRIVATE x".
+# ("private" alone only before one word: a press line "Private talk, please" is no password)
+_ALL = re.compile(r"(?P<head>[^\w]*(?:(?:set[\s_-]*)?(?:password|passwd|passwort|pass|pw)|set[\s_-]*private|"
+                  r"private(?=[\s:,;=]+\S+\s*$))\b[\s:,;=]*)(?P<rest>\S.*)?$", re.IGNORECASE)
 
 # -- a command that gives a password, mistyped past what _AFTER_GAME reads ------------------------------------------
 # "SINGON", "SIGNO", "SIGNUP", "SIGN0N", "TAKEOVR", "JION": one letter off (two for the long TAKEOVER), or for

@@ -13,6 +13,7 @@ from judge.redact import MASK, hide_codes, hide_in_error, hide_in_subject, hide_
     ("JOIN demo secret FGE", "JOIN demo"), ("CREATE demo secret", "CREATE demo"),
     ("SET PASSWORD secret", "SET PASSWORD"), ("PASSWORD: secret", "PASSWORD:"), ("pw secret", "pw"),
     ("SET PRIVATE secret", "SET PRIVATE"), ("set private: secret", "set private:"),
+    ("PRIVATE secret", "PRIVATE"), ("private: secret ", "private:"),          # DPjudge's status line
 ])
 def test_the_password_is_masked(line, shown):
     out = hide_password(line)
