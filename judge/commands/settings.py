@@ -49,6 +49,12 @@ def word_groups() -> list[tuple[str, ...]]:
 
 
 _KNOWN = frozenset(w for group in word_groups() for w in group)
+# DPjudge's SET words that this judge does otherwise: named in the refusal, with what does it here.
+_ELSEWHERE = {
+    "UNLISTED": "DPJUDGE'S SET UNLISTED IS DONE HERE BY SET PRIVATE <game password>, WHICH LEAVES THE GAME OUT OF "
+                "LIST; NEWCOMERS GIVE THE GAME PASSWORD AT THE END OF JOIN",
+    "LISTED": "DPJUDGE'S SET LISTED IS DONE HERE BY SET PUBLIC, WHICH LISTS A PRIVATE GAME AGAIN AND OPENS IT TO ALL",
+}
 _MASTERS = frozenset(w for group in MASTER_WORDS for w in group) | frozenset(TIMING)
 
 
@@ -74,7 +80,7 @@ class Set:
             s.not_over()                  # (a new password, or who may look at the finished game, may still change)
         if what not in _KNOWN:
             # A word no SET knows is named as such, whoever sent it ("only the master" would mislead a player's typo).
-            raise CommandError(f"UNKNOWN SETTING: {what}")
+            raise CommandError(f"UNKNOWN SETTING: {what}" + (f"; {_ELSEWHERE[what]}" if what in _ELSEWHERE else ""))
         if what in ("WAIT", "NOWAIT", "NO_WAIT"):
             set_wait(s, what == "WAIT")
         elif what == "PASSWORD":

@@ -408,6 +408,11 @@ def test_set_errors(started):
     assert started.master("SET").errors[0][1].startswith("SET WHAT? WAIT, NOWAIT")
     assert started.master("SET COLOUR blue").errors[0][1] == "UNKNOWN SETTING: COLOUR"
     assert started.signon("FRANCE", "SET COLOUR blue").errors[0][1] == "UNKNOWN SETTING: COLOUR"
+    # DPjudge's words for what is done here otherwise: named, with what does it
+    assert started.master("SET UNLISTED").errors[0][1].startswith(
+        "UNKNOWN SETTING: UNLISTED; DPJUDGE'S SET UNLISTED IS DONE HERE BY SET PRIVATE <game password>")
+    assert started.master("SET LISTED").errors[0][1].startswith(
+        "UNKNOWN SETTING: LISTED; DPJUDGE'S SET LISTED IS DONE HERE BY SET PUBLIC")
     assert started.send("x@example.org", "SET WAIT").errors[0][1] == \
         "NO GAME: SIGN ON (SIGNON, CREATE, JOIN, OBSERVE) FIRST"
 
