@@ -31,7 +31,12 @@ class Committing:
                 if e.kind == "processed":
                     self._apply(tx, game, e.payload)
                 elif e.kind == "rollback":
-                    self.store.rollback_to(game.name, e.payload, tx, s.now.strftime("%Y%m%d%H%M%S%f"))
+                    target, before = e.payload
+                    self.store.rollback_to(game.name, target, tx, self.store.stamp(game.name, "rolledback", s.now),
+                                           before)
+                elif e.kind == "rollforward":
+                    self.store.roll_forward(game.name, *e.payload, tx,
+                                            self.store.stamp(game.name, "rolledforward", s.now))
                 elif e.kind == "press":
                     deliveries, entry = e.payload
                     self.store.archive_press(game, entry, tx)

@@ -13,6 +13,8 @@ from judge.storage.atomic import append_line, locked, read_bytes
 from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, remove_temp_files
 from judge.storage.gamefolder import NAME_RE, STATUS, GameUnavailable, copy_of, left_in, missing, valid_name
 from judge.storage.phase_files import file_part
+from judge.storage import rolled
+from judge.storage.rolled import keep_before_rollback
 from judge.storage.survey import Survey, survey
 
 if TYPE_CHECKING:
@@ -249,9 +251,9 @@ class GameStore:
         self._write(game.name, rel, _dump(case), tx)
         return rel
 
-    def rollback_to(self, game_name: str, snapshot: Path, tx: Commit, stamp: str) -> None:
+    def rollback_to(self, game_name: str, snapshot: Path, tx: Commit, stamp: str, before: dict) -> None:
         """Restore a snapshot (the caller saves the restored game); later snapshots and results move to
-        rolledback/<stamp>/ (kept, never deleted)."""
+        rolledback/<stamp>/ (kept, never deleted), beside the game as it stood `before` (for ROLLFORWARD)."""
         doomed = [p for p in self.snapshots(game_name) if p.name >= snapshot.name]
         from judge.game import Game         # (not at import: cron's `judge process` reads wake-ups without it)
         game = Game.from_json(json.loads(snapshot.read_text(encoding="utf-8")))
@@ -259,6 +261,21 @@ class GameStore:
             doomed += sorted(p.parent.glob(p.stem + ".*"))          # the results and their pictures
         for p in doomed:
             tx.move(f"{p.parent.name}/{p.name}", f"rolledback/{stamp}/{p.parent.name}/{p.name}")
+        keep_before_rollback(tx, stamp, before)
+
+    def stamp(self, name: str, sub: str, now: datetime) -> str:
+        """The name of a new folder under the game's `sub` (rolledback, rolledforward): its time, the newest last."""
+        return rolled.fresh_stamp(self.folder(name) / sub, now.strftime("%Y%m%d%H%M%S%f"))
+
+    def undoable(self, name: str, history: list) -> rolled.Undoable:
+        """The rollbacks a ROLLFORWARD may still undo, the game's processed phases being `history`
+        (judge.storage.rolled)."""
+        return rolled.undoable(self.folder(name), history)
+
+    def roll_forward(self, name: str, undo: rolled.Undoable, target: Path, reached: int, before: dict, tx: Commit,
+                     stamp: str) -> None:
+        """Bring back what `undo` kept up to `target` (the caller saves the restored game); `before` is kept."""
+        rolled.roll_forward(self.folder(name), undo, target, reached, tx, stamp, before)
 
     def log(self, name: str, line: str) -> None:
         """The access log: who did what, when; never a password.
