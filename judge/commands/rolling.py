@@ -36,6 +36,15 @@ def _words(command: str, args: list[str], game: Game, first: str) -> list[str]:
     return words
 
 
+def _first_roll(s: Session, word: str, outcome: str) -> None:
+    """Refuse a roll after a processing or another roll in the same message: what a roll moves is read from the
+    game's folder, which this message's commit has not written yet (two would move the same files, or the wrong
+    ones)."""
+    if any(e.kind in ("processed", "rollback", "rollforward") for e in s.effects):
+        raise CommandError(f"{word} GOES IN A MESSAGE OF ITS OWN, NOT AFTER PROCESS, ROLLBACK OR ROLLFORWARD IN THE "
+                           f"SAME MESSAGE: {outcome}")
+
+
 def _tenures_back_to(tenures: list[dict], restored: Game) -> list[dict]:
     """Who played what, as today's record has it, dated within the game as restored: a takeover or a departure
     since the phase the game is now in happened, for the game, in that phase (the newcomer orders it there); the
@@ -103,6 +112,7 @@ class Rollback:
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         game = s.need_master()
+        _first_roll(s, "ROLLBACK", "NOT ROLLED BACK")
         snaps = s.store.snapshots(game.name)
         names = [p.stem.split("-", 1)[1] for p in snaps]
         codes = file_codes(game, names)
@@ -169,14 +179,11 @@ class Rollforward:
         """See `Command`."""
         game = s.need_master()
         args = _words("ROLLFORWARD", args, game, "")
-        if any(e.kind in ("processed", "rollback", "rollforward") for e in s.effects):
-            # (what it brings back is read from the game's folder, which this message's commit has not written yet)
-            raise CommandError("ROLLFORWARD GOES IN A MESSAGE OF ITS OWN, NOT AFTER PROCESS, ROLLBACK OR ROLLFORWARD "
-                               "IN THE SAME MESSAGE: NOT ROLLED FORWARD")
+        _first_roll(s, "ROLLFORWARD", "NOT ROLLED FORWARD")
         undo = s.store.undoable(game.name, list(game.history))
         if undo.blocked:
-            raise CommandError("NOTHING TO ROLL FORWARD: A PHASE WAS PROCESSED AFTER THE LAST ROLLBACK, SO WHAT IT UNDID "
-                               "CANNOT COME BACK (IT STAYS KEPT IN THE GAME'S FOLDER, FOR THE JUDGE KEEPER)")
+            raise CommandError("NOTHING TO ROLL FORWARD: A PHASE WAS PROCESSED AFTER THE LAST ROLLBACK, SO WHAT IT "
+                               "UNDID CANNOT COME BACK (IT STAYS KEPT IN THE GAME'S FOLDER, FOR THE JUDGE KEEPER)")
         # (the first snapshot kept is the phase the game stands in: rolling forward to it would change nothing)
         choices = undo.snapshots[1:] + ([undo.latest] if undo.latest else [])
         if not choices:

@@ -175,7 +175,21 @@ def test_rollforward_and_processing_in_one_message_is_refused(started):
                               "IN THE SAME MESSAGE: NOT ROLLED FORWARD")
     assert started.master("ROLLFORWARD F1901M", "ROLLFORWARD").errors[0][1].startswith(
         "ROLLFORWARD GOES IN A MESSAGE OF ITS OWN")
+    assert started.master("ROLLFORWARD F1901M", "ROLLBACK").errors[0][1].startswith(
+        "ROLLBACK GOES IN A MESSAGE OF ITS OWN")
     assert started.status_bytes() == frozen                  # (the message refused: nothing of it done)
+
+
+def test_two_rollbacks_in_one_message_are_refused(started):
+    """Before: the second read the folder as the first had not changed it yet, went back to the same phase again,
+    and mailed everyone two notices."""
+    three_phases(started)
+    frozen = started.status_bytes()
+    r = started.master("ROLLBACK", "ROLLBACK")
+    assert r.errors[0][1] == ("ROLLBACK GOES IN A MESSAGE OF ITS OWN, NOT AFTER PROCESS, ROLLBACK OR ROLLFORWARD IN "
+                              "THE SAME MESSAGE: NOT ROLLED BACK")
+    assert started.master("PROCESS!", "ROLLBACK").errors[0][1].startswith("ROLLBACK GOES IN A MESSAGE OF ITS OWN")
+    assert started.status_bytes() == frozen
 
 
 def test_rollforward_to_the_end_of_a_finished_game(started):
