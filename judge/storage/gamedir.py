@@ -9,7 +9,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
-from judge.storage.atomic import append_line, locked, read_bytes
+from judge.storage.atomic import append_line, locked, make_folder, read_bytes, sync_folder
 from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, remove_temp_files
 from judge.storage.gamefolder import NAME_RE, STATUS, GameUnavailable, copy_of, left_in, missing, valid_name
 from judge.storage.phase_files import file_part
@@ -20,6 +20,7 @@ from judge.storage.survey import Survey, survey
 if TYPE_CHECKING:
     from judge.game import Game
 
+PURGED = "_purged"            # where PURGE puts a game's folder (never a game's name: those begin with a letter)
 FOLDERS_KEPT = 4096           # game folders remembered by name (then the memo starts again)
 START = "results/start.txt"
 
@@ -276,6 +277,28 @@ class GameStore:
                      stamp: str) -> None:
         """Bring back what `undo` kept up to `target` (the caller saves the restored game); `before` is kept."""
         rolled.roll_forward(self.folder(name), undo, target, reached, tx, stamp, before)
+
+    def purged_name(self, name: str, now: datetime) -> str:
+        """The name PURGE keeps a game's folder under, in _purged/: the game's, dated, numbered on if taken."""
+        base = f"{name}-{now:%Y%m%d-%H%M%S}"
+        taken = self.root / PURGED
+        n = 1
+        kept = base
+        while (taken / kept).exists():
+            n += 1
+            kept = f"{base}-{n}"
+        return kept
+
+    def purge(self, name: str, kept: str) -> Path:
+        """Move the game's folder (everything the game left: nothing is deleted) to _purged/<kept>, for the judge
+        keeper; the name is free, as if the game had never been. The caller holds the game's lock."""
+        target = self.root / PURGED / kept
+        make_folder(target.parent)
+        os.rename(self.folder(name), target)
+        sync_folder(self.root)             # (both names durable: the game gone from the games, kept aside)
+        sync_folder(target.parent)
+        self._wakeups.pop(name, None)
+        return target
 
     def log(self, name: str, line: str) -> None:
         """The access log: who did what, when; never a password.

@@ -19,8 +19,8 @@ def test_every_command_is_complete_and_reachable():
     expected = {"SIGNON", "SIGNOFF", "JOIN", "OBSERVE", "RESIGN", "TAKEOVER", "ORDERS", "CLEAR", "PRESS", "BROADCAST",
                 "STATUS", "SET", "LIST", "SUMMARY", "HISTORY", "HELP", "CREATE", "ACTIVATE", "FORM", "PROCESS",
                 "PROCESS!", "PREVIEW", "ROLLBACK", "ROLLFORWARD", "DUMMY", "REVIVE", "TERMINATE", "ARCHIVE",
-                "UNOBSERVE", "VOTE", "PAUSE", "RESUME", "EXTEND", "EJECT", "POSITION", "MAP", "UNLOCK", "PRIVATE", "RULE",
-                "ZONE", "TIMING", "DESC"}
+                "UNOBSERVE", "VOTE", "PAUSE", "RESUME", "EXTEND", "EJECT", "POSITION", "MAP", "UNLOCK", "PRIVATE",
+                "RULE", "ZONE", "TIMING", "DESC", "PURGE"}
     assert {c.name for c in COMMANDS} == expected
 
 
