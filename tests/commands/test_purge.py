@@ -44,8 +44,8 @@ def test_purge_is_refused_once_a_player_has_joined(forming):
     before = game_files(forming.settings.games_dir)
     r = forming.send(GM[0], f"PURGE {GAME} {GM[1]}")
     assert r.errors[0][1] == (f"1 PLAYER HAS JOINED GAME {GAME}: IT IS NOT THE MASTER'S ALONE ANY MORE, SO IT IS NOT "
-                              f"PURGED. A PLAYER LEAVES WITH RESIGN {GAME} <THEIR PASSWORD>; ONCE NOBODY IS LEFT, PURGE "
-                              "REMOVES IT")
+                              f"PURGED. A PLAYER LEAVES WITH RESIGN {GAME} <THEIR PASSWORD>; ONCE NOBODY IS LEFT, "
+                              "PURGE REMOVES IT")
     assert game_files(forming.settings.games_dir) == before
     # Once the player has left, it can go.
     assert forming.send(PLAYERS["FRANCE"][0], f"RESIGN {GAME} {PLAYERS['FRANCE'][1]}").accepted
