@@ -22,7 +22,8 @@ MASK = "********"
 _AFTER_GAME = re.compile(r"(?P<head>[^\w]*(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|"
                          r"un[\s_-]*lock\b|"
                          r"(?:join|resign|create|purge|register|observe|watch|unobserve|unwatch|list|history|"
-                         r"summary|archive|map|position|board)\b)[\s:,;=]*)(?P<game>[^\s,;:=]+)(?P<sep>[\s,;:=]+)(?P<rest>\S.*)?$",
+                         r"summary|archive|map|position|board)\b)[\s:,;=]*)"
+                         r"(?P<game>[^\s,;:=]+)(?P<sep>[\s,;:=]+)(?P<rest>\S.*)?$",
                          re.IGNORECASE)
 # Those whose game word starts with a power ("Fdemo"): a password typed onto it is masked as well.
 _SIGNS_ON = re.compile(r"[^\w]*(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|un[\s_-]*lock\b)",
