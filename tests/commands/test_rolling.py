@@ -210,3 +210,19 @@ def test_help_names_rollforward(started):
     assert started.send("someone@example.org", "HELP").accepted
     text = started.reply_to("someone@example.org")
     assert "ROLLFORWARD [RESTORE] [phase]" in text and "ROLLBACK [RESTORE] [phase]" in text
+
+
+def test_a_rollback_an_earlier_judge_made_rolls_forward_as_far_as_its_files_go(started):
+    """An earlier version kept no status.json beside what it rolled back: the phases of its snapshots come back,
+    the phase it had reached (never processed, so no snapshot) cannot, and the reply says why."""
+    three_phases(started)
+    assert started.master("ROLLBACK S1901M").accepted
+    for kept in (started.folder(GAME) / "rolledback").rglob("status.json"):
+        kept.unlink()
+    assert started.master("ROLLFORWARD").accepted
+    assert str(started.game(GAME).position.phase) == "F1901M"
+    frozen = started.status_bytes()
+    assert started.master("ROLLFORWARD").errors[0][1] == (
+        "NOTHING TO ROLL FORWARD: THE GAME AS IT STOOD BEFORE THE ROLLBACK WAS NOT KEPT (AN EARLIER VERSION OF THE "
+        "JUDGE ROLLED IT BACK)")
+    assert started.status_bytes() == frozen
