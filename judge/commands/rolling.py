@@ -214,8 +214,10 @@ class Rollforward:
             f"as it ended ({ended}), the game is over once more." if ended else
             "its results and orders as they were then, with a fresh deadline."))
         s.effect("notify", ("rollforward notice", [
-            f"The master has rolled game {game.name} forward to {where.describe()}, undoing the rollback: the "
-            "results it had taken back stand again, as they were mailed.",
+            f"The master has rolled game {game.name} forward to {where.describe()}, undoing the rollback" + (
+                ": the results it had taken back stand again, as they were mailed." if target == choices[-1] else
+                " as far as that phase: the results before it stand again, as they were mailed; ROLLFORWARD may "
+                "bring back the rest."),
             f"The game is over once more ({ended})." if ended else
             _deadline_sentence(restored) + " Orders given for that phase before the rollback stand until changed."],
             "all"))

@@ -53,7 +53,8 @@ def test_rollforward_undoes_a_rollback(started):
     notices = started.delivered("rollforward notice")
     assert set(notices) == {address for address, _ in PLAYERS.values()} | {GM[0]}
     said = _said(notices[PLAYERS["ITALY"][0]])
-    assert f"The master has rolled game {GAME} forward to Winter 1901 Adjustments, undoing the rollback" in said
+    assert f"The master has rolled game {GAME} forward to Winter 1901 Adjustments, undoing the rollback: the " \
+           "results it had taken back stand again, as they were mailed." in said
     shown = f"{game.deadline:%a} {game.deadline.day} {game.deadline:%b %Y %H:%M} UTC"
     assert f"The deadline for orders is {shown}." in said
     # What the rollforward replaced (the game in the spring again) is kept, not lost.
@@ -64,7 +65,11 @@ def test_rollforward_undoes_a_rollback(started):
 def test_rollforward_to_a_phase_in_between_then_on(started):
     three_phases(started)
     assert started.master("ROLLBACK S1901M").accepted
+    started.new_mail()
     assert started.master("ROLLFORWARD f1901m").accepted
+    said = _said(started.delivered("rollforward notice")[PLAYERS["ITALY"][0]])
+    assert f"forward to Fall 1901 Movement, undoing the rollback as far as that phase: the results before it stand " \
+           "again, as they were mailed; ROLLFORWARD may bring back the rest." in said
     game = started.game(GAME)
     assert str(game.position.phase) == "F1901M" and game.player("FRANCE").orders == ["A BUR - BEL"]
     assert _files(started, "results") == ["0001-S1901M.txt"] and _files(started, "snapshots") == ["0001-S1901M.json"]
