@@ -21,7 +21,7 @@ MASK = "********"
 # or a code (masked).
 _AFTER_GAME = re.compile(r"(?P<head>[^\w]*(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|"
                          r"un[\s_-]*lock\b|"
-                         r"(?:join|resign|create|purge|register|observe|watch|unobserve|unwatch|list|history|"
+                         r"(?:join|resign|create|purge|rename|register|observe|watch|unobserve|unwatch|list|history|"
                          r"summary|archive|map|position|board)\b)[\s:,;=]*)"
                          r"(?P<game>[^\s,;:=]+)(?P<sep>[\s,;:=]+)(?P<rest>\S.*)?$",
                          re.IGNORECASE)

@@ -28,6 +28,15 @@ class Committing:
         purged = [e.payload for e in s.effects if e.kind == "purge"]
         if purged:
             return self._purge(s, msg, purged[0])
+        for e in s.effects:
+            if e.kind == "rename":
+                # The folder takes the new name first (under the game's lock, held), then the game is saved in it
+                # as a message's change is: the reply and notices go out with that commit.
+                self.store.log(game.name, f"{s.now.isoformat(timespec='seconds')} {s.sender} RENAME {game.name} "
+                                          f"{e.payload}")
+                self.store.rename(game.name, e.payload)
+                log.info("%s: renamed %s by its master (%s)", game.name, e.payload, s.sender)
+                game.name = e.payload
         tx = self.store.begin(game.name)
         try:
             for e in s.effects:

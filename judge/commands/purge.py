@@ -6,7 +6,16 @@ from __future__ import annotations
 from judge.commands._util import need_args
 from judge.commands.base import CommandError, Continue, Session
 from judge.commands.signon import Signon
-from judge.game import FORMING
+from judge.game import FORMING, Game
+
+
+def as_master(s: Session, name: str, password: str) -> Game:
+    """The game, once `password` is its master's: checked as SIGNON M<game> checks it (wrong ones count against the
+    master's budget; a lock-out holds), without its "Signed on" line (the reply says what the command did)."""
+    said = len(s.lines)
+    Signon().handle(s, [f"M{name}", password], [])
+    del s.lines[said:]
+    return s.need_master()
 
 
 class Purge:
@@ -25,10 +34,7 @@ class Purge:
         if s.game_is_new:
             raise CommandError(f"ONE MESSAGE IS ONE GAME'S BUSINESS: ALREADY WORKING ON {s.game.name}")
         # The master's password, with the master's sign-on budget (wrong ones count; a lock-out holds), as SIGNON.
-        said = len(s.lines)
-        Signon().handle(s, [f"M{args[0]}", args[1]], [])
-        del s.lines[said:]                    # (its "Signed on as the master": the reply says what PURGE did)
-        game = s.need_master()
+        game = as_master(s, args[0], args[1])
         if game.status != FORMING:
             raise CommandError(f"GAME {game.name} HAS STARTED: IT BELONGS TO ITS PLAYERS AS MUCH AS TO ITS MASTER, SO "
                                "IT IS NOT PURGED. TERMINATE ENDS IT (ITS RECORD STAYS); TO HAVE IT REMOVED ALL THE "

@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 from judge.storage.atomic import append_line, locked, make_folder, read_bytes, sync_folder
-from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, remove_temp_files
-from judge.storage.gamefolder import NAME_RE, STATUS, GameUnavailable, copy_of, left_in, missing, valid_name
+from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, remove_temp_files, write_file
+from judge.storage.gamefolder import (NAME_RE, RENAMED, STATUS, GameUnavailable, copy_of, left_in, missing,
+                                     valid_name)
 from judge.storage.phase_files import file_part
 from judge.storage import rolled
 from judge.storage.rolled import keep_before_rollback
@@ -81,7 +82,7 @@ class GameStore:
 
     def load(self, name: str) -> Game:
         """The game as its status file says (GameUnavailable if that cannot be read or makes no sense)."""
-        return _game(name, self._document(name))
+        return _game(name, self._document(name), self.folder(name))
 
     def _document(self, name: str) -> dict:
         path = f"{self.folder(name)}/{STATUS}"
@@ -300,6 +301,17 @@ class GameStore:
         self._wakeups.pop(name, None)
         return target
 
+    def rename(self, name: str, new: str) -> None:
+        """Give the game's folder the name `new` (the caller holds the game's lock, then saves the game under its new
+        name). A file in it says which game it was, so that its status file, still naming the old game until that
+        save, is read as the renamed game's, not as a copy, if the save never comes (a crash)."""
+        folder = self.folder(name)
+        write_file(f"{folder}/{RENAMED}{name}", b"")
+        sync_folder(folder)
+        os.rename(folder, self.folder(new))     # (refused if `new` is a folder with anything in it: taken meanwhile)
+        sync_folder(self.root)
+        self._wakeups.pop(name, None)
+
     def log(self, name: str, line: str) -> None:
         """The access log: who did what, when; never a password.
 
@@ -309,13 +321,16 @@ class GameStore:
         append_line(f"{self.folder(name)}/access.log", line, durable=False)
 
 
-def _game(name: str, doc: dict) -> Game:
+def _game(name: str, doc: dict, folder: Path) -> Game:
     from judge.game import Game
     try:
         game = Game.from_json(doc)
     except Exception as exc:  # noqa: BLE001 - any nonsense in the file makes the game unavailable, nothing more
         raise GameUnavailable(name, f"status file does not describe a game ({type(exc).__name__}: {exc})") from None
     if game.name.lower() != name.lower():
+        if os.path.exists(f"{folder}/{RENAMED}{game.name.lower()}"):
+            game.name = name                 # renamed, and the save under the new name cut short: it is this game
+            return game
         # (played, it would mail its players results that contradict the real game's)
         raise copy_of(name, game.name)
     return game

@@ -1,4 +1,4 @@
-"""PURGE with `judge serve` (real SMTP, real HTTP, the daemon's scheduler and lanes): a game nobody joined goes as
+"""PURGE (and RENAME) with `judge serve` (real SMTP, real HTTP, the daemon's scheduler and lanes): a game nobody joined goes as
 if it had never been (LIST, its pages 404, no wake-up planned, no lane left), a CREATE of the same name makes a new
 game, and a restart plans the same; a started game is refused and left as it was. (By mail through the pipe's code
 path: tests/commands/test_purge.py.)"""
@@ -50,4 +50,21 @@ def test_a_purged_game_is_gone_for_the_daemon_and_its_name_is_free(served):
     restart(served)
     assert_clock_as_at_start(served.daemon)
     assert served.visitor().get("/games/gone").status == 200
+    served.check_pages()
+
+
+def test_a_renamed_game_is_served_under_its_new_name_only(served):
+    served.mail(GM, "CREATE before gm-pass")
+    served.secrets |= {"gm-pass"}
+    v = served.visitor()
+    assert v.get("/games/before").status == 200
+    seen = len(served.relay.messages)
+    served.mail(GM, "RENAME before after gm-pass")
+    assert "Game before is now called after" in relay_text(served, seen, "Re:")[GM]
+    assert v.get("/games/before").status == 404 and v.get("/games/after").status == 200
+    assert not served.daemon.lanes.busy
+    assert_clock_as_at_start(served.daemon)
+    restart(served)
+    assert_clock_as_at_start(served.daemon)
+    assert served.daemon.judge.store.load("after").master_address == GM
     served.check_pages()
