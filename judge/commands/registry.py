@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from judge.commands import (clock, listing, master, membership, orders, press, settings, signon, status, status_lines,
-                            voting)
+from judge.commands import (clock, listing, master, membership, orders, press, reveal, settings, signon, status,
+                            status_lines, voting)
 from judge.commands.actions import block
 from judge.commands.base import SIGNED_ON, Command, Continue, Session
 from judge.commands.listing import variant_rows
@@ -36,7 +36,7 @@ COMMANDS: tuple[Command, ...] = (
     status.Status(), status.Position(), status.Map(), settings.Set(),
     listing.List(), listing.Summary(), listing.History(), Help(),
     master.Create(), master.Activate(), master.Form(), master.Process(), master.ProcessNow(), master.Preview(),
-    master.Rollback(), master.Dummy(), master.Revive(), master.Terminate(),
+    master.Rollback(), master.Dummy(), master.Revive(), master.Terminate(), reveal.Reveal(),
     status_lines.Private(), status_lines.Rule(), status_lines.Zone(), status_lines.Timing(), status_lines.Desc(),
 )
 
