@@ -14,6 +14,7 @@ from http import HTTPStatus
 from typing import Any
 
 from aiohttp import web
+from yarl import URL
 
 from judge.service import Judge
 from judge.storage.rates import RateLimit
@@ -138,7 +139,7 @@ class WebFace:
 
     async def _answered(self, request: web.Request, handler) -> web.StreamResponse:
         try:
-            response = await self._lower_case(request) or await handler(request)
+            response = await self._slash(request) or await self._lower_case(request) or await handler(request)
         except NotFound as exc:
             response = self.error(404, "Not found", str(exc))
         except Moved as exc:
@@ -174,6 +175,23 @@ class WebFace:
         # An answer to a form may echo what was posted: kept by no cache (the pages themselves say when they are).
         response.headers.setdefault("Cache-Control", PERSONAL if request.method == "POST" else "no-cache")
         return response
+
+    async def _slash(self, request: web.Request) -> web.StreamResponse | None:
+        """A page's path with a trailing slash (`/games/demo/`, as bookmarks and other sites write paths): a permanent
+        redirect to the path itself, the query kept (GET and HEAD only: no page posts to such a path). The path's
+        shape alone decides, never the game, so that a private game's existence is not told."""
+        raw = request.rel_url.raw_path
+        missing = request.match_info.http_exception
+        if request.method not in ("GET", "HEAD") or not raw.endswith("/") or missing is None or missing.status != 404:
+            return None
+        bare = raw.rstrip("/")
+        if not bare:
+            return None
+        found = await self.app.router.resolve(request.clone(rel_url=URL(bare, encoded=True)))
+        if found.http_exception is not None:
+            return None
+        query = request.rel_url.raw_query_string
+        return web.Response(status=301, headers={"Location": bare + ("?" + query if query else "")})
 
     async def _lower_case(self, request: web.Request) -> web.StreamResponse | None:
         """A game's path with its name in capitals (`/games/Demo/...`: names are lower case, and mail takes them in

@@ -68,6 +68,11 @@ class Forms:
         form = await posted(request)
         visitor = request.cookies.get(CSRF_COOKIE)
         if not self.sessions.form_ok(visitor, _field(form, "csrf")):
+            # An unknown game and a private one alike: 404, as on every other path (a 403 here told a stranger that
+            # the name was free or taken only for games anyone may see, and a private game's existence by contrast).
+            game, _ = await _thread(self._game_or_none, name, request.cookies.get(COOKIE))
+            if game is None:
+                raise NotFound()
             raise web.HTTPForbidden()
         who, password = _field(form, "power").strip(), _field(form, "password").strip()
         game_password = _field(form, "game_password").strip()

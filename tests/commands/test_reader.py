@@ -20,7 +20,8 @@ def test_every_command_is_complete_and_reachable():
                 "STATUS", "SET", "LIST", "SUMMARY", "HISTORY", "HELP", "CREATE", "ACTIVATE", "FORM", "PROCESS",
                 "PROCESS!", "PREVIEW", "ROLLBACK", "ROLLFORWARD", "DUMMY", "REVIVE", "TERMINATE", "ARCHIVE",
                 "UNOBSERVE", "VOTE", "PAUSE", "RESUME", "EXTEND", "EJECT", "POSITION", "MAP", "UNLOCK", "PRIVATE",
-                "RULE", "ZONE", "TIMING", "DESC", "PURGE", "RENAME"}
+                "RULE", "ZONE", "TIMING", "DESC", "PURGE", "RENAME",
+                "REVEAL"}
     assert {c.name for c in COMMANDS} == expected
 
 
