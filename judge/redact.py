@@ -14,15 +14,16 @@ from judge.storage.secret import ALPHABET, CODE_LENGTH
 MASK = "********"
 
 # A line that gives a password, however it is mistyped: "SIGNON Fdemo pw", "SIGNON: Fdemo pw", "sign on Fdemo pw",
-# "SIGNON Fdemo,pw", "login", "TAKEOVER", "JOIN demo pw", "CREATE demo pw", "RESIGN demo pw" (before the start), and
-# the game password of a private game
+# "SIGNON Fdemo,pw", "login", "TAKEOVER", "JOIN demo pw", "CREATE demo pw", "RESIGN demo pw" (before the start),
+# "PURGE demo pw", and the game password of a private game
 # at the end of OBSERVE, LIST, HISTORY..., and the code of "UNLOCK Fdemo <code>" (a secret as a password is: it lets
 # sign-ons through a lock-out). The word after the command is the game (shown); everything after it may be a password
 # or a code (masked).
 _AFTER_GAME = re.compile(r"(?P<head>[^\w]*(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|"
                          r"un[\s_-]*lock\b|"
-                         r"(?:join|resign|create|register|observe|watch|unobserve|unwatch|list|history|summary|archive|"
-                         r"map|position|board)\b)[\s:,;=]*)(?P<game>[^\s,;:=]+)(?P<sep>[\s,;:=]+)(?P<rest>\S.*)?$",
+                         r"(?:join|resign|create|purge|rename|register|observe|watch|unobserve|unwatch|list|history|"
+                         r"summary|archive|map|position|board)\b)[\s:,;=]*)"
+                         r"(?P<game>[^\s,;:=]+)(?P<sep>[\s,;:=]+)(?P<rest>\S.*)?$",
                          re.IGNORECASE)
 # Those whose game word starts with a power ("Fdemo"): a password typed onto it is masked as well.
 _SIGNS_ON = re.compile(r"[^\w]*(?:sign[\s_-]*on|sign[\s_-]*in|log[\s_-]*[io]n|take[\s_-]*over|un[\s_-]*lock\b)",

@@ -25,13 +25,30 @@ class Committing:
         notices, then the reply to `msg`). Nothing is visible before all of it is on disk; the message's key is in
         the same commit, so a message redelivered after a crash is recognised and not applied again."""
         game = s.game
+        purged = [e.payload for e in s.effects if e.kind == "purge"]
+        if purged:
+            return self._purge(s, msg, purged[0])
+        for e in s.effects:
+            if e.kind == "rename":
+                # The folder takes the new name first (under the game's lock, held), then the game is saved in it
+                # as a message's change is: the reply and notices go out with that commit.
+                self.store.log(game.name, f"{s.now.isoformat(timespec='seconds')} {s.sender} RENAME {game.name} "
+                                          f"{e.payload}")
+                self.store.rename(game.name, e.payload)
+                log.info("%s: renamed %s by its master (%s)", game.name, e.payload, s.sender)
+                game.name = e.payload
         tx = self.store.begin(game.name)
         try:
             for e in s.effects:
                 if e.kind == "processed":
                     self._apply(tx, game, e.payload)
                 elif e.kind == "rollback":
-                    self.store.rollback_to(game.name, e.payload, tx, s.now.strftime("%Y%m%d%H%M%S%f"))
+                    target, before = e.payload
+                    self.store.rollback_to(game.name, target, tx, self.store.stamp(game.name, "rolledback", s.now),
+                                           before)
+                elif e.kind == "rollforward":
+                    self.store.roll_forward(game.name, *e.payload, tx,
+                                            self.store.stamp(game.name, "rolledforward", s.now))
                 elif e.kind == "press":
                     deliveries, entry = e.payload
                     self.store.archive_press(game, entry, tx)
@@ -80,6 +97,18 @@ class Committing:
             log.info("%s: the game is over: %s (by a message from %s)", game.name,
                      describe_result(game.result, game.map), s.sender)
         return reply
+
+    def _purge(self, s: Session, msg: inbound.Incoming | None, kept: str) -> str:
+        """PURGE: the game's folder moved aside whole (the caller holds its lock), then the reply. In that order:
+        after a crash between the two, the message comes again and finds no game, so no reply ever says a game is
+        gone that is still there."""
+        name = s.game.name
+        self.store.log(name, f"{s.now.isoformat(timespec='seconds')} {s.sender} PURGE (kept as {kept})")
+        self.store.purge(name, kept)
+        log.info("%s: purged by its master (%s); its folder is kept as _purged/%s", name, s.sender, kept)
+        if msg is None:
+            return ""
+        return self._reply(msg, s.lines, s.declined, [], False, attach=s.attachments, subject=s.subject)
 
     def _apply(self, tx: Commit, game, done: Processed) -> None:
         """Stage what processing produced: the snapshot, the results, a disagreement case, the mail."""

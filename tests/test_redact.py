@@ -11,6 +11,7 @@ from judge.redact import MASK, hide_codes, hide_in_error, hide_in_subject, hide_
     ("signon Fdemo secret extra words", "signon Fdemo"), ("LOGIN Fdemo secret", "LOGIN Fdemo"),
     ("TAKEOVER Fdemo secret", "TAKEOVER Fdemo"), ("TAKE OVER Fdemo secret", "TAKE OVER Fdemo"),
     ("JOIN demo secret FGE", "JOIN demo"), ("CREATE demo secret", "CREATE demo"),
+    ("PURGE demo secret", "PURGE demo"), ("RENAME demo secret", "RENAME demo"),
     ("SET PASSWORD secret", "SET PASSWORD"), ("PASSWORD: secret", "PASSWORD:"), ("pw secret", "pw"),
     ("SET PRIVATE secret", "SET PRIVATE"), ("set private: secret", "set private:"),
     ("PRIVATE secret", "PRIVATE"), ("private: secret ", "private:"),          # DPjudge's status line

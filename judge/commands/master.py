@@ -1,19 +1,16 @@
-"""The game master's commands: CREATE, ACTIVATE, FORM, PROCESS, PROCESS!, PREVIEW, ROLLBACK, DUMMY, REVIVE,
-TERMINATE."""
+"""The game master's commands: CREATE, ACTIVATE, FORM, PROCESS, PROCESS!, PREVIEW, DUMMY, REVIVE, TERMINATE
+(ROLLBACK and ROLLFORWARD: judge.commands.rolling)."""
 from __future__ import annotations
-
-import json
 
 from judge import limits, maps, picture
 from judge.builds import variant_notes
 from judge.game import processing
 from judge.commands._util import chosen_password, need_args, power_of
 from judge.commands.actions import flush_orders, open_seat, start_game
-from judge.commands.base import MASTER_ONLY, CommandError, Continue, Session
-from judge.deadlines import Timing, show
+from judge.commands.base import CommandError, Continue, Session
+from judge.deadlines import Timing
 from judge.game import ACTIVE, DUMMY, FORMING, PLAYING, VACANT, Game
-from judge.game.ending import describe_result, ended_at
-from judge.game.phase_codes import file_codes, phase_code
+from judge.game.phase_codes import phase_code
 from judge.rules import parse_rules
 from judge.storage.gamedir import valid_name
 
@@ -160,131 +157,6 @@ class Preview:
         s.effect("processed", done)
         s.say("Preview mailed to the master.")
         return Continue.YES
-
-
-def _tenures_back_to(tenures: list[dict], restored: Game) -> list[dict]:
-    """Who played what, as today's record has it, dated within the game as rolled back: a takeover or a departure
-    since the phase the game is back in happened, for the game, in that phase (the newcomer orders it there); the
-    record never names a phase the game has not reached."""
-    now, reached = str(restored.position.phase), set(restored.history)
-    out = []
-    for t in tenures:
-        t = dict(t)
-        for end in ("from", "to"):
-            if t[end] and t[end] != now and t[end] not in reached:
-                t[end] = now
-        out.append(t)
-    return out
-
-
-class Rollback:
-    name, aliases, block_end = "ROLLBACK", (), None
-    syntax = "ROLLBACK [phase]"
-    help = ("Go back to just before a processed phase (default: the last one); its orders are kept. A finished game "
-            "too: it runs again from there (one ended by a vote or TERMINATE, also in the phase it ended in).")
-    # A game ended by mistake (a wrong vote, RESIGN or order) is the master's to undo, as DPjudge's ROLLBACK of a
-    # completed game does; nothing else of a finished game is (judge.commands.after_end).
-    after_end = MASTER_ONLY
-
-    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
-        """See `Command`."""
-        game = s.need_master()
-        snaps = s.store.snapshots(game.name)
-        names = [p.stem.split("-", 1)[1] for p in snaps]
-        codes = file_codes(game, names)
-        stopped = _stopped_in(game)
-        if not snaps and not (stopped and args):
-            raise CommandError("NOTHING TO ROLL BACK: NO PHASE HAS BEEN PROCESSED" + (
-                f" (ROLLBACK {stopped} TAKES THE GAME BACK TO THE PHASE IT ENDED IN)" if stopped else ""))
-        target = snaps[-1] if snaps else None
-        if args:
-            wanted = " ".join(args).upper()          # (the long form of a map's own calendar: B.C. 273 MOVEMENT)
-            # (by the code results give a phase, A1430R; or by its files' name, as an older judge made it: A_D_...)
-            # (and by DPjudge's count of an era's years: B0M, "B.C. 0 MOVEMENT" are A.D. 1's A1M)
-            same = phase_code(game, wanted).upper()
-            matching = [p for p, name, code in zip(snaps, names, codes) if wanted in (name, code.upper())
-                        or same == code.upper()]
-            if stopped and wanted in (stopped.upper(), str(game.position.phase).upper()):
-                target = None                  # the phase the game ended in: the board as it stands, the end undone
-            elif not matching:
-                raise CommandError(f"NO PROCESSED PHASE {wanted}: PROCESSED ARE " + ", ".join(codes) + (
-                    f"; THE GAME ENDED IN {stopped}" if stopped else ""))
-            else:
-                target = matching[-1]
-        if target is not None:
-            s.effect("rollback", target)
-            restored = Game.from_json(json.loads(target.read_text(encoding="utf-8")))
-        else:
-            restored = game.copy()
-        reopened = describe_result(game.result, game.map) if game.over else ""
-        # The snapshot's deadline and 'every order in since' are from before the phase was processed: kept, the clock
-        # would process the restored phase again at its next tick, before anyone could change anything. The phase
-        # gets a fresh deadline of its own kind (a movement phase a movement phase's time, not what was left of a
-        # retreat phase's), and early processing counts from now.
-        restored.rules, restored.timing, restored.absences = game.rules, game.timing, list(game.absences)
-        restored.phase_started = s.now
-        restored.ready_since = None
-        seats_then = {p.power: len(restored.tenures_of(p.power)) for p in restored.players if p.power}
-        restored.paused_since, restored.votes = game.paused_since, dict(game.votes)
-        restored.tenures = _tenures_back_to(game.tenures, restored)
-        if reopened:
-            # The end undone: running again, no result, and no vote standing (the votes that agreed would end it
-            # again at once; each power votes anew).
-            restored.status, restored.result, restored.winner = PLAYING, None, None
-            restored.votes, restored.vote_news = {}, None
-        # (late notices and reminders count from the new deadline; while paused, RESUME gives it its whole time)
-        restored.set_deadline(restored.phase_deadline(s.now), s.now)
-        # Who plays what is today's, not the snapshot's: passwords, addresses, takeovers, resignations and dummies
-        # made since then stay as they are (only the board, the orders and the history go back).
-        current = {p.power: p for p in game.players if p.power}
-        for player in restored.players:
-            now_player = current.get(player.power)
-            if now_player is not None:
-                player.address, player.password, player.status = (now_player.address, now_player.password,
-                                                                   now_player.status)
-                if seats_then.get(player.power) != len(game.tenures_of(player.power)):
-                    # The seat changed hands since the snapshot: its lateness and extensions were the old player's,
-                    # and a newcomer starts with a clean record (as TAKEOVER gives them), kept through the rollback.
-                    player.late_count, player.extensions = now_player.late_count, now_player.extensions
-        restored.master_address, restored.master_password = game.master_address, game.master_password
-        restored.observers, restored.address_requests = list(game.observers), dict(game.address_requests)
-        restored.seen = list(game.seen)        # (a message applied since the snapshot, redelivered, is still known)
-        restored.private, restored.privacy, restored.victory = game.private, game.privacy, game.victory
-        # (not ready for early processing, even with every order in: the rollback is there so that orders can
-        # change; the phase waits for a new order set, the master's PROCESS, or its deadline)
-        s.game = restored
-        where = restored.position.phase
-        s.say(f"Game {game.name} rolled back to " + (f"before {where.code}; orders as they were then." if target
-                                                     else f"{where.code}, the phase it ended in; orders as they are."))
-        undone = [f"The end of the game ({reopened}) is undone: the game runs again from there" + (
-            ", and the votes that stood are withdrawn (each power votes anew)." if game.votes else ".")] \
-            if reopened else []
-        if reopened:
-            # A power left vacant as the game ended (the RESIGN that ended it, say) was offered to nobody: the end
-            # came first. Running again, it is open, and everyone learns it as after any RESIGN.
-            undone += [restored.open_notice(p, "is vacant") for p in restored.open_powers()]
-        s.say(*undone)
-        s.effect("notify", ("rollback notice", [f"The master has rolled game {game.name} back to "
-                                                f"{where.describe()}.", *undone,
-                                                _deadline_sentence(restored) + " Orders given for that phase "
-                                                "before stand until changed."], "all"))
-        return Continue.YES
-
-
-def _stopped_in(game) -> str:
-    """The code of the phase a finished game was ended in by a vote or TERMINATE, before its orders were processed
-    (a ROLLBACK may reopen it as it stands); '' for a game running, or ended by processing."""
-    if not game.over or game.position is None:
-        return ""
-    phase, when = ended_at(game)
-    return phase_code(game, phase) if when == "in" and phase == str(game.position.phase) else ""
-
-
-def _deadline_sentence(game) -> str:
-    if game.deadline is None:
-        return "It has no deadline: the master processes the game."
-    paused = " (the game is paused: the deadline moves by the time it stays paused)" if game.paused else ""
-    return f"The deadline for orders is {show(game.deadline, game.timing)}{paused}."
 
 
 class Dummy:

@@ -19,7 +19,7 @@ def game_named_in(lines: list[str]) -> str | None:
         except CommandError:
             return None
         if head in ("JOIN", "OBSERVE", "WATCH", "UNOBSERVE", "UNWATCH", "LIST", "SUMMARY", "HISTORY", "CREATE",
-                    "ARCHIVE", "PRESSARCHIVE", "POSITION", "BOARD", "MAP"):
+                    "ARCHIVE", "PRESSARCHIVE", "POSITION", "BOARD", "MAP", "PURGE", "RENAME"):
             name = words[1].lower()
             return name if valid_name(name) else None
     return None

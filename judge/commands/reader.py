@@ -111,6 +111,9 @@ def read(s: Session, lines: list[str]) -> Reading:
                 i = _past_end(lines, i)
             after_end.check(s, command, words[1:])        # (after the body: a refused PRESS's is unread too)
             if command.handle(s, words[1:], body) is Continue.STOP:
+                rest = sum(1 for x in lines[i:] if x.strip())
+                if rest and getattr(command, "unread_note", ""):
+                    s.say(command.unread_note.format(n=rest))       # (said, never echoed: a password may be there)
                 break
         except OrderSetError as exc:
             return _stop(exc.errors, lines[start:])

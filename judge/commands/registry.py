@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from judge.commands import (clock, listing, master, membership, orders, press, reveal, settings, signon, status,
-                            status_lines, voting)
+from judge.commands import (clock, listing, master, membership, orders, press, purge, rename, reveal,
+                            rolling, settings, signon, status, status_lines, voting)
 from judge.commands.actions import block
 from judge.commands.base import SIGNED_ON, Command, Continue, Session
 from judge.commands.listing import variant_rows
@@ -35,8 +35,10 @@ COMMANDS: tuple[Command, ...] = (
     voting.Vote(), clock.Pause(), clock.Resume(), clock.Extend(), membership.Eject(),
     status.Status(), status.Position(), status.Map(), settings.Set(),
     listing.List(), listing.Summary(), listing.History(), Help(),
-    master.Create(), master.Activate(), master.Form(), master.Process(), master.ProcessNow(), master.Preview(),
-    master.Rollback(), master.Dummy(), master.Revive(), master.Terminate(), reveal.Reveal(),
+    master.Create(), purge.Purge(), rename.Rename(), master.Activate(), master.Form(), master.Process(),
+    master.ProcessNow(), master.Preview(),
+    rolling.Rollback(), rolling.Rollforward(), master.Dummy(), master.Revive(), master.Terminate(),
+    reveal.Reveal(),
     status_lines.Private(), status_lines.Rule(), status_lines.Zone(), status_lines.Timing(), status_lines.Desc(),
 )
 

@@ -9,15 +9,19 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
-from judge.storage.atomic import append_line, locked, read_bytes
-from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, remove_temp_files
-from judge.storage.gamefolder import NAME_RE, STATUS, GameUnavailable, copy_of, left_in, missing, valid_name
+from judge.storage.atomic import append_line, locked, make_folder, read_bytes, sync_folder
+from judge.storage.commit import MANIFEST, PENDING, Commit, finish_interrupted, remove_temp_files, write_file
+from judge.storage.gamefolder import (NAME_RE, RENAMED, STATUS, GameUnavailable, copy_of, left_in, missing,
+                                     valid_name)
 from judge.storage.phase_files import file_part
+from judge.storage import rolled
+from judge.storage.rolled import keep_before_rollback
 from judge.storage.survey import Survey, survey
 
 if TYPE_CHECKING:
     from judge.game import Game
 
+PURGED = "_purged"            # where PURGE puts a game's folder (never a game's name: those begin with a letter)
 FOLDERS_KEPT = 4096           # game folders remembered by name (then the memo starts again)
 START = "results/start.txt"
 
@@ -78,7 +82,7 @@ class GameStore:
 
     def load(self, name: str) -> Game:
         """The game as its status file says (GameUnavailable if that cannot be read or makes no sense)."""
-        return _game(name, self._document(name))
+        return _game(name, self._document(name), self.folder(name))
 
     def _document(self, name: str) -> dict:
         path = f"{self.folder(name)}/{STATUS}"
@@ -249,9 +253,9 @@ class GameStore:
         self._write(game.name, rel, _dump(case), tx)
         return rel
 
-    def rollback_to(self, game_name: str, snapshot: Path, tx: Commit, stamp: str) -> None:
+    def rollback_to(self, game_name: str, snapshot: Path, tx: Commit, stamp: str, before: dict) -> None:
         """Restore a snapshot (the caller saves the restored game); later snapshots and results move to
-        rolledback/<stamp>/ (kept, never deleted)."""
+        rolledback/<stamp>/ (kept, never deleted), beside the game as it stood `before` (for ROLLFORWARD)."""
         doomed = [p for p in self.snapshots(game_name) if p.name >= snapshot.name]
         from judge.game import Game         # (not at import: cron's `judge process` reads wake-ups without it)
         game = Game.from_json(json.loads(snapshot.read_text(encoding="utf-8")))
@@ -259,6 +263,54 @@ class GameStore:
             doomed += sorted(p.parent.glob(p.stem + ".*"))          # the results and their pictures
         for p in doomed:
             tx.move(f"{p.parent.name}/{p.name}", f"rolledback/{stamp}/{p.parent.name}/{p.name}")
+        keep_before_rollback(tx, stamp, before)
+
+    def stamp(self, name: str, sub: str, now: datetime) -> str:
+        """The name of a new folder under the game's `sub` (rolledback, rolledforward): its time, the newest last."""
+        return rolled.fresh_stamp(self.folder(name) / sub, now.strftime("%Y%m%d%H%M%S%f"))
+
+    def undoable(self, name: str, history: list) -> rolled.Undoable:
+        """The rollbacks a ROLLFORWARD may still undo, the game's processed phases being `history`
+        (judge.storage.rolled)."""
+        return rolled.undoable(self.folder(name), history)
+
+    def roll_forward(self, name: str, undo: rolled.Undoable, target: Path, reached: int, before: dict, tx: Commit,
+                     stamp: str) -> None:
+        """Bring back what `undo` kept up to `target` (the caller saves the restored game); `before` is kept."""
+        rolled.roll_forward(self.folder(name), undo, target, reached, tx, stamp, before)
+
+    def purged_name(self, name: str, now: datetime) -> str:
+        """The name PURGE keeps a game's folder under, in _purged/: the game's, dated, numbered on if taken."""
+        base = f"{name}-{now:%Y%m%d-%H%M%S}"
+        taken = self.root / PURGED
+        n = 1
+        kept = base
+        while (taken / kept).exists():
+            n += 1
+            kept = f"{base}-{n}"
+        return kept
+
+    def purge(self, name: str, kept: str) -> Path:
+        """Move the game's folder (everything the game left: nothing is deleted) to _purged/<kept>, for the judge
+        keeper; the name is free, as if the game had never been. The caller holds the game's lock."""
+        target = self.root / PURGED / kept
+        make_folder(target.parent)
+        os.rename(self.folder(name), target)
+        sync_folder(self.root)             # (both names durable: the game gone from the games, kept aside)
+        sync_folder(target.parent)
+        self._wakeups.pop(name, None)
+        return target
+
+    def rename(self, name: str, new: str) -> None:
+        """Give the game's folder the name `new` (the caller holds the game's lock, then saves the game under its new
+        name). A file in it says which game it was, so that its status file, still naming the old game until that
+        save, is read as the renamed game's, not as a copy, if the save never comes (a crash)."""
+        folder = self.folder(name)
+        write_file(f"{folder}/{RENAMED}{name}", b"")
+        sync_folder(folder)
+        os.rename(folder, self.folder(new))     # (refused if `new` is a folder with anything in it: taken meanwhile)
+        sync_folder(self.root)
+        self._wakeups.pop(name, None)
 
     def log(self, name: str, line: str) -> None:
         """The access log: who did what, when; never a password.
@@ -269,13 +321,16 @@ class GameStore:
         append_line(f"{self.folder(name)}/access.log", line, durable=False)
 
 
-def _game(name: str, doc: dict) -> Game:
+def _game(name: str, doc: dict, folder: Path) -> Game:
     from judge.game import Game
     try:
         game = Game.from_json(doc)
     except Exception as exc:  # noqa: BLE001 - any nonsense in the file makes the game unavailable, nothing more
         raise GameUnavailable(name, f"status file does not describe a game ({type(exc).__name__}: {exc})") from None
     if game.name.lower() != name.lower():
+        if os.path.exists(f"{folder}/{RENAMED}{game.name.lower()}"):
+            game.name = name                 # renamed, and the save under the new name cut short: it is this game
+            return game
         # (played, it would mail its players results that contradict the real game's)
         raise copy_of(name, game.name)
     return game

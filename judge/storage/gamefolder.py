@@ -15,6 +15,7 @@ NAME_RE = re.compile(r"^[a-z][a-z0-9_-]{0,19}$")
 STATUS = "status.json"
 LOCK = ".lock"               # judge.storage.atomic.locked's: made by whoever locks the name, a game or not
 SHOWN = 4                    # names a report gives of what such a folder holds
+RENAMED = "renamed-from-"    # a file RENAME leaves in a game folder, ending in its name before (judge.storage.gamedir)
 
 
 def valid_name(name: str) -> bool:

@@ -16,7 +16,7 @@ from typing import NamedTuple, Protocol
 from judge.storage.atomic import locked
 from judge.storage.commit import MANIFEST, PENDING, recover, remove_temp_files
 from judge.storage.counters import FOLDER as COUNTERS
-from judge.storage.gamefolder import NAME_RE, STATUS, GameUnavailable, copy_of, left_in, missing
+from judge.storage.gamefolder import NAME_RE, RENAMED, STATUS, GameUnavailable, copy_of, left_in, missing
 
 SCAN_CHUNK, SCAN_THREADS = 512, 8     # start-up's pass over the games
 SCAN_WAITING = 0.5            # ... goes on in threads if its first chunk kept the interpreter busy less than this
@@ -151,7 +151,8 @@ def saved_wakeup(store: Store, name: str, path: str) -> datetime | None:
         raise GameUnavailable(name, f"{path} is not a valid status file (its end is not a status file's: cut short "
                                     "or overwritten)")
     named = _NAME_NEXT.match(head, m.end())
-    if named and named.group(1).decode("utf-8", "replace").lower() != name.lower():
+    if named and named.group(1).decode("utf-8", "replace").lower() != name.lower() and not os.path.exists(
+            f"{os.path.dirname(path)}/{RENAMED}{named.group(1).decode('utf-8', 'replace').lower()}"):
         # A copy of another game's folder is said at start-up and by cron's run, not first at its deadline or mail.
         raise copy_of(name, named.group(1).decode("utf-8", "replace"))
     try:

@@ -1,4 +1,4 @@
-"""ROLLBACK of a finished game by mail (judge.commands.master.Rollback): a draw voted or a TERMINATE sent by
+"""ROLLBACK of a finished game by mail (judge.commands.rolling.Rollback): a draw voted or a TERMINATE sent by
 mistake is undone, to a processed phase or to the phase the game ended in; the game runs again with no vote
 standing, everyone is told as of any rollback, and nobody but the master may do it. (Over SMTP with the pages and
 the scheduler: tests/web/test_rollback_finished.py.)"""

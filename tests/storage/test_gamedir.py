@@ -92,19 +92,22 @@ def test_rollback_moves_later_files_aside(tmp_path):
     fall = tmp_path / "g1" / store.snapshot(game)           # before F1901M (history: one phase processed)
     store.archive_results(game, "F1901M", "fall results")
     tx = store.begin("g1")
-    store.rollback_to("g1", fall, tx, "stamp1")
+    before = game.to_json()
+    store.rollback_to("g1", fall, tx, "stamp1", before)
     assert len(store.snapshots("g1")) == 2                  # nothing moves before the commit
     tx.finish()
     assert [p.name for p in store.snapshots("g1")] == [spring.name]
     assert [p.read_text() for p in store.results("g1")] == ["spring results"]
     aside = sorted(p.relative_to(tmp_path / "g1" / "rolledback") for p in (tmp_path / "g1" / "rolledback").rglob("*.*"))
-    assert [(p.parts[1], p.parts[2]) for p in aside] == [("results", "0002-F1901M.txt"),
-                                                          ("snapshots", "0002-S1901M.json")]
+    assert [p.parts[1:] for p in aside] == [("results", "0002-F1901M.txt"), ("snapshots", "0002-S1901M.json"),
+                                            ("status.json",)]
+    # The game as it stood before the rollback is kept beside what it undid (for ROLLFORWARD).
+    assert json.loads((tmp_path / "g1" / "rolledback" / "stamp1" / "status.json").read_text()) == before
     tx = store.begin("g1")
-    store.rollback_to("g1", spring, tx, "stamp2")
+    store.rollback_to("g1", spring, tx, "stamp2", game.to_json())
     tx.finish()
     assert store.snapshots("g1") == [] and store.results("g1") == []
-    assert len(list((tmp_path / "g1" / "rolledback").rglob("*.*"))) == 4     # kept, never deleted
+    assert len(list((tmp_path / "g1" / "rolledback").rglob("*.*"))) == 6     # kept, never deleted
 
 
 def test_access_log(tmp_path):
@@ -190,7 +193,7 @@ def test_a_phases_pictures_are_kept_beside_its_results_and_rolled_back_with_them
                                                                      "results/0002-F1901M.svg"}
     tx.finish()
     tx = store.begin("g1")
-    store.rollback_to("g1", spring, tx, "s")
+    store.rollback_to("g1", spring, tx, "s", game.to_json())
     tx.finish()
     assert not list((tmp_path / "g1" / "results").iterdir())
     aside = sorted(p.name for p in (tmp_path / "g1" / "rolledback").rglob("results/*"))
