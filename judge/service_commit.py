@@ -51,7 +51,7 @@ class Committing:
                     self._send(tx, to, subject, body)
                 elif e.kind == "notify":
                     title, lines, who = e.payload
-                    to = notified(game, who, s.sender)
+                    to = notified(game, who, s.sender, title)
                     if to:
                         self._mail(tx, to, "notice/event.txt", {"game": game.name, "title": title, "lines": lines})
             reply = ""

@@ -1,5 +1,5 @@
-"""PRESS ... ENDPRESS and BROADCAST ... ENDBROADCAST (with DPjudge's options), ARCHIVE and UNOBSERVE. Routing and
-signing are judge.game.press_routing's business: these classes only read what was written."""
+"""PRESS ... ENDPRESS and BROADCAST ... ENDBROADCAST (with DPjudge's options), ARCHIVE and UNOBSERVE (UNMONITOR).
+Routing and signing are judge.game.press_routing's business: these classes only read what was written."""
 from __future__ import annotations
 
 import json
@@ -21,6 +21,9 @@ def _request(s: Session, args: list[str], body: list[str], broadcast: bool) -> R
         role = s.role
     elif game.is_observer(s.sender):
         role = "observer"
+    elif game.is_monitor(s.sender):
+        raise CommandError(f"YOU MONITOR GAME {game.name}: A MONITOR SENDS NO PRESS (OBSERVE {game.name} TO WRITE "
+                           "TO ITS MASTER)")
     else:
         raise CommandError("YOU MUST SIGN ON BEFORE SENDING PRESS")
     forming = game.position is None
@@ -199,18 +202,23 @@ class Archive:
 
 
 class Unobserve:
-    name, aliases, block_end = "UNOBSERVE", ("UNWATCH",), None
+    name, aliases, block_end = "UNOBSERVE", ("UNWATCH", "UNMONITOR"), None
     after_end = SIGNED_ON
-    syntax = "UNOBSERVE <game>"
-    help = "Stop observing a game: no more results or broadcasts from it."
+    syntax = "UNOBSERVE <game>  (or UNMONITOR <game>)"
+    help = "Stop observing or monitoring a game: no more results or broadcasts from it."
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         if not args:
-            raise CommandError("USE UNOBSERVE <game>")
+            raise CommandError("USE UNOBSERVE <game> (OR UNMONITOR <game>)")
         game = s.open_game(args[0])
+        me = s.sender.lower()
+        if game.is_monitor(s.sender):
+            game.monitors = [o for o in game.monitors if o.lower() != me]
+            s.say(f"You no longer monitor game {game.name}.")
+            return Continue.YES
         if not game.is_observer(s.sender):
-            raise CommandError(f"YOU ARE NOT OBSERVING GAME {game.name}")
-        game.observers = [o for o in game.observers if o.lower() != s.sender.lower()]
+            raise CommandError(f"YOU ARE NOT OBSERVING OR MONITORING GAME {game.name}")
+        game.observers = [o for o in game.observers if o.lower() != me]
         s.say(f"You no longer observe game {game.name}.")
         return Continue.YES

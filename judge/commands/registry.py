@@ -28,7 +28,7 @@ class Help:
 
 COMMANDS: tuple[Command, ...] = (
     signon.Signon(), signon.Signoff(), signon.Unlock(),
-    membership.Join(), membership.Observe(), membership.Resign(), membership.Takeover(),
+    membership.Join(), membership.Observe(), membership.Monitor(), membership.Resign(), membership.Takeover(),
     orders.Orders(), orders.Clear(),
     press.Press(), press.Broadcast(), press.Archive(), press.Unobserve(),
     voting.Vote(), clock.Pause(), clock.Resume(), clock.Extend(), membership.Eject(),

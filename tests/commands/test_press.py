@@ -304,7 +304,7 @@ def test_unobserve(started):
     assert started.send("watcher@example.org", f"UNOBSERVE {GAME}").accepted
     assert started.game(GAME).observers == []
     assert started.send("watcher@example.org", f"UNOBSERVE {GAME}").errors[0][1] == \
-        f"YOU ARE NOT OBSERVING GAME {GAME}"
+        f"YOU ARE NOT OBSERVING OR MONITORING GAME {GAME}"
 
 
 def test_the_archive_shows_each_reader_what_was_theirs(started):

@@ -16,10 +16,10 @@ def test_every_command_is_complete_and_reachable():
         assert c.name and c.syntax and c.help, c
         assert BY_WORD[c.name] is c and all(BY_WORD[a] is c for a in c.aliases)
         assert c.block_end is None or c.block_end.startswith("END")
-    expected = {"SIGNON", "SIGNOFF", "JOIN", "OBSERVE", "RESIGN", "TAKEOVER", "ORDERS", "CLEAR", "PRESS", "BROADCAST",
-                "STATUS", "SET", "LIST", "SUMMARY", "HISTORY", "HELP", "CREATE", "ACTIVATE", "PROCESS", "PROCESS!",
-                "PREVIEW", "ROLLBACK", "DUMMY", "REVIVE", "TERMINATE", "ARCHIVE", "UNOBSERVE", "VOTE", "PAUSE",
-                "RESUME", "EXTEND", "EJECT", "POSITION", "MAP", "UNLOCK"}
+    expected = {"SIGNON", "SIGNOFF", "JOIN", "OBSERVE", "MONITOR", "RESIGN", "TAKEOVER", "ORDERS", "CLEAR", "PRESS",
+                "BROADCAST", "STATUS", "SET", "LIST", "SUMMARY", "HISTORY", "HELP", "CREATE", "ACTIVATE", "PROCESS",
+                "PROCESS!", "PREVIEW", "ROLLBACK", "DUMMY", "REVIVE", "TERMINATE", "ARCHIVE", "UNOBSERVE", "VOTE",
+                "PAUSE", "RESUME", "EXTEND", "EJECT", "POSITION", "MAP", "UNLOCK"}
     assert {c.name for c in COMMANDS} == expected
 
 
