@@ -160,3 +160,14 @@ def test_a_player_cannot_take_a_monitors_address(started):
     [told] = [m for m in started.new_mail() if m["To"] == MON]
     assert "no code was sent" in words(told.get_content()) and "France" not in told.get_content()
     assert started.game(GAME).player("FRANCE").address == PLAYERS["FRANCE"][0]
+
+
+def test_a_monitor_who_takes_over_a_power_monitors_no_more(started):
+    """One copy of each mail: a player is sent the results as a player, not again as a monitor."""
+    assert started.signon("FRANCE", "RESIGN").accepted
+    assert started.send(MON, f"MONITOR {GAME}").accepted
+    assert started.send(MON, f"TAKEOVER F{GAME} new-pw").accepted
+    assert started.game(GAME).monitors == []
+    started.new_mail()
+    assert started.master("PROCESS!").accepted
+    assert len([m for m in started.new_mail() if m["To"] == MON and "results" in str(m["Subject"])]) == 1
