@@ -12,7 +12,8 @@ SAMPLES = {"PRESS": ["PRESS TO F", "Well played.", "ENDPRESS"], "BROADCAST": ["B
            "ARCHIVE": ["ARCHIVE"], "STATUS": ["STATUS"], "POSITION": ["POSITION"], "MAP": ["MAP"],
            "LIST": [f"LIST {GAME}"], "SUMMARY": [f"SUMMARY {GAME}"], "HISTORY": [f"HISTORY {GAME}"],
            "SET PRIVATE": ["SET PRIVATE"], "SET PUBLIC": ["SET PUBLIC"], "SET PASSWORD": ["SET PASSWORD new-one"],
-           "ROLLBACK": ["ROLLBACK S1901M"]}          # (the master's undoing of the end: the phase it ended in)
+           "ROLLBACK": ["ROLLBACK S1901M"],          # (the master's undoing of the end: the phase it ended in)
+           "OFFICIAL": ["OFFICIAL The last word", "BROADCAST", "Thanks.", "ENDBROADCAST"]}
 
 
 @pytest.fixture

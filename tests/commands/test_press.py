@@ -179,7 +179,8 @@ def test_a_press_ends_at_either_end_word_or_at_signoff_as_in_dpjudge(started):
 
 def test_press_errors(started):
     cases = [
-        (["PRESS FRANCE", "x", "ENDPRESS"], "UNKNOWN PRESS OPTION: FRANCE (TO, GREY, WHITE, FAKE FROM, FAKE TO)"),
+        (["PRESS FRANCE", "x", "ENDPRESS"], "UNKNOWN PRESS OPTION: FRANCE (TO, GREY, WHITE, FAKE FROM, FAKE TO, "
+                                                  "QUIET)"),
         (["PRESS TO NARNIA", "x", "ENDPRESS"], "UNKNOWN POWER: NARNIA"),
         (["PRESS TO G", "ENDPRESS"], "EMPTY PRESS"),
         (["PRESS TO G", "x"], "PRESS WITHOUT ENDPRESS"),

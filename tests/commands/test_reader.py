@@ -19,7 +19,7 @@ def test_every_command_is_complete_and_reachable():
     expected = {"SIGNON", "SIGNOFF", "JOIN", "OBSERVE", "MONITOR", "RESIGN", "TAKEOVER", "ORDERS", "CLEAR", "PRESS",
                 "BROADCAST", "STATUS", "SET", "LIST", "SUMMARY", "HISTORY", "HELP", "CREATE", "ACTIVATE", "PROCESS",
                 "PROCESS!", "PREVIEW", "ROLLBACK", "DUMMY", "REVIVE", "TERMINATE", "ARCHIVE", "UNOBSERVE", "VOTE",
-                "PAUSE", "RESUME", "EXTEND", "EJECT", "POSITION", "MAP", "UNLOCK"}
+                "PAUSE", "RESUME", "EXTEND", "EJECT", "POSITION", "MAP", "UNLOCK", "OFFICIAL"}
     assert {c.name for c in COMMANDS} == expected
 
 

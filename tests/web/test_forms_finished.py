@@ -13,7 +13,8 @@ from tests.web.conftest import password
 SAMPLES = {"PRESS": "PRESS TO R\nWell played.\nENDPRESS", "BROADCAST": "BROADCAST\nThanks all.\nENDBROADCAST",
            "ARCHIVE": "ARCHIVE", "STATUS": "STATUS", "POSITION": "POSITION", "MAP": "MAP", "LIST": "LIST won",
            "SUMMARY": "SUMMARY won", "HISTORY": "HISTORY won", "SET PRIVATE": "SET PRIVATE look-pw",
-           "SET PUBLIC": "SET PUBLIC", "SET PASSWORD": "SET PASSWORD fresh-pw", "ROLLBACK": "ROLLBACK F1901M"}
+           "SET PUBLIC": "SET PUBLIC", "SET PASSWORD": "SET PASSWORD fresh-pw", "ROLLBACK": "ROLLBACK F1901M",
+           "OFFICIAL": "OFFICIAL The last word\nBROADCAST\nGood game.\nENDBROADCAST"}
 
 
 def offered(page_text: str) -> list[str]:
