@@ -171,3 +171,11 @@ def test_a_monitor_who_takes_over_a_power_monitors_no_more(started):
     started.new_mail()
     assert started.master("PROCESS!").accepted
     assert len([m for m in started.new_mail() if m["To"] == MON and "results" in str(m["Subject"])]) == 1
+
+
+def test_a_rollback_keeps_the_monitors_of_now(started):
+    """ROLLBACK restores the board, not who follows the game: a monitor since the snapshot stays one."""
+    assert started.master("PROCESS!").accepted
+    assert started.send(MON, f"MONITOR {GAME}").accepted
+    assert started.master("ROLLBACK S1901M").accepted
+    assert started.game(GAME).monitors == [MON]
