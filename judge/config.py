@@ -88,10 +88,10 @@ KEYS: tuple[Key, ...] = (
                                   "comma-separated (empty: anyone).", "list"),
     Key("limits", "join_per_sender", "10", "Forming games one address may join in an hour (0 to 1000; 0: no limit).",
         "int", (0, 1000)),
-    Key("limits", "observe_per_sender", "20", "Games one address may start observing in an hour (0 to 1000; 0: no "
-                                            "limit).", "int", (0, 1000)),
-    Key("limits", "observers_per_game", "50", "Observers one game may have (0 to 10000; 0: no limit).", "int",
-        (0, 10000)),
+    Key("limits", "observe_per_sender", "20", "Games one address may start observing or monitoring in an hour (0 to "
+                                            "1000; 0: no limit).", "int", (0, 1000)),
+    Key("limits", "observers_per_game", "50", "Observers and monitors one game may have, together (0 to 10000; 0: no "
+                                            "limit).", "int", (0, 10000)),
     Key("relay", "host", "", "SMTP relay for outgoing mail (empty: deliver to the local maildir instead)."),
     Key("relay", "port", "25", "Relay port.", "int"),
     Key("relay", "starttls", "no", "Use STARTTLS with the relay.", "bool"),

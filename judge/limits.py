@@ -1,8 +1,8 @@
 """The limits on strangers (config.ini [limits]): who may create games, and how many games one address, and the
-judge as a whole, may create, join or start observing in an hour; and how many addresses a player's SET ADDRESS may
-mail a code. A command checks its limit (and the message is refused, saying the limit and when to try again); the
-count is taken when the message is committed, under one lock with a second look, so that messages handled side by
-side cannot together pass a limit."""
+judge as a whole, may create, join or start observing (or monitoring) in an hour; and how many addresses a player's
+SET ADDRESS may mail a code. A command checks its limit (and the message is refused, saying the limit and when to
+try again); the count is taken when the message is committed, under one lock with a second look, so that messages
+handled side by side cannot together pass a limit."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -58,8 +58,8 @@ def joins(settings: Settings, sender: str) -> list[Claim]:
 
 def observations(settings: Settings, sender: str) -> list[Claim]:
     return [Claim("observe", sender.lower(), settings.get("limits", "observe_per_sender"),
-                  "THIS JUDGE LETS ONE ADDRESS START OBSERVING {limit} GAMES AN HOUR, AND YOURS HAS: TRY AGAIN "
-                  "AFTER {until}")]
+                  "THIS JUDGE LETS ONE ADDRESS START OBSERVING OR MONITORING {limit} GAMES AN HOUR, AND YOURS HAS: "
+                  "TRY AGAIN AFTER {until}")]
 
 
 ADDRESS_CODES = 3                  # SET ADDRESS codes mailed for one power (or the master) of a game in an hour

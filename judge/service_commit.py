@@ -6,7 +6,7 @@ import logging
 
 from judge.commands.base import Session
 from judge.game.ending import describe_result
-from judge.game.phase_codes import phase_code
+from judge.game.press_routing import mail_context
 from judge.game.processing import Processed, end_mails, notified
 from judge.mail import inbound, outbound
 from judge.reports import mail_file_entry
@@ -53,9 +53,7 @@ class Committing:
                     deliveries, entry = e.payload
                     self.store.archive_press(game, entry, tx)
                     for d in deliveries:
-                        self._mail(tx, [d.address], "notice/press.txt", {
-                            "game": game.name, "sender": d.shown_from, "phase": phase_code(game, entry["phase"]),
-                            "body": entry["body"], "broadcast": d.broadcast, "recipients": d.shown_to})
+                        self._mail(tx, [d.address], "notice/press.txt", mail_context(game, entry, d))
                 elif e.kind == "ended":
                     for mail in end_mails(game, self.settings):
                         self._mail(tx, mail.to, mail.template, mail.context, mail.attachments)
@@ -68,7 +66,7 @@ class Committing:
                     self._send(tx, to, subject, body)
                 elif e.kind == "notify":
                     title, lines, who = e.payload
-                    to = notified(game, who, s.sender)
+                    to = notified(game, who, s.sender, title)
                     if to:
                         self._mail(tx, to, "notice/event.txt", {"game": game.name, "title": title, "lines": lines})
             reply = ""

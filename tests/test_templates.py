@@ -25,7 +25,7 @@ CASES = {
     "notice/cd.txt": ({"judge": "USIN", "game": "g1", "phase": PHASE, "powers": ["Italy"], "defaults": "units hold"},
                       "Power in CD:      Italy"),
     "notice/press.txt": ({"game": "g1", "sender": "France", "phase": "S1901M", "body": ["Hello", "there"],
-                          "broadcast": False, "recipients": "Germany, Italy"},
+                          "broadcast": False, "recipients": "Germany, Italy", "official": ""},
                          "Message from France in game 'g1' (S1901M) to Germany, Italy:\n\nHello\nthere\n"),
     "notice/preview.txt": ({"game": "g1", "phase_code": "S1901M", "waiting": ["Late: Italy."], "next": "NEXT",
                             "body": "RESULTS BODY"},
@@ -53,7 +53,8 @@ CASES = {
         "result": "", "victory": 18, "votes": ["France: DRAW"], "absences": ["France: A to B"], "variant": "standard (Standard)",
         "players": [{"power": "France", "status": "active", "orders": True, "disorder": None, "wait": True, "late": 2,
                      "extensions": "1 of 2 extensions used"}],
-        "observers": 2, "rules": ["press = white"], "timing": ["grace_hours = 24"], "seats": "", "about": "", "url": ""}},
+        "observers": 2, "monitors": 1, "rules": ["press = white"], "timing": ["grace_hours = 24"], "seats": "",
+        "about": "", "url": ""}},
         "  France   active, orders in, waiting, late 2 times, 1 of 2 extensions used"),
     "reply/position.txt": ({"game": "g1", "phase": "Spring 1901 Retreat", "deadline": "D", "unowned": ["BEL"],
                             "powers": [{"power": "France", "owed": "builds 1", "units": ["A PAR"],
@@ -152,6 +153,12 @@ def test_subjects():
     assert render("notice/end.txt", **CASES["notice/end.txt"][0])[0] == "Diplomacy game 'g1' complete"
     press = dict(CASES["notice/press.txt"][0], broadcast=True)
     assert render("notice/press.txt", **press)[0] == "Diplomacy broadcast from France (g1)"
+    # The master's OFFICIAL subject (DPjudge's openMail adds the game's name unless the subject has it), and the
+    # text alone.
+    official = dict(press, official="Rules for g1")
+    assert render("notice/press.txt", **official) == ("Rules for g1", "Hello\nthere\n")
+    assert render("notice/press.txt", **dict(press, official="(g1) news"))[0] == "(g1) news"
+    assert render("notice/press.txt", **dict(press, official="News"))[0] == "News (g1)"
 
 
 def test_results_name_the_powers_without_orders_as_a_sentence_does():

@@ -22,7 +22,7 @@ def block(s: Session, name: str, **ctx) -> None:
 
 def start_game(s: Session, game: Game) -> None:
     """Activate a game and tell everyone, as DPjudge does: each player gets their power assignment, and everyone
-    (players, observers, the master) the starting position, which is also the first entry of HISTORY."""
+    (players, observers, monitors, the master) the starting position, which is also the first entry of HISTORY."""
     try:
         game.activate(s.now)
     except GameError as exc:
@@ -41,7 +41,8 @@ def start_game(s: Session, game: Game) -> None:
     # (with the game page's address, as every results mail after it: the first mail a player keeps)
     subject, body = render("notice/start.txt", **common, powers=powers, units=reports.position_blocks(m, pos),
                            ownership=reports.ownership_lines(m, pos), url=game_url(game, s.settings))
-    audience = [p.address for p in game.players if p.address] + [game.master_address] + game.observers
+    audience = [p.address for p in game.players if p.address] + [game.master_address] + game.observers + \
+        game.monitors
     s.effect("started", (audience, subject, body))
     s.say(f"Game {game.name} has started: {pos.phase.describe()}, deadline "
           f"{show(game.deadline, game.timing)}.")

@@ -109,10 +109,11 @@ def _forget_old(game, now: datetime) -> None:
 
 
 def _taken(game, who: str, address: str) -> bool:
-    """Has the address a part in the game already (another power's, the master's, an observer's)? Never said to
-    the one who asks."""
+    """Has the address a part in the game already (another power's, the master's, an observer's, a monitor's)?
+    Never said to the one who asks."""
     a = address.lower()
     used = [p for p in game.players if p.address and p.address.lower() == a and p.power != who]
     if who != MASTER and game.rules.multiple_powers and a != game.master_address.lower():
         used = []                         # (one player may play several powers from one address)
-    return bool(used) or (who != MASTER and a == game.master_address.lower()) or game.is_observer(a)
+    return bool(used) or (who != MASTER and a == game.master_address.lower()) or game.is_observer(a) or \
+        game.is_monitor(a)

@@ -89,6 +89,7 @@ class Session:
     block_end: int = -1                       # len(lines) just after the last say_block: what follows is set off
     orders_phase: Any = None                  # the phase the confirmed orders were for (a judge.position.Phase)
     voted: bool = False                       # a VOTE in this message: its news, or the end, once it is all read
+    official: str = ""                        # the master's OFFICIAL subject for the press after it in the message
     announced: dict = field(default_factory=dict)   # judge.commands.announce: a setting's key -> (its value
                                               # before the message, the notice's paragraph on it)
 

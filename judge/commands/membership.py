@@ -1,4 +1,4 @@
-"""JOIN, OBSERVE, RESIGN, TAKEOVER (also the master's handover, DPjudge style) and the master's EJECT."""
+"""JOIN, OBSERVE, MONITOR, RESIGN, TAKEOVER (also the master's handover, DPjudge style) and the master's EJECT."""
 from __future__ import annotations
 
 from judge import limits
@@ -72,21 +72,50 @@ class Observe:
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
-        need_args(args, 1, self.syntax)
-        s.open_access(args[0], args[1:])
-        game = s.game
-        if s.sender.lower() == game.master_address.lower() or game.players_at(s.sender):
-            raise CommandError(f"YOU ALREADY TAKE PART IN GAME {game.name}: NO NEED TO OBSERVE IT")
-        if not game.is_observer(s.sender):
-            s.not_over(f"NOTHING MORE WILL BE SENT (HISTORY {game.name} GIVES ITS RESULTS, SUMMARY ITS END)")
-            most = s.settings.get("limits", "observers_per_game")
-            if most and len(game.observers) >= most:
-                raise CommandError(f"GAME {game.name} HAS {len(game.observers)} OBSERVERS, AS MANY AS THIS JUDGE "
-                                   "LETS ONE GAME HAVE: NO MORE CAN BE ADDED UNTIL ONE LEAVES (UNOBSERVE)")
+        return follow(s, args, self.syntax, monitor=False)
+
+
+class Monitor:
+    name, aliases, block_end = "MONITOR", (), None
+    syntax = "MONITOR <game> [game password of a private game]"
+    help = ("Receive only the game's results, deadline changes and its end (DPjudge's MONITOR, for mapping sites): "
+            "no press, no sign-on (UNMONITOR to stop).")
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        return follow(s, args, self.syntax, monitor=True)
+
+
+def follow(s: Session, args: list[str], syntax: str, monitor: bool) -> Continue:
+    """OBSERVE and MONITOR: one way in for those who follow a game without playing it. Either list is left for the
+    other on request (one address, one kind of copy); both count against the same limits."""
+    need_args(args, 1, syntax)
+    s.open_access(args[0], args[1:])
+    game = s.game
+    word = "MONITOR" if monitor else "OBSERVE"
+    if s.sender.lower() == game.master_address.lower() or game.players_at(s.sender):
+        raise CommandError(f"YOU ALREADY TAKE PART IN GAME {game.name}: NO NEED TO {word} IT")
+    mine, other = (game.monitors, game.observers) if monitor else (game.observers, game.monitors)
+    was = next((a for a in other if a.lower() == s.sender.lower()), None)
+    if not any(a.lower() == s.sender.lower() for a in mine):
+        s.not_over(f"NOTHING MORE WILL BE SENT (HISTORY {game.name} GIVES ITS RESULTS, SUMMARY ITS END)")
+        most = s.settings.get("limits", "observers_per_game")
+        many = len(game.observers) + len(game.monitors)
+        if was is None and most and many >= most:
+            kinds = "OBSERVERS AND MONITORS" if game.monitors else "OBSERVERS"
+            raise CommandError(f"GAME {game.name} HAS {many} {kinds}, AS MANY AS THIS JUDGE LETS ONE GAME HAVE: NO "
+                               "MORE CAN BE ADDED UNTIL ONE LEAVES (UNOBSERVE)")
+        if was is None:                       # (a switch between the two is no new follower: not counted)
             s.within(limits.observations(s.settings, s.sender))
-            game.observers.append(s.sender)
-        s.say(f"You are observing game {game.name}.")
+        else:
+            other.remove(was)
+        mine.append(s.sender)
+    if not monitor:
+        s.say(f"You are observing game {game.name}." + (" You no longer monitor it." if was else ""))
         return Continue.YES
+    s.say(f"You are monitoring game {game.name}: you will be sent its results, its deadline changes and its end, "
+          f"and no press. UNMONITOR {game.name} stops them." + (" You no longer observe it." if was else ""))
+    return Continue.YES
 
 
 class Resign:

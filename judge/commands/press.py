@@ -1,16 +1,18 @@
-"""PRESS ... ENDPRESS and BROADCAST ... ENDBROADCAST (with DPjudge's options), ARCHIVE and UNOBSERVE. Routing and
-signing are judge.game.press_routing's business: these classes only read what was written."""
+"""PRESS ... ENDPRESS and BROADCAST ... ENDBROADCAST (with DPjudge's options), OFFICIAL, ARCHIVE and UNOBSERVE
+(UNMONITOR). Routing and signing are judge.game.press_routing's business: these classes only read what was written."""
 from __future__ import annotations
 
 import json
+import unicodedata
 
 from judge.commands.actions import block
 from judge.commands.base import MASTER_ONLY, SIGNED_ON, CommandError, Continue, Session
 from judge.game import PLAYING, GameError
 from judge.game.phase_codes import phase_code
-from judge.game.press_routing import Request, readable, route
+from judge.game.press_routing import Delivery, Request, mail_context, readable, route
 from judge.maps import Map
 from judge.phrases import listed
+from judge.templating import render
 
 OVER_WORDS = "NO MORE PRESS"          # (a finished game's refusal: judge.commands.after_end)
 
@@ -21,6 +23,9 @@ def _request(s: Session, args: list[str], body: list[str], broadcast: bool) -> R
         role = s.role
     elif game.is_observer(s.sender):
         role = "observer"
+    elif game.is_monitor(s.sender):
+        raise CommandError(f"YOU MONITOR GAME {game.name}: A MONITOR SENDS NO PRESS (OBSERVE {game.name} TO WRITE "
+                           "TO ITS MASTER)")
     else:
         raise CommandError("YOU MUST SIGN ON BEFORE SENDING PRESS")
     forming = game.position is None
@@ -31,7 +36,9 @@ def _request(s: Session, args: list[str], body: list[str], broadcast: bool) -> R
         raise CommandError(f"GAME {game.name} IS NOT ACTIVE: NO PRESS NOW")
     if not body:
         raise CommandError(f"EMPTY {'BROADCAST' if broadcast else 'PRESS'}")
-    r = Request(role, s.power or "", s.sender, broadcast=broadcast, body=body)
+    # (OFFICIAL is the master's alone, and holds for the rest of the message: judge.commands.press.Official)
+    r = Request(role, s.power or "", s.sender, broadcast=broadcast, body=body,
+                official=s.official if role == "master" else "")
     words = [w for a in args for w in a.replace(",", " ").split()]
     i, seen_to = 0, False
     while i < len(words):
@@ -43,6 +50,10 @@ def _request(s: Session, args: list[str], body: list[str], broadcast: bool) -> R
                               len(w) > 1 else None)
             _recipients(game, names, r)
             seen_to = True
+        elif w == "QUIET":
+            if r.quiet:
+                raise CommandError("QUIET GIVEN TWICE")
+            r.quiet, i = True, i + 1
         elif w in ("GREY", "GRAY", "WHITE"):
             if r.grey is not None:
                 raise CommandError("GREY OR WHITE: ONLY ONE OF THEM")
@@ -65,7 +76,8 @@ def _request(s: Session, args: list[str], body: list[str], broadcast: bool) -> R
             else:
                 raise CommandError("USE FAKE TO <powers>, FAKE BROADCAST OR FAKE FROM <power>")
         else:
-            raise CommandError(f"UNKNOWN PRESS OPTION: {words[i].upper()} (TO, GREY, WHITE, FAKE FROM, FAKE TO)")
+            raise CommandError(f"UNKNOWN PRESS OPTION: {words[i].upper()} (TO, GREY, WHITE, FAKE FROM, FAKE TO, "
+                               "QUIET)")
     if not broadcast and not seen_to:
         r.broadcast = True                  # PRESS with no TO: to everyone
     if forming and (not r.broadcast or r.fake_from or r.fake_to is not None):
@@ -78,7 +90,7 @@ def _request(s: Session, args: list[str], body: list[str], broadcast: bool) -> R
 def _names(words: list[str], i: int, first: str | None = None) -> tuple[list[str], int]:
     """The power names after TO, up to the next option word."""
     names = [first] if first else []
-    while i < len(words) and words[i].upper() not in ("GREY", "GRAY", "WHITE", "FAKE", "FROM", "TO"):
+    while i < len(words) and words[i].upper() not in ("GREY", "GRAY", "WHITE", "FAKE", "FROM", "TO", "QUIET"):
         names.append(words[i])
         i += 1
     if not names:
@@ -110,13 +122,27 @@ def _power(game, word: str) -> str:
         raise CommandError(str(exc)) from None
 
 
-def _send(s: Session, r: Request) -> dict:
+def _send(s: Session, r: Request) -> tuple[list[Delivery], dict]:
     try:
         deliveries, entry = route(s.game, r, s.now)
     except GameError as exc:
         raise CommandError(str(exc)) from None
     s.effect("press", (deliveries, entry))
-    return entry
+    return deliveries, entry
+
+
+def _echo(s: Session, r: Request, deliveries: list[Delivery], entry: dict) -> None:
+    """DPjudge's echo, unless QUIET: the author's copy of the press as its readers have it, in the reply."""
+    if r.quiet:
+        return
+    # (a reader's copy, not the master's, which may see through grey and fake press; the master's when only the
+    # master reads it)
+    master = s.game.master_address.lower()
+    seen = next((d for d in deliveries if d.address.lower() != master), deliveries[0])
+    subject, text = render("notice/press.txt", **mail_context(s.game, entry, seen))
+    s.say(f"Your copy, as its readers have it (subject: {subject}):" if r.official else
+          "Your copy, as its readers have it:")
+    s.say_block(text)
 
 
 def _real_recipients(entry: dict, m: Map) -> str:
@@ -144,15 +170,16 @@ class Press:
     name, aliases, block_end = "PRESS", (), "ENDPRESS"
     over_words = OVER_WORDS
     after_end = MASTER_ONLY
-    syntax = "PRESS [TO <powers>|M] [GREY|WHITE] [FAKE FROM <power>] [FAKE TO <powers>] ... ENDPRESS"
+    syntax = "PRESS [TO <powers>|M] [GREY|WHITE] [FAKE FROM <power>] [FAKE TO <powers>] [QUIET] ... ENDPRESS"
     help = ("Send press to some powers (TO France Germany, TO FG), to the master (TO M), or to everyone without "
-            "TO; GREY, WHITE and FAKE as the house rules allow.")
+            "TO; GREY, WHITE and FAKE as the house rules allow. The reply holds your copy, unless QUIET.")
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         r = _request(s, args, body, broadcast=False)
-        entry = _send(s, r)
+        deliveries, entry = _send(s, r)
         s.say(_sent("Press sent to " + _real_recipients(entry, s.game.map), r, entry))
+        _echo(s, r, deliveries, entry)
         return Continue.YES
 
 
@@ -160,14 +187,44 @@ class Broadcast:
     name, aliases, block_end = "BROADCAST", (), "ENDBROADCAST"
     over_words = OVER_WORDS
     after_end = MASTER_ONLY
-    syntax = "BROADCAST [GREY|WHITE] [FAKE FROM <power>] [FAKE TO <powers>] ... ENDBROADCAST"
-    help = "Send a message to every player and observer (and the master)."
+    syntax = "BROADCAST [GREY|WHITE] [FAKE FROM <power>] [FAKE TO <powers>] [QUIET] ... ENDBROADCAST"
+    help = "Send a message to every player and observer (and the master). The reply holds your copy, unless QUIET."
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         r = _request(s, args, body, broadcast=True)
-        entry = _send(s, r)
+        deliveries, entry = _send(s, r)
         s.say(_sent("Broadcast sent", r, entry))
+        _echo(s, r, deliveries, entry)
+        return Continue.YES
+
+
+OFFICIAL_MOST = 60                     # characters in an OFFICIAL subject (DPjudge's limit)
+
+
+class Official:
+    name, aliases, block_end = "OFFICIAL", (), None
+    after_end = MASTER_ONLY
+    syntax = "OFFICIAL [subject]"
+    help = (f"Master: the PRESS and BROADCAST after it in this message go out with this subject (at most "
+            f"{OFFICIAL_MOST} characters) and no press header line; OFFICIAL alone goes back to the usual ones.")
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        if s.role != "master":
+            raise CommandError("ONLY THE GAME MASTER MAY SEND OFFICIAL PRESS (SIGNON M<game> <password>, THEN "
+                               "OFFICIAL <subject>)")
+        s.need_game()
+        subject = " ".join(args)              # (the words as written: their case kept, runs of blanks made one)
+        if len(subject) > OFFICIAL_MOST:
+            raise CommandError(f"OFFICIAL SUBJECT TOO LONG: {len(subject)} CHARACTERS, AT MOST {OFFICIAL_MOST}")
+        odd = next((c for c in subject if unicodedata.category(c)[0] == "C"), None)
+        if odd is not None:
+            # (a control or format character has no place in a Subject header line, and may hide what it says)
+            raise CommandError(f"OFFICIAL SUBJECT WITH A CONTROL CHARACTER (U+{ord(odd):04X}): USE PLAIN TEXT")
+        s.official = subject
+        s.say(f"Press below goes out with the subject '{subject}' and no press header." if subject else
+              "Press below goes out with the usual subject and header.")
         return Continue.YES
 
 
@@ -199,18 +256,23 @@ class Archive:
 
 
 class Unobserve:
-    name, aliases, block_end = "UNOBSERVE", ("UNWATCH",), None
+    name, aliases, block_end = "UNOBSERVE", ("UNWATCH", "UNMONITOR"), None
     after_end = SIGNED_ON
-    syntax = "UNOBSERVE <game>"
-    help = "Stop observing a game: no more results or broadcasts from it."
+    syntax = "UNOBSERVE <game>  (or UNMONITOR <game>)"
+    help = "Stop observing or monitoring a game: no more results or broadcasts from it."
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
         if not args:
-            raise CommandError("USE UNOBSERVE <game>")
+            raise CommandError("USE UNOBSERVE <game> (OR UNMONITOR <game>)")
         game = s.open_game(args[0])
+        me = s.sender.lower()
+        if game.is_monitor(s.sender):
+            game.monitors = [o for o in game.monitors if o.lower() != me]
+            s.say(f"You no longer monitor game {game.name}.")
+            return Continue.YES
         if not game.is_observer(s.sender):
-            raise CommandError(f"YOU ARE NOT OBSERVING GAME {game.name}")
-        game.observers = [o for o in game.observers if o.lower() != s.sender.lower()]
+            raise CommandError(f"YOU ARE NOT OBSERVING OR MONITORING GAME {game.name}")
+        game.observers = [o for o in game.observers if o.lower() != me]
         s.say(f"You no longer observe game {game.name}.")
         return Continue.YES

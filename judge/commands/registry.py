@@ -29,9 +29,9 @@ class Help:
 
 COMMANDS: tuple[Command, ...] = (
     signon.Signon(), signon.Signoff(), signon.Unlock(),
-    membership.Join(), membership.Observe(), membership.Resign(), membership.Takeover(),
+    membership.Join(), membership.Observe(), membership.Monitor(), membership.Resign(), membership.Takeover(),
     orders.Orders(), orders.Clear(),
-    press.Press(), press.Broadcast(), press.Archive(), press.Unobserve(),
+    press.Press(), press.Broadcast(), press.Official(), press.Archive(), press.Unobserve(),
     voting.Vote(), clock.Pause(), clock.Resume(), clock.Extend(), membership.Eject(),
     status.Status(), status.Position(), status.Map(), settings.Set(),
     listing.List(), listing.Summary(), listing.History(), Help(),

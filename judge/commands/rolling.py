@@ -85,6 +85,7 @@ def _carry_over(s: Session, game: Game, restored: Game) -> None:
                 player.late_count, player.extensions = now_player.late_count, now_player.extensions
     restored.master_address, restored.master_password = game.master_address, game.master_password
     restored.observers, restored.address_requests = list(game.observers), dict(game.address_requests)
+    restored.monitors = list(game.monitors)
     restored.seen = list(game.seen)        # (a message applied since, redelivered, is still known)
     restored.private, restored.privacy, restored.victory = game.private, game.privacy, game.victory
 

@@ -21,10 +21,14 @@ class Membership:
     def is_observer(self, address: str) -> bool:
         return address.lower() in (o.lower() for o in self.observers)
 
+    def is_monitor(self, address: str) -> bool:
+        return address.lower() in (o.lower() for o in self.monitors)
+
     def takes_part(self, address: str) -> None:
-        """`address` now plays or masters the game: it observes no more (OBSERVE refuses anyone who takes part), or
-        it would get every broadcast twice."""
+        """`address` now plays or masters the game: it observes or monitors no more (OBSERVE and MONITOR refuse
+        anyone who takes part), or it would get every broadcast or result twice."""
         self.observers = [o for o in self.observers if o.lower() != address.lower()]
+        self.monitors = [o for o in self.monitors if o.lower() != address.lower()]
 
     def join(self, address: str, password_hash: str, preference: str = "") -> Player:
         if self.status != FORMING:

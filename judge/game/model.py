@@ -35,6 +35,7 @@ class Game(Membership, Ordering, GameClock, Voting):
     deadline: datetime | None = None
     players: list[Player] = field(default_factory=list)
     observers: list[str] = field(default_factory=list)
+    monitors: list[str] = field(default_factory=list)        # DPjudge MONITOR: results and deadline news only
     history: list[str] = field(default_factory=list)       # phases processed, in order
     winner: str | None = None
     ready_since: datetime | None = None                      # when every needed order set was in
@@ -106,6 +107,7 @@ class Game(Membership, Ordering, GameClock, Voting):
             # (written only when there is one: the files of games without are as they were)
             **({"address_requests": dict(self.address_requests)} if self.address_requests else {}),
             **({"phase_grace": self.phase_grace} if self.phase_grace is not None else {}),
+            **({"monitors": list(self.monitors)} if self.monitors else {}),
         }
 
     @classmethod
@@ -123,6 +125,7 @@ class Game(Membership, Ordering, GameClock, Voting):
         # counted them as observers)
         part = {g.master_address.lower(), *(p.address.lower() for p in g.players if p.address)}
         g.observers = [o for o in doc.get("observers", []) if o.lower() not in part]
+        g.monitors = [o for o in doc.get("monitors", []) if o.lower() not in part]
         g.position = Position.from_json(doc["position"], m) if doc.get("position") else None
         g.deadline = _time(doc.get("deadline"))
         g.history = list(doc.get("history", []))

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Callable
 
+from judge.game.phase_codes import phase_code
 from judge.game.roles import ACTIVE, GameError
 from judge.rules import Press as PressKind
 
@@ -27,6 +28,8 @@ class Request:
     fake_from: str = ""                        # FAKE FROM <power>
     fake_to: list[str] | None = None           # FAKE TO <powers> (FAKE BROADCAST: every power)
     body: list[str] = field(default_factory=list)
+    quiet: bool = False                        # QUIET: no copy for the author (DPjudge's echo)
+    official: str = ""                         # the master's OFFICIAL subject: no press header line
 
 
 @dataclass
@@ -112,7 +115,15 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
              "master_copy": r.role != "master" and (r.to_master or r.broadcast or rules.master_press_copies)}
     if faked_to:
         entry["real_to"] = real_to
+    if r.official:
+        entry["official"] = r.official
     return out, entry
+
+
+def mail_context(game, entry: dict, d: Delivery) -> dict:
+    """notice/press.txt's context for one copy (the author's echo included)."""
+    return {"game": game.name, "sender": d.shown_from, "phase": phase_code(game, entry["phase"]), "body": entry["body"],
+            "broadcast": d.broadcast, "recipients": d.shown_to, "official": entry.get("official", "")}
 
 
 def _face_to_face_open(game, now: datetime | None) -> bool:

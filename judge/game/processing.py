@@ -49,10 +49,15 @@ class Processed:
     notes: list[str] = field(default_factory=list)
 
 
-def audience(game: Game) -> list[str]:
-    """Everyone who receives results: active players, observers and the master."""
+# The notices a monitor is sent besides the results and the end (DPjudge: "deadline change notices").
+DEADLINE_NOTICES = ("deadline changed", "deadline extended", "paused", "resumed")
+
+
+def audience(game: Game, monitors: bool = False) -> list[str]:
+    """Everyone who receives results: active players, observers and the master; with `monitors`, the game's
+    monitors too (DPjudge MONITOR: results, deadline news and the end, nothing else)."""
     addresses = [p.address for p in game.players if p.status == ACTIVE and p.address]
-    addresses += game.observers + [game.master_address]
+    addresses += game.observers + [game.master_address] + (game.monitors if monitors else [])
     seen, out = set(), []
     for a in addresses:
         if a and a.lower() not in seen:
@@ -61,20 +66,21 @@ def audience(game: Game) -> list[str]:
     return out
 
 
-def notified(game: Game, who: str, sender: str) -> list[str]:
+def notified(game: Game, who: str, sender: str, title: str = "") -> list[str]:
     """The addresses a notice goes to: the "master", the active "players", the "others" (everyone in the game but
     the one whose message it is and the master, who has a notice of their own: a newcomer is not told that their
     power has a new player; observers are, as they were told the power was open), "all but master", or everyone in
-    the game."""
+    the game. Monitors are among "all" and "all but master" for a notice titled as one of DEADLINE_NOTICES."""
     if who == "master":
         return [game.master_address]
     if who == "players":
         return [p.address for p in game.players if p.status == ACTIVE and p.address]
+    everyone = audience(game, monitors=title in DEADLINE_NOTICES)
     if who == "others":
         return [a for a in audience(game) if a.lower() not in (sender.lower(), game.master_address.lower())]
     if who == "all but master":          # (the master is sent a notice of their own, saying more)
-        return [a for a in audience(game) if a.lower() != game.master_address.lower()]
-    return audience(game)
+        return [a for a in everyone if a.lower() != game.master_address.lower()]
+    return everyone
 
 
 def game_url(game: Game, settings: Settings) -> str:
@@ -125,7 +131,7 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     subject, body = _render(game, settings, ctx, game.deadline_shown(long=True), processed, game.winner)
     out.results = (before.phase.code, reports.mail_file_entry(settings.address, now, subject, body))
     board, out.pictures = kept_picture(game, f"{game.name}-{before.phase.code}", before, outcome)
-    out.mails.append(Mail(audience(game), "raw", {"subject": subject, "body": body}, board))
+    out.mails.append(Mail(audience(game, monitors=True), "raw", {"subject": subject, "body": body}, board))
     if game.over:
         out.mails.extend(end_mails(game, settings))
         out.notes.append(f"{before.phase} processed; the game is over ({describe_result(game.result, game.map)})")
@@ -179,7 +185,7 @@ def end_mails(game: Game, settings: Settings) -> list[Mail]:
     hidden = game.rules.anonymous is Anonymous.ALWAYS
     return [Mail([address], "notice/end.txt",
                  {**ctx, "players": [] if hidden else roster(game, address, address == game.master_address)}, board)
-            for address in audience(game)]
+            for address in audience(game, monitors=True)]
 
 
 def on_clock(game: Game, settings: Settings, now: datetime) -> Processed | None:

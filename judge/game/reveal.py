@@ -12,8 +12,8 @@ def shows_addresses(game, viewer: str, master: bool) -> bool:
     """May `viewer` (an address; `master`: the game's master) see the players' addresses?"""
     if master:
         return True                              # the master knows them already (the master's LIST, EJECT ...)
-    if not game.over or game.rules.anonymous is Anonymous.ALWAYS:
-        return False
+    if not game.over or game.rules.anonymous is Anonymous.ALWAYS or game.is_monitor(viewer.strip()):
+        return False                             # (a monitor may be any site or list: it never learns an address)
     if game.rules.reveal is Reveal.ALL:
         return True
     if game.rules.reveal is Reveal.PLAYERS:

@@ -207,7 +207,7 @@ def game_page(game: Game, phases: list[str], latest: str | None, press: list[dic
             "latest": redact(latest) if latest else None, "latest_phase": phases[-1] if phases else None,
             "players": players(game), "centres": centres(game), "rules": house_rules(game),
             "press": public_press(press, game), "ending": ending(game, phases, last_picture), "signed_on": signed_on,
-            "observers": len(game.observers)}
+            "observers": len(game.observers), "monitors": len(game.monitors)}
 
 
 def summary(game: Game) -> dict[str, Any]:

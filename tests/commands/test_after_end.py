@@ -13,7 +13,8 @@ SAMPLES = {"PRESS": ["PRESS TO F", "Well played.", "ENDPRESS"], "BROADCAST": ["B
            "LIST": [f"LIST {GAME}"], "SUMMARY": [f"SUMMARY {GAME}"], "HISTORY": [f"HISTORY {GAME}"],
            "SET PRIVATE": ["SET PRIVATE"], "SET PUBLIC": ["SET PUBLIC"], "SET PASSWORD": ["SET PASSWORD new-one"],
            "ROLLBACK": ["ROLLBACK S1901M"],          # (the master's undoing of the end: the phase it ended in)
-           "REVEAL": ["REVEAL"]}
+           "REVEAL": ["REVEAL"],
+           "OFFICIAL": ["OFFICIAL The last word", "BROADCAST", "Thanks.", "ENDBROADCAST"]}
 
 
 @pytest.fixture

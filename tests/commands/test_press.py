@@ -179,7 +179,8 @@ def test_a_press_ends_at_either_end_word_or_at_signoff_as_in_dpjudge(started):
 
 def test_press_errors(started):
     cases = [
-        (["PRESS FRANCE", "x", "ENDPRESS"], "UNKNOWN PRESS OPTION: FRANCE (TO, GREY, WHITE, FAKE FROM, FAKE TO)"),
+        (["PRESS FRANCE", "x", "ENDPRESS"], "UNKNOWN PRESS OPTION: FRANCE (TO, GREY, WHITE, FAKE FROM, FAKE TO, "
+                                                  "QUIET)"),
         (["PRESS TO NARNIA", "x", "ENDPRESS"], "UNKNOWN POWER: NARNIA"),
         (["PRESS TO G", "ENDPRESS"], "EMPTY PRESS"),
         (["PRESS TO G", "x"], "PRESS WITHOUT ENDPRESS"),
@@ -304,7 +305,7 @@ def test_unobserve(started):
     assert started.send("watcher@example.org", f"UNOBSERVE {GAME}").accepted
     assert started.game(GAME).observers == []
     assert started.send("watcher@example.org", f"UNOBSERVE {GAME}").errors[0][1] == \
-        f"YOU ARE NOT OBSERVING GAME {GAME}"
+        f"YOU ARE NOT OBSERVING OR MONITORING GAME {GAME}"
 
 
 def test_the_archive_shows_each_reader_what_was_theirs(started):

@@ -16,12 +16,11 @@ def test_every_command_is_complete_and_reachable():
         assert c.name and c.syntax and c.help, c
         assert BY_WORD[c.name] is c and all(BY_WORD[a] is c for a in c.aliases)
         assert c.block_end is None or c.block_end.startswith("END")
-    expected = {"SIGNON", "SIGNOFF", "JOIN", "OBSERVE", "RESIGN", "TAKEOVER", "ORDERS", "CLEAR", "PRESS", "BROADCAST",
-                "STATUS", "SET", "LIST", "SUMMARY", "HISTORY", "HELP", "CREATE", "ACTIVATE", "FORM", "PROCESS",
-                "PROCESS!", "PREVIEW", "ROLLBACK", "ROLLFORWARD", "DUMMY", "REVIVE", "TERMINATE", "ARCHIVE",
-                "UNOBSERVE", "VOTE", "PAUSE", "RESUME", "EXTEND", "EJECT", "POSITION", "MAP", "UNLOCK", "PRIVATE",
-                "RULE", "ZONE", "TIMING", "DESC", "PURGE", "RENAME",
-                "REVEAL"}
+    expected = {"SIGNON", "SIGNOFF", "JOIN", "OBSERVE", "MONITOR", "RESIGN", "TAKEOVER", "ORDERS", "CLEAR", "PRESS",
+                "BROADCAST", "STATUS", "SET", "LIST", "SUMMARY", "HISTORY", "HELP", "CREATE", "ACTIVATE", "FORM",
+                "PROCESS", "PROCESS!", "PREVIEW", "ROLLBACK", "ROLLFORWARD", "DUMMY", "REVIVE", "TERMINATE", "ARCHIVE",
+                "UNOBSERVE", "VOTE", "PAUSE", "RESUME", "EXTEND", "EJECT", "POSITION", "MAP", "UNLOCK", "OFFICIAL",
+                "PRIVATE", "RULE", "ZONE", "TIMING", "DESC", "PURGE", "RENAME", "REVEAL"}
     assert {c.name for c in COMMANDS} == expected
 
 

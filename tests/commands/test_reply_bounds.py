@@ -93,7 +93,7 @@ def test_a_second_game_named_in_one_message_is_refused_not_answered_about_the_fi
     that names a game refuses a second one, as SIGNON and LIST did."""
     second_game(started)
     before = started.status_bytes(), started.status_bytes("g2")
-    cases = [(ASKER, f"MAP {GAME}\nPOSITION g2", f"POSITION g2"),
+    cases = [(ASKER, f"MAP {GAME}\nPOSITION g2", "POSITION g2"),
              (ASKER, f"POSITION {GAME}\nMAP g2", "MAP g2"),
              (ASKER, f"ARCHIVE {GAME}\nMAP g2", "MAP g2"),
              (ASKER, f"MAP {GAME}\nARCHIVE g2", "ARCHIVE g2"),

@@ -68,7 +68,7 @@ def test_rollforward_to_a_phase_in_between_then_on(started):
     started.new_mail()
     assert started.master("ROLLFORWARD f1901m").accepted
     said = _said(started.delivered("rollforward notice")[PLAYERS["ITALY"][0]])
-    assert f"forward to Fall 1901 Movement, undoing the rollback as far as that phase: the results before it stand " \
+    assert "forward to Fall 1901 Movement, undoing the rollback as far as that phase: the results before it stand " \
            "again, as they were mailed; ROLLFORWARD may bring back the rest." in said
     game = started.game(GAME)
     assert str(game.position.phase) == "F1901M" and game.player("FRANCE").orders == ["A BUR - BEL"]

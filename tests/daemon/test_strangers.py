@@ -150,8 +150,8 @@ async def _joins(j: Judge):
     assert "You are observing game g0" in await j.ask("watcher@example.org", "OBSERVE g0")   # again: not counted
     assert "You are observing game g1" in await j.ask("watcher@example.org", "OBSERVE g1")
     reply = await j.ask("watcher@example.org", "OBSERVE g2")
-    assert "THIS JUDGE LETS ONE ADDRESS START OBSERVING 2 GAMES AN HOUR, AND YOURS HAS: TRY AGAIN AFTER " \
-        f"{AN_HOUR_LATER}" in reply, reply
+    assert "THIS JUDGE LETS ONE ADDRESS START OBSERVING OR MONITORING 2 GAMES AN HOUR, AND YOURS HAS: TRY AGAIN " \
+        f"AFTER {AN_HOUR_LATER}" in reply, reply
     # Many senders observing one game: the game's own bound.
     for n in range(2):
         assert "You are observing game g0" in await j.ask(f"w{n}@example.org", "OBSERVE g0")

@@ -84,9 +84,9 @@ def game_files(games: Path) -> dict[str, bytes]:
 
 
 def owners_in_games(games: Path, owner: dict[str, str]) -> set[str]:
-    """Learn who owns which address (a power's addresses, old and new, are one owner; an observer owns their own);
-    returns the masters' addresses. At the end of a game, what the house rule reveal lets be seen: with 'all',
-    anyone may see the players' addresses (those in the record of who played what, never an old one); with
+    """Learn who owns which address (a power's addresses, old and new, are one owner; an observer or a monitor owns
+    their own); returns the masters' addresses. At the end of a game, what the house rule reveal lets be seen: with
+    'all', anyone may see the players' addresses (those in the record of who played what, never an old one); with
     'players', the players may see each other's (they are then one owner), nobody else; with 'none', nobody."""
     import json
     masters = set()
@@ -108,7 +108,7 @@ def owners_in_games(games: Path, owner: dict[str, str]) -> set[str]:
         for p in doc["players"]:
             if p["address"] and p["power"]:           # (while the game forms, nobody has a power yet)
                 owner.setdefault(p["address"].lower(), f"{doc['name']}:{p['power']}")
-        for o in doc["observers"]:
+        for o in doc["observers"] + doc.get("monitors", []):
             owner.setdefault(o.lower(), o.lower())
         # The master's address is nobody else's to see either (its old and new ones are one owner, as a player's).
         owner.setdefault(doc["master"]["address"].lower(), f"{doc['name']}:MASTER")

@@ -153,11 +153,11 @@ class Served:
         return v
 
     def addresses(self) -> set[str]:
-        """Every address the judge knows: players (now and before), observers, masters."""
+        """Every address the judge knows: players (now and before), observers, monitors, masters."""
         out = {GM}
         for name in self.daemon.judge.store.names():
             g = self.daemon.judge.store.load(name)
-            out |= {p.address for p in g.players if p.address} | set(g.observers) | {g.master_address}
+            out |= {p.address for p in g.players if p.address} | set(g.observers + g.monitors) | {g.master_address}
             out |= {t["address"] for t in g.tenures if t.get("address")}
             out |= {g.master_password, g.privacy} - {""}
             out |= {p.password for p in g.players if p.password}

@@ -14,7 +14,8 @@ SAMPLES = {"PRESS": "PRESS TO R\nWell played.\nENDPRESS", "BROADCAST": "BROADCAS
            "ARCHIVE": "ARCHIVE", "STATUS": "STATUS", "POSITION": "POSITION", "MAP": "MAP", "LIST": "LIST won",
            "SUMMARY": "SUMMARY won", "HISTORY": "HISTORY won", "SET PRIVATE": "SET PRIVATE look-pw",
            "SET PUBLIC": "SET PUBLIC", "SET PASSWORD": "SET PASSWORD fresh-pw", "ROLLBACK": "ROLLBACK F1901M",
-           "REVEAL": "REVEAL"}
+           "REVEAL": "REVEAL",
+           "OFFICIAL": "OFFICIAL The last word\nBROADCAST\nGood game.\nENDBROADCAST"}
 
 
 def offered(page_text: str) -> list[str]:

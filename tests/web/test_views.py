@@ -74,6 +74,11 @@ def test_a_visitor_is_told_where_to_mail_to_join_take_over_or_observe(tmp_path):
         hidden = v.get("/games/hidden").text
         assert "<code>JOIN hidden &lt;your password&gt; [power letters] &lt;game password&gt;</code>" in hidden
         assert "<code>OBSERVE hidden &lt;game password&gt;</code>" in hidden
+        # DPjudge's results-only follower, with no sign-on: the page tells the command, and counts them, no more.
+        assert "<code>MONITOR hidden &lt;game password&gt;</code>" in hidden
+        served.mail("site@example.org", "MONITOR demo")
+        served.mail("watcher@example.org", "OBSERVE demo")
+        assert "Players are never named here; 1 observer; 1 monitor." in v.get("/games/demo").text
         served.orders("demo", "MASTER", "TERMINATE")
         assert "By mail to" not in v.get("/games/demo").text           # a finished game takes nobody in
         served.check_pages()
