@@ -19,6 +19,7 @@ def test_a_purged_game_is_gone_for_the_daemon_and_its_name_is_free(served):
     served.secrets |= {"gm-pass", "other-pw"}
     v = served.visitor()
     assert v.get("/games/gone").status == 200 and "gone" in v.get("/").text
+    served.settle()          # (the scheduler is planned again just after the form's answer)
     assert_clock_as_at_start(served.daemon)
 
     seen = len(served.relay.messages)
@@ -31,6 +32,7 @@ def test_a_purged_game_is_gone_for_the_daemon_and_its_name_is_free(served):
     assert "gone" not in v.get("/").text
     assert "gone" not in served.daemon.deadlines.wakeups and not served.daemon.lanes.busy
     assert "gone" not in served.daemon.lanes.running
+    served.settle()          # (the scheduler is planned again just after the form's answer)
     assert_clock_as_at_start(served.daemon)
     seen = len(served.relay.messages)
     served.mail("someone@example.org", "LIST")
@@ -46,6 +48,7 @@ def test_a_purged_game_is_gone_for_the_daemon_and_its_name_is_free(served):
     # The name is free: a new game of that name, someone else's, with its own page.
     served.mail(OTHER, "CREATE gone other-pw")
     assert store.load("gone").master_address == OTHER and v.get("/games/gone").status == 200
+    served.settle()          # (the scheduler is planned again just after the form's answer)
     assert_clock_as_at_start(served.daemon)
     restart(served)
     assert_clock_as_at_start(served.daemon)
@@ -63,6 +66,7 @@ def test_a_renamed_game_is_served_under_its_new_name_only(served):
     assert "Game before is now called after" in relay_text(served, seen, "Re:")[GM]
     assert v.get("/games/before").status == 404 and v.get("/games/after").status == 200
     assert not served.daemon.lanes.busy
+    served.settle()          # (the scheduler is planned again just after the form's answer)
     assert_clock_as_at_start(served.daemon)
     restart(served)
     assert_clock_as_at_start(served.daemon)

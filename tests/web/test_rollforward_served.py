@@ -30,6 +30,7 @@ def test_the_master_rolls_back_and_forward_from_the_orders_box(served):
     assert "rolled back to before S1901M" in sent.text
     assert str(store.load(GAME).position.phase) == "S1901M"
     assert v.get(f"/games/{GAME}/phases/F1901M").status == 404          # its results are aside
+    served.settle()          # (the scheduler is planned again just after the form's answer)
     assert_clock_as_at_start(served.daemon)
 
     served.tick(hours=3)
@@ -47,10 +48,12 @@ def test_the_master_rolls_back_and_forward_from_the_orders_box(served):
     assert all(f"rolled game {GAME} forward to Winter 1901 Adjustments" in said for said in notices.values())
     assert v.get(f"/games/{GAME}/phases/F1901M").status == 200          # back
     assert v.get(f"/games/{GAME}/phases/S1901M").status == 200
+    served.settle()          # (the scheduler is planned again just after the form's answer)
     assert_clock_as_at_start(served.daemon)
     served.check_pages()
 
     planned = dict(served.daemon.deadlines.wakeups)
     restart(served)
     assert served.daemon.deadlines.wakeups == planned
+    served.settle()          # (the scheduler is planned again just after the form's answer)
     assert_clock_as_at_start(served.daemon)
