@@ -90,7 +90,11 @@ def follow(s: Session, args: list[str], syntax: str, monitor: bool) -> Continue:
     """OBSERVE and MONITOR: one way in for those who follow a game without playing it. Either list is left for the
     other on request (one address, one kind of copy); both count against the same limits."""
     need_args(args, 1, syntax)
-    s.open_access(args[0], args[1:])
+    args = glued(args)
+    named = "@" in args[0]
+    if named:               # DPjudge's OBSERVE <name>@<game> <password>: a name and password of the follower's own
+        args = [args[0].split("@", 1)[1], *args[1:]]
+    s.open_access(args[0], args[1:], own=1 if named else 0)
     game = s.game
     word = "MONITOR" if monitor else "OBSERVE"
     if s.sender.lower() == game.master_address.lower() or game.players_at(s.sender):
@@ -112,9 +116,12 @@ def follow(s: Session, args: list[str], syntax: str, monitor: bool) -> Continue:
         mine.append(s.sender)
     if not monitor:
         s.say(f"You are observing game {game.name}." + (" You no longer monitor it." if was else ""))
-        return Continue.YES
-    s.say(f"You are monitoring game {game.name}: you will be sent its results, its deadline changes and its end, "
-          f"and no press. UNMONITOR {game.name} stops them." + (" You no longer observe it." if was else ""))
+    else:
+        s.say(f"You are monitoring game {game.name}: you will be sent its results, its deadline changes and its end, "
+              f"and no press. UNMONITOR {game.name} stops them." + (" You no longer observe it." if was else ""))
+    if named:
+        s.say(f"(Here a follower needs no name or password: the judge knows you by your address, and {word} "
+              f"{game.name} is all it takes. The name and password given were not kept.)")
     return Continue.YES
 
 

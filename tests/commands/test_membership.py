@@ -377,3 +377,18 @@ def test_dpjudges_resign_in_place_of_a_sign_on(started):
     assert started.send("new@example.org", f"TAKEOVER france@ {GAME} new-pw").accepted
     assert started.game(GAME).player("FRANCE").address == "new@example.org"
     assert started.send("new@example.org", f"SIGNON france@ {GAME} new-pw").accepted
+
+
+def test_dpjudges_named_observer_and_monitor_lines_follow_the_game(started):
+    """DPjudge's guide: OBSERVE loudMouth@coolgame myPassword, MONITOR nosyParker@yourGame peeping. Here a follower
+    is known by address alone: the game is followed, the reply says the name and password were not kept, and the
+    password is never echoed."""
+    r = started.send("watcher@example.org", f"OBSERVE loudMouth@{GAME} my-secret")
+    assert r.accepted
+    reply = started.reply_to("watcher@example.org")
+    assert f"You are observing game {GAME}." in reply and "my-secret" not in reply
+    assert "The name and password given were not kept." in " ".join(reply.split())
+    assert started.send("nosy@example.org", f"MONITOR nosyParker@ {GAME} peeping").accepted
+    game = started.game(GAME)
+    assert game.observers == ["watcher@example.org"] and game.monitors == ["nosy@example.org"]
+    assert "peeping" not in started.status_bytes().decode()
