@@ -104,10 +104,9 @@ class Timing:
             else:
                 raise CommandError(f"TIMING {k} IS NOT DONE HERE: USE NEXT, MOVE, RETREAT, ADJUST, AT, DAYS, GRACE OR "
                                    "WARN (SET ABSENCE KEEPS DEADLINES OFF GIVEN DAYS)")
-        for _, word in _PHASES:
-            if word in delays or "NEXT" in delays:
-                sets.insert(0, (word, delays.get(word, delays.get("NEXT", ""))))
-        for word, value in sets:
+        phases = [(word, delays.get(word, delays.get("NEXT", ""))) for _, word in _PHASES
+                  if word in delays or "NEXT" in delays]
+        for word, value in phases + sets:
             _set(s, word, value)
         return Continue.YES
 
