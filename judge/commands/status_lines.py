@@ -18,40 +18,35 @@ def _set(s: Session, *words: str) -> None:
     Set().handle(s, list(words), [])
 
 
-class Private:
-    name, aliases, block_end = "PRIVATE", (), None
+class _SetLine:
+    """A status line that is a SET command by another name: its words are that setting's value."""
+    aliases: tuple[str, ...] = ()
+    block_end = None
+    setting = ""
+
+    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
+        """See `Command`."""
+        need_args(args, 1, self.syntax)     # type: ignore[attr-defined]  (each line's own)
+        _set(s, self.setting, *args)
+        return Continue.YES
+
+
+class Private(_SetLine):
+    name = setting = "PRIVATE"
     syntax = "PRIVATE <game password>"
     help = "DPjudge's status line for SET PRIVATE <game password> (master)."
 
-    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
-        """See `Command`."""
-        need_args(args, 1, self.syntax)
-        _set(s, "PRIVATE", *args)
-        return Continue.YES
 
-
-class Rule:
-    name, aliases, block_end = "RULE", (), None
+class Rule(_SetLine):
+    name = setting = "RULE"
     syntax = "RULE <rules>"
     help = "DPjudge's status line for SET RULE <rules> (master); !RULE turns one off."
 
-    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
-        """See `Command`."""
-        need_args(args, 1, self.syntax)
-        _set(s, "RULE", *args)
-        return Continue.YES
 
-
-class Zone:
-    name, aliases, block_end = "ZONE", (), None
+class Zone(_SetLine):
+    name = setting = "ZONE"
     syntax = "ZONE <time zone>"
     help = "DPjudge's status line for SET ZONE <time zone> (master)."
-
-    def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
-        """See `Command`."""
-        need_args(args, 1, self.syntax)
-        _set(s, "ZONE", *args)
-        return Continue.YES
 
 
 class Desc:

@@ -4,6 +4,7 @@ password is refused and counted, a form without its CSRF token changes nothing. 
 map. Skipped, saying how to install one, when there is no browser."""
 from __future__ import annotations
 
+import contextlib
 import shutil
 import tempfile
 
@@ -20,8 +21,9 @@ webdriver = pytest.importorskip("selenium.webdriver", reason=HOW)
 pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=HOW)
 
 
-@pytest.fixture
-def browser():
+@contextlib.contextmanager
+def chromium(prefs: dict | None = None):
+    """A headless Chromium with a profile of its own (and `prefs`: script off, say), quit and cleaned up after."""
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
     options = Options()
@@ -30,6 +32,8 @@ def browser():
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  f"--user-data-dir={profile.name}", "--window-size=1280,1000"):
         options.add_argument(flag)
+    if prefs:
+        options.add_experimental_option("prefs", prefs)
     options.binary_location = CHROMIUM
     driver = webdriver.Chrome(options=options, service=Service(DRIVER))
     driver.set_page_load_timeout(30)
@@ -38,6 +42,12 @@ def browser():
     finally:
         driver.quit()
         profile.cleanup()
+
+
+@pytest.fixture
+def browser():
+    with chromium() as driver:
+        yield driver
 
 
 def submit(driver, selector: str, by: str = "css selector") -> None:

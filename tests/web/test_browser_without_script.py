@@ -4,12 +4,11 @@ game page and its board, a phase, the sign-on, orders sent and shown, sign-off; 
 token. That the script really is off is seen: judge.js would add the reader's own time beside each deadline."""
 from __future__ import annotations
 
-import tempfile
 
 import pytest
 
 from tests.web.conftest import address, password
-from tests.web.test_browser import CHROMIUM, DRIVER, HOW, submit
+from tests.web.test_browser import CHROMIUM, DRIVER, HOW, chromium, submit
 
 webdriver = pytest.importorskip("selenium.webdriver", reason=HOW)
 pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=HOW)
@@ -17,23 +16,8 @@ pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER), reason=HOW)
 
 @pytest.fixture
 def scriptless():
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-    options = Options()
-    profile = tempfile.TemporaryDirectory()
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", f"--user-data-dir={profile.name}",
-                 "--window-size=1280,1000"):
-        options.add_argument(flag)
-    options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    options.binary_location = CHROMIUM
-    driver = webdriver.Chrome(options=options, service=Service(DRIVER))
-    driver.set_page_load_timeout(30)
-    try:
+    with chromium({"profile.managed_default_content_settings.javascript": 2}) as driver:
         yield driver
-    finally:
-        driver.quit()
-        profile.cleanup()
 
 
 def post_forms_carry_a_token(driver) -> int:
