@@ -90,6 +90,7 @@ class Session:
     orders_phase: Any = None                  # the phase the confirmed orders were for (a judge.position.Phase)
     voted: bool = False                       # a VOTE in this message: its news, or the end, once it is all read
     official: str = ""                        # the master's OFFICIAL subject for the press after it in the message
+    parting: str = ""                         # the power RESIGNed earlier in the message: its parting press
     announced: dict = field(default_factory=dict)   # judge.commands.announce: a setting's key -> (its value
                                               # before the message, the notice's paragraph on it)
 

@@ -145,7 +145,7 @@ class Resign:
         game = s.not_over()
         game.resign(power)
         game._note_readiness(s.now)          # (its WAIT went with the player: the phase may be ready now)
-        s.role, s.power = None, None
+        s.role, s.power, s.parting = None, None, power
         s.say(f"You have resigned {game.map.power_title(power)} in game {game.name}.")
         if game.status == PLAYING:
             open_seat(s, game, power, "has been resigned by its player")

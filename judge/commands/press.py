@@ -21,6 +21,8 @@ def _request(s: Session, args: list[str], body: list[str], broadcast: bool) -> R
     game = s.need_game()
     if s.role in ("power", "master"):
         role = s.role
+    elif s.parting:
+        role = "power"          # DPjudge's parting shot: press below the RESIGN, as the power just given up
     elif game.is_observer(s.sender):
         role = "observer"
     elif game.is_monitor(s.sender):
@@ -37,7 +39,7 @@ def _request(s: Session, args: list[str], body: list[str], broadcast: bool) -> R
     if not body:
         raise CommandError(f"EMPTY {'BROADCAST' if broadcast else 'PRESS'}")
     # (OFFICIAL is the master's alone, and holds for the rest of the message: judge.commands.press.Official)
-    r = Request(role, s.power or "", s.sender, broadcast=broadcast, body=body,
+    r = Request(role, s.power or s.parting, s.sender, broadcast=broadcast, body=body,
                 official=s.official if role == "master" else "")
     words = [w for a in args for w in a.replace(",", " ").split()]
     i, seen_to = 0, False

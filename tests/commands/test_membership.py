@@ -392,3 +392,22 @@ def test_dpjudges_named_observer_and_monitor_lines_follow_the_game(started):
     game = started.game(GAME)
     assert game.observers == ["watcher@example.org"] and game.monitors == ["nosy@example.org"]
     assert "peeping" not in started.status_bytes().decode()
+
+
+def test_dpjudges_parting_press_below_a_resign(started):
+    """DPjudge's guide's example: RESIGN in place of a sign-on, then a PRESS TO MASTER and a BROADCAST as a parting
+    shot, in the same message: the press goes out as from the power given up; orders after it are still refused."""
+    address, password = PLAYERS["ITALY"]
+    started.new_mail()
+    r = started.send(address, f"RESIGN italy@{GAME} {password}\nPRESS TO MASTER\nI found a replacement.\nENDPRESS\n"
+                              "BROADCAST\nGoodbye, cruel world.\nENDBROADCAST")
+    assert r.accepted, r.errors
+    assert started.game(GAME).player("ITALY").status == "vacant"
+    mails = started.new_mail()
+    to_master = [m for m in mails if m["To"] == GM[0] and "I found a replacement." in m.get_content()]
+    assert len(to_master) == 1 and "from Italy" in to_master[0].get_content()
+    got = {m["To"] for m in mails if "Goodbye, cruel world." in m.get_content() and
+           str(m["Subject"]).startswith("Diplomacy broadcast")}
+    assert got == {a for p, (a, _) in PLAYERS.items() if p != "ITALY"} | {GM[0]}
+    r = started.send(PLAYERS["FRANCE"][0], f"RESIGN F{GAME} {PLAYERS['FRANCE'][1]}\nA PAR H")
+    assert not r.accepted and r.errors[0] == ("A PAR H", "UNRECOGNIZED COMMAND (SIGN ON BEFORE SENDING ORDERS)")
