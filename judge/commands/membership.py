@@ -5,6 +5,7 @@ from judge import limits
 from judge.commands._util import chosen_password, glued, need_args, power_and_game, power_of, refuse_mask, who_in
 from judge.commands.actions import block, open_seat, start_game
 from judge.commands.base import CommandError, Continue, Session
+from judge.commands.signon import Signon
 from judge.game import FORMING, PLAYING, VACANT, GameError
 from judge.game.roles import DummySeat
 from judge.game.standing import owed, power_lines
@@ -139,7 +140,6 @@ class Resign:
                 return _leave_forming(s, args)
             # DPjudge's RESIGN <power letter><game> <password> (or <power>@<game>), in place of a SIGNON: the same
             # sign-on (its password check and limits), then the resignation
-            from judge.commands.signon import Signon
             Signon().handle(s, args, body)
         power = s.need_power()
         game = s.not_over()

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 from judge.commands._util import need_args
 from judge.commands.base import CommandError, Continue, Session
-from judge.commands.signon import Signon
+from judge.commands.signon import in_place
 from judge.game import FORMING, Game
 
 
 def as_master(s: Session, name: str, password: str) -> Game:
     """The game, once `password` is its master's: checked as SIGNON M<game> checks it (wrong ones count against the
     master's budget; a lock-out holds), without its "Signed on" line (the reply says what the command did)."""
-    said = len(s.lines)
-    Signon().handle(s, [f"M{name}", password], [])
-    del s.lines[said:]
+    in_place(s, f"M{name}", password, said=False)
     return s.need_master()
 
 

@@ -11,6 +11,16 @@ from judge.storage.passwords import check_password
 from judge.storage.secret import code, same_code
 
 
+def in_place(s: Session, word: str, password: str, said: bool = True) -> None:
+    """A command that signs on in its own line, as DPjudge's RESIGN <power><game> <password> and PURGE <game>
+    <master password> do: the password checked as SIGNON checks it (wrong ones count; a lock-out holds); without
+    `said`, no "Signed on" line (the reply says what the command did)."""
+    lines = len(s.lines)
+    Signon().handle(s, [word, password], [])
+    if not said:
+        del s.lines[lines:]
+
+
 class Signon:
     name, aliases, block_end = "SIGNON", ("SIGN-ON",), None
     after_end = SIGNED_ON

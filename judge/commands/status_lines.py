@@ -22,11 +22,11 @@ class _SetLine:
     """A status line that is a SET command by another name: its words are that setting's value."""
     aliases: tuple[str, ...] = ()
     block_end = None
-    setting = ""
+    setting = syntax = ""
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
-        need_args(args, 1, self.syntax)     # type: ignore[attr-defined]  (each line's own)
+        need_args(args, 1, self.syntax)
         _set(s, self.setting, *args)
         return Continue.YES
 
