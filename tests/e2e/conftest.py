@@ -162,6 +162,7 @@ class Table:
         self.judge = Judge(self.settings, clock=self.clock)
         self.seen: set[Path] = set()
         self.checked: set[Path] = set()
+        self._messages: dict[Path, tuple[bytes, email.message.EmailMessage]] = {}
         self.owner: dict[str, str] = {}
         owners_in_games(self.settings.games_dir, self.owner)       # games copied in before the table was laid
         self.checks = True                # off for tests that deliver from several threads at once
@@ -184,7 +185,7 @@ class Table:
     def check(self) -> None:
         fresh = [p for p in self.judge.outbox.paths() if p not in self.checked]
         self.checked.update(fresh)
-        mails = [email.message_from_bytes(p.read_bytes(), policy=READ) for p in fresh]
+        mails = [self._parsed(p) for p in fresh]
         masters = owners_in_games(self.settings.games_dir, self.owner)
         check_mail_privacy(mails, self.owner, masters)
         check_clock(self.judge)
@@ -199,7 +200,17 @@ class Table:
         """Messages put in the outbox since the last call."""
         paths = [p for p in self.judge.outbox.paths() if p not in self.seen]
         self.seen.update(paths)
-        return [email.message_from_bytes(p.read_bytes(), policy=READ) for p in paths]
+        return [self._parsed(p) for p in paths]
+
+    def _parsed(self, path: Path) -> email.message.EmailMessage:
+        """The outbox file as a message, parsed once for both the checks and new_mail (a results mail with its
+        picture takes milliseconds to parse: the checks read every mail, and the tests read most of them again);
+        parsed anew if the file's bytes are not those parsed before."""
+        raw = path.read_bytes()
+        kept = self._messages.get(path)
+        if kept is None or kept[0] != raw:
+            kept = self._messages[path] = (raw, email.message_from_bytes(raw, policy=READ))
+        return kept[1]
 
     def reply_to(self, address: str) -> str:
         """The body of the newest reply to `address` among new mail (fails if there is none)."""

@@ -9,6 +9,7 @@ import pytest
 
 from judge.storage import commit
 from judge.storage.commit import GroupSync
+from tests.disks import apart, disk_path  # noqa: F401 - disk_path is a fixture
 
 
 class Recording(GroupSync):
@@ -121,14 +122,13 @@ def test_on_linux_a_flush_is_one_syncfs_per_file_system(tmp_path, monkeypatch):
         group.sync([tmp_path / "a"])
 
 
-@pytest.mark.skipif(not os.path.isdir("/dev/shm"), reason="needs a second file system (/dev/shm)")
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="syncfs is Linux's")
-def test_syncfs_finds_each_file_system_without_a_stat_it_can_do_without(tmp_path, monkeypatch):
+def test_syncfs_finds_each_file_system_without_a_stat_it_can_do_without(disk_path, monkeypatch):
     """A folder is looked at once (its file system is remembered), a file whose folder is in the same flush not at
-    all, yet a flush still covers every file system named: here the disk and /dev/shm (tmpfs)."""
-    import tempfile
-    other = tempfile.mkdtemp(dir="/dev/shm")
-    try:
+    all, yet a flush still covers every file system named: here two, side by side (tests.disks.apart)."""
+    tmp_path = disk_path
+    with apart(tmp_path) as folder:
+        other = str(folder)
         assert os.stat(other).st_dev != os.stat(tmp_path).st_dev
         group = GroupSync()
         group.sync([tmp_path, other])           # (each file system's folder opened for syncfs: looked at once)
@@ -154,9 +154,6 @@ def test_syncfs_finds_each_file_system_without_a_stat_it_can_do_without(tmp_path
         synced.clear(), looked.clear()
         group.sync([tmp_path / "sub", tmp_path / "gone"])
         assert synced == [real_stat(tmp_path).st_dev] and looked == [str(tmp_path / "gone")]
-    finally:
-        import shutil
-        shutil.rmtree(other, ignore_errors=True)
 
 
 def test_the_environment_can_ask_for_fsync(monkeypatch):
@@ -164,9 +161,10 @@ def test_the_environment_can_ask_for_fsync(monkeypatch):
     assert GroupSync()._syncfs is None
 
 
-def test_commits_of_several_threads_share_flushes(tmp_path, monkeypatch):
+def test_commits_of_several_threads_share_flushes(disk_path, monkeypatch):
     """Eight games committed by eight threads at once: every commit whole, in fewer flushes than the three per
-    commit it would take alone."""
+    commit it would take alone. On a disk: in memory a flush takes no time, and the threads never meet in one."""
+    tmp_path = disk_path
     group = GroupSync(use_syncfs=False)
     monkeypatch.setattr(commit, "durable", group)
     start = threading.Barrier(8)
