@@ -63,6 +63,17 @@ def pytest_sessionfinish(session, exitstatus) -> None:
         shutil.rmtree(made, ignore_errors=True)
 
 
+@pytest.fixture
+def disk_path():
+    """An empty folder under the system's temporary folder, for a test of what a real disk's slow flushes do (the
+    other tests' temporary folders may be in memory: _memory_folder)."""
+    folder = Path(tempfile.mkdtemp(prefix="judge-test-disk-"))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def m():
     return load()

@@ -59,14 +59,3 @@ def apart(near: Path) -> Iterator[Path]:
     with small_disk(near / "apart", "256m") as folder:
         assert os.stat(folder).st_dev != os.stat(near).st_dev
         yield folder
-
-
-@pytest.fixture
-def disk_path() -> Iterator[Path]:
-    """An empty folder under the system's temporary folder, for a test of what a real disk's slow flushes do (the
-    suite's own temporary folders may be in memory: tests/conftest.py)."""
-    folder = Path(tempfile.mkdtemp(prefix="judge-test-disk-"))
-    try:
-        yield folder
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)

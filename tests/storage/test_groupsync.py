@@ -9,7 +9,7 @@ import pytest
 
 from judge.storage import commit
 from judge.storage.commit import GroupSync
-from tests.disks import apart, disk_path  # noqa: F401 - disk_path is a fixture
+from tests.disks import apart
 
 
 class Recording(GroupSync):
