@@ -3,7 +3,8 @@ units are subject to friendly fire: its own attacks may dislodge them, its own s
 its own attacks cut their support. Both engines play it the same way: each unit concerned goes into the movement
 adjudication under a power of its own, so that no two of them are "the same power", and the outcome is given back
 under the real power's name. Whose fleet carries an army (convoy_intent=own_fleet) is still asked of the real
-power: `allegiance` reads it back from the disguise."""
+power: `allegiance` reads it back from the disguise. (A convoying fleet its own power dislodges carries nobody, as
+any dislodged fleet; DPjudge's Game.py checks only foreign attacks on a convoy, and would still carry the army.)"""
 from __future__ import annotations
 
 from judge.adjudicator.results import MovementOutcome, OrderResult
