@@ -238,7 +238,8 @@ def defend_strength(ctx: Context, st: ResolverState, j: int) -> Interval:
     if ctx.base is None:
         return (lo + 1, hi + 1)
     b = ctx.base[j]
-    return (max(lo + b, 1), max(hi + b, 1))
+    least = 0 if ctx.rules.weak_bounces else 1      # (weak_bounces: a beaten unit holds with no strength at all)
+    return (max(lo + b, least), max(hi + b, least))
 
 
 # DATC 5.B.6: what a move opposes to other units heading for the same province.
