@@ -38,8 +38,7 @@ def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, 
         raise ValueError(f"unknown adjudication engine {engine!r} (expected one of {', '.join(ENGINES)}, both)")
     kind = position.phase.kind
     disagreements: list[str] = []
-    removed: tuple[Dislodged, ...] = ()         # (units a house rule destroyed when dislodged: no_retreat,
-    # immobile_dummies)
+    removed: tuple[Dislodged, ...] = ()         # (destroyed when dislodged: no_retreat, immobile_dummies)
     if kind == "M":
         # Movement orders always name their unit (at [2]: its location). A location of three letters is its province
         # as it is: slicing it would only make the same string again, at a cost (one per unit of every phase).

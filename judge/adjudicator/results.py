@@ -49,8 +49,7 @@ class PhaseOutcome(Plain):
     # goes on to the next phase that needs orders, as DPjudge; adjudicate itself always stops at the retreat phase).
     destroyed: tuple[Dislodged, ...]
     # Units a house rule destroyed when dislodged although they might have retreated (no_retreat; immobile_dummies: a
-    # dummy's),
-    # reported as DPjudge reports them: "The <Power> army in <Place> was destroyed."
+    # dummy's), reported as DPjudge reports them: "The <Power> army in <Place> was destroyed."
     removed: tuple[Dislodged, ...]
     _fields = ("results", "position", "winner", "disagreements", "destroyed", "removed")
 
