@@ -235,20 +235,23 @@ def _check_house(position: Position, ruleset: Ruleset) -> None:
     """Refuse what the house rules say cannot happen (the state alone is read by judge.position_reader, for games
     on disk too: a vassal whose power a player has since taken over stays one there until the next capture)."""
     house = position.house
-    if house is None:
-        return
-    for vassal in house.vassals:
+    for vassal in house.vassals if house is not None else ():
         if vassal not in house.dummies:
             # (DPjudge's vassalship makes only a dummy a vassal: a played power orders its own units)
             raise ValueError(f"VASSAL {vassal} IS NOT A DUMMY (ONLY A DUMMY IS A VASSAL: LIST IT IN dummies)")
-    if ruleset.dummy_fire:
-        return
+    if ruleset.friendly_fire:
+        return          # (any power's own attack may have dislodged its unit)
     for prov, d in position.dislodged.items():
         own = position.units.get(prov)
-        if own is not None and own.power == d.unit.power:
-            raise ValueError(f"TWO UNITS OF {own.power} IN {prov}: {own} IN units AND {d.unit} IN dislodged (A "
-                             "DUMMY'S OWN ATTACK DISLODGES ITS UNIT ONLY UNDER THE RULE dummy_fire, NOT IN THE "
-                             "REQUEST'S rules)")
+        if own is None or own.power != d.unit.power:
+            continue
+        head = f"TWO UNITS OF {own.power} IN {prov}: {own} IN units AND {d.unit} IN dislodged"
+        if house is None or own.power not in house.dummies:
+            raise ValueError(f"{head} (A DISLODGED UNIT IS NOT IN units; NO POWER DISLODGES ITS OWN BUT UNDER THE "
+                             "RULE friendly_fire)")
+        if not ruleset.dummy_fire:
+            raise ValueError(f"{head} (A DUMMY'S OWN ATTACK DISLODGES ITS UNIT ONLY UNDER THE RULE dummy_fire, NOT "
+                             "IN THE REQUEST'S rules)")
 
 
 def _code(phase: Phase) -> str:

@@ -1,4 +1,5 @@
-"""Run the DATC v3.1 cases kept as data (tests/data/datc) and score the judge: "DATC 3.1: N/164 passed"."""
+"""Run the DATC v3.1 cases kept as data (tests/data/datc) and score the judge: "DATC 3.1: N/164 passed"; then the
+rule-option variants: the DATC's own, and our cases for house rules (rules.json)."""
 from __future__ import annotations
 
 import json
@@ -106,6 +107,13 @@ def load_cases(data: Path = DATA) -> list[dict]:
     return cases
 
 
+def load_rule_cases(data: Path = DATA) -> list[dict]:
+    """Cases of our own for house rules the DATC does not discuss (DPjudge's FRIENDLY_FIRE, NO_RETREAT, ...): each
+    names the rule words it is played under (`rules`), and counts among the rule-option variants."""
+    path = data / "rules.json"
+    return json.loads(path.read_text(encoding="utf-8"))["cases"] if path.exists() else []
+
+
 def run_case(case: dict, rules: Ruleset | None = None, variant: dict | None = None,
              m: Map | None = None, variant_step: int | None = None, engine: str = "dpjudge") -> list[str]:
     """Play a case's steps; return the differences from what the case expects (empty: it passes)."""
@@ -199,6 +207,11 @@ def run_all(data: Path = DATA, rules: Ruleset | None = None, engine: str = "dpju
                 vrules = parse_rules(words, rules or Ruleset())
                 problems = _safely(run_case, case, vrules, v, m, index, engine)
                 report.variants.append(CaseResult(label, case.get("title", ""), problems))
+    for case in load_rule_cases(data):
+        vrules = parse_rules(case["rules"], rules or Ruleset())
+        problems = _safely(run_case, case, vrules, None, m, None, engine)
+        report.variants.append(CaseResult(f"{case['id']} under {' '.join(case['rules'])}", case.get("title", ""),
+                                          problems))
     return report
 
 

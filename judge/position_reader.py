@@ -60,9 +60,9 @@ def read_state(doc: Any, m: Map, make: Callable[..., Any]) -> Any:
     if dis_doc and phase.kind != "R":
         raise ValueError(f"DISLODGED UNITS GIVEN IN {written}, WHICH IS NOT A RETREAT PHASE")
     board = m.at(phase)                # (the map as it is in this phase, for the retreats)
-    # A dummy's own attack dislodges its unit under dummy_fire (DPjudge's DUMMY_FIRE): its retreat phase has both.
-    # (the dummies list itself is checked with the house fields, after)
-    fire = doc.get("dummies") if isinstance(doc.get("dummies"), list) else ()
+    # A power's own attack dislodges its unit under friendly_fire (DPjudge's FRIENDLY_FIRE; a dummy's under
+    # dummy_fire): its retreat phase has both. The state alone cannot tell: the request's rules are checked with
+    # it (judge.api), a game's were when it was played.
     for power, entries in _power_map(dis_doc, m, "dislodged").items():
         if not isinstance(entries, dict):
             raise ValueError(f"DISLODGED UNITS OF {power} MUST BE AN OBJECT")
@@ -71,9 +71,6 @@ def read_state(doc: Any, m: Map, make: Callable[..., Any]) -> Any:
             if unit.province in dislodged:
                 raise ValueError(f"TWO DISLODGED UNITS IN {unit.province}")
             own = units.get(unit.province)
-            if own is not None and own.power == power and power not in fire:
-                raise ValueError(f"TWO UNITS OF {power} IN {unit.province}: {own} IN units AND {unit} IN "
-                                 "dislodged (A DISLODGED UNIT IS NOT IN units; NO POWER DISLODGES ITS OWN)")
             if own is None:
                 # (the unit that dislodged it moved in and stands there: an empty province dislodges nobody)
                 raise ValueError(f"DISLODGED UNIT {text} OF {power}: NO UNIT STANDS IN {unit.province} (THE UNIT "
@@ -178,7 +175,7 @@ def _dislodged(dis_doc: Any, phase: Phase, m: Map, powers: frozenset[str], units
                 return None
             prov = unit[2][:3]
             own = units.get(prov)
-            if prov in out or type(retreats) is not list or own is None or own[0] == power:
+            if prov in out or type(retreats) is not list or own is None:
                 return None
             for r in retreats:
                 if not _retreat_ok(board, unit, r) or r[:3] in units:

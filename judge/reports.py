@@ -120,7 +120,7 @@ def dislodged_lines(m: Map, position: Position | None, destroyed: Iterable[Dislo
                     removed: Iterable[Dislodged] = ()) -> list[str]:
     """'The French army in Burgundy can retreat to Belgium or Gascony.', wrapped as DPjudge wraps it; the units of
     the retreat phase `position`, or those `destroyed` in one skipped (nowhere to go); and those a house rule
-    `removed` (immobile_dummies), which 'was destroyed.', as DPjudge words it."""
+    `removed` (no_retreat, immobile_dummies), which 'was destroyed.', as DPjudge words it."""
     out = []
     units = [(d, False) for d in (position.dislodged.values() if position is not None else destroyed)]
     units += [(d, True) for d in removed]

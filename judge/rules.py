@@ -153,6 +153,19 @@ RULES: tuple[Rule, ...] = (
          equivalent="DPjudge VASSAL_DUMMIES"),
     Rule("dummy_fire", "A dummy's units may be dislodged by their own power's attacks, and their own support counts "
          "against them (friendly fire, for dummies only).", False, (False, True), equivalent="DPjudge DUMMY_FIRE"),
+    # -- DPjudge's adjudication rules (off by default; both movement engines play them) -------------------------------
+    Rule("friendly_fire", "A power's units may dislodge its own: its support for an attack on its own unit counts, "
+         "and even a failed attack on its own unit cuts that unit's support (dummy_fire does so for dummies only).",
+         False, (False, True), equivalent="DPjudge FRIENDLY_FIRE"),
+    Rule("no_retreat", "Every dislodged unit is destroyed: there is no retreat phase.", False, (False, True),
+         equivalent="DPjudge NO_RETREAT"),
+    Rule("coastal_crawl", "A fleet on one coast of a province with several may change places with a fleet moving "
+         "in to another coast of it (F SPA/SC - POR and F POR - SPA/NC both succeed); to the coast it stands on, "
+         "they still bounce.", False, (False, True), equivalent="DPjudge COASTAL_CRAWL"),
+    Rule("weak_bounces", "Key's rule: a unit whose move bounces has no strength left to hold its own province: any "
+         "foreign attack (any attack, with friendly_fire) dislodges it, supported or not, unless two or more such "
+         "attacks stand each other off there (a beleaguered garrison).", False, (False, True),
+         equivalent="DPjudge WEAK_BOUNCES"),
     Rule("no_draw", "No draws: the game ends only in a solo victory (or a concession).", False, (False, True),
          equivalent="DPjudge NO_DRAW"),
     Rule("hibernate", "A unit whose place is closed or turned to land by a map change in the game (a fleet) stays, and "
@@ -220,6 +233,10 @@ class Ruleset(Frozen):
     immobile_dummies: bool = False
     vassal_dummies: bool = False
     dummy_fire: bool = False
+    friendly_fire: bool = False
+    no_retreat: bool = False
+    coastal_crawl: bool = False
+    weak_bounces: bool = False
     no_draw: bool = False
     hibernate: bool = False
 

@@ -444,6 +444,35 @@ def test_a_dummys_unit_dislodged_by_its_own_power_needs_dummy_fire_in_the_rules(
     assert out["state"]["units"]["ITALY"] == ["A APU", "A TUS", "A VEN"]
 
 
+def test_a_powers_own_attack_dislodges_its_unit_under_friendly_fire_in_the_request():
+    """DPjudge's FRIENDLY_FIRE in a request's rules: France takes Paris from itself, and the retreat phase that
+    follows (a French army in Paris and a dislodged one) is read back under the same rules; without them it is
+    refused, naming the rule. The rule word was refused as unknown before."""
+    start = {"phase": "S1901M", "units": {"FRANCE": ["A PAR", "A BUR", "A PIC"]}, "centers": {"FRANCE": ["PAR"]}}
+    orders = {"FRANCE": ["A BUR - PAR", "A PIC S A BUR - PAR", "A PAR H"]}
+    for rules in (["FRIENDLY_FIRE"], {"friendly_fire": "on"}, ["friendly_fire", "engine=both"]):
+        out = adjudicate(start, orders, rules)
+        assert out["state"]["dislodged"] == {"FRANCE": {"A PAR": ["BRE", "GAS"]}}
+        assert {o["order"]: o["result"] for o in out["orders"]}["A PAR H"] == ["dislodged"]
+        assert out.get("crosscheck", {"agree": True})["agree"]
+    retreat = out["state"]
+    with pytest.raises(ValueError, match=r"^TWO UNITS OF FRANCE IN PAR: A PAR IN units AND A PAR IN dislodged \(A "
+                                         r"DISLODGED UNIT IS NOT IN units; NO POWER DISLODGES ITS OWN BUT UNDER THE "
+                                         r"RULE friendly_fire\)$"):
+        adjudicate(retreat, {"FRANCE": ["A PAR R GAS"]}, ["!FRIENDLY_FIRE"])
+    after = adjudicate(retreat, {"FRANCE": ["A PAR R GAS"]}, ["FRIENDLY_FIRE"])["state"]
+    assert after["phase"] == "F1901M" and after["units"]["FRANCE"] == ["A GAS", "A PAR", "A PIC"]
+    # Without the rule France's support does not count against its own army, and nothing is dislodged.
+    assert "dislodged" not in adjudicate(start, orders, [])["state"]
+
+
+def test_no_retreat_in_a_request_destroys_the_dislodged_unit_and_skips_the_retreats():
+    start = {"phase": "S1901M", "units": {"FRANCE": ["A BUR"], "GERMANY": ["A MUN", "A RUH"]}}
+    out = adjudicate(start, {"GERMANY": ["A MUN - BUR", "A RUH S A MUN - BUR"]}, ["NO_RETREAT"])
+    assert out["state"]["phase"] == "F1901M" and "FRANCE" not in out["state"]["units"]
+    assert {o["order"]: o["result"] for o in out["orders"]}["A BUR H"] == ["dislodged", "destroyed"]
+
+
 def test_an_order_naming_another_power_is_refused_not_given_to_the_list_it_is_in():
     # France's list holds "ENGLAND: F Bre - Mao": no order of France's (nor England's) by another power's name.
     state = copy.deepcopy(START)

@@ -279,3 +279,13 @@ def test_e_explained_cases_differ_only_with_safe_convoys(path):
     assert fuzz.replay(doc) == doc["differences"]
     off = dict(doc["request"], rules=[w for w in doc["request"]["rules"] if w != "safe_convoys=on"])
     assert api.request(off)["crosscheck"]["agree"]
+
+
+def test_b_the_generator_draws_dpjudges_adjudication_rules(m):
+    # friendly_fire, no_retreat, coastal_crawl and weak_bounces are played by both engines, so the cross-check
+    # samples them too (it never set them before); each is drawn in some phases and not in others.
+    from judge.fuzz.generate import ADJUDICATION_RULES
+    drawn = [fuzz.generate(CI_SEED, i, m=m).rules for i in range(200)]
+    for name in ADJUDICATION_RULES:
+        on = sum(getattr(r, name) for r in drawn)
+        assert 10 < on < 60, (name, on)

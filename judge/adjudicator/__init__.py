@@ -38,13 +38,13 @@ def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, 
         raise ValueError(f"unknown adjudication engine {engine!r} (expected one of {', '.join(ENGINES)}, both)")
     kind = position.phase.kind
     disagreements: list[str] = []
-    removed: tuple[Dislodged, ...] = ()         # (immobile_dummies: dummies' units destroyed when dislodged)
+    removed: tuple[Dislodged, ...] = ()         # (destroyed when dislodged: no_retreat, immobile_dummies)
     if kind == "M":
         # Movement orders always name their unit (at [2]: its location). A location of three letters is its province
         # as it is: slicing it would only make the same string again, at a cost (one per unit of every phase).
         by_unit: dict = {(loc if len(loc) == 3 else loc[:3]): o for o in orders for loc in (o.unit[2],)}
-        fire = friendly_fire.applies(position, rules.dummy_fire)
-        seen, by_unit = friendly_fire.disguise(position, by_unit) if fire else (position, by_unit)
+        fire = (rules.friendly_fire or rules.dummy_fire) and friendly_fire.applies(position, rules)
+        seen, by_unit = friendly_fire.disguise(position, by_unit, rules) if fire else (position, by_unit)
         if engine == _BOTH:
             outcome, disagreements = run_both(m, seen, by_unit, rules)
         else:
@@ -54,6 +54,10 @@ def adjudicate(m: Map, position: Position, orders: list[Order], rules: Ruleset, 
         results, dislodged = outcome.results, outcome.dislodged
         if rules.immobile_dummies and dislodged and position.house is not None and position.house.dummies:
             removed, dislodged = _destroy_dummies(position, dislodged)
+        if rules.no_retreat and dislodged:
+            # DPjudge's NO_RETREAT: every dislodged unit is destroyed, reported as "was destroyed."; no retreat phase
+            removed += tuple(d._replace(retreats=()) for d in dislodged.values())
+            dislodged = {}
         nxt = phases.after_movement(m, position, outcome.units, dislodged, rules)
     elif kind == "R":
         results, units = resolve_retreats(position, {unit_key(o): o for o in orders}, m)

@@ -48,8 +48,8 @@ class PhaseOutcome(Plain):
     # Units dislodged with nowhere to go, whose retreat phase a game skipped (judge.game.ordering: the e-mail judge
     # goes on to the next phase that needs orders, as DPjudge; adjudicate itself always stops at the retreat phase).
     destroyed: tuple[Dislodged, ...]
-    # Units a house rule destroyed when dislodged although they might have retreated (immobile_dummies: a dummy's),
-    # reported as DPjudge reports them: "The <Power> army in <Place> was destroyed."
+    # Units a house rule destroyed when dislodged although they might have retreated (no_retreat; immobile_dummies: a
+    # dummy's), reported as DPjudge reports them: "The <Power> army in <Place> was destroyed."
     removed: tuple[Dislodged, ...]
     _fields = ("results", "position", "winner", "disagreements", "destroyed", "removed")
 

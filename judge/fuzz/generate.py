@@ -90,6 +90,19 @@ def edition_rules(seed: int, index: int, rules: Ruleset) -> Ruleset:
     return rules.replace(**changes) if changes else rules
 
 
+# DPjudge's adjudication rules, each drawn this often (both engines play them).
+ADJUDICATION_RULES = ("friendly_fire", "no_retreat", "coastal_crawl", "weak_bounces")
+ADJUDICATION_RULE_SHARE = 0.15
+
+
+def adjudication_rules(seed: int, index: int, rules: Ruleset) -> Ruleset:
+    """DPjudge's FRIENDLY_FIRE, NO_RETREAT, COASTAL_CRAWL and WEAK_BOUNCES, drawn (as edition_rules) from a generator
+    of their own: the phases of a run stay those it drew before these rules existed."""
+    rng = random.Random(f"{seed}:{index}:dpjudge")
+    changes = {name: True for name in ADJUDICATION_RULES if rng.random() < ADJUDICATION_RULE_SHARE}
+    return rules.replace(**changes) if changes else rules
+
+
 def phase_rng(seed: int, index: int) -> random.Random:
     """The generator of phase `index` of a run: independent of how the run is split over processes."""
     return random.Random(seed * 1_000_003 + index * 7_919 + 17)
@@ -118,5 +131,5 @@ def generate(seed: int, index: int, known: bool = False, m: Map | None = None) -
         add_illegal(sk)
         sk.tags.append("illegal")
     units = tuple(sorted(sk.units.values(), key=lambda u: u.province))
-    rules = edition_rules(seed, index, random_rules(rng, known))
+    rules = adjudication_rules(seed, index, edition_rules(seed, index, random_rules(rng, known)))
     return Trial(units, tuple(sk.render()), rules, seed, index, "+".join(sk.tags), m.name)

@@ -55,3 +55,22 @@ def test_report_summary_counts(tmp_path):
     text = report.summary()
     assert text.startswith("DATC 3.1: 0/164 passed")
     assert "FAILED 6.A.11" in text and "expected succeeds, got fails" in text
+
+
+RULE_CASES = datc.load_rule_cases()
+
+
+@pytest.mark.parametrize("engine", ["dpjudge", "equations"])
+@pytest.mark.parametrize("case", RULE_CASES, ids=[c["id"] for c in RULE_CASES])
+def test_house_rule_case(case, engine, m):
+    """Our cases for DPjudge's FRIENDLY_FIRE, NO_RETREAT, COASTAL_CRAWL and WEAK_BOUNCES, worked out by hand from
+    DPjudge's rules page and its source; both engines play each under the rule words the case names (the judge
+    refused these words as unknown rules before)."""
+    assert datc.run_case(case, parse_rules(case["rules"]), m=m, engine=engine) == []
+
+
+def test_house_rule_cases_count_among_the_variants_of_the_summary():
+    ids = [c["id"] for c in RULE_CASES]
+    assert len(ids) == len(set(ids)) == 15 and all(c["rules"] for c in RULE_CASES)
+    text = datc.run_all().summary()
+    assert "Rule-option variants: 33/33 passed" in text

@@ -234,3 +234,22 @@ def test_a_half_strength_attack_that_dislodges_a_supporter_reopens_the_battles_i
     out = api.request(doc["request"])
     assert out["crosscheck"] == {"agree": True, "differences": []}
     assert doc["differences"]                    # (the file records what the engines said before)
+
+
+@pytest.mark.parametrize("variant, units, orders, lost", [
+    ("isles", {"EAST": ["A BRN", "A FEL"], "NORTH": ["A JAR"]},
+     {"EAST": ["A BRN - JAR", "A FEL S A BRN - JAR"], "NORTH": ["A JAR - BRN"]}, "A JAR"),
+    ("borders", {"ITALY": ["A DEN", "A FIN"], "TURKEY": ["F SWE"]},
+     {"ITALY": ["A FIN S A DEN - SWE", "A DEN - SWE"], "TURKEY": ["F SWE - DEN"]}, "F SWE"),
+])
+def test_under_weak_bounces_the_loser_of_a_battle_across_a_strait_holds_with_nothing(variant, units, orders, lost):
+    # Found by judge fuzz: across a strait each move has no strength of its own. DPjudge settles the swap on the
+    # supports (one against none: the unsupported unit bounces) and then the supported move needs only to beat what
+    # the loser holds with at home: 1 (so the move bounces too) or, under weak_bounces, nothing (it dislodges). The
+    # equations held the loser at 1 whatever the rule, and disagreed with the port.
+    base = api.adjudicate({"phase": "S1901M", "units": units}, orders, ["engine=both"], variant=variant)
+    assert base["crosscheck"]["agree"] and "dislodged" not in base["state"]
+    weak = api.adjudicate({"phase": "S1901M", "units": units}, orders, ["weak_bounces", "engine=both"],
+                          variant=variant)
+    assert weak["crosscheck"] == {"agree": True, "differences": []}
+    assert [u for p in weak["state"]["dislodged"].values() for u in p] == [lost]

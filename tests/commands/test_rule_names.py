@@ -20,6 +20,10 @@ from tests.commands.helpers import GAME, GM
     ("NO_ABSENCES", "absence_days", 0),         # "reject ... SET ABSENCE ... by anyone other than the Master"
     ("no_reveal", "reveal", "none"),            # "player identities are concealed even after the game is completed"
     ("!NO_REVEAL", "reveal", "all"),            # DPjudge without NO_REVEAL shows who played
+    ("FRIENDLY_FIRE", "friendly_fire", True),   # "Players may dislodge their own units" (refused as unknown before)
+    ("NO_RETREAT", "no_retreat", True),         # "all dislodged units are destroyed without the ability to retreat"
+    ("COASTAL_CRAWL", "coastal_crawl", True),   # "F Spa/sc-Por and F Por-Spa/nc would not bounce each other"
+    ("WEAK_BOUNCES", "weak_bounces", True),     # Key's rule: no defensive strength after a failed move
 ])
 def test_dpjudge_rule_names_set_our_rules(forming, word, rule, value):
     assert forming.master("SET RULE reveal=players", f"SET RULE {word}").accepted
@@ -65,3 +69,10 @@ def test_the_reply_says_which_rule_a_dpjudge_name_set(forming):
     assert forming.master("SET RULE NO_PRESS !NO_REVEAL safe_convoys").accepted
     reply = " ".join(forming.reply(GM[0]).split())
     assert "Rules now: NO_PRESS (press=none), !NO_REVEAL (reveal=all), safe_convoys." in reply
+
+
+def test_a_dpjudge_adjudication_rule_is_switched_off_by_its_negated_name(forming):
+    assert forming.master("SET RULE FRIENDLY_FIRE WEAK_BOUNCES").accepted
+    assert forming.master("SET RULE !FRIENDLY_FIRE").accepted
+    rules = forming.game(GAME).rules
+    assert not rules.friendly_fire and rules.weak_bounces

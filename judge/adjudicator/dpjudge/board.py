@@ -20,6 +20,7 @@ UNDER_ATTACK = "convoy under attack"
 ATTACK = "attack"        # a unit trying to move into the space: strength is its support count
 DEFEND = "defend"        # the unit staying in its own space: strength is its support count (supports to hold)
 BOUNCED = "bounced"      # a mover bounced back to where it started: strength 0 (bounce procedure)
+WEAK = "weak"            # the same under weak_bounces (DPjudge WEAK_BOUNCES): no strength at all, one less
 
 
 _NOBODY: frozenset = frozenset()
@@ -84,7 +85,8 @@ Entry = tuple  # (UnitState, role)
 def strength(e: Entry) -> float:
     """An entry's strength: its unit's support count, or 0 for a mover bounced back home. (Counts are relative to
     a unit's own strength of 1: a move across a half-strength border counts 1/2 less, across a strait 1 less.)"""
-    return 0 if e[1] == BOUNCED else e[0].support_count
+    role = e[1]
+    return 0 if role == BOUNCED else -1 if role == WEAK else e[0].support_count
 
 
 class Board:
@@ -158,7 +160,8 @@ class Board:
         top: Strength = -2                  # (a move across a strait may have strength -1: see Step 3)
         second: Strength = -2
         for e in self.combat.get(prov, ()):
-            s = 0 if e[1] == BOUNCED else e[0].support_count    # strength(e), read without a call
+            role = e[1]                     # strength(e), read without a call
+            s = 0 if role == BOUNCED else -1 if role == WEAK else e[0].support_count
             if s > top:
                 best, top, second = e, s, top
             elif s > second:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from judge.adjudicator.dpjudge.board import Board, UnitState
+from judge.adjudicator.friendly_fire import allegiance
 from judge.maps.features import crossing_allowed
 from judge.orders import Convoy, Move
 from judge.rules import ConvoyIntent, ViaWithoutConvoy
@@ -40,7 +41,7 @@ def decide_convoy_routes(board: Board) -> list[UnitState]:
         else:
             # (whose fleets they are matters only for a move to a neighbour that did not ask for the convoy)
             army.convoyed = not adjacent or move.via_convoy or (
-                own_fleet_counts and any(f.power == army.power for f in army.fleets))
+                own_fleet_counts and any(allegiance(f.power) == allegiance(army.power) for f in army.fleets))
         if army.path:
             army.fleets = [f for f in army.fleets if f.prov in army.path]
         if army.convoyed:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from judge.adjudicator.dpjudge.board import BOUNCED, Board, Entry, Strength, UnitState
+from judge.adjudicator.dpjudge.board import BOUNCED, WEAK, Board, Entry, Strength, UnitState
 
 MAX_ENUMERATED = 14   # fleets in one dependent group; past this the group's convoys fail (never met in play)
 
@@ -138,6 +138,8 @@ def _survives(board: Board, fleet: UnitState, trial: dict[UnitState, bool], armi
 def _strength(e: Entry, cut: set[UnitState]) -> int:
     if e[1] == BOUNCED:
         return 0
+    if e[1] == WEAK:
+        return -1
     return e[0].support_count - sum(1 for s in e[0].supporters if s in cut and not s.mark)
 
 

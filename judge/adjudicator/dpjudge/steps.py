@@ -5,8 +5,9 @@ Each step takes the Board and returns the number of the step to run next (None: 
 """
 from __future__ import annotations
 
+from judge.adjudicator.coastal_crawl import pass_each_other
 from judge.adjudicator.dpjudge.board import (ATTACK, BOUNCE, BOUNCED, DEFEND, ENDANGERED, NO_CONVOY, UNDER_ATTACK,
-                                             VOID, Board, Strength, UnitState, strength)
+                                             VOID, WEAK, Board, Strength, UnitState, strength)
 from judge.adjudicator.dpjudge.convoy_routes import decide_convoy_routes
 from judge.adjudicator.dpjudge.paradox import settle_convoys
 from judge.adjudicator.dpjudge.subroutines import (bounce, check_disruptions, cut_support, fleet_endangered,
@@ -223,13 +224,15 @@ def step_6_mark_bounces_caused_by_inability_to_swap_places(board: Board) -> int 
         # was lifted), and a pair of swappers it left had one of the two marked already; so no pair is left to judge.
         return None
     units = board.units
+    crawl = board.rules.coastal_crawl
     while True:
         board.bounced_this_pass = False
         for st in board.moving:
             if st.convoyed or st.mark:
                 continue
             other = units.get(st.dest)
-            if other is None or other.mark or other.action != "move" or other.dest != st.prov or other.convoyed:
+            if other is None or other.mark or other.action != "move" or other.dest != st.prov or other.convoyed or \
+                    crawl and pass_each_other(st.unit, st.dest_loc, other.unit, other.dest_loc):    # (coastal_crawl)
                 continue
             same = st.power == other.power
             first = same or st.support_count - len(st.no_help) <= other.support_count
@@ -258,7 +261,8 @@ def step_7_mark_bounces_suffered_by_understrength_attackers(board: Board) -> int
         top: Strength = -2      # the highest strength in the space, and how many entries have it
         leaders = 0
         for e in lst:
-            s = 0 if e[1] == BOUNCED else e[0].support_count      # strength(e), read without a call
+            role = e[1]                                             # strength(e), read without a call
+            s = 0 if role == BOUNCED else -1 if role == WEAK else e[0].support_count
             if s > top:
                 top, leaders = s, 1
             elif s == top:

@@ -1,7 +1,7 @@
 """The algorithm page's subroutines: cutSupport, checkDisruptions, bounce and unbounce."""
 from __future__ import annotations
 
-from judge.adjudicator.dpjudge.board import (ATTACK, BOUNCE, BOUNCED, CUT, ENDANGERED, NO_CONVOY, VOID, Board,
+from judge.adjudicator.dpjudge.board import (ATTACK, BOUNCE, BOUNCED, CUT, ENDANGERED, NO_CONVOY, VOID, WEAK, Board,
                                              UnitState, strength)
 from judge.rules import ParadoxRule
 
@@ -94,9 +94,10 @@ def fleet_endangered(board: Board, fleet: UnitState) -> bool:
 
 
 def bounce(board: Board, st: UnitState) -> None:
-    """bounce: the move fails; the unit is back in the space it left, with no supports (to hold)."""
+    """bounce: the move fails; the unit is back in the space it left, with no supports (to hold), and under
+    weak_bounces (Key's rule) with no strength of its own either."""
     st.mark = BOUNCE
-    board.add_entry(st.prov, st, BOUNCED)
+    board.add_entry(st.prov, st, WEAK if board.rules.weak_bounces else BOUNCED)
     board.bounced_this_pass = True
 
 
@@ -124,7 +125,7 @@ def reopen(board: Board, target: UnitState | None) -> None:
 def unbounce(board: Board, prov: str) -> None:
     """unbounce: a space just emptied; a bounced unit that is now strongest there gets in after all."""
     best = board.strongest(prov)
-    if best is None or best[0].mark != BOUNCE or best[1] == BOUNCED:
+    if best is None or best[0].mark != BOUNCE or best[1] != ATTACK:
         return
     st = best[0]
     st.mark = ""

@@ -209,9 +209,24 @@ def hold_strength(ctx: Context, st: ResolverState, province: str) -> Interval:
         return (none, none)
     if ctx.kind[j] == MOVES:
         mlo, mhi = st.resolve(MOVE * ctx.n + j)
+        if ctx.rules.weak_bounces:
+            return _weak_hold(ctx, st, j, mlo, mhi)
         return (none if mhi else 1, none if mlo else 1)
     lo, hi = _given(ctx, st, j)
     return (lo + 1, hi + 1)
+
+
+def _weak_hold(ctx: Context, st: ResolverState, j: int, mlo: bool, mhi: bool) -> Interval:
+    """weak_bounces (DPjudge's WEAK_BOUNCES, Key's rule): a unit whose move got to its destination and bounced there
+    holds with no strength (0); one whose convoy never carried it is still the unit that never left (1)."""
+    none = ctx.nothing
+    if mlo:
+        return (none, none)
+    plo, phi = has_path(ctx, st, j)
+    most = 0 if plo else 1          # (1 while its convoy may yet fail)
+    if mhi:
+        return (none, most)         # (it may still get away)
+    return (0 if phi else 1, most)
 
 
 # DATC 5.B.7: what a unit opposes to the unit it meets head to head.
@@ -223,7 +238,8 @@ def defend_strength(ctx: Context, st: ResolverState, j: int) -> Interval:
     if ctx.base is None:
         return (lo + 1, hi + 1)
     b = ctx.base[j]
-    return (max(lo + b, 1), max(hi + b, 1))
+    least = 0 if ctx.rules.weak_bounces else 1      # (weak_bounces: a beaten unit holds with no strength at all)
+    return (max(lo + b, least), max(hi + b, least))
 
 
 # DATC 5.B.6: what a move opposes to other units heading for the same province.
@@ -241,6 +257,15 @@ def prevent_strength(ctx: Context, st: ResolverState, k: int) -> Interval:
         if mlo:
             return (none, none)
         beaten_maybe = mhi
+    j = ctx.passing[k] if ctx.passing is not None else -1
+    if j >= 0:
+        # coastal_crawl: the fleet passing k prevents nothing once the fleet it passes dislodged it (it got in, k
+        # did not get away: DPjudge's dislodged swapper).
+        mlo, mhi = st.resolve(MOVE * ctx.n + j)
+        klo, khi = st.resolve(MOVE * ctx.n + k)
+        if mlo and not khi:
+            return (none, none)
+        beaten_maybe = beaten_maybe or (mhi and not klo)
     b = 1 if ctx.base is None else ctx.base[k]
     lo, hi = _given(ctx, st, k)
     return (none if beaten_maybe or not plo else lo + b, hi + b)

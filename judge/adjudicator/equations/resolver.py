@@ -4,7 +4,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from judge.adjudicator.coastal_crawl import pass_each_other
 from judge.adjudicator.equations.chains import closed_chains
+from judge.adjudicator.friendly_fire import allegiance
 from judge.maps import Map
 from judge.maps.features import crossing_allowed
 from judge.orders import Convoy, Hold, Move, Order, Support
@@ -49,6 +51,7 @@ class Context(Frozen):
     written_path: tuple[bool, ...]          # the player wrote the route: exactly those fleets, in that order
     routable: tuple[bool, ...]              # a convoyed move had a full route of matching fleets to start with
     h2h: tuple[int, ...]                    # the unit this move meets head to head, or -1
+    passing: tuple[int, ...] | None         # coastal_crawl: the fleet this one passes, or -1 (None: no such pair)
     movers_into: dict[str, tuple[int, ...]]  # province -> moves ordered into it
     supporters: tuple[tuple[int, ...], ...]  # unit -> the supports that match its order
     supported: tuple[int, ...]              # support -> the unit it helps, or -1 when void
@@ -63,9 +66,9 @@ class Context(Frozen):
     decisions: tuple[int, ...]              # every decision the phase must settle, in a fixed order
     preset: tuple[tuple[int, bool], ...]    # decisions known before any reasoning (impossible routes)
     _fields = ('m', 'position', 'rules', 'units', 'orders', 'n', 'occupant', 'power', 'prov', 'kind', 'void', 'dest',
-               'convoyed', 'carriers', 'written_path', 'routable', 'h2h', 'movers_into', 'supporters', 'supported',
-               'exempt_from', 'shielded', 'rule_1982', 'cuts_origin', 'base', 'no_cut', 'nothing', 'decisions',
-               'preset')
+               'convoyed', 'carriers', 'written_path', 'routable', 'h2h', 'passing', 'movers_into', 'supporters',
+               'supported', 'exempt_from', 'shielded', 'rule_1982', 'cuts_origin', 'base', 'no_cut', 'nothing',
+               'decisions', 'preset')
     __slots__ = _fields
 
     def __init__(self, *values: Any) -> None:
@@ -121,7 +124,9 @@ class Context(Frozen):
                                            m.convoy_route(prov[i], dest[i], {prov[f] for f in carriers_here})) \
                     or not crossing_allowed(m, prov[i], dest[i], power[i], position.centers)
             else:
-                convoyed[i] = own_fleet and any(power[f] == power[i] for f in offers.get((prov[i], dest[i]), ()))
+                # (the real power's fleets: friendly fire disguises each unit as a power of its own)
+                convoyed[i] = own_fleet and any(allegiance(power[f]) == allegiance(power[i])
+                                                for f in offers.get((prov[i], dest[i]), ()))
 
         # A convoy order counts only for an army that really goes by convoy to that province (and, when the
         # player wrote the route, only for a fleet on it).
@@ -153,6 +158,7 @@ class Context(Frozen):
 
         # Head-to-head: two units moving into each other's province, neither by convoy (DATC 6.G).
         h2h = [-1] * n
+        passing: list[int] | None = None
         into: dict[str, list[int]] = {}
         for i in range(n):
             if kind[i] != MOVES:
@@ -160,7 +166,11 @@ class Context(Frozen):
             into.setdefault(dest[i], []).append(i)
             j = occupant.get(dest[i], -1)
             if j >= 0 and kind[j] == MOVES and dest[j] == prov[i] and not convoyed[i] and not convoyed[j]:
-                h2h[i] = j
+                if rules.coastal_crawl and pass_each_other(units[i], given[i].dest, units[j], given[j].dest):
+                    passing = passing or [-1] * n
+                    passing[i] = j
+                else:
+                    h2h[i] = j
 
         # Supports: which order each one matches, and the exceptions to cutting it.
         convoying_seas = {prov[f] for f in range(n) if kind[f] == CONVOYS and not void[f]}
@@ -212,6 +222,7 @@ class Context(Frozen):
 
         return cls(m, position, rules, units, tuple(given), n, occupant, power, prov, tuple(kind), tuple(void),
                    tuple(dest), tuple(convoyed), tuple(carriers), tuple(written), tuple(routable), tuple(h2h),
+                   tuple(passing) if passing else None,
                    {p: tuple(v) for p, v in into.items()}, tuple(tuple(h) for h in helpers), tuple(supported),
                    tuple(exempt), tuple(shielded), rules.convoy_paradox is ParadoxRule.RULE_1982,
                    rules.convoy_cuts_origin_support, tuple(base) if base else None,
