@@ -90,6 +90,15 @@ RULES: tuple[Rule, ...] = (
     Rule("observer_press", "Observers may send broadcasts (press to the master they may always send).", False,
          (False, True),
          equivalent="DPjudge OBSERVER press"),
+    Rule("must_order", "A power sends no press but to the master until it has sent orders this phase (any orders; "
+         "a power with nothing to order writes freely).", False, (False, True),
+         conflicts=(("press", Press.NONE), ("late_send", True)), equivalent="DPjudge MUST_ORDER"),
+    Rule("late_send", "A late power (the deadline has passed and its orders are not in) may still send private "
+         "press (off: only broadcasts and press to the master until its orders are in).", False, (False, True),
+         conflicts=(("press", Press.NONE), ("must_order", True)), equivalent="DPjudge LATE_SEND"),
+    Rule("no_late_receive", "No private press to a late power (the deadline has passed and its orders are not "
+         "in); broadcasts still reach it. The refusal names the late powers to the sender, as DPjudge's does.", False, (False, True),
+         conflicts=(("press", Press.NONE), ("press", Press.BROADCAST)), equivalent="DPjudge NO_LATE_RECEIVE"),
     Rule("draw_votes", "Draw and concession votes are 'secret', or everyone sees the 'counts', or the 'names' of "
          "those voting.", DrawVotes.SECRET, _choices(DrawVotes), equivalent="njudge Set Secret/Visible votes"),
     Rule("draws", "A draw includes all survivors ('dias'), or 'any' set of survivors all survivors agree on.",
@@ -195,6 +204,9 @@ class Ruleset(Frozen):
     fake_press: bool = False
     master_press_copies: bool = False
     observer_press: bool = False
+    must_order: bool = False
+    late_send: bool = False
+    no_late_receive: bool = False
     draw_votes: DrawVotes = DrawVotes.SECRET
     draws: Draws = Draws.DIAS
     concessions: bool = True

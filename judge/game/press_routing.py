@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Callable
 
+from judge.game import press_house
 from judge.game.phase_codes import phase_code
 from judge.game.roles import ACTIVE, GameError
 from judge.rules import Press as PressKind
@@ -43,8 +44,8 @@ class Delivery:
 
 def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery], dict]:
     """The copies to send and the archive entry (what happened, with what each reader saw); GameError when the
-    house rules do not allow it (DPjudge refuses the whole message and tells no one). `now`: for ftf_press, whether
-    the deadline has passed."""
+    house rules do not allow it (DPjudge refuses the whole message and tells no one). `now`: whether the deadline
+    has passed (ftf_press, and the late powers' rules of judge.game.press_house)."""
     rules = game.rules
     kind = rules.press
     only_master = r.to_master and not r.to and not r.broadcast
@@ -59,6 +60,7 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
             raise GameError(f"NO PRESS IS ALLOWED IN GAME {game.name} (BUT TO THE MASTER: PRESS TO M)")
         if kind is PressKind.BROADCAST and not r.broadcast:
             raise GameError(f"GAME {game.name} ALLOWS BROADCASTS ONLY, NO PRIVATE PRESS")
+    press_house.check(game, r, now)
     grey = _signing(game, r)
     if (r.fake_from or r.fake_to is not None) and not rules.fake_press:
         raise GameError(f"GAME {game.name} DOES NOT ALLOW FAKE PRESS")
