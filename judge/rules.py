@@ -99,6 +99,9 @@ RULES: tuple[Rule, ...] = (
     Rule("no_late_receive", "No private press to a late power (the deadline has passed and its orders are not "
          "in); broadcasts still reach it. The refusal names the late powers to the sender, as DPjudge's does.", False, (False, True),
          conflicts=(("press", Press.NONE), ("press", Press.BROADCAST)), equivalent="DPjudge NO_LATE_RECEIVE"),
+    Rule("yellow_press", "Every broadcast from a player goes out unsigned (press to some powers is signed as the "
+         "press rule says).", False, (False, True), conflicts=(("press", Press.NONE), ("press", Press.GREY)),
+         equivalent="DPjudge YELLOW_PRESS"),
     Rule("draw_votes", "Draw and concession votes are 'secret', or everyone sees the 'counts', or the 'names' of "
          "those voting.", DrawVotes.SECRET, _choices(DrawVotes), equivalent="njudge Set Secret/Visible votes"),
     Rule("draws", "A draw includes all survivors ('dias'), or 'any' set of survivors all survivors agree on.",
@@ -207,6 +210,7 @@ class Ruleset(Frozen):
     must_order: bool = False
     late_send: bool = False
     no_late_receive: bool = False
+    yellow_press: bool = False
     draw_votes: DrawVotes = DrawVotes.SECRET
     draws: Draws = Draws.DIAS
     concessions: bool = True

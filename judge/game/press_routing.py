@@ -141,6 +141,13 @@ def _signing(game, r: Request) -> bool:
     kind = game.rules.press
     if r.role == "master":
         return False
+    if r.broadcast and game.rules.yellow_press and r.role == "power":
+        # (DPjudge's YELLOW_PRESS: a broadcast is never signed, neither by its sender nor as another power)
+        if r.grey is False or r.fake_from:
+            raise GameError(f"GAME {game.name} SENDS EVERY BROADCAST UNSIGNED (HOUSE RULE YELLOW_PRESS): NO "
+                            f"{'WHITE' if r.grey is False else 'FAKE FROM'} ON A BROADCAST (PRESS TO <powers> "
+                            "GOES TO SOME POWERS AS THE PRESS RULE SAYS)")
+        return True
     if kind is PressKind.GREY:
         if r.grey is False:
             raise GameError(f"GAME {game.name} HAS GREY PRESS ONLY: WHITE IS NOT AVAILABLE")

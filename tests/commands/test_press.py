@@ -117,6 +117,41 @@ def test_grey_is_refused_in_a_white_game(started):
     assert r.errors[0][1] == f"GAME {GAME} DOES NOT ALLOW GREY PRESS"
 
 
+def test_yellow_press_sends_every_broadcast_unsigned(started):
+    """DPjudge's YELLOW_PRESS: "All broadcast press is sent anonymously"; press to some powers stays signed. No
+    header or line of a reader's copy, nor a reader's ARCHIVE, names the sender; the master sees through it."""
+    assert started.master("SET RULE YELLOW_PRESS").accepted
+    started.new_mail()
+    assert started.signon("FRANCE", "BROADCAST", "Beware of England.", "ENDBROADCAST").accepted
+    assert started.reply("FRANCE").startswith(f"Signed on as France in game {GAME}.\nBroadcast sent (grey).\n")
+    got = started.delivered("broadcast from", same=False)
+    assert set(got) == OTHERS | {GM[0]}
+    for address, mail in got.items():
+        if address != GM[0]:
+            assert str(mail["Subject"]) == f"Diplomacy broadcast from an anonymous power ({GAME})"
+            assert "france" not in mail.as_string().lower() and "Beware of England." in mail.get_content()
+    assert "Message from France (shown as: an anonymous power)" in got[GM[0]].get_content()
+    assert started.signon("GERMANY", "ARCHIVE").accepted
+    archived = started.reply("GERMANY")
+    assert "Beware of England." in archived and "France" not in archived
+    assert started.signon("FRANCE", "PRESS TO G", "Signed, as ever.", "ENDPRESS").accepted
+    assert "press from France" in str(started.delivered("press from")[PLAYERS["GERMANY"][0]]["Subject"])
+    before, filed = started.status_bytes(), archive(started)
+    r = started.signon("FRANCE", "BROADCAST WHITE", "It was me.", "ENDBROADCAST")
+    assert r.errors == [("BROADCAST WHITE", f"GAME {GAME} SENDS EVERY BROADCAST UNSIGNED (HOUSE RULE YELLOW_PRESS): "
+                         "NO WHITE ON A BROADCAST (PRESS TO <powers> GOES TO SOME POWERS AS THE PRESS RULE SAYS)")]
+    assert started.status_bytes() == before and archive(started) == filed
+    assert [m["To"] for m in started.new_mail()] == [PLAYERS["FRANCE"][0]]
+
+
+def test_yellow_press_conflicts_with_grey_press_and_no_press(started):
+    """DPjudge's rule list: YELLOW_PRESS and GREY_PRESS deny each other, and NO_PRESS denies YELLOW_PRESS."""
+    for words, other in (("GREY_PRESS YELLOW_PRESS", "PRESS=grey"), ("NO_PRESS YELLOW_PRESS", "PRESS=none")):
+        r = started.master(f"SET RULE {words}")
+        assert r.errors == [(f"SET RULE {words}", f"RULE YELLOW_PRESS CONFLICTS WITH {other}")]
+    assert not started.game(GAME).rules.yellow_press
+
+
 def test_fake_press(started):
     r = started.signon("FRANCE", "PRESS TO G FAKE FROM E", "x", "ENDPRESS")
     assert r.errors[0][1] == f"GAME {GAME} DOES NOT ALLOW FAKE PRESS"
