@@ -89,7 +89,7 @@ RULES: tuple[Rule, ...] = (
          "sent to the master, and broadcasts).", False, (False, True), equivalent="njudge Set Observer/GM copies"),
     Rule("observer_press", "Observers may send broadcasts (press to the master they may always send).", False,
          (False, True),
-         equivalent="DPjudge OBSERVER press"),
+         equivalent="DPjudge MUTE_OBSERVERS (off)"),
     Rule("must_order", "A power sends no press but to the master until it has sent orders this phase (any orders; "
          "a power with nothing to order writes freely).", False, (False, True),
          conflicts=(("press", Press.NONE), ("late_send", True)), equivalent="DPjudge MUST_ORDER"),
@@ -182,6 +182,7 @@ DPJUDGE_NAMES: dict[str, tuple[str, str, str]] = {
     "build_any": ("build_anywhere", "on", "off"), "no_dias": ("draws", "any", "dias"),
     "no_deadline": ("deadlines", "manual", "auto"), "no_absences": ("absence_days", "0", "14"),
     "no_reveal": ("reveal", "none", "all"),
+    "mute_observers": ("observer_press", "off", "on"),    # (without it DPjudge's observers write to anyone)
 }
 
 

@@ -54,7 +54,9 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
                         "OTHER ONLY IN A MOVEMENT PHASE BEFORE ITS DEADLINE; NOW ONLY TO THE MASTER (PRESS TO M)")
     if r.role == "observer" and not only_master and not (rules.observer_press and r.broadcast):
         raise GameError(f"OBSERVERS MAY NOT SEND PRESS IN GAME {game.name}" +
-                        (": ONLY BROADCASTS" if rules.observer_press else ": ONLY TO THE MASTER (PRESS TO M)"))
+                        (": ONLY BROADCASTS (HOUSE RULE OBSERVER_PRESS) AND PRESS TO THE MASTER (PRESS TO M)"
+                         if rules.observer_press else
+                         ": ONLY TO THE MASTER (PRESS TO M; HOUSE RULE OBSERVER_PRESS IS OFF)"))
     if r.role != "master" and not only_master:
         if kind is PressKind.NONE:
             raise GameError(f"NO PRESS IS ALLOWED IN GAME {game.name} (BUT TO THE MASTER: PRESS TO M)")

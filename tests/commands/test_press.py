@@ -331,7 +331,8 @@ def test_observers_press(started, allowed):
         assert r.accepted and set(got) == {a for a, _ in PLAYERS.values()} | {GM[0]}
         assert "watcher@example.org (shown as: an observer)" in got[GM[0]].get_content()
     else:
-        assert r.errors[0][1] == f"OBSERVERS MAY NOT SEND PRESS IN GAME {GAME}: ONLY TO THE MASTER (PRESS TO M)"
+        assert r.errors[0][1] == (f"OBSERVERS MAY NOT SEND PRESS IN GAME {GAME}: ONLY TO THE MASTER (PRESS TO M; "
+                                  "HOUSE RULE OBSERVER_PRESS IS OFF)")
     assert started.send("watcher@example.org", f"OBSERVE {GAME}\nPRESS TO M\nA question.\nENDPRESS").accepted
 
 

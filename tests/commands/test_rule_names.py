@@ -20,11 +20,26 @@ from tests.commands.helpers import GAME, GM
     ("NO_ABSENCES", "absence_days", 0),         # "reject ... SET ABSENCE ... by anyone other than the Master"
     ("no_reveal", "reveal", "none"),            # "player identities are concealed even after the game is completed"
     ("!NO_REVEAL", "reveal", "all"),            # DPjudge without NO_REVEAL shows who played
+    ("MUTE_OBSERVERS", "observer_press", False),   # "Observers may only send press to the Master."
+    ("!MUTE_OBSERVERS", "observer_press", True),   # DPjudge without it: observers write to everyone
 ])
 def test_dpjudge_rule_names_set_our_rules(forming, word, rule, value):
     assert forming.master("SET RULE reveal=players", f"SET RULE {word}").accepted
     got = getattr(forming.game(GAME).rules, rule)
     assert getattr(got, "value", got) == value
+
+
+def test_mute_observers_by_its_dpjudge_name_keeps_observers_to_the_master(started):
+    """DPjudge's MUTE_OBSERVERS: "Observers may only send press to the Master" - our observer_press off."""
+    assert started.master("SET RULE observer_press", "SET RULE MUTE_OBSERVERS").accepted
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    before = started.status_bytes()
+    started.new_mail()
+    r = started.send("watcher@example.org", f"OBSERVE {GAME}\nBROADCAST\nA kibitz.\nENDBROADCAST")
+    assert r.errors == [("BROADCAST", f"OBSERVERS MAY NOT SEND PRESS IN GAME {GAME}: ONLY TO THE MASTER (PRESS TO M; "
+                                      "HOUSE RULE OBSERVER_PRESS IS OFF)")]
+    assert started.status_bytes() == before and [m["To"] for m in started.new_mail()] == ["watcher@example.org"]
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}\nPRESS TO M\nA question.\nENDPRESS").accepted
 
 
 def test_no_press_by_its_dpjudge_name_stops_press_between_players(started):
