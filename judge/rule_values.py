@@ -80,6 +80,12 @@ class Press(Choice):
     NONE = "none"            # no press at all (gunboat); press to the master is still allowed
 
 
+class MasterCopies(Choice):
+    OFF = "off"              # the master reads press sent to it, and broadcasts
+    ON = "on"                # and a copy of all private press, as LIST and the web page say (DPjudge EAVESDROP!)
+    HIDDEN = "hidden"        # the same, but only the master's LIST shows it (DPjudge EAVESDROP)
+
+
 class DrawVotes(Choice):
     SECRET = "secret"        # nobody learns how anyone voted until the vote passes
     COUNTS = "counts"        # everyone learns how many survivors vote for what

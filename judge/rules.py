@@ -6,7 +6,7 @@ from enum import Enum
 from judge.hints import Any, Iterable
 from judge.rule_values import (  # noqa: F401 - the rule values are part of this module's interface
     ParadoxRule, MissingUnit, ConvoyIntent, ViaWithoutConvoy, DuplicateOrders, RemovalDistance, Engine, OrderSets,
-    PartialOrders, LatePowers, Press, DrawVotes, Draws, DummyVotes, VoteExpiry, DeadlineMode, MapPicture, Anonymous,
+    PartialOrders, LatePowers, Press, MasterCopies, DrawVotes, Draws, DummyVotes, VoteExpiry, DeadlineMode, MapPicture, Anonymous,
     Reveal,
 )
 from judge.plain import Frozen
@@ -86,7 +86,9 @@ RULES: tuple[Rule, ...] = (
     Rule("fake_press", "A sender may sign press as another power (FAKE FROM) or fake its recipients (FAKE TO).",
          False, (False, True), conflicts=(("press", Press.NONE),), equivalent="DPjudge FAKE_PRESS; njudge Fake"),
     Rule("master_press_copies", "The master receives a copy of private press between players (off: only press "
-         "sent to the master, and broadcasts).", False, (False, True), equivalent="njudge Set Observer/GM copies"),
+         "sent to the master, and broadcasts); 'hidden': so it does, but only the master's LIST says so (players "
+         "see 'off' everywhere).", MasterCopies.OFF, _choices(MasterCopies),
+         equivalent="DPjudge EAVESDROP (hidden), EAVESDROP! (on); njudge Set Observer/GM copies"),
     Rule("observer_press", "Observers may send broadcasts (press to the master they may always send).", False,
          (False, True),
          equivalent="DPjudge MUTE_OBSERVERS (off)"),
@@ -182,6 +184,7 @@ DPJUDGE_NAMES: dict[str, tuple[str, str, str]] = {
     "build_any": ("build_anywhere", "on", "off"), "no_dias": ("draws", "any", "dias"),
     "no_deadline": ("deadlines", "manual", "auto"), "no_absences": ("absence_days", "0", "14"),
     "no_reveal": ("reveal", "none", "all"),
+    "eavesdrop": ("master_press_copies", "hidden", "off"), "eavesdrop!": ("master_press_copies", "on", "off"),
     "mute_observers": ("observer_press", "off", "on"),    # (without it DPjudge's observers write to anyone)
 }
 
@@ -206,7 +209,7 @@ class Ruleset(Frozen):
     late_powers: LatePowers = LatePowers.DEFAULT
     press: Press = Press.WHITE
     fake_press: bool = False
-    master_press_copies: bool = False
+    master_press_copies: MasterCopies = MasterCopies.OFF
     observer_press: bool = False
     must_order: bool = False
     late_send: bool = False
@@ -297,6 +300,8 @@ def _coerce(rule: Rule, value: Any) -> Any:
                 raise ValueError(f"RULE {rule.name.upper()}: {_quoted(value)} IS NOT ON OR OFF")
     else:
         enum = type(rule.default)
+        if isinstance(value, bool) and _switch(rule):
+            value = "on" if value else "off"         # (a rule that was on or off, given as JSON true or false)
         try:
             out = enum(str(getattr(value, "value", value)).strip().lower())
         except ValueError:
@@ -351,12 +356,26 @@ def parse_rules(items: Iterable[str], base: Ruleset | None = None) -> Ruleset:
             raise ValueError(f"UNKNOWN RULE: {shown_text(name.strip().upper())}")
         if _:
             changes[key] = _coerce(rule, value)
-        elif isinstance(rule.default, bool):
+        elif isinstance(rule.default, bool) or _switch(rule):
             changes[key] = _coerce(rule, not negate)
         else:
             raise ValueError(f"RULE {key.upper()} NEEDS A VALUE: {key.upper()}=<one of "
                              f"{', '.join(c.value for c in rule.choices)}>")
     return rs.with_(**changes)
+
+
+def _switch(rule: Rule) -> bool:
+    """A rule of words that is still switched on and off (master_press_copies: off, on, hidden): its bare name is
+    'on' and NO_<name> 'off', as it was when it took only those two."""
+    return not isinstance(rule.default, bool) and {"on", "off"} <= {getattr(c, "value", c) for c in rule.choices}
+
+
+def public(rs: Ruleset) -> Ruleset:
+    """The rules as players and the web page may know them: a hidden master_press_copies (DPjudge's EAVESDROP)
+    reads as off, so nothing but the master's own LIST tells of it."""
+    if rs.master_press_copies is MasterCopies.HIDDEN:
+        return rs.replace(master_press_copies=MasterCopies.OFF)
+    return rs
 
 
 def _quoted(value: Any) -> str:

@@ -9,7 +9,7 @@ from typing import Callable
 from judge.game import press_house
 from judge.game.phase_codes import phase_code
 from judge.game.roles import ACTIVE, GameError
-from judge.rules import Press as PressKind
+from judge.rules import MasterCopies, Press as PressKind
 
 MASTER_NAME = "the Game Master"
 ANONYMOUS = "an anonymous power"
@@ -98,7 +98,7 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
             active[r.power].address.lower() if r.power in active else ""}
         out += [Delivery(a, shown_from, shown_to, True) for a in game.observers if a.lower() not in taking_part]
     readers = len(out)
-    if r.role != "master" and (r.to_master or r.broadcast or rules.master_press_copies):
+    if r.role != "master" and (r.to_master or r.broadcast or _copies(rules)):
         # The master always knows who wrote (DPjudge's masters see grey and fake press for what it is).
         master_from = true_from if shown_from in (true_from, OBSERVER) and r.role != "observer" else \
             f"{true_from} (shown as: {shown_from})"
@@ -116,12 +116,17 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
              "from": r.power or ("MASTER" if r.role == "master" else r.sender),
              "shown_from": shown_from, "to": powers, "to_master": r.to_master, "broadcast": r.broadcast,
              "shown_to": shown_to, "grey": grey, "body": list(r.body),
-             "master_copy": r.role != "master" and (r.to_master or r.broadcast or rules.master_press_copies)}
+             "master_copy": r.role != "master" and (r.to_master or r.broadcast or _copies(rules))}
     if faked_to:
         entry["real_to"] = real_to
     if r.official:
         entry["official"] = r.official
     return out, entry
+
+
+def _copies(rules) -> bool:
+    """Does the master read private press between players (master_press_copies on, or hidden: DPjudge EAVESDROP)?"""
+    return rules.master_press_copies is not MasterCopies.OFF
 
 
 def mail_context(game, entry: dict, d: Delivery) -> dict:
