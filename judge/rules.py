@@ -104,6 +104,10 @@ RULES: tuple[Rule, ...] = (
     Rule("yellow_press", "Every broadcast from a player goes out unsigned (press to some powers is signed as the "
          "press rule says).", False, (False, True), conflicts=(("press", Press.NONE), ("press", Press.GREY)),
          equivalent="DPjudge YELLOW_PRESS"),
+    Rule("press_master", "The master is sent no copy of the broadcasts of players and observers: press reaches the "
+         "master only when written to it (TO M).", False, (False, True),
+         conflicts=(("master_press_copies", MasterCopies.ON), ("master_press_copies", MasterCopies.HIDDEN)),
+         equivalent="DPjudge PRESS_MASTER"),
     Rule("draw_votes", "Draw and concession votes are 'secret', or everyone sees the 'counts', or the 'names' of "
          "those voting.", DrawVotes.SECRET, _choices(DrawVotes), equivalent="njudge Set Secret/Visible votes"),
     Rule("draws", "A draw includes all survivors ('dias'), or 'any' set of survivors all survivors agree on.",
@@ -215,6 +219,7 @@ class Ruleset(Frozen):
     late_send: bool = False
     no_late_receive: bool = False
     yellow_press: bool = False
+    press_master: bool = False
     draw_votes: DrawVotes = DrawVotes.SECRET
     draws: Draws = Draws.DIAS
     concessions: bool = True

@@ -98,7 +98,7 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
             active[r.power].address.lower() if r.power in active else ""}
         out += [Delivery(a, shown_from, shown_to, True) for a in game.observers if a.lower() not in taking_part]
     readers = len(out)
-    if r.role != "master" and (r.to_master or r.broadcast or _copies(rules)):
+    if r.role != "master" and _master_reads(rules, r):
         # The master always knows who wrote (DPjudge's masters see grey and fake press for what it is).
         master_from = true_from if shown_from in (true_from, OBSERVER) and r.role != "observer" else \
             f"{true_from} (shown as: {shown_from})"
@@ -116,7 +116,7 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
              "from": r.power or ("MASTER" if r.role == "master" else r.sender),
              "shown_from": shown_from, "to": powers, "to_master": r.to_master, "broadcast": r.broadcast,
              "shown_to": shown_to, "grey": grey, "body": list(r.body),
-             "master_copy": r.role != "master" and (r.to_master or r.broadcast or _copies(rules))}
+             "master_copy": r.role != "master" and _master_reads(rules, r)}
     if faked_to:
         entry["real_to"] = real_to
     if r.official:
@@ -124,9 +124,10 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
     return out, entry
 
 
-def _copies(rules) -> bool:
-    """Does the master read private press between players (master_press_copies on, or hidden: DPjudge EAVESDROP)?"""
-    return rules.master_press_copies is not MasterCopies.OFF
+def _master_reads(rules, r: Request) -> bool:
+    """Does the master get a copy of a player's or observer's press? When written to it; a broadcast unless
+    press_master (DPjudge's PRESS_MASTER); press between players with master_press_copies on or hidden (EAVESDROP)."""
+    return r.to_master or (r.broadcast and not rules.press_master) or rules.master_press_copies is not MasterCopies.OFF
 
 
 def mail_context(game, entry: dict, d: Delivery) -> dict:

@@ -152,6 +152,30 @@ def test_yellow_press_conflicts_with_grey_press_and_no_press(started):
     assert not started.game(GAME).rules.yellow_press
 
 
+def test_press_master_sends_the_master_no_copy_of_broadcasts(started):
+    """DPjudge's PRESS_MASTER: "The Master is not sent a copy of all public (broadcast) press messages. To send a
+    message to the Master, the message must specifically include the Master in its addressing." """
+    assert started.master("SET RULE PRESS_MASTER observer_press").accepted
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    started.new_mail()
+    assert started.signon("FRANCE", "BROADCAST", "To all.", "ENDBROADCAST").accepted
+    assert set(started.delivered("broadcast from France")) == OTHERS | {"watcher@example.org"}
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}\nBROADCAST\nA kibitz.\nENDBROADCAST").accepted
+    assert set(started.delivered("broadcast from")) == {a for a, _ in PLAYERS.values()}
+    assert started.signon("FRANCE", "PRESS TO G M", "To both.", "ENDPRESS").accepted
+    assert set(started.delivered("press from France")) == {PLAYERS["GERMANY"][0], GM[0]}
+    assert started.master("ARCHIVE").accepted
+    archived = started.reply(GM[0])
+    assert "To both." in archived and "To all." not in archived
+
+
+def test_press_master_conflicts_with_the_masters_copies(started):
+    """DPjudge's rule list: PRESS_MASTER and EAVESDROP (or EAVESDROP!) deny each other."""
+    r = started.master("SET RULE EAVESDROP PRESS_MASTER")
+    assert r.errors[0][1] == "RULE PRESS_MASTER CONFLICTS WITH MASTER_PRESS_COPIES=hidden"
+    assert not started.game(GAME).rules.press_master
+
+
 def test_fake_press(started):
     r = started.signon("FRANCE", "PRESS TO G FAKE FROM E", "x", "ENDPRESS")
     assert r.errors[0][1] == f"GAME {GAME} DOES NOT ALLOW FAKE PRESS"
