@@ -108,6 +108,9 @@ RULES: tuple[Rule, ...] = (
          "master only when written to it (TO M).", False, (False, True),
          conflicts=(("master_press_copies", MasterCopies.ON), ("master_press_copies", MasterCopies.HIDDEN)),
          equivalent="DPjudge PRESS_MASTER"),
+    Rule("backseat_press", "Powers write only to the master; observers may broadcast, whatever observer_press says "
+         "(and write to the master).", False, (False, True), conflicts=(("press", Press.NONE),),
+         equivalent="DPjudge BACKSEAT_PRESS"),
     Rule("draw_votes", "Draw and concession votes are 'secret', or everyone sees the 'counts', or the 'names' of "
          "those voting.", DrawVotes.SECRET, _choices(DrawVotes), equivalent="njudge Set Secret/Visible votes"),
     Rule("draws", "A draw includes all survivors ('dias'), or 'any' set of survivors all survivors agree on.",
@@ -220,6 +223,7 @@ class Ruleset(Frozen):
     no_late_receive: bool = False
     yellow_press: bool = False
     press_master: bool = False
+    backseat_press: bool = False
     draw_votes: DrawVotes = DrawVotes.SECRET
     draws: Draws = Draws.DIAS
     concessions: bool = True

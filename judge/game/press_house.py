@@ -1,6 +1,6 @@
-"""DPjudge's house rules on when a power may write, and to whom: MUST_ORDER, LATE_SEND and NO_LATE_RECEIVE. Pure:
-judge.game.press_routing asks here before it routes; a refusal is a GameError that names the rule and what the
-player may do instead. Press to the master alone is never refused here (DPjudge lets every power reach it)."""
+"""DPjudge's house rules on when a power may write, and to whom: BACKSEAT_PRESS, MUST_ORDER, LATE_SEND and
+NO_LATE_RECEIVE (observers' press is judge.game.press_routing's). Pure: judge.game.press_routing asks here before
+it routes; a refusal is a GameError that names the rule and what the player may do instead. Press to the master alone is never refused here (DPjudge lets every power reach it)."""
 from __future__ import annotations
 
 from datetime import datetime
@@ -14,6 +14,9 @@ def check(game, r, now: datetime | None) -> None:
         return
     rules = game.rules
     name, title = game.name, game.map.power_title
+    if rules.backseat_press:
+        raise GameError(f"GAME {name} PLAYS BACKSEAT PRESS (HOUSE RULE BACKSEAT_PRESS): ITS POWERS WRITE ONLY TO THE "
+                        "MASTER (PRESS TO M); ONLY ITS OBSERVERS BROADCAST")
     if rules.must_order and r.power in {p.power for p in game.late_players()}:
         # (DPjudge's latePowers: a power with nothing to order this phase is not waited for, so it may write)
         raise GameError(f"{title(r.power).upper()} HAS NO ORDERS IN FOR THIS PHASE: IN GAME {name} A POWER SENDS "

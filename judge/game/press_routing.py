@@ -52,10 +52,11 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
     if rules.ftf_press and r.role != "master" and not only_master and not _face_to_face_open(game, now):
         raise GameError(f"GAME {game.name} PLAYS FACE-TO-FACE PRESS (HOUSE RULE FTF_PRESS): PLAYERS WRITE TO EACH "
                         "OTHER ONLY IN A MOVEMENT PHASE BEFORE ITS DEADLINE; NOW ONLY TO THE MASTER (PRESS TO M)")
-    if r.role == "observer" and not only_master and not (rules.observer_press and r.broadcast):
+    may_broadcast = rules.observer_press or rules.backseat_press
+    if r.role == "observer" and not only_master and not (may_broadcast and r.broadcast):
         raise GameError(f"OBSERVERS MAY NOT SEND PRESS IN GAME {game.name}" +
-                        (": ONLY BROADCASTS (HOUSE RULE OBSERVER_PRESS) AND PRESS TO THE MASTER (PRESS TO M)"
-                         if rules.observer_press else
+                        (f": ONLY BROADCASTS (HOUSE RULE {'OBSERVER' if rules.observer_press else 'BACKSEAT'}_PRESS) "
+                         "AND PRESS TO THE MASTER (PRESS TO M)" if may_broadcast else
                          ": ONLY TO THE MASTER (PRESS TO M; HOUSE RULE OBSERVER_PRESS IS OFF)"))
     if r.role != "master" and not only_master:
         if kind is PressKind.NONE:

@@ -1,5 +1,5 @@
-"""DPjudge's press rules on orders and lateness (judge.game.press_house), by mail: MUST_ORDER, LATE_SEND and
-NO_LATE_RECEIVE, as DPjudge's Rules page ("1.2 Press") describes them and its mail handler enforces them."""
+"""DPjudge's press rules on who may write when (judge.game.press_house), by mail: BACKSEAT_PRESS, MUST_ORDER,
+LATE_SEND and NO_LATE_RECEIVE, as DPjudge's Rules page ("1.2 Press") describes them and its mail handler enforces them."""
 from judge.position import Position
 from tests.commands.helpers import GAME, GM, HOLDS, PLAYERS
 from tests.commands.test_press import archive
@@ -119,3 +119,35 @@ def test_no_late_receive_refuses_private_press_to_a_late_power(started):
 def test_no_late_receive_conflicts_with_broadcast_only_press(started):
     r = started.master("SET RULE press=broadcast no_late_receive")
     assert not r.accepted and r.errors[0][1] == "RULE NO_LATE_RECEIVE CONFLICTS WITH PRESS=broadcast"
+
+
+# -- BACKSEAT_PRESS -----------------------------------------------------------------------------------------------
+
+def test_backseat_press_powers_write_to_the_master_and_observers_broadcast(started):
+    """DPjudge: "Map powers have no press capability (except to the Master) and non-map powers have the ability to
+    send public (broadcast) press only." Observers broadcast even with observer_press off (DPjudge's BACKSEAT_PRESS
+    denies MUTE_OBSERVERS)."""
+    assert started.master("SET RULE BACKSEAT_PRESS").accepted
+    assert not started.game(GAME).rules.observer_press
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    why = refused_untouched(started, "FRANCE", "BROADCAST", "To all.", "ENDBROADCAST")
+    assert why == (f"GAME {GAME} PLAYS BACKSEAT PRESS (HOUSE RULE BACKSEAT_PRESS): ITS POWERS WRITE ONLY TO THE MASTER "
+                   "(PRESS TO M); ONLY ITS OBSERVERS BROADCAST")
+    assert refused_untouched(started, "FRANCE", "PRESS TO G", "Psst.", "ENDPRESS") == why
+    assert started.signon("FRANCE", "PRESS TO M", "A question.", "ENDPRESS").accepted
+    assert set(started.delivered("press from France")) == {GM[0]}
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}\nBROADCAST\nGo France!\nENDBROADCAST").accepted
+    assert set(started.delivered("broadcast from", same=False)) == {a for a, _ in PLAYERS.values()} | {GM[0]}
+    started.new_mail()
+    before = started.status_bytes()
+    r = started.send("watcher@example.org", f"OBSERVE {GAME}\nPRESS TO F\nJust you.\nENDPRESS")
+    assert r.errors == [("PRESS TO F", f"OBSERVERS MAY NOT SEND PRESS IN GAME {GAME}: ONLY BROADCASTS (HOUSE RULE "
+                                       "BACKSEAT_PRESS) AND PRESS TO THE MASTER (PRESS TO M)")]
+    assert started.status_bytes() == before and [m["To"] for m in started.new_mail()] == ["watcher@example.org"]
+    # The master writes as ever.
+    assert started.master("PRESS TO F", "Noted.", "ENDPRESS").accepted
+
+
+def test_backseat_press_conflicts_with_no_press(started):
+    r = started.master("SET RULE NO_PRESS BACKSEAT_PRESS")
+    assert r.errors[0][1] == "RULE BACKSEAT_PRESS CONFLICTS WITH PRESS=none"
