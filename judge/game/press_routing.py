@@ -98,6 +98,10 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
         taking_part = {d.address.lower() for d in out} | {game.master_address.lower(), r.sender.lower()} | {
             active[r.power].address.lower() if r.power in active else ""}
         out += [Delivery(a, shown_from, shown_to, True) for a in game.observers if a.lower() not in taking_part]
+        if r.role == "master":
+            # DPjudge sends its monitors the master's broadcasts ("All!", as its results), and nobody else's press
+            taking_part |= {a.lower() for a in game.observers}
+            out += [Delivery(a, shown_from, shown_to, True) for a in game.monitors if a.lower() not in taking_part]
     readers = len(out)
     if r.role != "master" and _master_reads(rules, r):
         # The master always knows who wrote (DPjudge's masters see grey and fake press for what it is).
