@@ -6,7 +6,7 @@ from enum import Enum
 from judge.hints import Any, Iterable
 from judge.rule_values import (  # noqa: F401 - the rule values are part of this module's interface
     ParadoxRule, MissingUnit, ConvoyIntent, ViaWithoutConvoy, DuplicateOrders, RemovalDistance, Engine, OrderSets,
-    PartialOrders, LatePowers, Press, MasterCopies, DrawVotes, Draws, DummyVotes, VoteExpiry, DeadlineMode, MapPicture, Anonymous,
+    PartialOrders, LatePowers, Press, PressReach, MasterCopies, DrawVotes, Draws, DummyVotes, VoteExpiry, DeadlineMode, MapPicture, Anonymous,
     Reveal,
 )
 from judge.plain import Frozen
@@ -111,6 +111,12 @@ RULES: tuple[Rule, ...] = (
     Rule("backseat_press", "Powers write only to the master; observers may broadcast, whatever observer_press says "
          "(and write to the master).", False, (False, True), conflicts=(("press", Press.NONE),),
          equivalent="DPjudge BACKSEAT_PRESS"),
+    Rule("press_reach", "Which powers a power may write to privately: 'all'; 'touch', those with a unit next to one "
+         "of its own (either could support the other to hold); 'remote', those with supply centres and none of that "
+         "(nor a unit of either next to a centre of the other). With touch or remote there are no broadcasts, "
+         "unless press=broadcast: then broadcasts and private press so limited. The master is always reachable.",
+         PressReach.ALL, _choices(PressReach), conflicts=(("press", Press.NONE), ("backseat_press", True)),
+         equivalent="DPjudge TOUCH_PRESS, REMOTE_PRESS"),
     Rule("draw_votes", "Draw and concession votes are 'secret', or everyone sees the 'counts', or the 'names' of "
          "those voting.", DrawVotes.SECRET, _choices(DrawVotes), equivalent="njudge Set Secret/Visible votes"),
     Rule("draws", "A draw includes all survivors ('dias'), or 'any' set of survivors all survivors agree on.",
@@ -192,7 +198,8 @@ DPJUDGE_NAMES: dict[str, tuple[str, str, str]] = {
     "no_deadline": ("deadlines", "manual", "auto"), "no_absences": ("absence_days", "0", "14"),
     "no_reveal": ("reveal", "none", "all"),
     "eavesdrop": ("master_press_copies", "hidden", "off"), "eavesdrop!": ("master_press_copies", "on", "off"),
-    "mute_observers": ("observer_press", "off", "on"),    # (without it DPjudge's observers write to anyone)
+    "mute_observers": ("observer_press", "off", "on"),
+    "touch_press": ("press_reach", "touch", "all"), "remote_press": ("press_reach", "remote", "all"),    # (without it DPjudge's observers write to anyone)
 }
 
 
@@ -224,6 +231,7 @@ class Ruleset(Frozen):
     yellow_press: bool = False
     press_master: bool = False
     backseat_press: bool = False
+    press_reach: PressReach = PressReach.ALL
     draw_votes: DrawVotes = DrawVotes.SECRET
     draws: Draws = Draws.DIAS
     concessions: bool = True
@@ -327,8 +335,10 @@ def validate(rs: Ruleset) -> None:
         value = getattr(rs, rule.name)
         if value not in rule.choices:
             raise ValueError(f"RULE {rule.name.upper()}: {_quoted(value)} IS NOT AVAILABLE")
+        # (a rule of words is "on" when it is not its default: press_reach=all conflicts with nothing)
+        on = bool(value) if isinstance(rule.default, (bool, int)) else value != rule.default
         for other, other_value in rule.conflicts:
-            if value and getattr(rs, other) == other_value:
+            if on and getattr(rs, other) == other_value:
                 raise ValueError(f"RULE {rule.name.upper()} CONFLICTS WITH {other.upper()}={_show(other_value)}")
 
 

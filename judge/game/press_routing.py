@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Callable
 
-from judge.game import press_house
+from judge.game import press_house, press_reach
 from judge.game.phase_codes import phase_code
 from judge.game.roles import ACTIVE, GameError
-from judge.rules import MasterCopies, Press as PressKind
+from judge.rules import MasterCopies, Press as PressKind, PressReach
 
 MASTER_NAME = "the Game Master"
 ANONYMOUS = "an anonymous power"
@@ -61,9 +61,11 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
     if r.role != "master" and not only_master:
         if kind is PressKind.NONE:
             raise GameError(f"NO PRESS IS ALLOWED IN GAME {game.name} (BUT TO THE MASTER: PRESS TO M)")
-        if kind is PressKind.BROADCAST and not r.broadcast:
+        if kind is PressKind.BROADCAST and not r.broadcast and rules.press_reach is PressReach.ALL:
+            # (with touch or remote press DPjudge's PUBLIC_PRESS adds broadcasts to the private press they allow)
             raise GameError(f"GAME {game.name} ALLOWS BROADCASTS ONLY, NO PRIVATE PRESS")
     press_house.check(game, r, now)
+    press_reach.check(game, r)
     grey = _signing(game, r)
     if (r.fake_from or r.fake_to is not None) and not rules.fake_press:
         raise GameError(f"GAME {game.name} DOES NOT ALLOW FAKE PRESS")

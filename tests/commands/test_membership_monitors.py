@@ -23,7 +23,7 @@ def subjects(mails: list) -> list[str]:
     return sorted(str(m["Subject"]) for m in mails)
 
 
-def test_a_monitor_gets_the_results_deadline_news_and_the_end_and_no_press(started):
+def test_a_monitor_gets_the_results_deadline_news_the_masters_broadcasts_and_the_end(started):
     """DPjudge's guide: a MONITOR receives only the results, deadline change notices and the end; an observer
     gets press and the other notices besides. DPjudge's Game.mailPress sends a monitor the master's broadcasts too
     (its readers "All!", as the results'), and no other press."""
