@@ -6,7 +6,8 @@ from enum import Enum
 from judge.hints import Any, Iterable
 from judge.rule_values import (  # noqa: F401 - the rule values are part of this module's interface
     ParadoxRule, MissingUnit, ConvoyIntent, ViaWithoutConvoy, DuplicateOrders, RemovalDistance, Engine, OrderSets,
-    PartialOrders, LatePowers, Press, PressReach, MasterCopies, DrawVotes, Draws, DummyVotes, VoteExpiry, DeadlineMode, MapPicture, Anonymous,
+    PartialOrders, LatePowers, Press, PressReach, MasterCopies, DrawVotes, Draws, DummyVotes, VoteExpiry,
+    DeadlineMode, MapPicture, Anonymous,
     Reveal,
 )
 from judge.plain import Frozen
@@ -99,7 +100,8 @@ RULES: tuple[Rule, ...] = (
          "press (off: only broadcasts and press to the master until its orders are in).", False, (False, True),
          conflicts=(("press", Press.NONE), ("must_order", True)), equivalent="DPjudge LATE_SEND"),
     Rule("no_late_receive", "No private press to a late power (the deadline has passed and its orders are not "
-         "in); broadcasts still reach it. The refusal names the late powers to the sender, as DPjudge's does.", False, (False, True),
+         "in); broadcasts still reach it. The refusal names the late powers to the sender, as DPjudge's does.",
+         False, (False, True),
          conflicts=(("press", Press.NONE), ("press", Press.BROADCAST)), equivalent="DPjudge NO_LATE_RECEIVE"),
     Rule("yellow_press", "Every broadcast from a player goes out unsigned (press to some powers is signed as the "
          "press rule says).", False, (False, True), conflicts=(("press", Press.NONE), ("press", Press.GREY)),
@@ -198,8 +200,8 @@ DPJUDGE_NAMES: dict[str, tuple[str, str, str]] = {
     "no_deadline": ("deadlines", "manual", "auto"), "no_absences": ("absence_days", "0", "14"),
     "no_reveal": ("reveal", "none", "all"),
     "eavesdrop": ("master_press_copies", "hidden", "off"), "eavesdrop!": ("master_press_copies", "on", "off"),
-    "mute_observers": ("observer_press", "off", "on"),
-    "touch_press": ("press_reach", "touch", "all"), "remote_press": ("press_reach", "remote", "all"),    # (without it DPjudge's observers write to anyone)
+    "mute_observers": ("observer_press", "off", "on"),    # (without it DPjudge's observers write to anyone)
+    "touch_press": ("press_reach", "touch", "all"), "remote_press": ("press_reach", "remote", "all"),
 }
 
 

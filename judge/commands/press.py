@@ -249,8 +249,8 @@ class Archive:
                 entry = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 continue
-            seen = readable(entry, s.sender, role, s.power or "", game.rules.master_press_copies is not MasterCopies.OFF,
-                            game.map.power_title)
+            copies = game.rules.master_press_copies is not MasterCopies.OFF
+            seen = readable(entry, s.sender, role, s.power or "", copies, game.map.power_title)
             if seen is not None:
                 # (kept in the long form on a calendar of the map's own: shown by code, as the press mail gave it)
                 entries.append({**seen, "phase": phase_code(game, seen.get("phase", ""))})

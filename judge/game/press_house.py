@@ -1,6 +1,7 @@
 """DPjudge's house rules on when a power may write, and to whom: BACKSEAT_PRESS, MUST_ORDER, LATE_SEND and
 NO_LATE_RECEIVE (observers' press is judge.game.press_routing's). Pure: judge.game.press_routing asks here before
-it routes; a refusal is a GameError that names the rule and what the player may do instead. Press to the master alone is never refused here (DPjudge lets every power reach it)."""
+it routes; a refusal is a GameError that names the rule and what the player may do instead. Press to the master
+alone is never refused here (DPjudge lets every power reach it)."""
 from __future__ import annotations
 
 from datetime import datetime

@@ -1,5 +1,6 @@
 """DPjudge's press rules on who may write when (judge.game.press_house), by mail: BACKSEAT_PRESS, MUST_ORDER,
-LATE_SEND and NO_LATE_RECEIVE, as DPjudge's Rules page ("1.2 Press") describes them and its mail handler enforces them."""
+LATE_SEND and NO_LATE_RECEIVE, as DPjudge's Rules page ("1.2 Press") describes them and its mail handler enforces
+them."""
 from judge.position import Position
 from tests.commands.helpers import GAME, GM, HOLDS, PLAYERS
 from tests.commands.test_press import archive
