@@ -80,6 +80,18 @@ class Press(Choice):
     NONE = "none"            # no press at all (gunboat); press to the master is still allowed
 
 
+class PressReach(Choice):
+    ALL = "all"              # private press to any power
+    TOUCH = "touch"          # only to powers whose units touch the sender's (DPjudge TOUCH_PRESS)
+    REMOTE = "remote"        # only to powers with centres, far from the sender's units and centres (REMOTE_PRESS)
+
+
+class MasterCopies(Choice):
+    OFF = "off"              # the master reads press sent to it, and broadcasts
+    ON = "on"                # and a copy of all private press, as LIST and the web page say (DPjudge EAVESDROP!)
+    HIDDEN = "hidden"        # the same, but only the master's LIST shows it (DPjudge EAVESDROP)
+
+
 class DrawVotes(Choice):
     SECRET = "secret"        # nobody learns how anyone voted until the vote passes
     COUNTS = "counts"        # everyone learns how many survivors vote for what

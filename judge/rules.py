@@ -6,7 +6,8 @@ from enum import Enum
 from judge.hints import Any, Iterable
 from judge.rule_values import (  # noqa: F401 - the rule values are part of this module's interface
     ParadoxRule, MissingUnit, ConvoyIntent, ViaWithoutConvoy, DuplicateOrders, RemovalDistance, Engine, OrderSets,
-    PartialOrders, LatePowers, Press, DrawVotes, Draws, DummyVotes, VoteExpiry, DeadlineMode, MapPicture, Anonymous,
+    PartialOrders, LatePowers, Press, PressReach, MasterCopies, DrawVotes, Draws, DummyVotes, VoteExpiry,
+    DeadlineMode, MapPicture, Anonymous,
     Reveal,
 )
 from judge.plain import Frozen
@@ -86,10 +87,39 @@ RULES: tuple[Rule, ...] = (
     Rule("fake_press", "A sender may sign press as another power (FAKE FROM) or fake its recipients (FAKE TO).",
          False, (False, True), conflicts=(("press", Press.NONE),), equivalent="DPjudge FAKE_PRESS; njudge Fake"),
     Rule("master_press_copies", "The master receives a copy of private press between players (off: only press "
-         "sent to the master, and broadcasts).", False, (False, True), equivalent="njudge Set Observer/GM copies"),
+         "sent to the master, and broadcasts); 'hidden': so it does, but only the master's LIST says so (players "
+         "see 'off' everywhere).", MasterCopies.OFF, _choices(MasterCopies),
+         equivalent="DPjudge EAVESDROP (hidden), EAVESDROP! (on); njudge Set Observer/GM copies"),
     Rule("observer_press", "Observers may send broadcasts (press to the master they may always send).", False,
          (False, True),
-         equivalent="DPjudge OBSERVER press"),
+         equivalent="DPjudge MUTE_OBSERVERS (off)"),
+    Rule("must_order", "A power sends no press but to the master until it has sent orders this phase (any orders; "
+         "a power with nothing to order writes freely).", False, (False, True),
+         conflicts=(("press", Press.NONE),), equivalent="DPjudge MUST_ORDER"),
+    Rule("late_send", "A late power (the deadline has passed and its orders are not in) may still send private "
+         "press (off: only broadcasts and press to the master until its orders are in, DPjudge's default; on here, "
+         "as before the rule came; must_order silences a power without orders anyway).", True, (False, True),
+         equivalent="DPjudge LATE_SEND"),
+    Rule("no_late_receive", "No private press to a late power (the deadline has passed and its orders are not "
+         "in); broadcasts still reach it. The refusal names the late powers to the sender, as DPjudge's does.",
+         False, (False, True),
+         conflicts=(("press", Press.NONE), ("press", Press.BROADCAST)), equivalent="DPjudge NO_LATE_RECEIVE"),
+    Rule("yellow_press", "Every broadcast from a player goes out unsigned (press to some powers is signed as the "
+         "press rule says).", False, (False, True), conflicts=(("press", Press.NONE), ("press", Press.GREY)),
+         equivalent="DPjudge YELLOW_PRESS"),
+    Rule("press_master", "The master is sent no copy of the broadcasts of players and observers: press reaches the "
+         "master only when written to it (TO M).", False, (False, True),
+         conflicts=(("master_press_copies", MasterCopies.ON), ("master_press_copies", MasterCopies.HIDDEN)),
+         equivalent="DPjudge PRESS_MASTER"),
+    Rule("backseat_press", "Powers write only to the master; observers may broadcast, whatever observer_press says "
+         "(and write to the master).", False, (False, True), conflicts=(("press", Press.NONE),),
+         equivalent="DPjudge BACKSEAT_PRESS"),
+    Rule("press_reach", "Which powers a power may write to privately: 'all'; 'touch', those with a unit next to one "
+         "of its own (either could support the other to hold); 'remote', those with supply centres and none of that "
+         "(nor a unit of either next to a centre of the other). With touch or remote there are no broadcasts, "
+         "unless press=broadcast: then broadcasts and private press so limited. The master is always reachable.",
+         PressReach.ALL, _choices(PressReach), conflicts=(("press", Press.NONE), ("backseat_press", True)),
+         equivalent="DPjudge TOUCH_PRESS, REMOTE_PRESS"),
     Rule("draw_votes", "Draw and concession votes are 'secret', or everyone sees the 'counts', or the 'names' of "
          "those voting.", DrawVotes.SECRET, _choices(DrawVotes), equivalent="njudge Set Secret/Visible votes"),
     Rule("draws", "A draw includes all survivors ('dias'), or 'any' set of survivors all survivors agree on.",
@@ -183,6 +213,9 @@ DPJUDGE_NAMES: dict[str, tuple[str, str, str]] = {
     "build_any": ("build_anywhere", "on", "off"), "no_dias": ("draws", "any", "dias"),
     "no_deadline": ("deadlines", "manual", "auto"), "no_absences": ("absence_days", "0", "14"),
     "no_reveal": ("reveal", "none", "all"),
+    "eavesdrop": ("master_press_copies", "hidden", "off"), "eavesdrop!": ("master_press_copies", "on", "off"),
+    "mute_observers": ("observer_press", "off", "on"),    # (without it DPjudge's observers write to anyone)
+    "touch_press": ("press_reach", "touch", "all"), "remote_press": ("press_reach", "remote", "all"),
 }
 
 
@@ -206,8 +239,15 @@ class Ruleset(Frozen):
     late_powers: LatePowers = LatePowers.DEFAULT
     press: Press = Press.WHITE
     fake_press: bool = False
-    master_press_copies: bool = False
+    master_press_copies: MasterCopies = MasterCopies.OFF
     observer_press: bool = False
+    must_order: bool = False
+    late_send: bool = True
+    no_late_receive: bool = False
+    yellow_press: bool = False
+    press_master: bool = False
+    backseat_press: bool = False
+    press_reach: PressReach = PressReach.ALL
     draw_votes: DrawVotes = DrawVotes.SECRET
     draws: Draws = Draws.DIAS
     concessions: bool = True
@@ -269,7 +309,7 @@ PRESETS: dict[str, Ruleset] = {
     # What DPjudge itself does, so a GM can run a game exactly as DPjudge would.
     "dpjudge": Ruleset(convoy_paradox=ParadoxRule.RULE_1982, missing_unit=MissingUnit.VOID,
                        duplicate_orders=DuplicateOrders.REJECT_SET,
-                       removal_distance=RemovalDistance.HOME_CENTERS),
+                       removal_distance=RemovalDistance.HOME_CENTERS, late_send=False),
 }
 
 
@@ -297,6 +337,8 @@ def _coerce(rule: Rule, value: Any) -> Any:
                 raise ValueError(f"RULE {rule.name.upper()}: {_quoted(value)} IS NOT ON OR OFF")
     else:
         enum = type(rule.default)
+        if isinstance(value, bool) and _switch(rule):
+            value = "on" if value else "off"         # (a rule that was on or off, given as JSON true or false)
         try:
             out = enum(str(getattr(value, "value", value)).strip().lower())
         except ValueError:
@@ -313,8 +355,10 @@ def validate(rs: Ruleset) -> None:
         value = getattr(rs, rule.name)
         if value not in rule.choices:
             raise ValueError(f"RULE {rule.name.upper()}: {_quoted(value)} IS NOT AVAILABLE")
+        # (a rule of words is "on" when it is not its default: press_reach=all conflicts with nothing)
+        on = bool(value) if isinstance(rule.default, (bool, int)) else value != rule.default
         for other, other_value in rule.conflicts:
-            if value and getattr(rs, other) == other_value:
+            if on and getattr(rs, other) == other_value:
                 raise ValueError(f"RULE {rule.name.upper()} CONFLICTS WITH {other.upper()}={_show(other_value)}")
 
 
@@ -351,12 +395,26 @@ def parse_rules(items: Iterable[str], base: Ruleset | None = None) -> Ruleset:
             raise ValueError(f"UNKNOWN RULE: {shown_text(name.strip().upper())}")
         if _:
             changes[key] = _coerce(rule, value)
-        elif isinstance(rule.default, bool):
+        elif isinstance(rule.default, bool) or _switch(rule):
             changes[key] = _coerce(rule, not negate)
         else:
             raise ValueError(f"RULE {key.upper()} NEEDS A VALUE: {key.upper()}=<one of "
                              f"{', '.join(c.value for c in rule.choices)}>")
     return rs.with_(**changes)
+
+
+def _switch(rule: Rule) -> bool:
+    """A rule of words that is still switched on and off (master_press_copies: off, on, hidden): its bare name is
+    'on' and NO_<name> 'off', as it was when it took only those two."""
+    return not isinstance(rule.default, bool) and {"on", "off"} <= {getattr(c, "value", c) for c in rule.choices}
+
+
+def public(rs: Ruleset) -> Ruleset:
+    """The rules as players and the web page may know them: a hidden master_press_copies (DPjudge's EAVESDROP)
+    reads as off, so nothing but the master's own LIST tells of it."""
+    if rs.master_press_copies is MasterCopies.HIDDEN:
+        return rs.replace(master_press_copies=MasterCopies.OFF)
+    return rs
 
 
 def _quoted(value: Any) -> str:

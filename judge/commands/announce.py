@@ -8,7 +8,7 @@ from typing import Any
 from judge.commands.base import Session
 from judge.deadlines import LIMITS, say_delay, show
 from judge.game import PLAYING, Game
-from judge.rules import RULES, Ruleset, _show
+from judge.rules import RULES, MasterCopies, Ruleset, _show, public
 
 TITLE = "rules changed"
 
@@ -57,9 +57,14 @@ def announce(s: Session, game: Game, key: str, old: Any, new: Any, line: Callabl
 
 
 def rules_changed(s: Session, game: Game, before: Ruleset) -> None:
-    """Each house rule whose value differs from `before`: its new value, the old one and what it means."""
+    """Each house rule whose value differs from `before`: its new value, the old one and what it means. The players
+    learn of rules as public() shows them; a change to a hidden master_press_copies is not told at all (from on,
+    'off' would be a lie; the master's reply says it)."""
+    if game.rules.master_press_copies is MasterCopies.HIDDEN:
+        before = before.replace(master_press_copies=game.rules.master_press_copies)
+    before, after = public(before), public(game.rules)
     for r in RULES:
-        old, new = getattr(before, r.name), getattr(game.rules, r.name)
+        old, new = getattr(before, r.name), getattr(after, r.name)
         if old != new:
             announce(s, game, f"rule {r.name}", old, new,
                      lambda was, r=r, new=new: f"House rule {r.name}: {_show(new)} (was {_show(was)}). {r.meaning}")

@@ -18,7 +18,7 @@ from judge.game.ending import describe_result, phase_shown
 from judge.game.standing import OUT, standing
 from judge.reports import WIDTH, mail_file_entry, mapper_code
 from judge.game.reveal import roster
-from judge.rules import describe
+from judge.rules import describe, public
 from judge.storage.gamedir import GameUnavailable
 
 
@@ -90,7 +90,7 @@ class List:
                 "result": describe_result(g.result, g.map) if g.over else "",
                 "players": [_player_row(g, p, show_status, master) for p in g.players],
                 "observers": len(g.observers), "monitors": len(g.monitors),
-                "rules": describe(g.rules, _rule_notes(g.map)),
+                "rules": describe(g.rules if master else public(g.rules), _rule_notes(g.map)),
                 "votes": [f"{g.map.power_title(p)}: {g.vote_words(v)}" for p, v in g.votes.items()] if master else [],
                 "absences": absence_lines(g, s.now) if master else [],
                 "timing": _timing_lines(g),

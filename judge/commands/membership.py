@@ -79,8 +79,8 @@ class Observe:
 class Monitor:
     name, aliases, block_end = "MONITOR", (), None
     syntax = "MONITOR <game> [game password of a private game]"
-    help = ("Receive only the game's results, deadline changes and its end (DPjudge's MONITOR, for mapping sites): "
-            "no press, no sign-on (UNMONITOR to stop).")
+    help = ("Receive only the game's results, deadline changes, the master's broadcasts and its end (DPjudge's "
+            "MONITOR, for mapping sites): no other press, no sign-on (UNMONITOR to stop).")
 
     def handle(self, s: Session, args: list[str], body: list[str]) -> Continue:
         """See `Command`."""
@@ -118,8 +118,9 @@ def follow(s: Session, args: list[str], syntax: str, monitor: bool) -> Continue:
     if not monitor:
         s.say(f"You are observing game {game.name}." + (" You no longer monitor it." if was else ""))
     else:
-        s.say(f"You are monitoring game {game.name}: you will be sent its results, its deadline changes and its end, "
-              f"and no press. UNMONITOR {game.name} stops them." + (" You no longer observe it." if was else ""))
+        s.say(f"You are monitoring game {game.name}: you will be sent its results, its deadline changes, its "
+              f"master's broadcasts and its end, and no other press. UNMONITOR {game.name} stops them." +
+              (" You no longer observe it." if was else ""))
     if named:
         s.say(f"(Here a follower needs no name or password: the judge knows you by your address, and {word} "
               f"{game.name} is all it takes. The name and password given were not kept.)")

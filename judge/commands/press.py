@@ -12,6 +12,7 @@ from judge.game.phase_codes import phase_code
 from judge.game.press_routing import Delivery, Request, mail_context, readable, route
 from judge.maps import Map
 from judge.phrases import listed
+from judge.rules import MasterCopies
 from judge.templating import render
 
 OVER_WORDS = "NO MORE PRESS"          # (a finished game's refusal: judge.commands.after_end)
@@ -248,8 +249,8 @@ class Archive:
                 entry = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 continue
-            seen = readable(entry, s.sender, role, s.power or "", game.rules.master_press_copies,
-                            game.map.power_title)
+            copies = game.rules.master_press_copies is not MasterCopies.OFF
+            seen = readable(entry, s.sender, role, s.power or "", copies, game.map.power_title)
             if seen is not None:
                 # (kept in the long form on a calendar of the map's own: shown by code, as the press mail gave it)
                 entries.append({**seen, "phase": phase_code(game, seen.get("phase", ""))})

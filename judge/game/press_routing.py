@@ -6,9 +6,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Callable
 
+from judge.game import press_house, press_reach
 from judge.game.phase_codes import phase_code
 from judge.game.roles import ACTIVE, GameError
-from judge.rules import Press as PressKind
+from judge.rules import MasterCopies, Press as PressKind, PressReach
 
 MASTER_NAME = "the Game Master"
 ANONYMOUS = "an anonymous power"
@@ -43,22 +44,28 @@ class Delivery:
 
 def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery], dict]:
     """The copies to send and the archive entry (what happened, with what each reader saw); GameError when the
-    house rules do not allow it (DPjudge refuses the whole message and tells no one). `now`: for ftf_press, whether
-    the deadline has passed."""
+    house rules do not allow it (DPjudge refuses the whole message and tells no one). `now`: whether the deadline
+    has passed (ftf_press, and the late powers' rules of judge.game.press_house)."""
     rules = game.rules
     kind = rules.press
     only_master = r.to_master and not r.to and not r.broadcast
     if rules.ftf_press and r.role != "master" and not only_master and not _face_to_face_open(game, now):
         raise GameError(f"GAME {game.name} PLAYS FACE-TO-FACE PRESS (HOUSE RULE FTF_PRESS): PLAYERS WRITE TO EACH "
                         "OTHER ONLY IN A MOVEMENT PHASE BEFORE ITS DEADLINE; NOW ONLY TO THE MASTER (PRESS TO M)")
-    if r.role == "observer" and not only_master and not (rules.observer_press and r.broadcast):
+    may_broadcast = rules.observer_press or rules.backseat_press
+    if r.role == "observer" and not only_master and not (may_broadcast and r.broadcast):
         raise GameError(f"OBSERVERS MAY NOT SEND PRESS IN GAME {game.name}" +
-                        (": ONLY BROADCASTS" if rules.observer_press else ": ONLY TO THE MASTER (PRESS TO M)"))
+                        (f": ONLY BROADCASTS (HOUSE RULE {'OBSERVER' if rules.observer_press else 'BACKSEAT'}_PRESS) "
+                         "AND PRESS TO THE MASTER (PRESS TO M)" if may_broadcast else
+                         ": ONLY TO THE MASTER (PRESS TO M; HOUSE RULE OBSERVER_PRESS IS OFF)"))
     if r.role != "master" and not only_master:
         if kind is PressKind.NONE:
             raise GameError(f"NO PRESS IS ALLOWED IN GAME {game.name} (BUT TO THE MASTER: PRESS TO M)")
-        if kind is PressKind.BROADCAST and not r.broadcast:
+        if kind is PressKind.BROADCAST and not r.broadcast and rules.press_reach is PressReach.ALL:
+            # (with touch or remote press DPjudge's PUBLIC_PRESS adds broadcasts to the private press they allow)
             raise GameError(f"GAME {game.name} ALLOWS BROADCASTS ONLY, NO PRIVATE PRESS")
+    press_house.check(game, r, now)
+    press_reach.check(game, r)
     grey = _signing(game, r)
     if (r.fake_from or r.fake_to is not None) and not rules.fake_press:
         raise GameError(f"GAME {game.name} DOES NOT ALLOW FAKE PRESS")
@@ -93,8 +100,12 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
         taking_part = {d.address.lower() for d in out} | {game.master_address.lower(), r.sender.lower()} | {
             active[r.power].address.lower() if r.power in active else ""}
         out += [Delivery(a, shown_from, shown_to, True) for a in game.observers if a.lower() not in taking_part]
+        if r.role == "master":
+            # DPjudge sends its monitors the master's broadcasts ("All!", as its results), and nobody else's press
+            taking_part |= {a.lower() for a in game.observers}
+            out += [Delivery(a, shown_from, shown_to, True) for a in game.monitors if a.lower() not in taking_part]
     readers = len(out)
-    if r.role != "master" and (r.to_master or r.broadcast or rules.master_press_copies):
+    if r.role != "master" and _master_reads(rules, r):
         # The master always knows who wrote (DPjudge's masters see grey and fake press for what it is).
         master_from = true_from if shown_from in (true_from, OBSERVER) and r.role != "observer" else \
             f"{true_from} (shown as: {shown_from})"
@@ -112,12 +123,18 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
              "from": r.power or ("MASTER" if r.role == "master" else r.sender),
              "shown_from": shown_from, "to": powers, "to_master": r.to_master, "broadcast": r.broadcast,
              "shown_to": shown_to, "grey": grey, "body": list(r.body),
-             "master_copy": r.role != "master" and (r.to_master or r.broadcast or rules.master_press_copies)}
+             "master_copy": r.role != "master" and _master_reads(rules, r)}
     if faked_to:
         entry["real_to"] = real_to
     if r.official:
         entry["official"] = r.official
     return out, entry
+
+
+def _master_reads(rules, r: Request) -> bool:
+    """Does the master get a copy of a player's or observer's press? When written to it; a broadcast unless
+    press_master (DPjudge's PRESS_MASTER); press between players with master_press_copies on or hidden (EAVESDROP)."""
+    return r.to_master or (r.broadcast and not rules.press_master) or rules.master_press_copies is not MasterCopies.OFF
 
 
 def mail_context(game, entry: dict, d: Delivery) -> dict:
@@ -139,6 +156,13 @@ def _signing(game, r: Request) -> bool:
     kind = game.rules.press
     if r.role == "master":
         return False
+    if r.broadcast and game.rules.yellow_press and r.role == "power":
+        # (DPjudge's YELLOW_PRESS: a broadcast is never signed, neither by its sender nor as another power)
+        if r.grey is False or r.fake_from:
+            raise GameError(f"GAME {game.name} SENDS EVERY BROADCAST UNSIGNED (HOUSE RULE YELLOW_PRESS): NO "
+                            f"{'WHITE' if r.grey is False else 'FAKE FROM'} ON A BROADCAST (PRESS TO <powers> "
+                            "GOES TO SOME POWERS AS THE PRESS RULE SAYS)")
+        return True
     if kind is PressKind.GREY:
         if r.grey is False:
             raise GameError(f"GAME {game.name} HAS GREY PRESS ONLY: WHITE IS NOT AVAILABLE")

@@ -21,7 +21,7 @@ from judge.game.standing import OUT, final_counts, standing
 from judge.picture.chart import centre_chart
 from judge.position import Phase, initial_position
 from judge.reports import mapper_code
-from judge.rules import RULES, Anonymous, _show
+from judge.rules import RULES, Anonymous, _show, public
 
 # Anything shaped like an address (a press body, a reply echoing SET ADDRESS, LIST's master line) is hidden on pages.
 _ADDRESS = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*")
@@ -155,9 +155,10 @@ def centres(game: Game) -> dict[str, Any] | None:
 
 def house_rules(game: Game) -> list[dict[str, str]]:
     """Every house rule in words: its value and what it means; the ones changed from the judge's defaults first."""
-    changed = game.rules.differences()
+    rules = public(game.rules)               # (a page anyone reads: a hidden EAVESDROP stays hidden)
+    changed = rules.differences()
     notes = variant_notes(game.map)
-    rows = [{"name": r.name, "value": _show(getattr(game.rules, r.name)),
+    rows = [{"name": r.name, "value": _show(getattr(rules, r.name)),
              "meaning": r.meaning + (f" Here {notes[r.name]}." if r.name in notes else ""),
              "changed": r.name in changed} for r in RULES]
     return sorted(rows, key=lambda r: not r["changed"])

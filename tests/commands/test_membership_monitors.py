@@ -23,14 +23,15 @@ def subjects(mails: list) -> list[str]:
     return sorted(str(m["Subject"]) for m in mails)
 
 
-def test_a_monitor_gets_the_results_deadline_news_and_the_end_and_no_press(started):
+def test_a_monitor_gets_the_results_deadline_news_the_masters_broadcasts_and_the_end(started):
     """DPjudge's guide: a MONITOR receives only the results, deadline change notices and the end; an observer
-    gets press and the other notices besides."""
+    gets press and the other notices besides. DPjudge's Game.mailPress sends a monitor the master's broadcasts too
+    (its readers "All!", as the results'), and no other press."""
     started.new_mail()
     assert started.send(MON, f"MONITOR {GAME}").accepted
     assert words(started.reply(MON)) == (f"You are monitoring game {GAME}: you will be sent its results, its "
-                                         f"deadline changes and its end, and no press. UNMONITOR {GAME} stops them. "
-                                         "End of judge reply.")
+                                         f"deadline changes, its master's broadcasts and its end, and no other "
+                                         f"press. UNMONITOR {GAME} stops them. End of judge reply.")
     assert started.game(GAME).monitors == [MON] and started.game(GAME).observers == []
     assert started.send(WATCHER, f"OBSERVE {GAME}").accepted
     started.new_mail()
@@ -42,7 +43,10 @@ def test_a_monitor_gets_the_results_deadline_news_and_the_end_and_no_press(start
                                             f"Diplomacy broadcast from France ({GAME})",
                                             f"Diplomacy broadcast from the Game Master ({GAME})",
                                             f"Diplomacy deadline changed ({GAME})", f"Diplomacy rules changed ({GAME})"]
-    [moved] = to(mails, MON)
+    [said, moved] = sorted(to(mails, MON), key=lambda m: str(m["Subject"]))
+    assert str(said["Subject"]) == f"Diplomacy broadcast from the Game Master ({GAME})"
+    [heard] = [m for m in to(mails, WATCHER) if m["Subject"] == said["Subject"]]
+    assert said.get_content() == heard.get_content()            # the observers' very copy
     assert str(moved["Subject"]) == f"Diplomacy deadline changed ({GAME})"
     assert moved.get_content() == f"The master has set the deadline of {GAME} to Sat 10 Jan 2026 12:00 UTC.\n"
 
@@ -68,7 +72,7 @@ def test_a_monitor_gets_the_results_deadline_news_and_the_end_and_no_press(start
         "austria@example.org", "X").replace("england@example.org", "X").replace("france@example.org", "X").replace(
         "germany@example.org", "X").replace("italy@example.org", "X").replace("russia@example.org", "X").replace(
         "turkey@example.org", "X")
-    assert all("@" not in text_of(m) for m in (moved, results, end))
+    assert all("@" not in text_of(m) for m in (said, moved, results, end))
 
 
 def test_a_monitor_of_a_forming_game_is_sent_its_start(forming):

@@ -117,6 +117,65 @@ def test_grey_is_refused_in_a_white_game(started):
     assert r.errors[0][1] == f"GAME {GAME} DOES NOT ALLOW GREY PRESS"
 
 
+def test_yellow_press_sends_every_broadcast_unsigned(started):
+    """DPjudge's YELLOW_PRESS: "All broadcast press is sent anonymously"; press to some powers stays signed. No
+    header or line of a reader's copy, nor a reader's ARCHIVE, names the sender; the master sees through it."""
+    assert started.master("SET RULE YELLOW_PRESS").accepted
+    started.new_mail()
+    assert started.signon("FRANCE", "BROADCAST", "Beware of England.", "ENDBROADCAST").accepted
+    assert started.reply("FRANCE").startswith(f"Signed on as France in game {GAME}.\nBroadcast sent (grey).\n")
+    got = started.delivered("broadcast from", same=False)
+    assert set(got) == OTHERS | {GM[0]}
+    for address, mail in got.items():
+        if address != GM[0]:
+            assert str(mail["Subject"]) == f"Diplomacy broadcast from an anonymous power ({GAME})"
+            assert "france" not in mail.as_string().lower() and "Beware of England." in mail.get_content()
+    assert "Message from France (shown as: an anonymous power)" in got[GM[0]].get_content()
+    assert started.signon("GERMANY", "ARCHIVE").accepted
+    archived = started.reply("GERMANY")
+    assert "Beware of England." in archived and "France" not in archived
+    assert started.signon("FRANCE", "PRESS TO G", "Signed, as ever.", "ENDPRESS").accepted
+    assert "press from France" in str(started.delivered("press from")[PLAYERS["GERMANY"][0]]["Subject"])
+    before, filed = started.status_bytes(), archive(started)
+    r = started.signon("FRANCE", "BROADCAST WHITE", "It was me.", "ENDBROADCAST")
+    assert r.errors == [("BROADCAST WHITE", f"GAME {GAME} SENDS EVERY BROADCAST UNSIGNED (HOUSE RULE YELLOW_PRESS): "
+                         "NO WHITE ON A BROADCAST (PRESS TO <powers> GOES TO SOME POWERS AS THE PRESS RULE SAYS)")]
+    assert started.status_bytes() == before and archive(started) == filed
+    assert [m["To"] for m in started.new_mail()] == [PLAYERS["FRANCE"][0]]
+
+
+def test_yellow_press_conflicts_with_grey_press_and_no_press(started):
+    """DPjudge's rule list: YELLOW_PRESS and GREY_PRESS deny each other, and NO_PRESS denies YELLOW_PRESS."""
+    for words, other in (("GREY_PRESS YELLOW_PRESS", "PRESS=grey"), ("NO_PRESS YELLOW_PRESS", "PRESS=none")):
+        r = started.master(f"SET RULE {words}")
+        assert r.errors == [(f"SET RULE {words}", f"RULE YELLOW_PRESS CONFLICTS WITH {other}")]
+    assert not started.game(GAME).rules.yellow_press
+
+
+def test_press_master_sends_the_master_no_copy_of_broadcasts(started):
+    """DPjudge's PRESS_MASTER: "The Master is not sent a copy of all public (broadcast) press messages. To send a
+    message to the Master, the message must specifically include the Master in its addressing." """
+    assert started.master("SET RULE PRESS_MASTER observer_press").accepted
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    started.new_mail()
+    assert started.signon("FRANCE", "BROADCAST", "To all.", "ENDBROADCAST").accepted
+    assert set(started.delivered("broadcast from France")) == OTHERS | {"watcher@example.org"}
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}\nBROADCAST\nA kibitz.\nENDBROADCAST").accepted
+    assert set(started.delivered("broadcast from")) == {a for a, _ in PLAYERS.values()}
+    assert started.signon("FRANCE", "PRESS TO G M", "To both.", "ENDPRESS").accepted
+    assert set(started.delivered("press from France")) == {PLAYERS["GERMANY"][0], GM[0]}
+    assert started.master("ARCHIVE").accepted
+    archived = started.reply(GM[0])
+    assert "To both." in archived and "To all." not in archived
+
+
+def test_press_master_conflicts_with_the_masters_copies(started):
+    """DPjudge's rule list: PRESS_MASTER and EAVESDROP (or EAVESDROP!) deny each other."""
+    r = started.master("SET RULE EAVESDROP PRESS_MASTER")
+    assert r.errors[0][1] == "RULE PRESS_MASTER CONFLICTS WITH MASTER_PRESS_COPIES=hidden"
+    assert not started.game(GAME).rules.press_master
+
+
 def test_fake_press(started):
     r = started.signon("FRANCE", "PRESS TO G FAKE FROM E", "x", "ENDPRESS")
     assert r.errors[0][1] == f"GAME {GAME} DOES NOT ALLOW FAKE PRESS"
@@ -296,7 +355,8 @@ def test_observers_press(started, allowed):
         assert r.accepted and set(got) == {a for a, _ in PLAYERS.values()} | {GM[0]}
         assert "watcher@example.org (shown as: an observer)" in got[GM[0]].get_content()
     else:
-        assert r.errors[0][1] == f"OBSERVERS MAY NOT SEND PRESS IN GAME {GAME}: ONLY TO THE MASTER (PRESS TO M)"
+        assert r.errors[0][1] == (f"OBSERVERS MAY NOT SEND PRESS IN GAME {GAME}: ONLY TO THE MASTER (PRESS TO M; "
+                                  "HOUSE RULE OBSERVER_PRESS IS OFF)")
     assert started.send("watcher@example.org", f"OBSERVE {GAME}\nPRESS TO M\nA question.\nENDPRESS").accepted
 
 

@@ -24,11 +24,26 @@ from tests.commands.helpers import GAME, GM
     ("NO_RETREAT", "no_retreat", True),         # "all dislodged units are destroyed without the ability to retreat"
     ("COASTAL_CRAWL", "coastal_crawl", True),   # "F Spa/sc-Por and F Por-Spa/nc would not bounce each other"
     ("WEAK_BOUNCES", "weak_bounces", True),     # Key's rule: no defensive strength after a failed move
+    ("MUTE_OBSERVERS", "observer_press", False),   # "Observers may only send press to the Master."
+    ("!MUTE_OBSERVERS", "observer_press", True),   # DPjudge without it: observers write to everyone
 ])
 def test_dpjudge_rule_names_set_our_rules(forming, word, rule, value):
     assert forming.master("SET RULE reveal=players", f"SET RULE {word}").accepted
     got = getattr(forming.game(GAME).rules, rule)
     assert getattr(got, "value", got) == value
+
+
+def test_mute_observers_by_its_dpjudge_name_keeps_observers_to_the_master(started):
+    """DPjudge's MUTE_OBSERVERS: "Observers may only send press to the Master" - our observer_press off."""
+    assert started.master("SET RULE observer_press", "SET RULE MUTE_OBSERVERS").accepted
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    before = started.status_bytes()
+    started.new_mail()
+    r = started.send("watcher@example.org", f"OBSERVE {GAME}\nBROADCAST\nA kibitz.\nENDBROADCAST")
+    assert r.errors == [("BROADCAST", f"OBSERVERS MAY NOT SEND PRESS IN GAME {GAME}: ONLY TO THE MASTER (PRESS TO M; "
+                                      "HOUSE RULE OBSERVER_PRESS IS OFF)")]
+    assert started.status_bytes() == before and [m["To"] for m in started.new_mail()] == ["watcher@example.org"]
+    assert started.send("watcher@example.org", f"OBSERVE {GAME}\nPRESS TO M\nA question.\nENDPRESS").accepted
 
 
 def test_no_press_by_its_dpjudge_name_stops_press_between_players(started):

@@ -1,7 +1,8 @@
 """DPjudge's MONITOR over real SMTP (judge serve in-process, a recording relay, the clock injected): a mapping site
 that monitors a game from its forming gets the start, each phase's results when the deadline processes it, the
-deadline's changes and the draw that ends it, and nothing of the press between them, not even the master's OFFICIAL
-broadcast; the master's official subject reaches the players as the relay saw it."""
+deadline's changes, the master's OFFICIAL broadcast (DPjudge's Game.mailPress sends its monitors the master's
+broadcasts, readers "All!") and the draw that ends it, and nothing of the players' press; the master's official
+subject reaches the players and the site as the relay saw it."""
 from datetime import timedelta
 
 from tests.daemon.test_games_by_mail import GM, HOLDS, POWERS, T0, Post, address, run
@@ -9,7 +10,7 @@ from tests.daemon.test_games_by_mail import GM, HOLDS, POWERS, T0, Post, address
 SITE = "mapper@example.org"
 
 
-def test_a_monitor_follows_a_game_to_its_end_and_reads_no_press(tmp_path):
+def test_a_monitor_follows_a_game_to_its_end_and_reads_only_the_masters_press(tmp_path):
     run(tmp_path, _monitored, "mon")
 
 
@@ -29,9 +30,10 @@ async def _monitored(post: Post):
     assert "Broadcast sent.\n" in reply and "Your copy" not in reply and "Play nicely." not in reply
     mail = post.new()
     assert [(s, body) for to, s, body in mail if to == SITE] == [
+        ("House news (mon)", "Play nicely.\n"),
         ("Diplomacy deadline changed (mon)", "The master has set the deadline of mon to Fri 9 Jan 2026 12:00 UTC.\n")]
     official = [(to, s, body) for to, s, body in mail if "Play nicely." in body]
-    assert sorted(to for to, _, _ in official) == sorted(address(p) for p in POWERS)
+    assert sorted(to for to, _, _ in official) == sorted([address(p) for p in POWERS] + [SITE])
     assert {(s, body) for _, s, body in official} == {("House news (mon)", "Play nicely.\n")}
 
     # The phase processes with every order in: the site gets the results the players get.
