@@ -157,6 +157,10 @@ RULES: tuple[Rule, ...] = (
          equivalent="DPjudge NO_DRAW"),
     Rule("hibernate", "A unit whose place is closed or turned to land by a map change in the game (a fleet) stays, and "
          "may only hold until it reopens.", False, (False, True), equivalent="DPjudge HIBERNATE"),
+    # -- how a game starts and what its players are told: DPjudge's rules a GM sets (its Rules page) -----------------
+    Rule("start_master", "A forming game does not start when its last power is taken: it waits, full, until the "
+         "master sends ACTIVATE (off: the last JOIN starts it).", False, (False, True),
+         equivalent="DPjudge START_MASTER"),
 )
 
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
@@ -222,6 +226,7 @@ class Ruleset(Frozen):
     dummy_fire: bool = False
     no_draw: bool = False
     hibernate: bool = False
+    start_master: bool = False
 
     def __init__(self, **rules: Any) -> None:
         unknown = rules.keys() - _RULESET_FIELDS

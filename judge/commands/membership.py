@@ -62,8 +62,22 @@ class Join:
             s.say("Preference: " + ", ".join(dict.fromkeys(game.map.power_title(by_letter[c]) for c in prefs)) + ".")
         s.log.append(f"JOIN {game.name}")
         if len(game.players) == len(game.map.playable_powers):
-            start_game(s, game)
+            if game.rules.start_master:
+                _full(s, game)
+            else:
+                start_game(s, game)
         return Continue.YES
+
+
+def _full(s: Session, game) -> None:
+    """The last power is taken in a game whose master starts it (DPjudge START_MASTER): everyone in it learns that
+    it is full and waits for the master, who is told how to start it."""
+    n = len(game.map.playable_powers)
+    s.say(f"Game {game.name} is full: it starts when its master activates it.")
+    s.effect("notify", ("game full", [f"All {n} powers of game {game.name} are taken: the game starts when its "
+                                      "master activates it."], "others"))
+    s.effect("notify", ("game full", [f"All {n} powers of game {game.name} are taken. It waits for you (house rule "
+                                      f"start_master): send ACTIVATE to start it."], "master"))
 
 
 class Observe:

@@ -1,0 +1,61 @@
+"""JOIN under DPjudge's game-start rules a GM sets: START_MASTER (the master starts a full game), SILENT_JOIN and
+POWER_CHOICE. Every mail is read whole; the Desk checks that nobody sees another's address and that a refused
+message changes no file."""
+from __future__ import annotations
+
+from tests.commands.helpers import GAME, GM, LETTER, PLAYERS
+
+
+def _join_all(desk, but: tuple[str, ...] = ()) -> None:
+    for power, (address, password) in PLAYERS.items():
+        if power not in but:
+            assert desk.send(address, f"JOIN {GAME} {password} {LETTER[power]}").accepted, power
+
+
+def test_start_master_keeps_a_full_game_forming_until_the_master_activates_it(forming):
+    """DPjudge's Rules page: START_MASTER "prevents the game from automatically starting once the last player joined.
+    The Master will need to change the game status to active"; DPjudge then tells everyone "All positions are
+    filled, but you need to wait for the Master to activate the game"."""
+    assert forming.master("SET RULE START_MASTER").accepted
+    assert forming.game(GAME).rules.start_master
+    assert forming.master("FORM").accepted
+    assert (f"Game {GAME} is forming: players JOIN it, and it starts when you send ACTIVATE (house rule "
+            "start_master).") in " ".join(forming.reply(GM[0]).split())
+    forming.new_mail()
+    _join_all(forming, but=("TURKEY",))
+    forming.new_mail()
+    assert forming.send(PLAYERS["TURKEY"][0], f"JOIN {GAME} tur-pw T").accepted
+    game = forming.game(GAME)
+    assert game.status == "forming" and {p.power for p in game.players} == {""}
+    mails = forming.new_mail()
+    assert not [m for m in mails if "starting" in str(m["Subject"]) or "assignment" in str(m["Subject"])]
+    [reply] = [m for m in mails if m["To"] == PLAYERS["TURKEY"][0]]
+    assert f"Game {GAME} is full: it starts when its master activates it." in " ".join(reply.get_content().split())
+    full = {m["To"]: " ".join(m.get_content().split()) for m in mails if m["To"] != PLAYERS["TURKEY"][0]}
+    assert sorted(full) == sorted([a for p, (a, _) in PLAYERS.items() if p != "TURKEY"] + [GM[0]])
+    for address, text in full.items():
+        if address == GM[0]:
+            assert text == (f"All 7 powers of game {GAME} are taken. It waits for you (house rule start_master): "
+                            "send ACTIVATE to start it.")
+        else:
+            assert text == f"All 7 powers of game {GAME} are taken: the game starts when its master activates it."
+    assert {str(m["Subject"]) for m in mails if m["To"] != PLAYERS["TURKEY"][0]} == {f"Diplomacy game full ({GAME})"}
+    # An eighth JOIN is refused as before, and changes nothing.
+    before = forming.status_bytes()
+    assert forming.send("late@example.org", f"JOIN {GAME} pw").errors[0][1] == f"GAME {GAME} IS FULL"
+    assert forming.status_bytes() == before
+    # The master's ACTIVATE starts it: every power with the player who asked for it, no dummy.
+    assert forming.master("ACTIVATE").accepted
+    game = forming.game(GAME)
+    assert game.status == "active" and {p.power: p.address for p in game.players} == \
+        {k: v[0] for k, v in PLAYERS.items()}
+    starts = [m for m in forming.new_mail() if str(m["Subject"]) == f"Diplomacy game {GAME} starting"]
+    assert len(starts) == 8
+
+
+def test_without_start_master_the_last_join_starts_the_game(forming):
+    assert forming.master("SET RULE START_MASTER", "SET RULE !START_MASTER").accepted
+    assert not forming.game(GAME).rules.start_master
+    _join_all(forming)
+    assert forming.game(GAME).status == "active"
+    assert not [m for m in forming.new_mail() if "game full" in str(m["Subject"])]
