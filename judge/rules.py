@@ -161,6 +161,9 @@ RULES: tuple[Rule, ...] = (
     Rule("start_master", "A forming game does not start when its last power is taken: it waits, full, until the "
          "master sends ACTIVATE (off: the last JOIN starts it).", False, (False, True),
          equivalent="DPjudge START_MASTER"),
+    Rule("join_notices", "Each JOIN that leaves the forming game short of players is told to those who joined before "
+         "and its observers (how many powers are still open, never who joined) and to the master (who joined). Off: "
+         "joining is silent.", False, (False, True), equivalent="DPjudge SILENT_JOIN (off); DPjudge without it (on)"),
 )
 
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
@@ -173,7 +176,7 @@ DPJUDGE_NAMES: dict[str, tuple[str, str, str]] = {
     "no_partial": ("press", "broadcast", "white"),         # (DPjudge's older name for PUBLIC_PRESS)
     "build_any": ("build_anywhere", "on", "off"), "no_dias": ("draws", "any", "dias"),
     "no_deadline": ("deadlines", "manual", "auto"), "no_absences": ("absence_days", "0", "14"),
-    "no_reveal": ("reveal", "none", "all"),
+    "no_reveal": ("reveal", "none", "all"), "silent_join": ("join_notices", "off", "on"),
 }
 
 
@@ -227,6 +230,7 @@ class Ruleset(Frozen):
     no_draw: bool = False
     hibernate: bool = False
     start_master: bool = False
+    join_notices: bool = False
 
     def __init__(self, **rules: Any) -> None:
         unknown = rules.keys() - _RULESET_FIELDS

@@ -66,7 +66,18 @@ class Join:
                 _full(s, game)
             else:
                 start_game(s, game)
+        elif game.rules.join_notices:
+            _joined(s, game)
         return Continue.YES
+
+
+def _joined(s: Session, game) -> None:
+    """DPjudge's notice of a JOIN (without SILENT_JOIN): the others learn how many powers are still open, the master
+    also who joined (players never see each other's address)."""
+    n, taken = len(game.map.playable_powers), len(game.players)
+    count = f"{taken} of {n} powers are taken, {n - taken} still open"
+    s.effect("notify", ("a player has joined", [f"A player has joined game {game.name}: {count}."], "others"))
+    s.effect("notify", ("a player has joined", [f"{s.sender} has joined game {game.name}: {count}."], "master"))
 
 
 def _full(s: Session, game) -> None:

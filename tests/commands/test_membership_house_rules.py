@@ -59,3 +59,40 @@ def test_without_start_master_the_last_join_starts_the_game(forming):
     _join_all(forming)
     assert forming.game(GAME).status == "active"
     assert not [m for m in forming.new_mail() if "game full" in str(m["Subject"])]
+
+
+def test_without_silent_join_each_join_is_told_to_the_others_and_never_who_joined(forming):
+    """DPjudge without SILENT_JOIN broadcasts "<power> has joined the game. Still 5 positions left." to the game;
+    here powers are given out at the start, so the others learn the count, never who (nor an address); the master
+    learns who. Our default is DPjudge's SILENT_JOIN: nothing is sent."""
+    assert forming.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    assert forming.master("SET RULE !SILENT_JOIN").accepted and forming.game(GAME).rules.join_notices
+    forming.new_mail()
+    assert forming.send(PLAYERS["FRANCE"][0], f"JOIN {GAME} fra-pw F").accepted
+    first = {m["To"]: m for m in forming.new_mail()}
+    assert sorted(first) == sorted([PLAYERS["FRANCE"][0], "watcher@example.org", GM[0]])
+    assert " ".join(first["watcher@example.org"].get_content().split()) == \
+        f"A player has joined game {GAME}: 1 of 7 powers are taken, 6 still open."
+    assert " ".join(first[GM[0]].get_content().split()) == \
+        f"france@example.org has joined game {GAME}: 1 of 7 powers are taken, 6 still open."
+    assert str(first[GM[0]]["Subject"]) == f"Diplomacy a player has joined ({GAME})"
+    assert forming.send(PLAYERS["ENGLAND"][0], f"JOIN {GAME} eng-pw E").accepted
+    second = {m["To"]: " ".join(m.get_content().split()) for m in forming.new_mail()}
+    assert sorted(second) == sorted([PLAYERS["ENGLAND"][0], PLAYERS["FRANCE"][0], "watcher@example.org", GM[0]])
+    for address in (PLAYERS["FRANCE"][0], "watcher@example.org"):
+        assert second[address] == f"A player has joined game {GAME}: 2 of 7 powers are taken, 5 still open."
+    # The JOIN that fills the game starts it: no JOIN notice then (DPjudge's start mail says it all).
+    _join_all(forming, but=("FRANCE", "ENGLAND", "TURKEY"))
+    forming.new_mail()
+    assert forming.send(PLAYERS["TURKEY"][0], f"JOIN {GAME} tur-pw T").accepted
+    assert not [m for m in forming.new_mail() if "joined" in str(m["Subject"])]
+
+
+def test_silent_join_is_our_default_no_notice_of_a_join(forming):
+    assert forming.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    assert forming.master("SET RULE !SILENT_JOIN", "SET RULE SILENT_JOIN").accepted
+    assert not forming.game(GAME).rules.join_notices
+    forming.new_mail()
+    _join_all(forming, but=("TURKEY",))
+    mails = forming.new_mail()
+    assert sorted(m["To"] for m in mails) == sorted(a for p, (a, _) in PLAYERS.items() if p != "TURKEY")  # replies

@@ -20,6 +20,8 @@ from tests.commands.helpers import GAME, GM
     ("NO_ABSENCES", "absence_days", 0),         # "reject ... SET ABSENCE ... by anyone other than the Master"
     ("no_reveal", "reveal", "none"),            # "player identities are concealed even after the game is completed"
     ("!NO_REVEAL", "reveal", "all"),            # DPjudge without NO_REVEAL shows who played
+    ("SILENT_JOIN", "join_notices", False),     # "no broadcasts will be sent out whenever a player joins"
+    ("!SILENT_JOIN", "join_notices", True),     # DPjudge without SILENT_JOIN: "... has joined the game"
 ])
 def test_dpjudge_rule_names_set_our_rules(forming, word, rule, value):
     assert forming.master("SET RULE reveal=players", f"SET RULE {word}").accepted
