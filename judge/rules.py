@@ -7,7 +7,7 @@ from judge.hints import Any, Iterable
 from judge.rule_values import (  # noqa: F401 - the rule values are part of this module's interface
     ParadoxRule, MissingUnit, ConvoyIntent, ViaWithoutConvoy, DuplicateOrders, RemovalDistance, Engine, OrderSets,
     PartialOrders, LatePowers, Press, DrawVotes, Draws, DummyVotes, VoteExpiry, DeadlineMode, MapPicture, Anonymous,
-    Reveal,
+    Reveal, PowerAssignment,
 )
 from judge.plain import Frozen
 from judge.shown import shown, shown_text
@@ -164,6 +164,11 @@ RULES: tuple[Rule, ...] = (
     Rule("join_notices", "Each JOIN that leaves the forming game short of players is told to those who joined before "
          "and its observers (how many powers are still open, never who joined) and to the master (who joined). Off: "
          "joining is silent.", False, (False, True), equivalent="DPjudge SILENT_JOIN (off); DPjudge without it (on)"),
+    Rule("power_assignment", "Who plays which power: the powers a JOIN names are 'preference's, met at the start as "
+         "far as they go (a tie drawn by lot); or 'first_come': the first power a JOIN names is that player's, and a "
+         "JOIN naming a power someone already asked for is refused; or 'random': every power is drawn by lot and a "
+         "JOIN naming one is refused.", PowerAssignment.PREFERENCE, _choices(PowerAssignment),
+         equivalent="DPjudge POWER_CHOICE (first_come); DPjudge without it (random)"),
 )
 
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
@@ -177,6 +182,7 @@ DPJUDGE_NAMES: dict[str, tuple[str, str, str]] = {
     "build_any": ("build_anywhere", "on", "off"), "no_dias": ("draws", "any", "dias"),
     "no_deadline": ("deadlines", "manual", "auto"), "no_absences": ("absence_days", "0", "14"),
     "no_reveal": ("reveal", "none", "all"), "silent_join": ("join_notices", "off", "on"),
+    "power_choice": ("power_assignment", "first_come", "random"),
 }
 
 
@@ -231,6 +237,7 @@ class Ruleset(Frozen):
     hibernate: bool = False
     start_master: bool = False
     join_notices: bool = False
+    power_assignment: PowerAssignment = PowerAssignment.PREFERENCE
 
     def __init__(self, **rules: Any) -> None:
         unknown = rules.keys() - _RULESET_FIELDS

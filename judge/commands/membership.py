@@ -57,8 +57,10 @@ class Join:
         except GameError as exc:
             raise CommandError(str(exc)) from None
         s.say(f"You have joined game {game.name} ({len(game.players)} of {len(game.map.playable_powers)} players).")
-        if prefs:
-            by_letter = {letter: power for power, letter in game.map.power_letters.items()}
+        by_letter = {letter: power for power, letter in game.map.power_letters.items()}
+        if prefs and game.rules.power_assignment.value == "first_come":
+            s.say(f"{game.map.power_title(by_letter[prefs[0]])} is yours: you play it when the game starts.")
+        elif prefs:
             s.say("Preference: " + ", ".join(dict.fromkeys(game.map.power_title(by_letter[c]) for c in prefs)) + ".")
         s.log.append(f"JOIN {game.name}")
         if len(game.players) == len(game.map.playable_powers):

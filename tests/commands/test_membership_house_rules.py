@@ -96,3 +96,53 @@ def test_silent_join_is_our_default_no_notice_of_a_join(forming):
     _join_all(forming, but=("TURKEY",))
     mails = forming.new_mail()
     assert sorted(m["To"] for m in mails) == sorted(a for p, (a, _) in PLAYERS.items() if p != "TURKEY")  # replies
+
+
+def test_power_choice_gives_the_first_to_ask_for_a_power_that_power(forming):
+    """DPjudge's POWER_CHOICE: "players may select an (unspoken for) power to play when JOINing the game"; a power
+    already asked for is refused ("Power France is already being played")."""
+    assert forming.master("SET RULE POWER_CHOICE").accepted
+    assert forming.game(GAME).rules.power_assignment.value == "first_come"
+    assert forming.send(PLAYERS["FRANCE"][0], f"JOIN france@{GAME} fra-pw").accepted
+    assert f"You have joined game {GAME} (1 of 7 players). France is yours: you play it when the game starts." in \
+        " ".join(forming.reply("FRANCE").split())
+    before = forming.status_bytes()
+    for line in (f"JOIN france@{GAME} pw", f"JOIN {GAME} pw FG"):
+        r = forming.send("second@example.org", line)
+        assert r.errors[0][1] == (f"FRANCE IS TAKEN IN GAME {GAME} (HOUSE RULE POWER_ASSIGNMENT=FIRST_COME): ASK FOR "
+                                  "ONE STILL FREE (AUSTRIA, ENGLAND, GERMANY, ITALY, RUSSIA, TURKEY), OR FOR NONE")
+        assert "france@example.org" not in forming.reply_to("second@example.org")
+    assert forming.status_bytes() == before
+    _join_all(forming, but=("FRANCE",))
+    game = forming.game(GAME)
+    assert game.status == "active" and {p.power: p.address for p in game.players} == \
+        {k: v[0] for k, v in PLAYERS.items()}
+
+
+def test_power_choice_set_late_gives_a_power_asked_for_twice_to_who_joined_first(forming):
+    """Preferences taken before the master chose POWER_CHOICE: two asked for France; the first to join has it."""
+    assert forming.send("first@example.org", f"JOIN {GAME} pw1 F").accepted
+    assert forming.send(PLAYERS["FRANCE"][0], f"JOIN {GAME} fra-pw F").accepted
+    assert forming.master("SET RULE POWER_CHOICE").accepted
+    for power in ("AUSTRIA", "ENGLAND", "GERMANY", "ITALY", "RUSSIA"):
+        address, password = PLAYERS[power]
+        assert forming.send(address, f"JOIN {GAME} {password}").accepted
+    game = forming.game(GAME)
+    assert game.status == "active" and game.player("FRANCE").address == "first@example.org"
+
+
+def test_without_power_choice_powers_are_drawn_by_lot_and_a_join_names_none(forming):
+    """DPjudge without POWER_CHOICE: "the DPjudge will assign powers to all players randomly", and a JOIN naming a
+    power is refused ("Power selection is not allowed")."""
+    assert forming.master("SET RULE !POWER_CHOICE").accepted
+    assert forming.game(GAME).rules.power_assignment.value == "random"
+    before = forming.status_bytes()
+    for line in (f"JOIN france@{GAME} fra-pw", f"JOIN {GAME} fra-pw F"):
+        assert forming.send(PLAYERS["FRANCE"][0], line).errors[0][1] == \
+            (f"IN GAME {GAME} THE POWERS ARE DRAWN BY LOT (HOUSE RULE POWER_ASSIGNMENT=RANDOM): JOIN {GAME} "
+             "<password>, NAMING NO POWER")
+    assert forming.status_bytes() == before
+    for address, password in PLAYERS.values():
+        assert forming.send(address, f"JOIN {GAME} {password}").accepted
+    game = forming.game(GAME)
+    assert game.status == "active" and sorted(p.power for p in game.players) == sorted(PLAYERS)

@@ -22,6 +22,8 @@ from tests.commands.helpers import GAME, GM
     ("!NO_REVEAL", "reveal", "all"),            # DPjudge without NO_REVEAL shows who played
     ("SILENT_JOIN", "join_notices", False),     # "no broadcasts will be sent out whenever a player joins"
     ("!SILENT_JOIN", "join_notices", True),     # DPjudge without SILENT_JOIN: "... has joined the game"
+    ("POWER_CHOICE", "power_assignment", "first_come"),   # "players may select an (unspoken for) power"
+    ("!POWER_CHOICE", "power_assignment", "random"),      # "the DPjudge will assign powers to all players randomly"
 ])
 def test_dpjudge_rule_names_set_our_rules(forming, word, rule, value):
     assert forming.master("SET RULE reveal=players", f"SET RULE {word}").accepted
