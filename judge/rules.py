@@ -169,6 +169,12 @@ RULES: tuple[Rule, ...] = (
          "JOIN naming a power someone already asked for is refused; or 'random': every power is drawn by lot and a "
          "JOIN naming one is refused.", PowerAssignment.PREFERENCE, _choices(PowerAssignment),
          equivalent="DPjudge POWER_CHOICE (first_come); DPjudge without it (random)"),
+    Rule("always_confirm", "Each accepted order set is also sent to the master, and to the power's own address when "
+         "it came from elsewhere (another address with the power's password, or the master): a check on orders "
+         "entered by someone who learnt a password.", False, (False, True), equivalent="DPjudge ALWAYS_CONFIRM"),
+    Rule("broadcast_orders", "Each accepted order set is sent at once to everyone in the game (players, observers, "
+         "the master): no secret orders, for teaching games. It includes always_confirm's copies.", False,
+         (False, True), equivalent="DPjudge BROADCAST_ORDERS"),
 )
 
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
@@ -238,6 +244,8 @@ class Ruleset(Frozen):
     start_master: bool = False
     join_notices: bool = False
     power_assignment: PowerAssignment = PowerAssignment.PREFERENCE
+    always_confirm: bool = False
+    broadcast_orders: bool = False
 
     def __init__(self, **rules: Any) -> None:
         unknown = rules.keys() - _RULESET_FIELDS
