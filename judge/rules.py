@@ -110,11 +110,12 @@ RULES: tuple[Rule, ...] = (
          equivalent="njudge Set Extensions"),
     Rule("extension_hours", "How long one extension is (hours).", 24, range(1, 169)),
     Rule("extension_anonymous", "Players learn that the deadline was extended, not who asked (the master is always "
-         "told).", True, (False, True)),
+         "told).", True, (False, True), equivalent="DPjudge HIDE_EXTENDERS (on); DPjudge without it (off)"),
     Rule("multiple_powers", "One player may play several powers (TAKEOVER of a second one).", False, (False, True),
          equivalent="DPjudge MULTIPLE_POWERS"),
     Rule("show_status", "LIST <game> shows everyone which powers have orders in and who waits (off: the master "
-         "only).", False, (False, True), equivalent="DPjudge HIDE_ORDERS (the reverse)"),
+         "only).", False, (False, True),
+         equivalent="DPjudge LIST_UNORDERED and LIST_WAITERS (on: both; either name sets it)"),
     Rule("map_picture", "Results mails carry a picture of the board with the orders and their outcome: 'png', "
          "'svg' or 'none'.", MapPicture.PNG, _choices(MapPicture), equivalent="DPjudge's results map (web page)"),
     Rule("anonymous", "Who plays which power: no player sees another's address while the game runs, whatever this "
@@ -189,6 +190,9 @@ DPJUDGE_NAMES: dict[str, tuple[str, str, str]] = {
     "no_deadline": ("deadlines", "manual", "auto"), "no_absences": ("absence_days", "0", "14"),
     "no_reveal": ("reveal", "none", "all"), "silent_join": ("join_notices", "off", "on"),
     "power_choice": ("power_assignment", "first_come", "random"),
+    "hide_extenders": ("extension_anonymous", "on", "off"),
+    # (DPjudge shows the powers without orders and those who wait by two rules; here one rule shows both or neither)
+    "list_unordered": ("show_status", "on", "off"), "list_waiters": ("show_status", "on", "off"),
 }
 
 
