@@ -176,6 +176,9 @@ RULES: tuple[Rule, ...] = (
     Rule("broadcast_orders", "Each accepted order set is sent at once to everyone in the game (players, observers, "
          "the master): no secret orders, for teaching games. It includes always_confirm's copies.", False,
          (False, True), equivalent="DPjudge BROADCAST_ORDERS"),
+    Rule("hide_late_powers", "A late player's late notice names their own power only, not the other late ones (the "
+         "master's names them all). It cannot go with show_status, which shows everyone whose orders are not in.",
+         False, (False, True), conflicts=(("show_status", True),), equivalent="DPjudge HIDE_LATE_POWERS"),
 )
 
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
@@ -250,6 +253,7 @@ class Ruleset(Frozen):
     power_assignment: PowerAssignment = PowerAssignment.PREFERENCE
     always_confirm: bool = False
     broadcast_orders: bool = False
+    hide_late_powers: bool = False
 
     def __init__(self, **rules: Any) -> None:
         unknown = rules.keys() - _RULESET_FIELDS
