@@ -128,3 +128,9 @@ class PowerAssignment(Choice):
     PREFERENCE = "preference"  # JOIN's letters are preferences, honoured at the start as far as they go, by lot
     FIRST_COME = "first_come"  # DPjudge POWER_CHOICE: the power a JOIN asks for first is that player's, if still free
     RANDOM = "random"          # DPjudge without POWER_CHOICE: every power given out by lot; a JOIN names none
+
+
+class AbsenceNotices(Choice):
+    MASTER = "master"          # DPjudge SILENT_ABSENCES: the master alone is told who will be away, and when
+    ANONYMOUS = "anonymous"    # DPjudge HIDE_ABSENTEES: everyone learns when, the master alone who
+    NAMED = "named"            # DPjudge without either: everyone learns who will be away, and when

@@ -7,7 +7,7 @@ from judge.hints import Any, Iterable
 from judge.rule_values import (  # noqa: F401 - the rule values are part of this module's interface
     ParadoxRule, MissingUnit, ConvoyIntent, ViaWithoutConvoy, DuplicateOrders, RemovalDistance, Engine, OrderSets,
     PartialOrders, LatePowers, Press, DrawVotes, Draws, DummyVotes, VoteExpiry, DeadlineMode, MapPicture, Anonymous,
-    Reveal, PowerAssignment,
+    Reveal, PowerAssignment, AbsenceNotices,
 )
 from judge.plain import Frozen
 from judge.shown import shown, shown_text
@@ -105,6 +105,10 @@ RULES: tuple[Rule, ...] = (
          equivalent="DPjudge REAL_TIME / NO_DEADLINE"),
     Rule("absence_days", "The longest absence a player may set (days; the master sets any); 0: no absences.",
          14, range(0, 61), equivalent="DPjudge SET ABSENCE (14 days for players)"),
+    Rule("absence_notices", "Who is told of an absence a player sets (SET ABSENCE): the 'master' alone, who and when; "
+         "or everyone in the game when, the master also who ('anonymous'); or everyone who and when ('named'). "
+         "Whoever moves a deadline, everyone is told the new one.", AbsenceNotices.MASTER, _choices(AbsenceNotices),
+         equivalent="DPjudge SILENT_ABSENCES (master), HIDE_ABSENTEES (anonymous), neither (named)"),
     Rule("absence_count", "How many absences a player may set in one game.", 4, range(0, 21)),
     Rule("extension_count", "Deadline extensions each player may ask for in one game (0: none).", 0, range(0, 11),
          equivalent="njudge Set Extensions"),
@@ -194,6 +198,8 @@ DPJUDGE_NAMES: dict[str, tuple[str, str, str]] = {
     "no_reveal": ("reveal", "none", "all"), "silent_join": ("join_notices", "off", "on"),
     "power_choice": ("power_assignment", "first_come", "random"),
     "hide_extenders": ("extension_anonymous", "on", "off"),
+    "silent_absences": ("absence_notices", "master", "named"),
+    "hide_absentees": ("absence_notices", "anonymous", "named"),
     # (DPjudge shows the powers without orders and those who wait by two rules; here one rule shows both or neither)
     "list_unordered": ("show_status", "on", "off"), "list_waiters": ("show_status", "on", "off"),
 }
@@ -228,6 +234,7 @@ class Ruleset(Frozen):
     vote_expiry: VoteExpiry = VoteExpiry.NEVER
     deadlines: DeadlineMode = DeadlineMode.AUTO
     absence_days: int = 14
+    absence_notices: AbsenceNotices = AbsenceNotices.MASTER
     absence_count: int = 4
     extension_count: int = 0
     extension_hours: int = 24
