@@ -53,6 +53,16 @@ def test_start_master_keeps_a_full_game_forming_until_the_master_activates_it(fo
     assert len(starts) == 8
 
 
+def test_start_master_switched_off_in_a_full_game_tells_the_master_to_activate_it(forming):
+    assert forming.master("SET RULE START_MASTER").accepted
+    _join_all(forming)
+    assert forming.game(GAME).status == "forming"
+    forming.new_mail()
+    assert forming.master("SET NORULE start_master").accepted
+    assert f"Game {GAME} has all its players: send ACTIVATE to start it." in forming.reply(GM[0])
+    assert forming.game(GAME).status == "forming"
+
+
 def test_without_start_master_the_last_join_starts_the_game(forming):
     assert forming.master("SET RULE START_MASTER", "SET RULE !START_MASTER").accepted
     assert not forming.game(GAME).rules.start_master
