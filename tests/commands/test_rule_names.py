@@ -25,7 +25,7 @@ from tests.commands.helpers import GAME, GM, PLAYERS
     ("POWER_CHOICE", "power_assignment", "first_come"),   # "players may select an (unspoken for) power"
     ("!POWER_CHOICE", "power_assignment", "random"),      # "the DPjudge will assign powers to all players randomly"
     ("!HIDE_EXTENDERS", "extension_anonymous", False),    # DPjudge without it names who extended the deadline
-    ("HIDE_EXTENDERS", "extension_anonymous", True),      # "The power-identity of a player who extends ... not revealed"
+    ("HIDE_EXTENDERS", "extension_anonymous", True),      # "The power-identity of a player who extends" is hidden
     ("LIST_UNORDERED", "show_status", True),    # "players who have not yet issued orders ... in the game list"
     ("LIST_WAITERS", "show_status", True),      # "players who have set their 'wait' ... flag ... in the game list"
 ])
