@@ -25,7 +25,7 @@ def as_enum(cls):
 
 
 def test_every_rule_with_words_for_values_is_a_choice():
-    assert len(CLASSES) == 19
+    assert len(CLASSES) == 21
     assert {type(r.default) for r in RULES if isinstance(r.default, str)} == set(CLASSES)
 
 
