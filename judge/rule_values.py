@@ -134,3 +134,15 @@ class Reveal(Choice):
     NONE = "none"            # DPjudge NO_REVEAL: nobody learns another's address, even at the end
     PLAYERS = "players"      # at the end, those who played (and the master) learn who played which power
     ALL = "all"              # DPjudge's default: at the end, anyone (SUMMARY to strangers too) learns the roster
+
+
+class PowerAssignment(Choice):
+    PREFERENCE = "preference"  # JOIN's letters are preferences, honoured at the start as far as they go, by lot
+    FIRST_COME = "first_come"  # DPjudge POWER_CHOICE: the power a JOIN asks for first is that player's, if still free
+    RANDOM = "random"          # DPjudge without POWER_CHOICE: every power given out by lot; a JOIN names none
+
+
+class AbsenceNotices(Choice):
+    MASTER = "master"          # DPjudge SILENT_ABSENCES: the master alone is told who will be away, and when
+    ANONYMOUS = "anonymous"    # DPjudge HIDE_ABSENTEES: everyone learns when, the master alone who
+    NAMED = "named"            # DPjudge without either: everyone learns who will be away, and when

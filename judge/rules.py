@@ -7,8 +7,7 @@ from judge.hints import Any, Iterable
 from judge.rule_values import (  # noqa: F401 - the rule values are part of this module's interface
     ParadoxRule, MissingUnit, ConvoyIntent, ViaWithoutConvoy, DuplicateOrders, RemovalDistance, Engine, OrderSets,
     PartialOrders, LatePowers, Press, PressReach, MasterCopies, DrawVotes, Draws, DummyVotes, VoteExpiry,
-    DeadlineMode, MapPicture, Anonymous,
-    Reveal,
+    DeadlineMode, MapPicture, Anonymous, Reveal, PowerAssignment, AbsenceNotices,
 )
 from judge.plain import Frozen
 from judge.shown import shown, shown_text
@@ -135,16 +134,21 @@ RULES: tuple[Rule, ...] = (
          equivalent="DPjudge REAL_TIME / NO_DEADLINE"),
     Rule("absence_days", "The longest absence a player may set (days; the master sets any); 0: no absences.",
          14, range(0, 61), equivalent="DPjudge SET ABSENCE (14 days for players)"),
+    Rule("absence_notices", "Who is told of an absence a player sets (SET ABSENCE): the 'master' alone, who and when; "
+         "or everyone in the game when, the master also who ('anonymous'); or everyone who and when ('named'). "
+         "Whoever moves a deadline, everyone is told the new one.", AbsenceNotices.MASTER, _choices(AbsenceNotices),
+         equivalent="DPjudge SILENT_ABSENCES (master), HIDE_ABSENTEES (anonymous), neither (named)"),
     Rule("absence_count", "How many absences a player may set in one game.", 4, range(0, 21)),
     Rule("extension_count", "Deadline extensions each player may ask for in one game (0: none).", 0, range(0, 11),
          equivalent="njudge Set Extensions"),
     Rule("extension_hours", "How long one extension is (hours).", 24, range(1, 169)),
     Rule("extension_anonymous", "Players learn that the deadline was extended, not who asked (the master is always "
-         "told).", True, (False, True)),
+         "told).", True, (False, True), equivalent="DPjudge HIDE_EXTENDERS (on); DPjudge without it (off)"),
     Rule("multiple_powers", "One player may play several powers (TAKEOVER of a second one).", False, (False, True),
          equivalent="DPjudge MULTIPLE_POWERS"),
     Rule("show_status", "LIST <game> shows everyone which powers have orders in and who waits (off: the master "
-         "only).", False, (False, True), equivalent="DPjudge HIDE_ORDERS (the reverse)"),
+         "only).", False, (False, True),
+         equivalent="DPjudge LIST_UNORDERED and LIST_WAITERS (on: both; either name sets it)"),
     Rule("map_picture", "Results mails carry a picture of the board with the orders and their outcome: 'png', "
          "'svg' or 'none'.", MapPicture.PNG, _choices(MapPicture), equivalent="DPjudge's results map (web page)"),
     Rule("anonymous", "Who plays which power: no player sees another's address while the game runs, whatever this "
@@ -200,6 +204,27 @@ RULES: tuple[Rule, ...] = (
          equivalent="DPjudge NO_DRAW"),
     Rule("hibernate", "A unit whose place is closed or turned to land by a map change in the game (a fleet) stays, and "
          "may only hold until it reopens.", False, (False, True), equivalent="DPjudge HIBERNATE"),
+    # -- how a game starts and what its players are told: DPjudge's rules a GM sets (its Rules page) -----------------
+    Rule("start_master", "A forming game does not start when its last power is taken: it waits, full, until the "
+         "master sends ACTIVATE (off: the last JOIN starts it).", False, (False, True),
+         equivalent="DPjudge START_MASTER"),
+    Rule("join_notices", "Each JOIN that leaves the forming game short of players is told to those who joined before "
+         "and its observers (how many powers are still open, never who joined) and to the master (who joined). Off: "
+         "joining is silent.", False, (False, True), equivalent="DPjudge SILENT_JOIN (off); DPjudge without it (on)"),
+    Rule("power_assignment", "Who plays which power: the powers a JOIN names are 'preference's, met at the start as "
+         "far as they go (a tie drawn by lot); or 'first_come': the first power a JOIN names is that player's, and a "
+         "JOIN naming a power someone already asked for is refused; or 'random': every power is drawn by lot and a "
+         "JOIN naming one is refused.", PowerAssignment.PREFERENCE, _choices(PowerAssignment),
+         equivalent="DPjudge POWER_CHOICE (first_come); DPjudge without it (random)"),
+    Rule("always_confirm", "Each accepted order set is also sent to the master, and to the power's own address when "
+         "it came from elsewhere (another address with the power's password, or the master): a check on orders "
+         "entered by someone who learnt a password.", False, (False, True), equivalent="DPjudge ALWAYS_CONFIRM"),
+    Rule("broadcast_orders", "Each accepted order set is sent at once to everyone in the game (players, observers, "
+         "the master): no secret orders, for teaching games. It includes always_confirm's copies.", False,
+         (False, True), equivalent="DPjudge BROADCAST_ORDERS"),
+    Rule("hide_late_powers", "A late player's late notice names their own power only, not the other late ones (the "
+         "master's names them all). It cannot go with show_status, which shows everyone whose orders are not in.",
+         False, (False, True), conflicts=(("show_status", True),), equivalent="DPjudge HIDE_LATE_POWERS"),
 )
 
 RULES_BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
@@ -216,6 +241,13 @@ DPJUDGE_NAMES: dict[str, tuple[str, str, str]] = {
     "eavesdrop": ("master_press_copies", "hidden", "off"), "eavesdrop!": ("master_press_copies", "on", "off"),
     "mute_observers": ("observer_press", "off", "on"),    # (without it DPjudge's observers write to anyone)
     "touch_press": ("press_reach", "touch", "all"), "remote_press": ("press_reach", "remote", "all"),
+    "silent_join": ("join_notices", "off", "on"),
+    "power_choice": ("power_assignment", "first_come", "random"),
+    "hide_extenders": ("extension_anonymous", "on", "off"),
+    "silent_absences": ("absence_notices", "master", "named"),
+    "hide_absentees": ("absence_notices", "anonymous", "named"),
+    # (DPjudge shows the powers without orders and those who wait by two rules; here one rule shows both or neither)
+    "list_unordered": ("show_status", "on", "off"), "list_waiters": ("show_status", "on", "off"),
 }
 
 
@@ -255,6 +287,7 @@ class Ruleset(Frozen):
     vote_expiry: VoteExpiry = VoteExpiry.NEVER
     deadlines: DeadlineMode = DeadlineMode.AUTO
     absence_days: int = 14
+    absence_notices: AbsenceNotices = AbsenceNotices.MASTER
     absence_count: int = 4
     extension_count: int = 0
     extension_hours: int = 24
@@ -279,6 +312,12 @@ class Ruleset(Frozen):
     weak_bounces: bool = False
     no_draw: bool = False
     hibernate: bool = False
+    start_master: bool = False
+    join_notices: bool = False
+    power_assignment: PowerAssignment = PowerAssignment.PREFERENCE
+    always_confirm: bool = False
+    broadcast_orders: bool = False
+    hide_late_powers: bool = False
 
     def __init__(self, **rules: Any) -> None:
         unknown = rules.keys() - _RULESET_FIELDS

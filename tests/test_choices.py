@@ -25,7 +25,7 @@ def as_enum(cls):
 
 
 def test_every_rule_with_words_for_values_is_a_choice():
-    assert len(CLASSES) == 21          # (press_reach and master_press_copies took words in the press rules)
+    assert len(CLASSES) == 23          # (press_reach, master_press_copies, power_assignment, absence_notices)
     assert {type(r.default) for r in RULES if isinstance(r.default, str)} == set(CLASSES)
 
 

@@ -37,6 +37,11 @@ CASES = {
                           "units": [["France: Army Paris."]], "ownership": ["France:     Paris."]},
                          "Starting position for Spring of 1901.  (g1.S1901M)\n\nFrance: Army Paris.\n\n"
                          "Ownership of supply centers:\n\nFrance:     Paris.\n"),
+    "notice/orders.txt": ({"judge": "USIN", "game": "g1", "variant": "standard", "phase": "S1901M",
+                           "why": "A copy for the master.", "heading": "Orders for France (Spring 1901 Movement):",
+                           "lines": ["A PAR H"]},
+                          ":: Judge: USIN  Game: g1  Variant: standard\n\nA copy for the master.\n\n"
+                          "Orders for France (Spring 1901 Movement):\n  A PAR H\n"),
     "notice/assignment.txt": ({"game": "g1", "phase": PHASE, "you": "France", "letter": "F", "title": "Chaos",
                                "long_deadline": "Thursday 8 January 2026 12:00 UTC", "units": ["A PAR", "F BRE"]},
                               "Sign on with: SIGNON Fg1 <your password>"),

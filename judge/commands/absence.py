@@ -56,10 +56,23 @@ def set_absence(s: Session, words: list[str]) -> None:
     name = "the master" if who == MASTER else game.map.power_title(who)
     s.say(f"Noted: {name} is away from {show(start, game.timing)} to {show(end, game.timing)}; no deadline falls "
           "in that time.")
+    _tell(s, game, name, f"from {show(start, game.timing)} to {show(end, game.timing)}")
     if moved:
         # The others learn that the deadline moved, not why or for whom.
         s.effect("notify", ("deadline changed", [f"The deadline of game {game.name} has moved to "
                                                  f"{show(game.deadline, game.timing)}."], "all"))
+
+
+def _tell(s: Session, game, name: str, when: str) -> None:
+    """The absence told as the house rule absence_notices says (the sender has the reply): the master always learns
+    who, the others nothing, when, or who and when (DPjudge SILENT_ABSENCES, HIDE_ABSENTEES, neither)."""
+    said = f"in game {game.name} {when}: no deadline falls in that time."
+    if s.role != "master":
+        s.effect("notify", ("absences notice", [f"{name} will be away {said}"], "master"))
+    how = game.rules.absence_notices.value
+    if how != "master":
+        who = name[0].upper() + name[1:] if how == "named" else "Someone"
+        s.effect("notify", ("absences notice", [f"{who} will be away {said}"], "others"))
 
 
 def cancel_absences(s: Session, who: str) -> None:

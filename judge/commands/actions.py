@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judge import reports
 from judge.commands.base import CommandError, Session
+from judge.commands.order_copies import copy_orders
 from judge.deadlines import show
 from judge.commands.too_late import too_late
 from judge.game import DUMMY, Game, GameError, OrderSetError
@@ -136,6 +137,7 @@ def flush_orders(s: Session) -> None:
             # e.g. partial_orders=reject: a refusal like any other, never an internal error.
             raise CommandError(str(exc)) from None
         lines = power_lines(game, power)
+        copy_orders(s, power, lines)
         if not s.subject:
             # As DPjudge confirms orders: its subject, and the "::" header that tools read.
             phase = game.position.phase

@@ -99,8 +99,12 @@ class Form:
         game = s.need_master()
         if game.status != FORMING:
             raise CommandError(f"GAME {game.name} HAS ALREADY STARTED: IT CANNOT FORM AGAIN")
-        s.say(f"Game {game.name} is forming: players JOIN it, and it starts when all "
-              f"{len(game.map.playable_powers)} powers are taken (or when you send ACTIVATE).")
+        if game.rules.start_master:
+            s.say(f"Game {game.name} is forming: players JOIN it, and it starts when you send ACTIVATE (house rule "
+                  "start_master).")
+        else:
+            s.say(f"Game {game.name} is forming: players JOIN it, and it starts when all "
+                  f"{len(game.map.playable_powers)} powers are taken (or when you send ACTIVATE).")
         return Continue.YES
 
 

@@ -57,13 +57,40 @@ class Join:
         except GameError as exc:
             raise CommandError(str(exc)) from None
         s.say(f"You have joined game {game.name} ({len(game.players)} of {len(game.map.playable_powers)} players).")
-        if prefs:
-            by_letter = {letter: power for power, letter in game.map.power_letters.items()}
+        by_letter = {letter: power for power, letter in game.map.power_letters.items()}
+        if prefs and game.rules.power_assignment.value == "first_come":
+            s.say(f"{game.map.power_title(by_letter[prefs[0]])} is yours: you play it when the game starts.")
+        elif prefs:
             s.say("Preference: " + ", ".join(dict.fromkeys(game.map.power_title(by_letter[c]) for c in prefs)) + ".")
         s.log.append(f"JOIN {game.name}")
         if len(game.players) == len(game.map.playable_powers):
-            start_game(s, game)
+            if game.rules.start_master:
+                _full(s, game)
+            else:
+                start_game(s, game)
+        elif game.rules.join_notices:
+            _joined(s, game)
         return Continue.YES
+
+
+def _joined(s: Session, game) -> None:
+    """DPjudge's notice of a JOIN (without SILENT_JOIN): the others learn how many powers are still open, the master
+    also who joined (players never see each other's address)."""
+    n, taken = len(game.map.playable_powers), len(game.players)
+    count = f"{taken} of {n} powers are taken, {n - taken} still open"
+    s.effect("notify", ("a player has joined", [f"A player has joined game {game.name}: {count}."], "others"))
+    s.effect("notify", ("a player has joined", [f"{s.sender} has joined game {game.name}: {count}."], "master"))
+
+
+def _full(s: Session, game) -> None:
+    """The last power is taken in a game whose master starts it (DPjudge START_MASTER): everyone in it learns that
+    it is full and waits for the master, who is told how to start it."""
+    n = len(game.map.playable_powers)
+    s.say(f"Game {game.name} is full: it starts when its master activates it.")
+    s.effect("notify", ("game full", [f"All {n} powers of game {game.name} are taken: the game starts when its "
+                                      "master activates it."], "others"))
+    s.effect("notify", ("game full", [f"All {n} powers of game {game.name} are taken. It waits for you (house rule "
+                                      f"start_master): send ACTIVATE to start it."], "master"))
 
 
 class Observe:

@@ -7,9 +7,16 @@ from datetime import datetime
 from judge.commands.announce import announce
 from judge.commands.base import Session
 from judge.deadlines import NO_DEADLINE, say_delay, show
-from judge.game import PLAYING
+from judge.game import FORMING, PLAYING
 from judge.game.clock import REMINDER_MARGIN
 from judge.rules import DeadlineMode, LatePowers
+
+
+def full_note(s: Session, game) -> None:
+    """A full forming game that start_master kept waiting, the rule now off: nothing else will start it (no JOIN
+    can come), so the master is told how."""
+    if game.status == FORMING and not game.rules.start_master and len(game.players) == len(game.map.playable_powers):
+        s.say(f"Game {game.name} has all its players: send ACTIVATE to start it.")
 
 
 def deadline_mode(s: Session, game, mode: DeadlineMode) -> None:

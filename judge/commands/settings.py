@@ -171,6 +171,7 @@ class Set:
             _ready_again(game, s.now)
             notes.deadline_mode(s, game, mode)
             notes.due_note(s, game, was)
+            notes.full_note(s, game)
         elif what == "NORULE":
             names = [r.lower().replace("-", "_") for r in rest]
             unknown = [n for n in names if n not in RULES_BY_NAME]
@@ -186,6 +187,7 @@ class Set:
             _ready_again(game, s.now)
             notes.deadline_mode(s, game, before.deadlines)
             notes.due_note(s, game, was)
+            notes.full_note(s, game)
         elif what in ("PRIVATE", "PUBLIC"):
             if len(rest) > 1:
                 raise CommandError("USE SET PRIVATE [<game password>] (one word) OR SET PUBLIC")

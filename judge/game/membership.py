@@ -41,10 +41,28 @@ class Membership:
             raise GameError(f"{address} HAS ALREADY JOINED GAME {self.name}")
         if len(self.players) >= len(self.map.playable_powers):
             raise GameError(f"GAME {self.name} IS FULL")
+        self._may_ask_for(preference)
         player = Player(address, password_hash, preference=preference)
         self.players.append(player)
         self.takes_part(address)
         return player
+
+    def _may_ask_for(self, preference: str) -> None:
+        """Refuse a JOIN's powers that the house rule power_assignment does not let it have (DPjudge POWER_CHOICE:
+        a power already asked for is taken; without the rule no power may be asked for)."""
+        how = self.rules.power_assignment.value
+        if how == "random" and preference:
+            raise GameError(f"IN GAME {self.name} THE POWERS ARE DRAWN BY LOT (HOUSE RULE POWER_ASSIGNMENT=RANDOM): "
+                            f"JOIN {self.name} <password>, NAMING NO POWER")
+        if how == "first_come" and preference:
+            claimed = {p.preference[:1].upper() for p in self.players if p.preference}
+            if preference[0].upper() in claimed:
+                m = self.map
+                asked = next(p for p in m.playable_powers if m.power_letters[p] == preference[0].upper())
+                free = [p for p in m.playable_powers if m.power_letters[p] not in claimed]
+                raise GameError(f"{asked} IS TAKEN IN GAME {self.name} (HOUSE RULE "
+                                f"POWER_ASSIGNMENT=FIRST_COME): ASK FOR ONE STILL FREE ({', '.join(free)}), OR "
+                                "FOR NONE")
 
     def activate(self, now: datetime, seed: int | None = None) -> None:
         """Start the game: assign powers (first preferences first, the rest at random) and set the deadline. The
@@ -61,10 +79,12 @@ class Membership:
         free = list(playable)
         letters = {m.power_letters[p]: p for p in playable}
         waiting = list(self.players)
+        how = self.rules.power_assignment.value
         for rank in range(len(playable)):
-            rng.shuffle(waiting)
+            if how == "preference":          # (first_come: who joined first has their powers first)
+                rng.shuffle(waiting)
             for player in list(waiting):
-                prefs = [letters[c] for c in player.preference.upper() if c in letters]
+                prefs = [letters[c] for c in player.preference.upper() if c in letters and how != "random"]
                 if rank < len(prefs) and prefs[rank] in free:
                     player.power = prefs[rank]
                     free.remove(prefs[rank])

@@ -251,8 +251,15 @@ def late_notices(game: Game, settings: Settings, now: datetime) -> Processed | N
            "grace": show(game.grace_until(), game.timing), "remedy": remedy}
     for p in sendable:
         p.late_notices = due_count
-    # The late players are told they missed the deadline; the master gets the late notice.
-    out.mails.append(Mail([p.address for p in sendable if p.address], "notice/late.txt", {**ctx, "own": True}))
+    # The late players are told they missed the deadline; the master gets the late notice. Under hide_late_powers
+    # (DPjudge HIDE_LATE_POWERS) each late player learns of their own lateness only.
+    if game.rules.hide_late_powers:
+        for p in sendable:
+            if p.address:
+                own = [reports.power_name(game.map, q.power) for q in late if q.address.lower() == p.address.lower()]
+                out.mails.append(Mail([p.address], "notice/late.txt", {**ctx, "late": own, "own": True}))
+    else:
+        out.mails.append(Mail([p.address for p in sendable if p.address], "notice/late.txt", {**ctx, "own": True}))
     out.mails.append(Mail([game.master_address], "notice/late.txt", {**ctx, "own": False}))
     out.notes.append("late notices sent to " + ", ".join(p.power for p in sendable))
     return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.commands.helpers import GAME, GM
+from tests.commands.helpers import GAME, GM, PLAYERS
 
 
 # Each DPjudge rule and what its Rules page says it does, in our table's words.
@@ -26,6 +26,14 @@ from tests.commands.helpers import GAME, GM
     ("WEAK_BOUNCES", "weak_bounces", True),     # Key's rule: no defensive strength after a failed move
     ("MUTE_OBSERVERS", "observer_press", False),   # "Observers may only send press to the Master."
     ("!MUTE_OBSERVERS", "observer_press", True),   # DPjudge without it: observers write to everyone
+    ("SILENT_JOIN", "join_notices", False),     # "no broadcasts will be sent out whenever a player joins"
+    ("!SILENT_JOIN", "join_notices", True),     # DPjudge without SILENT_JOIN: "... has joined the game"
+    ("POWER_CHOICE", "power_assignment", "first_come"),   # "players may select an (unspoken for) power"
+    ("!POWER_CHOICE", "power_assignment", "random"),      # "the DPjudge will assign powers to all players randomly"
+    ("!HIDE_EXTENDERS", "extension_anonymous", False),    # DPjudge without it names who extended the deadline
+    ("HIDE_EXTENDERS", "extension_anonymous", True),      # "The power-identity of a player who extends" is hidden
+    ("LIST_UNORDERED", "show_status", True),    # "players who have not yet issued orders ... in the game list"
+    ("LIST_WAITERS", "show_status", True),      # "players who have set their 'wait' ... flag ... in the game list"
 ])
 def test_dpjudge_rule_names_set_our_rules(forming, word, rule, value):
     assert forming.master("SET RULE reveal=players", f"SET RULE {word}").accepted
@@ -91,3 +99,24 @@ def test_a_dpjudge_adjudication_rule_is_switched_off_by_its_negated_name(forming
     assert forming.master("SET RULE !FRIENDLY_FIRE").accepted
     rules = forming.game(GAME).rules
     assert not rules.friendly_fire and rules.weak_bounces
+def test_list_unordered_shows_everyone_whose_orders_are_in(started):
+    """DPjudge's LIST_UNORDERED names the powers without orders in the game list; here show_status, which also shows
+    who waits (DPjudge's LIST_WAITERS)."""
+    assert started.master("SET RULE LIST_UNORDERED").accepted
+    assert started.signon("FRANCE", "A PAR - BUR", "SET WAIT").accepted
+    assert started.send("someone@example.org", f"LIST {GAME}").accepted
+    reply = started.reply_to("someone@example.org")
+    assert "  France   active, orders in, waiting\n" in reply and "  Italy    active, no orders yet\n" in reply
+    assert started.master("SET RULE !LIST_WAITERS").accepted
+    assert started.send("someone@example.org", f"LIST {GAME}").accepted
+    assert "orders in" not in started.reply_to("someone@example.org")
+
+
+def test_extenders_named_without_dpjudges_hide_extenders(started):
+    """DPjudge's HIDE_EXTENDERS hides who extended the deadline; without it the players are told (our default is
+    DPjudge's rule: extension_anonymous)."""
+    assert started.master("SET RULE extension_count=1 !HIDE_EXTENDERS").accepted
+    started.new_mail()
+    assert started.signon("ITALY", "EXTEND").accepted
+    told = [" ".join(m.get_content().split()) for m in started.new_mail() if m["To"] == PLAYERS["FRANCE"][0]]
+    assert told == [f"The deadline of game {GAME} has been extended at Italy's request to Fri 9 Jan 2026 12:00 UTC."]

@@ -37,7 +37,7 @@ def test_the_guides_create_message_with_its_status_lines(forming):
     ("timing warn 1d,12h", "TIMING WARN 1d,12h: THIS JUDGE SENDS ONE REMINDER"),
     ("timing days MTWTF--", "TIMING DAYS MTWTF--: SEVEN LETTERS FROM SUNDAY"),
     ("timing days -MtWTF-", "TIMING DAYS -MtWTF-: A DAY FOR EVERY PHASE BUT MOVEMENT"),
-    ("rule power_choice", "UNKNOWN RULE: POWER_CHOICE"),
+    ("rule zerosum", "UNKNOWN RULE: ZEROSUM"),                   # (a rule of DPjudge's Payola, not played here)
     ("zone Mars/Olympus", "SET ZONE: Mars/Olympus IS NOT VALID"),
 ])
 def test_a_status_line_not_done_here_refuses_the_create_and_makes_nothing(forming, line, error):
