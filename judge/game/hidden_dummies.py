@@ -1,0 +1,27 @@
+"""The hide_dummies house rule (DPjudge HIDE_DUMMIES): players and observers are not told which powers are dummies.
+Wherever a power's seat is shown to them, a dummy looks like a power whose player is merely silent; the master
+always sees the truth. Pure: each place that shows a seat asks here what a given reader may see."""
+from __future__ import annotations
+
+from judge.game.model import Game
+from judge.game.roles import ACTIVE, DUMMY, Player
+
+
+def hidden(game: Game, master: bool) -> bool:
+    """Must this reader be kept from learning which powers are dummies? (The master never is; and a finished game
+    keeps no secret, as DPjudge shows vassals once the game is completed.)"""
+    return game.rules.hide_dummies and not master and not game.over
+
+
+def seat_status(game: Game, player: Player, master: bool) -> str:
+    """The player's seat status as this reader may see it: a dummy shows as played ('active')."""
+    if player.status == DUMMY and hidden(game, master):
+        return ACTIVE
+    return player.status
+
+
+def visible_dummies(game: Game, master: bool) -> set[str]:
+    """The powers this reader may know to be dummies (none while they are hidden)."""
+    if hidden(game, master):
+        return set()
+    return {p.power for p in game.players if p.status == DUMMY and p.power}
