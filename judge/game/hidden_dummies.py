@@ -20,8 +20,6 @@ def seat_status(game: Game, player: Player, master: bool) -> str:
     return player.status
 
 
-def visible_dummies(game: Game, master: bool) -> set[str]:
-    """The powers this reader may know to be dummies (none while they are hidden)."""
-    if hidden(game, master):
-        return set()
+def dummies(game: Game) -> set[str]:
+    """The powers that are dummies (for the places that must treat them as silent players)."""
     return {p.power for p in game.players if p.status == DUMMY and p.power}

@@ -3,6 +3,8 @@ logged in and written to, so the players cannot tell which powers are dummies). 
 name a dummy shows the players and observers a power whose player is silent; the master still sees the dummy."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.commands.helpers import GAME, GM, PLAYERS
@@ -46,3 +48,30 @@ def test_list_shows_a_dummy_as_a_silent_player(hiding, show_status):
         assert len(powers) == 7 and not any("dummy" in line or "disorder" in line for line in powers), powers
     assert hiding.master(f"LIST {GAME}").accepted
     assert _line(hiding.reply(GM[0]), "Italy").startswith("dummy")
+
+
+def _press_archive(desk) -> list[dict]:
+    folder = desk.folder(GAME) / "press"
+    return [json.loads(p.read_text()) for p in sorted(folder.glob("*.json"))] if folder.exists() else []
+
+
+def test_press_to_a_dummy_alone_is_accepted_and_reaches_nobody(hiding):
+    # As to a player who never answers: the sender is told it went to Italy, and no copy goes anywhere.
+    r = hiding.signon("FRANCE", "PRESS TO I", "anyone there?", "ENDPRESS")
+    assert r.accepted and "Press sent to Italy." in hiding.reply("FRANCE")
+    assert hiding.delivered("press from France") == {}
+    [entry] = _press_archive(hiding)
+    assert entry["to"] == ["ITALY"] and entry["body"] == ["anyone there?"]
+
+
+def test_press_to_a_dummy_and_a_player_names_both(hiding):
+    assert hiding.signon("FRANCE", "PRESS TO GI", "hello", "ENDPRESS").accepted
+    assert "Press sent to Germany and Italy." in hiding.reply("FRANCE")
+    assert set(hiding.delivered("press from France")) == {PLAYERS["GERMANY"][0]}
+
+
+def test_the_master_s_press_to_a_dummy_alone_is_still_refused(hiding):
+    before = hiding.status_bytes()
+    r = hiding.master("PRESS TO I", "anyone there?", "ENDPRESS")
+    assert r.errors[0][1] == "NOBODY TO SEND THIS PRESS TO (NO ACTIVE PLAYER AMONG THE RECIPIENTS)"
+    assert hiding.status_bytes() == before and _press_archive(hiding) == []
