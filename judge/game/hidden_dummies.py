@@ -3,8 +3,12 @@ Wherever a power's seat is shown to them, a dummy looks like a power whose playe
 always sees the truth. Pure: each place that shows a seat asks here what a given reader may see."""
 from __future__ import annotations
 
-from judge.game.model import Game
+from typing import TYPE_CHECKING
+
 from judge.game.roles import ACTIVE, DUMMY, Player
+
+if TYPE_CHECKING:                       # (the game's own modules ask here too: no import of the model at run time)
+    from judge.game.model import Game
 
 
 def hidden(game: Game, master: bool) -> bool:

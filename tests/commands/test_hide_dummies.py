@@ -75,3 +75,15 @@ def test_the_master_s_press_to_a_dummy_alone_is_still_refused(hiding):
     r = hiding.master("PRESS TO I", "anyone there?", "ENDPRESS")
     assert r.errors[0][1] == "NOBODY TO SEND THIS PRESS TO (NO ACTIVE PLAYER AMONG THE RECIPIENTS)"
     assert hiding.status_bytes() == before and _press_archive(hiding) == []
+
+
+def test_takeover_of_a_dummy_is_refused_as_of_a_played_power(hiding):
+    before = hiding.status_bytes()
+    played = hiding.send("new@example.org", f"TAKEOVER france@{GAME} new-pw")
+    dummy = hiding.send("new@example.org", f"TAKEOVER italy@{GAME} new-pw")
+    assert played.errors[0][1] == "FRANCE IS NOT OPEN FOR TAKEOVER"
+    assert dummy.errors[0][1] == "ITALY IS NOT OPEN FOR TAKEOVER"
+    assert hiding.status_bytes() == before
+    # The master, who may REVIVE it, is still told that someone asked for the dummy.
+    told = hiding.delivered("takeover request")
+    assert set(told) == {GM[0]} and "a dummy" in told[GM[0]].get_content()
