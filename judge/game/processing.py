@@ -15,6 +15,7 @@ from judge.config import Settings
 from judge.deadlines import show
 from judge.game.disorder import default_orders
 from judge.game.ending import describe_result, end_sentence, ended_at, final_svg
+from judge.game.hidden_dummies import hidden as dummies_hidden
 from judge.game.model import Game
 from judge.game.outlook import next_step, waiting
 from judge.game.phase_codes import phase_code
@@ -111,13 +112,13 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
         out.mails.append(Mail([game.master_address], "notice/crosscheck.txt", {
             "game": game.name, "phase": before.phase.describe(), "differences": outcome.disagreements}))
         out.notes.append(f"engines disagree on {before.phase}")
-    disorder = in_disorder(game)
+    disorder, cd = in_disorder(game), in_disorder(game, master=True)       # (the master's notice names no dummy)
     processed = game.header_deadline(now)
-    if disorder:
+    if cd:
         out.mails.append(Mail([game.master_address], "notice/cd.txt", {
             "judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(before.phase),
-            "powers": [reports.power_name(game.map, p) for p in disorder],
-            "defaults": default_orders(before.phase.kind, game, disorder)}))
+            "powers": [reports.power_name(game.map, p) for p in cd],
+            "defaults": default_orders(before.phase.kind, game, cd)}))
     game.advance(outcome, now)
     if not game.over:
         out.mails.extend(_last_centre_lost(game, before))
@@ -159,9 +160,11 @@ def _last_centre_lost(game: Game, before) -> list[Mail]:
     return out
 
 
-def in_disorder(game: Game) -> list[str]:
-    """Powers whose player sent no orders (a dummy is played by default orders every phase: that is no news)."""
-    return [p.power for p in game.ordering_players() if not p.submitted and p.status != DUMMY]
+def in_disorder(game: Game, master: bool = False) -> list[str]:
+    """Powers whose player sent no orders (a dummy is played by default orders every phase: that is no news, except
+    under hide_dummies, where the players must read of a dummy as of any power whose orders never came)."""
+    quiet = dummies_hidden(game, master)
+    return [p.power for p in game.ordering_players() if not p.submitted and (quiet or p.status != DUMMY)]
 
 
 def end_mails(game: Game, settings: Settings) -> list[Mail]:
@@ -341,7 +344,7 @@ def _resign_late(game: Game, players: list, settings: Settings, now: datetime) -
 def preview(game: Game, settings: Settings, now: datetime) -> Processed:
     """The master's preview of processing the phase now, with what will in fact process it (judge.game.outlook)."""
     outcome, errors = game.adjudicate()
-    disorder = in_disorder(game)
+    disorder = in_disorder(game, master=True)
     ctx = reports.results_context(game.map, game.position, outcome.position, outcome.results, errors, disorder,
                                   outcome.winner, game.rules.vassal_dummies, outcome.destroyed,
                                   outcome.removed)

@@ -87,3 +87,21 @@ def test_takeover_of_a_dummy_is_refused_as_of_a_played_power(hiding):
     # The master, who may REVIVE it, is still told that someone asked for the dummy.
     told = hiding.delivered("takeover request")
     assert set(told) == {GM[0]} and "a dummy" in told[GM[0]].get_content()
+
+
+def _results(desk) -> str:
+    """The S1901M results, which every player, observer and the master get alike (delivered() checks that)."""
+    return " ".join(desk.delivered(f"Diplomacy results {GAME} S1901M")[PLAYERS["FRANCE"][0]].get_content().split())
+
+
+@pytest.mark.parametrize("hide, said", [
+    (True, "No orders came from Germany and Italy: their units took the default (civil disorder)."),
+    (False, "No orders came from Germany: its units took the default (civil disorder)."),
+])
+def test_results_name_a_dummy_among_the_powers_whose_orders_never_came(started, hide, said):
+    # Without the rule a dummy's default orders are no news; with it, Italy must read as late as silent Germany.
+    assert started.master(*(["SET RULE hide_dummies"] if hide else []), "DUMMY ITALY").accepted
+    started.all_hold("AUSTRIA", "ENGLAND", "FRANCE", "RUSSIA", "TURKEY")
+    started.new_mail()
+    assert started.master("PROCESS!").accepted
+    assert said in _results(started)
