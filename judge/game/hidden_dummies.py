@@ -27,3 +27,13 @@ def seat_status(game: Game, player: Player, master: bool) -> str:
 def dummies(game: Game) -> set[str]:
     """The powers that are dummies (for the places that must treat them as silent players)."""
     return {p.power for p in game.players if p.status == DUMMY and p.power}
+
+
+def tenure_shown(game: Game, tenure: dict, master: bool) -> dict:
+    """A player's turn at a power as this reader may see it: the last player of a hidden dummy reads as playing it
+    still (their turn's end would say that nobody plays it now)."""
+    player = game.player(tenure["power"])
+    if player is None or player.status != DUMMY or not hidden(game, master):
+        return tenure
+    last = [t for t in game.tenures if t["power"] == tenure["power"]][-1]
+    return {**tenure, "to": ""} if last is tenure else tenure

@@ -2,6 +2,7 @@
 reveal and anonymous say (the README's promise: nobody learns another's address unless the master chose so)."""
 from __future__ import annotations
 
+from judge.game.hidden_dummies import tenure_shown
 from judge.game.roles import DUMMY, VACANT
 from judge.game.standing import OUT, standing
 from judge.game.phase_codes import phase_code
@@ -40,7 +41,8 @@ def roster(game, viewer: str, master: bool) -> list[dict]:
     seen: dict[str, int] = {}
     last = {t["power"]: i for i, t in enumerate(game.tenures)}
     out = []
-    for i, t in enumerate(game.tenures):
+    for i, kept in enumerate(game.tenures):
+        t = tenure_shown(game, kept, master)          # (hide_dummies: a dummy's last player plays it still)
         seen[t["power"]] = seen.get(t["power"], 0) + 1
         player = game.player(t["power"])
         # (a power the master made a dummy: its last player's time ended there, and nobody played it after)

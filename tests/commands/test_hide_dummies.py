@@ -105,3 +105,12 @@ def test_results_name_a_dummy_among_the_powers_whose_orders_never_came(started, 
     started.new_mail()
     assert started.master("PROCESS!").accepted
     assert said in _results(started)
+
+
+def test_summary_shows_a_dummy_s_last_player_playing_it_still(hiding):
+    for asker in (ASKER, PLAYERS["FRANCE"][0]):
+        assert hiding.send(asker, f"SUMMARY {GAME}").accepted
+        reply = hiding.reply(asker)
+        assert _line(reply, "Italy") == _line(reply, "France") and "dummy" not in reply, reply
+    assert hiding.master(f"SUMMARY {GAME}").accepted
+    assert _line(hiding.reply(GM[0]), "Italy").endswith("to S1901M, then a dummy)")
