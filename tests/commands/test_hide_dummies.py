@@ -114,3 +114,18 @@ def test_summary_shows_a_dummy_s_last_player_playing_it_still(hiding):
         assert _line(reply, "Italy") == _line(reply, "France") and "dummy" not in reply, reply
     assert hiding.master(f"SUMMARY {GAME}").accepted
     assert _line(hiding.reply(GM[0]), "Italy").endswith("to S1901M, then a dummy)")
+
+
+@pytest.mark.parametrize("hide", [True, False])
+def test_the_start_notice_lists_the_dummies_as_played_powers(forming, hide):
+    # ACTIVATE with two players: the five powers nobody joined for start as dummies (DPjudge's CD powers).
+    assert forming.send(GM[0], f"SIGNON M{GAME} {GM[1]}" + ("\nSET RULE hide_dummies" if hide else "")).accepted
+    assert forming.send("france@example.org", f"JOIN {GAME} fra-pw F").accepted
+    assert forming.send("germany@example.org", f"JOIN {GAME} ger-pw G").accepted
+    forming.new_mail()
+    assert forming.send(GM[0], f"SIGNON M{GAME} {GM[1]}\nACTIVATE").accepted
+    assert forming.game(GAME).player("ITALY").status == "dummy"
+    start = forming.delivered("starting")["france@example.org"].get_content()
+    listed = {line.split()[0]: line.split()[1] for line in start.split("Powers:")[1].splitlines()
+              if line.strip().split(" ")[0] in TITLES}
+    assert listed == {t: "active" if hide or t in ("France", "Germany") else "dummy" for t in TITLES}
