@@ -122,8 +122,9 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
     game.advance(outcome, now)
     if not game.over:
         out.mails.extend(_last_centre_lost(game, before))
+    # (DPjudge's HIDE_DUMMIES drops the vassal lines, which name every dummy)
     ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors, disorder, game.winner,
-                                  game.rules.vassal_dummies, outcome.destroyed,
+                                  game.rules.vassal_dummies and not game.rules.hide_dummies, outcome.destroyed,
                                   outcome.removed)
     # The centres were counted for a solo (as Game.advance does) and the victory count was reached, but tied.
     ctx["tied"] = victory_tie(game) if not game.over and outcome.position.centers is not before.centers else ""

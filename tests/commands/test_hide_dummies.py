@@ -129,3 +129,17 @@ def test_the_start_notice_lists_the_dummies_as_played_powers(forming, hide):
     listed = {line.split()[0]: line.split()[1] for line in start.split("Powers:")[1].splitlines()
               if line.strip().split(" ")[0] in TITLES}
     assert listed == {t: "active" if hide or t in ("France", "Germany") else "dummy" for t in TITLES}
+
+
+@pytest.mark.parametrize("hide", [True, False])
+def test_results_give_no_vassal_lines_naming_the_dummies(started, hide):
+    # vassal_dummies reports each dummy's standing after a year's last phase ("Italy is independent."), which names
+    # the dummies: DPjudge shows it only without HIDE_DUMMIES.
+    rules = "SET RULE vassal_dummies" + (" hide_dummies" if hide else "")
+    assert started.master(rules, "DUMMY ITALY").accepted
+    for phase in ("S1901M", "F1901M"):
+        started.all_hold("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "RUSSIA", "TURKEY")
+        started.new_mail()
+        assert started.master("PROCESS!").accepted, phase
+    fall = " ".join(started.delivered(f"Diplomacy results {GAME} F1901M")[PLAYERS["FRANCE"][0]].get_content().split())
+    assert ("Italy is independent." in fall) is not hide
