@@ -256,8 +256,9 @@ def late_notices(game: Game, settings: Settings, now: datetime) -> Processed | N
     for p in sendable:
         p.late_notices = due_count
     # The late players are told they missed the deadline; the master gets the late notice. Under hide_late_powers
-    # (DPjudge HIDE_LATE_POWERS) each late player learns of their own lateness only.
-    if game.rules.hide_late_powers:
+    # (DPjudge HIDE_LATE_POWERS) each late player learns of their own lateness only; so under hide_dummies, as
+    # DPjudge's HIDE_DUMMIES implies, since the list would leave out a dummy without orders.
+    if game.rules.hide_late_powers or dummies_hidden(game, master=False):
         for p in sendable:
             if p.address:
                 own = [reports.power_name(game.map, q.power) for q in late if q.address.lower() == p.address.lower()]

@@ -4,6 +4,7 @@ name a dummy shows the players and observers a power whose player is silent; the
 from __future__ import annotations
 
 import json
+from datetime import datetime, timezone
 
 import pytest
 
@@ -143,3 +144,19 @@ def test_results_give_no_vassal_lines_naming_the_dummies(started, hide):
         assert started.master("PROCESS!").accepted, phase
     fall = " ".join(started.delivered(f"Diplomacy results {GAME} F1901M")[PLAYERS["FRANCE"][0]].get_content().split())
     assert ("Italy is independent." in fall) is not hide
+
+
+def test_late_notices_name_each_late_player_s_own_power_only(hiding):
+    # A list of the late powers leaves a dummy out (it is never late), which tells the players it is one: as
+    # DPjudge's HIDE_DUMMIES implies HIDE_LATE_POWERS, each late player is told of their own lateness only.
+    hiding.all_hold("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY")
+    hiding.new_mail()
+    hiding.clock.now = datetime(2026, 1, 8, 12, tzinfo=timezone.utc)       # g1's first deadline
+    hiding.process(GAME)
+    got = {str(m["To"]): m.get_content() for m in hiding.new_mail()
+           if "late" in str(m["Subject"]) or "missed" in str(m["Subject"])}
+    russia, turkey = PLAYERS["RUSSIA"][0], PLAYERS["TURKEY"][0]
+    assert sorted(got) == sorted([russia, turkey, GM[0]])
+    assert "Late Power:       Turkey\n" in got[turkey] and "Russia" not in got[turkey]
+    assert "Late Power:       Russia\n" in got[russia] and "Turkey" not in got[russia]
+    assert "Late Powers:      Russia, Turkey\n" in got[GM[0]]
