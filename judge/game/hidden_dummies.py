@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from judge.game.roles import ACTIVE, DUMMY, Player
+from judge.position import initial_position
 
 if TYPE_CHECKING:                       # (the game's own modules ask here too: no import of the model at run time)
     from judge.game.model import Game
@@ -29,11 +30,21 @@ def dummies(game: Game) -> set[str]:
     return {p.power for p in game.players if p.status == DUMMY and p.power}
 
 
-def tenure_shown(game: Game, tenure: dict, master: bool) -> dict:
-    """A player's turn at a power as this reader may see it: the last player of a hidden dummy reads as playing it
-    still (their turn's end would say that nobody plays it now)."""
-    player = game.player(tenure["power"])
-    if player is None or player.status != DUMMY or not hidden(game, master):
-        return tenure
-    last = [t for t in game.tenures if t["power"] == tenure["power"]][-1]
-    return {**tenure, "to": ""} if last is tenure else tenure
+def tenures_shown(game: Game, master: bool) -> list[dict]:
+    """Every player's turn at a power as this reader may see it (game.tenures unchanged when nothing is hidden).
+    A hidden dummy's last player reads as playing it still (their turn's end says nobody plays it now), and a dummy
+    nobody ever played reads as played from the start by a first player (no turn at all would name it)."""
+    if not hidden(game, master):
+        return game.tenures
+    hide = dummies(game)
+    last = {t["power"]: i for i, t in enumerate(game.tenures)}
+    out = [{**t, "to": ""} if t["power"] in hide and last[t["power"]] == i else t
+           for i, t in enumerate(game.tenures)]
+    unplayed = [p for p in hide if p not in last]
+    if unplayed and game.position is not None:
+        start = str(initial_position(game.map, game.rules).phase)
+        rank = game.map.powers.index
+        for power in sorted(unplayed, key=rank):     # (in the map's order of powers, as every turn is kept)
+            at = sum(1 for t in out if rank(t["power"]) <= rank(power))
+            out.insert(at, {"power": power, "address": "", "from": start, "to": ""})
+    return out

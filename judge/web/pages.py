@@ -14,7 +14,7 @@ from judge.game import Game
 from judge.game.press_routing import readable
 from judge.game.disorder import dummy_orders
 from judge.game.ending import describe_result, ended_at, phase_shown
-from judge.game.hidden_dummies import seat_status, tenure_shown
+from judge.game.hidden_dummies import seat_status, tenures_shown
 from judge.game.phase_codes import file_codes, phase_code, year_name
 from judge.game.reveal import ordinal, tenure_end
 from judge.game.roles import ACTIVE, DUMMY, FORMING, MASTER, PLAYING, VACANT
@@ -113,6 +113,7 @@ def players(game: Game, master: bool = False, master_signed_on: bool = False) ->
     a power's orders are in, and its waits, only where the show_status rule (or the master) lets everyone see.
     `master_signed_on`: the master reads the page, who sees which powers are dummies (hide_dummies) and no more."""
     sees_dummies = master or master_signed_on
+    tenures = tenures_shown(game, sees_dummies)
     # As LIST: a power's orders are shown only while the game waits for some, and for a power that has something to
     # order this phase ('-' for one that has not); a finished game has no orders column at all.
     see = (master or game.rules.show_status) and game.status == PLAYING and game.position is not None
@@ -121,7 +122,7 @@ def players(game: Game, master: bool = False, master_signed_on: bool = False) ->
         if not p.power:
             continue
         # (hide_dummies: a dummy shows as played, its last player's turn not ended)
-        turns = [tenure_shown(game, t, sees_dummies) for t in game.tenures if t["power"] == p.power]
+        turns = [t for t in tenures if t["power"] == p.power]
         seat = seat_status(game, p, sees_dummies)
         # (a finished game takes no TAKEOVER: its empty seat is only that)
         status = {ACTIVE: "playing", VACANT: "vacant" if game.over else "open for takeover",

@@ -117,15 +117,19 @@ def test_summary_shows_a_dummy_s_last_player_playing_it_still(hiding):
     assert _line(hiding.reply(GM[0]), "Italy").endswith("to S1901M, then a dummy)")
 
 
-@pytest.mark.parametrize("hide", [True, False])
-def test_the_start_notice_lists_the_dummies_as_played_powers(forming, hide):
-    # ACTIVATE with two players: the five powers nobody joined for start as dummies (DPjudge's CD powers).
+def _activate_with_dummies(forming, hide: bool) -> None:
+    """ACTIVATE with two players: the five powers nobody joined for start as dummies (DPjudge's CD powers)."""
     assert forming.send(GM[0], f"SIGNON M{GAME} {GM[1]}" + ("\nSET RULE hide_dummies" if hide else "")).accepted
     assert forming.send("france@example.org", f"JOIN {GAME} fra-pw F").accepted
     assert forming.send("germany@example.org", f"JOIN {GAME} ger-pw G").accepted
     forming.new_mail()
     assert forming.send(GM[0], f"SIGNON M{GAME} {GM[1]}\nACTIVATE").accepted
     assert forming.game(GAME).player("ITALY").status == "dummy"
+
+
+@pytest.mark.parametrize("hide", [True, False])
+def test_the_start_notice_lists_the_dummies_as_played_powers(forming, hide):
+    _activate_with_dummies(forming, hide)
     start = forming.delivered("starting")["france@example.org"].get_content()
     listed = {line.split()[0]: line.split()[1] for line in start.split("Powers:")[1].splitlines()
               if line.strip().split(" ")[0] in TITLES}
@@ -160,3 +164,13 @@ def test_late_notices_name_each_late_player_s_own_power_only(hiding):
     assert "Late Power:       Turkey\n" in got[turkey] and "Russia" not in got[turkey]
     assert "Late Power:       Russia\n" in got[russia] and "Turkey" not in got[russia]
     assert "Late Powers:      Russia, Turkey\n" in got[GM[0]]
+
+
+def test_summary_shows_a_dummy_from_the_start_with_a_first_player(forming):
+    # Nobody ever played Italy: without a turn of its own, SUMMARY would name it as the one power nobody plays.
+    _activate_with_dummies(forming, hide=True)
+    assert forming.send(ASKER, f"SUMMARY {GAME}").accepted
+    reply = forming.reply(ASKER)
+    assert _line(reply, "Italy") == _line(reply, "France") == "first player (from S1901M to now)", reply
+    assert forming.master(f"SUMMARY {GAME}").accepted
+    assert not any(line.strip().startswith("Italy") for line in forming.reply(GM[0]).splitlines())   # (as ever)
