@@ -125,7 +125,8 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
         raise GameError("NOBODY TO SEND THIS PRESS TO (NO ACTIVE PLAYER AMONG THE RECIPIENTS)")
     entry = {"phase": "FORMING" if game.position is None else str(game.position.phase),
              "from": r.power or ("MASTER" if r.role == "master" else r.sender),
-             "shown_from": shown_from, "to": [p for p in r.to if p in powers or p in secret] if secret else powers, "to_master": r.to_master, "broadcast": r.broadcast,
+             "shown_from": shown_from, "to": [p for p in r.to if p in powers or p in secret] if secret else powers,
+             "to_master": r.to_master, "broadcast": r.broadcast,
              "shown_to": shown_to, "grey": grey, "body": list(r.body),
              "master_copy": r.role != "master" and _master_reads(rules, r)}
     if faked_to:

@@ -130,8 +130,9 @@ def players(game: Game, master: bool = False, master_signed_on: bool = False) ->
         if standing(game, p.power, p.status) == OUT:
             status = OUT                         # (as LIST and the picture's legend say: off the board)
         ordering = see and game.needs_orders(p.power)
+        disorder = dummy_orders(game, p) if seat == p.status else None
         out.append({"power": game.map.power_title(p.power), "status": status,
-                    "orders": ((seat == p.status and dummy_orders(game, p)) or ("in" if p.submitted else "not yet")) if ordering
+                    "orders": (disorder or ("in" if p.submitted else "not yet")) if ordering
                     else ("-" if see else None),
                     "wait": p.wait if ordering else None,
                     "turns": [{"n": ordinal(i + 1), "from": phase_code(game, t["from"]) or "the start",

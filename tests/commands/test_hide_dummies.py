@@ -174,3 +174,11 @@ def test_summary_shows_a_dummy_from_the_start_with_a_first_player(forming):
     assert _line(reply, "Italy") == _line(reply, "France") == "first player (from S1901M to now)", reply
     assert forming.master(f"SUMMARY {GAME}").accepted
     assert not any(line.strip().startswith("Italy") for line in forming.reply(GM[0]).splitlines())   # (as ever)
+
+
+def test_a_sign_on_as_a_dummy_is_refused_as_one_with_a_wrong_password(hiding):
+    # Without the rule, the refusal goes on "(ITS LAST PLAYER: MADE A DUMMY ...)", which anyone may provoke.
+    played = hiding.send(ASKER, f"SIGNON F{GAME} guess").errors[0][1]
+    dummy = hiding.send(ASKER, f"SIGNON I{GAME} guess").errors[0][1]
+    assert played == f"WRONG PASSWORD OR NO PLAYER FOR FRANCE IN {GAME}"
+    assert dummy == played.replace("FRANCE", "ITALY")
