@@ -182,3 +182,15 @@ def test_a_sign_on_as_a_dummy_is_refused_as_one_with_a_wrong_password(hiding):
     dummy = hiding.send(ASKER, f"SIGNON I{GAME} guess").errors[0][1]
     assert played == f"WRONG PASSWORD OR NO PLAYER FOR FRANCE IN {GAME}"
     assert dummy == played.replace("FRANCE", "ITALY")
+
+
+@pytest.mark.parametrize("lines", [["SET RULE hide_dummies dummy_votes=exclude"],
+                                   ["SET RULE dummy_votes=exclude", "SET RULE hide_dummies"]])
+def test_hide_dummies_cannot_go_with_dummy_votes_exclude(started, lines):
+    # dummy_votes=exclude names the dummies in every vote and draw ('a draw ... (not Italy)'): nothing hidden then.
+    if len(lines) == 2:
+        assert started.master(lines[0]).accepted
+    before = started.status_bytes()
+    r = started.master(lines[-1])
+    assert r.errors[0][1] == "RULE HIDE_DUMMIES CONFLICTS WITH DUMMY_VOTES=exclude"
+    assert started.status_bytes() == before
