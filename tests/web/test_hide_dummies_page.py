@@ -3,6 +3,7 @@ nobody tells it from a played power): its Powers table shows a dummy as a power 
 and players; the master, signed on, still sees the dummy. Real HTTP for a game played by mail through `judge serve`."""
 from __future__ import annotations
 
+import json
 import re
 
 from tests.web.conftest import password
@@ -32,4 +33,18 @@ def test_the_page_shows_a_dummy_as_a_silent_player(served):
     assert gm.signon("hd", "M", "gm-pass").status == 303
     rows = powers_table(gm.get("/games/hd").text)
     assert rows["Italy"][0] == "dummy (civil disorder)", rows
+    served.check_pages()
+
+
+def test_the_state_json_names_no_dummy_but_to_the_master(served):
+    # immobile_dummies keeps the list of dummies in the position (judge-json.md's state: "dummies"); under
+    # hide_dummies only the master's copy has it.
+    served.start_game("hj", "SET RULE hide_dummies immobile_dummies")
+    served.orders("hj", "MASTER", "DUMMY ITALY", "PROCESS!")
+    assert served.daemon.judge.store.load("hj").position.house.dummies == frozenset({"ITALY"})
+    public = json.loads(served.visitor().get("/games/hj/state.json").body)
+    assert "dummies" not in public and "vassals" not in public and "ITALY" in public["units"]
+    gm = served.visitor()
+    assert gm.signon("hj", "M", "gm-pass").status == 303
+    assert json.loads(gm.get("/games/hj/state.json").body)["dummies"] == ["ITALY"]
     served.check_pages()
