@@ -13,13 +13,13 @@ from judge.adjudicator import PhaseOutcome, adjudicate
 from judge.adjudicator.crosscheck import replayable
 from judge.config import Settings
 from judge.deadlines import show
-from judge.game.disorder import default_orders
+from judge.game.disorder import default_orders, in_disorder
 from judge.game.ending import describe_result, end_sentence, ended_at, final_svg
 from judge.game.hidden_dummies import hidden as dummies_hidden
 from judge.game.model import Game
 from judge.game.outlook import next_step, waiting
 from judge.game.phase_codes import phase_code
-from judge.game.roles import ACTIVE, DUMMY
+from judge.game.roles import ACTIVE
 from judge.game.standing import final_counts, victory_tie
 from judge.orders import unit_key
 from judge.position import Position
@@ -159,13 +159,6 @@ def _last_centre_lost(game: Game, before) -> list[Mail]:
                            f"{power} is out of the game."),
                           "You still receive the results until the game ends."]}))
     return out
-
-
-def in_disorder(game: Game, master: bool = False) -> list[str]:
-    """Powers whose player sent no orders (a dummy is played by default orders every phase: that is no news, except
-    under hide_dummies, where the players must read of a dummy as of any power whose orders never came)."""
-    quiet = dummies_hidden(game, master)
-    return [p.power for p in game.ordering_players() if not p.submitted and (quiet or p.status != DUMMY)]
 
 
 def end_mails(game: Game, settings: Settings) -> list[Mail]:
