@@ -188,6 +188,13 @@ RULES: tuple[Rule, ...] = (
          equivalent="DPjudge VASSAL_DUMMIES"),
     Rule("dummy_fire", "A dummy's units may be dislodged by their own power's attacks, and their own support counts "
          "against them (friendly fire, for dummies only).", False, (False, True), equivalent="DPjudge DUMMY_FIRE"),
+    Rule("hide_dummies", "Players and observers are not told which powers are dummies (no player plays them): LIST, "
+         "SUMMARY, the game's page, the start notice, results and the refusals of TAKEOVER and SIGNON show a dummy "
+         "as a played power whose player is silent; press to it is accepted and reaches nobody; late notices name "
+         "each late player's own power only and results leave out vassal_dummies' lines. The master still sees "
+         "the dummies; a finished game hides nothing. It cannot go with dummy_votes=exclude, whose draws leave "
+         "the dummies out by name.", False, (False, True), conflicts=(("dummy_votes", DummyVotes.EXCLUDE),),
+         equivalent="DPjudge HIDE_DUMMIES"),
     # -- DPjudge's adjudication rules (off by default; both movement engines play them) -------------------------------
     Rule("friendly_fire", "A power's units may dislodge its own: its support for an attack on its own unit counts, "
          "and even a failed attack on its own unit cuts that unit's support (dummy_fire does so for dummies only).",

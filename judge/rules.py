@@ -67,6 +67,7 @@ class Ruleset(Frozen):
     immobile_dummies: bool = False
     vassal_dummies: bool = False
     dummy_fire: bool = False
+    hide_dummies: bool = False
     friendly_fire: bool = False
     no_retreat: bool = False
     coastal_crawl: bool = False

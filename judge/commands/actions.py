@@ -7,8 +7,9 @@ from judge.commands.base import CommandError, Session
 from judge.commands.order_copies import copy_orders
 from judge.deadlines import show
 from judge.commands.too_late import too_late
-from judge.game import DUMMY, Game, GameError, OrderSetError
+from judge.game import ACTIVE, DUMMY, Game, GameError, OrderSetError
 from judge.game.ending import describe_result
+from judge.game.hidden_dummies import hidden
 from judge.game.phase_codes import phase_code
 from judge.game.processing import game_url
 from judge.game.standing import power_lines
@@ -38,7 +39,10 @@ def start_game(s: Session, game: Game) -> None:
             s.effect("mail", ([p.address], "notice/assignment.txt",
                               {**common, "you": m.power_title(p.power), "letter": m.power_letters[p.power],
                                "units": units}))
-    powers = [{"power": m.power_title(p.power), "status": p.status if p.address else DUMMY} for p in game.players]
+    # (one text for all, the master too: under hide_dummies a dummy is listed as any played power)
+    hide = hidden(game, master=False)
+    powers = [{"power": m.power_title(p.power), "status": ACTIVE if hide and not p.address else
+               p.status if p.address else DUMMY} for p in game.players]
     # (with the game page's address, as every results mail after it: the first mail a player keeps)
     subject, body = render("notice/start.txt", **common, powers=powers, units=reports.position_blocks(m, pos),
                            ownership=reports.ownership_lines(m, pos), url=game_url(game, s.settings))

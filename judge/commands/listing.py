@@ -12,6 +12,7 @@ from judge.commands.actions import block
 from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
 from judge.game import FORMING, PLAYING, Game
 from judge.game.disorder import dummy_orders
+from judge.game.hidden_dummies import seat_status
 from judge.game.phase_codes import year_name
 from judge.game.processing import game_url
 from judge.game.ending import describe_result, phase_shown
@@ -54,14 +55,15 @@ def _master_words(g: Game) -> str:
 def _player_row(g: Game, p, show_status: bool, master: bool) -> dict:
     """A power's line of LIST: its standing, and whether its orders are in only if it has something to order this
     phase (a power off the board shows 'eliminated' alone)."""
-    status = standing(g, p.power, p.status) if p.power else p.status
+    seat = seat_status(g, p, master)         # (hide_dummies: a dummy shows as a silent player)
+    status = standing(g, p.power, seat) if p.power else seat
     ordering = show_status and g.needs_orders(p.power)
     allowed = g.rules.extension_count
     # (the master's alone: with extension_anonymous the players must not learn who asked for one)
     extensions = f"{p.extensions} of {allowed} extension{'s' if allowed != 1 else ''} used" \
         if master and allowed and status != OUT else ""
     return {"power": g.map.power_title(p.power), "status": status, "orders": p.submitted if ordering else None,
-            "disorder": dummy_orders(g, p) if ordering else None,
+            "disorder": dummy_orders(g, p) if ordering and seat == p.status else None,
             "wait": p.wait if ordering else None, "late": p.late_count if master and status != OUT else None,
             "extensions": extensions}
 

@@ -141,7 +141,9 @@ def _echo(s: Session, r: Request, deliveries: list[Delivery], entry: dict) -> No
     # (a reader's copy, not the master's, which may see through grey and fake press; the master's when only the
     # master reads it)
     master = s.game.master_address.lower()
-    seen = next((d for d in deliveries if d.address.lower() != master), deliveries[0])
+    # (hide_dummies: press to a dummy alone has no reader, and reads as any power's would)
+    seen = next((d for d in deliveries if d.address.lower() != master), deliveries[0] if deliveries else
+                Delivery("", entry["shown_from"], entry["shown_to"], entry["broadcast"]))
     subject, text = render("notice/press.txt", **mail_context(s.game, entry, seen))
     s.say(f"Your copy, as its readers have it (subject: {subject}):" if r.official else
           "Your copy, as its readers have it:")

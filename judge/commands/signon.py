@@ -4,7 +4,8 @@ from __future__ import annotations
 from judge.commands._util import glued, need_args, power_and_game, refuse_mask, who_in
 from judge.commands.base import SIGNED_ON, CommandError, Continue, Session
 from judge.deadlines import show
-from judge.game import ACTIVE, FORMING
+from judge.game import ACTIVE, DUMMY, FORMING
+from judge.game.hidden_dummies import hidden
 from judge.rules import Anonymous
 from judge.storage.failures import JOINED, LIMIT, SignonFailures
 from judge.storage.passwords import check_password
@@ -148,6 +149,8 @@ def _refusal(game, who: str, sender: str) -> str:
             return f"YOU NO LONGER PLAY {who} IN {name} ({(past[-1].get('why') or 'left').upper()} IN {past[-1]['to']})"
         return f"WRONG PASSWORD OR NO PLAYER FOR {who} IN {name}"
     last = game.tenures_of(who)[-1]
+    if last["address"].lower() != sender.lower() and hidden(game, master=False) and player.status == DUMMY:
+        return f"WRONG PASSWORD OR NO PLAYER FOR {who} IN {name}"      # (hide_dummies: as for a played power)
     why = (last.get("why") or "left").upper()
     now = "; IT IS OPEN FOR TAKEOVER" if who in game.open_powers() else ""
     if last["address"].lower() == sender.lower() and game.rules.anonymous is Anonymous.NO:

@@ -2,6 +2,7 @@
 note, and a dummy's line in LIST and on the game's page (which say it alike)."""
 from __future__ import annotations
 
+from judge.game.hidden_dummies import hidden
 from judge.game.model import Game
 from judge.game.roles import DUMMY, Player
 from judge.orders.sets import adjustment_count
@@ -30,3 +31,10 @@ def dummy_orders(game: Game, player: Player) -> str | None:
         return None
     what = default_orders(game.position.phase.kind, game, [player.power])
     return f"in civil disorder: {what}" + ("" if game.rules.cd_dummies else " at the deadline")
+
+
+def in_disorder(game: Game, master: bool = False) -> list[str]:
+    """Powers whose player sent no orders (a dummy is played by default orders every phase: that is no news, except
+    under hide_dummies, where the players must read of a dummy as of any power whose orders never came)."""
+    quiet = hidden(game, master)
+    return [p.power for p in game.ordering_players() if not p.submitted and (quiet or p.status != DUMMY)]

@@ -6,6 +6,7 @@ import random
 from datetime import datetime
 
 from judge.position import initial_position
+from judge.game.hidden_dummies import hidden
 from judge.game.roles import ACTIVE, DUMMY, FORMING, PLAYING, VACANT, DummySeat, GameError, Player
 
 
@@ -111,6 +112,9 @@ class Membership:
         player = self.player(power)
         if player is None or player.status == ACTIVE:
             raise GameError(f"{power} IS NOT OPEN FOR TAKEOVER")
+        if player.status == DUMMY and hidden(self, address.lower() == self.master_address.lower()):
+            # hide_dummies: refused as a played power is; the master is still told of the request
+            raise DummySeat(f"{power} IS NOT OPEN FOR TAKEOVER")
         if self.eliminated(power):
             raise GameError(f"{power} IS ELIMINATED (NO UNIT AND NO SUPPLY CENTRE LEFT): NOTHING TO TAKE OVER")
         # Who may never take it first: a dummy's refusal tells the master of the request, which from the master

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Callable
 
 from judge.game import press_house, press_reach
+from judge.game.hidden_dummies import dummies, hidden
 from judge.game.phase_codes import phase_code
 from judge.game.roles import ACTIVE, GameError
 from judge.rules import MasterCopies, Press as PressKind, PressReach
@@ -82,6 +83,9 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
     else:
         powers = [p for p in r.to if p in active]
     powers = [p for p in powers if p != r.power]
+    # hide_dummies: a dummy written to is named as a reader, as a silent player would be, though no copy goes out
+    secret = [p for p in r.to if p != r.power and p in dummies(game)] \
+        if hidden(game, r.role == "master") and not r.broadcast else []
     shown_to = "everyone" if r.broadcast else ", ".join(title(p) for p in r.to) + (
         (" and the master" if r.to else "the master") if r.to_master else "")
     shown_broadcast = r.broadcast
@@ -112,7 +116,7 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
         # (and whom it really went to: DPjudge's masters read "[sent to ...]" beside a faked list of readers)
         out.append(Delivery(game.master_address, master_from, _seen_through(real_to, shown_to) if faked_to else
                             shown_to, r.broadcast if faked_to else shown_broadcast))
-    if not out or not (readers or r.to_master or r.broadcast):
+    if not secret and (not out or not (readers or r.to_master or r.broadcast)):
         # (the master's copy of press between players, master_press_copies, is no reader the sender wrote to)
         if r.to and set(r.to) == {r.power} and not r.broadcast:
             raise GameError(f"PRESS TO {r.power} ONLY: THAT IS YOU (NAME THE POWERS TO WRITE TO)")
@@ -121,7 +125,8 @@ def route(game, r: Request, now: datetime | None = None) -> tuple[list[Delivery]
         raise GameError("NOBODY TO SEND THIS PRESS TO (NO ACTIVE PLAYER AMONG THE RECIPIENTS)")
     entry = {"phase": "FORMING" if game.position is None else str(game.position.phase),
              "from": r.power or ("MASTER" if r.role == "master" else r.sender),
-             "shown_from": shown_from, "to": powers, "to_master": r.to_master, "broadcast": r.broadcast,
+             "shown_from": shown_from, "to": [p for p in r.to if p in powers or p in secret] if secret else powers,
+             "to_master": r.to_master, "broadcast": r.broadcast,
              "shown_to": shown_to, "grey": grey, "body": list(r.body),
              "master_copy": r.role != "master" and _master_reads(rules, r)}
     if faked_to:

@@ -13,12 +13,13 @@ from judge.adjudicator import PhaseOutcome, adjudicate
 from judge.adjudicator.crosscheck import replayable
 from judge.config import Settings
 from judge.deadlines import show
-from judge.game.disorder import default_orders
+from judge.game.disorder import default_orders, in_disorder
 from judge.game.ending import describe_result, end_sentence, ended_at, final_svg
+from judge.game.hidden_dummies import hidden as dummies_hidden
 from judge.game.model import Game
 from judge.game.outlook import next_step, waiting
 from judge.game.phase_codes import phase_code
-from judge.game.roles import ACTIVE, DUMMY
+from judge.game.roles import ACTIVE
 from judge.game.standing import final_counts, victory_tie
 from judge.orders import unit_key
 from judge.position import Position
@@ -111,18 +112,19 @@ def process(game: Game, settings: Settings, now: datetime) -> Processed:
         out.mails.append(Mail([game.master_address], "notice/crosscheck.txt", {
             "game": game.name, "phase": before.phase.describe(), "differences": outcome.disagreements}))
         out.notes.append(f"engines disagree on {before.phase}")
-    disorder = in_disorder(game)
+    disorder, cd = in_disorder(game), in_disorder(game, master=True)       # (the master's notice names no dummy)
     processed = game.header_deadline(now)
-    if disorder:
+    if cd:
         out.mails.append(Mail([game.master_address], "notice/cd.txt", {
             "judge": settings.judge_name, "game": game.name, "phase": reports.phase_words(before.phase),
-            "powers": [reports.power_name(game.map, p) for p in disorder],
-            "defaults": default_orders(before.phase.kind, game, disorder)}))
+            "powers": [reports.power_name(game.map, p) for p in cd],
+            "defaults": default_orders(before.phase.kind, game, cd)}))
     game.advance(outcome, now)
     if not game.over:
         out.mails.extend(_last_centre_lost(game, before))
+    # (DPjudge's HIDE_DUMMIES drops the vassal lines, which name every dummy)
     ctx = reports.results_context(game.map, before, outcome.position, outcome.results, errors, disorder, game.winner,
-                                  game.rules.vassal_dummies, outcome.destroyed,
+                                  game.rules.vassal_dummies and not game.rules.hide_dummies, outcome.destroyed,
                                   outcome.removed)
     # The centres were counted for a solo (as Game.advance does) and the victory count was reached, but tied.
     ctx["tied"] = victory_tie(game) if not game.over and outcome.position.centers is not before.centers else ""
@@ -157,11 +159,6 @@ def _last_centre_lost(game: Game, before) -> list[Mail]:
                            f"{power} is out of the game."),
                           "You still receive the results until the game ends."]}))
     return out
-
-
-def in_disorder(game: Game) -> list[str]:
-    """Powers whose player sent no orders (a dummy is played by default orders every phase: that is no news)."""
-    return [p.power for p in game.ordering_players() if not p.submitted and p.status != DUMMY]
 
 
 def end_mails(game: Game, settings: Settings) -> list[Mail]:
@@ -252,8 +249,9 @@ def late_notices(game: Game, settings: Settings, now: datetime) -> Processed | N
     for p in sendable:
         p.late_notices = due_count
     # The late players are told they missed the deadline; the master gets the late notice. Under hide_late_powers
-    # (DPjudge HIDE_LATE_POWERS) each late player learns of their own lateness only.
-    if game.rules.hide_late_powers:
+    # (DPjudge HIDE_LATE_POWERS) each late player learns of their own lateness only; so under hide_dummies, as
+    # DPjudge's HIDE_DUMMIES implies, since the list would leave out a dummy without orders.
+    if game.rules.hide_late_powers or dummies_hidden(game, master=False):
         for p in sendable:
             if p.address:
                 own = [reports.power_name(game.map, q.power) for q in late if q.address.lower() == p.address.lower()]
@@ -341,7 +339,7 @@ def _resign_late(game: Game, players: list, settings: Settings, now: datetime) -
 def preview(game: Game, settings: Settings, now: datetime) -> Processed:
     """The master's preview of processing the phase now, with what will in fact process it (judge.game.outlook)."""
     outcome, errors = game.adjudicate()
-    disorder = in_disorder(game)
+    disorder = in_disorder(game, master=True)
     ctx = reports.results_context(game.map, game.position, outcome.position, outcome.results, errors, disorder,
                                   outcome.winner, game.rules.vassal_dummies, outcome.destroyed,
                                   outcome.removed)

@@ -2,6 +2,7 @@
 reveal and anonymous say (the README's promise: nobody learns another's address unless the master chose so)."""
 from __future__ import annotations
 
+from judge.game.hidden_dummies import tenures_shown
 from judge.game.roles import DUMMY, VACANT
 from judge.game.standing import OUT, standing
 from judge.game.phase_codes import phase_code
@@ -38,9 +39,10 @@ def roster(game, viewer: str, master: bool) -> list[dict]:
     one person playing them all."""
     show = shows_addresses(game, viewer, master)
     seen: dict[str, int] = {}
-    last = {t["power"]: i for i, t in enumerate(game.tenures)}
+    tenures = tenures_shown(game, master)               # (hide_dummies: a dummy reads as a played power)
+    last = {t["power"]: i for i, t in enumerate(tenures)}
     out = []
-    for i, t in enumerate(game.tenures):
+    for i, t in enumerate(tenures):
         seen[t["power"]] = seen.get(t["power"], 0) + 1
         player = game.player(t["power"])
         # (a power the master made a dummy: its last player's time ended there, and nobody played it after)

@@ -14,9 +14,10 @@ from judge.game import Game
 from judge.game.press_routing import readable
 from judge.game.disorder import dummy_orders
 from judge.game.ending import describe_result, ended_at, phase_shown
+from judge.game.hidden_dummies import seat_status, tenures_shown
 from judge.game.phase_codes import file_codes, phase_code, year_name
 from judge.game.reveal import ordinal, tenure_end
-from judge.game.roles import ACTIVE, DUMMY, FORMING, PLAYING, VACANT
+from judge.game.roles import ACTIVE, DUMMY, FORMING, MASTER, PLAYING, VACANT
 from judge.game.standing import OUT, final_counts, standing
 from judge.picture.chart import centre_chart
 from judge.position import Phase, initial_position
@@ -107,9 +108,12 @@ def listing(games: list[Game]) -> dict[str, Any]:
             "finished": [r for r in rows if r["over"]]}
 
 
-def players(game: Game, master: bool = False) -> list[dict[str, Any]]:
+def players(game: Game, master: bool = False, master_signed_on: bool = False) -> list[dict[str, Any]]:
     """Who plays what, as the rules allow: each power's seat and the turns of its players, never an address. Whether
-    a power's orders are in, and its waits, only where the show_status rule (or the master) lets everyone see."""
+    a power's orders are in, and its waits, only where the show_status rule (or the master) lets everyone see.
+    `master_signed_on`: the master reads the page, who sees which powers are dummies (hide_dummies) and no more."""
+    sees_dummies = master or master_signed_on
+    tenures = tenures_shown(game, sees_dummies)
     # As LIST: a power's orders are shown only while the game waits for some, and for a power that has something to
     # order this phase ('-' for one that has not); a finished game has no orders column at all.
     see = (master or game.rules.show_status) and game.status == PLAYING and game.position is not None
@@ -117,15 +121,18 @@ def players(game: Game, master: bool = False) -> list[dict[str, Any]]:
     for p in game.players:
         if not p.power:
             continue
-        turns = [t for t in game.tenures if t["power"] == p.power]
+        # (hide_dummies: a dummy shows as played, its last player's turn not ended)
+        turns = [t for t in tenures if t["power"] == p.power]
+        seat = seat_status(game, p, sees_dummies)
         # (a finished game takes no TAKEOVER: its empty seat is only that)
         status = {ACTIVE: "playing", VACANT: "vacant" if game.over else "open for takeover",
-                  DUMMY: "dummy (civil disorder)"}.get(p.status, p.status)
+                  DUMMY: "dummy (civil disorder)"}.get(seat, seat)
         if standing(game, p.power, p.status) == OUT:
             status = OUT                         # (as LIST and the picture's legend say: off the board)
         ordering = see and game.needs_orders(p.power)
+        disorder = dummy_orders(game, p) if seat == p.status else None
         out.append({"power": game.map.power_title(p.power), "status": status,
-                    "orders": (dummy_orders(game, p) or ("in" if p.submitted else "not yet")) if ordering
+                    "orders": (disorder or ("in" if p.submitted else "not yet")) if ordering
                     else ("-" if see else None),
                     "wait": p.wait if ordering else None,
                     "turns": [{"n": ordinal(i + 1), "from": phase_code(game, t["from"]) or "the start",
@@ -206,7 +213,8 @@ def game_page(game: Game, phases: list[str], latest: str | None, press: list[dic
     """`last_picture`: the last phase processed kept a picture (a finished game's page shows it beside the end)."""
     return {"game": summary(game), "deadline": deadline(game, now), "phases": phases, "has_board": has_board,
             "latest": redact(latest) if latest else None, "latest_phase": phases[-1] if phases else None,
-            "players": players(game), "centres": centres(game), "rules": house_rules(game),
+            "players": players(game, master_signed_on=signed_on == MASTER), "centres": centres(game),
+            "rules": house_rules(game),
             "press": public_press(press, game), "ending": ending(game, phases, last_picture), "signed_on": signed_on,
             "observers": len(game.observers), "monitors": len(game.monitors)}
 

@@ -12,6 +12,7 @@ import jinja2
 
 from judge import picture
 from judge.game import Game
+from judge.game.hidden_dummies import hidden
 from judge.game.phase_codes import phase_code
 from judge.picture.source import SUFFIX as PICTURE_SOURCE
 from judge.reports import mail_file_text
@@ -321,10 +322,14 @@ class Views:
             return None
 
     def state(self, name: str, cookie: str | None) -> Reply:
-        game, _ = self.game(name, cookie)
+        game, session = self.game(name, cookie)
         if game.position is None:
             raise NotFound("The game has not started: there is no position yet.")
         doc = {"variant": game.variant, **game.position.to_json(game.map)}
+        if hidden(game, master=session is not None and session.who == MASTER):
+            # (hide_dummies: the house rules' lists of dummies and their lords name them; the master's alone)
+            doc.pop("dummies", None)
+            doc.pop("vassals", None)
         return personal(Reply(body=json.dumps(doc, indent=1), type="application/json"), game.private)
 
     def results(self, name: str, cookie: str | None) -> Reply:
