@@ -101,9 +101,9 @@ RULES: tuple[Rule, ...] = (
          "as before the rule came; must_order silences a power without orders anyway).", True, (False, True),
          equivalent="DPjudge LATE_SEND"),
     Rule("no_late_receive", "No private press to a late power (the deadline has passed and its orders are not "
-         "in); broadcasts still reach it. The refusal names the late powers to the sender, as DPjudge's does.",
-         False, (False, True),
-         conflicts=(("press", Press.NONE), ("press", Press.BROADCAST)), equivalent="DPjudge NO_LATE_RECEIVE"),
+         "in); broadcasts still reach it. The refusal names the late powers to the sender, as DPjudge's does; with "
+         "press=broadcast, it limits what private press press_reach touch or remote leaves.",
+         False, (False, True), conflicts=(("press", Press.NONE),), equivalent="DPjudge NO_LATE_RECEIVE"),
     Rule("yellow_press", "Every broadcast from a player goes out unsigned (press to some powers is signed as the "
          "press rule says).", False, (False, True), conflicts=(("press", Press.NONE), ("press", Press.GREY)),
          equivalent="DPjudge YELLOW_PRESS"),

@@ -122,9 +122,18 @@ def test_no_late_receive_refuses_private_press_to_a_late_power(started):
     assert FRANCE in started.delivered("press from")
 
 
-def test_no_late_receive_conflicts_with_broadcast_only_press(started):
-    r = started.master("SET RULE press=broadcast no_late_receive")
-    assert not r.accepted and r.errors[0][1] == "RULE NO_LATE_RECEIVE CONFLICTS WITH PRESS=broadcast"
+def test_no_late_receive_limits_the_private_press_that_touch_press_leaves_in_a_broadcast_game(started):
+    """DPjudge's PUBLIC_PRESS with TOUCH_PRESS: broadcasts, and private press to powers whose units touch; there
+    NO_LATE_RECEIVE still has private press to limit (it conflicted with press=broadcast, as if none were left).
+    In 1901 Austria's fleet in Trieste could support Italy's army in Venice to hold: the two touch."""
+    assert started.master("SET RULE press=broadcast press_reach=touch no_late_receive").accepted
+    assert started.signon("AUSTRIA", *HOLDS["AUSTRIA"]).accepted
+    assert started.signon("AUSTRIA", "PRESS TO I", "Before the deadline.", "ENDPRESS").accepted
+    past_deadline(started)
+    why = refused_untouched(started, "AUSTRIA", "PRESS TO I", "After it.", "ENDPRESS")
+    assert why == ("NO PRIVATE PRESS TO A LATE POWER IN GAME g1 (HOUSE RULE NO_LATE_RECEIVE): THE DEADLINE HAS PASSED "
+                   "AND THE ORDERS OF ITALY ARE NOT IN; BROADCASTS STILL REACH IT")
+    assert started.signon("AUSTRIA", "BROADCAST", "To all.", "ENDBROADCAST").accepted
 
 
 # -- BACKSEAT_PRESS -----------------------------------------------------------------------------------------------
