@@ -7,14 +7,21 @@ from judge.rules import Press, PressReach
 
 
 def check(game, r) -> None:
-    """Refuse a power's press that press_reach does not allow (`r` is a press_routing.Request; the master and
-    observers are not limited, and press to the master alone always goes)."""
+    """Refuse a power's press that press_reach does not allow, and an observer's broadcast without press=broadcast
+    (`r` is a press_routing.Request; the master is not limited, and press to the master alone always goes)."""
     reach = game.rules.press_reach
-    if reach is PressReach.ALL or r.role != "power" or game.position is None:
+    if reach is PressReach.ALL or r.role == "master" or game.position is None:
         return
     if r.to_master and not r.to and not r.broadcast:
         return
     name = f"{reach.value.upper()} PRESS (HOUSE RULE PRESS_REACH={reach.value.upper()})"
+    if r.role != "power":
+        # (an observer's broadcast, which observer_press allows: DPjudge's touch and remote press leave broadcasts
+        # to PUBLIC_PRESS alone, for everyone)
+        if r.broadcast and game.rules.press is not Press.BROADCAST:
+            raise GameError(f"GAME {game.name} PLAYS {name}: NO BROADCASTS (ONLY WITH PRESS=BROADCAST); NOW ONLY "
+                            "PRESS TO M")
+        return
     allowed = reachable(game, r.power)
     title = game.map.power_title
     instead = (f"PRESS TO {' '.join(title(p).upper() for p in allowed)} OR TO M" if allowed else

@@ -59,6 +59,23 @@ def test_touch_press_with_public_press_adds_broadcasts(board):
     assert "NOT TO ITALY" in refused_untouched(board, "FRANCE", "PRESS TO I", "Far away.", "ENDPRESS")
 
 
+def test_touch_press_leaves_observers_no_broadcast_but_with_public_press(board):
+    """DPjudge's touch and remote press allow broadcasts only with PUBLIC_PRESS, from anyone: an observer allowed to
+    broadcast (observer_press) may not either (it could, before)."""
+    assert board.master("SET RULE TOUCH_PRESS observer_press").accepted
+    assert board.send("watcher@example.org", f"OBSERVE {GAME}").accepted
+    before = board.status_bytes()
+    r = board.send("watcher@example.org", f"OBSERVE {GAME}\nBROADCAST\nA kibitz.\nENDBROADCAST")
+    assert not r.accepted and r.errors[-1][1] == (f"GAME {GAME} PLAYS TOUCH PRESS (HOUSE RULE PRESS_REACH=TOUCH): NO "
+                                                  "BROADCASTS (ONLY WITH PRESS=BROADCAST); NOW ONLY PRESS TO M")
+    assert board.status_bytes() == before
+    assert board.send("watcher@example.org", f"OBSERVE {GAME}\nPRESS TO M\nA question.\nENDPRESS").accepted
+    assert board.master("SET RULE PUBLIC_PRESS").accepted
+    board.new_mail()
+    assert board.send("watcher@example.org", f"OBSERVE {GAME}\nBROADCAST\nA kibitz.\nENDBROADCAST").accepted
+    assert PLAYERS["FRANCE"][0] in board.delivered("broadcast from", same=False)
+
+
 def test_remote_press_only_to_powers_out_of_reach(board):
     """DPjudge: "Private press is only allowed to the Master and to players owning no units that the press-sending
     power could support to hold, nor any units that could support a hold order of any unit of the press-sending
