@@ -45,21 +45,33 @@ def pytest_configure(config) -> None:
     if config.option.basetemp is None:
         parent = _memory_folder()
         if parent is not None:
+            _sweep(parent)
             config.option.basetemp = config._judge_basetemp = tempfile.mkdtemp(prefix="judge-tests-", dir=parent)
     root = Path(__file__).resolve().parent.parent
     for folder in ("judge", "tests"):
         compileall.compile_dir(root / folder, quiet=1)
 
 
+def _sweep(parent: str) -> None:
+    """Remove the folders of runs that never finished (killed) and are a day old: memory is not a disk."""
+    import time
+    for folder in Path(parent).glob("judge-tests-*"):
+        try:
+            if time.time() - folder.stat().st_mtime > 86400:
+                shutil.rmtree(folder, ignore_errors=True)
+        except OSError:
+            pass
+
+
 def pytest_report_header(config) -> str | None:
     made = getattr(config, "_judge_basetemp", None)
-    return f"temporary folders: {made} (removed after a run that passes; JUDGE_TEST_TMP=disk: pytest's own)" \
+    return f"temporary folders: {made} (removed after the run; JUDGE_TEST_TMP=disk keeps them as pytest does)" \
         if made else None
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:
     made = getattr(session.config, "_judge_basetemp", None)
-    if made and exitstatus == 0:
+    if made:                # (failed runs too: in memory each run's folders take a few hundred MB)
         shutil.rmtree(made, ignore_errors=True)
 
 
