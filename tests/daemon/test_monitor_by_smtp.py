@@ -29,9 +29,9 @@ async def _monitored(post: Post):
                               "SET DEADLINE 2026-01-09 12:00")
     assert "Broadcast sent.\n" in reply and "Your copy" not in reply and "Play nicely." not in reply
     mail = post.new()
-    assert [(s, body) for to, s, body in mail if to == SITE] == [
-        ("House news (mon)", "Play nicely.\n"),
-        ("Diplomacy deadline changed (mon)", "The master has set the deadline of mon to Fri 9 Jan 2026 12:00 UTC.\n")]
+    assert sorted((s, body) for to, s, body in mail if to == SITE) == [     # (in either order: one commit's mails)
+        ("Diplomacy deadline changed (mon)", "The master has set the deadline of mon to Fri 9 Jan 2026 12:00 UTC.\n"),
+        ("House news (mon)", "Play nicely.\n")]
     official = [(to, s, body) for to, s, body in mail if "Play nicely." in body]
     assert sorted(to for to, _, _ in official) == sorted([address(p) for p in POWERS] + [SITE])
     assert {(s, body) for _, s, body in official} == {("House news (mon)", "Play nicely.\n")}
